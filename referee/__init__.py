@@ -1,0 +1,43 @@
+"""The Euchre referee: every rule and every score of the product, in one pure-Python place.
+
+``check(record)`` rules on a reported hand (never raising on rule breaches);
+``HandState`` plays a hand action by action and raises ``IllegalAction`` on a breach;
+``score(...)`` gives a quick-entry award. See docs/rules.md and the hand-record spec.
+"""
+
+from .cards import ALL_CARDS, JOKER, SUITS, Card, Suit, TrumpOrder, card_of, cards, deck
+from .check import check, judge
+from .errors import IllegalAction, MalformedRecord
+from .record import Record, parse_record
+from .rules import PRESETS, Points, Ruleset
+from .scoring import THROWN_IN, Award, score
+from .verdict import Contract, Next, TrickResult, Verdict, Violation
+
+__all__ = [
+    "ALL_CARDS",
+    "JOKER",
+    "PRESETS",
+    "SUITS",
+    "THROWN_IN",
+    "Award",
+    "Card",
+    "Contract",
+    "IllegalAction",
+    "MalformedRecord",
+    "Next",
+    "Points",
+    "Record",
+    "Ruleset",
+    "Suit",
+    "TrickResult",
+    "TrumpOrder",
+    "Verdict",
+    "Violation",
+    "card_of",
+    "cards",
+    "check",
+    "deck",
+    "judge",
+    "parse_record",
+    "score",
+]

@@ -1,0 +1,251 @@
+"""Cards, suits and how a card ranks once trump is known.
+
+Cards are interned value objects: there is exactly one ``Card`` per card of the largest deck
+(7 to ace in four suits, plus the joker), so identity, equality and hashing are cheap and a
+parsed card can be compared with ``is``. Reading is lenient (``"10♥"``, ``"jd"``, ``"B"``);
+writing is canonical (``"TH"``, ``"JD"``, ``"JOKER"``).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+
+class Suit(StrEnum):
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def name_en(self) -> str:
+        return _SUIT_NAMES[self]
+
+    @property
+    def partner(self) -> Suit:
+        """The other suit of the same colour: the suit the left bower comes from."""
+        return _SAME_COLOUR[self]
+
+    @classmethod
+    def parse(cls, text: object) -> Suit | None:
+        """The suit a table wrote (``"H"``, ``"h"``, ``"♥"``, ``"hearts"``), or None."""
+        if not isinstance(text, str):
+            return None
+        return _SUIT_SPELLINGS.get(text.strip().lower())
+
+
+_SUIT_NAMES: Final = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
+_SAME_COLOUR: Final = {
+    Suit.CLUBS: Suit.SPADES,
+    Suit.SPADES: Suit.CLUBS,
+    Suit.DIAMONDS: Suit.HEARTS,
+    Suit.HEARTS: Suit.DIAMONDS,
+}
+_SUIT_SPELLINGS: Final[dict[str, Suit]] = {}
+for _suit, _symbols in (
+    (Suit.CLUBS, "♣♧"),
+    (Suit.DIAMONDS, "♦♢"),
+    (Suit.HEARTS, "♥♡"),
+    (Suit.SPADES, "♠♤"),
+):
+    _SUIT_SPELLINGS[_suit.value.lower()] = _suit
+    _SUIT_SPELLINGS[_SUIT_NAMES[_suit]] = _suit
+    for _symbol in _symbols:
+        _SUIT_SPELLINGS[_symbol] = _suit
+
+SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+#: Ranks from low to high, as written in card codes.
+RANKS: Final = ("7", "8", "9", "T", "J", "Q", "K", "A")
+_RANK_NAMES: Final = {
+    "7": "7",
+    "8": "8",
+    "9": "9",
+    "T": "10",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "A": "ace",
+}
+JOKER_CODE: Final = "JOKER"
+
+
+class Card:
+    """One playing card. Never build one directly: use ``Card.parse`` or ``card_of``."""
+
+    __slots__ = ("code", "index", "rank", "suit")
+
+    code: str
+    rank: str
+    suit: Suit | None
+    index: int
+
+    def __init__(self, code: str, rank: str, suit: Suit | None, index: int) -> None:
+        self.code = code
+        self.rank = rank
+        self.suit = suit
+        self.index = index
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (card_of, (self.code,))
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def is_face(self) -> bool:
+        """An ace, king, queen, jack or the joker (what a poor hand has none of)."""
+        return self.suit is None or self.rank in "AKQJ"
+
+    @classmethod
+    def parse(cls, text: object) -> Card | None:
+        """The card a table wrote, or None when the text is not a card at all."""
+        if not isinstance(text, str):
+            return None
+        return _SPELLINGS.get(text.strip().upper()) or _parse_slow(text)
+
+
+def _parse_slow(text: str) -> Card | None:
+    cleaned = text.strip().upper()
+    if cleaned in ("B", "BENNY", "JOKER", "🃏"):
+        return JOKER
+    if len(cleaned) < 2:
+        return None
+    rank, suit_text = cleaned[:-1], cleaned[-1:]
+    if rank == "10":
+        rank = "T"
+    suit = Suit.parse(suit_text)
+    if suit is None or rank not in _RANK_NAMES:
+        return None
+    return _BY_CODE[rank + suit.value]
+
+
+_BY_CODE: Final[dict[str, Card]] = {}
+ALL_CARDS: Final[list[Card]] = []
+for _suit in SUITS:
+    for _rank in RANKS:
+        _card = Card(_rank + _suit.value, _rank, _suit, len(ALL_CARDS))
+        _BY_CODE[_card.code] = _card
+        ALL_CARDS.append(_card)
+JOKER: Final = Card(JOKER_CODE, "JOKER", None, len(ALL_CARDS))
+ALL_CARDS.append(JOKER)
+_BY_CODE[JOKER_CODE] = JOKER
+_SPELLINGS: Final[dict[str, Card]] = dict(_BY_CODE)
+
+
+def card_of(code: str) -> Card:
+    """The card with this canonical code (for code and tests; raises KeyError otherwise)."""
+    return _BY_CODE[code]
+
+
+def cards(text: str) -> list[Card]:
+    """Cards written with spaces between them: ``cards("JH AH 10♥ qd")``."""
+    result = []
+    for word in text.split():
+        card = Card.parse(word)
+        if card is None:
+            raise ValueError(f"not a card: {word!r}")
+        result.append(card)
+    return result
+
+
+def deck(size: int) -> frozenset[Card]:
+    """The cards of a 24 (9 to ace), 25 (24 and the joker) or 32 (7 to ace) card deck."""
+    return _DECKS[size]
+
+
+_LOW_RANKS_OUT: Final = {24: ("7", "8"), 25: ("7", "8"), 32: ()}
+_DECKS: Final = {
+    size: frozenset(
+        c
+        for c in ALL_CARDS
+        if (c.is_joker and size == 25) or (not c.is_joker and c.rank not in _LOW_RANKS_OUT[size])
+    )
+    for size in (24, 25, 32)
+}
+
+
+def card_name(card: Card) -> str:
+    """English words for a card: "the jack of diamonds", "the joker"."""
+    if card.suit is None:
+        return "the joker"
+    return f"the {_RANK_NAMES[card.rank]} of {card.suit.name_en}"
+
+
+class TrumpOrder:
+    """How every card ranks once a suit is trump (or with no trump, for a lead's suit).
+
+    ``suit_of[card]`` is the suit a card belongs to in play: the left bower and the joker
+    belong to trump. ``power`` orders cards within a trick: trumps above everything, then
+    the led suit; a card of another suit cannot win.
+    """
+
+    __slots__ = ("_power", "left_bower", "right_bower", "suit_of", "trump", "trump_rank")
+
+    def __init__(self, trump: Suit) -> None:
+        self.trump = trump
+        self.right_bower = _BY_CODE["J" + trump.value]
+        self.left_bower = _BY_CODE["J" + trump.partner.value]
+        self.suit_of: dict[Card, Suit] = {}
+        self.trump_rank: dict[Card, int] = {}
+        for card in ALL_CARDS:
+            self.suit_of[card] = (
+                trump if card.suit is None or card is self.left_bower else card.suit
+            )
+        ordinary = [c for c in ALL_CARDS if c.suit is trump and c is not self.right_bower]
+        for rank, card in enumerate(ordinary):
+            self.trump_rank[card] = rank
+        top = len(ordinary)
+        self.trump_rank[self.left_bower] = top
+        self.trump_rank[self.right_bower] = top + 1
+        self.trump_rank[JOKER] = top + 2
+        self._power: dict[Suit, dict[Card, int]] = {
+            led: {card: self._rank_in_trick(card, led) for card in ALL_CARDS} for led in SUITS
+        }
+
+    def follows(self, card: Card, led: Suit) -> bool:
+        return self.suit_of[card] is led
+
+    def winner(self, cards_in_order: list[Card]) -> int:
+        """The index of the card that takes a trick led by the first card."""
+        powers = self._power[self.suit_of[cards_in_order[0]]]
+        best, best_power = 0, -1
+        for i, card in enumerate(cards_in_order):
+            power = powers[card]
+            if power > best_power:
+                best, best_power = i, power
+        return best
+
+    def power(self, card: Card, led: Suit) -> int:
+        return self._power[led][card]
+
+    def _rank_in_trick(self, card: Card, led: Suit) -> int:
+        rank = self.trump_rank.get(card)
+        if rank is not None:
+            return 100 + rank
+        if self.suit_of[card] is led:
+            return RANKS.index(card.rank)
+        return -1
+
+
+TRUMP_ORDERS: Final = {suit: TrumpOrder(suit) for suit in SUITS}
+
+
+def is_trump(card: Card, trump: Suit) -> bool:
+    return TRUMP_ORDERS[trump].suit_of[card] is trump

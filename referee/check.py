@@ -1,0 +1,976 @@
+"""``check(record) -> Verdict``: rule on everything a table reports about one hand.
+
+The referee replays the hand in order (the deal, the bidding, the dealer's discard, the
+tricks), applies each reported action even when it breaks a rule, so that what follows can
+still be judged, and records every breach with the place it happened. A renege is only
+ruled when the holding is proven: by the seat's reported cards, or by a card of the led
+suit that the seat plays later in the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .cards import SUITS, TRUMP_ORDERS, Card, Suit, TrumpOrder, deck
+from .messages import render
+from .record import HAND_SIZE, BidEntry, Record, parse_record
+from .rules import Ruleset
+from .scoring import THROWN_IN, Award, award_for, renege_award
+from .verdict import Contract, Next, TrickResult, Verdict, Violation
+
+# Where in the hand a breach happened, for reporting in play order.
+_DEAL: Final = 0
+_BIDDING: Final = 1
+_DISCARD: Final = 2
+_PLAY: Final = 3
+_END: Final = 4
+
+_RULE_OF: Final = {
+    "card-not-in-deck": "deck",
+    "card-reused": "one-deck",
+    "card-not-held": "one-deck",
+    "out-of-turn": "turn-order",
+    "bid-not-allowed": "bidding-rounds",
+    "wrong-lead": "lead",
+    "sitting-out": "going-alone",
+    "renege": "follow-suit",
+    "turned-down-suit": "turned_down_suit_callable",
+    "must-hold-suit": "must_hold_suit",
+    "dealer-must-call": "stuck_dealer",
+    "alone-not-allowed": "going_alone",
+    "partner-must-go-alone": "partner_must_go_alone",
+    "discard-not-allowed": "dealer_may_discard_upcard",
+    "bad-redeal": "poor_hand_redeal",
+    "too-many-cards": "hand-size",
+    "contract-mismatch": "contract",
+    "claim-mismatch": "scoring",
+}
+
+
+def check(record: object, *, lang: str = "en") -> Verdict:
+    """Rule on a hand record (parsed JSON). Raises ``MalformedRecord`` only for bad input."""
+    return judge(parse_record(record), lang=lang)
+
+
+def judge(record: Record, *, lang: str = "en") -> Verdict:
+    return _Judge(record, lang).run()
+
+
+@dataclass(slots=True)
+class _Pending:
+    order: tuple[int, int, int]
+    code: str
+    seat: int | None
+    trick: int | None
+    card: Card | None
+    key: str
+    params: dict[str, Any]
+    rule: str
+
+
+class _Judge:
+    def __init__(self, record: Record, lang: str) -> None:
+        self.record = record
+        self.rules: Ruleset = record.ruleset
+        self.lang = lang
+        self.players = self.rules.players
+        self.dealer = record.dealer
+        self.deck = deck(self.rules.deck)
+        self.pending: list[_Pending] = []
+        # Bidding state.
+        self.round = 1
+        self.turn = self._left_of(self.dealer)
+        self.joker_call_due = bool(record.upcard is not None and record.upcard.is_joker)
+        self.trump: Suit | None = None
+        self.maker: int | None = None
+        self.alone = False
+        self.defender_alone: int | None = None
+        self.picked_up = False
+        self.ordered_in_round_one = False
+        self.thrown_in = False
+        # Who was dealt which known card.
+        self.dealt: dict[int, list[Card]] = record.hands
+        self.dealt_to: dict[Card, int] = {}
+
+    # -- reporting ------------------------------------------------------------------------
+
+    def flag(
+        self,
+        order: tuple[int, int, int],
+        code: str,
+        key: str,
+        *,
+        seat: int | None = None,
+        trick: int | None = None,
+        card: Card | None = None,
+        rule: str | None = None,
+        **params: Any,
+    ) -> None:
+        params.setdefault("seat", seat)
+        params.setdefault("card", card)
+        params.setdefault("trick", trick)
+        self.pending.append(
+            _Pending(order, code, seat, trick, card, key, params, rule or _RULE_OF[code])
+        )
+
+    # -- seats ----------------------------------------------------------------------------
+
+    def _left_of(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def sitting_out(self) -> set[int]:
+        out = set()
+        partner = self.rules.partner_of
+        if self.alone and self.maker is not None:
+            mate = partner(self.maker)
+            if mate is not None:
+                out.add(mate)
+        if self.defender_alone is not None:
+            mate = partner(self.defender_alone)
+            if mate is not None:
+                out.add(mate)
+        return out
+
+    # -- the whole hand -------------------------------------------------------------------
+
+    def run(self) -> Verdict:
+        record = self.record
+        self.check_deal()
+        if record.bids is not None:
+            for index, bid in enumerate(record.bids):
+                self.bid(index, bid)
+        self.settle_contract()
+        next_up: Next | None = None
+        tricks: list[TrickResult] = []
+        maker_tricks: int | None = None
+        award: Award | None = None
+        complete = False
+        renege_award_: Award | None = None
+        if self.thrown_in:
+            complete = True
+            award = THROWN_IN
+            self.flag_plays_after_throw_in()
+        elif self.trump is None:
+            self.flag_plays_before_trump()
+            next_up = self.next_bid()
+        else:
+            self.check_discard()
+            play = _Play(self)
+            tricks, renege_award_, next_up = play.run()
+            maker_tricks = play.maker_tricks
+            if renege_award_ is not None:
+                complete, award, next_up = True, renege_award_, None
+            elif play.finished:
+                complete = True
+                assert self.maker is not None
+                award = award_for(
+                    self.rules,
+                    maker=self.maker,
+                    maker_tricks=maker_tricks,
+                    alone=self.alone,
+                    defender_alone=self.defender_alone,
+                )
+                next_up = None
+        if award is not None and record.claim is not None:
+            claimed = {t: p for t, p in record.claim.items() if p}
+            if claimed != {t: p for t, p in award.points.items() if p}:
+                self.flag((_END, 1, 0), "claim-mismatch", "claim", claimed=claimed, award=award)
+        contract = None
+        if self.trump is not None and self.maker is not None:
+            contract = Contract(self.trump, self.maker, self.alone, self.defender_alone)
+        self.pending.sort(key=lambda p: p.order)
+        violations = [
+            Violation(p.code, p.seat, p.trick, p.card, render(self.lang, p.key, p.params), p.rule)
+            for p in self.pending
+        ]
+        return Verdict(
+            violations=violations,
+            contract=contract,
+            tricks=tricks,
+            maker_tricks=maker_tricks,
+            complete=complete,
+            award=award,
+            next=None if complete else next_up,
+        )
+
+    # -- the deal -------------------------------------------------------------------------
+
+    def check_deal(self) -> None:
+        upcard = self.record.upcard
+        if upcard is not None and upcard not in self.deck:
+            self.flag(
+                (_DEAL, 0, 0), "card-not-in-deck", "not_in_deck", card=upcard, size=self.rules.deck
+            )
+        for seat in sorted(self.dealt):
+            for i, card in enumerate(self.dealt[seat]):
+                order = (_DEAL, 1 + seat, i)
+                if card not in self.deck:
+                    self.flag(
+                        order,
+                        "card-not-in-deck",
+                        "not_in_deck",
+                        seat=seat,
+                        card=card,
+                        size=self.rules.deck,
+                    )
+                if card is upcard:
+                    self.flag(order, "card-reused", "upcard_in_hand", seat=seat, card=card)
+                elif card in self.dealt_to:
+                    other = self.dealt_to[card]
+                    key = "twice_in_hand" if other == seat else "dealt_twice"
+                    self.flag(order, "card-reused", key, seat=seat, card=card, other=other)
+                else:
+                    self.dealt_to[card] = seat
+
+    def known_full_hand(self, seat: int) -> list[Card] | None:
+        cards = self.dealt.get(seat)
+        if cards is not None and len(cards) == HAND_SIZE:
+            return cards
+        return None
+
+    # -- bidding --------------------------------------------------------------------------
+
+    def bid(self, index: int, bid: BidEntry) -> None:
+        order = (_BIDDING, index, 0)
+        seat = bid.seat
+        if self.thrown_in:
+            self.flag(order, "out-of-turn", "bid_after_throw_in", seat=seat)
+            return
+        if bid.action == "defend-alone":
+            self.defend_alone(order, seat)
+            return
+        if self.trump is not None:
+            if seat in self.sitting_out():
+                self.flag(
+                    order, "sitting-out", "bid_sitting_out", seat=seat, partner=self.partner(seat)
+                )
+            else:
+                self.flag(order, "out-of-turn", "bid_after_trump", seat=seat)
+            return
+        if bid.action == "redeal":
+            self.redeal(order, seat)
+            return
+        if seat != self.turn:
+            self.flag(order, "out-of-turn", "bid_turn", seat=seat, turn=self.turn)
+            self.turn = seat
+        if self.joker_call_due:
+            self.joker_call(order, bid)
+            return
+        if bid.action == "pass":
+            self.pass_(order, seat)
+        elif bid.action == "order-up":
+            self.order_up(order, bid)
+        else:
+            self.call(order, bid)
+
+    def partner(self, seat: int) -> int | None:
+        return self.rules.partner_of(seat)
+
+    def advance(self, seat: int) -> None:
+        if seat == self.dealer:
+            self.round += 1
+        self.turn = self._left_of(seat)
+
+    def pass_(self, order: tuple[int, int, int], seat: int) -> None:
+        if self.round >= 2 and seat == self.dealer:
+            stuck = self.rules.stuck_dealer
+            if stuck == "redeal":
+                self.thrown_in = True
+                return
+            key = "dealer_must_take" if stuck == "takes-upcard" else "dealer_must_call"
+            self.flag(order, "dealer-must-call", key, seat=seat, upcard=self.record.upcard)
+            return
+        self.advance(seat)
+
+    def check_alone(self, order: tuple[int, int, int], bid: BidEntry) -> None:
+        if bid.alone and not self.rules.going_alone:
+            self.flag(order, "alone-not-allowed", "no_going_alone", seat=bid.seat)
+
+    def check_holds(self, order: tuple[int, int, int], seat: int, trump: Suit, action: str) -> None:
+        if not self.rules.must_hold_suit:
+            return
+        proven = self.proven_cards(seat)
+        if proven is None:
+            return
+        suit_of = TRUMP_ORDERS[trump].suit_of
+        if not any(suit_of[c] is trump for c in proven):
+            self.flag(order, "must-hold-suit", f"must_hold_{action}", seat=seat, suit=trump)
+
+    def proven_cards(self, seat: int) -> list[Card] | None:
+        """The seat's whole dealt hand, when the record proves all five cards."""
+        full = self.known_full_hand(seat)
+        if full is not None:
+            return full
+        if seat == self.dealer:
+            return None
+        known = list(self.dealt.get(seat, ()))
+        for trick in self.record.tricks:
+            for play in trick:
+                if play.seat == seat and play.card not in known:
+                    known.append(play.card)
+        return known if len(known) >= HAND_SIZE else None
+
+    def make(self, seat: int, trump: Suit, alone: bool, *, pickup: bool, round_one: bool) -> None:
+        self.trump = trump
+        self.maker = seat
+        self.alone = alone
+        self.picked_up = pickup
+        self.ordered_in_round_one = round_one
+
+    def order_up(self, order: tuple[int, int, int], bid: BidEntry) -> None:
+        seat = bid.seat
+        takes_upcard = (
+            self.round == 2 and seat == self.dealer and self.rules.stuck_dealer == "takes-upcard"
+        )
+        if self.round != 1 and not takes_upcard:
+            self.flag(order, "bid-not-allowed", "order_in_round_two", seat=seat)
+        self.check_alone(order, bid)
+        trump = self.upcard_suit()
+        if trump is None:
+            return
+        if seat != self.dealer:
+            self.check_holds(order, seat, trump, "order")
+        partner = self.partner(self.dealer)
+        if (
+            self.rules.partner_must_go_alone
+            and self.round == 1
+            and seat == partner
+            and not bid.alone
+        ):
+            self.flag(order, "partner-must-go-alone", "partner_must_go_alone", seat=seat)
+        self.make(seat, trump, bid.alone, pickup=True, round_one=self.round == 1)
+
+    def upcard_suit(self) -> Suit | None:
+        upcard = self.record.upcard
+        if upcard is not None and upcard.suit is not None:
+            return upcard.suit
+        if self.record.contract is not None:
+            return self.record.contract.trump
+        return None
+
+    def call(self, order: tuple[int, int, int], bid: BidEntry) -> None:
+        seat = bid.seat
+        suit = bid.suit
+        assert suit is not None
+        upcard = self.record.upcard
+        if self.round == 1:
+            self.flag(order, "bid-not-allowed", "call_in_round_one", seat=seat, suit=suit)
+        elif (
+            seat == self.dealer and self.rules.stuck_dealer == "takes-upcard" and upcard is not None
+        ):
+            self.flag(
+                order,
+                "bid-not-allowed",
+                "dealer_must_take_not_call",
+                seat=seat,
+                suit=suit,
+                upcard=upcard,
+            )
+        elif (
+            upcard is not None and suit is upcard.suit and not self.rules.turned_down_suit_callable
+        ):
+            self.flag(order, "turned-down-suit", "turned_down_suit", seat=seat, suit=suit)
+        self.check_alone(order, bid)
+        self.check_holds(order, seat, suit, "call")
+        self.make(seat, suit, bid.alone, pickup=False, round_one=False)
+
+    def joker_call(self, order: tuple[int, int, int], bid: BidEntry) -> None:
+        seat = bid.seat
+        if seat != self.dealer:
+            self.flag(order, "out-of-turn", "joker_dealer_first", seat=seat, turn=self.dealer)
+            self.turn = self.dealer
+            return
+        if bid.action != "call":
+            code = "dealer-must-call" if bid.action == "pass" else "bid-not-allowed"
+            self.flag(order, code, "joker_dealer_names", seat=seat)
+            return
+        assert bid.suit is not None
+        self.check_alone(order, bid)
+        self.joker_call_due = False
+        self.make(seat, bid.suit, bid.alone, pickup=True, round_one=True)
+
+    def defend_alone(self, order: tuple[int, int, int], seat: int) -> None:
+        rules = self.rules
+        if self.trump is None or self.maker is None:
+            self.flag(order, "alone-not-allowed", "defend_before_trump", seat=seat)
+            return
+        if seat in self.sitting_out():
+            self.flag(
+                order, "sitting-out", "bid_sitting_out", seat=seat, partner=self.partner(seat)
+            )
+            return
+        if not rules.defend_alone:
+            self.flag(order, "alone-not-allowed", "no_defend_alone", seat=seat)
+            return
+        if rules.team_of(seat) == rules.team_of(self.maker):
+            self.flag(order, "alone-not-allowed", "defend_by_maker", seat=seat)
+            return
+        if not self.alone and not rules.defend_alone_vs_partnership:
+            self.flag(order, "alone-not-allowed", "defend_needs_loner", seat=seat)
+            return
+        if self.defender_alone is not None:
+            self.flag(
+                order, "alone-not-allowed", "defend_twice", seat=seat, other=self.defender_alone
+            )
+            return
+        self.defender_alone = seat
+
+    def redeal(self, order: tuple[int, int, int], seat: int) -> None:
+        rules = self.rules
+        if rules.poor_hand_redeal == "off":
+            self.flag(order, "bad-redeal", "redeal_off", seat=seat)
+            return
+        if self.round != 1 or self.joker_call_due:
+            self.flag(order, "bad-redeal", "redeal_late", seat=seat)
+            return
+        if seat != self.turn:
+            self.flag(order, "out-of-turn", "bid_turn", seat=seat, turn=self.turn)
+            return
+        spoiler = self.redeal_spoiler(seat)
+        if spoiler is not None:
+            card, why = spoiler
+            self.flag(order, "bad-redeal", f"redeal_{why}", seat=seat, spoiler=card)
+            return
+        self.thrown_in = True
+
+    def redeal_spoiler(self, seat: int) -> tuple[Card, str] | None:
+        """A known card that makes the seat's hand too good for a poor-hand redeal."""
+        upcard = self.record.upcard
+        for card in self.dealt.get(seat, ()):
+            if card.is_face:
+                return card, "face"
+            if (
+                self.rules.poor_hand_redeal == "no-ace-no-face-no-trump"
+                and upcard is not None
+                and upcard.suit is not None
+                and card.suit is upcard.suit
+            ):
+                return card, "trump"
+        return None
+
+    def settle_contract(self) -> None:
+        given = self.record.contract
+        if given is None:
+            return
+        if self.thrown_in:
+            self.flag((_BIDDING, 1 << 20, 0), "contract-mismatch", "contract_after_throw_in")
+            return
+        if self.trump is None:
+            # The bidding was not reported (or not all of it): the contract says what was made.
+            self.trump = given.trump
+            self.maker = given.maker
+            self.alone = bool(given.alone)
+            self.defender_alone = given.defender_alone
+            upcard = self.record.upcard
+            self.picked_up = upcard is not None and (upcard.is_joker or upcard.suit is given.trump)
+            self.ordered_in_round_one = self.picked_up
+            return
+        derived = (self.trump, self.maker, self.alone, self.defender_alone)
+        differs = given.trump is not self.trump or given.maker != self.maker
+        if given.alone is not None and given.alone != self.alone:
+            differs = True
+        if given.defender_alone_given and given.defender_alone != self.defender_alone:
+            differs = True
+        if differs:
+            self.flag(
+                (_BIDDING, 1 << 20, 0),
+                "contract-mismatch",
+                "contract_mismatch",
+                given=given,
+                derived=derived,
+            )
+
+    def flag_plays_before_trump(self) -> None:
+        for t, trick in enumerate(self.record.tricks):
+            for p, play in enumerate(trick):
+                self.flag(
+                    (_PLAY, t * 64 + p, 0),
+                    "out-of-turn",
+                    "play_before_trump",
+                    seat=play.seat,
+                    trick=t + 1,
+                    card=play.card,
+                )
+                return
+
+    def flag_plays_after_throw_in(self) -> None:
+        if self.record.tricks and self.record.tricks[0]:
+            play = self.record.tricks[0][0]
+            self.flag(
+                (_PLAY, 0, 0),
+                "out-of-turn",
+                "play_after_throw_in",
+                seat=play.seat,
+                trick=1,
+                card=play.card,
+            )
+
+    def next_bid(self) -> Next:
+        seat = self.dealer if self.joker_call_due else self.turn
+        return Next(seat, "bidding", self.legal_bids(seat))
+
+    def legal_bids(self, seat: int) -> list[str]:
+        rules = self.rules
+        upcard = self.record.upcard
+        alone_too = rules.going_alone
+        hand = self.known_full_hand(seat)
+
+        def holds(suit: Suit) -> bool:
+            if not rules.must_hold_suit or hand is None:
+                return True
+            suit_of = TRUMP_ORDERS[suit].suit_of
+            return any(suit_of[c] is suit for c in hand)
+
+        def making(name: str) -> list[str]:
+            return [name, f"{name}-alone"] if alone_too else [name]
+
+        legal: list[str] = []
+        if self.joker_call_due:
+            for suit in SUITS:
+                legal += making(f"call:{suit.value}")
+            return legal
+        if self.round == 1:
+            legal.append("pass")
+            if seat == self.dealer or upcard is None or upcard.suit is None or holds(upcard.suit):
+                if rules.partner_must_go_alone and seat == self.partner(self.dealer):
+                    legal.append("order-up-alone")
+                else:
+                    legal += making("order-up")
+            if (
+                rules.poor_hand_redeal != "off"
+                and hand is not None
+                and self.redeal_spoiler(seat) is None
+            ):
+                legal.append("redeal")
+            return sorted(legal)
+        stuck = seat == self.dealer
+        if stuck and rules.stuck_dealer == "takes-upcard":
+            return sorted(making("order-up"))
+        if not stuck or rules.stuck_dealer == "redeal":
+            legal.append("pass")
+        for suit in SUITS:
+            turned_down = upcard is not None and suit is upcard.suit
+            if turned_down and not rules.turned_down_suit_callable:
+                continue
+            if holds(suit):
+                legal += making(f"call:{suit.value}")
+        return sorted(legal)
+
+    # -- the discard ----------------------------------------------------------------------
+
+    def pickup_happens(self) -> bool:
+        return self.picked_up and self.record.pickup is not False
+
+    def check_discard(self) -> None:
+        record = self.record
+        rules = self.rules
+        order = (_DISCARD, 0, 0)
+        if record.pickup is False and self.picked_up and not rules.dealer_pickup_optional:
+            self.flag(
+                order,
+                "discard-not-allowed",
+                "pickup_required",
+                seat=self.dealer,
+                rule="dealer_pickup_optional",
+            )
+        discard = record.discard
+        if discard is None:
+            return
+        if not self.pickup_happens():
+            self.flag(
+                order,
+                "discard-not-allowed",
+                "discard_without_pickup",
+                seat=self.dealer,
+                card=discard,
+            )
+            return
+        if discard not in self.deck:
+            self.flag(
+                order,
+                "card-not-in-deck",
+                "not_in_deck",
+                seat=self.dealer,
+                card=discard,
+                size=rules.deck,
+            )
+        if discard is record.upcard:
+            if not rules.dealer_may_discard_upcard:
+                self.flag(
+                    order, "discard-not-allowed", "discard_upcard", seat=self.dealer, card=discard
+                )
+            return
+        owner = self.dealt_to.get(discard)
+        if owner is not None and owner != self.dealer:
+            self.flag(
+                order,
+                "card-not-held",
+                "discard_dealt_elsewhere",
+                seat=self.dealer,
+                card=discard,
+                other=owner,
+            )
+        elif owner is None and self.known_full_hand(self.dealer) is not None:
+            self.flag(order, "card-not-held", "discard_not_in_hand", seat=self.dealer, card=discard)
+
+
+class _Play:
+    """The tricks: turn order, the lead, following suit, who wins, and the renege rule."""
+
+    def __init__(self, judge: _Judge) -> None:
+        self.j = judge
+        record = judge.record
+        rules = judge.rules
+        assert judge.trump is not None and judge.maker is not None
+        self.trump: Suit = judge.trump
+        self.order: TrumpOrder = TRUMP_ORDERS[judge.trump]
+        self.maker: int = judge.maker
+        self.out = judge.sitting_out()
+        self.active = [s for s in range(rules.players) if s not in self.out]
+        self.finished = False
+        self.maker_tricks = 0
+        self.renege: Award | None = None
+        self.dealer_took_upcard = judge.pickup_happens() and record.upcard is not None
+        self.upcard = record.upcard
+        self.discard = record.discard if self.dealer_took_upcard else None
+        # Every play, in order, with its position: the evidence for later-proven reneges.
+        self.plays_by_seat: dict[int, list[tuple[int, Card]]] = {}
+        players_of: dict[Card, set[int]] = {}
+        position = 0
+        for trick in record.tricks:
+            for play in trick:
+                self.plays_by_seat.setdefault(play.seat, []).append((position, play.card))
+                players_of.setdefault(play.card, set()).add(play.seat)
+                position += 1
+        # A later play proves a holding only when nothing else in the record disputes it.
+        self.disputed = {c for c, seats in players_of.items() if len(seats) > 1}
+        for card, seats in players_of.items():
+            owner = judge.dealt_to.get(card)
+            if owner is not None and owner not in seats:
+                self.disputed.add(card)
+            if card is self.upcard and (not self.dealer_took_upcard or seats != {judge.dealer}):
+                self.disputed.add(card)
+            if card is record.discard and self.dealer_took_upcard:
+                self.disputed.add(card)
+
+    def first_leader(self) -> tuple[int, str]:
+        j = self.j
+        rules = j.rules
+        if j.alone:
+            if rules.canadian_loner and j.ordered_in_round_one:
+                return self.next_active(self.maker), "canadian_loner"
+            if rules.loner_lead == "left-of-loner":
+                return self.next_active(self.maker), "left_of_loner"
+        return self.next_active(j.dealer), "left_of_dealer"
+
+    def next_active(self, seat: int) -> int:
+        players = self.j.players
+        for step in range(1, players + 1):
+            candidate = (seat + step) % players
+            if candidate not in self.out:
+                return candidate
+        return seat
+
+    def seat_order(self, leader: int) -> list[int]:
+        players = self.j.players
+        return [
+            (leader + i) % players for i in range(players) if (leader + i) % players not in self.out
+        ]
+
+    def holding(self, seat: int) -> list[Card] | None:
+        """The cards the seat is proven to have been dealt-and-kept, from the record alone."""
+        dealt = self.j.dealt.get(seat, [])
+        if seat == self.j.dealer and self.dealer_took_upcard:
+            if self.discard is None:
+                return None
+            assert self.upcard is not None
+            kept = [c for c in dealt if c is not self.discard]
+            if self.upcard is not self.discard:
+                kept.append(self.upcard)
+            return kept
+        return list(dealt)
+
+    def full_holding(self, seat: int) -> list[Card] | None:
+        """All the seat's cards at the start of play, when every one of them is known."""
+        if self.j.known_full_hand(seat) is None:
+            return None
+        return self.holding(seat)
+
+    def run(self) -> tuple[list[TrickResult], Award | None, Next | None]:
+        j = self.j
+        record = j.record
+        leader, why = self.first_leader()
+        results: list[TrickResult] = []
+        played: set[Card] = set()
+        played_count: dict[int, int] = {}
+        position = 0
+        for t, trick in enumerate(record.tricks):
+            number = t + 1
+            seats_in_order = self.seat_order(leader)
+            done: list[int] = []
+            plays: list[tuple[int, Card]] = []
+            led: Suit | None = None
+            for play in trick:
+                order = (_PLAY, position, 0)
+                position += 1
+                seat, card = play.seat, play.card
+                if seat in self.out:
+                    j.flag(
+                        order,
+                        "sitting-out",
+                        "play_sitting_out",
+                        seat=seat,
+                        trick=number,
+                        card=card,
+                        partner=j.partner(seat),
+                    )
+                    continue
+                if seat in done:
+                    j.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
+                    continue
+                if len(plays) >= len(self.active):
+                    j.flag(
+                        order,
+                        "too-many-cards",
+                        "trick_too_long",
+                        seat=seat,
+                        trick=number,
+                        card=card,
+                    )
+                    continue
+                if played_count.get(seat, 0) >= HAND_SIZE:
+                    j.flag(
+                        order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card
+                    )
+                    continue
+                expected = next(s for s in seats_in_order if s not in done)
+                if seat != expected:
+                    if not plays:
+                        reason = why if t == 0 else "won_last"
+                        j.flag(
+                            order,
+                            "wrong-lead",
+                            "wrong_lead",
+                            seat=seat,
+                            trick=number,
+                            card=card,
+                            leader=expected,
+                            why=reason,
+                        )
+                    else:
+                        j.flag(
+                            order,
+                            "out-of-turn",
+                            "play_turn",
+                            seat=seat,
+                            trick=number,
+                            card=card,
+                            turn=expected,
+                        )
+                self.check_card(order, seat, card, number, played)
+                if led is None:
+                    led = self.order.suit_of[card]
+                elif self.order.suit_of[card] is not led:
+                    self.check_follow(order, seat, card, led, number, position - 1)
+                played.add(card)
+                played_count[seat] = played_count.get(seat, 0) + 1
+                done.append(seat)
+                plays.append((seat, card))
+            closed = t < len(record.tricks) - 1 or len(plays) == len(self.active)
+            winner: int | None = None
+            if closed and plays:
+                for seat in seats_in_order:
+                    if seat not in done:
+                        j.flag(
+                            (_PLAY, position - 1, 1 + seat),
+                            "out-of-turn",
+                            "trick_closed_early",
+                            seat=seat,
+                            trick=number,
+                        )
+                winner = plays[self.order.winner([c for _, c in plays])][0]
+                if j.rules.team_of(winner) == j.rules.team_of(self.maker):
+                    self.maker_tricks += 1
+            results.append(TrickResult(plays[0][0] if plays else leader, winner, plays))
+            if winner is not None:
+                leader, why = winner, "won_last"
+        closed_tricks = sum(1 for r in results if r.winner is not None)
+        self.finished = closed_tricks >= HAND_SIZE
+        next_up: Next | None = None
+        if not self.finished and self.renege is None:
+            next_up = self.next_play(results, leader, played)
+        return results, self.renege, next_up
+
+    def check_card(
+        self, order: tuple[int, int, int], seat: int, card: Card, trick: int, played: set[Card]
+    ) -> None:
+        j = self.j
+        if card not in j.deck:
+            j.flag(
+                order,
+                "card-not-in-deck",
+                "not_in_deck",
+                seat=seat,
+                trick=trick,
+                card=card,
+                size=j.rules.deck,
+            )
+        if card in played:
+            j.flag(order, "card-reused", "played_twice", seat=seat, trick=trick, card=card)
+            return
+        upcard = self.upcard
+        if card is upcard:
+            if not self.dealer_took_upcard:
+                j.flag(
+                    order, "card-not-held", "upcard_turned_down", seat=seat, trick=trick, card=card
+                )
+            elif seat != j.dealer:
+                j.flag(
+                    order,
+                    "card-not-held",
+                    "upcard_taken",
+                    seat=seat,
+                    trick=trick,
+                    card=card,
+                    dealer=j.dealer,
+                )
+            elif card is self.discard:
+                j.flag(order, "card-not-held", "discarded", seat=seat, trick=trick, card=card)
+            return
+        if card is self.discard:
+            j.flag(
+                order,
+                "card-not-held",
+                "discarded",
+                seat=seat,
+                trick=trick,
+                card=card,
+                dealer=j.dealer,
+            )
+            return
+        owner = j.dealt_to.get(card)
+        if owner is not None:
+            if owner != seat:
+                j.flag(
+                    order,
+                    "card-not-held",
+                    "dealt_elsewhere",
+                    seat=seat,
+                    trick=trick,
+                    card=card,
+                    other=owner,
+                )
+            return
+        if j.known_full_hand(seat) is not None:
+            j.flag(
+                order,
+                "card-not-held",
+                "not_in_hand",
+                seat=seat,
+                trick=trick,
+                card=card,
+                hand=j.dealt[seat],
+            )
+
+    def check_follow(
+        self,
+        order: tuple[int, int, int],
+        seat: int,
+        card: Card,
+        led: Suit,
+        trick: int,
+        position: int,
+    ) -> None:
+        """Rule a renege when the seat is proven to hold a card of the led suit now."""
+        suit_of = self.order.suit_of
+        earlier = {c for pos, c in self.plays_by_seat.get(seat, ()) if pos < position}
+        evidence: tuple[Card, int | None] | None = None
+        for held in self.holding(seat) or ():
+            if held not in earlier and held is not card and suit_of[held] is led:
+                evidence = (held, None)
+                break
+        if evidence is None:
+            for pos, later in self.plays_by_seat.get(seat, ()):
+                if (
+                    pos > position
+                    and suit_of[later] is led
+                    and later is not card
+                    and later not in self.disputed
+                ):
+                    evidence = (later, self.trick_of(pos))
+                    break
+        if evidence is None:
+            return
+        held, shown_in = evidence
+        j = self.j
+        j.flag(
+            order,
+            "renege",
+            "renege",
+            seat=seat,
+            trick=trick,
+            card=card,
+            led=led,
+            held=held,
+            shown_in=shown_in,
+            trump=self.trump,
+            left_bower=held is self.order.left_bower or card is self.order.left_bower,
+            played_left=card is self.order.left_bower,
+            played_joker=card.is_joker,
+            held_joker=held.is_joker,
+        )
+        if self.renege is None:
+            self.renege = renege_award(
+                j.rules,
+                offender=seat,
+                maker=self.maker,
+                anyone_alone=j.alone or j.defender_alone is not None,
+            )
+
+    def trick_of(self, position: int) -> int:
+        count = 0
+        for t, trick in enumerate(self.j.record.tricks):
+            count += len(trick)
+            if position < count:
+                return t + 1
+        return len(self.j.record.tricks)
+
+    def next_play(self, results: list[TrickResult], leader: int, played: set[Card]) -> Next:
+        j = self.j
+        if (
+            not j.record.tricks
+            and j.record.discard is None
+            and self.dealer_took_upcard
+            and j.dealer not in self.out
+        ):
+            return Next(j.dealer, "discard", self.legal_discards())
+        current = results[-1] if results and results[-1].winner is None else None
+        if current is None:
+            seat = leader
+            led: Suit | None = None
+        else:
+            done = {s for s, _ in current.plays}
+            start = current.leader
+            seat = next((s for s in self.seat_order(start) if s not in done), start)
+            led = self.order.suit_of[current.plays[0][1]] if current.plays else None
+        hand = self.full_holding(seat)
+        if hand is None:
+            return Next(seat, "play", None)
+        own = {c for _, c in self.plays_by_seat.get(seat, ())}
+        remaining = [c for c in hand if c not in own]
+        if led is not None:
+            following = [c for c in remaining if self.order.suit_of[c] is led]
+            if following:
+                remaining = following
+        return Next(seat, "play", sorted(c.code for c in remaining))
+
+    def legal_discards(self) -> list[str] | None:
+        j = self.j
+        hand = j.known_full_hand(j.dealer)
+        if hand is None or self.upcard is None:
+            return None
+        options = list(hand)
+        if j.rules.dealer_may_discard_upcard:
+            options.append(self.upcard)
+        return sorted(c.code for c in options)

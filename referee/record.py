@@ -1,0 +1,213 @@
+"""Reading a hand record (spec: hand-record v1) into typed values.
+
+Everything that makes a record impossible to judge raises ``MalformedRecord`` naming the
+field; everything that is merely against the rules is left for the referee to rule on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .cards import Card, Suit
+from .errors import MalformedRecord
+from .rules import Ruleset
+
+BID_ACTIONS: Final = ("pass", "order-up", "call", "defend-alone", "redeal")
+HAND_SIZE: Final = 5
+
+
+@dataclass(frozen=True, slots=True)
+class BidEntry:
+    seat: int
+    action: str
+    suit: Suit | None = None
+    alone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEntry:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class GivenContract:
+    """A contract as the table wrote it; ``None`` fields were not given."""
+
+    trump: Suit
+    maker: int
+    alone: bool | None = None
+    defender_alone: int | None = None
+    defender_alone_given: bool = False
+
+
+@dataclass(slots=True)
+class Record:
+    ruleset: Ruleset
+    dealer: int
+    upcard: Card | None = None
+    hands: dict[int, list[Card]] = field(default_factory=dict)
+    bids: list[BidEntry] | None = None
+    discard: Card | None = None
+    pickup: bool | None = None
+    contract: GivenContract | None = None
+    tricks: list[list[PlayEntry]] = field(default_factory=list)
+    claim: dict[int, int] | None = None
+
+
+def parse_record(data: object) -> Record:
+    if not isinstance(data, dict):
+        raise MalformedRecord("record", "must be a JSON object")
+    ruleset = Ruleset.parse(data.get("ruleset", "standard"))
+    players = ruleset.players
+    if "dealer" not in data:
+        raise MalformedRecord("dealer", "is required")
+    record = Record(ruleset=ruleset, dealer=_seat(data["dealer"], "dealer", players))
+    get = data.get
+    upcard = get("upcard")
+    if upcard is not None:
+        record.upcard = _card(upcard, "upcard")
+    hands = get("hands")
+    if hands is not None:
+        record.hands = _hands(hands, players)
+    bids = get("bids")
+    if bids is not None:
+        record.bids = _bids(bids, players)
+    discard = get("discard")
+    if discard is not None:
+        record.discard = _card(discard, "discard")
+    pickup = get("pickup")
+    if pickup is not None:
+        if not isinstance(pickup, bool):
+            raise MalformedRecord("pickup", "must be true or false")
+        record.pickup = pickup
+    contract = get("contract")
+    if contract is not None:
+        record.contract = _contract(contract, players)
+    tricks = get("tricks")
+    if tricks is not None:
+        record.tricks = _tricks(tricks, players)
+    claim = get("claim")
+    if claim is not None:
+        record.claim = _claim(claim, ruleset)
+    return record
+
+
+def _seat(value: object, name: str, players: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedRecord(name, f"must be a seat number from 0 to {players - 1}")
+    if not 0 <= value < players:
+        raise MalformedRecord(name, f"seat {value} is not at this table (seats 0 to {players - 1})")
+    return value
+
+
+def _card(value: object, name: str) -> Card:
+    card = Card.parse(value)
+    if card is None:
+        raise MalformedRecord(name, f"{value!r} is not a card (write rank then suit, e.g. JD, 10H)")
+    return card
+
+
+def _hands(value: object, players: int) -> dict[int, list[Card]]:
+    if not isinstance(value, dict):
+        raise MalformedRecord("hands", "must be an object from seat to a list of cards")
+    hands: dict[int, list[Card]] = {}
+    for key, cards in value.items():
+        name = f"hands.{key}"
+        seat_number = int(key) if isinstance(key, str) and key.isdigit() else None
+        if seat_number is None or not 0 <= seat_number < players:
+            raise MalformedRecord(name, f"{key!r} is not a seat at this table")
+        if not isinstance(cards, list):
+            raise MalformedRecord(name, "must be a list of cards")
+        if len(cards) > HAND_SIZE:
+            raise MalformedRecord(name, f"a hand has {HAND_SIZE} cards, not {len(cards)}")
+        hands[seat_number] = [_card(c, f"{name}[{i}]") for i, c in enumerate(cards)]
+    return hands
+
+
+def _bids(value: object, players: int) -> list[BidEntry]:
+    if not isinstance(value, list):
+        raise MalformedRecord("bids", "must be a list of bids")
+    bids = []
+    for i, bid in enumerate(value):
+        name = f"bids[{i}]"
+        if not isinstance(bid, dict):
+            raise MalformedRecord(name, "must be an object with seat and action")
+        if "seat" not in bid:
+            raise MalformedRecord(f"{name}.seat", "is required")
+        seat = _seat(bid["seat"], f"{name}.seat", players)
+        action = bid.get("action")
+        if action not in BID_ACTIONS:
+            raise MalformedRecord(f"{name}.action", f"must be one of {', '.join(BID_ACTIONS)}")
+        suit = None
+        if action == "call":
+            suit = Suit.parse(bid.get("suit"))
+            if suit is None:
+                raise MalformedRecord(f"{name}.suit", "a call needs a suit: C, D, H or S")
+        alone = bid.get("alone", False)
+        if not isinstance(alone, bool):
+            raise MalformedRecord(f"{name}.alone", "must be true or false")
+        bids.append(BidEntry(seat, str(action), suit, alone))
+    return bids
+
+
+def _contract(value: object, players: int) -> GivenContract:
+    if not isinstance(value, dict):
+        raise MalformedRecord("contract", "must be an object with trump and maker")
+    trump = Suit.parse(value.get("trump"))
+    if trump is None:
+        raise MalformedRecord("contract.trump", "must be a suit: C, D, H or S")
+    if "maker" not in value:
+        raise MalformedRecord("contract.maker", "is required")
+    maker = _seat(value["maker"], "contract.maker", players)
+    alone = value.get("alone")
+    if alone is not None and not isinstance(alone, bool):
+        raise MalformedRecord("contract.alone", "must be true or false")
+    given = "defender_alone" in value
+    defender = value.get("defender_alone")
+    if defender is not None:
+        defender = _seat(defender, "contract.defender_alone", players)
+    return GivenContract(trump, maker, alone, defender, given)
+
+
+def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
+    if not isinstance(value, list):
+        raise MalformedRecord("tricks", "must be a list of tricks")
+    tricks = []
+    for t, trick in enumerate(value):
+        if not isinstance(trick, list):
+            raise MalformedRecord(f"tricks[{t}]", "must be a list of plays")
+        plays = []
+        for p, play in enumerate(trick):
+            name = f"tricks[{t}][{p}]"
+            if not isinstance(play, dict):
+                raise MalformedRecord(name, "must be an object with seat and card")
+            if "seat" not in play:
+                raise MalformedRecord(f"{name}.seat", "is required")
+            if "card" not in play:
+                raise MalformedRecord(f"{name}.card", "is required")
+            plays.append(
+                PlayEntry(
+                    _seat(play["seat"], f"{name}.seat", players),
+                    _card(play["card"], f"{name}.card"),
+                )
+            )
+        tricks.append(plays)
+    return tricks
+
+
+def _claim(value: object, ruleset: Ruleset) -> dict[int, int]:
+    if not isinstance(value, dict) or not isinstance(value.get("points"), dict):
+        raise MalformedRecord("claim.points", "must be an object from team to points")
+    points: dict[int, int] = {}
+    raw: dict[Any, Any] = value["points"]
+    for key, pts in raw.items():
+        name = f"claim.points.{key}"
+        team = int(key) if isinstance(key, str) and key.isdigit() else None
+        if team is None or not 0 <= team < ruleset.team_count:
+            raise MalformedRecord(name, f"{key!r} is not a team of this game")
+        if isinstance(pts, bool) or not isinstance(pts, int) or pts < 0:
+            raise MalformedRecord(name, "must be a whole number of points")
+        points[team] = pts
+    return points

@@ -1,0 +1,100 @@
+"""The referee's answer about one hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, Suit
+from .scoring import Award
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    code: str
+    seat: int | None
+    trick: int | None
+    card: Card | None
+    message: str
+    rule: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "seat": self.seat,
+            "trick": self.trick,
+            "card": None if self.card is None else self.card.code,
+            "message": self.message,
+            "rule": self.rule,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    trump: Suit
+    maker: int
+    alone: bool = False
+    defender_alone: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "trump": self.trump.value,
+            "maker": self.maker,
+            "alone": self.alone,
+            "defender_alone": self.defender_alone,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    leader: int
+    winner: int | None
+    plays: list[tuple[int, Card]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "winner": self.winner,
+            "plays": [{"seat": seat, "card": card.code} for seat, card in self.plays],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    """Who acts next in an unfinished hand, and (when known) what they may do."""
+
+    seat: int
+    phase: str
+    legal: list[str] | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "phase": self.phase, "legal": self.legal}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    violations: list[Violation]
+    contract: Contract | None
+    tricks: list[TrickResult]
+    maker_tricks: int | None
+    complete: bool
+    award: Award | None
+    next: Next | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "ok": not self.violations,
+            "violations": [v.to_json() for v in self.violations],
+            "contract": None if self.contract is None else self.contract.to_json(),
+            "tricks": [t.to_json() for t in self.tricks],
+            "maker_tricks": self.maker_tricks,
+            "complete": self.complete,
+            "award": None if self.award is None else self.award.to_json(),
+        }
+        if self.next is not None:
+            data["next"] = self.next.to_json()
+        return data
