@@ -11,6 +11,7 @@ from .errors import IllegalAction, MalformedRecord
 from .record import Record, parse_record
 from .rules import PRESETS, Points, Ruleset
 from .scoring import THROWN_IN, Award, score
+from .state import Action, Bid, Discard, HandState, Play, random_hand
 from .verdict import Contract, Next, TrickResult, Verdict, Violation
 
 __all__ = [
@@ -19,12 +20,17 @@ __all__ = [
     "PRESETS",
     "SUITS",
     "THROWN_IN",
+    "Action",
     "Award",
+    "Bid",
     "Card",
     "Contract",
+    "Discard",
+    "HandState",
     "IllegalAction",
     "MalformedRecord",
     "Next",
+    "Play",
     "Points",
     "Record",
     "Ruleset",
@@ -39,5 +45,6 @@ __all__ = [
     "deck",
     "judge",
     "parse_record",
+    "random_hand",
     "score",
 ]

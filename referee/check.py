@@ -251,12 +251,12 @@ class _Judge:
         if bid.action == "redeal":
             self.redeal(order, seat)
             return
-        if seat != self.turn:
-            self.flag(order, "out-of-turn", "bid_turn", seat=seat, turn=self.turn)
-            self.turn = seat
         if self.joker_call_due:
             self.joker_call(order, bid)
             return
+        if seat != self.turn:
+            self.flag(order, "out-of-turn", "bid_turn", seat=seat, turn=self.turn)
+            self.turn = seat
         if bid.action == "pass":
             self.pass_(order, seat)
         elif bid.action == "order-up":
