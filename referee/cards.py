@@ -18,6 +18,10 @@ class Suit(StrEnum):
     HEARTS = "H"
     SPADES = "S"
 
+    # Hash as the letter does: it agrees with ``==`` ("H" == Suit.HEARTS) and runs in C,
+    # where Enum's own hash is Python code run on every dictionary look-up by suit.
+    __hash__ = str.__hash__
+
     def __str__(self) -> str:
         return self.value
 
@@ -118,7 +122,7 @@ class Card:
         """The card a table wrote, or None when the text is not a card at all."""
         if not isinstance(text, str):
             return None
-        return _SPELLINGS.get(text.strip().upper()) or _parse_slow(text)
+        return _SPELLINGS.get(text) or _SPELLINGS.get(text.strip().upper()) or _parse_slow(text)
 
 
 def _parse_slow(text: str) -> Card | None:
@@ -147,6 +151,13 @@ JOKER: Final = Card(JOKER_CODE, "JOKER", None, len(ALL_CARDS))
 ALL_CARDS.append(JOKER)
 _BY_CODE[JOKER_CODE] = JOKER
 _SPELLINGS: Final[dict[str, Card]] = dict(_BY_CODE)
+for _card in ALL_CARDS[:-1]:
+    assert _card.suit is not None
+    for _rank_text in {_card.rank, _card.rank.lower(), "10" if _card.rank == "T" else _card.rank}:
+        for _suit_text in (_card.suit.value, _card.suit.value.lower()):
+            _SPELLINGS[_rank_text + _suit_text] = _card
+#: Exact spellings read without any cleaning (the common forms); others go through ``parse``.
+SPELLINGS: Final[dict[object, Card]] = {k: v for k, v in _SPELLINGS.items()}
 
 
 def card_of(code: str) -> Card:
@@ -196,7 +207,7 @@ class TrumpOrder:
     the led suit; a card of another suit cannot win.
     """
 
-    __slots__ = ("_power", "left_bower", "right_bower", "suit_of", "trump", "trump_rank")
+    __slots__ = ("left_bower", "powers", "right_bower", "suit_of", "trump", "trump_rank")
 
     def __init__(self, trump: Suit) -> None:
         self.trump = trump
@@ -215,7 +226,7 @@ class TrumpOrder:
         self.trump_rank[self.left_bower] = top
         self.trump_rank[self.right_bower] = top + 1
         self.trump_rank[JOKER] = top + 2
-        self._power: dict[Suit, dict[Card, int]] = {
+        self.powers: dict[Suit, dict[Card, int]] = {
             led: {card: self._rank_in_trick(card, led) for card in ALL_CARDS} for led in SUITS
         }
 
@@ -224,7 +235,7 @@ class TrumpOrder:
 
     def winner(self, cards_in_order: list[Card]) -> int:
         """The index of the card that takes a trick led by the first card."""
-        powers = self._power[self.suit_of[cards_in_order[0]]]
+        powers = self.powers[self.suit_of[cards_in_order[0]]]
         best, best_power = 0, -1
         for i, card in enumerate(cards_in_order):
             power = powers[card]
@@ -233,7 +244,7 @@ class TrumpOrder:
         return best
 
     def power(self, card: Card, led: Suit) -> int:
-        return self._power[led][card]
+        return self.powers[led][card]
 
     def _rank_in_trick(self, card: Card, led: Suit) -> int:
         rank = self.trump_rank.get(card)

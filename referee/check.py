@@ -202,8 +202,13 @@ class _Judge:
             self.flag(
                 (_DEAL, 0, 0), "card-not-in-deck", "not_in_deck", card=upcard, size=self.rules.deck
             )
+        in_deck = self.deck
+        dealt_to = self.dealt_to
         for seat in sorted(self.dealt):
             for i, card in enumerate(self.dealt[seat]):
+                if card in in_deck and card is not upcard and card not in dealt_to:
+                    dealt_to[card] = seat
+                    continue
                 order = (_DEAL, 1 + seat, i)
                 if card not in self.deck:
                     self.flag(
@@ -306,15 +311,16 @@ class _Judge:
             return None
         known = list(self.dealt.get(seat, ()))
         for trick in self.record.tricks:
-            for play in trick:
-                if play.seat == seat and play.card not in known:
-                    known.append(play.card)
+            for player, card in trick:
+                if player == seat and card not in known:
+                    known.append(card)
         return known if len(known) >= HAND_SIZE else None
 
     def make(self, seat: int, trump: Suit, alone: bool, *, pickup: bool, round_one: bool) -> None:
         self.trump = trump
         self.maker = seat
-        self.alone = alone
+        # A lone call the rules don't have is flagged (check_alone) and played as a partnership.
+        self.alone = alone and self.rules.going_alone
         self.picked_up = pickup
         self.ordered_in_round_one = round_one
 
@@ -401,13 +407,19 @@ class _Judge:
             )
             return
         if not rules.defend_alone:
-            self.flag(order, "alone-not-allowed", "no_defend_alone", seat=seat)
+            self.flag(order, "alone-not-allowed", "no_defend_alone", seat=seat, rule="defend_alone")
             return
         if rules.team_of(seat) == rules.team_of(self.maker):
             self.flag(order, "alone-not-allowed", "defend_by_maker", seat=seat)
             return
         if not self.alone and not rules.defend_alone_vs_partnership:
-            self.flag(order, "alone-not-allowed", "defend_needs_loner", seat=seat)
+            self.flag(
+                order,
+                "alone-not-allowed",
+                "defend_needs_loner",
+                seat=seat,
+                rule="defend_alone_vs_partnership",
+            )
             return
         if self.defender_alone is not None:
             self.flag(
@@ -458,10 +470,14 @@ class _Judge:
             return
         if self.trump is None:
             # The bidding was not reported (or not all of it): the contract says what was made.
+            order = (_BIDDING, 1 << 20, 0)
             self.trump = given.trump
             self.maker = given.maker
-            self.alone = bool(given.alone)
-            self.defender_alone = given.defender_alone
+            self.alone = bool(given.alone) and self.rules.going_alone
+            if given.alone and not self.rules.going_alone:
+                self.flag(order, "alone-not-allowed", "no_going_alone", seat=given.maker)
+            if given.defender_alone is not None:
+                self.defend_alone(order, given.defender_alone)
             upcard = self.record.upcard
             self.picked_up = upcard is not None and (upcard.is_joker or upcard.suit is given.trump)
             self.ordered_in_round_one = self.picked_up
@@ -482,28 +498,25 @@ class _Judge:
             )
 
     def flag_plays_before_trump(self) -> None:
+        """Cards played with no trump made: the first one is out of turn; the rest can't be judged."""
         for t, trick in enumerate(self.record.tricks):
-            for p, play in enumerate(trick):
+            if trick:
+                seat, card = trick[0]
                 self.flag(
-                    (_PLAY, t * 64 + p, 0),
+                    (_PLAY, 0, 0),
                     "out-of-turn",
                     "play_before_trump",
-                    seat=play.seat,
+                    seat=seat,
                     trick=t + 1,
-                    card=play.card,
+                    card=card,
                 )
                 return
 
     def flag_plays_after_throw_in(self) -> None:
         if self.record.tricks and self.record.tricks[0]:
-            play = self.record.tricks[0][0]
+            seat, card = self.record.tricks[0][0]
             self.flag(
-                (_PLAY, 0, 0),
-                "out-of-turn",
-                "play_after_throw_in",
-                seat=play.seat,
-                trick=1,
-                card=play.card,
+                (_PLAY, 0, 0), "out-of-turn", "play_after_throw_in", seat=seat, trick=1, card=card
             )
 
     def next_bid(self) -> Next:
@@ -615,6 +628,26 @@ class _Judge:
             self.flag(order, "card-not-held", "discard_not_in_hand", seat=self.dealer, card=discard)
 
 
+_ORDERS: dict[tuple[int, frozenset[int]], dict[int, list[int]]] = {}
+
+
+def _cards_played(tricks: list[TrickResult], seat: int) -> int:
+    return sum(1 for trick in tricks for s, _ in trick.plays if s == seat)
+
+
+def _seat_orders(players: int, out: frozenset[int]) -> dict[int, list[int]]:
+    """For each possible leader, the seats that play to a trick, in order."""
+    key = (players, out)
+    orders = _ORDERS.get(key)
+    if orders is None:
+        orders = {
+            leader: [s for s in ((leader + i) % players for i in range(players)) if s not in out]
+            for leader in range(players)
+        }
+        _ORDERS[key] = orders
+    return orders
+
+
 class _Play:
     """The tricks: turn order, the lead, following suit, who wins, and the renege rule."""
 
@@ -634,25 +667,59 @@ class _Play:
         self.dealer_took_upcard = judge.pickup_happens() and record.upcard is not None
         self.upcard = record.upcard
         self.discard = record.discard if self.dealer_took_upcard else None
-        # Every play, in order, with its position: the evidence for later-proven reneges.
-        self.plays_by_seat: dict[int, list[tuple[int, Card]]] = {}
-        players_of: dict[Card, set[int]] = {}
+        self._plays_by_seat: dict[int, list[tuple[int, Card]]] | None = None
+        self._disputed: set[Card] = set()
+        # What each seat is proven to hold when play starts (None: not even partly known).
+        self.holdings: list[list[Card] | None] = [
+            self._holding(seat) for seat in range(rules.players)
+        ]
+        # Those holdings still in hand, counted by suit, so that following suit is checked in
+        # one look-up: ``holder`` maps a proven card to its seat until someone plays it.
+        suit_of = self.order.suit_of
+        self.holder: dict[Card, int] = {}
+        self.still_held: list[dict[Suit, int]] = [{} for _ in range(rules.players)]
+        self.complete_holdings: set[int] = set()
+        holder = self.holder
+        for seat, cards in enumerate(self.holdings):
+            if not cards:
+                continue
+            counts = self.still_held[seat]
+            for card in cards:
+                if card not in holder:
+                    holder[card] = seat
+                    suit = suit_of[card]
+                    counts[suit] = counts.get(suit, 0) + 1
+            if len(judge.dealt.get(seat, ())) == HAND_SIZE:
+                self.complete_holdings.add(seat)
+        self.orders = _seat_orders(rules.players, frozenset(self.out))
+
+    def plays_by_seat(self) -> dict[int, list[tuple[int, Card]]]:
+        """Every play by seat, with its position in the hand: the evidence of later plays."""
+        if self._plays_by_seat is not None:
+            return self._plays_by_seat
+        judge = self.j
+        record = judge.record
+        by_seat: dict[int, list[tuple[int, Card]]] = {}
+        players_of: dict[Card, list[int]] = {}
         position = 0
         for trick in record.tricks:
-            for play in trick:
-                self.plays_by_seat.setdefault(play.seat, []).append((position, play.card))
-                players_of.setdefault(play.card, set()).add(play.seat)
+            for seat, card in trick:
+                by_seat.setdefault(seat, []).append((position, card))
+                players_of.setdefault(card, []).append(seat)
                 position += 1
-        # A later play proves a holding only when nothing else in the record disputes it.
-        self.disputed = {c for c, seats in players_of.items() if len(seats) > 1}
+        # A later play proves a holding only when nothing else in the record disputes it: a
+        # card played twice (by anyone) proves nothing.
+        disputed = {c for c, seats in players_of.items() if len(seats) > 1}
         for card, seats in players_of.items():
             owner = judge.dealt_to.get(card)
             if owner is not None and owner not in seats:
-                self.disputed.add(card)
-            if card is self.upcard and (not self.dealer_took_upcard or seats != {judge.dealer}):
-                self.disputed.add(card)
+                disputed.add(card)
+            if card is self.upcard and (not self.dealer_took_upcard or seats != [judge.dealer]):
+                disputed.add(card)
             if card is record.discard and self.dealer_took_upcard:
-                self.disputed.add(card)
+                disputed.add(card)
+        self._plays_by_seat, self._disputed = by_seat, disputed
+        return by_seat
 
     def first_leader(self) -> tuple[int, str]:
         j = self.j
@@ -672,30 +739,25 @@ class _Play:
                 return candidate
         return seat
 
-    def seat_order(self, leader: int) -> list[int]:
-        players = self.j.players
-        return [
-            (leader + i) % players for i in range(players) if (leader + i) % players not in self.out
-        ]
-
     def holding(self, seat: int) -> list[Card] | None:
         """The cards the seat is proven to have been dealt-and-kept, from the record alone."""
-        dealt = self.j.dealt.get(seat, [])
+        return self.holdings[seat]
+
+    def _holding(self, seat: int) -> list[Card] | None:
+        dealt = self.j.dealt.get(seat)
         if seat == self.j.dealer and self.dealer_took_upcard:
             if self.discard is None:
                 return None
             assert self.upcard is not None
-            kept = [c for c in dealt if c is not self.discard]
+            kept = [c for c in dealt or () if c is not self.discard]
             if self.upcard is not self.discard:
                 kept.append(self.upcard)
             return kept
-        return list(dealt)
+        return dealt
 
     def full_holding(self, seat: int) -> list[Card] | None:
         """All the seat's cards at the start of play, when every one of them is known."""
-        if self.j.known_full_hand(seat) is None:
-            return None
-        return self.holding(seat)
+        return self.holdings[seat] if seat in self.complete_holdings else None
 
     def run(self) -> tuple[list[TrickResult], Award | None, Next | None]:
         j = self.j
@@ -703,19 +765,72 @@ class _Play:
         leader, why = self.first_leader()
         results: list[TrickResult] = []
         played: set[Card] = set()
-        played_count: dict[int, int] = {}
         position = 0
+        suit_of = self.order.suit_of
+        dealt_to = j.dealt_to.get
+        in_deck = j.deck
+        out = self.out
+        active_count = len(self.active)
+        unusual = {c for c in (self.upcard, self.discard) if c is not None}
+        fully_known = self.complete_holdings | {
+            seat for seat, cards in j.dealt.items() if len(cards) == HAND_SIZE
+        }
+        # Cards whose play needs no card check when their owner plays them.
+        clean_owner = {
+            card: seat
+            for card, seat in j.dealt_to.items()
+            if card in in_deck and card not in unusual
+        }.get
+        still_held = self.still_held
+        complete = self.complete_holdings
+        power = self.order.powers
+        last_trick = len(record.tricks) - 1
+        maker_team = j.rules.team_of(self.maker)
+        makers = {s for s in range(j.players) if j.rules.team_of(s) == maker_team}
+        let_go = self.holder.pop
         for t, trick in enumerate(record.tricks):
             number = t + 1
-            seats_in_order = self.seat_order(leader)
-            done: list[int] = []
+            seats_in_order = self.orders[leader]
             plays: list[tuple[int, Card]] = []
             led: Suit | None = None
-            for play in trick:
-                order = (_PLAY, position, 0)
+            in_order = t < HAND_SIZE
+            for seat, card in trick:
                 position += 1
-                seat, card = play.seat, play.card
-                if seat in self.out:
+                count = len(plays)
+                if (
+                    in_order
+                    and count < active_count
+                    and seats_in_order[count] == seat
+                    and card not in played
+                    and (
+                        clean_owner(card) == seat
+                        or (
+                            dealt_to(card) is None
+                            and seat not in fully_known
+                            and card in in_deck
+                            and card not in unusual
+                        )
+                    )
+                ):
+                    # The usual case: the right seat plays a card it may hold, not yet played.
+                    if led is None:
+                        led = suit_of[card]
+                    elif suit_of[card] is not led and (
+                        still_held[seat].get(led) or seat not in complete
+                    ):
+                        self.check_follow(
+                            (_PLAY, position - 1, 0), seat, card, led, number, position - 1
+                        )
+                    holder = let_go(card, None)
+                    if holder is not None:
+                        still_held[holder][suit_of[card]] -= 1
+                    played.add(card)
+                    plays.append((seat, card))
+                    continue
+                in_order = False
+                order = (_PLAY, position - 1, 0)
+                done = [s for s, _ in plays]
+                if seat in out:
                     j.flag(
                         order,
                         "sitting-out",
@@ -729,7 +844,7 @@ class _Play:
                 if seat in done:
                     j.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
                     continue
-                if len(plays) >= len(self.active):
+                if count >= active_count:
                     j.flag(
                         order,
                         "too-many-cards",
@@ -739,7 +854,7 @@ class _Play:
                         card=card,
                     )
                     continue
-                if played_count.get(seat, 0) >= HAND_SIZE:
+                if _cards_played(results, seat) >= HAND_SIZE:
                     j.flag(
                         order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card
                     )
@@ -758,6 +873,8 @@ class _Play:
                             leader=expected,
                             why=reason,
                         )
+                        # Play goes on clockwise from the seat that did lead.
+                        seats_in_order = self.orders[seat]
                     else:
                         j.flag(
                             order,
@@ -770,27 +887,34 @@ class _Play:
                         )
                 self.check_card(order, seat, card, number, played)
                 if led is None:
-                    led = self.order.suit_of[card]
-                elif self.order.suit_of[card] is not led:
+                    led = suit_of[card]
+                elif suit_of[card] is not led:
                     self.check_follow(order, seat, card, led, number, position - 1)
+                holder = let_go(card, None)
+                if holder is not None:
+                    still_held[holder][suit_of[card]] -= 1
                 played.add(card)
-                played_count[seat] = played_count.get(seat, 0) + 1
-                done.append(seat)
                 plays.append((seat, card))
-            closed = t < len(record.tricks) - 1 or len(plays) == len(self.active)
+            closed = len(plays) == active_count or t < last_trick
             winner: int | None = None
             if closed and plays:
-                for seat in seats_in_order:
-                    if seat not in done:
-                        j.flag(
-                            (_PLAY, position - 1, 1 + seat),
-                            "out-of-turn",
-                            "trick_closed_early",
-                            seat=seat,
-                            trick=number,
-                        )
-                winner = plays[self.order.winner([c for _, c in plays])][0]
-                if j.rules.team_of(winner) == j.rules.team_of(self.maker):
+                if len(plays) < active_count:
+                    done = [s for s, _ in plays]
+                    for seat in seats_in_order:
+                        if seat not in done:
+                            j.flag(
+                                (_PLAY, position - 1, 1 + seat),
+                                "out-of-turn",
+                                "trick_closed_early",
+                                seat=seat,
+                                trick=number,
+                            )
+                powers = power[suit_of[plays[0][1]]]
+                winner, best = plays[0][0], -1
+                for seat, card in plays:
+                    if powers[card] > best:
+                        winner, best = seat, powers[card]
+                if winner in makers:
                     self.maker_tricks += 1
             results.append(TrickResult(plays[0][0] if plays else leader, winner, plays))
             if winner is not None:
@@ -884,19 +1008,19 @@ class _Play:
     ) -> None:
         """Rule a renege when the seat is proven to hold a card of the led suit now."""
         suit_of = self.order.suit_of
-        earlier = {c for pos, c in self.plays_by_seat.get(seat, ()) if pos < position}
         evidence: tuple[Card, int | None] | None = None
-        for held in self.holding(seat) or ():
-            if held not in earlier and held is not card and suit_of[held] is led:
-                evidence = (held, None)
-                break
-        if evidence is None:
-            for pos, later in self.plays_by_seat.get(seat, ()):
+        if self.still_held[seat].get(led):
+            for held in self.holding(seat) or ():
+                if self.holder.get(held) == seat and suit_of[held] is led:
+                    evidence = (held, None)
+                    break
+        if evidence is None and seat not in self.complete_holdings:
+            for pos, later in self.plays_by_seat().get(seat, ()):
                 if (
                     pos > position
                     and suit_of[later] is led
                     and later is not card
-                    and later not in self.disputed
+                    and later not in self._disputed
                 ):
                     evidence = (later, self.trick_of(pos))
                     break
@@ -952,12 +1076,12 @@ class _Play:
         else:
             done = {s for s, _ in current.plays}
             start = current.leader
-            seat = next((s for s in self.seat_order(start) if s not in done), start)
+            seat = next((s for s in self.orders[start] if s not in done), start)
             led = self.order.suit_of[current.plays[0][1]] if current.plays else None
         hand = self.full_holding(seat)
         if hand is None:
             return Next(seat, "play", None)
-        own = {c for _, c in self.plays_by_seat.get(seat, ())}
+        own = {c for _, c in self.plays_by_seat().get(seat, ())}
         remaining = [c for c in hand if c not in own]
         if led is not None:
             following = [c for c in remaining if self.order.suit_of[c] is led]

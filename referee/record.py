@@ -7,28 +7,26 @@ field; everything that is merely against the rules is left for the referee to ru
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-from .cards import Card, Suit
+from .cards import SPELLINGS, Card, Suit
 from .errors import MalformedRecord
 from .rules import Ruleset
 
 BID_ACTIONS: Final = ("pass", "order-up", "call", "defend-alone", "redeal")
+_PLAIN_ACTIONS: Final = ("pass", "order-up", "defend-alone", "redeal")
 HAND_SIZE: Final = 5
 
 
-@dataclass(frozen=True, slots=True)
-class BidEntry:
+class BidEntry(NamedTuple):
     seat: int
     action: str
     suit: Suit | None = None
     alone: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class PlayEntry:
-    seat: int
-    card: Card
+#: One play of a trick: (seat, card). A plain tuple: a hand has twenty, read in a hot loop.
+PlayEntry = tuple[int, Card]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,21 +107,41 @@ def _card(value: object, name: str) -> Card:
     return card
 
 
+_SEAT_KEYS: Final = {str(seat): seat for seat in range(4)}
+
+
 def _hands(value: object, players: int) -> dict[int, list[Card]]:
     if not isinstance(value, dict):
         raise MalformedRecord("hands", "must be an object from seat to a list of cards")
     hands: dict[int, list[Card]] = {}
     for key, cards in value.items():
-        name = f"hands.{key}"
-        seat_number = int(key) if isinstance(key, str) and key.isdigit() else None
-        if seat_number is None or not 0 <= seat_number < players:
-            raise MalformedRecord(name, f"{key!r} is not a seat at this table")
-        if not isinstance(cards, list):
-            raise MalformedRecord(name, "must be a list of cards")
-        if len(cards) > HAND_SIZE:
-            raise MalformedRecord(name, f"a hand has {HAND_SIZE} cards, not {len(cards)}")
-        hands[seat_number] = [_card(c, f"{name}[{i}]") for i, c in enumerate(cards)]
+        seat = _SEAT_KEYS.get(key) if type(key) is str else None
+        if seat is None or seat >= players or type(cards) is not list or len(cards) > HAND_SIZE:
+            _hand_problem(key, cards, players)
+            continue
+        hands[seat] = _cards(cards, key)
     return hands
+
+
+def _hand_problem(key: object, cards: object, players: int) -> None:
+    name = f"hands.{key}"
+    seat = int(key) if isinstance(key, str) and key.isdigit() else None
+    if seat is None or not 0 <= seat < players:
+        raise MalformedRecord(name, f"{key!r} is not a seat at this table")
+    if not isinstance(cards, list):
+        raise MalformedRecord(name, "must be a list of cards")
+    raise MalformedRecord(name, f"a hand has {HAND_SIZE} cards, not {len(cards)}")
+
+
+def _cards(values: list[Any], key: str) -> list[Card]:
+    spelled = SPELLINGS.get
+    try:
+        found = [spelled(v) for v in values]
+    except TypeError:  # an unhashable value: not a card
+        found = [None] * len(values)
+    if None in found:
+        return [_card(v, f"hands.{key}[{i}]") for i, v in enumerate(values)]
+    return found  # type: ignore[return-value]
 
 
 def _bids(value: object, players: int) -> list[BidEntry]:
@@ -131,6 +149,19 @@ def _bids(value: object, players: int) -> list[BidEntry]:
         raise MalformedRecord("bids", "must be a list of bids")
     bids = []
     for i, bid in enumerate(value):
+        # The fast path takes plain bids; anything else is read (and explained) slowly.
+        try:
+            seat, action, alone = bid["seat"], bid["action"], bid.get("alone", False)
+        except (TypeError, KeyError, AttributeError):
+            action = None
+        if (
+            action in _PLAIN_ACTIONS
+            and type(seat) is int
+            and 0 <= seat < players
+            and (alone is False or alone is True)
+        ):
+            bids.append(BidEntry(seat, action, None, alone))
+            continue
         name = f"bids[{i}]"
         if not isinstance(bid, dict):
             raise MalformedRecord(name, "must be an object with seat and action")
@@ -174,27 +205,38 @@ def _contract(value: object, players: int) -> GivenContract:
 def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
     if not isinstance(value, list):
         raise MalformedRecord("tricks", "must be a list of tricks")
+    spelled = SPELLINGS.get
     tricks = []
+    last = len(value) - 1
     for t, trick in enumerate(value):
         if not isinstance(trick, list):
             raise MalformedRecord(f"tricks[{t}]", "must be a list of plays")
+        if not trick and t < last:
+            raise MalformedRecord(f"tricks[{t}]", "only the last trick may be empty")
         plays = []
         for p, play in enumerate(trick):
-            name = f"tricks[{t}][{p}]"
-            if not isinstance(play, dict):
-                raise MalformedRecord(name, "must be an object with seat and card")
-            if "seat" not in play:
-                raise MalformedRecord(f"{name}.seat", "is required")
-            if "card" not in play:
-                raise MalformedRecord(f"{name}.card", "is required")
-            plays.append(
-                PlayEntry(
-                    _seat(play["seat"], f"{name}.seat", players),
-                    _card(play["card"], f"{name}.card"),
-                )
-            )
+            # The fast path takes well-formed plays; anything else is explained by the slow one.
+            try:
+                seat = play["seat"]
+                card = spelled(play["card"])
+            except (TypeError, KeyError):
+                card = None
+            if card is None or type(seat) is not int or not 0 <= seat < players:
+                plays.append(_play_slowly(play, f"tricks[{t}][{p}]", players))
+            else:
+                plays.append((seat, card))
         tricks.append(plays)
     return tricks
+
+
+def _play_slowly(play: object, name: str, players: int) -> PlayEntry:
+    if not isinstance(play, dict):
+        raise MalformedRecord(name, "must be an object with seat and card")
+    if "seat" not in play:
+        raise MalformedRecord(f"{name}.seat", "is required")
+    if "card" not in play:
+        raise MalformedRecord(f"{name}.card", "is required")
+    return (_seat(play["seat"], f"{name}.seat", players), _card(play["card"], f"{name}.card"))
 
 
 def _claim(value: object, ruleset: Ruleset) -> dict[int, int]:

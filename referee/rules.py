@@ -79,9 +79,14 @@ class Ruleset:
         if not isinstance(value, dict):
             raise MalformedRecord(field, "must be a preset name or an object with a preset")
         try:
-            key = json.dumps(value, sort_keys=True)
-        except (TypeError, ValueError):
-            raise MalformedRecord(field, "must be plain JSON") from None
+            # Types are part of the key: true and 1 are equal in Python but not here.
+            key: object = tuple((k, type(v), v) for k, v in value.items())
+            hash(key)
+        except TypeError:  # a nested object (points): fall back to its JSON text
+            try:
+                key = json.dumps(value, sort_keys=True)
+            except (TypeError, ValueError):
+                raise MalformedRecord(field, "must be plain JSON") from None
         cached = _PARSED.get(key)
         if cached is None:
             cached = _parse_object(value, field)
@@ -90,7 +95,7 @@ class Ruleset:
         return cached
 
 
-_PARSED: dict[str, Ruleset] = {}
+_PARSED: dict[object, Ruleset] = {}
 
 _OPTION_CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "players": PLAYER_COUNTS,
@@ -155,8 +160,14 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
     if point_changes:
         changes["points"] = replace(base.points, **point_changes)
     ruleset = replace(base, **changes)
-    if ruleset.players == 3 and ruleset.going_alone:
-        raise MalformedRecord(f"{field}.going_alone", "three-handed has no alone call")
+    if ruleset.players != 4 and ruleset.going_alone:
+        raise MalformedRecord(
+            f"{field}.going_alone", "only four players in partnerships can go alone: set it false"
+        )
+    if ruleset.partner_must_go_alone and not ruleset.going_alone:
+        raise MalformedRecord(
+            f"{field}.partner_must_go_alone", "needs going_alone: a partner cannot be made to"
+        )
     if ruleset.players != 4 and (ruleset.defend_alone or ruleset.defend_alone_vs_partnership):
         raise MalformedRecord(f"{field}.defend_alone", "needs four players in partnerships")
     return ruleset

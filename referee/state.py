@@ -129,7 +129,9 @@ class HandState:
                 | ({"alone": True} if b.alone else {})
                 for b in record.bids or ()
             ],
-            "tricks": [[{"seat": p.seat, "card": p.card.code} for p in t] for t in record.tricks],
+            "tricks": [
+                [{"seat": seat, "card": card.code} for seat, card in t] for t in record.tricks
+            ],
         }
         if record.discard is not None:
             data["discard"] = record.discard.code
@@ -214,7 +216,7 @@ class HandState:
         if plays:
             size = self._active_count(bids)
             for start in range(0, len(plays), size):
-                tricks.append([PlayEntry(p.seat, p.card) for p in plays[start : start + size]])
+                tricks.append([(p.seat, p.card) for p in plays[start : start + size]])
         return Record(
             ruleset=self.ruleset,
             dealer=self.dealer,

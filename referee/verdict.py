@@ -45,7 +45,7 @@ class Contract:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrickResult:
     leader: int
     winner: int | None
@@ -71,7 +71,7 @@ class Next:
         return {"seat": self.seat, "phase": self.phase, "legal": self.legal}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Verdict:
     violations: list[Violation]
     contract: Contract | None

@@ -1,0 +1,210 @@
+"""Complete hands checked per second: the referee against OpenSpiel, on the OpenSpiel corpus.
+
+    python bench/referee_bench.py [--rounds N] [--min-time SECONDS]
+
+Both engines see the complete hands of ``shared/corpus/openspiel/cases.jsonl`` in the same
+run, pinned to one core:
+
+- the referee gets each hand record as a parsed JSON dict and runs ``referee.check`` on it
+  (reading the record is part of its time);
+- OpenSpiel gets each hand as its own action list, made beforehand: a new state, the dealer
+  and deal chance outcomes, then every bid, discard and play, each checked against
+  ``state.legal_actions()`` before it is applied, and the returns at the end.
+
+Each engine is timed in several rounds, alternating; the best and the median round are
+shown, with the ratio referee / OpenSpiel (above 1.0: the referee is faster). The batch
+figures time JSON Lines text the way ``python -m referee check`` reads it (and the command
+itself), and count the ``Ruleset`` objects built while a batch is checked: a batch must not
+re-read the same ruleset for every line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT.parent / "shared" / "corpus" / "openspiel" / "cases.jsonl"
+sys.path.insert(0, str(ROOT))
+
+import referee  # noqa: E402
+from tests.referee import openspiel_games as og  # noqa: E402
+
+CHANCE_ACTIONS = 1 + og.SEATS * og.HAND_SIZE + 1  # dealer, deal, upcard
+
+
+def load_complete_hands() -> list[dict[str, Any]]:
+    if not CASES.is_file():
+        sys.exit(f"the OpenSpiel corpus is missing: expected it at {CASES}")
+    lines = CASES.read_text(encoding="utf-8").splitlines()
+    cases = [json.loads(line) for line in lines]
+    return [case["record"] for case in cases if "-probe" not in case["id"]]
+
+
+def referee_pass(records: list[dict[str, Any]]) -> None:
+    check = referee.check
+    for record in records:
+        check(record)
+
+
+def openspiel_pass(hands: list[tuple[Any, list[int]]]) -> None:
+    for game, actions in hands:
+        state = game.new_initial_state()
+        for action in actions[:CHANCE_ACTIONS]:
+            state.apply_action(action)
+        for action in actions[CHANCE_ACTIONS:]:
+            if action not in state.legal_actions():
+                raise AssertionError(f"OpenSpiel refuses action {action}")
+            state.apply_action(action)
+        state.returns()
+
+
+def openspiel_hands(records: list[dict[str, Any]]) -> list[tuple[Any, list[int]]]:
+    return [
+        (og.variant_of_ruleset(r["ruleset"]).game(), og.actions_from_record(r)) for r in records
+    ]
+
+
+def openspiel_from_records_pass(records: list[dict[str, Any]]) -> None:
+    openspiel_pass(openspiel_hands(records))
+
+
+def batch_pass(lines: list[str]) -> None:
+    check = referee.check
+    for line in lines:
+        check(json.loads(line))
+
+
+def timed_round(work: Callable[[], None], hands: int, min_time: float) -> float:
+    """Hands per second over one round of at least ``min_time`` seconds."""
+    passes = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < min_time or passes == 0:
+        work()
+        passes += 1
+        elapsed = time.perf_counter() - start
+    return hands * passes / elapsed
+
+
+def rulesets_built_while_checking(lines: list[str]) -> int:
+    """How many ``Ruleset`` objects the referee builds while checking ``lines``. Run it before
+    anything else is checked: a referee that reads each distinct ruleset once builds at most
+    one per distinct ruleset, one that re-reads rulesets builds one per line."""
+    original = referee.Ruleset.__init__
+    built = 0
+
+    def counting_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        nonlocal built
+        built += 1
+        original(self, *args, **kwargs)
+
+    referee.Ruleset.__init__ = counting_init  # type: ignore[method-assign]
+    try:
+        batch_pass(lines)
+    finally:
+        referee.Ruleset.__init__ = original  # type: ignore[method-assign]
+    return built
+
+
+def command_line_rate(lines: list[str]) -> float | None:
+    """Hands per second of ``python -m referee check FILE`` on the batch, start-up included."""
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as batch:
+        batch.write("\n".join(lines) + "\n")
+    try:
+        best = None
+        for _ in range(3):
+            start = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-m", "referee", "check", batch.name],
+                cwd=ROOT,
+                capture_output=True,
+                check=False,
+            )
+            elapsed = time.perf_counter() - start
+            if done.returncode != 0:
+                print(f"python -m referee check exited {done.returncode}: {done.stderr[-300:]!r}")
+                return None
+            best = elapsed if best is None else min(best, elapsed)
+        return len(lines) / best if best else None
+    finally:
+        os.unlink(batch.name)
+
+
+def pin_to_one_core() -> str:
+    if not hasattr(os, "sched_setaffinity"):
+        return "not pinned (no sched_setaffinity)"
+    core = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {core})
+    return f"pinned to core {core}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--min-time", type=float, default=0.5, help="seconds per round")
+    args = parser.parse_args()
+
+    pinning = pin_to_one_core()
+    records = load_complete_hands()
+    hands = openspiel_hands(records)
+    lines = [json.dumps(record) for record in records]
+    rulesets_built = rulesets_built_while_checking(lines)
+    distinct_rulesets = len({json.dumps(r["ruleset"], sort_keys=True) for r in records})
+
+    # Both engines must judge every hand clean and finished, or the race means nothing.
+    for record in records:
+        verdict = referee.check(record)
+        if not (verdict.ok and verdict.complete):
+            sys.exit(f"the referee does not pass a corpus hand: {json.dumps(record)}")
+    openspiel_pass(hands)
+
+    work = {
+        "referee": lambda: referee_pass(records),
+        "openspiel": lambda: openspiel_pass(hands),
+        "openspiel_from_records": lambda: openspiel_from_records_pass(records),
+        "referee_jsonl": lambda: batch_pass(lines),
+    }
+    rates: dict[str, list[float]] = {name: [] for name in work}
+    for _ in range(args.rounds):
+        for name, job in work.items():
+            rates[name].append(timed_round(job, len(records), args.min_time))
+
+    def show(label: str, name: str) -> tuple[float, float]:
+        best, median = max(rates[name]), statistics.median(rates[name])
+        print(f"{label:<52} best {best:>9,.0f} hands/s   median {median:>9,.0f} hands/s")
+        return best, median
+
+    print(
+        f"{len(records)} complete hands from {CASES.name}; {args.rounds} rounds of "
+        f">= {args.min_time} s each; {pinning}; Python {sys.version.split()[0]}"
+    )
+    ref_best, ref_median = show("referee.check(dict)", "referee")
+    os_best, os_median = show("OpenSpiel replay with legality checks", "openspiel")
+    print(
+        f"ratio referee / OpenSpiel: best {ref_best / os_best:.2f}, "
+        f"median {ref_median / os_median:.2f}"
+    )
+    print()
+    show("OpenSpiel, converting each record to actions first", "openspiel_from_records")
+    show("referee.check(json.loads(line)) over JSON Lines", "referee_jsonl")
+    print(
+        f"Ruleset objects built while first checking the {len(lines)} JSON Lines: "
+        f"{rulesets_built} ({distinct_rulesets} distinct rulesets among them)"
+    )
+    cli = command_line_rate(lines)
+    if cli is not None:
+        print(f"{'python -m referee check FILE (start-up included)':<52} best {cli:>9,.0f} hands/s")
+
+
+if __name__ == "__main__":
+    main()
