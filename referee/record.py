@@ -136,7 +136,7 @@ def _hand_problem(key: object, cards: object, players: int) -> None:
 def _cards(values: list[Any], key: str) -> list[Card]:
     spelled = SPELLINGS.get
     try:
-        found = [spelled(v) for v in values]
+        found = list(map(spelled, values))
     except TypeError:  # an unhashable value: not a card
         found = [None] * len(values)
     if None in found:

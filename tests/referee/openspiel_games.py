@@ -94,10 +94,19 @@ VARIANTS = (
 )
 
 
+_VARIANT_OF: dict[tuple[tuple[str, Any], ...], Variant] = {
+    tuple(sorted(variant.ruleset.items())): variant for variant in VARIANTS
+}
+
+
 def variant_of_ruleset(ruleset: object) -> Variant:
     """The OpenSpiel parameters a corpus record's ruleset stands for."""
-    for variant in VARIANTS:
-        if variant.ruleset == ruleset:
+    if isinstance(ruleset, dict):
+        try:
+            variant = _VARIANT_OF.get(tuple(sorted(ruleset.items())))
+        except TypeError:  # an unhashable option value: not one of these rulesets
+            variant = None
+        if variant is not None:
             return variant
     raise ValueError(f"not an OpenSpiel ruleset: {ruleset!r}")
 
