@@ -310,10 +310,21 @@ class _Judge:
         if seat == self.dealer:
             return None
         known = list(self.dealt.get(seat, ()))
+        players_of: dict[Card, set[int]] = {}
         for trick in self.record.tricks:
             for player, card in trick:
-                if player == seat and card not in known:
-                    known.append(card)
+                players_of.setdefault(card, set()).add(player)
+        upcard = self.record.upcard
+        for card, players in players_of.items():
+            # A play proves a dealt card only when nothing in the record disputes it.
+            undisputed = (
+                players == {seat}
+                and self.dealt_to.get(card, seat) == seat
+                and card is not upcard
+                and card is not self.record.discard
+            )
+            if undisputed and card not in known:
+                known.append(card)
         return known if len(known) >= HAND_SIZE else None
 
     def make(self, seat: int, trump: Suit, alone: bool, *, pickup: bool, round_one: bool) -> None:

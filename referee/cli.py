@@ -63,6 +63,9 @@ def check_command(path: str, *, lang: str, stdin: TextIO, stdout: TextIO, stderr
         return EXIT_MALFORMED
     try:
         whole = json.loads(text)
+    except RecursionError:
+        print("record: nested too deeply to be a hand record", file=stderr)
+        return EXIT_MALFORMED
     except ValueError:
         return _check_lines(text, lang=lang, stdout=stdout, stderr=stderr)
     try:
@@ -85,7 +88,7 @@ def _check_lines(text: str, *, lang: str, stdout: TextIO, stderr: TextIO) -> int
         seen_any = True
         try:
             verdict = check(json.loads(line), lang=lang)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             field = error.field if isinstance(error, MalformedRecord) else "record"
             detail = error.detail if isinstance(error, MalformedRecord) else "not valid JSON"
             print(f"line {number}: {field}: {detail}", file=stderr)

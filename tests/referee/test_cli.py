@@ -1,0 +1,257 @@
+"""The command line: ``python -m referee check`` and ``python -m referee egn``.
+
+Exit 0 when every verdict is ok, 1 when any has violations, 2 for malformed input with
+exactly one line on stderr naming the field, and never a traceback.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import referee
+from referee.cli import main
+from tests.referee.shared import shared_path
+
+REPO = Path(__file__).resolve().parents[2]
+
+CLEAN = {
+    "dealer": 0,
+    "upcard": "QH",
+    "hands": {"1": ["9H", "TH", "KS", "QS", "AD"]},
+    "bids": [{"seat": 1, "action": "order-up"}],
+    "tricks": [[{"seat": 1, "card": "AD"}, {"seat": 2, "card": "KD"}]],
+}
+RENEGE = {
+    "dealer": 0,
+    "upcard": "QH",
+    "hands": {"2": ["JD", "9C", "TC", "KS", "AS"]},
+    "bids": [{"seat": 1, "action": "order-up"}],
+    "tricks": [[{"seat": 1, "card": "AH"}, {"seat": 2, "card": "9C"}]],
+}
+
+
+def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def lines(text: str) -> list[str]:
+    return text.splitlines()
+
+
+# -- check: JSON and JSON Lines --------------------------------------------------------------
+
+
+def test_a_clean_record_exits_0_with_its_verdict() -> None:
+    code, out, err = run(["check", "-"], json.dumps(CLEAN))
+    assert (code, err) == (0, "")
+    assert json.loads(out) == referee.check(CLEAN).to_json()
+    assert json.loads(out)["ok"] is True
+
+
+def test_a_record_with_a_violation_exits_1() -> None:
+    code, out, err = run(["check"], json.dumps(RENEGE))
+    assert (code, err) == (1, "")
+    verdict = json.loads(out)
+    assert [v["code"] for v in verdict["violations"]] == ["renege"]
+    assert "left bower" in verdict["violations"][0]["message"]
+
+
+def test_a_record_spread_over_several_lines_is_one_json_record() -> None:
+    code, out, _ = run(["check", "-"], json.dumps(CLEAN, indent=2))
+    assert code == 0
+    assert json.loads(out) == referee.check(CLEAN).to_json()
+
+
+def test_json_lines_give_one_verdict_line_each_and_exit_1_if_any_breaks_a_rule() -> None:
+    code, out, err = run(["check", "-"], f"{json.dumps(CLEAN)}\n\n{json.dumps(RENEGE)}\n")
+    assert (code, err) == (1, "")
+    verdicts = [json.loads(line) for line in lines(out)]
+    assert [v["ok"] for v in verdicts] == [True, False]
+
+
+def test_json_lines_all_clean_exit_0() -> None:
+    code, out, _ = run(["check", "-"], "\n".join(json.dumps(CLEAN) for _ in range(3)))
+    assert code == 0
+    assert len(lines(out)) == 3
+
+
+def test_a_file_argument(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(RENEGE), encoding="utf-8")
+    code, out, _ = run(["check", str(path)])
+    assert code == 1
+    assert json.loads(out)["award"] == {"reason": "renege", "points": {"1": 2}}
+
+
+def test_korean_messages() -> None:
+    code, out, _ = run(["check", "--lang", "ko", "-"], json.dumps(RENEGE))
+    assert code == 1
+    message = json.loads(out)["violations"][0]["message"]
+    assert any("\uac00" <= ch <= "\ud7a3" for ch in message), message
+    assert "레프트 바우어" in message
+
+
+# -- check: malformed input ------------------------------------------------------------------
+
+
+def with_(**changes: Any) -> str:
+    return json.dumps({**CLEAN, **changes})
+
+
+def without(key: str) -> str:
+    return json.dumps({k: v for k, v in CLEAN.items() if k != key})
+
+
+MALFORMED = [
+    pytest.param("{not json", "record", id="not-json"),
+    pytest.param("", "record", id="empty-input"),
+    pytest.param("[1, 2]", "record", id="not-an-object"),
+    pytest.param(without("dealer"), "dealer", id="missing-dealer"),
+    pytest.param(with_(dealer=4), "dealer", id="dealer-outside-the-table"),
+    pytest.param(with_(dealer="0"), "dealer", id="dealer-wrong-type"),
+    pytest.param(
+        with_(ruleset="two-handed", dealer=2), "dealer", id="dealer-outside-a-two-handed-table"
+    ),
+    pytest.param(
+        with_(bids=[{"seat": 7, "action": "pass"}]), "bids[0].seat", id="bid-seat-outside-table"
+    ),
+    pytest.param(with_(hands={"5": ["9H"]}), "hands.5", id="hand-of-a-seat-outside-table"),
+    pytest.param(with_(upcard="XX"), "upcard", id="bad-upcard"),
+    pytest.param(
+        with_(tricks=[[{"seat": 1, "card": "11H"}]]), "tricks[0][0].card", id="bad-played-card"
+    ),
+    pytest.param(with_(hands={"1": ["9H", 9]}), "hands.1[1]", id="card-of-wrong-type"),
+    pytest.param(with_(ruleset="euchre-deluxe"), "ruleset", id="unknown-preset"),
+    pytest.param(with_(ruleset={"preset": "nope"}), "ruleset.preset", id="unknown-preset-object"),
+    pytest.param(
+        with_(ruleset={"preset": "standard", "bogus": True}), "ruleset.bogus", id="unknown-option"
+    ),
+    pytest.param(
+        with_(ruleset={"preset": "standard", "defend_alone": "yes"}),
+        "ruleset.defend_alone",
+        id="option-of-wrong-type",
+    ),
+    pytest.param(
+        with_(ruleset={"preset": "standard", "stuck_dealer": "shrug"}),
+        "ruleset.stuck_dealer",
+        id="option-not-a-choice",
+    ),
+    pytest.param(
+        with_(bids=[{"seat": 1, "action": "bid-high"}]), "bids[0].action", id="unknown-bid"
+    ),
+    pytest.param(with_(bids=[{"seat": 1, "action": "call"}]), "bids[0].suit", id="call-no-suit"),
+    pytest.param(with_(tricks="AD KD"), "tricks", id="tricks-wrong-type"),
+    pytest.param(with_(claim={"points": {"0": "two"}}), "claim.points.0", id="claim-wrong-type"),
+]
+
+
+def assert_one_line_naming(err: str, field: str) -> None:
+    assert len(lines(err)) == 1, err
+    assert "Traceback" not in err
+    assert field in err, err
+
+
+@pytest.mark.parametrize(("text", "field"), MALFORMED)
+def test_malformed_input_exits_2_with_one_line_naming_the_field(text: str, field: str) -> None:
+    code, out, err = run(["check", "-"], text)
+    assert code == 2
+    assert out == ""
+    assert_one_line_naming(err, field)
+
+
+def test_deeply_nested_json_is_malformed_input() -> None:
+    code, out, err = run(["check", "-"], "[" * 100_000 + "]" * 100_000)
+    assert code == 2
+    assert out == ""
+    assert_one_line_naming(err, "record")
+
+
+def test_a_malformed_line_among_json_lines_exits_2_and_names_its_line() -> None:
+    text = "\n".join([json.dumps(CLEAN), without("dealer"), json.dumps(RENEGE)])
+    code, out, err = run(["check", "-"], text)
+    assert code == 2
+    assert_one_line_naming(err, "dealer")
+    assert "line 2" in err
+    assert [json.loads(line)["ok"] for line in lines(out)] == [True, False]
+
+
+def test_a_missing_file_exits_2(tmp_path: Path) -> None:
+    code, _, err = run(["check", str(tmp_path / "absent.json")])
+    assert code == 2
+    assert_one_line_naming(err, "absent.json")
+
+
+# -- the real command ------------------------------------------------------------------------
+
+
+def python_m_referee(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "referee", *args],
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_python_m_referee_check_reads_standard_input() -> None:
+    result = python_m_referee("check", "-", stdin=json.dumps(CLEAN))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == referee.check(CLEAN).to_json()
+
+
+def test_python_m_referee_check_reads_a_file_of_json_lines(tmp_path: Path) -> None:
+    path = tmp_path / "hands.jsonl"
+    path.write_text(f"{json.dumps(CLEAN)}\n{json.dumps(RENEGE)}\n", encoding="utf-8")
+    result = python_m_referee("check", str(path), "--lang", "ko")
+    assert result.returncode == 1, result.stderr
+    verdicts = [json.loads(line) for line in lines(result.stdout)]
+    assert [v["ok"] for v in verdicts] == [True, False]
+    assert "레프트 바우어" in verdicts[1]["violations"][0]["message"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        pytest.param("{not json", "record", id="not-json"),
+        pytest.param(without("dealer"), "dealer", id="missing-dealer"),
+        pytest.param(with_(ruleset={"preset": "standard", "nope": 1}), "ruleset.nope", id="option"),
+    ],
+)
+def test_python_m_referee_check_malformed_has_no_traceback(text: str, field: str) -> None:
+    result = python_m_referee("check", stdin=text)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert_one_line_naming(result.stderr, field)
+
+
+def test_python_m_referee_egn_json_replays_a_corpus_game() -> None:
+    path = shared_path("corpus", "egn", "VWEC-Finals.egn")
+    expected = json.loads(shared_path("corpus", "egn", "expected.json").read_text("utf-8"))
+    result = python_m_referee("egn", str(path), "--json")
+    assert result.returncode == 0, result.stderr
+    replay = json.loads(result.stdout)
+    want = expected["VWEC-Finals.egn"]
+    assert replay["final_score"] == want["final_score"]
+    assert replay["winner"] == want["winner"]
+    assert [deal["score"] for deal in replay["deals"]] == [d["score"] for d in want["deals"]]
+    assert all(deal["verdict"]["ok"] for deal in replay["deals"])
+
+
+def test_python_m_referee_egn_on_a_file_that_is_not_json(tmp_path: Path) -> None:
+    path = tmp_path / "broken.egn"
+    path.write_text("{", encoding="utf-8")
+    result = python_m_referee("egn", str(path), "--json")
+    assert result.returncode == 2
+    assert_one_line_naming(result.stderr, "broken.egn")

@@ -1,0 +1,1464 @@
+"""Rulings, preset by preset, written from the rules themselves in card notation.
+
+Each case is one ruling, named after the rule it applies. A record is written the way a
+table would say it: bids as ``"1:pass 2:order-up-alone 3:call:H"`` (the spec's legal-bid
+words, after the seat), tricks as ``"1:AD 2:KD 3:9D 0:9H"`` (plays in order), hands with
+``cards("JH AH KH QD TC")``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import referee
+from referee import MalformedRecord, Ruleset, cards
+
+# -- writing records -------------------------------------------------------------------------
+
+
+def hand(text: str) -> list[str]:
+    return [card.code for card in cards(text)]
+
+
+def bids(text: str) -> list[dict[str, Any]]:
+    """``"1:pass 2:order-up-alone 3:call:H 1:defend-alone 0:redeal"``."""
+    out: list[dict[str, Any]] = []
+    for word in text.split():
+        seat, _, said = word.partition(":")
+        alone = said.endswith("-alone") and said != "defend-alone"
+        said = said.removesuffix("-alone") if alone else said
+        bid: dict[str, Any] = {"seat": int(seat), "action": said}
+        if said.startswith("call:"):
+            bid = {"seat": int(seat), "action": "call", "suit": said[5:]}
+        if alone:
+            bid["alone"] = True
+        out.append(bid)
+    return out
+
+
+def trick(text: str) -> list[dict[str, Any]]:
+    plays = []
+    for word in text.split():
+        seat, _, card = word.partition(":")
+        plays.append({"seat": int(seat), "card": cards(card)[0].code})
+    return plays
+
+
+def record(
+    ruleset: object = "standard",
+    *,
+    dealer: int,
+    upcard: str | None = None,
+    hands: dict[int, str] | None = None,
+    bid: str | None = None,
+    discard: str | None = None,
+    tricks: tuple[str, ...] = (),
+    **extra: Any,
+) -> dict[str, Any]:
+    data: dict[str, Any] = {"ruleset": ruleset, "dealer": dealer}
+    if upcard is not None:
+        data["upcard"] = cards(upcard)[0].code
+    if hands:
+        data["hands"] = {str(seat): hand(text) for seat, text in hands.items()}
+    if bid is not None:
+        data["bids"] = bids(bid)
+    if discard is not None:
+        data["discard"] = cards(discard)[0].code
+    if tricks:
+        data["tricks"] = [trick(t) for t in tricks]
+    return data | extra
+
+
+def options(preset: str, **changes: object) -> dict[str, object]:
+    return {"preset": preset, **changes}
+
+
+Violation = tuple[str, int | None, int | None, str | None]
+
+
+def case(
+    name: str,
+    data: dict[str, Any],
+    violations: list[Violation] | None = None,
+    *,
+    bug: str | None = None,
+    **expect: Any,
+) -> Any:
+    """One ruling; ``bug`` marks a reported referee bug (strict xfail: fix it, drop the mark)."""
+    expect["violations"] = violations or []
+    marks = [pytest.mark.xfail(strict=True, raises=AssertionError, reason=bug)] if bug else []
+    return pytest.param(data, expect, id=name, marks=marks)
+
+
+def rule_on(data: dict[str, Any], expect: dict[str, Any]) -> referee.Verdict:
+    """Check the record and compare the fields the ruling states."""
+    verdict = referee.check(data)
+    got = verdict.to_json()
+    violations = [(v["code"], v["seat"], v["trick"], v["card"]) for v in got["violations"]]
+    assert violations == expect["violations"], [v["message"] for v in got["violations"]]
+    assert got["ok"] is (not expect["violations"])
+    if "award" in expect:
+        want = expect["award"]
+        if want is None:
+            assert got["award"] is None
+        else:
+            reason, points = want
+            assert got["award"] == {
+                "reason": reason,
+                "points": {str(t): p for t, p in points.items()},
+            }
+    if "complete" in expect:
+        assert got["complete"] is expect["complete"]
+    if "contract" in expect:
+        want = expect["contract"]
+        if want is None:
+            assert got["contract"] is None
+        else:
+            trump, maker, alone, defender = want
+            assert got["contract"] == {
+                "trump": trump,
+                "maker": maker,
+                "alone": alone,
+                "defender_alone": defender,
+            }
+    if "maker_tricks" in expect:
+        assert got["maker_tricks"] == expect["maker_tricks"]
+    if "winners" in expect:
+        assert [t["winner"] for t in got["tricks"]] == expect["winners"]
+    if "next" in expect:
+        want = expect["next"]
+        if want is None:
+            assert got.get("next") is None
+        else:
+            seat, phase, legal = want
+            upcoming = got["next"]
+            assert (upcoming["seat"], upcoming["phase"]) == (seat, phase)
+            if legal is None:
+                assert upcoming["legal"] is None
+            else:
+                assert set(upcoming["legal"]) == set(legal)
+                assert len(upcoming["legal"]) == len(set(upcoming["legal"]))
+    return verdict
+
+
+# -- deals -----------------------------------------------------------------------------------
+# Seat 0 holds the five top hearts, every other seat one suit: hearts made by seat 0 march.
+ALL_FIVE = {0: "JH JD AH KH QH", 1: "9C TC JC QC KC", 2: "9S TS JS QS KS", 3: "9D TD QD KD AD"}
+ALL_FIVE_TRICKS = (
+    "0:JH 1:9C 2:9S 3:TH",
+    "0:JD 1:TC 2:TS 3:TD",
+    "0:AH 1:JC 2:JS 3:QD",
+    "0:KH 1:QC 2:QS 3:KD",
+    "0:QH 1:KC 2:KS 3:AD",
+)
+
+
+def all_five(ruleset: object, **extra: Any) -> dict[str, Any]:
+    return record(
+        ruleset,
+        dealer=3,
+        upcard="TH",
+        hands=ALL_FIVE,
+        bid="0:order-up",
+        discard="9D",
+        tricks=ALL_FIVE_TRICKS,
+        **extra,
+    )
+
+
+def all_five_alone(ruleset: object) -> dict[str, Any]:
+    return record(
+        ruleset,
+        dealer=3,
+        upcard="TH",
+        hands=ALL_FIVE,
+        bid="0:order-up-alone",
+        discard="9D",
+        tricks=tuple(
+            " ".join(w for w in t.split() if not w.startswith("2:")) for t in ALL_FIVE_TRICKS
+        ),
+    )
+
+
+def loner_takes_four(ruleset: object) -> dict[str, Any]:
+    """Seat 0 alone on hearts loses only the last trick, to seat 1's ace of spades."""
+    return record(
+        ruleset,
+        dealer=3,
+        upcard="QH",
+        hands={0: "JH JD AH KH 9S", 1: "TC JC QC KC AS", 2: "9C TS JS QS KS", 3: "9D TD QD KD AD"},
+        bid="0:order-up-alone",
+        discard="9D",
+        tricks=(
+            "0:JH 1:TC 3:QH",
+            "0:JD 1:JC 3:TD",
+            "0:AH 1:QC 3:QD",
+            "0:KH 1:KC 3:KD",
+            "0:9S 1:AS 3:AD",
+        ),
+    )
+
+
+def loner_takes_three(ruleset: object) -> dict[str, Any]:
+    """Seat 0 alone on hearts takes the first three tricks, then seat 1 takes two."""
+    return record(
+        ruleset,
+        dealer=3,
+        upcard="QH",
+        hands={0: "JH JD AH 9S TS", 1: "TC JC QC KC AS", 2: "9C KH JS QS KS", 3: "9D TD QD KD AD"},
+        bid="0:order-up-alone",
+        discard="9D",
+        tricks=(
+            "0:JH 1:TC 3:QH",
+            "0:JD 1:JC 3:TD",
+            "0:AH 1:QC 3:QD",
+            "0:9S 1:AS 3:KD",
+            "1:KC 3:AD 0:TS",
+        ),
+    )
+
+
+# Three-handed: seat 1 holds both bowers and the ace of diamonds and takes all five tricks.
+THREE_HANDS = {0: "9D 9C TC 9S TS", 1: "JD JH AD KC QC", 2: "KD QD AS KS QS"}
+THREE_TRICKS = (
+    "0:9D 1:JD 2:QD",
+    "1:JH 2:KD 0:9C",
+    "1:AD 2:AS 0:9S",
+    "1:KC 2:QS 0:TC",
+    "1:QC 2:KS 0:TS",
+)
+
+
+def three_handed(maker: int) -> dict[str, Any]:
+    """Dealer 2 turns the 9 of hearts; ``maker`` calls diamonds in the second round."""
+    passes = "0:pass 1:pass 2:pass"
+    second = " ".join(f"{s}:pass" for s in (0, 1, 2)[:maker])
+    return record(
+        "three-handed",
+        dealer=2,
+        upcard="9H",
+        hands=THREE_HANDS,
+        bid=f"{passes} {second} {maker}:call:D".replace("  ", " "),
+        tricks=THREE_TRICKS,
+    )
+
+
+ROUND_ONE_PASSES = "1:pass 2:pass 3:pass 0:pass"
+SEVEN_PASSES = "1:pass 2:pass 3:pass 0:pass 1:pass 2:pass 3:pass"
+
+# -- scoring ---------------------------------------------------------------------------------
+
+SCORING = [
+    case("standard-march-2", all_five("standard"), award=("march", {0: 2}), maker_tricks=5),
+    case("uka-march-3", all_five("uka"), award=("march", {0: 3}), complete=True),
+    case("british-march-2", all_five("british"), award=("march", {0: 2})),
+    case("standard-lone-march-4", all_five_alone("standard"), award=("lone-march", {0: 4})),
+    case("uka-lone-march-4", all_five_alone("uka"), award=("lone-march", {0: 4})),
+    case(
+        "standard-loner-with-4-tricks-makes-1",
+        loner_takes_four("standard"),
+        award=("lone-make", {0: 1}),
+        winners=[0, 0, 0, 0, 1],
+        maker_tricks=4,
+    ),
+    case(
+        "uka-loner-short-of-5-with-4-tricks-euchred-for-4",
+        loner_takes_four("uka"),
+        award=("lone-euchre", {1: 4}),
+        maker_tricks=4,
+        complete=True,
+    ),
+    case(
+        "standard-loner-with-3-tricks-makes-1",
+        loner_takes_three("standard"),
+        award=("lone-make", {0: 1}),
+        winners=[0, 0, 0, 1, 1],
+    ),
+    case(
+        "uka-loner-short-of-5-with-3-tricks-euchred-for-4",
+        loner_takes_three("uka"),
+        award=("lone-euchre", {1: 4}),
+        maker_tricks=3,
+    ),
+    case(
+        "three-handed-euchre-pays-both-opponents-2",
+        three_handed(maker=0),
+        award=("euchre", {1: 2, 2: 2}),
+        contract=("D", 0, False, None),
+        winners=[1, 1, 1, 1, 1],
+        maker_tricks=0,
+    ),
+    case("three-handed-march-3", three_handed(maker=1), award=("march", {1: 3}), maker_tricks=5),
+    case(
+        "defend-alone-euchre-scores-4",
+        record(
+            options("standard", defend_alone=True),
+            dealer=0,
+            upcard="QH",
+            bid="1:order-up-alone 2:defend-alone",
+            tricks=("1:9H 2:AH", "2:JH 1:TH", "2:KS 1:9S", "2:AC 1:9C", "2:AD 1:9D"),
+        ),
+        award=("defend-alone-euchre", {0: 4}),
+        contract=("H", 1, True, 2),
+        maker_tricks=0,
+    ),
+    case(
+        "claim-matching-the-award-is-ok",
+        all_five("uka", claim={"points": {"0": 3}}),
+        award=("march", {0: 3}),
+    ),
+    case(
+        "claim-mismatch-a-march-written-as-1",
+        all_five("standard", claim={"points": {"0": 1}}),
+        [("claim-mismatch", None, None, None)],
+        award=("march", {0: 2}),
+    ),
+    case(
+        "claim-mismatch-three-handed-euchre-paid-to-one-opponent",
+        three_handed(maker=0) | {"claim": {"points": {"1": 2}}},
+        [("claim-mismatch", None, None, None)],
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), SCORING)
+def test_scoring_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
+
+
+# -- bidding ---------------------------------------------------------------------------------
+
+UKA_STUCK = "uka"
+# Seat 0 orders up hearts and wins four tricks with no heart; its fifth card decides.
+FIVE_CARDS_NO_HEART = (
+    "0:AS 1:9S 2:TS 3:QS",
+    "0:AC 1:9C 2:TC 3:QC",
+    "0:AD 1:QD 2:TD 3:KD",
+    "0:KS 1:8S 2:7S 3:JS",
+)
+CALLS_BUT_DIAMONDS = ["call:C", "call:C-alone", "call:H", "call:H-alone", "call:S", "call:S-alone"]
+JOKER_CALLS = [f"call:{s}{a}" for s in "CDHS" for a in ("", "-alone")]
+
+BIDDING = [
+    # Uka: must hold the suit.
+    case(
+        "uka-must-hold-suit-order-up-without-a-heart",
+        record("uka", dealer=0, upcard="TH", hands={1: "9C TC JC QC KC"}, bid="1:order-up"),
+        [("must-hold-suit", 1, None, None)],
+    ),
+    case(
+        "uka-must-hold-suit-left-bower-counts",
+        record("uka", dealer=0, upcard="TH", hands={1: "JD TC JC QC KC"}, bid="1:order-up"),
+        contract=("H", 1, False, None),
+        next=(0, "discard", None),
+    ),
+    case(
+        "uka-must-hold-suit-call-without-a-heart",
+        record(
+            "uka",
+            dealer=0,
+            upcard="TD",
+            hands={1: "9C TC JC QC KC"},
+            bid=f"{ROUND_ONE_PASSES} 1:call:H",
+        ),
+        [("must-hold-suit", 1, None, None)],
+    ),
+    case(
+        "uka-must-hold-suit-call-left-bower-counts",
+        record(
+            "uka",
+            dealer=0,
+            upcard="TD",
+            hands={1: "9C TC JC QC KC"},
+            bid=f"{ROUND_ONE_PASSES} 1:call:S",
+        ),
+        contract=("S", 1, False, None),
+    ),
+    case(
+        "uka-must-hold-suit-not-offered-in-legal-bids",
+        record("uka", dealer=0, upcard="TH", hands={1: "9C TC JC QC KC"}),
+        next=(1, "bidding", ["pass"]),
+    ),
+    case(
+        "uka-must-hold-suit-dealer-picking-up-exempt",
+        record(
+            "uka",
+            dealer=0,
+            upcard="TH",
+            hands={0: "9C TC JC QC KC"},
+            bid="1:pass 2:pass 3:pass 0:order-up",
+        ),
+        contract=("H", 0, False, None),
+    ),
+    case(
+        "uka-dealer-takes-upcard-exempt-from-must-hold-suit",
+        record(
+            "uka",
+            dealer=0,
+            upcard="TH",
+            hands={0: "9C TC JC QC KC"},
+            bid=f"{SEVEN_PASSES} 0:order-up",
+        ),
+        contract=("H", 0, False, None),
+        next=(0, "discard", hand("9C TC JC QC KC TH")),
+    ),
+    case(
+        "uka-must-hold-suit-proven-by-the-five-cards-played",
+        record(
+            "uka", dealer=3, upcard="TH", bid="0:order-up", tricks=(*FIVE_CARDS_NO_HEART, "0:KC")
+        ),
+        [("must-hold-suit", 0, None, None)],
+    ),
+    case(
+        "uka-must-hold-suit-not-proven-by-a-reused-card",
+        record(
+            "uka", dealer=3, upcard="TH", bid="0:order-up", tricks=(*FIVE_CARDS_NO_HEART, "0:QD")
+        ),
+        [("card-reused", 0, 5, "QD")],
+    ),
+    # Uka: the dealer takes the upcard.
+    case(
+        "uka-dealer-takes-upcard-next-is-order-up-only",
+        record(UKA_STUCK, dealer=0, upcard="TH", hands={0: "9C TC JC QC KC"}, bid=SEVEN_PASSES),
+        next=(0, "bidding", ["order-up", "order-up-alone"]),
+    ),
+    case(
+        "uka-dealer-takes-upcard-dealer-pass-is-dealer-must-call",
+        record(UKA_STUCK, dealer=0, upcard="TH", bid=f"{SEVEN_PASSES} 0:pass"),
+        [("dealer-must-call", 0, None, None)],
+    ),
+    case(
+        "uka-dealer-takes-upcard-calling-another-suit-not-allowed",
+        record(UKA_STUCK, dealer=0, upcard="TH", bid=f"{SEVEN_PASSES} 0:call:S"),
+        [("bid-not-allowed", 0, None, None)],
+    ),
+    case(
+        "uka-order-up-in-round-two-by-another-seat-not-allowed",
+        record(UKA_STUCK, dealer=0, upcard="TH", bid=f"{ROUND_ONE_PASSES} 1:order-up"),
+        [("bid-not-allowed", 1, None, None)],
+    ),
+    # Stick the dealer.
+    case(
+        "stick-the-dealer-dealer-pass-is-dealer-must-call",
+        record("standard", dealer=0, upcard="TD", bid=f"{SEVEN_PASSES} 0:pass"),
+        [("dealer-must-call", 0, None, None)],
+    ),
+    case(
+        "stick-the-dealer-next-is-a-call-never-a-pass",
+        record("standard", dealer=0, upcard="TD", bid=SEVEN_PASSES),
+        next=(0, "bidding", CALLS_BUT_DIAMONDS),
+    ),
+    case(
+        "stick-the-dealer-calls-spades",
+        record("standard", dealer=0, upcard="TD", bid=f"{SEVEN_PASSES} 0:call:S"),
+        contract=("S", 0, False, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "turned-down-suit-called-in-round-two",
+        record("standard", dealer=0, upcard="TD", bid=f"{ROUND_ONE_PASSES} 1:call:D"),
+        [("turned-down-suit", 1, None, None)],
+    ),
+    case(
+        "turned-down-suit-callable-option",
+        record(
+            options("standard", turned_down_suit_callable=True),
+            dealer=0,
+            upcard="TD",
+            bid=f"{ROUND_ONE_PASSES} 1:call:D",
+        ),
+        contract=("D", 1, False, None),
+    ),
+    case(
+        "call-in-round-one-not-allowed",
+        record("standard", dealer=0, upcard="TD", bid="1:call:S"),
+        [("bid-not-allowed", 1, None, None)],
+    ),
+    case(
+        "order-up-in-round-two-not-allowed",
+        record("standard", dealer=0, upcard="TD", bid=f"{ROUND_ONE_PASSES} 1:order-up"),
+        [("bid-not-allowed", 1, None, None)],
+    ),
+    # A stuck dealer who may pass: the hand is thrown in.
+    case(
+        "redeal-dealer-pass-throws-the-hand-in",
+        record(
+            options("standard", stuck_dealer="redeal"),
+            dealer=0,
+            upcard="TD",
+            bid=f"{SEVEN_PASSES} 0:pass",
+        ),
+        award=("thrown-in", {}),
+        complete=True,
+        contract=None,
+        next=None,
+    ),
+    case(
+        "redeal-stuck-dealer-may-pass",
+        record(options("standard", stuck_dealer="redeal"), dealer=0, upcard="TD", bid=SEVEN_PASSES),
+        next=(0, "bidding", ["pass", *CALLS_BUT_DIAMONDS]),
+    ),
+    # Poor-hand redeal.
+    case(
+        "poor-hand-redeal-no-ace-no-face",
+        record(
+            options("standard", poor_hand_redeal="no-ace-no-face"),
+            dealer=0,
+            upcard="AS",
+            hands={1: "9H TH 9C TC 9S"},
+            bid="1:redeal",
+        ),
+        award=("thrown-in", {}),
+        complete=True,
+    ),
+    case(
+        "poor-hand-redeal-offered-in-legal-bids",
+        record(
+            options("standard", poor_hand_redeal="no-ace-no-face"),
+            dealer=0,
+            upcard="AS",
+            hands={1: "9H TH 9C TC 9S"},
+        ),
+        next=(1, "bidding", ["pass", "order-up", "order-up-alone", "redeal"]),
+    ),
+    case(
+        "poor-hand-redeal-refused-with-a-queen",
+        record(
+            options("standard", poor_hand_redeal="no-ace-no-face"),
+            dealer=0,
+            upcard="AS",
+            hands={1: "9H TH 9C QC 9S"},
+            bid="1:redeal",
+        ),
+        [("bad-redeal", 1, None, None)],
+    ),
+    case(
+        "poor-hand-redeal-no-trump-without-the-upcard-suit",
+        record(
+            options("standard", poor_hand_redeal="no-ace-no-face-no-trump"),
+            dealer=0,
+            upcard="AS",
+            hands={1: "9H TH 9C TC 9D"},
+            bid="1:redeal",
+        ),
+        award=("thrown-in", {}),
+    ),
+    case(
+        "poor-hand-redeal-no-trump-refused-with-the-upcard-suit",
+        record(
+            options("standard", poor_hand_redeal="no-ace-no-face-no-trump"),
+            dealer=0,
+            upcard="AS",
+            hands={1: "9H TH 9C TC 9S"},
+            bid="1:redeal",
+        ),
+        [("bad-redeal", 1, None, None)],
+    ),
+    case(
+        "poor-hand-redeal-no-trump-refused-with-the-jack-of-its-colour",
+        record(
+            options("standard", poor_hand_redeal="no-ace-no-face-no-trump"),
+            dealer=0,
+            upcard="AS",
+            hands={1: "9H TH 9C JC 9D"},
+            bid="1:redeal",
+        ),
+        [("bad-redeal", 1, None, None)],
+    ),
+    case(
+        "poor-hand-redeal-off",
+        record("standard", dealer=0, upcard="AS", hands={1: "9H TH 9C TC 9D"}, bid="1:redeal"),
+        [("bad-redeal", 1, None, None)],
+    ),
+    case(
+        "poor-hand-redeal-after-the-first-round",
+        record(
+            options("standard", poor_hand_redeal="no-ace-no-face"),
+            dealer=0,
+            upcard="AS",
+            hands={1: "9H TH 9C TC 9D"},
+            bid=f"{ROUND_ONE_PASSES} 1:redeal",
+        ),
+        [("bad-redeal", 1, None, None)],
+    ),
+    case(
+        "poor-hand-redeal-then-a-bid-is-out-of-turn",
+        record(
+            options("standard", poor_hand_redeal="no-ace-no-face"),
+            dealer=0,
+            upcard="AS",
+            hands={1: "9H TH 9C TC 9D"},
+            bid="1:redeal 2:order-up",
+        ),
+        [("out-of-turn", 2, None, None)],
+        award=("thrown-in", {}),
+    ),
+    # Partner must go alone.
+    case(
+        "partner-must-go-alone-ordered-up-with-partner",
+        record(
+            options("standard", partner_must_go_alone=True),
+            dealer=0,
+            upcard="9H",
+            bid="1:pass 2:order-up",
+        ),
+        [("partner-must-go-alone", 2, None, None)],
+    ),
+    case(
+        "partner-must-go-alone-goes-alone",
+        record(
+            options("standard", partner_must_go_alone=True),
+            dealer=0,
+            upcard="9H",
+            bid="1:pass 2:order-up-alone",
+        ),
+        contract=("H", 2, True, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "partner-must-go-alone-legal-bids",
+        record(
+            options("standard", partner_must_go_alone=True), dealer=0, upcard="9H", bid="1:pass"
+        ),
+        next=(2, "bidding", ["pass", "order-up-alone"]),
+    ),
+    case(
+        "partner-must-go-alone-round-two-call-with-partner",
+        record(
+            options("standard", partner_must_go_alone=True),
+            dealer=0,
+            upcard="9H",
+            bid=f"{ROUND_ONE_PASSES} 1:pass 2:call:S",
+        ),
+        contract=("S", 2, False, None),
+    ),
+    # Two-handed.
+    case(
+        "two-handed-all-pass-thrown-in",
+        record("two-handed", dealer=0, upcard="9H", bid="1:pass 0:pass 1:pass 0:pass"),
+        award=("thrown-in", {}),
+        complete=True,
+        contract=None,
+        next=None,
+    ),
+    case(
+        "two-handed-going-alone-not-allowed",
+        record("two-handed", dealer=0, upcard="9H", bid="1:order-up-alone"),
+        [("alone-not-allowed", 1, None, None)],
+    ),
+    case(
+        "two-handed-legal-bids-have-no-alone",
+        record("two-handed", dealer=0, upcard="9H"),
+        next=(1, "bidding", ["pass", "order-up"]),
+    ),
+    case(
+        "two-handed-optional-pick-up-left",
+        record("two-handed", dealer=0, upcard="9H", bid="1:order-up", pickup=False),
+        contract=("H", 1, False, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "two-handed-discard-without-pick-up",
+        record("two-handed", dealer=0, upcard="9H", bid="1:order-up", discard="9C", pickup=False),
+        [("discard-not-allowed", 0, None, "9C")],
+    ),
+    case(
+        "two-handed-upcard-left-cannot-be-played",
+        record(
+            "two-handed",
+            dealer=0,
+            upcard="9H",
+            bid="1:order-up",
+            pickup=False,
+            tricks=("1:AS 0:9H",),
+        ),
+        [("card-not-held", 0, 1, "9H")],
+    ),
+    case(
+        "standard-dealer-must-pick-up",
+        record("standard", dealer=0, upcard="9H", bid="1:order-up", pickup=False),
+        [("discard-not-allowed", 0, None, None)],
+    ),
+    case(
+        "three-handed-going-alone-not-allowed",
+        record("three-handed", dealer=0, upcard="9H", bid="1:order-up-alone"),
+        [("alone-not-allowed", 1, None, None)],
+    ),
+    # The joker.
+    case(
+        "joker-upcard-dealer-names-trump-first",
+        record("british", dealer=0, upcard="JOKER"),
+        next=(0, "bidding", JOKER_CALLS),
+    ),
+    case(
+        "joker-upcard-dealer-calls-and-takes-it",
+        record("british", dealer=0, upcard="JOKER", bid="0:call:S"),
+        contract=("S", 0, False, None),
+        next=(0, "discard", None),
+    ),
+    case(
+        "joker-upcard-another-seat-bids-first",
+        record("british", dealer=0, upcard="B", bid="1:pass"),
+        [("out-of-turn", 1, None, None)],
+    ),
+    case(
+        "joker-upcard-dealer-passes",
+        record("british", dealer=0, upcard="BENNY", bid="0:pass"),
+        [("dealer-must-call", 0, None, None)],
+    ),
+    case(
+        "openspiel-dealer-keeps-the-upcard",
+        record("openspiel", dealer=0, upcard="QH", bid="1:order-up", discard="QH"),
+        [("discard-not-allowed", 0, None, "QH")],
+    ),
+    case(
+        "standard-dealer-may-discard-the-upcard",
+        record("standard", dealer=0, upcard="QH", bid="1:order-up", discard="QH"),
+        next=(1, "play", None),
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), BIDDING)
+def test_bidding_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
+
+
+# -- going alone and who leads ---------------------------------------------------------------
+
+CANADIAN = options("standard", canadian_loner=True)
+LEFT_OF_LONER = options("standard", loner_lead="left-of-loner")
+DEFEND = options("standard", defend_alone=True)
+DEFEND_PARTNERSHIP = options("openspiel", defend_alone=True)
+
+LEADS = [
+    # Seat 1 orders up alone, dealer 0: the seat left of the dealer is the loner itself.
+    case(
+        "canadian-loner-ordered-up-left-of-loner-leads",
+        record(CANADIAN, dealer=0, upcard="9H", bid="1:order-up-alone", discard="9C"),
+        next=(2, "play", None),
+    ),
+    case(
+        "canadian-loner-left-of-dealer-leading-is-wrong",
+        record(CANADIAN, dealer=0, upcard="9H", bid="1:order-up-alone", tricks=("1:AS",)),
+        [("wrong-lead", 1, 1, "AS")],
+    ),
+    case(
+        "canadian-loner-called-in-round-two-left-of-dealer-leads",
+        record(CANADIAN, dealer=0, upcard="9H", bid=f"{ROUND_ONE_PASSES} 1:call:S-alone"),
+        next=(1, "play", None),
+    ),
+    case(
+        "canadian-loner-called-in-round-two-left-of-loner-leading-is-wrong",
+        record(
+            CANADIAN,
+            dealer=0,
+            upcard="9H",
+            bid=f"{ROUND_ONE_PASSES} 1:call:S-alone",
+            tricks=("2:AD",),
+        ),
+        [("wrong-lead", 2, 1, "AD")],
+    ),
+    case(
+        "standard-loner-left-of-dealer-leads",
+        record("standard", dealer=0, upcard="9H", bid="1:order-up-alone", discard="9C"),
+        next=(1, "play", None),
+    ),
+    # Seat 3 alone, dealer 0: seat 1 (left of the dealer) sits out.
+    case(
+        "loner-lead-left-of-dealer-skips-the-sitting-out-seat",
+        record(
+            "standard", dealer=0, upcard="9H", bid="1:pass 2:pass 3:order-up-alone", discard="9C"
+        ),
+        next=(2, "play", None),
+    ),
+    case(
+        "loner-lead-left-of-dealer-sitting-out-seat-cannot-lead",
+        record(
+            "standard",
+            dealer=0,
+            upcard="9H",
+            bid="1:pass 2:pass 3:order-up-alone",
+            tricks=("1:AS",),
+        ),
+        [("sitting-out", 1, 1, "AS")],
+    ),
+    case(
+        "loner-lead-left-of-dealer-dealer-leading-is-wrong",
+        record(
+            "standard",
+            dealer=0,
+            upcard="9H",
+            bid="1:pass 2:pass 3:order-up-alone",
+            tricks=("0:AS",),
+        ),
+        [("wrong-lead", 0, 1, "AS")],
+    ),
+    case(
+        "loner-lead-left-of-loner",
+        record(
+            LEFT_OF_LONER, dealer=0, upcard="9H", bid="1:pass 2:pass 3:order-up-alone", discard="9C"
+        ),
+        next=(0, "play", None),
+    ),
+    case(
+        "loner-lead-left-of-loner-left-of-dealer-leading-is-wrong",
+        record(
+            LEFT_OF_LONER,
+            dealer=0,
+            upcard="9H",
+            bid="1:pass 2:pass 3:order-up-alone",
+            tricks=("2:AS",),
+        ),
+        [("wrong-lead", 2, 1, "AS")],
+    ),
+    case(
+        "loner-lead-left-of-loner-applies-to-round-two-calls",
+        record(
+            LEFT_OF_LONER, dealer=0, upcard="9H", bid=f"{ROUND_ONE_PASSES} 1:pass 2:call:S-alone"
+        ),
+        next=(3, "play", None),
+    ),
+    case(
+        "partnership-make-left-of-dealer-leads",
+        record(
+            LEFT_OF_LONER, dealer=0, upcard="9H", bid="1:pass 2:pass 3:order-up", tricks=("0:AS",)
+        ),
+        [("wrong-lead", 0, 1, "AS")],
+    ),
+    case(
+        "winner-of-a-trick-leads-the-next",
+        record(
+            "standard",
+            dealer=0,
+            contract={"trump": "H", "maker": 1},
+            tricks=("1:AS 2:KS 3:9S 0:TS", "2:AD"),
+        ),
+        [("wrong-lead", 2, 2, "AD")],
+        winners=[1, None],
+    ),
+    case(
+        "two-handed-non-dealer-leads",
+        record(
+            "two-handed",
+            dealer=0,
+            upcard="9H",
+            bid="1:order-up",
+            discard="9C",
+            tricks=("1:AS 0:KS",),
+        ),
+        winners=[1],
+        next=(1, "play", None),
+    ),
+    case(
+        "two-handed-dealer-leading-is-wrong",
+        record(
+            "two-handed",
+            dealer=0,
+            upcard="9H",
+            bid="1:order-up",
+            discard="9C",
+            tricks=("0:AS 1:KS",),
+        ),
+        [("wrong-lead", 0, 1, "AS")],
+    ),
+    case(
+        "dealers-partner-alone-dealer-sits-out-no-discard",
+        record("standard", dealer=0, upcard="9C", bid="1:pass 2:order-up-alone"),
+        next=(1, "play", None),
+    ),
+    # Defending alone.
+    case(
+        "defend-alone-partner-sits-out",
+        record(
+            DEFEND,
+            dealer=0,
+            upcard="QH",
+            bid="1:order-up-alone 2:defend-alone",
+            tricks=("1:9H 2:AH 0:TH",),
+        ),
+        [("sitting-out", 0, 1, "TH")],
+        contract=("H", 1, True, 2),
+    ),
+    case(
+        "defend-alone-not-in-these-rules",
+        record("standard", dealer=0, upcard="QH", bid="1:order-up-alone 2:defend-alone"),
+        [("alone-not-allowed", 2, None, None)],
+    ),
+    case(
+        "defend-alone-against-partnership-not-allowed",
+        record(DEFEND, dealer=0, upcard="QH", bid="1:order-up 2:defend-alone"),
+        [("alone-not-allowed", 2, None, None)],
+    ),
+    case(
+        "defend-alone-against-partnership-openspiel",
+        record(DEFEND_PARTNERSHIP, dealer=0, upcard="QH", bid="1:order-up 2:defend-alone"),
+        contract=("H", 1, False, 2),
+    ),
+    case(
+        "defend-alone-by-the-makers-side",
+        record(DEFEND_PARTNERSHIP, dealer=0, upcard="QH", bid="1:order-up 3:defend-alone"),
+        [("alone-not-allowed", 3, None, None)],
+    ),
+    case(
+        "defend-alone-before-trump",
+        record(DEFEND, dealer=0, upcard="QH", bid="1:defend-alone"),
+        [("alone-not-allowed", 1, None, None)],
+    ),
+    case(
+        "defend-alone-twice",
+        record(DEFEND, dealer=0, upcard="QH", bid="1:order-up-alone 2:defend-alone 2:defend-alone"),
+        [("alone-not-allowed", 2, None, None)],
+    ),
+    case(
+        "loners-partner-bids-after-the-lone-call",
+        record("standard", dealer=0, upcard="QH", bid="1:order-up-alone 3:pass"),
+        [("sitting-out", 3, None, None)],
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), LEADS)
+def test_lead_and_going_alone_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
+
+
+# -- reneges ---------------------------------------------------------------------------------
+
+# Dealer 0 turns the 9 of clubs, seat 1 orders up: seat 1's team (1 and 3) are the makers.
+CLUBS_BY_1 = {"dealer": 0, "upcard": "9C", "bid": "1:order-up"}
+ALONE_CLUBS_BY_1 = {"dealer": 0, "upcard": "9C", "bid": "1:order-up-alone"}
+
+RENEGES = [
+    case(
+        "renege-by-a-defender-pays-the-makers-2",
+        record(hands={2: "AH 9D TD QD KD"}, tricks=("1:KH 2:9D",), **CLUBS_BY_1),
+        [("renege", 2, 1, "9D")],
+        award=("renege", {1: 2}),
+        complete=True,
+        next=None,
+    ),
+    case(
+        "renege-by-a-maker-pays-the-defenders-2",
+        record(hands={3: "AH 9D TD QD KD"}, tricks=("1:KH 2:QH 3:9D",), **CLUBS_BY_1),
+        [("renege", 3, 1, "9D")],
+        award=("renege", {0: 2}),
+    ),
+    case(
+        "renege-against-a-loner-pays-4",
+        record(hands={2: "AH 9D TD QD KD"}, tricks=("1:KH 2:9D",), **ALONE_CLUBS_BY_1),
+        [("renege", 2, 1, "9D")],
+        award=("renege", {1: 4}),
+    ),
+    case(
+        "renege-by-a-loner-pays-4",
+        record(
+            hands={1: "AH 9D TD QD KD"}, tricks=("1:9D 2:JD 0:AD", "0:KH 1:TD"), **ALONE_CLUBS_BY_1
+        ),
+        [("renege", 1, 2, "TD")],
+        award=("renege", {0: 4}),
+    ),
+    case(
+        "renege-with-a-lone-defender-pays-4",
+        record(
+            DEFEND,
+            hands={2: "AH 9D TD QD KD"},
+            tricks=("1:KH 2:9D",),
+            dealer=0,
+            upcard="9C",
+            bid="1:order-up-alone 2:defend-alone",
+        ),
+        [("renege", 2, 1, "9D")],
+        award=("renege", {1: 4}),
+    ),
+    case(
+        "renege-penalty-three-handed-maker-pays-both-opponents",
+        record(
+            "three-handed",
+            dealer=2,
+            upcard="9C",
+            hands={0: "AH 9D TD QD KD"},
+            bid="0:order-up",
+            tricks=("0:9D 1:JD 2:AD", "2:KH 0:TD"),
+        ),
+        [("renege", 0, 2, "TD")],
+        award=("renege", {1: 2, 2: 2}),
+    ),
+    case(
+        "renege-penalty-three-handed-defender-pays-the-maker",
+        record(
+            "three-handed",
+            dealer=2,
+            upcard="9C",
+            hands={1: "AH 9D TD QD KD"},
+            bid="0:order-up",
+            tricks=("0:KH 1:9D",),
+        ),
+        [("renege", 1, 1, "9D")],
+        award=("renege", {0: 2}),
+    ),
+    case(
+        "renege-proven-by-a-later-play",
+        record(tricks=("1:KH 2:9D 3:QH 0:TH", "1:AS 2:9H"), **CLUBS_BY_1),
+        [("renege", 2, 1, "9D")],
+        award=("renege", {1: 2}),
+        complete=True,
+    ),
+    case(
+        "no-renege-without-proof",
+        record(tricks=("1:KH 2:9D 3:QH 0:TH",), **CLUBS_BY_1),
+        winners=[1],
+        next=(1, "play", None),
+    ),
+    case(
+        "first-renege-decides-the-award",
+        record(tricks=("1:KH 2:9D 3:QS 0:TH", "1:AS 2:9H 3:QH 0:TS"), **CLUBS_BY_1),
+        [("renege", 2, 1, "9D"), ("renege", 3, 1, "QS")],
+        award=("renege", {1: 2}),
+    ),
+    case(
+        "left-bower-belongs-to-trump-holding-it-is-holding-trump",
+        record(
+            dealer=0,
+            upcard="QH",
+            hands={2: "JD 9C TC KS AS"},
+            bid="1:order-up",
+            tricks=("1:AH 2:9C",),
+        ),
+        [("renege", 2, 1, "9C")],
+    ),
+    case(
+        "left-bower-is-not-its-printed-suit",
+        record(
+            dealer=0,
+            upcard="QH",
+            hands={2: "JD 9D TC KS AS"},
+            bid="1:order-up",
+            tricks=("1:AD 2:JD",),
+        ),
+        [("renege", 2, 1, "JD")],
+    ),
+    case(
+        "left-bower-played-on-a-trump-lead-follows",
+        record(
+            dealer=0,
+            upcard="QH",
+            hands={2: "JD 9D TC KS AS"},
+            bid="1:order-up",
+            tricks=("1:AH 2:JD",),
+        ),
+    ),
+    case(
+        "joker-belongs-to-trump",
+        record(
+            "british",
+            dealer=0,
+            contract={"trump": "S", "maker": 1},
+            hands={2: "JOKER 9H TH 9D TD"},
+            tricks=("1:AS 2:9H",),
+        ),
+        [("renege", 2, 1, "9H")],
+    ),
+    case(
+        "joker-outranks-the-right-bower",
+        record(
+            "british",
+            dealer=0,
+            contract={"trump": "H", "maker": 1},
+            tricks=("1:JH 2:JOKER 3:JD 0:AH",),
+        ),
+        winners=[2],
+        maker_tricks=0,
+    ),
+    case(
+        "joker-not-in-a-24-card-deck",
+        record("standard", dealer=0, contract={"trump": "H", "maker": 1}, tricks=("1:JOKER",)),
+        [("card-not-in-deck", 1, 1, "JOKER")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), RENEGES)
+def test_renege_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
+
+
+ISSUE_EXAMPLE = record(
+    dealer=0, upcard="QH", hands={2: "JD 9C TC KS AS"}, bid="1:order-up", tricks=("1:AH 2:9C",)
+)
+
+
+def test_left_bower_renege_is_explained_in_table_language() -> None:
+    message = referee.check(ISSUE_EXAMPLE).violations[0].message
+    assert (
+        "Seat 2 played the 9 of clubs on a heart lead while holding the jack of diamonds" in message
+    )
+    assert "with hearts trump the jack of diamonds is the left bower, a heart" in message
+    assert "seat 2 had to play it" in message
+
+
+def test_left_bower_renege_is_explained_in_korean() -> None:
+    message = referee.check(ISSUE_EXAMPLE, lang="ko").violations[0].message
+    assert "레프트 바우어" in message
+    assert "다이아몬드 잭" in message and "클럽 9" in message
+
+
+def test_a_renege_proven_by_a_later_play_names_that_trick() -> None:
+    data = record(tricks=("1:KH 2:9D 3:QH 0:TH", "1:AS 2:9H"), **CLUBS_BY_1)
+    message = referee.check(data).violations[0].message
+    assert "the 9 of diamonds" in message and "the 9 of hearts" in message
+    assert "trick 2" in message
+
+
+# -- records that break the one-deck and turn rules ------------------------------------------
+
+HEARTS_BY_1 = {"dealer": 0, "upcard": "QH", "bid": "1:order-up"}
+
+RECORD_FAULTS = [
+    case(
+        "card-not-in-deck-a-7-dealt-in-a-24-card-game",
+        record(hands={1: "7H 9C TC KS AS"}, **HEARTS_BY_1),
+        [("card-not-in-deck", 1, None, "7H")],
+    ),
+    case(
+        "card-not-in-deck-a-7-played-in-a-24-card-game",
+        record(tricks=("1:7S",), **HEARTS_BY_1),
+        [("card-not-in-deck", 1, 1, "7S")],
+    ),
+    case(
+        "card-not-in-deck-a-7-is-fine-in-uka",
+        record("uka", tricks=("1:7S",), **HEARTS_BY_1),
+    ),
+    case(
+        "card-not-in-deck-a-7-upcard",
+        record(dealer=0, upcard="7H"),
+        [("card-not-in-deck", None, None, "7H")],
+    ),
+    case(
+        "card-reused-played-twice",
+        record(tricks=("1:AS 2:KS 3:9S 0:TS", "1:AS"), **HEARTS_BY_1),
+        [("card-reused", 1, 2, "AS")],
+    ),
+    case(
+        "card-reused-dealt-to-two-seats",
+        record(hands={1: "AS", 2: "AS"}, **HEARTS_BY_1),
+        [("card-reused", 2, None, "AS")],
+    ),
+    case(
+        "card-reused-upcard-also-in-a-hand",
+        record(hands={2: "QH"}, **HEARTS_BY_1),
+        [("card-reused", 2, None, "QH")],
+    ),
+    case(
+        "card-not-held-dealt-to-another-seat",
+        record(hands={2: "AS 9C TC KS 9D"}, tricks=("1:AS",), **HEARTS_BY_1),
+        [("card-not-held", 1, 1, "AS")],
+    ),
+    case(
+        "card-not-held-not-in-a-known-hand",
+        record(hands={1: "9S 9C TC KS 9D"}, tricks=("1:AS",), **HEARTS_BY_1),
+        [("card-not-held", 1, 1, "AS")],
+    ),
+    case(
+        "card-not-held-the-turned-down-upcard",
+        record(dealer=0, upcard="QH", bid=f"{ROUND_ONE_PASSES} 1:call:S", tricks=("1:QH",)),
+        [("card-not-held", 1, 1, "QH")],
+    ),
+    case(
+        "card-not-held-the-upcard-the-dealer-took",
+        record(tricks=("1:QH",), **HEARTS_BY_1),
+        [("card-not-held", 1, 1, "QH")],
+    ),
+    case(
+        "card-not-held-the-dealers-discard",
+        record(discard="9S", tricks=("1:AS 2:KS 3:TS 0:9S",), **HEARTS_BY_1),
+        [("card-not-held", 0, 1, "9S")],
+    ),
+    case(
+        "the-dealer-plays-the-upcard-it-took",
+        record(discard="9S", tricks=("1:AH 2:KH 3:TH 0:QH",), **HEARTS_BY_1),
+        winners=[1],
+    ),
+    case(
+        "out-of-turn-bid",
+        record(dealer=0, upcard="QH", bid="2:pass"),
+        [("out-of-turn", 2, None, None)],
+    ),
+    case(
+        "out-of-turn-bid-after-trump-was-made",
+        record(dealer=0, upcard="QH", bid="1:order-up 2:pass"),
+        [("out-of-turn", 2, None, None)],
+    ),
+    case(
+        "out-of-turn-play",
+        record(tricks=("1:AS 3:KS",), **HEARTS_BY_1),
+        [("out-of-turn", 3, 1, "KS")],
+    ),
+    case(
+        "out-of-turn-seat-plays-twice-to-a-trick",
+        record(tricks=("1:AS 2:KS 3:9S 0:TS 1:QS",), **HEARTS_BY_1),
+        [("out-of-turn", 1, 1, "QS")],
+    ),
+    case(
+        "out-of-turn-trick-closed-before-a-seat-played",
+        record(tricks=("1:AS 2:KS 3:9S", "1:AD 2:KD 3:9D 0:TD"), **HEARTS_BY_1),
+        [("out-of-turn", 0, 1, None)],
+    ),
+    case(
+        "out-of-turn-play-before-trump",
+        record(dealer=0, upcard="QH", bid="1:pass", tricks=("1:AS",)),
+        [("out-of-turn", 1, 1, "AS")],
+    ),
+    case(
+        "too-many-cards-a-sixth-card",
+        all_five("standard")
+        | {"hands": {}, "tricks": [trick(t) for t in (*ALL_FIVE_TRICKS, "0:9H")]},
+        [("too-many-cards", 0, 6, "9H")],
+    ),
+    case(
+        "contract-mismatch-other-trump",
+        record(contract={"trump": "S", "maker": 1}, **HEARTS_BY_1),
+        [("contract-mismatch", None, None, None)],
+    ),
+    case(
+        "contract-mismatch-other-maker",
+        record(contract={"trump": "H", "maker": 3}, **HEARTS_BY_1),
+        [("contract-mismatch", None, None, None)],
+    ),
+    case(
+        "contract-mismatch-alone",
+        record(contract={"trump": "H", "maker": 1, "alone": True}, **HEARTS_BY_1),
+        [("contract-mismatch", None, None, None)],
+    ),
+    case(
+        "contract-mismatch-after-a-thrown-in-hand",
+        record(
+            options("standard", stuck_dealer="redeal"),
+            dealer=0,
+            upcard="TD",
+            bid=f"{SEVEN_PASSES} 0:pass",
+            contract={"trump": "S", "maker": 1},
+        ),
+        [("contract-mismatch", None, None, None)],
+        award=("thrown-in", {}),
+    ),
+    case(
+        "claim-of-points-for-a-thrown-in-hand",
+        record(
+            options("standard", stuck_dealer="redeal"),
+            dealer=0,
+            upcard="TD",
+            bid=f"{SEVEN_PASSES} 0:pass",
+            claim={"points": {"0": 1}},
+        ),
+        [("claim-mismatch", None, None, None)],
+    ),
+    case(
+        "discard-after-a-round-two-call",
+        record(dealer=0, upcard="TD", bid=f"{ROUND_ONE_PASSES} 1:call:S", discard="9C"),
+        [("discard-not-allowed", 0, None, "9C")],
+    ),
+    case(
+        "contract-agreeing-with-the-bids",
+        record(contract={"trump": "H", "maker": 1, "alone": False}, **HEARTS_BY_1),
+        contract=("H", 1, False, None),
+    ),
+    case(
+        "contract-without-bids",
+        record(dealer=0, contract={"trump": "S", "maker": 2, "alone": True}),
+        contract=("S", 2, True, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "lenient-card-spellings",
+        {
+            "dealer": 0,
+            "upcard": "Q♥",
+            "hands": {"1": ["10♥", "jd", "9c", "Ks", " AS "]},
+            "bids": [{"seat": 1, "action": "order-up"}],
+            "tricks": [[{"seat": 1, "card": "10h"}]],
+        },
+        contract=("H", 1, False, None),
+        next=(2, "play", None),
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), RECORD_FAULTS)
+def test_record_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
+
+
+# -- quick entry -----------------------------------------------------------------------------
+
+
+def ruleset(preset: str, **changes: object) -> Ruleset:
+    return Ruleset.parse({"preset": preset, **changes}) if changes else Ruleset.parse(preset)
+
+
+QUICK = [
+    # preset, options, maker, maker tricks, alone, lone defender -> reason, points
+    ("standard", {}, 0, 3, False, None, "make", {0: 1}),
+    ("standard", {}, 2, 4, False, None, "make", {0: 1}),
+    ("standard", {}, 1, 5, False, None, "march", {1: 2}),
+    ("standard", {}, 1, 2, False, None, "euchre", {0: 2}),
+    ("standard", {}, 0, 0, False, None, "euchre", {1: 2}),
+    ("standard", {}, 3, 3, True, None, "lone-make", {1: 1}),
+    ("standard", {}, 3, 4, True, None, "lone-make", {1: 1}),
+    ("standard", {}, 3, 5, True, None, "lone-march", {1: 4}),
+    ("standard", {}, 3, 2, True, None, "lone-euchre", {0: 2}),
+    ("standard", {"defend_alone": True}, 1, 2, True, 2, "defend-alone-euchre", {0: 4}),
+    ("standard", {"defend_alone": True}, 1, 3, True, 0, "lone-make", {1: 1}),
+    ("standard", {"defend_alone": True}, 1, 5, True, 0, "lone-march", {1: 4}),
+    ("uka", {}, 0, 3, False, None, "make", {0: 1}),
+    ("uka", {}, 0, 5, False, None, "march", {0: 3}),
+    ("uka", {}, 1, 1, False, None, "euchre", {0: 2}),
+    ("uka", {}, 1, 5, True, None, "lone-march", {1: 4}),
+    ("uka", {}, 1, 4, True, None, "lone-euchre", {0: 4}),
+    ("uka", {}, 1, 3, True, None, "lone-euchre", {0: 4}),
+    ("uka", {}, 1, 0, True, None, "lone-euchre", {0: 4}),
+    ("two-handed", {}, 0, 3, False, None, "make", {0: 1}),
+    ("two-handed", {}, 0, 5, False, None, "march", {0: 2}),
+    ("two-handed", {}, 1, 2, False, None, "euchre", {0: 2}),
+    ("three-handed", {}, 2, 3, False, None, "make", {2: 1}),
+    ("three-handed", {}, 0, 5, False, None, "march", {0: 3}),
+    ("three-handed", {}, 1, 2, False, None, "euchre", {0: 2, 2: 2}),
+    ("three-handed", {}, 2, 0, False, None, "euchre", {0: 2, 1: 2}),
+    ("british", {}, 1, 3, False, None, "make", {1: 1}),
+    ("british", {}, 1, 5, False, None, "march", {1: 2}),
+    ("british", {}, 0, 5, True, None, "lone-march", {0: 4}),
+    ("british", {}, 0, 1, True, None, "lone-euchre", {1: 2}),
+    ("openspiel", {}, 2, 4, False, None, "make", {0: 1}),
+    ("openspiel", {}, 2, 2, False, None, "euchre", {1: 2}),
+    ("openspiel", {"defend_alone": True}, 2, 2, False, 1, "defend-alone-euchre", {1: 4}),
+    ("openspiel", {"defend_alone": True}, 2, 5, False, 1, "march", {0: 2}),
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "changes", "maker", "tricks", "alone", "defender", "reason", "points"),
+    QUICK,
+    ids=[
+        f"{p}{'+' + '+'.join(c) if c else ''}-maker{m}-{t}-tricks{'-alone' if a else ''}"
+        f"{'-lone-defender' if d is not None else ''}"
+        for p, c, m, t, a, d, _, _ in QUICK
+    ],
+)
+def test_quick_entry_score(
+    preset: str,
+    changes: dict[str, object],
+    maker: int,
+    tricks: int,
+    alone: bool,
+    defender: int | None,
+    reason: str,
+    points: dict[int, int],
+) -> None:
+    award = referee.score(
+        ruleset(preset, **changes),
+        maker=maker,
+        maker_tricks=tricks,
+        alone=alone,
+        defender_alone=defender,
+    )
+    assert (award.reason, award.points) == (reason, points)
+
+
+QUICK_MALFORMED = [
+    ("standard", {}, {"maker": 0, "maker_tricks": 6}, "maker_tricks"),
+    ("standard", {}, {"maker": 0, "maker_tricks": -1}, "maker_tricks"),
+    ("three-handed", {}, {"maker": 3, "maker_tricks": 3}, "maker"),
+    ("two-handed", {}, {"maker": 0, "maker_tricks": 3, "alone": True}, "alone"),
+    (
+        "standard",
+        {},
+        {"maker": 0, "maker_tricks": 3, "alone": True, "defender_alone": 1},
+        "defender_alone",
+    ),
+    (
+        "standard",
+        {"defend_alone": True},
+        {"maker": 0, "maker_tricks": 3, "alone": True, "defender_alone": 2},
+        "defender_alone",
+    ),
+    (
+        "standard",
+        {"defend_alone": True},
+        {"maker": 0, "maker_tricks": 3, "defender_alone": 1},
+        "defender_alone",
+    ),
+    ("standard", {}, {"maker": True, "maker_tricks": 3}, "maker"),
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "changes", "arguments", "field"),
+    QUICK_MALFORMED,
+    ids=[f"{p}-{f}-{'-'.join(f'{k}={v}' for k, v in a.items())}" for p, _, a, f in QUICK_MALFORMED],
+)
+def test_quick_entry_refuses_what_cannot_happen(
+    preset: str, changes: dict[str, object], arguments: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(MalformedRecord) as refused:
+        referee.score(ruleset(preset, **changes), **arguments)
+    assert refused.value.field == field
+
+
+# -- the presets are the spec's table --------------------------------------------------------
+
+PRESET_TABLE = {
+    # option: standard, uka, two-handed, three-handed, british, openspiel
+    "players": (4, 4, 2, 3, 4, 4),
+    "deck": (24, 32, 24, 24, 25, 24),
+    "target": (10, 10, 10, 10, 10, 10),
+    "stuck_dealer": ("must-call", "takes-upcard", "redeal", "must-call", "must-call", "must-call"),
+    "turned_down_suit_callable": (False,) * 6,
+    "must_hold_suit": (False, True, False, False, False, False),
+    "going_alone": (True, True, False, False, True, True),
+    "defend_alone": (False,) * 6,
+    "defend_alone_vs_partnership": (False, False, False, False, False, True),
+    "loner_lead": ("left-of-dealer",) * 6,
+    "canadian_loner": (False,) * 6,
+    "partner_must_go_alone": (False,) * 6,
+    "dealer_may_discard_upcard": (True, True, True, True, True, False),
+    "dealer_pickup_optional": (False, False, True, False, False, False),
+    "poor_hand_redeal": ("off",) * 6,
+    "points.make": (1,) * 6,
+    "points.march": (2, 3, 2, 3, 2, 2),
+    "points.euchre": (2,) * 6,
+    "points.renege": (2,) * 6,
+}
+PRESET_TABLE_FOUR_HANDED = {
+    # Only where going alone exists: standard, uka, british, openspiel.
+    "points.lone_make": (1, 1, 1, 1),
+    "points.lone_march": (4, 4, 4, 4),
+    "points.lone_euchre": (2, 4, 2, 2),
+    "points.defend_alone_euchre": (4, 4, 4, 4),
+    "points.lone_short_is_euchre": (False, True, False, False),
+    "points.renege_alone": (4, 4, 4, 4),
+}
+PRESET_ORDER = ("standard", "uka", "two-handed", "three-handed", "british", "openspiel")
+
+
+def option_of(preset: str, option: str) -> object:
+    data = Ruleset.parse(preset).to_json()
+    if option.startswith("points."):
+        return data["points"][option.removeprefix("points.")]
+    return data[option]
+
+
+@pytest.mark.parametrize("option", sorted(PRESET_TABLE))
+def test_preset_option_is_the_spec_table(option: str) -> None:
+    assert tuple(option_of(p, option) for p in PRESET_ORDER) == PRESET_TABLE[option]
+
+
+@pytest.mark.parametrize("option", sorted(PRESET_TABLE_FOUR_HANDED))
+def test_preset_lone_points_are_the_spec_table(option: str) -> None:
+    presets = ("standard", "uka", "british", "openspiel")
+    assert tuple(option_of(p, option) for p in presets) == PRESET_TABLE_FOUR_HANDED[option]
+
+
+def test_every_preset_is_in_the_table() -> None:
+    assert set(referee.PRESETS) == set(PRESET_ORDER)
