@@ -1,0 +1,47 @@
+# The two commands of the README: `make run` (serve with demo data) and `make test` (everything).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+MANAGE := $(BIN)/python manage.py
+# Local commands run in dev mode; only `check --deploy` runs with production settings.
+DEV := DJANGO_DEBUG=1
+
+.PHONY: run test lint check-django pytest clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; \
+	  else echo "Python's venv is missing: sudo apt-get install python3-venv"; exit 1; fi; }
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: requirements/base.txt requirements/test.txt | $(BIN)/python
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements/test.txt
+	touch $@
+
+run: $(VENV)/.installed
+	$(DEV) $(MANAGE) migrate --noinput
+	$(DEV) $(MANAGE) load_demo
+	$(DEV) $(MANAGE) runserver 127.0.0.1:8000
+
+test: lint check-django pytest
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check .
+	if [ -d referee ]; then $(BIN)/mypy --strict referee; fi
+	$(BIN)/lint-imports
+
+check-django: $(VENV)/.installed
+	$(DEV) $(MANAGE) makemigrations --check --dry-run
+	$(DEV) $(MANAGE) spectacular --validate --fail-on-warn > /dev/null
+	DJANGO_DEBUG=0 ALLOWED_HOSTS=scores.example.org \
+	  SECRET_KEY="$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
+	  $(MANAGE) check --deploy --fail-level WARNING
+
+# pytest exits 5 when it collected nothing: that is a failure here, not a pass.
+pytest: $(VENV)/.installed
+	$(BIN)/pytest tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,386 @@
+#!/usr/bin/env python
+"""Hand posts per second and latency under gunicorn on PostgreSQL, against a bare insert.
+
+    .venv/bin/python bench/api_bench.py [--clients 16] [--seconds 10]
+
+Starts gunicorn on 127.0.0.1 with the scorekeeper plus one extra view, `bench/insert/`, a bare
+Django view that does one INSERT: the floor any Django write endpoint stands on. Then
+`--clients` threads post, first to the bare view, then quick hands through the API (each
+client keeps its own game, like tables in a club), each phase for `--seconds`. Prints
+requests per second and p50/p99 latency of both, and their ratio.
+
+Uses DATABASE_URL (PostgreSQL). Without it, starts a throwaway PostgreSQL of its own as in
+.ci/run (needs the `postgresql` package), and stops it at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import http.client
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+REPO = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+OWN_PG_PORT = 54331
+
+
+# The app gunicorn serves: the scorekeeper's URLs plus the bare insert -----------------------
+
+
+def bare_insert(request: Any) -> Any:
+    from django.db import connection
+    from django.http import JsonResponse
+
+    body = request.body.decode() or "{}"
+    with connection.cursor() as cursor:
+        cursor.execute("INSERT INTO bench_insert (body) VALUES (%s) RETURNING id", [body])
+        (row_id,) = cursor.fetchone()
+    return JsonResponse({"id": row_id}, status=201)
+
+
+def _urlpatterns() -> list[Any]:
+    from django.urls import include, path
+    from django.views.decorators.csrf import csrf_exempt
+
+    return [path("bench/insert/", csrf_exempt(bare_insert)), path("", include("scorekeeper.urls"))]
+
+
+handler404 = "scorekeeper.api.problems.not_found"
+handler500 = "scorekeeper.api.problems.server_error"
+
+
+def __getattr__(name: str) -> Any:
+    # Django reads `urlpatterns` from this module (ROOT_URLCONF) only once it is set up.
+    if name == "urlpatterns":
+        return _urlpatterns()
+    raise AttributeError(name)
+
+
+def app() -> Any:
+    """gunicorn 'api_bench:app()'."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    import django
+    from django.conf import settings
+
+    settings.ROOT_URLCONF = "api_bench"
+    django.setup()
+    from django.core.wsgi import get_wsgi_application
+
+    return get_wsgi_application()
+
+
+# PostgreSQL --------------------------------------------------------------------------------
+
+
+def start_own_postgres() -> str:
+    bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    if not bins:
+        sys.exit("api_bench: needs PostgreSQL: set DATABASE_URL, or apt-get install postgresql")
+    pgbin = bins[-1].parent
+    data = Path(tempfile.mkdtemp(prefix="pgbench."))
+    run_as: list[str] = []
+    if os.geteuid() == 0:
+        run_as = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(data, "postgres", "postgres")
+
+    def stop() -> None:
+        subprocess.run(
+            [*run_as, str(pgbin / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
+            capture_output=True,
+            check=False,
+        )
+        shutil.rmtree(data, ignore_errors=True)
+
+    atexit.register(stop)
+    quiet = {"stdout": subprocess.DEVNULL, "check": True}
+    subprocess.run(
+        [
+            *run_as,
+            str(pgbin / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            "postgres",
+            "-A",
+            "trust",
+            "--no-sync",
+            "-E",
+            "UTF8",
+        ],
+        **quiet,
+    )
+    options = f"-c listen_addresses=127.0.0.1 -p {OWN_PG_PORT} -k {data} -c fsync=off"
+    subprocess.run(
+        [
+            *run_as,
+            str(pgbin / "pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(data / "server.log"),
+            "-w",
+            "-t",
+            "30",
+            "-o",
+            options,
+            "start",
+        ],
+        **quiet,
+    )
+    return f"postgres://postgres@127.0.0.1:{OWN_PG_PORT}/euchre_bench"
+
+
+def ensure_database(url: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+# Load ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Phase:
+    name: str
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    seconds: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def percentile(self, p: float) -> float:
+        ordered = sorted(self.latencies) or [float("nan")]
+        return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
+
+
+def request(
+    conn: http.client.HTTPConnection, method: str, path: str, body: Any, headers: dict[str, str]
+) -> tuple[int, bytes]:
+    conn.request(method, path, json.dumps(body), {"Content-Type": "application/json", **headers})
+    response = conn.getresponse()
+    return response.status, response.read()
+
+
+def run_phase(
+    name: str,
+    port: int,
+    clients: int,
+    seconds: float,
+    make: Any,
+    max_requests: int,
+    after: Any = None,
+) -> Phase:
+    """`make(client, i)` gives (path, body, headers) for a client's i-th request; `after(client,
+    body)` sees each answer, untimed."""
+    phase = Phase(name)
+    lock = threading.Lock()
+    barrier = threading.Barrier(clients + 1)
+    deadline = [0.0]
+
+    def client(index: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        mine: list[float] = []
+        errors = 0
+        barrier.wait()
+        count = 0
+        while time.perf_counter() < deadline[0] and count < max_requests:
+            path, body, headers = make(index, count)
+            started = time.perf_counter()
+            try:
+                status, answer = request(conn, "POST", path, body, headers)
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                status, answer = 0, b""
+            elapsed = time.perf_counter() - started
+            if 200 <= status < 300:
+                mine.append(elapsed)
+                if after is not None:
+                    after(index, conn, answer)
+            else:
+                errors += 1
+                if errors == 1:
+                    print(f"{name}: answer {status}: {answer[:300]!r}", file=sys.stderr)
+            count += 1
+        conn.close()
+        with lock:
+            phase.latencies.extend(mine)
+            phase.errors += errors
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    start = time.perf_counter()
+    deadline[0] = start + seconds
+    barrier.wait()
+    for thread in threads:
+        thread.join()
+    phase.seconds = time.perf_counter() - start
+    return phase
+
+
+def new_game(conn: http.client.HTTPConnection, client: int) -> tuple[str, dict[str, str]]:
+    """A standard game to 10 for one client: its hands URL and its token header."""
+    players = [f"Bench {client}-{seat}" for seat in range(4)]
+    body = {"ruleset": "standard", "players": players, "dealer": client % 4}
+    status, answer = request(conn, "POST", "/api/v1/games/", body, {})
+    if status != 201:
+        raise RuntimeError(f"creating a game failed: {status} {answer[:200]!r}")
+    game = json.loads(answer)
+    return f"/api/v1/games/{game['id']}/hands/", {"Authorization": f"Bearer {game['token']}"}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
+    for _ in range(100):
+        if server.poll() is not None:
+            sys.exit("api_bench: gunicorn exited; see its output above")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/v1/health/")
+            response = conn.getresponse()
+            if "gunicorn" not in (response.getheader("Server") or ""):
+                sys.exit(f"api_bench: something else answers on port {port}")
+            if response.status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    sys.exit("api_bench: gunicorn did not answer")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=10.0, help="per phase")
+    parser.add_argument("--max-requests", type=int, default=20000, help="per client and phase")
+    parser.add_argument("--port", type=int, default=0, help="default: a free port")
+    parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
+    args = parser.parse_args()
+    if not args.port:
+        args.port = free_port()
+
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        url = start_own_postgres()
+    ensure_database(url)
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "DJANGO_DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "CONN_MAX_AGE": "60",
+        "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'bench'}",
+    }
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=REPO, env=env, check=True)
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS bench_insert "
+            "(id bigserial PRIMARY KEY, body text NOT NULL, at timestamptz DEFAULT now())"
+        )
+    server = subprocess.Popen(
+        [
+            str(BIN / "gunicorn"),
+            "api_bench:app()",
+            "--bind",
+            f"127.0.0.1:{args.port}",
+            "--workers",
+            str(args.workers),
+            "--log-level",
+            "warning",
+        ],
+        cwd=REPO,
+        env=env,
+    )
+    try:
+        wait_for(args.port, server)
+        conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=30)
+        games = [new_game(conn, client) for client in range(args.clients)]
+        conn.close()
+        finished = [0]
+
+        def insert(client: int, i: int) -> tuple[str, Any, dict[str, str]]:
+            return "/bench/insert/", {"client": client, "i": i}, {}
+
+        def hand(client: int, i: int) -> tuple[str, Any, dict[str, str]]:
+            path, auth = games[client]
+            body = {"maker": i % 4, "trump": "CDHS"[i % 4], "maker_tricks": 3 + i % 3}
+            return path, body, {**auth, "Idempotency-Key": f"{client}-{i}"}
+
+        def next_game_when_over(
+            client: int, conn: http.client.HTTPConnection, answer: bytes
+        ) -> None:
+            if json.loads(answer)["game"]["status"] == "finished":
+                finished[0] += 1
+                games[client] = new_game(conn, client)
+
+        run_phase("warm-up", args.port, args.clients, 2, insert, args.max_requests)
+        baseline = run_phase(
+            "bare insert", args.port, args.clients, args.seconds, insert, args.max_requests
+        )
+        hands = run_phase(
+            "hand post",
+            args.port,
+            args.clients,
+            args.seconds,
+            hand,
+            args.max_requests,
+            after=next_game_when_over,
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+    print(
+        f"gunicorn {args.workers} sync workers on 127.0.0.1, {args.clients} clients, "
+        f"{args.seconds:g} s per phase, PostgreSQL {urlsplit(url).hostname}:{urlsplit(url).port}"
+    )
+    print(f"{'phase':<12} {'requests':>9} {'errors':>7} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
+    for phase in (baseline, hands):
+        print(
+            f"{phase.name:<12} {len(phase.latencies):>9} {phase.errors:>7} {phase.rate:>9.1f} "
+            f"{phase.percentile(50):>8.1f} {phase.percentile(99):>8.1f}"
+        )
+    print(f"standard games played to 10 in the hand phase: {finished[0]}")
+    print(
+        f"hand post / bare insert: throughput {hands.rate / baseline.rate:.2f}x, "
+        f"p50 {hands.percentile(50) / baseline.percentile(50):.2f}x, "
+        f"p99 {hands.percentile(99) / baseline.percentile(99):.2f}x"
+    )
+    if baseline.errors or hands.errors:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

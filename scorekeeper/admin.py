@@ -1,0 +1,76 @@
+"""Admin for players, clubs, games and hands: reading is free, changes go through services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from scorekeeper.models import ChangeLogEntry, Club, Game, Hand, Player, Seat
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "created_at"]
+    search_fields = ["name"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "created_at"]
+    list_filter = ["club"]
+    search_fields = ["name"]
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
+    fields = ["number", "player", "team"]
+
+
+class HandInline(ReadOnlyInline):
+    model = Hand
+    fields = ["number", "dealer", "kind", "trump", "maker", "alone", "maker_tricks", "award"]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Scores change only through the services, which keep the change log."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnlyAdmin):
+    list_display = ["id", "preset", "status", "winner", "version", "club", "created_at"]
+    list_filter = ["preset", "status", "club"]
+    inlines = [SeatInline, HandInline]
+
+
+@admin.register(Hand)
+class HandAdmin(ReadOnlyAdmin):
+    list_display = ["game", "number", "dealer", "kind", "maker", "maker_tricks", "award"]
+    list_filter = ["kind"]
+
+
+@admin.register(ChangeLogEntry)
+class ChangeLogEntryAdmin(ReadOnlyAdmin):
+    list_display = ["game", "hand_number", "action", "actor", "reason", "created_at"]
+    list_filter = ["action"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,50 @@
+"""Writes to a game need its token: `Authorization: Bearer <token>`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.request import Request
+
+from scorekeeper.models import Game
+from scorekeeper.selectors import token_matches
+
+
+class GameTokenAuthentication(BaseAuthentication):
+    """Reads the bearer token; which game it opens is checked against the game itself."""
+
+    def authenticate(self, request: Request) -> tuple[Any, str] | None:
+        header = request.META.get("HTTP_AUTHORIZATION", "")
+        scheme, _, token = header.strip().partition(" ")
+        if scheme.lower() != "bearer":
+            return None
+        token = token.strip()
+        if not token or " " in token:
+            raise exceptions.AuthenticationFailed("Send `Authorization: Bearer <token>`.")
+        return None, token
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Bearer realm="game"'
+
+
+def require_game_token(request: Request, game: Game) -> None:
+    """401 without a token, 403 with a token that does not open this game."""
+    if not isinstance(request.auth, str):
+        raise exceptions.NotAuthenticated("This game's token is needed to change it.")
+    if not token_matches(game, request.auth):
+        raise exceptions.PermissionDenied("This token does not open this game.")
+
+
+class GameTokenScheme(OpenApiAuthenticationExtension):
+    target_class = GameTokenAuthentication
+    name = "GameToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The token returned once when the game was created.",
+        }

@@ -1,0 +1,67 @@
+"""Fields that take JSON as it is: no turning "3" into 3 or 1 into true."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+import referee
+
+
+class StrictIntegerField(serializers.IntegerField):
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class StrictCharField(serializers.CharField):
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+class JSONObjectField(serializers.JSONField):
+    default_error_messages = {"not_object": "Must be a JSON object."}
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, dict):
+            self.fail("not_object")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": list(referee.PRESETS)},
+            {
+                "type": "object",
+                "properties": {"preset": {"type": "string", "enum": list(referee.PRESETS)}},
+                "required": ["preset"],
+                "additionalProperties": True,
+            },
+        ],
+        "description": "A preset name, or a preset with options overridden (see the spec).",
+        "example": "standard",
+    }
+)
+class RulesetField(serializers.Field):
+    default_error_messages = {"invalid": "Must be a preset name or an object with a preset."}
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str | dict):
+            self.fail("invalid")
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value

@@ -1,0 +1,205 @@
+"""RFC 9457 problem details for every error the API can give, naming the field at fault."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework import exceptions
+from rest_framework.response import Response
+
+import referee
+from scorekeeper.errors import DomainError
+
+PROBLEM_JSON = "application/problem+json"
+logger = logging.getLogger(__name__)
+
+# The field (or header) each kind of DRF error is about, when the error doesn't say.
+_FIELD_OF: dict[type[exceptions.APIException], str] = {
+    exceptions.ParseError: "body",
+    exceptions.UnsupportedMediaType: "Content-Type",
+    exceptions.NotAuthenticated: "Authorization",
+    exceptions.AuthenticationFailed: "Authorization",
+    exceptions.PermissionDenied: "Authorization",
+    exceptions.NotAcceptable: "Accept",
+    exceptions.MethodNotAllowed: "method",
+    exceptions.NotFound: "path",
+}
+
+
+def problem(
+    status_code: int,
+    *,
+    title: str,
+    detail: str,
+    code: str,
+    field: str | None = None,
+    errors: list[dict[str, str]] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "type": "about:blank",
+        "title": title,
+        "status": status_code,
+        "detail": detail,
+        "code": code,
+        "field": field,
+    }
+    body["errors"] = (
+        errors if errors is not None else ([{"field": field, "detail": detail}] if field else [])
+    )
+    body.update(extra)
+    return body
+
+
+def _flatten(detail: Any, prefix: str = "") -> list[dict[str, str]]:
+    """DRF's nested validation errors as a flat list of {field, detail}, paths like a[0].b."""
+    if isinstance(detail, dict):
+        found: list[dict[str, str]] = []
+        for key, value in detail.items():
+            name = "body" if key in ("non_field_errors", "detail") and not prefix else str(key)
+            if key in ("non_field_errors", "detail") and prefix:
+                path = prefix
+            elif isinstance(key, int):
+                path = f"{prefix}[{key}]"
+            else:
+                path = f"{prefix}.{name}" if prefix else name
+            found.extend(_flatten(value, path))
+        return found
+    if isinstance(detail, list):
+        if all(isinstance(item, str) for item in detail):
+            return [{"field": prefix or "body", "detail": str(item)} for item in detail]
+        found = []
+        for index, item in enumerate(detail):
+            if item:
+                found.extend(_flatten(item, f"{prefix}[{index}]"))
+        return found
+    return [{"field": prefix or "body", "detail": str(detail)}]
+
+
+def _respond(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
+    return Response(body, status=body["status"], headers=headers, content_type=PROBLEM_JSON)
+
+
+def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, DomainError):
+        return _respond(
+            problem(
+                exc.status,
+                title=exc.title,
+                detail=exc.detail,
+                code=exc.code,
+                field=exc.field,
+                **exc.extra,
+            )
+        )
+    if isinstance(exc, referee.MalformedRecord):
+        return _respond(
+            problem(
+                400,
+                title="Malformed hand record",
+                detail=exc.detail,
+                code="malformed",
+                field=exc.field,
+            )
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if not isinstance(exc, exceptions.APIException):
+        return None
+    headers: dict[str, str] = {}
+    if auth_header := getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = auth_header
+    if wait := getattr(exc, "wait", None):
+        headers["Retry-After"] = str(int(wait))
+    if isinstance(exc, exceptions.ValidationError):
+        errors = _flatten(exc.detail)
+        first = errors[0] if errors else {"field": "body", "detail": "invalid input"}
+        body = problem(
+            400,
+            title="Malformed input",
+            detail=f"{first['field']}: {first['detail']}",
+            code="invalid",
+            field=first["field"],
+            errors=errors,
+        )
+    else:
+        detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        body = problem(
+            exc.status_code,
+            title=status_text(exc.status_code),
+            detail=str(detail),
+            code=str(getattr(exc.detail, "code", None) or exc.default_code),
+            field=_FIELD_OF.get(type(exc)),
+        )
+    return _respond(body, headers)
+
+
+def status_text(code: int) -> str:
+    from http import HTTPStatus
+
+    try:
+        return HTTPStatus(code).phrase
+    except ValueError:
+        return "Error"
+
+
+def _problem_response(body: dict[str, Any]) -> JsonResponse:
+    return JsonResponse(body, status=body["status"], content_type=PROBLEM_JSON)
+
+
+@csrf_exempt
+def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    return _problem_response(
+        problem(
+            404,
+            title="Not Found",
+            code="not_found",
+            field="path",
+            detail=f"No API resource at {request.path}. Note that API paths end with a slash.",
+        )
+    )
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return api_not_found(request)
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return _problem_response(
+            problem(
+                403,
+                title="Forbidden",
+                code="csrf",
+                field="Cookie",
+                detail=f"CSRF check failed: {reason}",
+            )
+        )
+    from django.views.csrf import csrf_failure as html_csrf_failure
+
+    return html_csrf_failure(request, reason)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return _problem_response(
+            problem(
+                500,
+                title="Internal Server Error",
+                code="server_error",
+                detail="Something went wrong on our side; it has been logged.",
+            )
+        )
+    from django.views.defaults import server_error as html_server_error
+
+    return html_server_error(request)

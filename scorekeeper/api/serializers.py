@@ -1,0 +1,291 @@
+"""Request and response shapes. Serializers parse and render; services decide."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from scorekeeper.api.fields import (
+    JSONObjectField,
+    RulesetField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+)
+from scorekeeper.services import HandEntry, QuickEntry, RecordEntry, ThrownInEntry
+
+SUITS = ["C", "D", "H", "S"]
+
+
+# Problems -----------------------------------------------------------------------------
+
+
+class ProblemErrorSerializer(serializers.Serializer):
+    field = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class ProblemSerializer(serializers.Serializer):
+    """RFC 9457 problem details, with the field at fault."""
+
+    type = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.IntegerField()
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    field = serializers.CharField(allow_null=True)
+    errors = ProblemErrorSerializer(many=True)
+
+
+# Rulesets -----------------------------------------------------------------------------
+
+
+class PresetSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    ruleset = serializers.JSONField(help_text="Every option of the preset, as the referee has it.")
+
+
+# Games --------------------------------------------------------------------------------
+
+
+class GameCreateSerializer(serializers.Serializer):
+    ruleset = RulesetField()
+    players = serializers.ListField(
+        child=StrictCharField(max_length=60),
+        min_length=2,
+        max_length=4,
+        help_text="One name per seat, in seat order.",
+    )
+    dealer = StrictIntegerField(min_value=0, max_value=3, help_text="The seat dealing first.")
+    team_names = serializers.ListField(
+        child=StrictCharField(max_length=100),
+        min_length=2,
+        max_length=4,
+        required=False,
+        help_text="One name per team; by default the players' names.",
+    )
+
+
+class AwardSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+    points = serializers.DictField(child=serializers.IntegerField(), help_text="team -> points")
+
+
+class HandSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["played", "thrown-in", "redeal", "penalty"])
+    trump = serializers.ChoiceField(choices=SUITS, allow_null=True)
+    maker = serializers.IntegerField(allow_null=True)
+    alone = serializers.BooleanField()
+    defender_alone = serializers.IntegerField(allow_null=True)
+    maker_tricks = serializers.IntegerField(allow_null=True)
+    award = AwardSerializer()
+    record = serializers.JSONField(allow_null=True)
+    verdict = serializers.JSONField(
+        allow_null=True, help_text="The referee's verdict on the record."
+    )
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+    def to_representation(self, instance: Any) -> Any:
+        data = super().to_representation(instance)
+        data["trump"] = data["trump"] or None
+        return data
+
+
+class TeamSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+    seats = serializers.ListField(child=serializers.IntegerField())
+
+
+class GameSummarySerializer(serializers.Serializer):
+    score = serializers.ListField(child=serializers.IntegerField(), help_text="Indexed by team.")
+    dealer = serializers.IntegerField(help_text="The seat dealing the next hand.")
+    status = serializers.ChoiceField(choices=["in-progress", "finished"])
+    winner = serializers.IntegerField(allow_null=True)
+    version = serializers.IntegerField()
+
+
+class GameSerializer(GameSummarySerializer):
+    id = serializers.UUIDField()
+    ruleset = serializers.JSONField()
+    preset = serializers.CharField()
+    target = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.CharField())
+    teams = TeamSerializer(many=True)
+    hands = HandSerializer(many=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class GameCreatedSerializer(GameSerializer):
+    token = serializers.CharField(help_text="Send as `Authorization: Bearer <token>`. Shown once.")
+
+
+class HandWrittenSerializer(HandSerializer):
+    game = GameSummarySerializer()
+
+
+class LogEntrySerializer(serializers.Serializer):
+    hand_number = serializers.IntegerField(allow_null=True)
+    action = serializers.CharField()
+    actor = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+    version = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+
+
+# Hand entries -------------------------------------------------------------------------
+
+
+class QuickHandSerializer(serializers.Serializer):
+    maker = StrictIntegerField(min_value=0, max_value=3)
+    trump = serializers.ChoiceField(choices=SUITS)
+    alone = StrictBooleanField(required=False, default=False)
+    defender_alone = StrictIntegerField(
+        min_value=0, max_value=3, allow_null=True, required=False, default=None
+    )
+    maker_tricks = StrictIntegerField(min_value=0, max_value=5)
+
+
+class RecordHandSerializer(serializers.Serializer):
+    record = JSONObjectField(help_text="A hand record as in the spec; the game's ruleset applies.")
+
+
+class ThrownInHandSerializer(serializers.Serializer):
+    thrown_in = StrictBooleanField(help_text="Always true: the hand was thrown in, no points.")
+
+
+class AmendQuickHandSerializer(QuickHandSerializer):
+    reason = StrictCharField(max_length=500)
+
+
+class AmendRecordHandSerializer(RecordHandSerializer):
+    reason = StrictCharField(max_length=500)
+
+
+class AmendThrownInHandSerializer(ThrownInHandSerializer):
+    reason = StrictCharField(max_length=500)
+
+
+QUICK_FIELDS = frozenset(QuickHandSerializer().fields)
+ENTRY_SHAPES = "a quick entry (maker, trump, maker_tricks), a record, or thrown_in"
+
+
+def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]:
+    """Read one of the three shapes of a hand; with `amend`, also the required reason."""
+    if not isinstance(data, dict):
+        raise serializers.ValidationError({"body": ["Must be a JSON object."]})
+    shapes = [name for name in ("record", "thrown_in") if name in data]
+    if any(name in data for name in QUICK_FIELDS):
+        shapes.append("maker")
+    if len(shapes) != 1:
+        field = shapes[1] if len(shapes) > 1 else "maker"
+        message = "Give only one of " if shapes else "Give "
+        raise serializers.ValidationError({field: [message + ENTRY_SHAPES + "."]})
+    serializer: serializers.Serializer
+    if shapes[0] == "record":
+        serializer = (
+            AmendRecordHandSerializer(data=data) if amend else RecordHandSerializer(data=data)
+        )
+    elif shapes[0] == "thrown_in":
+        serializer = (
+            AmendThrownInHandSerializer(data=data) if amend else ThrownInHandSerializer(data=data)
+        )
+    else:
+        serializer = (
+            AmendQuickHandSerializer(data=data) if amend else QuickHandSerializer(data=data)
+        )
+    serializer.is_valid(raise_exception=True)
+    values = serializer.validated_data
+    entry: HandEntry
+    if shapes[0] == "record":
+        entry = RecordEntry(record=values["record"])
+    elif shapes[0] == "thrown_in":
+        if values["thrown_in"] is not True:
+            raise serializers.ValidationError({"thrown_in": ["Must be true."]})
+        entry = ThrownInEntry()
+    else:
+        entry = QuickEntry(
+            maker=values["maker"],
+            trump=values["trump"],
+            maker_tricks=values["maker_tricks"],
+            alone=values["alone"],
+            defender_alone=values["defender_alone"],
+        )
+    return entry, str(values.get("reason", ""))
+
+
+# The referee --------------------------------------------------------------------------
+
+
+class HandRecordSerializer(serializers.Serializer):
+    """Documents the record for the schema; the referee itself reads and checks it."""
+
+    dealer = serializers.IntegerField(min_value=0, max_value=3)
+    ruleset = RulesetField(required=False)
+    upcard = serializers.CharField(required=False)
+    hands = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
+    bids = serializers.ListField(child=serializers.DictField(), required=False)
+    discard = serializers.CharField(required=False)
+    pickup = serializers.BooleanField(required=False)
+    contract = serializers.DictField(required=False)
+    tricks = serializers.ListField(
+        child=serializers.ListField(child=serializers.DictField()), required=False
+    )
+    claim = serializers.DictField(required=False)
+
+
+class PlaySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    card = serializers.CharField()
+
+
+class TrickSerializer(serializers.Serializer):
+    leader = serializers.IntegerField()
+    winner = serializers.IntegerField(allow_null=True)
+    plays = PlaySerializer(many=True)
+
+
+class ViolationSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    trick = serializers.IntegerField(allow_null=True)
+    card = serializers.CharField(allow_null=True)
+    message = serializers.CharField()
+    rule = serializers.CharField()
+
+
+class ContractSerializer(serializers.Serializer):
+    trump = serializers.CharField()
+    maker = serializers.IntegerField()
+    alone = serializers.BooleanField()
+    defender_alone = serializers.IntegerField(allow_null=True)
+
+
+class NextSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    phase = serializers.ChoiceField(choices=["bidding", "discard", "play"])
+    legal = serializers.ListField(child=serializers.CharField(), allow_null=True)
+
+
+class VerdictSerializer(serializers.Serializer):
+    ok = serializers.BooleanField()
+    violations = ViolationSerializer(many=True)
+    contract = ContractSerializer(allow_null=True)
+    tricks = TrickSerializer(many=True)
+    maker_tricks = serializers.IntegerField(allow_null=True)
+    complete = serializers.BooleanField()
+    award = AwardSerializer(allow_null=True)
+    next = NextSerializer(required=False, help_text="Only for an unfinished hand.")
+
+
+class HealthSerializer(serializers.Serializer):
+    status = serializers.CharField()

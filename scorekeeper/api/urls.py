@@ -1,0 +1,19 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from scorekeeper.api import views
+
+GAME = "api/v1/games/<uuid:game_id>/"
+
+urlpatterns = [
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/v1/health/", views.HealthView.as_view(), name="health"),
+    path("api/v1/rulesets/", views.RulesetListView.as_view(), name="rulesets"),
+    path("api/v1/games/", views.GameCreateView.as_view(), name="games"),
+    path(GAME, views.GameDetailView.as_view(), name="game"),
+    path(GAME + "hands/", views.HandListView.as_view(), name="hands"),
+    path(GAME + "hands/<int:number>/", views.HandDetailView.as_view(), name="hand"),
+    path(GAME + "log/", views.GameLogView.as_view(), name="game-log"),
+    path("api/v1/referee/check", views.RefereeCheckView.as_view(), name="referee-check"),
+]

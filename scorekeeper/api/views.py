@@ -1,0 +1,309 @@
+"""The REST API: parse, call one service or selector, render."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.db import connection
+from django.utils.translation.trans_real import parse_accept_lang_header
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import referee
+from scorekeeper import selectors, services
+from scorekeeper.api import serializers as s
+from scorekeeper.api.auth import GameTokenAuthentication, require_game_token
+from scorekeeper.api.problems import PROBLEM_JSON, problem
+from scorekeeper.errors import Malformed
+from scorekeeper.etags import etag_of
+from scorekeeper.models import Game
+
+PROBLEM = s.ProblemSerializer
+
+
+def problems(*codes: int) -> dict[Any, Any]:
+    return {(code, PROBLEM_JSON): OpenApiResponse(PROBLEM) for code in codes}
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description='The game version you last read, as its ETag (`"7"`): a stale one gets 412.',
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="A client-made unique key (a UUID): a retry with it never records twice.",
+)
+ACCEPT_LANGUAGE = OpenApiParameter(
+    "Accept-Language",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="`ko` for Korean messages; English otherwise.",
+)
+HAND_ENTRY = PolymorphicProxySerializer(
+    component_name="HandEntry",
+    serializers=[s.QuickHandSerializer, s.RecordHandSerializer, s.ThrownInHandSerializer],
+    resource_type_field_name=None,
+)
+HAND_AMEND = PolymorphicProxySerializer(
+    component_name="HandAmend",
+    serializers=[
+        s.AmendQuickHandSerializer,
+        s.AmendRecordHandSerializer,
+        s.AmendThrownInHandSerializer,
+    ],
+    resource_type_field_name=None,
+)
+
+
+def _game_json(state: selectors.GameState) -> dict[str, Any]:
+    game = state.game
+    return {
+        "id": game.id,
+        "ruleset": game.ruleset,
+        "preset": game.preset,
+        "target": game.target,
+        "players": state.players,
+        "teams": state.teams,
+        "dealer": state.dealer,
+        "score": state.score,
+        "status": game.status,
+        "winner": game.winner,
+        "version": game.version,
+        "hands": state.hands,
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+    }
+
+
+def _summary(game: Game, standing: selectors.Standing) -> dict[str, Any]:
+    return {
+        "score": standing.score,
+        "dealer": standing.dealer,
+        "status": game.status,
+        "winner": game.winner,
+        "version": game.version,
+    }
+
+
+def _written(result: services.HandResult) -> dict[str, Any]:
+    """A hand just written, with where the game stands now."""
+    return {**s.HandSerializer(result.hand).data, "game": _summary(result.game, result.standing)}
+
+
+def _key(request: Request) -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 0 < len(key) <= 255 or not key.isprintable():
+        raise Malformed(
+            "An Idempotency-Key has 1 to 255 printable characters.",
+            code="bad-idempotency-key",
+            field="Idempotency-Key",
+        )
+    return key
+
+
+class RulesetListView(APIView):
+    @extend_schema(
+        operation_id="rulesets_list",
+        summary="The ruleset presets and their options",
+        responses={200: s.PresetSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        presets = [
+            {"name": name, "ruleset": rules.to_json()} for name, rules in referee.PRESETS.items()
+        ]
+        return Response(s.PresetSerializer(presets, many=True).data)
+
+
+class GameCreateView(APIView):
+    @extend_schema(
+        operation_id="games_create",
+        summary="Start a game; the answer carries its write token, shown once",
+        request=s.GameCreateSerializer,
+        responses={201: s.GameCreatedSerializer, **problems(400, 415)},
+    )
+    def post(self, request: Request) -> Response:
+        serializer = s.GameCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game, token = services.game_create(**serializer.validated_data)
+        body = {**_game_json(selectors.game_state(game=game)), "token": token}
+        return Response(
+            s.GameCreatedSerializer(body).data,
+            status=status.HTTP_201_CREATED,
+            headers={"ETag": etag_of(game.version), "Location": f"/api/v1/games/{game.id}/"},
+        )
+
+
+class GameDetailView(APIView):
+    @extend_schema(
+        operation_id="games_retrieve",
+        summary="A game: seats, teams, score, next dealer, status, winner and hands",
+        responses={200: s.GameSerializer, **problems(404)},
+    )
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        body = s.GameSerializer(_game_json(selectors.game_state(game=game))).data
+        return Response(body, headers={"ETag": etag_of(game.version)})
+
+
+class HandListView(APIView):
+    authentication_classes = [GameTokenAuthentication]
+
+    @extend_schema(
+        operation_id="hands_list",
+        summary="The hands of a game",
+        responses={200: s.HandSerializer(many=True), **problems(404)},
+    )
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        hands = selectors.game_hands(game=game)
+        return Response(
+            s.HandSerializer(hands, many=True).data, headers={"ETag": etag_of(game.version)}
+        )
+
+    @extend_schema(
+        operation_id="hands_create",
+        summary="Record the next hand: a quick entry, a full record, or a thrown-in hand",
+        request=HAND_ENTRY,
+        parameters=[IDEMPOTENCY_KEY, IF_MATCH],
+        responses={
+            201: s.HandWrittenSerializer,
+            200: OpenApiResponse(s.HandWrittenSerializer, description="A replay: the same hand."),
+            **problems(400, 401, 403, 404, 409, 412, 415, 422),
+        },
+    )
+    def post(self, request: Request, game_id: uuid.UUID) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        require_game_token(request, game)
+        entry, _ = s.parse_hand_entry(request.data)
+        result = services.hand_record(
+            game_id=game.id,
+            entry=entry,
+            idempotency_key=_key(request),
+            if_match=request.headers.get("If-Match"),
+        )
+        return Response(
+            _written(result),
+            status=status.HTTP_200_OK if result.replayed else status.HTTP_201_CREATED,
+            headers={"ETag": etag_of(result.game.version)},
+        )
+
+
+class HandDetailView(APIView):
+    authentication_classes = [GameTokenAuthentication]
+
+    @extend_schema(
+        operation_id="hands_retrieve",
+        summary="One hand",
+        responses={200: s.HandSerializer, **problems(404)},
+    )
+    def get(self, request: Request, game_id: uuid.UUID, number: int) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        hand = selectors.hand_get(game=game, number=number)
+        return Response(s.HandSerializer(hand).data, headers={"ETag": etag_of(game.version)})
+
+    @extend_schema(
+        operation_id="hands_amend",
+        summary="Amend a hand, saying why (allowed after the game ended)",
+        request=HAND_AMEND,
+        parameters=[IF_MATCH],
+        responses={
+            200: s.HandWrittenSerializer,
+            **problems(400, 401, 403, 404, 409, 412, 415, 422),
+        },
+    )
+    def patch(self, request: Request, game_id: uuid.UUID, number: int) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        require_game_token(request, game)
+        entry, reason = s.parse_hand_entry(request.data, amend=True)
+        result = services.hand_amend(
+            game_id=game.id,
+            number=number,
+            entry=entry,
+            reason=reason,
+            if_match=request.headers.get("If-Match"),
+        )
+        return Response(_written(result), headers={"ETag": etag_of(result.game.version)})
+
+    @extend_schema(
+        operation_id="hands_undo",
+        summary="Undo the last hand (allowed after the game ended)",
+        parameters=[IF_MATCH],
+        responses={200: s.GameSummarySerializer, **problems(401, 403, 404, 409, 412)},
+    )
+    def delete(self, request: Request, game_id: uuid.UUID, number: int) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        require_game_token(request, game)
+        game, standing = services.hand_undo(
+            game_id=game.id, number=number, if_match=request.headers.get("If-Match")
+        )
+        return Response(_summary(game, standing), headers={"ETag": etag_of(game.version)})
+
+
+class GameLogView(APIView):
+    @extend_schema(
+        operation_id="games_log",
+        summary="The change log: who changed which hand, when, why, before and after",
+        responses={200: s.LogEntrySerializer(many=True), **problems(404)},
+    )
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        return Response(s.LogEntrySerializer(selectors.game_log(game=game), many=True).data)
+
+
+def _language(request: Request) -> str:
+    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
+        base = code.split("-")[0].lower()
+        if base in ("en", "ko"):
+            return base
+    return "en"
+
+
+class RefereeCheckView(APIView):
+    @extend_schema(
+        operation_id="referee_check",
+        summary="A hand record in, the referee's verdict out (200 whether or not it is ok)",
+        request=s.HandRecordSerializer,
+        parameters=[ACCEPT_LANGUAGE],
+        responses={200: s.VerdictSerializer, **problems(400, 415)},
+    )
+    def post(self, request: Request) -> Response:
+        verdict = referee.check(request.data, lang=_language(request))
+        return Response(verdict.to_json(), headers={"Content-Language": _language(request)})
+
+
+class HealthView(APIView):
+    @extend_schema(
+        operation_id="health",
+        summary="For load balancers: the app answers and its database too",
+        responses={200: s.HealthSerializer, **problems(503)},
+    )
+    def get(self, request: Request) -> Response:
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+        except Exception:
+            body = problem(
+                503,
+                title="Service Unavailable",
+                code="database-unavailable",
+                detail="The database does not answer.",
+                field=None,
+            )
+            return Response(body, status=503, content_type=PROBLEM_JSON)
+        return Response({"status": "ok"})

@@ -1,0 +1,140 @@
+"""Reads that shape data: a game's score, who deals next, its players."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import referee
+from scorekeeper.errors import NotFound
+from scorekeeper.models import ChangeLogEntry, Game, Hand
+from scorekeeper.tokens import token_matches as digest_matches
+
+
+def ruleset_of(game: Game) -> referee.Ruleset:
+    return referee.Ruleset.parse(game.ruleset)
+
+
+def score_of(ruleset: referee.Ruleset, awards: Iterable[dict[str, Any]]) -> list[int]:
+    """The sum of the referee's awards, per team."""
+    score = [0] * ruleset.team_count
+    for award in awards:
+        for team, points in award.get("points", {}).items():
+            score[int(team)] += int(points)
+    return score
+
+
+def winner_of(ruleset: referee.Ruleset, score: list[int]) -> int | None:
+    """The team that reached the target ahead of every other; a tie at the top plays on."""
+    best = max(score)
+    if best < ruleset.target or score.count(best) > 1:
+        return None
+    return score.index(best)
+
+
+def dealer_after(ruleset: referee.Ruleset, hand: Hand | None, first_dealer: int) -> int:
+    """Who deals the hand after `hand`: a poor-hand redeal keeps the dealer, all else passes."""
+    if hand is None:
+        return first_dealer
+    return _dealer_after(ruleset, hand.kind, hand.dealer)
+
+
+def _dealer_after(ruleset: referee.Ruleset, kind: str, dealer: int) -> int:
+    return dealer if kind == Hand.Kind.REDEAL else ruleset.next_dealer(dealer)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands: its score, who deals next, and who won, if anyone has."""
+
+    score: list[int]
+    dealer: int
+    winner: int | None
+
+
+HandRow = tuple[dict[str, Any], str, int, int]  # award, kind, dealer, number
+
+
+def hand_rows(*, game: Game) -> list[HandRow]:
+    """What the standing needs of each hand, in order, in one query."""
+    return list(game.hands.order_by("number").values_list("award", "kind", "dealer", "number"))
+
+
+def standing_from(*, ruleset: referee.Ruleset, first_dealer: int, rows: list[HandRow]) -> Standing:
+    score = score_of(ruleset, (row[0] for row in rows))
+    dealer = _dealer_after(ruleset, rows[-1][1], rows[-1][2]) if rows else first_dealer
+    return Standing(score=score, dealer=dealer, winner=winner_of(ruleset, score))
+
+
+def standing_of(*, game: Game, ruleset: referee.Ruleset) -> Standing:
+    """Derived from the hands in one query."""
+    rows = hand_rows(game=game)
+    return standing_from(ruleset=ruleset, first_dealer=game.first_dealer, rows=rows)
+
+
+def token_matches(game: Game, token: str) -> bool:
+    return digest_matches(game.token_hash, token)
+
+
+def game_get(*, game_id: uuid.UUID) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("There is no game with this id.", code="no-such-game", field="id")
+    return game
+
+
+@dataclass(frozen=True)
+class GameState:
+    game: Game
+    ruleset: referee.Ruleset
+    players: list[str]
+    hands: list[Hand]
+    score: list[int]
+    dealer: int
+
+    @property
+    def teams(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "team": team,
+                "name": name,
+                "seats": [
+                    s for s in range(self.ruleset.players) if self.ruleset.team_of(s) == team
+                ],
+            }
+            for team, name in enumerate(self.game.team_names)
+        ]
+
+
+def game_state(*, game: Game) -> GameState:
+    """The game with its seats and hands; the score is derived from the hands' awards."""
+    ruleset = ruleset_of(game)
+    players = [seat.player.name for seat in game.seats.select_related("player").order_by("number")]
+    hands = list(game.hands.order_by("number"))
+    return GameState(
+        game=game,
+        ruleset=ruleset,
+        players=players,
+        hands=hands,
+        score=score_of(ruleset, (hand.award for hand in hands)),
+        dealer=dealer_after(ruleset, hands[-1] if hands else None, game.first_dealer),
+    )
+
+
+def game_hands(*, game: Game) -> list[Hand]:
+    return list(game.hands.order_by("number"))
+
+
+def game_log(*, game: Game) -> list[ChangeLogEntry]:
+    return list(game.log.order_by("id"))
+
+
+def hand_get(*, game: Game, number: int) -> Hand:
+    hand = game.hands.filter(number=number).first() if 0 < number < 2**31 else None
+    if hand is None:
+        raise NotFound(
+            "This game has no hand with this number.", code="no-such-hand", field="number"
+        )
+    return hand

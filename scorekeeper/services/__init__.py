@@ -1,0 +1,25 @@
+"""Business operations. Nothing else writes the scorekeeper's rows."""
+
+from scorekeeper.services.games import game_create
+from scorekeeper.services.hands import (
+    HandEntry,
+    HandResult,
+    QuickEntry,
+    RecordEntry,
+    ThrownInEntry,
+    hand_amend,
+    hand_record,
+    hand_undo,
+)
+
+__all__ = [
+    "HandEntry",
+    "HandResult",
+    "QuickEntry",
+    "RecordEntry",
+    "ThrownInEntry",
+    "game_create",
+    "hand_amend",
+    "hand_record",
+    "hand_undo",
+]

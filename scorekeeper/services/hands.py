@@ -1,0 +1,381 @@
+"""Recording, amending and undoing hands. Every award comes from the referee."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from django.db import transaction
+
+import referee
+from scorekeeper.errors import Conflict, Malformed, NotFound, StaleVersion, Unprocessable
+from scorekeeper.etags import if_match_allows
+from scorekeeper.models import ChangeLogEntry, Game, Hand
+from scorekeeper.selectors import (
+    HandRow,
+    Standing,
+    hand_get,
+    hand_rows,
+    ruleset_of,
+    standing_from,
+    standing_of,
+)
+
+# Breaches the referee scores (a renege is a penalty; a wrong claim is overruled by the
+# award). Any other violation means the record cannot be what happened at the table.
+SCORED_VIOLATIONS = frozenset({"renege", "claim-mismatch"})
+
+
+@dataclass(frozen=True)
+class QuickEntry:
+    maker: int
+    trump: str
+    maker_tricks: int
+    alone: bool = False
+    defender_alone: int | None = None
+
+
+@dataclass(frozen=True)
+class RecordEntry:
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ThrownInEntry:
+    pass
+
+
+HandEntry = QuickEntry | RecordEntry | ThrownInEntry
+
+
+@dataclass(frozen=True)
+class HandResult:
+    hand: Hand
+    game: Game
+    standing: Standing
+    replayed: bool = False
+
+
+@dataclass(frozen=True)
+class _Ruling:
+    """What the referee made of an entry: the fields a Hand stores."""
+
+    kind: str
+    award: dict[str, Any]
+    trump: str = ""
+    maker: int | None = None
+    alone: bool = False
+    defender_alone: int | None = None
+    maker_tricks: int | None = None
+    record: dict[str, Any] | None = None
+    verdict: dict[str, Any] | None = None
+
+
+def entry_digest(entry: HandEntry) -> str:
+    """A fingerprint of what was asked, to tell a replay from a reused key."""
+    body = {"type": type(entry).__name__, **asdict(entry)}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _malformed(error: referee.MalformedRecord, prefix: str = "") -> Malformed:
+    return Malformed(error.detail, code="malformed", field=f"{prefix}{error.field}")
+
+
+def _rule_quick(entry: QuickEntry, ruleset: referee.Ruleset) -> _Ruling:
+    try:
+        award = referee.score(
+            ruleset,
+            maker=entry.maker,
+            maker_tricks=entry.maker_tricks,
+            alone=entry.alone,
+            defender_alone=entry.defender_alone,
+        )
+    except referee.MalformedRecord as error:
+        raise _malformed(error) from error
+    return _Ruling(
+        kind=Hand.Kind.PLAYED,
+        award=award.to_json(),
+        trump=entry.trump,
+        maker=entry.maker,
+        alone=entry.alone,
+        defender_alone=entry.defender_alone,
+        maker_tricks=entry.maker_tricks,
+    )
+
+
+def _has_redeal_request(record: dict[str, Any]) -> bool:
+    bids = record.get("bids")
+    return isinstance(bids, list) and any(
+        isinstance(bid, dict) and bid.get("action") == "redeal" for bid in bids
+    )
+
+
+def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _Ruling:
+    record = dict(entry.record)
+    if "ruleset" in record:
+        try:
+            given = referee.Ruleset.parse(record["ruleset"])
+        except referee.MalformedRecord as error:
+            raise _malformed(error, "record.") from error
+        if given != ruleset:
+            raise Unprocessable(
+                "The record's ruleset is not this game's ruleset; leave it out.",
+                code="ruleset-mismatch",
+                field="record.ruleset",
+            )
+    record["ruleset"] = ruleset.to_json()
+    try:
+        verdict = referee.check(record)
+    except referee.MalformedRecord as error:
+        raise _malformed(error, "record.") from error
+    verdict_json = verdict.to_json()
+    if record.get("dealer") != dealer:
+        raise Unprocessable(
+            f"Seat {dealer} deals this hand.", code="wrong-dealer", field="record.dealer"
+        )
+    unscored = [v for v in verdict.violations if v.code not in SCORED_VIOLATIONS]
+    if unscored:
+        raise Unprocessable(
+            "The referee found breaches that make this record impossible: "
+            + "; ".join(v.message for v in unscored),
+            code="rule-violations",
+            field="record",
+            violations=verdict_json["violations"],
+        )
+    if verdict.award is None:
+        raise Unprocessable(
+            "The hand is not finished: the referee cannot score it yet.",
+            code="hand-unfinished",
+            field="record",
+            verdict=verdict_json,
+        )
+    award = verdict.award.to_json()
+    if award["reason"] == "thrown-in":
+        kind = Hand.Kind.REDEAL if _has_redeal_request(record) else Hand.Kind.THROWN_IN
+    elif award["reason"] == "renege":
+        kind = Hand.Kind.PENALTY
+    else:
+        kind = Hand.Kind.PLAYED
+    contract = verdict.contract
+    return _Ruling(
+        kind=kind,
+        award=award,
+        trump=str(contract.trump.value) if contract else "",
+        maker=contract.maker if contract else None,
+        alone=contract.alone if contract else False,
+        defender_alone=contract.defender_alone if contract else None,
+        maker_tricks=verdict.maker_tricks,
+        record=entry.record,
+        verdict=verdict_json,
+    )
+
+
+def _rule(entry: HandEntry, ruleset: referee.Ruleset, dealer: int) -> _Ruling:
+    if isinstance(entry, QuickEntry):
+        return _rule_quick(entry, ruleset)
+    if isinstance(entry, RecordEntry):
+        return _rule_record(entry, ruleset, dealer)
+    return _Ruling(kind=Hand.Kind.THROWN_IN, award=referee.THROWN_IN.to_json())
+
+
+def hand_snapshot(hand: Hand) -> dict[str, Any]:
+    """A hand as the change log keeps it."""
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "kind": hand.kind,
+        "trump": hand.trump or None,
+        "maker": hand.maker,
+        "alone": hand.alone,
+        "defender_alone": hand.defender_alone,
+        "maker_tricks": hand.maker_tricks,
+        "award": hand.award,
+        "record": hand.record,
+    }
+
+
+def _lock(game_id: uuid.UUID) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("There is no game with this id.", code="no-such-game", field="id")
+    return game
+
+
+def _check_version(game: Game, if_match: str | None) -> None:
+    if if_match is not None and not if_match.strip():
+        raise Malformed(
+            'Send If-Match with the version you read, as "7", or leave it out.',
+            code="empty-if-match",
+            field="If-Match",
+        )
+    if if_match is not None and not if_match_allows(if_match, game.version):
+        raise StaleVersion(
+            f"The game is at version {game.version}; read it again and retry.",
+            code="stale-version",
+            field="If-Match",
+            version=game.version,
+        )
+
+
+def _settle(game: Game, ruleset: referee.Ruleset, rows: list[HandRow] | None = None) -> Standing:
+    """Re-derive status and winner from the hands and move the game to its next version.
+
+    `rows` are the game's hands as `hand_rows` reads them, when the caller has them already.
+    """
+    if rows is None:
+        rows = hand_rows(game=game)
+    standing = standing_from(ruleset=ruleset, first_dealer=game.first_dealer, rows=rows)
+    game.winner = standing.winner
+    game.status = Game.Status.IN_PROGRESS if standing.winner is None else Game.Status.FINISHED
+    game.version += 1
+    game.save(update_fields=["winner", "status", "version", "updated_at"])
+    return standing
+
+
+def _apply(hand: Hand, ruling: _Ruling) -> None:
+    hand.kind = ruling.kind
+    hand.award = ruling.award
+    hand.trump = ruling.trump
+    hand.maker = ruling.maker
+    hand.alone = ruling.alone
+    hand.defender_alone = ruling.defender_alone
+    hand.maker_tricks = ruling.maker_tricks
+    hand.record = ruling.record
+    hand.verdict = ruling.verdict
+
+
+def hand_record(
+    *,
+    game_id: uuid.UUID,
+    entry: HandEntry,
+    idempotency_key: str | None = None,
+    if_match: str | None = None,
+    actor: str = "scorer",
+) -> HandResult:
+    """Record the next hand. A replayed idempotency key returns the hand it made."""
+    digest = entry_digest(entry)
+    with transaction.atomic():
+        game = _lock(game_id)
+        if idempotency_key is not None:
+            earlier = game.hands.filter(idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.request_digest != digest:
+                    raise Unprocessable(
+                        "This Idempotency-Key was used for a different hand.",
+                        code="idempotency-key-reused",
+                        field="Idempotency-Key",
+                    )
+                standing = standing_of(game=game, ruleset=ruleset_of(game))
+                return HandResult(hand=earlier, game=game, standing=standing, replayed=True)
+        _check_version(game, if_match)
+        if game.status == Game.Status.FINISHED:
+            raise Conflict(
+                "The game is over; amend or undo a hand to change it.",
+                code="game-finished",
+                field="id",
+            )
+        ruleset = ruleset_of(game)
+        rows = hand_rows(game=game)
+        dealer = standing_from(ruleset=ruleset, first_dealer=game.first_dealer, rows=rows).dealer
+        ruling = _rule(entry, ruleset, dealer)
+        hand = Hand(
+            game=game,
+            number=rows[-1][3] + 1 if rows else 1,
+            dealer=dealer,
+            idempotency_key=idempotency_key,
+            request_digest=digest,
+        )
+        _apply(hand, ruling)
+        hand.save()
+        standing = _settle(
+            game, ruleset, [*rows, (hand.award, hand.kind, hand.dealer, hand.number)]
+        )
+        ChangeLogEntry.objects.create(
+            game=game,
+            hand_number=hand.number,
+            action=ChangeLogEntry.Action.RECORD,
+            actor=actor,
+            after=hand_snapshot(hand),
+            version=game.version,
+        )
+    return HandResult(hand=hand, game=game, standing=standing)
+
+
+def hand_amend(
+    *,
+    game_id: uuid.UUID,
+    number: int,
+    entry: HandEntry,
+    reason: str,
+    if_match: str | None = None,
+    actor: str = "scorer",
+) -> HandResult:
+    """Replace what a hand says, with a reason; allowed after the game ended."""
+    if not reason.strip():
+        raise Malformed("Say why the hand is amended.", code="reason-required", field="reason")
+    with transaction.atomic():
+        game = _lock(game_id)
+        hand = hand_get(game=game, number=number)
+        _check_version(game, if_match)
+        ruleset = ruleset_of(game)
+        ruling = _rule(entry, ruleset, hand.dealer)
+        is_last = not game.hands.filter(number__gt=number).exists()
+        redeal_changes = (ruling.kind == Hand.Kind.REDEAL) != (hand.kind == Hand.Kind.REDEAL)
+        if redeal_changes and not is_last:
+            raise Conflict(
+                "Making a hand a redeal, or no longer one, would change who dealt every later "
+                "hand; undo back to it instead.",
+                code="dealer-would-change",
+                field="record",
+            )
+        before = hand_snapshot(hand)
+        _apply(hand, ruling)
+        hand.save()
+        standing = _settle(game, ruleset)
+        ChangeLogEntry.objects.create(
+            game=game,
+            hand_number=hand.number,
+            action=ChangeLogEntry.Action.AMEND,
+            actor=actor,
+            reason=reason.strip(),
+            before=before,
+            after=hand_snapshot(hand),
+            version=game.version,
+        )
+    return HandResult(hand=hand, game=game, standing=standing)
+
+
+def hand_undo(
+    *,
+    game_id: uuid.UUID,
+    number: int,
+    if_match: str | None = None,
+    reason: str = "",
+    actor: str = "scorer",
+) -> tuple[Game, Standing]:
+    """Remove the last hand; allowed after the game ended."""
+    with transaction.atomic():
+        game = _lock(game_id)
+        hand = hand_get(game=game, number=number)
+        _check_version(game, if_match)
+        if game.hands.filter(number__gt=number).exists():
+            raise Conflict(
+                "Only the last hand can be undone.", code="not-last-hand", field="number"
+            )
+        before = hand_snapshot(hand)
+        hand.delete()
+        standing = _settle(game, ruleset_of(game))
+        ChangeLogEntry.objects.create(
+            game=game,
+            hand_number=number,
+            action=ChangeLogEntry.Action.UNDO,
+            actor=actor,
+            reason=reason.strip(),
+            before=before,
+            version=game.version,
+        )
+    return game, standing

@@ -1,0 +1,14 @@
+from django.contrib import admin
+from django.urls import include, path, re_path
+
+from scorekeeper.api.problems import api_not_found
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("", include("scorekeeper.api.urls")),
+    # Keep last: anything else under /api/ answers a JSON 404, also with DEBUG on.
+    re_path(r"^api(?:/.*)?$", api_not_found),
+]
+
+handler404 = "scorekeeper.api.problems.not_found"
+handler500 = "scorekeeper.api.problems.server_error"

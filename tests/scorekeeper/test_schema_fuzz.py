@@ -1,0 +1,53 @@
+"""Schemathesis, in process, over the whole schema: no 5xx, and every answer keeps to it."""
+
+from __future__ import annotations
+
+import zlib
+
+import pytest
+import schemathesis
+from api_tables import Table
+from hypothesis import HealthCheck, settings
+from schemathesis import GenerationMode
+from schemathesis.specs.openapi.checks import positive_data_acceptance
+
+from scorekeeper.wsgi import application
+
+schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
+# A fixed budget of examples over the whole schema keeps the run to about a minute on two
+# cores however many operations the API grows to; never fewer than 15 per operation.
+OPERATIONS = sum(
+    method in {"get", "post", "put", "patch", "delete"}
+    for path in schema.raw_schema["paths"].values()
+    for method in path
+)
+schema.config.generation.update(
+    modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
+    max_examples=max(15, min(60, 1500 // OPERATIONS)),
+)
+
+
+@pytest.fixture
+def real_game(new_table) -> Table:
+    game = new_table()
+    game.quick(maker=0, tricks=3)
+    game.hand({"thrown_in": True})
+    return game
+
+
+@pytest.mark.django_db(transaction=True)
+@schema.parametrize()
+@settings(deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+def test_the_api_keeps_to_its_schema(case, real_game: Table):
+    # Three cases in four aim at a real game with its token, so the write paths run too.
+    aim = zlib.crc32(repr((case.path_parameters, case.body, case.headers)).encode()) % 4
+    headers = {}
+    if aim:
+        if case.path_parameters and "game_id" in case.path_parameters:
+            case.path_parameters["game_id"] = real_game.id
+        if case.path_parameters and "number" in case.path_parameters:
+            case.path_parameters["number"] = aim
+        headers["Authorization"] = f"Bearer {real_game.token}"
+    # Schema-valid is not always game-valid (four names for a two-handed ruleset): a 400 with
+    # a problem document is the right answer there, so that check is left out.
+    case.call_and_validate(headers=headers, excluded_checks=[positive_data_acceptance])
