@@ -10,7 +10,7 @@ from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
 from .record import Record, parse_record
 from .rules import PRESETS, Points, Ruleset
-from .scoring import THROWN_IN, Award, score
+from .scoring import THROWN_IN, Award, award_table, score
 from .state import Action, Bid, Discard, HandState, Play, random_hand
 from .verdict import Contract, Next, TrickResult, Verdict, Violation
 
@@ -39,6 +39,7 @@ __all__ = [
     "TrumpOrder",
     "Verdict",
     "Violation",
+    "award_table",
     "card_of",
     "cards",
     "check",

@@ -105,3 +105,49 @@ def score(
     return award_for(
         ruleset, maker=maker, maker_tricks=maker_tricks, alone=alone, defender_alone=defender_alone
     )
+
+
+def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """Every quick-entry result of a ruleset and what it scores, by side.
+
+    One row per (alone, defender_alone, maker_tricks) the rules allow: the award's reason,
+    the points to the makers' team and to each defending team. Lets a client preview a hand,
+    even offline, without knowing any scoring rule itself.
+    """
+    if ruleset.players == 4:
+        maker, defender = 0, 1
+    else:
+        maker, defender = 0, None
+    lone_calls = (False, True) if ruleset.going_alone else (False,)
+    rows = []
+    for alone in lone_calls:
+        defended = [False]
+        if (
+            ruleset.defend_alone
+            and defender is not None
+            and (alone or ruleset.defend_alone_vs_partnership)
+        ):
+            defended.append(True)
+        for defender_alone in defended:
+            for maker_tricks in range(6):
+                award = award_for(
+                    ruleset,
+                    maker=maker,
+                    maker_tricks=maker_tricks,
+                    alone=alone,
+                    defender_alone=defender if defender_alone else None,
+                )
+                maker_team = ruleset.team_of(maker)
+                rows.append(
+                    {
+                        "alone": alone,
+                        "defender_alone": defender_alone,
+                        "maker_tricks": maker_tricks,
+                        "reason": award.reason,
+                        "makers": award.points.get(maker_team, 0),
+                        "defenders": max(
+                            (p for t, p in award.points.items() if t != maker_team), default=0
+                        ),
+                    }
+                )
+    return rows

@@ -41,9 +41,27 @@ class ProblemSerializer(serializers.Serializer):
 # Rulesets -----------------------------------------------------------------------------
 
 
+class AwardRowSerializer(serializers.Serializer):
+    alone = serializers.BooleanField()
+    defender_alone = serializers.BooleanField()
+    maker_tricks = serializers.IntegerField(min_value=0, max_value=5)
+    reason = serializers.CharField()
+    makers = serializers.IntegerField(help_text="Points to the makers' team.")
+    defenders = serializers.IntegerField(help_text="Points to each defending team.")
+
+
+def award_table_field() -> AwardRowSerializer:
+    return AwardRowSerializer(
+        many=True,
+        help_text="What each quick-entry result scores under this ruleset, from the referee: "
+        "a client previews a hand (also offline) by looking it up here.",
+    )
+
+
 class PresetSerializer(serializers.Serializer):
     name = serializers.CharField()
     ruleset = serializers.JSONField(help_text="Every option of the preset, as the referee has it.")
+    awards = award_table_field()
 
 
 # Games --------------------------------------------------------------------------------
@@ -112,6 +130,7 @@ class GameSummarySerializer(serializers.Serializer):
 class GameSerializer(GameSummarySerializer):
     id = serializers.UUIDField()
     ruleset = serializers.JSONField()
+    awards = award_table_field()
     preset = serializers.CharField()
     target = serializers.IntegerField()
     players = serializers.ListField(child=serializers.CharField())

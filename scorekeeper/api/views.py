@@ -74,6 +74,7 @@ def _game_json(state: selectors.GameState) -> dict[str, Any]:
     return {
         "id": game.id,
         "ruleset": game.ruleset,
+        "awards": referee.award_table(state.ruleset),
         "preset": game.preset,
         "target": game.target,
         "players": state.players,
@@ -125,7 +126,8 @@ class RulesetListView(APIView):
     )
     def get(self, request: Request) -> Response:
         presets = [
-            {"name": name, "ruleset": rules.to_json()} for name, rules in referee.PRESETS.items()
+            {"name": name, "ruleset": rules.to_json(), "awards": referee.award_table(rules)}
+            for name, rules in referee.PRESETS.items()
         ]
         return Response(s.PresetSerializer(presets, many=True).data)
 

@@ -21,6 +21,16 @@ def test_it_lists_the_presets_with_their_options(api):
     assert presets["two-handed"]["players"] == 2
 
 
+def test_a_game_carries_the_referees_award_table_for_previews(api):
+    response = api.post(
+        "/api/v1/games/", {"ruleset": "uka", "players": FOUR, "dealer": 0}, format="json"
+    )
+    game = api.get(f"/api/v1/games/{response.json()['id']}/").json()
+    assert game["awards"] == referee.award_table(referee.PRESETS["uka"])
+    lone_four = next(r for r in game["awards"] if r["alone"] and r["maker_tricks"] == 4)
+    assert (lone_four["reason"], lone_four["defenders"]) == ("lone-euchre", 4)
+
+
 def test_a_new_game_comes_back_with_its_token_and_an_empty_score(api):
     response = api.post(
         "/api/v1/games/", {"ruleset": "standard", "players": FOUR, "dealer": 3}, format="json"
