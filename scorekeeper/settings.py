@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "scorekeeper",
+    "scorekeeper.webapp",
 ]
 
 MIDDLEWARE = [
@@ -118,7 +119,8 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG or TESTING
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            # WhiteNoise's manifest storage, also hashing ES module imports (the table app).
+            else "scorekeeper.webapp.storage.StaticStorage"
         )
     },
 }

@@ -4,6 +4,7 @@ from django.urls import include, path, re_path
 from scorekeeper.api.problems import api_not_found
 
 urlpatterns = [
+    path("", include("scorekeeper.webapp.urls")),
     path("admin/", admin.site.urls),
     path("", include("scorekeeper.api.urls")),
     # Keep last: anything else under /api/ answers a JSON 404, also with DEBUG on.

@@ -1,0 +1,59 @@
+// What this phone keeps: games it has seen (and the keys to keep score in them), cached API
+// answers for offline use. The outbox has its own store (outbox.js).
+
+import { createStore, get, set, update, values } from "../../vendor/idb-keyval/index.js";
+
+const games = createStore("euchre-games", "games");
+const cache = createStore("euchre-cache", "answers");
+
+/** Keep the latest copy of a game (its token is kept apart); an older answer that arrives
+ * late never replaces a newer one. */
+export async function saveGame(game) {
+  const { token, ...copy } = game;
+  await update(game.id, (old) => {
+    const newer = old?.game && old.game.version > copy.version;
+    return { ...(old || {}), game: newer ? old.game : copy, savedAt: Date.now() };
+  }, games);
+  if (token) await saveToken(game.id, token);
+}
+
+export async function loadGame(id) {
+  return (await get(id, games))?.game || null;
+}
+
+export async function saveToken(id, token) {
+  await update(id, (old) => ({ ...(old || {}), token }), games);
+}
+
+export async function tokenOf(id) {
+  return (await get(id, games))?.token || null;
+}
+
+/** Games on this phone, most recently seen first. */
+export async function listGames() {
+  const all = await values(games);
+  return all.filter((entry) => entry.game).sort((a, b) => b.savedAt - a.savedAt);
+}
+
+/** The hand just written, merged into the stored game with where the game now stands. */
+export async function mergeWritten(id, written) {
+  const { game: summary, ...hand } = written;
+  let merged = null;
+  await update(id, (old) => {
+    if (!old?.game || old.game.version >= summary.version) return old;
+    const hands = old.game.hands.filter((other) => other.number !== hand.number);
+    hands.push(hand);
+    hands.sort((a, b) => a.number - b.number);
+    merged = { ...old.game, ...summary, hands };
+    return { ...old, game: merged, savedAt: Date.now() };
+  }, games);
+  return merged;
+}
+
+export async function remember(key, value) {
+  await set(key, value, cache);
+}
+
+export async function recall(key) {
+  return get(key, cache);
+}

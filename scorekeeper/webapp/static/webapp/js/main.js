@@ -1,0 +1,163 @@
+// Start-up: language, theme, the screen for the address, the outbox and the service worker.
+
+import { saveToken } from "./db.js";
+import { lang, pickLanguage, setLang, t } from "./i18n.js";
+import { onNavigate } from "./nav.js";
+import { events, flush, pending } from "./outbox.js";
+import { dismissToast, h, replace, toast } from "./ui.js";
+import { showGame } from "./views/game.js";
+import { showHome } from "./views/home.js";
+import { showNewGame } from "./views/newgame.js";
+import { showReferee } from "./views/referee.js";
+
+const GAME = /^\/g\/([0-9a-f-]{36})\/(?:(referee|log|share)\/)?$/;
+const RETRY_MS = 30000;
+const main = document.getElementById("main");
+let cleanup = () => {};
+
+async function route() {
+  dismissToast();
+  cleanup();
+  cleanup = () => {};
+  const path = location.pathname;
+  const match = path.match(GAME);
+  if (!match) document.getElementById("tabs").hidden = true;
+  window.scrollTo(0, 0);
+  let done;
+  if (match) done = await showGame(main, { id: match[1], tab: match[2] || "score" });
+  else if (path === "/new/") done = await showNewGame(main);
+  else if (path === "/referee/") done = await showReferee(main, {});
+  else done = await showHome(main);
+  cleanup = typeof done === "function" ? done : () => {};
+}
+
+// ---- theme and language -------------------------------------------------------------
+const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
+
+function isDark() {
+  const chosen = localStorage.getItem("theme");
+  return chosen ? chosen === "dark" : darkQuery.matches;
+}
+
+function applyTheme() {
+  const chosen = localStorage.getItem("theme");
+  if (chosen) document.documentElement.dataset.theme = chosen;
+  else delete document.documentElement.dataset.theme;
+}
+
+function renderChrome() {
+  document.documentElement.lang = lang();
+  document.querySelector(".skip").textContent = t("skip");
+  const other = lang() === "ko" ? "en" : "ko";
+  replace(document.getElementById("tools"),
+    h("button", {
+      type: "button",
+      class: "tool",
+      lang: other,
+      title: t("lang.switch"),
+      onclick: () => {
+        setLang(other);
+        renderChrome();
+        renderStatus();
+        route();
+      },
+    }, other === "ko" ? "한국어" : "English"),
+    h("button", {
+      type: "button",
+      class: "tool",
+      "aria-label": isDark() ? t("theme.light") : t("theme.dark"),
+      onclick: () => {
+        localStorage.setItem("theme", isDark() ? "light" : "dark");
+        applyTheme();
+        renderChrome();
+      },
+    }, isDark() ? "☀" : "☾"));
+}
+
+// ---- what is not sent yet -----------------------------------------------------------
+async function renderStatus() {
+  const el = document.getElementById("status");
+  const waiting = (await pending()).filter((entry) => entry.state === "waiting").length;
+  const online = navigator.onLine;
+  const parts = [];
+  if (!online) parts.push(h("span", { class: "dot" }), h("span", {}, t("status.offline")));
+  if (waiting) {
+    parts.push(h("span", { class: "status-count" }, t("outbox.waiting", { count: waiting })));
+    if (online) parts.push(h("button", { type: "button", class: "link", onclick: () => flush() }, t("status.send")));
+  }
+  el.className = `status${online ? "" : " off"}${parts.length ? " shown" : ""}`;
+  replace(el, parts);
+}
+
+// ---- the keep-score link: #key=<token> -------------------------------------------------
+async function takeKeyFromLink() {
+  const match = location.pathname.match(GAME);
+  const key = new URLSearchParams(location.hash.slice(1)).get("key");
+  if (!match || !key) return false;
+  await saveToken(match[1], key);
+  // Out of the address bar, so a screenshot or a copied address doesn't give it away.
+  history.replaceState(null, "", location.pathname);
+  return true;
+}
+
+// ---- updates --------------------------------------------------------------------------
+async function registerWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  let reloading = false;
+  const registration = await navigator.serviceWorker.register("/sw.js", {
+    scope: "/",
+    updateViaCache: "none",
+  });
+  const offer = (worker) => toast(t("update.ready"), {
+    action: t("update.reload"),
+    ms: 0,
+    onAction: () => {
+      reloading = true;
+      worker.postMessage({ type: "skip-waiting" });
+    },
+  });
+  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+    });
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") registration.update().catch(() => {});
+  });
+}
+
+async function start() {
+  pickLanguage();
+  applyTheme();
+  darkQuery.addEventListener("change", renderChrome);
+  renderChrome();
+  const tookKey = await takeKeyFromLink();
+  onNavigate(route);
+  await route();
+  if (tookKey) toast(t("share.key_taken"));
+  renderStatus();
+  events.addEventListener("change", renderStatus);
+  events.addEventListener("rejected", (event) => {
+    toast(t("rejected.toast", { reason: event.detail.problem.detail }), { ms: 8000 });
+  });
+  window.addEventListener("online", () => {
+    renderStatus();
+    flush();
+  });
+  window.addEventListener("offline", renderStatus);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") flush();
+  });
+  setInterval(() => {
+    if (navigator.onLine) flush();
+  }, RETRY_MS);
+  flush();
+  registerWorker().catch(() => {});
+}
+
+start();

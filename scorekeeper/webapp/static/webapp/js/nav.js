@@ -1,0 +1,23 @@
+// In-app navigation: links marked data-nav change the screen without a page load.
+
+let onChange = () => {};
+
+export function onNavigate(handler) {
+  onChange = handler;
+}
+
+export function go(path, { replace = false } = {}) {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  onChange();
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-nav]");
+  if (!link || event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  go(link.getAttribute("href"));
+});
+
+window.addEventListener("popstate", () => onChange());

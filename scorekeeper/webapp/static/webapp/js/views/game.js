@@ -1,0 +1,58 @@
+// A game's screens: load it (from this phone first, then the server) and show a tab.
+
+import { api, Problem, Unreachable } from "../api.js";
+import { loadGame, saveGame, tokenOf } from "../db.js";
+import { t } from "../i18n.js";
+import { pending } from "../outbox.js";
+import { teamCount, teamLabel } from "../rules.js";
+import { h, replace } from "../ui.js";
+import { showLog } from "./log.js";
+import { showReferee } from "./referee.js";
+import { showScore } from "./score.js";
+import { showShare } from "./share.js";
+
+const TABS = [
+  { tab: "score", path: "" },
+  { tab: "referee", path: "referee/" },
+  { tab: "log", path: "log/" },
+  { tab: "share", path: "share/" },
+];
+
+function renderTabs(id, current) {
+  const nav = document.getElementById("tabs");
+  nav.setAttribute("aria-label", t("tabs.label"));
+  replace(nav, TABS.map(({ tab, path }) => h("a", {
+    href: `/g/${id}/${path}`,
+    "data-nav": true,
+    class: `tab tab-${tab}`,
+    "aria-current": tab === current ? "page" : null,
+  }, h("span", { class: "tab-icon", "aria-hidden": "true" }, t(`tabs.${tab}.icon`)), t(`tabs.${tab}`))));
+  nav.hidden = false;
+}
+
+export async function showGame(main, { id, tab }) {
+  renderTabs(id, tab);
+  let game = await loadGame(id);
+  if (!game) {
+    replace(main, h("p", { class: "panel hint" }, t("loading")));
+    try {
+      game = await api.game(id);
+      await saveGame(game);
+      game = await loadGame(id);
+    } catch (error) {
+      const text = error instanceof Unreachable ? t("game.offline")
+        : error instanceof Problem && error.status === 404 ? t("game.missing") : error.message;
+      replace(main, h("section", { class: "panel" }, h("h1", {}, t("game.title")), h("p", {}, text),
+        h("a", { class: "button", href: "/", "data-nav": true }, t("home.back"))));
+      return () => {};
+    }
+  }
+  const scoreText = [...Array(teamCount(game.ruleset)).keys()]
+    .map((team) => `${teamLabel(game.ruleset, team)} ${game.score[team]}`).join(" – ");
+  document.title = `${scoreText} · ${t("app.title")}`;
+  const ctx = { id, game, token: await tokenOf(id), entries: await pending(id) };
+  if (tab === "referee") return showReferee(main, { game });
+  if (tab === "log") return showLog(main, { game });
+  if (tab === "share") return showShare(main, { game, token: ctx.token });
+  return showScore(main, ctx);
+}

@@ -1,0 +1,128 @@
+// The few taps that describe a hand: who called, which suit, alone?, lone defender?, tricks.
+// Used to enter a new hand and to amend one.
+
+import { t } from "../i18n.js";
+import { RED, SUITS, SYMBOL, seatLetter, seatName, teamOf } from "../rules.js";
+import { choices, h, replace, toggle } from "../ui.js";
+
+export function blankHand() {
+  return { maker: null, trump: null, alone: false, defender_alone: null, maker_tricks: null };
+}
+
+export function isComplete(values) {
+  return values.maker !== null && values.trump !== null && values.maker_tricks !== null;
+}
+
+/** The API's quick entry for these values. */
+export function quickEntry(values) {
+  return {
+    maker: values.maker,
+    trump: values.trump,
+    alone: values.alone,
+    defender_alone: values.defender_alone,
+    maker_tricks: values.maker_tricks,
+  };
+}
+
+function canDefendAlone(ruleset, values) {
+  return ruleset.defend_alone && values.maker !== null
+    && (values.alone || ruleset.defend_alone_vs_partnership);
+}
+
+/**
+ * The inputs, as a list of elements. `values` is changed in place; `onchange` runs after
+ * every change. `prefix` keeps radio names apart when two forms are on screen.
+ */
+export function handInputs({ game, values, onchange, prefix = "" }) {
+  const ruleset = game.ruleset;
+  const seats = [...Array(ruleset.players).keys()];
+  const defenderArea = h("div", { class: "defender-area" });
+
+  function renderDefender() {
+    if (!canDefendAlone(ruleset, values)) {
+      values.defender_alone = null;
+      replace(defenderArea);
+      return;
+    }
+    const makers = teamOf(ruleset, values.maker);
+    const defenders = seats.filter((seat) => teamOf(ruleset, seat) !== makers);
+    if (!defenders.includes(values.defender_alone)) values.defender_alone = null;
+    replace(defenderArea, choices({
+      name: `${prefix}defender`,
+      legend: t("hand.defender"),
+      value: values.defender_alone === null ? "none" : values.defender_alone,
+      options: [
+        { value: "none", face: t("hand.defender.none") },
+        ...defenders.map((seat) => ({
+          value: seat, face: game.players[seat], sub: seatLetter(ruleset.players, seat), label: seatName(game, seat),
+        })),
+      ],
+      onchange: (value) => {
+        values.defender_alone = value === "none" ? null : Number(value);
+        onchange();
+      },
+    }));
+  }
+
+  const inputs = [
+    choices({
+      name: `${prefix}maker`,
+      legend: t("hand.maker"),
+      columns: ruleset.players === 4 ? 2 : ruleset.players,
+      value: values.maker,
+      options: seats.map((seat) => ({
+        value: seat,
+        face: game.players[seat],
+        sub: seatLetter(ruleset.players, seat),
+        label: seatName(game, seat),
+        class: `t${teamOf(ruleset, seat)}`,
+      })),
+      onchange: (seat) => {
+        values.maker = Number(seat);
+        renderDefender();
+        onchange();
+      },
+    }),
+    choices({
+      name: `${prefix}trump`,
+      legend: t("hand.trump"),
+      value: values.trump,
+      options: SUITS.map((suit) => ({
+        value: suit,
+        face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
+        label: t(`suit.${suit}`),
+        class: "suit",
+      })),
+      onchange: (suit) => {
+        values.trump = suit;
+        onchange();
+      },
+    }),
+    ruleset.going_alone
+      ? toggle({
+        label: t("hand.alone"),
+        hint: t("hand.alone.hint"),
+        checked: values.alone,
+        onchange: (alone) => {
+          values.alone = alone;
+          renderDefender();
+          onchange();
+        },
+      })
+      : null,
+    defenderArea,
+    choices({
+      name: `${prefix}tricks`,
+      legend: t("hand.tricks"),
+      columns: 6,
+      value: values.maker_tricks,
+      options: [0, 1, 2, 3, 4, 5].map((n) => ({ value: n, face: String(n) })),
+      onchange: (n) => {
+        values.maker_tricks = Number(n);
+        onchange();
+      },
+    }),
+  ];
+  renderDefender();
+  return inputs;
+}

@@ -1,0 +1,45 @@
+// The first screen: start a game, ask the referee, or go back to a game on this phone.
+
+import { listGames } from "../db.js";
+import { t } from "../i18n.js";
+import { pending } from "../outbox.js";
+import { teamCount, teamLabel, teamNames } from "../rules.js";
+import { h, replace } from "../ui.js";
+
+function scoreLine(game) {
+  return [...Array(teamCount(game.ruleset)).keys()]
+    .map((team) => `${teamLabel(game.ruleset, team)} ${game.score[team]}`)
+    .join(" · ");
+}
+
+function gameRow({ game, token }, waiting) {
+  const status = game.status === "finished"
+    ? t("home.won", { team: teamNames(game, game.winner) })
+    : t("home.playing", { hands: game.hands.length });
+  return h("li", {},
+    h("a", { class: "game-link", href: `/g/${game.id}/`, "data-nav": true },
+      h("span", { class: "game-teams" },
+        [...Array(teamCount(game.ruleset)).keys()].map((team) => teamNames(game, team)).join(" v ")),
+      h("span", { class: "game-score" }, scoreLine(game)),
+      h("span", { class: "game-status" }, status,
+        token ? h("span", { class: "badge" }, t("home.scoring")) : null,
+        waiting ? h("span", { class: "badge warn" }, t("outbox.waiting", { count: waiting })) : null)));
+}
+
+export async function showHome(main) {
+  document.title = t("app.title");
+  const [games, queued] = await Promise.all([listGames(), pending()]);
+  const waiting = (id) => queued.filter((entry) => entry.gameId === id).length;
+  replace(main,
+    h("section", { class: "hero" },
+      h("h1", {}, t("home.title")),
+      h("p", { class: "lead" }, t("home.lead")),
+      h("div", { class: "stack" },
+        h("a", { class: "button primary big", href: "/new/", "data-nav": true }, t("home.new")),
+        h("a", { class: "button big", href: "/referee/", "data-nav": true }, t("home.referee")))),
+    h("section", { class: "panel" },
+      h("h2", {}, t("home.games")),
+      games.length
+        ? h("ul", { class: "games" }, games.map((item) => gameRow(item, waiting(item.game.id))))
+        : h("p", { class: "hint" }, t("home.none"))));
+}

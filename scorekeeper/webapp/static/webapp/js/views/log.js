@@ -1,0 +1,36 @@
+// The change log: every hand recorded, amended or undone, when and why.
+
+import { api, Unreachable } from "../api.js";
+import { t, locale } from "../i18n.js";
+import { h, replace } from "../ui.js";
+import { handAward, handSummary } from "./describe.js";
+
+function snapshot(game, hand) {
+  if (!hand) return null;
+  return h("span", { class: "snap" }, handSummary(game, hand), " → ", handAward(game, hand));
+}
+
+export async function showLog(main, { game }) {
+  replace(main, h("h1", { class: "screen-title" }, t("log.title")), h("p", { class: "panel hint" }, t("loading")));
+  let entries;
+  try {
+    entries = await api.log(game.id);
+  } catch (error) {
+    replace(main, h("h1", { class: "screen-title" }, t("log.title")),
+      h("p", { class: "panel" }, error instanceof Unreachable ? t("log.offline") : error.message));
+    return () => {};
+  }
+  const when = new Intl.DateTimeFormat(locale(), { dateStyle: "short", timeStyle: "short" });
+  replace(main,
+    h("h1", { class: "screen-title" }, t("log.title")),
+    h("ol", { class: "panel log", reversed: true }, [...entries].reverse().map((entry) => h("li", {},
+      h("p", { class: "log-head" },
+        h("strong", {}, t(`log.${entry.action}`, { number: entry.hand_number })),
+        h("time", { datetime: entry.created_at }, when.format(new Date(entry.created_at)))),
+      entry.reason ? h("p", { class: "log-reason" }, t("log.reason", { reason: entry.reason })) : null,
+      entry.action === "amend"
+        ? h("p", {}, snapshot(game, entry.before), h("br"), t("log.became"), " ", snapshot(game, entry.after))
+        : entry.action === "record" ? h("p", {}, snapshot(game, entry.after))
+          : entry.action === "undo" ? h("p", {}, snapshot(game, entry.before)) : null))));
+  return () => {};
+}

@@ -1,0 +1,241 @@
+// A new game: the rules in words players use, who sits where, who deals first.
+
+import { api, Problem, Unreachable } from "../api.js";
+import { recall, remember, saveGame } from "../db.js";
+import { t } from "../i18n.js";
+import { go } from "../nav.js";
+import { PRESETS, seatLetters } from "../rules.js";
+import { choices, h, replace, toast, toggle } from "../ui.js";
+
+const ALONE = (r) => r.players === 4 && r.going_alone;
+const MAIN_OPTIONS = [
+  { key: "stuck_dealer", values: ["must-call", "redeal", "takes-upcard"] },
+  { key: "going_alone", when: (r) => r.players === 4 },
+  { key: "defend_alone", when: ALONE },
+  { key: "canadian_loner", when: ALONE },
+  { key: "must_hold_suit" },
+  { key: "turned_down_suit_callable" },
+];
+const MORE_OPTIONS = [
+  { key: "loner_lead", values: ["left-of-dealer", "left-of-loner"], when: ALONE },
+  { key: "partner_must_go_alone", when: ALONE },
+  { key: "defend_alone_vs_partnership", when: (r) => ALONE(r) && r.defend_alone },
+  { key: "poor_hand_redeal", values: ["off", "no-ace-no-face", "no-ace-no-face-no-trump"] },
+  { key: "dealer_may_discard_upcard" },
+  { key: "dealer_pickup_optional", when: (r) => r.players === 2 },
+];
+const POINTS = [
+  { key: "make" },
+  { key: "march" },
+  { key: "euchre" },
+  { key: "lone_make", when: ALONE },
+  { key: "lone_march", when: ALONE },
+  { key: "lone_euchre", when: ALONE },
+  { key: "lone_short_is_euchre", when: ALONE },
+  { key: "defend_alone_euchre", when: (r) => ALONE(r) && r.defend_alone },
+  { key: "renege" },
+  { key: "renege_alone", when: ALONE },
+];
+
+async function presets() {
+  try {
+    const list = await api.rulesets();
+    await remember("rulesets", list);
+    return list;
+  } catch (error) {
+    if (error instanceof Unreachable) return recall("rulesets");
+    throw error;
+  }
+}
+
+export async function showNewGame(main) {
+  document.title = `${t("new.title")} · ${t("app.title")}`;
+  replace(main, h("p", { class: "panel hint" }, t("loading")));
+  const list = ((await presets()) || []).filter((item) => PRESETS.includes(item.name));
+  if (!list.length) {
+    replace(main, h("section", { class: "panel" }, h("h1", {}, t("new.title")),
+      h("p", {}, t("new.offline"))));
+    return;
+  }
+  const base = Object.fromEntries(list.map((item) => [item.name, item.ruleset]));
+  const state = { preset: "standard", options: {}, points: {}, names: ["", "", "", ""], dealer: 0, error: "", moreOpen: false };
+
+  const rules = () => {
+    const preset = base[state.preset];
+    return { ...preset, ...state.options, points: { ...preset.points, ...state.points } };
+  };
+
+  function setOption(key, value) {
+    if (value === base[state.preset][key]) delete state.options[key];
+    else state.options[key] = value;
+    render(key);
+  }
+
+  function setPoints(key, value) {
+    if (value === base[state.preset].points[key]) delete state.points[key];
+    else state.points[key] = value;
+  }
+
+  function optionControl(option, ruleset) {
+    const label = t(`opt.${option.key}`);
+    const hint = t(`opt.${option.key}.hint`);
+    if (option.values) {
+      return choices({
+        name: option.key,
+        legend: label,
+        hint,
+        columns: 1,
+        value: ruleset[option.key],
+        options: option.values.map((value) => ({
+          value, label: t(`opt.${option.key}.${value}`), class: "wide",
+        })),
+        onchange: (value) => setOption(option.key, value),
+      });
+    }
+    const control = toggle({
+      label,
+      hint,
+      checked: ruleset[option.key],
+      onchange: (value) => setOption(option.key, value),
+    });
+    control.querySelector("input").dataset.key = option.key;
+    return control;
+  }
+
+  function pointsControl(option, ruleset) {
+    const value = ruleset.points[option.key];
+    if (typeof value === "boolean") {
+      return toggle({
+        label: t(`pts.${option.key}`),
+        checked: value,
+        onchange: (checked) => setPoints(option.key, checked),
+      });
+    }
+    return h("label", { class: "field inline" },
+      h("span", {}, t(`pts.${option.key}`)),
+      h("input", {
+        type: "number", min: 0, max: 20, inputMode: "numeric", value,
+        onchange: (event) => setPoints(option.key, Number(event.target.value)),
+      }));
+  }
+
+  function targetControl(ruleset) {
+    const input = h("input", {
+      type: "number", min: 1, max: 100, inputMode: "numeric", value: ruleset.target,
+      "aria-label": t("opt.target"),
+      onchange: () => setOption("target", Math.max(1, Math.min(100, Number(input.value) || 10))),
+    });
+    const step = (delta) => () => setOption("target", Math.max(1, Math.min(100, rules().target + delta)));
+    return h("div", { class: "field stepper" },
+      h("span", { class: "field-label", id: "target-label" }, t("opt.target")),
+      h("div", { class: "stepper-row" },
+        h("button", { type: "button", class: "round", onclick: step(-1), "aria-label": t("opt.target.less") }, "−"),
+        input,
+        h("button", { type: "button", class: "round", onclick: step(1), "aria-label": t("opt.target.more") }, "+")));
+  }
+
+  function playersSection(ruleset) {
+    const letters = seatLetters(ruleset.players);
+    const inputs = letters.map((letter, seat) => h("label", { class: "field seat" },
+      h("span", { class: "seat-letter", "aria-hidden": "true" }, t(`seat.${letter}`)),
+      h("span", { class: "visually-hidden" }, t(`seat.full.${letter}`)),
+      h("input", {
+        type: "text",
+        value: state.names[seat],
+        placeholder: t(`seat.full.${letter}`),
+        autocomplete: "off",
+        maxLength: 60,
+        oninput: (event) => { state.names[seat] = event.target.value; },
+      })));
+    return h("fieldset", { class: "panel" },
+      h("legend", {}, t("new.players")),
+      h("p", { class: "hint" }, ruleset.players === 4 ? t("new.partners") : t("new.own_team")),
+      h("div", { class: `seats seats-${ruleset.players}` }, inputs),
+      choices({
+        name: "dealer",
+        legend: t("new.dealer"),
+        value: state.dealer,
+        options: letters.map((letter, seat) => ({ value: seat, face: t(`seat.${letter}`), label: t(`seat.full.${letter}`) })),
+        onchange: (seat) => { state.dealer = seat; },
+      }));
+  }
+
+  async function start(event) {
+    event.preventDefault();
+    const ruleset = rules();
+    const letters = seatLetters(ruleset.players);
+    const players = letters.map((letter, seat) => state.names[seat].trim() || t(`seat.full.${letter}`));
+    const changed = Object.keys(state.options).length || Object.keys(state.points).length;
+    const body = {
+      ruleset: changed
+        ? { preset: state.preset, ...state.options, ...(Object.keys(state.points).length ? { points: state.points } : {}) }
+        : state.preset,
+      players,
+      dealer: Math.min(state.dealer, ruleset.players - 1),
+    };
+    const button = event.submitter;
+    if (button) button.disabled = true;
+    try {
+      const game = await api.createGame(body);
+      await saveGame(game);
+      go(`/g/${game.id}/`, { replace: true });
+      toast(t("new.started"));
+    } catch (error) {
+      state.error = error instanceof Unreachable
+        ? t("new.offline")
+        : `${error.field ? `${error.field}: ` : ""}${error.message}`;
+      if (!(error instanceof Problem) && !(error instanceof Unreachable)) throw error;
+      render();
+    } finally {
+      if (button) button.disabled = false;
+    }
+  }
+
+  function render(focusKey) {
+    const ruleset = rules();
+    const shown = (option) => !option.when || option.when(ruleset);
+    replace(main, h("form", { class: "new-game", onsubmit: start },
+      h("h1", {}, t("new.title")),
+      h("section", { class: "panel" },
+        choices({
+          name: "preset",
+          legend: t("new.variant"),
+          columns: 1,
+          value: state.preset,
+          options: list.map((item) => ({
+            value: item.name,
+            label: t(`preset.${item.name}`),
+            face: t(`preset.${item.name}`),
+            sub: t(`preset.${item.name}.sub`),
+            class: "wide",
+          })),
+          onchange: (name) => {
+            state.preset = name;
+            state.options = {};
+            state.points = {};
+            state.dealer = Math.min(state.dealer, base[name].players - 1);
+            render();
+          },
+        })),
+      playersSection(ruleset),
+      h("section", { class: "panel" },
+        h("h2", {}, t("new.rules")),
+        targetControl(ruleset),
+        MAIN_OPTIONS.filter(shown).map((option) => optionControl(option, ruleset)),
+        h("details", {
+          class: "more",
+          open: state.moreOpen,
+          ontoggle: (event) => { state.moreOpen = event.target.open; },
+        },
+          h("summary", {}, t("new.more")),
+          MORE_OPTIONS.filter(shown).map((option) => optionControl(option, ruleset)),
+          h("h3", {}, t("new.points")),
+          POINTS.filter(shown).map((option) => pointsControl(option, ruleset)))),
+      state.error ? h("p", { class: "error", role: "alert" }, state.error) : null,
+      h("div", { class: "sticky-actions" },
+        h("button", { type: "submit", class: "primary big" }, t("new.start")))));
+    if (focusKey) main.querySelector(`[data-key="${focusKey}"], input[name="${focusKey}"]:checked`)?.focus();
+  }
+
+  render();
+}

@@ -1,0 +1,267 @@
+// Ask the referee: trump, who called it, who led, the cards in the trick and (if known) a
+// player's hand. The server's referee rules on it (POST /api/v1/referee/check) and explains,
+// in the player's language.
+
+import { api, Unreachable } from "../api.js";
+import { recall, remember } from "../db.js";
+import { lang, t } from "../i18n.js";
+import {
+  PRESETS, RED, SUITS, SYMBOL, awardText, cardFace, cardName, deckCards, seatLetter, seatLetters,
+} from "../rules.js";
+import { choices, h, replace } from "../ui.js";
+
+async function presetRules() {
+  try {
+    const list = await api.rulesets();
+    await remember("rulesets", list);
+    return list;
+  } catch {
+    return (await recall("rulesets")) || [];
+  }
+}
+
+/** A card's face for the eye and its name for a screen reader. */
+function cardContent(card, spoken = cardName(card)) {
+  return [h("span", { "aria-hidden": "true" }, cardFace(card)), h("span", { class: "visually-hidden" }, spoken)];
+}
+
+function cardButton(card, { pressed, disabled, onclick, group }) {
+  const red = card !== "JOKER" && RED.has(card[1]);
+  return h("button", {
+    type: "button",
+    class: `card-button${red ? " red" : ""}`,
+    "aria-pressed": pressed ? "true" : "false",
+    "data-focus": `${group}-${card}`,
+    disabled,
+    onclick,
+  }, ...cardContent(card));
+}
+
+export async function showReferee(main, { game } = {}) {
+  document.title = `${t("ref.title")} · ${t("app.title")}`;
+  const presets = game ? [] : (await presetRules()).filter((item) => PRESETS.includes(item.name));
+  const state = {
+    preset: "standard",
+    trump: null,
+    maker: null,
+    leader: null,
+    trick: [],
+    handSeat: null,
+    hand: [],
+    verdict: null,
+    error: "",
+    asking: false,
+  };
+
+  const ruleset = () => game?.ruleset
+    || presets.find((item) => item.name === state.preset)?.ruleset
+    || { preset: "standard", players: 4, deck: 24, points: {} };
+  const name = (seat) => (game
+    ? `${game.players[seat]} (${seatLetter(game.ruleset.players, seat)})`
+    : t(`seat.full.${seatLetters(ruleset().players)[seat]}`));
+  const seatOptions = () => [...Array(ruleset().players).keys()].map((seat) => ({
+    value: seat,
+    face: game ? game.players[seat] : t(`seat.${seatLetters(ruleset().players)[seat]}`),
+    sub: game ? seatLetter(game.ruleset.players, seat) : null,
+    label: name(seat),
+  }));
+  const playOrder = () => {
+    const players = ruleset().players;
+    return [...Array(players).keys()].map((i) => (state.leader + i) % players);
+  };
+
+  function change(mutate) {
+    mutate();
+    state.verdict = null;
+    render();
+  }
+
+  function record() {
+    const players = ruleset().players;
+    const order = playOrder();
+    const out = {
+      ruleset: game ? game.ruleset : state.preset,
+      // The seat left of the dealer leads the first trick: the dealer follows from the lead.
+      dealer: (state.leader - 1 + players) % players,
+      contract: { trump: state.trump, maker: state.maker, alone: false, defender_alone: null },
+      tricks: [state.trick.map((card, i) => ({ seat: order[i], card }))],
+    };
+    if (state.handSeat !== null && state.hand.length) out.hands = { [state.handSeat]: state.hand };
+    return out;
+  }
+
+  async function ask(event) {
+    event.preventDefault();
+    state.asking = true;
+    state.error = "";
+    render();
+    try {
+      state.verdict = await api.check(record(), lang());
+    } catch (error) {
+      state.error = error instanceof Unreachable ? t("offline.needed") : `${error.field ? `${error.field}: ` : ""}${error.message}`;
+    }
+    state.asking = false;
+    render();
+    main.querySelector(".ruling")?.focus();
+  }
+
+  function trickSection() {
+    const order = state.leader === null ? [] : playOrder();
+    const cards = deckCards(ruleset().deck);
+    return h("fieldset", { class: "panel" },
+      h("legend", {}, t("ref.trick")),
+      state.leader === null
+        ? h("p", { class: "hint" }, t("ref.pick_leader"))
+        : [
+          h("ol", { class: "trick-slots" }, order.map((seat, i) => h("li", {},
+            h("span", { class: "slot-seat" }, name(seat)),
+            state.trick[i]
+              ? h("button", {
+                type: "button",
+                class: `slot-card${state.trick[i] !== "JOKER" && RED.has(state.trick[i][1]) ? " red" : ""}`,
+                "data-focus": `slot-${i}`,
+                onclick: () => change(() => state.trick.splice(i)),
+              }, ...cardContent(state.trick[i], t("ref.remove", { card: cardName(state.trick[i]) })))
+              : h("span", { class: "slot-empty" }, i === state.trick.length ? t("ref.next_card") : "—")))),
+          h("div", { class: `card-grid deck-${ruleset().deck}`, role: "group", "aria-label": t("ref.trick") },
+            cards.map((card) => cardButton(card, {
+              group: "trick",
+              pressed: state.trick.includes(card),
+              disabled: state.trick.length >= order.length && !state.trick.includes(card),
+              onclick: () => change(() => {
+                const at = state.trick.indexOf(card);
+                if (at >= 0) state.trick.splice(at);
+                else if (state.trick.length < order.length) state.trick.push(card);
+              }),
+            }))),
+        ]);
+  }
+
+  function handSection() {
+    const cards = deckCards(ruleset().deck);
+    return h("fieldset", { class: "panel" },
+      h("legend", {}, t("ref.hand")),
+      h("p", { class: "hint" }, t("ref.hand.hint")),
+      choices({
+        name: "hand-seat",
+        legend: t("ref.hand.whose"),
+        value: state.handSeat === null ? "none" : state.handSeat,
+        options: [{ value: "none", face: t("ref.hand.none") }, ...seatOptions()],
+        columns: Math.min(ruleset().players + 1, 3),
+        onchange: (value) => change(() => {
+          state.handSeat = value === "none" ? null : Number(value);
+          state.hand = [];
+        }),
+      }),
+      state.handSeat === null ? null : h("div", { class: `card-grid deck-${ruleset().deck}`, role: "group", "aria-label": t("ref.hand.cards", { name: name(state.handSeat) }) },
+        cards.map((card) => cardButton(card, {
+          group: "hand",
+          pressed: state.hand.includes(card),
+          disabled: state.hand.length >= 5 && !state.hand.includes(card),
+          onclick: () => change(() => {
+            const at = state.hand.indexOf(card);
+            if (at >= 0) state.hand.splice(at, 1);
+            else state.hand.push(card);
+          }),
+        }))));
+  }
+
+  function ruling() {
+    if (state.error) return h("p", { class: "panel error", role: "alert" }, state.error);
+    const verdict = state.verdict;
+    if (!verdict) return null;
+    const rules = ruleset();
+    const renege = verdict.violations.some((v) => v.code === "renege");
+    const trick = verdict.tricks[0];
+    const winner = trick && trick.winner !== null
+      ? trick.plays.find((play) => play.seat === trick.winner)
+      : null;
+    const next = verdict.next;
+    return h("section", { class: `panel ruling ${verdict.ok ? "ok" : "bad"}`, tabindex: "-1", "aria-labelledby": "ruling-title" },
+      h("h2", { id: "ruling-title" }, renege ? t("ref.renege") : verdict.ok ? t("ref.legal") : t("ref.illegal")),
+      verdict.violations.length
+        ? [
+          h("ul", { class: "violations" }, verdict.violations.map((v) => h("li", {},
+            h("p", {}, v.message),
+            h("p", { class: "hint" }, t("ref.rule", { rule: v.rule, code: v.code }))))),
+          // The referee speaks of seats by number.
+          h("p", { class: "hint" }, t("ref.seats", {
+            seats: [...Array(rules.players).keys()].map((seat) => `${seat} = ${name(seat)}`).join(", "),
+          })),
+        ]
+        : h("p", {}, t("ref.no_breach")),
+      winner ? h("p", {}, t("ref.winner", { name: name(winner.seat), card: cardName(winner.card) })) : null,
+      !winner && next && next.phase === "play"
+        ? h("p", {}, next.legal
+          ? t("ref.next_legal", { name: name(next.seat), cards: next.legal.map(cardFace).join(" ") })
+          : t("ref.next", { name: name(next.seat) }))
+        : null,
+      h("p", { class: "award-line" }, verdict.award
+        ? t("ref.award", { award: awardText(rules, verdict.award) })
+        : t("ref.no_award")));
+  }
+
+  function render() {
+    const active = document.activeElement;
+    const focused = active?.dataset?.focus;
+    const radio = active?.type === "radio" ? active.name : null;
+    const rules = ruleset();
+    const ready = state.trump && state.maker !== null && state.leader !== null && state.trick.length;
+    replace(main, h("form", { class: "referee", onsubmit: ask },
+      h("h1", { class: "screen-title" }, t("ref.title")),
+      h("p", { class: "lead" }, t("ref.lead")),
+      game ? null : h("section", { class: "panel" }, choices({
+        name: "ref-preset",
+        legend: t("new.variant"),
+        columns: 2,
+        value: state.preset,
+        options: presets.map((item) => ({ value: item.name, face: t(`preset.${item.name}`) })),
+        onchange: (value) => change(() => {
+          Object.assign(state, { preset: value, maker: null, leader: null, trick: [], handSeat: null, hand: [] });
+        }),
+      })),
+      h("section", { class: "panel" },
+        choices({
+          name: "ref-trump",
+          legend: t("hand.trump"),
+          value: state.trump,
+          options: SUITS.map((suit) => ({
+            value: suit,
+            face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
+            label: t(`suit.${suit}`),
+            class: "suit",
+          })),
+          onchange: (suit) => change(() => { state.trump = suit; }),
+        }),
+        choices({
+          name: "ref-maker",
+          legend: t("hand.maker"),
+          columns: rules.players === 4 ? 2 : rules.players,
+          value: state.maker,
+          options: seatOptions(),
+          onchange: (seat) => change(() => { state.maker = Number(seat); }),
+        }),
+        choices({
+          name: "ref-leader",
+          legend: t("ref.leader"),
+          columns: rules.players === 4 ? 2 : rules.players,
+          value: state.leader,
+          options: seatOptions(),
+          onchange: (seat) => change(() => {
+            state.leader = Number(seat);
+            state.trick = [];
+          }),
+        })),
+      trickSection(),
+      handSection(),
+      h("div", { class: "sticky-actions" },
+        h("button", { type: "submit", class: "primary big", disabled: !ready || state.asking },
+          state.asking ? t("ref.asking") : t("ref.ask"))),
+      ruling()));
+    if (focused) main.querySelector(`[data-focus="${focused}"]`)?.focus();
+    if (radio) main.querySelector(`input[name="${radio}"]:checked`)?.focus();
+  }
+
+  render();
+  return () => {};
+}

@@ -1,0 +1,47 @@
+// Share a game: a watch link for anyone, and a keep-score link that carries the game's
+// token in the URL fragment (never sent to the server in a request line or a log).
+
+import { t } from "../i18n.js";
+import { qrSvg } from "../qr.js";
+import { h, replace, toast } from "../ui.js";
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(t("share.copied"));
+  } catch {
+    toast(text, { ms: 10000 });
+  }
+}
+
+function linkCard({ id, title, body, url, warn }) {
+  const qr = h("div", { class: "qr", html: qrSvg(url, t("share.qr", { title })) });
+  return h("section", { class: "panel share", "aria-labelledby": id },
+    h("h2", { id }, title),
+    h("p", {}, body),
+    warn ? h("p", { class: "warn-text" }, warn) : null,
+    qr,
+    h("input", { type: "text", readOnly: true, value: url, class: "link-text", "aria-label": title, onfocus: (e) => e.target.select() }),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "primary", onclick: () => copy(url) }, t("share.copy")),
+      navigator.share
+        ? h("button", { type: "button", onclick: () => navigator.share({ title: t("app.title"), url }).catch(() => {}) }, t("share.share"))
+        : null));
+}
+
+export function showShare(main, { game, token }) {
+  const watch = `${location.origin}/g/${game.id}/`;
+  replace(main,
+    h("h1", { class: "screen-title" }, t("share.title")),
+    linkCard({ id: "watch-title", title: t("share.watch"), body: t("share.watch.body"), url: watch }),
+    token
+      ? linkCard({
+        id: "keep-title",
+        title: t("share.keep"),
+        body: t("share.keep.body"),
+        warn: t("share.keep.warn"),
+        url: `${watch}#key=${token}`,
+      })
+      : h("p", { class: "panel hint" }, t("share.no_key")));
+  return () => {};
+}

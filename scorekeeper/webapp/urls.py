@@ -1,0 +1,14 @@
+from django.urls import path, re_path
+
+from scorekeeper.webapp import views
+
+# Every screen of the app is the same shell page; the page's script picks the screen from
+# the path. Keep these in step with APP_ROUTE in templates/webapp/sw.js.
+urlpatterns = [
+    path("", views.shell, name="app"),
+    path("new/", views.shell, name="app-new"),
+    path("referee/", views.shell, name="app-referee"),
+    re_path(r"^g/[0-9a-f-]{36}/(?:(?:referee|log|share)/)?$", views.shell, name="app-game"),
+    path("sw.js", views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+]

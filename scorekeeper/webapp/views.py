@@ -1,0 +1,123 @@
+"""The app shell, its service worker and its web app manifest.
+
+The shell is one page for every screen; it holds no game data, so the service worker can
+serve it from its cache and the app starts with the network off. Data comes only from the
+REST API (`/api/v1/`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+TEMPLATES_DIR = Path(__file__).resolve().parent / "templates" / "webapp"
+# What the app needs at run time. The vendored axe-core is for the browser tests only.
+SHIPPED = ("webapp/js", "webapp/css", "webapp/icons", "vendor/idb-keyval/index.js")
+THEME_COLOR = "#146c43"
+BACKGROUND_COLOR = "#f4f1e8"
+NO_CACHE = "no-cache"
+
+
+def shipped_files() -> list[str]:
+    """Static names of every file the app loads, in a stable order."""
+    names: list[str] = []
+    for entry in SHIPPED:
+        path = STATIC_DIR / entry
+        files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
+        names.extend(file.relative_to(STATIC_DIR).as_posix() for file in files)
+    return names
+
+
+def modules() -> list[str]:
+    return [name for name in shipped_files() if name.endswith(".js")]
+
+
+def precache() -> tuple[list[str], str]:
+    """The URLs the service worker caches on install, and a version that changes whenever
+    one of those files or the shell changes (hashed names alone don't cover local runs)."""
+    urls = ["/", "/manifest.webmanifest"]
+    digest = hashlib.sha256()
+    for name in shipped_files():
+        url = static(name)
+        urls.append(url)
+        digest.update(url.encode())
+        digest.update((STATIC_DIR / name).read_bytes())
+    for template in ("shell.html", "sw.js"):
+        digest.update((TEMPLATES_DIR / template).read_bytes())
+    return urls, digest.hexdigest()[:16]
+
+
+def shell(request: HttpRequest) -> HttpResponse:
+    response = render(
+        request,
+        "webapp/shell.html",
+        {"modules": [static(name) for name in modules()], "theme_color": THEME_COLOR},
+    )
+    response["Cache-Control"] = NO_CACHE
+    return response
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    urls, version = precache()
+    response = render(
+        request,
+        "webapp/sw.js",
+        {"precache": _script_json(urls), "version": _script_json(version)},
+        content_type="text/javascript; charset=utf-8",
+    )
+    # The browser checks for a new worker on every visit; it must never get a stale one.
+    response["Cache-Control"] = NO_CACHE
+    return response
+
+
+def manifest(request: HttpRequest) -> JsonResponse:
+    icons = [
+        {
+            "src": static(f"webapp/icons/icon-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": "any",
+        }
+        for size in (192, 512)
+    ] + [
+        {
+            "src": static(f"webapp/icons/maskable-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": "maskable",
+        }
+        for size in (192, 512)
+    ]
+    body = {
+        "id": "/",
+        "name": "Euchre Scorekeeper",
+        "short_name": "Euchre",
+        "description": "Keep score at the Euchre table and ask the referee for rulings.",
+        "lang": "en",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "categories": ["games", "utilities"],
+        "icons": icons,
+        "shortcuts": [
+            {"name": "New game", "url": "/new/"},
+            {"name": "Ask the referee", "url": "/referee/"},
+        ],
+    }
+    response = JsonResponse(body, content_type="application/manifest+json")
+    response["Cache-Control"] = NO_CACHE
+    return response
+
+
+def _script_json(value: object) -> str:
+    """JSON safe to place inside a script."""
+    return json.dumps(value).replace("<", "\\u003c")

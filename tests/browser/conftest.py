@@ -1,0 +1,64 @@
+"""Browser tests: Debian's Chromium, driven by Playwright at a phone's size, against the app
+served by Django's live server. Never `playwright install`: the system's chromium is used."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext
+
+# Playwright's sync API keeps an event loop running in the test thread; Django would refuse
+# the database work of the live server's set-up and teardown there without this.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("The browser tests need Debian's chromium: apt-get install -y chromium")
+    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_context_args,
+        "viewport": PHONE,
+        "is_mobile": True,
+        "has_touch": True,
+        "locale": "en-US",
+        "color_scheme": "light",
+    }
+
+
+@pytest.fixture
+def phone(
+    browser: Browser, browser_context_args: dict[str, Any]
+) -> Iterator[Callable[..., BrowserContext]]:
+    """Another phone at the table: a browser context like the default one, with overrides."""
+    contexts: list[BrowserContext] = []
+
+    def make(**overrides: Any) -> BrowserContext:
+        context = browser.new_context(**{**browser_context_args, **overrides})
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -1,0 +1,129 @@
+"""Offline and many phones: nothing entered is lost, nothing is recorded twice, and a
+conflicting change from another phone is shown, never overwritten."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect
+from table import Table, api_get, eventually
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+OFFLINE_HANDS = [
+    ("Ann (N)", "Hearts", 3, "Made it! +1 to N/S"),
+    ("Ben (E)", "Clubs", 5, "March! +2 to E/W"),
+    ("Cat (S)", "Spades", 0, "Euchred! +2 to E/W"),
+]
+
+
+def test_three_hands_entered_offline_are_recorded_once_on_reconnect(
+    page: Page, context: BrowserContext, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.wait_until_controlled()
+    game_id = table.game_id
+
+    context.set_offline(True)
+    for maker, suit, tricks, preview in OFFLINE_HANDS:
+        table.pick_hand(maker, suit, tricks)
+        expect(page.locator(".entry .preview-award")).to_have_text(preview)
+        table.save()
+    status = page.locator("#status")
+    expect(page.get_by_role("status")).to_contain_text("Offline")
+    expect(status).to_contain_text("3 hands not sent yet")
+    expect(page.locator(".hand-list .badge", has_text="Not sent")).to_have_count(3)
+    expect(page.get_by_label("E/W: 4 points")).to_be_visible()
+
+    # The app starts with the network off (the service worker has the shell) and still
+    # holds the three hands.
+    page.reload()
+    expect(page.get_by_role("heading", name="Hand 4")).to_be_visible()
+    expect(page.locator(".hand-list .badge", has_text="Not sent")).to_have_count(3)
+    assert api_get(live_server.url, f"/api/v1/games/{game_id}/")["hands"] == []
+
+    context.set_offline(False)
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+    expect(status).not_to_contain_text("not sent")
+
+    game = api_get(live_server.url, f"/api/v1/games/{game_id}/")
+    assert [hand["number"] for hand in game["hands"]] == [1, 2, 3]
+    assert [(hand["maker"], hand["maker_tricks"]) for hand in game["hands"]] == [
+        (0, 3),
+        (1, 5),
+        (2, 0),
+    ]
+    assert game["score"] == [1, 4]
+    log = api_get(live_server.url, f"/api/v1/games/{game_id}/log/")
+    assert [entry["action"] for entry in log].count("record") == 3
+
+
+def test_a_hand_whose_answer_was_lost_is_not_recorded_twice(live_server, phone) -> None:
+    # Without a service worker in the way, the page's requests can be intercepted.
+    page = phone(service_workers="block").new_page()
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    lost: list[str] = []
+
+    def record_then_lose_the_answer(route: Route) -> None:
+        if route.request.method == "POST" and not lost:
+            route.fetch()  # the server records the hand...
+            lost.append(route.request.headers["idempotency-key"])
+            route.abort("connectionreset")  # ...but the phone never hears back
+        else:
+            route.continue_()
+
+    page.route("**/api/v1/games/*/hands/", record_then_lose_the_answer)
+    table.pick_hand("Dan (W)", "Diamonds", 4)
+    table.save()
+    eventually(page, lambda: bool(lost), what="the hand reached the server")
+    expect(page.get_by_role("status")).to_contain_text("1 hand not sent yet")
+    assert len(table.game()["hands"]) == 1
+
+    page.get_by_role("button", name="Send now").click()
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+    game = table.game()
+    assert len(game["hands"]) == 1
+    assert game["score"] == [0, 1]
+
+
+def test_a_conflicting_change_from_another_phone_is_shown_and_resolved(
+    live_server, phone, page: Page, context: BrowserContext
+) -> None:
+    mine = Table(page, live_server.url)
+    mine.new_game(FOUR)
+    mine.wait_until_controlled()
+    page.get_by_role("link", name="Share").click()
+    keep_link = page.get_by_role("textbox", name="Keep score on another phone").input_value()
+    page.get_by_role("link", name="Score").click()
+
+    theirs = Table(phone().new_page(), live_server.url)
+    theirs.page.goto(keep_link)
+    expect(theirs.page.get_by_text("This phone can now keep score in this game.")).to_be_visible()
+
+    context.set_offline(True)
+    mine.pick_hand("Ann (N)", "Hearts", 5)
+    mine.save()
+    theirs.pick_hand("Ben (E)", "Spades", 3)
+    theirs.save()
+    eventually(
+        page, lambda: len(mine.game()["hands"]) == 1, what="the other phone's hand is recorded"
+    )
+
+    context.set_offline(False)
+    conflict = page.get_by_role("alert").filter(has_text="Another phone changed this game")
+    expect(conflict).to_be_visible()
+    expect(page.locator(".hand-list .badge", has_text="Held")).to_have_count(1)
+    # Nothing was overwritten: the server still has only the other phone's hand.
+    assert [hand["maker"] for hand in mine.game()["hands"]] == [1]
+
+    conflict.get_by_role("button", name="Add mine after theirs").click()
+    expect(conflict).to_have_count(0)
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+    game = mine.game()
+    assert [(hand["maker"], hand["award"]["reason"]) for hand in game["hands"]] == [
+        (1, "make"),
+        (0, "march"),
+    ]
+    expect(page.get_by_label("N/S: 2 points")).to_be_visible()

@@ -1,0 +1,158 @@
+"""Scoring at the table through the app: a whole game, a Uka hand, undo, amend and the log."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from table import Table, api_get, points
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+
+# A standard game to 10, hand by hand: (maker, suit, tricks, alone), the preview the app
+# shows before saving, the score after (N/S, E/W), and who deals next.
+STANDARD_GAME = [
+    (("Ann (N)", "Hearts", 3, False), "Made it! +1 to N/S", (1, 0), "Ben (E)"),
+    (("Ben (E)", "Spades", 1, False), "Euchred! +2 to N/S", (3, 0), "Cat (S)"),
+    (("Cat (S)", "Clubs", 5, False), "March! +2 to N/S", (5, 0), "Dan (W)"),
+    (("Dan (W)", "Diamonds", 4, False), "Made it! +1 to E/W", (5, 1), "Ann (N)"),
+    (("Ann (N)", "Spades", 5, True), "Loner march! +4 to N/S", (9, 1), "Ben (E)"),
+    (("Ben (E)", "Hearts", 2, False), "Euchred! +2 to N/S", (11, 1), None),
+]
+
+
+def test_a_whole_standard_game_is_scored_to_the_end(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    expect(page.get_by_text("Deals next: Ann (N)")).to_be_visible()
+
+    for (maker, suit, tricks, alone), preview, (ns, ew), dealer in STANDARD_GAME:
+        table.pick_hand(maker, suit, tricks, alone=alone)
+        expect(page.locator(".entry .preview-award")).to_have_text(preview)
+        table.save()
+        expect(page.get_by_label(points("N/S", ns))).to_have_text(str(ns))
+        expect(page.get_by_label(points("E/W", ew))).to_have_text(str(ew))
+        if dealer:
+            expect(page.get_by_text(f"Deals next: {dealer}")).to_be_visible()
+        if (ns, ew) == (9, 1):
+            expect(page.get_by_text("Game point")).to_be_visible()
+
+    expect(page.get_by_role("heading", name="N/S win!")).to_be_visible()
+    expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+    # The count picture shows every point up to eleven; the chart has a line per team.
+    expect(page.locator(".count.t0 .pip.on")).to_have_count(11)
+    expect(page.locator(".count.t1 .pip.on")).to_have_count(1)
+    expect(page.locator(".chart .series polyline")).to_have_count(2)
+
+    expect(page.locator(".hand-list .badge")).to_have_count(0)  # every hand sent
+    game = table.game()
+    assert game["status"] == "finished"
+    assert game["winner"] == 0
+    assert game["score"] == [11, 1]
+    assert [hand["award"]["reason"] for hand in game["hands"]] == [
+        "make",
+        "euchre",
+        "march",
+        "make",
+        "lone-march",
+        "euchre",
+    ]
+
+
+def test_a_uka_hand_where_the_loner_falls_short_is_euchred(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, variant="Uka", dealer="W")
+    table.page.get_by_role("link", name="Log").click()
+    table.page.get_by_role("link", name="Score").click()
+
+    table.pick_hand("Ann (N)", "Clubs", 4, alone=True)
+    expect(page.locator(".entry .preview-award")).to_have_text("Loner euchred! +4 to E/W")
+    table.save()
+    expect(page.get_by_label("E/W: 4 points")).to_have_text("4")
+
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+    game = table.game()
+    assert game["preset"] == "uka"
+    assert game["ruleset"]["stuck_dealer"] == "takes-upcard"
+    assert [hand["award"] for hand in game["hands"]] == [
+        {"reason": "lone-euchre", "points": {"1": 4}}
+    ]
+
+
+def test_the_new_game_form_speaks_of_house_rules_in_plain_words(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+
+    def house_rules(page: Page) -> None:
+        page.get_by_role("radio", name="Throw the hand in; the next player deals").check()
+        page.get_by_role("switch", name="Defend alone").check()
+        page.get_by_role("switch", name="Canadian loner").check()
+        page.get_by_role("button", name="One point more").click()
+        page.get_by_text("More rules").click()
+        page.get_by_role("radio", name="Yes, with no ace or face card").check()
+
+    table.new_game(FOUR, options=house_rules)
+    ruleset = table.game()["ruleset"]
+    assert ruleset["stuck_dealer"] == "redeal"
+    assert ruleset["defend_alone"] is True
+    assert ruleset["canadian_loner"] is True
+    assert ruleset["target"] == 11
+    assert ruleset["poor_hand_redeal"] == "no-ace-no-face"
+
+    table.pick_hand("Ben (E)", "Diamonds", 2, alone=True, defender="Cat (S)")
+    expect(page.locator(".entry .preview-award")).to_have_text(
+        "Euchred by a lone defender! +4 to N/S"
+    )
+    table.save()
+    page.get_by_role("button", name="Thrown in (no one called)").click()
+    expect(page.get_by_text("Deals next: Cat (S)")).to_be_visible()
+    # A poor hand is redealt by the same dealer.
+    page.get_by_role("button", name="Redeal a poor hand").click()
+    expect(page.get_by_role("heading", name="Hand 4")).to_be_visible()
+    expect(page.get_by_text("Deals next: Cat (S)")).to_be_visible()
+    expect(page.locator(".hand-list .badge")).to_have_count(0)  # all sent
+    hands = table.game()["hands"]
+    assert [(hand["kind"], hand["dealer"], hand["award"]["reason"]) for hand in hands] == [
+        ("played", 0, "defend-alone-euchre"),
+        ("thrown-in", 1, "thrown-in"),
+        ("redeal", 2, "thrown-in"),
+    ]
+    assert table.game()["dealer"] == 2
+
+
+def test_undo_and_amend_with_a_reason_are_in_the_log(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.pick_hand("Ann (N)", "Hearts", 3)
+    table.save()
+    table.pick_hand("Ben (E)", "Clubs", 5)
+    table.save()
+    expect(page.get_by_label("E/W: 2 points")).to_be_visible()
+
+    page.get_by_role("button", name="Undo hand 2").click()
+    page.get_by_role("button", name="Tap again to undo hand 2").click()
+    expect(page.get_by_label("E/W: 0 points")).to_be_visible()
+
+    page.get_by_role("button", name=re.compile(r"^Change hand 1:")).click()
+    dialog = page.get_by_role("dialog", name="Change hand 1")
+    dialog.get_by_role("group", name="Tricks the makers took").get_by_role(
+        "radio", name="5"
+    ).check()
+    expect(dialog.locator(".preview-award")).to_have_text("March! +2 to N/S")
+    dialog.get_by_role("textbox", name="Why? (shown in the log)").fill(
+        "Ann took the last trick too"
+    )
+    dialog.get_by_role("button", name="Save the change").click()
+    expect(page.get_by_label("N/S: 2 points")).to_be_visible()
+
+    page.get_by_role("link", name="Log").click()
+    log = page.locator("ol.log")
+    expect(log.get_by_text("Hand 1 changed")).to_be_visible()
+    expect(log.get_by_text("Why: Ann took the last trick too")).to_be_visible()
+    expect(log.get_by_text("Hand 2 undone")).to_be_visible()
+    actions = [
+        entry["action"] for entry in api_get(live_server.url, f"/api/v1/games/{table.game_id}/log/")
+    ]
+    assert actions == ["create-game", "record", "record", "undo", "amend"]

@@ -1,0 +1,89 @@
+"""Ask the referee: a left-bower renege, ruled with its explanation, in English and Korean."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from table import Table
+
+pytestmark = pytest.mark.browser
+
+ENGLISH = {
+    "trump": ("Trump", "Hearts"),
+    "maker": ("Who called trump?", "Ben (E)"),
+    "leader": ("Who led?", "Ben (E)"),
+    "trick": "Cards in the trick, in order",
+    "cards": ["ace of Hearts", "nine of Clubs", "nine of Hearts", "ten of Hearts"],
+    "whose": ("Whose hand?", "Cat (S)"),
+    "hand": "Cards in Cat (S)'s hand",
+    "held": ["jack of Diamonds", "nine of Clubs", "king of Spades"],
+    "ask": "Ask the referee",
+}
+KOREAN = {
+    "trump": ("트럼프", "하트"),
+    "maker": ("누가 트럼프를 정했나요?", "동쪽"),
+    "leader": ("누가 리드했나요?", "동쪽"),
+    "trick": "트릭에 나온 카드 (순서대로)",
+    "cards": ["하트 에이스", "클럽 9", "하트 9", "하트 10"],
+    "whose": ("누구의 패인가요?", "남쪽"),
+    "hand": "패: 남쪽",
+    "held": ["다이아몬드 잭", "클럽 9", "스페이드 킹"],
+    "ask": "심판에게 묻기",
+}
+
+
+def ask_about_the_renege(page: Page, words: dict) -> None:
+    """East (the maker) leads the ace of hearts; South, holding the jack of diamonds (the
+    left bower, a heart when hearts are trump), throws the nine of clubs."""
+    for field in ("trump", "maker", "leader"):
+        group, choice = words[field]
+        page.get_by_role("group", name=group, exact=True).get_by_role("radio", name=choice).check()
+    trick = page.get_by_role("group", name=words["trick"], exact=True)
+    for card in words["cards"]:
+        trick.get_by_role("button", name=card, exact=True).click()
+    group, seat = words["whose"]
+    page.get_by_role("group", name=group).get_by_role("radio", name=seat).check()
+    hand = page.get_by_role("group", name=words["hand"])
+    for card in words["held"]:
+        hand.get_by_role("button", name=card, exact=True).click()
+    page.get_by_role("button", name=words["ask"], exact=True).last.click()
+
+
+def test_the_referee_rules_on_a_left_bower_renege(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(["Ann", "Ben", "Cat", "Dan"])
+    page.get_by_role("link", name="Referee").click()
+    ask_about_the_renege(page, {**ENGLISH, "maker": ("Who called trump?", "Ben (E)")})
+
+    ruling = page.get_by_role("region", name="Renege!")
+    expect(ruling).to_be_visible()
+    expect(ruling).to_contain_text("jack of diamonds")
+    expect(ruling).to_contain_text("left bower")
+    expect(ruling).to_contain_text("Ben (E) wins the trick with the ace of Hearts.")
+    expect(ruling).to_contain_text("Under this game's rules: Renege! +2 to E/W")
+
+
+def test_the_referee_explains_in_korean_when_the_browser_asks_for_it(live_server, phone) -> None:
+    page = phone(locale="ko-KR").new_page()
+    page.goto(live_server.url + "/referee/")
+    expect(page.get_by_role("heading", name="심판에게 묻기")).to_be_visible()
+    ask_about_the_renege(page, KOREAN)
+
+    ruling = page.get_by_role("region", name="리니그!")
+    expect(ruling).to_be_visible()
+    expect(ruling).to_contain_text("레프트 바우어")
+    expect(ruling).to_contain_text("이 게임 규칙으로: 리니그! 동/서 +2")
+
+    # Switched back to English, the same question gets an English answer.
+    page.get_by_role("button", name="English").click()
+    ask_about_the_renege(
+        page,
+        {
+            **ENGLISH,
+            "maker": ("Who called trump?", "East"),
+            "leader": ("Who led?", "East"),
+            "whose": ("Whose hand?", "South"),
+            "hand": "Cards in South's hand",
+        },
+    )
+    expect(page.get_by_role("region", name="Renege!")).to_contain_text("left bower")
