@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "scorekeeper",
     "scorekeeper.webapp",
+    "scorekeeper.events",
 ]
 
 MIDDLEWARE = [

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("scorekeeper.webapp.urls")),
     path("admin/", admin.site.urls),
     path("", include("scorekeeper.api.urls")),
+    path("", include("scorekeeper.events.urls")),
     # Keep last: anything else under /api/ answers a JSON 404, also with DEBUG on.
     re_path(r"^api(?:/.*)?$", api_not_found),
 ]

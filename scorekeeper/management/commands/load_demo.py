@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from scorekeeper.events.demo import load_demo_event
 from scorekeeper.models import Club, Game
 from scorekeeper.services import (
     HandEntry,
@@ -125,3 +126,4 @@ class Command(BaseCommand):
                 if game.status != Game.Status.FINISHED:
                     raise CommandError(f"the {preset} demo game did not reach its target")
             self.stdout.write(f"{preset}: {game.status}, winner team {game.winner}, game {game.id}")
+        load_demo_event(stdout=self.stdout)

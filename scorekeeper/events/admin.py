@@ -1,0 +1,70 @@
+"""Admin: a site administrator grants the director role here; the rest is for reading, since
+events change only through the services (which keep the change log)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from scorekeeper.events.models import (
+    Director,
+    Event,
+    Membership,
+    Result,
+    ResultChange,
+    Season,
+    Table,
+)
+
+
+@admin.register(Director)
+class DirectorAdmin(admin.ModelAdmin):
+    list_display = ["user", "club", "created_at"]
+    list_filter = ["club"]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Membership)
+class MembershipAdmin(ReadOnlyAdmin):
+    list_display = ["player", "club", "kind"]
+    list_filter = ["club", "kind"]
+
+
+@admin.register(Season)
+class SeasonAdmin(ReadOnlyAdmin):
+    list_display = ["name", "club", "starts_on", "ends_on"]
+
+
+@admin.register(Event)
+class EventAdmin(ReadOnlyAdmin):
+    list_display = ["name", "club", "date", "format", "preset", "status", "published"]
+    list_filter = ["club", "format", "status"]
+
+
+@admin.register(Table)
+class TableAdmin(ReadOnlyAdmin):
+    list_display = ["round", "number", "game"]
+
+
+@admin.register(Result)
+class ResultAdmin(ReadOnlyAdmin):
+    list_display = ["table", "status", "points", "corrected"]
+    list_filter = ["status"]
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(ReadOnlyAdmin):
+    list_display = ["event", "table", "action", "actor", "reason", "created_at"]
+    list_filter = ["action"]

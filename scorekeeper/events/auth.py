@@ -1,0 +1,58 @@
+"""Who is asking: a table's device (`Authorization: Bearer <device token>`) or a signed-in
+director (Django's session, with its CSRF check on writes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication
+from rest_framework.request import Request
+
+from scorekeeper.events.models import TableToken
+from scorekeeper.events.services import Actor, device_for_token
+
+
+class TableTokenAuthentication(BaseAuthentication):
+    """A device token got from a table's join code; it opens that table of that round only."""
+
+    def authenticate(self, request: Request) -> tuple[Any, TableToken] | None:
+        header = request.META.get("HTTP_AUTHORIZATION", "")
+        scheme, _, token = header.strip().partition(" ")
+        if scheme.lower() != "bearer":
+            return None
+        token = token.strip()
+        if not token or " " in token or len(token) > 200:
+            raise exceptions.AuthenticationFailed("Send `Authorization: Bearer <device token>`.")
+        device = device_for_token(token)
+        if device is None:
+            raise exceptions.AuthenticationFailed(
+                "This device token is unknown or was handed over to another device."
+            )
+        return None, device
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Bearer realm="table"'
+
+
+AUTHENTICATION = [TableTokenAuthentication, SessionAuthentication]
+
+
+def actor_of(request: Request) -> Actor:
+    if isinstance(request.auth, TableToken):
+        return Actor(device=request.auth)
+    return Actor(user=request.user)
+
+
+class TableTokenScheme(OpenApiAuthenticationExtension):
+    target_class = TableTokenAuthentication
+    name = "TableToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A table's device token, got by POSTing its join code to "
+            "/api/v1/tables/join/.",
+        }

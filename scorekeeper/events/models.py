@@ -1,0 +1,384 @@
+"""Clubs' people and seasons, events, rounds, tables, verified results and their change log.
+
+A club is the scorekeeper's `Club`, and a player its `Player`, so one identity keeps its record
+across events. A table's game, when hands are entered one by one, is a scorekeeper `Game`:
+the referee scores every hand there. What a table reports and the opponents confirm is kept
+here as a `Result` with one `ResultLine` per seated player; standings add those lines up.
+Only `scorekeeper.events.services` writes these rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from scorekeeper.models import Club, Game, Player
+
+
+class Director(models.Model):
+    """A Django user who runs a club's events: creates them, seats rounds, corrects results."""
+
+    club = models.ForeignKey(Club, related_name="directors", on_delete=models.CASCADE)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="club_directorships", on_delete=models.CASCADE
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="director_once_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} directs {self.club}"
+
+
+class Membership(models.Model):
+    class Kind(models.TextChoices):
+        MEMBER = "member", "member"
+        GUEST = "guest", "guest"
+
+    club = models.ForeignKey(Club, related_name="memberships", on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, related_name="memberships", on_delete=models.CASCADE)
+    kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.MEMBER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="membership_once_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.kind} of {self.club})"
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, related_name="seasons", on_delete=models.CASCADE)
+    name = models.CharField(max_length=100)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "-starts_on"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_once_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"
+
+
+class Event(models.Model):
+    class Format(models.TextChoices):
+        PROGRESSIVE = "progressive", "progressive (individual)"
+        ROUND_ROBIN = "round-robin", "fixed partners, round robin"
+        BRACKET = "bracket", "fixed partners, single elimination"
+
+    class RoundLength(models.TextChoices):
+        HANDS = "hands", "a fixed number of hands"
+        GAME = "game", "a game to the ruleset's target"
+
+    class Entry(models.TextChoices):
+        HANDS = "hands", "hand by hand with the scorekeeper"
+        TOTALS = "totals", "final scores only"
+
+    class SitOutCredit(models.TextChoices):
+        NONE = "none", "nothing"
+        FIXED = "fixed", "a fixed number of points"
+        AVERAGE = "average", "the player's own average per round played"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "draft"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+
+    club = models.ForeignKey(Club, related_name="events", on_delete=models.CASCADE)
+    season = models.ForeignKey(
+        Season, related_name="events", null=True, blank=True, on_delete=models.SET_NULL
+    )
+    name = models.CharField(max_length=100)
+    date = models.DateField()
+    format = models.CharField(max_length=12, choices=Format.choices)
+    # The ruleset as the referee writes it (`Ruleset.to_json()`).
+    ruleset = models.JSONField()
+    preset = models.CharField(max_length=30)
+    round_length = models.CharField(max_length=5, choices=RoundLength.choices)
+    hands_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    entry = models.CharField(max_length=6, choices=Entry.choices, default=Entry.HANDS)
+    rounds_planned = models.PositiveSmallIntegerField()
+    sit_out_credit = models.CharField(
+        max_length=7, choices=SitOutCredit.choices, default=SitOutCredit.NONE
+    )
+    sit_out_points = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAFT)
+    published = models.BooleanField(default=False)
+    # Seeds the seating search and the tie-breaking coin flip, so both can be re-run.
+    seed = models.PositiveIntegerField()
+    # Progressive events: the rounds planned ahead (lists of seats and byes, by player id),
+    # kept while the roster stays the same.
+    plan = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    @property
+    def is_teams(self) -> bool:
+        return self.format != self.Format.PROGRESSIVE
+
+
+class EventTeam(models.Model):
+    """A fixed partnership in a round robin or a bracket; ``seed`` 1 is the best."""
+
+    event = models.ForeignKey(Event, related_name="teams", on_delete=models.CASCADE)
+    name = models.CharField(max_length=100)
+    seed = models.PositiveSmallIntegerField()
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="team_name_once_per_event"),
+            models.UniqueConstraint(fields=["event", "seed"], name="team_seed_once_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entrant(models.Model):
+    """A player in an event; ``active`` is off after a departure."""
+
+    event = models.ForeignKey(Event, related_name="entrants", on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, related_name="entries", on_delete=models.PROTECT)
+    team = models.ForeignKey(
+        EventTeam, related_name="members", null=True, blank=True, on_delete=models.CASCADE
+    )
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="entrant_once_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.event}"
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, related_name="rounds", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    # Brackets: the places of this round in bracket order (team ids, null for an empty one).
+    bracket_slots = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_once_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of {self.event}"
+
+
+class SitOut(models.Model):
+    """A bye: a player (progressive) or a team (fixed partners) sits this round out."""
+
+    round = models.ForeignKey(Round, related_name="sit_outs", on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT)
+    team = models.ForeignKey(EventTeam, null=True, blank=True, on_delete=models.CASCADE)
+
+    class Meta:
+        ordering = ["round", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player or self.team} sits out {self.round}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, related_name="tables", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    # Hand-by-hand events: the scorekeeper game this table plays.
+    game = models.OneToOneField(
+        Game, null=True, blank=True, related_name="event_table", on_delete=models.PROTECT
+    )
+    # Fixed partners: the team in seats 0 and 2, and the team in seats 1 and 3.
+    first_team = models.ForeignKey(
+        EventTeam, null=True, blank=True, related_name="+", on_delete=models.CASCADE
+    )
+    second_team = models.ForeignKey(
+        EventTeam, null=True, blank=True, related_name="+", on_delete=models.CASCADE
+    )
+    # The join code a director hands the table; exchanged for a device token.
+    join_code = models.CharField(max_length=12, unique=True, null=True, blank=True)
+    code_issued_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number}, {self.round}"
+
+
+class TableSeat(models.Model):
+    """Seats 0 and 2 are side 0, seats 1 and 3 side 1 (the referee's teams)."""
+
+    table = models.ForeignKey(Table, related_name="seats", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, related_name="event_seats", on_delete=models.PROTECT)
+    side = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="table_seat_once"),
+            models.UniqueConstraint(fields=["table", "player"], name="table_player_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number}: {self.player}"
+
+
+class TableToken(models.Model):
+    """A device's token for one table of one round, got by exchanging the table's join code.
+
+    A scorer device enters hands and the result; one is active per table, and only a director
+    can hand the table to another device. A confirming device (the opponents' own phone) can
+    only confirm or dispute the result.
+    """
+
+    class Role(models.TextChoices):
+        SCORER = "scorer", "enters hands and the result"
+        CONFIRMER = "confirmer", "confirms or disputes the result"
+
+    table = models.ForeignKey(Table, related_name="tokens", on_delete=models.CASCADE)
+    role = models.CharField(max_length=9, choices=Role.choices)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    label = models.CharField(max_length=60, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=models.Q(role="scorer", revoked_at__isnull=True),
+                name="one_active_scorer_per_table",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.role} device of {self.table}"
+
+
+class Result(models.Model):
+    """What a table reports for its round, and who confirmed it."""
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", "entered, waiting for the opponents"
+        CONFIRMED = "confirmed", "confirmed by the opponents"
+        DISPUTED = "disputed", "disputed: the table enters it again"
+
+    table = models.OneToOneField(Table, related_name="result", on_delete=models.CASCADE)
+    status = models.CharField(max_length=9, choices=Status.choices)
+    # Each side's points: the sum of the referee's awards, or the totals the table entered.
+    points = models.JSONField()
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)  # a side; null: a tie
+    hands = models.PositiveSmallIntegerField(default=0)
+    entered_by = models.ForeignKey(Player, related_name="+", on_delete=models.PROTECT)
+    entered_at = models.DateTimeField()
+    confirmed_by = models.ForeignKey(
+        Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    corrected = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=1)
+
+    def __str__(self) -> str:
+        return f"result of {self.table}: {self.points} ({self.status})"
+
+
+class ResultLine(models.Model):
+    """One seated player's share of a result: what standings and records add up."""
+
+    result = models.ForeignKey(Result, related_name="lines", on_delete=models.CASCADE)
+    event = models.ForeignKey(Event, related_name="lines", on_delete=models.CASCADE)
+    round_number = models.PositiveSmallIntegerField()
+    table_number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, related_name="result_lines", on_delete=models.PROTECT)
+    team = models.ForeignKey(
+        EventTeam, null=True, blank=True, related_name="lines", on_delete=models.CASCADE
+    )
+    side = models.PositiveSmallIntegerField()
+    confirmed = models.BooleanField(default=False)
+    points_for = models.IntegerField()
+    points_against = models.IntegerField()
+    won = models.BooleanField()
+    tied = models.BooleanField()
+    # From the referee's awards of hand-by-hand games (zero for totals-only entries).
+    hands = models.PositiveSmallIntegerField(default=0)
+    made = models.PositiveSmallIntegerField(default=0)  # as maker: made 3 or 4
+    marched = models.PositiveSmallIntegerField(default=0)  # as maker: took all 5
+    euchred = models.PositiveSmallIntegerField(default=0)  # as maker: euchred
+    euchres = models.PositiveSmallIntegerField(default=0)  # as a defender: euchred the makers
+    loners_tried = models.PositiveSmallIntegerField(default=0)
+    loners_made = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["event", "round_number", "table_number", "side", "player_id"]
+        indexes = [
+            models.Index(fields=["event", "confirmed"], name="line_event_confirmed"),
+            models.Index(fields=["player", "confirmed"], name="line_player_confirmed"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.points_for}-{self.points_against}"
+
+
+class ResultChange(models.Model):
+    """Append-only: every entry, confirmation, dispute and correction of a table's result."""
+
+    class Action(models.TextChoices):
+        ENTER = "enter", "entered the result"
+        CONFIRM = "confirm", "confirmed the result"
+        DISPUTE = "dispute", "disputed the result"
+        CORRECT = "correct", "corrected the result"
+
+    event = models.ForeignKey(Event, related_name="changes", on_delete=models.CASCADE)
+    table = models.ForeignKey(Table, related_name="changes", on_delete=models.CASCADE)
+    action = models.CharField(max_length=8, choices=Action.choices)
+    actor = models.CharField(max_length=100)
+    reason = models.TextField(blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.actor} {self.action} {self.table}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError("The change log is append-only.")
+        super().save(*args, **kwargs)

@@ -1,0 +1,394 @@
+"""Request and response shapes of the events API. Serializers parse and render; services decide."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scorekeeper.api.fields import (
+    RulesetField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+)
+from scorekeeper.events.models import Event, Membership, TableToken
+from scorekeeper.events.selectors import LEADERBOARD_ORDER
+
+MAX_ID = 2**63 - 1
+
+
+def IdField(**kwargs: Any) -> StrictIntegerField:
+    return StrictIntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+@extend_schema_field(
+    {"oneOf": [{"type": "string", "maxLength": 60}, {"type": "integer", "minimum": 1}]}
+)
+class PlayerRefField(serializers.Field):
+    """A player by name (a new or known player) or by id."""
+
+    default_error_messages = {"invalid": "Give a player's name or id."}
+
+    def to_internal_value(self, data: Any) -> str | int:
+        if isinstance(data, bool) or not isinstance(data, str | int):
+            self.fail("invalid")
+        if isinstance(data, int) and not 1 <= data <= MAX_ID:
+            self.fail("invalid")
+        if isinstance(data, str) and not 0 < len(data.strip()) <= 60:
+            self.fail("invalid")
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+# Clubs ----------------------------------------------------------------------------------------
+
+
+class ClubSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class ClubCreateSerializer(serializers.Serializer):
+    name = StrictCharField(max_length=100)
+
+
+class MemberSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+    kind = serializers.CharField(help_text="member or guest")
+
+
+class MemberAddSerializer(serializers.Serializer):
+    name = StrictCharField(max_length=60, required=False)
+    player = IdField(required=False)
+    kind = StrictCharField(
+        max_length=6, default=Membership.Kind.MEMBER, help_text="member (the default) or guest"
+    )
+
+
+class DirectorAddSerializer(serializers.Serializer):
+    username = StrictCharField(max_length=150)
+
+
+class DirectorSerializer(serializers.Serializer):
+    club = serializers.IntegerField(source="club_id")
+    username = serializers.CharField(source="user.username")
+
+
+class SeasonSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+
+
+class SeasonCreateSerializer(serializers.Serializer):
+    name = StrictCharField(max_length=100)
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+
+
+# Events ---------------------------------------------------------------------------------------
+
+
+class EventSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField(source="club_id")
+    club_name = serializers.CharField(source="club.name")
+    season = serializers.IntegerField(source="season_id", allow_null=True)
+    name = serializers.CharField()
+    date = serializers.DateField()
+    format = serializers.ChoiceField(choices=Event.Format.values)
+    ruleset = serializers.JSONField()
+    preset = serializers.CharField()
+    round_length = serializers.ChoiceField(choices=Event.RoundLength.values)
+    hands_per_round = serializers.IntegerField(allow_null=True)
+    entry = serializers.ChoiceField(choices=Event.Entry.values)
+    rounds_planned = serializers.IntegerField()
+    sit_out_credit = serializers.ChoiceField(choices=Event.SitOutCredit.values)
+    sit_out_points = serializers.IntegerField()
+    status = serializers.CharField(help_text="draft, running or finished")
+    published = serializers.BooleanField()
+
+
+class EventCreateSerializer(serializers.Serializer):
+    name = StrictCharField(max_length=100)
+    format = serializers.ChoiceField(choices=Event.Format.values)
+    ruleset = RulesetField(required=False, default="standard")
+    round_length = serializers.ChoiceField(
+        choices=Event.RoundLength.values, default=Event.RoundLength.GAME
+    )
+    hands_per_round = StrictIntegerField(
+        min_value=1, max_value=20, required=False, allow_null=True, default=None
+    )
+    entry = serializers.ChoiceField(choices=Event.Entry.values, default=Event.Entry.HANDS)
+    rounds_planned = StrictIntegerField(min_value=0, max_value=30, required=False, default=0)
+    sit_out_credit = serializers.ChoiceField(
+        choices=Event.SitOutCredit.values, default=Event.SitOutCredit.NONE
+    )
+    sit_out_points = StrictIntegerField(min_value=0, max_value=100, required=False, default=0)
+    season = IdField(required=False, allow_null=True, default=None)
+    date = serializers.DateField(required=False, allow_null=True, default=None)
+    published = StrictBooleanField(required=False, default=False)
+    seed = StrictIntegerField(
+        min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None
+    )
+
+
+class EventUpdateSerializer(serializers.Serializer):
+    name = StrictCharField(max_length=100, required=False)
+    published = StrictBooleanField(required=False)
+    status = StrictCharField(
+        max_length=8, required=False, help_text="running, or finished (the director's word)"
+    )
+    rounds_planned = StrictIntegerField(min_value=1, max_value=30, required=False)
+
+
+class EntrantSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+    team = serializers.IntegerField(source="team_id", allow_null=True)
+    active = serializers.BooleanField()
+
+
+class EntrantAddSerializer(serializers.Serializer):
+    name = StrictCharField(max_length=60, required=False)
+    player = IdField(required=False)
+
+
+class EventTeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField()
+    active = serializers.BooleanField()
+    players = serializers.ListField(child=serializers.CharField())
+
+
+class EventTeamAddSerializer(serializers.Serializer):
+    name = StrictCharField(max_length=100)
+    players = serializers.ListField(child=PlayerRefField(), min_length=2, max_length=2)
+
+
+# Rounds, tables, results ------------------------------------------------------------------------
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    side = serializers.IntegerField(help_text="0: seats 0 and 2; 1: seats 1 and 3.")
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+
+
+class ResultSerializer(serializers.Serializer):
+    status = serializers.CharField(help_text="entered, confirmed or disputed")
+    points = serializers.ListField(child=serializers.IntegerField(), help_text="By side.")
+    winner = serializers.IntegerField(allow_null=True, help_text="A side; null for a tie.")
+    hands = serializers.IntegerField()
+    entered_by = serializers.IntegerField(source="entered_by_id")
+    confirmed_by = serializers.IntegerField(source="confirmed_by_id", allow_null=True)
+    corrected = serializers.BooleanField()
+    version = serializers.IntegerField()
+
+
+class TableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    seats = SeatSerializer(many=True)
+    team_names = serializers.ListField(child=serializers.CharField())
+    game = serializers.UUIDField(
+        source="game_id", allow_null=True, help_text="The scorekeeper game (hand-by-hand events)."
+    )
+    join_code = serializers.CharField(
+        allow_null=True, help_text="Shown to the event's directors only."
+    )
+    result = ResultSerializer(allow_null=True)
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    sit_outs = serializers.ListField(child=serializers.CharField())
+    tables = TableSerializer(many=True)
+
+
+class TableDetailSerializer(TableSerializer):
+    event = serializers.IntegerField()
+    round = serializers.IntegerField()
+    entry = serializers.ChoiceField(choices=Event.Entry.values)
+    round_length = serializers.ChoiceField(choices=Event.RoundLength.values)
+    hands_per_round = serializers.IntegerField(allow_null=True)
+
+
+class JoinSerializer(serializers.Serializer):
+    code = StrictCharField(max_length=20)
+    role = serializers.ChoiceField(choices=TableToken.Role.values, default=TableToken.Role.SCORER)
+    label = StrictCharField(max_length=60, required=False, default="", allow_blank=True)
+
+
+class JoinedSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as `Authorization: Bearer <token>`. Shown once.")
+    role = serializers.ChoiceField(choices=TableToken.Role.values)
+    table = TableDetailSerializer()
+
+
+class CodeSerializer(serializers.Serializer):
+    join_code = serializers.CharField()
+
+
+class ResultEnterSerializer(serializers.Serializer):
+    entered_by = IdField(help_text="The player entering it (seated at the table).")
+    points = serializers.ListField(
+        child=StrictIntegerField(min_value=0, max_value=999),
+        min_length=2,
+        max_length=2,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Totals-only events: each side's points. Hand-by-hand events leave it out.",
+    )
+
+
+class ResultConfirmSerializer(serializers.Serializer):
+    confirmed_by = IdField(help_text="A player of the other side from whoever entered it.")
+
+
+class ResultDisputeSerializer(serializers.Serializer):
+    player = IdField()
+    reason = StrictCharField(max_length=500)
+
+
+class ResultCorrectSerializer(serializers.Serializer):
+    reason = StrictCharField(max_length=500)
+    points = serializers.ListField(
+        child=StrictIntegerField(min_value=0, max_value=999),
+        min_length=2,
+        max_length=2,
+        required=False,
+        allow_null=True,
+        default=None,
+    )
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
+
+
+class ChangeSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="table.round.number")
+    table = serializers.IntegerField(source="table.number")
+    action = serializers.CharField()
+    actor = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+# Standings, leaderboards, players ------------------------------------------------------------
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    key = serializers.IntegerField(help_text="A player id, or a team id in team events.")
+    name = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    active = serializers.BooleanField()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    ties = serializers.IntegerField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    credit = serializers.IntegerField(help_text="Sit-out credit.")
+    total = serializers.IntegerField()
+    match_points = serializers.IntegerField()
+    euchres = serializers.IntegerField()
+    loners_made = serializers.IntegerField()
+    best_game = serializers.IntegerField()
+    head_to_head = serializers.IntegerField()
+    tie_break = serializers.CharField(allow_null=True)
+
+
+class PrizeWinnerSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    value = serializers.IntegerField()
+    round = serializers.IntegerField(allow_null=True)
+
+
+class SidePrizeSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    winners = PrizeWinnerSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    event = serializers.IntegerField(source="event.id")
+    ranked_by = serializers.CharField()
+    tie_breaks = serializers.ListField(child=serializers.CharField())
+    rounds = serializers.IntegerField()
+    waiting = serializers.IntegerField(help_text="Results entered, not yet confirmed.")
+    rows = StandingRowSerializer(many=True)
+    side_prizes = SidePrizeSerializer(many=True)
+
+
+class StatsSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    events = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    points = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    made = serializers.IntegerField(help_text="As maker: made 3 or 4 tricks.")
+    marched = serializers.IntegerField(help_text="As maker: took all five.")
+    euchred = serializers.IntegerField(help_text="As maker: euchred.")
+    euchres = serializers.IntegerField(help_text="As a defender: euchred the makers.")
+    loners_tried = serializers.IntegerField()
+    loners_made = serializers.IntegerField()
+    best_game = serializers.IntegerField()
+
+
+class LeaderRowSerializer(StatsSerializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class LeaderboardQuerySerializer(serializers.Serializer):
+    season = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    order = serializers.ChoiceField(choices=list(LEADERBOARD_ORDER), default="points")
+    limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
+
+
+class HistorySerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    event_name = serializers.CharField()
+    date = serializers.DateField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    partners = serializers.ListField(child=serializers.CharField())
+    opponents = serializers.ListField(child=serializers.CharField())
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    won = serializers.BooleanField()
+    tied = serializers.BooleanField()
+    euchres = serializers.IntegerField()
+    loners_made = serializers.IntegerField()
+
+
+class PlayerRecordSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="player.id")
+    name = serializers.CharField(source="player.name")
+    stats = StatsSerializer()
+    history = HistorySerializer(many=True)
+
+
+class PlayerQuerySerializer(serializers.Serializer):
+    season = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
+    offset = serializers.IntegerField(min_value=0, max_value=10**6, default=0)

@@ -1,0 +1,79 @@
+"""What each seat did in a table's hands, read from the referee's awards (no points computed).
+
+A hand's award says why it scored (`make`, `march`, `lone-make`, `lone-march`, `euchre`,
+`lone-euchre`, `defend-alone-euchre`, `renege`, `thrown-in`); together with the maker seat
+and the alone calls that tells who made, marched or was euchred as maker, who euchred the
+makers as a defender, and who tried and made a loner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Final
+
+MADE: Final = frozenset({"make", "lone-make"})
+MARCHED: Final = frozenset({"march", "lone-march"})
+EUCHRED: Final = frozenset({"euchre", "lone-euchre", "defend-alone-euchre"})
+LONER_MADE: Final = frozenset({"lone-make", "lone-march"})
+SEATS: Final = 4
+
+
+@dataclass
+class SeatTally:
+    hands: int = 0
+    made: int = 0
+    marched: int = 0
+    euchred: int = 0
+    euchres: int = 0
+    loners_tried: int = 0
+    loners_made: int = 0
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What the tally needs of one hand: the maker seat, the alone calls and the award."""
+
+    reason: str
+    maker: int | None = None
+    alone: bool = False
+    defender_alone: int | None = None
+    counts: bool = True  # a poor-hand redeal is dealt again and is not a hand of the round
+
+    @classmethod
+    def of(cls, hand: Any) -> HandFacts:
+        """From a scorekeeper `Hand` (or anything with its fields)."""
+        return cls(
+            reason=str(hand.award.get("reason", "")),
+            maker=hand.maker,
+            alone=bool(hand.alone),
+            defender_alone=hand.defender_alone,
+            counts=hand.kind != "redeal",
+        )
+
+
+def tally_hands(hands: Iterable[HandFacts]) -> list[SeatTally]:
+    """Per seat of a four-handed table (seats 0 and 2 against 1 and 3)."""
+    seats = [SeatTally() for _ in range(SEATS)]
+    for hand in hands:
+        if not hand.counts:
+            continue
+        for tally in seats:
+            tally.hands += 1
+        if hand.maker is None:
+            continue
+        maker = seats[hand.maker]
+        maker.made += hand.reason in MADE
+        maker.marched += hand.reason in MARCHED
+        maker.euchred += hand.reason in EUCHRED
+        if hand.alone:
+            maker.loners_tried += 1
+            maker.loners_made += hand.reason in LONER_MADE
+        if hand.reason in EUCHRED:
+            if hand.defender_alone is not None:
+                defenders = [hand.defender_alone]
+            else:
+                defenders = [s for s in range(SEATS) if s % 2 != hand.maker % 2]
+            for defender in defenders:
+                seats[defender].euchres += 1
+    return seats

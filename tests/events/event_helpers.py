@@ -1,0 +1,149 @@
+"""Helpers for the events tests: an event driven through the API, as a club night runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rest_framework.test import APIClient
+
+
+def ok(response: Any, status: int = 200) -> Any:
+    assert response.status_code == status, (response.status_code, response.content[:500])
+    return response.json()
+
+
+def is_problem(
+    response: Any, status: int, field: str | None = None, code: str | None = None
+) -> bool:
+    """The response is an RFC 9457 problem with this status (naming this field and code)."""
+    assert response.status_code == status, (response.status_code, response.content[:500])
+    assert response["Content-Type"] == "application/problem+json", response["Content-Type"]
+    body = response.json()
+    assert body["status"] == status and body["title"] and body["detail"], body
+    if field is not None:
+        assert body["field"] == field, body
+    if code is not None:
+        assert body["code"] == code, body
+    return True
+
+
+@dataclass
+class Seat:
+    seat: int
+    side: int
+    player: int
+    name: str
+
+
+class Device:
+    """A phone at a table, holding the device token its join code was exchanged for."""
+
+    def __init__(self, table: dict[str, Any], token: str, role: str) -> None:
+        self.client = APIClient()
+        self.client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+        self.table = table
+        self.token = token
+        self.role = role
+        self.id: int = table["id"]
+        self.seats = {
+            s["name"]: Seat(s["seat"], s["side"], s["player"], s["name"]) for s in table["seats"]
+        }
+
+    @property
+    def url(self) -> str:
+        return f"/api/v1/tables/{self.id}/"
+
+    def seat_of(self, name: str) -> int:
+        return self.seats[name].seat
+
+    def player(self, name: str) -> int:
+        return self.seats[name].player
+
+    def side_of(self, name: str) -> int:
+        return self.seats[name].side
+
+    def post(self, path: str, body: Any, table_id: int | None = None) -> Any:
+        url = f"/api/v1/tables/{table_id or self.id}/{path}"
+        return self.client.post(url, body, format="json")
+
+    def hand(
+        self, maker: str, tricks: int, alone: bool = False, trump: str = "H"
+    ) -> dict[str, Any]:
+        body = {
+            "maker": self.seat_of(maker),
+            "trump": trump,
+            "maker_tricks": tricks,
+            "alone": alone,
+        }
+        return ok(self.post("hands/", body), 201)
+
+    def thrown_in(self) -> dict[str, Any]:
+        return ok(self.post("hands/", {"thrown_in": True}), 201)
+
+    def enter(self, by: str, points: list[int] | None = None) -> Any:
+        body: dict[str, Any] = {"entered_by": self.player(by)}
+        if points is not None:
+            body["points"] = points
+        return self.post("result/", body)
+
+    def confirm(self, by: str) -> Any:
+        return self.post("result/confirm/", {"confirmed_by": self.player(by)})
+
+    def dispute(self, by: str, reason: str) -> Any:
+        return self.post("result/dispute/", {"player": self.player(by), "reason": reason})
+
+
+def join(code: str, role: str = "scorer") -> Device:
+    response = APIClient().post("/api/v1/tables/join/", {"code": code, "role": role}, format="json")
+    body = ok(response, 201)
+    return Device(body["table"], body["token"], body["role"])
+
+
+class Director:
+    """A signed-in director of a club, working through the API."""
+
+    def __init__(self, client: APIClient, club: int) -> None:
+        self.client = client
+        self.club = club
+
+    def create_event(self, **options: Any) -> int:
+        body = {"name": "Club night", "format": "progressive", **options}
+        return int(
+            ok(self.client.post(f"/api/v1/clubs/{self.club}/events/", body, format="json"), 201)[
+                "id"
+            ]
+        )
+
+    def add_players(self, event: int, *names: str) -> dict[str, int]:
+        ids = {}
+        for name in names:
+            body = ok(
+                self.client.post(f"/api/v1/events/{event}/players/", {"name": name}, format="json"),
+                201,
+            )
+            ids[name] = body["player"]
+        return ids
+
+    def add_team(self, event: int, name: str, *players: str) -> int:
+        body = {"name": name, "players": list(players)}
+        return int(
+            ok(self.client.post(f"/api/v1/events/{event}/teams/", body, format="json"), 201)["id"]
+        )
+
+    def next_round(self, event: int) -> dict[str, Any]:
+        return ok(self.client.post(f"/api/v1/events/{event}/rounds/", format="json"), 201)
+
+    def standings(self, event: int) -> dict[str, Any]:
+        return ok(self.client.get(f"/api/v1/events/{event}/standings/"))
+
+    def publish(self, event: int) -> None:
+        ok(self.client.patch(f"/api/v1/events/{event}/", {"published": True}, format="json"))
+
+
+def partnerships(table: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
+    """A table's two partnerships, by name: (seats 0 and 2, seats 1 and 3)."""
+    sides: list[set[str]] = [set(), set()]
+    for seat in table["seats"]:
+        sides[seat["side"]].add(seat["name"])
+    return frozenset(sides[0]), frozenset(sides[1])

@@ -1,0 +1,188 @@
+"""Exports (CSV, EGN) and the printable pages."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from event_helpers import Device, Director, is_problem, join, ok
+from rest_framework.test import APIClient
+
+from referee import egn
+from scorekeeper.events import selectors
+from scorekeeper.events.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+def played(*tricks: str) -> list[list[dict[str, Any]]]:
+    """Tricks as "1:AH 2:JS 3:9C 0:TD" (seat:card, in play order)."""
+    return [[{"seat": int(p[0]), "card": p[2:]} for p in trick.split()] for trick in tricks]
+
+
+# Dealer 0 turns the ace of spades; seat 2 orders it up and marches with both bowers.
+MARCH: dict[str, Any] = {
+    "dealer": 0,
+    "upcard": "AS",
+    "hands": {
+        "0": ["9D", "TD", "QC", "KC", "AC"],
+        "1": ["9H", "TH", "QH", "KH", "AH"],
+        "2": ["JS", "JC", "KS", "QS", "9S"],
+        "3": ["9C", "TC", "JD", "QD", "KD"],
+    },
+    "bids": [{"seat": 1, "action": "pass"}, {"seat": 2, "action": "order-up"}],
+    "discard": "9D",
+    "tricks": played(
+        "1:AH 2:JS 3:9C 0:TD",
+        "2:JC 3:TC 0:AS 1:9H",
+        "2:KS 3:QD 0:QC 1:TH",
+        "2:QS 3:KD 0:KC 1:QH",
+        "2:9S 3:JD 0:AC 1:KH",
+    ),
+}
+
+
+def turned(record: dict[str, Any], by: int) -> dict[str, Any]:
+    """The same hand with every seat moved `by` places to the left."""
+
+    def seat(s: int) -> int:
+        return (s + by) % 4
+
+    return {
+        **record,
+        "dealer": seat(record["dealer"]),
+        "hands": {str(seat(int(s))): cards for s, cards in record["hands"].items()},
+        "bids": [{**bid, "seat": seat(bid["seat"])} for bid in record["bids"]],
+        "tricks": [[{**p, "seat": seat(p["seat"])} for p in trick] for trick in record["tricks"]],
+    }
+
+
+@pytest.fixture
+def played_round(director: Director) -> tuple[int, list[Device]]:
+    """Eight players, one round of two hands: table 1 enters its second hand with its cards."""
+    event = director.create_event(
+        name="Export night", round_length="hands", hands_per_round=2, rounds_planned=1, seed=3
+    )
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+    rnd = director.next_round(event)
+    devices = []
+    for table in rnd["tables"]:
+        device = join(table["join_code"])
+        names = sorted(device.seats, key=device.seat_of)
+        device.hand(names[0], 3)  # seat 0 makes it: one point to seats 0 and 2
+        if table["number"] == 1:
+            ok(device.post("hands/", {"record": turned(MARCH, 1)}), 201)  # seat 3 marches
+        else:
+            device.hand(names[1], 1)  # seat 1 is euchred
+        ok(device.enter(by=names[0]), 201)
+        ok(device.confirm(by=names[1]))
+        devices.append(device)
+    director.publish(event)
+    return event, devices
+
+
+def test_a_tables_game_replays_from_its_egn_to_its_score(anon, played_round):
+    _, (first, second) = played_round
+    response = anon.get(f"/api/v1/tables/{first.id}/game.egn")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    game = egn.read_game(json.loads(response.content))
+    assert game.initial_score == (1, 0)  # hand 1 went in without its cards
+    assert game.players == tuple(sorted(first.seats, key=first.seat_of))
+    replay = egn.replay(game)
+    assert replay.ok and len(replay.deals) == 1
+    result = ok(anon.get(f"/api/v1/tables/{first.id}/result/"))
+    assert list(replay.final_score) == result["points"] == [1, 2]
+    # A game entered without cards has nothing EGN can replay.
+    assert is_problem(anon.get(f"/api/v1/tables/{second.id}/game.egn"), 409, "id", "no-egn")
+
+
+def test_the_events_games_come_as_an_egn_match_file(anon, played_round):
+    event, _ = played_round
+    body = json.loads(anon.get(f"/api/v1/events/{event}/games.emn").content)
+    (game,) = egn.read_match(body)
+    assert egn.replay(game).final_score == (1, 2)
+    assert [(g["round"], g["table"], g["result"]) for g in body["games"]] == [(1, 1, "confirmed")]
+    assert [(s["round"], s["table"]) for s in body["metadata"]["skipped"]] == [(1, 2)]
+
+
+def test_standings_and_results_come_as_csv(anon, played_round):
+    event, (first, second) = played_round
+    response = anon.get(f"/api/v1/events/{event}/standings.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    standings = ok(anon.get(f"/api/v1/events/{event}/standings/"))["rows"]
+    assert [(r["rank"], r["name"], r["total"]) for r in rows] == [
+        (str(s["rank"]), s["name"], str(s["total"])) for s in standings
+    ]
+    # Table 1: 1-2 (the march); table 2: 1 + 2 for the euchre = 3-0.
+    assert {r["name"]: int(r["total"]) for r in rows} == {
+        **{name: (1 if first.side_of(name) == 0 else 2) for name in first.seats},
+        **{name: (3 if second.side_of(name) == 0 else 0) for name in second.seats},
+    }
+    results = list(
+        csv.DictReader(
+            io.StringIO(anon.get(f"/api/v1/events/{event}/results.csv").content.decode())
+        )
+    )
+    assert [
+        (r["round"], r["table"], r["points_0"], r["points_1"], r["status"]) for r in results
+    ] == [
+        ("1", "1", "1", "2", "confirmed"),
+        ("1", "2", "3", "0", "confirmed"),
+    ]
+
+
+def test_the_printable_pages(director: Director, anon, played_round):
+    event, (first, _) = played_round
+    page = anon.get(f"/events/{event}/results/")
+    assert page.status_code == 200 and b"Export night" in page.content
+    assert b"Most euchres" in page.content and b"head-to-head" in page.content
+    sheet = anon.get(f"/events/{event}/rounds/1/sheet/")
+    assert sheet.status_code == 200
+    assert all(name.encode() in sheet.content for name in first.seats)
+    code = ok(director.client.get(f"/api/v1/tables/{first.id}/"))["join_code"]
+    assert code.encode() not in sheet.content
+    assert anon.get(f"/events/{event}/rounds/1/cards/").status_code == 404
+    cards = director.client.get(f"/events/{event}/rounds/1/cards/")
+    assert cards.status_code == 200 and code.encode() in cards.content
+    assert anon.get(f"/events/{event}/rounds/9/sheet/").status_code == 404
+
+
+def test_an_unpublished_events_pages_are_its_directors(director: Director, anon):
+    event = director.create_event(rounds_planned=1)
+    assert anon.get(f"/events/{event}/results/").status_code == 404
+    assert director.client.get(f"/events/{event}/results/").status_code == 200
+
+
+def test_the_screens_are_served_to_whom_they_are_for(director: Director, anon, django_user_model):
+    event = director.create_event(rounds_planned=1, name="Screen night")
+    assert anon.get("/events/").status_code == 200
+    assert anon.get("/events/table/").status_code == 200
+    assert anon.get(f"/events/{event}/").status_code == 404  # not published yet
+    assert director.client.get(f"/events/{event}/").status_code == 200
+    home = director.client.get("/events/director/")
+    assert home.status_code == 200 and b"Riverside Euchre Club" in home.content
+    assert director.client.get(f"/events/{event}/manage/").status_code == 200
+    login = anon.get(f"/events/{event}/manage/")
+    assert login.status_code == 302 and login["Location"].startswith("/events/login/")
+    stranger = APIClient()
+    stranger.force_login(django_user_model.objects.create_user("sam"))
+    assert stranger.get(f"/events/{event}/manage/").status_code == 404
+    director.publish(event)
+    assert anon.get(f"/events/{event}/").status_code == 200
+    assert b"Screen night" in anon.get("/events/").content
+
+
+def test_the_demo_night_loads_once(capsys):
+    call_command("load_demo")
+    call_command("load_demo")
+    (event,) = Event.objects.filter(name="Demo progressive night")
+    assert event.published and event.status == "finished"
+    standings = selectors.standings(event=event)
+    assert standings.rounds == 3 and len(standings.rows) == 9
+    assert sum(row.byes for row in standings.rows) == 3  # nine players: one sits out a round
+    assert "Demo progressive night: already loaded" in capsys.readouterr().out

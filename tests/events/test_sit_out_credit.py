@@ -1,0 +1,53 @@
+"""What a bye is worth: nothing, a fixed number of points, or the player's own average."""
+
+from __future__ import annotations
+
+import pytest
+from event_helpers import Director, join, ok
+
+from scorekeeper.events.models import Event
+from scorekeeper.events.selectors import StandingRow, sit_out_credit
+
+
+@pytest.mark.parametrize(
+    ("kind", "points", "credit"),
+    [
+        ("none", 0, 0),
+        ("fixed", 4, 8),  # two byes at 4
+        ("average", 0, 12),  # 17 points over 3 rounds is 5.67: 6 a bye, two byes
+    ],
+)
+def test_the_credit_for_two_byes(kind, points, credit):
+    event = Event(sit_out_credit=kind, sit_out_points=points)
+    row = StandingRow(key=1, name="Ann", players=["Ann"], played=3, points_for=17, byes=2)
+    assert sit_out_credit(event, row) == credit
+
+
+def test_average_credit_rounds_half_up_and_needs_a_round_played():
+    event = Event(sit_out_credit="average")
+    assert sit_out_credit(event, StandingRow(1, "A", ["A"], played=2, points_for=9, byes=1)) == 5
+    assert sit_out_credit(event, StandingRow(1, "A", ["A"], played=2, points_for=7, byes=1)) == 4
+    assert sit_out_credit(event, StandingRow(1, "A", ["A"], played=0, points_for=0, byes=1)) == 0
+
+
+@pytest.mark.django_db
+def test_a_bye_adds_its_credit_to_the_sitters_total(director: Director):
+    event = director.create_event(
+        round_length="hands",
+        hands_per_round=1,
+        rounds_planned=1,
+        sit_out_credit="fixed",
+        sit_out_points=5,
+    )
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan", "Eve")
+    rnd = director.next_round(event)
+    (sitter,) = rnd["sit_outs"]
+    device = join(rnd["tables"][0]["join_code"])
+    names = sorted(device.seats, key=device.seat_of)
+    device.hand(names[0], 5)  # a march: 2 to seats 0 and 2
+    ok(device.enter(by=names[0]), 201)
+    ok(device.confirm(by=names[1]))
+    rows = {r["name"]: r for r in director.standings(event)["rows"]}
+    assert (rows[sitter]["total"], rows[sitter]["points_for"], rows[sitter]["byes"]) == (5, 0, 1)
+    assert rows[sitter]["rank"] == 1
+    assert [rows[n]["total"] for n in names] == [2, 0, 2, 0]
