@@ -6,7 +6,7 @@ MANAGE := $(BIN)/python manage.py
 # Local commands run in dev mode; only `check --deploy` runs with production settings.
 DEV := DJANGO_DEBUG=1
 
-.PHONY: run test lint check-django pytest clean
+.PHONY: run test lint check-django pytest chromium clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
@@ -29,7 +29,7 @@ test: lint check-django pytest
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
-	if [ -d referee ]; then $(BIN)/mypy --strict referee; fi
+	$(BIN)/mypy --strict referee scorekeeper/events/seating.py scorekeeper/events/tally.py
 	$(BIN)/lint-imports
 
 check-django: $(VENV)/.installed
@@ -39,8 +39,15 @@ check-django: $(VENV)/.installed
 	  SECRET_KEY="$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
 	  $(MANAGE) check --deploy --fail-level WARNING
 
+# The browser tests drive Debian's Chromium (never a browser Playwright downloads).
+chromium:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "The browser tests need Chromium: sudo apt-get install chromium"; exit 1; fi; }
+
 # pytest exits 5 when it collected nothing: that is a failure here, not a pass.
-pytest: $(VENV)/.installed
+pytest: $(VENV)/.installed chromium
 	$(BIN)/pytest tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
 
 clean:

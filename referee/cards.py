@@ -26,10 +26,6 @@ class Suit(StrEnum):
         return self.value
 
     @property
-    def name_en(self) -> str:
-        return _SUIT_NAMES[self]
-
-    @property
     def partner(self) -> Suit:
         """The other suit of the same colour: the suit the left bower comes from."""
         return _SAME_COLOUR[self]
@@ -70,16 +66,6 @@ SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 #: Ranks from low to high, as written in card codes.
 RANKS: Final = ("7", "8", "9", "T", "J", "Q", "K", "A")
-_RANK_NAMES: Final = {
-    "7": "7",
-    "8": "8",
-    "9": "9",
-    "T": "10",
-    "J": "jack",
-    "Q": "queen",
-    "K": "king",
-    "A": "ace",
-}
 JOKER_CODE: Final = "JOKER"
 
 
@@ -135,7 +121,7 @@ def _parse_slow(text: str) -> Card | None:
     if rank == "10":
         rank = "T"
     suit = Suit.parse(suit_text)
-    if suit is None or rank not in _RANK_NAMES:
+    if suit is None or rank not in RANKS:
         return None
     return _BY_CODE[rank + suit.value]
 
@@ -190,13 +176,6 @@ _DECKS: Final = {
     )
     for size in (24, 25, 32)
 }
-
-
-def card_name(card: Card) -> str:
-    """English words for a card: "the jack of diamonds", "the joker"."""
-    if card.suit is None:
-        return "the joker"
-    return f"the {_RANK_NAMES[card.rank]} of {card.suit.name_en}"
 
 
 class TrumpOrder:
