@@ -1,13 +1,18 @@
-"""Printable pages: an event's results, a round's sheet, and table cards with join codes."""
+"""Printable pages: an event's results, a round's sheet, and table cards with join codes; and
+the records: a club's leaderboard and a player's page."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
+from rest_framework import serializers
 
 from scorekeeper.errors import NotFound
 from scorekeeper.events import selectors
-from scorekeeper.events.models import Event
+from scorekeeper.events import serializers as s
+from scorekeeper.events.models import Event, Season
 from scorekeeper.events.services import is_director
 
 
@@ -57,4 +62,89 @@ def table_cards(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     event = _event(request, event_id, director_only=True)
     return render(
         request, "events/table_cards.html", {"event": event, "round": _round(event, number)}
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Records
+
+
+class _BadQuery(Exception):
+    """A query parameter the page cannot use; answered with a 400 naming it."""
+
+
+def _query(request: HttpRequest, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
+    serializer = serializer_class(data=request.GET.dict())
+    if not serializer.is_valid():
+        field, problems = next(iter(serializer.errors.items()))
+        raise _BadQuery(f"{field}: {problems[0]}")
+    return dict(serializer.validated_data)
+
+
+def _bad_query(error: _BadQuery) -> HttpResponse:
+    return HttpResponseBadRequest(f"{error}\n", content_type="text/plain; charset=utf-8")
+
+
+def leaderboard_page(request: HttpRequest, club_id: int) -> HttpResponse:
+    """A club's players over its published events, a season's or all, in one chosen order."""
+    try:
+        club = selectors.club_get(club_id=club_id)
+        query = _query(request, s.LeaderboardQuerySerializer)
+    except NotFound as error:
+        raise Http404(error.detail) from None
+    except _BadQuery as error:
+        return _bad_query(error)
+    seasons = list(club.seasons.all())
+    season = None
+    if "season" in query:
+        season = next((x for x in seasons if x.pk == query["season"]), None)
+        if season is None:
+            raise Http404("This club has no season with this id.")
+    rows = selectors.leaderboard(
+        club=club, season=season, order=query["order"], limit=query["limit"]
+    )
+    return render(
+        request,
+        "events/screens/leaderboard.html",
+        {
+            "club": club,
+            "seasons": seasons,
+            "season": season,
+            "order": query["order"],
+            "orders": list(selectors.LEADERBOARD_ORDER),
+            "rows": rows,
+        },
+    )
+
+
+def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's statistics and latest games over published events (a season's, or all)."""
+    try:
+        player = selectors.player_get(player_id=player_id)
+        query = _query(request, s.PlayerQuerySerializer)
+    except NotFound as error:
+        raise Http404(error.detail) from None
+    except _BadQuery as error:
+        return _bad_query(error)
+    season = None
+    if "season" in query:
+        season = Season.objects.select_related("club").filter(pk=query["season"]).first()
+        if season is None:
+            raise Http404("There is no season with this id.")
+    limit, offset = query["limit"], query["offset"]
+    record = selectors.player_record(player=player, season=season, limit=limit, offset=offset)
+    return render(
+        request,
+        "events/screens/player.html",
+        {
+            "player": player,
+            "season": season,
+            "stats": record.stats,
+            "history": record.history,
+            "first": offset + 1,
+            "last": offset + len(record.history),
+            "older": offset + limit if offset + limit < record.total_games else None,
+            "newer": max(offset - limit, 0) if offset else None,
+            "limit": limit,
+        },
     )

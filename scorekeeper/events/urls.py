@@ -49,6 +49,12 @@ urlpatterns = [
     path("events/login/", screens.LoginView.as_view(), name="events-login"),
     path("events/director/", screens.director_home, name="events-director"),
     path("events/table/", screens.table_page, name="events-table"),
+    path(
+        "events/clubs/<int:club_id>/leaderboard/",
+        pages.leaderboard_page,
+        name="events-leaderboard",
+    ),
+    path("events/players/<int:player_id>/", pages.player_page, name="events-player"),
     path("events/<int:event_id>/", screens.event_page, name="events-event"),
     path("events/<int:event_id>/manage/", screens.manage, name="events-manage"),
     path("events/<int:event_id>/results/", pages.results_page, name="event-results-page"),

@@ -118,3 +118,12 @@ def test_a_progressive_night_on_phones(page: Page, live_server, phone, django_us
     expect(watcher.locator(".prizes")).to_contain_text(f"Most loners made: {two[0]} (1)")
     standings = api_get(base, f"/api/v1/events/{event}/standings/")
     assert [row["total"] for row in standings["rows"]] == [6, 6, 2, 2, 1, 1, 0, 0]
+
+    # From the results page, the night's lone marcher opens their own page on the phone.
+    watcher.goto(base + f"/events/{event}/results/")
+    watcher.get_by_role("link", name=two[0], exact=True).click()
+    expect(watcher.get_by_role("heading", name=two[0])).to_be_visible()
+    expect(watcher.locator('[data-stat="loners_made"]')).to_have_text("1")
+    expect(watcher.locator('[data-stat="points"]')).to_have_text("6")
+    expect(watcher.locator(".games li")).to_contain_text("Won 6–0 · Tuesday progressive")
+    assert watcher.evaluate("document.documentElement.scrollWidth") <= 360
