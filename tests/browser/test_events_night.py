@@ -118,6 +118,10 @@ def test_a_progressive_night_on_phones(page: Page, live_server, phone, django_us
     expect(watcher.locator(".prizes")).to_contain_text(f"Most loners made: {two[0]} (1)")
     standings = api_get(base, f"/api/v1/events/{event}/standings/")
     assert [row["total"] for row in standings["rows"]] == [6, 6, 2, 2, 1, 1, 0, 0]
+    # Each name in the live standings opens that player's page.
+    leader = standings["rows"][0]
+    link = rows.first.get_by_role("link", name=leader["name"], exact=True)
+    assert link.get_attribute("href") == f"/events/players/{leader['key']}/"
 
     # From the results page, the night's lone marcher opens their own page on the phone.
     watcher.goto(base + f"/events/{event}/results/")

@@ -97,13 +97,17 @@ function standingsTable(data) {
   table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { text: h })))));
   const body = el("tbody");
   for (const row of data.rows) {
+    // In an individual event a row is a player: their name opens their page.
+    const name = teams
+      ? el("td", { text: row.name })
+      : el("td", {}, el("a", { href: `/events/players/${row.key}/`, text: row.name }));
     body.append(
       el(
         "tr",
         {},
+        el("td", { text: String(row.rank) }),
+        name,
         ...[
-          row.rank,
-          row.name,
           row.played,
           row.wins,
           teams ? row.match_points : row.total,
