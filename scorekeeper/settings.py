@@ -96,6 +96,17 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A club night on the embedded default: readers never wait for writers (WAL), a write
+    # transaction takes the write lock when it begins (IMMEDIATE), so two writers queue instead
+    # of one failing on a lock upgrade, and a writer waits up to SQLITE_TIMEOUT seconds for
+    # its turn instead of answering "database is locked".
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": float(os.environ.get("SQLITE_TIMEOUT", "20")),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
