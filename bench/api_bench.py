@@ -16,27 +16,18 @@ Uses DATABASE_URL (PostgreSQL). Without it, starts a throwaway PostgreSQL of its
 from __future__ import annotations
 
 import argparse
-import atexit
 import http.client
 import json
 import os
-import secrets
-import shutil
-import socket
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-REPO = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
-OWN_PG_PORT = 54331
-
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness
 
 # The app gunicorn serves: the scorekeeper's URLs plus the bare insert -----------------------
 
@@ -81,79 +72,6 @@ def app() -> Any:
     from django.core.wsgi import get_wsgi_application
 
     return get_wsgi_application()
-
-
-# PostgreSQL --------------------------------------------------------------------------------
-
-
-def start_own_postgres() -> str:
-    bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
-    if not bins:
-        sys.exit("api_bench: needs PostgreSQL: set DATABASE_URL, or apt-get install postgresql")
-    pgbin = bins[-1].parent
-    data = Path(tempfile.mkdtemp(prefix="pgbench."))
-    run_as: list[str] = []
-    if os.geteuid() == 0:
-        run_as = ["runuser", "-u", "postgres", "--"]
-        shutil.chown(data, "postgres", "postgres")
-
-    def stop() -> None:
-        subprocess.run(
-            [*run_as, str(pgbin / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
-            capture_output=True,
-            check=False,
-        )
-        shutil.rmtree(data, ignore_errors=True)
-
-    atexit.register(stop)
-    quiet = {"stdout": subprocess.DEVNULL, "check": True}
-    subprocess.run(
-        [
-            *run_as,
-            str(pgbin / "initdb"),
-            "-D",
-            str(data),
-            "-U",
-            "postgres",
-            "-A",
-            "trust",
-            "--no-sync",
-            "-E",
-            "UTF8",
-        ],
-        **quiet,
-    )
-    options = f"-c listen_addresses=127.0.0.1 -p {OWN_PG_PORT} -k {data} -c fsync=off"
-    subprocess.run(
-        [
-            *run_as,
-            str(pgbin / "pg_ctl"),
-            "-D",
-            str(data),
-            "-l",
-            str(data / "server.log"),
-            "-w",
-            "-t",
-            "30",
-            "-o",
-            options,
-            "start",
-        ],
-        **quiet,
-    )
-    return f"postgres://postgres@127.0.0.1:{OWN_PG_PORT}/euchre_bench"
-
-
-def ensure_database(url: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    admin = parts._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 # Load ----------------------------------------------------------------------------------------
@@ -251,57 +169,17 @@ def new_game(conn: http.client.HTTPConnection, client: int) -> tuple[str, dict[s
     return f"/api/v1/games/{game['id']}/hands/", {"Authorization": f"Bearer {game['token']}"}
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
-    for _ in range(100):
-        if server.poll() is not None:
-            sys.exit("api_bench: gunicorn exited; see its output above")
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/api/v1/health/")
-            response = conn.getresponse()
-            if "gunicorn" not in (response.getheader("Server") or ""):
-                sys.exit(f"api_bench: something else answers on port {port}")
-            if response.status == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    sys.exit("api_bench: gunicorn did not answer")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10.0, help="per phase")
     parser.add_argument("--max-requests", type=int, default=20000, help="per client and phase")
-    parser.add_argument("--port", type=int, default=0, help="default: a free port")
-    parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2 + 1)
+    parser.add_argument("--workers", type=int, default=harness.default_workers())
     args = parser.parse_args()
-    if not args.port:
-        args.port = free_port()
 
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql://")):
-        url = start_own_postgres()
-    ensure_database(url)
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-        "DJANGO_DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "0",
-        "CONN_MAX_AGE": "60",
-        "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'bench'}",
-    }
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=REPO, env=env, check=True)
+    url = harness.database_url("postgres")
+    env = harness.server_env(url)
+    harness.migrate(env)
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as conn:
@@ -309,62 +187,41 @@ def main() -> None:
             "CREATE TABLE IF NOT EXISTS bench_insert "
             "(id bigserial PRIMARY KEY, body text NOT NULL, at timestamptz DEFAULT now())"
         )
-    server = subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            "api_bench:app()",
-            "--bind",
-            f"127.0.0.1:{args.port}",
-            "--workers",
-            str(args.workers),
-            "--log-level",
-            "warning",
-        ],
-        cwd=REPO,
-        env=env,
+    port = harness.free_port()
+    harness.start_gunicorn("api_bench:app()", env, workers=args.workers, port=port)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    games = [new_game(conn, client) for client in range(args.clients)]
+    conn.close()
+    finished = [0]
+
+    def insert(client: int, i: int) -> tuple[str, Any, dict[str, str]]:
+        return "/bench/insert/", {"client": client, "i": i}, {}
+
+    def hand(client: int, i: int) -> tuple[str, Any, dict[str, str]]:
+        path, auth = games[client]
+        body = {"maker": i % 4, "trump": "CDHS"[i % 4], "maker_tricks": 3 + i % 3}
+        return path, body, {**auth, "Idempotency-Key": f"{client}-{i}"}
+
+    def next_game_when_over(client: int, conn: http.client.HTTPConnection, answer: bytes) -> None:
+        if json.loads(answer)["game"]["status"] == "finished":
+            finished[0] += 1
+            games[client] = new_game(conn, client)
+
+    run_phase("warm-up", port, args.clients, 2, insert, args.max_requests)
+    baseline = run_phase("bare insert", port, args.clients, args.seconds, insert, args.max_requests)
+    hands = run_phase(
+        "hand post",
+        port,
+        args.clients,
+        args.seconds,
+        hand,
+        args.max_requests,
+        after=next_game_when_over,
     )
-    try:
-        wait_for(args.port, server)
-        conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=30)
-        games = [new_game(conn, client) for client in range(args.clients)]
-        conn.close()
-        finished = [0]
-
-        def insert(client: int, i: int) -> tuple[str, Any, dict[str, str]]:
-            return "/bench/insert/", {"client": client, "i": i}, {}
-
-        def hand(client: int, i: int) -> tuple[str, Any, dict[str, str]]:
-            path, auth = games[client]
-            body = {"maker": i % 4, "trump": "CDHS"[i % 4], "maker_tricks": 3 + i % 3}
-            return path, body, {**auth, "Idempotency-Key": f"{client}-{i}"}
-
-        def next_game_when_over(
-            client: int, conn: http.client.HTTPConnection, answer: bytes
-        ) -> None:
-            if json.loads(answer)["game"]["status"] == "finished":
-                finished[0] += 1
-                games[client] = new_game(conn, client)
-
-        run_phase("warm-up", args.port, args.clients, 2, insert, args.max_requests)
-        baseline = run_phase(
-            "bare insert", args.port, args.clients, args.seconds, insert, args.max_requests
-        )
-        hands = run_phase(
-            "hand post",
-            args.port,
-            args.clients,
-            args.seconds,
-            hand,
-            args.max_requests,
-            after=next_game_when_over,
-        )
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
     print(
         f"gunicorn {args.workers} sync workers on 127.0.0.1, {args.clients} clients, "
-        f"{args.seconds:g} s per phase, PostgreSQL {urlsplit(url).hostname}:{urlsplit(url).port}"
+        f"{args.seconds:g} s per phase, {harness.describe_database(url)}"
     )
     print(f"{'phase':<12} {'requests':>9} {'errors':>7} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
     for phase in (baseline, hands):

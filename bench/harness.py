@@ -1,0 +1,224 @@
+"""What the HTTP benchmarks share: a database, gunicorn on a free port, and latency figures.
+
+The benchmarks run the real stack on 127.0.0.1 only: gunicorn serving the scorekeeper on
+PostgreSQL (DATABASE_URL, or a throwaway server started here as in .ci/run) or on a SQLite
+file, the embedded default.
+"""
+
+from __future__ import annotations
+
+import atexit
+import http.client
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+REPO = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+OWN_PG_PORT = 54331
+
+
+def fail(message: str) -> None:
+    """Stop the benchmark with one line (exit code 2, as for any bad input)."""
+    print(f"{Path(sys.argv[0]).stem}: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+# Databases ---------------------------------------------------------------------------------
+
+
+def start_own_postgres() -> str:
+    """A throwaway PostgreSQL server, stopped and removed when the benchmark exits."""
+    bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    if not bins:
+        fail("needs PostgreSQL: set DATABASE_URL, or apt-get install postgresql")
+    pgbin = bins[-1].parent
+    data = Path(tempfile.mkdtemp(prefix="pgbench."))
+    run_as: list[str] = []
+    if os.geteuid() == 0:
+        run_as = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(data, "postgres", "postgres")
+
+    def stop() -> None:
+        subprocess.run(
+            [*run_as, str(pgbin / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
+            capture_output=True,
+            check=False,
+        )
+        shutil.rmtree(data, ignore_errors=True)
+
+    atexit.register(stop)
+    initdb = [str(pgbin / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust"]
+    subprocess.run(
+        [*run_as, *initdb, "--no-sync", "-E", "UTF8"], stdout=subprocess.DEVNULL, check=True
+    )
+    options = (
+        f"-c listen_addresses=127.0.0.1 -p {OWN_PG_PORT} -k {data} -c fsync=off "
+        "-c max_connections=200"
+    )
+    pg_ctl = [str(pgbin / "pg_ctl"), "-D", str(data), "-l", str(data / "server.log")]
+    subprocess.run(
+        [*run_as, *pg_ctl, "-w", "-t", "30", "-o", options, "start"],
+        stdout=subprocess.DEVNULL,
+        check=True,
+    )
+    return f"postgres://postgres@127.0.0.1:{OWN_PG_PORT}/euchre_bench"
+
+
+def fresh_postgres_database(url: str) -> None:
+    """Drop and create the database the URL names (a benchmark starts from nothing)."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def database_url(kind: str) -> str:
+    """A new, empty database of this kind (`postgres` or `sqlite`) for one benchmark run."""
+    if kind == "sqlite":
+        folder = Path(tempfile.mkdtemp(prefix="bench-sqlite."))
+        atexit.register(shutil.rmtree, folder, True)
+        return f"sqlite:///{folder / 'night.sqlite3'}"
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        url = urlsplit(url)._replace(path="/euchre_bench").geturl()
+    else:
+        url = start_own_postgres()
+    fresh_postgres_database(url)
+    return url
+
+
+def describe_database(url: str) -> str:
+    if url.startswith("sqlite"):
+        return "SQLite (WAL) file"
+    parts = urlsplit(url)
+    return f"PostgreSQL {parts.hostname}:{parts.port}"
+
+
+def server_env(url: str, **extra: str) -> dict[str, str]:
+    """The environment of the production settings, on this database, for 127.0.0.1."""
+    return {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "DJANGO_DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "CONN_MAX_AGE": "60",
+        "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'bench'}",
+        # WhiteNoise warns that collectstatic never ran; the benchmarks serve no static files.
+        "PYTHONWARNINGS": "ignore:No directory at",
+        **extra,
+    }
+
+
+def migrate(env: dict[str, str]) -> None:
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=REPO, env=env, check=True)
+
+
+# The server --------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_gunicorn(
+    app: str, env: dict[str, str], *, workers: int, port: int, extra: Sequence[str] = ()
+) -> subprocess.Popen[bytes]:
+    """gunicorn on 127.0.0.1:port, answering its health check; stopped when the bench exits."""
+    server = subprocess.Popen(
+        [
+            str(BIN / "gunicorn"),
+            app,
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--log-level",
+            "warning",
+            *extra,
+        ],
+        cwd=REPO,
+        env=env,
+    )
+
+    def stop() -> None:
+        if server.poll() is None:
+            server.terminate()
+            server.wait(timeout=30)
+
+    atexit.register(stop)
+    for _ in range(150):
+        if server.poll() is not None:
+            fail("gunicorn exited; see its output above")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/v1/health/")
+            response = conn.getresponse()
+            if "gunicorn" not in (response.getheader("Server") or ""):
+                fail(f"something else answers on port {port}")
+            if response.status == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.2)
+    fail("gunicorn did not answer")
+    raise AssertionError  # fail() exits
+
+
+def default_workers() -> int:
+    return (os.cpu_count() or 1) * 2 + 1
+
+
+# Requests and figures ----------------------------------------------------------------------
+
+
+def call(
+    conn: http.client.HTTPConnection,
+    method: str,
+    path: str,
+    body: Any = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, dict[str, str], bytes]:
+    """One request; the status, the headers (lower-case names) and the body."""
+    sent = {"Content-Type": "application/json", **(headers or {})}
+    conn.request(method, path, None if body is None else json.dumps(body), sent)
+    response = conn.getresponse()
+    answer = response.read()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, answer
+
+
+@dataclass
+class Latencies:
+    """Seconds per answered request, and the requests that failed (5xx or no answer)."""
+
+    name: str
+    seconds: list[float] = field(default_factory=list)
+    errors: int = 0
+
+    def add(self, other: Latencies) -> None:
+        self.seconds.extend(other.seconds)
+        self.errors += other.errors
+
+    def percentile_ms(self, p: float) -> float:
+        ordered = sorted(self.seconds) or [float("nan")]
+        return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000

@@ -1,0 +1,324 @@
+#!/usr/bin/env python
+"""A club night on one machine: tables posting hands while watchers poll the standings.
+
+    .venv/bin/python bench/night_bench.py [--database postgres|sqlite] [--tables 50]
+        [--watchers 500] [--seconds 60] [--pace 2] [--workers N] [--find-watchers]
+
+Seats a progressive event of 4 x `--tables` players and serves it with gunicorn (production
+settings) on 127.0.0.1. First eight phones join table 1 with its code at the same moment: one
+gets the table, the others are told it is taken. Then, for `--seconds`:
+
+- each table's phone posts quick hands at a compressed human pace (one every `--pace` seconds,
+  jittered), each with its own Idempotency-Key and If-Match; when the round takes no more hands
+  it undoes its last one and goes on, so the writes never stop;
+- each watcher polls the event's standings and rounds every 5 s, conditionally
+  (If-None-Match) once it has an ETag.
+
+It ends with one line:
+
+    night: tables=T watchers=W requests=N errors=E p50_ms=X p99_ms=Y not_modified=Z%
+
+where errors are 5xx answers, answers a table did not expect, and requests that got no answer.
+With `--find-watchers` it then runs 20-second nights at T=50 with more and more watchers and
+prints the largest number it sustained with p99 < 200 ms and no errors.
+
+PostgreSQL comes from DATABASE_URL (its server, database `euchre_bench`, made afresh) or is
+started here as in .ci/run; `--database sqlite` uses a new SQLite file, the embedded default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import sys
+import threading
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness
+
+POLL_SECONDS = 5.0
+HANDS_PER_ROUND = 20
+JOIN_STORM = 8
+GOAL_P99_MS = 200.0
+
+
+@dataclass
+class Table:
+    id: int
+    code: str
+    game_id: str
+    token: str = ""
+
+
+@dataclass
+class Night:
+    tables: list[Table]
+    event_id: int
+
+
+def seat_the_night(env: dict[str, str], tables: int) -> Night:
+    """The club, its director and a progressive event with round 1 seated, through the services."""
+    os.environ.update(env)
+    sys.path.insert(0, str(harness.REPO))
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import User
+
+    from scorekeeper.events import services
+    from scorekeeper.events.services import Actor
+
+    director = Actor(user=User.objects.create_user("night-director"))
+    club = services.club_create(actor=director, name="Night club")
+    event = services.event_create(
+        club=club,
+        actor=director,
+        name="A crowded night",
+        format="progressive",
+        round_length="hands",
+        hands_per_round=HANDS_PER_ROUND,
+        rounds_planned=4,
+        published=True,
+        seed=7,
+    )
+    for i in range(tables * 4):
+        services.entrant_add(event=event, actor=director, name=f"Player {i:03}")
+    rnd = services.round_generate(event=event, actor=director)
+    seated = [
+        Table(id=t.pk, code=t.join_code or "", game_id=str(t.game_id))
+        for t in rnd.tables.order_by("number")
+    ]
+    from django.db import connections
+
+    connections.close_all()
+    return Night(tables=seated, event_id=event.pk)
+
+
+# Joining -----------------------------------------------------------------------------------
+
+
+def join_storm(port: int, table: Table) -> Counter[int]:
+    """Eight phones join one table at the same moment; the one that gets it keeps its token."""
+    barrier = threading.Barrier(JOIN_STORM)
+    statuses: Counter[int] = Counter()
+    lock = threading.Lock()
+
+    def phone() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        barrier.wait()
+        try:
+            status, _, body = harness.call(
+                conn, "POST", "/api/v1/tables/join/", {"code": table.code}
+            )
+        except (OSError, http.client.HTTPException):
+            status, body = 0, b""
+        with lock:
+            statuses[status] += 1
+            if status == 201:
+                table.token = json.loads(body)["token"]
+
+    threads = [threading.Thread(target=phone) for _ in range(JOIN_STORM)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses
+
+
+def join(port: int, table: Table) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    status, _, body = harness.call(conn, "POST", "/api/v1/tables/join/", {"code": table.code})
+    if status != 201:
+        harness.fail(f"joining table {table.id} answered {status}: {body[:200]!r}")
+    table.token = json.loads(body)["token"]
+
+
+# The night ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    latencies: harness.Latencies = field(default_factory=lambda: harness.Latencies("all"))
+    statuses: Counter[int] = field(default_factory=Counter)
+    unexpected: list[str] = field(default_factory=list)
+
+    def merge(self, other: Tally) -> None:
+        self.latencies.add(other.latencies)
+        self.statuses.update(other.statuses)
+        self.unexpected.extend(other.unexpected[:3])
+
+
+class Timed:
+    """One client's connection: every request timed and its status counted."""
+
+    def __init__(self, port: int, tally: Tally, expected: frozenset[int]) -> None:
+        self.port = port
+        self.tally = tally
+        self.expected = expected
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def __call__(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        started = time.perf_counter()
+        try:
+            status, answer_headers, answer = harness.call(self.conn, method, path, body, headers)
+        except (OSError, http.client.HTTPException) as error:
+            self.conn.close()
+            status, answer_headers, answer = 0, {}, str(error).encode()
+        elapsed = time.perf_counter() - started
+        self.tally.statuses[status] += 1
+        if status in self.expected:
+            self.tally.latencies.seconds.append(elapsed)
+        else:
+            self.tally.latencies.errors += 1
+            self.tally.unexpected.append(f"{method} {path}: {status} {answer[:200]!r}")
+        return status, answer_headers, answer
+
+
+def play_table(port: int, table: Table, pace: float, deadline: float, tally: Tally) -> None:
+    send = Timed(port, tally, frozenset({200, 201, 409, 412}))
+    rng = random.Random(table.id)
+    auth = {"Authorization": f"Bearer {table.token}"}
+    _, headers, _ = send("GET", f"/api/v1/games/{table.game_id}/")
+    etag = headers.get("etag", "")
+    last = 0
+    while True:
+        time.sleep(pace * rng.uniform(0.5, 1.5))
+        if time.perf_counter() >= deadline:
+            return
+        entry = {"maker": rng.randrange(4), "trump": rng.choice("CDHS"), "maker_tricks": 3}
+        status, headers, body = send(
+            "POST",
+            f"/api/v1/tables/{table.id}/hands/",
+            entry,
+            {**auth, "Idempotency-Key": str(uuid.uuid4()), "If-Match": etag},
+        )
+        if status in (200, 201):
+            etag, last = headers.get("etag", etag), json.loads(body)["number"]
+        elif status == 409 and last:
+            status, headers, _ = send(
+                "DELETE",
+                f"/api/v1/tables/{table.id}/hands/{last}/",
+                None,
+                {**auth, "If-Match": etag},
+            )
+            etag, last = headers.get("etag", etag), last - 1
+        elif status in (409, 412):
+            _, headers, body = send("GET", f"/api/v1/games/{table.game_id}/")
+            etag = headers.get("etag", etag)
+            hands = json.loads(body).get("hands", []) if body else []
+            last = hands[-1]["number"] if hands else 0
+
+
+def watch(port: int, event_id: int, deadline: float, tally: Tally, seed: int) -> None:
+    send = Timed(port, tally, frozenset({200, 304}))
+    rng = random.Random(seed)
+    tags: dict[str, str] = {}
+    time.sleep(rng.uniform(0, POLL_SECONDS))
+    while time.perf_counter() < deadline:
+        for path in (f"/api/v1/events/{event_id}/standings/", f"/api/v1/events/{event_id}/rounds/"):
+            headers = {"If-None-Match": tags[path]} if path in tags else {}
+            _, answer_headers, _ = send("GET", path, None, headers)
+            if "etag" in answer_headers:
+                tags[path] = answer_headers["etag"]
+        time.sleep(POLL_SECONDS)
+
+
+def run_night(port: int, night: Night, watchers: int, seconds: float, pace: float) -> Tally:
+    deadline = time.perf_counter() + seconds
+    tallies = [Tally() for _ in range(len(night.tables) + watchers)]
+    threads = [
+        threading.Thread(target=play_table, args=(port, table, pace, deadline, tallies[i]))
+        for i, table in enumerate(night.tables)
+    ]
+    threads += [
+        threading.Thread(
+            target=watch, args=(port, night.event_id, deadline, tallies[len(night.tables) + i], i)
+        )
+        for i in range(watchers)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    total = Tally()
+    for tally in tallies:
+        total.merge(tally)
+    return total
+
+
+def summary(tables: int, watchers: int, tally: Tally) -> str:
+    requests = sum(tally.statuses.values())
+    not_modified = 100 * tally.statuses[304] / requests if requests else 0.0
+    return (
+        f"night: tables={tables} watchers={watchers} requests={requests} "
+        f"errors={tally.latencies.errors} p50_ms={tally.latencies.percentile_ms(50):.1f} "
+        f"p99_ms={tally.latencies.percentile_ms(99):.1f} not_modified={not_modified:.0f}%"
+    )
+
+
+def find_watchers(port: int, night: Night, pace: float) -> int:
+    """The most watchers a 20-second night sustains at p99 < 200 ms with no errors."""
+    sustained = 0
+    for watchers in (100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1600):
+        tally = run_night(port, night, watchers, 20.0, pace)
+        print(summary(len(night.tables), watchers, tally))
+        if tally.latencies.errors or tally.latencies.percentile_ms(99) >= GOAL_P99_MS:
+            break
+        sustained = watchers
+    return sustained
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", choices=("postgres", "sqlite"), default="postgres")
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--watchers", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--pace", type=float, default=2.0, help="seconds between a table's hands")
+    parser.add_argument("--workers", type=int, default=harness.default_workers())
+    parser.add_argument("--find-watchers", action="store_true")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 200 or not 0 <= args.watchers <= 5000 or args.seconds <= 0:
+        harness.fail("give 1 to 200 tables, 0 to 5000 watchers and a positive time")
+
+    url = harness.database_url(args.database)
+    env = harness.server_env(url)
+    harness.migrate(env)
+    night = seat_the_night(env, max(args.tables, 50 if args.find_watchers else 0))
+    port = harness.free_port()
+    harness.start_gunicorn("scorekeeper.wsgi", env, workers=args.workers, port=port)
+
+    storm = join_storm(port, night.tables[0])
+    print(f"joins of one code at once: {dict(sorted(storm.items()))}")
+    for table in night.tables[1:]:
+        join(port, table)
+    print(
+        f"gunicorn {args.workers} sync workers on {harness.describe_database(url)}, "
+        f"{os.cpu_count()} cores, a hand every {args.pace:g} s per table, polls every "
+        f"{POLL_SECONDS:g} s"
+    )
+    tables = Night(night.tables[: args.tables], night.event_id)
+    tally = run_night(port, tables, args.watchers, args.seconds, args.pace)
+    for line in tally.unexpected[:5]:
+        print(f"  unexpected: {line}", file=sys.stderr)
+    print(summary(args.tables, args.watchers, tally))
+    failed = tally.latencies.errors > 0 or storm != Counter({201: 1, 409: JOIN_STORM - 1})
+    if args.find_watchers:
+        best = find_watchers(port, night, args.pace)
+        print(f"largest watchers at p99 < {GOAL_P99_MS:g} ms with tables=50: {best}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

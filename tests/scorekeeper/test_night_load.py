@@ -1,0 +1,50 @@
+"""A club night under load, end to end: `bench/night_bench.py` against gunicorn, short.
+
+Ten tables post hands while ten watchers poll the standings: on the embedded default (SQLite)
+and on PostgreSQL, no request may fail, and eight phones joining one table's code at once get
+one table and seven refusals, never a server error.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from api_tables import REPO_ROOT
+
+POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+
+
+def night(database: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            *(sys.executable, "bench/night_bench.py", "--database", database, "--tables", "10"),
+            *("--watchers", "10", "--seconds", "8", "--pace", "0.3", "--workers", "4"),
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def assert_the_night_held(result: subprocess.CompletedProcess[str]) -> None:
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+    assert "joins of one code at once: {201: 1, 409: 7}" in result.stdout
+    (line,) = [line for line in result.stdout.splitlines() if line.startswith("night: ")]
+    figures = dict(item.split("=") for item in line.removeprefix("night: ").split())
+    assert figures["errors"] == "0", result.stderr[-3000:]
+    assert int(figures["requests"]) > 100
+
+
+def test_a_night_on_the_embedded_default_has_no_failed_request():
+    assert_the_night_held(night("sqlite"))
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not POSTGRES, reason="needs PostgreSQL (set DATABASE_URL); .ci/run has it")
+def test_a_night_on_postgresql_has_no_failed_request():
+    assert_the_night_held(night("postgres"))
