@@ -108,6 +108,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         **DATABASES["default"].get("OPTIONS", {}),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# `manage.py backup` writes here; the newest BACKUP_KEEP files are kept (scorekeeper.backups).
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "48"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

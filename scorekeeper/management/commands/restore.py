@@ -1,0 +1,36 @@
+"""`manage.py restore`: put the database back as a backup has it (see scorekeeper.backups)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scorekeeper.backups import BackupError, backup_latest, backup_restore
+
+
+class Command(BaseCommand):
+    help = (
+        "Restore the database from a backup file (or the newest in BACKUP_DIR with --latest). "
+        "Everything written since that backup is replaced."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("path", nargs="?", help="a backup file made by `manage.py backup`")
+        parser.add_argument("--latest", action="store_true", help="the newest backup")
+        parser.add_argument("--yes", action="store_true", help="do not ask first")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if bool(options["path"]) == bool(options["latest"]):
+            raise CommandError("give a backup file or --latest (one of them)", returncode=2)
+        try:
+            path = backup_latest() if options["latest"] else Path(options["path"])
+            if not options["yes"]:
+                answer = input(f"Replace the whole database with {path.name}? [y/N] ")
+                if answer.strip().lower() not in {"y", "yes"}:
+                    raise CommandError("nothing restored", returncode=2)
+            backup_restore(path=path)
+        except BackupError as error:
+            raise CommandError(str(error), returncode=2) from error
+        self.stdout.write(f"restored {path}")

@@ -1,0 +1,125 @@
+"""`manage.py backup` and `restore`, run as a club would run them, on a database of their own."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from api_tables import REPO_ROOT
+
+POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+Manage = Callable[..., subprocess.CompletedProcess[str]]
+
+COUNT_GAMES = "from scorekeeper.models import Game; print(Game.objects.count())"
+DELETE_GAMES = (
+    "from scorekeeper.models import Game, ChangeLogEntry, Hand, Seat\n"
+    "from scorekeeper.events.models import Table\n"
+    "Table.objects.update(game=None)\n"
+    "for model in (ChangeLogEntry, Hand, Seat, Game): model.objects.all().delete()"
+)
+
+
+def manager(database_url: str, backup_dir: Path) -> Manage:
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DJANGO_DEBUG": "1",
+        "BACKUP_DIR": str(backup_dir),
+        "BACKUP_KEEP": "3",
+    }
+
+    def manage(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=REPO_ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+
+    return manage
+
+
+@pytest.fixture
+def sqlite_manage(tmp_path: Path) -> Manage:
+    return manager(f"sqlite:///{tmp_path / 'club.sqlite3'}", tmp_path / "backups")
+
+
+@pytest.fixture
+def postgres_manage(tmp_path: Path) -> Iterator[Manage]:
+    import psycopg
+
+    url = urlsplit(os.environ["DATABASE_URL"])
+    admin = url._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS euchre_backups WITH (FORCE)")
+        conn.execute("CREATE DATABASE euchre_backups")
+    yield manager(url._replace(path="/euchre_backups").geturl(), tmp_path / "backups")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS euchre_backups WITH (FORCE)")
+
+
+def ok(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout.strip()
+
+
+def the_night_comes_back(manage: Manage) -> None:
+    ok(manage("migrate", "-v0"))
+    ok(manage("load_demo"))
+    games = ok(manage("shell", "-v0", "-c", COUNT_GAMES))
+    assert int(games) > 0
+    made = Path(ok(manage("backup", "--label", "Round 2 running")))
+    assert made.is_file() and made.name.endswith(f"-round-2-running{made.suffix}")
+    ok(manage("shell", "-v0", "-c", DELETE_GAMES))
+    assert ok(manage("shell", "-v0", "-c", COUNT_GAMES)) == "0"
+    assert ok(manage("restore", "--latest", "--yes")) == f"restored {made}"
+    assert ok(manage("shell", "-v0", "-c", COUNT_GAMES)) == games
+
+
+def test_a_sqlite_backup_brings_back_what_was_deleted(sqlite_manage: Manage):
+    the_night_comes_back(sqlite_manage)
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not POSTGRES, reason="needs PostgreSQL (set DATABASE_URL); .ci/run has it")
+def test_a_postgresql_backup_brings_back_what_was_deleted(postgres_manage: Manage):
+    the_night_comes_back(postgres_manage)
+
+
+def test_only_the_newest_backups_are_kept(sqlite_manage: Manage):
+    ok(sqlite_manage("migrate", "-v0"))
+    made = [ok(sqlite_manage("backup")) for _ in range(5)]
+    assert ok(sqlite_manage("backup", "--list")).splitlines() == made[-3:]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("restore", "--yes"), "give a backup file or --latest"),
+        (("restore", "--latest", "--yes"), "no backup in"),
+        (("restore", "missing.sqlite3", "--yes"), "no backup file at missing.sqlite3"),
+        (("restore", "manage.py", "--yes"), "manage.py is not a sqlite backup"),
+    ],
+)
+def test_a_restore_that_cannot_be_done_says_why_in_one_line(sqlite_manage, args, message):
+    ok(sqlite_manage("migrate", "-v0"))
+    result = sqlite_manage(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_damaged_file_is_not_restored(sqlite_manage: Manage, tmp_path: Path):
+    ok(sqlite_manage("migrate", "-v0"))
+    damaged = tmp_path / "damaged.sqlite3"
+    damaged.write_bytes(b"not a database at all" * 100)
+    result = sqlite_manage("restore", str(damaged), "--yes")
+    assert result.returncode == 2 and "is not a SQLite database" in result.stderr
