@@ -62,7 +62,7 @@ def __getattr__(name: str) -> Any:
 
 
 def app() -> Any:
-    """gunicorn 'api_bench:app()'."""
+    """The WSGI app: gunicorn 'api_bench:app()'."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
     import django
     from django.conf import settings
@@ -188,7 +188,7 @@ def main() -> None:
             "(id bigserial PRIMARY KEY, body text NOT NULL, at timestamptz DEFAULT now())"
         )
     port = harness.free_port()
-    harness.start_gunicorn("api_bench:app()", env, workers=args.workers, port=port)
+    harness.start_server("api_bench:app", env, port=port, workers=args.workers, factory=True)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     games = [new_game(conn, client) for client in range(args.clients)]
     conn.close()

@@ -18,7 +18,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -141,47 +140,55 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_gunicorn(
-    app: str, env: dict[str, str], *, workers: int, port: int, extra: Sequence[str] = ()
+def start_server(
+    app: str,
+    env: dict[str, str],
+    *,
+    port: int,
+    server: str = "gunicorn",
+    workers: int = 0,
+    factory: bool = False,
 ) -> subprocess.Popen[bytes]:
-    """gunicorn on 127.0.0.1:port, answering its health check; stopped when the bench exits."""
-    server = subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            app,
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--log-level",
-            "warning",
-            *extra,
-        ],
-        cwd=REPO,
-        env=env,
-    )
+    """The WSGI app `module:name` (or the one `name()` makes, with `factory`) on 127.0.0.1:port,
+    answering its health check; stopped when the benchmark exits.
+
+    `gunicorn`: `workers` sync worker processes. `waitress`: one process that buffers each
+    request before one of its `workers` threads sees it.
+    """
+    workers = workers or default_workers()
+    if server == "gunicorn":
+        command = [str(BIN / "gunicorn"), f"{app}()" if factory else app]
+        command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
+        command += ["--log-level", "warning"]
+    elif server == "waitress":
+        command = [str(BIN / "waitress-serve"), "--listen", f"127.0.0.1:{port}"]
+        command += ["--threads", str(workers), "--ident", "waitress", "--connection-limit", "4000"]
+        command += ["--call", app] if factory else [app]
+    else:
+        fail(f"no server named {server}")
+    process = subprocess.Popen(command, cwd=REPO, env=env)
 
     def stop() -> None:
-        if server.poll() is None:
-            server.terminate()
-            server.wait(timeout=30)
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=30)
 
     atexit.register(stop)
     for _ in range(150):
-        if server.poll() is not None:
-            fail("gunicorn exited; see its output above")
+        if process.poll() is not None:
+            fail(f"{server} exited; see its output above")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
             conn.request("GET", "/api/v1/health/")
             response = conn.getresponse()
-            if "gunicorn" not in (response.getheader("Server") or ""):
+            if server not in (response.getheader("Server") or ""):
                 fail(f"something else answers on port {port}")
             if response.status == 200:
-                return server
+                return process
         except OSError:
             pass
         time.sleep(0.2)
-    fail("gunicorn did not answer")
+    fail(f"{server} did not answer")
     raise AssertionError  # fail() exits
 
 

@@ -286,7 +286,8 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between a table's hands")
-    parser.add_argument("--workers", type=int, default=harness.default_workers())
+    parser.add_argument("--server", choices=("gunicorn", "waitress"), default="gunicorn")
+    parser.add_argument("--workers", type=int, default=0, help="processes or threads")
     parser.add_argument("--find-watchers", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 0 <= args.watchers <= 5000 or args.seconds <= 0:
@@ -297,14 +298,17 @@ def main() -> None:
     harness.migrate(env)
     night = seat_the_night(env, max(args.tables, 50 if args.find_watchers else 0))
     port = harness.free_port()
-    harness.start_gunicorn("scorekeeper.wsgi", env, workers=args.workers, port=port)
+    harness.start_server(
+        "scorekeeper.wsgi:application", env, port=port, server=args.server, workers=args.workers
+    )
 
     storm = join_storm(port, night.tables[0])
     print(f"joins of one code at once: {dict(sorted(storm.items()))}")
     for table in night.tables[1:]:
         join(port, table)
     print(
-        f"gunicorn {args.workers} sync workers on {harness.describe_database(url)}, "
+        f"{args.server} ({args.workers or harness.default_workers()} workers) on "
+        f"{harness.describe_database(url)}, "
         f"{os.cpu_count()} cores, a hand every {args.pace:g} s per table, polls every "
         f"{POLL_SECONDS:g} s"
     )
