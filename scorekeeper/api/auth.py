@@ -9,6 +9,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
+from scorekeeper.api.http import bearer_token
 from scorekeeper.models import Game
 from scorekeeper.selectors import token_matches
 
@@ -17,14 +18,8 @@ class GameTokenAuthentication(BaseAuthentication):
     """Reads the bearer token; which game it opens is checked against the game itself."""
 
     def authenticate(self, request: Request) -> tuple[Any, str] | None:
-        header = request.META.get("HTTP_AUTHORIZATION", "")
-        scheme, _, token = header.strip().partition(" ")
-        if scheme.lower() != "bearer":
-            return None
-        token = token.strip()
-        if not token or " " in token:
-            raise exceptions.AuthenticationFailed("Send `Authorization: Bearer <token>`.")
-        return None, token
+        token = bearer_token(request)
+        return None if token is None else (None, token)
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="game"'

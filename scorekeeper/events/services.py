@@ -40,8 +40,8 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.tally import HandFacts, SeatTally, tally_hands
-from scorekeeper.models import Club, Hand, Player
-from scorekeeper.selectors import score_of
+from scorekeeper.models import Club, Game, Hand, Player
+from scorekeeper.selectors import Standing, score_of
 from scorekeeper.services import HandEntry
 from scorekeeper.tokens import token_digest, token_new
 
@@ -839,7 +839,7 @@ def table_hand_record(
     actor: Actor,
     entry: HandEntry,
     idempotency_key: str | None = None,
-    if_match: str | None = None,
+    expected_version: int | None = None,
     reason: str = "",
 ) -> scorekeeper_services.HandResult:
     with transaction.atomic():
@@ -850,7 +850,7 @@ def table_hand_record(
             game_id=table.game_id,
             entry=entry,
             idempotency_key=idempotency_key,
-            if_match=if_match,
+            expected_version=expected_version,
             actor=actor.label,
         )
         if rederive and not written.replayed:
@@ -865,7 +865,7 @@ def table_hand_amend(
     number: int,
     entry: HandEntry,
     reason: str,
-    if_match: str | None = None,
+    expected_version: int | None = None,
 ) -> scorekeeper_services.HandResult:
     with transaction.atomic():
         table = _lock_table(table)
@@ -876,7 +876,7 @@ def table_hand_amend(
             number=number,
             entry=entry,
             reason=reason,
-            if_match=if_match,
+            expected_version=expected_version,
             actor=actor.label,
         )
         if rederive:
@@ -885,21 +885,27 @@ def table_hand_amend(
 
 
 def table_hand_undo(
-    *, table: Table, actor: Actor, number: int, reason: str = "", if_match: str | None = None
-) -> None:
+    *,
+    table: Table,
+    actor: Actor,
+    number: int,
+    reason: str = "",
+    expected_version: int | None = None,
+) -> tuple[Game, Standing]:
     with transaction.atomic():
         table = _lock_table(table)
         rederive = _hand_write_allowed(table, actor, reason)
         assert table.game_id is not None
-        scorekeeper_services.hand_undo(
+        game, standing = scorekeeper_services.hand_undo(
             game_id=table.game_id,
             number=number,
-            if_match=if_match,
+            expected_version=expected_version,
             reason=reason,
             actor=actor.label,
         )
         if rederive:
             _rederive(table, actor, reason)
+    return game, standing
 
 
 # ---------------------------------------------------------------------------------------------

@@ -15,48 +15,33 @@ from django.contrib.auth import get_user_model
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scorekeeper import selectors as game_selectors
-from scorekeeper.api.problems import PROBLEM_JSON
-from scorekeeper.api.serializers import (
-    GameSummarySerializer,
-    HandSerializer,
-    HandWrittenSerializer,
-    ProblemSerializer,
-    parse_hand_entry,
+from scorekeeper.api.http import (
+    HAND_AMEND,
+    HAND_ENTRY,
+    IDEMPOTENCY_KEY,
+    IF_MATCH,
+    download,
+    expected_version,
+    game_now,
+    hand_written,
+    idempotency_key,
+    problems,
+    read_body,
+    read_query,
 )
-from scorekeeper.api.views import HAND_AMEND, HAND_ENTRY, IDEMPOTENCY_KEY, IF_MATCH
+from scorekeeper.api.serializers import HandWrittenSerializer, parse_hand_entry
 from scorekeeper.errors import Conflict, Malformed, NotFound
-from scorekeeper.etags import etag_of
 from scorekeeper.events import exports, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.auth import AUTHENTICATION, actor_of
 from scorekeeper.events.models import Entrant, Event, EventTeam, Membership, Season, Table
 from scorekeeper.events.services import Actor, is_director
-from scorekeeper.models import Club, Game
-from scorekeeper.services import HandResult
-
-
-def problems(*codes: int) -> dict[Any, Any]:
-    return {(code, PROBLEM_JSON): OpenApiResponse(ProblemSerializer) for code in codes}
-
-
-def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise serializers.ValidationError({"body": ["Must be a JSON object."]})
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
-
-def _query(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.query_params.dict())
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
+from scorekeeper.models import Club
 
 
 def _can_read(actor: Actor, event: Event) -> bool:
@@ -114,37 +99,6 @@ def _table_detail(table: Table, *, show_code: bool) -> dict[str, Any]:
     }
 
 
-def _game_summary(game: Game) -> dict[str, Any]:
-    state = game_selectors.game_state(game=game)
-    return dict(
-        GameSummarySerializer(
-            {
-                "score": state.score,
-                "dealer": state.dealer,
-                "status": game.status,
-                "winner": game.winner,
-                "version": game.version,
-            }
-        ).data
-    )
-
-
-def _written(result: HandResult) -> dict[str, Any]:
-    """A hand just written, with where the table's game stands now."""
-    return {**HandSerializer(result.hand).data, "game": _game_summary(result.game)}
-
-
-def _idempotency_key(request: Request) -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not (0 < len(key) <= 255 and key.isprintable()):
-        raise Malformed(
-            "An Idempotency-Key has 1 to 255 printable characters.",
-            code="bad-idempotency-key",
-            field="Idempotency-Key",
-        )
-    return key
-
-
 STANDING_FIELDS = tuple(s.StandingRowSerializer().fields)
 
 
@@ -183,7 +137,7 @@ class ClubListView(APIView):
         responses={201: s.ClubSerializer, **problems(400, 401, 409)},
     )
     def post(self, request: Request) -> Response:
-        data = _valid(s.ClubCreateSerializer, request.data)
+        data = read_body(s.ClubCreateSerializer, request.data)
         club = services.club_create(actor=actor_of(request), **data)
         return Response(s.ClubSerializer(club).data, status=status.HTTP_201_CREATED)
 
@@ -222,7 +176,7 @@ class MemberListView(APIView):
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(club_id=club_id)
-        data = _valid(s.MemberAddSerializer, request.data)
+        data = read_body(s.MemberAddSerializer, request.data)
         membership = services.member_add(
             club=club,
             actor=actor_of(request),
@@ -244,7 +198,7 @@ class DirectorAddView(APIView):
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(club_id=club_id)
-        data = _valid(s.DirectorAddSerializer, request.data)
+        data = read_body(s.DirectorAddSerializer, request.data)
         user = get_user_model().objects.filter(username=data["username"]).first()
         if user is None:
             services.require_director(actor_of(request), club)
@@ -275,7 +229,7 @@ class SeasonListView(APIView):
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(club_id=club_id)
-        data = _valid(s.SeasonCreateSerializer, request.data)
+        data = read_body(s.SeasonCreateSerializer, request.data)
         season = services.season_create(club=club, actor=actor_of(request), **data)
         return Response(s.SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
@@ -291,7 +245,7 @@ class LeaderboardView(APIView):
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(club_id=club_id)
-        query = _query(s.LeaderboardQuerySerializer, request)
+        query = read_query(s.LeaderboardQuerySerializer, request)
         season = None
         if "season" in query:
             season = selectors.season_get(club=club, season_id=query["season"])
@@ -323,7 +277,7 @@ class ClubEventListView(APIView):
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = selectors.club_get(club_id=club_id)
-        data = _valid(s.EventCreateSerializer, request.data)
+        data = read_body(s.EventCreateSerializer, request.data)
         season_id = data.pop("season")
         season = None if season_id is None else selectors.season_get(club=club, season_id=season_id)
         event = services.event_create(club=club, actor=actor_of(request), season=season, **data)
@@ -344,7 +298,7 @@ class PlayerRecordView(APIView):
     )
     def get(self, request: Request, player_id: int) -> Response:
         player = selectors.player_get(player_id=player_id)
-        query = _query(s.PlayerQuerySerializer, request)
+        query = read_query(s.PlayerQuerySerializer, request)
         season = None
         if "season" in query:
             season = Season.objects.filter(pk=query["season"]).first()
@@ -393,7 +347,7 @@ class EventDetailView(APIView):
     )
     def patch(self, request: Request, event_id: int) -> Response:
         event = selectors.event_get(event_id=event_id)
-        data = _valid(s.EventUpdateSerializer, request.data)
+        data = read_body(s.EventUpdateSerializer, request.data)
         event = services.event_update(event=event, actor=actor_of(request), **data)
         return Response(s.EventSerializer(event).data)
 
@@ -419,7 +373,7 @@ class EntrantListView(APIView):
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = selectors.event_get(event_id=event_id)
-        data = _valid(s.EntrantAddSerializer, request.data)
+        data = read_body(s.EntrantAddSerializer, request.data)
         entrant = services.entrant_add(
             event=event,
             actor=actor_of(request),
@@ -474,7 +428,7 @@ class TeamListView(APIView):
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = selectors.event_get(event_id=event_id)
-        data = _valid(s.EventTeamAddSerializer, request.data)
+        data = read_body(s.EventTeamAddSerializer, request.data)
         team = services.team_add(event=event, actor=actor_of(request), **data)
         return Response(
             s.EventTeamSerializer(_team_json(team)).data, status=status.HTTP_201_CREATED
@@ -540,12 +494,6 @@ class StandingsView(APIView):
         return Response(_standings_json(selectors.standings(event=event)))
 
 
-def _download(body: str, content_type: str, filename: str) -> HttpResponse:
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 class StandingsCsvView(APIView):
     authentication_classes = AUTHENTICATION
 
@@ -557,7 +505,7 @@ class StandingsCsvView(APIView):
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event, _ = _readable_event(request, event_id)
         body = exports.standings_csv(selectors.standings(event=event))
-        return _download(body, "text/csv; charset=utf-8", f"standings-{event.pk}.csv")
+        return download(body, "text/csv; charset=utf-8", f"standings-{event.pk}.csv")
 
 
 class ResultsCsvView(APIView):
@@ -570,7 +518,7 @@ class ResultsCsvView(APIView):
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event, _ = _readable_event(request, event_id)
-        return _download(
+        return download(
             exports.event_results_csv(event), "text/csv; charset=utf-8", f"results-{event.pk}.csv"
         )
 
@@ -586,7 +534,7 @@ class EventEgnView(APIView):
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event, _ = _readable_event(request, event_id)
         body = json.dumps(exports.event_egn(event), ensure_ascii=False, indent=1)
-        return _download(body, "application/json", f"event-{event.pk}.emn")
+        return download(body, "application/json", f"event-{event.pk}.emn")
 
 
 class ChangeLogView(APIView):
@@ -623,7 +571,7 @@ class JoinView(APIView):
         responses={201: s.JoinedSerializer, **problems(400, 404, 409)},
     )
     def post(self, request: Request) -> Response:
-        data = _valid(s.JoinSerializer, request.data)
+        data = read_body(s.JoinSerializer, request.data)
         device, token = services.table_join(**data)
         body = {
             "token": token,
@@ -709,15 +657,11 @@ class TableHandsView(APIView):
             table=table,
             actor=actor_of(request),
             entry=entry,
-            idempotency_key=_idempotency_key(request),
-            if_match=request.headers.get("If-Match"),
+            idempotency_key=idempotency_key(request),
+            expected_version=expected_version(request),
             reason=_reason(request),
         )
-        return Response(
-            _written(written),
-            status=status.HTTP_200_OK if written.replayed else status.HTTP_201_CREATED,
-            headers={"ETag": etag_of(written.game.version)},
-        )
+        return hand_written(written, recorded=True)
 
 
 class TableHandView(APIView):
@@ -739,9 +683,9 @@ class TableHandView(APIView):
             number=number,
             entry=entry,
             reason=reason,
-            if_match=request.headers.get("If-Match"),
+            expected_version=expected_version(request),
         )
-        return Response(_written(written), headers={"ETag": etag_of(written.game.version)})
+        return hand_written(written)
 
     @extend_schema(
         operation_id="tables_hands_undo",
@@ -755,16 +699,14 @@ class TableHandView(APIView):
     )
     def delete(self, request: Request, table_id: int, number: int) -> Response:
         table = selectors.table_get(table_id=table_id)
-        services.table_hand_undo(
+        game, standing = services.table_hand_undo(
             table=table,
             actor=actor_of(request),
             number=number,
             reason=_reason(request),
-            if_match=request.headers.get("If-Match"),
+            expected_version=expected_version(request),
         )
-        assert table.game_id is not None
-        game = Game.objects.get(pk=table.game_id)
-        return Response(_game_summary(game), headers={"ETag": etag_of(game.version)})
+        return game_now(game, standing)
 
 
 class TableResultView(APIView):
@@ -790,7 +732,7 @@ class TableResultView(APIView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         table = selectors.table_get(table_id=table_id)
-        data = _valid(s.ResultEnterSerializer, request.data)
+        data = read_body(s.ResultEnterSerializer, request.data)
         result = services.result_enter(table=table, actor=actor_of(request), **data)
         return Response(s.ResultSerializer(result).data, status=status.HTTP_201_CREATED)
 
@@ -802,7 +744,7 @@ class TableResultView(APIView):
     )
     def patch(self, request: Request, table_id: int) -> Response:
         table = selectors.table_get(table_id=table_id)
-        data = _valid(s.ResultCorrectSerializer, request.data)
+        data = read_body(s.ResultCorrectSerializer, request.data)
         result = services.result_correct(table=table, actor=actor_of(request), **data)
         return Response(s.ResultSerializer(result).data)
 
@@ -818,7 +760,7 @@ class ResultConfirmView(APIView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         table = selectors.table_get(table_id=table_id)
-        data = _valid(s.ResultConfirmSerializer, request.data)
+        data = read_body(s.ResultConfirmSerializer, request.data)
         result = services.result_confirm(table=table, actor=actor_of(request), **data)
         return Response(s.ResultSerializer(result).data)
 
@@ -834,7 +776,7 @@ class ResultDisputeView(APIView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         table = selectors.table_get(table_id=table_id)
-        data = _valid(s.ResultDisputeSerializer, request.data)
+        data = read_body(s.ResultDisputeSerializer, request.data)
         result = services.result_dispute(table=table, actor=actor_of(request), **data)
         return Response(s.ResultSerializer(result).data)
 
@@ -859,4 +801,4 @@ class TableEgnView(APIView):
                 field="id",
             )
         body = json.dumps(exported.data, ensure_ascii=False, indent=1)
-        return _download(body, "application/json", f"table-{table.pk}.egn")
+        return download(body, "application/json", f"table-{table.pk}.egn")
