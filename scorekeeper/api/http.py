@@ -8,7 +8,7 @@ The answer to a written hand, the problem responses in the schema and downloads 
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -20,9 +20,11 @@ from rest_framework.response import Response
 from scorekeeper.api import serializers as s
 from scorekeeper.api.problems import PROBLEM_JSON
 from scorekeeper.errors import Malformed
-from scorekeeper.models import Game
 from scorekeeper.selectors import Standing
 from scorekeeper.services import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.models import Game
 
 # The schema ---------------------------------------------------------------------------------
 

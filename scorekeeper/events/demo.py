@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from scorekeeper.events import services
+from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Director, Event
-from scorekeeper.events.services import Actor
 from scorekeeper.models import Club
 
 DEMO_CLUB = "Demo club"

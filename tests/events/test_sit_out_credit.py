@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from event_helpers import Director, join, ok
 
-from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import StandingRow, sit_out_credit
+from scorekeeper.events.standings import Scoring, StandingRow, sit_out_credit
 
 
 @pytest.mark.parametrize(
@@ -18,13 +17,13 @@ from scorekeeper.events.selectors import StandingRow, sit_out_credit
     ],
 )
 def test_the_credit_for_two_byes(kind, points, credit):
-    event = Event(sit_out_credit=kind, sit_out_points=points)
+    event = Scoring(credit=kind, credit_points=points)
     row = StandingRow(key=1, name="Ann", players=["Ann"], played=3, points_for=17, byes=2)
     assert sit_out_credit(event, row) == credit
 
 
 def test_average_credit_rounds_half_up_and_needs_a_round_played():
-    event = Event(sit_out_credit="average")
+    event = Scoring(credit="average")
     assert sit_out_credit(event, StandingRow(1, "A", ["A"], played=2, points_for=9, byes=1)) == 5
     assert sit_out_credit(event, StandingRow(1, "A", ["A"], played=2, points_for=7, byes=1)) == 4
     assert sit_out_credit(event, StandingRow(1, "A", ["A"], played=0, points_for=0, byes=1)) == 0
