@@ -33,7 +33,8 @@ def require_game_token(request: Request, game: Game) -> None:
         raise exceptions.PermissionDenied("This token does not open this game.")
 
 
-class GameTokenScheme(OpenApiAuthenticationExtension):
+# drf-spectacular registers an extension in its untyped __init_subclass__.
+class GameTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     target_class = GameTokenAuthentication
     name = "GameToken"
 

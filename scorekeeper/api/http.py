@@ -128,7 +128,7 @@ def bearer_token(
     request: Request, *, longest: int | None = None, name: str = "token"
 ) -> str | None:
     """The token of `Authorization: Bearer <token>`; None for another scheme or none at all."""
-    scheme, _, token = request.META.get("HTTP_AUTHORIZATION", "").strip().partition(" ")
+    scheme, _, token = str(request.META.get("HTTP_AUTHORIZATION", "")).strip().partition(" ")
     if scheme.lower() != "bearer":
         return None
     token = token.strip()

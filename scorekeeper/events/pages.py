@@ -68,7 +68,9 @@ class _BadQuery(Exception):
     """A query parameter the page cannot use; answered with a 400 naming it."""
 
 
-def _query(request: HttpRequest, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
+def _query(
+    request: HttpRequest, serializer_class: type[serializers.Serializer[Any]]
+) -> dict[str, Any]:
     serializer = serializer_class(data=request.GET.dict())
     if not serializer.is_valid():
         field, problems = next(iter(serializer.errors.items()))

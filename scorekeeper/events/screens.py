@@ -24,7 +24,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 class LoginView(auth_views.LoginView):
     template_name = "events/screens/login.html"
-    next_page = reverse_lazy("events-director")
+    next_page = "events-director"
 
 
 @login_required(login_url=reverse_lazy("events-login"))

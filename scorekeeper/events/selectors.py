@@ -124,6 +124,8 @@ def clubs() -> QuerySet[Club]:
 
 
 def clubs_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> list[Club]:
+    if user.pk is None:
+        return []
     return [role.club for role in Director.objects.filter(user_id=user.pk).select_related("club")]
 
 
@@ -350,7 +352,12 @@ def leaderboard(
         .order_by(*LEADERBOARD_ORDER[order], "player__name")[:limit]
     )
     return [
-        {"rank": rank, "player": row.pop("player_id"), "name": row.pop("player__name"), **row}
+        {
+            "rank": rank,
+            "player": row["player_id"],
+            "name": row["player__name"],
+            **{stat: value for stat, value in row.items() if stat in _STATS},
+        }
         for rank, row in enumerate(rows, start=1)
     ]
 

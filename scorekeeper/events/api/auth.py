@@ -3,7 +3,7 @@ director (Django's session, with its CSRF check on writes)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
@@ -45,11 +45,12 @@ AUTHENTICATION = [TableTokenAuthentication, SessionAuthentication]
 def actor_of(request: Request) -> Actor:
     # Only a device's token sets `request.auth` here; a director's session leaves it None.
     if request.auth is not None:
-        return Actor(device=request.auth)
+        return Actor(device=cast("TableToken", request.auth))
     return Actor(user=request.user)
 
 
-class TableTokenScheme(OpenApiAuthenticationExtension):
+# drf-spectacular registers an extension in its untyped __init_subclass__.
+class TableTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     target_class = TableTokenAuthentication
     name = "TableToken"
 

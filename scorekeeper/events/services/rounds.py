@@ -69,7 +69,7 @@ def _round_json(rnd: seating.Round) -> dict[str, Any]:
 
 def _round_of(data: dict[str, Any]) -> seating.Round:
     return seating.Round(
-        tables=tuple(seating.Table(tuple(seats)) for seats in data["tables"]),  # type: ignore[arg-type]
+        tables=tuple(seating.Table(tuple(seats)) for seats in data["tables"]),
         byes=tuple(data["byes"]),
     )
 
