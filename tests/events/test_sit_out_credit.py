@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from event_helpers import Director, join, ok
+from event_helpers import Device, Director, play_round
 
 from scorekeeper.events.standings import Scoring, StandingRow, sit_out_credit
 
@@ -39,13 +41,16 @@ def test_a_bye_adds_its_credit_to_the_sitters_total(director: Director):
         sit_out_points=5,
     )
     director.add_players(event, "Ann", "Ben", "Cat", "Dan", "Eve")
-    rnd = director.next_round(event)
-    (sitter,) = rnd["sit_outs"]
-    device = join(rnd["tables"][0]["join_code"])
-    names = sorted(device.seats, key=device.seat_of)
-    device.hand(names[0], 5)  # a march: 2 to seats 0 and 2
-    ok(device.enter(by=names[0]), 201)
-    ok(device.confirm(by=names[1]))
+
+    def march(device: Device, table: dict[str, Any]) -> None:
+        device.hand(device.by_seat[0], 5)  # a march: 2 to seats 0 and 2
+        device.settle()
+
+    played = play_round(director, event, march)
+    assert played is not None
+    (sitter,) = played.round["sit_outs"]
+    (device,) = played.devices
+    names = device.by_seat
     rows = {r["name"]: r for r in director.standings(event)["rows"]}
     assert (rows[sitter]["total"], rows[sitter]["points_for"], rows[sitter]["byes"]) == (5, 0, 1)
     assert rows[sitter]["rank"] == 1
