@@ -9,7 +9,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
-from scorekeeper.api.http import bearer_token
+from scorekeeper.api.http import bearer_scheme, bearer_token
 from scorekeeper.models import Game
 from scorekeeper.selectors import token_matches
 
@@ -39,8 +39,4 @@ class GameTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untype
     name = "GameToken"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "The token returned once when the game was created.",
-        }
+        return bearer_scheme("The token returned once when the game was created.")

@@ -137,6 +137,11 @@ def bearer_token(
     return token
 
 
+def bearer_scheme(description: str) -> dict[str, str]:
+    """A bearer token's security scheme in the schema."""
+    return {"type": "http", "scheme": "bearer", "description": description}
+
+
 # Answers ------------------------------------------------------------------------------------
 
 

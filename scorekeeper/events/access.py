@@ -76,19 +76,23 @@ def sees_drafts(actor: Actor, club: Club) -> bool:
     return is_director(actor.user, club)
 
 
-def event_for(*, actor: Actor, event_id: int, to_run: bool = False) -> Event:
-    """The event, if the actor may read it (or run it, `to_run`); otherwise not found."""
+def event_for(*, actor: Actor | None, event_id: int, to_run: bool = False) -> Event:
+    """The event, if the actor may read it (or run it, `to_run`); otherwise not found.
+    Without an actor it is only looked up: a service then checks who changes it."""
     event = selectors.event_get(event_id=event_id)
+    if actor is None:
+        return event
     allowed = directs(actor, event.club) if to_run else reads_event(actor, event)
     if not allowed:
         raise NotFound("There is no event with this id.", code="no-such-event", field="id")
     return event
 
 
-def table_for(*, actor: Actor, table_id: int) -> Table:
-    """The table, if the actor may read its event; otherwise not found."""
+def table_for(*, actor: Actor | None, table_id: int) -> Table:
+    """The table, if the actor may read its event; otherwise not found (without an actor, as
+    `event_for`)."""
     table = selectors.table_get(table_id=table_id)
-    if not reads_event(actor, table.round.event):
+    if actor is not None and not reads_event(actor, table.round.event):
         raise NotFound("There is no table with this id.", code="no-such-table", field="id")
     return table
 

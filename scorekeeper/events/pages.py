@@ -3,6 +3,8 @@ the records: a club's leaderboard and a player's page."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -78,18 +80,24 @@ def _query(
     return dict(serializer.validated_data)
 
 
-def _bad_query(error: _BadQuery) -> HttpResponse:
-    return HttpResponseBadRequest(f"{error}\n", content_type="text/plain; charset=utf-8")
+def _records_page(page: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A records page: 404 for what is not found, 400 naming a query parameter it cannot use."""
+
+    @functools.wraps(page)
+    def wrapper(request: HttpRequest, **ids: int) -> HttpResponse:
+        try:
+            return page(request, **ids)
+        except _BadQuery as error:
+            return HttpResponseBadRequest(f"{error}\n", content_type="text/plain; charset=utf-8")
+
+    return pages_not_found(wrapper)
 
 
-@pages_not_found
+@_records_page
 def leaderboard_page(request: HttpRequest, club_id: int) -> HttpResponse:
     """A club's players over its published events, a season's or all, in one chosen order."""
     club = selectors.club_get(club_id=club_id)
-    try:
-        query = _query(request, s.LeaderboardQuerySerializer)
-    except _BadQuery as error:
-        return _bad_query(error)
+    query = _query(request, s.LeaderboardQuerySerializer)
     seasons = selectors.seasons_of(club=club)
     season = None
     if "season" in query:
@@ -113,14 +121,11 @@ def leaderboard_page(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
-@pages_not_found
+@_records_page
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's statistics and latest games over published events (a season's, or all)."""
     player = selectors.player_get(player_id=player_id)
-    try:
-        query = _query(request, s.PlayerQuerySerializer)
-    except _BadQuery as error:
-        return _bad_query(error)
+    query = _query(request, s.PlayerQuerySerializer)
     season = None
     if "season" in query:
         season = selectors.season_get(season_id=query["season"])

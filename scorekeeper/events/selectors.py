@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Max, Model, Q, QuerySet, Sum
 
 from scorekeeper.errors import NotFound
 from scorekeeper.events.models import (
@@ -45,66 +45,59 @@ from scorekeeper.models import Club, Player
 # Look-ups
 
 
+_M = TypeVar("_M", bound=Model)
+
+
+def _one(
+    rows: QuerySet[_M], pk: int, detail: str, code: str, field: str = "id", key: str = "pk"
+) -> _M:
+    """The row with this id (or other `key`), or a NotFound naming the field; an id out of
+    range finds none."""
+    found = rows.filter(**{key: pk}).first() if 0 < pk < 2**63 else None
+    if found is None:
+        raise NotFound(detail, code=code, field=field)
+    return found
+
+
 def club_get(*, club_id: int) -> Club:
-    club = Club.objects.filter(pk=club_id).first() if 0 < club_id < 2**63 else None
-    if club is None:
-        raise NotFound("There is no club with this id.", code="no-such-club", field="id")
-    return club
+    return _one(Club.objects.all(), club_id, "There is no club with this id.", "no-such-club")
 
 
 def event_get(*, event_id: int) -> Event:
-    event = (
-        Event.objects.select_related("club", "season").filter(pk=event_id).first()
-        if 0 < event_id < 2**63
-        else None
-    )
-    if event is None:
-        raise NotFound("There is no event with this id.", code="no-such-event", field="id")
-    return event
+    events = Event.objects.select_related("club", "season")
+    return _one(events, event_id, "There is no event with this id.", "no-such-event")
 
 
 def round_get(*, event: Event, number: int) -> Round:
-    rnd = event.rounds.filter(number=number).first() if 0 < number < 2**15 else None
-    if rnd is None:
-        raise NotFound(
-            "This event has no round with this number.", code="no-such-round", field="number"
-        )
-    return rnd
+    detail = "This event has no round with this number."
+    return _one(event.rounds.all(), number, detail, "no-such-round", "number", key="number")
 
 
 def table_get(*, table_id: int) -> Table:
-    table = (
-        Table.objects.select_related("round__event__club", "game").filter(pk=table_id).first()
-        if 0 < table_id < 2**63
-        else None
-    )
-    if table is None:
-        raise NotFound("There is no table with this id.", code="no-such-table", field="id")
-    return table
+    tables = Table.objects.select_related("round__event__club", "game")
+    return _one(tables, table_id, "There is no table with this id.", "no-such-table")
 
 
 def player_get(*, player_id: int) -> Player:
-    player = Player.objects.filter(pk=player_id).first() if 0 < player_id < 2**63 else None
-    if player is None:
-        raise NotFound("There is no player with this id.", code="no-such-player", field="id")
-    return player
+    return _one(
+        Player.objects.all(), player_id, "There is no player with this id.", "no-such-player"
+    )
 
 
 def season_get(*, season_id: int, club: Club | None = None) -> Season:
     """A season (of this club, when one is named)."""
     seasons = Season.objects.select_related("club")
-    if club is not None:
-        seasons = seasons.filter(club=club)
-    season = seasons.filter(pk=season_id).first() if 0 < season_id < 2**63 else None
-    if season is None:
-        raise NotFound(
-            "This club has no season with this id."
-            if club is not None
-            else "There is no season with this id.",
-            code="no-such-season",
-            field="season",
+    if club is None:
+        return _one(
+            seasons, season_id, "There is no season with this id.", "no-such-season", "season"
         )
-    return season
+    return _one(
+        seasons.filter(club=club),
+        season_id,
+        "This club has no season with this id.",
+        "no-such-season",
+        "season",
+    )
 
 
 def result_of(*, table: Table) -> Result:

@@ -65,6 +65,15 @@ def blank() -> Counter[str]:
     return Counter(dict.fromkeys(STATS, 0))
 
 
+def games(expected: dict[str, Counter[str]], device: Device, points: list[int]) -> None:
+    """Adds a game of three hands that ended at `points` (seats 0 and 2 first) to `expected`."""
+    for name in device.seats:
+        ours, theirs = points[device.side_of(name)], points[1 - device.side_of(name)]
+        expected[name].update(
+            games=1, wins=int(ours > theirs), points=ours, points_against=theirs, hands=3
+        )
+
+
 def play_hands_night(director: Director, season: int, expected: dict[str, Counter[str]]) -> int:
     """A published night of one round of three hands, entered hand by hand; adds to `expected`
     what each player did, worked out hand by hand below."""
@@ -82,28 +91,24 @@ def play_hands_night(director: Director, season: int, expected: dict[str, Counte
 
     # Table one: seat 0 marches alone (4 to seats 0 and 2), seat 1 is euchred (2 more to
     # them), seat 1 then makes it (1 to seats 1 and 3): 6-1.
-    s0, s1, s2, s3 = first.by_seat
+    s0, s1, s2, _ = first.by_seat
     first.hand(s0, 5, alone=True)
     first.hand(s1, 2)
     first.hand(s1, 3)
-    ok(first.enter(by=s0), 201)
-    ok(first.confirm(by=s1))
-    for name, won, points, against in ((s0, 1, 6, 1), (s2, 1, 6, 1), (s1, 0, 1, 6), (s3, 0, 1, 6)):
-        expected[name].update(games=1, wins=won, points=points, points_against=against, hands=3)
+    first.settle()
+    games(expected, first, [6, 1])
     expected[s0].update(marched=1, loners_tried=1, loners_made=1, euchres=1)
     expected[s2].update(euchres=1)
     expected[s1].update(euchred=1, made=1)
 
     # Table two: seat 0 makes it alone (1), is euchred alone (2 to seats 1 and 3), then seat 3
     # marches (2 more to them): 1-4.
-    t0, t1, t2, t3 = second.by_seat
+    t0, t1, _, t3 = second.by_seat
     second.hand(t0, 3, alone=True)
     second.hand(t0, 2, alone=True)
     second.hand(t3, 5)
-    ok(second.enter(by=t1), 201)
-    ok(second.confirm(by=t0))
-    for name, won, points, against in ((t0, 0, 1, 4), (t2, 0, 1, 4), (t1, 1, 4, 1), (t3, 1, 4, 1)):
-        expected[name].update(games=1, wins=won, points=points, points_against=against, hands=3)
+    second.settle()
+    games(expected, second, [1, 4])
     expected[t0].update(made=1, euchred=1, loners_tried=2, loners_made=1)
     expected[t1].update(euchres=1)
     expected[t3].update(marched=1, euchres=1)

@@ -10,7 +10,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication
 from rest_framework.request import Request
 
-from scorekeeper.api.http import bearer_token
+from scorekeeper.api.http import bearer_scheme, bearer_token
 from scorekeeper.events.access import Actor
 from scorekeeper.events.services import device_for_token
 
@@ -55,9 +55,6 @@ class TableTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyp
     name = "TableToken"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "A table's device token, got by POSTing its join code to "
-            "/api/v1/tables/join/.",
-        }
+        return bearer_scheme(
+            "A table's device token, got by POSTing its join code to /api/v1/tables/join/."
+        )

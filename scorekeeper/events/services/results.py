@@ -249,19 +249,26 @@ def result_enter(
     return result
 
 
+def _entered(table: Table, actor: Actor, doing: str) -> tuple[Table, Result]:
+    """The locked table and its result, which must be entered and wait for the opponents;
+    any device of the table may answer it (inside the caller's transaction)."""
+    table = table_locked(table)
+    require_running(table.round.event)
+    require_device(actor, table, scorer=False)
+    result = result_of(table=table)
+    if result.status != Result.Status.ENTERED:
+        raise Conflict(
+            f"The result is {result.status}; only an entered result can be {doing}.",
+            code=f"result-{result.status}",
+            field="result",
+        )
+    return table, result
+
+
 def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
     """A player of the other side confirms, on the table's device or their own."""
     with transaction.atomic():
-        table = table_locked(table)
-        require_running(table.round.event)
-        require_device(actor, table, scorer=False)
-        result = result_of(table=table)
-        if result.status != Result.Status.ENTERED:
-            raise Conflict(
-                f"The result is {result.status}; only an entered result can be confirmed.",
-                code=f"result-{result.status}",
-                field="result",
-            )
+        table, result = _entered(table, actor, "confirmed")
         confirmer = _seat_of(table, confirmed_by, "confirmed_by")
         enterer = _seat_of(table, result.entered_by_id, "entered_by")
         if confirmer.side == enterer.side:
@@ -286,16 +293,7 @@ def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> R
     if not reason.strip():
         raise Malformed("Say what is wrong.", code="reason-required", field="reason")
     with transaction.atomic():
-        table = table_locked(table)
-        require_running(table.round.event)
-        require_device(actor, table, scorer=False)
-        result = result_of(table=table)
-        if result.status != Result.Status.ENTERED:
-            raise Conflict(
-                f"The result is {result.status}; only an entered result can be disputed.",
-                code=f"result-{result.status}",
-                field="result",
-            )
+        table, result = _entered(table, actor, "disputed")
         _seat_of(table, player, "player")
         before = result_snapshot(result)
         result.status = Result.Status.DISPUTED

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from django.db import transaction
 
 from scorekeeper import services as scorekeeper_services
@@ -20,7 +23,7 @@ from scorekeeper.events.services.results import result_rederive
 from scorekeeper.events.services.tables import table_locked
 from scorekeeper.models import Game
 from scorekeeper.selectors import Standing
-from scorekeeper.services import HandEntry
+from scorekeeper.services import HandEntry, HandResult
 
 
 def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
@@ -51,6 +54,25 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
     return False
 
 
+def _written(
+    table: Table,
+    actor: Actor,
+    reason: str,
+    write: Callable[..., HandResult],
+    expected_version: int | None,
+) -> HandResult:
+    """A hand written at the table, after the table's checks; a director's correction of an
+    entered result re-derives it (a replayed write changed nothing)."""
+    with transaction.atomic():
+        table = table_locked(table)
+        rederive = _hand_write_allowed(table, actor, reason)
+        assert table.game_id is not None
+        written = write(game_id=table.game_id, expected_version=expected_version, actor=actor.label)
+        if rederive and not written.replayed:
+            result_rederive(table, actor, reason)
+    return written
+
+
 def table_hand_record(
     *,
     table: Table,
@@ -59,21 +81,11 @@ def table_hand_record(
     idempotency_key: str | None = None,
     expected_version: int | None = None,
     reason: str = "",
-) -> scorekeeper_services.HandResult:
-    with transaction.atomic():
-        table = table_locked(table)
-        rederive = _hand_write_allowed(table, actor, reason)
-        assert table.game_id is not None
-        written = scorekeeper_services.hand_record(
-            game_id=table.game_id,
-            entry=entry,
-            idempotency_key=idempotency_key,
-            expected_version=expected_version,
-            actor=actor.label,
-        )
-        if rederive and not written.replayed:
-            result_rederive(table, actor, reason)
-    return written
+) -> HandResult:
+    record = functools.partial(
+        scorekeeper_services.hand_record, entry=entry, idempotency_key=idempotency_key
+    )
+    return _written(table, actor, reason, record, expected_version)
 
 
 def table_hand_amend(
@@ -84,22 +96,11 @@ def table_hand_amend(
     entry: HandEntry,
     reason: str,
     expected_version: int | None = None,
-) -> scorekeeper_services.HandResult:
-    with transaction.atomic():
-        table = table_locked(table)
-        rederive = _hand_write_allowed(table, actor, reason)
-        assert table.game_id is not None
-        written = scorekeeper_services.hand_amend(
-            game_id=table.game_id,
-            number=number,
-            entry=entry,
-            reason=reason,
-            expected_version=expected_version,
-            actor=actor.label,
-        )
-        if rederive:
-            result_rederive(table, actor, reason)
-    return written
+) -> HandResult:
+    amend = functools.partial(
+        scorekeeper_services.hand_amend, number=number, entry=entry, reason=reason
+    )
+    return _written(table, actor, reason, amend, expected_version)
 
 
 def table_hand_undo(
