@@ -29,7 +29,7 @@ test: lint check-django pytest
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict referee scorekeeper/events/seating.py scorekeeper/events/tally.py
+	$(DEV) $(BIN)/mypy --strict referee scorekeeper
 	$(BIN)/lint-imports
 
 check-django: $(VENV)/.installed

@@ -11,19 +11,19 @@ from scorekeeper.models import ChangeLogEntry, Club, Game, Hand, Player, Seat
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(admin.ModelAdmin[Club]):
     list_display = ["name", "created_at"]
     search_fields = ["name"]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["name", "club", "created_at"]
     list_filter = ["club"]
     search_fields = ["name"]
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(admin.TabularInline[Any, Any]):
     extra = 0
     can_delete = False
 
@@ -44,7 +44,7 @@ class HandInline(ReadOnlyInline):
     fields = ["number", "dealer", "kind", "trump", "maker", "alone", "maker_tricks", "award"]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin[Any]):
     """Scores change only through the services, which keep the change log."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import referee
 from scorekeeper.errors import NotFound
@@ -54,17 +54,28 @@ class Standing:
     winner: int | None
 
 
-HandRow = tuple[dict[str, Any], str, int, int]  # award, kind, dealer, number
+class HandRow(NamedTuple):
+    """What a game's standing needs of one hand."""
+
+    award: dict[str, Any]
+    kind: str
+    dealer: int
+    number: int
+
+    @classmethod
+    def of(cls, hand: Hand) -> HandRow:
+        return cls(hand.award, hand.kind, hand.dealer, hand.number)
 
 
 def hand_rows(*, game: Game) -> list[HandRow]:
     """What the standing needs of each hand, in order, in one query."""
-    return list(game.hands.order_by("number").values_list("award", "kind", "dealer", "number"))
+    rows = game.hands.order_by("number").values_list(*HandRow._fields)
+    return [HandRow(*row) for row in rows]
 
 
 def standing_from(*, ruleset: referee.Ruleset, first_dealer: int, rows: list[HandRow]) -> Standing:
-    score = score_of(ruleset, (row[0] for row in rows))
-    dealer = _dealer_after(ruleset, rows[-1][1], rows[-1][2]) if rows else first_dealer
+    score = score_of(ruleset, (row.award for row in rows))
+    dealer = _dealer_after(ruleset, rows[-1].kind, rows[-1].dealer) if rows else first_dealer
     return Standing(score=score, dealer=dealer, winner=winner_of(ruleset, score))
 
 

@@ -11,9 +11,12 @@ import sys
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Django's generic classes take type arguments at run time too (`ModelAdmin[Game]`).
+django_stubs_ext.monkeypatch()
 
 
 def env_bool(name: str, default: bool) -> bool:

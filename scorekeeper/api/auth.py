@@ -9,6 +9,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
+from scorekeeper.api.http import bearer_scheme, bearer_token
 from scorekeeper.models import Game
 from scorekeeper.selectors import token_matches
 
@@ -17,14 +18,8 @@ class GameTokenAuthentication(BaseAuthentication):
     """Reads the bearer token; which game it opens is checked against the game itself."""
 
     def authenticate(self, request: Request) -> tuple[Any, str] | None:
-        header = request.META.get("HTTP_AUTHORIZATION", "")
-        scheme, _, token = header.strip().partition(" ")
-        if scheme.lower() != "bearer":
-            return None
-        token = token.strip()
-        if not token or " " in token:
-            raise exceptions.AuthenticationFailed("Send `Authorization: Bearer <token>`.")
-        return None, token
+        token = bearer_token(request)
+        return None if token is None else (None, token)
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="game"'
@@ -38,13 +33,10 @@ def require_game_token(request: Request, game: Game) -> None:
         raise exceptions.PermissionDenied("This token does not open this game.")
 
 
-class GameTokenScheme(OpenApiAuthenticationExtension):
+# drf-spectacular registers an extension in its untyped __init_subclass__.
+class GameTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     target_class = GameTokenAuthentication
     name = "GameToken"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "The token returned once when the game was created.",
-        }
+        return bearer_scheme("The token returned once when the game was created.")

@@ -55,7 +55,7 @@ class JSONObjectField(serializers.JSONField):
         "example": "standard",
     }
 )
-class RulesetField(serializers.Field):
+class RulesetField(serializers.Field[Any, Any, Any, Any]):
     default_error_messages = {"invalid": "Must be a preset name or an object with a preset."}
 
     def to_internal_value(self, data: Any) -> Any:

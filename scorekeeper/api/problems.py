@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -12,10 +14,11 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 
 import referee
-from scorekeeper.errors import DomainError
+from scorekeeper.errors import DomainError, NotFound
 
 PROBLEM_JSON = "application/problem+json"
 logger = logging.getLogger(__name__)
+_P = ParamSpec("_P")
 
 # The field (or header) each kind of DRF error is about, when the error doesn't say.
 _FIELD_OF: dict[type[exceptions.APIException], str] = {
@@ -172,6 +175,20 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     from django.views.defaults import page_not_found
 
     return page_not_found(request, exception)
+
+
+def pages_not_found(page: Callable[_P, HttpResponse]) -> Callable[_P, HttpResponse]:
+    """A page (HTML, not the API) answers Django's 404 for anything not found, so that an id
+    which does not exist and one the visitor may not see look alike."""
+
+    @functools.wraps(page)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> HttpResponse:
+        try:
+            return page(*args, **kwargs)
+        except NotFound as error:
+            raise Http404(error.detail) from None
+
+    return wrapper
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:

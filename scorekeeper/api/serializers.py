@@ -21,12 +21,12 @@ SUITS = ["C", "D", "H", "S"]
 # Problems -----------------------------------------------------------------------------
 
 
-class ProblemErrorSerializer(serializers.Serializer):
+class ProblemErrorSerializer(serializers.Serializer[Any]):
     field = serializers.CharField()
     detail = serializers.CharField()
 
 
-class ProblemSerializer(serializers.Serializer):
+class ProblemSerializer(serializers.Serializer[Any]):
     """RFC 9457 problem details, with the field at fault."""
 
     type = serializers.CharField()
@@ -35,13 +35,14 @@ class ProblemSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
     field = serializers.CharField(allow_null=True)
-    errors = ProblemErrorSerializer(many=True)
+    # A field named like Serializer.errors: DRF's metaclass takes it off the class.
+    errors = ProblemErrorSerializer(many=True)  # type: ignore[assignment]
 
 
 # Rulesets -----------------------------------------------------------------------------
 
 
-class AwardRowSerializer(serializers.Serializer):
+class AwardRowSerializer(serializers.Serializer[Any]):
     alone = serializers.BooleanField()
     defender_alone = serializers.BooleanField()
     maker_tricks = serializers.IntegerField(min_value=0, max_value=5)
@@ -58,7 +59,7 @@ def award_table_field() -> AwardRowSerializer:
     )
 
 
-class PresetSerializer(serializers.Serializer):
+class PresetSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     ruleset = serializers.JSONField(help_text="Every option of the preset, as the referee has it.")
     awards = award_table_field()
@@ -67,7 +68,7 @@ class PresetSerializer(serializers.Serializer):
 # Games --------------------------------------------------------------------------------
 
 
-class GameCreateSerializer(serializers.Serializer):
+class GameCreateSerializer(serializers.Serializer[Any]):
     ruleset = RulesetField()
     players = serializers.ListField(
         child=StrictCharField(max_length=60),
@@ -85,12 +86,12 @@ class GameCreateSerializer(serializers.Serializer):
     )
 
 
-class AwardSerializer(serializers.Serializer):
+class AwardSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField()
     points = serializers.DictField(child=serializers.IntegerField(), help_text="team -> points")
 
 
-class HandSerializer(serializers.Serializer):
+class HandSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["played", "thrown-in", "redeal", "penalty"])
@@ -113,13 +114,13 @@ class HandSerializer(serializers.Serializer):
         return data
 
 
-class TeamSerializer(serializers.Serializer):
+class TeamSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField()
     name = serializers.CharField()
     seats = serializers.ListField(child=serializers.IntegerField())
 
 
-class GameSummarySerializer(serializers.Serializer):
+class GameSummarySerializer(serializers.Serializer[Any]):
     score = serializers.ListField(child=serializers.IntegerField(), help_text="Indexed by team.")
     dealer = serializers.IntegerField(help_text="The seat dealing the next hand.")
     status = serializers.ChoiceField(choices=["in-progress", "finished"])
@@ -148,7 +149,7 @@ class HandWrittenSerializer(HandSerializer):
     game = GameSummarySerializer()
 
 
-class LogEntrySerializer(serializers.Serializer):
+class LogEntrySerializer(serializers.Serializer[Any]):
     hand_number = serializers.IntegerField(allow_null=True)
     action = serializers.CharField()
     actor = serializers.CharField()
@@ -162,7 +163,7 @@ class LogEntrySerializer(serializers.Serializer):
 # Hand entries -------------------------------------------------------------------------
 
 
-class QuickHandSerializer(serializers.Serializer):
+class QuickHandSerializer(serializers.Serializer[Any]):
     maker = StrictIntegerField(min_value=0, max_value=3)
     trump = serializers.ChoiceField(choices=SUITS)
     alone = StrictBooleanField(required=False, default=False)
@@ -172,11 +173,11 @@ class QuickHandSerializer(serializers.Serializer):
     maker_tricks = StrictIntegerField(min_value=0, max_value=5)
 
 
-class RecordHandSerializer(serializers.Serializer):
+class RecordHandSerializer(serializers.Serializer[Any]):
     record = JSONObjectField(help_text="A hand record as in the spec; the game's ruleset applies.")
 
 
-class ThrownInHandSerializer(serializers.Serializer):
+class ThrownInHandSerializer(serializers.Serializer[Any]):
     thrown_in = StrictBooleanField(help_text="Always true: the hand was thrown in, no points.")
 
 
@@ -207,7 +208,7 @@ def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]
         field = shapes[1] if len(shapes) > 1 else "maker"
         message = "Give only one of " if shapes else "Give "
         raise serializers.ValidationError({field: [message + ENTRY_SHAPES + "."]})
-    serializer: serializers.Serializer
+    serializer: serializers.Serializer[Any]
     if shapes[0] == "record":
         serializer = (
             AmendRecordHandSerializer(data=data) if amend else RecordHandSerializer(data=data)
@@ -243,7 +244,7 @@ def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]
 # The referee --------------------------------------------------------------------------
 
 
-class HandRecordSerializer(serializers.Serializer):
+class HandRecordSerializer(serializers.Serializer[Any]):
     """Documents the record for the schema; the referee itself reads and checks it."""
 
     dealer = serializers.IntegerField(min_value=0, max_value=3)
@@ -262,18 +263,18 @@ class HandRecordSerializer(serializers.Serializer):
     claim = serializers.DictField(required=False)
 
 
-class PlaySerializer(serializers.Serializer):
+class PlaySerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     card = serializers.CharField()
 
 
-class TrickSerializer(serializers.Serializer):
+class TrickSerializer(serializers.Serializer[Any]):
     leader = serializers.IntegerField()
     winner = serializers.IntegerField(allow_null=True)
     plays = PlaySerializer(many=True)
 
 
-class ViolationSerializer(serializers.Serializer):
+class ViolationSerializer(serializers.Serializer[Any]):
     code = serializers.CharField()
     seat = serializers.IntegerField(allow_null=True)
     trick = serializers.IntegerField(allow_null=True)
@@ -282,20 +283,20 @@ class ViolationSerializer(serializers.Serializer):
     rule = serializers.CharField()
 
 
-class ContractSerializer(serializers.Serializer):
+class ContractSerializer(serializers.Serializer[Any]):
     trump = serializers.CharField()
     maker = serializers.IntegerField()
     alone = serializers.BooleanField()
     defender_alone = serializers.IntegerField(allow_null=True)
 
 
-class NextSerializer(serializers.Serializer):
+class NextSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     phase = serializers.ChoiceField(choices=["bidding", "discard", "play"])
     legal = serializers.ListField(child=serializers.CharField(), allow_null=True)
 
 
-class VerdictSerializer(serializers.Serializer):
+class VerdictSerializer(serializers.Serializer[Any]):
     ok = serializers.BooleanField()
     violations = ViolationSerializer(many=True)
     contract = ContractSerializer(allow_null=True)
@@ -306,5 +307,5 @@ class VerdictSerializer(serializers.Serializer):
     next = NextSerializer(required=False, help_text="Only for an unfinished hand.")
 
 
-class HealthSerializer(serializers.Serializer):
+class HealthSerializer(serializers.Serializer[Any]):
     status = serializers.CharField()

@@ -8,12 +8,7 @@ from typing import Any
 from django.db import connection
 from django.utils.translation.trans_real import parse_accept_lang_header
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    OpenApiResponse,
-    PolymorphicProxySerializer,
-    extend_schema,
-)
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,49 +18,25 @@ import referee
 from scorekeeper import selectors, services
 from scorekeeper.api import serializers as s
 from scorekeeper.api.auth import GameTokenAuthentication, require_game_token
+from scorekeeper.api.http import (
+    HAND_AMEND,
+    HAND_ENTRY,
+    IDEMPOTENCY_KEY,
+    IF_MATCH,
+    etag_of,
+    expected_version,
+    game_now,
+    hand_written,
+    idempotency_key,
+    problems,
+)
 from scorekeeper.api.problems import PROBLEM_JSON, problem
-from scorekeeper.errors import Malformed
-from scorekeeper.etags import etag_of
-from scorekeeper.models import Game
 
-PROBLEM = s.ProblemSerializer
-
-
-def problems(*codes: int) -> dict[Any, Any]:
-    return {(code, PROBLEM_JSON): OpenApiResponse(PROBLEM) for code in codes}
-
-
-IF_MATCH = OpenApiParameter(
-    "If-Match",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    description='The game version you last read, as its ETag (`"7"`): a stale one gets 412.',
-)
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    description="A client-made unique key (a UUID): a retry with it never records twice.",
-)
 ACCEPT_LANGUAGE = OpenApiParameter(
     "Accept-Language",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     description="`ko` for Korean messages; English otherwise.",
-)
-HAND_ENTRY = PolymorphicProxySerializer(
-    component_name="HandEntry",
-    serializers=[s.QuickHandSerializer, s.RecordHandSerializer, s.ThrownInHandSerializer],
-    resource_type_field_name=None,
-)
-HAND_AMEND = PolymorphicProxySerializer(
-    component_name="HandAmend",
-    serializers=[
-        s.AmendQuickHandSerializer,
-        s.AmendRecordHandSerializer,
-        s.AmendThrownInHandSerializer,
-    ],
-    resource_type_field_name=None,
 )
 
 
@@ -88,34 +59,6 @@ def _game_json(state: selectors.GameState) -> dict[str, Any]:
         "created_at": game.created_at,
         "updated_at": game.updated_at,
     }
-
-
-def _summary(game: Game, standing: selectors.Standing) -> dict[str, Any]:
-    return {
-        "score": standing.score,
-        "dealer": standing.dealer,
-        "status": game.status,
-        "winner": game.winner,
-        "version": game.version,
-    }
-
-
-def _written(result: services.HandResult) -> dict[str, Any]:
-    """A hand just written, with where the game stands now."""
-    return {**s.HandSerializer(result.hand).data, "game": _summary(result.game, result.standing)}
-
-
-def _key(request: Request) -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return None
-    if not 0 < len(key) <= 255 or not key.isprintable():
-        raise Malformed(
-            "An Idempotency-Key has 1 to 255 printable characters.",
-            code="bad-idempotency-key",
-            field="Idempotency-Key",
-        )
-    return key
 
 
 class RulesetListView(APIView):
@@ -196,14 +139,10 @@ class HandListView(APIView):
         result = services.hand_record(
             game_id=game.id,
             entry=entry,
-            idempotency_key=_key(request),
-            if_match=request.headers.get("If-Match"),
+            idempotency_key=idempotency_key(request),
+            expected_version=expected_version(request),
         )
-        return Response(
-            _written(result),
-            status=status.HTTP_200_OK if result.replayed else status.HTTP_201_CREATED,
-            headers={"ETag": etag_of(result.game.version)},
-        )
+        return hand_written(result, recorded=True)
 
 
 class HandDetailView(APIView):
@@ -238,9 +177,9 @@ class HandDetailView(APIView):
             number=number,
             entry=entry,
             reason=reason,
-            if_match=request.headers.get("If-Match"),
+            expected_version=expected_version(request),
         )
-        return Response(_written(result), headers={"ETag": etag_of(result.game.version)})
+        return hand_written(result)
 
     @extend_schema(
         operation_id="hands_undo",
@@ -252,9 +191,9 @@ class HandDetailView(APIView):
         game = selectors.game_get(game_id=game_id)
         require_game_token(request, game)
         game, standing = services.hand_undo(
-            game_id=game.id, number=number, if_match=request.headers.get("If-Match")
+            game_id=game.id, number=number, expected_version=expected_version(request)
         )
-        return Response(_summary(game, standing), headers={"ETag": etag_of(game.version)})
+        return game_now(game, standing)
 
 
 class GameLogView(APIView):

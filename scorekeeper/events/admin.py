@@ -20,12 +20,12 @@ from scorekeeper.events.models import (
 
 
 @admin.register(Director)
-class DirectorAdmin(admin.ModelAdmin):
+class DirectorAdmin(admin.ModelAdmin[Director]):
     list_display = ["user", "club", "created_at"]
     list_filter = ["club"]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin[Any]):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TextIO
+from io import TextIOBase
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from scorekeeper.events import services
+from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Director, Event
-from scorekeeper.events.services import Actor
 from scorekeeper.models import Club
 
 DEMO_CLUB = "Demo club"
@@ -19,7 +19,7 @@ DEMO_PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 DEMO_SCORES = [[(8, 3), (5, 6)], [(4, 7), (9, 2)], [(6, 6), (3, 8)]]
 
 
-def load_demo_event(*, stdout: TextIO) -> None:
+def load_demo_event(*, stdout: TextIOBase) -> None:
     """A published, finished progressive event in the demo club; left alone if it is there."""
     club, _ = Club.objects.get_or_create(name=DEMO_CLUB)
     if Event.objects.filter(club=club, name=DEMO_EVENT).exists():

@@ -3,28 +3,22 @@ the records: a club's leaderboard and a player's page."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from rest_framework import serializers
 
-from scorekeeper.errors import NotFound
-from scorekeeper.events import selectors
+from scorekeeper.api.problems import pages_not_found
+from scorekeeper.events import access, selectors
 from scorekeeper.events import serializers as s
-from scorekeeper.events.models import Event, Season
-from scorekeeper.events.services import is_director
+from scorekeeper.events.access import Actor
+from scorekeeper.events.standings import TIE_BREAKS
 
-
-def _event(request: HttpRequest, event_id: int, *, director_only: bool = False) -> Event:
-    try:
-        event = selectors.event_get(event_id=event_id)
-    except NotFound as error:
-        raise Http404(error.detail) from None
-    director = is_director(request.user, event.club)
-    if (director_only and not director) or not (event.published or director):
-        raise Http404("There is no event with this id.")
-    return event
+if TYPE_CHECKING:
+    from scorekeeper.events.models import Event
 
 
 def _round(event: Event, number: int) -> selectors.RoundView:
@@ -34,9 +28,10 @@ def _round(event: Event, number: int) -> selectors.RoundView:
     return views[0]
 
 
+@pages_not_found
 def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """Standings, side prizes and every round's results, laid out for paper."""
-    event = _event(request, event_id)
+    event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
     return render(
         request,
         "events/results.html",
@@ -44,22 +39,24 @@ def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
             "event": event,
             "standings": selectors.standings(event=event),
             "rounds": selectors.rounds_of(event=event),
-            "tie_breaks": selectors.TIE_BREAKS,
+            "tie_breaks": TIE_BREAKS,
         },
     )
 
 
+@pages_not_found
 def round_sheet(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """Who sits where this round, to pin on the wall (no join codes)."""
-    event = _event(request, event_id)
+    event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
     return render(
         request, "events/round_sheet.html", {"event": event, "round": _round(event, number)}
     )
 
 
+@pages_not_found
 def table_cards(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """One card per table with its seats and join code, for the director to hand out."""
-    event = _event(request, event_id, director_only=True)
+    event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
     return render(
         request, "events/table_cards.html", {"event": event, "round": _round(event, number)}
     )
@@ -73,7 +70,9 @@ class _BadQuery(Exception):
     """A query parameter the page cannot use; answered with a 400 naming it."""
 
 
-def _query(request: HttpRequest, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
+def _query(
+    request: HttpRequest, serializer_class: type[serializers.Serializer[Any]]
+) -> dict[str, Any]:
     serializer = serializer_class(data=request.GET.dict())
     if not serializer.is_valid():
         field, problems = next(iter(serializer.errors.items()))
@@ -81,20 +80,25 @@ def _query(request: HttpRequest, serializer_class: type[serializers.Serializer])
     return dict(serializer.validated_data)
 
 
-def _bad_query(error: _BadQuery) -> HttpResponse:
-    return HttpResponseBadRequest(f"{error}\n", content_type="text/plain; charset=utf-8")
+def _records_page(page: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A records page: 404 for what is not found, 400 naming a query parameter it cannot use."""
+
+    @functools.wraps(page)
+    def wrapper(request: HttpRequest, **ids: int) -> HttpResponse:
+        try:
+            return page(request, **ids)
+        except _BadQuery as error:
+            return HttpResponseBadRequest(f"{error}\n", content_type="text/plain; charset=utf-8")
+
+    return pages_not_found(wrapper)
 
 
+@_records_page
 def leaderboard_page(request: HttpRequest, club_id: int) -> HttpResponse:
     """A club's players over its published events, a season's or all, in one chosen order."""
-    try:
-        club = selectors.club_get(club_id=club_id)
-        query = _query(request, s.LeaderboardQuerySerializer)
-    except NotFound as error:
-        raise Http404(error.detail) from None
-    except _BadQuery as error:
-        return _bad_query(error)
-    seasons = list(club.seasons.all())
+    club = selectors.club_get(club_id=club_id)
+    query = _query(request, s.LeaderboardQuerySerializer)
+    seasons = selectors.seasons_of(club=club)
     season = None
     if "season" in query:
         season = next((x for x in seasons if x.pk == query["season"]), None)
@@ -117,20 +121,14 @@ def leaderboard_page(request: HttpRequest, club_id: int) -> HttpResponse:
     )
 
 
+@_records_page
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's statistics and latest games over published events (a season's, or all)."""
-    try:
-        player = selectors.player_get(player_id=player_id)
-        query = _query(request, s.PlayerQuerySerializer)
-    except NotFound as error:
-        raise Http404(error.detail) from None
-    except _BadQuery as error:
-        return _bad_query(error)
+    player = selectors.player_get(player_id=player_id)
+    query = _query(request, s.PlayerQuerySerializer)
     season = None
     if "season" in query:
-        season = Season.objects.select_related("club").filter(pk=query["season"]).first()
-        if season is None:
-            raise Http404("There is no season with this id.")
+        season = selectors.season_get(season_id=query["season"])
     limit, offset = query["limit"], query["offset"]
     record = selectors.player_record(player=player, season=season, limit=limit, offset=offset)
     return render(

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 import referee
-from scorekeeper.errors import NotFound
-from scorekeeper.events import selectors
-from scorekeeper.events.models import Director, Event
-from scorekeeper.events.services import is_director
+from scorekeeper.api.problems import pages_not_found
+from scorekeeper.events import access, selectors
+from scorekeeper.events.access import Actor
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -25,15 +24,14 @@ def index(request: HttpRequest) -> HttpResponse:
 
 class LoginView(auth_views.LoginView):
     template_name = "events/screens/login.html"
-    next_page = reverse_lazy("events-director")
+    next_page = "events-director"
 
 
 @login_required(login_url=reverse_lazy("events-login"))
 @ensure_csrf_cookie
 def director_home(request: HttpRequest) -> HttpResponse:
     """The clubs this user directs, each with its events and a form for a new one."""
-    roles = Director.objects.filter(user_id=request.user.pk).select_related("club")
-    clubs = [role.club for role in roles]
+    clubs = selectors.clubs_directed_by(user=request.user)
     events = {club.pk: list(selectors.events_of(club=club, published_only=False)) for club in clubs}
     return render(
         request,
@@ -41,34 +39,24 @@ def director_home(request: HttpRequest) -> HttpResponse:
         {
             "clubs": [(club, events[club.pk]) for club in clubs],
             "presets": list(referee.PRESETS),
-            "formats": Event.Format.choices,
-            "credits": Event.SitOutCredit.choices,
+            **selectors.event_form_choices(),
         },
     )
 
 
-def _event(event_id: int) -> Event:
-    try:
-        return selectors.event_get(event_id=event_id)
-    except NotFound as error:
-        raise Http404(error.detail) from None
-
-
 @login_required(login_url=reverse_lazy("events-login"))
 @ensure_csrf_cookie
+@pages_not_found
 def manage(request: HttpRequest, event_id: int) -> HttpResponse:
     """The director's screen for one event: players, rounds with join codes, live standings."""
-    event = _event(event_id)
-    if not is_director(request.user, event.club):
-        raise Http404("There is no event with this id.")
+    event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
     return render(request, "events/screens/manage.html", {"event": event})
 
 
+@pages_not_found
 def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """The players' screen: the schedule, my next table, and standings that keep up."""
-    event = _event(event_id)
-    if not (event.published or is_director(request.user, event.club)):
-        raise Http404("There is no event with this id.")
+    event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
     return render(request, "events/screens/event.html", {"event": event})
 
 

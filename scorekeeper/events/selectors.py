@@ -1,26 +1,29 @@
-"""Reads that shape events' data: standings with tie-breaks and side prizes, leaderboards and a
-player's record. Each takes a constant number of queries, whatever the size of the event or
-the season: rows are fetched flat and added up here or in the database.
+"""Reads that shape events' data: look-ups by id, rounds as the tables see them, standings,
+leaderboards and a player's record. Each takes a constant number of queries, whatever the size
+of the event or the season: rows are fetched flat and added up in the database or by
+`scorekeeper.events.standings` (the tournament arithmetic, in plain Python).
 
-Standings count confirmed results only; the tournament arithmetic (ranking, tie-breaks,
-sit-out credit) is here, the points themselves are the referee's (see services).
+Standings count confirmed results only; the points themselves are the referee's (see services).
+Who may read what is not decided here but in `scorekeeper.events.access`.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Max, Model, Q, QuerySet, Sum
 
 from scorekeeper.errors import NotFound
 from scorekeeper.events.models import (
+    Director,
     Entrant,
     Event,
     EventTeam,
+    Membership,
     Result,
     ResultLine,
     Round,
@@ -29,83 +32,110 @@ from scorekeeper.events.models import (
     Table,
     TableSeat,
 )
-from scorekeeper.models import Club, Player
-
-#: The tie-breaks, in the order they are tried (docs/tournaments.md).
-TIE_BREAKS: Final = ("head-to-head", "point-difference", "points-for", "euchres", "coin-flip")
-
-_LINE_FIELDS: Final = (
-    "result_id",
-    "round_number",
-    "table_number",
-    "player_id",
-    "team_id",
-    "side",
-    "points_for",
-    "points_against",
-    "won",
-    "tied",
-    "euchres",
-    "loners_made",
+from scorekeeper.events.standings import (
+    Line,
+    Scoring,
+    SidePrize,
+    StandingRow,
+    rank,
 )
-
+from scorekeeper.models import Club, Player
 
 # ---------------------------------------------------------------------------------------------
 # Look-ups
 
 
+_M = TypeVar("_M", bound=Model)
+
+
+def _one(
+    rows: QuerySet[_M], pk: int, detail: str, code: str, field: str = "id", key: str = "pk"
+) -> _M:
+    """The row with this id (or other `key`), or a NotFound naming the field; an id out of
+    range finds none."""
+    found = rows.filter(**{key: pk}).first() if 0 < pk < 2**63 else None
+    if found is None:
+        raise NotFound(detail, code=code, field=field)
+    return found
+
+
 def club_get(*, club_id: int) -> Club:
-    club = Club.objects.filter(pk=club_id).first() if 0 < club_id < 2**63 else None
-    if club is None:
-        raise NotFound("There is no club with this id.", code="no-such-club", field="id")
-    return club
+    return _one(Club.objects.all(), club_id, "There is no club with this id.", "no-such-club")
 
 
 def event_get(*, event_id: int) -> Event:
-    event = (
-        Event.objects.select_related("club", "season").filter(pk=event_id).first()
-        if 0 < event_id < 2**63
-        else None
-    )
-    if event is None:
-        raise NotFound("There is no event with this id.", code="no-such-event", field="id")
-    return event
+    events = Event.objects.select_related("club", "season")
+    return _one(events, event_id, "There is no event with this id.", "no-such-event")
 
 
 def round_get(*, event: Event, number: int) -> Round:
-    rnd = event.rounds.filter(number=number).first() if 0 < number < 2**15 else None
-    if rnd is None:
-        raise NotFound(
-            "This event has no round with this number.", code="no-such-round", field="number"
-        )
-    return rnd
+    detail = "This event has no round with this number."
+    return _one(event.rounds.all(), number, detail, "no-such-round", "number", key="number")
 
 
 def table_get(*, table_id: int) -> Table:
-    table = (
-        Table.objects.select_related("round__event__club", "game").filter(pk=table_id).first()
-        if 0 < table_id < 2**63
-        else None
-    )
-    if table is None:
-        raise NotFound("There is no table with this id.", code="no-such-table", field="id")
-    return table
+    tables = Table.objects.select_related("round__event__club", "game")
+    return _one(tables, table_id, "There is no table with this id.", "no-such-table")
 
 
 def player_get(*, player_id: int) -> Player:
-    player = Player.objects.filter(pk=player_id).first() if 0 < player_id < 2**63 else None
-    if player is None:
-        raise NotFound("There is no player with this id.", code="no-such-player", field="id")
-    return player
+    return _one(
+        Player.objects.all(), player_id, "There is no player with this id.", "no-such-player"
+    )
 
 
-def season_get(*, club: Club, season_id: int) -> Season:
-    season = club.seasons.filter(pk=season_id).first() if 0 < season_id < 2**63 else None
-    if season is None:
-        raise NotFound(
-            "This club has no season with this id.", code="no-such-season", field="season"
+def season_get(*, season_id: int, club: Club | None = None) -> Season:
+    """A season (of this club, when one is named)."""
+    seasons = Season.objects.select_related("club")
+    if club is None:
+        return _one(
+            seasons, season_id, "There is no season with this id.", "no-such-season", "season"
         )
-    return season
+    return _one(
+        seasons.filter(club=club),
+        season_id,
+        "This club has no season with this id.",
+        "no-such-season",
+        "season",
+    )
+
+
+def result_of(*, table: Table) -> Result:
+    result = Result.objects.filter(table=table).first()
+    if result is None:
+        raise NotFound("This table has no result yet.", code="no-result", field="result")
+    return result
+
+
+def event_form_choices() -> dict[str, list[tuple[str, str]]]:
+    """What a new event's form offers: its formats and sit-out credits, with their labels."""
+    return {"formats": Event.Format.choices, "credits": Event.SitOutCredit.choices}
+
+
+def clubs() -> QuerySet[Club]:
+    return Club.objects.order_by("name")
+
+
+def clubs_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> list[Club]:
+    if user.pk is None:
+        return []
+    return [role.club for role in Director.objects.filter(user_id=user.pk).select_related("club")]
+
+
+def members_of(*, club: Club) -> QuerySet[Membership]:
+    return Membership.objects.filter(club=club).select_related("player")
+
+
+def seasons_of(*, club: Club) -> list[Season]:
+    return list(club.seasons.all())
+
+
+def entrants_of(*, event: Event) -> QuerySet[Entrant]:
+    return Entrant.objects.filter(event=event).select_related("player")
+
+
+def teams_of(*, event: Event) -> QuerySet[EventTeam]:
+    return EventTeam.objects.filter(event=event).prefetch_related("members__player")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,58 +231,20 @@ def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[Rou
     return views
 
 
+def table_view(*, table: Table) -> TableView:
+    """One table as `rounds_of` shows it."""
+    rnd = table.round
+    (view,) = [
+        t
+        for r in rounds_of(event=rnd.event, numbers=[rnd.number])
+        for t in r.tables
+        if t.id == table.pk
+    ]
+    return view
+
+
 # ---------------------------------------------------------------------------------------------
 # Standings
-
-
-@dataclass
-class StandingRow:
-    key: int  # a player id (progressive) or a team id
-    name: str
-    players: list[str]
-    active: bool = True
-    played: int = 0
-    wins: int = 0
-    losses: int = 0
-    ties: int = 0
-    points_for: int = 0
-    points_against: int = 0
-    byes: int = 0
-    credit: int = 0
-    euchres: int = 0
-    loners_made: int = 0
-    best_game: int = 0
-    head_to_head: int = 0
-    rank: int = 0
-    tie_break: str | None = None
-
-    @property
-    def total(self) -> int:
-        """Points with the sit-out credit: what a progressive event ranks by."""
-        return self.points_for + self.credit
-
-    @property
-    def match_points(self) -> int:
-        """Two a win (a bye counts as one), one a tie: what a team event ranks by."""
-        return 2 * (self.wins + self.byes) + self.ties
-
-    @property
-    def difference(self) -> int:
-        return self.points_for - self.points_against
-
-
-@dataclass(frozen=True)
-class PrizeWinner:
-    name: str
-    value: int
-    round: int | None = None
-
-
-@dataclass(frozen=True)
-class SidePrize:
-    kind: str
-    title: str
-    winners: list[PrizeWinner]
 
 
 @dataclass
@@ -264,193 +256,44 @@ class Standings:
     waiting: int = 0  # results entered and not yet confirmed, not counted yet
 
 
-def _coin(seed: int, key: int) -> str:
-    """The coin flip: a hash of the event's seed and the entrant, so it never changes."""
-    return hashlib.sha256(f"{seed}:{key}".encode()).hexdigest()
-
-
-def sit_out_credit(event: Event, row: StandingRow) -> int:
-    """What the event credits for the row's byes (docs/tournaments.md, "Sitting out")."""
-    if event.sit_out_credit == Event.SitOutCredit.FIXED:
-        return row.byes * event.sit_out_points
-    if event.sit_out_credit == Event.SitOutCredit.AVERAGE and row.played:
-        # The player's own average per round played, rounded half up, for each bye.
-        return row.byes * ((2 * row.points_for + row.played) // (2 * row.played))
-    return 0
-
-
-def _entrant_rows(event: Event) -> tuple[dict[int, StandingRow], dict[int, str]]:
+def _entrant_rows(event: Event) -> tuple[list[StandingRow], dict[int, str]]:
     """A row for each player (or team), and every entrant's name by player id."""
     entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("id"))
     names = {e.player_id: e.player.name for e in entrants}
     if not event.is_teams:
-        rows = {
-            e.player_id: StandingRow(e.player_id, e.player.name, [e.player.name], e.active)
-            for e in entrants
-        }
+        rows = [
+            StandingRow(e.player_id, e.player.name, [e.player.name], e.active) for e in entrants
+        ]
         return rows, names
     members: dict[int, list[str]] = defaultdict(list)
     for e in entrants:
         if e.team_id is not None:
             members[e.team_id].append(e.player.name)
-    rows = {
-        team.pk: StandingRow(team.pk, team.name, members[team.pk], team.active)
-        for team in EventTeam.objects.filter(event=event).order_by("seed")
-    }
-    return rows, names
-
-
-def _lines(event: Event) -> list[dict[str, Any]]:
-    return list(
-        ResultLine.objects.filter(event=event, confirmed=True)
-        .order_by("round_number", "table_number", "side", "player_id")
-        .values(*_LINE_FIELDS)
-    )
+    teams = EventTeam.objects.filter(event=event).order_by("seed")
+    return [StandingRow(team.pk, team.name, members[team.pk], team.active) for team in teams], names
 
 
 def standings(*, event: Event) -> Standings:
     """Live standings from confirmed results, ranked with the documented tie-breaks (and the
-    event's side prizes), in five queries (six for a team event)."""
+    event's side prizes), in five queries (six for a team event). The rows are fetched here
+    and ranked by `scorekeeper.events.standings`."""
     rows, names = _entrant_rows(event)
-    lines = _lines(event)
-    key_of = "team_id" if event.is_teams else "player_id"
-    # A team's two players share a result: count it once per team, add up their feats.
-    counted: set[tuple[int, int]] = set()
-    opponents: dict[tuple[int, int], list[int]] = defaultdict(list)  # (result, side) -> keys
-    for line in lines:
-        key = line[key_of]
-        row = rows.get(key)
-        if row is None:
-            continue
-        row.euchres += line["euchres"]
-        row.loners_made += line["loners_made"]
-        if (line["result_id"], key) in counted:
-            continue
-        counted.add((line["result_id"], key))
-        opponents[(line["result_id"], line["side"])].append(key)
-        row.played += 1
-        row.wins += line["won"]
-        row.ties += line["tied"]
-        row.losses += not (line["won"] or line["tied"])
-        row.points_for += line["points_for"]
-        row.points_against += line["points_against"]
-        row.best_game = max(row.best_game, line["points_for"])
-    byes = SitOut.objects.filter(round__event=event).values_list("player_id", "team_id")
-    for player_id, team_id in byes:
-        row = rows.get(team_id if event.is_teams else player_id)
-        if row is not None:
-            row.byes += 1
-    for row in rows.values():
-        row.credit = sit_out_credit(event, row)
-    meetings = [
-        (line[key_of], opponents[(line["result_id"], 1 - line["side"])], line)
-        for line in lines
-        if line[key_of] in rows
+    lines = [
+        Line(*values)
+        for values in ResultLine.objects.filter(event=event, confirmed=True)
+        .order_by("round_number", "table_number", "side", "player_id")
+        .values_list(*Line._fields)
     ]
-    ranked = _rank(event, list(rows.values()), meetings)
+    byes = [
+        team_id if event.is_teams else player_id
+        for player_id, team_id in SitOut.objects.filter(round__event=event).values_list(
+            "player_id", "team_id"
+        )
+    ]
+    ranked = rank(Scoring.of(event), rows=rows, lines=lines, byes=byes, names=names)
     waiting = Result.objects.filter(table__round__event=event, status=Result.Status.ENTERED).count()
     rounds = Round.objects.filter(event=event).count()
-    return Standings(event, ranked, _side_prizes(event, lines, ranked, names), rounds, waiting)
-
-
-def _primary(event: Event, row: StandingRow) -> int:
-    return row.match_points if event.is_teams else row.total
-
-
-def _rank(
-    event: Event,
-    rows: list[StandingRow],
-    meetings: list[tuple[int, list[int], dict[str, Any]]],
-) -> list[StandingRow]:
-    rows.sort(key=lambda r: -_primary(event, r))
-    ranked: list[StandingRow] = []
-    start = 0
-    while start < len(rows):
-        end = start
-        while end < len(rows) and _primary(event, rows[end]) == _primary(event, rows[start]):
-            end += 1
-        group = rows[start:end]
-        if len(group) > 1:
-            _break_ties(event, group, meetings)
-        ranked.extend(group)
-        start = end
-    for rank, row in enumerate(ranked, start=1):
-        row.rank = rank
-    return ranked
-
-
-def _criteria(event: Event, row: StandingRow) -> tuple[Any, ...]:
-    """Bigger is better for each, in the order of TIE_BREAKS."""
-    return (
-        row.head_to_head,
-        row.difference,
-        row.points_for,
-        row.euchres,
-        _coin(event.seed, row.key),
-    )
-
-
-def _break_ties(
-    event: Event,
-    group: list[StandingRow],
-    meetings: list[tuple[int, list[int], dict[str, Any]]],
-) -> None:
-    """Order a tie: head to head (net points in games against the other tied entrants),
-    then point difference, points for, euchres made, then the coin flip."""
-    tied = {row.key for row in group}
-    net: dict[int, int] = defaultdict(int)
-    counted: set[tuple[int, int]] = set()
-    for key, faced, line in meetings:
-        if key in tied and (line["result_id"], key) not in counted and tied & set(faced):
-            counted.add((line["result_id"], key))
-            net[key] += line["points_for"] - line["points_against"]
-    for row in group:
-        row.head_to_head = net[row.key]
-    group.sort(key=lambda r: _criteria(event, r), reverse=True)
-    # Each row names the rule that ordered it against its neighbour in the tie (the row
-    # above; for the first row, the row below).
-    for i, row in enumerate(group):
-        other = group[i - 1] if i else group[1]
-        mine, theirs = _criteria(event, row), _criteria(event, other)
-        row.tie_break = next(
-            name for name, a, b in zip(TIE_BREAKS, mine, theirs, strict=True) if a != b
-        )
-
-
-def _side_prizes(
-    event: Event, lines: list[dict[str, Any]], ranked: list[StandingRow], names: dict[int, str]
-) -> list[SidePrize]:
-    loners: dict[int, int] = defaultdict(int)
-    euchres: dict[int, int] = defaultdict(int)
-    for line in lines:
-        loners[line["player_id"]] += line["loners_made"]
-        euchres[line["player_id"]] += line["euchres"]
-    prizes = [
-        SidePrize("most-loners", "Most loners made", _leaders(loners, names)),
-        SidePrize("most-euchres", "Most euchres", _leaders(euchres, names)),
-    ]
-    best = max((line["points_for"] for line in lines), default=0)
-    highest = []
-    seen: set[int] = set()
-    for line in lines:
-        if best and line["points_for"] == best and line["player_id"] not in seen:
-            seen.add(line["player_id"])
-            highest.append(PrizeWinner(names[line["player_id"]], best, line["round_number"]))
-    prizes.append(SidePrize("highest-game", "Highest single game", highest))
-    last = [row for row in ranked if row.played]
-    booby = [PrizeWinner(last[-1].name, _primary(event, last[-1]))] if len(last) > 1 else []
-    prizes.append(SidePrize("booby", "Booby prize", booby))
-    return prizes
-
-
-def _leaders(values: dict[int, int], names: dict[int, str]) -> list[PrizeWinner]:
-    best = max(values.values(), default=0)
-    if best <= 0:
-        return []
-    return sorted(
-        (PrizeWinner(names[key], value) for key, value in values.items() if value == best),
-        key=lambda w: w.name,
-    )
+    return Standings(event, ranked.rows, ranked.side_prizes, rounds, waiting)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -502,7 +345,12 @@ def leaderboard(
         .order_by(*LEADERBOARD_ORDER[order], "player__name")[:limit]
     )
     return [
-        {"rank": rank, "player": row.pop("player_id"), "name": row.pop("player__name"), **row}
+        {
+            "rank": rank,
+            "player": row["player_id"],
+            "name": row["player__name"],
+            **{stat: value for stat, value in row.items() if stat in _STATS},
+        }
         for rank, row in enumerate(rows, start=1)
     ]
 

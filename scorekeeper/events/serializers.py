@@ -26,7 +26,7 @@ def IdField(**kwargs: Any) -> StrictIntegerField:
 @extend_schema_field(
     {"oneOf": [{"type": "string", "maxLength": 60}, {"type": "integer", "minimum": 1}]}
 )
-class PlayerRefField(serializers.Field):
+class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
     """A player by name (a new or known player) or by id."""
 
     default_error_messages = {"invalid": "Give a player's name or id."}
@@ -47,23 +47,23 @@ class PlayerRefField(serializers.Field):
 # Clubs ----------------------------------------------------------------------------------------
 
 
-class ClubSerializer(serializers.Serializer):
+class ClubSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     created_at = serializers.DateTimeField()
 
 
-class ClubCreateSerializer(serializers.Serializer):
+class ClubCreateSerializer(serializers.Serializer[Any]):
     name = StrictCharField(max_length=100)
 
 
-class MemberSerializer(serializers.Serializer):
+class MemberSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.name")
     kind = serializers.CharField(help_text="member or guest")
 
 
-class MemberAddSerializer(serializers.Serializer):
+class MemberAddSerializer(serializers.Serializer[Any]):
     name = StrictCharField(max_length=60, required=False)
     player = IdField(required=False)
     kind = StrictCharField(
@@ -71,23 +71,23 @@ class MemberAddSerializer(serializers.Serializer):
     )
 
 
-class DirectorAddSerializer(serializers.Serializer):
+class DirectorAddSerializer(serializers.Serializer[Any]):
     username = StrictCharField(max_length=150)
 
 
-class DirectorSerializer(serializers.Serializer):
+class DirectorSerializer(serializers.Serializer[Any]):
     club = serializers.IntegerField(source="club_id")
     username = serializers.CharField(source="user.username")
 
 
-class SeasonSerializer(serializers.Serializer):
+class SeasonSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
 
 
-class SeasonCreateSerializer(serializers.Serializer):
+class SeasonCreateSerializer(serializers.Serializer[Any]):
     name = StrictCharField(max_length=100)
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
@@ -96,7 +96,7 @@ class SeasonCreateSerializer(serializers.Serializer):
 # Events ---------------------------------------------------------------------------------------
 
 
-class EventSerializer(serializers.Serializer):
+class EventSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     club = serializers.IntegerField(source="club_id")
     club_name = serializers.CharField(source="club.name")
@@ -116,7 +116,7 @@ class EventSerializer(serializers.Serializer):
     published = serializers.BooleanField()
 
 
-class EventCreateSerializer(serializers.Serializer):
+class EventCreateSerializer(serializers.Serializer[Any]):
     name = StrictCharField(max_length=100)
     format = serializers.ChoiceField(choices=Event.Format.values)
     ruleset = RulesetField(required=False, default="standard")
@@ -140,7 +140,7 @@ class EventCreateSerializer(serializers.Serializer):
     )
 
 
-class EventUpdateSerializer(serializers.Serializer):
+class EventUpdateSerializer(serializers.Serializer[Any]):
     name = StrictCharField(max_length=100, required=False)
     published = StrictBooleanField(required=False)
     status = StrictCharField(
@@ -149,19 +149,19 @@ class EventUpdateSerializer(serializers.Serializer):
     rounds_planned = StrictIntegerField(min_value=1, max_value=30, required=False)
 
 
-class EntrantSerializer(serializers.Serializer):
+class EntrantSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.name")
     team = serializers.IntegerField(source="team_id", allow_null=True)
     active = serializers.BooleanField()
 
 
-class EntrantAddSerializer(serializers.Serializer):
+class EntrantAddSerializer(serializers.Serializer[Any]):
     name = StrictCharField(max_length=60, required=False)
     player = IdField(required=False)
 
 
-class EventTeamSerializer(serializers.Serializer):
+class EventTeamSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     seed = serializers.IntegerField()
@@ -169,7 +169,7 @@ class EventTeamSerializer(serializers.Serializer):
     players = serializers.ListField(child=serializers.CharField())
 
 
-class EventTeamAddSerializer(serializers.Serializer):
+class EventTeamAddSerializer(serializers.Serializer[Any]):
     name = StrictCharField(max_length=100)
     players = serializers.ListField(child=PlayerRefField(), min_length=2, max_length=2)
 
@@ -177,14 +177,14 @@ class EventTeamAddSerializer(serializers.Serializer):
 # Rounds, tables, results ------------------------------------------------------------------------
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     side = serializers.IntegerField(help_text="0: seats 0 and 2; 1: seats 1 and 3.")
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField()
 
 
-class ResultSerializer(serializers.Serializer):
+class ResultSerializer(serializers.Serializer[Any]):
     status = serializers.CharField(help_text="entered, confirmed or disputed")
     points = serializers.ListField(child=serializers.IntegerField(), help_text="By side.")
     winner = serializers.IntegerField(allow_null=True, help_text="A side; null for a tie.")
@@ -195,7 +195,7 @@ class ResultSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
-class TableSerializer(serializers.Serializer):
+class TableSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     seats = SeatSerializer(many=True)
@@ -209,7 +209,7 @@ class TableSerializer(serializers.Serializer):
     result = ResultSerializer(allow_null=True)
 
 
-class RoundSerializer(serializers.Serializer):
+class RoundSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     complete = serializers.BooleanField()
     sit_outs = serializers.ListField(child=serializers.CharField())
@@ -224,23 +224,26 @@ class TableDetailSerializer(TableSerializer):
     hands_per_round = serializers.IntegerField(allow_null=True)
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(serializers.Serializer[Any]):
     code = StrictCharField(max_length=20)
     role = serializers.ChoiceField(choices=TableToken.Role.values, default=TableToken.Role.SCORER)
-    label = StrictCharField(max_length=60, required=False, default="", allow_blank=True)
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = StrictCharField(  # type: ignore[assignment]
+        max_length=60, required=False, default="", allow_blank=True
+    )
 
 
-class JoinedSerializer(serializers.Serializer):
+class JoinedSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(help_text="Send as `Authorization: Bearer <token>`. Shown once.")
     role = serializers.ChoiceField(choices=TableToken.Role.values)
     table = TableDetailSerializer()
 
 
-class CodeSerializer(serializers.Serializer):
+class CodeSerializer(serializers.Serializer[Any]):
     join_code = serializers.CharField()
 
 
-class ResultEnterSerializer(serializers.Serializer):
+class ResultEnterSerializer(serializers.Serializer[Any]):
     entered_by = IdField(help_text="The player entering it (seated at the table).")
     points = serializers.ListField(
         child=StrictIntegerField(min_value=0, max_value=999),
@@ -253,16 +256,16 @@ class ResultEnterSerializer(serializers.Serializer):
     )
 
 
-class ResultConfirmSerializer(serializers.Serializer):
+class ResultConfirmSerializer(serializers.Serializer[Any]):
     confirmed_by = IdField(help_text="A player of the other side from whoever entered it.")
 
 
-class ResultDisputeSerializer(serializers.Serializer):
+class ResultDisputeSerializer(serializers.Serializer[Any]):
     player = IdField()
     reason = StrictCharField(max_length=500)
 
 
-class ResultCorrectSerializer(serializers.Serializer):
+class ResultCorrectSerializer(serializers.Serializer[Any]):
     reason = StrictCharField(max_length=500)
     points = serializers.ListField(
         child=StrictIntegerField(min_value=0, max_value=999),
@@ -274,11 +277,11 @@ class ResultCorrectSerializer(serializers.Serializer):
     )
 
 
-class ReasonSerializer(serializers.Serializer):
+class ReasonSerializer(serializers.Serializer[Any]):
     reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
 
 
-class ChangeSerializer(serializers.Serializer):
+class ChangeSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField(source="table.round.number")
     table = serializers.IntegerField(source="table.number")
     action = serializers.CharField()
@@ -292,7 +295,7 @@ class ChangeSerializer(serializers.Serializer):
 # Standings, leaderboards, players ------------------------------------------------------------
 
 
-class StandingRowSerializer(serializers.Serializer):
+class StandingRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     key = serializers.IntegerField(help_text="A player id, or a team id in team events.")
     name = serializers.CharField()
@@ -315,19 +318,19 @@ class StandingRowSerializer(serializers.Serializer):
     tie_break = serializers.CharField(allow_null=True)
 
 
-class PrizeWinnerSerializer(serializers.Serializer):
+class PrizeWinnerSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     value = serializers.IntegerField()
     round = serializers.IntegerField(allow_null=True)
 
 
-class SidePrizeSerializer(serializers.Serializer):
+class SidePrizeSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     title = serializers.CharField()
     winners = PrizeWinnerSerializer(many=True)
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     event = serializers.IntegerField(source="event.id")
     ranked_by = serializers.CharField()
     tie_breaks = serializers.ListField(child=serializers.CharField())
@@ -337,7 +340,7 @@ class StandingsSerializer(serializers.Serializer):
     side_prizes = SidePrizeSerializer(many=True)
 
 
-class StatsSerializer(serializers.Serializer):
+class StatsSerializer(serializers.Serializer[Any]):
     games = serializers.IntegerField()
     events = serializers.IntegerField()
     wins = serializers.IntegerField()
@@ -359,13 +362,13 @@ class LeaderRowSerializer(StatsSerializer):
     name = serializers.CharField()
 
 
-class LeaderboardQuerySerializer(serializers.Serializer):
+class LeaderboardQuerySerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
     order = serializers.ChoiceField(choices=list(LEADERBOARD_ORDER), default="points")
     limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
 
 
-class HistorySerializer(serializers.Serializer):
+class HistorySerializer(serializers.Serializer[Any]):
     event = serializers.IntegerField()
     event_name = serializers.CharField()
     date = serializers.DateField()
@@ -381,14 +384,14 @@ class HistorySerializer(serializers.Serializer):
     loners_made = serializers.IntegerField()
 
 
-class PlayerRecordSerializer(serializers.Serializer):
+class PlayerRecordSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="player.id")
     name = serializers.CharField(source="player.name")
     stats = StatsSerializer()
     history = HistorySerializer(many=True)
 
 
-class PlayerQuerySerializer(serializers.Serializer):
+class PlayerQuerySerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
     limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
     offset = serializers.IntegerField(min_value=0, max_value=10**6, default=0)

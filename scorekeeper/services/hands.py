@@ -12,7 +12,6 @@ from django.db import transaction
 
 import referee
 from scorekeeper.errors import Conflict, Malformed, NotFound, StaleVersion, Unprocessable
-from scorekeeper.etags import if_match_allows
 from scorekeeper.models import ChangeLogEntry, Game, Hand
 from scorekeeper.selectors import (
     HandRow,
@@ -205,14 +204,9 @@ def _lock(game_id: uuid.UUID) -> Game:
     return game
 
 
-def _check_version(game: Game, if_match: str | None) -> None:
-    if if_match is not None and not if_match.strip():
-        raise Malformed(
-            'Send If-Match with the version you read, as "7", or leave it out.',
-            code="empty-if-match",
-            field="If-Match",
-        )
-    if if_match is not None and not if_match_allows(if_match, game.version):
+def _check_version(game: Game, expected_version: int | None) -> None:
+    """The write was asked against the version the game is at (None: against any)."""
+    if expected_version is not None and expected_version != game.version:
         raise StaleVersion(
             f"The game is at version {game.version}; read it again and retry.",
             code="stale-version",
@@ -253,7 +247,7 @@ def hand_record(
     game_id: uuid.UUID,
     entry: HandEntry,
     idempotency_key: str | None = None,
-    if_match: str | None = None,
+    expected_version: int | None = None,
     actor: str = "scorer",
 ) -> HandResult:
     """Record the next hand. A replayed idempotency key returns the hand it made."""
@@ -271,7 +265,7 @@ def hand_record(
                     )
                 standing = standing_of(game=game, ruleset=ruleset_of(game))
                 return HandResult(hand=earlier, game=game, standing=standing, replayed=True)
-        _check_version(game, if_match)
+        _check_version(game, expected_version)
         if game.status == Game.Status.FINISHED:
             raise Conflict(
                 "The game is over; amend or undo a hand to change it.",
@@ -284,16 +278,14 @@ def hand_record(
         ruling = _rule(entry, ruleset, dealer)
         hand = Hand(
             game=game,
-            number=rows[-1][3] + 1 if rows else 1,
+            number=rows[-1].number + 1 if rows else 1,
             dealer=dealer,
             idempotency_key=idempotency_key,
             request_digest=digest,
         )
         _apply(hand, ruling)
         hand.save()
-        standing = _settle(
-            game, ruleset, [*rows, (hand.award, hand.kind, hand.dealer, hand.number)]
-        )
+        standing = _settle(game, ruleset, [*rows, HandRow.of(hand)])
         ChangeLogEntry.objects.create(
             game=game,
             hand_number=hand.number,
@@ -311,7 +303,7 @@ def hand_amend(
     number: int,
     entry: HandEntry,
     reason: str,
-    if_match: str | None = None,
+    expected_version: int | None = None,
     actor: str = "scorer",
 ) -> HandResult:
     """Replace what a hand says, with a reason; allowed after the game ended."""
@@ -320,7 +312,7 @@ def hand_amend(
     with transaction.atomic():
         game = _lock(game_id)
         hand = hand_get(game=game, number=number)
-        _check_version(game, if_match)
+        _check_version(game, expected_version)
         ruleset = ruleset_of(game)
         ruling = _rule(entry, ruleset, hand.dealer)
         is_last = not game.hands.filter(number__gt=number).exists()
@@ -353,7 +345,7 @@ def hand_undo(
     *,
     game_id: uuid.UUID,
     number: int,
-    if_match: str | None = None,
+    expected_version: int | None = None,
     reason: str = "",
     actor: str = "scorer",
 ) -> tuple[Game, Standing]:
@@ -361,7 +353,7 @@ def hand_undo(
     with transaction.atomic():
         game = _lock(game_id)
         hand = hand_get(game=game, number=number)
-        _check_version(game, if_match)
+        _check_version(game, expected_version)
         if game.hands.filter(number__gt=number).exists():
             raise Conflict(
                 "Only the last hand can be undone.", code="not-last-hand", field="number"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
-class StaticStorage(CompressedManifestStaticFilesStorage):
+class StaticStorage(CompressedManifestStaticFilesStorage):  # type: ignore[misc]  # untyped
     """Rewrites `import ... from "./x.js";` to the hashed name too.
 
     Without it a module would load `x.js` by its plain name, which the service worker has

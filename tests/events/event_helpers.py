@@ -1,11 +1,20 @@
-"""Helpers for the events tests: an event driven through the API, as a club night runs."""
+"""The one way the events tests play an event: through the API, as a club night runs (a
+director seats each round, each table joins by its code and plays, the opponents confirm),
+or, where only the volume matters (query counts), the same night through the services.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rest_framework.test import APIClient
+
+from scorekeeper.events import services
+from scorekeeper.events.access import Actor
+from scorekeeper.events.models import Event
+from scorekeeper.models import Club
 
 
 def ok(response: Any, status: int = 200) -> Any:
@@ -54,6 +63,11 @@ class Device:
     def url(self) -> str:
         return f"/api/v1/tables/{self.id}/"
 
+    @property
+    def by_seat(self) -> list[str]:
+        """The players' names, seat 0 first (seats 0 and 2 partner against 1 and 3)."""
+        return sorted(self.seats, key=self.seat_of)
+
     def seat_of(self, name: str) -> int:
         return self.seats[name].seat
 
@@ -92,6 +106,11 @@ class Device:
 
     def dispute(self, by: str, reason: str) -> Any:
         return self.post("result/dispute/", {"player": self.player(by), "reason": reason})
+
+    def settle(self, points: list[int] | None = None) -> None:
+        """Seat 0 enters the result (the totals, in a totals event); seat 1 confirms it."""
+        ok(self.enter(by=self.by_seat[0], points=points), 201)
+        ok(self.confirm(by=self.by_seat[1]))
 
 
 def join(code: str, role: str = "scorer") -> Device:
@@ -139,6 +158,91 @@ class Director:
 
     def publish(self, event: int) -> None:
         ok(self.client.patch(f"/api/v1/events/{event}/", {"published": True}, format="json"))
+
+
+#: How a table plays its round: what it enters, given its device and the table as seated.
+Play = Callable[[Device, dict[str, Any]], None]
+
+
+@dataclass
+class Played:
+    round: dict[str, Any]
+    devices: list[Device]  # table by table
+
+
+def play_round(director: Director, event: int, play: Play) -> Played | None:
+    """Seat the next round and play each table on its own device; None once the schedule
+    is complete (a round robin or a bracket played out)."""
+    response = director.client.post(f"/api/v1/events/{event}/rounds/", format="json")
+    if response.status_code == 409 and response.json()["code"] == "schedule-complete":
+        return None
+    played = Played(ok(response, 201), [])
+    for table in played.round["tables"]:
+        device = join(table["join_code"])
+        play(device, table)
+        played.devices.append(device)
+    return played
+
+
+def play_event(
+    director: Director, event: int, play: Play, rounds: int | None = None
+) -> list[dict[str, Any]]:
+    """Play round after round (`rounds` of them, or until the schedule is complete)."""
+    seated: list[dict[str, Any]] = []
+    while rounds is None or len(seated) < rounds:
+        played = play_round(director, event, play)
+        if played is None:
+            break
+        seated.append(played.round)
+    return seated
+
+
+def totals(*scores: list[int]) -> Play:
+    """Each table in turn enters these totals (seats 0 and 2 first) and has them confirmed."""
+    left = list(scores)
+
+    def play(device: Device, table: dict[str, Any]) -> None:
+        device.settle(left.pop(0))
+
+    return play
+
+
+def played_by_services(
+    actor: Actor,
+    club: Club,
+    *,
+    players: int,
+    rounds: int,
+    name: str,
+    **options: Any,
+) -> Event:
+    """A published progressive night of totals entered by a director, through the services
+    (no HTTP): for tests that need many games quickly."""
+    event = services.event_create(
+        club=club,
+        actor=actor,
+        name=name,
+        format="progressive",
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        rounds_planned=rounds,
+        published=True,
+        seed=players,
+        **options,
+    )
+    for i in range(players):
+        services.entrant_add(event=event, actor=actor, name=f"Player {i:03}")
+    for r in range(rounds):
+        rnd = services.round_generate(event=event, actor=actor)
+        for table in rnd.tables.order_by("number"):
+            seat = table.seats.order_by("number").first()
+            assert seat is not None
+            points = [(r + table.number) % 9, (r * table.number) % 7]
+            services.result_enter(
+                table=table, actor=actor, entered_by=seat.player_id, points=points
+            )
+    return event
 
 
 def partnerships(table: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:

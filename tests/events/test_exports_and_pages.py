@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from event_helpers import Device, Director, is_problem, join, ok
+from event_helpers import Device, Director, is_problem, ok, play_round
 from rest_framework.test import APIClient
 
 from referee import egn
@@ -68,21 +68,19 @@ def played_round(director: Director) -> tuple[int, list[Device]]:
         name="Export night", round_length="hands", hands_per_round=2, rounds_planned=1, seed=3
     )
     director.add_players(event, "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
-    rnd = director.next_round(event)
-    devices = []
-    for table in rnd["tables"]:
-        device = join(table["join_code"])
-        names = sorted(device.seats, key=device.seat_of)
-        device.hand(names[0], 3)  # seat 0 makes it: one point to seats 0 and 2
+
+    def play(device: Device, table: dict[str, Any]) -> None:
+        device.hand(device.by_seat[0], 3)  # seat 0 makes it: one point to seats 0 and 2
         if table["number"] == 1:
             ok(device.post("hands/", {"record": turned(MARCH, 1)}), 201)  # seat 3 marches
         else:
-            device.hand(names[1], 1)  # seat 1 is euchred
-        ok(device.enter(by=names[0]), 201)
-        ok(device.confirm(by=names[1]))
-        devices.append(device)
+            device.hand(device.by_seat[1], 1)  # seat 1 is euchred
+        device.settle()
+
+    played = play_round(director, event, play)
+    assert played is not None
     director.publish(event)
-    return event, devices
+    return event, played.devices
 
 
 def test_a_tables_game_replays_from_its_egn_to_its_score(anon, played_round):

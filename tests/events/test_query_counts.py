@@ -5,40 +5,14 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from event_helpers import played_by_services
 
 from scorekeeper.events import selectors, services
-from scorekeeper.events.models import Event
-from scorekeeper.events.services import Actor
+from scorekeeper.events.access import Actor
 
 pytestmark = pytest.mark.django_db
 
-
-def play_event(actor: Actor, club, *, players: int, rounds: int, name: str) -> Event:
-    """A published progressive event with totals entered (and so confirmed) by the director."""
-    event = services.event_create(
-        club=club,
-        actor=actor,
-        name=name,
-        format="progressive",
-        entry="totals",
-        round_length="hands",
-        hands_per_round=8,
-        rounds_planned=rounds,
-        sit_out_credit="average",
-        published=True,
-        seed=players,
-    )
-    for i in range(players):
-        services.entrant_add(event=event, actor=actor, name=f"Player {i:03}")
-    for r in range(rounds):
-        rnd = services.round_generate(event=event, actor=actor)
-        for table in rnd.tables.order_by("number"):
-            seat = table.seats.order_by("number").first()
-            points = [(r + table.number) % 9, (r * table.number) % 7]
-            services.result_enter(
-                table=table, actor=actor, entered_by=seat.player_id, points=points
-            )
-    return event
+AVERAGE = {"sit_out_credit": "average"}
 
 
 @pytest.fixture
@@ -55,8 +29,8 @@ def queries(call) -> int:
 
 def test_standings_take_the_same_queries_for_a_small_and_a_big_event(club_and_actor, anon):
     club, actor = club_and_actor
-    small = play_event(actor, club, players=8, rounds=2, name="Small")
-    big = play_event(actor, club, players=22, rounds=4, name="Big")
+    small = played_by_services(actor, club, players=8, rounds=2, name="Small", **AVERAGE)
+    big = played_by_services(actor, club, players=22, rounds=4, name="Big", **AVERAGE)
     assert len(selectors.standings(event=big).rows) == 22
     counts = {queries(lambda e=e: selectors.standings(event=e)) for e in (small, big)}
     assert len(counts) == 1 and counts.pop() <= 6
@@ -70,13 +44,13 @@ def test_the_leaderboard_and_a_players_page_take_the_same_queries_however_many_g
     club_and_actor, anon, django_assert_max_num_queries
 ):
     club, actor = club_and_actor
-    play_event(actor, club, players=8, rounds=2, name="First")
+    played_by_services(actor, club, players=8, rounds=2, name="First", **AVERAGE)
     first = {
         "board": queries(lambda: anon.get(f"/api/v1/clubs/{club.pk}/leaderboard/")),
         "player": queries(lambda: anon.get(f"/api/v1/players/{_player(club).pk}/")),
     }
     for n in range(3):
-        play_event(actor, club, players=12, rounds=3, name=f"Week {n}")
+        played_by_services(actor, club, players=12, rounds=3, name=f"Week {n}", **AVERAGE)
     board = anon.get(f"/api/v1/clubs/{club.pk}/leaderboard/?order=wins&limit=5").json()
     assert len(board) == 5 and board[0]["rank"] == 1
     with django_assert_max_num_queries(first["board"]):

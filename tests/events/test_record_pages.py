@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from event_helpers import Device, Director, join, ok
+from event_helpers import Device, Director, join, ok, play_round, played_by_services, totals
 
 from scorekeeper.events import services
-from scorekeeper.events.services import Actor
+from scorekeeper.events.access import Actor
 
 pytestmark = pytest.mark.django_db
 
@@ -61,12 +61,17 @@ def page(client: Any, url: str) -> Figures:
     return Figures(response.content.decode())
 
 
-def by_seat(device: Device) -> list[str]:
-    return sorted(device.seats, key=device.seat_of)
-
-
 def blank() -> Counter[str]:
     return Counter(dict.fromkeys(STATS, 0))
+
+
+def games(expected: dict[str, Counter[str]], device: Device, points: list[int]) -> None:
+    """Adds a game of three hands that ended at `points` (seats 0 and 2 first) to `expected`."""
+    for name in device.seats:
+        ours, theirs = points[device.side_of(name)], points[1 - device.side_of(name)]
+        expected[name].update(
+            games=1, wins=int(ours > theirs), points=ours, points_against=theirs, hands=3
+        )
 
 
 def play_hands_night(director: Director, season: int, expected: dict[str, Counter[str]]) -> int:
@@ -86,28 +91,24 @@ def play_hands_night(director: Director, season: int, expected: dict[str, Counte
 
     # Table one: seat 0 marches alone (4 to seats 0 and 2), seat 1 is euchred (2 more to
     # them), seat 1 then makes it (1 to seats 1 and 3): 6-1.
-    s0, s1, s2, s3 = by_seat(first)
+    s0, s1, s2, _ = first.by_seat
     first.hand(s0, 5, alone=True)
     first.hand(s1, 2)
     first.hand(s1, 3)
-    ok(first.enter(by=s0), 201)
-    ok(first.confirm(by=s1))
-    for name, won, points, against in ((s0, 1, 6, 1), (s2, 1, 6, 1), (s1, 0, 1, 6), (s3, 0, 1, 6)):
-        expected[name].update(games=1, wins=won, points=points, points_against=against, hands=3)
+    first.settle()
+    games(expected, first, [6, 1])
     expected[s0].update(marched=1, loners_tried=1, loners_made=1, euchres=1)
     expected[s2].update(euchres=1)
     expected[s1].update(euchred=1, made=1)
 
     # Table two: seat 0 makes it alone (1), is euchred alone (2 to seats 1 and 3), then seat 3
     # marches (2 more to them): 1-4.
-    t0, t1, t2, t3 = by_seat(second)
+    t0, t1, _, t3 = second.by_seat
     second.hand(t0, 3, alone=True)
     second.hand(t0, 2, alone=True)
     second.hand(t3, 5)
-    ok(second.enter(by=t1), 201)
-    ok(second.confirm(by=t0))
-    for name, won, points, against in ((t0, 0, 1, 4), (t2, 0, 1, 4), (t1, 1, 4, 1), (t3, 1, 4, 1)):
-        expected[name].update(games=1, wins=won, points=points, points_against=against, hands=3)
+    second.settle()
+    games(expected, second, [1, 4])
     expected[t0].update(made=1, euchred=1, loners_tried=2, loners_made=1)
     expected[t1].update(euchres=1)
     expected[t3].update(marched=1, euchres=1)
@@ -129,14 +130,11 @@ def play_totals_night(
         seed=11,
     )
     director.add_players(event, *EIGHT)
-    devices = [join(t["join_code"]) for t in director.next_round(event)["tables"]]
-    for device, points in zip(devices, scores, strict=True):
-        s0, s1, _, _ = by_seat(device)
-        ok(device.enter(by=s0, points=points), 201)
-        ok(device.confirm(by=s1))
+    played = play_round(director, event, totals(*scores))
+    assert played is not None
     if published:
         director.publish(event)
-    return event, devices
+    return event, played.devices
 
 
 @pytest.fixture
@@ -330,34 +328,8 @@ def test_a_player_with_no_published_games_has_an_empty_page(director: Director, 
 # Query counts ---------------------------------------------------------------------------------
 
 
-def totals_event(
-    actor: Actor, club: Any, season: Any, *, players: int, name: str, day: int
-) -> None:
-    """A published progressive event of two rounds, totals entered by the director."""
-    event = services.event_create(
-        club=club,
-        actor=actor,
-        name=name,
-        format="progressive",
-        entry="totals",
-        round_length="hands",
-        hands_per_round=8,
-        rounds_planned=2,
-        published=True,
-        date=datetime.date(2025, 1, day),
-        season=season,
-        seed=players,
-    )
-    for i in range(players):
-        services.entrant_add(event=event, actor=actor, name=f"Player {i:03}")
-    for r in range(2):
-        rnd = services.round_generate(event=event, actor=actor)
-        for table in rnd.tables.order_by("number"):
-            seat = table.seats.order_by("number").first()
-            points = [(r + table.number) % 9, (r * table.number) % 7]
-            services.result_enter(
-                table=table, actor=actor, entered_by=seat.player_id, points=points
-            )
+def day(n: int) -> datetime.date:
+    return datetime.date(2025, 1, n)
 
 
 def queries(client: Any, url: str) -> int:
@@ -378,7 +350,7 @@ def test_the_records_pages_take_the_same_queries_however_many_games(django_user_
         starts_on=datetime.date(2025, 1, 1),
         ends_on=datetime.date(2025, 3, 31),
     )
-    totals_event(actor, club, season, players=8, name="First", day=2)
+    played_by_services(actor, club, players=8, rounds=2, name="First", season=season, date=day(2))
     player = Player.objects.get(name="Player 000").pk
     urls = (
         f"/events/clubs/{club.pk}/leaderboard/",
@@ -387,8 +359,10 @@ def test_the_records_pages_take_the_same_queries_however_many_games(django_user_
         f"/events/players/{player}/?season={season.pk}",
     )
     small = [queries(anon, url) for url in urls]
-    for day in range(3, 7):
-        totals_event(actor, club, season, players=16, name=f"Week {day}", day=day)
+    for n in range(3, 7):
+        played_by_services(
+            actor, club, players=16, rounds=2, name=f"Week {n}", season=season, date=day(n)
+        )
     big = [queries(anon, url) for url in urls]
     assert big == small
     assert small[0] <= 3 and small[2] <= 4  # the selectors' own, plus one look-up each

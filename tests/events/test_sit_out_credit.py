@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-from event_helpers import Director, join, ok
+from typing import Any
 
-from scorekeeper.events.models import Event
-from scorekeeper.events.selectors import StandingRow, sit_out_credit
+import pytest
+from event_helpers import Device, Director, play_round
+
+from scorekeeper.events.standings import Scoring, StandingRow, sit_out_credit
 
 
 @pytest.mark.parametrize(
@@ -18,13 +19,13 @@ from scorekeeper.events.selectors import StandingRow, sit_out_credit
     ],
 )
 def test_the_credit_for_two_byes(kind, points, credit):
-    event = Event(sit_out_credit=kind, sit_out_points=points)
+    event = Scoring(credit=kind, credit_points=points)
     row = StandingRow(key=1, name="Ann", players=["Ann"], played=3, points_for=17, byes=2)
     assert sit_out_credit(event, row) == credit
 
 
 def test_average_credit_rounds_half_up_and_needs_a_round_played():
-    event = Event(sit_out_credit="average")
+    event = Scoring(credit="average")
     assert sit_out_credit(event, StandingRow(1, "A", ["A"], played=2, points_for=9, byes=1)) == 5
     assert sit_out_credit(event, StandingRow(1, "A", ["A"], played=2, points_for=7, byes=1)) == 4
     assert sit_out_credit(event, StandingRow(1, "A", ["A"], played=0, points_for=0, byes=1)) == 0
@@ -40,13 +41,16 @@ def test_a_bye_adds_its_credit_to_the_sitters_total(director: Director):
         sit_out_points=5,
     )
     director.add_players(event, "Ann", "Ben", "Cat", "Dan", "Eve")
-    rnd = director.next_round(event)
-    (sitter,) = rnd["sit_outs"]
-    device = join(rnd["tables"][0]["join_code"])
-    names = sorted(device.seats, key=device.seat_of)
-    device.hand(names[0], 5)  # a march: 2 to seats 0 and 2
-    ok(device.enter(by=names[0]), 201)
-    ok(device.confirm(by=names[1]))
+
+    def march(device: Device, table: dict[str, Any]) -> None:
+        device.hand(device.by_seat[0], 5)  # a march: 2 to seats 0 and 2
+        device.settle()
+
+    played = play_round(director, event, march)
+    assert played is not None
+    (sitter,) = played.round["sit_outs"]
+    (device,) = played.devices
+    names = device.by_seat
     rows = {r["name"]: r for r in director.standings(event)["rows"]}
     assert (rows[sitter]["total"], rows[sitter]["points_for"], rows[sitter]["byes"]) == (5, 0, 1)
     assert rows[sitter]["rank"] == 1

@@ -18,15 +18,6 @@ def night(director: Director) -> tuple[int, dict]:
     return event, director.next_round(event)
 
 
-def finish_round(rnd: dict, devices: dict | None = None) -> None:
-    for table in rnd["tables"]:
-        device = devices[table["number"]] if devices else join(table["join_code"])
-        names = sorted(device.seats, key=device.seat_of)
-        device.hand(names[0], 3)
-        ok(device.enter(by=names[0]), 201)
-        ok(device.confirm(by=names[1]))
-
-
 def test_a_table_token_cannot_write_to_another_table(night):
     _, rnd = night
     one, two = rnd["tables"]
@@ -55,7 +46,9 @@ def test_a_table_token_cannot_write_to_another_table(night):
 def test_a_table_token_cannot_write_to_the_next_round(director: Director, night):
     event, first = night
     devices = {t["number"]: join(t["join_code"]) for t in first["tables"]}
-    finish_round(first, devices)
+    for device in devices.values():
+        device.hand(device.by_seat[0], 3)
+        device.settle()
     second = director.next_round(event)
     for table in second["tables"]:
         old = devices[table["number"]]  # the same table number, a round earlier

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from event_helpers import Director, is_problem, join, ok
+from event_helpers import Device, Director, is_problem, join, ok, play_event
 
 pytestmark = pytest.mark.django_db
 
@@ -27,24 +27,15 @@ def play_rounds(
     director: Director, event: int, scores: dict[tuple[str, str], tuple[int, int]]
 ) -> list[dict[str, Any]]:
     """Seat every round and enter each match's score (winner's team first in `scores`)."""
-    rounds = []
-    while True:
-        response = director.client.post(f"/api/v1/events/{event}/rounds/", format="json")
-        if response.status_code == 409:
-            assert response.json()["code"] == "schedule-complete"
-            return rounds
-        rnd = ok(response, 201)
-        rounds.append(rnd)
-        for table in rnd["tables"]:
-            first, second = table["team_names"]
-            if (first, second) in scores:
-                points = list(scores[(first, second)])
-            else:
-                points = list(reversed(scores[(second, first)]))
-            device = join(table["join_code"])
-            names = sorted(device.seats, key=device.seat_of)  # seat 0 and 2 are the first team
-            ok(device.enter(by=names[0], points=points), 201)
-            ok(device.confirm(by=names[1]))
+
+    def play(device: Device, table: dict[str, Any]) -> None:
+        first, second = table["team_names"]  # the first team sits in seats 0 and 2
+        if (first, second) in scores:
+            device.settle(list(scores[(first, second)]))
+        else:
+            device.settle(list(reversed(scores[(second, first)])))
+
+    return play_event(director, event, play)
 
 
 def test_a_round_robin_tie_is_broken_head_to_head(director: Director):
@@ -149,7 +140,7 @@ def test_a_bracket_game_needs_a_winner(director: Director):
     enter_teams(director, event, ["Aces", "Bowers"])
     (table,) = director.next_round(event)["tables"]
     device = join(table["join_code"])
-    names = sorted(device.seats, key=device.seat_of)
+    names = device.by_seat
     assert is_problem(device.enter(by=names[0], points=[9, 8]), 422, "points", "no-game-winner")
     assert is_problem(device.enter(by=names[0], points=[10, 10]), 422, "points", "no-game-winner")
     assert is_problem(device.enter(by=names[0]), 400, "points", "points-required")

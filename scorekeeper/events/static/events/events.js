@@ -1,6 +1,8 @@
 // The events screens: each page names its screen on <body data-screen>; this script fills it
-// from the events API and sends what the director or the table does. No build step.
-"use strict";
+// from the events API and sends what the director or the table does. No build step: an ES
+// module that borrows the web app's API wrapper and DOM helpers.
+import { call } from "../webapp/js/api.js";
+import { h as el, randomId } from "../webapp/js/ui.js";
 
 const REFRESH_MS = 5000;
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -11,41 +13,14 @@ function cookie(name) {
   return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
 }
 
-// A random key for Idempotency-Key (crypto.randomUUID needs HTTPS; a club's LAN may not have it).
-function uniqueKey() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-class Problem extends Error {
-  constructor(status, body) {
-    super((body && body.detail) || `The server answered ${status}.`);
-    this.status = status;
-    this.body = body;
-  }
-}
-
+// The web app's API wrapper: a table's device sends its token; a director's session sends the
+// CSRF token on writes; a new hand gets its Idempotency-Key.
 async function api(method, url, body, token) {
-  const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = "Bearer " + token;
-  else if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
-  if (method === "POST" && url.endsWith("/hands/")) headers["Idempotency-Key"] = uniqueKey();
-  const response = await fetch(url, {
-    method,
-    headers,
-    credentials: "same-origin",
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!response.ok) throw new Problem(response.status, data);
-  return data;
+  const headers = {};
+  if (!token && method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
+  const key = method === "POST" && url.endsWith("/hands/") ? randomId() : undefined;
+  const answer = await call(method, url.replace(/^\/api\/v1/, ""), { body, token, key, headers });
+  return answer.data;
 }
 
 function say(text, bad = false) {
@@ -63,17 +38,6 @@ async function attempt(action) {
   } catch (error) {
     say(error.message, true);
   }
-}
-
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
 }
 
 function options(select, items, placeholder) {

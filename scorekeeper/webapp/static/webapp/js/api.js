@@ -16,8 +16,9 @@ export class Problem extends Error {
 /** No answer, or one worth retrying later (5xx, 429): nothing was decided. */
 export class Unreachable extends Error {}
 
-async function call(method, path, { body, token, key, version, lang } = {}) {
-  const headers = { Accept: "application/json" };
+/** One request to the API (the events screens call it too, with their own headers). */
+export async function call(method, path, { body, token, key, version, lang, headers: extra } = {}) {
+  const headers = { Accept: "application/json", ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (key) headers["Idempotency-Key"] = key;

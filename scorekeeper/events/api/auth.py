@@ -3,28 +3,31 @@ director (Django's session, with its CSRF check on writes)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication
 from rest_framework.request import Request
 
-from scorekeeper.events.models import TableToken
-from scorekeeper.events.services import Actor, device_for_token
+from scorekeeper.api.http import bearer_scheme, bearer_token
+from scorekeeper.events.access import Actor
+from scorekeeper.events.services import device_for_token
+
+if TYPE_CHECKING:
+    from scorekeeper.events.models import TableToken
+
+#: Longer than any device token we give out.
+LONGEST_TOKEN = 200
 
 
 class TableTokenAuthentication(BaseAuthentication):
     """A device token got from a table's join code; it opens that table of that round only."""
 
     def authenticate(self, request: Request) -> tuple[Any, TableToken] | None:
-        header = request.META.get("HTTP_AUTHORIZATION", "")
-        scheme, _, token = header.strip().partition(" ")
-        if scheme.lower() != "bearer":
+        token = bearer_token(request, longest=LONGEST_TOKEN, name="device token")
+        if token is None:
             return None
-        token = token.strip()
-        if not token or " " in token or len(token) > 200:
-            raise exceptions.AuthenticationFailed("Send `Authorization: Bearer <device token>`.")
         device = device_for_token(token)
         if device is None:
             raise exceptions.AuthenticationFailed(
@@ -40,19 +43,18 @@ AUTHENTICATION = [TableTokenAuthentication, SessionAuthentication]
 
 
 def actor_of(request: Request) -> Actor:
-    if isinstance(request.auth, TableToken):
-        return Actor(device=request.auth)
+    # Only a device's token sets `request.auth` here; a director's session leaves it None.
+    if request.auth is not None:
+        return Actor(device=cast("TableToken", request.auth))
     return Actor(user=request.user)
 
 
-class TableTokenScheme(OpenApiAuthenticationExtension):
+# drf-spectacular registers an extension in its untyped __init_subclass__.
+class TableTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     target_class = TableTokenAuthentication
     name = "TableToken"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "A table's device token, got by POSTing its join code to "
-            "/api/v1/tables/join/.",
-        }
+        return bearer_scheme(
+            "A table's device token, got by POSTing its join code to /api/v1/tables/join/."
+        )

@@ -1,0 +1,182 @@
+"""The HTTP pieces both APIs share (the games API here, the events API in `events.api`).
+
+Headers become plain values here, before a service is called: an `Idempotency-Key` a string,
+`If-Match` the version the client expects, a bearer token its text. Services never see HTTP.
+The answer to a written hand, the problem responses in the schema and downloads live here too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Final
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper.api import serializers as s
+from scorekeeper.api.problems import PROBLEM_JSON
+from scorekeeper.errors import Malformed
+from scorekeeper.selectors import Standing
+from scorekeeper.services import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.models import Game
+
+# The schema ---------------------------------------------------------------------------------
+
+
+def problems(*codes: int) -> dict[Any, Any]:
+    """The problem responses an operation declares, for `extend_schema(responses=...)`."""
+    return {(code, PROBLEM_JSON): OpenApiResponse(s.ProblemSerializer) for code in codes}
+
+
+IF_MATCH: Final = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description='The game version you last read, as its ETag (`"7"`): a stale one gets 412.',
+)
+IDEMPOTENCY_KEY: Final = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="A client-made unique key (a UUID): a retry with it never records twice.",
+)
+HAND_ENTRY: Final = PolymorphicProxySerializer(
+    component_name="HandEntry",
+    serializers=[s.QuickHandSerializer, s.RecordHandSerializer, s.ThrownInHandSerializer],
+    resource_type_field_name=None,
+)
+HAND_AMEND: Final = PolymorphicProxySerializer(
+    component_name="HandAmend",
+    serializers=[
+        s.AmendQuickHandSerializer,
+        s.AmendRecordHandSerializer,
+        s.AmendThrownInHandSerializer,
+    ],
+    resource_type_field_name=None,
+)
+
+# Reading a request --------------------------------------------------------------------------
+
+
+def read_body(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
+    """A JSON object body, checked by the serializer (a 400 naming the field otherwise)."""
+    if not isinstance(data, dict):
+        raise serializers.ValidationError({"body": ["Must be a JSON object."]})
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def read_query(
+    serializer_class: type[serializers.Serializer[Any]], request: Request
+) -> dict[str, Any]:
+    """The query string, checked by the serializer."""
+    serializer = serializer_class(data=request.query_params.dict())
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def idempotency_key(request: Request) -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not (0 < len(key) <= 255 and key.isprintable()):
+        raise Malformed(
+            "An Idempotency-Key has 1 to 255 printable characters.",
+            code="bad-idempotency-key",
+            field="Idempotency-Key",
+        )
+    return key
+
+
+def etag_of(version: int) -> str:
+    return f'"{version}"'
+
+
+#: What an `If-Match` that names no version of ours expects: no game is ever at it.
+NO_VERSION: Final = -1
+_VERSION_TAG = re.compile(r'"(0|[1-9][0-9]*)"')
+
+
+def expected_version(request: Request) -> int | None:
+    """The game version `If-Match` expects; None when any will do (no header, or `*`).
+
+    Weak and strong tags alike name a version; a list of them expects its newest, since a
+    version only grows. A tag that names no version expects none, so the write is stale.
+    """
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    if not header.strip():
+        raise Malformed(
+            'Send If-Match with the version you read, as "7", or leave it out.',
+            code="empty-if-match",
+            field="If-Match",
+        )
+    tags = [tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()]
+    if "*" in tags:
+        return None
+    versions = [int(tag[1:-1]) for tag in tags if _VERSION_TAG.fullmatch(tag)]
+    return max(versions, default=NO_VERSION)
+
+
+def bearer_token(
+    request: Request, *, longest: int | None = None, name: str = "token"
+) -> str | None:
+    """The token of `Authorization: Bearer <token>`; None for another scheme or none at all."""
+    scheme, _, token = str(request.META.get("HTTP_AUTHORIZATION", "")).strip().partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    token = token.strip()
+    if not token or " " in token or (longest is not None and len(token) > longest):
+        raise exceptions.AuthenticationFailed(f"Send `Authorization: Bearer <{name}>`.")
+    return token
+
+
+def bearer_scheme(description: str) -> dict[str, str]:
+    """A bearer token's security scheme in the schema."""
+    return {"type": "http", "scheme": "bearer", "description": description}
+
+
+# Answers ------------------------------------------------------------------------------------
+
+
+def game_summary(game: Game, standing: Standing) -> dict[str, Any]:
+    """Where a game stands after a write: its score, next dealer, status, winner, version."""
+    return {
+        "score": standing.score,
+        "dealer": standing.dealer,
+        "status": game.status,
+        "winner": game.winner,
+        "version": game.version,
+    }
+
+
+def hand_written(result: HandResult, *, recorded: bool = False) -> Response:
+    """A hand just written, with where its game stands now and the game's new ETag: 201 for a
+    new hand (200 when a retry replays one), 200 for an amended one."""
+    created = recorded and not result.replayed
+    body = {
+        **s.HandSerializer(result.hand).data,
+        "game": game_summary(result.game, result.standing),
+    }
+    return Response(
+        body,
+        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        headers={"ETag": etag_of(result.game.version)},
+    )
+
+
+def game_now(game: Game, standing: Standing) -> Response:
+    """A game's summary with its ETag, after a write that leaves no hand to show (an undo)."""
+    return Response(game_summary(game, standing), headers={"ETag": etag_of(game.version)})
+
+
+def download(body: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

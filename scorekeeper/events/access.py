@@ -1,0 +1,141 @@
+"""Who may read or run what in events: decided here once, asked by the API, the pages, the
+screens and the services alike.
+
+- A published event is public: its rounds, standings, results and exports. An unpublished one
+  is its club's directors' and its own tables' devices'.
+- Join codes are shown to the club's directors only (never to a device).
+- Running an event (creating it, seating rounds, handing tables over, correcting results)
+  needs a signed-in director of the club; a table's writes need that table's own device.
+
+What an actor may not read is not found, exactly like an id that does not exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from scorekeeper.errors import NotFound
+from scorekeeper.events import selectors
+from scorekeeper.events.errors import Forbidden, SignInRequired
+from scorekeeper.events.models import Director, Event, Table, TableToken
+from scorekeeper.models import Club
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks: a signed-in user (a director, maybe) or a table's device."""
+
+    user: AbstractBaseUser | AnonymousUser | None = None
+    device: TableToken | None = None
+
+    @property
+    def signed_in(self) -> bool:
+        return self.user is not None and bool(self.user.is_authenticated)
+
+    @property
+    def label(self) -> str:
+        if self.device is not None:
+            return f"table {self.device.table.number} {self.device.role} device"
+        if self.signed_in and self.user is not None:
+            return f"director {self.user.get_username()}"
+        return "anonymous"
+
+
+def is_director(user: AbstractBaseUser | AnonymousUser | None, club: Club) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    if getattr(user, "is_superuser", False):
+        return True
+    return Director.objects.filter(club=club, user_id=user.pk).exists()
+
+
+def directs(actor: Actor, club: Club) -> bool:
+    """The actor is a signed-in director of the club (a device never is)."""
+    return actor.device is None and is_director(actor.user, club)
+
+
+# Reading --------------------------------------------------------------------------------------
+
+
+def reads_event(actor: Actor, event: Event) -> bool:
+    if event.published:
+        return True
+    if actor.device is not None:
+        return actor.device.table.round.event_id == event.pk
+    return is_director(actor.user, event.club)
+
+
+def sees_join_codes(actor: Actor, event: Event) -> bool:
+    return directs(actor, event.club)
+
+
+def sees_drafts(actor: Actor, club: Club) -> bool:
+    """The club's unpublished events are listed for its directors."""
+    return is_director(actor.user, club)
+
+
+def event_for(*, actor: Actor | None, event_id: int, to_run: bool = False) -> Event:
+    """The event, if the actor may read it (or run it, `to_run`); otherwise not found.
+    Without an actor it is only looked up: a service then checks who changes it."""
+    event = selectors.event_get(event_id=event_id)
+    if actor is None:
+        return event
+    allowed = directs(actor, event.club) if to_run else reads_event(actor, event)
+    if not allowed:
+        raise NotFound("There is no event with this id.", code="no-such-event", field="id")
+    return event
+
+
+def table_for(*, actor: Actor | None, table_id: int) -> Table:
+    """The table, if the actor may read its event; otherwise not found (without an actor, as
+    `event_for`)."""
+    table = selectors.table_get(table_id=table_id)
+    if actor is not None and not reads_event(actor, table.round.event):
+        raise NotFound("There is no table with this id.", code="no-such-table", field="id")
+    return table
+
+
+# Running --------------------------------------------------------------------------------------
+
+
+def require_signed_in(actor: Actor) -> AbstractBaseUser:
+    if not actor.signed_in or not isinstance(actor.user, AbstractBaseUser):
+        raise SignInRequired(
+            "Sign in as a director to do this.", code="sign-in-required", field="Authorization"
+        )
+    return actor.user
+
+
+def require_director(actor: Actor, club: Club) -> AbstractBaseUser:
+    user = require_signed_in(actor)
+    if not is_director(user, club):
+        raise Forbidden(
+            f"Only a director of {club.name} can do this.", code="not-director", field="club"
+        )
+    return user
+
+
+def require_device(actor: Actor, table: Table, *, scorer: bool) -> TableToken:
+    """The actor's device token must be for this very table (so this round too)."""
+    device = actor.device
+    if device is None:
+        raise SignInRequired(
+            "Send the table's device token: `Authorization: Bearer <token>`.",
+            code="device-token-required",
+            field="Authorization",
+        )
+    if device.table_id != table.pk:
+        raise Forbidden(
+            "This device's token is for another table or round.",
+            code="wrong-table",
+            field="Authorization",
+        )
+    if scorer and device.role != TableToken.Role.SCORER:
+        raise Forbidden(
+            "Only the table's scoring device can enter hands and results.",
+            code="not-scorer",
+            field="Authorization",
+        )
+    return device

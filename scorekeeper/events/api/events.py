@@ -1,0 +1,224 @@
+"""Events: their players and teams, rounds, standings, exports and change log. Reading a
+published event is public; running one is its club's directors'."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper.api.http import (
+    download,
+    problems,
+    read_body,
+)
+from scorekeeper.events import access, exports, selectors, services
+from scorekeeper.events import serializers as s
+from scorekeeper.events.api.base import EventsView
+from scorekeeper.events.api.shapes import (
+    round_json,
+    standings_json,
+    team_json,
+)
+
+
+class EventListView(EventsView):
+    @extend_schema(
+        operation_id="events_list",
+        summary="Published events, newest first",
+        responses={200: s.EventSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(s.EventSerializer(selectors.events_of()[:200], many=True).data)
+
+
+class EventDetailView(EventsView):
+    @extend_schema(
+        operation_id="events_retrieve",
+        summary="An event",
+        responses={200: s.EventSerializer, **problems(404)},
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = self.event
+        return Response(s.EventSerializer(event).data)
+
+    @extend_schema(
+        operation_id="events_update",
+        summary="Rename, publish, finish or reopen an event, or plan more rounds",
+        request=s.EventUpdateSerializer,
+        responses={200: s.EventSerializer, **problems(400, 401, 403, 404, 409)},
+    )
+    def patch(self, request: Request, event_id: int) -> Response:
+        event = self.event
+        data = read_body(s.EventUpdateSerializer, request.data)
+        event = services.event_update(event=event, actor=self.actor, **data)
+        return Response(s.EventSerializer(event).data)
+
+
+class EntrantListView(EventsView):
+    @extend_schema(
+        operation_id="event_players_list",
+        summary="The event's players",
+        responses={200: s.EntrantSerializer(many=True), **problems(404)},
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        entrants = selectors.entrants_of(event=self.event)
+        return Response(s.EntrantSerializer(entrants, many=True).data)
+
+    @extend_schema(
+        operation_id="event_players_add",
+        summary="A player joins a progressive event (also a late arrival): seated from the next round",
+        request=s.EntrantAddSerializer,
+        responses={201: s.EntrantSerializer, **problems(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.event
+        data = read_body(s.EntrantAddSerializer, request.data)
+        entrant = services.entrant_add(
+            event=event,
+            actor=self.actor,
+            name=data.get("name"),
+            player_id=data.get("player"),
+        )
+        return Response(s.EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
+
+
+class EntrantDetailView(EventsView):
+    @extend_schema(
+        operation_id="event_players_leave",
+        summary="A player (or their team) leaves: not seated from the next round; results stay",
+        responses={200: s.EntrantSerializer, **problems(401, 403, 404)},
+    )
+    def delete(self, request: Request, event_id: int, player_id: int) -> Response:
+        event = self.event
+        entrant = services.entrant_leave(event=event, actor=self.actor, player_id=player_id)
+        return Response(s.EntrantSerializer(entrant).data)
+
+
+class TeamListView(EventsView):
+    @extend_schema(
+        operation_id="event_teams_list",
+        summary="The event's teams, by seed",
+        responses={200: s.EventTeamSerializer(many=True), **problems(404)},
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        teams = selectors.teams_of(event=self.event)
+        return Response(s.EventTeamSerializer([team_json(t) for t in teams], many=True).data)
+
+    @extend_schema(
+        operation_id="event_teams_add",
+        summary="Enter a team of two (names or player ids), seeded after those before it",
+        request=s.EventTeamAddSerializer,
+        responses={201: s.EventTeamSerializer, **problems(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.event
+        data = read_body(s.EventTeamAddSerializer, request.data)
+        team = services.team_add(event=event, actor=self.actor, **data)
+        return Response(s.EventTeamSerializer(team_json(team)).data, status=status.HTTP_201_CREATED)
+
+
+class RoundListView(EventsView):
+    @extend_schema(
+        operation_id="event_rounds_list",
+        summary="The schedule: every round's tables, seats, results and byes",
+        responses={200: s.RoundSerializer(many=True), **problems(404)},
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = self.event
+        codes = access.sees_join_codes(self.actor, event)
+        rounds = [round_json(r, show_codes=codes) for r in selectors.rounds_of(event=event)]
+        return Response(s.RoundSerializer(rounds, many=True).data)
+
+    @extend_schema(
+        operation_id="event_rounds_create",
+        summary="Seat the next round (the one before must be complete)",
+        request=None,
+        responses={201: s.RoundSerializer, **problems(401, 403, 404, 409)},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = self.event
+        rnd = services.round_generate(event=event, actor=self.actor)
+        (view,) = selectors.rounds_of(event=event, numbers=[rnd.number])
+        return Response(
+            s.RoundSerializer(round_json(view, show_codes=True)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class RoundDetailView(EventsView):
+    @extend_schema(
+        operation_id="event_rounds_retrieve",
+        summary="One round: its tables, seats, results and byes",
+        responses={200: s.RoundSerializer, **problems(404)},
+    )
+    def get(self, request: Request, event_id: int, number: int) -> Response:
+        event = self.event
+        rnd = selectors.round_get(event=event, number=number)
+        codes = access.sees_join_codes(self.actor, event)
+        (view,) = selectors.rounds_of(event=event, numbers=[rnd.number])
+        return Response(s.RoundSerializer(round_json(view, show_codes=codes)).data)
+
+
+class StandingsView(EventsView):
+    @extend_schema(
+        operation_id="event_standings",
+        summary="Live standings from confirmed results, with tie-breaks and side prizes",
+        responses={200: s.StandingsSerializer, **problems(404)},
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = self.event
+        return Response(standings_json(selectors.standings(event=event)))
+
+
+class StandingsCsvView(EventsView):
+    @extend_schema(
+        operation_id="event_standings_csv",
+        summary="The standings as CSV",
+        responses={(200, "text/csv"): OpenApiTypes.STR, **problems(404)},
+    )
+    def get(self, request: Request, event_id: int) -> HttpResponse:
+        event = self.event
+        body = exports.standings_csv(selectors.standings(event=event))
+        return download(body, "text/csv; charset=utf-8", f"standings-{event.pk}.csv")
+
+
+class ResultsCsvView(EventsView):
+    @extend_schema(
+        operation_id="event_results_csv",
+        summary="Every table's result as CSV",
+        responses={(200, "text/csv"): OpenApiTypes.STR, **problems(404)},
+    )
+    def get(self, request: Request, event_id: int) -> HttpResponse:
+        event = self.event
+        return download(
+            exports.event_results_csv(event), "text/csv; charset=utf-8", f"results-{event.pk}.csv"
+        )
+
+
+class EventEgnView(EventsView):
+    @extend_schema(
+        operation_id="event_games_egn",
+        summary="The event's games with their hands, as an EGN match file (EMN)",
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, **problems(404)},
+    )
+    def get(self, request: Request, event_id: int) -> HttpResponse:
+        event = self.event
+        body = json.dumps(exports.event_egn(event), ensure_ascii=False, indent=1)
+        return download(body, "application/json", f"event-{event.pk}.emn")
+
+
+class ChangeLogView(EventsView):
+    @extend_schema(
+        operation_id="event_log",
+        summary="The change log: every result entered, confirmed, disputed and corrected",
+        responses={200: s.ChangeSerializer(many=True), **problems(404)},
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = self.event
+        return Response(s.ChangeSerializer(selectors.change_log(event=event), many=True).data)

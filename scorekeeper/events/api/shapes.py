@@ -1,0 +1,89 @@
+"""How the events API writes rounds, tables, teams and standings: built directly as JSON where
+they are read often and can be long."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, Final
+
+from rest_framework.request import Request
+
+from scorekeeper.errors import Malformed
+from scorekeeper.events import selectors
+from scorekeeper.events import serializers as s
+from scorekeeper.events.standings import TIE_BREAKS
+
+if TYPE_CHECKING:
+    from scorekeeper.events.models import EventTeam, Table
+
+
+def table_json(view: selectors.TableView, *, show_code: bool) -> dict[str, Any]:
+    return {
+        "id": view.id,
+        "number": view.number,
+        "seats": view.seats,
+        "team_names": view.team_names,
+        "game_id": view.game_id,
+        "join_code": view.join_code if show_code else None,
+        "result": view.result,
+    }
+
+
+def round_json(view: selectors.RoundView, *, show_codes: bool) -> dict[str, Any]:
+    return {
+        "number": view.number,
+        "complete": view.complete,
+        "sit_outs": view.sit_outs,
+        "tables": [table_json(t, show_code=show_codes) for t in view.tables],
+    }
+
+
+def table_detail(table: Table, *, show_code: bool) -> dict[str, Any]:
+    rnd = table.round
+    return {
+        **table_json(selectors.table_view(table=table), show_code=show_code),
+        "event": rnd.event_id,
+        "round": rnd.number,
+        "entry": rnd.event.entry,
+        "round_length": rnd.event.round_length,
+        "hands_per_round": rnd.event.hands_per_round,
+    }
+
+
+STANDING_FIELDS: Final = tuple(s.StandingRowSerializer().fields)
+
+
+def standings_json(table: selectors.Standings) -> dict[str, Any]:
+    return {
+        "event": table.event.pk,
+        "ranked_by": "match points" if table.event.is_teams else "points with sit-out credit",
+        "tie_breaks": list(TIE_BREAKS),
+        "rounds": table.rounds,
+        "waiting": table.waiting,
+        "rows": [{name: getattr(row, name) for name in STANDING_FIELDS} for row in table.rows],
+        "side_prizes": [
+            {"kind": p.kind, "title": p.title, "winners": [asdict(w) for w in p.winners]}
+            for p in table.side_prizes
+        ],
+    }
+
+
+def team_json(team: EventTeam) -> dict[str, Any]:
+    return {
+        "id": team.pk,
+        "name": team.name,
+        "seed": team.seed,
+        "active": team.active,
+        "players": [e.player.name for e in team.members.all()],
+    }
+
+
+def reason_of(request: Request) -> str:
+    """The optional `reason` of a table's hand write (a director's correction says why)."""
+    data = request.data
+    value = data.get("reason", "") if isinstance(data, dict) else ""
+    if not isinstance(value, str) or len(value) > 500:
+        raise Malformed(
+            "a reason is text of up to 500 characters", code="bad-reason", field="reason"
+        )
+    return value

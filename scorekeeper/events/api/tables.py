@@ -1,0 +1,247 @@
+"""Tables: joining by code, the hands and the result a table enters, the opponents'
+confirmation or dispute, and the director's hand-over and corrections."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper.api.http import (
+    HAND_AMEND,
+    HAND_ENTRY,
+    IDEMPOTENCY_KEY,
+    IF_MATCH,
+    download,
+    expected_version,
+    game_now,
+    hand_written,
+    idempotency_key,
+    problems,
+    read_body,
+)
+from scorekeeper.api.serializers import HandWrittenSerializer, parse_hand_entry
+from scorekeeper.errors import Conflict
+from scorekeeper.events import access, exports, selectors, services
+from scorekeeper.events import serializers as s
+from scorekeeper.events.api.base import EventsView
+from scorekeeper.events.api.shapes import (
+    reason_of,
+    table_detail,
+)
+
+
+class JoinView(EventsView):
+    authentication_classes = []  # a join code is the only credential
+
+    @extend_schema(
+        operation_id="tables_join",
+        summary="Exchange a table's join code for a device token (shown once)",
+        request=s.JoinSerializer,
+        responses={201: s.JoinedSerializer, **problems(400, 404, 409)},
+    )
+    def post(self, request: Request) -> Response:
+        data = read_body(s.JoinSerializer, request.data)
+        device, token = services.table_join(**data)
+        body = {
+            "token": token,
+            "role": device.role,
+            "table": table_detail(device.table, show_code=False),
+        }
+        return Response(s.JoinedSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class TableDetailView(EventsView):
+    @extend_schema(
+        operation_id="tables_retrieve",
+        summary="A table: its seats, game and result",
+        responses={200: s.TableDetailSerializer, **problems(404)},
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = self.table
+        codes = access.sees_join_codes(self.actor, table.round.event)
+        return Response(s.TableDetailSerializer(table_detail(table, show_code=codes)).data)
+
+
+class TableCodeView(EventsView):
+    @extend_schema(
+        operation_id="tables_code",
+        summary="Issue a new join code (the old one stops working)",
+        request=None,
+        responses={200: s.CodeSerializer, **problems(401, 403, 404)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = self.table
+        code = services.table_code_issue(table=table, actor=self.actor)
+        return Response({"join_code": code})
+
+
+class TableTakeoverView(EventsView):
+    @extend_schema(
+        operation_id="tables_takeover",
+        summary="Hand the table to another device: revoke its devices, issue a new join code",
+        request=None,
+        responses={200: s.CodeSerializer, **problems(401, 403, 404)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = self.table
+        code = services.table_takeover(table=table, actor=self.actor)
+        return Response({"join_code": code})
+
+
+class TableHandsView(EventsView):
+    @extend_schema(
+        operation_id="tables_hands_create",
+        summary="Record the table's next hand (its device; a director, with a reason once a "
+        "result is entered)",
+        request=HAND_ENTRY,
+        parameters=[IDEMPOTENCY_KEY, IF_MATCH],
+        responses={
+            201: HandWrittenSerializer,
+            200: OpenApiResponse(HandWrittenSerializer, description="A replay: the same hand."),
+            **problems(400, 401, 403, 404, 409, 412, 422),
+        },
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = self.table
+        entry, _ = parse_hand_entry(request.data)
+        written = services.table_hand_record(
+            table=table,
+            actor=self.actor,
+            entry=entry,
+            idempotency_key=idempotency_key(request),
+            expected_version=expected_version(request),
+            reason=reason_of(request),
+        )
+        return hand_written(written, recorded=True)
+
+
+class TableHandView(EventsView):
+    @extend_schema(
+        operation_id="tables_hands_amend",
+        summary="Amend one of the table's hands, saying why",
+        request=HAND_AMEND,
+        parameters=[IF_MATCH],
+        responses={200: HandWrittenSerializer, **problems(400, 401, 403, 404, 409, 412, 422)},
+    )
+    def patch(self, request: Request, table_id: int, number: int) -> Response:
+        table = self.table
+        entry, reason = parse_hand_entry(request.data, amend=True)
+        written = services.table_hand_amend(
+            table=table,
+            actor=self.actor,
+            number=number,
+            entry=entry,
+            reason=reason,
+            expected_version=expected_version(request),
+        )
+        return hand_written(written)
+
+    @extend_schema(
+        operation_id="tables_hands_undo",
+        summary="Undo the table's last hand",
+        request=s.ReasonSerializer,
+        parameters=[IF_MATCH],
+        responses={
+            200: OpenApiResponse(description="The game's score and status now."),
+            **problems(400, 401, 403, 404, 409, 412),
+        },
+    )
+    def delete(self, request: Request, table_id: int, number: int) -> Response:
+        table = self.table
+        game, standing = services.table_hand_undo(
+            table=table,
+            actor=self.actor,
+            number=number,
+            reason=reason_of(request),
+            expected_version=expected_version(request),
+        )
+        return game_now(game, standing)
+
+
+class TableResultView(EventsView):
+    @extend_schema(
+        operation_id="tables_result_retrieve",
+        summary="The table's result",
+        responses={200: s.ResultSerializer, **problems(404)},
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        return Response(s.ResultSerializer(selectors.result_of(table=self.table)).data)
+
+    @extend_schema(
+        operation_id="tables_result_enter",
+        summary="Enter the table's result (its scoring device); the opponents then confirm it",
+        request=s.ResultEnterSerializer,
+        responses={201: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = self.table
+        data = read_body(s.ResultEnterSerializer, request.data)
+        result = services.result_enter(table=table, actor=self.actor, **data)
+        return Response(s.ResultSerializer(result).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        operation_id="tables_result_correct",
+        summary="A director corrects the result, saying why (kept in the change log)",
+        request=s.ResultCorrectSerializer,
+        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+    )
+    def patch(self, request: Request, table_id: int) -> Response:
+        table = self.table
+        data = read_body(s.ResultCorrectSerializer, request.data)
+        result = services.result_correct(table=table, actor=self.actor, **data)
+        return Response(s.ResultSerializer(result).data)
+
+
+class ResultConfirmView(EventsView):
+    @extend_schema(
+        operation_id="tables_result_confirm",
+        summary="The opponents confirm the result (the table's device or their own)",
+        request=s.ResultConfirmSerializer,
+        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = self.table
+        data = read_body(s.ResultConfirmSerializer, request.data)
+        result = services.result_confirm(table=table, actor=self.actor, **data)
+        return Response(s.ResultSerializer(result).data)
+
+
+class ResultDisputeView(EventsView):
+    @extend_schema(
+        operation_id="tables_result_dispute",
+        summary="A player at the table disputes the entered result; the table enters it again",
+        request=s.ResultDisputeSerializer,
+        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = self.table
+        data = read_body(s.ResultDisputeSerializer, request.data)
+        result = services.result_dispute(table=table, actor=self.actor, **data)
+        return Response(s.ResultSerializer(result).data)
+
+
+class TableEgnView(EventsView):
+    @extend_schema(
+        operation_id="tables_game_egn",
+        summary="The table's game in Euchre Game Notation (hands entered with their cards)",
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, **problems(404, 409)},
+    )
+    def get(self, request: Request, table_id: int) -> HttpResponse:
+        table = self.table
+        event = table.round.event
+        title = f"{event.name}, round {table.round.number}, table {table.number}"
+        exported = exports.game_egn(table, title=title, date=event.date.isoformat())
+        if exported.data is None:
+            raise Conflict(
+                f"This game cannot be written in EGN: {exported.left_out}.",
+                code="no-egn",
+                field="id",
+            )
+        body = json.dumps(exported.data, ensure_ascii=False, indent=1)
+        return download(body, "application/json", f"table-{table.pk}.egn")

@@ -1,0 +1,79 @@
+"""Everything that changes clubs, events, rounds, tables and results. Nothing else calls save().
+
+Every operation takes an `Actor` (a signed-in user, or a table's device) and asks
+`scorekeeper.events.access` what that actor may do before doing it, so the API, the screens
+and scripts behave alike. One module a responsibility: clubs, events, rounds, tables, the
+hands at a table, and results.
+
+"""
+
+from scorekeeper.events.access import Actor, is_director, require_director
+from scorekeeper.events.services.clubs import (
+    MAX_NAME,
+    club_create,
+    director_add,
+    member_add,
+    season_create,
+)
+from scorekeeper.events.services.events import (
+    MAX_HANDS_PER_ROUND,
+    MAX_ROUNDS,
+    entrant_add,
+    entrant_leave,
+    event_create,
+    event_update,
+    team_add,
+)
+from scorekeeper.events.services.results import (
+    result_confirm,
+    result_correct,
+    result_dispute,
+    result_enter,
+    result_snapshot,
+)
+from scorekeeper.events.services.rounds import NO_TARGET, round_generate
+from scorekeeper.events.services.table_hands import (
+    table_hand_amend,
+    table_hand_record,
+    table_hand_undo,
+)
+from scorekeeper.events.services.tables import (
+    device_for_token,
+    normalize_code,
+    table_code_issue,
+    table_join,
+    table_takeover,
+)
+
+__all__ = [
+    "MAX_HANDS_PER_ROUND",
+    "MAX_NAME",
+    "MAX_ROUNDS",
+    "NO_TARGET",
+    "Actor",
+    "club_create",
+    "device_for_token",
+    "director_add",
+    "entrant_add",
+    "entrant_leave",
+    "event_create",
+    "event_update",
+    "is_director",
+    "member_add",
+    "normalize_code",
+    "require_director",
+    "result_confirm",
+    "result_correct",
+    "result_dispute",
+    "result_enter",
+    "result_snapshot",
+    "round_generate",
+    "season_create",
+    "table_code_issue",
+    "table_hand_amend",
+    "table_hand_record",
+    "table_hand_undo",
+    "table_join",
+    "table_takeover",
+    "team_add",
+]

@@ -1,0 +1,282 @@
+"""Events: created and changed by a director; players and teams entered, late or leaving."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Sequence
+from typing import Final
+
+from django.db import transaction
+from django.utils import timezone
+
+import referee
+from scorekeeper.errors import Conflict, Malformed, NotFound
+from scorekeeper.events import seating
+from scorekeeper.events.access import (
+    Actor,
+    require_director,
+)
+from scorekeeper.events.models import (
+    Entrant,
+    Event,
+    EventTeam,
+    Membership,
+    Season,
+)
+from scorekeeper.events.services.clubs import clean_name, player_named, player_of
+from scorekeeper.models import Club, Player
+
+MAX_HANDS_PER_ROUND: Final = 20
+
+
+MAX_ROUNDS: Final = 30
+
+
+def require_running(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise Conflict(
+            "The event is finished; a director can reopen it.",
+            code="event-finished",
+            field="status",
+        )
+
+
+def _event_ruleset(value: object) -> referee.Ruleset:
+    try:
+        rules = referee.Ruleset.parse(value)
+    except referee.MalformedRecord as error:
+        raise Malformed(error.detail, code="bad-ruleset", field=error.field) from error
+    if rules.players != seating.SEATS:
+        raise Malformed(
+            "events seat tables of four: choose a four-player ruleset",
+            code="bad-ruleset",
+            field="ruleset.players",
+        )
+    return rules
+
+
+def event_create(
+    *,
+    club: Club,
+    actor: Actor,
+    name: str,
+    format: str,
+    ruleset: object = "standard",
+    round_length: str = Event.RoundLength.GAME,
+    hands_per_round: int | None = None,
+    entry: str = Event.Entry.HANDS,
+    rounds_planned: int = 0,
+    sit_out_credit: str = Event.SitOutCredit.NONE,
+    sit_out_points: int = 0,
+    season: Season | None = None,
+    date: datetime.date | None = None,
+    published: bool = False,
+    seed: int | None = None,
+) -> Event:
+    user = require_director(actor, club)
+    rules = _event_ruleset(ruleset)
+    checks: list[tuple[bool, str, str, str]] = [
+        (format in Event.Format.values, "format", "bad-format", "unknown format"),
+        (
+            round_length in Event.RoundLength.values,
+            "round_length",
+            "bad-round-length",
+            "a round is a number of hands or a game",
+        ),
+        (entry in Event.Entry.values, "entry", "bad-entry", "enter hands or totals"),
+        (
+            sit_out_credit in Event.SitOutCredit.values,
+            "sit_out_credit",
+            "bad-sit-out-credit",
+            "none, fixed or average",
+        ),
+    ]
+    for ok, field, code, detail in checks:
+        if not ok:
+            raise Malformed(detail, code=code, field=field)
+    if round_length == Event.RoundLength.HANDS:
+        if hands_per_round is None or not 1 <= hands_per_round <= MAX_HANDS_PER_ROUND:
+            raise Malformed(
+                f"a round of hands has 1 to {MAX_HANDS_PER_ROUND} of them",
+                code="bad-hands-per-round",
+                field="hands_per_round",
+            )
+        if format == Event.Format.BRACKET:
+            raise Malformed(
+                "a bracket needs a winner at every table: play games, not a number of hands",
+                code="bracket-needs-games",
+                field="round_length",
+            )
+    elif hands_per_round is not None:
+        raise Malformed(
+            "only rounds of a fixed number of hands have hands_per_round",
+            code="bad-hands-per-round",
+            field="hands_per_round",
+        )
+    if format == Event.Format.PROGRESSIVE and not 1 <= rounds_planned <= MAX_ROUNDS:
+        raise Malformed(f"plan 1 to {MAX_ROUNDS} rounds", code="bad-rounds", field="rounds_planned")
+    if sit_out_credit == Event.SitOutCredit.FIXED and sit_out_points < 1:
+        raise Malformed(
+            "a fixed sit-out credit is at least 1 point",
+            code="bad-sit-out-points",
+            field="sit_out_points",
+        )
+    if season is not None and season.club_id != club.pk:
+        raise Malformed("the season is another club's", code="bad-season", field="season")
+    return Event.objects.create(
+        club=club,
+        season=season,
+        name=clean_name(name, "name"),
+        date=date or timezone.localdate(),
+        format=format,
+        ruleset=rules.to_json(),
+        preset=rules.preset,
+        round_length=round_length,
+        hands_per_round=hands_per_round,
+        entry=entry,
+        rounds_planned=rounds_planned if format == Event.Format.PROGRESSIVE else 0,
+        sit_out_credit=sit_out_credit,
+        sit_out_points=sit_out_points,
+        published=published,
+        seed=secrets.randbelow(2**31) if seed is None else seed,
+        plan={},
+        created_by_id=user.pk,
+    )
+
+
+def event_update(
+    *,
+    event: Event,
+    actor: Actor,
+    name: str | None = None,
+    published: bool | None = None,
+    status: str | None = None,
+    rounds_planned: int | None = None,
+) -> Event:
+    """Rename, publish or hide, finish or reopen, or plan a different number of rounds."""
+    require_director(actor, event.club)
+    fields = ["updated_at"]
+    if name is not None:
+        event.name = clean_name(name, "name")
+        fields.append("name")
+    if published is not None:
+        event.published = published
+        fields.append("published")
+    if status is not None:
+        if status not in Event.Status.values or status == Event.Status.DRAFT:
+            raise Malformed("running or finished", code="bad-status", field="status")
+        if status == Event.Status.RUNNING and not event.rounds.exists():
+            raise Conflict("Seat the first round to start.", code="no-rounds", field="status")
+        event.status = status
+        fields.append("status")
+    if rounds_planned is not None:
+        if event.format != Event.Format.PROGRESSIVE:
+            raise Malformed(
+                "the schedule of a team event follows from its teams",
+                code="bad-rounds",
+                field="rounds_planned",
+            )
+        played = event.rounds.count()
+        if not max(1, played) <= rounds_planned <= MAX_ROUNDS:
+            raise Malformed(
+                f"plan {max(1, played)} to {MAX_ROUNDS} rounds",
+                code="bad-rounds",
+                field="rounds_planned",
+            )
+        event.rounds_planned = rounds_planned
+        event.plan = {}
+        fields += ["rounds_planned", "plan"]
+    event.save(update_fields=fields)
+    return event
+
+
+def _guest_if_new(event: Event, player: Player) -> None:
+    Membership.objects.get_or_create(
+        club=event.club, player=player, defaults={"kind": Membership.Kind.GUEST}
+    )
+
+
+def entrant_add(
+    *, event: Event, actor: Actor, name: str | None = None, player_id: int | None = None
+) -> Entrant:
+    """A player joins (or rejoins) a progressive event; from the next round on they are seated.
+    Someone who is not a member becomes a guest of the club."""
+    require_director(actor, event.club)
+    require_running(event)
+    if event.is_teams:
+        raise Conflict("Players join a team event as a team.", code="teams-event", field="format")
+    with transaction.atomic():
+        player = player_of(name=name, player_id=player_id)
+        _guest_if_new(event, player)
+        entrant, created = Entrant.objects.get_or_create(event=event, player=player)
+        if not created and not entrant.active:
+            entrant.active = True
+            entrant.save(update_fields=["active"])
+        _forget_plan(event)
+    return entrant
+
+
+def entrant_leave(*, event: Event, actor: Actor, player_id: int) -> Entrant:
+    """A player leaves between rounds: not seated from the next round on; results stay."""
+    require_director(actor, event.club)
+    entrant = (
+        Entrant.objects.filter(event=event, player_id=player_id).first()
+        if 0 < player_id < 2**63
+        else None
+    )
+    if entrant is None:
+        raise NotFound("This player is not in the event.", code="no-such-entrant", field="player")
+    with transaction.atomic():
+        entrant.active = False
+        entrant.save(update_fields=["active"])
+        if entrant.team_id is not None:
+            EventTeam.objects.filter(pk=entrant.team_id).update(active=False)
+        _forget_plan(event)
+    return entrant
+
+
+def team_add(*, event: Event, actor: Actor, name: str, players: Sequence[str | int]) -> EventTeam:
+    """A fixed partnership of two players (names or player ids), seeded after the others."""
+    require_director(actor, event.club)
+    require_running(event)
+    if not event.is_teams:
+        raise Conflict(
+            "A progressive event seats players, not teams.", code="not-teams-event", field="format"
+        )
+    if event.rounds.exists():
+        raise Conflict(
+            "The schedule is made: a team cannot join after the first round.",
+            code="event-started",
+            field="players",
+        )
+    if len(players) != 2:
+        raise Malformed("a team is two partners", code="bad-team", field="players")
+    with transaction.atomic():
+        members = []
+        for i, who in enumerate(players):
+            field = f"players[{i}]"
+            if isinstance(who, int):
+                player = player_of(name=None, player_id=who)
+            else:
+                player = player_named(who, field)
+            if Entrant.objects.filter(event=event, player=player).exists() or player in members:
+                raise Conflict(
+                    f"{player.name} is already in this event.", code="already-entered", field=field
+                )
+            members.append(player)
+        name = clean_name(name, "name")
+        if EventTeam.objects.filter(event=event, name__iexact=name).exists():
+            raise Conflict("A team has this name already.", code="team-exists", field="name")
+        seed = EventTeam.objects.filter(event=event).count() + 1
+        team = EventTeam.objects.create(event=event, name=name, seed=seed)
+        for player in members:
+            _guest_if_new(event, player)
+            Entrant.objects.create(event=event, player=player, team=team)
+    return team
+
+
+def _forget_plan(event: Event) -> None:
+    if event.plan:
+        event.plan = {}
+        event.save(update_fields=["plan", "updated_at"])

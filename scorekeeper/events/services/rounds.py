@@ -1,0 +1,266 @@
+"""Seating the next round: its tables (with their games and join codes) and its byes, from
+the seating module's plan for a progressive event, a round robin or a bracket.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from django.db import transaction
+
+from scorekeeper import services as scorekeeper_services
+from scorekeeper.errors import Conflict
+from scorekeeper.events import seating
+from scorekeeper.events.access import (
+    Actor,
+    require_director,
+)
+from scorekeeper.events.models import (
+    Entrant,
+    Event,
+    EventTeam,
+    Result,
+    Round,
+    SitOut,
+    Table,
+    TableSeat,
+)
+from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.tables import issue_code
+from scorekeeper.models import Player
+
+#: A round of a fixed number of hands is played to no target: its game gets one it can't reach.
+NO_TARGET: Final = 999
+
+
+def _history(event: Event) -> list[seating.Round]:
+    """The rounds seated so far, as the seating module sees them."""
+    seats = (
+        TableSeat.objects.filter(table__round__event=event)
+        .order_by("table__round__number", "table__number", "number")
+        .values_list("table__round__number", "table_id", "player_id")
+    )
+    tables: dict[int, dict[int, list[int]]] = {}
+    for number, table_id, player_id in seats:
+        tables.setdefault(number, {}).setdefault(table_id, []).append(player_id)
+    byes: dict[int, list[int]] = {}
+    for number, player_id in SitOut.objects.filter(
+        round__event=event, player__isnull=False
+    ).values_list("round__number", "player_id"):
+        byes.setdefault(number, []).append(player_id)
+    numbers = sorted(set(tables) | set(byes))
+    return [
+        seating.Round(
+            tables=tuple(
+                seating.Table((s[0], s[1], s[2], s[3]))
+                for s in tables.get(n, {}).values()
+                if len(s) == seating.SEATS
+            ),
+            byes=tuple(byes.get(n, [])),
+        )
+        for n in numbers
+    ]
+
+
+def _round_json(rnd: seating.Round) -> dict[str, Any]:
+    return {"tables": [list(t.seats) for t in rnd.tables], "byes": list(rnd.byes)}
+
+
+def _round_of(data: dict[str, Any]) -> seating.Round:
+    return seating.Round(
+        tables=tuple(seating.Table(tuple(seats)) for seats in data["tables"]),
+        byes=tuple(data["byes"]),
+    )
+
+
+def _next_progressive(event: Event, number: int) -> seating.Round:
+    roster = list(
+        Entrant.objects.filter(event=event, active=True)
+        .order_by("id")
+        .values_list("player_id", flat=True)
+    )
+    if len(roster) < seating.SEATS:
+        raise Conflict(
+            f"A round needs at least {seating.SEATS} players; {len(roster)} are in.",
+            code="too-few-players",
+            field="players",
+        )
+    plan = event.plan if isinstance(event.plan, dict) else {}
+    if plan.get("roster") == roster and plan.get("rounds"):
+        rounds = list(plan["rounds"])
+    else:
+        ahead = max(1, event.rounds_planned - (number - 1))
+        rounds = [
+            _round_json(r)
+            for r in seating.progressive_plan(
+                roster, history=_history(event), rounds=ahead, seed=event.seed + number
+            )
+        ]
+    event.plan = {"roster": roster, "rounds": rounds[1:]}
+    return _round_of(rounds[0])
+
+
+def _team_members(event: Event) -> dict[int, list[int]]:
+    members: dict[int, list[int]] = {}
+    for team_id, player_id in (
+        Entrant.objects.filter(event=event, team__isnull=False)
+        .order_by("id")
+        .values_list("team_id", "player_id")
+    ):
+        members.setdefault(team_id, []).append(player_id)
+    return members
+
+
+def _active_teams(event: Event) -> list[int]:
+    return list(
+        EventTeam.objects.filter(event=event, active=True)
+        .order_by("seed")
+        .values_list("id", flat=True)
+    )
+
+
+def _next_round_robin(event: Event, number: int) -> seating.TeamRound:
+    plan = event.plan if isinstance(event.plan, dict) else {}
+    if number == 1:
+        teams = _active_teams(event)
+        if len(teams) < 2:
+            raise Conflict("A round robin needs two teams.", code="too-few-teams", field="teams")
+        schedule = seating.round_robin(teams)
+        plan = {
+            "rounds": [
+                {"matches": [[m.first, m.second] for m in r.matches], "byes": list(r.byes)}
+                for r in schedule
+            ]
+        }
+        event.rounds_planned = len(schedule)
+    if number > len(plan.get("rounds", [])):
+        raise Conflict(
+            "Every team has met every other: the round robin is complete.",
+            code="schedule-complete",
+            field="rounds",
+        )
+    event.plan = plan
+    data = plan["rounds"][number - 1]
+    active = set(_active_teams(event))
+    matches, byes = [], [b for b in data["byes"] if b in active]
+    for first, second in data["matches"]:
+        if first in active and second in active:
+            matches.append(seating.Match(first, second))
+        else:  # a team that left forfeits: its opponent sits out with the credit
+            byes.extend(t for t in (first, second) if t in active)
+    return seating.TeamRound(tuple(matches), tuple(byes))
+
+
+def _next_bracket(event: Event, number: int) -> tuple[seating.TeamRound, list[int | None]]:
+    active = set(_active_teams(event))
+    if number == 1:
+        teams = _active_teams(event)
+        if len(teams) < 2:
+            raise Conflict("A bracket needs two teams.", code="too-few-teams", field="teams")
+        slots = seating.bracket_slots(teams)
+        event.rounds_planned = (len(slots) - 1).bit_length()
+    else:
+        previous = event.rounds.get(number=number - 1)
+        winners = [
+            r.table.first_team_id if r.winner == 0 else r.table.second_team_id
+            for r in Result.objects.filter(
+                table__round=previous, status=Result.Status.CONFIRMED
+            ).select_related("table")
+        ]
+        slots = seating.bracket_advance(previous.bracket_slots or [], [w for w in winners if w])
+        if len(slots) < 2:
+            raise Conflict(
+                "The final is played: the bracket is complete.",
+                code="schedule-complete",
+                field="rounds",
+            )
+    slots = [team if team in active else None for team in slots]
+    return seating.bracket_round(slots), slots
+
+
+def _table_ruleset(event: Event) -> dict[str, Any]:
+    if event.round_length == Event.RoundLength.HANDS:
+        return {**event.ruleset, "target": NO_TARGET}
+    return dict(event.ruleset)
+
+
+def _seat_table(
+    event: Event,
+    rnd: Round,
+    number: int,
+    seats: Sequence[int],
+    actor: Actor,
+    teams: tuple[EventTeam, EventTeam] | None = None,
+) -> Table:
+    players = {p.pk: p for p in Player.objects.filter(pk__in=seats)}
+    table = Table(round=rnd, number=number)
+    if teams is not None:
+        table.first_team, table.second_team = teams
+    if event.entry == Event.Entry.HANDS:
+        names = [players[p].name for p in seats]
+        team_names = (
+            [teams[0].name, teams[1].name]
+            if teams
+            else [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+        )
+        table.game, _token = scorekeeper_services.game_create(
+            ruleset=_table_ruleset(event),
+            players=names,
+            dealer=0,
+            team_names=team_names,
+            club=event.club,
+            actor=actor.label,
+        )
+    table.save()
+    for seat, player_id in enumerate(seats):
+        TableSeat.objects.create(table=table, number=seat, player_id=player_id, side=seat % 2)
+    issue_code(table)
+    return table
+
+
+def round_generate(*, event: Event, actor: Actor) -> Round:
+    """Seat the next round: its tables (with their games and join codes) and its byes.
+
+    The round before must be complete (every table's result confirmed), so standings and a
+    bracket's winners are known when the next seating is made.
+    """
+    require_director(actor, event.club)
+    require_running(event)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        last = event.rounds.order_by("-number").first()
+        if last is not None:
+            open_tables = last.tables.exclude(result__status=Result.Status.CONFIRMED).count()
+            if open_tables:
+                raise Conflict(
+                    f"Round {last.number} has {open_tables} table(s) without a confirmed result.",
+                    code="round-open",
+                    field="rounds",
+                )
+        number = (last.number + 1) if last else 1
+        if event.format == Event.Format.PROGRESSIVE:
+            planned = _next_progressive(event, number)
+            rnd = Round.objects.create(event=event, number=number)
+            for t, table in enumerate(planned.tables, start=1):
+                _seat_table(event, rnd, t, table.seats, actor)
+            for player_id in planned.byes:
+                SitOut.objects.create(round=rnd, player_id=player_id)
+        else:
+            slots: list[int | None] | None = None
+            if event.format == Event.Format.ROUND_ROBIN:
+                team_round = _next_round_robin(event, number)
+            else:
+                team_round, slots = _next_bracket(event, number)
+            rnd = Round.objects.create(event=event, number=number, bracket_slots=slots)
+            teams = {t.pk: t for t in EventTeam.objects.filter(event=event)}
+            members = _team_members(event)
+            for t, match in enumerate(team_round.matches, start=1):
+                first, second = members[match.first], members[match.second]
+                seats = [first[0], second[0], first[1], second[1]]
+                _seat_table(event, rnd, t, seats, actor, (teams[match.first], teams[match.second]))
+            for team_id in team_round.byes:
+                SitOut.objects.create(round=rnd, team_id=team_id)
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["plan", "rounds_planned", "status", "updated_at"])
+    return rnd

@@ -1,0 +1,127 @@
+"""Hands at a table (hand-by-hand events): the scorekeeper's services, behind the table's checks."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from django.db import transaction
+
+from scorekeeper import services as scorekeeper_services
+from scorekeeper.errors import Conflict, Malformed
+from scorekeeper.events.access import (
+    Actor,
+    directs,
+    require_device,
+)
+from scorekeeper.events.models import (
+    Result,
+    Table,
+)
+from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.results import result_rederive
+from scorekeeper.events.services.tables import table_locked
+from scorekeeper.models import Game
+from scorekeeper.selectors import Standing
+from scorekeeper.services import HandEntry, HandResult
+
+
+def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
+    """Checks a hand write; True when a director writes after a result exists (re-derive)."""
+    if table.game_id is None:
+        raise Conflict(
+            "This event enters final scores only; there are no hands to enter.",
+            code="totals-only",
+            field="entry",
+        )
+    require_running(table.round.event)
+    result = Result.objects.filter(table=table).first()
+    if directs(actor, table.round.event.club):
+        if result is not None and result.status != Result.Status.DISPUTED and not reason.strip():
+            raise Malformed(
+                "Say why a result already entered is corrected.",
+                code="reason-required",
+                field="reason",
+            )
+        return result is not None and result.status != Result.Status.DISPUTED
+    require_device(actor, table, scorer=True)
+    if result is not None and result.status != Result.Status.DISPUTED:
+        raise Conflict(
+            "The result is entered: dispute it to change hands, or ask the director.",
+            code="result-entered",
+            field="result",
+        )
+    return False
+
+
+def _written(
+    table: Table,
+    actor: Actor,
+    reason: str,
+    write: Callable[..., HandResult],
+    expected_version: int | None,
+) -> HandResult:
+    """A hand written at the table, after the table's checks; a director's correction of an
+    entered result re-derives it (a replayed write changed nothing)."""
+    with transaction.atomic():
+        table = table_locked(table)
+        rederive = _hand_write_allowed(table, actor, reason)
+        assert table.game_id is not None
+        written = write(game_id=table.game_id, expected_version=expected_version, actor=actor.label)
+        if rederive and not written.replayed:
+            result_rederive(table, actor, reason)
+    return written
+
+
+def table_hand_record(
+    *,
+    table: Table,
+    actor: Actor,
+    entry: HandEntry,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+    reason: str = "",
+) -> HandResult:
+    record = functools.partial(
+        scorekeeper_services.hand_record, entry=entry, idempotency_key=idempotency_key
+    )
+    return _written(table, actor, reason, record, expected_version)
+
+
+def table_hand_amend(
+    *,
+    table: Table,
+    actor: Actor,
+    number: int,
+    entry: HandEntry,
+    reason: str,
+    expected_version: int | None = None,
+) -> HandResult:
+    amend = functools.partial(
+        scorekeeper_services.hand_amend, number=number, entry=entry, reason=reason
+    )
+    return _written(table, actor, reason, amend, expected_version)
+
+
+def table_hand_undo(
+    *,
+    table: Table,
+    actor: Actor,
+    number: int,
+    reason: str = "",
+    expected_version: int | None = None,
+) -> tuple[Game, Standing]:
+    with transaction.atomic():
+        table = table_locked(table)
+        rederive = _hand_write_allowed(table, actor, reason)
+        assert table.game_id is not None
+        game, standing = scorekeeper_services.hand_undo(
+            game_id=table.game_id,
+            number=number,
+            expected_version=expected_version,
+            reason=reason,
+            actor=actor.label,
+        )
+        if rederive:
+            result_rederive(table, actor, reason)
+    return game, standing
