@@ -37,42 +37,57 @@ def fail(message: str) -> None:
 # Databases ---------------------------------------------------------------------------------
 
 
+class OwnPostgres:
+    """A throwaway PostgreSQL server on 127.0.0.1:port (as in .ci/run), which a test can stop
+    and start again; removed when the process exits."""
+
+    def __init__(self, port: int = OWN_PG_PORT) -> None:
+        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+        if not bins:
+            fail("needs PostgreSQL: set DATABASE_URL, or apt-get install postgresql")
+        self.pgbin = bins[-1].parent
+        self.port = port
+        self.data = Path(tempfile.mkdtemp(prefix="pgbench."))
+        self.run_as: list[str] = []
+        if os.geteuid() == 0:
+            self.run_as = ["runuser", "-u", "postgres", "--"]
+            shutil.chown(self.data, "postgres", "postgres")
+        initdb = [str(self.pgbin / "initdb"), "-D", str(self.data), "-U", "postgres"]
+        subprocess.run(
+            [*self.run_as, *initdb, "-A", "trust", "--no-sync", "-E", "UTF8"],
+            stdout=subprocess.DEVNULL,
+            check=True,
+        )
+        atexit.register(self.remove)
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _pg_ctl(self, *args: str) -> None:
+        pg_ctl = [str(self.pgbin / "pg_ctl"), "-D", str(self.data), "-l", str(self.data / "log")]
+        subprocess.run([*self.run_as, *pg_ctl, *args], stdout=subprocess.DEVNULL, check=True)
+
+    def start(self) -> None:
+        options = (
+            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.data} -c fsync=off "
+            "-c max_connections=200"
+        )
+        self._pg_ctl("-w", "-t", "30", "-o", options, "start")
+
+    def stop(self) -> None:
+        self._pg_ctl("-m", "immediate", "-w", "stop")
+
+    def remove(self) -> None:
+        pg_ctl = [str(self.pgbin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]
+        subprocess.run([*self.run_as, *pg_ctl], capture_output=True, check=False)
+        shutil.rmtree(self.data, ignore_errors=True)
+
+
 def start_own_postgres() -> str:
     """A throwaway PostgreSQL server, stopped and removed when the benchmark exits."""
-    bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
-    if not bins:
-        fail("needs PostgreSQL: set DATABASE_URL, or apt-get install postgresql")
-    pgbin = bins[-1].parent
-    data = Path(tempfile.mkdtemp(prefix="pgbench."))
-    run_as: list[str] = []
-    if os.geteuid() == 0:
-        run_as = ["runuser", "-u", "postgres", "--"]
-        shutil.chown(data, "postgres", "postgres")
-
-    def stop() -> None:
-        subprocess.run(
-            [*run_as, str(pgbin / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
-            capture_output=True,
-            check=False,
-        )
-        shutil.rmtree(data, ignore_errors=True)
-
-    atexit.register(stop)
-    initdb = [str(pgbin / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust"]
-    subprocess.run(
-        [*run_as, *initdb, "--no-sync", "-E", "UTF8"], stdout=subprocess.DEVNULL, check=True
-    )
-    options = (
-        f"-c listen_addresses=127.0.0.1 -p {OWN_PG_PORT} -k {data} -c fsync=off "
-        "-c max_connections=200"
-    )
-    pg_ctl = [str(pgbin / "pg_ctl"), "-D", str(data), "-l", str(data / "server.log")]
-    subprocess.run(
-        [*run_as, *pg_ctl, "-w", "-t", "30", "-o", options, "start"],
-        stdout=subprocess.DEVNULL,
-        check=True,
-    )
-    return f"postgres://postgres@127.0.0.1:{OWN_PG_PORT}/euchre_bench"
+    return urlsplit(OwnPostgres().url)._replace(path="/euchre_bench").geturl()
 
 
 def fresh_postgres_database(url: str) -> None:

@@ -45,12 +45,16 @@ class HandInline(ReadOnlyInline):
 
 
 class ReadOnlyAdmin(admin.ModelAdmin[Any]):
-    """Scores change only through the services, which keep the change log."""
+    """Scores change only through the services, which keep the change log: the admin reads,
+    and never adds, changes or deletes a game, a hand or a log entry."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
@@ -71,6 +75,3 @@ class HandAdmin(ReadOnlyAdmin):
 class ChangeLogEntryAdmin(ReadOnlyAdmin):
     list_display = ["game", "hand_number", "action", "actor", "reason", "created_at"]
     list_filter = ["action"]
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

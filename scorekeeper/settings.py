@@ -38,10 +38,15 @@ DEBUG = env_bool("DJANGO_DEBUG", False)
 TESTING = "pytest" in sys.modules
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not (DEBUG or TESTING):
+if not (DEBUG or TESTING):
+    if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DJANGO_DEBUG is off.")
-    SECRET_KEY = "insecure-local-key-never-use-in-production"
+    if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be at least 50 random characters: "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+SECRET_KEY = SECRET_KEY or "insecure-local-key-never-use-in-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -58,6 +63,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "scorekeeper",
     "scorekeeper.webapp",
     "scorekeeper.events",
@@ -65,6 +71,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -72,6 +80,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A database outage in a view answers 503 with Retry-After (scorekeeper.outage).
+    "scorekeeper.outage.DatabaseOutageMiddleware",
+    # Last: a locked-out sign-in is answered before the login view runs.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -115,6 +127,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "48"))
 
+AUTHENTICATION_BACKENDS = [
+    # First: counts failed director sign-ins and refuses a locked-out one (see AXES_*).
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -129,7 +147,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -146,18 +164,84 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
 WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
-# Security: on by default when DEBUG is off; a deployment behind a TLS proxy sets
-# SECURE_PROXY_SSL_HEADER=1 so Django trusts X-Forwarded-Proto.
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not (DEBUG or TESTING))
+# HTTPS. A hosted site is HTTPS only: plain HTTP is redirected, cookies are Secure, browsers are
+# told to come back over HTTPS (HSTS). A club's laptop on the club's Wi-Fi serves plain HTTP
+# (HTTPS=0, the LAN mode of docs/deployment.md): no redirect, cookies without Secure, no HSTS.
+# A deployment behind a TLS proxy sets SECURE_PROXY_SSL_HEADER=1 so Django trusts
+# X-Forwarded-Proto. HSTS for subdomains and the preload list bind a whole domain, so they are
+# off unless asked for.
+HTTPS = env_bool("HTTPS", not (DEBUG or TESTING))
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
 SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$"]
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
-CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if HTTPS else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
 if env_bool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SILENCED_SYSTEM_CHECKS = env_list("SILENCED_SYSTEM_CHECKS", [])
+# The deploy checks warn about the two HSTS options left off above on purpose, and, in the
+# LAN mode, about plain HTTP itself.
+SILENCED_SYSTEM_CHECKS = env_list(
+    "SILENCED_SYSTEM_CHECKS",
+    ["security.W005", "security.W021"]
+    + ([] if HTTPS else ["security.W004", "security.W008", "security.W012", "security.W016"]),
+)
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy: scripts, styles and everything else from this site only, never
+# inline; no framing. Tokens sit in the browser's storage, so no other origin may run script.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# The table app holds a wake lock and reads QR codes with the camera; nothing else is needed.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "camera": ["self"],
+    "screen-wake-lock": ["self"],
+    "geolocation": [],
+    "microphone": [],
+    "payment": [],
+    "usb": [],
+}
+
+# Limits (README, "Limits"). The counters live in the default cache, the database's own cache
+# table (`manage.py createcachetable`, run by `migrate`), so every app server shares them.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "cache",
+    },
+    # What one process may keep for itself (standings computed once per event version).
+    "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+}
+# Behind a proxy, the client is the address the proxy saw (X-Forwarded-For, NUM_PROXIES hops).
+NUM_PROXIES = int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None
+# Director sign-in: five wrong passwords for one user name from one client lock that pair out
+# for 15 minutes; a stranger elsewhere cannot lock a director out, and a right password resets.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "events/screens/locked_out.html"
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if NUM_PROXIES else ["REMOTE_ADDR"]
+)
+AXES_VERBOSE = False
+AXES_ENABLE_ACCESS_FAILURE_LOG = False
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
@@ -167,6 +251,14 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "scorekeeper.api.problems.problem_exception_handler",
+    "NUM_PROXIES": NUM_PROXIES,
+    # Per client (address): games started without an account, and wrong join codes (only the
+    # wrong ones count); "join-codes-all" is the ceiling on guessing across all clients.
+    "DEFAULT_THROTTLE_RATES": {
+        "games": os.environ.get("LIMIT_GAMES", "120/hour"),
+        "join-codes": os.environ.get("LIMIT_WRONG_CODES", "60/hour"),
+        "join-codes-all": os.environ.get("LIMIT_WRONG_CODES_ALL", "600/hour"),
+    },
 }
 
 SPECTACULAR_SETTINGS = {
@@ -192,8 +284,14 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"not_logged_twice": {"()": "scorekeeper.outage.NotLoggedTwice"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    # A client's 4xx is the client's business; server errors are still logged.
-    "loggers": {"django.request": {"level": "ERROR"}},
+    "loggers": {
+        # A client's 4xx is the client's business; server errors are still logged, but an
+        # outage's 503 only once, by scorekeeper.outage.
+        "django.request": {"level": "ERROR", "filters": ["not_logged_twice"]},
+        # A bad Host header is the client's business too.
+        "django.security.DisallowedHost": {"level": "CRITICAL"},
+    },
 }

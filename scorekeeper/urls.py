@@ -12,5 +12,6 @@ urlpatterns = [
     re_path(r"^api(?:/.*)?$", api_not_found),
 ]
 
+handler400 = "scorekeeper.api.problems.bad_request"
 handler404 = "scorekeeper.api.problems.not_found"
 handler500 = "scorekeeper.api.problems.server_error"

@@ -105,8 +105,9 @@ _VERSION_TAG = re.compile(r'"(0|[1-9][0-9]*)"')
 def expected_version(request: Request) -> int | None:
     """The game version `If-Match` expects; None when any will do (no header, or `*`).
 
-    Weak and strong tags alike name a version; a list of them expects its newest, since a
-    version only grows. A tag that names no version expects none, so the write is stale.
+    A strong tag names a version; a list of them expects its newest, since a version only
+    grows. A weak tag (`W/"7"`) never satisfies If-Match (RFC 9110 compares strongly), and a
+    tag that names no version expects none: the write is then stale.
     """
     header = request.headers.get("If-Match")
     if header is None:
@@ -117,7 +118,7 @@ def expected_version(request: Request) -> int | None:
             code="empty-if-match",
             field="If-Match",
         )
-    tags = [tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()]
+    tags = [tag.strip() for tag in header.split(",") if tag.strip()]
     if "*" in tags:
         return None
     versions = [int(tag[1:-1]) for tag in tags if _VERSION_TAG.fullmatch(tag)]

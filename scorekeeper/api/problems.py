@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import functools
 import logging
+import sys
 from collections.abc import Callable
 from typing import Any, ParamSpec
 
+from django.core.exceptions import DisallowedHost, RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
@@ -14,6 +16,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 
 import referee
+from scorekeeper.api.parsers import BodyTooLarge
 from scorekeeper.errors import DomainError, NotFound
 
 PROBLEM_JSON = "application/problem+json"
@@ -30,6 +33,7 @@ _FIELD_OF: dict[type[exceptions.APIException], str] = {
     exceptions.NotAcceptable: "Accept",
     exceptions.MethodNotAllowed: "method",
     exceptions.NotFound: "path",
+    BodyTooLarge: "body",
 }
 
 
@@ -87,6 +91,10 @@ def _respond(body: dict[str, Any], headers: dict[str, str] | None = None) -> Res
     return Response(body, status=body["status"], headers=headers, content_type=PROBLEM_JSON)
 
 
+#: Every 401 says how to authenticate (RFC 9110): with a bearer token.
+BEARER_CHALLENGE = "Bearer"
+
+
 def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
         return _respond(
@@ -97,7 +105,8 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
                 code=exc.code,
                 field=exc.field,
                 **exc.extra,
-            )
+            ),
+            {"WWW-Authenticate": BEARER_CHALLENGE} if exc.status == 401 else None,
         )
     if isinstance(exc, referee.MalformedRecord):
         return _respond(
@@ -116,8 +125,8 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
     if not isinstance(exc, exceptions.APIException):
         return None
     headers: dict[str, str] = {}
-    if auth_header := getattr(exc, "auth_header", None):
-        headers["WWW-Authenticate"] = auth_header
+    if exc.status_code == 401:
+        headers["WWW-Authenticate"] = getattr(exc, "auth_header", None) or BEARER_CHALLENGE
     if wait := getattr(exc, "wait", None):
         headers["Retry-After"] = str(int(wait))
     if isinstance(exc, exceptions.ValidationError):
@@ -152,13 +161,13 @@ def status_text(code: int) -> str:
         return "Error"
 
 
-def _problem_response(body: dict[str, Any]) -> JsonResponse:
+def problem_response(body: dict[str, Any]) -> JsonResponse:
     return JsonResponse(body, status=body["status"], content_type=PROBLEM_JSON)
 
 
 @csrf_exempt
 def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-    return _problem_response(
+    return problem_response(
         problem(
             404,
             title="Not Found",
@@ -193,7 +202,7 @@ def pages_not_found(page: Callable[_P, HttpResponse]) -> Callable[_P, HttpRespon
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     if request.path.startswith("/api/"):
-        return _problem_response(
+        return problem_response(
             problem(
                 403,
                 title="Forbidden",
@@ -207,9 +216,45 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return html_csrf_failure(request, reason)
 
 
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 400 (a Host header not allowed, a body too large for Django's own limits):
+    under /api/ a problem too."""
+    if not request.path.startswith("/api/"):
+        from django.views.defaults import bad_request as html_bad_request
+
+        return html_bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig | TooManyFieldsSent):
+        return problem_response(
+            problem(
+                413,
+                title="Content Too Large",
+                code="body-too-large",
+                field="body",
+                detail="The request body is larger than the API takes.",
+            )
+        )
+    return problem_response(
+        problem(
+            400,
+            title="Bad Request",
+            code="bad-request",
+            field="Host" if isinstance(exception, DisallowedHost) else None,
+            detail="This server does not answer for this host name."
+            if isinstance(exception, DisallowedHost)
+            else "The request could not be read.",
+        )
+    )
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    from scorekeeper.outage import is_outage, outage_response
+
+    error = sys.exc_info()[1]
+    if is_outage(error):
+        assert error is not None
+        return outage_response(request, error)
     if request.path.startswith("/api/"):
-        return _problem_response(
+        return problem_response(
             problem(
                 500,
                 title="Internal Server Error",

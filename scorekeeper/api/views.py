@@ -30,6 +30,7 @@ from scorekeeper.api.http import (
     idempotency_key,
     problems,
 )
+from scorekeeper.api.limits import GameStarts
 from scorekeeper.api.problems import PROBLEM_JSON, problem
 
 ACCEPT_LANGUAGE = OpenApiParameter(
@@ -76,11 +77,13 @@ class RulesetListView(APIView):
 
 
 class GameCreateView(APIView):
+    throttle_classes = [GameStarts]
+
     @extend_schema(
         operation_id="games_create",
         summary="Start a game; the answer carries its write token, shown once",
         request=s.GameCreateSerializer,
-        responses={201: s.GameCreatedSerializer, **problems(400, 415)},
+        responses={201: s.GameCreatedSerializer, **problems(400, 415, 429)},
     )
     def post(self, request: Request) -> Response:
         serializer = s.GameCreateSerializer(data=request.data)

@@ -3,11 +3,9 @@ events change only through the services (which keep the change log)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 
+from scorekeeper.admin import ReadOnlyAdmin
 from scorekeeper.events.models import (
     Director,
     Event,
@@ -23,17 +21,6 @@ from scorekeeper.events.models import (
 class DirectorAdmin(admin.ModelAdmin[Director]):
     list_display = ["user", "club", "created_at"]
     list_filter = ["club"]
-
-
-class ReadOnlyAdmin(admin.ModelAdmin[Any]):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Membership)

@@ -159,7 +159,7 @@ def test_the_schema_and_its_docs_are_served(api):
     assert b"cdn" not in docs.content.lower()
 
 
-@pytest.mark.parametrize("depth", [40, 100_000])
+@pytest.mark.parametrize("depth", [40, 10_000])
 def test_deeply_nested_json_is_refused_not_a_crash(api, depth):
     body = '{"dealer": 0, "hands": ' + "[" * depth + "]" * depth + "}"
     response = api.generic("POST", "/api/v1/referee/check", body, content_type="application/json")

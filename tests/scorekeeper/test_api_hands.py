@@ -224,9 +224,16 @@ def test_it_rejects_a_stale_version(table: Table):
     stale = table.post_hand({"thrown_in": True}, HTTP_IF_MATCH=f'"{version}"')
     assert is_problem(stale, 412, "If-Match")
     current = table.read()["version"]
-    fresh = table.post_hand({"thrown_in": True}, HTTP_IF_MATCH=f'W/"{current}"')
+    fresh = table.post_hand({"thrown_in": True}, HTTP_IF_MATCH=f'"{current}"')
     assert fresh.status_code == 201
     assert fresh["ETag"] == f'"{current + 1}"'
+
+
+def test_a_weak_tag_never_satisfies_if_match(table: Table):
+    current = table.read()["version"]
+    weak = table.post_hand({"thrown_in": True}, HTTP_IF_MATCH=f'W/"{current}"')
+    assert is_problem(weak, 412, "If-Match")
+    assert table.read()["version"] == current
 
 
 def test_every_write_moves_the_version_and_etag(table: Table):

@@ -14,11 +14,20 @@ import referee
 from scorekeeper import selectors
 from scorekeeper.models import Game
 
+SECRET = "k3y-" + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-def load_settings(**env: str) -> subprocess.CompletedProcess[str]:
-    """Import the settings in a fresh interpreter with exactly this environment for Django."""
-    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DJANGO_DEBUG"}}
-    code = "import scorekeeper.settings as s; print(s.DEBUG, s.DATABASES['default']['ENGINE'])"
+
+def load_settings(
+    show: str = "s.DEBUG, s.DATABASES['default']['ENGINE']", **env: str
+) -> subprocess.CompletedProcess[str]:
+    """Import the settings in a fresh interpreter with exactly this environment for Django,
+    and print what `show` says of them (`s` is the settings module)."""
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"SECRET_KEY", "DJANGO_DEBUG", "HTTPS"} and not k.startswith("SECURE_")
+    }
+    code = f"import scorekeeper.settings as s; print({show})"
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=REPO_ROOT,
@@ -37,7 +46,35 @@ def test_production_refuses_to_start_without_a_secret_key():
 
 def test_debug_is_on_only_when_asked():
     assert load_settings(DJANGO_DEBUG="1").stdout.startswith("True")
-    assert load_settings(SECRET_KEY="x" * 50).stdout.startswith("False")
+    assert load_settings(SECRET_KEY=SECRET).stdout.startswith("False")
+
+
+@pytest.mark.parametrize("key", ["short", "x" * 60, "abcd" * 12])
+def test_production_refuses_a_secret_key_that_is_short_or_not_random(key):
+    result = load_settings(SECRET_KEY=key)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be at least 50 random characters" in result.stderr
+
+
+def test_a_hosted_site_is_https_only_without_binding_the_whole_domain():
+    shown = "s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, " + (
+        "s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD"
+    )
+    assert load_settings(shown, SECRET_KEY=SECRET).stdout.split() == [
+        *("True", "True", "True", "31536000", "False", "False")
+    ]
+    asked = load_settings(
+        shown, SECRET_KEY=SECRET, SECURE_HSTS_INCLUDE_SUBDOMAINS="1", SECURE_HSTS_PRELOAD="1"
+    )
+    assert asked.stdout.split()[-2:] == ["True", "True"]
+
+
+def test_the_lan_mode_serves_plain_http_with_cookies_that_work_there():
+    shown = "s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, " + (
+        "s.SECURE_HSTS_SECONDS"
+    )
+    lan = load_settings(shown, SECRET_KEY=SECRET, HTTPS="0")
+    assert lan.stdout.split() == ["False", "False", "False", "0"]
 
 
 def test_the_database_comes_from_database_url():

@@ -25,8 +25,9 @@ from scorekeeper.api.http import (
     problems,
     read_body,
 )
+from scorekeeper.api.limits import CountsWrongCodes
 from scorekeeper.api.serializers import HandWrittenSerializer, parse_hand_entry
-from scorekeeper.errors import Conflict
+from scorekeeper.errors import Conflict, NotFound
 from scorekeeper.events import access, exports, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
@@ -36,18 +37,23 @@ from scorekeeper.events.api.shapes import (
 )
 
 
-class JoinView(EventsView):
+class JoinView(CountsWrongCodes, EventsView):
     authentication_classes = []  # a join code is the only credential
 
     @extend_schema(
         operation_id="tables_join",
-        summary="Exchange a table's join code for a device token (shown once)",
+        summary="Exchange a table's join code for a device token (shown once); wrong codes "
+        "are limited per client and in all",
         request=s.JoinSerializer,
-        responses={201: s.JoinedSerializer, **problems(400, 404, 409)},
+        responses={201: s.JoinedSerializer, **problems(400, 404, 409, 429)},
     )
     def post(self, request: Request) -> Response:
         data = read_body(s.JoinSerializer, request.data)
-        device, token = services.table_join(**data)
+        try:
+            device, token = services.table_join(**data)
+        except NotFound:
+            self.count_wrong_code()
+            raise
         body = {
             "token": token,
             "role": device.role,

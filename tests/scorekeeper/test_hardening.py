@@ -1,0 +1,136 @@
+"""A public deployment that holds: headers, HTTP answers under /api/, limits and sign-in."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from api_tables import Table
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+
+def is_problem(response, status: int, field: str | None = None) -> bool:
+    body = response.json()
+    return (
+        response.status_code == status
+        and response["Content-Type"] == "application/problem+json"
+        and body["status"] == status
+        and (field is None or body["field"] == field)
+    )
+
+
+# Headers -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/", "/api/v1/rulesets/", "/events/"])
+def test_every_answer_carries_a_strict_content_security_policy(client, path):
+    policy = client.get(path)["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";") if d.strip())
+    assert directives["script-src"] == "'self'"
+    assert directives["style-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'"
+    assert directives["object-src"] == "'none'"
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+def test_the_app_may_hold_a_wake_lock_and_use_the_camera_and_nothing_more(client):
+    response = client.get("/")
+    policy = response["Permissions-Policy"]
+    assert "camera=(self)" in policy and "screen-wake-lock=(self)" in policy
+    assert "geolocation=()" in policy and "microphone=()" in policy
+    assert response["Referrer-Policy"] == "same-origin"
+    assert response["X-Frame-Options"] == "DENY"
+
+
+def test_no_page_runs_an_inline_script(client):
+    for path in ("/", "/events/", "/events/login/", "/api/docs/"):
+        html = client.get(path).content.decode()
+        inline = [tag for tag in re.findall(r"<script\b[^>]*>", html) if "src=" not in tag]
+        assert inline == [], path
+
+
+def test_the_swagger_page_loads_its_script_as_a_file(client):
+    html = client.get("/api/docs/").content.decode()
+    sources = re.findall(r'<script[^>]*src="([^"]+)"', html)
+    own = [src for src in sources if "script" in src and "static" not in src]
+    assert own, sources
+    script = client.get(own[0].replace("&amp;", "&"))
+    assert script.status_code == 200
+    assert "SwaggerUIBundle" in script.content.decode()
+
+
+# HTTP answers under /api/ --------------------------------------------------------------------
+
+
+def test_a_401_says_how_to_authenticate(table: Table):
+    anonymous = APIClient().post(
+        f"/api/v1/games/{table.id}/hands/", {"thrown_in": True}, format="json"
+    )
+    assert is_problem(anonymous, 401, "Authorization")
+    assert anonymous["WWW-Authenticate"].startswith("Bearer")
+
+
+def test_a_401_of_the_events_api_says_how_to_authenticate_too():
+    response = APIClient().post("/api/v1/clubs/", {"name": "Nobody's club"}, format="json")
+    assert is_problem(response, 401, "Authorization")
+    assert response["WWW-Authenticate"].startswith("Bearer")
+
+
+def test_a_host_not_allowed_is_a_problem_under_the_api(client):
+    response = client.get("/api/v1/rulesets/", HTTP_HOST="evil.example")
+    assert is_problem(response, 400, "Host")
+
+
+def test_an_oversized_body_is_a_problem_naming_the_body(table: Table):
+    huge = {"record": {"dealer": 0, "note": "x" * 70_000}}
+    response = table.post_hand(huge)
+    assert is_problem(response, 413, "body")
+    assert table.read()["hands"] == []
+
+
+# Limits --------------------------------------------------------------------------------------
+
+
+def test_games_started_without_an_account_are_limited_per_client(rates):
+    rates(games="2/hour")
+    phone = APIClient()
+    body = {"ruleset": "standard", "players": ["A", "B", "C", "D"], "dealer": 0}
+    for _ in range(2):
+        assert phone.post("/api/v1/games/", body, format="json").status_code == 201
+    assert is_problem(phone.post("/api/v1/games/", body, format="json"), 429)
+
+
+# Director sign-in ----------------------------------------------------------------------------
+
+
+def sign_in(password: str, address: str):
+    client = APIClient(enforce_csrf_checks=False)
+    form = {"username": "dora", "password": password}
+    return client.post("/events/login/", form, REMOTE_ADDR=address)
+
+
+def test_wrong_passwords_lock_out_that_name_from_that_client_only(django_user_model):
+    django_user_model.objects.create_user("dora", password="a long right password")
+    for _ in range(4):
+        assert sign_in("wrong", "10.9.0.1").status_code == 200  # the form again
+    assert sign_in("wrong", "10.9.0.1").status_code == 429  # the fifth locks the pair out
+    locked = sign_in("a long right password", "10.9.0.1")
+    assert locked.status_code == 429
+    assert "Too many tries" in locked.content.decode()
+    assert sign_in("a long right password", "10.9.0.2").status_code == 302
+
+
+# The admin -----------------------------------------------------------------------------------
+
+
+def test_the_admin_cannot_delete_hands_games_or_logs(admin_client, table: Table):
+    table.quick(maker=0, tricks=3)
+    for path in (
+        f"/admin/scorekeeper/game/{table.id}/delete/",
+        "/admin/scorekeeper/hand/1/delete/",
+        "/admin/scorekeeper/changelogentry/1/delete/",
+    ):
+        assert admin_client.get(path).status_code in (403, 302), path
+    assert len(table.read()["hands"]) == 1

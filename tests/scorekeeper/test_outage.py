@@ -1,0 +1,118 @@
+"""A database outage, served for real: every request answers 503 with Retry-After and one log
+line, never a 500 with a traceback, and the service comes back by itself."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from api_tables import REPO_ROOT
+
+sys.path.insert(0, str(REPO_ROOT / "bench"))
+import harness
+
+GAME = {"ruleset": "standard", "players": ["Ann", "Ben", "Cat", "Dan"], "dealer": 0}
+
+
+def ask(
+    port: int, method: str, path: str, body: object = None
+) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        return harness.call(conn, method, path, body)
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="module")
+def static_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The static files as production serves them (collected, with their manifest)."""
+    root = tmp_path_factory.mktemp("static")
+    env = harness.server_env("sqlite://", STATIC_ROOT=str(root))
+    command = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]
+    subprocess.run(command, cwd=REPO_ROOT, env=env, check=True)
+    return root
+
+
+def serve(url: str, log: Path, static_root: Path) -> tuple[int, subprocess.Popen[bytes]]:
+    port = harness.free_port()
+    env = harness.server_env(url, STATIC_ROOT=str(static_root))
+    with log.open("w") as stderr:
+        command = [str(harness.BIN / "gunicorn"), "scorekeeper.wsgi:application", "--bind"]
+        command += [f"127.0.0.1:{port}", "--workers", "2", "--log-level", "warning"]
+        server = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stderr=stderr)
+    for _ in range(100):
+        try:
+            ask(port, "GET", "/api/v1/health/")
+            return port, server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise AssertionError(log.read_text())
+
+
+@pytest.fixture
+def dead_database(tmp_path: Path, static_root: Path) -> Iterator[tuple[int, Path]]:
+    nobody = harness.free_port()  # nothing listens there
+    log = tmp_path / "server.log"
+    port, server = serve(f"postgres://euchre:euchre@127.0.0.1:{nobody}/euchre", log, static_root)
+    yield port, log
+    server.terminate()
+    server.wait(timeout=30)
+
+
+def test_with_the_database_down_every_request_is_a_503_with_retry_after(dead_database):
+    port, log = dead_database
+    asked = [
+        ("GET", f"/api/v1/games/{uuid.uuid4()}/", None),
+        ("POST", "/api/v1/games/", GAME),
+        ("GET", "/api/v1/events/1/standings/", None),
+        ("POST", "/api/v1/tables/join/", {"code": "ABCDEF"}),
+    ]
+    for method, path, body in asked:
+        status, headers, answer = ask(port, method, path, body)
+        assert status == 503, (path, answer[:300])
+        assert headers["content-type"] == "application/problem+json"
+        assert json.loads(answer)["code"] == "database-unavailable"
+        assert int(headers["retry-after"]) > 0
+    status, headers, answer = ask(port, "GET", "/events/")
+    assert status == 503 and int(headers["retry-after"]) > 0
+    assert b"Try again shortly" in answer
+    status, _, _ = ask(port, "GET", "/api/v1/health/")
+    assert status == 503
+    time.sleep(0.5)
+    lines = log.read_text().splitlines()
+    outage_lines = [line for line in lines if "database unavailable" in line]
+    assert len(outage_lines) == len(asked) + 1, lines
+    assert not [line for line in lines if "Traceback" in line], lines
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(
+    not sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb")),
+    reason="needs PostgreSQL's server programs (apt-get install postgresql); .ci/run has them",
+)
+def test_after_a_database_restart_the_service_recovers_by_itself(tmp_path: Path, static_root: Path):
+    postgres = harness.OwnPostgres(harness.free_port())
+    try:
+        harness.migrate(harness.server_env(postgres.url))
+        port, server = serve(postgres.url, tmp_path / "server.log", static_root)
+        try:
+            assert ask(port, "POST", "/api/v1/games/", GAME)[0] == 201
+            postgres.stop()
+            assert ask(port, "POST", "/api/v1/games/", GAME)[0] == 503
+            postgres.start()
+            statuses = [ask(port, "POST", "/api/v1/games/", GAME)[0] for _ in range(3)]
+            assert statuses[-1] == 201 and 500 not in statuses, statuses
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    finally:
+        postgres.remove()
