@@ -182,8 +182,8 @@ class TrumpOrder:
     """How every card ranks once a suit is trump (or with no trump, for a lead's suit).
 
     ``suit_of[card]`` is the suit a card belongs to in play: the left bower and the joker
-    belong to trump. ``power`` orders cards within a trick: trumps above everything, then
-    the led suit; a card of another suit cannot win.
+    belong to trump. ``powers[led][card]`` orders cards within a trick led in ``led``:
+    trumps above everything, then the led suit; a card of another suit cannot win (-1).
     """
 
     __slots__ = ("left_bower", "powers", "right_bower", "suit_of", "trump", "trump_rank")
@@ -209,22 +209,6 @@ class TrumpOrder:
             led: {card: self._rank_in_trick(card, led) for card in ALL_CARDS} for led in SUITS
         }
 
-    def follows(self, card: Card, led: Suit) -> bool:
-        return self.suit_of[card] is led
-
-    def winner(self, cards_in_order: list[Card]) -> int:
-        """The index of the card that takes a trick led by the first card."""
-        powers = self.powers[self.suit_of[cards_in_order[0]]]
-        best, best_power = 0, -1
-        for i, card in enumerate(cards_in_order):
-            power = powers[card]
-            if power > best_power:
-                best, best_power = i, power
-        return best
-
-    def power(self, card: Card, led: Suit) -> int:
-        return self.powers[led][card]
-
     def _rank_in_trick(self, card: Card, led: Suit) -> int:
         rank = self.trump_rank.get(card)
         if rank is not None:
@@ -235,7 +219,3 @@ class TrumpOrder:
 
 
 TRUMP_ORDERS: Final = {suit: TrumpOrder(suit) for suit in SUITS}
-
-
-def is_trump(card: Card, trump: Suit) -> bool:
-    return TRUMP_ORDERS[trump].suit_of[card] is trump

@@ -17,7 +17,7 @@ from .messages import render
 from .record import HAND_SIZE, BidEntry, Record, parse_record
 from .rules import Ruleset
 from .scoring import THROWN_IN, Award, award_for, renege_award
-from .verdict import Contract, Next, TrickResult, Verdict, Violation
+from .verdict import Contract, Next, Phase, TrickResult, Verdict, Violation
 
 # Where in the hand a breach happened, for reporting in play order.
 _DEAL: Final = 0
@@ -532,7 +532,7 @@ class _Judge:
 
     def next_bid(self) -> Next:
         seat = self.dealer if self.joker_call_due else self.turn
-        return Next(seat, "bidding", self.legal_bids(seat))
+        return Next(seat, Phase.BIDDING, self.legal_bids(seat))
 
     def legal_bids(self, seat: int) -> list[str]:
         rules = self.rules
@@ -703,6 +703,8 @@ class _Play:
             if len(judge.dealt.get(seat, ())) == HAND_SIZE:
                 self.complete_holdings.add(seat)
         self.orders = _seat_orders(rules.players, frozenset(self.out))
+        maker_team = rules.team_of(self.maker)
+        self.makers = {s for s in range(rules.players) if rules.team_of(s) == maker_team}
 
     def plays_by_seat(self) -> dict[int, list[tuple[int, Card]]]:
         """Every play by seat, with its position in the hand: the evidence of later plays."""
@@ -780,7 +782,6 @@ class _Play:
         suit_of = self.order.suit_of
         dealt_to = j.dealt_to.get
         in_deck = j.deck
-        out = self.out
         active_count = len(self.active)
         unusual = {c for c in (self.upcard, self.discard) if c is not None}
         fully_known = self.complete_holdings | {
@@ -794,10 +795,7 @@ class _Play:
         }.get
         still_held = self.still_held
         complete = self.complete_holdings
-        power = self.order.powers
         last_trick = len(record.tricks) - 1
-        maker_team = j.rules.team_of(self.maker)
-        makers = {s for s in range(j.players) if j.rules.team_of(s) == maker_team}
         let_go = self.holder.pop
         for t, trick in enumerate(record.tricks):
             number = t + 1
@@ -839,94 +837,20 @@ class _Play:
                     plays.append((seat, card))
                     continue
                 in_order = False
-                order = (_PLAY, position - 1, 0)
-                done = [s for s, _ in plays]
-                if seat in out:
-                    j.flag(
-                        order,
-                        "sitting-out",
-                        "play_sitting_out",
-                        seat=seat,
-                        trick=number,
-                        card=card,
-                        partner=j.partner(seat),
-                    )
-                    continue
-                if seat in done:
-                    j.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
-                    continue
-                if count >= active_count:
-                    j.flag(
-                        order,
-                        "too-many-cards",
-                        "trick_too_long",
-                        seat=seat,
-                        trick=number,
-                        card=card,
-                    )
-                    continue
-                if _cards_played(results, seat) >= HAND_SIZE:
-                    j.flag(
-                        order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card
-                    )
-                    continue
-                expected = next(s for s in seats_in_order if s not in done)
-                if seat != expected:
-                    if not plays:
-                        reason = why if t == 0 else "won_last"
-                        j.flag(
-                            order,
-                            "wrong-lead",
-                            "wrong_lead",
-                            seat=seat,
-                            trick=number,
-                            card=card,
-                            leader=expected,
-                            why=reason,
-                        )
-                        # Play goes on clockwise from the seat that did lead.
-                        seats_in_order = self.orders[seat]
-                    else:
-                        j.flag(
-                            order,
-                            "out-of-turn",
-                            "play_turn",
-                            seat=seat,
-                            trick=number,
-                            card=card,
-                            turn=expected,
-                        )
-                self.check_card(order, seat, card, number, played)
-                if led is None:
-                    led = suit_of[card]
-                elif suit_of[card] is not led:
-                    self.check_follow(order, seat, card, led, number, position - 1)
-                holder = let_go(card, None)
-                if holder is not None:
-                    still_held[holder][suit_of[card]] -= 1
-                played.add(card)
-                plays.append((seat, card))
+                seats_in_order, led = self.irregular_play(
+                    position - 1,
+                    seat,
+                    card,
+                    number,
+                    why if t == 0 else "won_last",
+                    plays,
+                    seats_in_order,
+                    led,
+                    results,
+                    played,
+                )
             closed = len(plays) == active_count or t < last_trick
-            winner: int | None = None
-            if closed and plays:
-                if len(plays) < active_count:
-                    done = [s for s, _ in plays]
-                    for seat in seats_in_order:
-                        if seat not in done:
-                            j.flag(
-                                (_PLAY, position - 1, 1 + seat),
-                                "out-of-turn",
-                                "trick_closed_early",
-                                seat=seat,
-                                trick=number,
-                            )
-                powers = power[suit_of[plays[0][1]]]
-                winner, best = plays[0][0], -1
-                for seat, card in plays:
-                    if powers[card] > best:
-                        winner, best = seat, powers[card]
-                if winner in makers:
-                    self.maker_tricks += 1
+            winner = self.close_trick(position, number, plays, seats_in_order) if closed else None
             results.append(TrickResult(plays[0][0] if plays else leader, winner, plays))
             if winner is not None:
                 leader, why = winner, "won_last"
@@ -936,6 +860,110 @@ class _Play:
         if not self.finished and self.renege is None:
             next_up = self.next_play(results, leader, played)
         return results, self.renege, next_up
+
+    def irregular_play(
+        self,
+        position: int,
+        seat: int,
+        card: Card,
+        number: int,
+        why: str,
+        plays: list[tuple[int, Card]],
+        seats_in_order: list[int],
+        led: Suit | None,
+        results: list[TrickResult],
+        played: set[Card],
+    ) -> tuple[list[int], Suit | None]:
+        """A play off the usual path: judge its seat, its turn and its card, and count it in
+        the trick unless it cannot be part of one. Returns the trick's seat order (a wrong
+        lead restarts it from the seat that led) and its led suit."""
+        j = self.j
+        order = (_PLAY, position, 0)
+        done = [s for s, _ in plays]
+        if seat in self.out:
+            j.flag(
+                order,
+                "sitting-out",
+                "play_sitting_out",
+                seat=seat,
+                trick=number,
+                card=card,
+                partner=j.partner(seat),
+            )
+            return seats_in_order, led
+        if seat in done:
+            j.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
+            return seats_in_order, led
+        if len(plays) >= len(self.active):
+            j.flag(order, "too-many-cards", "trick_too_long", seat=seat, trick=number, card=card)
+            return seats_in_order, led
+        if _cards_played(results, seat) >= HAND_SIZE:
+            j.flag(order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card)
+            return seats_in_order, led
+        expected = next(s for s in seats_in_order if s not in done)
+        if seat != expected:
+            if not plays:
+                j.flag(
+                    order,
+                    "wrong-lead",
+                    "wrong_lead",
+                    seat=seat,
+                    trick=number,
+                    card=card,
+                    leader=expected,
+                    why=why,
+                )
+                # Play goes on clockwise from the seat that did lead.
+                seats_in_order = self.orders[seat]
+            else:
+                j.flag(
+                    order,
+                    "out-of-turn",
+                    "play_turn",
+                    seat=seat,
+                    trick=number,
+                    card=card,
+                    turn=expected,
+                )
+        self.check_card(order, seat, card, number, played)
+        suit_of = self.order.suit_of
+        if led is None:
+            led = suit_of[card]
+        elif suit_of[card] is not led:
+            self.check_follow(order, seat, card, led, number, position)
+        holder = self.holder.pop(card, None)
+        if holder is not None:
+            self.still_held[holder][suit_of[card]] -= 1
+        played.add(card)
+        plays.append((seat, card))
+        return seats_in_order, led
+
+    def close_trick(
+        self, position: int, number: int, plays: list[tuple[int, Card]], seats_in_order: list[int]
+    ) -> int | None:
+        """The winner of a closed trick (None for an empty one); a seat that did not play to
+        it is out of turn."""
+        if not plays:
+            return None
+        if len(plays) < len(self.active):
+            done = [s for s, _ in plays]
+            for seat in seats_in_order:
+                if seat not in done:
+                    self.j.flag(
+                        (_PLAY, position - 1, 1 + seat),
+                        "out-of-turn",
+                        "trick_closed_early",
+                        seat=seat,
+                        trick=number,
+                    )
+        powers = self.order.powers[self.order.suit_of[plays[0][1]]]
+        winner, best = plays[0][0], -1
+        for seat, card in plays:
+            if powers[card] > best:
+                winner, best = seat, powers[card]
+        if winner in self.makers:
+            self.maker_tricks += 1
+        return winner
 
     def check_card(
         self, order: tuple[int, int, int], seat: int, card: Card, trick: int, played: set[Card]
@@ -1079,7 +1107,7 @@ class _Play:
             and self.dealer_took_upcard
             and j.dealer not in self.out
         ):
-            return Next(j.dealer, "discard", self.legal_discards())
+            return Next(j.dealer, Phase.DISCARD, self.legal_discards())
         current = results[-1] if results and results[-1].winner is None else None
         if current is None:
             seat = leader
@@ -1091,14 +1119,14 @@ class _Play:
             led = self.order.suit_of[current.plays[0][1]] if current.plays else None
         hand = self.full_holding(seat)
         if hand is None:
-            return Next(seat, "play", None)
+            return Next(seat, Phase.PLAY, None)
         own = {c for _, c in self.plays_by_seat().get(seat, ())}
         remaining = [c for c in hand if c not in own]
         if led is not None:
             following = [c for c in remaining if self.order.suit_of[c] is led]
             if following:
                 remaining = following
-        return Next(seat, "play", sorted(c.code for c in remaining))
+        return Next(seat, Phase.PLAY, sorted(c.code for c in remaining))
 
     def legal_discards(self) -> list[str] | None:
         j = self.j

@@ -78,8 +78,6 @@ class _Korean(_English):
 _EN: Final = _English()
 _KO: Final = _Korean()
 
-_Builder = Callable[[_Params], str]
-
 # Plain templates: {seat} {card} {suit} {other} {turn} {partner} {trick} {size} {upcard} {dealer}
 _TEMPLATES: Final[dict[str, dict[str, str]]] = {
     "en": {

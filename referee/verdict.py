@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .cards import Card, Suit
@@ -59,16 +60,24 @@ class TrickResult:
         }
 
 
+class Phase(StrEnum):
+    """What the hand waits for next; written as the spec's words."""
+
+    BIDDING = "bidding"
+    DISCARD = "discard"
+    PLAY = "play"
+
+
 @dataclass(frozen=True, slots=True)
 class Next:
     """Who acts next in an unfinished hand, and (when known) what they may do."""
 
     seat: int
-    phase: str
+    phase: Phase
     legal: list[str] | None
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "phase": self.phase, "legal": self.legal}
+        return {"seat": self.seat, "phase": self.phase.value, "legal": self.legal}
 
 
 @dataclass(slots=True)
