@@ -189,6 +189,7 @@ PRESETS: Final[dict[str, Ruleset]] = {
         deck=32,
         stuck_dealer="takes-upcard",
         must_hold_suit=True,
+        dealer_may_discard_upcard=False,
         points=Points(march=3, lone_euchre=4, lone_short_is_euchre=True),
     ),
     "two-handed": replace(

@@ -402,7 +402,7 @@ BIDDING = [
             bid=f"{SEVEN_PASSES} 0:order-up",
         ),
         contract=("H", 0, False, None),
-        next=(0, "discard", hand("9C TC JC QC KC TH")),
+        next=(0, "discard", hand("9C TC JC QC KC")),
     ),
     case(
         "uka-must-hold-suit-proven-by-the-five-cards-played",
@@ -438,6 +438,72 @@ BIDDING = [
         "uka-order-up-in-round-two-by-another-seat-not-allowed",
         record(UKA_STUCK, dealer=0, upcard="TH", bid=f"{ROUND_ONE_PASSES} 1:order-up"),
         [("bid-not-allowed", 1, None, None)],
+    ),
+    # Uka: the dealer keeps the upcard, in round 1 and when stuck in round 2.
+    case(
+        "uka-dealer-keeps-the-upcard-discarding-it-not-allowed",
+        record("uka", dealer=0, upcard="TH", bid="1:order-up", discard="TH"),
+        [("discard-not-allowed", 0, None, "TH")],
+        contract=("H", 1, False, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-picked-up-by-the-dealer",
+        record("uka", dealer=0, upcard="TH", bid="1:pass 2:pass 3:pass 0:order-up", discard="TH"),
+        [("discard-not-allowed", 0, None, "TH")],
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-when-stuck-in-round-two",
+        record("uka", dealer=0, upcard="TH", bid=f"{SEVEN_PASSES} 0:order-up", discard="TH"),
+        [("discard-not-allowed", 0, None, "TH")],
+        contract=("H", 0, False, None),
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-another-discard-is-fine",
+        record(
+            "uka",
+            dealer=0,
+            upcard="TH",
+            hands={0: "7C TC JC QC KC"},
+            bid="1:order-up",
+            discard="7C",
+            tricks=("1:AS 2:KS 3:9S 0:TH",),
+        ),
+        winners=[0],
+        next=(0, "play", hand("TC JC QC KC")),
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-never-among-legal-discards",
+        record("uka", dealer=0, upcard="TH", hands={0: "7C TC JC QC KH"}, bid="1:order-up"),
+        next=(0, "discard", hand("7C TC JC QC KH")),
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-stuck-dealer-legal-discards",
+        record(
+            "uka",
+            dealer=0,
+            upcard="7D",
+            hands={0: "8C TC JC QH KH"},
+            bid=SEVEN_PASSES + " 0:order-up",
+        ),
+        next=(0, "discard", hand("8C TC JC QH KH")),
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-even-sitting-out",
+        record("uka", dealer=0, upcard="TH", bid="1:pass 2:order-up-alone", discard="TH"),
+        [("discard-not-allowed", 0, None, "TH")],
+        next=(1, "play", None),
+    ),
+    case(
+        "uka-option-switched-back-on-lets-the-dealer-discard-the-upcard",
+        record(
+            options("uka", dealer_may_discard_upcard=True),
+            dealer=0,
+            upcard="TH",
+            bid="1:order-up",
+            discard="TH",
+        ),
+        next=(1, "play", None),
     ),
     # Stick the dealer.
     case(
@@ -1422,7 +1488,7 @@ PRESET_TABLE = {
     "loner_lead": ("left-of-dealer",) * 6,
     "canadian_loner": (False,) * 6,
     "partner_must_go_alone": (False,) * 6,
-    "dealer_may_discard_upcard": (True, True, True, True, True, False),
+    "dealer_may_discard_upcard": (True, False, True, True, True, False),
     "dealer_pickup_optional": (False, False, True, False, False, False),
     "poor_hand_redeal": ("off",) * 6,
     "points.make": (1,) * 6,
