@@ -150,8 +150,10 @@ class _Judge:
         if self.thrown_in:
             complete = True
             award = THROWN_IN
+            self.flag_discard_without_pickup()
             self.flag_plays_after_throw_in()
         elif self.trump is None:
+            self.flag_discard_without_pickup()
             self.flag_plays_before_trump()
             next_up = self.next_bid()
         else:
@@ -585,6 +587,16 @@ class _Judge:
 
     def pickup_happens(self) -> bool:
         return self.picked_up and self.record.pickup is not False
+
+    def flag_discard_without_pickup(self) -> None:
+        """A discard where the reported bids show that nobody ordered the upcard up: the
+        bidding is still open, or the hand was thrown in. A record without bids shows
+        nothing either way, so its discard is not judged."""
+        discard = self.record.discard
+        if discard is None or self.record.bids is None:
+            return
+        key = "discard_after_throw_in" if self.thrown_in else "discard_before_trump"
+        self.flag((_DISCARD, 0, 0), "discard-not-allowed", key, seat=self.dealer, card=discard)
 
     def check_discard(self) -> None:
         record = self.record

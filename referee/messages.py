@@ -167,6 +167,14 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "discard_without_pickup": (
             "A discard ({card}) was reported, but the dealer did not take the upcard."
         ),
+        "discard_before_trump": (
+            "{seat_cap}, the dealer, discarded {card} while the bidding was still open; the "
+            "dealer discards only after taking the upcard."
+        ),
+        "discard_after_throw_in": (
+            "{seat_cap}, the dealer, discarded {card}, but the hand was thrown in, so the "
+            "dealer took no upcard."
+        ),
         "discard_upcard": (
             "{seat_cap}, the dealer, discarded the upcard, {card}; under these rules the dealer "
             "must keep the card that was ordered up."
@@ -276,6 +284,14 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
         ),
         "discard_without_pickup": (
             "버린 카드({card})가 적혀 있지만 딜러는 업카드를 가져가지 않았습니다."
+        ),
+        "discard_before_trump": (
+            "딜러인 {seat}가 비드가 끝나기 전에 {card}을(를) 버렸습니다. 딜러는 업카드를 "
+            "가져간 뒤에만 카드를 버립니다."
+        ),
+        "discard_after_throw_in": (
+            "딜러인 {seat}가 {card}을(를) 버렸지만 판이 무효가 되어 딜러는 업카드를 가져가지 "
+            "않았습니다."
         ),
         "discard_upcard": (
             "딜러인 {seat}가 업카드 {card}을(를) 버렸습니다. 이 규칙에서는 오더 업된 카드를 "

@@ -339,6 +339,7 @@ FIVE_CARDS_NO_HEART = (
     "0:KS 1:8S 2:7S 3:JS",
 )
 CALLS_BUT_DIAMONDS = ["call:C", "call:C-alone", "call:H", "call:H-alone", "call:S", "call:S-alone"]
+CALLS_BUT_HEARTS = ["call:C", "call:C-alone", "call:D", "call:D-alone", "call:S", "call:S-alone"]
 JOKER_CALLS = [f"call:{s}{a}" for s in "CDHS" for a in ("", "-alone")]
 
 BIDDING = [
@@ -1321,10 +1322,94 @@ RECORD_FAULTS = [
         ),
         [("claim-mismatch", None, None, None)],
     ),
+    # A discard with no pick-up, wherever the reported bids show none happened.
     case(
-        "discard-after-a-round-two-call",
+        "discard-not-allowed-after-a-round-two-call",
         record(dealer=0, upcard="TD", bid=f"{ROUND_ONE_PASSES} 1:call:S", discard="9C"),
         [("discard-not-allowed", 0, None, "9C")],
+        next=(1, "play", None),
+    ),
+    case(
+        "discard-not-allowed-after-the-stuck-dealer-calls",
+        record(dealer=0, upcard="TD", bid=f"{SEVEN_PASSES} 0:call:S", discard="TD"),
+        [("discard-not-allowed", 0, None, "TD")],
+        contract=("S", 0, False, None),
+    ),
+    case(
+        "discard-not-allowed-while-the-bidding-is-open",
+        record(dealer=0, upcard="QH", bid="1:pass 2:pass", discard="9C"),
+        [("discard-not-allowed", 0, None, "9C")],
+        contract=None,
+        next=(3, "bidding", ["pass", "order-up", "order-up-alone"]),
+    ),
+    case(
+        "discard-not-allowed-before-the-first-bid",
+        record(dealer=0, upcard="QH", bid="", discard="9C"),
+        [("discard-not-allowed", 0, None, "9C")],
+        next=(1, "bidding", ["pass", "order-up", "order-up-alone"]),
+    ),
+    case(
+        "discard-not-allowed-in-round-two-before-a-call",
+        record(dealer=0, upcard="QH", bid=f"{ROUND_ONE_PASSES} 1:pass", discard="QH"),
+        [("discard-not-allowed", 0, None, "QH")],
+        next=(2, "bidding", ["pass", *CALLS_BUT_HEARTS]),
+    ),
+    case(
+        "discard-not-allowed-after-the-stuck-dealers-pass",
+        record(dealer=0, upcard="TD", bid=f"{SEVEN_PASSES} 0:pass", discard="9C"),
+        [("dealer-must-call", 0, None, None), ("discard-not-allowed", 0, None, "9C")],
+        next=(0, "bidding", CALLS_BUT_DIAMONDS),
+    ),
+    case(
+        "discard-not-allowed-under-a-joker-upcard-before-the-call",
+        record("british", dealer=0, upcard="JOKER", bid="", discard="9C"),
+        [("discard-not-allowed", 0, None, "9C")],
+        next=(0, "bidding", JOKER_CALLS),
+    ),
+    case(
+        "discard-not-allowed-after-a-throw-in",
+        record(
+            options("standard", stuck_dealer="redeal"),
+            dealer=0,
+            upcard="TD",
+            bid=f"{SEVEN_PASSES} 0:pass",
+            discard="9C",
+        ),
+        [("discard-not-allowed", 0, None, "9C")],
+        award=("thrown-in", {}),
+        complete=True,
+        next=None,
+    ),
+    case(
+        "discard-not-allowed-two-handed-thrown-in",
+        record(
+            "two-handed", dealer=1, upcard="9H", bid="0:pass 1:pass 0:pass 1:pass", discard="9H"
+        ),
+        [("discard-not-allowed", 1, None, "9H")],
+        award=("thrown-in", {}),
+    ),
+    case(
+        "discard-not-allowed-after-a-poor-hand-redeal",
+        record(
+            options("standard", poor_hand_redeal="no-ace-no-face"),
+            dealer=0,
+            upcard="AS",
+            hands={1: "9H TH 9C TC 9S"},
+            bid="1:redeal",
+            discard="9D",
+        ),
+        [("discard-not-allowed", 0, None, "9D")],
+        award=("thrown-in", {}),
+    ),
+    case(
+        "discard-without-bids-not-judged",
+        record(dealer=0, upcard="QH", discard="9C"),
+        next=(1, "bidding", ["pass", "order-up", "order-up-alone"]),
+    ),
+    case(
+        "discard-after-an-order-up-is-fine",
+        record(dealer=0, upcard="QH", bid="1:pass 2:order-up", discard="9C"),
+        next=(1, "play", None),
     ),
     case(
         "contract-agreeing-with-the-bids",
