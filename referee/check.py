@@ -903,11 +903,11 @@ class _Play:
                 partner=j.partner(seat),
             )
             return seats_in_order, led
-        if seat in done:
-            j.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
-            return seats_in_order, led
         if len(plays) >= len(self.active):
             j.flag(order, "too-many-cards", "trick_too_long", seat=seat, trick=number, card=card)
+            return seats_in_order, led
+        if seat in done:
+            j.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
             return seats_in_order, led
         if _cards_played(results, seat) >= HAND_SIZE:
             j.flag(order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card)

@@ -1265,8 +1265,9 @@ RECORD_FAULTS = [
     ),
     case(
         "out-of-turn-seat-plays-twice-to-a-trick",
-        record(tricks=("1:AS 2:KS 3:9S 0:TS 1:QS",), **HEARTS_BY_1),
+        record(tricks=("1:AS 2:KS 1:QS 3:9S 0:TS",), **HEARTS_BY_1),
         [("out-of-turn", 1, 1, "QS")],
+        winners=[1],
     ),
     case(
         "out-of-turn-trick-closed-before-a-seat-played",
@@ -1277,6 +1278,59 @@ RECORD_FAULTS = [
         "out-of-turn-play-before-trump",
         record(dealer=0, upcard="QH", bid="1:pass", tricks=("1:AS",)),
         [("out-of-turn", 1, 1, "AS")],
+    ),
+    # A trick has as many plays as seats play the hand; one more is too many.
+    case(
+        "too-many-cards-a-fifth-card-in-a-four-seat-trick",
+        record(tricks=("1:AS 2:KS 3:9S 0:TS 1:QS",), **HEARTS_BY_1),
+        [("too-many-cards", 1, 1, "QS")],
+        winners=[1],
+        next=(1, "play", None),
+    ),
+    case(
+        "too-many-cards-a-fifth-card-by-the-last-seat-to-play",
+        record(tricks=("1:AS 2:KS 3:9S 0:TS 0:QS", "1:AD 2:KD 3:9D 0:TD"), **HEARTS_BY_1),
+        [("too-many-cards", 0, 1, "QS")],
+        winners=[1, 1],
+    ),
+    case(
+        "too-many-cards-a-fourth-card-against-a-loner",
+        record(dealer=0, upcard="QH", bid="1:order-up-alone", tricks=("1:AS 2:KS 0:TS 1:QS",)),
+        [("too-many-cards", 1, 1, "QS")],
+        winners=[1],
+    ),
+    case(
+        "too-many-cards-not-for-the-loners-partner-who-sits-out",
+        record(dealer=0, upcard="QH", bid="1:order-up-alone", tricks=("1:AS 2:KS 0:TS 3:QS",)),
+        [("sitting-out", 3, 1, "QS")],
+        winners=[1],
+    ),
+    case(
+        "too-many-cards-a-third-card-in-two-handed",
+        record(
+            "two-handed",
+            dealer=0,
+            upcard="9H",
+            bid="1:order-up",
+            discard="9C",
+            tricks=("1:AS 0:KS 1:QS",),
+        ),
+        [("too-many-cards", 1, 1, "QS")],
+        winners=[1],
+        next=(1, "play", None),
+    ),
+    case(
+        "too-many-cards-a-fourth-card-in-three-handed",
+        record(
+            "three-handed",
+            dealer=2,
+            upcard="9C",
+            bid="0:order-up",
+            discard="TD",
+            tricks=("0:AS 1:KS 2:9S 0:QS",),
+        ),
+        [("too-many-cards", 0, 1, "QS")],
+        winners=[0],
     ),
     case(
         "too-many-cards-a-sixth-card",
