@@ -375,13 +375,14 @@ class _Judge:
         upcard = self.record.upcard
         if self.round == 1:
             self.flag(order, "bid-not-allowed", "call_in_round_one", seat=seat, suit=suit)
-        elif (
-            seat == self.dealer and self.rules.stuck_dealer == "takes-upcard" and upcard is not None
-        ):
+        elif seat == self.dealer and self.rules.stuck_dealer == "takes-upcard":
+            # Whether or not the table wrote the upcard down, the stuck dealer must take it.
             self.flag(
                 order,
                 "bid-not-allowed",
-                "dealer_must_take_not_call",
+                "dealer_must_take_not_call"
+                if upcard is not None
+                else "dealer_must_take_unseen_upcard",
                 seat=seat,
                 suit=suit,
                 upcard=upcard,

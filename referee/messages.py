@@ -125,6 +125,10 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "{seat_cap}, the dealer, called {suit}; under these rules a dealer left with no call "
             "must take the upcard ({upcard}) instead."
         ),
+        "dealer_must_take_unseen_upcard": (
+            "{seat_cap}, the dealer, called {suit}; under these rules a dealer left with no call "
+            "must take the upcard instead."
+        ),
         "turned_down_suit": (
             "{seat_cap} called {suit}, the suit of the upcard that was turned down; that suit "
             "cannot be named in the second round."
@@ -249,6 +253,10 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "dealer_must_take_not_call": (
             "딜러인 {seat}가 {suit}를 불렀지만, 이 규칙에서는 아무도 부르지 않으면 딜러가 "
             "업카드({upcard})를 가져가야 합니다."
+        ),
+        "dealer_must_take_unseen_upcard": (
+            "딜러인 {seat}가 {suit}를 불렀지만, 이 규칙에서는 아무도 부르지 않으면 딜러가 "
+            "업카드를 가져가야 합니다."
         ),
         "turned_down_suit": (
             "{seat}가 엎어진 업카드의 무늬인 {suit}를 불렀습니다. 그 무늬는 두 번째 라운드에서 "

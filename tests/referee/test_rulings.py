@@ -436,6 +436,45 @@ BIDDING = [
         [("bid-not-allowed", 0, None, None)],
     ),
     case(
+        "uka-dealer-takes-upcard-calling-the-upcards-own-suit-not-allowed",
+        record(UKA_STUCK, dealer=0, upcard="TH", bid=f"{SEVEN_PASSES} 0:call:H"),
+        [("bid-not-allowed", 0, None, None)],
+        contract=("H", 0, False, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "uka-dealer-takes-upcard-calling-not-allowed-with-the-upcard-unreported",
+        record(UKA_STUCK, dealer=0, bid=f"{SEVEN_PASSES} 0:call:S"),
+        [("bid-not-allowed", 0, None, None)],
+        contract=("S", 0, False, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "uka-dealer-takes-upcard-calling-alone-not-allowed-with-the-upcard-unreported",
+        record(
+            UKA_STUCK,
+            dealer=1,
+            bid="2:pass 3:pass 0:pass 1:pass 2:pass 3:pass 0:pass 1:call:C-alone",
+        ),
+        [("bid-not-allowed", 1, None, None)],
+        contract=("C", 1, True, None),
+        next=(2, "play", None),
+    ),
+    case(
+        "takes-upcard-option-calling-not-allowed-with-the-upcard-unreported",
+        record(
+            options("standard", stuck_dealer="takes-upcard"),
+            dealer=0,
+            bid=f"{SEVEN_PASSES} 0:call:D",
+        ),
+        [("bid-not-allowed", 0, None, None)],
+    ),
+    case(
+        "uka-dealer-takes-upcard-next-is-order-up-only-with-the-upcard-unreported",
+        record(UKA_STUCK, dealer=0, bid=SEVEN_PASSES),
+        next=(0, "bidding", ["order-up", "order-up-alone"]),
+    ),
+    case(
         "uka-order-up-in-round-two-by-another-seat-not-allowed",
         record(UKA_STUCK, dealer=0, upcard="TH", bid=f"{ROUND_ONE_PASSES} 1:order-up"),
         [("bid-not-allowed", 1, None, None)],
