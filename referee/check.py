@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import SUITS, TRUMP_ORDERS, Card, Suit, TrumpOrder, deck
+from .cards import ALL_CARDS, SUITS, TRUMP_ORDERS, Card, Suit, TrumpOrder, deck
 from .messages import render
 from .record import HAND_SIZE, BidEntry, Record, parse_record
 from .rules import Ruleset
@@ -92,6 +92,10 @@ class _Judge:
         # Who was dealt which known card.
         self.dealt: dict[int, list[Card]] = record.hands
         self.dealt_to: dict[Card, int] = {}
+        # Every play by seat with its position in the hand, and who played each card: the
+        # evidence of what a seat held, read from the record when first needed.
+        self._plays_by_seat: dict[int, list[tuple[int, Card]]] | None = None
+        self._players_of: dict[Card, list[int]] = {}
 
     # -- reporting ------------------------------------------------------------------------
 
@@ -152,7 +156,7 @@ class _Judge:
             award = THROWN_IN
             self.flag_discard_without_pickup()
             self.flag_plays_after_throw_in()
-        elif self.trump is None:
+        elif self.maker is None:
             self.flag_discard_without_pickup()
             self.flag_plays_before_trump()
             next_up = self.next_bid()
@@ -163,9 +167,9 @@ class _Judge:
             maker_tricks = play.maker_tricks
             if renege_award_ is not None:
                 complete, award, next_up = True, renege_award_, None
-            elif play.finished:
+            elif play.finished and maker_tricks is not None:
+                # (With trump unknown nobody knows who won: the award waits for the suit.)
                 complete = True
-                assert self.maker is not None
                 award = award_for(
                     self.rules,
                     maker=self.maker,
@@ -179,7 +183,7 @@ class _Judge:
             if claimed != {t: p for t, p in award.points.items() if p}:
                 self.flag((_END, 1, 0), "claim-mismatch", "claim", claimed=claimed, award=award)
         contract = None
-        if self.trump is not None and self.maker is not None:
+        if self.maker is not None:
             contract = Contract(self.trump, self.maker, self.alone, self.defender_alone)
         self.pending.sort(key=lambda p: p.order)
         violations = [
@@ -247,7 +251,7 @@ class _Judge:
         if bid.action == "defend-alone":
             self.defend_alone(order, seat)
             return
-        if self.trump is not None:
+        if self.maker is not None:
             if seat in self.sitting_out():
                 self.flag(
                     order, "sitting-out", "bid_sitting_out", seat=seat, partner=self.partner(seat)
@@ -312,24 +316,53 @@ class _Judge:
         if seat == self.dealer:
             return None
         known = list(self.dealt.get(seat, ()))
-        players_of: dict[Card, set[int]] = {}
-        for trick in self.record.tricks:
-            for player, card in trick:
-                players_of.setdefault(card, set()).add(player)
-        upcard = self.record.upcard
-        for card, players in players_of.items():
-            # A play proves a dealt card only when nothing in the record disputes it.
-            undisputed = (
-                players == {seat}
-                and self.dealt_to.get(card, seat) == seat
-                and card is not upcard
-                and card is not self.record.discard
-            )
-            if undisputed and card not in known:
+        for _, card in self.plays_by_seat().get(seat, ()):
+            if card not in known and self.shown_by_play(seat, card):
                 known.append(card)
         return known if len(known) >= HAND_SIZE else None
 
-    def make(self, seat: int, trump: Suit, alone: bool, *, pickup: bool, round_one: bool) -> None:
+    # -- what the plays prove -------------------------------------------------------------
+
+    def plays_by_seat(self) -> dict[int, list[tuple[int, Card]]]:
+        """Every reported play by seat, with its position in the hand (0-based)."""
+        if self._plays_by_seat is None:
+            by_seat: dict[int, list[tuple[int, Card]]] = {}
+            players_of = self._players_of
+            position = 0
+            for trick in self.record.tricks:
+                for seat, card in trick:
+                    by_seat.setdefault(seat, []).append((position, card))
+                    players_of.setdefault(card, []).append(seat)
+                    position += 1
+            self._plays_by_seat = by_seat
+        return self._plays_by_seat
+
+    def shown_by_play(self, seat: int, card: Card) -> bool:
+        """Whether the seat's play of this card proves that it held the card: nothing else in
+        the record disputes it. A card played twice (by anyone), dealt to another seat, the
+        upcard (unless the seat is the dealer who took it) or the dealer's discard proves
+        nothing."""
+        self.plays_by_seat()
+        if len(self._players_of.get(card, ())) != 1:
+            return False
+        if self.dealt_to.get(card, seat) != seat:
+            return False
+        record = self.record
+        if card is record.upcard:
+            return seat == self.dealer and self.pickup_happens()
+        if card is record.discard:
+            return seat == self.dealer and not self.pickup_happens()
+        return True
+
+    def played_by_another(self, seat: int, card: Card) -> bool:
+        self.plays_by_seat()
+        return any(player != seat for player in self._players_of.get(card, ()))
+
+    def make(
+        self, seat: int, trump: Suit | None, alone: bool, *, pickup: bool, round_one: bool
+    ) -> None:
+        """Trump is made. ``trump`` is None for an order-up of an upcard nobody reported: the
+        makers are known, the suit is not."""
         self.trump = trump
         self.maker = seat
         # A lone call the rules don't have is flagged (check_alone) and played as a partnership.
@@ -345,10 +378,10 @@ class _Judge:
         if self.round != 1 and not takes_upcard:
             self.flag(order, "bid-not-allowed", "order_in_round_two", seat=seat)
         self.check_alone(order, bid)
+        # With the upcard unreported the order-up still makes trump, of a suit not yet known;
+        # whether the bidder holds that suit waits for it.
         trump = self.upcard_suit()
-        if trump is None:
-            return
-        if seat != self.dealer:
+        if seat != self.dealer and trump is not None:
             self.check_holds(order, seat, trump, "order")
         partner = self.partner(self.dealer)
         if (
@@ -412,7 +445,7 @@ class _Judge:
 
     def defend_alone(self, order: tuple[int, int, int], seat: int) -> None:
         rules = self.rules
-        if self.trump is None or self.maker is None:
+        if self.maker is None:
             self.flag(order, "alone-not-allowed", "defend_before_trump", seat=seat)
             return
         if seat in self.sitting_out():
@@ -482,7 +515,7 @@ class _Judge:
         if self.thrown_in:
             self.flag((_BIDDING, 1 << 20, 0), "contract-mismatch", "contract_after_throw_in")
             return
-        if self.trump is None:
+        if self.maker is None:
             # The bidding was not reported (or not all of it): the contract says what was made.
             order = (_BIDDING, 1 << 20, 0)
             self.trump = given.trump
@@ -493,7 +526,11 @@ class _Judge:
             if given.defender_alone is not None:
                 self.defend_alone(order, given.defender_alone)
             upcard = self.record.upcard
-            self.picked_up = upcard is not None and (upcard.is_joker or upcard.suit is given.trump)
+            if upcard is not None:
+                self.picked_up = upcard.is_joker or upcard.suit is given.trump
+            else:
+                # The upcard unreported: a reported discard says the dealer took it.
+                self.picked_up = self.record.discard is not None
             self.ordered_in_round_one = self.picked_up
             return
         derived = (self.trump, self.maker, self.alone, self.defender_alone)
@@ -648,11 +685,18 @@ class _Judge:
                 card=discard,
                 other=owner,
             )
-        elif owner is None and self.known_full_hand(self.dealer) is not None:
+        elif (
+            owner is None
+            and self.known_full_hand(self.dealer) is not None
+            and record.upcard is not None  # else the discard may be the unreported upcard
+        ):
             self.flag(order, "card-not-held", "discard_not_in_hand", seat=self.dealer, card=discard)
 
 
 _ORDERS: dict[tuple[int, frozenset[int]], dict[int, list[int]]] = {}
+# With trump unknown, following suit is not judged (the led suit itself can depend on trump):
+# every card is read as one suit, so every card follows the lead.
+_EVERY_CARD_FOLLOWS: Final[dict[Card, Suit]] = dict.fromkeys(ALL_CARDS, Suit.CLUBS)
 
 
 def _cards_played(tricks: list[TrickResult], seat: int) -> int:
@@ -679,27 +723,30 @@ class _Play:
         self.j = judge
         record = judge.record
         rules = judge.rules
-        assert judge.trump is not None and judge.maker is not None
-        self.trump: Suit = judge.trump
-        self.order: TrumpOrder = TRUMP_ORDERS[judge.trump]
+        assert judge.maker is not None
+        self.trump = judge.trump
+        self.order: TrumpOrder | None = None if judge.trump is None else TRUMP_ORDERS[judge.trump]
+        self.suit_of = _EVERY_CARD_FOLLOWS if self.order is None else self.order.suit_of
         self.maker: int = judge.maker
         self.out = judge.sitting_out()
         self.active = [s for s in range(rules.players) if s not in self.out]
         self.finished = False
-        self.maker_tricks = 0
+        # Tricks the makers won so far; None once a trick's winner needs the unknown trump.
+        self.maker_tricks: int | None = 0
         self.renege: Award | None = None
-        self.dealer_took_upcard = judge.pickup_happens() and record.upcard is not None
+        self.dealer_took_upcard = judge.pickup_happens()
         self.upcard = record.upcard
         self.discard = record.discard if self.dealer_took_upcard else None
-        self._plays_by_seat: dict[int, list[tuple[int, Card]]] | None = None
-        self._disputed: set[Card] = set()
+        # The dealer who took an unreported upcard may play one card beyond the reported
+        # hand: it may be the upcard.
+        self.upcard_unseen = self.dealer_took_upcard and record.upcard is None
         # What each seat is proven to hold when play starts (None: not even partly known).
         self.holdings: list[list[Card] | None] = [
             self._holding(seat) for seat in range(rules.players)
         ]
         # Those holdings still in hand, counted by suit, so that following suit is checked in
         # one look-up: ``holder`` maps a proven card to its seat until someone plays it.
-        suit_of = self.order.suit_of
+        suit_of = self.suit_of
         self.holder: dict[Card, int] = {}
         self.still_held: list[dict[Suit, int]] = [{} for _ in range(rules.players)]
         self.complete_holdings: set[int] = set()
@@ -719,34 +766,6 @@ class _Play:
         maker_team = rules.team_of(self.maker)
         self.makers = {s for s in range(rules.players) if rules.team_of(s) == maker_team}
 
-    def plays_by_seat(self) -> dict[int, list[tuple[int, Card]]]:
-        """Every play by seat, with its position in the hand: the evidence of later plays."""
-        if self._plays_by_seat is not None:
-            return self._plays_by_seat
-        judge = self.j
-        record = judge.record
-        by_seat: dict[int, list[tuple[int, Card]]] = {}
-        players_of: dict[Card, list[int]] = {}
-        position = 0
-        for trick in record.tricks:
-            for seat, card in trick:
-                by_seat.setdefault(seat, []).append((position, card))
-                players_of.setdefault(card, []).append(seat)
-                position += 1
-        # A later play proves a holding only when nothing else in the record disputes it: a
-        # card played twice (by anyone) proves nothing.
-        disputed = {c for c, seats in players_of.items() if len(seats) > 1}
-        for card, seats in players_of.items():
-            owner = judge.dealt_to.get(card)
-            if owner is not None and owner not in seats:
-                disputed.add(card)
-            if card is self.upcard and (not self.dealer_took_upcard or seats != [judge.dealer]):
-                disputed.add(card)
-            if card is record.discard and self.dealer_took_upcard:
-                disputed.add(card)
-        self._plays_by_seat, self._disputed = by_seat, disputed
-        return by_seat
-
     def first_leader(self) -> tuple[int, str]:
         j = self.j
         rules = j.rules
@@ -765,34 +784,52 @@ class _Play:
                 return candidate
         return seat
 
-    def holding(self, seat: int) -> list[Card] | None:
-        """The cards the seat is proven to have been dealt-and-kept, from the record alone."""
-        return self.holdings[seat]
-
     def _holding(self, seat: int) -> list[Card] | None:
         dealt = self.j.dealt.get(seat)
         if seat == self.j.dealer and self.dealer_took_upcard:
             if self.discard is None:
                 return None
-            assert self.upcard is not None
             kept = [c for c in dealt or () if c is not self.discard]
-            if self.upcard is not self.discard:
+            if self.upcard is not None and self.upcard is not self.discard:
                 kept.append(self.upcard)
             return kept
         return dealt
 
-    def full_holding(self, seat: int) -> list[Card] | None:
-        """All the seat's cards at the start of play, when every one of them is known."""
-        return self.holdings[seat] if seat in self.complete_holdings else None
+    def known_hand(self, seat: int) -> list[Card] | None:
+        """The seat's five cards when play began, when the record shows every one of them.
+
+        They are its reported dealt cards (for the dealer who took the upcard: with the
+        upcard, less the reported discard) and the cards it plays. A card the record disputes
+        counts for nothing: one another seat plays or was dealt, the upcard or the discard
+        where they are not this seat's to hold, a card played twice."""
+        j = self.j
+        takes_upcard = seat == j.dealer and self.dealer_took_upcard
+        known: list[Card] = []
+        # With no discard reported the dealer's holding is None: any of its cards could
+        # have been the discard.
+        for card in self.holdings[seat] or ():
+            if (
+                card not in known
+                and j.dealt_to.get(card, seat) == seat
+                and not j.played_by_another(seat, card)
+                and (card is not self.upcard or takes_upcard)
+                and card is not j.record.discard
+            ):
+                known.append(card)
+        for _, card in j.plays_by_seat().get(seat, ()):
+            if card not in known and j.shown_by_play(seat, card):
+                known.append(card)
+        return known if len(known) == HAND_SIZE else None
 
     def run(self) -> tuple[list[TrickResult], Award | None, Next | None]:
         j = self.j
         record = j.record
-        leader, why = self.first_leader()
+        first, why = self.first_leader()
+        leader: int | None = first
         results: list[TrickResult] = []
         played: set[Card] = set()
         position = 0
-        suit_of = self.order.suit_of
+        suit_of = self.suit_of
         dealt_to = j.dealt_to.get
         in_deck = j.deck
         active_count = len(self.active)
@@ -810,9 +847,15 @@ class _Play:
         complete = self.complete_holdings
         last_trick = len(record.tricks) - 1
         let_go = self.holder.pop
+        closed_tricks = 0
+        current: TrickResult | None = None
         for t, trick in enumerate(record.tricks):
             number = t + 1
-            seats_in_order = self.orders[leader]
+            if leader is None:
+                # Who won the last trick needs the unknown trump: the seat that led this one
+                # is taken as its leader, and the lead is not judged.
+                leader = next((s for s, _ in trick if s not in self.out), None)
+            seats_in_order = self.orders[self.active[0] if leader is None else leader]
             plays: list[tuple[int, Card]] = []
             led: Suit | None = None
             in_order = t < HAND_SIZE
@@ -862,16 +905,18 @@ class _Play:
                     results,
                     played,
                 )
-            closed = len(plays) == active_count or t < last_trick
-            winner = self.close_trick(position, number, plays, seats_in_order) if closed else None
-            results.append(TrickResult(plays[0][0] if plays else leader, winner, plays))
-            if winner is not None:
-                leader, why = winner, "won_last"
-        closed_tricks = sum(1 for r in results if r.winner is not None)
+            result = TrickResult(plays[0][0] if plays else leader, None, plays)
+            results.append(result)
+            current = None
+            if plays and (len(plays) == active_count or t < last_trick):
+                closed_tricks += 1
+                result.winner = leader = self.close_trick(position, number, plays, seats_in_order)
+            else:
+                current = result
         self.finished = closed_tricks >= HAND_SIZE
         next_up: Next | None = None
         if not self.finished and self.renege is None:
-            next_up = self.next_play(results, leader, played)
+            next_up = self.next_play(results, current, leader)
         return results, self.renege, next_up
 
     def irregular_play(
@@ -939,7 +984,7 @@ class _Play:
                     turn=expected,
                 )
         self.check_card(order, seat, card, number, played)
-        suit_of = self.order.suit_of
+        suit_of = self.suit_of
         if led is None:
             led = suit_of[card]
         elif suit_of[card] is not led:
@@ -954,10 +999,8 @@ class _Play:
     def close_trick(
         self, position: int, number: int, plays: list[tuple[int, Card]], seats_in_order: list[int]
     ) -> int | None:
-        """The winner of a closed trick (None for an empty one); a seat that did not play to
-        it is out of turn."""
-        if not plays:
-            return None
+        """The winner of a closed trick (None while trump is unknown); a seat that did not
+        play to it is out of turn."""
         if len(plays) < len(self.active):
             done = [s for s, _ in plays]
             for seat in seats_in_order:
@@ -969,12 +1012,17 @@ class _Play:
                         seat=seat,
                         trick=number,
                     )
-        powers = self.order.powers[self.order.suit_of[plays[0][1]]]
+        order = self.order
+        if order is None:
+            # Who won needs the trump suit; so do the makers' tricks from here on.
+            self.maker_tricks = None
+            return None
+        powers = order.powers[order.suit_of[plays[0][1]]]
         winner, best = plays[0][0], -1
         for seat, card in plays:
             if powers[card] > best:
                 winner, best = seat, powers[card]
-        if winner in self.makers:
+        if winner in self.makers and self.maker_tricks is not None:
             self.maker_tricks += 1
         return winner
 
@@ -1038,16 +1086,21 @@ class _Play:
                     other=owner,
                 )
             return
-        if j.known_full_hand(seat) is not None:
-            j.flag(
-                order,
-                "card-not-held",
-                "not_in_hand",
-                seat=seat,
-                trick=trick,
-                card=card,
-                hand=j.dealt[seat],
-            )
+        if j.known_full_hand(seat) is None:
+            return
+        if self.upcard_unseen and seat == j.dealer:
+            # The first card beyond the dealer's reported hand may be the unreported upcard.
+            self.upcard_unseen = False
+            return
+        j.flag(
+            order,
+            "card-not-held",
+            "not_in_hand",
+            seat=seat,
+            trick=trick,
+            card=card,
+            hand=j.dealt[seat],
+        )
 
     def check_follow(
         self,
@@ -1059,27 +1112,30 @@ class _Play:
         position: int,
     ) -> None:
         """Rule a renege when the seat is proven to hold a card of the led suit now."""
-        suit_of = self.order.suit_of
+        j = self.j
+        trump_order = self.order
+        if trump_order is None:
+            return
+        suit_of = trump_order.suit_of
         evidence: tuple[Card, int | None] | None = None
         if self.still_held[seat].get(led):
-            for held in self.holding(seat) or ():
+            for held in self.holdings[seat] or ():
                 if self.holder.get(held) == seat and suit_of[held] is led:
                     evidence = (held, None)
                     break
         if evidence is None and seat not in self.complete_holdings:
-            for pos, later in self.plays_by_seat().get(seat, ()):
+            for pos, later in j.plays_by_seat().get(seat, ()):
                 if (
                     pos > position
                     and suit_of[later] is led
                     and later is not card
-                    and later not in self._disputed
+                    and j.shown_by_play(seat, later)
                 ):
                     evidence = (later, self.trick_of(pos))
                     break
         if evidence is None:
             return
         held, shown_in = evidence
-        j = self.j
         j.flag(
             order,
             "renege",
@@ -1091,8 +1147,8 @@ class _Play:
             held=held,
             shown_in=shown_in,
             trump=self.trump,
-            left_bower=held is self.order.left_bower or card is self.order.left_bower,
-            played_left=card is self.order.left_bower,
+            left_bower=held is trump_order.left_bower or card is trump_order.left_bower,
+            played_left=card is trump_order.left_bower,
             played_joker=card.is_joker,
             held_joker=held.is_joker,
         )
@@ -1112,7 +1168,11 @@ class _Play:
                 return t + 1
         return len(self.j.record.tricks)
 
-    def next_play(self, results: list[TrickResult], leader: int, played: set[Card]) -> Next:
+    def next_play(
+        self, results: list[TrickResult], current: TrickResult | None, leader: int | None
+    ) -> Next | None:
+        """Who plays next and, when all of that seat's cards are known, its legal cards.
+        None when the seat to lead is the winner of a trick that needs the unknown trump."""
         j = self.j
         if (
             not j.record.tricks
@@ -1121,31 +1181,44 @@ class _Play:
             and j.dealer not in self.out
         ):
             return Next(j.dealer, Phase.DISCARD, self.legal_discards())
-        current = results[-1] if results and results[-1].winner is None else None
-        if current is None:
-            seat = leader
-            led: Suit | None = None
-        else:
+        led: Suit | None = None
+        if current is not None and current.plays:
             done = {s for s, _ in current.plays}
-            start = current.leader
+            start = current.plays[0][0]
             seat = next((s for s in self.orders[start] if s not in done), start)
-            led = self.order.suit_of[current.plays[0][1]] if current.plays else None
-        hand = self.full_holding(seat)
-        if hand is None:
-            return Next(seat, Phase.PLAY, None)
-        own = {c for _, c in self.plays_by_seat().get(seat, ())}
+            led = self.suit_of[current.plays[0][1]]
+        elif leader is not None:
+            seat = leader
+        else:
+            return None
+        return Next(seat, Phase.PLAY, self.legal_cards(seat, results, led))
+
+    def legal_cards(
+        self, seat: int, results: list[TrickResult], led: Suit | None
+    ) -> list[str] | None:
+        """The cards the seat may play now, or None when they are not all known. A follower's
+        cards need the trump suit (the bowers and the joker follow trump)."""
+        hand = self.known_hand(seat)
+        if hand is None or (led is not None and self.order is None):
+            return None
+        own = [c for trick in results for s, c in trick.plays if s == seat]
         remaining = [c for c in hand if c not in own]
+        if len(remaining) != HAND_SIZE - len(own):
+            return None  # the record plays cards this seat's known hand does not have
         if led is not None:
-            following = [c for c in remaining if self.order.suit_of[c] is led]
+            following = [c for c in remaining if self.suit_of[c] is led]
             if following:
                 remaining = following
-        return Next(seat, Phase.PLAY, sorted(c.code for c in remaining))
+        return sorted(c.code for c in remaining)
 
     def legal_discards(self) -> list[str] | None:
+        """The dealer's legal discards, when the dealt hand and the upcard are known."""
         j = self.j
         hand = j.known_full_hand(j.dealer)
         if hand is None or self.upcard is None:
             return None
+        if any(j.dealt_to.get(c) != j.dealer for c in hand):
+            return None  # a card the record also gives to another seat, or the upcard
         options = list(hand)
         if j.rules.dealer_may_discard_upcard:
             options.append(self.upcard)

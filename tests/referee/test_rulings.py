@@ -1535,6 +1535,325 @@ def test_record_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
     rule_on(data, expect)
 
 
+# -- the next seat's legal cards -------------------------------------------------------------
+# A seat's cards are known from its reported dealt cards and the cards it plays; the dealer
+# who took the upcard holds it, less the reported discard. A card the record disputes (played
+# by another seat, played twice) is not known. Hearts are trump, ordered up by seat 1.
+
+LEGAL_CARDS = [
+    case(
+        "legal-cards-known-from-dealt-cards-and-the-seats-own-plays",
+        record(
+            hands={2: "AH 9D TD"},
+            discard="9S",
+            tricks=("1:KS 2:QS 3:AS 0:TS", "3:9C 0:JC 1:AC 2:TC", "1:AD"),
+            **HEARTS_BY_1,
+        ),
+        winners=[3, 1, None],
+        maker_tricks=2,
+        next=(2, "play", hand("9D TD")),
+    ),
+    case(
+        "legal-cards-the-left-bower-must-follow-a-trump-lead",
+        record(
+            hands={2: "JD 9D AS"},
+            discard="9C",
+            tricks=("1:KC 2:QC 3:AC 0:TC", "3:9S 0:JS 1:KS 2:TS", "1:KH"),
+            **HEARTS_BY_1,
+        ),
+        winners=[3, 1, None],
+        next=(2, "play", hand("JD")),
+    ),
+    case(
+        "legal-cards-a-full-reported-hand-follows-suit",
+        record(hands={2: "AH 9D TD 9S KC"}, discard="9C", tricks=("1:KS",), **HEARTS_BY_1),
+        next=(2, "play", hand("9S")),
+    ),
+    case(
+        "legal-cards-a-full-reported-hand-void-in-the-led-suit",
+        record(hands={2: "AH 9D TD JC KC"}, discard="9C", tricks=("1:AS",), **HEARTS_BY_1),
+        next=(2, "play", hand("AH 9D TD JC KC")),
+    ),
+    case(
+        "legal-cards-the-dealer-holds-the-upcard-it-kept",
+        record(hands={0: "AH 9D TD KC"}, discard="9C", tricks=("1:9H 2:TH 3:KH",), **HEARTS_BY_1),
+        next=(0, "play", hand("AH QH")),
+    ),
+    case(
+        "legal-cards-the-dealer-void-in-the-led-suit-may-play-any",
+        record(hands={0: "AH 9D TD KC"}, discard="9C", tricks=("1:KS 2:QS 3:AS",), **HEARTS_BY_1),
+        next=(0, "play", hand("AH 9D TD KC QH")),
+    ),
+    case(
+        "legal-cards-the-dealer-who-discarded-the-upcard-keeps-the-dealt-cards",
+        record(
+            hands={0: "AH 9D TD KC 9S"}, discard="QH", tricks=("1:KS 2:QS 3:AS",), **HEARTS_BY_1
+        ),
+        next=(0, "play", hand("9S")),
+    ),
+    case(
+        "legal-cards-the-dealer-known-from-the-upcard-and-four-plays",
+        record(
+            discard="AH",
+            tricks=(
+                "1:AS 2:9S 3:TS 0:KS",
+                "1:AC 2:9C 3:TC 0:KC",
+                "1:AD 2:9D 3:TD 0:KD",
+                "1:QS 2:JS 3:JC 0:QC",
+                "1:QD 2:JD 3:9H",
+            ),
+            **HEARTS_BY_1,
+        ),
+        winners=[1, 1, 1, 1, None],
+        maker_tricks=4,
+        next=(0, "play", hand("QH")),
+    ),
+    case(
+        "legal-cards-not-known-for-the-dealer-without-a-reported-discard",
+        record(hands={0: "AH 9D TD KC 9S"}, tricks=("1:KS 2:QS 3:AS",), **HEARTS_BY_1),
+        next=(0, "play", None),
+    ),
+    case(
+        "legal-cards-not-known-when-another-seat-plays-a-dealt-card",
+        record(
+            hands={2: "AH 9D TD QD KD"},
+            discard="9C",
+            tricks=("1:AS 2:9D 3:KD 0:TS", "1:KS"),
+            **HEARTS_BY_1,
+        ),
+        [("card-not-held", 3, 1, "KD")],
+        next=(2, "play", None),
+    ),
+    case(
+        "legal-cards-not-known-when-a-shown-card-is-played-twice",
+        record(
+            hands={2: "AH 9D TD"},
+            discard="9S",
+            tricks=("1:KS 2:QS 3:AS 0:TS", "3:9C 0:JC 1:AC 2:TC", "1:QS"),
+            **HEARTS_BY_1,
+        ),
+        [("card-reused", 1, 3, "QS")],
+        next=(2, "play", None),
+    ),
+    case(
+        "legal-cards-not-known-from-four-cards",
+        record(
+            hands={2: "AH 9D TD"},
+            discard="9S",
+            tricks=("1:KS 2:QS 3:AS 0:TS", "3:9C"),
+            **HEARTS_BY_1,
+        ),
+        next=(0, "play", None),
+    ),
+    case(
+        "legal-cards-of-the-first-leader-known-from-the-dealt-hand",
+        record(hands={1: "AS KS QS JS TS"}, discard="9C", **HEARTS_BY_1),
+        next=(1, "play", hand("AS KS QS JS TS")),
+    ),
+    case(
+        "legal-cards-two-handed-known-from-plays",
+        record(
+            "two-handed",
+            dealer=0,
+            upcard="9H",
+            hands={1: "AS KS QS"},
+            bid="1:order-up",
+            discard="9C",
+            tricks=("1:AD 0:KD", "1:TH 0:AH", "0:9S"),
+        ),
+        winners=[1, 0, None],
+        next=(1, "play", hand("AS KS QS")),
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), LEGAL_CARDS)
+def test_legal_cards_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
+
+
+# -- an upcard ordered up but not reported ---------------------------------------------------
+# The order-up still makes trump: the bidder's side are the makers, the suit is the upcard's,
+# unknown until a record reports it. Play is judged in everything that does not need it.
+
+ORDERED_UNSEEN = {"dealer": 0, "bid": "1:order-up"}
+
+UPCARD_UNREPORTED = [
+    case(
+        "upcard-unreported-order-up-makes-the-bidders-side-the-makers",
+        record(**ORDERED_UNSEEN),
+        contract=(None, 1, False, None),
+        complete=False,
+        award=None,
+        maker_tricks=0,
+        next=(0, "discard", None),
+    ),
+    case(
+        "upcard-unreported-the-first-lead-is-in-turn",
+        record(tricks=("1:AS",), **ORDERED_UNSEEN),
+        contract=(None, 1, False, None),
+        next=(2, "play", None),
+    ),
+    case(
+        "upcard-unreported-a-wrong-first-lead-is-flagged",
+        record(discard="9C", tricks=("2:AS",), **ORDERED_UNSEEN),
+        [("wrong-lead", 2, 1, "AS")],
+    ),
+    case(
+        "upcard-unreported-a-play-out-of-turn-is-flagged",
+        record(discard="9C", tricks=("1:AS 3:KS",), **ORDERED_UNSEEN),
+        [("out-of-turn", 3, 1, "KS")],
+    ),
+    case(
+        "upcard-unreported-a-card-dealt-to-another-seat-is-flagged",
+        record(hands={2: "AS 9C TC KS 9D"}, tricks=("1:AS",), **ORDERED_UNSEEN),
+        [("card-not-held", 1, 1, "AS")],
+    ),
+    case(
+        "upcard-unreported-the-dealers-discard-cannot-be-played",
+        record(discard="9S", tricks=("1:AS 2:KS 3:TS 0:9S",), **ORDERED_UNSEEN),
+        [("card-not-held", 0, 1, "9S")],
+    ),
+    case(
+        "upcard-unreported-too-many-cards-is-flagged",
+        record(discard="9C", tricks=("1:AS 2:KS 3:9S 0:TS 1:QS",), **ORDERED_UNSEEN),
+        [("too-many-cards", 1, 1, "QS")],
+    ),
+    case(
+        "upcard-unreported-a-renege-needs-trump-left-bower",
+        record(hands={2: "JD 9C TC KS AS"}, tricks=("1:AH 2:9C",), **ORDERED_UNSEEN),
+        complete=False,
+        next=(3, "play", None),
+    ),
+    case(
+        "upcard-unreported-following-suit-waits-for-trump",
+        record(hands={2: "KH 9C TC KS AS"}, tricks=("1:AH 2:9C",), **ORDERED_UNSEEN),
+        complete=False,
+        award=None,
+    ),
+    case(
+        "upcard-unreported-who-wins-a-trick-waits-for-trump",
+        record(discard="9C", tricks=("1:AS 2:KS 3:9S 0:TS",), **ORDERED_UNSEEN),
+        winners=[None],
+        maker_tricks=None,
+        complete=False,
+        next=None,
+    ),
+    case(
+        "upcard-unreported-the-next-lead-is-not-judged",
+        record(discard="9C", tricks=("1:AS 2:KS 3:9S 0:TS", "2:AD 3:KD"), **ORDERED_UNSEEN),
+        winners=[None, None],
+        next=(0, "play", None),
+    ),
+    case(
+        "upcard-unreported-five-tricks-played-still-wait-for-trump",
+        all_five("standard") | {"upcard": None},
+        contract=(None, 0, False, None),
+        complete=False,
+        award=None,
+        maker_tricks=None,
+        next=None,
+    ),
+    case(
+        "upcard-unreported-the-leaders-cards-are-all-legal",
+        record(hands={1: "AS KS QS JS TS"}, discard="9C", **ORDERED_UNSEEN),
+        next=(1, "play", hand("AS KS QS JS TS")),
+    ),
+    case(
+        "upcard-unreported-a-followers-cards-wait-for-trump",
+        record(hands={2: "AH 9D TD 9S KC"}, discard="9C", tricks=("1:KS",), **ORDERED_UNSEEN),
+        next=(2, "play", None),
+    ),
+    case(
+        "upcard-unreported-the-dealers-card-beyond-its-hand-may-be-the-upcard",
+        record(
+            hands={0: "9C TC JC QC KC"},
+            discard="9C",
+            tricks=("1:AS 2:KS 3:QS 0:AH",),
+            **ORDERED_UNSEEN,
+        ),
+    ),
+    case(
+        "upcard-unreported-only-one-card-beyond-the-dealers-hand",
+        record(
+            hands={0: "9C TC JC QC KC"},
+            discard="9C",
+            tricks=("1:AS 2:KS 3:QS 0:AH", "0:AD"),
+            **ORDERED_UNSEEN,
+        ),
+        [("card-not-held", 0, 2, "AD")],
+    ),
+    case(
+        "upcard-unreported-a-discard-beyond-the-dealers-hand-may-be-the-upcard",
+        record(hands={0: "9C TC JC QC KC"}, discard="AH", **ORDERED_UNSEEN),
+        next=(1, "play", None),
+    ),
+    case(
+        "upcard-unreported-alone",
+        record(dealer=0, bid="1:order-up-alone", discard="9C"),
+        contract=(None, 1, True, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "upcard-unreported-the-dealers-partner-alone-dealer-sits-out",
+        record(dealer=0, bid="1:pass 2:order-up-alone"),
+        contract=(None, 2, True, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "upcard-unreported-defend-alone",
+        record(DEFEND, dealer=0, bid="1:order-up-alone 2:defend-alone"),
+        contract=(None, 1, True, 2),
+    ),
+    case(
+        "upcard-unreported-a-bid-after-the-order-up-is-out-of-turn",
+        record(dealer=0, bid="1:order-up 2:pass"),
+        [("out-of-turn", 2, None, None)],
+        contract=(None, 1, False, None),
+    ),
+    case(
+        "upcard-unreported-partner-must-go-alone-is-flagged",
+        record(options("standard", partner_must_go_alone=True), dealer=0, bid="1:pass 2:order-up"),
+        [("partner-must-go-alone", 2, None, None)],
+        contract=(None, 2, False, None),
+    ),
+    case(
+        "upcard-unreported-uka-must-hold-suit-waits-for-trump",
+        record("uka", hands={1: "9C TC JC QC KC"}, **ORDERED_UNSEEN),
+        contract=(None, 1, False, None),
+    ),
+    case(
+        "upcard-unreported-uka-stuck-dealer-takes-it",
+        record(UKA_STUCK, dealer=0, bid=f"{SEVEN_PASSES} 0:order-up"),
+        contract=(None, 0, False, None),
+        next=(0, "discard", None),
+    ),
+    case(
+        "upcard-unreported-order-up-in-round-two-is-flagged-and-applied",
+        record(dealer=0, bid=f"{ROUND_ONE_PASSES} 1:order-up"),
+        [("bid-not-allowed", 1, None, None)],
+        contract=(None, 1, False, None),
+    ),
+    case(
+        "upcard-unreported-the-contract-gives-the-trump",
+        record(contract={"trump": "H", "maker": 1}, **ORDERED_UNSEEN),
+        contract=("H", 1, False, None),
+        next=(0, "discard", None),
+    ),
+    case(
+        "upcard-unreported-a-contract-for-another-maker-is-a-mismatch",
+        record(contract={"trump": "H", "maker": 3}, **ORDERED_UNSEEN),
+        [("contract-mismatch", None, None, None)],
+        contract=("H", 1, False, None),
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), UPCARD_UNREPORTED)
+def test_upcard_unreported_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
+
+
 # -- quick entry -----------------------------------------------------------------------------
 
 
