@@ -2,8 +2,8 @@
 
 Each case is one ruling, named after the rule it applies. A record is written the way a
 table would say it: bids as ``"1:pass 2:order-up-alone 3:call:H"`` (the spec's legal-bid
-words, after the seat), tricks as ``"1:AD 2:KD 3:9D 0:9H"`` (plays in order), hands with
-``cards("JH AH KH QD TC")``.
+words, after the seat), tricks as ``"1:AD 2:KD 3:9D 0:9H"`` (plays in order, read by
+``referee.notation``), hands with ``cards("JH AH KH QD TC")``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 
 import referee
 from referee import MalformedRecord, Ruleset, cards
+from referee.notation import trick
 
 # -- writing records -------------------------------------------------------------------------
 
@@ -36,14 +37,6 @@ def bids(text: str) -> list[dict[str, Any]]:
             bid["alone"] = True
         out.append(bid)
     return out
-
-
-def trick(text: str) -> list[dict[str, Any]]:
-    plays = []
-    for word in text.split():
-        seat, _, card = word.partition(":")
-        plays.append({"seat": int(seat), "card": cards(card)[0].code})
-    return plays
 
 
 def record(
