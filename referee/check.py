@@ -92,6 +92,8 @@ class _Judge:
         # Who was dealt which known card.
         self.dealt: dict[int, list[Card]] = record.hands
         self.dealt_to: dict[Card, int] = {}
+        # The same as card bits, by seat: the cards of the deck dealt to it and no one else.
+        self.owned = [0] * self.players
         # Every play by seat with its position in the hand, and who played each card: the
         # evidence of what a seat held, read from the record when first needed.
         self._plays_by_seat: dict[int, list[tuple[int, Card]]] | None = None
@@ -210,10 +212,12 @@ class _Judge:
             )
         in_deck = self.deck
         dealt_to = self.dealt_to
+        owned = self.owned
         for seat in sorted(self.dealt):
             for i, card in enumerate(self.dealt[seat]):
                 if card in in_deck and card is not upcard and card not in dealt_to:
                     dealt_to[card] = seat
+                    owned[seat] |= card.bit
                     continue
                 order = (_DEAL, 1 + seat, i)
                 if card not in self.deck:
@@ -695,8 +699,12 @@ class _Judge:
 
 _ORDERS: dict[tuple[int, frozenset[int]], dict[int, list[int]]] = {}
 # With trump unknown, following suit is not judged (the led suit itself can depend on trump):
-# every card is read as one suit, so every card follows the lead.
-_EVERY_CARD_FOLLOWS: Final[dict[Card, Suit]] = dict.fromkeys(ALL_CARDS, Suit.CLUBS)
+# every card is read as one suit, so every card follows the lead; and no card wins.
+_ONE_SUIT: Final[dict[Card, Suit]] = dict.fromkeys(ALL_CARDS, Suit.CLUBS)
+_ONE_SUIT_MEMBERS: Final[dict[Suit, int]] = {Suit.CLUBS: sum(c.bit for c in ALL_CARDS)}
+_NO_POWERS: Final[dict[Suit, dict[Card, int]]] = {Suit.CLUBS: dict.fromkeys(ALL_CARDS, 0)}
+# Each deck as card bits.
+_DECK_BITS: Final = {size: sum(c.bit for c in deck(size)) for size in (24, 25, 32)}
 
 
 def _cards_played(tricks: list[TrickResult], seat: int) -> int:
@@ -717,7 +725,10 @@ def _seat_orders(players: int, out: frozenset[int]) -> dict[int, list[int]]:
 
 
 class _Play:
-    """The tricks: turn order, the lead, following suit, who wins, and the renege rule."""
+    """The tricks: turn order, the lead, following suit, who wins, and the renege rule.
+
+    Sets of cards are integers, one bit per card (``Card.bit``): what each seat may play
+    without a closer look, what it is proven to hold, what has been played."""
 
     def __init__(self, judge: _Judge) -> None:
         self.j = judge
@@ -725,46 +736,77 @@ class _Play:
         rules = judge.rules
         assert judge.maker is not None
         self.trump = judge.trump
-        self.order: TrumpOrder | None = None if judge.trump is None else TRUMP_ORDERS[judge.trump]
-        self.suit_of = _EVERY_CARD_FOLLOWS if self.order is None else self.order.suit_of
+        order = None if judge.trump is None else TRUMP_ORDERS[judge.trump]
+        self.order: TrumpOrder | None = order
+        if order is None:
+            # Following suit and winning tricks wait for the unknown trump: every card is
+            # read as one suit, so every card follows, and no trick has a winner.
+            self.suit_of, self.members, self.powers = _ONE_SUIT, _ONE_SUIT_MEMBERS, _NO_POWERS
+        else:
+            self.suit_of, self.members, self.powers = order.suit_of, order.members, order.powers
         self.maker: int = judge.maker
+        players = rules.players
         self.out = judge.sitting_out()
-        self.active = [s for s in range(rules.players) if s not in self.out]
+        self.active = [s for s in range(players) if s not in self.out]
         self.finished = False
         # Tricks the makers won so far; None once a trick's winner needs the unknown trump.
         self.maker_tricks: int | None = 0
         self.renege: Award | None = None
-        self.dealer_took_upcard = judge.pickup_happens()
-        self.upcard = record.upcard
-        self.discard = record.discard if self.dealer_took_upcard else None
+        self.dealer_took_upcard = took = judge.pickup_happens()
+        self.upcard = upcard = record.upcard
+        self.discard = discard = record.discard if took else None
         # The dealer who took an unreported upcard may play one card beyond the reported
         # hand: it may be the upcard.
-        self.upcard_unseen = self.dealer_took_upcard and record.upcard is None
-        # What each seat is proven to hold when play starts (None: not even partly known).
-        self.holdings: list[list[Card] | None] = [
-            self._holding(seat) for seat in range(rules.players)
-        ]
-        # Those holdings still in hand, counted by suit, so that following suit is checked in
-        # one look-up: ``holder`` maps a proven card to its seat until someone plays it.
-        suit_of = self.suit_of
-        self.holder: dict[Card, int] = {}
-        self.still_held: list[dict[Suit, int]] = [{} for _ in range(rules.players)]
-        self.complete_holdings: set[int] = set()
-        holder = self.holder
+        self.upcard_unseen = took and upcard is None
+        # What each seat is proven to hold when play starts (None: not even partly known),
+        # and as bits, each card counted for the first seat that holds it.
+        self.holdings: list[list[Card] | None] = [judge.dealt.get(seat) for seat in range(players)]
+        dealer = judge.dealer
+        if took:
+            self.holdings[dealer] = self.kept_by_dealer()
+        self.held = [0] * players
+        claimed = 0
         for seat, cards in enumerate(self.holdings):
-            if not cards:
-                continue
-            counts = self.still_held[seat]
-            for card in cards:
-                if card not in holder:
-                    holder[card] = seat
-                    suit = suit_of[card]
-                    counts[suit] = counts.get(suit, 0) + 1
-            if len(judge.dealt.get(seat, ())) == HAND_SIZE:
-                self.complete_holdings.add(seat)
-        self.orders = _seat_orders(rules.players, frozenset(self.out))
+            if cards:
+                mask = 0
+                for card in cards:
+                    mask |= card.bit
+                self.held[seat] = mask & ~claimed
+                claimed |= mask
+        # Seats whose whole dealt hand is reported: a later play proves nothing more.
+        self.complete = [len(judge.dealt.get(seat, ())) == HAND_SIZE for seat in range(players)]
+        # What each seat may play with no card check: a card of the deck dealt to it, and,
+        # for a seat whose hand is not fully reported, any card of the deck dealt to no one;
+        # never the upcard or the discard, except the upcard for the dealer who kept it.
+        unusual = (0 if upcard is None else upcard.bit) | (0 if discard is None else discard.bit)
+        deck_bits = _DECK_BITS[rules.deck]
+        anyones = deck_bits & ~unusual & ~sum(judge.owned)
+        self.playable = [
+            (judge.owned[seat] | (0 if self.complete[seat] else anyones)) & deck_bits & ~unusual
+            for seat in range(players)
+        ]
+        if (
+            took
+            and upcard is not None
+            and upcard is not discard
+            and upcard.bit & deck_bits
+            and upcard not in judge.dealt_to
+        ):
+            self.playable[dealer] |= upcard.bit
+        self.orders = _seat_orders(players, frozenset(self.out))
         maker_team = rules.team_of(self.maker)
-        self.makers = {s for s in range(rules.players) if rules.team_of(s) == maker_team}
+        self.makers = [rules.team_of(s) == maker_team for s in range(players)]
+
+    def kept_by_dealer(self) -> list[Card] | None:
+        """The dealer's proven cards after taking the upcard: dealt cards and upcard, less
+        the discard. None with no discard reported: any of them could have been it."""
+        j = self.j
+        if self.discard is None:
+            return None
+        kept = [c for c in j.dealt.get(j.dealer, ()) if c is not self.discard]
+        if self.upcard is not None and self.upcard is not self.discard:
+            kept.append(self.upcard)
+        return kept
 
     def first_leader(self) -> tuple[int, str]:
         j = self.j
@@ -783,17 +825,6 @@ class _Play:
             if candidate not in self.out:
                 return candidate
         return seat
-
-    def _holding(self, seat: int) -> list[Card] | None:
-        dealt = self.j.dealt.get(seat)
-        if seat == self.j.dealer and self.dealer_took_upcard:
-            if self.discard is None:
-                return None
-            kept = [c for c in dealt or () if c is not self.discard]
-            if self.upcard is not None and self.upcard is not self.discard:
-                kept.append(self.upcard)
-            return kept
-        return dealt
 
     def known_hand(self, seat: int) -> list[Card] | None:
         """The seat's five cards when play began, when the record shows every one of them.
@@ -822,31 +853,20 @@ class _Play:
         return known if len(known) == HAND_SIZE else None
 
     def run(self) -> tuple[list[TrickResult], Award | None, Next | None]:
-        j = self.j
-        record = j.record
+        record = self.j.record
         first, why = self.first_leader()
         leader: int | None = first
         results: list[TrickResult] = []
-        played: set[Card] = set()
+        played = 0
         position = 0
         suit_of = self.suit_of
-        dealt_to = j.dealt_to.get
-        in_deck = j.deck
+        members = self.members
+        powers = self.powers
+        playable = self.playable
+        held = self.held
+        complete = self.complete
         active_count = len(self.active)
-        unusual = {c for c in (self.upcard, self.discard) if c is not None}
-        fully_known = self.complete_holdings | {
-            seat for seat, cards in j.dealt.items() if len(cards) == HAND_SIZE
-        }
-        # Cards whose play needs no card check when their owner plays them.
-        clean_owner = {
-            card: seat
-            for card, seat in j.dealt_to.items()
-            if card in in_deck and card not in unusual
-        }.get
-        still_held = self.still_held
-        complete = self.complete_holdings
         last_trick = len(record.tricks) - 1
-        let_go = self.holder.pop
         closed_tricks = 0
         current: TrickResult | None = None
         for t, trick in enumerate(record.tricks):
@@ -858,42 +878,40 @@ class _Play:
             seats_in_order = self.orders[self.active[0] if leader is None else leader]
             plays: list[tuple[int, Card]] = []
             led: Suit | None = None
-            in_order = t < HAND_SIZE
+            following = 0
+            power: dict[Card, int] = {}
+            best = -1
+            winner = -1
+            regular = t < HAND_SIZE
             for seat, card in trick:
                 position += 1
+                bit = card.bit
                 count = len(plays)
                 if (
-                    in_order
+                    regular
                     and count < active_count
                     and seats_in_order[count] == seat
-                    and card not in played
-                    and (
-                        clean_owner(card) == seat
-                        or (
-                            dealt_to(card) is None
-                            and seat not in fully_known
-                            and card in in_deck
-                            and card not in unusual
-                        )
-                    )
+                    and playable[seat] & bit
+                    and not played & bit
                 ):
                     # The usual case: the right seat plays a card it may hold, not yet played.
                     if led is None:
                         led = suit_of[card]
-                    elif suit_of[card] is not led and (
-                        still_held[seat].get(led) or seat not in complete
+                        following = members[led]
+                        power = powers[led]
+                    elif not bit & following and (
+                        held[seat] & following & ~played or not complete[seat]
                     ):
                         self.check_follow(
-                            (_PLAY, position - 1, 0), seat, card, led, number, position - 1
+                            (_PLAY, position - 1, 0), seat, card, led, number, position - 1, played
                         )
-                    holder = let_go(card, None)
-                    if holder is not None:
-                        still_held[holder][suit_of[card]] -= 1
-                    played.add(card)
+                    if power[card] > best:
+                        best, winner = power[card], seat
+                    played |= bit
                     plays.append((seat, card))
                     continue
-                in_order = False
-                seats_in_order, led = self.irregular_play(
+                regular = False
+                seats_in_order, led, played = self.irregular_play(
                     position - 1,
                     seat,
                     card,
@@ -905,14 +923,16 @@ class _Play:
                     results,
                     played,
                 )
-            result = TrickResult(plays[0][0] if plays else leader, None, plays)
-            results.append(result)
-            current = None
             if plays and (len(plays) == active_count or t < last_trick):
                 closed_tricks += 1
-                result.winner = leader = self.close_trick(position, number, plays, seats_in_order)
+                leader = self.close_trick(
+                    position, number, plays, seats_in_order, winner if regular else None
+                )
+                results.append(TrickResult(plays[0][0], leader, plays))
+                current = None
             else:
-                current = result
+                current = TrickResult(plays[0][0] if plays else leader, None, plays)
+                results.append(current)
         self.finished = closed_tricks >= HAND_SIZE
         next_up: Next | None = None
         if not self.finished and self.renege is None:
@@ -930,11 +950,11 @@ class _Play:
         seats_in_order: list[int],
         led: Suit | None,
         results: list[TrickResult],
-        played: set[Card],
-    ) -> tuple[list[int], Suit | None]:
+        played: int,
+    ) -> tuple[list[int], Suit | None, int]:
         """A play off the usual path: judge its seat, its turn and its card, and count it in
         the trick unless it cannot be part of one. Returns the trick's seat order (a wrong
-        lead restarts it from the seat that led) and its led suit."""
+        lead restarts it from the seat that led), its led suit and the cards played."""
         j = self.j
         order = (_PLAY, position, 0)
         done = [s for s, _ in plays]
@@ -948,16 +968,16 @@ class _Play:
                 card=card,
                 partner=j.partner(seat),
             )
-            return seats_in_order, led
+            return seats_in_order, led, played
         if len(plays) >= len(self.active):
             j.flag(order, "too-many-cards", "trick_too_long", seat=seat, trick=number, card=card)
-            return seats_in_order, led
+            return seats_in_order, led, played
         if seat in done:
             j.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
-            return seats_in_order, led
+            return seats_in_order, led, played
         if _cards_played(results, seat) >= HAND_SIZE:
             j.flag(order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card)
-            return seats_in_order, led
+            return seats_in_order, led, played
         expected = next(s for s in seats_in_order if s not in done)
         if seat != expected:
             if not plays:
@@ -984,23 +1004,24 @@ class _Play:
                     turn=expected,
                 )
         self.check_card(order, seat, card, number, played)
-        suit_of = self.suit_of
         if led is None:
-            led = suit_of[card]
-        elif suit_of[card] is not led:
-            self.check_follow(order, seat, card, led, number, position)
-        holder = self.holder.pop(card, None)
-        if holder is not None:
-            self.still_held[holder][suit_of[card]] -= 1
-        played.add(card)
+            led = self.suit_of[card]
+        elif self.suit_of[card] is not led:
+            self.check_follow(order, seat, card, led, number, position, played)
         plays.append((seat, card))
-        return seats_in_order, led
+        return seats_in_order, led, played | card.bit
 
     def close_trick(
-        self, position: int, number: int, plays: list[tuple[int, Card]], seats_in_order: list[int]
+        self,
+        position: int,
+        number: int,
+        plays: list[tuple[int, Card]],
+        seats_in_order: list[int],
+        winner: int | None,
     ) -> int | None:
-        """The winner of a closed trick (None while trump is unknown); a seat that did not
-        play to it is out of turn."""
+        """Close a trick: a seat that did not play to it is out of turn; its winner (already
+        found for a regular trick) takes it for its side. The winner is None while trump is
+        unknown."""
         if len(plays) < len(self.active):
             done = [s for s, _ in plays]
             for seat in seats_in_order:
@@ -1012,22 +1033,22 @@ class _Play:
                         seat=seat,
                         trick=number,
                     )
-        order = self.order
-        if order is None:
+        if self.order is None or self.maker_tricks is None:
             # Who won needs the trump suit; so do the makers' tricks from here on.
             self.maker_tricks = None
             return None
-        powers = order.powers[order.suit_of[plays[0][1]]]
-        winner, best = plays[0][0], -1
-        for seat, card in plays:
-            if powers[card] > best:
-                winner, best = seat, powers[card]
-        if winner in self.makers and self.maker_tricks is not None:
+        if winner is None:
+            power = self.powers[self.suit_of[plays[0][1]]]
+            winner, best = plays[0][0], -1
+            for seat, card in plays:
+                if power[card] > best:
+                    winner, best = seat, power[card]
+        if self.makers[winner]:
             self.maker_tricks += 1
         return winner
 
     def check_card(
-        self, order: tuple[int, int, int], seat: int, card: Card, trick: int, played: set[Card]
+        self, order: tuple[int, int, int], seat: int, card: Card, trick: int, played: int
     ) -> None:
         j = self.j
         if card not in j.deck:
@@ -1040,7 +1061,7 @@ class _Play:
                 card=card,
                 size=j.rules.deck,
             )
-        if card in played:
+        if played & card.bit:
             j.flag(order, "card-reused", "played_twice", seat=seat, trick=trick, card=card)
             return
         upcard = self.upcard
@@ -1110,20 +1131,24 @@ class _Play:
         led: Suit,
         trick: int,
         position: int,
+        played: int,
     ) -> None:
-        """Rule a renege when the seat is proven to hold a card of the led suit now."""
+        """Rule a renege when the seat is proven to hold a card of the led suit now: a
+        proven card not yet played, or (for a seat whose hand is not fully reported) an
+        undisputed card of that suit it plays later."""
         j = self.j
         trump_order = self.order
         if trump_order is None:
             return
         suit_of = trump_order.suit_of
         evidence: tuple[Card, int | None] | None = None
-        if self.still_held[seat].get(led):
+        still_held = self.held[seat] & ~played
+        if still_held & trump_order.members[led]:
             for held in self.holdings[seat] or ():
-                if self.holder.get(held) == seat and suit_of[held] is led:
+                if held.bit & still_held and suit_of[held] is led:
                     evidence = (held, None)
                     break
-        if evidence is None and seat not in self.complete_holdings:
+        if evidence is None and not self.complete[seat]:
             for pos, later in j.plays_by_seat().get(seat, ()):
                 if (
                     pos > position
