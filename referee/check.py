@@ -697,7 +697,6 @@ class _Judge:
             self.flag(order, "card-not-held", "discard_not_in_hand", seat=self.dealer, card=discard)
 
 
-_ORDERS: dict[tuple[int, frozenset[int]], dict[int, list[int]]] = {}
 # With trump unknown, following suit is not judged (the led suit itself can depend on trump):
 # every card is read as one suit, so every card follows the lead; and no card wins.
 _ONE_SUIT: Final[dict[Card, Suit]] = dict.fromkeys(ALL_CARDS, Suit.CLUBS)
@@ -711,17 +710,71 @@ def _cards_played(tricks: list[TrickResult], seat: int) -> int:
     return sum(1 for trick in tricks for s, _ in trick.plays if s == seat)
 
 
-def _seat_orders(players: int, out: frozenset[int]) -> dict[int, list[int]]:
-    """For each possible leader, the seats that play to a trick, in order."""
-    key = (players, out)
-    orders = _ORDERS.get(key)
-    if orders is None:
-        orders = {
+@dataclass(frozen=True, slots=True)
+class _Seating:
+    """Who plays a hand and in what order, once the contract is known."""
+
+    out: frozenset[int]
+    active: list[int]
+    # For each possible leader, the seats that play to a trick, in order.
+    orders: dict[int, list[int]]
+    # For each seat, whether it is on the makers' side.
+    makers: list[bool]
+    first_leader: int
+    why: str  # why that seat leads the first trick (a message key)
+
+
+_SEATINGS: dict[tuple[object, ...], _Seating] = {}
+
+
+def _seating(judge: _Judge) -> _Seating:
+    """The hand's seating, worked out once for each table shape and contract."""
+    rules = judge.rules
+    key = (
+        rules.players,
+        rules.loner_lead,
+        rules.canadian_loner,
+        judge.dealer,
+        judge.maker,
+        judge.alone,
+        judge.defender_alone,
+        judge.ordered_in_round_one,
+    )
+    seating = _SEATINGS.get(key)
+    if seating is None:
+        seating = _SEATINGS[key] = _seat(judge)
+    return seating
+
+
+def _seat(judge: _Judge) -> _Seating:
+    rules, players, maker = judge.rules, judge.players, judge.maker
+    assert maker is not None
+    out = frozenset(judge.sitting_out())
+
+    def left_of(seat: int) -> int:
+        """The next seat clockwise that plays."""
+        return next(
+            (s for s in ((seat + i) % players for i in range(1, players + 1)) if s not in out), seat
+        )
+
+    if judge.alone and rules.canadian_loner and judge.ordered_in_round_one:
+        first, why = left_of(maker), "canadian_loner"
+    elif judge.alone and rules.loner_lead == "left-of-loner":
+        first, why = left_of(maker), "left_of_loner"
+    else:
+        first, why = left_of(judge.dealer), "left_of_dealer"
+    team = rules.team_of(maker)
+    return _Seating(
+        out=out,
+        active=[s for s in range(players) if s not in out],
+        orders={
             leader: [s for s in ((leader + i) % players for i in range(players)) if s not in out]
             for leader in range(players)
-        }
-        _ORDERS[key] = orders
-    return orders
+        },
+        makers=[rules.team_of(seat) == team for seat in range(players)],
+        first_leader=first,
+        why=why,
+    )
 
 
 class _Play:
@@ -746,8 +799,8 @@ class _Play:
             self.suit_of, self.members, self.powers = order.suit_of, order.members, order.powers
         self.maker: int = judge.maker
         players = rules.players
-        self.out = judge.sitting_out()
-        self.active = [s for s in range(players) if s not in self.out]
+        self.seating = seating = _seating(judge)
+        self.out, self.active, self.orders = seating.out, seating.active, seating.orders
         self.finished = False
         # Tricks the makers won so far; None once a trick's winner needs the unknown trump.
         self.maker_tricks: int | None = 0
@@ -759,31 +812,34 @@ class _Play:
         # hand: it may be the upcard.
         self.upcard_unseen = took and upcard is None
         # What each seat is proven to hold when play starts (None: not even partly known),
-        # and as bits, each card counted for the first seat that holds it.
+        # and as bits: the cards of the deck dealt to it (the dealer who took the upcard
+        # keeps the upcard and loses the discard).
+        owned = judge.owned
         self.holdings: list[list[Card] | None] = [judge.dealt.get(seat) for seat in range(players)]
+        self.held = held = list(owned)
         dealer = judge.dealer
         if took:
             self.holdings[dealer] = self.kept_by_dealer()
-        self.held = [0] * players
-        claimed = 0
-        for seat, cards in enumerate(self.holdings):
-            if cards:
-                mask = 0
-                for card in cards:
-                    mask |= card.bit
-                self.held[seat] = mask & ~claimed
-                claimed |= mask
+            if discard is None:
+                held[dealer] = 0
+            else:
+                held[dealer] &= ~discard.bit
+                if upcard is not None and upcard is not discard:
+                    held[dealer] |= upcard.bit
         # Seats whose whole dealt hand is reported: a later play proves nothing more.
-        self.complete = [len(judge.dealt.get(seat, ())) == HAND_SIZE for seat in range(players)]
+        dealt = judge.dealt
+        self.complete = complete = [
+            len(dealt.get(seat, ())) == HAND_SIZE for seat in range(players)
+        ]
         # What each seat may play with no card check: a card of the deck dealt to it, and,
         # for a seat whose hand is not fully reported, any card of the deck dealt to no one;
         # never the upcard or the discard, except the upcard for the dealer who kept it.
         unusual = (0 if upcard is None else upcard.bit) | (0 if discard is None else discard.bit)
         deck_bits = _DECK_BITS[rules.deck]
-        anyones = deck_bits & ~unusual & ~sum(judge.owned)
+        anyones = deck_bits & ~unusual & ~sum(owned)
         self.playable = [
-            (judge.owned[seat] | (0 if self.complete[seat] else anyones)) & deck_bits & ~unusual
-            for seat in range(players)
+            (mine | (0 if whole else anyones)) & ~unusual
+            for mine, whole in zip(owned, complete, strict=True)
         ]
         if (
             took
@@ -793,9 +849,6 @@ class _Play:
             and upcard not in judge.dealt_to
         ):
             self.playable[dealer] |= upcard.bit
-        self.orders = _seat_orders(players, frozenset(self.out))
-        maker_team = rules.team_of(self.maker)
-        self.makers = [rules.team_of(s) == maker_team for s in range(players)]
 
     def kept_by_dealer(self) -> list[Card] | None:
         """The dealer's proven cards after taking the upcard: dealt cards and upcard, less
@@ -807,24 +860,6 @@ class _Play:
         if self.upcard is not None and self.upcard is not self.discard:
             kept.append(self.upcard)
         return kept
-
-    def first_leader(self) -> tuple[int, str]:
-        j = self.j
-        rules = j.rules
-        if j.alone:
-            if rules.canadian_loner and j.ordered_in_round_one:
-                return self.next_active(self.maker), "canadian_loner"
-            if rules.loner_lead == "left-of-loner":
-                return self.next_active(self.maker), "left_of_loner"
-        return self.next_active(j.dealer), "left_of_dealer"
-
-    def next_active(self, seat: int) -> int:
-        players = self.j.players
-        for step in range(1, players + 1):
-            candidate = (seat + step) % players
-            if candidate not in self.out:
-                return candidate
-        return seat
 
     def known_hand(self, seat: int) -> list[Card] | None:
         """The seat's five cards when play began, when the record shows every one of them.
@@ -854,8 +889,8 @@ class _Play:
 
     def run(self) -> tuple[list[TrickResult], Award | None, Next | None]:
         record = self.j.record
-        first, why = self.first_leader()
-        leader: int | None = first
+        why = self.seating.why
+        leader: int | None = self.seating.first_leader
         results: list[TrickResult] = []
         played = 0
         position = 0
@@ -1043,7 +1078,7 @@ class _Play:
             for seat, card in plays:
                 if power[card] > best:
                     winner, best = seat, power[card]
-        if self.makers[winner]:
+        if self.seating.makers[winner]:
             self.maker_tricks += 1
         return winner
 
