@@ -10,6 +10,7 @@ suit that the seat plays later in the hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Final
 
 from .cards import ALL_CARDS, SUITS, TRUMP_ORDERS, Card, Suit, TrumpOrder, deck
@@ -91,8 +92,9 @@ class _Judge:
         self.thrown_in = False
         # Who was dealt which known card.
         self.dealt: dict[int, list[Card]] = record.hands
-        self.dealt_to: dict[Card, int] = {}
-        # The same as card bits, by seat: the cards of the deck dealt to it and no one else.
+        # Who was dealt each reported card (the first seat, if two were), for an unusual deal.
+        self._dealt_to: dict[Card, int] | None = None
+        # By seat, as card bits: the cards of the deck dealt to it and to no one else.
         self.owned = [0] * self.players
         # Every play by seat with its position in the hand, and who played each card: the
         # evidence of what a seat held, read from the record when first needed.
@@ -210,8 +212,29 @@ class _Judge:
             self.flag(
                 (_DEAL, 0, 0), "card-not-in-deck", "not_in_deck", card=upcard, size=self.rules.deck
             )
+        # The usual deal: cards of the deck, each reported once, the upcard in no hand.
+        owned = self.owned
+        seen = 0
+        for seat, cards in self.dealt.items():
+            bits = sum(map(_BIT, cards))
+            if bits.bit_count() != len(cards) or bits & seen:
+                break
+            seen |= bits
+            owned[seat] = bits
+        else:
+            if not seen & ~_DECK_BITS[self.rules.deck] and (
+                upcard is None or not seen & upcard.bit
+            ):
+                return
+        self.owned = [0] * self.players
+        self.check_unusual_deal()
+
+    def check_unusual_deal(self) -> None:
+        """A deal with a card outside the deck or reported twice: each is flagged, and a
+        card belongs to the first seat (in seat order) it was reported for."""
+        upcard = self.record.upcard
         in_deck = self.deck
-        dealt_to = self.dealt_to
+        dealt_to = self._dealt_to = {}
         owned = self.owned
         for seat in sorted(self.dealt):
             for i, card in enumerate(self.dealt[seat]):
@@ -220,7 +243,7 @@ class _Judge:
                     owned[seat] |= card.bit
                     continue
                 order = (_DEAL, 1 + seat, i)
-                if card not in self.deck:
+                if card not in in_deck:
                     self.flag(
                         order,
                         "card-not-in-deck",
@@ -231,12 +254,22 @@ class _Judge:
                     )
                 if card is upcard:
                     self.flag(order, "card-reused", "upcard_in_hand", seat=seat, card=card)
-                elif card in self.dealt_to:
-                    other = self.dealt_to[card]
+                elif card in dealt_to:
+                    other = dealt_to[card]
                     key = "twice_in_hand" if other == seat else "dealt_twice"
                     self.flag(order, "card-reused", key, seat=seat, card=card, other=other)
                 else:
-                    self.dealt_to[card] = seat
+                    dealt_to[card] = seat
+
+    def owner_of(self, card: Card) -> int | None:
+        """The seat the record deals this card to (the first one, if it deals it twice)."""
+        if self._dealt_to is not None:
+            return self._dealt_to.get(card)
+        # A usual deal: each card of it is in the deck and reported once.
+        for seat, bits in enumerate(self.owned):
+            if bits & card.bit:
+                return seat
+        return None
 
     def known_full_hand(self, seat: int) -> list[Card] | None:
         cards = self.dealt.get(seat)
@@ -349,7 +382,7 @@ class _Judge:
         self.plays_by_seat()
         if len(self._players_of.get(card, ())) != 1:
             return False
-        if self.dealt_to.get(card, seat) != seat:
+        if self.owner_of(card) not in (None, seat):
             return False
         record = self.record
         if card is record.upcard:
@@ -679,7 +712,7 @@ class _Judge:
                     order, "discard-not-allowed", "discard_upcard", seat=self.dealer, card=discard
                 )
             return
-        owner = self.dealt_to.get(discard)
+        owner = self.owner_of(discard)
         if owner is not None and owner != self.dealer:
             self.flag(
                 order,
@@ -704,6 +737,7 @@ _ONE_SUIT_MEMBERS: Final[dict[Suit, int]] = {Suit.CLUBS: sum(c.bit for c in ALL_
 _NO_POWERS: Final[dict[Suit, dict[Card, int]]] = {Suit.CLUBS: dict.fromkeys(ALL_CARDS, 0)}
 # Each deck as card bits.
 _DECK_BITS: Final = {size: sum(c.bit for c in deck(size)) for size in (24, 25, 32)}
+_BIT: Final = attrgetter("bit")
 
 
 def _cards_played(tricks: list[TrickResult], seat: int) -> int:
@@ -841,13 +875,7 @@ class _Play:
             (mine | (0 if whole else anyones)) & ~unusual
             for mine, whole in zip(owned, complete, strict=True)
         ]
-        if (
-            took
-            and upcard is not None
-            and upcard is not discard
-            and upcard.bit & deck_bits
-            and upcard not in judge.dealt_to
-        ):
+        if took and upcard is not None and upcard is not discard and upcard.bit & deck_bits:
             self.playable[dealer] |= upcard.bit
 
     def kept_by_dealer(self) -> list[Card] | None:
@@ -876,7 +904,7 @@ class _Play:
         for card in self.holdings[seat] or ():
             if (
                 card not in known
-                and j.dealt_to.get(card, seat) == seat
+                and j.owner_of(card) in (None, seat)
                 and not j.played_by_another(seat, card)
                 and (card is not self.upcard or takes_upcard)
                 and card is not j.record.discard
@@ -1129,7 +1157,7 @@ class _Play:
                 dealer=j.dealer,
             )
             return
-        owner = j.dealt_to.get(card)
+        owner = j.owner_of(card)
         if owner is not None:
             if owner != seat:
                 j.flag(
@@ -1277,7 +1305,7 @@ class _Play:
         hand = j.known_full_hand(j.dealer)
         if hand is None or self.upcard is None:
             return None
-        if any(j.dealt_to.get(c) != j.dealer for c in hand):
+        if any(j.owner_of(c) != j.dealer for c in hand):
             return None  # a card the record also gives to another seat, or the upcard
         options = list(hand)
         if j.rules.dealer_may_discard_upcard:
