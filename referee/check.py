@@ -77,7 +77,8 @@ class _Judge:
         self.lang = lang
         self.players = self.rules.players
         self.dealer = record.dealer
-        self.deck = deck(self.rules.deck)
+        self.tables = _tables(self.rules)
+        self.deck = self.tables.deck
         self.pending: list[_Pending] = []
         # Bidding state.
         self.round = 1
@@ -174,13 +175,7 @@ class _Judge:
             elif play.finished and maker_tricks is not None:
                 # (With trump unknown nobody knows who won: the award waits for the suit.)
                 complete = True
-                award = award_for(
-                    self.rules,
-                    maker=self.maker,
-                    maker_tricks=maker_tricks,
-                    alone=self.alone,
-                    defender_alone=self.defender_alone,
-                )
+                award = self.tables.award(self.maker, maker_tricks, self.alone, self.defender_alone)
                 next_up = None
         if award is not None and record.claim is not None:
             claimed = {t: p for t, p in record.claim.items() if p}
@@ -188,8 +183,9 @@ class _Judge:
                 self.flag((_END, 1, 0), "claim-mismatch", "claim", claimed=claimed, award=award)
         contract = None
         if self.maker is not None:
-            contract = Contract(self.trump, self.maker, self.alone, self.defender_alone)
-        self.pending.sort(key=lambda p: p.order)
+            contract = _contract(self.trump, self.maker, self.alone, self.defender_alone)
+        if self.pending:
+            self.pending.sort(key=lambda p: p.order)
         violations = [
             Violation(p.code, p.seat, p.trick, p.card, render(self.lang, p.key, p.params), p.rule)
             for p in self.pending
@@ -758,26 +754,71 @@ class _Seating:
     why: str  # why that seat leads the first trick (a message key)
 
 
-_SEATINGS: dict[tuple[object, ...], _Seating] = {}
+class _Tables:
+    """What the referee works out once for a ruleset and reuses for every hand under it: its
+    deck, each seating (for a dealer and a contract) and each award."""
+
+    __slots__ = ("_awards", "_seatings", "deck", "rules")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.deck = deck(rules.deck)
+        self._seatings: dict[tuple[int, int | None, bool, int | None, bool], _Seating] = {}
+        self._awards: dict[tuple[int, int, bool, int | None], Award] = {}
+
+    def seating(self, judge: _Judge) -> _Seating:
+        key = (
+            judge.dealer,
+            judge.maker,
+            judge.alone,
+            judge.defender_alone,
+            judge.ordered_in_round_one,
+        )
+        seating = self._seatings.get(key)
+        if seating is None:
+            seating = self._seatings[key] = _seat(judge)
+        return seating
+
+    def award(
+        self, maker: int, maker_tricks: int, alone: bool, defender_alone: int | None
+    ) -> Award:
+        key = (maker, maker_tricks, alone, defender_alone)
+        award = self._awards.get(key)
+        if award is None:
+            award = self._awards[key] = award_for(
+                self.rules,
+                maker=maker,
+                maker_tricks=maker_tricks,
+                alone=alone,
+                defender_alone=defender_alone,
+            )
+        return award
 
 
-def _seating(judge: _Judge) -> _Seating:
-    """The hand's seating, worked out once for each table shape and contract."""
-    rules = judge.rules
-    key = (
-        rules.players,
-        rules.loner_lead,
-        rules.canadian_loner,
-        judge.dealer,
-        judge.maker,
-        judge.alone,
-        judge.defender_alone,
-        judge.ordered_in_round_one,
-    )
-    seating = _SEATINGS.get(key)
-    if seating is None:
-        seating = _SEATINGS[key] = _seat(judge)
-    return seating
+# By the ruleset object's id. Each entry keeps its ruleset alive, so an id is never reused
+# for another ruleset while its entry stands.
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(rules: Ruleset) -> _Tables:
+    tables = _TABLES.get(id(rules))
+    if tables is None:
+        if len(_TABLES) >= 4096:
+            _TABLES.clear()
+        tables = _TABLES[id(rules)] = _Tables(rules)
+    return tables
+
+
+_CONTRACTS: dict[tuple[Suit | None, int, bool, int | None], Contract] = {}
+
+
+def _contract(trump: Suit | None, maker: int, alone: bool, defender_alone: int | None) -> Contract:
+    """Contracts are values: one object for each."""
+    key = (trump, maker, alone, defender_alone)
+    contract = _CONTRACTS.get(key)
+    if contract is None:
+        contract = _CONTRACTS[key] = Contract(trump, maker, alone, defender_alone)
+    return contract
 
 
 def _seat(judge: _Judge) -> _Seating:
@@ -833,7 +874,7 @@ class _Play:
             self.suit_of, self.members, self.powers = order.suit_of, order.members, order.powers
         self.maker: int = judge.maker
         players = rules.players
-        self.seating = seating = _seating(judge)
+        self.seating = seating = judge.tables.seating(judge)
         self.out, self.active, self.orders = seating.out, seating.active, seating.orders
         self.finished = False
         # Tricks the makers won so far; None once a trick's winner needs the unknown trump.
