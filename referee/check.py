@@ -886,15 +886,13 @@ class _Play:
         # The dealer who took an unreported upcard may play one card beyond the reported
         # hand: it may be the upcard.
         self.upcard_unseen = took and upcard is None
-        # What each seat is proven to hold when play starts (None: not even partly known),
-        # and as bits: the cards of the deck dealt to it (the dealer who took the upcard
-        # keeps the upcard and loses the discard).
+        # What each seat is proven to hold when play starts, as bits (the cards as a list:
+        # ``holding``): the cards of the deck dealt to it; the dealer who took the upcard
+        # keeps the upcard and loses the discard.
         owned = judge.owned
-        self.holdings: list[list[Card] | None] = [judge.dealt.get(seat) for seat in range(players)]
         self.held = held = list(owned)
         dealer = judge.dealer
         if took:
-            self.holdings[dealer] = self.kept_by_dealer()
             if discard is None:
                 held[dealer] = 0
             else:
@@ -919,10 +917,14 @@ class _Play:
         if took and upcard is not None and upcard is not discard and upcard.bit & deck_bits:
             self.playable[dealer] |= upcard.bit
 
-    def kept_by_dealer(self) -> list[Card] | None:
-        """The dealer's proven cards after taking the upcard: dealt cards and upcard, less
-        the discard. None with no discard reported: any of them could have been it."""
+    def holding(self, seat: int) -> list[Card] | None:
+        """The cards the seat is proven to hold when play starts, in the record's order (None:
+        not even partly known)."""
         j = self.j
+        if seat != j.dealer or not self.dealer_took_upcard:
+            return j.dealt.get(seat)
+        # The dealer's cards after taking the upcard: dealt cards and upcard, less the
+        # discard. None with no discard reported: any of them could have been it.
         if self.discard is None:
             return None
         kept = [c for c in j.dealt.get(j.dealer, ()) if c is not self.discard]
@@ -942,7 +944,7 @@ class _Play:
         known: list[Card] = []
         # With no discard reported the dealer's holding is None: any of its cards could
         # have been the discard.
-        for card in self.holdings[seat] or ():
+        for card in self.holding(seat) or ():
             if (
                 card not in known
                 and j.owner_of(card) in (None, seat)
@@ -987,10 +989,11 @@ class _Play:
             best = -1
             winner = -1
             regular = t < HAND_SIZE
-            for seat, card in trick:
+            count = 0
+            for play in trick:
+                seat, card = play
                 position += 1
                 bit = card.bit
-                count = len(plays)
                 if (
                     regular
                     and count < active_count
@@ -1009,10 +1012,12 @@ class _Play:
                         self.check_follow(
                             (_PLAY, position - 1, 0), seat, card, led, number, position - 1, played
                         )
-                    if power[card] > best:
-                        best, winner = power[card], seat
+                    strength = power[card]
+                    if strength > best:
+                        best, winner = strength, seat
                     played |= bit
-                    plays.append((seat, card))
+                    plays.append(play)
+                    count += 1
                     continue
                 regular = False
                 seats_in_order, led, played = self.irregular_play(
@@ -1027,6 +1032,7 @@ class _Play:
                     results,
                     played,
                 )
+                count = len(plays)
             if plays and (len(plays) == active_count or t < last_trick):
                 closed_tricks += 1
                 leader = self.close_trick(
@@ -1248,7 +1254,7 @@ class _Play:
         evidence: tuple[Card, int | None] | None = None
         still_held = self.held[seat] & ~played
         if still_held & trump_order.members[led]:
-            for held in self.holdings[seat] or ():
+            for held in self.holding(seat) or ():
                 if held.bit & still_held and suit_of[held] is led:
                     evidence = (held, None)
                     break
