@@ -899,11 +899,14 @@ class _Play:
                 held[dealer] &= ~discard.bit
                 if upcard is not None and upcard is not discard:
                     held[dealer] |= upcard.bit
-        # Seats whose whole dealt hand is reported: a later play proves nothing more.
+        # Seats whose whole dealt hand is reported.
         dealt = judge.dealt
-        self.complete = complete = [
-            len(dealt.get(seat, ())) == HAND_SIZE for seat in range(players)
-        ]
+        whole = [len(dealt.get(seat, ())) == HAND_SIZE for seat in range(players)]
+        # Seats whose cards at the start of play are all proven: a later play proves nothing
+        # more. Not the dealer who took the upcard and reported no discard.
+        self.complete = list(whole)
+        if took and discard is None:
+            self.complete[dealer] = False
         # What each seat may play with no card check: a card of the deck dealt to it, and,
         # for a seat whose hand is not fully reported, any card of the deck dealt to no one;
         # never the upcard or the discard, except the upcard for the dealer who kept it.
@@ -911,8 +914,8 @@ class _Play:
         deck_bits = _DECK_BITS[rules.deck]
         anyones = deck_bits & ~unusual & ~sum(owned)
         self.playable = [
-            (mine | (0 if whole else anyones)) & ~unusual
-            for mine, whole in zip(owned, complete, strict=True)
+            (mine | (0 if reported else anyones)) & ~unusual
+            for mine, reported in zip(owned, whole, strict=True)
         ]
         if took and upcard is not None and upcard is not discard and upcard.bit & deck_bits:
             self.playable[dealer] |= upcard.bit
@@ -953,9 +956,12 @@ class _Play:
                 and card is not j.record.discard
             ):
                 known.append(card)
-        for _, card in j.plays_by_seat().get(seat, ()):
-            if card not in known and j.shown_by_play(seat, card):
-                known.append(card)
+        if not self.complete[seat]:
+            # (A seat whose cards are all reported learns nothing from its plays: a card
+            # beyond them is not held.)
+            for _, card in j.plays_by_seat().get(seat, ()):
+                if card not in known and j.shown_by_play(seat, card):
+                    known.append(card)
         return known if len(known) == HAND_SIZE else None
 
     def run(self) -> tuple[list[TrickResult], Award | None, Next | None]:

@@ -1106,6 +1106,29 @@ RENEGES = [
         complete=True,
     ),
     case(
+        "renege-by-the-dealer-with-no-discard-proven-by-a-later-play",
+        record(
+            hands={0: "9S TS AD KD QD"},
+            tricks=("1:AS 2:KS 3:JS 0:AD", "1:AC 2:KC 3:QC 0:9S"),
+            dealer=0,
+            upcard="QH",
+            bid="1:order-up",
+        ),
+        [("renege", 0, 1, "AD")],
+        award=("renege", {1: 2}),
+    ),
+    case(
+        "no-renege-by-the-dealer-with-no-discard-from-dealt-cards-alone",
+        record(
+            hands={0: "9S TS AD KD QD"},
+            tricks=("1:AS 2:KS 3:JS 0:AD",),
+            dealer=0,
+            upcard="QH",
+            bid="1:order-up",
+        ),
+        next=(1, "play", None),
+    ),
+    case(
         "no-renege-without-proof",
         record(tricks=("1:KH 2:9D 3:QH 0:TH",), **CLUBS_BY_1),
         winners=[1],
