@@ -268,7 +268,9 @@ class PlaySerializer(serializers.Serializer):
 
 
 class TrickSerializer(serializers.Serializer):
-    leader = serializers.IntegerField()
+    leader = serializers.IntegerField(
+        allow_null=True, help_text="Null only for an empty trick whose leader needs the trump."
+    )
     winner = serializers.IntegerField(allow_null=True)
     plays = PlaySerializer(many=True)
 
@@ -283,7 +285,9 @@ class ViolationSerializer(serializers.Serializer):
 
 
 class ContractSerializer(serializers.Serializer):
-    trump = serializers.CharField()
+    trump = serializers.CharField(
+        allow_null=True, help_text="Null when the upcard was ordered up but not reported."
+    )
     maker = serializers.IntegerField()
     alone = serializers.BooleanField()
     defender_alone = serializers.IntegerField(allow_null=True)
