@@ -12,7 +12,7 @@ from .record import Record, parse_record
 from .rules import PRESETS, Points, Ruleset
 from .scoring import THROWN_IN, Award, award_table, score
 from .state import Action, Bid, Discard, HandState, Play, random_hand
-from .verdict import Contract, Next, TrickResult, Verdict, Violation
+from .verdict import Contract, Next, Phase, TrickResult, Verdict, Violation
 
 __all__ = [
     "ALL_CARDS",
@@ -30,6 +30,7 @@ __all__ = [
     "IllegalAction",
     "MalformedRecord",
     "Next",
+    "Phase",
     "Play",
     "Points",
     "Record",

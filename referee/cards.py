@@ -72,18 +72,21 @@ JOKER_CODE: Final = "JOKER"
 class Card:
     """One playing card. Never build one directly: use ``Card.parse`` or ``card_of``."""
 
-    __slots__ = ("code", "index", "rank", "suit")
+    __slots__ = ("bit", "code", "index", "rank", "suit")
 
     code: str
     rank: str
     suit: Suit | None
     index: int
+    #: ``1 << index``: the card in a set of cards held as an integer's bits.
+    bit: int
 
     def __init__(self, code: str, rank: str, suit: Suit | None, index: int) -> None:
         self.code = code
         self.rank = rank
         self.suit = suit
         self.index = index
+        self.bit = 1 << index
 
     def __str__(self) -> str:
         return self.code
@@ -182,11 +185,12 @@ class TrumpOrder:
     """How every card ranks once a suit is trump (or with no trump, for a lead's suit).
 
     ``suit_of[card]`` is the suit a card belongs to in play: the left bower and the joker
-    belong to trump. ``power`` orders cards within a trick: trumps above everything, then
-    the led suit; a card of another suit cannot win.
+    belong to trump; ``members[suit]`` is the same as a set of card bits. ``powers[led][card]``
+    orders cards within a trick led in ``led``: trumps above everything, then the led suit; a
+    card of another suit cannot win (-1).
     """
 
-    __slots__ = ("left_bower", "powers", "right_bower", "suit_of", "trump", "trump_rank")
+    __slots__ = ("left_bower", "members", "powers", "right_bower", "suit_of", "trump", "trump_rank")
 
     def __init__(self, trump: Suit) -> None:
         self.trump = trump
@@ -205,25 +209,12 @@ class TrumpOrder:
         self.trump_rank[self.left_bower] = top
         self.trump_rank[self.right_bower] = top + 1
         self.trump_rank[JOKER] = top + 2
+        self.members: dict[Suit, int] = dict.fromkeys(SUITS, 0)
+        for card, suit in self.suit_of.items():
+            self.members[suit] |= card.bit
         self.powers: dict[Suit, dict[Card, int]] = {
             led: {card: self._rank_in_trick(card, led) for card in ALL_CARDS} for led in SUITS
         }
-
-    def follows(self, card: Card, led: Suit) -> bool:
-        return self.suit_of[card] is led
-
-    def winner(self, cards_in_order: list[Card]) -> int:
-        """The index of the card that takes a trick led by the first card."""
-        powers = self.powers[self.suit_of[cards_in_order[0]]]
-        best, best_power = 0, -1
-        for i, card in enumerate(cards_in_order):
-            power = powers[card]
-            if power > best_power:
-                best, best_power = i, power
-        return best
-
-    def power(self, card: Card, led: Suit) -> int:
-        return self.powers[led][card]
 
     def _rank_in_trick(self, card: Card, led: Suit) -> int:
         rank = self.trump_rank.get(card)
@@ -235,7 +226,3 @@ class TrumpOrder:
 
 
 TRUMP_ORDERS: Final = {suit: TrumpOrder(suit) for suit in SUITS}
-
-
-def is_trump(card: Card, trump: Suit) -> bool:
-    return TRUMP_ORDERS[trump].suit_of[card] is trump

@@ -10,14 +10,15 @@ suit that the seat plays later in the hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Final
 
-from .cards import SUITS, TRUMP_ORDERS, Card, Suit, TrumpOrder, deck
+from .cards import ALL_CARDS, SUITS, TRUMP_ORDERS, Card, Suit, TrumpOrder, deck
 from .messages import render
 from .record import HAND_SIZE, BidEntry, Record, parse_record
 from .rules import Ruleset
 from .scoring import THROWN_IN, Award, award_for, renege_award
-from .verdict import Contract, Next, TrickResult, Verdict, Violation
+from .verdict import Contract, Next, Phase, TrickResult, Verdict, Violation
 
 # Where in the hand a breach happened, for reporting in play order.
 _DEAL: Final = 0
@@ -76,7 +77,8 @@ class _Judge:
         self.lang = lang
         self.players = self.rules.players
         self.dealer = record.dealer
-        self.deck = deck(self.rules.deck)
+        self.tables = _tables(self.rules)
+        self.deck = self.tables.deck
         self.pending: list[_Pending] = []
         # Bidding state.
         self.round = 1
@@ -91,7 +93,14 @@ class _Judge:
         self.thrown_in = False
         # Who was dealt which known card.
         self.dealt: dict[int, list[Card]] = record.hands
-        self.dealt_to: dict[Card, int] = {}
+        # Who was dealt each reported card (the first seat, if two were), for an unusual deal.
+        self._dealt_to: dict[Card, int] | None = None
+        # By seat, as card bits: the cards of the deck dealt to it and to no one else.
+        self.owned = [0] * self.players
+        # Every play by seat with its position in the hand, and who played each card: the
+        # evidence of what a seat held, read from the record when first needed.
+        self._plays_by_seat: dict[int, list[tuple[int, Card]]] | None = None
+        self._players_of: dict[Card, list[int]] = {}
 
     # -- reporting ------------------------------------------------------------------------
 
@@ -150,8 +159,10 @@ class _Judge:
         if self.thrown_in:
             complete = True
             award = THROWN_IN
+            self.flag_discard_without_pickup()
             self.flag_plays_after_throw_in()
-        elif self.trump is None:
+        elif self.maker is None:
+            self.flag_discard_without_pickup()
             self.flag_plays_before_trump()
             next_up = self.next_bid()
         else:
@@ -161,25 +172,20 @@ class _Judge:
             maker_tricks = play.maker_tricks
             if renege_award_ is not None:
                 complete, award, next_up = True, renege_award_, None
-            elif play.finished:
+            elif play.finished and maker_tricks is not None:
+                # (With trump unknown nobody knows who won: the award waits for the suit.)
                 complete = True
-                assert self.maker is not None
-                award = award_for(
-                    self.rules,
-                    maker=self.maker,
-                    maker_tricks=maker_tricks,
-                    alone=self.alone,
-                    defender_alone=self.defender_alone,
-                )
+                award = self.tables.award(self.maker, maker_tricks, self.alone, self.defender_alone)
                 next_up = None
         if award is not None and record.claim is not None:
             claimed = {t: p for t, p in record.claim.items() if p}
             if claimed != {t: p for t, p in award.points.items() if p}:
                 self.flag((_END, 1, 0), "claim-mismatch", "claim", claimed=claimed, award=award)
         contract = None
-        if self.trump is not None and self.maker is not None:
-            contract = Contract(self.trump, self.maker, self.alone, self.defender_alone)
-        self.pending.sort(key=lambda p: p.order)
+        if self.maker is not None:
+            contract = _contract(self.trump, self.maker, self.alone, self.defender_alone)
+        if self.pending:
+            self.pending.sort(key=lambda p: p.order)
         violations = [
             Violation(p.code, p.seat, p.trick, p.card, render(self.lang, p.key, p.params), p.rule)
             for p in self.pending
@@ -202,15 +208,38 @@ class _Judge:
             self.flag(
                 (_DEAL, 0, 0), "card-not-in-deck", "not_in_deck", card=upcard, size=self.rules.deck
             )
+        # The usual deal: cards of the deck, each reported once, the upcard in no hand.
+        owned = self.owned
+        seen = 0
+        for seat, cards in self.dealt.items():
+            bits = sum(map(_BIT, cards))
+            if bits.bit_count() != len(cards) or bits & seen:
+                break
+            seen |= bits
+            owned[seat] = bits
+        else:
+            if not seen & ~_DECK_BITS[self.rules.deck] and (
+                upcard is None or not seen & upcard.bit
+            ):
+                return
+        self.owned = [0] * self.players
+        self.check_unusual_deal()
+
+    def check_unusual_deal(self) -> None:
+        """A deal with a card outside the deck or reported twice: each is flagged, and a
+        card belongs to the first seat (in seat order) it was reported for."""
+        upcard = self.record.upcard
         in_deck = self.deck
-        dealt_to = self.dealt_to
+        dealt_to = self._dealt_to = {}
+        owned = self.owned
         for seat in sorted(self.dealt):
             for i, card in enumerate(self.dealt[seat]):
                 if card in in_deck and card is not upcard and card not in dealt_to:
                     dealt_to[card] = seat
+                    owned[seat] |= card.bit
                     continue
                 order = (_DEAL, 1 + seat, i)
-                if card not in self.deck:
+                if card not in in_deck:
                     self.flag(
                         order,
                         "card-not-in-deck",
@@ -221,12 +250,22 @@ class _Judge:
                     )
                 if card is upcard:
                     self.flag(order, "card-reused", "upcard_in_hand", seat=seat, card=card)
-                elif card in self.dealt_to:
-                    other = self.dealt_to[card]
+                elif card in dealt_to:
+                    other = dealt_to[card]
                     key = "twice_in_hand" if other == seat else "dealt_twice"
                     self.flag(order, "card-reused", key, seat=seat, card=card, other=other)
                 else:
-                    self.dealt_to[card] = seat
+                    dealt_to[card] = seat
+
+    def owner_of(self, card: Card) -> int | None:
+        """The seat the record deals this card to (the first one, if it deals it twice)."""
+        if self._dealt_to is not None:
+            return self._dealt_to.get(card)
+        # A usual deal: each card of it is in the deck and reported once.
+        for seat, bits in enumerate(self.owned):
+            if bits & card.bit:
+                return seat
+        return None
 
     def known_full_hand(self, seat: int) -> list[Card] | None:
         cards = self.dealt.get(seat)
@@ -245,7 +284,7 @@ class _Judge:
         if bid.action == "defend-alone":
             self.defend_alone(order, seat)
             return
-        if self.trump is not None:
+        if self.maker is not None:
             if seat in self.sitting_out():
                 self.flag(
                     order, "sitting-out", "bid_sitting_out", seat=seat, partner=self.partner(seat)
@@ -310,24 +349,53 @@ class _Judge:
         if seat == self.dealer:
             return None
         known = list(self.dealt.get(seat, ()))
-        players_of: dict[Card, set[int]] = {}
-        for trick in self.record.tricks:
-            for player, card in trick:
-                players_of.setdefault(card, set()).add(player)
-        upcard = self.record.upcard
-        for card, players in players_of.items():
-            # A play proves a dealt card only when nothing in the record disputes it.
-            undisputed = (
-                players == {seat}
-                and self.dealt_to.get(card, seat) == seat
-                and card is not upcard
-                and card is not self.record.discard
-            )
-            if undisputed and card not in known:
+        for _, card in self.plays_by_seat().get(seat, ()):
+            if card not in known and self.shown_by_play(seat, card):
                 known.append(card)
         return known if len(known) >= HAND_SIZE else None
 
-    def make(self, seat: int, trump: Suit, alone: bool, *, pickup: bool, round_one: bool) -> None:
+    # -- what the plays prove -------------------------------------------------------------
+
+    def plays_by_seat(self) -> dict[int, list[tuple[int, Card]]]:
+        """Every reported play by seat, with its position in the hand (0-based)."""
+        if self._plays_by_seat is None:
+            by_seat: dict[int, list[tuple[int, Card]]] = {}
+            players_of = self._players_of
+            position = 0
+            for trick in self.record.tricks:
+                for seat, card in trick:
+                    by_seat.setdefault(seat, []).append((position, card))
+                    players_of.setdefault(card, []).append(seat)
+                    position += 1
+            self._plays_by_seat = by_seat
+        return self._plays_by_seat
+
+    def shown_by_play(self, seat: int, card: Card) -> bool:
+        """Whether the seat's play of this card proves that it held the card: nothing else in
+        the record disputes it. A card played twice (by anyone), dealt to another seat, the
+        upcard (unless the seat is the dealer who took it) or the dealer's discard proves
+        nothing."""
+        self.plays_by_seat()
+        if len(self._players_of.get(card, ())) != 1:
+            return False
+        if self.owner_of(card) not in (None, seat):
+            return False
+        record = self.record
+        if card is record.upcard:
+            return seat == self.dealer and self.pickup_happens()
+        if card is record.discard:
+            return seat == self.dealer and not self.pickup_happens()
+        return True
+
+    def played_by_another(self, seat: int, card: Card) -> bool:
+        self.plays_by_seat()
+        return any(player != seat for player in self._players_of.get(card, ()))
+
+    def make(
+        self, seat: int, trump: Suit | None, alone: bool, *, pickup: bool, round_one: bool
+    ) -> None:
+        """Trump is made. ``trump`` is None for an order-up of an upcard nobody reported: the
+        makers are known, the suit is not."""
         self.trump = trump
         self.maker = seat
         # A lone call the rules don't have is flagged (check_alone) and played as a partnership.
@@ -343,10 +411,10 @@ class _Judge:
         if self.round != 1 and not takes_upcard:
             self.flag(order, "bid-not-allowed", "order_in_round_two", seat=seat)
         self.check_alone(order, bid)
+        # With the upcard unreported the order-up still makes trump, of a suit not yet known;
+        # whether the bidder holds that suit waits for it.
         trump = self.upcard_suit()
-        if trump is None:
-            return
-        if seat != self.dealer:
+        if seat != self.dealer and trump is not None:
             self.check_holds(order, seat, trump, "order")
         partner = self.partner(self.dealer)
         if (
@@ -373,13 +441,14 @@ class _Judge:
         upcard = self.record.upcard
         if self.round == 1:
             self.flag(order, "bid-not-allowed", "call_in_round_one", seat=seat, suit=suit)
-        elif (
-            seat == self.dealer and self.rules.stuck_dealer == "takes-upcard" and upcard is not None
-        ):
+        elif seat == self.dealer and self.rules.stuck_dealer == "takes-upcard":
+            # Whether or not the table wrote the upcard down, the stuck dealer must take it.
             self.flag(
                 order,
                 "bid-not-allowed",
-                "dealer_must_take_not_call",
+                "dealer_must_take_not_call"
+                if upcard is not None
+                else "dealer_must_take_unseen_upcard",
                 seat=seat,
                 suit=suit,
                 upcard=upcard,
@@ -409,7 +478,7 @@ class _Judge:
 
     def defend_alone(self, order: tuple[int, int, int], seat: int) -> None:
         rules = self.rules
-        if self.trump is None or self.maker is None:
+        if self.maker is None:
             self.flag(order, "alone-not-allowed", "defend_before_trump", seat=seat)
             return
         if seat in self.sitting_out():
@@ -479,7 +548,7 @@ class _Judge:
         if self.thrown_in:
             self.flag((_BIDDING, 1 << 20, 0), "contract-mismatch", "contract_after_throw_in")
             return
-        if self.trump is None:
+        if self.maker is None:
             # The bidding was not reported (or not all of it): the contract says what was made.
             order = (_BIDDING, 1 << 20, 0)
             self.trump = given.trump
@@ -490,7 +559,11 @@ class _Judge:
             if given.defender_alone is not None:
                 self.defend_alone(order, given.defender_alone)
             upcard = self.record.upcard
-            self.picked_up = upcard is not None and (upcard.is_joker or upcard.suit is given.trump)
+            if upcard is not None:
+                self.picked_up = upcard.is_joker or upcard.suit is given.trump
+            else:
+                # The upcard unreported: a reported discard says the dealer took it.
+                self.picked_up = self.record.discard is not None
             self.ordered_in_round_one = self.picked_up
             return
         derived = (self.trump, self.maker, self.alone, self.defender_alone)
@@ -532,7 +605,7 @@ class _Judge:
 
     def next_bid(self) -> Next:
         seat = self.dealer if self.joker_call_due else self.turn
-        return Next(seat, "bidding", self.legal_bids(seat))
+        return Next(seat, Phase.BIDDING, self.legal_bids(seat))
 
     def legal_bids(self, seat: int) -> list[str]:
         rules = self.rules
@@ -586,6 +659,16 @@ class _Judge:
     def pickup_happens(self) -> bool:
         return self.picked_up and self.record.pickup is not False
 
+    def flag_discard_without_pickup(self) -> None:
+        """A discard where the reported bids show that nobody ordered the upcard up: the
+        bidding is still open, or the hand was thrown in. A record without bids shows
+        nothing either way, so its discard is not judged."""
+        discard = self.record.discard
+        if discard is None or self.record.bids is None:
+            return
+        key = "discard_after_throw_in" if self.thrown_in else "discard_before_trump"
+        self.flag((_DISCARD, 0, 0), "discard-not-allowed", key, seat=self.dealer, card=discard)
+
     def check_discard(self) -> None:
         record = self.record
         rules = self.rules
@@ -625,7 +708,7 @@ class _Judge:
                     order, "discard-not-allowed", "discard_upcard", seat=self.dealer, card=discard
                 )
             return
-        owner = self.dealt_to.get(discard)
+        owner = self.owner_of(discard)
         if owner is not None and owner != self.dealer:
             self.flag(
                 order,
@@ -635,310 +718,453 @@ class _Judge:
                 card=discard,
                 other=owner,
             )
-        elif owner is None and self.known_full_hand(self.dealer) is not None:
+        elif (
+            owner is None
+            and self.known_full_hand(self.dealer) is not None
+            and record.upcard is not None  # else the discard may be the unreported upcard
+        ):
             self.flag(order, "card-not-held", "discard_not_in_hand", seat=self.dealer, card=discard)
 
 
-_ORDERS: dict[tuple[int, frozenset[int]], dict[int, list[int]]] = {}
+# With trump unknown, following suit is not judged (the led suit itself can depend on trump):
+# every card is read as one suit, so every card follows the lead; and no card wins.
+_ONE_SUIT: Final[dict[Card, Suit]] = dict.fromkeys(ALL_CARDS, Suit.CLUBS)
+_ONE_SUIT_MEMBERS: Final[dict[Suit, int]] = {Suit.CLUBS: sum(c.bit for c in ALL_CARDS)}
+_NO_POWERS: Final[dict[Suit, dict[Card, int]]] = {Suit.CLUBS: dict.fromkeys(ALL_CARDS, 0)}
+# Each deck as card bits.
+_DECK_BITS: Final = {size: sum(c.bit for c in deck(size)) for size in (24, 25, 32)}
+_BIT: Final = attrgetter("bit")
 
 
 def _cards_played(tricks: list[TrickResult], seat: int) -> int:
     return sum(1 for trick in tricks for s, _ in trick.plays if s == seat)
 
 
-def _seat_orders(players: int, out: frozenset[int]) -> dict[int, list[int]]:
-    """For each possible leader, the seats that play to a trick, in order."""
-    key = (players, out)
-    orders = _ORDERS.get(key)
-    if orders is None:
-        orders = {
+@dataclass(frozen=True, slots=True)
+class _Seating:
+    """Who plays a hand and in what order, once the contract is known."""
+
+    out: frozenset[int]
+    active: list[int]
+    # For each possible leader, the seats that play to a trick, in order.
+    orders: dict[int, list[int]]
+    # For each seat, whether it is on the makers' side.
+    makers: list[bool]
+    first_leader: int
+    why: str  # why that seat leads the first trick (a message key)
+
+
+class _Tables:
+    """What the referee works out once for a ruleset and reuses for every hand under it: its
+    deck, each seating (for a dealer and a contract) and each award."""
+
+    __slots__ = ("_awards", "_seatings", "deck", "rules")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.deck = deck(rules.deck)
+        self._seatings: dict[tuple[int, int | None, bool, int | None, bool], _Seating] = {}
+        self._awards: dict[tuple[int, int, bool, int | None], Award] = {}
+
+    def seating(self, judge: _Judge) -> _Seating:
+        key = (
+            judge.dealer,
+            judge.maker,
+            judge.alone,
+            judge.defender_alone,
+            judge.ordered_in_round_one,
+        )
+        seating = self._seatings.get(key)
+        if seating is None:
+            seating = self._seatings[key] = _seat(judge)
+        return seating
+
+    def award(
+        self, maker: int, maker_tricks: int, alone: bool, defender_alone: int | None
+    ) -> Award:
+        key = (maker, maker_tricks, alone, defender_alone)
+        award = self._awards.get(key)
+        if award is None:
+            award = self._awards[key] = award_for(
+                self.rules,
+                maker=maker,
+                maker_tricks=maker_tricks,
+                alone=alone,
+                defender_alone=defender_alone,
+            )
+        return award
+
+
+# By the ruleset object's id. Each entry keeps its ruleset alive, so an id is never reused
+# for another ruleset while its entry stands.
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(rules: Ruleset) -> _Tables:
+    tables = _TABLES.get(id(rules))
+    if tables is None:
+        if len(_TABLES) >= 4096:
+            _TABLES.clear()
+        tables = _TABLES[id(rules)] = _Tables(rules)
+    return tables
+
+
+_CONTRACTS: dict[tuple[Suit | None, int, bool, int | None], Contract] = {}
+
+
+def _contract(trump: Suit | None, maker: int, alone: bool, defender_alone: int | None) -> Contract:
+    """Contracts are values: one object for each."""
+    key = (trump, maker, alone, defender_alone)
+    contract = _CONTRACTS.get(key)
+    if contract is None:
+        contract = _CONTRACTS[key] = Contract(trump, maker, alone, defender_alone)
+    return contract
+
+
+def _seat(judge: _Judge) -> _Seating:
+    rules, players, maker = judge.rules, judge.players, judge.maker
+    assert maker is not None
+    out = frozenset(judge.sitting_out())
+
+    def left_of(seat: int) -> int:
+        """The next seat clockwise that plays."""
+        return next(
+            (s for s in ((seat + i) % players for i in range(1, players + 1)) if s not in out), seat
+        )
+
+    if judge.alone and rules.canadian_loner and judge.ordered_in_round_one:
+        first, why = left_of(maker), "canadian_loner"
+    elif judge.alone and rules.loner_lead == "left-of-loner":
+        first, why = left_of(maker), "left_of_loner"
+    else:
+        first, why = left_of(judge.dealer), "left_of_dealer"
+    team = rules.team_of(maker)
+    return _Seating(
+        out=out,
+        active=[s for s in range(players) if s not in out],
+        orders={
             leader: [s for s in ((leader + i) % players for i in range(players)) if s not in out]
             for leader in range(players)
-        }
-        _ORDERS[key] = orders
-    return orders
+        },
+        makers=[rules.team_of(seat) == team for seat in range(players)],
+        first_leader=first,
+        why=why,
+    )
 
 
 class _Play:
-    """The tricks: turn order, the lead, following suit, who wins, and the renege rule."""
+    """The tricks: turn order, the lead, following suit, who wins, and the renege rule.
+
+    Sets of cards are integers, one bit per card (``Card.bit``): what each seat may play
+    without a closer look, what it is proven to hold, what has been played."""
 
     def __init__(self, judge: _Judge) -> None:
         self.j = judge
         record = judge.record
         rules = judge.rules
-        assert judge.trump is not None and judge.maker is not None
-        self.trump: Suit = judge.trump
-        self.order: TrumpOrder = TRUMP_ORDERS[judge.trump]
+        assert judge.maker is not None
+        self.trump = judge.trump
+        order = None if judge.trump is None else TRUMP_ORDERS[judge.trump]
+        self.order: TrumpOrder | None = order
+        if order is None:
+            # Following suit and winning tricks wait for the unknown trump: every card is
+            # read as one suit, so every card follows, and no trick has a winner.
+            self.suit_of, self.members, self.powers = _ONE_SUIT, _ONE_SUIT_MEMBERS, _NO_POWERS
+        else:
+            self.suit_of, self.members, self.powers = order.suit_of, order.members, order.powers
         self.maker: int = judge.maker
-        self.out = judge.sitting_out()
-        self.active = [s for s in range(rules.players) if s not in self.out]
+        players = rules.players
+        self.seating = seating = judge.tables.seating(judge)
+        self.out, self.active, self.orders = seating.out, seating.active, seating.orders
         self.finished = False
-        self.maker_tricks = 0
+        # Tricks the makers won so far; None once a trick's winner needs the unknown trump.
+        self.maker_tricks: int | None = 0
         self.renege: Award | None = None
-        self.dealer_took_upcard = judge.pickup_happens() and record.upcard is not None
-        self.upcard = record.upcard
-        self.discard = record.discard if self.dealer_took_upcard else None
-        self._plays_by_seat: dict[int, list[tuple[int, Card]]] | None = None
-        self._disputed: set[Card] = set()
-        # What each seat is proven to hold when play starts (None: not even partly known).
-        self.holdings: list[list[Card] | None] = [
-            self._holding(seat) for seat in range(rules.players)
+        self.dealer_took_upcard = took = judge.pickup_happens()
+        self.upcard = upcard = record.upcard
+        self.discard = discard = record.discard if took else None
+        # The dealer who took an unreported upcard may play one card beyond the reported
+        # hand: it may be the upcard.
+        self.upcard_unseen = took and upcard is None
+        # What each seat is proven to hold when play starts, as bits (the cards as a list:
+        # ``holding``): the cards of the deck dealt to it; the dealer who took the upcard
+        # keeps the upcard and loses the discard.
+        owned = judge.owned
+        self.held = held = list(owned)
+        dealer = judge.dealer
+        if took:
+            if discard is None:
+                held[dealer] = 0
+            else:
+                held[dealer] &= ~discard.bit
+                if upcard is not None and upcard is not discard:
+                    held[dealer] |= upcard.bit
+        # Seats whose whole dealt hand is reported.
+        dealt = judge.dealt
+        whole = [len(dealt.get(seat, ())) == HAND_SIZE for seat in range(players)]
+        # Seats whose cards at the start of play are all proven: a later play proves nothing
+        # more. Not the dealer who took the upcard and reported no discard.
+        self.complete = list(whole)
+        if took and discard is None:
+            self.complete[dealer] = False
+        # What each seat may play with no card check: a card of the deck dealt to it, and,
+        # for a seat whose hand is not fully reported, any card of the deck dealt to no one;
+        # never the upcard or the discard, except the upcard for the dealer who kept it.
+        unusual = (0 if upcard is None else upcard.bit) | (0 if discard is None else discard.bit)
+        deck_bits = _DECK_BITS[rules.deck]
+        anyones = deck_bits & ~unusual & ~sum(owned)
+        self.playable = [
+            (mine | (0 if reported else anyones)) & ~unusual
+            for mine, reported in zip(owned, whole, strict=True)
         ]
-        # Those holdings still in hand, counted by suit, so that following suit is checked in
-        # one look-up: ``holder`` maps a proven card to its seat until someone plays it.
-        suit_of = self.order.suit_of
-        self.holder: dict[Card, int] = {}
-        self.still_held: list[dict[Suit, int]] = [{} for _ in range(rules.players)]
-        self.complete_holdings: set[int] = set()
-        holder = self.holder
-        for seat, cards in enumerate(self.holdings):
-            if not cards:
-                continue
-            counts = self.still_held[seat]
-            for card in cards:
-                if card not in holder:
-                    holder[card] = seat
-                    suit = suit_of[card]
-                    counts[suit] = counts.get(suit, 0) + 1
-            if len(judge.dealt.get(seat, ())) == HAND_SIZE:
-                self.complete_holdings.add(seat)
-        self.orders = _seat_orders(rules.players, frozenset(self.out))
-
-    def plays_by_seat(self) -> dict[int, list[tuple[int, Card]]]:
-        """Every play by seat, with its position in the hand: the evidence of later plays."""
-        if self._plays_by_seat is not None:
-            return self._plays_by_seat
-        judge = self.j
-        record = judge.record
-        by_seat: dict[int, list[tuple[int, Card]]] = {}
-        players_of: dict[Card, list[int]] = {}
-        position = 0
-        for trick in record.tricks:
-            for seat, card in trick:
-                by_seat.setdefault(seat, []).append((position, card))
-                players_of.setdefault(card, []).append(seat)
-                position += 1
-        # A later play proves a holding only when nothing else in the record disputes it: a
-        # card played twice (by anyone) proves nothing.
-        disputed = {c for c, seats in players_of.items() if len(seats) > 1}
-        for card, seats in players_of.items():
-            owner = judge.dealt_to.get(card)
-            if owner is not None and owner not in seats:
-                disputed.add(card)
-            if card is self.upcard and (not self.dealer_took_upcard or seats != [judge.dealer]):
-                disputed.add(card)
-            if card is record.discard and self.dealer_took_upcard:
-                disputed.add(card)
-        self._plays_by_seat, self._disputed = by_seat, disputed
-        return by_seat
-
-    def first_leader(self) -> tuple[int, str]:
-        j = self.j
-        rules = j.rules
-        if j.alone:
-            if rules.canadian_loner and j.ordered_in_round_one:
-                return self.next_active(self.maker), "canadian_loner"
-            if rules.loner_lead == "left-of-loner":
-                return self.next_active(self.maker), "left_of_loner"
-        return self.next_active(j.dealer), "left_of_dealer"
-
-    def next_active(self, seat: int) -> int:
-        players = self.j.players
-        for step in range(1, players + 1):
-            candidate = (seat + step) % players
-            if candidate not in self.out:
-                return candidate
-        return seat
+        if took and upcard is not None and upcard is not discard and upcard.bit & deck_bits:
+            self.playable[dealer] |= upcard.bit
 
     def holding(self, seat: int) -> list[Card] | None:
-        """The cards the seat is proven to have been dealt-and-kept, from the record alone."""
-        return self.holdings[seat]
+        """The cards the seat is proven to hold when play starts, in the record's order (None:
+        not even partly known)."""
+        j = self.j
+        if seat != j.dealer or not self.dealer_took_upcard:
+            return j.dealt.get(seat)
+        # The dealer's cards after taking the upcard: dealt cards and upcard, less the
+        # discard. None with no discard reported: any of them could have been it.
+        if self.discard is None:
+            return None
+        kept = [c for c in j.dealt.get(j.dealer, ()) if c is not self.discard]
+        if self.upcard is not None and self.upcard is not self.discard:
+            kept.append(self.upcard)
+        return kept
 
-    def _holding(self, seat: int) -> list[Card] | None:
-        dealt = self.j.dealt.get(seat)
-        if seat == self.j.dealer and self.dealer_took_upcard:
-            if self.discard is None:
-                return None
-            assert self.upcard is not None
-            kept = [c for c in dealt or () if c is not self.discard]
-            if self.upcard is not self.discard:
-                kept.append(self.upcard)
-            return kept
-        return dealt
+    def known_hand(self, seat: int) -> list[Card] | None:
+        """The seat's five cards when play began, when the record shows every one of them.
 
-    def full_holding(self, seat: int) -> list[Card] | None:
-        """All the seat's cards at the start of play, when every one of them is known."""
-        return self.holdings[seat] if seat in self.complete_holdings else None
+        They are its reported dealt cards (for the dealer who took the upcard: with the
+        upcard, less the reported discard) and the cards it plays. A card the record disputes
+        counts for nothing: one another seat plays or was dealt, the upcard or the discard
+        where they are not this seat's to hold, a card played twice."""
+        j = self.j
+        takes_upcard = seat == j.dealer and self.dealer_took_upcard
+        known: list[Card] = []
+        # With no discard reported the dealer's holding is None: any of its cards could
+        # have been the discard.
+        for card in self.holding(seat) or ():
+            if (
+                card not in known
+                and j.owner_of(card) in (None, seat)
+                and not j.played_by_another(seat, card)
+                and (card is not self.upcard or takes_upcard)
+                and card is not j.record.discard
+            ):
+                known.append(card)
+        if not self.complete[seat]:
+            # (A seat whose cards are all reported learns nothing from its plays: a card
+            # beyond them is not held.)
+            for _, card in j.plays_by_seat().get(seat, ()):
+                if card not in known and j.shown_by_play(seat, card):
+                    known.append(card)
+        return known if len(known) == HAND_SIZE else None
 
     def run(self) -> tuple[list[TrickResult], Award | None, Next | None]:
-        j = self.j
-        record = j.record
-        leader, why = self.first_leader()
+        record = self.j.record
+        why = self.seating.why
+        leader: int | None = self.seating.first_leader
         results: list[TrickResult] = []
-        played: set[Card] = set()
+        played = 0
         position = 0
-        suit_of = self.order.suit_of
-        dealt_to = j.dealt_to.get
-        in_deck = j.deck
-        out = self.out
+        suit_of = self.suit_of
+        members = self.members
+        powers = self.powers
+        playable = self.playable
+        held = self.held
+        complete = self.complete
         active_count = len(self.active)
-        unusual = {c for c in (self.upcard, self.discard) if c is not None}
-        fully_known = self.complete_holdings | {
-            seat for seat, cards in j.dealt.items() if len(cards) == HAND_SIZE
-        }
-        # Cards whose play needs no card check when their owner plays them.
-        clean_owner = {
-            card: seat
-            for card, seat in j.dealt_to.items()
-            if card in in_deck and card not in unusual
-        }.get
-        still_held = self.still_held
-        complete = self.complete_holdings
-        power = self.order.powers
         last_trick = len(record.tricks) - 1
-        maker_team = j.rules.team_of(self.maker)
-        makers = {s for s in range(j.players) if j.rules.team_of(s) == maker_team}
-        let_go = self.holder.pop
+        closed_tricks = 0
+        current: TrickResult | None = None
         for t, trick in enumerate(record.tricks):
             number = t + 1
-            seats_in_order = self.orders[leader]
+            if leader is None:
+                # Who won the last trick needs the unknown trump: the seat that led this one
+                # is taken as its leader, and the lead is not judged.
+                leader = next((s for s, _ in trick if s not in self.out), None)
+            seats_in_order = self.orders[self.active[0] if leader is None else leader]
             plays: list[tuple[int, Card]] = []
             led: Suit | None = None
-            in_order = t < HAND_SIZE
-            for seat, card in trick:
+            following = 0
+            power: dict[Card, int] = {}
+            best = -1
+            winner = -1
+            regular = t < HAND_SIZE
+            count = 0
+            for play in trick:
+                seat, card = play
                 position += 1
-                count = len(plays)
+                bit = card.bit
                 if (
-                    in_order
+                    regular
                     and count < active_count
                     and seats_in_order[count] == seat
-                    and card not in played
-                    and (
-                        clean_owner(card) == seat
-                        or (
-                            dealt_to(card) is None
-                            and seat not in fully_known
-                            and card in in_deck
-                            and card not in unusual
-                        )
-                    )
+                    and playable[seat] & bit
+                    and not played & bit
                 ):
                     # The usual case: the right seat plays a card it may hold, not yet played.
                     if led is None:
                         led = suit_of[card]
-                    elif suit_of[card] is not led and (
-                        still_held[seat].get(led) or seat not in complete
+                        following = members[led]
+                        power = powers[led]
+                    elif not bit & following and (
+                        held[seat] & following & ~played or not complete[seat]
                     ):
                         self.check_follow(
-                            (_PLAY, position - 1, 0), seat, card, led, number, position - 1
+                            (_PLAY, position - 1, 0), seat, card, led, number, position - 1, played
                         )
-                    holder = let_go(card, None)
-                    if holder is not None:
-                        still_held[holder][suit_of[card]] -= 1
-                    played.add(card)
-                    plays.append((seat, card))
+                    strength = power[card]
+                    if strength > best:
+                        best, winner = strength, seat
+                    played |= bit
+                    plays.append(play)
+                    count += 1
                     continue
-                in_order = False
-                order = (_PLAY, position - 1, 0)
-                done = [s for s, _ in plays]
-                if seat in out:
-                    j.flag(
-                        order,
-                        "sitting-out",
-                        "play_sitting_out",
-                        seat=seat,
-                        trick=number,
-                        card=card,
-                        partner=j.partner(seat),
-                    )
-                    continue
-                if seat in done:
-                    j.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
-                    continue
-                if count >= active_count:
-                    j.flag(
-                        order,
-                        "too-many-cards",
-                        "trick_too_long",
-                        seat=seat,
-                        trick=number,
-                        card=card,
-                    )
-                    continue
-                if _cards_played(results, seat) >= HAND_SIZE:
-                    j.flag(
-                        order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card
-                    )
-                    continue
-                expected = next(s for s in seats_in_order if s not in done)
-                if seat != expected:
-                    if not plays:
-                        reason = why if t == 0 else "won_last"
-                        j.flag(
-                            order,
-                            "wrong-lead",
-                            "wrong_lead",
-                            seat=seat,
-                            trick=number,
-                            card=card,
-                            leader=expected,
-                            why=reason,
-                        )
-                        # Play goes on clockwise from the seat that did lead.
-                        seats_in_order = self.orders[seat]
-                    else:
-                        j.flag(
-                            order,
-                            "out-of-turn",
-                            "play_turn",
-                            seat=seat,
-                            trick=number,
-                            card=card,
-                            turn=expected,
-                        )
-                self.check_card(order, seat, card, number, played)
-                if led is None:
-                    led = suit_of[card]
-                elif suit_of[card] is not led:
-                    self.check_follow(order, seat, card, led, number, position - 1)
-                holder = let_go(card, None)
-                if holder is not None:
-                    still_held[holder][suit_of[card]] -= 1
-                played.add(card)
-                plays.append((seat, card))
-            closed = len(plays) == active_count or t < last_trick
-            winner: int | None = None
-            if closed and plays:
-                if len(plays) < active_count:
-                    done = [s for s, _ in plays]
-                    for seat in seats_in_order:
-                        if seat not in done:
-                            j.flag(
-                                (_PLAY, position - 1, 1 + seat),
-                                "out-of-turn",
-                                "trick_closed_early",
-                                seat=seat,
-                                trick=number,
-                            )
-                powers = power[suit_of[plays[0][1]]]
-                winner, best = plays[0][0], -1
-                for seat, card in plays:
-                    if powers[card] > best:
-                        winner, best = seat, powers[card]
-                if winner in makers:
-                    self.maker_tricks += 1
-            results.append(TrickResult(plays[0][0] if plays else leader, winner, plays))
-            if winner is not None:
-                leader, why = winner, "won_last"
-        closed_tricks = sum(1 for r in results if r.winner is not None)
+                regular = False
+                seats_in_order, led, played = self.irregular_play(
+                    position - 1,
+                    seat,
+                    card,
+                    number,
+                    why if t == 0 else "won_last",
+                    plays,
+                    seats_in_order,
+                    led,
+                    results,
+                    played,
+                )
+                count = len(plays)
+            if plays and (len(plays) == active_count or t < last_trick):
+                closed_tricks += 1
+                leader = self.close_trick(
+                    position, number, plays, seats_in_order, winner if regular else None
+                )
+                results.append(TrickResult(plays[0][0], leader, plays))
+                current = None
+            else:
+                current = TrickResult(plays[0][0] if plays else leader, None, plays)
+                results.append(current)
         self.finished = closed_tricks >= HAND_SIZE
         next_up: Next | None = None
         if not self.finished and self.renege is None:
-            next_up = self.next_play(results, leader, played)
+            next_up = self.next_play(results, current, leader)
         return results, self.renege, next_up
 
+    def irregular_play(
+        self,
+        position: int,
+        seat: int,
+        card: Card,
+        number: int,
+        why: str,
+        plays: list[tuple[int, Card]],
+        seats_in_order: list[int],
+        led: Suit | None,
+        results: list[TrickResult],
+        played: int,
+    ) -> tuple[list[int], Suit | None, int]:
+        """A play off the usual path: judge its seat, its turn and its card, and count it in
+        the trick unless it cannot be part of one. Returns the trick's seat order (a wrong
+        lead restarts it from the seat that led), its led suit and the cards played."""
+        j = self.j
+        order = (_PLAY, position, 0)
+        done = [s for s, _ in plays]
+        if seat in self.out:
+            j.flag(
+                order,
+                "sitting-out",
+                "play_sitting_out",
+                seat=seat,
+                trick=number,
+                card=card,
+                partner=j.partner(seat),
+            )
+            return seats_in_order, led, played
+        if len(plays) >= len(self.active):
+            j.flag(order, "too-many-cards", "trick_too_long", seat=seat, trick=number, card=card)
+            return seats_in_order, led, played
+        if seat in done:
+            j.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
+            return seats_in_order, led, played
+        if _cards_played(results, seat) >= HAND_SIZE:
+            j.flag(order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card)
+            return seats_in_order, led, played
+        expected = next(s for s in seats_in_order if s not in done)
+        if seat != expected:
+            if not plays:
+                j.flag(
+                    order,
+                    "wrong-lead",
+                    "wrong_lead",
+                    seat=seat,
+                    trick=number,
+                    card=card,
+                    leader=expected,
+                    why=why,
+                )
+                # Play goes on clockwise from the seat that did lead.
+                seats_in_order = self.orders[seat]
+            else:
+                j.flag(
+                    order,
+                    "out-of-turn",
+                    "play_turn",
+                    seat=seat,
+                    trick=number,
+                    card=card,
+                    turn=expected,
+                )
+        self.check_card(order, seat, card, number, played)
+        if led is None:
+            led = self.suit_of[card]
+        elif self.suit_of[card] is not led:
+            self.check_follow(order, seat, card, led, number, position, played)
+        plays.append((seat, card))
+        return seats_in_order, led, played | card.bit
+
+    def close_trick(
+        self,
+        position: int,
+        number: int,
+        plays: list[tuple[int, Card]],
+        seats_in_order: list[int],
+        winner: int | None,
+    ) -> int | None:
+        """Close a trick: a seat that did not play to it is out of turn; its winner (already
+        found for a regular trick) takes it for its side. The winner is None while trump is
+        unknown."""
+        if len(plays) < len(self.active):
+            done = [s for s, _ in plays]
+            for seat in seats_in_order:
+                if seat not in done:
+                    self.j.flag(
+                        (_PLAY, position - 1, 1 + seat),
+                        "out-of-turn",
+                        "trick_closed_early",
+                        seat=seat,
+                        trick=number,
+                    )
+        if self.order is None or self.maker_tricks is None:
+            # Who won needs the trump suit; so do the makers' tricks from here on.
+            self.maker_tricks = None
+            return None
+        if winner is None:
+            power = self.powers[self.suit_of[plays[0][1]]]
+            winner, best = plays[0][0], -1
+            for seat, card in plays:
+                if power[card] > best:
+                    winner, best = seat, power[card]
+        if self.seating.makers[winner]:
+            self.maker_tricks += 1
+        return winner
+
     def check_card(
-        self, order: tuple[int, int, int], seat: int, card: Card, trick: int, played: set[Card]
+        self, order: tuple[int, int, int], seat: int, card: Card, trick: int, played: int
     ) -> None:
         j = self.j
         if card not in j.deck:
@@ -951,7 +1177,7 @@ class _Play:
                 card=card,
                 size=j.rules.deck,
             )
-        if card in played:
+        if played & card.bit:
             j.flag(order, "card-reused", "played_twice", seat=seat, trick=trick, card=card)
             return
         upcard = self.upcard
@@ -984,7 +1210,7 @@ class _Play:
                 dealer=j.dealer,
             )
             return
-        owner = j.dealt_to.get(card)
+        owner = j.owner_of(card)
         if owner is not None:
             if owner != seat:
                 j.flag(
@@ -997,16 +1223,21 @@ class _Play:
                     other=owner,
                 )
             return
-        if j.known_full_hand(seat) is not None:
-            j.flag(
-                order,
-                "card-not-held",
-                "not_in_hand",
-                seat=seat,
-                trick=trick,
-                card=card,
-                hand=j.dealt[seat],
-            )
+        if j.known_full_hand(seat) is None:
+            return
+        if self.upcard_unseen and seat == j.dealer:
+            # The first card beyond the dealer's reported hand may be the unreported upcard.
+            self.upcard_unseen = False
+            return
+        j.flag(
+            order,
+            "card-not-held",
+            "not_in_hand",
+            seat=seat,
+            trick=trick,
+            card=card,
+            hand=j.dealt[seat],
+        )
 
     def check_follow(
         self,
@@ -1016,29 +1247,36 @@ class _Play:
         led: Suit,
         trick: int,
         position: int,
+        played: int,
     ) -> None:
-        """Rule a renege when the seat is proven to hold a card of the led suit now."""
-        suit_of = self.order.suit_of
+        """Rule a renege when the seat is proven to hold a card of the led suit now: a
+        proven card not yet played, or (for a seat whose hand is not fully reported) an
+        undisputed card of that suit it plays later."""
+        j = self.j
+        trump_order = self.order
+        if trump_order is None:
+            return
+        suit_of = trump_order.suit_of
         evidence: tuple[Card, int | None] | None = None
-        if self.still_held[seat].get(led):
+        still_held = self.held[seat] & ~played
+        if still_held & trump_order.members[led]:
             for held in self.holding(seat) or ():
-                if self.holder.get(held) == seat and suit_of[held] is led:
+                if held.bit & still_held and suit_of[held] is led:
                     evidence = (held, None)
                     break
-        if evidence is None and seat not in self.complete_holdings:
-            for pos, later in self.plays_by_seat().get(seat, ()):
+        if evidence is None and not self.complete[seat]:
+            for pos, later in j.plays_by_seat().get(seat, ()):
                 if (
                     pos > position
                     and suit_of[later] is led
                     and later is not card
-                    and later not in self._disputed
+                    and j.shown_by_play(seat, later)
                 ):
                     evidence = (later, self.trick_of(pos))
                     break
         if evidence is None:
             return
         held, shown_in = evidence
-        j = self.j
         j.flag(
             order,
             "renege",
@@ -1050,8 +1288,8 @@ class _Play:
             held=held,
             shown_in=shown_in,
             trump=self.trump,
-            left_bower=held is self.order.left_bower or card is self.order.left_bower,
-            played_left=card is self.order.left_bower,
+            left_bower=held is trump_order.left_bower or card is trump_order.left_bower,
+            played_left=card is trump_order.left_bower,
             played_joker=card.is_joker,
             held_joker=held.is_joker,
         )
@@ -1071,7 +1309,11 @@ class _Play:
                 return t + 1
         return len(self.j.record.tricks)
 
-    def next_play(self, results: list[TrickResult], leader: int, played: set[Card]) -> Next:
+    def next_play(
+        self, results: list[TrickResult], current: TrickResult | None, leader: int | None
+    ) -> Next | None:
+        """Who plays next and, when all of that seat's cards are known, its legal cards.
+        None when the seat to lead is the winner of a trick that needs the unknown trump."""
         j = self.j
         if (
             not j.record.tricks
@@ -1079,32 +1321,45 @@ class _Play:
             and self.dealer_took_upcard
             and j.dealer not in self.out
         ):
-            return Next(j.dealer, "discard", self.legal_discards())
-        current = results[-1] if results and results[-1].winner is None else None
-        if current is None:
-            seat = leader
-            led: Suit | None = None
-        else:
+            return Next(j.dealer, Phase.DISCARD, self.legal_discards())
+        led: Suit | None = None
+        if current is not None and current.plays:
             done = {s for s, _ in current.plays}
-            start = current.leader
+            start = current.plays[0][0]
             seat = next((s for s in self.orders[start] if s not in done), start)
-            led = self.order.suit_of[current.plays[0][1]] if current.plays else None
-        hand = self.full_holding(seat)
-        if hand is None:
-            return Next(seat, "play", None)
-        own = {c for _, c in self.plays_by_seat().get(seat, ())}
+            led = self.suit_of[current.plays[0][1]]
+        elif leader is not None:
+            seat = leader
+        else:
+            return None
+        return Next(seat, Phase.PLAY, self.legal_cards(seat, results, led))
+
+    def legal_cards(
+        self, seat: int, results: list[TrickResult], led: Suit | None
+    ) -> list[str] | None:
+        """The cards the seat may play now, or None when they are not all known. A follower's
+        cards need the trump suit (the bowers and the joker follow trump)."""
+        hand = self.known_hand(seat)
+        if hand is None or (led is not None and self.order is None):
+            return None
+        own = [c for trick in results for s, c in trick.plays if s == seat]
         remaining = [c for c in hand if c not in own]
+        if len(remaining) != HAND_SIZE - len(own):
+            return None  # the record plays cards this seat's known hand does not have
         if led is not None:
-            following = [c for c in remaining if self.order.suit_of[c] is led]
+            following = [c for c in remaining if self.suit_of[c] is led]
             if following:
                 remaining = following
-        return Next(seat, "play", sorted(c.code for c in remaining))
+        return sorted(c.code for c in remaining)
 
     def legal_discards(self) -> list[str] | None:
+        """The dealer's legal discards, when the dealt hand and the upcard are known."""
         j = self.j
         hand = j.known_full_hand(j.dealer)
         if hand is None or self.upcard is None:
             return None
+        if any(j.owner_of(c) != j.dealer for c in hand):
+            return None  # a card the record also gives to another seat, or the upcard
         options = list(hand)
         if j.rules.dealer_may_discard_upcard:
             options.append(self.upcard)

@@ -422,6 +422,10 @@ def _read_tricks(phase: dict[str, Any], path: str, record: dict[str, Any]) -> No
     contract = _judge(record, path).contract
     if contract is None:
         raise MalformedRecord(f"{path}.tricks", "cards were played, but no call made trump")
+    if contract.trump is None:
+        raise MalformedRecord(
+            f"{path}.tricks", "cards were played, but without the upcard the trump suit is unknown"
+        )
     sitting_out = _sitting_out(contract)
     if "initialLead" in phase:
         leader = _seat(phase["initialLead"], f"{path}.initialLead")
@@ -449,9 +453,10 @@ def _leader_of_next_trick(record: dict[str, Any], path: str) -> int:
     """Ask the referee who leads next: it closes every trick that has one after it, so an
     empty trick after the record's tricks gets the lead rules' or the last winner's seat."""
     probe = _judge(dict(record, tricks=[*record["tricks"], []]), path)
-    if record["tricks"] and probe.tricks[-2].winner is None:
+    leader = probe.tricks[-1].leader
+    if leader is None or (record["tricks"] and probe.tricks[-2].winner is None):
         raise MalformedRecord(path, "no card of this trick counts, so no one won it to lead next")
-    return probe.tricks[-1].leader
+    return leader
 
 
 def _sitting_out(contract: Contract) -> frozenset[int]:
@@ -567,6 +572,7 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "D": "diamonds",
         "H": "hearts",
         "S": "spades",
+        "unknown-suit": "the upcard's suit (not reported)",
     },
     "ko": {
         "seat": "{seat}번 자리",
@@ -593,6 +599,7 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "D": "다이아몬드",
         "H": "하트",
         "S": "스페이드",
+        "unknown-suit": "업카드의 무늬(적히지 않음)",
     },
 }
 
@@ -669,7 +676,8 @@ def _contract_words(
     kind = "call"
     if making is not None and making["action"] == "order-up":
         kind = "pick-up" if contract.maker == record["dealer"] else "order-up"
-    text = words[kind].format(maker=seat(contract.maker), suit=words[contract.trump.value])
+    suit = words["unknown-suit"] if contract.trump is None else words[contract.trump.value]
+    text = words[kind].format(maker=seat(contract.maker), suit=suit)
     if contract.alone:
         text += words["alone"]
     if contract.defender_alone is not None:

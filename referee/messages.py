@@ -78,8 +78,6 @@ class _Korean(_English):
 _EN: Final = _English()
 _KO: Final = _Korean()
 
-_Builder = Callable[[_Params], str]
-
 # Plain templates: {seat} {card} {suit} {other} {turn} {partner} {trick} {size} {upcard} {dealer}
 _TEMPLATES: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -127,6 +125,10 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "{seat_cap}, the dealer, called {suit}; under these rules a dealer left with no call "
             "must take the upcard ({upcard}) instead."
         ),
+        "dealer_must_take_unseen_upcard": (
+            "{seat_cap}, the dealer, called {suit}; under these rules a dealer left with no call "
+            "must take the upcard instead."
+        ),
         "turned_down_suit": (
             "{seat_cap} called {suit}, the suit of the upcard that was turned down; that suit "
             "cannot be named in the second round."
@@ -168,6 +170,14 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
         ),
         "discard_without_pickup": (
             "A discard ({card}) was reported, but the dealer did not take the upcard."
+        ),
+        "discard_before_trump": (
+            "{seat_cap}, the dealer, discarded {card} while the bidding was still open; the "
+            "dealer discards only after taking the upcard."
+        ),
+        "discard_after_throw_in": (
+            "{seat_cap}, the dealer, discarded {card}, but the hand was thrown in, so the "
+            "dealer took no upcard."
         ),
         "discard_upcard": (
             "{seat_cap}, the dealer, discarded the upcard, {card}; under these rules the dealer "
@@ -244,6 +254,10 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "딜러인 {seat}가 {suit}를 불렀지만, 이 규칙에서는 아무도 부르지 않으면 딜러가 "
             "업카드({upcard})를 가져가야 합니다."
         ),
+        "dealer_must_take_unseen_upcard": (
+            "딜러인 {seat}가 {suit}를 불렀지만, 이 규칙에서는 아무도 부르지 않으면 딜러가 "
+            "업카드를 가져가야 합니다."
+        ),
         "turned_down_suit": (
             "{seat}가 엎어진 업카드의 무늬인 {suit}를 불렀습니다. 그 무늬는 두 번째 라운드에서 "
             "부를 수 없습니다."
@@ -278,6 +292,14 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
         ),
         "discard_without_pickup": (
             "버린 카드({card})가 적혀 있지만 딜러는 업카드를 가져가지 않았습니다."
+        ),
+        "discard_before_trump": (
+            "딜러인 {seat}가 비드가 끝나기 전에 {card}을(를) 버렸습니다. 딜러는 업카드를 "
+            "가져간 뒤에만 카드를 버립니다."
+        ),
+        "discard_after_throw_in": (
+            "딜러인 {seat}가 {card}을(를) 버렸지만 판이 무효가 되어 딜러는 업카드를 가져가지 "
+            "않았습니다."
         ),
         "discard_upcard": (
             "딜러인 {seat}가 업카드 {card}을(를) 버렸습니다. 이 규칙에서는 오더 업된 카드를 "

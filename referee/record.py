@@ -61,35 +61,32 @@ def parse_record(data: object) -> Record:
     players = ruleset.players
     if "dealer" not in data:
         raise MalformedRecord("dealer", "is required")
-    record = Record(ruleset=ruleset, dealer=_seat(data["dealer"], "dealer", players))
+    dealer = _seat(data["dealer"], "dealer", players)
+    # Fields are read in the spec's order, so the first malformed one is the one named.
     get = data.get
     upcard = get("upcard")
     if upcard is not None:
-        record.upcard = _card(upcard, "upcard")
+        upcard = _card(upcard, "upcard")
     hands = get("hands")
-    if hands is not None:
-        record.hands = _hands(hands, players)
+    hands = {} if hands is None else _hands(hands, players)
     bids = get("bids")
     if bids is not None:
-        record.bids = _bids(bids, players)
+        bids = _bids(bids, players)
     discard = get("discard")
     if discard is not None:
-        record.discard = _card(discard, "discard")
+        discard = _card(discard, "discard")
     pickup = get("pickup")
-    if pickup is not None:
-        if not isinstance(pickup, bool):
-            raise MalformedRecord("pickup", "must be true or false")
-        record.pickup = pickup
+    if pickup is not None and not isinstance(pickup, bool):
+        raise MalformedRecord("pickup", "must be true or false")
     contract = get("contract")
     if contract is not None:
-        record.contract = _contract(contract, players)
+        contract = _contract(contract, players)
     tricks = get("tricks")
-    if tricks is not None:
-        record.tricks = _tricks(tricks, players)
+    tricks = [] if tricks is None else _tricks(tricks, players)
     claim = get("claim")
     if claim is not None:
-        record.claim = _claim(claim, ruleset)
-    return record
+        claim = _claim(claim, ruleset)
+    return Record(ruleset, dealer, upcard, hands, bids, discard, pickup, contract, tricks, claim)
 
 
 def _seat(value: object, name: str, players: int) -> int:
@@ -101,7 +98,9 @@ def _seat(value: object, name: str, players: int) -> int:
 
 
 def _card(value: object, name: str) -> Card:
-    card = Card.parse(value)
+    card = SPELLINGS.get(value) if type(value) is str else None
+    if card is None:
+        card = Card.parse(value)
     if card is None:
         raise MalformedRecord(name, f"{value!r} is not a card (write rank then suit, e.g. JD, 10H)")
     return card
@@ -114,12 +113,20 @@ def _hands(value: object, players: int) -> dict[int, list[Card]]:
     if not isinstance(value, dict):
         raise MalformedRecord("hands", "must be an object from seat to a list of cards")
     hands: dict[int, list[Card]] = {}
+    spelled = SPELLINGS.get
     for key, cards in value.items():
         seat = _SEAT_KEYS.get(key) if type(key) is str else None
         if seat is None or seat >= players or type(cards) is not list or len(cards) > HAND_SIZE:
             _hand_problem(key, cards, players)
             continue
-        hands[seat] = _cards(cards, key)
+        try:
+            found: list[Card | None] = list(map(spelled, cards))
+        except TypeError:  # an unhashable value: not a card
+            found = [None]
+        if None in found:
+            hands[seat] = [_card(v, f"hands.{key}[{i}]") for i, v in enumerate(cards)]
+        else:
+            hands[seat] = found  # type: ignore[assignment]  # no None, checked above
     return hands
 
 
@@ -131,17 +138,6 @@ def _hand_problem(key: object, cards: object, players: int) -> None:
     if not isinstance(cards, list):
         raise MalformedRecord(name, "must be a list of cards")
     raise MalformedRecord(name, f"a hand has {HAND_SIZE} cards, not {len(cards)}")
-
-
-def _cards(values: list[Any], key: str) -> list[Card]:
-    spelled = SPELLINGS.get
-    try:
-        found = list(map(spelled, values))
-    except TypeError:  # an unhashable value: not a card
-        found = [None] * len(values)
-    if None in found:
-        return [_card(v, f"hands.{key}[{i}]") for i, v in enumerate(values)]
-    return found  # type: ignore[return-value]
 
 
 def _bids(value: object, players: int) -> list[BidEntry]:

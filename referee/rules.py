@@ -80,14 +80,14 @@ class Ruleset:
             raise MalformedRecord(field, "must be a preset name or an object with a preset")
         try:
             # Types are part of the key: true and 1 are equal in Python but not here.
-            key: object = tuple((k, type(v), v) for k, v in value.items())
-            hash(key)
+            key: object = (*value.items(), *map(type, value.values()))
+            cached = _PARSED.get(key)
         except TypeError:  # a nested object (points): fall back to its JSON text
             try:
                 key = json.dumps(value, sort_keys=True)
             except (TypeError, ValueError):
                 raise MalformedRecord(field, "must be plain JSON") from None
-        cached = _PARSED.get(key)
+            cached = _PARSED.get(key)
         if cached is None:
             cached = _parse_object(value, field)
             if len(_PARSED) < 4096:
@@ -189,6 +189,7 @@ PRESETS: Final[dict[str, Ruleset]] = {
         deck=32,
         stuck_dealer="takes-upcard",
         must_hold_suit=True,
+        dealer_may_discard_upcard=False,
         points=Points(march=3, lone_euchre=4, lone_short_is_euchre=True),
     ),
     "two-handed": replace(

@@ -8,18 +8,6 @@ from typing import Any, Final
 from .errors import MalformedRecord
 from .rules import Ruleset
 
-REASONS: Final = (
-    "make",
-    "march",
-    "lone-make",
-    "lone-march",
-    "euchre",
-    "lone-euchre",
-    "defend-alone-euchre",
-    "renege",
-    "thrown-in",
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Award:

@@ -17,7 +17,7 @@ from .errors import IllegalAction
 from .record import HAND_SIZE, BidEntry, PlayEntry, Record
 from .rules import Ruleset
 from .scoring import Award
-from .verdict import Verdict
+from .verdict import Phase, Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,10 +144,10 @@ class HandState:
         upcoming = verdict.next
         if verdict.complete or upcoming is None or upcoming.legal is None:
             return []
-        if upcoming.phase == "bidding":
+        if upcoming.phase is Phase.BIDDING:
             actions: list[Action] = [bid_from_legal(upcoming.seat, t) for t in upcoming.legal]
             return actions
-        if upcoming.phase == "discard":
+        if upcoming.phase is Phase.DISCARD:
             return [Discard(Card.parse(code) or self.upcard) for code in upcoming.legal]
         moves: list[Action] = [
             Play(upcoming.seat, Card.parse(c) or self.upcard) for c in upcoming.legal
@@ -181,7 +181,7 @@ class HandState:
         upcoming = self.verdict.next
         if self.verdict.complete or upcoming is None:
             raise IllegalAction("out-of-turn", "The hand is over.")
-        wanted = {"bidding": Bid, "discard": Discard, "play": Play}[upcoming.phase]
+        wanted = {Phase.BIDDING: Bid, Phase.DISCARD: Discard, Phase.PLAY: Play}[upcoming.phase]
         if isinstance(action, Bid) and action.action == "defend-alone":
             if action not in self.defend_alone_options():
                 raise IllegalAction(

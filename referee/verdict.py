@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .cards import Card, Suit
@@ -31,14 +32,17 @@ class Violation:
 
 @dataclass(frozen=True, slots=True)
 class Contract:
-    trump: Suit
+    """What the bidding made. ``trump`` is None when the upcard was ordered up but not
+    reported: the makers are known, the suit is not yet."""
+
+    trump: Suit | None
     maker: int
     alone: bool = False
     defender_alone: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "trump": self.trump.value,
+            "trump": None if self.trump is None else self.trump.value,
             "maker": self.maker,
             "alone": self.alone,
             "defender_alone": self.defender_alone,
@@ -47,7 +51,10 @@ class Contract:
 
 @dataclass(slots=True)
 class TrickResult:
-    leader: int
+    """A trick as the referee reads it. ``winner`` is None while the trick is open or when
+    trump is not known; ``leader`` is None only for an empty trick whose leader needs trump."""
+
+    leader: int | None
     winner: int | None
     plays: list[tuple[int, Card]]
 
@@ -59,16 +66,24 @@ class TrickResult:
         }
 
 
+class Phase(StrEnum):
+    """What the hand waits for next; written as the spec's words."""
+
+    BIDDING = "bidding"
+    DISCARD = "discard"
+    PLAY = "play"
+
+
 @dataclass(frozen=True, slots=True)
 class Next:
     """Who acts next in an unfinished hand, and (when known) what they may do."""
 
     seat: int
-    phase: str
+    phase: Phase
     legal: list[str] | None
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "phase": self.phase, "legal": self.legal}
+        return {"seat": self.seat, "phase": self.phase.value, "legal": self.legal}
 
 
 @dataclass(slots=True)

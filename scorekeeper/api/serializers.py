@@ -269,7 +269,9 @@ class PlaySerializer(serializers.Serializer[Any]):
 
 
 class TrickSerializer(serializers.Serializer[Any]):
-    leader = serializers.IntegerField()
+    leader = serializers.IntegerField(
+        allow_null=True, help_text="Null only for an empty trick whose leader needs the trump."
+    )
     winner = serializers.IntegerField(allow_null=True)
     plays = PlaySerializer(many=True)
 
@@ -284,7 +286,9 @@ class ViolationSerializer(serializers.Serializer[Any]):
 
 
 class ContractSerializer(serializers.Serializer[Any]):
-    trump = serializers.CharField()
+    trump = serializers.CharField(
+        allow_null=True, help_text="Null when the upcard was ordered up but not reported."
+    )
     maker = serializers.IntegerField()
     alone = serializers.BooleanField()
     defender_alone = serializers.IntegerField(allow_null=True)

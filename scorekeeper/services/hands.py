@@ -163,7 +163,7 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _
     return _Ruling(
         kind=kind,
         award=award,
-        trump=str(contract.trump.value) if contract else "",
+        trump=str(contract.trump.value) if contract and contract.trump else "",
         maker=contract.maker if contract else None,
         alone=contract.alone if contract else False,
         defender_alone=contract.defender_alone if contract else None,

@@ -17,6 +17,7 @@ import pytest
 
 import referee
 from referee.cli import main
+from referee.notation import trick
 from tests.referee.shared import shared_path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -26,14 +27,14 @@ CLEAN = {
     "upcard": "QH",
     "hands": {"1": ["9H", "TH", "KS", "QS", "AD"]},
     "bids": [{"seat": 1, "action": "order-up"}],
-    "tricks": [[{"seat": 1, "card": "AD"}, {"seat": 2, "card": "KD"}]],
+    "tricks": [trick("1:AD 2:KD")],
 }
 RENEGE = {
     "dealer": 0,
     "upcard": "QH",
     "hands": {"2": ["JD", "9C", "TC", "KS", "AS"]},
     "bids": [{"seat": 1, "action": "order-up"}],
-    "tricks": [[{"seat": 1, "card": "AH"}, {"seat": 2, "card": "9C"}]],
+    "tricks": [trick("1:AH 2:9C")],
 }
 
 

@@ -2,8 +2,8 @@
 
 Each case is one ruling, named after the rule it applies. A record is written the way a
 table would say it: bids as ``"1:pass 2:order-up-alone 3:call:H"`` (the spec's legal-bid
-words, after the seat), tricks as ``"1:AD 2:KD 3:9D 0:9H"`` (plays in order), hands with
-``cards("JH AH KH QD TC")``.
+words, after the seat), tricks as ``"1:AD 2:KD 3:9D 0:9H"`` (plays in order, read by
+``referee.notation``), hands with ``cards("JH AH KH QD TC")``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 
 import referee
 from referee import MalformedRecord, Ruleset, cards
+from referee.notation import trick
 
 # -- writing records -------------------------------------------------------------------------
 
@@ -36,14 +37,6 @@ def bids(text: str) -> list[dict[str, Any]]:
             bid["alone"] = True
         out.append(bid)
     return out
-
-
-def trick(text: str) -> list[dict[str, Any]]:
-    plays = []
-    for word in text.split():
-        seat, _, card = word.partition(":")
-        plays.append({"seat": int(seat), "card": cards(card)[0].code})
-    return plays
 
 
 def record(
@@ -339,6 +332,7 @@ FIVE_CARDS_NO_HEART = (
     "0:KS 1:8S 2:7S 3:JS",
 )
 CALLS_BUT_DIAMONDS = ["call:C", "call:C-alone", "call:H", "call:H-alone", "call:S", "call:S-alone"]
+CALLS_BUT_HEARTS = ["call:C", "call:C-alone", "call:D", "call:D-alone", "call:S", "call:S-alone"]
 JOKER_CALLS = [f"call:{s}{a}" for s in "CDHS" for a in ("", "-alone")]
 
 BIDDING = [
@@ -402,7 +396,7 @@ BIDDING = [
             bid=f"{SEVEN_PASSES} 0:order-up",
         ),
         contract=("H", 0, False, None),
-        next=(0, "discard", hand("9C TC JC QC KC TH")),
+        next=(0, "discard", hand("9C TC JC QC KC")),
     ),
     case(
         "uka-must-hold-suit-proven-by-the-five-cards-played",
@@ -435,9 +429,114 @@ BIDDING = [
         [("bid-not-allowed", 0, None, None)],
     ),
     case(
+        "uka-dealer-takes-upcard-calling-the-upcards-own-suit-not-allowed",
+        record(UKA_STUCK, dealer=0, upcard="TH", bid=f"{SEVEN_PASSES} 0:call:H"),
+        [("bid-not-allowed", 0, None, None)],
+        contract=("H", 0, False, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "uka-dealer-takes-upcard-calling-not-allowed-with-the-upcard-unreported",
+        record(UKA_STUCK, dealer=0, bid=f"{SEVEN_PASSES} 0:call:S"),
+        [("bid-not-allowed", 0, None, None)],
+        contract=("S", 0, False, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "uka-dealer-takes-upcard-calling-alone-not-allowed-with-the-upcard-unreported",
+        record(
+            UKA_STUCK,
+            dealer=1,
+            bid="2:pass 3:pass 0:pass 1:pass 2:pass 3:pass 0:pass 1:call:C-alone",
+        ),
+        [("bid-not-allowed", 1, None, None)],
+        contract=("C", 1, True, None),
+        next=(2, "play", None),
+    ),
+    case(
+        "takes-upcard-option-calling-not-allowed-with-the-upcard-unreported",
+        record(
+            options("standard", stuck_dealer="takes-upcard"),
+            dealer=0,
+            bid=f"{SEVEN_PASSES} 0:call:D",
+        ),
+        [("bid-not-allowed", 0, None, None)],
+    ),
+    case(
+        "uka-dealer-takes-upcard-next-is-order-up-only-with-the-upcard-unreported",
+        record(UKA_STUCK, dealer=0, bid=SEVEN_PASSES),
+        next=(0, "bidding", ["order-up", "order-up-alone"]),
+    ),
+    case(
         "uka-order-up-in-round-two-by-another-seat-not-allowed",
         record(UKA_STUCK, dealer=0, upcard="TH", bid=f"{ROUND_ONE_PASSES} 1:order-up"),
         [("bid-not-allowed", 1, None, None)],
+    ),
+    # Uka: the dealer keeps the upcard, in round 1 and when stuck in round 2.
+    case(
+        "uka-dealer-keeps-the-upcard-discarding-it-not-allowed",
+        record("uka", dealer=0, upcard="TH", bid="1:order-up", discard="TH"),
+        [("discard-not-allowed", 0, None, "TH")],
+        contract=("H", 1, False, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-picked-up-by-the-dealer",
+        record("uka", dealer=0, upcard="TH", bid="1:pass 2:pass 3:pass 0:order-up", discard="TH"),
+        [("discard-not-allowed", 0, None, "TH")],
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-when-stuck-in-round-two",
+        record("uka", dealer=0, upcard="TH", bid=f"{SEVEN_PASSES} 0:order-up", discard="TH"),
+        [("discard-not-allowed", 0, None, "TH")],
+        contract=("H", 0, False, None),
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-another-discard-is-fine",
+        record(
+            "uka",
+            dealer=0,
+            upcard="TH",
+            hands={0: "7C TC JC QC KC"},
+            bid="1:order-up",
+            discard="7C",
+            tricks=("1:AS 2:KS 3:9S 0:TH",),
+        ),
+        winners=[0],
+        next=(0, "play", hand("TC JC QC KC")),
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-never-among-legal-discards",
+        record("uka", dealer=0, upcard="TH", hands={0: "7C TC JC QC KH"}, bid="1:order-up"),
+        next=(0, "discard", hand("7C TC JC QC KH")),
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-stuck-dealer-legal-discards",
+        record(
+            "uka",
+            dealer=0,
+            upcard="7D",
+            hands={0: "8C TC JC QH KH"},
+            bid=SEVEN_PASSES + " 0:order-up",
+        ),
+        next=(0, "discard", hand("8C TC JC QH KH")),
+    ),
+    case(
+        "uka-dealer-keeps-the-upcard-even-sitting-out",
+        record("uka", dealer=0, upcard="TH", bid="1:pass 2:order-up-alone", discard="TH"),
+        [("discard-not-allowed", 0, None, "TH")],
+        next=(1, "play", None),
+    ),
+    case(
+        "uka-option-switched-back-on-lets-the-dealer-discard-the-upcard",
+        record(
+            options("uka", dealer_may_discard_upcard=True),
+            dealer=0,
+            upcard="TH",
+            bid="1:order-up",
+            discard="TH",
+        ),
+        next=(1, "play", None),
     ),
     # Stick the dealer.
     case(
@@ -1007,6 +1106,29 @@ RENEGES = [
         complete=True,
     ),
     case(
+        "renege-by-the-dealer-with-no-discard-proven-by-a-later-play",
+        record(
+            hands={0: "9S TS AD KD QD"},
+            tricks=("1:AS 2:KS 3:JS 0:AD", "1:AC 2:KC 3:QC 0:9S"),
+            dealer=0,
+            upcard="QH",
+            bid="1:order-up",
+        ),
+        [("renege", 0, 1, "AD")],
+        award=("renege", {1: 2}),
+    ),
+    case(
+        "no-renege-by-the-dealer-with-no-discard-from-dealt-cards-alone",
+        record(
+            hands={0: "9S TS AD KD QD"},
+            tricks=("1:AS 2:KS 3:JS 0:AD",),
+            dealer=0,
+            upcard="QH",
+            bid="1:order-up",
+        ),
+        next=(1, "play", None),
+    ),
+    case(
         "no-renege-without-proof",
         record(tricks=("1:KH 2:9D 3:QH 0:TH",), **CLUBS_BY_1),
         winners=[1],
@@ -1198,8 +1320,9 @@ RECORD_FAULTS = [
     ),
     case(
         "out-of-turn-seat-plays-twice-to-a-trick",
-        record(tricks=("1:AS 2:KS 3:9S 0:TS 1:QS",), **HEARTS_BY_1),
+        record(tricks=("1:AS 2:KS 1:QS 3:9S 0:TS",), **HEARTS_BY_1),
         [("out-of-turn", 1, 1, "QS")],
+        winners=[1],
     ),
     case(
         "out-of-turn-trick-closed-before-a-seat-played",
@@ -1210,6 +1333,59 @@ RECORD_FAULTS = [
         "out-of-turn-play-before-trump",
         record(dealer=0, upcard="QH", bid="1:pass", tricks=("1:AS",)),
         [("out-of-turn", 1, 1, "AS")],
+    ),
+    # A trick has as many plays as seats play the hand; one more is too many.
+    case(
+        "too-many-cards-a-fifth-card-in-a-four-seat-trick",
+        record(tricks=("1:AS 2:KS 3:9S 0:TS 1:QS",), **HEARTS_BY_1),
+        [("too-many-cards", 1, 1, "QS")],
+        winners=[1],
+        next=(1, "play", None),
+    ),
+    case(
+        "too-many-cards-a-fifth-card-by-the-last-seat-to-play",
+        record(tricks=("1:AS 2:KS 3:9S 0:TS 0:QS", "1:AD 2:KD 3:9D 0:TD"), **HEARTS_BY_1),
+        [("too-many-cards", 0, 1, "QS")],
+        winners=[1, 1],
+    ),
+    case(
+        "too-many-cards-a-fourth-card-against-a-loner",
+        record(dealer=0, upcard="QH", bid="1:order-up-alone", tricks=("1:AS 2:KS 0:TS 1:QS",)),
+        [("too-many-cards", 1, 1, "QS")],
+        winners=[1],
+    ),
+    case(
+        "too-many-cards-not-for-the-loners-partner-who-sits-out",
+        record(dealer=0, upcard="QH", bid="1:order-up-alone", tricks=("1:AS 2:KS 0:TS 3:QS",)),
+        [("sitting-out", 3, 1, "QS")],
+        winners=[1],
+    ),
+    case(
+        "too-many-cards-a-third-card-in-two-handed",
+        record(
+            "two-handed",
+            dealer=0,
+            upcard="9H",
+            bid="1:order-up",
+            discard="9C",
+            tricks=("1:AS 0:KS 1:QS",),
+        ),
+        [("too-many-cards", 1, 1, "QS")],
+        winners=[1],
+        next=(1, "play", None),
+    ),
+    case(
+        "too-many-cards-a-fourth-card-in-three-handed",
+        record(
+            "three-handed",
+            dealer=2,
+            upcard="9C",
+            bid="0:order-up",
+            discard="TD",
+            tricks=("0:AS 1:KS 2:9S 0:QS",),
+        ),
+        [("too-many-cards", 0, 1, "QS")],
+        winners=[0],
     ),
     case(
         "too-many-cards-a-sixth-card",
@@ -1255,10 +1431,94 @@ RECORD_FAULTS = [
         ),
         [("claim-mismatch", None, None, None)],
     ),
+    # A discard with no pick-up, wherever the reported bids show none happened.
     case(
-        "discard-after-a-round-two-call",
+        "discard-not-allowed-after-a-round-two-call",
         record(dealer=0, upcard="TD", bid=f"{ROUND_ONE_PASSES} 1:call:S", discard="9C"),
         [("discard-not-allowed", 0, None, "9C")],
+        next=(1, "play", None),
+    ),
+    case(
+        "discard-not-allowed-after-the-stuck-dealer-calls",
+        record(dealer=0, upcard="TD", bid=f"{SEVEN_PASSES} 0:call:S", discard="TD"),
+        [("discard-not-allowed", 0, None, "TD")],
+        contract=("S", 0, False, None),
+    ),
+    case(
+        "discard-not-allowed-while-the-bidding-is-open",
+        record(dealer=0, upcard="QH", bid="1:pass 2:pass", discard="9C"),
+        [("discard-not-allowed", 0, None, "9C")],
+        contract=None,
+        next=(3, "bidding", ["pass", "order-up", "order-up-alone"]),
+    ),
+    case(
+        "discard-not-allowed-before-the-first-bid",
+        record(dealer=0, upcard="QH", bid="", discard="9C"),
+        [("discard-not-allowed", 0, None, "9C")],
+        next=(1, "bidding", ["pass", "order-up", "order-up-alone"]),
+    ),
+    case(
+        "discard-not-allowed-in-round-two-before-a-call",
+        record(dealer=0, upcard="QH", bid=f"{ROUND_ONE_PASSES} 1:pass", discard="QH"),
+        [("discard-not-allowed", 0, None, "QH")],
+        next=(2, "bidding", ["pass", *CALLS_BUT_HEARTS]),
+    ),
+    case(
+        "discard-not-allowed-after-the-stuck-dealers-pass",
+        record(dealer=0, upcard="TD", bid=f"{SEVEN_PASSES} 0:pass", discard="9C"),
+        [("dealer-must-call", 0, None, None), ("discard-not-allowed", 0, None, "9C")],
+        next=(0, "bidding", CALLS_BUT_DIAMONDS),
+    ),
+    case(
+        "discard-not-allowed-under-a-joker-upcard-before-the-call",
+        record("british", dealer=0, upcard="JOKER", bid="", discard="9C"),
+        [("discard-not-allowed", 0, None, "9C")],
+        next=(0, "bidding", JOKER_CALLS),
+    ),
+    case(
+        "discard-not-allowed-after-a-throw-in",
+        record(
+            options("standard", stuck_dealer="redeal"),
+            dealer=0,
+            upcard="TD",
+            bid=f"{SEVEN_PASSES} 0:pass",
+            discard="9C",
+        ),
+        [("discard-not-allowed", 0, None, "9C")],
+        award=("thrown-in", {}),
+        complete=True,
+        next=None,
+    ),
+    case(
+        "discard-not-allowed-two-handed-thrown-in",
+        record(
+            "two-handed", dealer=1, upcard="9H", bid="0:pass 1:pass 0:pass 1:pass", discard="9H"
+        ),
+        [("discard-not-allowed", 1, None, "9H")],
+        award=("thrown-in", {}),
+    ),
+    case(
+        "discard-not-allowed-after-a-poor-hand-redeal",
+        record(
+            options("standard", poor_hand_redeal="no-ace-no-face"),
+            dealer=0,
+            upcard="AS",
+            hands={1: "9H TH 9C TC 9S"},
+            bid="1:redeal",
+            discard="9D",
+        ),
+        [("discard-not-allowed", 0, None, "9D")],
+        award=("thrown-in", {}),
+    ),
+    case(
+        "discard-without-bids-not-judged",
+        record(dealer=0, upcard="QH", discard="9C"),
+        next=(1, "bidding", ["pass", "order-up", "order-up-alone"]),
+    ),
+    case(
+        "discard-after-an-order-up-is-fine",
+        record(dealer=0, upcard="QH", bid="1:pass 2:order-up", discard="9C"),
+        next=(1, "play", None),
     ),
     case(
         "contract-agreeing-with-the-bids",
@@ -1288,6 +1548,325 @@ RECORD_FAULTS = [
 
 @pytest.mark.parametrize(("data", "expect"), RECORD_FAULTS)
 def test_record_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
+
+
+# -- the next seat's legal cards -------------------------------------------------------------
+# A seat's cards are known from its reported dealt cards and the cards it plays; the dealer
+# who took the upcard holds it, less the reported discard. A card the record disputes (played
+# by another seat, played twice) is not known. Hearts are trump, ordered up by seat 1.
+
+LEGAL_CARDS = [
+    case(
+        "legal-cards-known-from-dealt-cards-and-the-seats-own-plays",
+        record(
+            hands={2: "AH 9D TD"},
+            discard="9S",
+            tricks=("1:KS 2:QS 3:AS 0:TS", "3:9C 0:JC 1:AC 2:TC", "1:AD"),
+            **HEARTS_BY_1,
+        ),
+        winners=[3, 1, None],
+        maker_tricks=2,
+        next=(2, "play", hand("9D TD")),
+    ),
+    case(
+        "legal-cards-the-left-bower-must-follow-a-trump-lead",
+        record(
+            hands={2: "JD 9D AS"},
+            discard="9C",
+            tricks=("1:KC 2:QC 3:AC 0:TC", "3:9S 0:JS 1:KS 2:TS", "1:KH"),
+            **HEARTS_BY_1,
+        ),
+        winners=[3, 1, None],
+        next=(2, "play", hand("JD")),
+    ),
+    case(
+        "legal-cards-a-full-reported-hand-follows-suit",
+        record(hands={2: "AH 9D TD 9S KC"}, discard="9C", tricks=("1:KS",), **HEARTS_BY_1),
+        next=(2, "play", hand("9S")),
+    ),
+    case(
+        "legal-cards-a-full-reported-hand-void-in-the-led-suit",
+        record(hands={2: "AH 9D TD JC KC"}, discard="9C", tricks=("1:AS",), **HEARTS_BY_1),
+        next=(2, "play", hand("AH 9D TD JC KC")),
+    ),
+    case(
+        "legal-cards-the-dealer-holds-the-upcard-it-kept",
+        record(hands={0: "AH 9D TD KC"}, discard="9C", tricks=("1:9H 2:TH 3:KH",), **HEARTS_BY_1),
+        next=(0, "play", hand("AH QH")),
+    ),
+    case(
+        "legal-cards-the-dealer-void-in-the-led-suit-may-play-any",
+        record(hands={0: "AH 9D TD KC"}, discard="9C", tricks=("1:KS 2:QS 3:AS",), **HEARTS_BY_1),
+        next=(0, "play", hand("AH 9D TD KC QH")),
+    ),
+    case(
+        "legal-cards-the-dealer-who-discarded-the-upcard-keeps-the-dealt-cards",
+        record(
+            hands={0: "AH 9D TD KC 9S"}, discard="QH", tricks=("1:KS 2:QS 3:AS",), **HEARTS_BY_1
+        ),
+        next=(0, "play", hand("9S")),
+    ),
+    case(
+        "legal-cards-the-dealer-known-from-the-upcard-and-four-plays",
+        record(
+            discard="AH",
+            tricks=(
+                "1:AS 2:9S 3:TS 0:KS",
+                "1:AC 2:9C 3:TC 0:KC",
+                "1:AD 2:9D 3:TD 0:KD",
+                "1:QS 2:JS 3:JC 0:QC",
+                "1:QD 2:JD 3:9H",
+            ),
+            **HEARTS_BY_1,
+        ),
+        winners=[1, 1, 1, 1, None],
+        maker_tricks=4,
+        next=(0, "play", hand("QH")),
+    ),
+    case(
+        "legal-cards-not-known-for-the-dealer-without-a-reported-discard",
+        record(hands={0: "AH 9D TD KC 9S"}, tricks=("1:KS 2:QS 3:AS",), **HEARTS_BY_1),
+        next=(0, "play", None),
+    ),
+    case(
+        "legal-cards-not-known-when-another-seat-plays-a-dealt-card",
+        record(
+            hands={2: "AH 9D TD QD KD"},
+            discard="9C",
+            tricks=("1:AS 2:9D 3:KD 0:TS", "1:KS"),
+            **HEARTS_BY_1,
+        ),
+        [("card-not-held", 3, 1, "KD")],
+        next=(2, "play", None),
+    ),
+    case(
+        "legal-cards-not-known-when-a-shown-card-is-played-twice",
+        record(
+            hands={2: "AH 9D TD"},
+            discard="9S",
+            tricks=("1:KS 2:QS 3:AS 0:TS", "3:9C 0:JC 1:AC 2:TC", "1:QS"),
+            **HEARTS_BY_1,
+        ),
+        [("card-reused", 1, 3, "QS")],
+        next=(2, "play", None),
+    ),
+    case(
+        "legal-cards-not-known-from-four-cards",
+        record(
+            hands={2: "AH 9D TD"},
+            discard="9S",
+            tricks=("1:KS 2:QS 3:AS 0:TS", "3:9C"),
+            **HEARTS_BY_1,
+        ),
+        next=(0, "play", None),
+    ),
+    case(
+        "legal-cards-of-the-first-leader-known-from-the-dealt-hand",
+        record(hands={1: "AS KS QS JS TS"}, discard="9C", **HEARTS_BY_1),
+        next=(1, "play", hand("AS KS QS JS TS")),
+    ),
+    case(
+        "legal-cards-two-handed-known-from-plays",
+        record(
+            "two-handed",
+            dealer=0,
+            upcard="9H",
+            hands={1: "AS KS QS"},
+            bid="1:order-up",
+            discard="9C",
+            tricks=("1:AD 0:KD", "1:TH 0:AH", "0:9S"),
+        ),
+        winners=[1, 0, None],
+        next=(1, "play", hand("AS KS QS")),
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), LEGAL_CARDS)
+def test_legal_cards_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
+
+
+# -- an upcard ordered up but not reported ---------------------------------------------------
+# The order-up still makes trump: the bidder's side are the makers, the suit is the upcard's,
+# unknown until a record reports it. Play is judged in everything that does not need it.
+
+ORDERED_UNSEEN = {"dealer": 0, "bid": "1:order-up"}
+
+UPCARD_UNREPORTED = [
+    case(
+        "upcard-unreported-order-up-makes-the-bidders-side-the-makers",
+        record(**ORDERED_UNSEEN),
+        contract=(None, 1, False, None),
+        complete=False,
+        award=None,
+        maker_tricks=0,
+        next=(0, "discard", None),
+    ),
+    case(
+        "upcard-unreported-the-first-lead-is-in-turn",
+        record(tricks=("1:AS",), **ORDERED_UNSEEN),
+        contract=(None, 1, False, None),
+        next=(2, "play", None),
+    ),
+    case(
+        "upcard-unreported-a-wrong-first-lead-is-flagged",
+        record(discard="9C", tricks=("2:AS",), **ORDERED_UNSEEN),
+        [("wrong-lead", 2, 1, "AS")],
+    ),
+    case(
+        "upcard-unreported-a-play-out-of-turn-is-flagged",
+        record(discard="9C", tricks=("1:AS 3:KS",), **ORDERED_UNSEEN),
+        [("out-of-turn", 3, 1, "KS")],
+    ),
+    case(
+        "upcard-unreported-a-card-dealt-to-another-seat-is-flagged",
+        record(hands={2: "AS 9C TC KS 9D"}, tricks=("1:AS",), **ORDERED_UNSEEN),
+        [("card-not-held", 1, 1, "AS")],
+    ),
+    case(
+        "upcard-unreported-the-dealers-discard-cannot-be-played",
+        record(discard="9S", tricks=("1:AS 2:KS 3:TS 0:9S",), **ORDERED_UNSEEN),
+        [("card-not-held", 0, 1, "9S")],
+    ),
+    case(
+        "upcard-unreported-too-many-cards-is-flagged",
+        record(discard="9C", tricks=("1:AS 2:KS 3:9S 0:TS 1:QS",), **ORDERED_UNSEEN),
+        [("too-many-cards", 1, 1, "QS")],
+    ),
+    case(
+        "upcard-unreported-a-renege-needs-trump-left-bower",
+        record(hands={2: "JD 9C TC KS AS"}, tricks=("1:AH 2:9C",), **ORDERED_UNSEEN),
+        complete=False,
+        next=(3, "play", None),
+    ),
+    case(
+        "upcard-unreported-following-suit-waits-for-trump",
+        record(hands={2: "KH 9C TC KS AS"}, tricks=("1:AH 2:9C",), **ORDERED_UNSEEN),
+        complete=False,
+        award=None,
+    ),
+    case(
+        "upcard-unreported-who-wins-a-trick-waits-for-trump",
+        record(discard="9C", tricks=("1:AS 2:KS 3:9S 0:TS",), **ORDERED_UNSEEN),
+        winners=[None],
+        maker_tricks=None,
+        complete=False,
+        next=None,
+    ),
+    case(
+        "upcard-unreported-the-next-lead-is-not-judged",
+        record(discard="9C", tricks=("1:AS 2:KS 3:9S 0:TS", "2:AD 3:KD"), **ORDERED_UNSEEN),
+        winners=[None, None],
+        next=(0, "play", None),
+    ),
+    case(
+        "upcard-unreported-five-tricks-played-still-wait-for-trump",
+        all_five("standard") | {"upcard": None},
+        contract=(None, 0, False, None),
+        complete=False,
+        award=None,
+        maker_tricks=None,
+        next=None,
+    ),
+    case(
+        "upcard-unreported-the-leaders-cards-are-all-legal",
+        record(hands={1: "AS KS QS JS TS"}, discard="9C", **ORDERED_UNSEEN),
+        next=(1, "play", hand("AS KS QS JS TS")),
+    ),
+    case(
+        "upcard-unreported-a-followers-cards-wait-for-trump",
+        record(hands={2: "AH 9D TD 9S KC"}, discard="9C", tricks=("1:KS",), **ORDERED_UNSEEN),
+        next=(2, "play", None),
+    ),
+    case(
+        "upcard-unreported-the-dealers-card-beyond-its-hand-may-be-the-upcard",
+        record(
+            hands={0: "9C TC JC QC KC"},
+            discard="9C",
+            tricks=("1:AS 2:KS 3:QS 0:AH",),
+            **ORDERED_UNSEEN,
+        ),
+    ),
+    case(
+        "upcard-unreported-only-one-card-beyond-the-dealers-hand",
+        record(
+            hands={0: "9C TC JC QC KC"},
+            discard="9C",
+            tricks=("1:AS 2:KS 3:QS 0:AH", "0:AD"),
+            **ORDERED_UNSEEN,
+        ),
+        [("card-not-held", 0, 2, "AD")],
+    ),
+    case(
+        "upcard-unreported-a-discard-beyond-the-dealers-hand-may-be-the-upcard",
+        record(hands={0: "9C TC JC QC KC"}, discard="AH", **ORDERED_UNSEEN),
+        next=(1, "play", None),
+    ),
+    case(
+        "upcard-unreported-alone",
+        record(dealer=0, bid="1:order-up-alone", discard="9C"),
+        contract=(None, 1, True, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "upcard-unreported-the-dealers-partner-alone-dealer-sits-out",
+        record(dealer=0, bid="1:pass 2:order-up-alone"),
+        contract=(None, 2, True, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "upcard-unreported-defend-alone",
+        record(DEFEND, dealer=0, bid="1:order-up-alone 2:defend-alone"),
+        contract=(None, 1, True, 2),
+    ),
+    case(
+        "upcard-unreported-a-bid-after-the-order-up-is-out-of-turn",
+        record(dealer=0, bid="1:order-up 2:pass"),
+        [("out-of-turn", 2, None, None)],
+        contract=(None, 1, False, None),
+    ),
+    case(
+        "upcard-unreported-partner-must-go-alone-is-flagged",
+        record(options("standard", partner_must_go_alone=True), dealer=0, bid="1:pass 2:order-up"),
+        [("partner-must-go-alone", 2, None, None)],
+        contract=(None, 2, False, None),
+    ),
+    case(
+        "upcard-unreported-uka-must-hold-suit-waits-for-trump",
+        record("uka", hands={1: "9C TC JC QC KC"}, **ORDERED_UNSEEN),
+        contract=(None, 1, False, None),
+    ),
+    case(
+        "upcard-unreported-uka-stuck-dealer-takes-it",
+        record(UKA_STUCK, dealer=0, bid=f"{SEVEN_PASSES} 0:order-up"),
+        contract=(None, 0, False, None),
+        next=(0, "discard", None),
+    ),
+    case(
+        "upcard-unreported-order-up-in-round-two-is-flagged-and-applied",
+        record(dealer=0, bid=f"{ROUND_ONE_PASSES} 1:order-up"),
+        [("bid-not-allowed", 1, None, None)],
+        contract=(None, 1, False, None),
+    ),
+    case(
+        "upcard-unreported-the-contract-gives-the-trump",
+        record(contract={"trump": "H", "maker": 1}, **ORDERED_UNSEEN),
+        contract=("H", 1, False, None),
+        next=(0, "discard", None),
+    ),
+    case(
+        "upcard-unreported-a-contract-for-another-maker-is-a-mismatch",
+        record(contract={"trump": "H", "maker": 3}, **ORDERED_UNSEEN),
+        [("contract-mismatch", None, None, None)],
+        contract=("H", 1, False, None),
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), UPCARD_UNREPORTED)
+def test_upcard_unreported_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
     rule_on(data, expect)
 
 
@@ -1422,7 +2001,7 @@ PRESET_TABLE = {
     "loner_lead": ("left-of-dealer",) * 6,
     "canadian_loner": (False,) * 6,
     "partner_must_go_alone": (False,) * 6,
-    "dealer_may_discard_upcard": (True, True, True, True, True, False),
+    "dealer_may_discard_upcard": (True, False, True, True, True, False),
     "dealer_pickup_optional": (False, False, True, False, False, False),
     "poor_hand_redeal": ("off",) * 6,
     "points.make": (1,) * 6,

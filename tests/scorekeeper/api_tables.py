@@ -8,6 +8,8 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
+from referee.notation import read_trick, tricks
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SHARED = REPO_ROOT.parent / "shared"
 
@@ -71,14 +73,6 @@ def is_problem(response: Any, status: int, field: str | None = None) -> bool:
     return True
 
 
-def plays(*tricks: str) -> list[list[dict[str, Any]]]:
-    """Tricks written as "1:JH 2:9D 3:9S 0:9H" (seat:card in play order)."""
-    return [
-        [{"seat": int(seat), "card": card} for seat, card in (p.split(":") for p in t.split())]
-        for t in tricks
-    ]
-
-
 def march_record(dealer: int) -> dict[str, Any]:
     """A whole four-handed hand: the seat left of the dealer calls hearts and takes all five."""
 
@@ -86,7 +80,7 @@ def march_record(dealer: int) -> dict[str, Any]:
         return (dealer + offset) % 4
 
     def rotate(trick: str) -> str:
-        return " ".join(f"{at(int(p[0]))}:{p[2:]}" for p in trick.split())
+        return " ".join(f"{at(seat)}:{card}" for seat, card in read_trick(trick))
 
     return {
         "dealer": dealer,
@@ -99,7 +93,7 @@ def march_record(dealer: int) -> dict[str, Any]:
         },
         "bids": [{"seat": at(k), "action": "pass"} for k in (1, 2, 3, 0)]
         + [{"seat": at(1), "action": "call", "suit": "H"}],
-        "tricks": plays(
+        "tricks": tricks(
             *(
                 rotate(t)
                 for t in (

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from api_tables import Table, is_problem, march_record
 
+from referee.notation import tricks
+
 pytestmark = pytest.mark.django_db
 
 
@@ -89,20 +91,7 @@ def test_a_renege_is_recorded_as_a_penalty(table: Table):
         "dealer": 0,
         "contract": {"trump": "H", "maker": 1},
         "hands": {"2": ["9D", "TD", "QD", "KD", "AC"]},
-        "tricks": [
-            [
-                {"seat": 1, "card": "AS"},
-                {"seat": 2, "card": "9D"},
-                {"seat": 3, "card": "9S"},
-                {"seat": 0, "card": "TS"},
-            ],
-            [
-                {"seat": 1, "card": "KC"},
-                {"seat": 2, "card": "TD"},
-                {"seat": 3, "card": "9C"},
-                {"seat": 0, "card": "TC"},
-            ],
-        ],
+        "tricks": tricks("1:AS 2:9D 3:9S 0:TS", "1:KC 2:TD 3:9C 0:TC"),
     }
     hand = table.hand({"record": record})
     assert hand["kind"] == "penalty"

@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from api_tables import is_problem, march_record, read_jsonl, shared_file
 
+from referee.notation import tricks
+
 EXAMPLES = read_jsonl(shared_file("spec", "examples.jsonl"))
 URL = "/api/v1/referee/check"
 
@@ -30,6 +32,22 @@ def test_the_endpoint_gives_the_specs_verdict(api, example):
     assert comparable(response.json()) == comparable(
         {**example["verdict"], "violations": example["verdict"]["violations"]}
     )
+
+
+def test_an_order_up_of_an_unreported_upcard_has_a_contract_with_trump_unknown(api):
+    record = {"dealer": 0, "bids": [{"seat": 1, "action": "order-up"}], "tricks": tricks("1:AS")}
+    response = api.post(URL, record, format="json")
+    assert response.status_code == 200
+    verdict = response.json()
+    assert verdict["contract"] == {
+        "trump": None,
+        "maker": 1,
+        "alone": False,
+        "defender_alone": None,
+    }
+    assert verdict["complete"] is False and verdict["next"]["seat"] == 2
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    assert schema["components"]["schemas"]["Contract"]["properties"]["trump"]["nullable"] is True
 
 
 def test_a_verdict_with_violations_is_still_a_200(api):

@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from referee import notation
 from scorekeeper.events.demo import load_demo_event
 from scorekeeper.models import Club, Game
 from scorekeeper.services import (
@@ -19,14 +20,6 @@ from scorekeeper.services import (
 )
 
 DEMO_CLUB = "Demo club"
-
-
-def _plays(*tricks: str) -> list[list[dict[str, Any]]]:
-    """Tricks written as "1:JH 2:9D 3:9S 0:9H" (seat:card, in play order)."""
-    return [
-        [{"seat": int(seat), "card": card} for seat, card in (p.split(":") for p in t.split())]
-        for t in tricks
-    ]
 
 
 # Dealer 0; seat 1 calls hearts in round two and marches with both bowers.
@@ -46,7 +39,7 @@ MARCH_RECORD: dict[str, Any] = {
         {"seat": 0, "action": "pass"},
         {"seat": 1, "action": "call", "suit": "H"},
     ],
-    "tricks": _plays(
+    "tricks": notation.tricks(
         "1:JH 2:9D 3:9S 0:9H",
         "1:JD 2:TD 3:TS 0:TH",
         "1:AH 2:QD 3:JS 0:AS",
