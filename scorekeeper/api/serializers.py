@@ -58,10 +58,18 @@ def award_table_field() -> AwardRowSerializer:
     )
 
 
+def can_throw_in_field() -> serializers.BooleanField:
+    return serializers.BooleanField(
+        help_text="Whether a hand nobody calls is thrown in (only where the stuck dealer may "
+        "pass): elsewhere `thrown_in` is refused."
+    )
+
+
 class PresetSerializer(serializers.Serializer):
     name = serializers.CharField()
     ruleset = serializers.JSONField(help_text="Every option of the preset, as the referee has it.")
     awards = award_table_field()
+    can_throw_in = can_throw_in_field()
 
 
 # Games --------------------------------------------------------------------------------
@@ -131,6 +139,7 @@ class GameSerializer(GameSummarySerializer):
     id = serializers.UUIDField()
     ruleset = serializers.JSONField()
     awards = award_table_field()
+    can_throw_in = can_throw_in_field()
     preset = serializers.CharField()
     target = serializers.IntegerField()
     players = serializers.ListField(child=serializers.CharField())

@@ -75,6 +75,7 @@ def _game_json(state: selectors.GameState) -> dict[str, Any]:
         "id": game.id,
         "ruleset": game.ruleset,
         "awards": referee.award_table(state.ruleset),
+        "can_throw_in": state.ruleset.can_throw_in,
         "preset": game.preset,
         "target": game.target,
         "players": state.players,
@@ -126,7 +127,12 @@ class RulesetListView(APIView):
     )
     def get(self, request: Request) -> Response:
         presets = [
-            {"name": name, "ruleset": rules.to_json(), "awards": referee.award_table(rules)}
+            {
+                "name": name,
+                "ruleset": rules.to_json(),
+                "awards": referee.award_table(rules),
+                "can_throw_in": rules.can_throw_in,
+            }
             for name, rules in referee.PRESETS.items()
         ]
         return Response(s.PresetSerializer(presets, many=True).data)

@@ -68,7 +68,7 @@ DEMO_GAMES: list[tuple[str, list[str], list[HandEntry]]] = [
             RecordEntry(record=MARCH_RECORD),
             quick(2, "S", 3),
             quick(0, "D", 2),
-            ThrownInEntry(),
+            quick(1, "C", 1),
             quick(3, "C", 5, alone=True),
             quick(1, "H", 4),
             quick(2, "H", 5),
