@@ -91,6 +91,24 @@ class GameCreateSerializer(serializers.Serializer):
         required=False,
         help_text="One name per team; by default the players' names.",
     )
+    id = serializers.UUIDField(
+        required=False,
+        help_text="The game's id, chosen by the client (a random UUID), so that a game started "
+        "offline can be sent later; give `token` with it. The same id, token and game again "
+        "answer 200 with the game; the same id with another token or game is 409.",
+    )
+    token = StrictCharField(
+        required=False,
+        trim_whitespace=False,
+        help_text="The game's write token, chosen by the client with `id`: 43 to 128 url-safe "
+        "characters from 32 or more random bytes. Only its digest is stored.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        for given, needed in (("id", "token"), ("token", "id")):
+            if given in attrs and needed not in attrs:
+                raise serializers.ValidationError({needed: [f"Give `{needed}` with `{given}`."]})
+        return attrs
 
 
 class AwardSerializer(serializers.Serializer):

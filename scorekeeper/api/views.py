@@ -143,16 +143,30 @@ class GameCreateView(APIView):
         operation_id="games_create",
         summary="Start a game; the answer carries its write token, shown once",
         request=s.GameCreateSerializer,
-        responses={201: s.GameCreatedSerializer, **problems(400, 415)},
+        responses={
+            201: s.GameCreatedSerializer,
+            200: OpenApiResponse(
+                s.GameCreatedSerializer, description="A replay (same id, token and game)."
+            ),
+            **problems(400, 409, 415),
+        },
     )
     def post(self, request: Request) -> Response:
         serializer = s.GameCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game, token = services.game_create(**serializer.validated_data)
+        values = dict(serializer.validated_data)
+        replayed = False
+        if "id" in values:
+            token = values.pop("token")
+            game, replayed = services.game_create_idempotent(
+                game_id=values.pop("id"), token=token, **values
+            )
+        else:
+            game, token = services.game_create(**values)
         body = {**_game_json(selectors.game_state(game=game)), "token": token}
         return Response(
             s.GameCreatedSerializer(body).data,
-            status=status.HTTP_201_CREATED,
+            status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED,
             headers={"ETag": etag_of(game.version), "Location": f"/api/v1/games/{game.id}/"},
         )
 
