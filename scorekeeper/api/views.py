@@ -171,6 +171,17 @@ class GameCreateView(APIView):
         )
 
 
+class DemoGameListView(APIView):
+    @extend_schema(
+        operation_id="demo_games_list",
+        summary="The demo games `load_demo` made, for anyone to open (no other game is listed)",
+        responses={200: s.GameSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        games = [_game_json(selectors.game_state(game=game)) for game in selectors.demo_games()]
+        return Response(s.GameSerializer(games, many=True).data)
+
+
 class GameDetailView(APIView):
     @extend_schema(
         operation_id="games_retrieve",

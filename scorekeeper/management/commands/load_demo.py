@@ -9,6 +9,7 @@ from django.db import transaction
 
 from scorekeeper.events.demo import load_demo_event
 from scorekeeper.models import Club, Game
+from scorekeeper.selectors import DEMO_ACTOR, DEMO_CLUB
 from scorekeeper.services import (
     HandEntry,
     QuickEntry,
@@ -17,8 +18,6 @@ from scorekeeper.services import (
     game_create,
     hand_record,
 )
-
-DEMO_CLUB = "Demo club"
 
 
 def _plays(*tricks: str) -> list[list[dict[str, Any]]]:
@@ -119,10 +118,10 @@ class Command(BaseCommand):
                 continue
             with transaction.atomic():
                 game, _token = game_create(
-                    ruleset=preset, players=players, dealer=0, club=club, actor="demo"
+                    ruleset=preset, players=players, dealer=0, club=club, actor=DEMO_ACTOR
                 )
                 for entry in hands:
-                    game = hand_record(game_id=game.id, entry=entry, actor="demo").game
+                    game = hand_record(game_id=game.id, entry=entry, actor=DEMO_ACTOR).game
                 if game.status != Game.Status.FINISHED:
                     raise CommandError(f"the {preset} demo game did not reach its target")
             self.stdout.write(f"{preset}: {game.status}, winner team {game.winner}, game {game.id}")
