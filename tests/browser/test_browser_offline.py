@@ -88,17 +88,16 @@ def test_a_hand_whose_answer_was_lost_is_not_recorded_twice(live_server, phone) 
     assert game["score"] == [0, 1]
 
 
-def test_a_conflicting_change_from_another_phone_is_shown_and_resolved(
-    live_server, phone, page: Page, context: BrowserContext
-) -> None:
-    mine = Table(page, live_server.url)
+def two_phones_enter_hand_one(page: Page, context: BrowserContext, phone, base: str) -> Table:
+    """This phone (offline) and another enter hand 1; the other's reaches the server first."""
+    mine = Table(page, base)
     mine.new_game(FOUR)
     mine.wait_until_controlled()
     page.get_by_role("link", name="Share").click()
     keep_link = page.get_by_role("textbox", name="Keep score on another phone").input_value()
     page.get_by_role("link", name="Score").click()
 
-    theirs = Table(phone().new_page(), live_server.url)
+    theirs = Table(phone().new_page(), base)
     theirs.page.goto(keep_link)
     expect(theirs.page.get_by_text("This phone can now keep score in this game.")).to_be_visible()
 
@@ -110,16 +109,38 @@ def test_a_conflicting_change_from_another_phone_is_shown_and_resolved(
     eventually(
         page, lambda: len(mine.game()["hands"]) == 1, what="the other phone's hand is recorded"
     )
-
     context.set_offline(False)
-    conflict = page.get_by_role("alert").filter(has_text="Another phone changed this game")
-    expect(conflict).to_be_visible()
+    return mine
+
+
+def clash_dialog(page: Page):
+    """Both hands side by side, and the question."""
+    clash = page.get_by_role("dialog", name="Two phones entered hand 1")
+    expect(clash).to_be_visible()
+    theirs = clash.get_by_role("region", name="The other phone")
+    mine = clash.get_by_role("region", name="This phone")
+    expect(theirs).to_contain_text("#1 Ben (E) called ♠ · took 3 tricks")
+    expect(theirs).to_contain_text("Made it! +1 to E/W")
+    expect(mine).to_contain_text("#1 Ann (N) called ♥ · took 5 tricks")
+    expect(mine).to_contain_text("March! +2 to N/S")
+    expect(clash).to_contain_text("Is it the same hand?")
+    # Side by side: the two hands share a row on the phone.
+    left, right = theirs.bounding_box(), mine.bounding_box()
+    assert abs(left["y"] - right["y"]) < 1 and left["x"] + left["width"] <= right["x"]
     expect(page.locator(".hand-list .badge", has_text="Held")).to_have_count(1)
+    return clash
+
+
+def test_a_clash_settled_as_a_new_hand_adds_mine_after_theirs(
+    live_server, phone, page: Page, context: BrowserContext
+) -> None:
+    mine = two_phones_enter_hand_one(page, context, phone, live_server.url)
+    clash = clash_dialog(page)
     # Nothing was overwritten: the server still has only the other phone's hand.
     assert [hand["maker"] for hand in mine.game()["hands"]] == [1]
 
-    conflict.get_by_role("button", name="Add mine after theirs").click()
-    expect(conflict).to_have_count(0)
+    clash.get_by_role("button", name="A new hand: add mine after theirs").click()
+    expect(clash).to_have_count(0)
     expect(page.locator(".hand-list .badge")).to_have_count(0)
     game = mine.game()
     assert [(hand["maker"], hand["award"]["reason"]) for hand in game["hands"]] == [
@@ -127,3 +148,19 @@ def test_a_conflicting_change_from_another_phone_is_shown_and_resolved(
         (0, "march"),
     ]
     expect(page.get_by_label("N/S: 2 points")).to_be_visible()
+
+
+def test_a_clash_settled_as_the_same_hand_keeps_theirs_only(
+    live_server, phone, page: Page, context: BrowserContext
+) -> None:
+    mine = two_phones_enter_hand_one(page, context, phone, live_server.url)
+    clash = clash_dialog(page)
+    clash.get_by_role("button", name="Same hand: keep theirs").click()
+    expect(clash).to_have_count(0)
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+    expect(page.get_by_label("E/W: 1 point")).to_be_visible()
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    expect(page.locator("#status")).not_to_contain_text("not sent")
+    game = mine.game()
+    assert [hand["maker"] for hand in game["hands"]] == [1]
+    assert game["score"] == [0, 1]

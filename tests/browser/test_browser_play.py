@@ -27,7 +27,7 @@ STANDARD_GAME = [
 def test_a_whole_standard_game_is_scored_to_the_end(page: Page, live_server) -> None:
     table = Table(page, live_server.url)
     table.new_game(FOUR)
-    expect(page.get_by_text("Deals next: Ann (N)")).to_be_visible()
+    expect(page.get_by_text("Dealt by Ann (N)")).to_be_visible()
 
     for (maker, suit, tricks, alone), preview, (ns, ew), dealer in STANDARD_GAME:
         table.pick_hand(maker, suit, tricks, alone=alone)
@@ -36,7 +36,7 @@ def test_a_whole_standard_game_is_scored_to_the_end(page: Page, live_server) -> 
         expect(page.get_by_label(points("N/S", ns))).to_have_text(str(ns))
         expect(page.get_by_label(points("E/W", ew))).to_have_text(str(ew))
         if dealer:
-            expect(page.get_by_text(f"Deals next: {dealer}")).to_be_visible()
+            expect(page.get_by_text(f"Dealt by {dealer}")).to_be_visible()
         if (ns, ew) == (9, 1):
             expect(page.get_by_text("Game point")).to_be_visible()
 
@@ -107,11 +107,11 @@ def test_the_new_game_form_speaks_of_house_rules_in_plain_words(page: Page, live
     )
     table.save()
     page.get_by_role("button", name="Thrown in (no one called)").click()
-    expect(page.get_by_text("Deals next: Cat (S)")).to_be_visible()
+    expect(page.get_by_text("Dealt by Cat (S)")).to_be_visible()
     # A poor hand is redealt by the same dealer.
     page.get_by_role("button", name="Redeal a poor hand").click()
     expect(page.get_by_role("heading", name="Hand 4")).to_be_visible()
-    expect(page.get_by_text("Deals next: Cat (S)")).to_be_visible()
+    expect(page.get_by_text("Dealt by Cat (S)")).to_be_visible()
     expect(page.locator(".hand-list .badge")).to_have_count(0)  # all sent
     hands = table.game()["hands"]
     assert [(hand["kind"], hand["dealer"], hand["award"]["reason"]) for hand in hands] == [
