@@ -158,12 +158,14 @@ export function showScore(main, ctx) {
     const entry = await enqueue(ctx.id, body, { path: ctx.links.hands, version, number });
     const award = awardText(ctx.game.ruleset, previewAward(ctx.game, body));
     // A fresh form where the last one was: the screen does not move, the next hand starts.
+    const place = window.scrollY;
     Object.assign(values, blankHand());
     const old = form;
     buildForm();
     old?.replaceWith(form);
     renderEntry();
     entryTitle.focus({ preventScroll: true });
+    window.scrollTo(0, place);
     toast(t("hand.saved", { number, award }), {
       action: t("hand.undo"),
       onAction: () => undoQueued(entry.id),
