@@ -3,6 +3,9 @@ conflicting change from another phone is shown, never overwritten."""
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
+
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from table import Table, api_get, eventually
@@ -10,6 +13,14 @@ from table import Table, api_get, eventually
 pytestmark = pytest.mark.browser
 
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def urllib_status(base: str, path: str) -> int:
+    try:
+        with urllib.request.urlopen(base + path) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
 OFFLINE_HANDS = [
     ("Ann (N)", "Hearts", 3, "Made it! +1 to N/S"),
     ("Ben (E)", "Clubs", 5, "March! +2 to E/W"),
@@ -164,3 +175,91 @@ def test_a_clash_settled_as_the_same_hand_keeps_theirs_only(
     game = mine.game()
     assert [hand["maker"] for hand in game["hands"]] == [1]
     assert game["score"] == [0, 1]
+
+
+MARCHES = [("Ann (N)", "Hearts", 5), ("Cat (S)", "Spades", 5)] * 2 + [("Ann (N)", "Clubs", 5)]
+
+
+def test_a_game_started_offline_is_scored_to_the_end_and_sent_once(
+    page: Page, context: BrowserContext, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.open("/new/")  # once online: the phone keeps the presets and their award tables
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    table.wait_until_controlled()
+
+    context.set_offline(True)
+    table.new_game(FOUR)
+    expect(page.get_by_text("Game on! It is kept on this phone")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("The new game is not sent yet")
+    game_id = table.game_id
+    for maker, suit, tricks in MARCHES:
+        table.pick_hand(maker, suit, tricks)
+        table.save()
+    expect(page.get_by_role("heading", name="N/S win!")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("5 hands not sent yet")
+    # Still there after the app is closed and opened again, with the network off.
+    page.reload()
+    expect(page.get_by_role("heading", name="N/S win!")).to_be_visible()
+    assert urllib_status(live_server.url, f"/api/v1/games/{game_id}/") == 404
+
+    context.set_offline(False)
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+    expect(page.locator("#status")).not_to_contain_text("not sent")
+    page.reload()  # and the outbox, flushed again, sends nothing twice
+    expect(page.get_by_role("heading", name="N/S win!")).to_be_visible()
+    game = api_get(live_server.url, f"/api/v1/games/{game_id}/")
+    assert (game["status"], game["winner"], game["score"]) == ("finished", 0, [10, 0])
+    assert [hand["maker"] for hand in game["hands"]] == [0, 2, 0, 2, 0]
+    log = api_get(live_server.url, f"/api/v1/games/{game_id}/log/")
+    assert [entry["action"] for entry in log] == ["create-game"] + ["record"] * 5
+
+
+def test_a_creation_whose_answer_was_lost_makes_one_game(live_server, phone) -> None:
+    page = phone(service_workers="block").new_page()
+    table = Table(page, live_server.url)
+    lost: list[str] = []
+
+    def create_then_lose_the_answer(route: Route) -> None:
+        if route.request.method == "POST" and not lost:
+            route.fetch()  # the server makes the game...
+            lost.append(route.request.post_data_json["id"])
+            route.abort("connectionreset")  # ...but the phone never hears back
+        else:
+            route.continue_()
+
+    page.route("**/api/v1/games/", create_then_lose_the_answer)
+    table.new_game(FOUR)
+    table.pick_hand("Ben (E)", "Diamonds", 4)
+    table.save()
+    assert lost == [table.game_id]
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="the hand is recorded")
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+    game = table.game()
+    assert (len(game["hands"]), game["score"]) == (1, [0, 1])
+    log = api_get(live_server.url, f"/api/v1/games/{table.game_id}/log/")
+    assert [entry["action"] for entry in log] == ["create-game", "record"]
+
+
+def test_new_house_rules_need_a_connection_once(
+    page: Page, context: BrowserContext, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.open("/new/")
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    table.wait_until_controlled()
+    context.set_offline(True)
+    page.get_by_role("button", name="One point more").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("alert")).to_contain_text(
+        "These house rules are new to this phone, so starting this game needs a connection."
+    )
+
+    # Once used online, the same house rules start offline too.
+    context.set_offline(False)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    context.set_offline(True)
+    table.new_game(FOUR, options=lambda p: p.get_by_role("button", name="One point more").click())
+    expect(page.get_by_text("Game on! It is kept on this phone")).to_be_visible()
+    expect(page.get_by_text("Playing to 11")).to_be_visible()

@@ -86,7 +86,7 @@ export async function showNewGame(main) {
     const label = t(`opt.${option.key}`);
     const hint = t(`opt.${option.key}.hint`);
     if (option.values) {
-      return choices({
+      const group = choices({
         name: option.key,
         legend: label,
         hint,
@@ -97,6 +97,8 @@ export async function showNewGame(main) {
         })),
         onchange: (value) => setOption(option.key, value),
       });
+      group.dataset.option = option.key;
+      return group;
     }
     const control = toggle({
       label,
@@ -105,6 +107,7 @@ export async function showNewGame(main) {
       onchange: (value) => setOption(option.key, value),
     });
     control.querySelector("input").dataset.key = option.key;
+    control.dataset.option = option.key;
     return control;
   }
 
