@@ -89,6 +89,9 @@ def _rules_html(modified: float) -> tuple[SafeString, str]:
         if opening.type == "heading_open":
             opening.attrSet("id", _slug(inline.content))
             title = title or inline.content
+        elif opening.type == "table_open":
+            # A wide table scrolls sideways on a phone: reachable from the keyboard too.
+            opening.attrSet("tabindex", "0")
         elif opening.type == "paragraph_open" and (option := OPTION.match(inline.content)):
             # "**stuck_dealer**: what happens ..." explains an option: link it by its name.
             opening.attrSet("id", option.group(1))

@@ -121,7 +121,9 @@ def text_size(page: Page, percent: int) -> None:
     cdp = page.context.new_cdp_session(page)
     cdp.send("Page.enable")
     standard = 16 * percent // 100
-    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": standard, "fixed": standard * 13 // 16}})
+    cdp.send(
+        "Page.setFontSizes", {"fontSizes": {"standard": standard, "fixed": standard * 13 // 16}}
+    )
 
 
 # What is wrong with the screen's layout, in words: anything wider than the screen, text cut

@@ -104,6 +104,7 @@ def screens(page: Page, table: Table, base: str) -> dict[str, list[str]]:
     page.get_by_role("link", name="New game").click()
     page.locator("details.more summary").click()
     found["new game"] = layout_problems(page)
+
     def to_eight(page: Page) -> None:
         page.get_by_role("button", name="One point less").click()
         page.get_by_role("button", name="One point less").click()

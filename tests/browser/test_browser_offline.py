@@ -21,6 +21,8 @@ def urllib_status(base: str, path: str) -> int:
             return int(response.status)
     except urllib.error.HTTPError as error:
         return int(error.code)
+
+
 OFFLINE_HANDS = [
     ("Ann (N)", "Hearts", 3, "Made it! +1 to N/S"),
     ("Ben (E)", "Clubs", 5, "March! +2 to E/W"),

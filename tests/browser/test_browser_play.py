@@ -165,9 +165,7 @@ OPTION_HINTS = """() => [...document.querySelectorAll("[data-option]")].map((el)
 ])"""
 
 
-def test_every_house_rule_is_explained_with_the_names_players_know(
-    page: Page, live_server
-) -> None:
+def test_every_house_rule_is_explained_with_the_names_players_know(page: Page, live_server) -> None:
     table = Table(page, live_server.url)
     table.open("/new/")
     page.get_by_role("switch", name="Defend alone").check()
@@ -177,7 +175,12 @@ def test_every_house_rule_is_explained_with_the_names_players_know(
     assert [option for option, hint in hints.items() if not hint] == []
     assert "must keep it" in hints["dealer_may_discard_upcard"]
     rules = page.locator("form.new-game")
-    for folk_name in ["Stick the dealer", "farmer's hand", "Canadian loner", "Going alone (a loner)"]:
+    for folk_name in [
+        "Stick the dealer",
+        "farmer's hand",
+        "Canadian loner",
+        "Going alone (a loner)",
+    ]:
         expect(rules).to_contain_text(folk_name)
     uka = page.locator("label", has=page.get_by_role("radio", name="Uka", exact=True))
     expect(uka).to_contain_text("the dealer takes the upcard and must keep it")

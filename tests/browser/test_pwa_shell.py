@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import uuid
@@ -129,3 +130,26 @@ def test_production_storage_hashes_module_imports_and_the_precache(
     static_urls = [url for url in urls if url.startswith("/static/")]
     assert static_urls and all(re.search(r"\.[0-9a-f]{12}\.\w+$", url) for url in static_urls)
     assert storage.url("webapp/js/main.js") in shell
+
+
+FIRST_LOAD = re.compile(
+    r'<(?:link rel="(?:stylesheet|modulepreload)" href|script type="module" src)="([^"]+)"'
+)
+BUDGET = 100 * 1024
+
+
+def test_the_first_load_ships_under_100_kb_of_script_and_style_gzipped(client: Client) -> None:
+    """Everything the shell makes the browser fetch as script or style, gzipped as served.
+    (axe-core, loaded by the tests only, is not among it.)"""
+    shell = client.get("/").content.decode()
+    urls = sorted(set(FIRST_LOAD.findall(shell)))
+    assert "/static/webapp/css/app.css" in urls and "/static/webapp/js/main.js" in urls
+    # Every module the app imports is preloaded, so this is all of it.
+    assert {f"/static/{name}" for name in views.modules()} <= set(urls)
+    sizes = {}
+    for url in urls:
+        path = finders.find(url.removeprefix("/static/"))
+        sizes[url] = len(gzip.compress(Path(path).read_bytes(), compresslevel=9))
+    total = sum(sizes.values())
+    print(f"first load: {len(urls)} files, {total} bytes gzipped")
+    assert total < BUDGET, sizes
