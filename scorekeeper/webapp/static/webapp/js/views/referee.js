@@ -288,9 +288,11 @@ export async function showReferee(main, { game } = {}) {
         })),
       trickSection(),
       handSection(),
-      h("div", { class: "sticky-actions row" },
+      h("div", { class: "sticky-actions" },
         h("button", { type: "submit", class: "primary big", disabled: !ready || state.asking },
-          state.asking ? t("ref.asking") : t("ref.ask")),
+          state.asking ? t("ref.asking") : t("ref.ask"))),
+      ruling(),
+      h("div", { class: "row" },
         h("button", {
           type: "button",
           class: "quiet",
@@ -298,9 +300,8 @@ export async function showReferee(main, { game } = {}) {
             Object.assign(state, blank());
             render();
           },
-        }, t("ref.again"))),
-      ruling(),
-      h("p", {}, h("a", { class: "more-link", href: "/rules/" }, t("ref.rules")))));
+        }, t("ref.again")),
+        h("a", { class: "button quiet", href: "/rules/" }, t("ref.rules")))));
     if (focused) main.querySelector(`[data-focus="${focused}"]`)?.focus();
     if (radio) main.querySelector(`input[name="${radio}"]:checked`)?.focus();
   }
