@@ -45,7 +45,7 @@ def test_the_rules_document_is_a_page_with_a_link_to_every_section_and_option(
     assert "<title>The referee&#x27;s rules · Euchre Scorekeeper</title>" in body
     assert '<h3 id="following-suit">Following suit</h3>' in body
     assert '<p id="stuck_dealer">' in body
-    assert "<table>" in body and "<code>must-call</code>" in body
+    assert '<table tabindex="0">' in body and "<code>must-call</code>" in body
     # The document's own markup is text, never markup of the page.
     assert "<script>" not in body.split('<main id="main"')[1]
 
