@@ -15,6 +15,29 @@ pytestmark = pytest.mark.browser
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
 
 
+def lose_the_first_answer(page: Page, pattern: str) -> list[dict]:
+    """The first POST to `pattern` reaches the server, but its answer never reaches the phone.
+    Answers the requests so lost (their headers and JSON body). Needs a page without a
+    service worker in the way."""
+    lost: list[dict] = []
+
+    def lose(route: Route) -> None:
+        if route.request.method == "POST" and not lost:
+            route.fetch()
+            lost.append(
+                {
+                    **(route.request.post_data_json or {}),
+                    **{"Idempotency-Key": route.request.headers.get("idempotency-key")},
+                }
+            )
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route(pattern, lose)
+    return lost
+
+
 def urllib_status(base: str, path: str) -> int:
     try:
         with urllib.request.urlopen(base + path) as response:
@@ -77,20 +100,11 @@ def test_a_hand_whose_answer_was_lost_is_not_recorded_twice(live_server, phone) 
     page = phone(service_workers="block").new_page()
     table = Table(page, live_server.url)
     table.new_game(FOUR)
-    lost: list[str] = []
-
-    def record_then_lose_the_answer(route: Route) -> None:
-        if route.request.method == "POST" and not lost:
-            route.fetch()  # the server records the hand...
-            lost.append(route.request.headers["idempotency-key"])
-            route.abort("connectionreset")  # ...but the phone never hears back
-        else:
-            route.continue_()
-
-    page.route("**/api/v1/games/*/hands/", record_then_lose_the_answer)
+    lost = lose_the_first_answer(page, "**/api/v1/games/*/hands/")
     table.pick_hand("Dan (W)", "Diamonds", 4)
     table.save()
     eventually(page, lambda: bool(lost), what="the hand reached the server")
+    assert lost[0]["Idempotency-Key"]
     expect(page.get_by_role("status")).to_contain_text("1 hand not sent yet")
     assert len(table.game()["hands"]) == 1
 
@@ -220,21 +234,11 @@ def test_a_game_started_offline_is_scored_to_the_end_and_sent_once(
 def test_a_creation_whose_answer_was_lost_makes_one_game(live_server, phone) -> None:
     page = phone(service_workers="block").new_page()
     table = Table(page, live_server.url)
-    lost: list[str] = []
-
-    def create_then_lose_the_answer(route: Route) -> None:
-        if route.request.method == "POST" and not lost:
-            route.fetch()  # the server makes the game...
-            lost.append(route.request.post_data_json["id"])
-            route.abort("connectionreset")  # ...but the phone never hears back
-        else:
-            route.continue_()
-
-    page.route("**/api/v1/games/", create_then_lose_the_answer)
+    lost = lose_the_first_answer(page, "**/api/v1/games/")
     table.new_game(FOUR)
     table.pick_hand("Ben (E)", "Diamonds", 4)
     table.save()
-    assert lost == [table.game_id]
+    assert [request["id"] for request in lost] == [table.game_id]
     eventually(page, lambda: len(table.game()["hands"]) == 1, what="the hand is recorded")
     expect(page.locator(".hand-list .badge")).to_have_count(0)
     game = table.game()

@@ -3,7 +3,7 @@
 // store (outbox.js).
 
 import { createStore, get, set, update, values } from "../../vendor/idb-keyval/index.js";
-import { gameLinks } from "./api.js";
+import { api, gameLinks } from "./api.js";
 
 const games = createStore("euchre-games", "games");
 const cache = createStore("euchre-cache", "answers");
@@ -85,4 +85,23 @@ export async function rememberRules({ ruleset, awards, can_throw_in: canThrowIn 
 /** The referee's word on a ruleset this phone has met, or null. */
 export async function rulesFor(ruleset) {
   return (await get(`rules:${canonical(ruleset)}`, cache)) || null;
+}
+
+/** An API answer, kept for when the phone is offline: a fresh one, else the last one kept. */
+export async function kept(key, load) {
+  try {
+    const value = await load();
+    await remember(key, value);
+    return value;
+  } catch {
+    return (await recall(key)) ?? null;
+  }
+}
+
+/** The presets with their options and award tables (fresh, else kept); each is remembered so
+ * that a game under it can start offline. */
+export async function presetRules() {
+  const list = (await kept("rulesets", api.rulesets)) || [];
+  for (const item of list) await rememberRules(item);
+  return list;
 }

@@ -1,7 +1,6 @@
 // Start-up: language, theme, the screen for the address, the outbox and the service worker.
 
-import { api } from "./api.js";
-import { remember, rememberRules, saveToken } from "./db.js";
+import { presetRules, saveToken } from "./db.js";
 import { lang, pickLanguage, setLang, t } from "./i18n.js";
 import { onNavigate } from "./nav.js";
 import { events, flush, isHand, pending } from "./outbox.js";
@@ -103,18 +102,6 @@ function trackStatusHeight() {
   set();
 }
 
-// The presets and their award tables, kept so that a game can start offline later.
-async function fetchRules() {
-  if (!navigator.onLine) return;
-  try {
-    const list = await api.rulesets();
-    await remember("rulesets", list);
-    for (const item of list) await rememberRules(item);
-  } catch {
-    // Fetched again on the next start.
-  }
-}
-
 // ---- the keep-score link: #key=<token> -------------------------------------------------
 async function takeKeyFromLink() {
   const match = location.pathname.match(GAME);
@@ -184,7 +171,8 @@ async function start() {
     if (navigator.onLine) flush();
   }, RETRY_MS);
   flush();
-  fetchRules();
+  // The presets and their award tables, kept so that a game can start offline later.
+  if (navigator.onLine) presetRules();
   registerWorker().catch(() => {});
 }
 

@@ -2,7 +2,7 @@
 // the demo games the server was loaded with.
 
 import { api } from "../api.js";
-import { listGames, recall, remember } from "../db.js";
+import { kept, listGames } from "../db.js";
 import { t } from "../i18n.js";
 import { pending } from "../outbox.js";
 import { teamCount, teamLabel, teamNames } from "../rules.js";
@@ -28,24 +28,14 @@ function gameRow({ game, token }, waiting) {
         waiting ? h("span", { class: "badge warn" }, t("outbox.waiting", { count: waiting })) : null)));
 }
 
-/** The server's demo games (kept for when the phone is offline). */
-async function demoGames() {
-  try {
-    const games = await api.demoGames();
-    await remember("demo-games", games);
-    return games;
-  } catch {
-    return (await recall("demo-games")) || [];
-  }
-}
-
 export async function showHome(main) {
   document.title = t("app.title");
   const [games, queued] = await Promise.all([listGames(), pending()]);
   const waiting = (id) => queued.filter((entry) => entry.gameId === id && entry.kind !== "create").length;
   const demo = h("div");
-  demoGames().then((list) => {
-    if (!list.length || !demo.isConnected) return;
+  // The server's demo games (the last list kept, when offline).
+  kept("demo-games", api.demoGames).then((list) => {
+    if (!list?.length || !demo.isConnected) return;
     replace(demo, h("section", { class: "panel", "aria-labelledby": "demo-title" },
       h("h2", { id: "demo-title" }, t("home.demo")),
       h("p", { class: "hint" }, t("home.demo.lead")),

@@ -1,7 +1,7 @@
 // A new game: the rules in words players use, who sits where, who deals first.
 
-import { api, Problem, Unreachable } from "../api.js";
-import { recall, remember, rememberRules } from "../db.js";
+import { Problem } from "../api.js";
+import { presetRules } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
 import { PRESETS, seatLetters } from "../rules.js";
@@ -38,22 +38,10 @@ const POINTS = [
   { key: "renege_alone", when: ALONE },
 ];
 
-async function presets() {
-  try {
-    const list = await api.rulesets();
-    await remember("rulesets", list);
-    for (const item of list) await rememberRules(item);
-    return list;
-  } catch (error) {
-    if (error instanceof Unreachable) return recall("rulesets");
-    throw error;
-  }
-}
-
 export async function showNewGame(main) {
   document.title = `${t("new.title")} · ${t("app.title")}`;
   replace(main, h("p", { class: "panel hint" }, t("loading")));
-  const list = ((await presets()) || []).filter((item) => PRESETS.includes(item.name));
+  const list = (await presetRules()).filter((item) => PRESETS.includes(item.name));
   if (!list.length) {
     replace(main, h("section", { class: "panel" }, h("h1", {}, t("new.title")),
       h("p", {}, t("new.offline"))));

@@ -3,7 +3,7 @@
 // in the player's language.
 
 import { api, Unreachable } from "../api.js";
-import { recall, remember } from "../db.js";
+import { presetRules } from "../db.js";
 import { has, lang, t, withParticles } from "../i18n.js";
 import {
   PRESETS, RED, SUITS, SYMBOL, awardText, cardFace, cardName, deckCards, seatLetter, seatLetters,
@@ -32,16 +32,6 @@ const ENGLISH_SEAT = /\b[Ss]eat (\d)\b/g;
 function ruleName(rule) {
   if (has(`rule.${rule}`)) return t(`rule.${rule}`);
   return has(`opt.${rule}`) ? t(`opt.${rule}`) : rule;
-}
-
-async function presetRules() {
-  try {
-    const list = await api.rulesets();
-    await remember("rulesets", list);
-    return list;
-  } catch {
-    return (await recall("rulesets")) || [];
-  }
 }
 
 /** A card's face for the eye and its name for a screen reader. */
