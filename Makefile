@@ -15,12 +15,18 @@ $(BIN)/python:
 	  else echo "Python's venv is missing: sudo apt-get install python3-venv"; exit 1; fi; }
 	$(PYTHON) -m venv $(VENV)
 
+# Serving needs only requirements/base.txt; the tests, linters and benchmarks need the rest.
+$(VENV)/.served: requirements/base.txt | $(BIN)/python
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements/base.txt
+	touch $@
+
 $(VENV)/.installed: requirements/base.txt requirements/test.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -r requirements/test.txt
-	touch $@
+	touch $@ $(VENV)/.served
 
-run: $(VENV)/.installed
+run: $(VENV)/.served
 	$(DEV) $(MANAGE) migrate --noinput
 	$(DEV) $(MANAGE) load_demo
 	$(DEV) $(MANAGE) runserver 127.0.0.1:8000

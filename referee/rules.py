@@ -64,6 +64,12 @@ class Ruleset:
     def next_dealer(self, dealer: int) -> int:
         return (dealer + 1) % self.players
 
+    @property
+    def can_throw_in(self) -> bool:
+        """Whether a hand nobody calls is thrown in: only where the stuck dealer may pass too.
+        (A poor-hand redeal is a request, not a hand passed out.)"""
+        return self.stuck_dealer == "redeal"
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         return data

@@ -54,6 +54,9 @@ class Game(models.Model):
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(default=1)
     token_hash = models.CharField(max_length=64, editable=False)
+    # For a game whose id and token a phone chose: what it asked for, so that a replayed
+    # creation is told from another game under the same id.
+    create_digest = models.CharField(max_length=64, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

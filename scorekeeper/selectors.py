@@ -12,6 +12,10 @@ from scorekeeper.errors import NotFound
 from scorekeeper.models import ChangeLogEntry, Game, Hand
 from scorekeeper.tokens import token_matches as digest_matches
 
+# The demo games `load_demo` makes: in this club, created by this actor.
+DEMO_CLUB = "Demo club"
+DEMO_ACTOR = "demo"
+
 
 def ruleset_of(game: Game) -> referee.Ruleset:
     return referee.Ruleset.parse(game.ruleset)
@@ -87,6 +91,17 @@ def standing_of(*, game: Game, ruleset: referee.Ruleset) -> Standing:
 
 def token_matches(game: Game, token: str) -> bool:
     return digest_matches(game.token_hash, token)
+
+
+def demo_games() -> list[Game]:
+    """The demo games, for anyone to open; no other game is ever listed."""
+    return list(
+        Game.objects.filter(
+            club__name=DEMO_CLUB,
+            log__action=ChangeLogEntry.Action.CREATE_GAME,
+            log__actor=DEMO_ACTOR,
+        ).order_by("created_at")
+    )
 
 
 def game_get(*, game_id: uuid.UUID) -> Game:

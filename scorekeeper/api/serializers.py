@@ -59,10 +59,18 @@ def award_table_field() -> AwardRowSerializer:
     )
 
 
+def can_throw_in_field() -> serializers.BooleanField:
+    return serializers.BooleanField(
+        help_text="Whether a hand nobody calls is thrown in (only where the stuck dealer may "
+        "pass): elsewhere `thrown_in` is refused."
+    )
+
+
 class PresetSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     ruleset = serializers.JSONField(help_text="Every option of the preset, as the referee has it.")
     awards = award_table_field()
+    can_throw_in = can_throw_in_field()
 
 
 # Games --------------------------------------------------------------------------------
@@ -84,6 +92,24 @@ class GameCreateSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="One name per team; by default the players' names.",
     )
+    id = serializers.UUIDField(
+        required=False,
+        help_text="The game's id, chosen by the client (a random UUID), so that a game started "
+        "offline can be sent later; give `token` with it. The same id, token and game again "
+        "answer 200 with the game; the same id with another token or game is 409.",
+    )
+    token = StrictCharField(
+        required=False,
+        trim_whitespace=False,
+        help_text="The game's write token, chosen by the client with `id`: 43 to 128 url-safe "
+        "characters from 32 or more random bytes. Only its digest is stored.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        for given, needed in (("id", "token"), ("token", "id")):
+            if given in attrs and needed not in attrs:
+                raise serializers.ValidationError({needed: [f"Give `{needed}` with `{given}`."]})
+        return attrs
 
 
 class AwardSerializer(serializers.Serializer[Any]):
@@ -132,6 +158,7 @@ class GameSerializer(GameSummarySerializer):
     id = serializers.UUIDField()
     ruleset = serializers.JSONField()
     awards = award_table_field()
+    can_throw_in = can_throw_in_field()
     preset = serializers.CharField()
     target = serializers.IntegerField()
     players = serializers.ListField(child=serializers.CharField())

@@ -12,6 +12,7 @@ urlpatterns = [
     path("api/v1/health/", views.HealthView.as_view(), name="health"),
     path("api/v1/rulesets/", views.RulesetListView.as_view(), name="rulesets"),
     path("api/v1/games/", views.GameCreateView.as_view(), name="games"),
+    path("api/v1/demo/games/", views.DemoGameListView.as_view(), name="demo-games"),
     path(GAME, views.GameDetailView.as_view(), name="game"),
     path(GAME + "hands/", views.HandListView.as_view(), name="hands"),
     path(GAME + "hands/<int:number>/", views.HandDetailView.as_view(), name="hand"),

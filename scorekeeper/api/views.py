@@ -47,6 +47,7 @@ def _game_json(state: selectors.GameState) -> dict[str, Any]:
         "id": game.id,
         "ruleset": game.ruleset,
         "awards": referee.award_table(state.ruleset),
+        "can_throw_in": state.ruleset.can_throw_in,
         "preset": game.preset,
         "target": game.target,
         "players": state.players,
@@ -70,7 +71,12 @@ class RulesetListView(APIView):
     )
     def get(self, request: Request) -> Response:
         presets = [
-            {"name": name, "ruleset": rules.to_json(), "awards": referee.award_table(rules)}
+            {
+                "name": name,
+                "ruleset": rules.to_json(),
+                "awards": referee.award_table(rules),
+                "can_throw_in": rules.can_throw_in,
+            }
             for name, rules in referee.PRESETS.items()
         ]
         return Response(s.PresetSerializer(presets, many=True).data)
@@ -83,18 +89,43 @@ class GameCreateView(APIView):
         operation_id="games_create",
         summary="Start a game; the answer carries its write token, shown once",
         request=s.GameCreateSerializer,
-        responses={201: s.GameCreatedSerializer, **problems(400, 415, 429)},
+        responses={
+            201: s.GameCreatedSerializer,
+            200: OpenApiResponse(
+                s.GameCreatedSerializer, description="A replay (same id, token and game)."
+            ),
+            **problems(400, 409, 415, 429),
+        },
     )
     def post(self, request: Request) -> Response:
         serializer = s.GameCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game, token = services.game_create(**serializer.validated_data)
+        values = dict(serializer.validated_data)
+        replayed = False
+        if "id" in values:
+            token = values.pop("token")
+            game, replayed = services.game_create_idempotent(
+                game_id=values.pop("id"), token=token, **values
+            )
+        else:
+            game, token = services.game_create(**values)
         body = {**_game_json(selectors.game_state(game=game)), "token": token}
         return Response(
             s.GameCreatedSerializer(body).data,
-            status=status.HTTP_201_CREATED,
+            status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED,
             headers={"ETag": etag_of(game.version), "Location": f"/api/v1/games/{game.id}/"},
         )
+
+
+class DemoGameListView(APIView):
+    @extend_schema(
+        operation_id="demo_games_list",
+        summary="The demo games `load_demo` made, for anyone to open (no other game is listed)",
+        responses={200: s.GameSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        games = [_game_json(selectors.game_state(game=game)) for game in selectors.demo_games()]
+        return Response(s.GameSerializer(games, many=True).data)
 
 
 class GameDetailView(APIView):

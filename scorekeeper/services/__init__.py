@@ -1,6 +1,6 @@
 """Business operations. Nothing else writes the scorekeeper's rows."""
 
-from scorekeeper.services.games import game_create
+from scorekeeper.services.games import game_create, game_create_idempotent
 from scorekeeper.services.hands import (
     HandEntry,
     HandResult,
@@ -19,6 +19,7 @@ __all__ = [
     "RecordEntry",
     "ThrownInEntry",
     "game_create",
+    "game_create_idempotent",
     "hand_amend",
     "hand_record",
     "hand_undo",

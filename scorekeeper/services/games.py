@@ -1,13 +1,18 @@
-"""Creating a game."""
+"""Creating a game: by the server, or under an id and token a phone chose (offline)."""
 
 from __future__ import annotations
 
-from django.db import transaction
+import hashlib
+import json
+import uuid
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
 
 import referee
-from scorekeeper.errors import Malformed
+from scorekeeper.errors import Conflict, Malformed
 from scorekeeper.models import ChangeLogEntry, Club, Game, Player, Seat
-from scorekeeper.tokens import token_digest, token_new
+from scorekeeper.tokens import token_digest, token_matches, token_new, token_weakness
 
 MAX_NAME = 60
 MAX_TARGET = 10_000
@@ -40,16 +45,34 @@ def _clean_players(ruleset: referee.Ruleset, players: list[str]) -> list[str]:
     return cleaned
 
 
-def game_create(
-    *,
-    ruleset: object,
-    players: list[str],
-    dealer: int,
-    team_names: list[str] | None = None,
-    club: Club | None = None,
-    actor: str = "scorer",
-) -> tuple[Game, str]:
-    """A new game and its write token (only its digest is stored)."""
+@dataclass(frozen=True)
+class _NewGame:
+    """A game request, checked and written the way it is stored."""
+
+    rules: referee.Ruleset
+    players: list[str]
+    dealer: int
+    team_names: list[str]
+
+    def digest(self) -> str:
+        """A fingerprint of what was asked, to tell a replayed creation from another game."""
+        text = json.dumps(
+            {
+                "ruleset": self.rules.to_json(),
+                "players": self.players,
+                "dealer": self.dealer,
+                "team_names": self.team_names,
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=True,
+        )
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _checked(
+    ruleset: object, players: list[str], dealer: int, team_names: list[str] | None
+) -> _NewGame:
     try:
         rules = referee.Ruleset.parse(ruleset)
     except referee.MalformedRecord as error:
@@ -77,25 +100,99 @@ def game_create(
             code="bad-team-names",
             field="team_names",
         )
-    token = token_new()
+    return _NewGame(rules, names, dealer, [name.strip() for name in team_names])
+
+
+def _insert(
+    new: _NewGame,
+    *,
+    token: str,
+    club: Club | None,
+    actor: str,
+    game_id: uuid.UUID | None = None,
+    digest: str = "",
+) -> Game:
     with transaction.atomic():
         game = Game.objects.create(
+            **({"id": game_id} if game_id is not None else {}),
             club=club,
-            ruleset=rules.to_json(),
-            preset=rules.preset,
-            target=rules.target,
-            team_names=[name.strip() for name in team_names],
-            first_dealer=dealer,
+            ruleset=new.rules.to_json(),
+            preset=new.rules.preset,
+            target=new.rules.target,
+            team_names=new.team_names,
+            first_dealer=new.dealer,
             token_hash=token_digest(token),
+            create_digest=digest,
         )
-        for seat, name in enumerate(names):
+        for seat, name in enumerate(new.players):
             player, _ = Player.objects.get_or_create(name=name)
-            Seat.objects.create(game=game, number=seat, player=player, team=rules.team_of(seat))
+            Seat.objects.create(game=game, number=seat, player=player, team=new.rules.team_of(seat))
         ChangeLogEntry.objects.create(
             game=game,
             action=ChangeLogEntry.Action.CREATE_GAME,
             actor=actor,
-            after={"ruleset": game.ruleset, "players": names, "dealer": dealer},
+            after={"ruleset": game.ruleset, "players": new.players, "dealer": new.dealer},
             version=game.version,
         )
-    return game, token
+    return game
+
+
+def game_create(
+    *,
+    ruleset: object,
+    players: list[str],
+    dealer: int,
+    team_names: list[str] | None = None,
+    club: Club | None = None,
+    actor: str = "scorer",
+) -> tuple[Game, str]:
+    """A new game and its write token (only its digest is stored)."""
+    new = _checked(ruleset, players, dealer, team_names)
+    token = token_new()
+    return _insert(new, token=token, club=club, actor=actor), token
+
+
+def game_create_idempotent(
+    *,
+    game_id: uuid.UUID,
+    token: str,
+    ruleset: object,
+    players: list[str],
+    dealer: int,
+    team_names: list[str] | None = None,
+    actor: str = "scorer",
+) -> tuple[Game, bool]:
+    """A game under the id and token its first phone chose (so it can start offline), and
+    whether this was a replay. Sending the same id, token and game again changes nothing
+    and answers with the game as it now stands; the same id with another token or another
+    game is a conflict. Only the token's digest is stored, as for any game."""
+    weakness = token_weakness(token)
+    if weakness:
+        raise Malformed(weakness, code="weak-token", field="token")
+    new = _checked(ruleset, players, dealer, team_names)
+    digest = new.digest()
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        try:
+            return _insert(
+                new, token=token, club=None, actor=actor, game_id=game_id, digest=digest
+            ), False
+        except IntegrityError:
+            # The same creation arrived twice at once: the other one made it.
+            game = Game.objects.filter(pk=game_id).first()
+            if game is None:
+                raise
+    if not token_matches(game.token_hash, token):
+        raise Conflict(
+            "There is already a game with this id; choose another id.",
+            code="game-id-taken",
+            field="id",
+        )
+    if game.create_digest != digest:
+        raise Conflict(
+            "This game was started with other players or rules; start the new one under "
+            "another id.",
+            code="game-id-reused",
+            field="id",
+        )
+    return game, True

@@ -178,6 +178,17 @@ def _rule(entry: HandEntry, ruleset: referee.Ruleset, dealer: int) -> _Ruling:
         return _rule_quick(entry, ruleset)
     if isinstance(entry, RecordEntry):
         return _rule_record(entry, ruleset, dealer)
+    if not ruleset.can_throw_in:
+        why = (
+            "with stick the dealer the dealer must call"
+            if ruleset.stuck_dealer == "must-call"
+            else "under these rules the dealer must take the upcard"
+        )
+        raise Unprocessable(
+            f"No hand is thrown in here: {why}.",
+            code="no-throw-in",
+            field="thrown_in",
+        )
     return _Ruling(kind=Hand.Kind.THROWN_IN, award=referee.THROWN_IN.to_json())
 
 

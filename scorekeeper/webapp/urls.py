@@ -9,6 +9,7 @@ urlpatterns = [
     path("new/", views.shell, name="app-new"),
     path("referee/", views.shell, name="app-referee"),
     re_path(r"^g/[0-9a-f-]{36}/(?:(?:referee|log|share)/)?$", views.shell, name="app-game"),
+    path("rules/", views.rules, name="app-rules"),
     path("sw.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
 ]

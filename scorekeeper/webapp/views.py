@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.safestring import SafeString, mark_safe
+from markdown_it import MarkdownIt
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates" / "webapp"
@@ -22,6 +28,10 @@ SHIPPED = ("webapp/js", "webapp/css", "webapp/icons", "vendor/idb-keyval/index.j
 THEME_COLOR = "#146c43"
 BACKGROUND_COLOR = "#f4f1e8"
 NO_CACHE = "no-cache"
+# The rules document the app links to, served as a page (and kept by the service worker).
+RULES_DOC = Path(settings.BASE_DIR) / "docs" / "rules.md"
+RULES_URL = "/rules/"
+OPTION = re.compile(r"\*\*([a-z_]+)\*\*")
 
 
 def shipped_files() -> list[str]:
@@ -41,14 +51,15 @@ def modules() -> list[str]:
 def precache() -> tuple[list[str], str]:
     """The URLs the service worker caches on install, and a version that changes whenever
     one of those files or the shell changes (hashed names alone don't cover local runs)."""
-    urls = ["/", "/manifest.webmanifest"]
+    urls = ["/", "/manifest.webmanifest", RULES_URL]
     digest = hashlib.sha256()
+    digest.update(RULES_DOC.read_bytes())
     for name in shipped_files():
         url = static(name)
         urls.append(url)
         digest.update(url.encode())
         digest.update((STATIC_DIR / name).read_bytes())
-    for template in ("shell.html", "sw.js"):
+    for template in ("shell.html", "sw.js", "rules.html"):
         digest.update((TEMPLATES_DIR / template).read_bytes())
     return urls, digest.hexdigest()[:16]
 
@@ -58,6 +69,41 @@ def shell(request: HttpRequest) -> HttpResponse:
         request,
         "webapp/shell.html",
         {"modules": [static(name) for name in modules()], "theme_color": THEME_COLOR},
+    )
+    response["Cache-Control"] = NO_CACHE
+    return response
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@lru_cache(maxsize=4)
+def _rules_html(modified: float) -> tuple[SafeString, str]:
+    """docs/rules.md as HTML (its own markup escaped), with an id on every heading so the app
+    can link to a section; and the document's title."""
+    markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = markdown.parse(RULES_DOC.read_text(encoding="utf-8"))
+    title = ""
+    for opening, inline in pairwise(tokens):
+        if opening.type == "heading_open":
+            opening.attrSet("id", _slug(inline.content))
+            title = title or inline.content
+        elif opening.type == "table_open":
+            # A wide table scrolls sideways on a phone: reachable from the keyboard too.
+            opening.attrSet("tabindex", "0")
+        elif opening.type == "paragraph_open" and (option := OPTION.match(inline.content)):
+            # "**stuck_dealer**: what happens ..." explains an option: link it by its name.
+            opening.attrSet("id", option.group(1))
+    return mark_safe(markdown.renderer.render(tokens, markdown.options, {})), title
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    body, title = _rules_html(RULES_DOC.stat().st_mtime)
+    response = render(
+        request,
+        "webapp/rules.html",
+        {"body": body, "title": title, "theme_color": THEME_COLOR},
     )
     response["Cache-Control"] = NO_CACHE
     return response

@@ -113,3 +113,57 @@ class Table:
 def points(team: str, score: int) -> str:
     """How the scoreboard names a side's score to a screen reader: "N/S: 1 point"."""
     return f"{team}: {score} point{'' if score == 1 else 's'}"
+
+
+def text_size(page: Page, percent: int) -> None:
+    """The browser's text size setting (what a player with large text has): the default font
+    size, which rem units and the page's em breakpoints follow. Set before the page loads."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.enable")
+    standard = 16 * percent // 100
+    cdp.send(
+        "Page.setFontSizes", {"fontSizes": {"standard": standard, "fixed": standard * 13 // 16}}
+    )
+
+
+# What is wrong with the screen's layout, in words: anything wider than the screen, text cut
+# or spilling out of its box, a control (not a link inside a sentence) under 44 x 44 px.
+LAYOUT_PROBLEMS = """() => {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  const visible = (el) => {
+    if (el.closest(".visually-hidden, [hidden], .skip")) return false;
+    const style = getComputedStyle(el);
+    if (style.visibility === "hidden" || style.display === "none") return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const name = (el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\\s+/).join(".") : ""} "${(el.innerText || el.getAttribute("aria-label") || "").trim().slice(0, 30)}"`;
+  if (document.documentElement.scrollWidth > width) {
+    problems.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen`);
+  }
+  for (const el of document.querySelectorAll("body *")) {
+    if (!visible(el) || el.closest("table, pre, svg, dialog:not([open])")) continue;
+    const box = el.getBoundingClientRect();
+    if (box.right > width + 0.5 || box.left < -0.5) problems.push(`${name(el)} runs off the screen`);
+    const style = getComputedStyle(el);
+    if (style.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth) problems.push(`${name(el)} is cut short`);
+    if (el.matches("button, .tab, .badge, .choice-face, .team-names, .team-label, legend, h1, h2, .tool")
+        && el.scrollWidth > el.clientWidth + 1) problems.push(`${name(el)} spills out of its box`);
+  }
+  for (const el of document.querySelectorAll("button, a, input, select, textarea, summary")) {
+    if (!visible(el) && !(el.matches("input") && el.closest("label") && visible(el.closest("label")))) continue;
+    if (el.matches("a") && !el.matches(".button, .more-link, .tab, .brand, .game-link")
+        && el.closest("p, li") && el.closest("p, li").innerText.trim() !== el.innerText.trim()) continue;
+    const target = el.matches("input") && el.closest("label") ? el.closest("label") : el;
+    const box = target.getBoundingClientRect();
+    if (box.width < 44 || box.height < 44) {
+      problems.push(`${name(el)} is ${Math.round(box.width)} x ${Math.round(box.height)} px`);
+    }
+  }
+  return [...new Set(problems)];
+}"""
+
+
+def layout_problems(page: Page) -> list[str]:
+    return page.evaluate(LAYOUT_PROBLEMS)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from django.core.management import call_command
 from playwright.sync_api import Page, expect
 from table import Table, api_get, points
 
@@ -27,7 +29,7 @@ STANDARD_GAME = [
 def test_a_whole_standard_game_is_scored_to_the_end(page: Page, live_server) -> None:
     table = Table(page, live_server.url)
     table.new_game(FOUR)
-    expect(page.get_by_text("Deals next: Ann (N)")).to_be_visible()
+    expect(page.get_by_text("Dealt by Ann (N)")).to_be_visible()
 
     for (maker, suit, tricks, alone), preview, (ns, ew), dealer in STANDARD_GAME:
         table.pick_hand(maker, suit, tricks, alone=alone)
@@ -36,7 +38,7 @@ def test_a_whole_standard_game_is_scored_to_the_end(page: Page, live_server) -> 
         expect(page.get_by_label(points("N/S", ns))).to_have_text(str(ns))
         expect(page.get_by_label(points("E/W", ew))).to_have_text(str(ew))
         if dealer:
-            expect(page.get_by_text(f"Deals next: {dealer}")).to_be_visible()
+            expect(page.get_by_text(f"Dealt by {dealer}")).to_be_visible()
         if (ns, ew) == (9, 1):
             expect(page.get_by_text("Game point")).to_be_visible()
 
@@ -107,11 +109,11 @@ def test_the_new_game_form_speaks_of_house_rules_in_plain_words(page: Page, live
     )
     table.save()
     page.get_by_role("button", name="Thrown in (no one called)").click()
-    expect(page.get_by_text("Deals next: Cat (S)")).to_be_visible()
+    expect(page.get_by_text("Dealt by Cat (S)")).to_be_visible()
     # A poor hand is redealt by the same dealer.
     page.get_by_role("button", name="Redeal a poor hand").click()
     expect(page.get_by_role("heading", name="Hand 4")).to_be_visible()
-    expect(page.get_by_text("Deals next: Cat (S)")).to_be_visible()
+    expect(page.get_by_text("Dealt by Cat (S)")).to_be_visible()
     expect(page.locator(".hand-list .badge")).to_have_count(0)  # all sent
     hands = table.game()["hands"]
     assert [(hand["kind"], hand["dealer"], hand["award"]["reason"]) for hand in hands] == [
@@ -156,3 +158,70 @@ def test_undo_and_amend_with_a_reason_are_in_the_log(page: Page, live_server) ->
         entry["action"] for entry in api_get(live_server.url, f"/api/v1/games/{table.game_id}/log/")
     ]
     assert actions == ["create-game", "record", "record", "undo", "amend"]
+
+
+OPTION_HINTS = """() => [...document.querySelectorAll("[data-option]")].map((el) => [
+    el.dataset.option, (el.querySelector(".hint, .switch-text small")?.textContent || "").trim(),
+])"""
+
+
+def test_every_house_rule_is_explained_with_the_names_players_know(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.open("/new/")
+    page.get_by_role("switch", name="Defend alone").check()
+    page.get_by_text("More rules").click()
+    hints = dict(page.evaluate(OPTION_HINTS))
+    assert len(hints) == 11, hints
+    assert [option for option, hint in hints.items() if not hint] == []
+    assert "must keep it" in hints["dealer_may_discard_upcard"]
+    rules = page.locator("form.new-game")
+    for folk_name in [
+        "Stick the dealer",
+        "farmer's hand",
+        "Canadian loner",
+        "Going alone (a loner)",
+    ]:
+        expect(rules).to_contain_text(folk_name)
+    uka = page.locator("label", has=page.get_by_role("radio", name="Uka", exact=True))
+    expect(uka).to_contain_text("the dealer takes the upcard and must keep it")
+
+    page.get_by_role("link", name="How these rules work").click()
+    expect(page.get_by_role("heading", name="Options")).to_be_visible()
+    assert page.url.endswith("/rules/#options")
+    expect(page.locator("#stuck_dealer")).to_contain_text("what happens when the second round")
+
+
+@pytest.mark.parametrize(
+    ("variant", "option", "offered"),
+    [
+        ("Standard", None, False),
+        ("Uka", None, False),
+        ("Standard", "Throw the hand in; the next player deals", True),
+    ],
+)
+def test_thrown_in_is_offered_only_where_a_hand_can_be_thrown_in(
+    page: Page, live_server, variant: str, option: str | None, offered: bool
+) -> None:
+    table = Table(page, live_server.url)
+    choose = (lambda p: p.get_by_role("radio", name=option).check()) if option else None
+    table.new_game(FOUR, variant=variant, options=choose)
+    thrown_in = page.get_by_role("button", name="Thrown in (no one called)")
+    expect(thrown_in).to_have_count(1 if offered else 0)
+    table.pick_hand("Ann (N)", "Hearts", 3)
+    table.save()
+    page.get_by_role("button", name=re.compile(r"^Change hand 1:")).click()
+    expect(page.get_by_role("dialog").get_by_role("switch", name="Thrown in")).to_have_count(
+        1 if offered else 0
+    )
+
+
+def test_the_demo_games_are_on_the_home_screen(page: Page, live_server) -> None:
+    call_command("load_demo", stdout=io.StringIO())
+    table = Table(page, live_server.url)
+    table.open("/")
+    demo = page.get_by_role("region", name="Demo games")
+    expect(demo.get_by_role("link")).to_have_count(3)
+    demo.get_by_role("link", name=re.compile(r"^Eve & Gus v Fay & Hal")).click()
+    expect(page.get_by_role("heading", name="N/S win!")).to_be_visible()
+    expect(page.get_by_role("heading", name="Watching")).to_have_count(0)
+    expect(page.locator(".hand-list li")).to_have_count(7)

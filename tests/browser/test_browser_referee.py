@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 from table import Table
@@ -26,7 +28,7 @@ KOREAN = {
     "trick": "트릭에 나온 카드 (순서대로)",
     "cards": ["하트 에이스", "클럽 9", "하트 9", "하트 10"],
     "whose": ("누구의 패인가요?", "남쪽"),
-    "hand": "패: 남쪽",
+    "hand": "남쪽의 패",
     "held": ["다이아몬드 잭", "클럽 9", "스페이드 킹"],
     "ask": "심판에게 묻기",
 }
@@ -72,18 +74,79 @@ def test_the_referee_explains_in_korean_when_the_browser_asks_for_it(live_server
     ruling = page.get_by_role("region", name="리니그!")
     expect(ruling).to_be_visible()
     expect(ruling).to_contain_text("레프트 바우어")
+    # Seats by the names on the screen, and each particle in the form its word takes.
+    expect(ruling).to_contain_text(
+        "남쪽이 하트가 리드된 트릭에 클럽 9를 냈지만 다이아몬드 잭을 가지고"
+    )
+    expect(ruling).to_contain_text("동쪽이 하트 에이스로 트릭을 가져갑니다.")
+    expect(ruling).not_to_contain_text(re.compile(r"\((?:을|를|이|가|은|는|와|과|으)\)"))
+    expect(ruling).not_to_contain_text("번 자리")
     expect(ruling).to_contain_text("이 게임 규칙으로: 리니그! 동/서 +2")
 
-    # Switched back to English, the same question gets an English answer.
+    # Switched to English, the question built so far is still there, and the referee is
+    # asked again in English.
     page.get_by_role("button", name="English").click()
-    ask_about_the_renege(
-        page,
-        {
-            **ENGLISH,
-            "maker": ("Who called trump?", "East"),
-            "leader": ("Who led?", "East"),
-            "whose": ("Whose hand?", "South"),
-            "hand": "Cards in South's hand",
-        },
-    )
     expect(page.get_by_role("region", name="Renege!")).to_contain_text("left bower")
+    expect(
+        page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Hearts")
+    ).to_be_checked()
+    for card in ENGLISH["cards"]:
+        expect(
+            page.get_by_role("group", name=ENGLISH["trick"], exact=True).get_by_role(
+                "button", name=card, exact=True
+            )
+        ).to_have_attribute("aria-pressed", "true")
+
+
+# Every card name, and the particles it takes: by the last syllable's final consonant (잭,
+# 퀸, 킹, 10 십, 7 칠, 8 팔 have one; 에이스, 9 구 and 베니 do not).
+CARD_PARTICLES = [
+    ("9C", "클럽 9를", "클럽 9가", "클럽 9는", "클럽 9와", "클럽 9로"),
+    (
+        "TD",
+        "다이아몬드 10을",
+        "다이아몬드 10이",
+        "다이아몬드 10은",
+        "다이아몬드 10과",
+        "다이아몬드 10으로",
+    ),
+    ("JH", "하트 잭을", "하트 잭이", "하트 잭은", "하트 잭과", "하트 잭으로"),
+    ("QS", "스페이드 퀸을", "스페이드 퀸이", "스페이드 퀸은", "스페이드 퀸과", "스페이드 퀸으로"),
+    ("KC", "클럽 킹을", "클럽 킹이", "클럽 킹은", "클럽 킹과", "클럽 킹으로"),
+    (
+        "AD",
+        "다이아몬드 에이스를",
+        "다이아몬드 에이스가",
+        "다이아몬드 에이스는",
+        "다이아몬드 에이스와",
+        "다이아몬드 에이스로",
+    ),
+    ("7H", "하트 7을", "하트 7이", "하트 7은", "하트 7과", "하트 7로"),
+    ("8S", "스페이드 8을", "스페이드 8이", "스페이드 8은", "스페이드 8과", "스페이드 8로"),
+    ("JOKER", "베니(조커)를", "베니(조커)가", "베니(조커)는", "베니(조커)와", "베니(조커)로"),
+]
+
+
+def test_korean_particles_follow_the_card_names(live_server, phone) -> None:
+    page = phone(locale="ko-KR").new_page()
+    page.goto(live_server.url + "/referee/")
+    expect(page.get_by_role("heading", name="심판에게 묻기")).to_be_visible()
+    written = page.evaluate(
+        """async (cards) => {
+            const { particle } = await import("/static/webapp/js/i18n.js");
+            const { cardName } = await import("/static/webapp/js/rules.js");
+            return cards.map((card) => [card, ...["을(를)", "이(가)", "은(는)", "와(과)", "(으)로"]
+                .map((pair) => particle(cardName(card), pair))]);
+        }""",
+        [row[0] for row in CARD_PARTICLES],
+    )
+    assert [tuple(row) for row in written] == CARD_PARTICLES
+
+
+def test_korean_text_does_not_break_inside_a_word(live_server, phone) -> None:
+    page = phone(locale="ko-KR").new_page()
+    page.goto(live_server.url + "/referee/")
+    expect(page.get_by_role("heading", name="심판에게 묻기")).to_be_visible()
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.lead')).wordBreak") == (
+        "keep-all"
+    )

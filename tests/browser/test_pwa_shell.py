@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import uuid
 from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.finders import AppDirectoriesFinder
 from django.test import Client, override_settings
 
@@ -34,6 +36,20 @@ def test_every_screen_is_the_same_shell(client: Client, path: str) -> None:
     assert '<link rel="manifest" href="/manifest.webmanifest">' in body
 
 
+def test_the_rules_document_is_a_page_with_a_link_to_every_section_and_option(
+    client: Client,
+) -> None:
+    response = client.get("/rules/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "<title>The referee&#x27;s rules · Euchre Scorekeeper</title>" in body
+    assert '<h3 id="following-suit">Following suit</h3>' in body
+    assert '<p id="stuck_dealer">' in body
+    assert '<table tabindex="0">' in body and "<code>must-call</code>" in body
+    # The document's own markup is text, never markup of the page.
+    assert "<script>" not in body.split('<main id="main"')[1]
+
+
 def test_a_path_that_is_no_screen_is_not_found(client: Client) -> None:
     assert client.get("/g/not-a-game/").status_code == 404
 
@@ -46,12 +62,13 @@ def test_the_service_worker_precaches_every_shipped_file_and_is_never_cached(
     assert response["Cache-Control"] == "no-cache"
     assert response["Content-Type"].startswith("text/javascript")
     urls = precache_of(response.content.decode())
-    assert urls[:2] == ["/", "/manifest.webmanifest"]
+    assert urls[:3] == ["/", "/manifest.webmanifest", "/rules/"]
     shipped = [f"/static/{name}" for name in views.shipped_files()]
-    assert urls[2:] == shipped
+    assert urls[3:] == shipped
     assert "/static/webapp/js/main.js" in urls
     assert "/static/vendor/idb-keyval/index.js" in urls
     assert not [url for url in urls if "axe" in url], "axe-core is for the tests only"
+    assert finders.find("vendor/axe-core/axe.min.js") is None, "and is never a static file"
 
 
 def test_the_worker_version_changes_when_a_shipped_file_changes(
@@ -113,3 +130,26 @@ def test_production_storage_hashes_module_imports_and_the_precache(
     static_urls = [url for url in urls if url.startswith("/static/")]
     assert static_urls and all(re.search(r"\.[0-9a-f]{12}\.\w+$", url) for url in static_urls)
     assert storage.url("webapp/js/main.js") in shell
+
+
+FIRST_LOAD = re.compile(
+    r'<(?:link rel="(?:stylesheet|modulepreload)" href|script type="module" src)="([^"]+)"'
+)
+BUDGET = 100 * 1024
+
+
+def test_the_first_load_ships_under_100_kb_of_script_and_style_gzipped(client: Client) -> None:
+    """Everything the shell makes the browser fetch as script or style, gzipped as served.
+    (axe-core, loaded by the tests only, is not among it.)"""
+    shell = client.get("/").content.decode()
+    urls = sorted(set(FIRST_LOAD.findall(shell)))
+    assert "/static/webapp/css/app.css" in urls and "/static/webapp/js/main.js" in urls
+    # Every module the app imports is preloaded, so this is all of it.
+    assert {f"/static/{name}" for name in views.modules()} <= set(urls)
+    sizes = {}
+    for url in urls:
+        path = finders.find(url.removeprefix("/static/"))
+        sizes[url] = len(gzip.compress(Path(path).read_bytes(), compresslevel=9))
+    total = sum(sizes.values())
+    print(f"first load: {len(urls)} files, {total} bytes gzipped")
+    assert total < BUDGET, sizes

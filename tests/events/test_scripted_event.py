@@ -1,7 +1,8 @@
 """A club night played through the API from start to finish, with its standings, tie-breaks
 and side prizes worked out by hand below.
 
-Four players, three rounds of four hands under standard rules (make 1, march 2, lone march 4,
+Four players, three rounds of four hands under standard rules where a hand nobody calls is
+thrown in (make 1, march 2, lone march 4,
 euchre 2, lone euchre 2). With four players the partnerships must differ each round, so the
 three rounds are AB|CD, AC|BD and AD|BC in some order; the script says what each partnership
 split played, whatever round it falls in.
@@ -105,6 +106,8 @@ def test_a_progressive_night_from_seating_to_standings_and_prizes(director: Dire
         hands_per_round=4,
         rounds_planned=3,
         seed=7,
+        # Standard rules where the dealer may pass too, so a hand can be thrown in.
+        ruleset={"preset": "standard", "stuck_dealer": "redeal"},
     )
     director.add_players(event, "Ann", "Ben", "Cat", "Dan")
 

@@ -13,7 +13,13 @@ EIGHT = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 @pytest.fixture
 def night(director: Director) -> tuple[int, dict]:
-    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=3)
+    # Where the dealer may pass, so a thrown-in hand is a write any table may make.
+    event = director.create_event(
+        round_length="hands",
+        hands_per_round=1,
+        rounds_planned=3,
+        ruleset={"preset": "standard", "stuck_dealer": "redeal"},
+    )
     director.add_players(event, *EIGHT)
     return event, director.next_round(event)
 

@@ -62,14 +62,18 @@ class Table:
         return self.hand({"maker": maker, "trump": trump, "maker_tricks": tricks, **more})
 
 
-def is_problem(response: Any, status: int, field: str | None = None) -> bool:
-    """The response is an RFC 9457 problem with this status, naming this field."""
+def is_problem(
+    response: Any, status: int, field: str | None = None, code: str | None = None
+) -> bool:
+    """The response is an RFC 9457 problem with this status, naming this field (and code)."""
     assert response.status_code == status, response.content
     assert response["Content-Type"] == "application/problem+json", response["Content-Type"]
     body = response.json()
     assert body["status"] == status and body["title"] and body["detail"], body
     if field is not None:
         assert body["field"] == field, body
+    if code is not None:
+        assert body["code"] == code, body
     return True
 
 

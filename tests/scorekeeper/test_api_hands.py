@@ -104,12 +104,45 @@ def test_a_malformed_record_names_the_field_inside_it(table: Table):
     assert is_problem(table.post_hand({"record": record}), 400, "record.upcard")
 
 
-def test_a_thrown_in_hand_scores_nothing_and_passes_the_deal(table: Table):
+REDEAL = {"preset": "standard", "stuck_dealer": "redeal"}
+
+
+def test_a_thrown_in_hand_scores_nothing_and_passes_the_deal(new_table):
+    table = new_table(REDEAL)
     hand = table.hand({"thrown_in": True})
     assert hand["kind"] == "thrown-in"
     assert hand["award"] == {"reason": "thrown-in", "points": {}}
     assert hand["game"]["dealer"] == 1
     assert table.read()["score"] == [0, 0]
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["standard", "uka", {"preset": "two-handed", "stuck_dealer": "must-call"}]
+)
+def test_it_refuses_a_thrown_in_hand_where_the_dealer_must_call(new_table, ruleset):
+    players = ["Ann", "Ben"] if isinstance(ruleset, dict) else None
+    table = new_table(ruleset, players=players)
+    assert is_problem(table.post_hand({"thrown_in": True}), 422, "thrown_in", "no-throw-in")
+    table.quick(maker=0, tricks=3)
+    amend = {"thrown_in": True, "reason": "nobody called"}
+    response = table.client.patch(table.url + "hands/1/", amend, format="json", **table.auth)
+    assert is_problem(response, 422, "thrown_in", "no-throw-in")
+    assert [hand["kind"] for hand in table.read()["hands"]] == ["played"]
+
+
+def test_a_game_says_whether_its_hands_can_be_thrown_in(new_table, api):
+    assert new_table().body["can_throw_in"] is False
+    assert new_table(REDEAL).body["can_throw_in"] is True
+    assert new_table(REDEAL).read()["can_throw_in"] is True
+    presets = {item["name"]: item["can_throw_in"] for item in api.get("/api/v1/rulesets/").json()}
+    assert presets == {
+        "standard": False,
+        "uka": False,
+        "two-handed": True,
+        "three-handed": False,
+        "british": False,
+        "openspiel": False,
+    }
 
 
 def test_a_two_handed_hand_passed_out_is_thrown_in_and_passes_the_deal(new_table):
@@ -203,24 +236,27 @@ def test_an_idempotency_key_belongs_to_one_game(table: Table, new_table):
 
 
 def test_an_overlong_idempotency_key_is_malformed(table: Table):
-    response = table.post_hand({"thrown_in": True}, HTTP_IDEMPOTENCY_KEY="k" * 256)
+    body = {"maker": 1, "trump": "S", "maker_tricks": 4}
+    response = table.post_hand(body, HTTP_IDEMPOTENCY_KEY="k" * 256)
     assert is_problem(response, 400, "Idempotency-Key")
 
 
 def test_it_rejects_a_stale_version(table: Table):
     version = table.read()["version"]
     table.quick(maker=0, tricks=3)
-    stale = table.post_hand({"thrown_in": True}, HTTP_IF_MATCH=f'"{version}"')
+    body = {"maker": 1, "trump": "S", "maker_tricks": 4}
+    stale = table.post_hand(body, HTTP_IF_MATCH=f'"{version}"')
     assert is_problem(stale, 412, "If-Match")
     current = table.read()["version"]
-    fresh = table.post_hand({"thrown_in": True}, HTTP_IF_MATCH=f'"{current}"')
+    fresh = table.post_hand(body, HTTP_IF_MATCH=f'"{current}"')
     assert fresh.status_code == 201
     assert fresh["ETag"] == f'"{current + 1}"'
 
 
 def test_a_weak_tag_never_satisfies_if_match(table: Table):
     current = table.read()["version"]
-    weak = table.post_hand({"thrown_in": True}, HTTP_IF_MATCH=f'W/"{current}"')
+    body = {"maker": 1, "trump": "S", "maker_tricks": 4}
+    weak = table.post_hand(body, HTTP_IF_MATCH=f'W/"{current}"')
     assert is_problem(weak, 412, "If-Match")
     assert table.read()["version"] == current
 
@@ -371,7 +407,6 @@ def test_a_whole_game_is_played_through_the_api(
     new_table, ruleset, players, makers, tricks, winner, score
 ):
     table = new_table(ruleset, players=players)
-    table.hand({"thrown_in": True})
     last = play_to_the_end(table, makers=makers, tricks=tricks)
     game = table.read()
     assert (game["status"], game["winner"], game["score"]) == ("finished", winner, score)

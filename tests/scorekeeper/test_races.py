@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import secrets
 import threading
+import uuid
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from api_tables import Table
+from api_tables import FOUR, Table
 from django.db import connection, connections
 from rest_framework.test import APIClient
 
@@ -79,3 +81,21 @@ def test_concurrent_replays_of_one_key_make_one_hand(table: Table):
     game = table.read()
     assert len(game["hands"]) == 1
     assert game["score"] == [0, 2]
+
+
+def test_concurrent_copies_of_a_creation_from_a_phone_make_one_game(db: None):
+    """A phone back online may send its queued game from two tabs at once."""
+    body = {
+        "id": str(uuid.uuid4()),
+        "token": secrets.token_urlsafe(32),
+        "ruleset": "standard",
+        "players": FOUR,
+        "dealer": 0,
+    }
+    statuses = all_at_once(
+        WRITERS, lambda _: APIClient().post("/api/v1/games/", body, format="json").status_code
+    )
+    assert sorted(statuses) == [200] * (WRITERS - 1) + [201]
+    game = APIClient().get(f"/api/v1/games/{body['id']}/").json()
+    log = APIClient().get(f"/api/v1/games/{body['id']}/log/").json()
+    assert (game["version"], [entry["action"] for entry in log]) == (1, ["create-game"])

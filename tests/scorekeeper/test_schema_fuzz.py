@@ -29,7 +29,7 @@ schema.config.generation.update(
 
 @pytest.fixture
 def real_game(new_table) -> Table:
-    game = new_table()
+    game = new_table({"preset": "standard", "stuck_dealer": "redeal"})
     game.quick(maker=0, tricks=3)
     game.hand({"thrown_in": True})
     return game

@@ -28,8 +28,10 @@ hands = st.lists(st.one_of(quick_hands, st.just(ThrownInEntry())), max_size=25)
 )
 @given(entries=hands, preset=st.sampled_from(["standard", "uka"]))
 def test_the_score_is_the_sum_of_the_referees_awards(entries, preset):
-    rules = referee.PRESETS[preset]
-    game, _ = game_create(ruleset=preset, players=["A", "B", "C", "D"], dealer=0)
+    # Where the dealer may pass, so that thrown-in hands are allowed among the entries.
+    ruleset = {"preset": preset, "stuck_dealer": "redeal"}
+    rules = referee.Ruleset.parse(ruleset)
+    game, _ = game_create(ruleset=ruleset, players=["A", "B", "C", "D"], dealer=0)
     expected = [0, 0]
     for entry in entries:
         if game.status == "finished":

@@ -96,3 +96,14 @@ def test_the_demo_loads_finished_games_once(capsys):
         assert state.score[game.winner] >= referee.PRESETS[game.preset].target
         assert state.score == selectors.score_of(state.ruleset, (h.award for h in state.hands))
     assert "already loaded" in capsys.readouterr().out
+
+
+@pytest.mark.django_db
+def test_the_demo_games_are_listed_for_the_app_and_no_other_game_is(api, table):
+    assert api.get("/api/v1/demo/games/").json() == []
+    call_command("load_demo")
+    listed = api.get("/api/v1/demo/games/").json()
+    assert [game["preset"] for game in listed] == ["standard", "uka", "two-handed"]
+    assert all(game["status"] == "finished" and game["hands"] for game in listed)
+    assert table.body["id"] not in {game["id"] for game in listed}
+    assert "token" not in listed[0]

@@ -10,6 +10,7 @@ from django.db import transaction
 from referee import notation
 from scorekeeper.events.demo import load_demo_event
 from scorekeeper.models import Club, Game
+from scorekeeper.selectors import DEMO_ACTOR, DEMO_CLUB
 from scorekeeper.services import (
     HandEntry,
     QuickEntry,
@@ -18,9 +19,6 @@ from scorekeeper.services import (
     game_create,
     hand_record,
 )
-
-DEMO_CLUB = "Demo club"
-
 
 # Dealer 0; seat 1 calls hearts in round two and marches with both bowers.
 MARCH_RECORD: dict[str, Any] = {
@@ -61,7 +59,7 @@ DEMO_GAMES: list[tuple[str, list[str], list[HandEntry]]] = [
             RecordEntry(record=MARCH_RECORD),
             quick(2, "S", 3),
             quick(0, "D", 2),
-            ThrownInEntry(),
+            quick(1, "C", 1),
             quick(3, "C", 5, alone=True),
             quick(1, "H", 4),
             quick(2, "H", 5),
@@ -112,10 +110,10 @@ class Command(BaseCommand):
                 continue
             with transaction.atomic():
                 game, _token = game_create(
-                    ruleset=preset, players=players, dealer=0, club=club, actor="demo"
+                    ruleset=preset, players=players, dealer=0, club=club, actor=DEMO_ACTOR
                 )
                 for entry in hands:
-                    game = hand_record(game_id=game.id, entry=entry, actor="demo").game
+                    game = hand_record(game_id=game.id, entry=entry, actor=DEMO_ACTOR).game
                 if game.status != Game.Status.FINISHED:
                     raise CommandError(f"the {preset} demo game did not reach its target")
             self.stdout.write(f"{preset}: {game.status}, winner team {game.winner}, game {game.id}")

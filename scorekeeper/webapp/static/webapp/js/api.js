@@ -48,17 +48,27 @@ export async function call(method, path, { body, token, key, version, lang, head
   return { status: response.status, data };
 }
 
+/**
+ * Where a scored game lives on the server. The screens and the outbox only ever use these
+ * paths (and the token kept with them), never a path of their own, so anything scored the
+ * same way can hand them its own.
+ */
+export function gameLinks(id) {
+  return { read: `/games/${id}/`, hands: `/games/${id}/hands/`, log: `/games/${id}/log/` };
+}
+
 export const api = {
   rulesets: () => call("GET", "/rulesets/").then((r) => r.data),
-  createGame: (body) => call("POST", "/games/", { body }).then((r) => r.data),
-  game: (id) => call("GET", `/games/${id}/`).then((r) => r.data),
-  log: (id) => call("GET", `/games/${id}/log/`).then((r) => r.data),
-  recordHand: (id, body, { token, key, version }) =>
-    call("POST", `/games/${id}/hands/`, { body, token, key, version }),
-  amendHand: (id, number, body, { token, version }) =>
-    call("PATCH", `/games/${id}/hands/${number}/`, { body, token, version }).then((r) => r.data),
-  undoHand: (id, number, { token, version }) =>
-    call("DELETE", `/games/${id}/hands/${number}/`, { token, version }).then((r) => r.data),
+  demoGames: () => call("GET", "/demo/games/").then((r) => r.data),
+  /** Also a replay of a creation queued on the phone: 201 made, 200 already there. */
+  createGame: (body) => call("POST", "/games/", { body }),
+  read: (path) => call("GET", path).then((r) => r.data),
+  recordHand: (path, body, { token, key, version }) =>
+    call("POST", path, { body, token, key, version }),
+  amendHand: (path, number, body, { token, version }) =>
+    call("PATCH", `${path}${number}/`, { body, token, version }).then((r) => r.data),
+  undoHand: (path, number, { token, version }) =>
+    call("DELETE", `${path}${number}/`, { token, version }).then((r) => r.data),
   check: (record, lang) =>
     call("POST", "/referee/check", { body: record, lang }).then((r) => r.data),
 };

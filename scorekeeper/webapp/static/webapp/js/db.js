@@ -1,7 +1,9 @@
-// What this phone keeps: games it has seen (and the keys to keep score in them), cached API
-// answers for offline use. The outbox has its own store (outbox.js).
+// What this phone keeps: games it has seen (and the keys to keep score in them), the award
+// tables of the rules it has met, cached API answers for offline use. The outbox has its own
+// store (outbox.js).
 
 import { createStore, get, set, update, values } from "../../vendor/idb-keyval/index.js";
+import { api, gameLinks } from "./api.js";
 
 const games = createStore("euchre-games", "games");
 const cache = createStore("euchre-cache", "answers");
@@ -15,6 +17,7 @@ export async function saveGame(game) {
     return { ...(old || {}), game: newer ? old.game : copy, savedAt: Date.now() };
   }, games);
   if (token) await saveToken(game.id, token);
+  await rememberRules(copy);
 }
 
 export async function loadGame(id) {
@@ -27,6 +30,11 @@ export async function saveToken(id, token) {
 
 export async function tokenOf(id) {
   return (await get(id, games))?.token || null;
+}
+
+/** Where this game is read and scored on the server (see api.js). */
+export async function linksOf(id) {
+  return (await get(id, games))?.links || gameLinks(id);
 }
 
 /** Games on this phone, most recently seen first. */
@@ -56,4 +64,44 @@ export async function remember(key, value) {
 
 export async function recall(key) {
   return get(key, cache);
+}
+
+/** JSON with its keys in order, so that equal rulesets give equal text. */
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Keep what the referee said of a ruleset (a game's or a preset's): its award table and
+ * whether hands can be thrown in. With it, a game under these rules can start offline. */
+export async function rememberRules({ ruleset, awards, can_throw_in: canThrowIn }) {
+  if (!ruleset || !awards) return;
+  await set(`rules:${canonical(ruleset)}`, { awards, can_throw_in: !!canThrowIn }, cache);
+}
+
+/** The referee's word on a ruleset this phone has met, or null. */
+export async function rulesFor(ruleset) {
+  return (await get(`rules:${canonical(ruleset)}`, cache)) || null;
+}
+
+/** An API answer, kept for when the phone is offline: a fresh one, else the last one kept. */
+export async function kept(key, load) {
+  try {
+    const value = await load();
+    await remember(key, value);
+    return value;
+  } catch {
+    return (await recall(key)) ?? null;
+  }
+}
+
+/** The presets with their options and award tables (fresh, else kept); each is remembered so
+ * that a game under it can start offline. */
+export async function presetRules() {
+  const list = (await kept("rulesets", api.rulesets)) || [];
+  for (const item of list) await rememberRules(item);
+  return list;
 }

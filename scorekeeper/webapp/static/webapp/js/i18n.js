@@ -11,6 +11,8 @@ const EN = {
   "theme.light": "Light theme",
   "status.offline": "Offline: hands are kept on this phone",
   "status.send": "Send now",
+  "outbox.games.one": "The new game is not sent yet",
+  "outbox.games": "{count} new games not sent yet",
   "outbox.waiting.one": "1 hand not sent yet",
   "outbox.waiting": "{count} hands not sent yet",
   "outbox.state.waiting": "Not sent",
@@ -30,6 +32,9 @@ const EN = {
   "home.won": "Won by {team}",
   "home.scoring": "Keeping score",
   "home.back": "Back to the start",
+  "home.demo": "Demo games",
+  "home.demo.lead": "Finished games this server was loaded with, to look around.",
+  "home.rules": "The rules in full",
 
   "new.title": "New game",
   "new.variant": "Which Euchre?",
@@ -42,12 +47,16 @@ const EN = {
   "new.points": "Points",
   "new.start": "Start the game",
   "new.started": "Game on! Use Share to let other phones watch or keep score.",
-  "new.offline": "Starting a game needs a connection (the server gives every game its id).",
+  "new.offline": "Starting a game needs a connection the first time: the phone fetches the rules once, then starts games offline too.",
+  "new.new_rules": "These house rules are new to this phone, so starting this game needs a connection. The presets, and house rules used here before, start offline.",
+  "new.started_offline": "Game on! It is kept on this phone and sent when the connection is back.",
+  "new.same_player": "One player cannot take two seats: {name}.",
+  "new.rules_link": "How these rules work",
 
   "preset.standard": "Standard",
   "preset.standard.sub": "4 players · 9 to ace",
   "preset.uka": "Uka",
-  "preset.uka.sub": "4 players · 7 to ace · dealer takes the upcard",
+  "preset.uka.sub": "4 players · 7 to ace · the dealer takes the upcard and must keep it",
   "preset.two-handed": "Two-handed",
   "preset.two-handed.sub": "2 players",
   "preset.three-handed": "Three-handed",
@@ -58,40 +67,41 @@ const EN = {
   "preset.openspiel.sub": "4 players",
 
   "opt.target": "Points to win",
+  "opt.target.hint": "The first side to reach it wins",
   "opt.target.less": "One point less",
   "opt.target.more": "One point more",
   "opt.stuck_dealer": "When everyone passes twice",
-  "opt.stuck_dealer.hint": "",
+  "opt.stuck_dealer.hint": "When nobody calls trump in either round",
   "opt.stuck_dealer.must-call": "Stick the dealer: the dealer must call",
   "opt.stuck_dealer.redeal": "Throw the hand in; the next player deals",
-  "opt.stuck_dealer.takes-upcard": "The dealer takes the upcard",
-  "opt.going_alone": "Going alone",
-  "opt.going_alone.hint": "The maker may play without their partner",
+  "opt.stuck_dealer.takes-upcard": "The dealer must take the upcard (as in Uka)",
+  "opt.going_alone": "Going alone (a loner)",
+  "opt.going_alone.hint": "The maker may play without their partner, for more points",
   "opt.defend_alone": "Defend alone",
   "opt.defend_alone.hint": "Against a loner, one defender may play alone too",
   "opt.canadian_loner": "Canadian loner",
   "opt.canadian_loner.hint": "Order up alone: the player left of the loner leads",
   "opt.must_hold_suit": "Must hold a trump to call",
-  "opt.must_hold_suit.hint": "You can't call a suit you don't have",
+  "opt.must_hold_suit.hint": "No calling a suit you don't hold (the left bower counts)",
   "opt.turned_down_suit_callable": "May call the turned-down suit",
-  "opt.turned_down_suit_callable.hint": "In round two, the suit of the turned card is allowed",
+  "opt.turned_down_suit_callable.hint": "In round two, the suit of the turned-down card may be named too",
   "opt.loner_lead": "Who leads against a loner",
-  "opt.loner_lead.hint": "",
+  "opt.loner_lead.hint": "Who leads the first trick when the maker plays alone",
   "opt.loner_lead.left-of-dealer": "The player left of the dealer",
   "opt.loner_lead.left-of-loner": "The player left of the loner",
   "opt.partner_must_go_alone": "Dealer's partner orders up alone",
   "opt.partner_must_go_alone.hint": "If the dealer's partner orders up, they must go alone",
   "opt.defend_alone_vs_partnership": "Defend alone against partners too",
   "opt.defend_alone_vs_partnership.hint": "Not only against a loner",
-  "opt.poor_hand_redeal": "Redeal a poor hand",
-  "opt.poor_hand_redeal.hint": "",
+  "opt.poor_hand_redeal": "Redeal a poor hand (a farmer's hand)",
+  "opt.poor_hand_redeal.hint": "A player dealt nothing but low cards may ask for a new deal; the same dealer deals again",
   "opt.poor_hand_redeal.off": "No",
   "opt.poor_hand_redeal.no-ace-no-face": "Yes, with no ace or face card",
   "opt.poor_hand_redeal.no-ace-no-face-no-trump": "Yes, with no ace, face card or trump",
   "opt.dealer_may_discard_upcard": "Dealer may discard the upcard",
-  "opt.dealer_may_discard_upcard.hint": "",
+  "opt.dealer_may_discard_upcard.hint": "Off: the dealer who picks up the upcard must keep it, as in Uka",
   "opt.dealer_pickup_optional": "Dealer may leave the upcard",
-  "opt.dealer_pickup_optional.hint": "Trump is still its suit",
+  "opt.dealer_pickup_optional.hint": "After an order-up the dealer may leave it where it is; trump is still its suit",
   "pts.make": "Making it (3 or 4 tricks)",
   "pts.march": "March (all 5 tricks)",
   "pts.euchre": "Euchre (makers take fewer than 3)",
@@ -137,6 +147,8 @@ const EN = {
   "tabs.share.icon": "⇪",
 
   "game.title": "Game",
+  "game.heading": "Game: {teams}",
+  "game.local": "Not on the server yet: sent when the connection is back.",
   "game.missing": "There is no game at this address.",
   "game.offline": "This game is not on this phone yet, and there is no connection to fetch it.",
 
@@ -201,6 +213,20 @@ const EN = {
   "amend.gone": "That hand is no longer in the game.",
   "amend.again": "Check it, then save your change on top of it, or cancel.",
 
+  "clash.title.one": "Two phones entered hand {number}",
+  "clash.title": "Another phone entered hands while yours waited",
+  "clash.theirs": "The other phone",
+  "clash.mine": "This phone",
+  "clash.question.one": "Is it the same hand?",
+  "clash.question": "Are they the same hands?",
+  "clash.same": "Same hand: keep theirs",
+  "clash.same.many": "Same hands: keep theirs",
+  "clash.new": "A new hand: add mine after theirs",
+  "clash.new.many": "New hands: add mine after theirs",
+  "clash.changed": "The other phone changed or undid a hand meanwhile. The game now has {hands} hands ({score}).",
+  "clash.changed.one": "The other phone changed or undid a hand meanwhile. The game now has 1 hand ({score}).",
+  "clash.add": "Add mine",
+  "clash.drop": "Drop mine",
   "conflict.title": "Another phone changed this game",
   "conflict.body.one": "While these hands waited on this phone, the game moved on: it now has 1 hand ({score}). Nothing of theirs or yours has been overwritten.",
   "conflict.body": "While these hands waited on this phone, the game moved on: it now has {hands} hands ({score}). Nothing of theirs or yours has been overwritten.",
@@ -210,6 +236,7 @@ const EN = {
   "conflict.undo": "The game changed on another phone: look at the hands again before undoing.",
   "rejected.body": "Not recorded: {hand}. {reason}",
   "rejected.ok": "OK",
+  "rejected.game": "this game (it stays on this phone)",
   "rejected.toast": "A hand was not recorded: {reason}",
 
   "won.title": "{team} win!",
@@ -236,9 +263,11 @@ const EN = {
   "share.copied": "Link copied.",
   "share.qr": "QR code: {title}",
   "share.key_taken": "This phone can now keep score in this game.",
+  "share.not_yet": "This game is not on the server yet: these links work once it has been sent.",
 
   "log.title": "Log",
   "log.offline": "The log needs a connection.",
+  "log.not_yet": "The log starts once this game has reached the server.",
   "log.create-game": "Game started",
   "log.record": "Hand {number} recorded",
   "log.amend": "Hand {number} changed",
@@ -264,8 +293,19 @@ const EN = {
   "ref.illegal": "Not legal",
   "ref.renege": "Renege!",
   "ref.no_breach": "Nothing wrong with that play.",
-  "ref.seats": "Seats: {seats}",
-  "ref.rule": "Rule: {rule} ({code})",
+    "ref.rule": "Rule: {rule}",
+  "ref.again": "Start again",
+  "ref.rules": "The rules in full",
+  "rule.deck": "The deck",
+  "rule.one-deck": "One deck: every card once",
+  "rule.turn-order": "Turn order",
+  "rule.bidding-rounds": "The two rounds of bidding",
+  "rule.lead": "Who leads",
+  "rule.going-alone": "Going alone: the partner sits out",
+  "rule.follow-suit": "Following suit",
+  "rule.hand-size": "Five cards each",
+  "rule.contract": "The contract",
+  "rule.scoring": "Scoring",
   "ref.winner": "{name} wins the trick with the {card}.",
   "ref.next": "{name} plays next.",
   "ref.next_legal": "{name} plays next and may play: {cards}",
@@ -283,6 +323,7 @@ const KO = {
   "theme.light": "밝은 화면",
   "status.offline": "오프라인: 입력한 판은 이 폰에 보관됩니다",
   "status.send": "지금 보내기",
+  "outbox.games": "아직 보내지 않은 새 게임 {count}개",
   "outbox.waiting": "아직 보내지 않은 판 {count}개",
   "outbox.state.waiting": "보내기 전",
   "outbox.state.conflict": "보류",
@@ -300,6 +341,9 @@ const KO = {
   "home.won": "{team} 승리",
   "home.scoring": "점수 기록 중",
   "home.back": "처음으로",
+  "home.demo": "데모 게임",
+  "home.demo.lead": "이 서버에 미리 넣어 둔 끝난 게임입니다. 둘러보세요.",
+  "home.rules": "규칙 전체 보기",
 
   "new.title": "새 게임",
   "new.variant": "어떤 유커인가요?",
@@ -312,12 +356,16 @@ const KO = {
   "new.points": "점수",
   "new.start": "게임 시작",
   "new.started": "게임 시작! 공유 탭에서 다른 폰이 보거나 점수를 기록하게 할 수 있습니다.",
-  "new.offline": "게임을 시작하려면 인터넷 연결이 필요합니다 (서버가 게임마다 아이디를 줍니다).",
+  "new.offline": "처음 한 번은 게임을 시작하려면 인터넷 연결이 필요합니다. 규칙을 한 번 받아 두면 그 뒤로는 오프라인에서도 시작할 수 있습니다.",
+  "new.new_rules": "이 하우스 규칙은 이 폰에서 처음이라 게임을 시작하려면 인터넷 연결이 필요합니다. 기본 규칙과 전에 쓴 하우스 규칙은 오프라인에서도 시작할 수 있습니다.",
+  "new.started_offline": "게임 시작! 이 폰에 보관했다가 다시 연결되면 보냅니다.",
+  "new.same_player": "한 사람이 두 자리에 앉을 수 없습니다: {name}.",
+  "new.rules_link": "규칙 설명 보기",
 
   "preset.standard": "표준",
   "preset.standard.sub": "4명 · 9부터 에이스까지",
   "preset.uka": "우카",
-  "preset.uka.sub": "4명 · 7부터 에이스까지 · 딜러가 업카드를 가져감",
+  "preset.uka.sub": "4명 · 7부터 에이스까지 · 딜러가 업카드를 가져가고 버릴 수 없음",
   "preset.two-handed": "2인용",
   "preset.two-handed.sub": "2명",
   "preset.three-handed": "3인용",
@@ -328,40 +376,41 @@ const KO = {
   "preset.openspiel.sub": "4명",
 
   "opt.target": "이기는 점수",
+  "opt.target.hint": "먼저 이 점수에 닿는 편이 이김",
   "opt.target.less": "1점 줄이기",
   "opt.target.more": "1점 늘리기",
   "opt.stuck_dealer": "모두 두 번 패스하면",
-  "opt.stuck_dealer.hint": "",
+  "opt.stuck_dealer.hint": "두 라운드 모두 아무도 트럼프를 정하지 않으면",
   "opt.stuck_dealer.must-call": "스틱 더 딜러: 딜러가 반드시 트럼프를 정함",
   "opt.stuck_dealer.redeal": "판을 접고 다음 사람이 딜",
-  "opt.stuck_dealer.takes-upcard": "딜러가 업카드를 가져감",
-  "opt.going_alone": "혼자 하기",
-  "opt.going_alone.hint": "메이커가 파트너 없이 플레이할 수 있음",
+  "opt.stuck_dealer.takes-upcard": "딜러가 반드시 업카드를 가져감 (우카처럼)",
+  "opt.going_alone": "혼자 하기 (론너)",
+  "opt.going_alone.hint": "메이커가 파트너 없이 플레이하고 점수를 더 받을 수 있음",
   "opt.defend_alone": "혼자 수비",
   "opt.defend_alone.hint": "혼자 하는 사람을 상대로 수비 한 명도 혼자 할 수 있음",
   "opt.canadian_loner": "캐나다식 론너",
   "opt.canadian_loner.hint": "오더 업하고 혼자 하면 그 사람의 왼쪽이 리드",
   "opt.must_hold_suit": "트럼프를 가지고 있어야 부를 수 있음",
-  "opt.must_hold_suit.hint": "없는 무늬는 부를 수 없음",
+  "opt.must_hold_suit.hint": "가지고 있지 않은 무늬는 부를 수 없음 (레프트 바우어 포함)",
   "opt.turned_down_suit_callable": "엎은 무늬도 부를 수 있음",
   "opt.turned_down_suit_callable.hint": "두 번째 돌기에서 엎은 카드의 무늬도 허용",
   "opt.loner_lead": "혼자 하는 사람을 상대로 누가 리드하나",
-  "opt.loner_lead.hint": "",
+  "opt.loner_lead.hint": "메이커가 혼자 할 때 첫 트릭을 누가 리드하나",
   "opt.loner_lead.left-of-dealer": "딜러의 왼쪽 사람",
   "opt.loner_lead.left-of-loner": "혼자 하는 사람의 왼쪽 사람",
   "opt.partner_must_go_alone": "딜러의 파트너는 오더 업하면 혼자",
   "opt.partner_must_go_alone.hint": "딜러의 파트너가 오더 업하면 반드시 혼자 해야 함",
   "opt.defend_alone_vs_partnership": "파트너와 하는 메이커에게도 혼자 수비",
   "opt.defend_alone_vs_partnership.hint": "혼자 하는 사람만이 아니라",
-  "opt.poor_hand_redeal": "나쁜 패 다시 돌리기",
-  "opt.poor_hand_redeal.hint": "",
+  "opt.poor_hand_redeal": "나쁜 패 다시 돌리기 (파머스 핸드)",
+  "opt.poor_hand_redeal.hint": "낮은 카드만 받은 사람이 다시 돌리기를 요청할 수 있고, 같은 딜러가 다시 돌림",
   "opt.poor_hand_redeal.off": "안 함",
   "opt.poor_hand_redeal.no-ace-no-face": "에이스와 그림 카드가 없으면",
   "opt.poor_hand_redeal.no-ace-no-face-no-trump": "에이스, 그림 카드, 트럼프가 없으면",
   "opt.dealer_may_discard_upcard": "딜러가 업카드를 버릴 수 있음",
-  "opt.dealer_may_discard_upcard.hint": "",
+  "opt.dealer_may_discard_upcard.hint": "끄면 업카드를 가져간 딜러는 그 카드를 버릴 수 없음 (우카처럼)",
   "opt.dealer_pickup_optional": "딜러가 업카드를 두고 갈 수 있음",
-  "opt.dealer_pickup_optional.hint": "트럼프는 그래도 그 무늬",
+  "opt.dealer_pickup_optional.hint": "오더 업 뒤 딜러가 업카드를 그대로 둘 수 있음. 트럼프는 그래도 그 무늬",
   "pts.make": "메이크 (3~4트릭)",
   "pts.march": "마치 (5트릭 모두)",
   "pts.euchre": "유커 (메이커가 3트릭 미만)",
@@ -407,6 +456,8 @@ const KO = {
   "tabs.share.icon": "⇪",
 
   "game.title": "게임",
+  "game.heading": "게임: {teams}",
+  "game.local": "아직 서버에 없습니다. 다시 연결되면 보냅니다.",
   "game.missing": "이 주소에는 게임이 없습니다.",
   "game.offline": "이 게임은 아직 이 폰에 없고, 가져올 인터넷 연결도 없습니다.",
 
@@ -469,6 +520,19 @@ const KO = {
   "amend.gone": "그 판은 이제 게임에 없습니다.",
   "amend.again": "확인한 뒤 그 위에 고친 내용을 저장하거나 취소하세요.",
 
+  "clash.title.one": "두 폰이 {number}번째 판을 입력했습니다",
+  "clash.title": "이 폰의 판이 기다리는 동안 다른 폰이 판을 입력했습니다",
+  "clash.theirs": "다른 폰",
+  "clash.mine": "이 폰",
+  "clash.question.one": "같은 판인가요?",
+  "clash.question": "같은 판들인가요?",
+  "clash.same": "같은 판: 다른 폰 것을 남김",
+  "clash.same.many": "같은 판: 다른 폰 것을 남김",
+  "clash.new": "다른 판: 내 판을 그 뒤에 추가",
+  "clash.new.many": "다른 판: 내 판을 그 뒤에 추가",
+  "clash.changed": "그사이 다른 폰이 판을 고치거나 되돌렸습니다. 게임은 지금 {hands}판입니다 ({score}).",
+  "clash.add": "내 판 추가",
+  "clash.drop": "내 판 버리기",
   "conflict.title": "다른 폰이 이 게임을 바꿨습니다",
   "conflict.body": "이 판들이 이 폰에서 기다리는 동안 게임이 진행되어 지금 {hands}판입니다 ({score}). 어느 쪽 기록도 덮어쓰지 않았습니다.",
   "conflict.keep": "내 판을 그 뒤에 추가",
@@ -477,6 +541,7 @@ const KO = {
   "conflict.undo": "다른 폰에서 게임이 바뀌었습니다. 판 기록을 다시 보고 되돌리세요.",
   "rejected.body": "기록되지 않음: {hand}. {reason}",
   "rejected.ok": "확인",
+  "rejected.game": "이 게임 (이 폰에는 남아 있습니다)",
   "rejected.toast": "기록되지 않은 판이 있습니다: {reason}",
 
   "won.title": "{team} 승리!",
@@ -503,9 +568,11 @@ const KO = {
   "share.copied": "링크를 복사했습니다.",
   "share.qr": "QR 코드: {title}",
   "share.key_taken": "이제 이 폰에서 이 게임의 점수를 기록할 수 있습니다.",
+  "share.not_yet": "이 게임은 아직 서버에 없습니다. 보내진 뒤에 링크가 작동합니다.",
 
   "log.title": "기록",
   "log.offline": "기록을 보려면 인터넷 연결이 필요합니다.",
+  "log.not_yet": "이 게임이 서버에 도착하면 기록이 시작됩니다.",
   "log.create-game": "게임 시작",
   "log.record": "{number}번째 판 기록",
   "log.amend": "{number}번째 판 고침",
@@ -524,18 +591,29 @@ const KO = {
   "ref.hand.hint": "리니그를 판정하려면 그 사람이 무엇을 가지고 있었는지 알아야 합니다.",
   "ref.hand.whose": "누구의 패인가요?",
   "ref.hand.none": "없음",
-  "ref.hand.cards": "패: {name}",
+  "ref.hand.cards": "{name}의 패",
   "ref.ask": "심판에게 묻기",
   "ref.asking": "묻는 중…",
   "ref.legal": "규칙에 맞음",
   "ref.illegal": "규칙 위반",
   "ref.renege": "리니그!",
   "ref.no_breach": "문제없는 플레이입니다.",
-  "ref.seats": "자리 번호: {seats}",
-  "ref.rule": "규칙: {rule} ({code})",
-  "ref.winner": "트릭 승자: {name} ({card})",
-  "ref.next": "다음 차례: {name}",
-  "ref.next_legal": "다음 차례: {name} · 낼 수 있는 카드: {cards}",
+    "ref.rule": "규칙: {rule}",
+  "ref.again": "처음부터 다시",
+  "ref.rules": "규칙 전체 보기",
+  "rule.deck": "덱",
+  "rule.one-deck": "덱 하나: 모든 카드는 한 장씩",
+  "rule.turn-order": "차례",
+  "rule.bidding-rounds": "두 번의 비드 라운드",
+  "rule.lead": "누가 리드하나",
+  "rule.going-alone": "혼자 하기: 파트너는 빠짐",
+  "rule.follow-suit": "무늬 따르기",
+  "rule.hand-size": "한 사람에 다섯 장",
+  "rule.contract": "계약",
+  "rule.scoring": "점수",
+  "ref.winner": "{name}이(가) {card}(으)로 트릭을 가져갑니다.",
+  "ref.next": "다음은 {name}의 차례입니다.",
+  "ref.next_legal": "다음은 {name}의 차례이고, 낼 수 있는 카드는 {cards}입니다.",
   "ref.award": "이 게임 규칙으로: {award}",
   "ref.no_award": "아직 점수 없음: 판이 계속됩니다.",
 };
@@ -574,6 +652,60 @@ export function locale() {
   return current === "ko" ? "ko-KR" : "en";
 }
 
+// ---- Korean particles ------------------------------------------------------------------
+// A Korean particle takes one of two forms after a word, chosen by how the word ends: 을/를,
+// 이/가, 은/는, 과/와 after a final consonant or not, (으)로 by the same rule except that a final
+// ㄹ takes 로. Messages write both forms the usual way, "카드을(를)", and this picks one.
+const PARTICLES = {
+  "을(를)": ["을", "를"], "를(을)": ["을", "를"],
+  "이(가)": ["이", "가"], "가(이)": ["이", "가"],
+  "은(는)": ["은", "는"], "는(은)": ["은", "는"],
+  "과(와)": ["과", "와"], "와(과)": ["과", "와"],
+  "(으)로": ["으로", "로"],
+};
+const PARTICLE = /(\S?)(을\(를\)|를\(을\)|이\(가\)|가\(이\)|은\(는\)|는\(은\)|과\(와\)|와\(과\)|\(으\)로)/g;
+// How each digit is read: 영 일 이 삼 사 오 육 칠 팔 구 ("final" = ends in a consonant).
+const DIGIT_FINAL = "1011001110";
+const DIGIT_RIEUL = "0100000110";
+
+/** How a word ends when read aloud in Korean: "none", "final" (a final consonant) or
+ * "rieul" (a final ㄹ). A parenthesis at the end is skipped: "베니(조커)" ends as 베니 does.
+ * Words in the Latin alphabet are read roughly as Korean writes English names ("Ann" 앤,
+ * "Gus" 거스); Korean names are exact. */
+export function ending(word) {
+  const text = String(word).replace(/\s*\([^()]*\)\s*$/, "").trimEnd();
+  const last = text.at(-1) || "";
+  const code = last.charCodeAt(0);
+  if (code >= 0xac00 && code <= 0xd7a3) {
+    const final = (code - 0xac00) % 28;
+    return final === 0 ? "none" : final === 8 ? "rieul" : "final";
+  }
+  if (/[0-9]/.test(last)) {
+    if (DIGIT_RIEUL[last] === "1") return "rieul";
+    return DIGIT_FINAL[last] === "1" ? "final" : "none";
+  }
+  const lower = text.toLowerCase();
+  if (/l$/.test(lower)) return "rieul";
+  if (/(?:[mnkpbt]|ng)$/.test(lower)) return "final";
+  return "none";
+}
+
+/** The word with the right form of a particle: particle("에이스", "을(를)") is "에이스를". */
+export function particle(word, pair) {
+  const [afterConsonant, afterVowel] = PARTICLES[pair];
+  const end = ending(word);
+  const consonant = pair === "(으)로" ? end === "final" : end !== "none";
+  return word + (consonant ? afterConsonant : afterVowel);
+}
+
+/** Korean text with every "X을(를)" resolved by how X ends. */
+export function withParticles(text) {
+  return text.replace(PARTICLE, (match, before, pair, offset, whole) => {
+    if (!before) return match;
+    return before + particle(whole.slice(0, offset + before.length), pair).slice(offset + before.length);
+  });
+}
+
 /** A message with its {placeholders} filled; `count` picks a ".one" form where there is one. */
 export function t(key, vars = {}) {
   const dict = DICTIONARIES[current];
@@ -581,5 +713,10 @@ export function t(key, vars = {}) {
   let text = (count === 1 && dict[`${key}.one`]) || dict[key] || EN[key];
   if (text === undefined) return key;
   for (const [name, value] of Object.entries(vars)) text = text.replaceAll(`{${name}}`, String(value));
-  return text;
+  return current === "ko" ? withParticles(text) : text;
+}
+
+/** Whether there is a message for this key (in English at least). */
+export function has(key) {
+  return key in EN;
 }

@@ -1,14 +1,15 @@
 // Start-up: language, theme, the screen for the address, the outbox and the service worker.
 
-import { saveToken } from "./db.js";
+import { presetRules, saveToken } from "./db.js";
 import { lang, pickLanguage, setLang, t } from "./i18n.js";
 import { onNavigate } from "./nav.js";
-import { events, flush, pending } from "./outbox.js";
+import { events, flush, isHand, pending } from "./outbox.js";
 import { dismissToast, h, replace, toast } from "./ui.js";
 import { showGame } from "./views/game.js";
 import { showHome } from "./views/home.js";
 import { showNewGame } from "./views/newgame.js";
 import { showReferee } from "./views/referee.js";
+import { keepAwake } from "./wakelock.js";
 
 const GAME = /^\/g\/([0-9a-f-]{36})\/(?:(referee|log|share)\/)?$/;
 const RETRY_MS = 30000;
@@ -22,6 +23,7 @@ async function route() {
   const path = location.pathname;
   const match = path.match(GAME);
   if (!match) document.getElementById("tabs").hidden = true;
+  keepAwake(!!match);
   window.scrollTo(0, 0);
   let done;
   if (match) done = await showGame(main, { id: match[1], tab: match[2] || "score" });
@@ -77,16 +79,27 @@ function renderChrome() {
 // ---- what is not sent yet -----------------------------------------------------------
 async function renderStatus() {
   const el = document.getElementById("status");
-  const waiting = (await pending()).filter((entry) => entry.state === "waiting").length;
+  const waiting = (await pending()).filter((entry) => entry.state === "waiting");
+  const hands = waiting.filter(isHand).length;
+  const games = waiting.length - hands;
   const online = navigator.onLine;
   const parts = [];
   if (!online) parts.push(h("span", { class: "dot" }), h("span", {}, t("status.offline")));
-  if (waiting) {
-    parts.push(h("span", { class: "status-count" }, t("outbox.waiting", { count: waiting })));
+  if (games) parts.push(h("span", { class: "status-count" }, t("outbox.games", { count: games })));
+  if (hands) parts.push(h("span", { class: "status-count" }, t("outbox.waiting", { count: hands })));
+  if (waiting.length) {
     if (online) parts.push(h("button", { type: "button", class: "link", onclick: () => flush() }, t("status.send")));
   }
   el.className = `status${online ? "" : " off"}${parts.length ? " shown" : ""}`;
   replace(el, parts);
+}
+
+// The score sticks below the status line: tell the page how tall that line is now.
+function trackStatusHeight() {
+  const el = document.getElementById("status");
+  const set = () => document.documentElement.style.setProperty("--status-h", `${el.offsetHeight}px`);
+  new ResizeObserver(set).observe(el);
+  set();
 }
 
 // ---- the keep-score link: #key=<token> -------------------------------------------------
@@ -136,6 +149,7 @@ async function start() {
   applyTheme();
   darkQuery.addEventListener("change", renderChrome);
   renderChrome();
+  trackStatusHeight();
   const tookKey = await takeKeyFromLink();
   onNavigate(route);
   await route();
@@ -157,6 +171,8 @@ async function start() {
     if (navigator.onLine) flush();
   }, RETRY_MS);
   flush();
+  // The presets and their award tables, kept so that a game can start offline later.
+  if (navigator.onLine) presetRules();
   registerWorker().catch(() => {});
 }
 

@@ -1,11 +1,14 @@
-// The outbox: every hand is kept here (IndexedDB) with its own Idempotency-Key until the
-// server has recorded it, so nothing entered at the table is lost to a bad connection.
-// Sent in order, one at a time; a hand based on a stale view of the game (412) is held
-// back as a conflict for the player to resolve, never pushed over the other phone's work.
+// The outbox: every write made at the table is kept here (IndexedDB) with its own
+// Idempotency-Key until the server has it, so nothing entered at the table is lost to a bad
+// connection. Two kinds of entry: a game started on the phone ("create", sent first) and a
+// hand. A hand entry carries the path it goes to and the game version it was entered against;
+// the token comes from the phone's store, under the entry's game. Sent in order, one at a
+// time; a hand based on a stale view of the game (412) is held back as a clash for the
+// player to settle, never pushed over the other phone's work.
 
 import { createStore, del, entries, get, set, update } from "../../vendor/idb-keyval/index.js";
 import { api, Problem, Unreachable } from "./api.js";
-import { mergeWritten, saveGame, tokenOf } from "./db.js";
+import { linksOf, mergeWritten, saveGame, tokenOf } from "./db.js";
 import { randomId } from "./ui.js";
 
 const store = createStore("euchre-outbox", "entries");
@@ -19,7 +22,7 @@ function changed(gameId) {
   events.dispatchEvent(new CustomEvent("change", { detail: { gameId } }));
 }
 
-/** Entries still to send (or to resolve), oldest first; for one game or all. */
+/** Entries still to send (or to settle), oldest first; for one game or all. */
 export async function pending(gameId) {
   const all = (await entries(store)).map(([, entry]) => entry);
   return all
@@ -27,29 +30,35 @@ export async function pending(gameId) {
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-/** Queue a hand; `version` is the game version it was entered against (for If-Match). */
-export async function enqueue(gameId, body, version) {
+export const isHand = (entry) => entry.kind !== "create";
+
+async function add(fields) {
   const createdAt = Date.now();
   const order = `${String(createdAt).padStart(15, "0")}-${String(sequence++).padStart(6, "0")}`;
-  const entry = {
-    id: `${order}-${randomId()}`,
-    key: randomId(),
-    gameId,
-    body,
-    version,
-    state: "waiting",
-    createdAt,
-  };
+  const entry = { id: `${order}-${randomId()}`, key: randomId(), state: "waiting", createdAt, ...fields };
   await set(entry.id, entry, store);
-  changed(gameId);
+  changed(entry.gameId);
   return entry;
 }
 
-/** The next entry to send: the oldest waiting one whose game has no conflict before it. */
+/** Queue a game started on this phone: the creation goes before any of its hands. */
+export function enqueueGame(gameId, body) {
+  return add({ kind: "create", gameId, body });
+}
+
+/** Queue a hand for `path`, as hand `number` of the game at `version` (sent as If-Match). */
+export function enqueue(gameId, body, { path, version, number }) {
+  return add({ kind: "hand", gameId, body, path, version, number });
+}
+
+/** The next entry to send: the oldest waiting one whose game has nothing held before it (a
+ * clash, or a creation the server refused). */
 async function nextToSend() {
   const blocked = new Set();
   for (const entry of await pending()) {
-    if (entry.state === "conflict") blocked.add(entry.gameId);
+    if (entry.state === "conflict" || (!isHand(entry) && entry.state !== "waiting")) {
+      blocked.add(entry.gameId);
+    }
     if (entry.state === "waiting" && !blocked.has(entry.gameId)) return entry;
   }
   return null;
@@ -57,46 +66,57 @@ async function nextToSend() {
 
 async function shiftLater(entry, delta) {
   for (const later of await pending(entry.gameId)) {
-    if (later.id > entry.id && later.state === "waiting") {
-      await set(later.id, { ...later, version: later.version + delta }, store);
+    if (later.id > entry.id && later.state === "waiting" && isHand(later)) {
+      await set(later.id, { ...later, version: later.version + delta, number: later.number + delta }, store);
     }
   }
 }
 
+async function refreshGame(gameId) {
+  try {
+    await saveGame(await api.read((await linksOf(gameId)).read));
+  } catch {
+    // The clash stands; the game is read again on the next refresh.
+  }
+}
+
+async function send(entry) {
+  if (!isHand(entry)) {
+    const { data } = await api.createGame(entry.body);
+    await saveGame(data);
+    return { replayed: false, data };
+  }
+  // An entry queued by an older version of the app has no path: it was a game's hand.
+  const path = entry.path || (await linksOf(entry.gameId)).hands;
+  const { status, data } = await api.recordHand(path, entry.body, {
+    token: await tokenOf(entry.gameId),
+    key: entry.key,
+    version: entry.version,
+  });
+  await mergeWritten(entry.gameId, data);
+  return { replayed: status === 200, data };
+}
+
 async function sendOne(entry) {
-  const token = await tokenOf(entry.gameId);
   inFlight = entry.id;
   try {
-    const { status, data } = await api.recordHand(entry.gameId, entry.body, {
-      token,
-      key: entry.key,
-      version: entry.version,
-    });
+    const { replayed, data } = await send(entry);
     await del(entry.id, store);
-    await mergeWritten(entry.gameId, data);
-    events.dispatchEvent(new CustomEvent("sent", {
-      detail: { entry, hand: data, replayed: status === 200 },
-    }));
-    return true;
+    events.dispatchEvent(new CustomEvent("sent", { detail: { entry, hand: data, replayed } }));
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
     const problem = { status: error.status, code: error.code, detail: error.message };
-    if (error.status === 412) {
+    if (error.status === 412 && isHand(entry)) {
       // Every hand still queued for this game was entered against the same stale view.
       for (const mine of await pending(entry.gameId)) {
         if (mine.state === "waiting") await set(mine.id, { ...mine, state: "conflict", problem }, store);
       }
-      try {
-        await saveGame(await api.game(entry.gameId));
-      } catch {
-        // The conflict stands; the game is read again on the next refresh.
-      }
+      await refreshGame(entry.gameId);
     } else {
       await update(entry.id, (old) => old && { ...old, state: "rejected", problem }, store);
-      await shiftLater(entry, -1);
+      if (isHand(entry)) await shiftLater(entry, -1);
       events.dispatchEvent(new CustomEvent("rejected", { detail: { entry, problem } }));
     }
-    return true;
   } finally {
     inFlight = null;
   }
@@ -137,12 +157,15 @@ export function flush() {
   return running;
 }
 
-/** Conflict resolved by "add mine after theirs": re-base every held hand on `version`. */
-export async function rebase(gameId, version) {
-  let next = version;
+/** A clash settled as "a new hand": every held hand goes after theirs, from `version` and
+ * hand `number` on. */
+export async function rebase(gameId, { version, number }) {
+  let next = 0;
   for (const entry of await pending(gameId)) {
-    if (entry.state === "rejected") continue;
-    await set(entry.id, { ...entry, version: next, state: "waiting", problem: null }, store);
+    if (entry.state === "rejected" || !isHand(entry)) continue;
+    await set(entry.id, {
+      ...entry, version: version + next, number: number + next, state: "waiting", problem: null,
+    }, store);
     next += 1;
   }
   changed(gameId);
@@ -156,7 +179,7 @@ export async function discard(entryId) {
   const entry = await get(entryId, store);
   if (!entry) return false;
   await del(entryId, store);
-  if (entry.state === "waiting") await shiftLater(entry, -1);
+  if (entry.state === "waiting" && isHand(entry)) await shiftLater(entry, -1);
   changed(entry.gameId);
   return true;
 }

@@ -43,7 +43,8 @@ export function dismissToast() {
   document.getElementById("toast").hidden = true;
 }
 
-/** A short message at the bottom of the screen (also read out by screen readers). */
+/** A short message at the top of the screen, clear of the hand entry and its preview (also
+ * read out by screen readers). */
 export function toast(message, { action, onAction, ms = 4000 } = {}) {
   const el = document.getElementById("toast");
   replace(el, h("span", {}, message), action ? h("button", {
@@ -80,9 +81,9 @@ export function choices({ name, legend, options, value, onchange, columns, hint 
           option.sub ? h("small", {}, option.sub) : null)))));
 }
 
-/** A switch: a checkbox with a label. */
-export function toggle({ label, checked, onchange, hint }) {
-  return h("label", { class: "switch" },
+/** A switch: a checkbox with a label (`compact`: a button-like face, for a row of choices). */
+export function toggle({ label, checked, onchange, hint, compact = false }) {
+  return h("label", { class: compact ? "switch compact" : "switch" },
     h("span", { class: "switch-text" }, label, hint ? h("small", {}, hint) : null),
     h("input", {
       type: "checkbox",
@@ -99,4 +100,17 @@ export function randomId() {
   b[8] = (b[8] & 0x3f) | 0x80;
   const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const drafts = new Map();
+
+/** What the player has entered on a screen so far, kept while the app is open: switching
+ * the language (or a tab) redraws the screen, and must not lose a half-built hand. */
+export function draft(key, make) {
+  if (!drafts.has(key)) drafts.set(key, make());
+  return drafts.get(key);
+}
+
+export function dropDraft(key) {
+  drafts.delete(key);
 }

@@ -48,7 +48,7 @@ export function openAmend(ctx, hand, afterWrite) {
     }
     save.disabled = true;
     try {
-      await api.amendHand(ctx.id, hand.number, { ...body(), reason: reason.value.trim() }, {
+      await api.amendHand(ctx.links.hands, hand.number, { ...body(), reason: reason.value.trim() }, {
         token: ctx.token,
         version,
       });
@@ -57,7 +57,7 @@ export function openAmend(ctx, hand, afterWrite) {
       await afterWrite();
     } catch (error) {
       if (error instanceof Problem && error.status === 412) {
-        const fresh = await api.game(ctx.id).catch(() => null);
+        const fresh = await api.read(ctx.links.read).catch(() => null);
         const now = fresh?.hands.find((other) => other.number === hand.number);
         version = fresh ? fresh.version : version;
         replace(message, h("div", { class: "conflict panel", role: "alert" },
@@ -78,14 +78,17 @@ export function openAmend(ctx, hand, afterWrite) {
     h("form", { method: "dialog", onsubmit: submit },
       h("h2", { id: "amend-title" }, t("amend.title", { number: hand.number })),
       h("p", { class: "hint" }, t("amend.now"), " ", handSummary(game, hand), " → ", handAward(game, hand)),
-      toggle({
-        label: t("hand.kind.thrown-in"),
-        checked: thrownIn,
-        onchange: (checked) => {
-          thrownIn = checked;
-          update();
-        },
-      }),
+      // Only where the rules let a hand be thrown in (or to undo a mistaken one).
+      game.can_throw_in || thrownIn
+        ? toggle({
+          label: t("hand.kind.thrown-in"),
+          checked: thrownIn,
+          onchange: (checked) => {
+            thrownIn = checked;
+            update();
+          },
+        })
+        : null,
       fields,
       preview,
       h("label", { class: "field" }, h("span", {}, t("amend.reason")), reason),

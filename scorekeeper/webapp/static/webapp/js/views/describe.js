@@ -3,6 +3,12 @@
 import { t } from "../i18n.js";
 import { SYMBOL, awardText, seatName } from "../rules.js";
 
+/** The kind of hand an entry makes: a record sent from this screen is a poor-hand redeal. */
+export function kindOf(body) {
+  if (body.thrown_in) return "thrown-in";
+  return body.record ? "redeal" : "played";
+}
+
 /** "Ann (N) called ♥ alone, took 4" or "Thrown in". */
 export function handSummary(game, hand) {
   if (hand.kind === "thrown-in") return t("hand.kind.thrown-in");

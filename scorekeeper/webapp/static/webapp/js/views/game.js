@@ -1,7 +1,7 @@
 // A game's screens: load it (from this phone first, then the server) and show a tab.
 
 import { api, Problem, Unreachable } from "../api.js";
-import { loadGame, saveGame, tokenOf } from "../db.js";
+import { linksOf, loadGame, saveGame, tokenOf } from "../db.js";
 import { t } from "../i18n.js";
 import { pending } from "../outbox.js";
 import { teamCount, teamLabel } from "../rules.js";
@@ -26,17 +26,18 @@ function renderTabs(id, current) {
     "data-nav": true,
     class: `tab tab-${tab}`,
     "aria-current": tab === current ? "page" : null,
-  }, h("span", { class: "tab-icon", "aria-hidden": "true" }, t(`tabs.${tab}.icon`)), t(`tabs.${tab}`))));
+  }, h("span", { class: "tab-icon", "aria-hidden": "true" }, t(`tabs.${tab}.icon`)), h("span", { class: "tab-text" }, t(`tabs.${tab}`)))));
   nav.hidden = false;
 }
 
 export async function showGame(main, { id, tab }) {
   renderTabs(id, tab);
+  const links = await linksOf(id);
   let game = await loadGame(id);
   if (!game) {
     replace(main, h("p", { class: "panel hint" }, t("loading")));
     try {
-      game = await api.game(id);
+      game = await api.read(links.read);
       await saveGame(game);
       game = await loadGame(id);
     } catch (error) {
@@ -50,9 +51,9 @@ export async function showGame(main, { id, tab }) {
   const scoreText = [...Array(teamCount(game.ruleset)).keys()]
     .map((team) => `${teamLabel(game.ruleset, team)} ${game.score[team]}`).join(" – ");
   document.title = `${scoreText} · ${t("app.title")}`;
-  const ctx = { id, game, token: await tokenOf(id), entries: await pending(id) };
+  const ctx = { id, game, links, token: await tokenOf(id), entries: await pending(id) };
   if (tab === "referee") return showReferee(main, { game });
-  if (tab === "log") return showLog(main, { game });
-  if (tab === "share") return showShare(main, { game, token: ctx.token });
+  if (tab === "log") return showLog(main, ctx);
+  if (tab === "share") return showShare(main, ctx);
   return showScore(main, ctx);
 }

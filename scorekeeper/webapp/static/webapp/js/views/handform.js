@@ -68,7 +68,7 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
     choices({
       name: `${prefix}maker`,
       legend: t("hand.maker"),
-      columns: ruleset.players === 4 ? 2 : ruleset.players,
+      columns: ruleset.players,
       value: values.maker,
       options: seats.map((seat) => ({
         value: seat,
@@ -83,33 +83,35 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
         onchange();
       },
     }),
-    choices({
-      name: `${prefix}trump`,
-      legend: t("hand.trump"),
-      value: values.trump,
-      options: SUITS.map((suit) => ({
-        value: suit,
-        face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
-        label: t(`suit.${suit}`),
-        class: "suit",
-      })),
-      onchange: (suit) => {
-        values.trump = suit;
-        onchange();
-      },
-    }),
-    ruleset.going_alone
-      ? toggle({
-        label: t("hand.alone"),
-        hint: t("hand.alone.hint"),
-        checked: values.alone,
-        onchange: (alone) => {
-          values.alone = alone;
-          renderDefender();
+    // The suit and "alone" share a row: one hand fits one screen.
+    h("div", { class: "trump-row" },
+      choices({
+        name: `${prefix}trump`,
+        legend: t("hand.trump"),
+        value: values.trump,
+        options: SUITS.map((suit) => ({
+          value: suit,
+          face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
+          label: t(`suit.${suit}`),
+          class: "suit",
+        })),
+        onchange: (suit) => {
+          values.trump = suit;
           onchange();
         },
-      })
-      : null,
+      }),
+      ruleset.going_alone
+        ? toggle({
+          label: t("hand.alone"),
+          checked: values.alone,
+          compact: true,
+          onchange: (alone) => {
+            values.alone = alone;
+            renderDefender();
+            onchange();
+          },
+        })
+        : null),
     defenderArea,
     choices({
       name: `${prefix}tricks`,

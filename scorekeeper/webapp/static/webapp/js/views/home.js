@@ -1,6 +1,8 @@
-// The first screen: start a game, ask the referee, or go back to a game on this phone.
+// The first screen: start a game, ask the referee, go back to a game on this phone, or look at
+// the demo games the server was loaded with.
 
-import { listGames } from "../db.js";
+import { api } from "../api.js";
+import { kept, listGames } from "../db.js";
 import { t } from "../i18n.js";
 import { pending } from "../outbox.js";
 import { teamCount, teamLabel, teamNames } from "../rules.js";
@@ -29,7 +31,16 @@ function gameRow({ game, token }, waiting) {
 export async function showHome(main) {
   document.title = t("app.title");
   const [games, queued] = await Promise.all([listGames(), pending()]);
-  const waiting = (id) => queued.filter((entry) => entry.gameId === id).length;
+  const waiting = (id) => queued.filter((entry) => entry.gameId === id && entry.kind !== "create").length;
+  const demo = h("div");
+  // The server's demo games (the last list kept, when offline).
+  kept("demo-games", api.demoGames).then((list) => {
+    if (!list?.length || !demo.isConnected) return;
+    replace(demo, h("section", { class: "panel", "aria-labelledby": "demo-title" },
+      h("h2", { id: "demo-title" }, t("home.demo")),
+      h("p", { class: "hint" }, t("home.demo.lead")),
+      h("ul", { class: "games" }, list.map((game) => gameRow({ game, token: null }, 0)))));
+  });
   replace(main,
     h("section", { class: "hero" },
       h("h1", {}, t("home.title")),
@@ -41,5 +52,7 @@ export async function showHome(main) {
       h("h2", {}, t("home.games")),
       games.length
         ? h("ul", { class: "games" }, games.map((item) => gameRow(item, waiting(item.game.id))))
-        : h("p", { class: "hint" }, t("home.none"))));
+        : h("p", { class: "hint" }, t("home.none"))),
+    demo,
+    h("p", {}, h("a", { class: "more-link", href: "/rules/" }, t("home.rules"))));
 }

@@ -10,14 +10,19 @@ function snapshot(game, hand) {
   return h("span", { class: "snap" }, handSummary(game, hand), " → ", handAward(game, hand));
 }
 
-export async function showLog(main, { game }) {
-  replace(main, h("h1", { class: "screen-title" }, t("log.title")), h("p", { class: "panel hint" }, t("loading")));
+export async function showLog(main, { game, links }) {
+  const say = (text) => replace(main, h("h1", { class: "screen-title" }, t("log.title")),
+    h("p", { class: "panel" }, text));
+  if (game.local) {
+    say(t("log.not_yet"));
+    return () => {};
+  }
+  say(t("loading"));
   let entries;
   try {
-    entries = await api.log(game.id);
+    entries = await api.read(links.log);
   } catch (error) {
-    replace(main, h("h1", { class: "screen-title" }, t("log.title")),
-      h("p", { class: "panel" }, error instanceof Unreachable ? t("log.offline") : error.message));
+    say(error instanceof Unreachable ? t("log.offline") : error.message);
     return () => {};
   }
   const when = new Intl.DateTimeFormat(locale(), { dateStyle: "short", timeStyle: "short" });

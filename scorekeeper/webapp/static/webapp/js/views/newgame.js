@@ -1,11 +1,12 @@
 // A new game: the rules in words players use, who sits where, who deals first.
 
-import { api, Problem, Unreachable } from "../api.js";
-import { recall, remember, saveGame } from "../db.js";
+import { Problem } from "../api.js";
+import { presetRules } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
 import { PRESETS, seatLetters } from "../rules.js";
-import { choices, h, replace, toast, toggle } from "../ui.js";
+import { gameStart, NeedsConnection } from "../start.js";
+import { choices, draft, dropDraft, h, replace, toast, toggle } from "../ui.js";
 
 const ALONE = (r) => r.players === 4 && r.going_alone;
 const MAIN_OPTIONS = [
@@ -37,28 +38,21 @@ const POINTS = [
   { key: "renege_alone", when: ALONE },
 ];
 
-async function presets() {
-  try {
-    const list = await api.rulesets();
-    await remember("rulesets", list);
-    return list;
-  } catch (error) {
-    if (error instanceof Unreachable) return recall("rulesets");
-    throw error;
-  }
-}
-
 export async function showNewGame(main) {
   document.title = `${t("new.title")} · ${t("app.title")}`;
   replace(main, h("p", { class: "panel hint" }, t("loading")));
-  const list = ((await presets()) || []).filter((item) => PRESETS.includes(item.name));
+  const list = (await presetRules()).filter((item) => PRESETS.includes(item.name));
   if (!list.length) {
     replace(main, h("section", { class: "panel" }, h("h1", {}, t("new.title")),
       h("p", {}, t("new.offline"))));
     return;
   }
   const base = Object.fromEntries(list.map((item) => [item.name, item.ruleset]));
-  const state = { preset: "standard", options: {}, points: {}, names: ["", "", "", ""], dealer: 0, error: "", moreOpen: false };
+  // Kept while the app is open: switching the language redraws the form, not a blank one.
+  const state = draft("new", () => ({
+    preset: "standard", options: {}, points: {}, names: ["", "", "", ""], dealer: 0, error: "", moreOpen: false,
+  }));
+  if (!base[state.preset]) state.preset = "standard";
 
   const rules = () => {
     const preset = base[state.preset];
@@ -80,7 +74,7 @@ export async function showNewGame(main) {
     const label = t(`opt.${option.key}`);
     const hint = t(`opt.${option.key}.hint`);
     if (option.values) {
-      return choices({
+      const group = choices({
         name: option.key,
         legend: label,
         hint,
@@ -91,6 +85,8 @@ export async function showNewGame(main) {
         })),
         onchange: (value) => setOption(option.key, value),
       });
+      group.dataset.option = option.key;
+      return group;
     }
     const control = toggle({
       label,
@@ -99,6 +95,7 @@ export async function showNewGame(main) {
       onchange: (value) => setOption(option.key, value),
     });
     control.querySelector("input").dataset.key = option.key;
+    control.dataset.option = option.key;
     return control;
   }
 
@@ -128,6 +125,7 @@ export async function showNewGame(main) {
     const step = (delta) => () => setOption("target", Math.max(1, Math.min(100, rules().target + delta)));
     return h("div", { class: "field stepper" },
       h("span", { class: "field-label", id: "target-label" }, t("opt.target")),
+      h("small", { class: "hint" }, t("opt.target.hint")),
       h("div", { class: "stepper-row" },
         h("button", { type: "button", class: "round", onclick: step(-1), "aria-label": t("opt.target.less") }, "−"),
         input,
@@ -165,26 +163,33 @@ export async function showNewGame(main) {
     const ruleset = rules();
     const letters = seatLetters(ruleset.players);
     const players = letters.map((letter, seat) => state.names[seat].trim() || t(`seat.full.${letter}`));
+    const twice = players.find((name, seat) => players.findIndex(
+      (other) => other.toLowerCase() === name.toLowerCase()) !== seat);
+    if (twice) {
+      state.error = t("new.same_player", { name: twice });
+      render();
+      return;
+    }
     const changed = Object.keys(state.options).length || Object.keys(state.points).length;
-    const body = {
-      ruleset: changed
-        ? { preset: state.preset, ...state.options, ...(Object.keys(state.points).length ? { points: state.points } : {}) }
-        : state.preset,
-      players,
-      dealer: Math.min(state.dealer, ruleset.players - 1),
-    };
     const button = event.submitter;
     if (button) button.disabled = true;
     try {
-      const game = await api.createGame(body);
-      await saveGame(game);
-      go(`/g/${game.id}/`, { replace: true });
-      toast(t("new.started"));
+      const { id, offline } = await gameStart({
+        rules: ruleset,
+        ruleset: changed
+          ? { preset: state.preset, ...state.options, ...(Object.keys(state.points).length ? { points: state.points } : {}) }
+          : state.preset,
+        players,
+        dealer: Math.min(state.dealer, ruleset.players - 1),
+      });
+      dropDraft("new");
+      go(`/g/${id}/`, { replace: true });
+      toast(t(offline ? "new.started_offline" : "new.started"));
     } catch (error) {
-      state.error = error instanceof Unreachable
-        ? t("new.offline")
+      if (!(error instanceof Problem) && !(error instanceof NeedsConnection)) throw error;
+      state.error = error instanceof NeedsConnection
+        ? t("new.new_rules")
         : `${error.field ? `${error.field}: ` : ""}${error.message}`;
-      if (!(error instanceof Problem) && !(error instanceof Unreachable)) throw error;
       render();
     } finally {
       if (button) button.disabled = false;
@@ -220,6 +225,7 @@ export async function showNewGame(main) {
       playersSection(ruleset),
       h("section", { class: "panel" },
         h("h2", {}, t("new.rules")),
+        h("a", { class: "more-link", href: "/rules/#options" }, t("new.rules_link")),
         targetControl(ruleset),
         MAIN_OPTIONS.filter(shown).map((option) => optionControl(option, ruleset)),
         h("details", {

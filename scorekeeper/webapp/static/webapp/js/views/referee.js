@@ -3,21 +3,35 @@
 // in the player's language.
 
 import { api, Unreachable } from "../api.js";
-import { recall, remember } from "../db.js";
-import { lang, t } from "../i18n.js";
+import { presetRules } from "../db.js";
+import { has, lang, t, withParticles } from "../i18n.js";
 import {
   PRESETS, RED, SUITS, SYMBOL, awardText, cardFace, cardName, deckCards, seatLetter, seatLetters,
 } from "../rules.js";
-import { choices, h, replace } from "../ui.js";
+import { choices, draft, h, replace } from "../ui.js";
 
-async function presetRules() {
-  try {
-    const list = await api.rulesets();
-    await remember("rulesets", list);
-    return list;
-  } catch {
-    return (await recall("rulesets")) || [];
-  }
+// Where the rules page explains each rule the referee names (an option is under its own name).
+const RULE_SECTIONS = {
+  deck: "cards",
+  "one-deck": "cards",
+  "turn-order": "the-hand",
+  "bidding-rounds": "bidding",
+  lead: "who-leads",
+  "going-alone": "going_alone",
+  "follow-suit": "following-suit",
+  "hand-size": "the-hand",
+  contract: "violations",
+  scoring: "awards",
+};
+// A Korean particle after a seat, in both its forms, for choosing again after a name.
+const BOTH_FORMS = { 이: "이(가)", 가: "이(가)", 을: "을(를)", 를: "을(를)", 은: "은(는)", 는: "은(는)", 와: "와(과)", 과: "와(과)" };
+const KOREAN_SEAT = /(\d)번 자리(?:([이가을를은는와과])(?:\([이가을를은는와과]\))?)?/g;
+const ENGLISH_SEAT = /\b[Ss]eat (\d)\b/g;
+
+/** A rule the referee names (`follow-suit`, `must_hold_suit`) in the player's words. */
+function ruleName(rule) {
+  if (has(`rule.${rule}`)) return t(`rule.${rule}`);
+  return has(`opt.${rule}`) ? t(`opt.${rule}`) : rule;
 }
 
 /** A card's face for the eye and its name for a screen reader. */
@@ -37,21 +51,27 @@ function cardButton(card, { pressed, disabled, onclick, group }) {
   }, ...cardContent(card));
 }
 
+const blank = () => ({
+  preset: "standard",
+  trump: null,
+  maker: null,
+  leader: null,
+  trick: [],
+  handSeat: null,
+  hand: [],
+  verdict: null,
+  verdictLang: null,
+  error: "",
+  asking: false,
+});
+
 export async function showReferee(main, { game } = {}) {
   document.title = `${t("ref.title")} · ${t("app.title")}`;
   const presets = game ? [] : (await presetRules()).filter((item) => PRESETS.includes(item.name));
-  const state = {
-    preset: "standard",
-    trump: null,
-    maker: null,
-    leader: null,
-    trick: [],
-    handSeat: null,
-    hand: [],
-    verdict: null,
-    error: "",
-    asking: false,
-  };
+  // The question being built survives a redraw: a language switch, another tab and back.
+  const draftKey = `ref:${game ? game.id : "free"}`;
+  const state = draft(draftKey, blank);
+  state.asking = false;
 
   const ruleset = () => game?.ruleset
     || presets.find((item) => item.name === state.preset)?.ruleset
@@ -69,6 +89,12 @@ export async function showReferee(main, { game } = {}) {
     const players = ruleset().players;
     return [...Array(players).keys()].map((i) => (state.leader + i) % players);
   };
+
+  /** The referee's words with its seat numbers turned into the names on this screen. */
+  function speak(text) {
+    if (lang() !== "ko") return text.replace(ENGLISH_SEAT, (_, seat) => name(Number(seat)));
+    return withParticles(text.replace(KOREAN_SEAT, (_, seat, after) => name(Number(seat)) + (after ? BOTH_FORMS[after] : "")));
+  }
 
   function change(mutate) {
     mutate();
@@ -91,12 +117,13 @@ export async function showReferee(main, { game } = {}) {
   }
 
   async function ask(event) {
-    event.preventDefault();
+    event?.preventDefault();
     state.asking = true;
     state.error = "";
     render();
     try {
-      state.verdict = await api.check(record(), lang());
+      state.verdictLang = lang();
+      state.verdict = await api.check(record(), state.verdictLang);
     } catch (error) {
       state.error = error instanceof Unreachable ? t("offline.needed") : `${error.field ? `${error.field}: ` : ""}${error.message}`;
     }
@@ -182,12 +209,9 @@ export async function showReferee(main, { game } = {}) {
       verdict.violations.length
         ? [
           h("ul", { class: "violations" }, verdict.violations.map((v) => h("li", {},
-            h("p", {}, v.message),
-            h("p", { class: "hint" }, t("ref.rule", { rule: v.rule, code: v.code }))))),
-          // The referee speaks of seats by number.
-          h("p", { class: "hint" }, t("ref.seats", {
-            seats: [...Array(rules.players).keys()].map((seat) => `${seat} = ${name(seat)}`).join(", "),
-          })),
+            h("p", {}, speak(v.message)),
+            h("p", { class: "hint" }, h("a", { class: "more-link", href: `/rules/#${RULE_SECTIONS[v.rule] || v.rule}` },
+              t("ref.rule", { rule: ruleName(v.rule) })))))),
         ]
         : h("p", {}, t("ref.no_breach")),
       winner ? h("p", {}, t("ref.winner", { name: name(winner.seat), card: cardName(winner.card) })) : null,
@@ -257,11 +281,23 @@ export async function showReferee(main, { game } = {}) {
       h("div", { class: "sticky-actions" },
         h("button", { type: "submit", class: "primary big", disabled: !ready || state.asking },
           state.asking ? t("ref.asking") : t("ref.ask"))),
-      ruling()));
+      ruling(),
+      h("div", { class: "row" },
+        h("button", {
+          type: "button",
+          class: "quiet",
+          onclick: () => {
+            Object.assign(state, blank());
+            render();
+          },
+        }, t("ref.again")),
+        h("a", { class: "button quiet", href: "/rules/" }, t("ref.rules")))));
     if (focused) main.querySelector(`[data-focus="${focused}"]`)?.focus();
     if (radio) main.querySelector(`input[name="${radio}"]:checked`)?.focus();
   }
 
   render();
+  // Asked in the other language before a switch: ask again, so the ruling is in this one.
+  if (state.verdict && state.verdictLang !== lang()) ask();
   return () => {};
 }

@@ -1,18 +1,21 @@
-// The score tab: the scoreboard, the hand entry, the hands so far and the chart.
+// The score tab: a compact score that stays in view, the hand entry (one hand, one screen,
+// Save in reach), the hands so far, the count and the chart. Everything it writes goes to the
+// paths in `ctx.links` with the token in `ctx.token`.
 
 import { api, Problem, Unreachable } from "../api.js";
 import { fiveAndSix, scoreChart } from "../chart.js";
 import { loadGame, saveGame } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
-import { discard, enqueue, events, flush, pending, rebase } from "../outbox.js";
+import { discard, enqueue, events, flush, isHand, pending, rebase } from "../outbox.js";
 import {
   atGamePoint, awardText, leader, nextDealer, previewAward, seatName, teamCount, teamLabel,
   teamNames,
 } from "../rules.js";
-import { h, replace, s, toast } from "../ui.js";
+import { gameStart, NeedsConnection } from "../start.js";
+import { draft, h, replace, s, toast } from "../ui.js";
 import { openAmend } from "./amend.js";
-import { handAward, handSummary } from "./describe.js";
+import { handAward, handSummary, kindOf } from "./describe.js";
 import { blankHand, handInputs, isComplete, quickEntry } from "./handform.js";
 
 const POLL_MS = 8000;
@@ -33,11 +36,12 @@ export function project(game, entries) {
   let dealer = game.dealer;
   let number = game.hands.length ? game.hands[game.hands.length - 1].number : 0;
   const queued = [];
-  for (const entry of entries) {
+  const hands = entries.filter(isHand);
+  for (const entry of hands) {
     if (entry.state === "rejected") continue;
     number += 1;
     const award = previewAward(game, entry.body);
-    const kind = entry.body.thrown_in ? "thrown-in" : entry.body.record ? "redeal" : "played";
+    const kind = kindOf(entry.body);
     queued.push({ ...entry.body, number, dealer, kind, award, entry });
     for (const [team, points] of Object.entries(award.points)) score[team] += points;
     // A poor-hand redeal keeps the deal; every other hand passes it to the left.
@@ -51,7 +55,7 @@ export function project(game, entries) {
     hands: [...game.hands, ...queued],
     queued,
     nextNumber: number + 1,
-    conflicts: entries.filter((entry) => entry.state === "conflict"),
+    conflicts: hands.filter((entry) => entry.state === "conflict"),
     rejected: entries.filter((entry) => entry.state === "rejected"),
   };
 }
@@ -62,44 +66,42 @@ function scoreWords(game, score) {
     .join(" – ");
 }
 
+function allTeams(game) {
+  return [...Array(teamCount(game.ruleset)).keys()].map((team) => teamNames(game, team)).join(" v ");
+}
+
 export function showScore(main, ctx) {
   const areas = {
-    notices: h("div", { class: "notices" }),
+    title: h("h1", { class: "visually-hidden" }),
     board: h("section", { class: "board", "aria-label": t("board.label") }),
+    meta: h("p", { class: "meta" }),
+    notices: h("div", { class: "notices" }),
     entry: h("div", { class: "entry-area" }),
     hands: h("section", { class: "panel hands", "aria-labelledby": "hands-title" }),
     chart: h("section", { class: "panel", "aria-labelledby": "chart-title" }),
   };
   replace(main, Object.values(areas));
   let view = project(ctx.game, ctx.entries);
-  const values = blankHand();
+  // The hand being entered survives a redraw (a language switch, another tab and back).
+  const values = draft(`hand:${ctx.id}`, blankHand);
   let undoArmed = 0;
+  let clash = null;
 
   // ---- the hand entry ---------------------------------------------------------------
   const preview = h("div", { class: "preview", "aria-live": "polite" });
-  const entryTitle = h("h2", { id: "entry-title" });
-  const dealerLine = h("p", { class: "deal" });
+  const entryTitle = h("h2", { id: "entry-title", tabindex: "-1" });
+  const dealerLine = h("span", { class: "deal" });
   const saveButton = h("button", { type: "submit", class: "primary big", disabled: true }, t("hand.save"));
   let form = null;
 
   function buildForm() {
-    const ruleset = ctx.game.ruleset;
-    form = h("form", {
-      class: "panel entry",
-      "aria-labelledby": "entry-title",
-      onsubmit: (event) => {
-        event.preventDefault();
-        if (isComplete(values)) record(quickEntry(values));
-      },
-    },
-    entryTitle,
-    dealerLine,
-    handInputs({ game: ctx.game, values, onchange: updatePreview }),
-    preview,
-    saveButton,
-    h("div", { class: "row" },
-      h("button", { type: "button", class: "quiet", onclick: () => record({ thrown_in: true }) },
-        t("hand.thrown_in")),
+    const game = ctx.game;
+    const ruleset = game.ruleset;
+    const others = [
+      game.can_throw_in
+        ? h("button", { type: "button", class: "quiet", onclick: () => record({ thrown_in: true }) },
+          t("hand.thrown_in"))
+        : null,
       ruleset.poor_hand_redeal && ruleset.poor_hand_redeal !== "off"
         ? h("button", {
           type: "button",
@@ -111,7 +113,21 @@ export function showScore(main, ctx) {
             },
           }),
         }, t("hand.redeal"))
-        : null));
+        : null,
+    ].filter(Boolean);
+    form = h("form", {
+      class: "panel entry",
+      "aria-labelledby": "entry-title",
+      onsubmit: (event) => {
+        event.preventDefault();
+        if (isComplete(values)) record(quickEntry(values));
+      },
+    },
+    h("div", { class: "entry-head" }, entryTitle, dealerLine),
+    handInputs({ game, values, onchange: updatePreview }),
+    preview,
+    h("div", { class: "save-bar" }, saveButton),
+    others.length ? h("div", { class: "row" }, others) : null);
   }
 
   function updatePreview() {
@@ -139,13 +155,17 @@ export function showScore(main, ctx) {
   async function record(body) {
     const number = view.nextNumber;
     const version = ctx.game.version + view.queued.length;
-    const entry = await enqueue(ctx.id, body, version);
+    const entry = await enqueue(ctx.id, body, { path: ctx.links.hands, version, number });
     const award = awardText(ctx.game.ruleset, previewAward(ctx.game, body));
+    // A fresh form where the last one was: the screen does not move, the next hand starts.
+    const place = window.scrollY;
     Object.assign(values, blankHand());
-    buildAndPlaceForm();
-    // Back to the scoreboard: the new score, then the next hand's first question.
-    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.scrollTo({ top: 0, behavior: still ? "auto" : "smooth" });
+    const old = form;
+    buildForm();
+    old?.replaceWith(form);
+    renderEntry();
+    entryTitle.focus({ preventScroll: true });
+    window.scrollTo(0, place);
     toast(t("hand.saved", { number, award }), {
       action: t("hand.undo"),
       onAction: () => undoQueued(entry.id),
@@ -158,75 +178,114 @@ export function showScore(main, ctx) {
     else toast(t("undo.too_late"));
   }
 
-  function buildAndPlaceForm() {
-    buildForm();
-    renderEntry();
-    updatePreview();
+  // ---- two phones, one hand ---------------------------------------------------------
+  function sideList(items) {
+    return h("ul", { class: "plain" }, items.map(({ number, hand, award }) => h("li", {},
+      h("strong", {}, `#${number} `), handSummary(ctx.game, hand),
+      h("br"), h("span", { class: `hand-award ${award?.reason || ""}` }, awardText(ctx.game.ruleset, award || {})))));
+  }
+
+  function renderClash() {
+    const game = ctx.game;
+    if (!view.conflicts.length) {
+      clash?.close();
+      return;
+    }
+    const lastNumber = game.hands.length ? game.hands[game.hands.length - 1].number : 0;
+    const held = Math.min(...view.conflicts.map((entry) => entry.number ?? Infinity));
+    const first = Number.isFinite(held) ? held : lastNumber + 1;
+    const theirs = game.hands.filter((hand) => hand.number >= first);
+    // Each numbered as it was entered, so the same hand shows the same number on both sides.
+    const mine = view.conflicts.map((entry, i) => ({
+      number: entry.number ?? first + i,
+      hand: { ...entry.body, kind: kindOf(entry.body) },
+      award: previewAward(game, entry.body),
+    }));
+    const one = theirs.length === 1 && mine.length === 1;
+    const count = one ? 1 : 2;
+    const keepTheirs = async () => {
+      for (const entry of view.conflicts) await discard(entry.id);
+    };
+    const addMine = () => rebase(ctx.id, { version: game.version, number: lastNumber + 1 });
+    if (!clash) {
+      clash = h("dialog", { class: "sheet clash", "aria-labelledby": "clash-title" });
+      // Only an answer closes it: the held hands wait for a decision.
+      clash.addEventListener("cancel", (event) => event.preventDefault());
+      clash.addEventListener("close", () => {
+        clash.remove();
+        clash = null;
+      });
+      document.body.append(clash);
+    }
+    replace(clash,
+      h("h2", { id: "clash-title" }, theirs.length
+        ? t("clash.title", { count, number: theirs[0].number })
+        : t("conflict.title")),
+      theirs.length
+        ? h("div", { class: "clash-sides" },
+          h("section", { class: "side theirs", "aria-labelledby": "clash-theirs" },
+            h("h3", { id: "clash-theirs" }, t("clash.theirs")),
+            sideList(theirs.map((hand) => ({ number: hand.number, hand, award: hand.award })))),
+          h("section", { class: "side mine", "aria-labelledby": "clash-mine" },
+            h("h3", { id: "clash-mine" }, t("clash.mine")),
+            sideList(mine)))
+        : [
+          h("p", {}, t("clash.changed", { hands: game.hands.length, score: scoreWords(game, game.score) })),
+          h("section", { class: "side mine", "aria-labelledby": "clash-mine" },
+            h("h3", { id: "clash-mine" }, t("clash.mine")), sideList(mine)),
+        ],
+      theirs.length ? h("p", { class: "clash-question" }, t("clash.question", { count })) : null,
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "primary", onclick: theirs.length ? keepTheirs : addMine },
+          theirs.length ? t(one ? "clash.same" : "clash.same.many") : t("clash.add")),
+        h("button", { type: "button", onclick: theirs.length ? addMine : keepTheirs },
+          theirs.length ? t(one ? "clash.new" : "clash.new.many") : t("clash.drop"))));
+    if (!clash.open) clash.showModal();
   }
 
   // ---- the parts of the screen --------------------------------------------------------
   function renderNotices() {
     const game = ctx.game;
-    const parts = [];
-    if (view.conflicts.length) {
-      parts.push(h("section", { class: "panel conflict", role: "alert", "aria-labelledby": "conflict-title" },
-        h("h2", { id: "conflict-title" }, t("conflict.title")),
-        h("p", {}, t("conflict.body", { hands: game.hands.length, score: scoreWords(game, game.score) })),
-        h("ul", { class: "plain" }, view.conflicts.map((entry) => h("li", { class: "held" },
-          h("span", {}, `${handSummary(game, { ...entry.body, kind: entry.body.thrown_in ? "thrown-in" : "played" })} → ${awardText(game.ruleset, previewAward(game, entry.body))}`),
-          h("button", { type: "button", class: "quiet small", onclick: () => discard(entry.id) }, t("conflict.drop"))))),
-        h("div", { class: "row" },
-          h("button", {
-            type: "button",
-            class: "primary",
-            onclick: () => rebase(ctx.id, ctx.game.version),
-          }, t("conflict.keep")),
-          h("button", {
-            type: "button",
-            class: "quiet",
-            onclick: async () => {
-              for (const entry of view.conflicts) await discard(entry.id);
-            },
-          }, t("conflict.drop_all")))));
-    }
-    for (const entry of view.rejected) {
-      parts.push(h("section", { class: "panel rejected", role: "alert" },
-        h("p", {}, t("rejected.body", {
-          hand: handSummary(game, { ...entry.body, kind: entry.body.thrown_in ? "thrown-in" : "played" }),
-          reason: entry.problem?.detail || "",
-        })),
-        h("button", { type: "button", class: "quiet small", onclick: () => discard(entry.id) }, t("rejected.ok"))));
-    }
-    replace(areas.notices, parts);
+    replace(areas.notices, view.rejected.map((entry) => h("section", { class: "panel rejected", role: "alert" },
+      h("p", {}, t("rejected.body", {
+        hand: isHand(entry) ? handSummary(game, { ...entry.body, kind: kindOf(entry.body) }) : t("rejected.game"),
+        reason: entry.problem?.detail || "",
+      })),
+      isHand(entry)
+        ? h("button", { type: "button", class: "quiet small", onclick: () => discard(entry.id) }, t("rejected.ok"))
+        : null)));
   }
 
   function renderBoard() {
     const game = ctx.game;
     const ruleset = game.ruleset;
     const teams = [...Array(teamCount(ruleset)).keys()];
+    areas.title.textContent = t("game.heading", { teams: allTeams(game) });
     replace(areas.board,
       h("div", { class: `teams cols-${teams.length}` }, teams.map((team) => {
         const score = view.score[team];
         return h("div", { class: `team t${team}${view.winner === team ? " winner" : ""}` },
-          h("p", { class: "team-label" }, teamLabel(ruleset, team)),
-          h("p", { class: "team-names" }, teamNames(game, team)),
+          h("p", { class: "team-head" },
+            h("span", { class: "team-label" }, teamLabel(ruleset, team)), " ",
+            h("span", { class: "team-names" }, teamNames(game, team))),
           h("p", { class: "score", "aria-label": t("board.points", { team: teamLabel(ruleset, team), score }) }, String(score)),
-          fiveAndSix(score, team),
           view.winner === null && atGamePoint(ruleset, score)
             ? h("p", { class: "badge gold" }, t("board.game_point"))
             : null);
-      })),
-      h("p", { class: "meta" },
-        view.winner === null
-          ? h("span", { class: "dealer-chip" }, t("board.dealer", { dealer: seatName(game, view.dealer) }))
-          : null,
-        h("span", {}, t("board.target", { target: ruleset.target })),
-        view.queued.length ? h("span", { class: "badge warn" }, t("outbox.waiting", { count: view.queued.length })) : null));
+      })));
+    // Who deals is in the hand entry's heading when this phone keeps score.
+    replace(areas.meta,
+      view.winner === null && !ctx.token
+        ? h("span", { class: "dealer-chip" }, t("board.dealer", { dealer: seatName(game, view.dealer) }))
+        : null,
+      h("span", {}, t("board.target", { target: ruleset.target })),
+      view.queued.length ? h("span", { class: "badge warn" }, t("outbox.waiting", { count: view.queued.length })) : null);
   }
 
   function renderEntry() {
     const game = ctx.game;
     if (view.winner !== null) {
+      form = null;
       const final = view.score;
       replace(areas.entry, h("section", { class: "panel won", "aria-labelledby": "won-title" },
         trophy(),
@@ -256,7 +315,7 @@ export function showScore(main, ctx) {
     const last = view.hands[view.hands.length - 1];
     const canEdit = ctx.token && !view.queued.length;
     replace(areas.hands,
-      h("h2", { id: "hands-title" }, t("hands.title"), " ", h("span", { class: "count" }, String(view.hands.length))),
+      h("h2", { id: "hands-title" }, t("hands.title"), " ", h("span", { class: "hand-count" }, String(view.hands.length))),
       hands.length
         ? h("ol", { class: "hand-list", reversed: true }, hands.map((hand) => {
           const body = [
@@ -282,24 +341,29 @@ export function showScore(main, ctx) {
   }
 
   function renderChart() {
+    const ruleset = ctx.game.ruleset;
+    const teams = [...Array(teamCount(ruleset)).keys()];
     replace(areas.chart,
       h("h2", { id: "chart-title" }, t("chart.title")),
-      view.hands.length ? scoreChart(ctx.game.ruleset, view.hands) : h("p", { class: "hint" }, t("hands.none")));
+      h("div", { class: "counts" }, teams.map((team) => h("div", { class: `count-of t${team}` },
+        h("span", { class: "team-label" }, teamLabel(ruleset, team)), fiveAndSix(view.score[team], team)))),
+      view.hands.length ? scoreChart(ruleset, view.hands) : h("p", { class: "hint" }, t("hands.none")));
   }
 
   function refresh() {
     view = project(ctx.game, ctx.entries);
-    renderNotices();
     renderBoard();
+    renderNotices();
     renderEntry();
     renderHands();
     renderChart();
+    renderClash();
   }
 
   // ---- writes that need the server ----------------------------------------------------
   async function afterWrite() {
     try {
-      await saveGame(await api.game(ctx.id));
+      await saveGame(await api.read(ctx.links.read));
     } catch {
       // Shown from the copy on this phone until the next refresh.
     }
@@ -325,7 +389,7 @@ export function showScore(main, ctx) {
       return;
     }
     try {
-      await api.undoHand(ctx.id, last.number, { token: ctx.token, version: ctx.game.version });
+      await api.undoHand(ctx.links.hands, last.number, { token: ctx.token, version: ctx.game.version });
       toast(t("undo.done"));
     } catch (error) {
       if (error instanceof Unreachable) toast(t("offline.needed"));
@@ -338,15 +402,16 @@ export function showScore(main, ctx) {
   async function rematch() {
     const game = ctx.game;
     try {
-      const created = await api.createGame({
+      const { id, offline } = await gameStart({
+        rules: game.ruleset,
         ruleset: game.ruleset,
         players: game.players,
-        dealer: nextDealer(game.ruleset, game.hands.length ? game.hands[0].dealer : 0),
+        dealer: nextDealer(game.ruleset, game.hands.length ? game.hands[0].dealer : game.dealer),
       });
-      await saveGame(created);
-      go(`/g/${created.id}/`);
+      go(`/g/${id}/`);
+      if (offline) toast(t("new.started_offline"));
     } catch (error) {
-      toast(error instanceof Unreachable ? t("offline.needed") : error.message);
+      toast(error instanceof NeedsConnection || error instanceof Unreachable ? t("offline.needed") : error.message);
     }
   }
 
@@ -358,9 +423,9 @@ export function showScore(main, ctx) {
   }
 
   async function pull() {
-    if (!navigator.onLine || document.visibilityState === "hidden") return;
+    if (!navigator.onLine || document.visibilityState === "hidden" || ctx.game.local) return;
     try {
-      await saveGame(await api.game(ctx.id));
+      await saveGame(await api.read(ctx.links.read));
       const fresh = await loadGame(ctx.id);
       if (fresh && fresh.version !== ctx.game.version) {
         ctx.game = fresh;
@@ -384,5 +449,6 @@ export function showScore(main, ctx) {
     document.removeEventListener("visibilitychange", pull);
     clearInterval(timer);
     clearTimeout(undoArmed);
+    clash?.close();
   };
 }

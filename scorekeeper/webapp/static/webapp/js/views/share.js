@@ -33,6 +33,7 @@ export function showShare(main, { game, token }) {
   const watch = `${location.origin}/g/${game.id}/`;
   replace(main,
     h("h1", { class: "screen-title" }, t("share.title")),
+    game.local ? h("p", { class: "panel warn-text" }, t("share.not_yet")) : null,
     linkCard({ id: "watch-title", title: t("share.watch"), body: t("share.watch.body"), url: watch }),
     token
       ? linkCard({

@@ -9,6 +9,6 @@ def create_cache_table(apps, schema_editor):  # type: ignore[no-untyped-def]
 
 
 class Migration(migrations.Migration):
-    dependencies = [("scorekeeper", "0001_initial")]
+    dependencies = [("scorekeeper", "0002_game_create_digest")]
 
     operations = [migrations.RunPython(create_cache_table, migrations.RunPython.noop)]

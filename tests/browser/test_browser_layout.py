@@ -1,0 +1,204 @@
+"""The app on a phone at 360 x 740, with normal and with large (200%) text: a hand fits one
+screen and is saved without scrolling, the screen stays put after saving, nothing runs off the
+screen or is cut short, every control is at least 44 x 44 px, toasts keep clear of the
+preview, and the screen stays awake while a game is open."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+from table import Table, layout_problems, text_size
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+SIZES = [100, 200]
+
+
+def in_view(page: Page, locator) -> bool:
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_a_hand_fits_one_screen_and_is_saved_without_scrolling(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    page.wait_for_timeout(4500)  # the "game on" message has gone
+    entry = page.locator("form.entry")
+    parts = [
+        page.get_by_role("group", name="Who called trump?"),
+        page.get_by_role("group", name="Trump", exact=True),
+        page.get_by_role("switch", name="Went alone"),
+        page.get_by_role("group", name="Tricks the makers took"),
+        entry.locator(".preview"),
+        page.get_by_role("button", name="Save hand"),
+        page.get_by_role("region", name="Scoreboard"),
+    ]
+    tabs = page.get_by_role("navigation", name="Game").bounding_box()
+    for part in parts:
+        box = part.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= tabs["y"], part
+    assert page.evaluate("() => window.scrollY") == 0
+
+    for maker, tricks, score in [("Ann (N)", 3, "N/S: 1 point"), ("Ben (E)", 5, "E/W: 2 points")]:
+        table.pick_hand(maker, "Hearts", tricks)
+        table.save()
+        expect(page.get_by_label(score)).to_be_visible()
+        assert page.evaluate("() => window.scrollY") == 0
+        for part in parts:
+            assert in_view(page, part), part
+    expect(page.get_by_role("heading", name="Hand 3")).to_be_focused()
+
+
+def test_with_large_text_save_stays_in_reach_and_the_screen_keeps_its_place(
+    page: Page, live_server
+) -> None:
+    text_size(page, 200)
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    save = page.get_by_role("button", name="Save hand")
+    score = page.get_by_role("region", name="Scoreboard")
+    table.pick_hand("Cat (S)", "Spades", 4)
+    # Picking the tricks scrolled the page; Save and the score are still on screen.
+    place = page.evaluate("() => window.scrollY")
+    assert place > 0
+    assert in_view(page, save) and in_view(page, score)
+    save.click()
+    expect(page.get_by_label("N/S: 1 point")).to_be_visible()
+    assert page.evaluate("() => window.scrollY") == place  # no jump back to the top
+    table.pick_hand("Dan (W)", "Clubs", 1)
+    assert in_view(page, save)
+    save.click()
+    expect(page.get_by_label("N/S: 3 points")).to_be_visible()
+    assert [h["maker_tricks"] for h in table.game()["hands"]] == [4, 1]
+
+
+def test_a_toast_never_covers_the_preview(page: Page, live_server) -> None:
+    for percent in SIZES:
+        text_size(page, percent)
+        table = Table(page, live_server.url)
+        table.new_game(FOUR)
+        table.pick_hand("Ann (N)", "Hearts", 3)
+        table.save()
+        toast = page.get_by_role("alert").filter(has_text="Hand 1: Made it!")
+        expect(toast).to_be_visible()
+        table.pick_hand("Ben (E)", "Clubs", 3)
+        shown = toast.bounding_box()
+        preview = page.locator("form.entry .preview").bounding_box()
+        overlap = min(shown["y"] + shown["height"], preview["y"] + preview["height"]) - max(
+            shown["y"], preview["y"]
+        )
+        assert overlap <= 0, (percent, shown, preview)
+
+
+def screens(page: Page, table: Table, base: str) -> dict[str, list[str]]:
+    """Every screen of the app (and its dialogs), each with what is wrong with its layout."""
+    found: dict[str, list[str]] = {}
+    table.open("/")
+    expect(page.get_by_role("heading", name="Demo games")).to_be_visible()
+    found["home"] = layout_problems(page)
+    page.get_by_role("link", name="New game").click()
+    page.locator("details.more summary").click()
+    found["new game"] = layout_problems(page)
+
+    def to_eight(page: Page) -> None:
+        page.get_by_role("button", name="One point less").click()
+        page.get_by_role("button", name="One point less").click()
+
+    table.new_game(FOUR, options=to_eight)
+    for maker, tricks in [("Ann (N)", 5), ("Cat (S)", 5), ("Ann (N)", 5), ("Cat (S)", 4)]:
+        table.pick_hand(maker, "Hearts", tricks)
+        table.save()
+    expect(page.get_by_text("Game point")).to_be_visible()
+    found["hand entry, game point"] = layout_problems(page)
+    page.get_by_role("button", name=re.compile(r"^Change hand 1:")).click()
+    found["amend"] = layout_problems(page)
+    page.get_by_role("dialog").get_by_role("button", name="Cancel").click()
+    table.pick_hand("Ben (E)", "Spades", 0)
+    table.save()
+    expect(page.get_by_role("heading", name="N/S win!")).to_be_visible()
+    found["won"] = layout_problems(page)
+    page.get_by_role("link", name="Referee").click()
+    page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Spades").check()
+    page.get_by_role("group", name="Who called trump?").get_by_role("radio", name="Ann (N)").check()
+    page.get_by_role("group", name="Who led?").get_by_role("radio", name="Ben (E)").check()
+    page.get_by_role("button", name="king of Spades").first.click()
+    page.get_by_role("button", name="Ask the referee").last.click()
+    expect(page.locator(".ruling")).to_be_visible()
+    found["referee"] = layout_problems(page)
+    page.get_by_role("link", name="Share").click()
+    found["share"] = layout_problems(page)
+    page.get_by_role("link", name="Log").click()
+    expect(page.get_by_text("Hand 5 recorded")).to_be_visible()
+    found["log"] = layout_problems(page)
+    table.open("/referee/")
+    found["referee without a game"] = layout_problems(page)
+    table.open("/rules/")
+    found["rules"] = layout_problems(page)
+    return found
+
+
+@pytest.mark.parametrize("percent", SIZES)
+@pytest.mark.parametrize("language", ["en-US", "ko-KR"])
+def test_nothing_runs_off_the_screen_and_every_control_is_big_enough(
+    live_server, phone, percent: int, language: str
+) -> None:
+    call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    page = phone(locale=language).new_page()
+    text_size(page, percent)
+    table = Table(page, live_server.url)
+    found = screens(page, table, live_server.url) if language == "en-US" else {}
+    if language == "ko-KR":
+        # The main screens in Korean (chosen from the browser's language), whose words run
+        # longer and must not break inside a word.
+        table.open("/")
+        expect(page.get_by_role("heading", name="테이블에서 점수 기록하기")).to_be_visible()
+        found["home (ko)"] = layout_problems(page)
+        table.open("/new/")
+        page.locator("details.more summary").click()
+        found["new game (ko)"] = layout_problems(page)
+        page.get_by_role("button", name="게임 시작").click()
+        expect(page.get_by_role("heading", name="1번째 판")).to_be_visible()
+        found["hand entry (ko)"] = layout_problems(page)
+        page.get_by_role("link", name="심판").click()
+        found["referee (ko)"] = layout_problems(page)
+        page.get_by_role("link", name="공유").click()
+        found["share (ko)"] = layout_problems(page)
+    assert {screen: problems for screen, problems in found.items() if problems} == {}
+
+
+def test_the_game_screen_has_a_level_one_heading(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Game: Ann & Cat v Ben & Dan")
+
+
+def test_the_screen_stays_awake_while_a_game_is_open(page: Page, live_server) -> None:
+    page.add_init_script(
+        """(() => {
+            const request = WakeLock.prototype.request;
+            window.wakeLocks = [];
+            WakeLock.prototype.request = async function (type) {
+                const lock = await request.call(this, type);
+                window.wakeLocks.push(lock);
+                return lock;
+            };
+        })()"""
+    )
+    held = "() => window.wakeLocks.filter((lock) => !lock.released).length"
+    table = Table(page, live_server.url)
+    table.open("/")
+    assert page.evaluate(held) == 0
+    table.new_game(FOUR)
+    page.wait_for_function(f"({held})() === 1")
+    # The browser lets the lock go while the app is hidden; back on screen, it is taken again.
+    page.evaluate("() => window.wakeLocks.forEach((lock) => lock.release())")
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function(f"({held})() === 1")
+    assert page.evaluate("() => window.wakeLocks.length") == 2
+    page.get_by_role("link", name="Euchre").click()
+    page.wait_for_function(f"({held})() === 0")
