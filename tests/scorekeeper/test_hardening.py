@@ -52,7 +52,9 @@ def test_no_page_runs_an_inline_script(client):
 
 
 def test_the_swagger_page_loads_its_script_as_a_file(client):
-    html = client.get("/api/docs/").content.decode()
+    docs = client.get("/api/docs/")
+    assert "script-src 'self';" in docs["Content-Security-Policy"] + ";"
+    html = docs.content.decode()
     sources = re.findall(r'<script[^>]*src="([^"]+)"', html)
     own = [src for src in sources if "script" in src and "static" not in src]
     assert own, sources
