@@ -6,7 +6,7 @@ MANAGE := $(BIN)/python manage.py
 # Local commands run in dev mode; only `check --deploy` runs with production settings.
 DEV := DJANGO_DEBUG=1
 
-.PHONY: run test lint check-django pytest chromium clean
+.PHONY: run serve test lint check-django pytest chromium clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
@@ -30,6 +30,10 @@ run: $(VENV)/.served
 	$(DEV) $(MANAGE) migrate --noinput
 	$(DEV) $(MANAGE) load_demo
 	$(DEV) $(MANAGE) runserver 127.0.0.1:8000
+
+# A club night on this computer: the production stack on the local network (docs/deployment.md).
+serve: $(VENV)/.served
+	$(BIN)/python -m scorekeeper.serve
 
 test: lint check-django pytest
 

@@ -1,0 +1,191 @@
+"""Serve the scorekeeper for real: `python -m scorekeeper.serve` (what `make serve` runs).
+
+A club's laptop on the club's Wi-Fi needs one command: production settings, waitress as the
+application server (it reads each request whole before a thread sees it, so slow phones on bad
+Wi-Fi never hold up the others), static files from WhiteNoise, SQLite in WAL mode unless
+DATABASE_URL says PostgreSQL, listening on every address of the laptop. It prints the address
+phones should open, warns when only this computer can reach it, and restarts the server by
+itself if it ever dies. Behind a TLS proxy on a hosted site, `--behind-proxy` listens on
+127.0.0.1 only and trusts the proxy's X-Forwarded-For and X-Forwarded-Proto.
+
+What it sets, unless the environment already does (docs/deployment.md):
+- SECRET_KEY: made once and kept in `instance/secret_key` (INSTANCE_DIR), mode 0600;
+- HTTPS=0 (the plain-HTTP LAN mode) on a laptop, HTTPS=1 behind a proxy;
+- ALLOWED_HOSTS: this computer's names and addresses (and PUBLIC_URL's host).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+from urllib.parse import urlsplit
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+#: What the laptop keeps between starts (its secret key), outside the code's own files.
+INSTANCE = Path(os.environ.get("INSTANCE_DIR") or BASE_DIR / "instance")
+#: A server that dies sooner than this after starting is failing to start: wait longer.
+SHORT_LIFE_SECONDS = 10.0
+
+
+def local_addresses() -> list[str]:
+    """This computer's IPv4 addresses other phones could reach (loopback left out)."""
+    found: set[str] = set()
+    try:
+        out = subprocess.run(["hostname", "-I"], capture_output=True, text=True, check=False)
+        found.update(a for a in out.stdout.split() if "." in a)
+    except OSError:
+        pass
+    # The address the default route leaves from (no packet is sent by a UDP connect).
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            found.add(probe.getsockname()[0])
+        except OSError:
+            pass
+    return sorted(a for a in found if not a.startswith("127."))
+
+
+def secret_key() -> str:
+    """The laptop's own secret key, made on the first start and kept for the next ones."""
+    path = INSTANCE / "secret_key"
+    if not path.exists():
+        INSTANCE.mkdir(exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
+def environment(args: argparse.Namespace, addresses: list[str]) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("DJANGO_DEBUG", None)
+    env.setdefault("SECRET_KEY", secret_key())
+    if args.behind_proxy:
+        env.setdefault("HTTPS", "1")
+        env.setdefault("SECURE_PROXY_SSL_HEADER", "1")
+        env.setdefault("NUM_PROXIES", "1")
+    else:
+        env.setdefault("HTTPS", "0")
+    hosts = ["127.0.0.1", "localhost", "[::1]", socket.gethostname(), *addresses]
+    hosts.append(f"{socket.gethostname()}.local")
+    if public := env.get("PUBLIC_URL"):
+        hosts.append(urlsplit(public).hostname or "")
+        origin = f"{urlsplit(public).scheme}://{urlsplit(public).netloc}"
+        env.setdefault("CSRF_TRUSTED_ORIGINS", origin)
+    env.setdefault("ALLOWED_HOSTS", ",".join(h for h in hosts if h))
+    return env
+
+
+def announce(args: argparse.Namespace, addresses: list[str]) -> None:
+    if args.behind_proxy:
+        print(f"Serving on 127.0.0.1:{args.port} for the proxy in front.", flush=True)
+        return
+    if public := os.environ.get("PUBLIC_URL"):
+        print(f"Phones open {public}", flush=True)
+    for address in addresses:
+        print(f"Phones on this network open http://{address}:{args.port}/", flush=True)
+    if not addresses:
+        print(
+            "Warning: this computer has no network address but 127.0.0.1, so only it can reach "
+            "the app. Join the club's Wi-Fi (or turn on the laptop's hotspot) and start again.",
+            flush=True,
+        )
+    print(
+        "Plain HTTP on a local network: the app works while the phones are connected; working "
+        "offline, keeping the screen on and the camera need HTTPS (docs/deployment.md).",
+        flush=True,
+    )
+
+
+def prepare(env: dict[str, str]) -> None:
+    """Migrate the database and collect the static files, as the server will see them."""
+    manage = [sys.executable, str(BASE_DIR / "manage.py")]
+    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([*manage, *command], env=env, check=True)
+
+
+def serve_forever(args: argparse.Namespace) -> None:
+    """The server itself, in this process (the supervisor's child)."""
+    import waitress
+
+    from scorekeeper.wsgi import application
+
+    options: dict[str, object] = {
+        "listen": f"{args.host}:{args.port}",
+        "threads": args.threads,
+        "connection_limit": 2000,
+        "channel_timeout": 120,
+        "ident": "euchre",
+    }
+    if args.behind_proxy:
+        options |= {
+            "trusted_proxy": "127.0.0.1",
+            "trusted_proxy_count": 1,
+            "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
+            "clear_untrusted_proxy_headers": True,
+        }
+    waitress.serve(application, **options)
+
+
+def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
+    """Run the server as a child and start it again whenever it dies, until told to stop."""
+    child: subprocess.Popen[bytes] | None = None
+    stopping = False
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+        if child is not None and child.poll() is None:
+            child.terminate()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    command = [sys.executable, "-m", "scorekeeper.serve", "--child", *sys.argv[1:]]
+    pause = 1.0
+    while not stopping:
+        started = time.monotonic()
+        child = subprocess.Popen(command, env=env, cwd=BASE_DIR)
+        code = child.wait()
+        if stopping:
+            break
+        lived = time.monotonic() - started
+        pause = 1.0 if lived > SHORT_LIFE_SECONDS else min(pause * 2, 30.0)
+        print(f"The server stopped (exit {code}); starting it again in {pause:g} s.", flush=True)
+        time.sleep(pause)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument(
+        "--behind-proxy", action="store_true", help="listen on 127.0.0.1 behind a TLS proxy"
+    )
+    parser.add_argument("--host", default=None, help="default: every address (0.0.0.0)")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if not 0 < args.port < 65536 or not 1 <= args.threads <= 256:
+        parser.exit(2, "serve: give a port from 1 to 65535 and 1 to 256 threads\n")
+    args.host = args.host or ("127.0.0.1" if args.behind_proxy else "0.0.0.0")
+    if args.child:
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+        serve_forever(args)
+        return 0
+    addresses = [] if args.behind_proxy else local_addresses()
+    env = environment(args, addresses)
+    prepare(env)
+    announce(args, addresses)
+    return supervise(args, env)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

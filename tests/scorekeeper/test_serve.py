@@ -1,0 +1,150 @@
+"""The production stack as `make serve` runs it: `python -m scorekeeper.serve`, for real.
+
+It prints where phones go, serves the app with its static files under production settings,
+comes back by itself when the server dies, and slow clients on bad Wi-Fi never hold up the
+others: with twenty sockets trickling bytes, the health check still answers within a second.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from api_tables import REPO_ROOT
+
+sys.path.insert(0, str(REPO_ROOT / "bench"))
+import harness  # noqa: E402
+
+
+@dataclass
+class Served:
+    process: subprocess.Popen[str]
+    port: int
+    output: list[str]
+
+    def get(self, path: str, timeout: float = 5.0) -> tuple[int, dict[str, str], bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            return harness.call(conn, "GET", path)
+        finally:
+            conn.close()
+
+    def answers(self, within: float) -> bool:
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            try:
+                if self.get("/api/v1/health/", timeout=1.0)[0] == 200:
+                    return True
+            except OSError:
+                pass
+            time.sleep(0.2)
+        return False
+
+    def child_pid(self) -> int:
+        ps = subprocess.run(
+            ["ps", "-o", "pid=", "--ppid", str(self.process.pid)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        (pid,) = ps.stdout.split()
+        return int(pid)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    port = harness.free_port()
+    env = {
+        k: v for k, v in os.environ.items() if k not in {"DJANGO_DEBUG", "SECRET_KEY", "HTTPS"}
+    }
+    env |= {
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "INSTANCE_DIR": str(tmp_path / "instance"),
+        "BACKUP_DIR": str(tmp_path / "backups"),
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.serve", "--port", str(port), "--threads", "4"],
+        cwd=REPO_ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    output: list[str] = []
+    reader = threading.Thread(target=lambda: output.extend(process.stdout or []), daemon=True)
+    reader.start()
+    server = Served(process, port, output)
+    assert server.answers(within=120), "".join(output)
+    yield server
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=30)
+
+
+def test_it_serves_the_app_with_production_settings_and_says_where(served: Served, tmp_path):
+    text = "".join(served.output)
+    assert "open http://" in text or "only it can reach the app" in text
+    status, headers, body = served.get("/")
+    assert status == 200
+    assert "script-src 'self'" in headers["content-security-policy"]
+    script = body.decode().split('<script type="module" src="')[1].split('"')[0]
+    assert "/static/" in script and script.count(".") >= 2, script  # a hashed name
+    assert served.get(script)[0] == 200
+    assert (tmp_path / "instance" / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_a_server_that_dies_is_started_again(served: Served):
+    first = served.child_pid()
+    os.kill(first, signal.SIGKILL)
+    time.sleep(0.5)
+    assert served.answers(within=30), "".join(served.output)
+    assert served.child_pid() != first
+    assert "starting it again" in "".join(served.output)
+
+
+def trickle(port: int, stop: threading.Event, body: bool) -> None:
+    """A phone on bad Wi-Fi: a request sent a byte at a time, never finished."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        if body:
+            head = b"POST /api/v1/games/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            head += b"Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n"
+            sock.sendall(head)
+            data = b"{" + b" " * 99999
+        else:
+            data = b"GET /api/v1/health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 1000
+        for byte in data:
+            if stop.wait(0.5):
+                return
+            try:
+                sock.sendall(bytes([byte]))
+            except OSError:
+                return
+
+
+def test_twenty_slow_clients_do_not_hold_up_the_others(served: Served):
+    stop = threading.Event()
+    slow = [
+        threading.Thread(target=trickle, args=(served.port, stop, n % 2 == 0), daemon=True)
+        for n in range(20)
+    ]
+    for thread in slow:
+        thread.start()
+    try:
+        time.sleep(2)
+        for _ in range(10):
+            # Each answer within one second, or the socket times out and the test fails.
+            status, _, _ = served.get("/api/v1/health/", timeout=1.0)
+            assert status == 200
+            time.sleep(0.3)
+    finally:
+        stop.set()
