@@ -12,6 +12,8 @@ What it sets, unless the environment already does (docs/deployment.md):
 - SECRET_KEY: made once and kept in `instance/secret_key` (INSTANCE_DIR), mode 0600;
 - HTTPS=0 (the plain-HTTP LAN mode) on a laptop, HTTPS=1 behind a proxy;
 - ALLOWED_HOSTS: this computer's names and addresses (and PUBLIC_URL's host).
+While a round is in play it backs the database up every BACKUP_EVERY_MINUTES (5; 0 for never)
+into BACKUP_DIR (`manage.py backup`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from types import FrameType
@@ -135,14 +138,34 @@ def serve_forever(args: argparse.Namespace) -> None:
     waitress.serve(application, **options)
 
 
+def back_up_while_rounds_run(env: dict[str, str], every: float, stopped: threading.Event) -> None:
+    """Every few minutes, a backup of the database while a round is being played."""
+    manage = [sys.executable, str(BASE_DIR / "manage.py")]
+    while not stopped.wait(every):
+        subprocess.run(
+            [*manage, "backup", "--label", "round", "--if-round-running"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            check=False,
+        )
+
+
 def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
-    """Run the server as a child and start it again whenever it dies, until told to stop."""
+    """Run the server as a child and start it again whenever it dies, until told to stop;
+    meanwhile back the database up every BACKUP_EVERY_MINUTES while a round is in play."""
     child: subprocess.Popen[bytes] | None = None
     stopping = False
+    stopped = threading.Event()
+    every = 60 * float(env.get("BACKUP_EVERY_MINUTES", "5"))
+    if every > 0:
+        threading.Thread(
+            target=back_up_while_rounds_run, args=(env, every, stopped), daemon=True
+        ).start()
 
     def stop(signum: int, frame: FrameType | None) -> None:
         nonlocal stopping
         stopping = True
+        stopped.set()
         if child is not None and child.poll() is None:
             child.terminate()
 

@@ -405,6 +405,15 @@ def player_record(
     return PlayerRecord(player, stats, history, stats["games"])
 
 
+def a_round_is_in_play() -> bool:
+    """Some running event has a table still without a confirmed result (one query)."""
+    return (
+        Table.objects.filter(round__event__status=Event.Status.RUNNING)
+        .exclude(result__status=Result.Status.CONFIRMED)
+        .exists()
+    )
+
+
 def events_of(*, club: Club | None = None, published_only: bool = True) -> QuerySet[Event]:
     events = Event.objects.select_related("club", "season")
     if club is not None:

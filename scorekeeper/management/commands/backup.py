@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.backups import BackupError, backup_create, backups
+from scorekeeper.events.selectors import a_round_is_in_play
 
 
 class Command(BaseCommand):
@@ -15,12 +16,19 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--label", default="", help="a word added to the file's name")
         parser.add_argument("--list", action="store_true", help="list the backups, newest last")
+        parser.add_argument(
+            "--if-round-running",
+            action="store_true",
+            help="only while a table of a running event has no confirmed result (for a timer)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             if options["list"]:
                 for path in backups():
                     self.stdout.write(str(path))
+                return
+            if options["if_round_running"] and not a_round_is_in_play():
                 return
             path = backup_create(label=options["label"])
         except BackupError as error:
