@@ -23,7 +23,7 @@ import pytest
 from api_tables import REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT / "bench"))
-import harness  # noqa: E402
+import harness
 
 
 @dataclass
