@@ -111,6 +111,11 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "{seat_cap} called {suit} without holding a {suit_one}: under these rules you must "
             "hold the suit (the left bower counts) to call it."
         ),
+        "must_hold_unseen": (
+            "{seat_cap} ordered up without holding a card of any suit the unreported upcard "
+            "could be: under these rules you must hold the suit (the left bower counts) to "
+            "order it up."
+        ),
         "order_in_round_two": (
             "{seat_cap} ordered up in the second round; once the upcard is turned down a player "
             "can only name another suit or pass."
@@ -196,6 +201,10 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "{partner}, is playing alone."
         ),
         "play_twice": "{seat_cap} played twice to trick {trick}.",
+        "wrong_lead_any_trump": (
+            "{seat_cap} led trick {trick}, but the winner of the last trick leads, and whatever "
+            "the unreported upcard was, {seat} did not win it."
+        ),
         "trick_too_long": "Trick {trick} has more plays than there are players in the hand.",
         "hand_too_long": "{seat_cap} played more than five cards.",
         "play_turn": "{seat_cap} played {card}, but it was {turn}'s turn to play.",
@@ -239,6 +248,10 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "must_hold_call": (
             "{seat}이(가) {suit} 카드 없이 {suit}을(를) 불렀습니다. 이 규칙에서는 그 무늬(레프트 "
             "바우어 포함)를 가지고 있어야 부를 수 있습니다."
+        ),
+        "must_hold_unseen": (
+            "{seat}이(가) 적히지 않은 업카드가 될 수 있는 어느 무늬의 카드도 없이 오더 업했습니다. "
+            "이 규칙에서는 그 무늬(레프트 바우어 포함)를 가지고 있어야 오더 업할 수 있습니다."
         ),
         "order_in_round_two": (
             "{seat}이(가) 두 번째 라운드에서 오더 업했습니다. 업카드가 엎어진 뒤에는 다른 무늬를 "
@@ -314,6 +327,10 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "빠져 있어야 합니다."
         ),
         "play_twice": "{seat}이(가) {trick}번째 트릭에 두 번 냈습니다.",
+        "wrong_lead_any_trump": (
+            "{seat}이(가) {trick}번째 트릭을 리드했지만, 앞 트릭을 이긴 자리가 리드하며 적히지 "
+            "않은 업카드가 무엇이든 {seat}은(는) 앞 트릭을 이기지 못했습니다."
+        ),
         "trick_too_long": "{trick}번째 트릭에 플레이하는 사람 수보다 많은 카드가 나왔습니다.",
         "hand_too_long": "{seat}이(가) 다섯 장보다 많은 카드를 냈습니다.",
         "play_turn": "{seat}이(가) {card}을(를) 냈지만 {turn}의 차례였습니다.",
@@ -445,6 +462,48 @@ def _renege_ko(words: _English, params: _Params) -> str:
     return text
 
 
+def _renege_any_trump(lang: str) -> Callable[[_English, _Params], str]:
+    """A renege under every suit the unreported upcard may have: the card led, and each card
+    that proves it under one suit or another."""
+
+    def build(words: _English, params: _Params) -> str:
+        v = _words(words, params)
+        held: list[tuple[Card, int | None]] = params["held"]
+        names = []
+        for card, shown_in in held:
+            name = words.card(card)
+            if shown_in is not None:
+                name += (
+                    f"({shown_in}번째 트릭에서 냈습니다)"
+                    if lang == "ko"
+                    else f" (it played it in trick {shown_in})"
+                )
+            names.append(name)
+        v["lead"] = words.card(params["lead"])
+        if lang == "ko":
+            v["held"] = names[0]
+            if len(names) > 1:
+                v["held"] = _fill(
+                    "{rest}와(과) {last}", {"rest": ", ".join(names[:-1]), "last": names[-1]}
+                )
+            which = "그 카드는" if len(names) == 1 else "그중 한 장은"
+            return _fill(
+                "{seat}이(가) {lead}(으)로 리드된 트릭에 {card}을(를) 냈지만 {held}을(를) 가지고 "
+                "있었습니다. 적히지 않은 업카드가 무엇이든 " + which + " 리드된 무늬이므로 "
+                "무늬를 따라야 했습니다.",
+                v,
+            )
+        v["held"] = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        which = "that card is" if len(names) == 1 else "one of them is"
+        return (
+            f"{v['seat_cap']} played {v['card']} on a trick led with {v['lead']}, while holding "
+            f"{v['held']}: whatever the unreported upcard was, {which} of the led suit, so "
+            f"{v['seat']} had to follow suit."
+        )
+
+    return build
+
+
 def _wrong_lead(lang: str) -> Callable[[_English, _Params], str]:
     reasons = {
         "en": {
@@ -540,6 +599,7 @@ def _claim(lang: str) -> Callable[[_English, _Params], str]:
 
 _SPECIAL: Final[dict[str, dict[str, Callable[[_English, _Params], str]]]] = {
     "renege": {"en": _renege_en, "ko": _renege_ko},
+    "renege_any_trump": {"en": _renege_any_trump("en"), "ko": _renege_any_trump("ko")},
     "wrong_lead": {"en": _wrong_lead("en"), "ko": _wrong_lead("ko")},
     "contract_mismatch": {"en": _contract_mismatch("en"), "ko": _contract_mismatch("ko")},
     "claim": {"en": _claim("en"), "ko": _claim("ko")},

@@ -179,10 +179,18 @@ def message_params(card: Card, suit: Suit, seat: int) -> dict[str, Any]:
 def test_no_korean_message_keeps_both_forms_of_a_particle(key: str) -> None:
     assert set(_TEMPLATES["ko"]) == set(_TEMPLATES["en"])
     for code in ("9C", "TD", "7H", "JOKER", "AS", "KH"):
+        card = card_of(code)
         for suit in SUITS:
             for seat in range(4):
-                text = render("ko", key, message_params(card_of(code), suit, seat))
+                params = message_params(card, suit, seat)
+                if key == "renege_any_trump":
+                    params |= {"lead": card, "held": [(card, None), (card_of("QS"), 4)]}
+                text = render("ko", key, params)
                 assert not BOTH_FORMS.search(text), text
+                if key == "renege_any_trump":
+                    params["held"] = [(card, None)]
+                    text = render("ko", key, params)
+                    assert not BOTH_FORMS.search(text), text
 
 
 @pytest.mark.parametrize(
