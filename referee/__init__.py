@@ -8,7 +8,7 @@
 from .cards import ALL_CARDS, JOKER, SUITS, Card, Suit, TrumpOrder, card_of, cards, deck
 from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
-from .record import Record, parse_record
+from .record import RECORD_FIELDS, Record, canonical_record, parse_record, unknown_fields
 from .rules import PRESETS, Points, Ruleset
 from .scoring import THROWN_IN, Award, award_table, score
 from .state import Action, Bid, Discard, HandState, Play, random_hand
@@ -18,6 +18,7 @@ __all__ = [
     "ALL_CARDS",
     "JOKER",
     "PRESETS",
+    "RECORD_FIELDS",
     "SUITS",
     "THROWN_IN",
     "Action",
@@ -41,6 +42,7 @@ __all__ = [
     "Verdict",
     "Violation",
     "award_table",
+    "canonical_record",
     "card_of",
     "cards",
     "check",
@@ -49,4 +51,5 @@ __all__ = [
     "parse_record",
     "random_hand",
     "score",
+    "unknown_fields",
 ]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Final
 
-from .cards import ALL_CARDS, SUITS, TRUMP_ORDERS, Card, Suit, TrumpOrder, deck
+from .cards import ALL_CARDS, SUITS, TRUMP_ORDERS, Card, Suit, deck
 from .messages import render
 from .record import HAND_SIZE, BidEntry, Record, parse_record
 from .rules import Ruleset
@@ -101,6 +101,8 @@ class _Judge:
         # evidence of what a seat held, read from the record when first needed.
         self._plays_by_seat: dict[int, list[tuple[int, Card]]] | None = None
         self._players_of: dict[Card, list[int]] = {}
+        # The suits an unreported upcard may have, worked out when first needed.
+        self._possible_trumps: tuple[Suit, ...] | None = None
 
     # -- reporting ------------------------------------------------------------------------
 
@@ -165,6 +167,10 @@ class _Judge:
             self.flag_discard_without_pickup()
             self.flag_plays_before_trump()
             next_up = self.next_bid()
+        elif self.trump is None:
+            self.check_discard()
+            tricks, maker_tricks, award, next_up = self.play_every_trump()
+            complete = award is not None
         else:
             self.check_discard()
             play = _Play(self)
@@ -172,8 +178,7 @@ class _Judge:
             maker_tricks = play.maker_tricks
             if renege_award_ is not None:
                 complete, award, next_up = True, renege_award_, None
-            elif play.finished and maker_tricks is not None:
-                # (With trump unknown nobody knows who won: the award waits for the suit.)
+            elif play.finished:
                 complete = True
                 award = self.tables.award(self.maker, maker_tricks, self.alone, self.defender_alone)
                 next_up = None
@@ -411,11 +416,14 @@ class _Judge:
         if self.round != 1 and not takes_upcard:
             self.flag(order, "bid-not-allowed", "order_in_round_two", seat=seat)
         self.check_alone(order, bid)
-        # With the upcard unreported the order-up still makes trump, of a suit not yet known;
-        # whether the bidder holds that suit waits for it.
+        # With the upcard unreported the order-up still makes trump, of a suit not yet known
+        # unless the record leaves only one.
         trump = self.upcard_suit()
-        if seat != self.dealer and trump is not None:
-            self.check_holds(order, seat, trump, "order")
+        if seat != self.dealer:
+            if trump is not None:
+                self.check_holds(order, seat, trump, "order")
+            else:
+                self.check_holds_unseen(order, seat)
         partner = self.partner(self.dealer)
         if (
             self.rules.partner_must_go_alone
@@ -432,7 +440,45 @@ class _Judge:
             return upcard.suit
         if self.record.contract is not None:
             return self.record.contract.trump
+        if upcard is None:
+            possible = self.possible_trumps()
+            if len(possible) == 1:
+                return possible[0]
         return None
+
+    def possible_trumps(self) -> tuple[Suit, ...]:
+        """The suits an unreported upcard may have: those with a card of the deck that the
+        record gives to no seat, that is, deals to nobody and nobody but the dealer plays.
+        The joker is not among them (turned up, it has the dealer name trump, and nobody
+        orders it up). A record that gives every card away contradicts itself: all four
+        suits stay possible."""
+        if self._possible_trumps is None:
+            given = 0
+            for cards in self.dealt.values():
+                for card in cards:
+                    given |= card.bit
+            self.plays_by_seat()
+            for card, seats in self._players_of.items():
+                if self.dealer not in seats:
+                    given |= card.bit
+            free = _DECK_BITS[self.rules.deck] & ~given
+            possible = tuple(suit for suit in SUITS if free & _PRINTED[suit])
+            self._possible_trumps = possible or SUITS
+        return self._possible_trumps
+
+    def check_holds_unseen(self, order: tuple[int, int, int], seat: int) -> None:
+        """``must_hold_suit`` for an order-up of an unreported upcard: a breach when the
+        bidder is proven to hold no card of any suit the upcard may have."""
+        if not self.rules.must_hold_suit:
+            return
+        proven = self.proven_cards(seat)
+        if proven is None:
+            return
+        for suit in self.possible_trumps():
+            suit_of = TRUMP_ORDERS[suit].suit_of
+            if any(suit_of[c] is suit for c in proven):
+                return
+        self.flag(order, "must-hold-suit", "must_hold_unseen", seat=seat)
 
     def call(self, order: tuple[int, int, int], bid: BidEntry) -> None:
         seat = bid.seat
@@ -721,18 +767,128 @@ class _Judge:
         elif (
             owner is None
             and self.known_full_hand(self.dealer) is not None
-            and record.upcard is not None  # else the discard may be the unreported upcard
+            # Else the discard may be the unreported upcard, a card of the trump suit.
+            and (
+                record.upcard is not None
+                or (self.trump is not None and discard.suit is not self.trump)
+            )
         ):
             self.flag(order, "card-not-held", "discard_not_in_hand", seat=self.dealer, card=discard)
 
+    # -- play with trump unknown ----------------------------------------------------------
 
-# With trump unknown, following suit is not judged (the led suit itself can depend on trump):
-# every card is read as one suit, so every card follows the lead; and no card wins.
-_ONE_SUIT: Final[dict[Card, Suit]] = dict.fromkeys(ALL_CARDS, Suit.CLUBS)
-_ONE_SUIT_MEMBERS: Final[dict[Suit, int]] = {Suit.CLUBS: sum(c.bit for c in ALL_CARDS)}
-_NO_POWERS: Final[dict[Suit, dict[Card, int]]] = {Suit.CLUBS: dict.fromkeys(ALL_CARDS, 0)}
-# Each deck as card bits.
+    def play_every_trump(
+        self,
+    ) -> tuple[list[TrickResult], int | None, Award | None, Next | None]:
+        """The tricks when an order-up's upcard was not reported: judged once under each suit
+        the upcard may have. What holds under every one of them is ruled: a breach found in
+        every run, a trick's winner, the makers' tricks, who acts next and what that seat
+        may play. A renege so ruled fixes the award when every run gives the same one;
+        otherwise the award waits for the trump suit."""
+        before = self.pending
+        runs: list[_Run] = []
+        for suit in self.possible_trumps():
+            self.trump, self.pending = suit, []
+            play = _Play(self)
+            tricks, renege, _ = play.run()
+            runs.append(_Run(play, tricks, renege, self.pending))
+        self.trump, self.pending = None, before
+        first, others = runs[0], runs[1:]
+        tricks = [
+            TrickResult(
+                _same([run.tricks[t].leader for run in runs]),
+                _same([run.tricks[t].winner for run in runs]),
+                trick.plays,
+            )
+            for t, trick in enumerate(first.tricks)
+        ]
+        breaches = [{_breach(p): p for p in run.pending} for run in others]
+        renege_ruled = False
+        for pending in first.pending:
+            key = _breach(pending)
+            if all(key in found for found in breaches):
+                variants = [pending] + [found[key] for found in breaches]
+                self.pending.append(_ruled_under_every_trump(variants, tricks))
+                renege_ruled = renege_ruled or pending.code == "renege"
+        maker_tricks = _same([run.play.maker_tricks for run in runs])
+        award = None
+        if renege_ruled and not any(run.play.unseen_renege_possible() for run in runs):
+            award = _same([run.renege for run in runs])
+        if award is not None or first.play.finished:
+            return tricks, maker_tricks, award, None
+        nexts = [
+            run.play.next_play(run.tricks, run.play.open_trick, run.play.next_leader)
+            for run in runs
+        ]
+        next_up = None
+        if _same([(n.seat, n.phase) for n in nexts]) is not None:
+            next_up = Next(nexts[0].seat, nexts[0].phase, _same([n.legal for n in nexts]))
+        return tricks, maker_tricks, None, next_up
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """The tricks judged under one suit the unreported upcard may have."""
+
+    play: _Play
+    tricks: list[TrickResult]
+    renege: Award | None
+    pending: list[_Pending]
+
+
+def _same(values: list[Any]) -> Any:
+    """The value every possible trump gives, or None when they differ."""
+    return values[0] if all(v == values[0] for v in values) else None
+
+
+def _breach(pending: _Pending) -> tuple[object, ...]:
+    """A breach as the same one found under another trump."""
+    return (pending.order, pending.code, pending.seat, pending.trick, pending.card)
+
+
+def _ruled_under_every_trump(variants: list[_Pending], tricks: list[TrickResult]) -> _Pending:
+    """One breach found under every possible trump, told in words true under each: a renege
+    names the card led and every card that proves it; a wrong lead whose rightful leader
+    depends on trump does not name one."""
+    first = variants[0]
+    if first.code == "renege":
+        trick = first.trick
+        assert trick is not None
+        held: list[tuple[Card, int | None]] = []
+        for variant in variants:
+            evidence = (variant.params["held"], variant.params["shown_in"])
+            if evidence not in held:
+                held.append(evidence)
+        params = dict(first.params, lead=tricks[trick - 1].plays[0][1], held=held)
+        return _Pending(
+            first.order,
+            first.code,
+            first.seat,
+            trick,
+            first.card,
+            "renege_any_trump",
+            params,
+            first.rule,
+        )
+    if first.code == "wrong-lead" and any(
+        v.params["leader"] != first.params["leader"] for v in variants
+    ):
+        return _Pending(
+            first.order,
+            first.code,
+            first.seat,
+            first.trick,
+            first.card,
+            "wrong_lead_any_trump",
+            first.params,
+            first.rule,
+        )
+    return first
+
+
+# Each deck as card bits, and the cards printed with each suit.
 _DECK_BITS: Final = {size: sum(c.bit for c in deck(size)) for size in (24, 25, 32)}
+_PRINTED: Final = {suit: sum(c.bit for c in ALL_CARDS if c.suit is suit) for suit in SUITS}
 _BIT: Final = attrgetter("bit")
 
 
@@ -853,7 +1009,8 @@ def _seat(judge: _Judge) -> _Seating:
 
 
 class _Play:
-    """The tricks: turn order, the lead, following suit, who wins, and the renege rule.
+    """The tricks under one trump suit: turn order, the lead, following suit, who wins, and
+    the renege rule.
 
     Sets of cards are integers, one bit per card (``Card.bit``): what each seat may play
     without a closer look, what it is proven to hold, what has been played."""
@@ -862,30 +1019,26 @@ class _Play:
         self.j = judge
         record = judge.record
         rules = judge.rules
-        assert judge.maker is not None
+        assert judge.maker is not None and judge.trump is not None
         self.trump = judge.trump
-        order = None if judge.trump is None else TRUMP_ORDERS[judge.trump]
-        self.order: TrumpOrder | None = order
-        if order is None:
-            # Following suit and winning tricks wait for the unknown trump: every card is
-            # read as one suit, so every card follows, and no trick has a winner.
-            self.suit_of, self.members, self.powers = _ONE_SUIT, _ONE_SUIT_MEMBERS, _NO_POWERS
-        else:
-            self.suit_of, self.members, self.powers = order.suit_of, order.members, order.powers
+        self.order = order = TRUMP_ORDERS[judge.trump]
+        self.suit_of, self.members, self.powers = order.suit_of, order.members, order.powers
         self.maker: int = judge.maker
         players = rules.players
         self.seating = seating = judge.tables.seating(judge)
         self.out, self.active, self.orders = seating.out, seating.active, seating.orders
         self.finished = False
-        # Tricks the makers won so far; None once a trick's winner needs the unknown trump.
-        self.maker_tricks: int | None = 0
+        # Tricks the makers won so far.
+        self.maker_tricks = 0
         self.renege: Award | None = None
+        self.renege_at = -1  # the first renege's place in the hand
         self.dealer_took_upcard = took = judge.pickup_happens()
         self.upcard = upcard = record.upcard
         self.discard = discard = record.discard if took else None
-        # The dealer who took an unreported upcard may play one card beyond the reported
-        # hand: it may be the upcard.
+        # The dealer who took an unreported upcard may play cards beyond its reported hand:
+        # any of them of the trump suit may be the upcard.
         self.upcard_unseen = took and upcard is None
+        self._beyond_hand: int | None = None
         # What each seat is proven to hold when play starts, as bits (the cards as a list:
         # ``holding``): the cards of the deck dealt to it; the dealer who took the upcard
         # keeps the upcard and loses the discard.
@@ -919,6 +1072,25 @@ class _Play:
         ]
         if took and upcard is not None and upcard is not discard and upcard.bit & deck_bits:
             self.playable[dealer] |= upcard.bit
+
+    def shows(self, seat: int, card: Card) -> bool:
+        """Whether the seat's play of this card proves that it held it: nothing in the record
+        disputes it (``_Judge.shown_by_play``), and it is not a card the dealer plays beyond
+        its fully reported hand other than the upcard (the unreported upcard may be among
+        them, or one of them is not held)."""
+        if not self.j.shown_by_play(seat, card):
+            return False
+        if seat != self.j.dealer:
+            return True
+        if self._beyond_hand is None:
+            j = self.j
+            dealt = j.dealt.get(j.dealer, ())
+            self._beyond_hand = 0
+            if len(dealt) == HAND_SIZE:
+                for _, played in j.plays_by_seat().get(j.dealer, ()):
+                    if played not in dealt and played is not self.upcard:
+                        self._beyond_hand |= played.bit
+        return not card.bit & self._beyond_hand
 
     def holding(self, seat: int) -> list[Card] | None:
         """The cards the seat is proven to hold when play starts, in the record's order (None:
@@ -960,14 +1132,14 @@ class _Play:
             # (A seat whose cards are all reported learns nothing from its plays: a card
             # beyond them is not held.)
             for _, card in j.plays_by_seat().get(seat, ()):
-                if card not in known and j.shown_by_play(seat, card):
+                if card not in known and self.shows(seat, card):
                     known.append(card)
         return known if len(known) == HAND_SIZE else None
 
     def run(self) -> tuple[list[TrickResult], Award | None, Next | None]:
         record = self.j.record
         why = self.seating.why
-        leader: int | None = self.seating.first_leader
+        leader = self.seating.first_leader
         results: list[TrickResult] = []
         played = 0
         position = 0
@@ -983,11 +1155,7 @@ class _Play:
         current: TrickResult | None = None
         for t, trick in enumerate(record.tricks):
             number = t + 1
-            if leader is None:
-                # Who won the last trick needs the unknown trump: the seat that led this one
-                # is taken as its leader, and the lead is not judged.
-                leader = next((s for s, _ in trick if s not in self.out), None)
-            seats_in_order = self.orders[self.active[0] if leader is None else leader]
+            seats_in_order = self.orders[leader]
             plays: list[tuple[int, Card]] = []
             led: Suit | None = None
             following = 0
@@ -1050,6 +1218,7 @@ class _Play:
                 current = TrickResult(plays[0][0] if plays else leader, None, plays)
                 results.append(current)
         self.finished = closed_tricks >= HAND_SIZE
+        self.open_trick, self.next_leader = current, leader
         next_up: Next | None = None
         if not self.finished and self.renege is None:
             next_up = self.next_play(results, current, leader)
@@ -1134,10 +1303,9 @@ class _Play:
         plays: list[tuple[int, Card]],
         seats_in_order: list[int],
         winner: int | None,
-    ) -> int | None:
+    ) -> int:
         """Close a trick: a seat that did not play to it is out of turn; its winner (already
-        found for a regular trick) takes it for its side. The winner is None while trump is
-        unknown."""
+        found for a regular trick) takes it for its side."""
         if len(plays) < len(self.active):
             done = [s for s, _ in plays]
             for seat in seats_in_order:
@@ -1149,10 +1317,6 @@ class _Play:
                         seat=seat,
                         trick=number,
                     )
-        if self.order is None or self.maker_tricks is None:
-            # Who won needs the trump suit; so do the makers' tricks from here on.
-            self.maker_tricks = None
-            return None
         if winner is None:
             power = self.powers[self.suit_of[plays[0][1]]]
             winner, best = plays[0][0], -1
@@ -1225,9 +1389,9 @@ class _Play:
             return
         if j.known_full_hand(seat) is None:
             return
-        if self.upcard_unseen and seat == j.dealer:
-            # The first card beyond the dealer's reported hand may be the unreported upcard.
-            self.upcard_unseen = False
+        if self.upcard_unseen and seat == j.dealer and card.suit is self.trump:
+            # It may be the unreported upcard: which card of the trump suit that was, the
+            # record does not say.
             return
         j.flag(
             order,
@@ -1254,8 +1418,6 @@ class _Play:
         undisputed card of that suit it plays later."""
         j = self.j
         trump_order = self.order
-        if trump_order is None:
-            return
         suit_of = trump_order.suit_of
         evidence: tuple[Card, int | None] | None = None
         still_held = self.held[seat] & ~played
@@ -1270,7 +1432,7 @@ class _Play:
                     pos > position
                     and suit_of[later] is led
                     and later is not card
-                    and j.shown_by_play(seat, later)
+                    and self.shows(seat, later)
                 ):
                     evidence = (later, self.trick_of(pos))
                     break
@@ -1294,12 +1456,42 @@ class _Play:
             held_joker=held.is_joker,
         )
         if self.renege is None:
+            self.renege_at = position
             self.renege = renege_award(
                 j.rules,
                 offender=seat,
                 maker=self.maker,
                 anyone_alone=j.alone or j.defender_alone is not None,
             )
+
+    def unseen_renege_possible(self) -> bool:
+        """Whether the dealer may have reneged before the first renege ruled, proven only by
+        the unreported upcard (a trump it held): it played a card of another suit to a trump
+        lead. Only a renege by the other side would change the award."""
+        j = self.j
+        if not self.upcard_unseen or self.renege is None:
+            return False
+        if self.renege == renege_award(
+            j.rules,
+            offender=j.dealer,
+            maker=self.maker,
+            anyone_alone=j.alone or j.defender_alone is not None,
+        ):
+            return False
+        suit_of, trump = self.suit_of, self.trump
+        position = 0
+        for trick in j.record.tricks:
+            for seat, card in trick:
+                if position >= self.renege_at:
+                    return False
+                if (
+                    seat == j.dealer
+                    and suit_of[trick[0][1]] is trump
+                    and suit_of[card] is not trump
+                ):
+                    return True
+                position += 1
+        return False
 
     def trick_of(self, position: int) -> int:
         count = 0
@@ -1310,10 +1502,9 @@ class _Play:
         return len(self.j.record.tricks)
 
     def next_play(
-        self, results: list[TrickResult], current: TrickResult | None, leader: int | None
-    ) -> Next | None:
-        """Who plays next and, when all of that seat's cards are known, its legal cards.
-        None when the seat to lead is the winner of a trick that needs the unknown trump."""
+        self, results: list[TrickResult], current: TrickResult | None, leader: int
+    ) -> Next:
+        """Who plays next and, when all of that seat's cards are known, its legal cards."""
         j = self.j
         if (
             not j.record.tricks
@@ -1328,19 +1519,16 @@ class _Play:
             start = current.plays[0][0]
             seat = next((s for s in self.orders[start] if s not in done), start)
             led = self.suit_of[current.plays[0][1]]
-        elif leader is not None:
-            seat = leader
         else:
-            return None
+            seat = leader
         return Next(seat, Phase.PLAY, self.legal_cards(seat, results, led))
 
     def legal_cards(
         self, seat: int, results: list[TrickResult], led: Suit | None
     ) -> list[str] | None:
-        """The cards the seat may play now, or None when they are not all known. A follower's
-        cards need the trump suit (the bowers and the joker follow trump)."""
+        """The cards the seat may play now, or None when they are not all known."""
         hand = self.known_hand(seat)
-        if hand is None or (led is not None and self.order is None):
+        if hand is None:
             return None
         own = [c for trick in results for s, c in trick.plays if s == seat]
         remaining = [c for c in hand if c not in own]

@@ -6,10 +6,12 @@ language renders them. Unknown languages fall back to English.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from .cards import Card, Suit
+from .korean import FORMS, Pair, particle
 
 LANGUAGES: Final = ("en", "ko")
 
@@ -109,6 +111,11 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "{seat_cap} called {suit} without holding a {suit_one}: under these rules you must "
             "hold the suit (the left bower counts) to call it."
         ),
+        "must_hold_unseen": (
+            "{seat_cap} ordered up without holding a card of any suit the unreported upcard "
+            "could be: under these rules you must hold the suit (the left bower counts) to "
+            "order it up."
+        ),
         "order_in_round_two": (
             "{seat_cap} ordered up in the second round; once the upcard is turned down a player "
             "can only name another suit or pass."
@@ -194,6 +201,10 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "{partner}, is playing alone."
         ),
         "play_twice": "{seat_cap} played twice to trick {trick}.",
+        "wrong_lead_any_trump": (
+            "{seat_cap} led trick {trick}, but the winner of the last trick leads, and whatever "
+            "the unreported upcard was, {seat} did not win it."
+        ),
         "trick_too_long": "Trick {trick} has more plays than there are players in the hand.",
         "hand_too_long": "{seat_cap} played more than five cards.",
         "play_turn": "{seat_cap} played {card}, but it was {turn}'s turn to play.",
@@ -214,79 +225,83 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "upcard_in_hand": "{card}은(는) 업카드이므로 {seat}의 손패에 있을 수 없습니다.",
         "twice_in_hand": "{card}이(가) {seat}의 손패에 두 번 적혀 있습니다.",
         "dealt_twice": "{card}이(가) {other}와(과) {seat}의 손패에 모두 적혀 있습니다.",
-        "bid_after_throw_in": "{seat}가 판이 무효가 된 뒤에 비드했습니다.",
+        "bid_after_throw_in": "{seat}이(가) 판이 무효가 된 뒤에 비드했습니다.",
         "bid_sitting_out": (
-            "{seat}가 비드했지만, 파트너인 {partner}가 혼자 플레이하므로 이번 판에서 빠져 "
+            "{seat}이(가) 비드했지만, 파트너인 {partner}이(가) 혼자 플레이하므로 이번 판에서 빠져 "
             "있어야 합니다."
         ),
-        "bid_after_trump": "{seat}가 트럼프가 이미 정해진 뒤에 비드했습니다.",
-        "bid_turn": "{seat}가 비드했지만 {turn}의 차례였습니다.",
+        "bid_after_trump": "{seat}이(가) 트럼프가 이미 정해진 뒤에 비드했습니다.",
+        "bid_turn": "{seat}이(가) 비드했지만 {turn}의 차례였습니다.",
         "dealer_must_call": (
-            "딜러인 {seat}가 두 번째 라운드에서 패스했지만, '딜러 강제' 규칙에서는 딜러가 "
+            "딜러인 {seat}이(가) 두 번째 라운드에서 패스했지만, '딜러 강제' 규칙에서는 딜러가 "
             "트럼프를 정해야 합니다."
         ),
         "dealer_must_take": (
-            "딜러인 {seat}가 두 번째 라운드에서 패스했지만, 이 규칙에서는 아무도 부르지 않으면 "
+            "딜러인 {seat}이(가) 두 번째 라운드에서 패스했지만, 이 규칙에서는 아무도 부르지 않으면 "
             "딜러가 업카드를 가져가고 그 무늬가 트럼프가 됩니다."
         ),
-        "no_going_alone": "{seat}가 혼자 하기를 선언했지만 이 규칙에는 혼자 하기가 없습니다.",
+        "no_going_alone": "{seat}이(가) 혼자 하기를 선언했지만 이 규칙에는 혼자 하기가 없습니다.",
         "must_hold_order": (
-            "{seat}가 {suit} 카드 없이 {suit}를 오더 업했습니다. 이 규칙에서는 그 무늬(레프트 "
+            "{seat}이(가) {suit} 카드 없이 {suit}을(를) 오더 업했습니다. 이 규칙에서는 그 무늬(레프트 "
             "바우어 포함)를 가지고 있어야 오더 업할 수 있습니다."
         ),
         "must_hold_call": (
-            "{seat}가 {suit} 카드 없이 {suit}를 불렀습니다. 이 규칙에서는 그 무늬(레프트 "
+            "{seat}이(가) {suit} 카드 없이 {suit}을(를) 불렀습니다. 이 규칙에서는 그 무늬(레프트 "
             "바우어 포함)를 가지고 있어야 부를 수 있습니다."
         ),
+        "must_hold_unseen": (
+            "{seat}이(가) 적히지 않은 업카드가 될 수 있는 어느 무늬의 카드도 없이 오더 업했습니다. "
+            "이 규칙에서는 그 무늬(레프트 바우어 포함)를 가지고 있어야 오더 업할 수 있습니다."
+        ),
         "order_in_round_two": (
-            "{seat}가 두 번째 라운드에서 오더 업했습니다. 업카드가 엎어진 뒤에는 다른 무늬를 "
+            "{seat}이(가) 두 번째 라운드에서 오더 업했습니다. 업카드가 엎어진 뒤에는 다른 무늬를 "
             "부르거나 패스만 할 수 있습니다."
         ),
         "partner_must_go_alone": (
-            "딜러의 파트너인 {seat}가 혼자 하기 없이 오더 업했습니다. 이 규칙에서는 딜러의 "
+            "딜러의 파트너인 {seat}이(가) 혼자 하기 없이 오더 업했습니다. 이 규칙에서는 딜러의 "
             "파트너가 오더 업하면 혼자 해야 합니다."
         ),
         "call_in_round_one": (
-            "{seat}가 첫 번째 라운드에서 {suit}를 불렀습니다. 첫 번째 라운드에서는 업카드를 "
+            "{seat}이(가) 첫 번째 라운드에서 {suit}을(를) 불렀습니다. 첫 번째 라운드에서는 업카드를 "
             "오더 업하거나 패스만 할 수 있습니다."
         ),
         "dealer_must_take_not_call": (
-            "딜러인 {seat}가 {suit}를 불렀지만, 이 규칙에서는 아무도 부르지 않으면 딜러가 "
+            "딜러인 {seat}이(가) {suit}을(를) 불렀지만, 이 규칙에서는 아무도 부르지 않으면 딜러가 "
             "업카드({upcard})를 가져가야 합니다."
         ),
         "dealer_must_take_unseen_upcard": (
-            "딜러인 {seat}가 {suit}를 불렀지만, 이 규칙에서는 아무도 부르지 않으면 딜러가 "
+            "딜러인 {seat}이(가) {suit}을(를) 불렀지만, 이 규칙에서는 아무도 부르지 않으면 딜러가 "
             "업카드를 가져가야 합니다."
         ),
         "turned_down_suit": (
-            "{seat}가 엎어진 업카드의 무늬인 {suit}를 불렀습니다. 그 무늬는 두 번째 라운드에서 "
+            "{seat}이(가) 엎어진 업카드의 무늬인 {suit}을(를) 불렀습니다. 그 무늬는 두 번째 라운드에서 "
             "부를 수 없습니다."
         ),
         "joker_dealer_first": (
-            "{seat}가 비드했지만, 조커가 업카드이면 딜러인 {turn}가 먼저 트럼프를 정합니다."
+            "{seat}이(가) 비드했지만, 조커가 업카드이면 딜러인 {turn}이(가) 먼저 트럼프를 정합니다."
         ),
-        "joker_dealer_names": "조커가 업카드이면 딜러인 {seat}가 트럼프 무늬를 정해야 합니다.",
-        "defend_before_trump": "{seat}가 트럼프가 정해지기 전에 혼자 수비를 선언했습니다.",
-        "no_defend_alone": "{seat}가 혼자 수비를 선언했지만 이 규칙에서는 허용되지 않습니다.",
-        "defend_by_maker": "{seat}는 트럼프를 정한 편이므로 혼자 수비할 수 없습니다.",
+        "joker_dealer_names": "조커가 업카드이면 딜러인 {seat}이(가) 트럼프 무늬를 정해야 합니다.",
+        "defend_before_trump": "{seat}이(가) 트럼프가 정해지기 전에 혼자 수비를 선언했습니다.",
+        "no_defend_alone": "{seat}이(가) 혼자 수비를 선언했지만 이 규칙에서는 허용되지 않습니다.",
+        "defend_by_maker": "{seat}은(는) 트럼프를 정한 편이므로 혼자 수비할 수 없습니다.",
         "defend_needs_loner": (
-            "{seat}가 혼자 수비를 선언했지만, 이 규칙에서는 혼자 하는 메이커를 상대로만 혼자 "
+            "{seat}이(가) 혼자 수비를 선언했지만, 이 규칙에서는 혼자 하는 메이커를 상대로만 혼자 "
             "수비할 수 있습니다."
         ),
-        "defend_twice": "{seat}가 혼자 수비를 선언했지만 {other}가 이미 혼자 수비합니다.",
-        "redeal_off": "{seat}가 다시 돌리기를 요청했지만 이 규칙에는 나쁜 패 다시 돌리기가 없습니다.",
-        "redeal_late": "{seat}가 첫 번째 비드 라운드가 끝난 뒤에 다시 돌리기를 요청했습니다.",
+        "defend_twice": "{seat}이(가) 혼자 수비를 선언했지만 {other}이(가) 이미 혼자 수비합니다.",
+        "redeal_off": "{seat}이(가) 다시 돌리기를 요청했지만 이 규칙에는 나쁜 패 다시 돌리기가 없습니다.",
+        "redeal_late": "{seat}이(가) 첫 번째 비드 라운드가 끝난 뒤에 다시 돌리기를 요청했습니다.",
         "redeal_face": (
-            "{seat}가 {spoiler}을(를) 가지고 다시 돌리기를 요청했습니다. 나쁜 패에는 에이스, 킹, "
+            "{seat}이(가) {spoiler}을(를) 가지고 다시 돌리기를 요청했습니다. 나쁜 패에는 에이스, 킹, "
             "퀸, 잭, 조커가 없어야 합니다."
         ),
         "redeal_trump": (
-            "{seat}가 업카드와 같은 무늬인 {spoiler}을(를) 가지고 다시 돌리기를 요청했습니다. 이 "
+            "{seat}이(가) 업카드와 같은 무늬인 {spoiler}을(를) 가지고 다시 돌리기를 요청했습니다. 이 "
             "규칙에서는 나쁜 패에 그 무늬도 없어야 합니다."
         ),
         "contract_after_throw_in": "계약이 적혀 있지만 비드 내용으로는 판이 무효가 되었습니다.",
-        "play_before_trump": "{seat}가 트럼프가 정해지기 전에 {card}을(를) 냈습니다.",
-        "play_after_throw_in": "{seat}가 {card}을(를) 냈지만 판은 무효가 되었습니다.",
+        "play_before_trump": "{seat}이(가) 트럼프가 정해지기 전에 {card}을(를) 냈습니다.",
+        "play_after_throw_in": "{seat}이(가) {card}을(를) 냈지만 판은 무효가 되었습니다.",
         "pickup_required": (
             "딜러가 업카드를 가져가지 않았다고 적혀 있지만, 이 규칙에서는 딜러가 가져가야 합니다."
         ),
@@ -294,34 +309,38 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "버린 카드({card})가 적혀 있지만 딜러는 업카드를 가져가지 않았습니다."
         ),
         "discard_before_trump": (
-            "딜러인 {seat}가 비드가 끝나기 전에 {card}을(를) 버렸습니다. 딜러는 업카드를 "
+            "딜러인 {seat}이(가) 비드가 끝나기 전에 {card}을(를) 버렸습니다. 딜러는 업카드를 "
             "가져간 뒤에만 카드를 버립니다."
         ),
         "discard_after_throw_in": (
-            "딜러인 {seat}가 {card}을(를) 버렸지만 판이 무효가 되어 딜러는 업카드를 가져가지 "
+            "딜러인 {seat}이(가) {card}을(를) 버렸지만 판이 무효가 되어 딜러는 업카드를 가져가지 "
             "않았습니다."
         ),
         "discard_upcard": (
-            "딜러인 {seat}가 업카드 {card}을(를) 버렸습니다. 이 규칙에서는 오더 업된 카드를 "
+            "딜러인 {seat}이(가) 업카드 {card}을(를) 버렸습니다. 이 규칙에서는 오더 업된 카드를 "
             "버릴 수 없습니다."
         ),
-        "discard_dealt_elsewhere": "딜러인 {seat}가 {other}에게 돌려진 {card}을(를) 버렸습니다.",
-        "discard_not_in_hand": "딜러인 {seat}가 자기 손패에 없는 {card}을(를) 버렸습니다.",
+        "discard_dealt_elsewhere": "딜러인 {seat}이(가) {other}에게 돌려진 {card}을(를) 버렸습니다.",
+        "discard_not_in_hand": "딜러인 {seat}이(가) 자기 손패에 없는 {card}을(를) 버렸습니다.",
         "play_sitting_out": (
-            "{seat}가 {card}을(를) 냈지만, 파트너인 {partner}가 혼자 플레이하므로 이번 판에서 "
+            "{seat}이(가) {card}을(를) 냈지만, 파트너인 {partner}이(가) 혼자 플레이하므로 이번 판에서 "
             "빠져 있어야 합니다."
         ),
-        "play_twice": "{seat}가 {trick}번째 트릭에 두 번 냈습니다.",
+        "play_twice": "{seat}이(가) {trick}번째 트릭에 두 번 냈습니다.",
+        "wrong_lead_any_trump": (
+            "{seat}이(가) {trick}번째 트릭을 리드했지만, 앞 트릭을 이긴 자리가 리드하며 적히지 "
+            "않은 업카드가 무엇이든 {seat}은(는) 앞 트릭을 이기지 못했습니다."
+        ),
         "trick_too_long": "{trick}번째 트릭에 플레이하는 사람 수보다 많은 카드가 나왔습니다.",
-        "hand_too_long": "{seat}가 다섯 장보다 많은 카드를 냈습니다.",
-        "play_turn": "{seat}가 {card}을(를) 냈지만 {turn}의 차례였습니다.",
-        "trick_closed_early": "{trick}번째 트릭이 {seat}가 내기 전에 끝났습니다.",
-        "played_twice": "{seat}가 이번 판에서 이미 나온 {card}을(를) 냈습니다.",
-        "upcard_turned_down": "{seat}가 엎어져서 쓰이지 않는 업카드 {card}을(를) 냈습니다.",
-        "upcard_taken": "{seat}가 딜러({dealer})가 가져간 업카드 {card}을(를) 냈습니다.",
-        "discarded": "{seat}가 딜러가 버린 {card}을(를) 냈습니다.",
-        "dealt_elsewhere": "{seat}가 {other}에게 돌려진 {card}을(를) 냈습니다.",
-        "not_in_hand": "{seat}가 자기 카드({hand})에 없는 {card}을(를) 냈습니다.",
+        "hand_too_long": "{seat}이(가) 다섯 장보다 많은 카드를 냈습니다.",
+        "play_turn": "{seat}이(가) {card}을(를) 냈지만 {turn}의 차례였습니다.",
+        "trick_closed_early": "{trick}번째 트릭이 {seat}이(가) 내기 전에 끝났습니다.",
+        "played_twice": "{seat}이(가) 이번 판에서 이미 나온 {card}을(를) 냈습니다.",
+        "upcard_turned_down": "{seat}이(가) 엎어져서 쓰이지 않는 업카드 {card}을(를) 냈습니다.",
+        "upcard_taken": "{seat}이(가) 딜러({dealer})가 가져간 업카드 {card}을(를) 냈습니다.",
+        "discarded": "{seat}이(가) 딜러가 버린 {card}을(를) 냈습니다.",
+        "dealt_elsewhere": "{seat}이(가) {other}에게 돌려진 {card}을(를) 냈습니다.",
+        "not_in_hand": "{seat}이(가) 자기 카드({hand})에 없는 {card}을(를) 냈습니다.",
     },
 }
 
@@ -332,8 +351,25 @@ def render(lang: str, key: str, params: _Params) -> str:
     special = _SPECIAL.get(key)
     if special is not None:
         return special[lang](words, params)
-    values = _words(words, params)
-    return _TEMPLATES[lang][key].format(**values)
+    return _fill(_TEMPLATES[lang][key], _words(words, params))
+
+
+# A Korean particle written in both forms straight after a placeholder: "{card}을(를)".
+_PARTICLE_AFTER: Final = re.compile(r"\{(\w+)\}(을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)")
+_PAIRS: Final[dict[str, Pair]] = {pair: pair for pair in FORMS}
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    """The template with its placeholders filled, and each particle after one in the form
+    that the word put there takes ("클럽 9를", "하트 잭을")."""
+
+    def resolve(found: re.Match[str]) -> str:
+        name = found[1]
+        return f"{{{name}}}{particle(values[name], _PAIRS[found[2]])}"
+
+    if "(" in template:
+        template = _PARTICLE_AFTER.sub(resolve, template)
+    return template.format(**values)
 
 
 def _words(words: _English, params: _Params) -> dict[str, str]:
@@ -392,9 +428,13 @@ def _renege_en(words: _English, params: _Params) -> str:
 
 def _renege_ko(words: _English, params: _Params) -> str:
     v = _words(words, params)
-    led = words.suit(params["led"])
+    v["led"] = words.suit(params["led"])
     trump: Suit = params["trump"]
-    text = f"{v['seat']}가 {led}가 리드된 트릭에 {v['card']}을(를) 냈지만 {v['held']}을(를) 가지고 있었습니다"
+    v["trump"] = words.suit(trump)
+    text = _fill(
+        "{seat}이(가) {led}이(가) 리드된 트릭에 {card}을(를) 냈지만 {held}을(를) 가지고 있었습니다",
+        v,
+    )
     if params["shown_in"] is not None:
         text += f"({params['shown_in']}번째 트릭에서 냈습니다)"
     held: Card = params["held"]
@@ -404,20 +444,64 @@ def _renege_ko(words: _English, params: _Params) -> str:
         and not held.is_joker
         and params["led"] is trump
     ):
-        text += (
-            f". {words.suit(trump)}가 트럼프일 때 {v['held']}은(는) 레프트 바우어로 "
-            f"{words.suit(trump)}이므로 그 카드를 내야 했습니다."
+        text += _fill(
+            ". {trump}이(가) 트럼프일 때 {held}은(는) 레프트 바우어로 {trump}이므로 그 카드를 "
+            "내야 했습니다.",
+            v,
         )
     elif params["played_left"]:
-        text += (
-            f". {words.suit(trump)}가 트럼프일 때 {v['card']}은(는) 레프트 바우어로 "
-            f"{words.suit(trump)}이므로 리드된 무늬를 따른 것이 아닙니다."
+        text += _fill(
+            ". {trump}이(가) 트럼프일 때 {card}은(는) 레프트 바우어로 {trump}이므로 리드된 "
+            "무늬를 따른 것이 아닙니다.",
+            v,
         )
     elif params["held_joker"]:
         text += ". 조커는 가장 높은 트럼프이므로 그 카드를 내야 했습니다."
     else:
         text += ". 리드된 무늬를 따라야 했습니다."
     return text
+
+
+def _renege_any_trump(lang: str) -> Callable[[_English, _Params], str]:
+    """A renege under every suit the unreported upcard may have: the card led, and each card
+    that proves it under one suit or another."""
+
+    def build(words: _English, params: _Params) -> str:
+        v = _words(words, params)
+        held: list[tuple[Card, int | None]] = params["held"]
+        names = []
+        for card, shown_in in held:
+            name = words.card(card)
+            if shown_in is not None:
+                name += (
+                    f"({shown_in}번째 트릭에서 냈습니다)"
+                    if lang == "ko"
+                    else f" (it played it in trick {shown_in})"
+                )
+            names.append(name)
+        v["lead"] = words.card(params["lead"])
+        if lang == "ko":
+            v["held"] = names[0]
+            if len(names) > 1:
+                v["held"] = _fill(
+                    "{rest}와(과) {last}", {"rest": ", ".join(names[:-1]), "last": names[-1]}
+                )
+            which = "그 카드는" if len(names) == 1 else "그중 한 장은"
+            return _fill(
+                "{seat}이(가) {lead}(으)로 리드된 트릭에 {card}을(를) 냈지만 {held}을(를) 가지고 "
+                "있었습니다. 적히지 않은 업카드가 무엇이든 " + which + " 리드된 무늬이므로 "
+                "무늬를 따라야 했습니다.",
+                v,
+            )
+        v["held"] = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        which = "that card is" if len(names) == 1 else "one of them is"
+        return (
+            f"{v['seat_cap']} played {v['card']} on a trick led with {v['lead']}, while holding "
+            f"{v['held']}: whatever the unreported upcard was, {which} of the led suit, so "
+            f"{v['seat']} had to follow suit."
+        )
+
+    return build
 
 
 def _wrong_lead(lang: str) -> Callable[[_English, _Params], str]:
@@ -442,7 +526,10 @@ def _wrong_lead(lang: str) -> Callable[[_English, _Params], str]:
         v = _words(words, params)
         why = reasons[lang][params["why"]]
         if lang == "ko":
-            return f"{v['seat']}가 {params['trick']}번째 트릭을 리드했지만 {v['leader']}의 리드였습니다({why})."
+            return _fill(
+                "{seat}이(가) {trick}번째 트릭을 리드했지만 {leader}의 리드였습니다({why}).",
+                v | {"why": why},
+            )
         return (
             f"{v['seat_cap']} led trick {params['trick']}, but {v['leader']} had the lead: {why}."
         )
@@ -512,6 +599,7 @@ def _claim(lang: str) -> Callable[[_English, _Params], str]:
 
 _SPECIAL: Final[dict[str, dict[str, Callable[[_English, _Params], str]]]] = {
     "renege": {"en": _renege_en, "ko": _renege_ko},
+    "renege_any_trump": {"en": _renege_any_trump("en"), "ko": _renege_any_trump("ko")},
     "wrong_lead": {"en": _wrong_lead("en"), "ko": _wrong_lead("ko")},
     "contract_mismatch": {"en": _contract_mismatch("en"), "ko": _contract_mismatch("ko")},
     "claim": {"en": _claim("en"), "ko": _claim("ko")},

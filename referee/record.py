@@ -1,7 +1,10 @@
-"""Reading a hand record (spec: hand-record v1) into typed values.
+"""Reading a hand record (spec: hand-record v1) into typed values, and writing it back.
 
 Everything that makes a record impossible to judge raises ``MalformedRecord`` naming the
 field; everything that is merely against the rules is left for the referee to rule on.
+Reading is lenient (``"10♥"``, ``"hearts"``, fields the spec does not have are ignored);
+writing is canonical: ``Record.to_json`` and ``canonical_record`` give the record as the
+referee read it, with canonical cards and suits and only the spec's fields.
 """
 
 from __future__ import annotations
@@ -12,6 +15,24 @@ from typing import Any, Final, NamedTuple
 from .cards import SPELLINGS, Card, Suit
 from .errors import MalformedRecord
 from .rules import Ruleset
+
+#: The fields of a hand record, in the spec's order, and of the objects inside it.
+RECORD_FIELDS: Final = (
+    "ruleset",
+    "dealer",
+    "upcard",
+    "hands",
+    "bids",
+    "discard",
+    "pickup",
+    "contract",
+    "tricks",
+    "claim",
+)
+BID_FIELDS: Final = ("seat", "action", "suit", "alone")
+CONTRACT_FIELDS: Final = ("trump", "maker", "alone", "defender_alone")
+PLAY_FIELDS: Final = ("seat", "card")
+CLAIM_FIELDS: Final = ("points",)
 
 BID_ACTIONS: Final = ("pass", "order-up", "call", "defend-alone", "redeal")
 _PLAIN_ACTIONS: Final = ("pass", "order-up", "defend-alone", "redeal")
@@ -52,6 +73,84 @@ class Record:
     contract: GivenContract | None = None
     tricks: list[list[PlayEntry]] = field(default_factory=list)
     claim: dict[int, int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as the referee read it, written canonically: cards as ``"TH"``, suits
+        as ``"H"``, seats as numbers, the ruleset with every option (``Ruleset.to_json``),
+        and only what the record says (no field the spec lacks, none left out that changes a
+        verdict: ``"bids": []`` is kept, an empty ``hands`` or ``tricks`` is not)."""
+        data: dict[str, Any] = {"ruleset": self.ruleset.to_json(), "dealer": self.dealer}
+        if self.upcard is not None:
+            data["upcard"] = self.upcard.code
+        if self.hands:
+            data["hands"] = {
+                str(seat): [card.code for card in cards]
+                for seat, cards in sorted(self.hands.items())
+            }
+        if self.bids is not None:
+            data["bids"] = [_bid_json(bid) for bid in self.bids]
+        if self.discard is not None:
+            data["discard"] = self.discard.code
+        if self.pickup is not None:
+            data["pickup"] = self.pickup
+        if self.contract is not None:
+            data["contract"] = _contract_json(self.contract)
+        if self.tricks:
+            data["tricks"] = [
+                [{"seat": seat, "card": card.code} for seat, card in trick] for trick in self.tricks
+            ]
+        if self.claim is not None:
+            data["claim"] = {"points": {str(team): points for team, points in self.claim.items()}}
+        return data
+
+
+def _bid_json(bid: BidEntry) -> dict[str, Any]:
+    data: dict[str, Any] = {"seat": bid.seat, "action": bid.action}
+    if bid.suit is not None:
+        data["suit"] = bid.suit.value
+    if bid.alone:
+        data["alone"] = True
+    return data
+
+
+def _contract_json(contract: GivenContract) -> dict[str, Any]:
+    data: dict[str, Any] = {"trump": contract.trump.value, "maker": contract.maker}
+    if contract.alone is not None:
+        data["alone"] = contract.alone
+    if contract.defender_alone_given:
+        data["defender_alone"] = contract.defender_alone
+    return data
+
+
+def canonical_record(data: object) -> dict[str, Any]:
+    """A hand record (parsed JSON) as the referee reads it, written canonically (see
+    ``Record.to_json``). Raises ``MalformedRecord`` as ``check`` does."""
+    return parse_record(data).to_json()
+
+
+def unknown_fields(data: object) -> list[str]:
+    """Where the record has fields the spec does not (``"note"``, ``"bids[0].why"``,
+    ``"tricks[1][0].x"``). The referee ignores them; a caller that stores records may refuse
+    them. Only objects where the spec has them are looked into."""
+    if not isinstance(data, dict):
+        return []
+    found = [str(key) for key in data if key not in RECORD_FIELDS]
+    for name, fields in (("contract", CONTRACT_FIELDS), ("claim", CLAIM_FIELDS)):
+        inner = data.get(name)
+        if isinstance(inner, dict):
+            found += [f"{name}.{key}" for key in inner if key not in fields]
+    bids = data.get("bids")
+    if isinstance(bids, list):
+        for i, bid in enumerate(bids):
+            if isinstance(bid, dict):
+                found += [f"bids[{i}].{key}" for key in bid if key not in BID_FIELDS]
+    tricks = data.get("tricks")
+    if isinstance(tricks, list):
+        for t, trick in enumerate(tricks):
+            for p, play in enumerate(trick if isinstance(trick, list) else ()):
+                if isinstance(play, dict):
+                    found += [f"tricks[{t}][{p}].{key}" for key in play if key not in PLAY_FIELDS]
+    return found
 
 
 def parse_record(data: object) -> Record:

@@ -147,7 +147,7 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
             title=status_text(exc.status_code),
             detail=str(detail),
             code=str(getattr(exc.detail, "code", None) or exc.default_code),
-            field=_FIELD_OF.get(type(exc)),
+            field=getattr(exc, "field", None) or _FIELD_OF.get(type(exc)),
         )
     return _respond(body, headers)
 

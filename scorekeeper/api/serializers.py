@@ -201,7 +201,11 @@ class QuickHandSerializer(serializers.Serializer[Any]):
 
 
 class RecordHandSerializer(serializers.Serializer[Any]):
-    record = JSONObjectField(help_text="A hand record as in the spec; the game's ruleset applies.")
+    record = JSONObjectField(
+        help_text="A hand record as in the spec; the game's ruleset applies. Only the spec's "
+        "fields (others are refused by name), within the limits of docs/api.md; it is kept as "
+        "the referee read it (canonical cards, no ruleset)."
+    )
 
 
 class ThrownInHandSerializer(serializers.Serializer[Any]):

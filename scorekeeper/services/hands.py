@@ -6,7 +6,7 @@ import hashlib
 import json
 import uuid
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Final
 
 from django.db import transaction
 
@@ -26,6 +26,11 @@ from scorekeeper.selectors import (
 # Breaches the referee scores (a renege is a penalty; a wrong claim is overruled by the
 # award). Any other violation means the record cannot be what happened at the table.
 SCORED_VIOLATIONS = frozenset({"renege", "claim-mismatch"})
+
+#: What a hand record sent for keeping may hold (docs/api.md, "Limits"). A legal hand has at
+#: most nine bids and five tricks of a play per seat, and no text in the spec is longer than a
+#: ruleset option's value.
+RECORD_LIMITS: Final = {"bids": 12, "tricks": 5, "plays": 4, "text": 32}
 
 
 @dataclass(frozen=True)
@@ -106,14 +111,50 @@ def _rule_quick(entry: QuickEntry, ruleset: referee.Ruleset) -> _Ruling:
     )
 
 
-def _has_redeal_request(record: dict[str, Any]) -> bool:
-    bids = record.get("bids")
-    return isinstance(bids, list) and any(
-        isinstance(bid, dict) and bid.get("action") == "redeal" for bid in bids
-    )
+def _check_record_shape(record: dict[str, Any]) -> None:
+    """Only the spec's fields, within the limits: what is kept is what the referee reads."""
+    unknown = [f"record.{name[:64]}" for name in referee.unknown_fields(record)]
+    if unknown:
+        raise Malformed(
+            f"A hand record has no field {', '.join(unknown)}.",
+            code="unknown-field",
+            field=unknown[0],
+            errors=[{"field": name, "detail": "Not a field of a hand record."} for name in unknown],
+        )
+    for name in ("bids", "tricks"):
+        items = record.get(name)
+        if isinstance(items, list) and len(items) > RECORD_LIMITS[name]:
+            raise Malformed(
+                f"A hand record has at most {RECORD_LIMITS[name]} {name}.",
+                code="too-many",
+                field=f"record.{name}",
+            )
+    for t, trick in enumerate(record.get("tricks") or ()):
+        if isinstance(trick, list) and len(trick) > RECORD_LIMITS["plays"]:
+            raise Malformed(
+                f"A trick has at most {RECORD_LIMITS['plays']} plays.",
+                code="too-many",
+                field=f"record.tricks[{t}]",
+            )
+    stack: list[tuple[Any, str]] = [(record, "record")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                stack.append((key, f"{path}.{str(key)[:64]}"))
+                stack.append((inner, f"{path}.{str(key)[:64]}"))
+        elif isinstance(value, list):
+            stack.extend((inner, f"{path}[{i}]") for i, inner in enumerate(value))
+        elif isinstance(value, str) and len(value) > RECORD_LIMITS["text"]:
+            raise Malformed(
+                f"Text in a hand record is at most {RECORD_LIMITS['text']} characters.",
+                code="too-long",
+                field=path,
+            )
 
 
 def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _Ruling:
+    _check_record_shape(entry.record)
     record = dict(entry.record)
     if "ruleset" in record:
         try:
@@ -128,11 +169,12 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _
             )
     record["ruleset"] = ruleset.to_json()
     try:
-        verdict = referee.check(record)
+        parsed = referee.parse_record(record)
     except referee.MalformedRecord as error:
         raise _malformed(error, "record.") from error
+    verdict = referee.judge(parsed)
     verdict_json = verdict.to_json()
-    if record.get("dealer") != dealer:
+    if parsed.dealer != dealer:
         raise Unprocessable(
             f"Seat {dealer} deals this hand.", code="wrong-dealer", field="record.dealer"
         )
@@ -154,7 +196,8 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _
         )
     award = verdict.award.to_json()
     if award["reason"] == "thrown-in":
-        kind = Hand.Kind.REDEAL if _has_redeal_request(record) else Hand.Kind.THROWN_IN
+        redeal_asked = any(bid.action == "redeal" for bid in parsed.bids or ())
+        kind = Hand.Kind.REDEAL if redeal_asked else Hand.Kind.THROWN_IN
     elif award["reason"] == "renege":
         kind = Hand.Kind.PENALTY
     else:
@@ -168,7 +211,8 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _
         alone=contract.alone if contract else False,
         defender_alone=contract.defender_alone if contract else None,
         maker_tricks=verdict.maker_tricks,
-        record=entry.record,
+        # Kept as the referee read it, in the canonical form, less the game's own ruleset.
+        record={k: v for k, v in parsed.to_json().items() if k != "ruleset"},
         verdict=verdict_json,
     )
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import referee
@@ -546,6 +546,79 @@ def test_a_card_played_again_proves_no_earlier_renege(name: str, seed: int) -> N
     faulty = without_hands(copy.deepcopy(record))
     faulty["tricks"][t][p]["card"] = again
     assert first_violation(faulty) == ("card-reused", seat, t + 1, again)
+
+
+# -- an order-up whose upcard is not reported ------------------------------------------------
+
+
+def ordered_up_hand(ruleset: Ruleset, rng: random.Random) -> dict[str, Any]:
+    """A clean hand whose trump was made by an order-up, with at least one play."""
+    while True:
+        record = clean_hand(ruleset, rng, any_legal(rng))
+        made = making_bid(record) if record.get("tricks") else None
+        if made is not None and made[1]["action"] == "order-up":
+            return record
+
+
+def violations_of(verdict: Verdict) -> list[tuple[str, int | None, int | None, str | None]]:
+    return [
+        (v.code, v.seat, v.trick, None if v.card is None else v.card.code)
+        for v in verdict.violations
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=ruleset_names,
+    seed=seeds,
+    pick=st.randoms(use_true_random=False),
+    changes=st.integers(min_value=0, max_value=3),
+    hands_known=st.booleans(),
+)
+def test_with_the_upcard_unreported_only_what_the_upcard_would_rule_is_ruled(
+    name: str, seed: int, pick: random.Random, changes: int, hands_known: bool
+) -> None:
+    """Soundness: a hand, clean or with cards changed, checked again without its upcard. Every
+    breach ruled then is ruled with the upcard too, and every winner, award, next seat and
+    legal card list reported is the one the upcard gives. (Not when a seat other than the
+    dealer plays the upcard: without it, the record gives that card to that seat.)"""
+    ruleset = PARSED[name]
+    record = ordered_up_hand(ruleset, random.Random(seed))
+    faulty = copy.deepcopy(record)
+    plays = [play for trick in faulty["tricks"] for play in trick]
+    cards = sorted(referee.deck(ruleset.deck), key=lambda c: c.index)
+    for _ in range(changes):
+        pick.choice(plays)["card"] = pick.choice(cards).code
+    if pick.random() < 0.5:  # a hand stopped after some play
+        keep = pick.randrange(1, len(plays) + 1)
+        cut, count = [], 0
+        for trick in faulty["tricks"]:
+            if count < keep:
+                cut.append(trick[: keep - count])
+            count += len(trick)
+        faulty["tricks"] = cut
+    if not hands_known:
+        faulty = without_hands(faulty)
+    upcard, dealer = faulty["upcard"], faulty["dealer"]
+    assume(not any(p["card"] == upcard and p["seat"] != dealer for p in plays))
+    known = referee.check(faulty)
+    unseen = referee.check({key: value for key, value in faulty.items() if key != "upcard"})
+    ruled = violations_of(known)
+    for violation in violations_of(unseen):
+        assert violation in ruled, (violation, ruled)
+        ruled.remove(violation)
+    assert len(unseen.tricks) == len(known.tricks)
+    for without, with_ in zip(unseen.tricks, known.tricks, strict=True):
+        assert without.winner in (None, with_.winner)
+        assert without.leader in (None, with_.leader)
+    assert unseen.maker_tricks in (None, known.maker_tricks)
+    if unseen.award is not None:
+        assert unseen.award == known.award and unseen.complete
+    if unseen.next is not None and not known.complete:  # (a renege ends the hand: no next)
+        assert known.next is not None
+        assert (unseen.next.seat, unseen.next.phase) == (known.next.seat, known.next.phase)
+        if unseen.next.legal is not None and unseen.next.phase is referee.Phase.PLAY:
+            assert sorted(unseen.next.legal) == sorted(known.next.legal or [])
 
 
 def passes_until(stop: Callable[[HandState], bool], rng: random.Random) -> Callable[..., Action]:

@@ -1690,7 +1690,9 @@ def test_legal_cards_ruling(data: dict[str, Any], expect: dict[str, Any]) -> Non
 
 # -- an upcard ordered up but not reported ---------------------------------------------------
 # The order-up still makes trump: the bidder's side are the makers, the suit is the upcard's,
-# unknown until a record reports it. Play is judged in everything that does not need it.
+# unknown until a record reports it. The trump may be any suit with a card the record gives to
+# no seat; a breach is ruled when it is one under every such suit, and a trick's winner, the
+# next seat and its legal cards are reported when every such suit gives the same.
 
 ORDERED_UNSEEN = {"dealer": 0, "bid": "1:order-up"}
 
@@ -1736,28 +1738,148 @@ UPCARD_UNREPORTED = [
         [("too-many-cards", 1, 1, "QS")],
     ),
     case(
-        "upcard-unreported-a-renege-needs-trump-left-bower",
+        # Only with hearts trump is the jack of diamonds a heart.
+        "upcard-unreported-a-renege-that-needs-a-left-bower-held-is-not-ruled",
         record(hands={2: "JD 9C TC KS AS"}, tricks=("1:AH 2:9C",), **ORDERED_UNSEEN),
         complete=False,
         next=(3, "play", None),
     ),
     case(
-        "upcard-unreported-following-suit-waits-for-trump",
+        # With hearts trump the jack of diamonds is a heart and follows the heart lead.
+        "upcard-unreported-a-left-bower-played-that-follows-under-one-trump-is-not-a-renege",
+        record(hands={2: "TH"}, tricks=("1:9H 2:JD",), **ORDERED_UNSEEN),
+        complete=False,
+        award=None,
+        next=(3, "play", None),
+    ),
+    case(
+        # A nine of clubs is a club, a queen of clubs too, a nine of hearts never one.
+        "upcard-unreported-a-plain-suit-renege-is-a-renege-whatever-trump-is",
+        record(hands={2: "QC 9H TH KS AS"}, discard="9D", tricks=("1:9C 2:9H",), **ORDERED_UNSEEN),
+        [("renege", 2, 1, "9H")],
+        contract=(None, 1, False, None),
+        complete=True,
+        award=("renege", {1: 2}),
+        next=None,
+    ),
+    case(
+        "upcard-unreported-a-heart-lead-renege-holding-a-plain-heart",
         record(hands={2: "KH 9C TC KS AS"}, tricks=("1:AH 2:9C",), **ORDERED_UNSEEN),
+        [("renege", 2, 1, "9C")],
+        complete=True,
+        award=("renege", {1: 2}),
+    ),
+    case(
+        "upcard-unreported-a-renege-proven-by-a-later-play-whatever-trump-is",
+        record(discard="9D", tricks=("1:9C 2:9H 3:TC 0:AC", "2:QC"), **ORDERED_UNSEEN),
+        [("renege", 2, 1, "9H")],
+        complete=True,
+        award=("renege", {1: 2}),
+    ),
+    case(
+        # Every spade is given to a seat (dealt or played by someone other than the dealer), so
+        # the upcard was no spade; under clubs, diamonds or hearts the jack of clubs is a club.
+        "upcard-unreported-a-suit-whose-cards-all-show-elsewhere-is-not-trump",
+        record(
+            hands={2: "AS", 3: "TS JS QS KS 9H"},
+            discard="9D",
+            tricks=("1:9S 2:JC",),
+            **ORDERED_UNSEEN,
+        ),
+        [("renege", 2, 1, "JC")],
+        complete=True,
+        award=("renege", {1: 2}),
+    ),
+    case(
+        # The same play while a spade may be the upcard: with spades trump the jack of clubs
+        # is the left bower and follows the spade lead.
+        "upcard-unreported-a-left-bower-that-follows-if-spades-are-trump-is-not-a-renege",
+        record(hands={2: "AS"}, discard="9D", tricks=("1:9S 2:JC",), **ORDERED_UNSEEN),
+        complete=False,
+        next=(3, "play", None),
+    ),
+    case(
+        # With clubs trump seat 3 (a maker) reneges first, playing the left bower on a spade
+        # lead while holding the ten of spades; under the other suits seat 0 (a defender) is
+        # the first, on trick 2. Seat 0's renege is ruled; who scores it waits for the trump.
+        "upcard-unreported-a-renege-whose-award-hinges-on-trump-waits-for-it",
+        record(
+            hands={0: "TD", 3: "TS"},
+            discard="AH",
+            tricks=("1:9S 2:QS 3:JS 0:KS", "3:9D 0:9C"),
+            **ORDERED_UNSEEN,
+        ),
+        [("renege", 0, 2, "9C")],
+        complete=False,
+        award=None,
+        next=(1, "play", None),
+    ),
+    case(
+        # Seat 3 (a maker) reneges on trick 2 whatever trump is. But with hearts trump the
+        # dealer (a defender) held the upcard, a heart, when it played a spade to the heart
+        # lead of trick 1: that earlier renege, for the other side, would be proven by the
+        # upcard. Who scores waits for it.
+        "upcard-unreported-a-renege-the-upcard-may-show-an-earlier-one-for-waits-for-it",
+        record(
+            hands={0: "9S TS JS QS KS", 3: "KD"},
+            discard="KS",
+            tricks=("1:KH 2:9H 3:TH 0:9S", "1:9D 2:AD 3:QC"),
+            **ORDERED_UNSEEN,
+        ),
+        [("renege", 3, 2, "QC")],
         complete=False,
         award=None,
     ),
     case(
-        "upcard-unreported-who-wins-a-trick-waits-for-trump",
+        # The same, but the dealer followed the heart lead (its ace of hearts may be the
+        # upcard): no earlier renege can hide, so seat 3's renege scores for the defenders.
+        "upcard-unreported-a-renege-nothing-unreported-can-precede-fixes-the-award",
+        record(
+            hands={0: "9S TS JS QS KS", 3: "KD"},
+            discard="KS",
+            tricks=("1:KH 2:9H 3:TH 0:AH", "0:9D 1:TD 2:AD 3:QC"),
+            **ORDERED_UNSEEN,
+        ),
+        [("renege", 3, 2, "QC")],
+        winners=[0, None],
+        complete=True,
+        award=("renege", {0: 2}),
+    ),
+    case(
+        "upcard-unreported-a-trick-won-by-the-same-seat-under-every-trump",
         record(discard="9C", tricks=("1:AS 2:KS 3:9S 0:TS",), **ORDERED_UNSEEN),
+        winners=[1],
+        maker_tricks=1,
+        complete=False,
+        next=(1, "play", None),
+    ),
+    case(
+        # With hearts trump seat 2's nine of hearts takes the trick; otherwise seat 1's ace.
+        "upcard-unreported-a-trick-won-by-a-trump-of-one-suit-waits-for-it",
+        record(discard="9C", tricks=("1:AS 2:9H 3:9S 0:TS",), **ORDERED_UNSEEN),
         winners=[None],
         maker_tricks=None,
         complete=False,
         next=None,
     ),
     case(
-        "upcard-unreported-the-next-lead-is-not-judged",
+        "upcard-unreported-the-next-lead-is-judged-when-every-trump-gives-the-same-winner",
         record(discard="9C", tricks=("1:AS 2:KS 3:9S 0:TS", "2:AD 3:KD"), **ORDERED_UNSEEN),
+        [("wrong-lead", 2, 2, "AD")],
+        winners=[1, None],
+        next=(0, "play", None),
+    ),
+    case(
+        "upcard-unreported-the-next-lead-is-not-judged-when-its-winner-needs-trump",
+        record(discard="9C", tricks=("1:AS 2:9H 3:9S 0:TS", "2:AD 3:KD"), **ORDERED_UNSEEN),
+        winners=[None, None],
+        next=(0, "play", None),
+    ),
+    case(
+        # Seat 1 or seat 2 took trick 1, whichever the trump; never seat 3.
+        "upcard-unreported-a-lead-by-a-seat-that-won-under-no-trump-is-wrong",
+        record(discard="9C", tricks=("1:AS 2:9H 3:9S 0:TS", "3:AD"), **ORDERED_UNSEEN),
+        [("wrong-lead", 3, 2, "AD")],
         winners=[None, None],
         next=(0, "play", None),
     ),
@@ -1776,8 +1898,15 @@ UPCARD_UNREPORTED = [
         next=(1, "play", hand("AS KS QS JS TS")),
     ),
     case(
-        "upcard-unreported-a-followers-cards-wait-for-trump",
+        # The nine of spades is seat 2's only spade, and no trump makes another card one.
+        "upcard-unreported-a-followers-cards-when-every-trump-gives-the-same",
         record(hands={2: "AH 9D TD 9S KC"}, discard="9C", tricks=("1:KS",), **ORDERED_UNSEEN),
+        next=(2, "play", hand("9S")),
+    ),
+    case(
+        # With spades trump the jack of clubs is a spade and must follow; else anything goes.
+        "upcard-unreported-a-followers-cards-wait-for-trump-when-a-bower-decides",
+        record(hands={2: "JC 9D TD AH KC"}, discard="9C", tricks=("1:KS",), **ORDERED_UNSEEN),
         next=(2, "play", None),
     ),
     case(
@@ -1790,14 +1919,46 @@ UPCARD_UNREPORTED = [
         ),
     ),
     case(
-        "upcard-unreported-only-one-card-beyond-the-dealers-hand",
+        # The upcard is a heart or a diamond, not both: one of these is held, the other not.
+        "upcard-unreported-one-card-of-each-suit-beyond-the-dealers-hand-names-neither",
         record(
             hands={0: "9C TC JC QC KC"},
             discard="9C",
             tricks=("1:AS 2:KS 3:QS 0:AH", "0:AD"),
             **ORDERED_UNSEEN,
         ),
+    ),
+    case(
+        # Either may be the upcard: which card of its suit it was, the record does not say.
+        "upcard-unreported-two-cards-of-a-suit-beyond-the-dealers-hand-names-neither",
+        record(
+            hands={0: "9C TC JC QC KC"},
+            discard="9C",
+            tricks=("1:AS 2:KS 3:QS 0:AH", "0:KH"),
+            **ORDERED_UNSEEN,
+        ),
+    ),
+    case(
+        # With hearts trump the upcard was a heart: the ace of diamonds is not the dealer's.
+        "upcard-unreported-with-the-contracts-trump-a-card-of-another-suit-is-not-the-upcard",
+        record(
+            hands={0: "9C TC JC QC KC"},
+            discard="9C",
+            contract={"trump": "H", "maker": 1},
+            tricks=("1:AS 2:KS 3:QS 0:AH", "0:AD"),
+            **ORDERED_UNSEEN,
+        ),
         [("card-not-held", 0, 2, "AD")],
+    ),
+    case(
+        "upcard-unreported-with-the-contracts-trump-a-discard-of-another-suit-is-not-held",
+        record(
+            hands={0: "9C TC JC QC KC"},
+            discard="AD",
+            contract={"trump": "H", "maker": 1},
+            **ORDERED_UNSEEN,
+        ),
+        [("card-not-held", 0, None, "AD")],
     ),
     case(
         "upcard-unreported-a-discard-beyond-the-dealers-hand-may-be-the-upcard",
@@ -1839,6 +2000,39 @@ UPCARD_UNREPORTED = [
         contract=(None, 1, False, None),
     ),
     case(
+        # Every club is dealt, so the upcard was no club, and seat 1 holds only clubs: no
+        # diamond, heart or spade (the jack of clubs, a spade under spades, is seat 3's).
+        "upcard-unreported-uka-must-hold-suit-when-no-possible-suit-is-held",
+        record("uka", hands={1: "9C TC QC KC AC", 3: "7C 8C JC 7D 8D"}, **ORDERED_UNSEEN),
+        [("must-hold-suit", 1, None, None)],
+        contract=(None, 1, False, None),
+    ),
+    case(
+        "upcard-unreported-uka-must-hold-suit-the-left-bower-of-a-possible-suit-counts",
+        record("uka", hands={1: "9C TC JC KC AC", 3: "7C 8C QC 7D 8D"}, **ORDERED_UNSEEN),
+        contract=(None, 1, False, None),
+    ),
+    case(
+        # Only hearts are left for the upcard: every club, diamond and spade is dealt. So the
+        # jack of diamonds is the left bower: seat 2, holding no heart, may play any card
+        # (with diamonds trump it would have had to play a diamond), and it wins the trick.
+        "upcard-unreported-the-record-leaves-one-suit-for-it",
+        record(
+            hands={
+                0: "9C TC JC QC KC",
+                1: "AC 9D TD JD QD",
+                2: "KD AD 9S TS JS",
+                3: "QS KS AS 9H TH",
+            },
+            discard="9C",
+            tricks=("1:JD 2:9S 3:9H 0:TC",),
+            **ORDERED_UNSEEN,
+        ),
+        contract=("H", 1, False, None),
+        winners=[1],
+        next=(1, "play", hand("AC 9D TD QD")),
+    ),
+    case(
         "upcard-unreported-uka-stuck-dealer-takes-it",
         record(UKA_STUCK, dealer=0, bid=f"{SEVEN_PASSES} 0:order-up"),
         contract=(None, 0, False, None),
@@ -1868,6 +2062,47 @@ UPCARD_UNREPORTED = [
 @pytest.mark.parametrize(("data", "expect"), UPCARD_UNREPORTED)
 def test_upcard_unreported_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
     rule_on(data, expect)
+
+
+def test_a_renege_whatever_the_upcard_names_the_lead_and_the_proof() -> None:
+    data = record(discard="9D", tricks=("1:9C 2:9H 3:TC 0:AC", "2:QC"), **ORDERED_UNSEEN)
+    assert referee.check(data).violations[0].message == (
+        "Seat 2 played the 9 of hearts on a trick led with the 9 of clubs, while holding the "
+        "queen of clubs (it played it in trick 2): whatever the unreported upcard was, that card "
+        "is of the led suit, so seat 2 had to follow suit."
+    )
+    assert (
+        referee.check(data, lang="ko")
+        .violations[0]
+        .message.startswith(
+            "2번 자리가 클럽 9로 리드된 트릭에 하트 9를 냈지만 클럽 퀸(2번째 트릭에서 냈습니다)을 "
+            "가지고 있었습니다."
+        )
+    )
+
+
+def test_a_wrong_lead_whatever_the_upcard_names_no_rightful_leader() -> None:
+    data = record(discard="9C", tricks=("1:AS 2:9H 3:9S 0:TS", "3:AD"), **ORDERED_UNSEEN)
+    assert referee.check(data).violations[0].message == (
+        "Seat 3 led trick 2, but the winner of the last trick leads, and whatever the unreported "
+        "upcard was, seat 3 did not win it."
+    )
+
+
+def test_a_wrong_lead_with_the_same_winner_under_every_trump_names_it() -> None:
+    data = record(discard="9C", tricks=("1:AS 2:KS 3:9S 0:TS", "2:AD"), **ORDERED_UNSEEN)
+    message = referee.check(data).violations[0].message
+    assert (
+        message
+        == "Seat 2 led trick 2, but seat 1 had the lead: the winner of the last trick leads."
+    )
+
+
+def test_the_guard_a_renege_under_one_trump_only_is_one_when_that_trump_is_reported() -> None:
+    # The left bower case above is not ruled with the upcard unreported, but is with it.
+    data = record(hands={2: "JD 9C TC KS AS"}, tricks=("1:AH 2:9C",), **ORDERED_UNSEEN)
+    assert not referee.check(data).violations
+    assert [v.code for v in referee.check(data | {"upcard": "QH"}).violations] == ["renege"]
 
 
 # -- quick entry -----------------------------------------------------------------------------

@@ -1,0 +1,218 @@
+"""Korean particles: each chosen by how the word before it ends when read aloud.
+
+The expected forms are written from the rule (referee/korean.py): 을/를, 이/가, 은/는, 과/와
+by whether the word ends in a consonant, (으)로 the same except after ㄹ.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+import referee
+from referee import SUITS, Card, Suit, card_of, deck
+from referee.korean import particle
+from referee.messages import _SPECIAL, _TEMPLATES, render
+from referee.record import GivenContract
+from referee.scoring import Award
+
+from .test_rulings import ISSUE_EXAMPLE
+
+PAIRS = ("을(를)", "이(가)", "은(는)", "와(과)", "(으)로")
+CONSONANT = ("을", "이", "은", "과", "으로")
+VOWEL = ("를", "가", "는", "와", "로")
+RIEUL = ("을", "이", "은", "과", "로")
+
+# -- cards -----------------------------------------------------------------------------------
+# A card's Korean name is its suit then its rank; the rank decides the particle: 7 칠 and 8 팔
+# end in ㄹ, 10 십, 잭, 퀸 and 킹 in another consonant, 9 구 and 에이스 in a vowel; so does 조커.
+
+SUIT_NAMES = {"C": "클럽", "D": "다이아몬드", "H": "하트", "S": "스페이드"}
+RANK_NAMES = {
+    "7": ("7", RIEUL),
+    "8": ("8", RIEUL),
+    "9": ("9", VOWEL),
+    "T": ("10", CONSONANT),
+    "J": ("잭", CONSONANT),
+    "Q": ("퀸", CONSONANT),
+    "K": ("킹", CONSONANT),
+    "A": ("에이스", VOWEL),
+}
+
+
+def korean_name(card: Card) -> tuple[str, tuple[str, ...]]:
+    if card.suit is None:
+        return "조커", VOWEL
+    rank, forms = RANK_NAMES[card.rank]
+    return f"{SUIT_NAMES[card.suit.value]} {rank}", forms
+
+
+EVERY_CARD_OF_EVERY_DECK = [
+    pytest.param(size, card, id=f"{size}-{card.code}")
+    for size in (24, 25, 32)
+    for card in sorted(deck(size), key=lambda c: c.index)
+]
+
+
+@pytest.mark.parametrize(("size", "card"), EVERY_CARD_OF_EVERY_DECK)
+def test_a_card_takes_the_particles_its_name_ends_with(size: int, card: Card) -> None:
+    name, forms = korean_name(card)
+    assert tuple(particle(name, pair) for pair in PAIRS) == forms  # type: ignore[arg-type]
+    eul, i, eun = forms[:3]
+    assert render("ko", "not_in_deck", {"card": card, "size": size}) == (
+        f"{name}{eun} 이 게임의 {size}장 덱에 없는 카드입니다."
+    )
+    assert render("ko", "twice_in_hand", {"card": card, "seat": 2}) == (
+        f"{name}{i} 2번 자리의 손패에 두 번 적혀 있습니다."
+    )
+    assert render("ko", "play_before_trump", {"card": card, "seat": 1, "trick": 1}) == (
+        f"1번 자리가 트럼프가 정해지기 전에 {name}{eul} 냈습니다."
+    )
+
+
+def test_every_deck_is_in_the_table() -> None:
+    assert {c for size in (24, 25, 32) for c in deck(size)} == {
+        card for _, card in (p.values for p in EVERY_CARD_OF_EVERY_DECK)
+    }
+
+
+# -- names -----------------------------------------------------------------------------------
+# Hangul exactly; digits as Korean reads the last one; a lone Latin letter or a short
+# initialism by the letter's Korean name; other Latin words as Korean writes English names.
+
+NAMES = [
+    ("민수", VOWEL),
+    ("지훈", CONSONANT),
+    ("하늘", RIEUL),
+    ("서연", CONSONANT),
+    ("은결", RIEUL),
+    ("1번 자리", VOWEL),
+    ("0", CONSONANT),  # 영
+    ("1", RIEUL),  # 일
+    ("2", VOWEL),  # 이
+    ("3", CONSONANT),  # 삼
+    ("4", VOWEL),  # 사
+    ("5", VOWEL),  # 오
+    ("6", CONSONANT),  # 육
+    ("7", RIEUL),  # 칠
+    ("8", RIEUL),  # 팔
+    ("9", VOWEL),  # 구
+    ("10", CONSONANT),  # 십
+    ("100", CONSONANT),  # 백
+    ("Table 12", VOWEL),  # 십이
+    ("N", CONSONANT),  # 엔
+    ("M", CONSONANT),  # 엠
+    ("L", RIEUL),  # 엘
+    ("E", VOWEL),  # 이
+    ("R", VOWEL),  # 아르
+    ("AJ", VOWEL),  # 에이제이
+    ("DM", CONSONANT),  # 디엠
+    ("Ann", CONSONANT),  # 앤
+    ("Kim", CONSONANT),  # 킴
+    ("Young", CONSONANT),  # 영
+    ("Paul", RIEUL),  # 폴
+    ("Bill", RIEUL),  # 빌
+    ("Bob", CONSONANT),  # 밥
+    ("Jack", CONSONANT),  # 잭
+    ("Matt", CONSONANT),  # 맷
+    ("Pat", CONSONANT),  # 팻
+    ("Mark", VOWEL),  # 마크
+    ("Kate", VOWEL),  # 케이트
+    ("Max", VOWEL),  # 맥스
+    ("Ed", VOWEL),  # 에드
+    ("Gus", VOWEL),  # 거스
+    ("Amy", VOWEL),  # 에이미
+    ("Ann (N)", CONSONANT),  # the part in brackets is not read
+    ("베니(조커)", VOWEL),
+    ("Bob!", CONSONANT),
+    ("さくら", VOWEL),  # nothing to read: the form after a vowel
+    ("", VOWEL),
+]
+
+
+@pytest.mark.parametrize(("word", "forms"), NAMES, ids=[repr(n) for n, _ in NAMES])
+def test_a_name_takes_the_particles_it_ends_with(word: str, forms: tuple[str, ...]) -> None:
+    assert tuple(particle(word, pair) for pair in PAIRS) == forms  # type: ignore[arg-type]
+
+
+# -- every message ---------------------------------------------------------------------------
+
+BOTH_FORMS = re.compile(r"\((?:을|를|이|가|은|는|와|과|으)\)")
+
+
+def message_params(card: Card, suit: Suit, seat: int) -> dict[str, Any]:
+    """Every fact a message may name, with the given card, suit and seat."""
+    other = (seat + 1) % 4
+    return {
+        "seat": seat,
+        "other": other,
+        "turn": other,
+        "partner": (seat + 2) % 4,
+        "leader": other,
+        "dealer": 0,
+        "card": card,
+        "spoiler": card,
+        "upcard": card,
+        "held": card,
+        "suit": suit,
+        "led": suit,
+        "trump": suit,
+        "trick": 3,
+        "size": 24,
+        "hand": [card],
+        "shown_in": 4,
+        "left_bower": True,
+        "played_left": False,
+        "played_joker": False,
+        "held_joker": False,
+        "why": "won_last",
+        "given": GivenContract(suit, seat, False),
+        "derived": (suit, other, True, None),
+        "claimed": {0: 1},
+        "award": Award("euchre", {1: 2}),
+    }
+
+
+@pytest.mark.parametrize("key", sorted(_TEMPLATES["ko"]) + sorted(_SPECIAL))
+def test_no_korean_message_keeps_both_forms_of_a_particle(key: str) -> None:
+    assert set(_TEMPLATES["ko"]) == set(_TEMPLATES["en"])
+    for code in ("9C", "TD", "7H", "JOKER", "AS", "KH"):
+        card = card_of(code)
+        for suit in SUITS:
+            for seat in range(4):
+                params = message_params(card, suit, seat)
+                if key == "renege_any_trump":
+                    params |= {"lead": card, "held": [(card, None), (card_of("QS"), 4)]}
+                text = render("ko", key, params)
+                assert not BOTH_FORMS.search(text), text
+                if key == "renege_any_trump":
+                    params["held"] = [(card, None)]
+                    text = render("ko", key, params)
+                    assert not BOTH_FORMS.search(text), text
+
+
+@pytest.mark.parametrize(
+    ("key", "suit", "said"),
+    [
+        ("call_in_round_one", Suit.CLUBS, "1번 자리가 첫 번째 라운드에서 클럽을 불렀습니다."),
+        ("call_in_round_one", Suit.HEARTS, "1번 자리가 첫 번째 라운드에서 하트를 불렀습니다."),
+        ("turned_down_suit", Suit.CLUBS, "1번 자리가 엎어진 업카드의 무늬인 클럽을 불렀습니다."),
+    ],
+)
+def test_a_suit_takes_the_particle_its_name_ends_with(key: str, suit: Suit, said: str) -> None:
+    assert render("ko", key, {"seat": 1, "suit": suit}).startswith(said)
+
+
+def test_a_ruling_in_korean_reads_with_each_particle_in_its_form() -> None:
+    message = referee.check(ISSUE_EXAMPLE, lang="ko").violations[0].message
+    assert message.startswith(
+        "2번 자리가 하트가 리드된 트릭에 클럽 9를 냈지만 다이아몬드 잭을 가지고 있었습니다. "
+        "하트가 트럼프일 때 다이아몬드 잭은 레프트 바우어로"
+    ), message
+
+
+def test_the_guard_finds_both_forms() -> None:
+    assert BOTH_FORMS.search("다이아몬드 잭을(를) 냈습니다")
+    assert not BOTH_FORMS.search("다이아몬드 잭을 냈습니다 (3번째 트릭)")
