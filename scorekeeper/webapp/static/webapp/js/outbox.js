@@ -32,7 +32,20 @@ export async function pending(gameId) {
 
 export const isHand = (entry) => entry.kind !== "create";
 
+let persistAsked = false;
+
+/** Ask the browser once to keep this site's storage (the queued hands) when space runs low
+ * or the site goes unused for days, as Safari otherwise may; refused, the app works as before. */
+function keepStorage() {
+  if (persistAsked || !navigator.storage?.persist) return;
+  persistAsked = true;
+  navigator.storage.persisted()
+    .then((kept) => kept || navigator.storage.persist())
+    .catch(() => {});
+}
+
 async function add(fields) {
+  keepStorage();
   const createdAt = Date.now();
   const order = `${String(createdAt).padStart(15, "0")}-${String(sequence++).padStart(6, "0")}`;
   const entry = { id: `${order}-${randomId()}`, key: randomId(), state: "waiting", createdAt, ...fields };
