@@ -33,6 +33,7 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.standings import (
+    Bye,
     Line,
     Scoring,
     SidePrize,
@@ -256,28 +257,26 @@ class Standings:
     waiting: int = 0  # results entered and not yet confirmed, not counted yet
 
 
-def _entrant_rows(event: Event) -> tuple[list[StandingRow], dict[int, str]]:
-    """A row for each player (or team), and every entrant's name by player id."""
+def _entrant_rows(event: Event) -> list[StandingRow]:
+    """A row for each player (or team)."""
     entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("id"))
-    names = {e.player_id: e.player.name for e in entrants}
     if not event.is_teams:
-        rows = [
+        return [
             StandingRow(e.player_id, e.player.name, [e.player.name], e.active) for e in entrants
         ]
-        return rows, names
     members: dict[int, list[str]] = defaultdict(list)
     for e in entrants:
         if e.team_id is not None:
             members[e.team_id].append(e.player.name)
     teams = EventTeam.objects.filter(event=event).order_by("seed")
-    return [StandingRow(team.pk, team.name, members[team.pk], team.active) for team in teams], names
+    return [StandingRow(team.pk, team.name, members[team.pk], team.active) for team in teams]
 
 
 def standings(*, event: Event) -> Standings:
     """Live standings from confirmed results, ranked with the documented tie-breaks (and the
     event's side prizes), in five queries (six for a team event). The rows are fetched here
     and ranked by `scorekeeper.events.standings`."""
-    rows, names = _entrant_rows(event)
+    rows = _entrant_rows(event)
     lines = [
         Line(*values)
         for values in ResultLine.objects.filter(event=event, confirmed=True)
@@ -285,15 +284,30 @@ def standings(*, event: Event) -> Standings:
         .values_list(*Line._fields)
     ]
     byes = [
-        team_id if event.is_teams else player_id
-        for player_id, team_id in SitOut.objects.filter(round__event=event).values_list(
-            "player_id", "team_id"
+        Bye(number, team_id if event.is_teams else player_id)
+        for number, player_id, team_id in SitOut.objects.filter(round__event=event).values_list(
+            "round__number", "player_id", "team_id"
         )
     ]
-    ranked = rank(Scoring.of(event), rows=rows, lines=lines, byes=byes, names=names)
     waiting = Result.objects.filter(table__round__event=event, status=Result.Status.ENTERED).count()
-    rounds = Round.objects.filter(event=event).count()
-    return Standings(event, ranked.rows, ranked.side_prizes, rounds, waiting)
+    rounds = complete_rounds(event=event)
+    ranked = rank(Scoring.of(event), rows=rows, lines=lines, byes=byes, complete=rounds.complete)
+    return Standings(event, ranked.rows, ranked.side_prizes, rounds.count, waiting)
+
+
+@dataclass(frozen=True)
+class RoundsDone:
+    count: int  # rounds seated
+    complete: set[int]  # their numbers where every table has a confirmed result
+
+
+def complete_rounds(*, event: Event) -> RoundsDone:
+    """The rounds seated, and which are complete (one query)."""
+    rounds = Round.objects.filter(event=event).annotate(
+        open_tables=Count("tables", filter=~Q(tables__result__status=Result.Status.CONFIRMED))
+    )
+    numbers = list(rounds.values_list("number", "open_tables"))
+    return RoundsDone(len(numbers), {number for number, open_tables in numbers if not open_tables})
 
 
 # ---------------------------------------------------------------------------------------------
