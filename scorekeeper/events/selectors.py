@@ -32,6 +32,7 @@ from scorekeeper.events.models import (
     Table,
     TableSeat,
 )
+from scorekeeper.events.seating import SEAT_NAMES
 from scorekeeper.events.standings import (
     Bye,
     Line,
@@ -242,6 +243,134 @@ def table_view(*, table: Table) -> TableView:
         if t.id == table.pk
     ]
     return view
+
+
+# ---------------------------------------------------------------------------------------------
+# Each player's night: the tally, "find your table", the crosstable
+
+
+@dataclass(frozen=True)
+class TallyLine:
+    """One player's round: where they sat and what their side scored, or their bye."""
+
+    round: int
+    player_id: int
+    name: str
+    table: int | None = None  # None: sat out
+    seat: str = ""  # N, E, S or W (seat 0 is N and deals first)
+    partner: str = ""
+    opponents: tuple[str, ...] = ()
+    points_for: int | None = None  # None: no result entered yet
+    points_against: int | None = None
+    outcome: str = ""  # won, lost, tied, bye (or "" while the table plays)
+    status: str = ""  # the result's status: entered, confirmed, disputed; "" while it plays
+    hands: int = 0
+    euchres: int = 0
+    loners_made: int = 0
+
+
+def tally(*, event: Event) -> list[TallyLine]:
+    """Every player's every round, round by round, by table and seat, then the byes by name
+    (seven queries): what a per-round tally sheet or a player's tally card shows."""
+    feats: dict[tuple[int, int], tuple[int, int, int]] = {
+        (number, player): (hands, euchres, loners)
+        for number, player, hands, euchres, loners in ResultLine.objects.filter(
+            event=event
+        ).values_list("round_number", "player_id", "hands", "euchres", "loners_made")
+    }
+    members: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for e in entrants_of(event=event).filter(team__isnull=False).order_by("id"):
+        if e.team_id is not None:
+            members[e.team_id].append((e.player_id, e.player.name))
+    lines: list[TallyLine] = []
+    for rnd in rounds_of(event=event):
+        for table in rnd.tables:
+            result = table.result
+            for seat in table.seats:
+                mine = seat.side
+                if result is None:
+                    points: tuple[int | None, int | None] = (None, None)
+                    outcome, status = "", ""
+                else:
+                    points = (result.points[mine], result.points[1 - mine])
+                    status = result.status
+                    outcome = (
+                        "tied"
+                        if result.winner is None
+                        else ("won" if result.winner == mine else "lost")
+                    )
+                hands, euchres, loners = feats.get((rnd.number, seat.player_id), (0, 0, 0))
+                lines.append(
+                    TallyLine(
+                        round=rnd.number,
+                        player_id=seat.player_id,
+                        name=seat.name,
+                        table=table.number,
+                        seat=SEAT_NAMES[seat.seat],
+                        partner=next(
+                            (o.name for o in table.seats if o.side == mine and o.seat != seat.seat),
+                            "",
+                        ),
+                        opponents=tuple(o.name for o in table.seats if o.side != mine),
+                        points_for=points[0],
+                        points_against=points[1],
+                        outcome=outcome,
+                        status=status,
+                        hands=hands,
+                        euchres=euchres,
+                        loners_made=loners,
+                    )
+                )
+        sitting: list[tuple[int, str]] = []
+        for who, name in zip(rnd.sit_out_ids, rnd.sit_outs, strict=True):
+            sitting += members[who] if event.is_teams else [(who, name)]
+        lines += [
+            TallyLine(round=rnd.number, player_id=pk, name=name, outcome="bye")
+            for pk, name in sorted(sitting, key=lambda p: p[1].casefold())
+        ]
+    return lines
+
+
+def find_your_table(*, event: Event, number: int) -> list[TallyLine]:
+    """A round's seating in alphabetical order of the players: where each sits, with whom,
+    against whom, or that they sit out (the wall list "find your table")."""
+    return sorted(
+        (line for line in tally(event=event) if line.round == number),
+        key=lambda line: (line.name.casefold(), line.player_id),
+    )
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One team's game against another: its points, theirs, the round, and the status."""
+
+    points_for: int
+    points_against: int
+    round: int
+    status: str
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    teams: list[str]  # by seed: the rows and the columns
+    cells: dict[tuple[int, int], list[CrossCell]]  # (row, column) indexes -> their games
+
+
+def crosstable(*, event: Event) -> Crosstable:
+    """A team event's games as a round-robin crosstable: row team against column team."""
+    teams = list(EventTeam.objects.filter(event=event).order_by("seed"))
+    index = {team.name: i for i, team in enumerate(teams)}
+    cells: dict[tuple[int, int], list[CrossCell]] = defaultdict(list)
+    for rnd in rounds_of(event=event):
+        for table in rnd.tables:
+            result = table.result
+            first, second = (index.get(name) for name in table.team_names)
+            if result is None or first is None or second is None:
+                continue
+            a, b = result.points
+            cells[first, second].append(CrossCell(a, b, rnd.number, result.status))
+            cells[second, first].append(CrossCell(b, a, rnd.number, result.status))
+    return Crosstable([team.name for team in teams], dict(cells))
 
 
 # ---------------------------------------------------------------------------------------------
