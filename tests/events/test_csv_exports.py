@@ -126,17 +126,7 @@ def test_team_standings_have_a_match_points_column(director: Director, anon):
     first, _ = table["team_names"]
     device.settle([10, 6])
     header, *rows = read_csv(anon.get(f"/api/v1/events/{event}/standings.csv").content)
-    assert header[:9] == [
-        "rank",
-        "name",
-        "players",
-        "played",
-        "wins",
-        "losses",
-        "ties",
-        "match_points",
-        "points_for",
-    ]
+    assert header.index("match_points") == header.index("ties") + 1  # before the points
     by_name: dict[str, Any] = {row[1]: dict(zip(header, row, strict=True)) for row in rows}
     assert by_name[first]["match_points"] == "2" and by_name[first]["rank"] == "1"
     progressive = director.create_event(rounds_planned=1)

@@ -11,6 +11,7 @@ from event_helpers import ok, play_event, totals
 
 from scorekeeper.events.seating import (
     Match,
+    Meetings,
     Round,
     Table,
     TeamRound,
@@ -55,6 +56,19 @@ def check_first_deals(players: list[int], rounds: list[Round]) -> None:
         assert seated[p] // 4 <= dealt[p] <= -(-seated[p] // 4), (p, seated[p], dealt[p])
 
 
+def night(count: int, rounds: int) -> tuple[list[int], list[Round], Meetings]:
+    """A plan seating everyone, byes and first deals fair, no partner twice; and how its
+    pairs met."""
+    players = list(range(100, 100 + count))
+    plan = progressive_plan(players, rounds=rounds, seed=count)
+    check_plan(players, plan)
+    assert bye_spread_at_every_round(plan, players) <= 1
+    check_first_deals(players, plan)
+    meetings = pair_meetings(plan)
+    assert meetings.most_partnered == 1
+    return players, plan, meetings
+
+
 def pairs(count: int) -> int:
     return count * (count - 1) // 2
 
@@ -69,18 +83,13 @@ FULL_ROTATIONS = {8: 7, 12: 11, 16: 15, 20: 19, 24: 23, 9: 9, 13: 13, 17: 17}
 )
 def test_a_full_rotation_is_a_whist_design(count, rounds):
     assert rounds <= MAX_ROUNDS
-    players = list(range(100, 100 + count))
-    plan = progressive_plan(players, rounds=rounds, seed=count)
-    check_plan(players, plan)
-    meetings = pair_meetings(plan)
+    players, plan, meetings = night(count, rounds)
     # Every pair partners exactly once and opposes exactly twice: no spread at all.
     assert meetings.partnered == {1: pairs(count)}
     assert meetings.opposed == {2: pairs(count)}
     assert meetings.spread == 0
-    assert bye_spread_at_every_round(plan, players) <= 1
     if count % 4:
         assert count_repeats(plan).byes == {p: 1 for p in players}
-    check_first_deals(players, plan)
 
 
 # (players, rounds) short of a full rotation: short enough that no partner need ever repeat.
@@ -102,20 +111,14 @@ PARTIAL_NIGHTS = [
     ("count", "rounds"), PARTIAL_NIGHTS, ids=[f"{n}-players-{r}-rounds" for n, r in PARTIAL_NIGHTS]
 )
 def test_a_partial_night_partners_once_and_opposes_twice_at_most(count, rounds):
-    players = list(range(100, 100 + count))
-    plan = progressive_plan(players, rounds=rounds, seed=count)
-    check_plan(players, plan)
-    meetings = pair_meetings(plan)
-    assert meetings.most_partnered == 1
+    players, plan, meetings = night(count, rounds)
     # As close to twice as the count allows: never more, and never more than once when
     # there are more than enough players for everyone to meet new opponents all night.
     assert meetings.most_opposed <= 2
     if count - 1 >= 4 * rounds:
         assert meetings.most_opposed == 1
-    assert bye_spread_at_every_round(plan, players) <= 1
     if rounds * (count % 4) >= count:  # byes enough for everyone: everyone has one
         assert min(count_repeats(plan).byes.get(p, 0) for p in players) >= 1
-    check_first_deals(players, plan)
 
 
 # Counts with no whist design (n = 4m + 2 or 4m + 3): a rotation where everyone sits out as
@@ -127,22 +130,12 @@ NO_DESIGN = {10: 10, 11: 11, 14: 7, 15: 15}
     ("count", "rounds"), NO_DESIGN.items(), ids=[f"{n}-players" for n in NO_DESIGN]
 )
 def test_without_a_design_pairs_still_meet_about_evenly(count, rounds):
-    players = list(range(100, 100 + count))
-    plan = progressive_plan(players, rounds=rounds, seed=count)
-    check_plan(players, plan)
-    meetings = pair_meetings(plan)
-    assert meetings.most_partnered == 1
+    _, plan, meetings = night(count, rounds)
     assert meetings.most_opposed <= opposed_floor(plan) + 1
-    assert bye_spread_at_every_round(plan, players) <= 1
-    check_first_deals(players, plan)
 
 
 def test_forty_players_over_ten_rounds():
-    players = list(range(1, 41))
-    plan = progressive_plan(players, rounds=10, seed=40)
-    check_plan(players, plan)
-    meetings = pair_meetings(plan)
-    assert meetings.most_partnered == 1  # no partner twice
+    _, _, meetings = night(40, 10)  # no partner twice
     assert meetings.most_opposed <= 2  # nobody opposed more than twice
     assert sum(meetings.partnered.values()) == sum(meetings.opposed.values()) == pairs(40)
 
