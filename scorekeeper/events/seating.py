@@ -52,8 +52,10 @@ def meeting_cost(times: int) -> int:
     return sum(k * k for k in range(times))
 
 
-#: meeting_cost(n + 1) - meeting_cost(n), for the counts a night can reach.
-_STEP: Final = tuple(n * n for n in range(64))
+#: The most rounds a plan may reach, those already played included (an event has at most 30).
+MOST_ROUNDS: Final = 100
+#: meeting_cost(n + 1) - meeting_cost(n), for every count a plan can reach.
+_STEP: Final = tuple(n * n for n in range(MOST_ROUNDS + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +243,8 @@ def progressive_plan(
         raise ValueError(f"a round needs at least {SEATS} players, not {len(roster)}")
     if rounds < 1:
         return []
+    if len(history) + rounds > MOST_ROUNDS:
+        raise ValueError(f"a night has at most {MOST_ROUNDS} rounds")
     rng = random.Random(seed)
     sheet = _whist_sheet(roster, history, rounds, seed)
     if sheet is not None:

@@ -281,3 +281,8 @@ def test_a_night_planned_longer_halfway_is_still_a_whist_design(director):
     ]
     meetings = pair_meetings(rounds)
     assert meetings.partnered == {1: pairs(12)} and meetings.opposed == {2: pairs(12)}
+
+
+def test_a_plan_past_the_most_rounds_is_refused():
+    with pytest.raises(ValueError, match="at most 100 rounds"):
+        progressive_plan(list(range(8)), rounds=101, seed=1)
