@@ -38,7 +38,7 @@ SEAT_NAMES: Final = ("N", "E", "S", "W")
 PARTNER_WEIGHT: Final = 50
 #: Searches tried at most when partner repeats look avoidable but the first still has some.
 ATTEMPTS: Final = 3
-#: The longest search walk, in seat swaps tried: about a second, so a big night's plan
+#: The longest search walk, in seat swaps tried: a second or two, so a big night's plan
 #: stays quick (the longest walks are for the hardest nights, about twice as many players
 #: as rounds, where it leaves a few pairs opposed twice that could in principle be spared).
 MOST_STEPS: Final = 150_000
