@@ -1,15 +1,18 @@
-"""A demo club night for `manage.py load_demo`: eight players, three rounds, totals entered."""
+"""A demo club night for `manage.py load_demo`: nine players, three rounds, totals entered; and
+its director, `demo-director`, who can sign in with a known password only while DEBUG is on."""
 
 from __future__ import annotations
 
 from io import TextIOBase
+from typing import Final
 
-from django.contrib.auth import get_user_model
+from django.conf import settings
 from django.db import transaction
+from django.utils.crypto import get_random_string
 
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
-from scorekeeper.events.models import Director, Event
+from scorekeeper.events.models import Event
 from scorekeeper.models import Club
 
 DEMO_CLUB = "Demo club"
@@ -17,43 +20,61 @@ DEMO_EVENT = "Demo progressive night"
 DEMO_PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 # Each round, table by table: the points of seats 0 and 2, then of seats 1 and 3.
 DEMO_SCORES = [[(8, 3), (5, 6)], [(4, 7), (9, 2)], [(6, 6), (3, 8)]]
+DEMO_DIRECTOR: Final = "demo-director"
+#: The demo director's password, set (and printed) only while DEBUG is on.
+DEMO_PASSWORD: Final = "euchre-night"
 
 
 def load_demo_event(*, stdout: TextIOBase) -> None:
-    """A published, finished progressive event in the demo club; left alone if it is there."""
-    club, _ = Club.objects.get_or_create(name=DEMO_CLUB)
-    if Event.objects.filter(club=club, name=DEMO_EVENT).exists():
-        stdout.write(f"{DEMO_EVENT}: already loaded\n")
-        return
+    """A published, finished progressive event in the demo club; left alone if it is there.
+    Then how to sign in as a director: the demo director's password while DEBUG is on (as
+    `make run` has it), otherwise how to make a director."""
+    # Outside DEBUG the demo director gets a new password that nobody is told, so the known
+    # one stops working on a server that once ran the demo in DEBUG.
+    password = DEMO_PASSWORD if settings.DEBUG else get_random_string(32)
     with transaction.atomic():
-        user, created = get_user_model().objects.get_or_create(username="demo-director")
-        if created:
-            user.set_unusable_password()
-            user.save(update_fields=["password"])
-        Director.objects.get_or_create(club=club, user=user)
-        director = Actor(user=user)
-        event = services.event_create(
-            club=club,
-            actor=director,
-            name=DEMO_EVENT,
-            format=Event.Format.PROGRESSIVE,
-            round_length=Event.RoundLength.HANDS,
-            hands_per_round=8,
-            entry=Event.Entry.TOTALS,
-            rounds_planned=len(DEMO_SCORES),
-            sit_out_credit=Event.SitOutCredit.AVERAGE,
-            published=True,
-            seed=2024,
+        made = services.director_make(
+            username=DEMO_DIRECTOR, club_name=DEMO_CLUB, password=password
         )
-        for name in DEMO_PLAYERS:
-            services.entrant_add(event=event, actor=director, name=name)
-        for scores in DEMO_SCORES:
-            rnd = services.round_generate(event=event, actor=director)
-            for table, points in zip(rnd.tables.order_by("number"), scores, strict=True):
-                seat = table.seats.order_by("number").first()
-                assert seat is not None
-                services.result_enter(
-                    table=table, actor=director, entered_by=seat.player_id, points=list(points)
-                )
-        services.event_update(event=event, actor=director, status=Event.Status.FINISHED)
-    stdout.write(f"{DEMO_EVENT}: finished, standings at /events/{event.pk}/\n")
+        club = made.director.club
+        if Event.objects.filter(club=club, name=DEMO_EVENT).exists():
+            stdout.write(f"{DEMO_EVENT}: already loaded\n")
+        else:
+            event = _load_night(club, Actor(user=made.director.user))
+            stdout.write(f"{DEMO_EVENT}: finished, standings at /events/{event.pk}/\n")
+    if settings.DEBUG:
+        stdout.write(
+            f"Sign in as a director at /events/login/: {DEMO_DIRECTOR}, password "
+            f"{DEMO_PASSWORD} (a demo account: DEBUG only)\n"
+        )
+    else:
+        stdout.write(
+            'Make a director to sign in: manage.py make_director USERNAME --club "Club name"\n'
+        )
+
+
+def _load_night(club: Club, director: Actor) -> Event:
+    event = services.event_create(
+        club=club,
+        actor=director,
+        name=DEMO_EVENT,
+        format=Event.Format.PROGRESSIVE,
+        round_length=Event.RoundLength.HANDS,
+        hands_per_round=8,
+        entry=Event.Entry.TOTALS,
+        rounds_planned=len(DEMO_SCORES),
+        sit_out_credit=Event.SitOutCredit.AVERAGE,
+        published=True,
+        seed=2024,
+    )
+    for name in DEMO_PLAYERS:
+        services.entrant_add(event=event, actor=director, name=name)
+    for scores in DEMO_SCORES:
+        rnd = services.round_generate(event=event, actor=director)
+        for table, points in zip(rnd.tables.order_by("number"), scores, strict=True):
+            seat = table.seats.order_by("number").first()
+            assert seat is not None
+            services.result_enter(
+                table=table, actor=director, entered_by=seat.player_id, points=list(points)
+            )
+    return services.event_update(event=event, actor=director, status=Event.Status.FINISHED)

@@ -1,4 +1,11 @@
-"""Standings and results as CSV; a table's game, or an event's games, in Euchre Game Notation.
+"""Standings, results and the per-round tally as CSV; a table's game, or an event's games, in
+Euchre Game Notation.
+
+CSV is written for spreadsheets: UTF-8 with a byte order mark (so Excel reads names such as
+"Zoë" or "김" right; LibreOffice and Numbers skip the mark), CRLF line ends, and no text cell
+a spreadsheet would run as a formula: a name or other text beginning with ``=``, ``+``,
+``-``, ``@``, a tab or a carriage return is written with a single quote before it (the OWASP
+advice). Numbers, negative ones too, are written as numbers.
 
 EGN records calls and cards, so only hands entered as full hand records can be written; the
 referee's EGN writer says when it cannot write one. A game whose first hands were entered as
@@ -10,16 +17,21 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 import referee
 from referee import egn
 from scorekeeper.events.models import Event, Result, Table
-from scorekeeper.events.selectors import RoundView, Standings, rounds_of
+from scorekeeper.events.selectors import RoundView, Standings, TallyLine, rounds_of, tally
 from scorekeeper.models import Game
 from scorekeeper.selectors import score_of
+
+#: Written first in every CSV: the byte order mark that tells a spreadsheet it is UTF-8.
+BOM: Final = "\ufeff"
+#: What a text cell may not begin with, or a spreadsheet would read a formula.
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 
 STANDINGS_COLUMNS: Final = (
     "rank",
@@ -39,6 +51,12 @@ STANDINGS_COLUMNS: Final = (
     "best_game",
     "tie_break",
 )
+#: Team standings rank by match points: the column goes before the points.
+TEAM_STANDINGS_COLUMNS: Final = (
+    *STANDINGS_COLUMNS[:7],
+    "match_points",
+    *STANDINGS_COLUMNS[7:],
+)
 RESULTS_COLUMNS: Final = (
     "round",
     "table",
@@ -53,19 +71,44 @@ RESULTS_COLUMNS: Final = (
     "confirmed_by",
     "corrected",
 )
+TALLY_COLUMNS: Final = (
+    "round",
+    "player",
+    "table",
+    "seat",
+    "partner",
+    "opponents",
+    "points_for",
+    "points_against",
+    "outcome",
+    "status",
+    "hands",
+    "euchres",
+    "loners_made",
+)
 
 
-def _csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+def safe_cell(value: Any) -> Any:
+    """A cell as a spreadsheet should see it: text that would start a formula gets a quote
+    before it; numbers (and empty cells) are left as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     out = io.StringIO()
+    out.write(BOM)
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([safe_cell(value) for value in row] for row in rows)
     return out.getvalue()
 
 
 def standings_csv(table: Standings) -> str:
+    teams = table.event.is_teams
     return _csv(
-        STANDINGS_COLUMNS,
+        TEAM_STANDINGS_COLUMNS if teams else STANDINGS_COLUMNS,
         [
             (
                 row.rank,
@@ -75,6 +118,7 @@ def standings_csv(table: Standings) -> str:
                 row.wins,
                 row.losses,
                 row.ties,
+                *((row.match_points,) if teams else ()),
                 row.points_for,
                 row.points_against,
                 row.byes,
@@ -120,6 +164,36 @@ def event_results_csv(event: Event) -> str:
     rounds = rounds_of(event=event)
     names = {seat.player_id: seat.name for r in rounds for t in r.tables for seat in t.seats}
     return results_csv(rounds, names)
+
+
+def tally_csv(lines: Sequence[TallyLine]) -> str:
+    """One row a player a round: table, seat, partner, opponents, points for and against,
+    won / lost / tied (or bye), the result's status and the feats from the hands."""
+    return _csv(
+        TALLY_COLUMNS,
+        [
+            (
+                line.round,
+                line.name,
+                "" if line.table is None else line.table,
+                line.seat,
+                line.partner,
+                " & ".join(line.opponents),
+                "" if line.points_for is None else line.points_for,
+                "" if line.points_against is None else line.points_against,
+                line.outcome,
+                line.status,
+                line.hands,
+                line.euchres,
+                line.loners_made,
+            )
+            for line in lines
+        ],
+    )
+
+
+def event_tally_csv(event: Event) -> str:
+    return tally_csv(tally(event=event))
 
 
 # ---------------------------------------------------------------------------------------------

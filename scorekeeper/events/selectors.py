@@ -32,7 +32,9 @@ from scorekeeper.events.models import (
     Table,
     TableSeat,
 )
+from scorekeeper.events.seating import SEAT_NAMES
 from scorekeeper.events.standings import (
+    Bye,
     Line,
     Scoring,
     SidePrize,
@@ -244,6 +246,134 @@ def table_view(*, table: Table) -> TableView:
 
 
 # ---------------------------------------------------------------------------------------------
+# Each player's night: the tally, "find your table", the crosstable
+
+
+@dataclass(frozen=True)
+class TallyLine:
+    """One player's round: where they sat and what their side scored, or their bye."""
+
+    round: int
+    player_id: int
+    name: str
+    table: int | None = None  # None: sat out
+    seat: str = ""  # N, E, S or W (seat 0 is N and deals first)
+    partner: str = ""
+    opponents: tuple[str, ...] = ()
+    points_for: int | None = None  # None: no result entered yet
+    points_against: int | None = None
+    outcome: str = ""  # won, lost, tied, bye (or "" while the table plays)
+    status: str = ""  # the result's status: entered, confirmed, disputed; "" while it plays
+    hands: int = 0
+    euchres: int = 0
+    loners_made: int = 0
+
+
+def tally(*, event: Event) -> list[TallyLine]:
+    """Every player's every round, round by round, by table and seat, then the byes by name
+    (seven queries): what a per-round tally sheet or a player's tally card shows."""
+    feats: dict[tuple[int, int], tuple[int, int, int]] = {
+        (number, player): (hands, euchres, loners)
+        for number, player, hands, euchres, loners in ResultLine.objects.filter(
+            event=event
+        ).values_list("round_number", "player_id", "hands", "euchres", "loners_made")
+    }
+    members: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for e in entrants_of(event=event).filter(team__isnull=False).order_by("id"):
+        if e.team_id is not None:
+            members[e.team_id].append((e.player_id, e.player.name))
+    lines: list[TallyLine] = []
+    for rnd in rounds_of(event=event):
+        for table in rnd.tables:
+            result = table.result
+            for seat in table.seats:
+                mine = seat.side
+                if result is None:
+                    points: tuple[int | None, int | None] = (None, None)
+                    outcome, status = "", ""
+                else:
+                    points = (result.points[mine], result.points[1 - mine])
+                    status = result.status
+                    outcome = (
+                        "tied"
+                        if result.winner is None
+                        else ("won" if result.winner == mine else "lost")
+                    )
+                hands, euchres, loners = feats.get((rnd.number, seat.player_id), (0, 0, 0))
+                lines.append(
+                    TallyLine(
+                        round=rnd.number,
+                        player_id=seat.player_id,
+                        name=seat.name,
+                        table=table.number,
+                        seat=SEAT_NAMES[seat.seat],
+                        partner=next(
+                            (o.name for o in table.seats if o.side == mine and o.seat != seat.seat),
+                            "",
+                        ),
+                        opponents=tuple(o.name for o in table.seats if o.side != mine),
+                        points_for=points[0],
+                        points_against=points[1],
+                        outcome=outcome,
+                        status=status,
+                        hands=hands,
+                        euchres=euchres,
+                        loners_made=loners,
+                    )
+                )
+        sitting: list[tuple[int, str]] = []
+        for who, name in zip(rnd.sit_out_ids, rnd.sit_outs, strict=True):
+            sitting += members[who] if event.is_teams else [(who, name)]
+        lines += [
+            TallyLine(round=rnd.number, player_id=pk, name=name, outcome="bye")
+            for pk, name in sorted(sitting, key=lambda p: p[1].casefold())
+        ]
+    return lines
+
+
+def find_your_table(*, event: Event, number: int) -> list[TallyLine]:
+    """A round's seating in alphabetical order of the players: where each sits, with whom,
+    against whom, or that they sit out (the wall list "find your table")."""
+    return sorted(
+        (line for line in tally(event=event) if line.round == number),
+        key=lambda line: (line.name.casefold(), line.player_id),
+    )
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One team's game against another: its points, theirs, the round, and the status."""
+
+    points_for: int
+    points_against: int
+    round: int
+    status: str
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    teams: list[str]  # by seed: the rows and the columns
+    cells: dict[tuple[int, int], list[CrossCell]]  # (row, column) indexes -> their games
+
+
+def crosstable(*, event: Event) -> Crosstable:
+    """A team event's games as a round-robin crosstable: row team against column team."""
+    teams = list(EventTeam.objects.filter(event=event).order_by("seed"))
+    index = {team.name: i for i, team in enumerate(teams)}
+    cells: dict[tuple[int, int], list[CrossCell]] = defaultdict(list)
+    for rnd in rounds_of(event=event):
+        for table in rnd.tables:
+            result = table.result
+            first, second = (index.get(name) for name in table.team_names)
+            if result is None or first is None or second is None:
+                continue
+            a, b = result.points
+            cells[first, second].append(CrossCell(a, b, rnd.number, result.status))
+            cells[second, first].append(CrossCell(b, a, rnd.number, result.status))
+    return Crosstable([team.name for team in teams], dict(cells))
+
+
+# ---------------------------------------------------------------------------------------------
 # Standings
 
 
@@ -256,28 +386,26 @@ class Standings:
     waiting: int = 0  # results entered and not yet confirmed, not counted yet
 
 
-def _entrant_rows(event: Event) -> tuple[list[StandingRow], dict[int, str]]:
-    """A row for each player (or team), and every entrant's name by player id."""
+def _entrant_rows(event: Event) -> list[StandingRow]:
+    """A row for each player (or team)."""
     entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("id"))
-    names = {e.player_id: e.player.name for e in entrants}
     if not event.is_teams:
-        rows = [
+        return [
             StandingRow(e.player_id, e.player.name, [e.player.name], e.active) for e in entrants
         ]
-        return rows, names
     members: dict[int, list[str]] = defaultdict(list)
     for e in entrants:
         if e.team_id is not None:
             members[e.team_id].append(e.player.name)
     teams = EventTeam.objects.filter(event=event).order_by("seed")
-    return [StandingRow(team.pk, team.name, members[team.pk], team.active) for team in teams], names
+    return [StandingRow(team.pk, team.name, members[team.pk], team.active) for team in teams]
 
 
 def standings(*, event: Event) -> Standings:
     """Live standings from confirmed results, ranked with the documented tie-breaks (and the
     event's side prizes), in five queries (six for a team event). The rows are fetched here
     and ranked by `scorekeeper.events.standings`."""
-    rows, names = _entrant_rows(event)
+    rows = _entrant_rows(event)
     lines = [
         Line(*values)
         for values in ResultLine.objects.filter(event=event, confirmed=True)
@@ -285,15 +413,30 @@ def standings(*, event: Event) -> Standings:
         .values_list(*Line._fields)
     ]
     byes = [
-        team_id if event.is_teams else player_id
-        for player_id, team_id in SitOut.objects.filter(round__event=event).values_list(
-            "player_id", "team_id"
+        Bye(number, team_id if event.is_teams else player_id)
+        for number, player_id, team_id in SitOut.objects.filter(round__event=event).values_list(
+            "round__number", "player_id", "team_id"
         )
     ]
-    ranked = rank(Scoring.of(event), rows=rows, lines=lines, byes=byes, names=names)
     waiting = Result.objects.filter(table__round__event=event, status=Result.Status.ENTERED).count()
-    rounds = Round.objects.filter(event=event).count()
-    return Standings(event, ranked.rows, ranked.side_prizes, rounds, waiting)
+    rounds = complete_rounds(event=event)
+    ranked = rank(Scoring.of(event), rows=rows, lines=lines, byes=byes, complete=rounds.complete)
+    return Standings(event, ranked.rows, ranked.side_prizes, rounds.count, waiting)
+
+
+@dataclass(frozen=True)
+class RoundsDone:
+    count: int  # rounds seated
+    complete: set[int]  # their numbers where every table has a confirmed result
+
+
+def complete_rounds(*, event: Event) -> RoundsDone:
+    """The rounds seated, and which are complete (one query)."""
+    rounds = Round.objects.filter(event=event).annotate(
+        open_tables=Count("tables", filter=~Q(tables__result__status=Result.Status.CONFIRMED))
+    )
+    numbers = list(rounds.values_list("number", "open_tables"))
+    return RoundsDone(len(numbers), {number for number, open_tables in numbers if not open_tables})
 
 
 # ---------------------------------------------------------------------------------------------

@@ -2,16 +2,18 @@
 prizes, worked out from the rows the selectors fetch (`selectors.standings`).
 
 A progressive event ranks players by points plus sit-out credit; a team event ranks teams by
-match points (two a win, a bye counting as a win, one a tie). Ties are broken in the order of
-`TIE_BREAKS` (docs/tournaments.md): head to head, point difference, points for, euchres made,
-then a coin flip that is drawn once from the event's seed, so it never changes.
+match points (two a win, a bye counting as a win, one a tie). A bye counts (its credit, its
+win) once its round is complete: every table of it has a confirmed result. Ties are broken
+in the order of `TIE_BREAKS` (docs/tournaments.md): head to head, point difference, points
+for, euchres made, then a coin flip that is drawn once from the event's seed, so it never
+changes. Side prizes follow the format (`side_prizes_of`).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -21,6 +23,9 @@ TIE_BREAKS: Final = ("head-to-head", "point-difference", "points-for", "euchres"
 NO_CREDIT: Final = "none"
 FIXED_CREDIT: Final = "fixed"
 AVERAGE_CREDIT: Final = "average"
+#: The event's format and entry that change which side prizes mean anything.
+BRACKET: Final = "bracket"
+HANDS_ENTRY: Final = "hands"
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,8 @@ class Scoring:
     credit: str = NO_CREDIT
     credit_points: int = 0
     seed: int = 0  # the coin flip's
+    bracket: bool = False  # single elimination: no side prizes
+    hands: bool = True  # hands entered one by one (not only final scores): loners, euchres
 
     @classmethod
     def of(cls, event: Any) -> Scoring:
@@ -40,7 +47,16 @@ class Scoring:
             credit=str(event.sit_out_credit),
             credit_points=int(event.sit_out_points),
             seed=int(event.seed),
+            bracket=str(event.format) == BRACKET,
+            hands=str(event.entry) == HANDS_ENTRY,
         )
+
+
+class Bye(NamedTuple):
+    """A round sat out: by a player (progressive) or a team, its key in the standings."""
+
+    round_number: int
+    key: int
 
 
 class Line(NamedTuple):
@@ -80,6 +96,7 @@ class StandingRow:
     head_to_head: int = 0
     rank: int = 0
     tie_break: str | None = None
+    whole_night: bool = False  # at a table or sitting out in every complete round
 
     @property
     def total(self) -> int:
@@ -137,12 +154,14 @@ def rank(
     *,
     rows: Sequence[StandingRow],
     lines: Sequence[Line],
-    byes: Iterable[int],
-    names: Mapping[int, str],
+    byes: Iterable[Bye],
+    complete: Iterable[int],
 ) -> Ranked:
-    """Add up the lines (and the byes, by row key) into the rows, rank them and find the side
-    prizes. `names` names every entrant by player id."""
+    """Add up the lines (and the byes of the ``complete`` rounds, by row key) into the rows,
+    rank them and find the side prizes."""
     by_key = {row.key: row for row in rows}
+    counted_rounds = set(complete)
+    present: dict[int, set[int]] = defaultdict(set)  # key -> complete rounds they were in
 
     def key_of(line: Line) -> int | None:
         return line.team_id if scoring.teams else line.player_id
@@ -161,6 +180,7 @@ def rank(
             continue
         counted.add((line.result_id, key))
         opponents[(line.result_id, line.side)].append(key)
+        present[key].add(line.round_number)
         row.played += 1
         row.wins += line.won
         row.ties += line.tied
@@ -168,18 +188,21 @@ def rank(
         row.points_for += line.points_for
         row.points_against += line.points_against
         row.best_game = max(row.best_game, line.points_for)
-    for key in byes:
-        if key in by_key:
-            by_key[key].byes += 1
+    for bye in byes:
+        # A bye is credited once its round is complete, not while the others still play.
+        if bye.key in by_key and bye.round_number in counted_rounds:
+            by_key[bye.key].byes += 1
+            present[bye.key].add(bye.round_number)
     for row in by_key.values():
         row.credit = sit_out_credit(scoring, row)
+        row.whole_night = bool(counted_rounds) and counted_rounds <= present[row.key]
     meetings = [
         _Meeting(key, opponents[(line.result_id, 1 - line.side)], line)
         for line in lines
         if (key := key_of(line)) is not None and key in by_key
     ]
     ranked = _ranked(scoring, list(by_key.values()), meetings)
-    return Ranked(ranked, _side_prizes(scoring, lines, ranked, names))
+    return Ranked(ranked, side_prizes_of(scoring, lines, ranked))
 
 
 def _primary(scoring: Scoring, row: StandingRow) -> int:
@@ -245,37 +268,67 @@ def _break_ties(scoring: Scoring, group: list[StandingRow], meetings: list[_Meet
         )
 
 
-def _side_prizes(
-    scoring: Scoring, lines: Sequence[Line], ranked: list[StandingRow], names: Mapping[int, str]
+def side_prizes_of(
+    scoring: Scoring, lines: Sequence[Line], ranked: Sequence[StandingRow]
 ) -> list[SidePrize]:
-    loners: dict[int, int] = defaultdict(int)
-    euchres: dict[int, int] = defaultdict(int)
-    for line in lines:
-        loners[line.player_id] += line.loners_made
-        euchres[line.player_id] += line.euchres
-    prizes = [
-        SidePrize("most-loners", "Most loners made", _leaders(loners, names)),
-        SidePrize("most-euchres", "Most euchres", _leaders(euchres, names)),
+    """The side prizes that mean something for the event's format, each shared by all who
+    tie for it (docs/tournaments.md, "Side prizes"); they go to players in a progressive
+    event and to teams in a team event.
+
+    - Most loners made and most euchres: only where hands are entered (totals-only events
+      have no hands to count them from).
+    - Highest single game: the most points in one round, with the round.
+    - Booby prize: the last place among those who played the whole night (at a table or
+      sitting out in every complete round: late arrivals and early leavers are not in it).
+    - A bracket has none: its teams play different numbers of games, and its last place is
+      not a place.
+    """
+    if scoring.bracket:
+        return []
+    prizes = []
+    if scoring.hands:
+        prizes += [
+            SidePrize("most-loners", "Most loners made", _leaders(ranked, "loners_made")),
+            SidePrize("most-euchres", "Most euchres", _leaders(ranked, "euchres")),
+        ]
+    prizes += [
+        SidePrize("highest-game", "Highest single game", _highest_game(scoring, lines, ranked)),
+        SidePrize("booby", "Booby prize", _booby(scoring, ranked)),
     ]
-    best = max((line.points_for for line in lines), default=0)
-    highest = []
-    seen: set[int] = set()
-    for line in lines:
-        if best and line.points_for == best and line.player_id not in seen:
-            seen.add(line.player_id)
-            highest.append(PrizeWinner(names[line.player_id], best, line.round_number))
-    prizes.append(SidePrize("highest-game", "Highest single game", highest))
-    last = [row for row in ranked if row.played]
-    booby = [PrizeWinner(last[-1].name, _primary(scoring, last[-1]))] if len(last) > 1 else []
-    prizes.append(SidePrize("booby", "Booby prize", booby))
     return prizes
 
 
-def _leaders(values: dict[int, int], names: Mapping[int, str]) -> list[PrizeWinner]:
+def _leaders(ranked: Sequence[StandingRow], feat: str) -> list[PrizeWinner]:
+    values = {row.name: int(getattr(row, feat)) for row in ranked}
     best = max(values.values(), default=0)
     if best <= 0:
         return []
-    return sorted(
-        (PrizeWinner(names[key], value) for key, value in values.items() if value == best),
-        key=lambda w: w.name,
-    )
+    return [PrizeWinner(name, value) for name, value in sorted(values.items()) if value == best]
+
+
+def _highest_game(
+    scoring: Scoring, lines: Sequence[Line], ranked: Sequence[StandingRow]
+) -> list[PrizeWinner]:
+    names = {row.key: row.name for row in ranked}
+    best = max((line.points_for for line in lines), default=0)
+    winners: dict[tuple[int, int], PrizeWinner] = {}
+    for line in lines:
+        key = line.team_id if scoring.teams else line.player_id
+        if best and line.points_for == best and key in names:
+            winners.setdefault(
+                (key, line.round_number), PrizeWinner(names[key], best, line.round_number)
+            )
+    return sorted(winners.values(), key=lambda w: (w.round or 0, w.name))
+
+
+def _booby(scoring: Scoring, ranked: Sequence[StandingRow]) -> list[PrizeWinner]:
+    """Everyone level in last place among those who played the whole night; nobody when
+    there are not two such places (everyone level, or fewer than two who stayed)."""
+    stayed = [row for row in ranked if row.whole_night and row.played]
+    if len(stayed) < 2:
+        return []
+    lowest = min(_primary(scoring, row) for row in stayed)
+    last = [row for row in stayed if _primary(scoring, row) == lowest]
+    if len(last) == len(stayed):
+        return []
+    return [PrizeWinner(row.name, lowest) for row in sorted(last, key=lambda r: r.name)]

@@ -33,6 +33,7 @@ urlpatterns = [
     path(EVENT + "standings/", events.StandingsView.as_view(), name="event-standings"),
     path(EVENT + "standings.csv", events.StandingsCsvView.as_view(), name="event-standings-csv"),
     path(EVENT + "results.csv", events.ResultsCsvView.as_view(), name="event-results-csv"),
+    path(EVENT + "tally.csv", events.TallyCsvView.as_view(), name="event-tally-csv"),
     path(EVENT + "games.emn", events.EventEgnView.as_view(), name="event-egn"),
     path(EVENT + "log/", events.ChangeLogView.as_view(), name="event-log"),
     path(V1 + "tables/join/", tables.JoinView.as_view(), name="tables-join"),

@@ -19,6 +19,11 @@ from scorekeeper.events.models import Event
 pytestmark = pytest.mark.django_db
 
 
+def read_csv(response: Any) -> list[dict[str, str]]:
+    """A CSV download as a spreadsheet reads it: UTF-8, the byte order mark skipped."""
+    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+
 def played(*tricks: str) -> list[list[dict[str, Any]]]:
     """Tricks as "1:AH 2:JS 3:9C 0:TD" (seat:card, in play order)."""
     return [[{"seat": int(p[0]), "card": p[2:]} for p in trick.split()] for trick in tricks]
@@ -111,7 +116,8 @@ def test_standings_and_results_come_as_csv(anon, played_round):
     event, (first, second) = played_round
     response = anon.get(f"/api/v1/events/{event}/standings.csv")
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert response.content.startswith(b"\xef\xbb\xbfrank,")  # UTF-8, with its mark
+    rows = read_csv(response)
     standings = ok(anon.get(f"/api/v1/events/{event}/standings/"))["rows"]
     assert [(r["rank"], r["name"], r["total"]) for r in rows] == [
         (str(s["rank"]), s["name"], str(s["total"])) for s in standings
@@ -121,11 +127,7 @@ def test_standings_and_results_come_as_csv(anon, played_round):
         **{name: (1 if first.side_of(name) == 0 else 2) for name in first.seats},
         **{name: (3 if second.side_of(name) == 0 else 0) for name in second.seats},
     }
-    results = list(
-        csv.DictReader(
-            io.StringIO(anon.get(f"/api/v1/events/{event}/results.csv").content.decode())
-        )
-    )
+    results = read_csv(anon.get(f"/api/v1/events/{event}/results.csv"))
     assert [
         (r["round"], r["table"], r["points_0"], r["points_1"], r["status"]) for r in results
     ] == [
@@ -139,6 +141,8 @@ def test_the_printable_pages(director: Director, anon, played_round):
     page = anon.get(f"/events/{event}/results/")
     assert page.status_code == 200 and b"Export night" in page.content
     assert b"Most euchres" in page.content and b"head-to-head" in page.content
+    for export in ("standings.csv", "results.csv", "tally.csv", "games.emn"):
+        assert f'href="/api/v1/events/{event}/{export}"'.encode() in page.content
     sheet = anon.get(f"/events/{event}/rounds/1/sheet/")
     assert sheet.status_code == 200
     assert all(name.encode() in sheet.content for name in first.seats)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import ast
-import math
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from event_helpers import ok, play_event, totals
 
 from scorekeeper.events.seating import (
     Match,
+    Meetings,
     Round,
     Table,
     TeamRound,
@@ -20,9 +22,12 @@ from scorekeeper.events.seating import (
     count_meetings,
     count_repeats,
     opponent_repeat_floor,
+    opposed_floor,
+    pair_meetings,
     progressive_plan,
     round_robin,
 )
+from scorekeeper.events.services import MAX_ROUNDS
 
 
 def bye_spread_at_every_round(rounds: list[Round], players: list[int]) -> int:
@@ -43,30 +48,118 @@ def check_plan(players: list[int], rounds: list[Round]) -> None:
         assert len(rnd.byes) == len(players) % 4
 
 
-# players: rounds. Each plan is long enough for everyone to sit out at least once when the
-# count is not a multiple of four, and short enough that no partner need ever repeat
-# (each player has more possible partners than rounds to play).
-SIZES = {8: 7, 9: 9, 12: 8, 13: 13, 16: 10, 23: 8, 40: 12}
+def check_first_deals(players: list[int], rounds: list[Round]) -> None:
+    """Seat 0 deals first: each player does in a quarter of their rounds, rounded either way."""
+    seated = Counter(p for rnd in rounds for p in rnd.players)
+    dealt = Counter(table.seats[0] for rnd in rounds for table in rnd.tables)
+    for p in players:
+        assert seated[p] // 4 <= dealt[p] <= -(-seated[p] // 4), (p, seated[p], dealt[p])
 
 
-@pytest.mark.parametrize(("count", "rounds"), SIZES.items(), ids=[f"{n}-players" for n in SIZES])
-def test_progressive_seating_keeps_the_rules(count, rounds):
+def night(count: int, rounds: int) -> tuple[list[int], list[Round], Meetings]:
+    """A plan seating everyone, byes and first deals fair, no partner twice; and how its
+    pairs met."""
     players = list(range(100, 100 + count))
     plan = progressive_plan(players, rounds=rounds, seed=count)
     check_plan(players, plan)
-    repeats = count_repeats(plan)
-    # No two players partner twice while it can be avoided: here it always can.
-    assert repeats.partner_repeats == 0 and repeats.most_partnered == 1
-    # Opponents repeat as little as possible: within a few of the fewest any plan could have
-    # (each player seated k times meets 2k opponents among count - 1 others).
-    floor = opponent_repeat_floor(plan)
-    assert repeats.opponent_repeats <= floor + math.ceil(0.05 * floor)
-    if floor == 0:
-        assert repeats.opponent_repeats == 0
-    # Nobody sits out twice before everyone has sat out once.
     assert bye_spread_at_every_round(plan, players) <= 1
+    check_first_deals(players, plan)
+    meetings = pair_meetings(plan)
+    assert meetings.most_partnered == 1
+    return players, plan, meetings
+
+
+def pairs(count: int) -> int:
+    return count * (count - 1) // 2
+
+
+# A full rotation where a whist design exists: n - 1 rounds for n = 4m, n rounds (one player
+# sitting out each) for n = 4m + 1; each fits the event's limit of rounds.
+FULL_ROTATIONS = {8: 7, 12: 11, 16: 15, 20: 19, 24: 23, 9: 9, 13: 13, 17: 17}
+
+
+@pytest.mark.parametrize(
+    ("count", "rounds"), FULL_ROTATIONS.items(), ids=[f"{n}-players" for n in FULL_ROTATIONS]
+)
+def test_a_full_rotation_is_a_whist_design(count, rounds):
+    assert rounds <= MAX_ROUNDS
+    players, plan, meetings = night(count, rounds)
+    # Every pair partners exactly once and opposes exactly twice: no spread at all.
+    assert meetings.partnered == {1: pairs(count)}
+    assert meetings.opposed == {2: pairs(count)}
+    assert meetings.spread == 0
     if count % 4:
-        assert min(repeats.byes.get(p, 0) for p in players) >= 1
+        assert count_repeats(plan).byes == {p: 1 for p in players}
+
+
+# (players, rounds) short of a full rotation: short enough that no partner need ever repeat.
+PARTIAL_NIGHTS = [
+    (8, 5),
+    (9, 4),
+    (12, 8),
+    (13, 6),
+    (16, 10),
+    (17, 8),
+    (20, 10),
+    (23, 8),
+    (24, 12),
+    (40, 12),
+]
+
+
+@pytest.mark.parametrize(
+    ("count", "rounds"), PARTIAL_NIGHTS, ids=[f"{n}-players-{r}-rounds" for n, r in PARTIAL_NIGHTS]
+)
+def test_a_partial_night_partners_once_and_opposes_twice_at_most(count, rounds):
+    players, plan, meetings = night(count, rounds)
+    # As close to twice as the count allows: never more, and never more than once when
+    # there are more than enough players for everyone to meet new opponents all night.
+    assert meetings.most_opposed <= 2
+    if count - 1 >= 4 * rounds:
+        assert meetings.most_opposed == 1
+    if rounds * (count % 4) >= count:  # byes enough for everyone: everyone has one
+        assert min(count_repeats(plan).byes.get(p, 0) for p in players) >= 1
+
+
+# Counts with no whist design (n = 4m + 2 or 4m + 3): a rotation where everyone sits out as
+# often as the others; the most any pair opposes is one over the floor at worst.
+NO_DESIGN = {10: 10, 11: 11, 14: 7, 15: 15}
+
+
+@pytest.mark.parametrize(
+    ("count", "rounds"), NO_DESIGN.items(), ids=[f"{n}-players" for n in NO_DESIGN]
+)
+def test_without_a_design_pairs_still_meet_about_evenly(count, rounds):
+    _, plan, meetings = night(count, rounds)
+    assert meetings.most_opposed <= opposed_floor(plan) + 1
+
+
+def test_forty_players_over_ten_rounds():
+    _, _, meetings = night(40, 10)  # no partner twice
+    assert meetings.most_opposed <= 2  # nobody opposed more than twice
+    assert sum(meetings.partnered.values()) == sum(meetings.opposed.values()) == pairs(40)
+
+
+def test_more_rounds_planned_later_continue_the_design():
+    players = list(range(1, 13))
+    first = progressive_plan(players, rounds=6, seed=5)
+    rest = progressive_plan(players, history=first, rounds=5, seed=5)
+    meetings = pair_meetings(first + rest)
+    assert meetings.partnered == {1: pairs(12)} and meetings.opposed == {2: pairs(12)}
+    # A second rotation follows the design again: everyone meets everyone as often.
+    again = progressive_plan(players, history=first + rest, rounds=11, seed=5)
+    meetings = pair_meetings(first + rest + again)
+    assert meetings.partnered == {2: pairs(12)} and meetings.opposed == {4: pairs(12)}
+
+
+def test_the_judge_sees_one_pair_opposed_too_often():
+    # Four players at one table three times over, the same way: the most any pair opposes
+    # shows it, and the spread against the pairs that never oppose.
+    same = Round((Table((1, 2, 3, 4)),))
+    meetings = pair_meetings([same, same, same])
+    assert meetings.partnered == {0: 4, 3: 2} and meetings.opposed == {0: 2, 3: 4}
+    assert (meetings.most_opposed, meetings.fewest_opposed, meetings.spread) == (3, 0, 3)
+    assert opposed_floor([same, same, same]) == 2
 
 
 def test_the_counting_function_counts():
@@ -145,13 +238,51 @@ def test_bracket_seeds_meet_late_and_the_top_seeds_get_the_byes():
         bracket_advance(second, [11, 15])
 
 
-@pytest.mark.parametrize("module", ["seating.py", "tally.py"])
-def test_the_seating_and_the_tally_are_plain_python(module):
-    source = Path(__file__).resolve().parents[2] / "scorekeeper" / "events" / module
+#: The plain-Python modules: they import nothing of Django, DRF or the rest of the project.
+PURE = {"seating", "tally", "whist", "standings"}
+
+
+@pytest.mark.parametrize("module", sorted(PURE))
+def test_the_seating_tally_and_standings_are_plain_python(module):
+    source = Path(__file__).resolve().parents[2] / "scorekeeper" / "events" / f"{module}.py"
     imported = set()
     for node in ast.walk(ast.parse(source.read_text())):
         if isinstance(node, ast.Import):
-            imported.update(alias.name.split(".")[0] for alias in node.names)
+            imported.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
-            imported.add(node.module.split(".")[0])
-    assert not imported & {"django", "rest_framework", "scorekeeper"}, imported
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+            imported.update(names if node.module == "scorekeeper.events" else [node.module])
+    outside = {
+        name
+        for name in imported
+        if name.split(".")[0] in {"django", "rest_framework", "scorekeeper"}
+        and name.removeprefix("scorekeeper.events.") not in PURE
+    }
+    assert not outside, outside
+
+
+@pytest.mark.django_db
+def test_a_night_planned_longer_halfway_is_still_a_whist_design(director):
+    event = director.create_event(
+        entry="totals", round_length="hands", hands_per_round=8, rounds_planned=6
+    )
+    director.add_players(event, *(f"Player {i}" for i in range(12)))
+    seated = play_event(director, event, totals(*[[6, 2]] * 18), rounds=6)
+    ok(director.client.patch(f"/api/v1/events/{event}/", {"rounds_planned": 11}, format="json"))
+    seated += play_event(director, event, totals(*[[6, 2]] * 15), rounds=5)
+    rounds = [
+        Round(
+            tuple(
+                Table(tuple(s["player"] for s in sorted(t["seats"], key=lambda s: s["seat"])))
+                for t in rnd["tables"]
+            )
+        )
+        for rnd in seated
+    ]
+    meetings = pair_meetings(rounds)
+    assert meetings.partnered == {1: pairs(12)} and meetings.opposed == {2: pairs(12)}
+
+
+def test_a_plan_past_the_most_rounds_is_refused():
+    with pytest.raises(ValueError, match="at most 100 rounds"):
+        progressive_plan(list(range(8)), rounds=101, seed=1)

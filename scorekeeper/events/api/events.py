@@ -201,6 +201,19 @@ class ResultsCsvView(EventsView):
         )
 
 
+class TallyCsvView(EventsView):
+    @extend_schema(
+        operation_id="event_tally_csv",
+        summary="The per-round tally as CSV: a row a player a round (table, seat, partner, points)",
+        responses={(200, "text/csv"): OpenApiTypes.STR, **problems(404)},
+    )
+    def get(self, request: Request, event_id: int) -> HttpResponse:
+        event = self.event
+        return download(
+            exports.event_tally_csv(event), "text/csv; charset=utf-8", f"tally-{event.pk}.csv"
+        )
+
+
 class EventEgnView(EventsView):
     @extend_schema(
         operation_id="event_games_egn",

@@ -10,8 +10,10 @@ hands at a table, and results.
 from scorekeeper.events.access import Actor, is_director, require_director
 from scorekeeper.events.services.clubs import (
     MAX_NAME,
+    DirectorMade,
     club_create,
     director_add,
+    director_make,
     member_add,
     season_create,
 )
@@ -51,9 +53,11 @@ __all__ = [
     "MAX_ROUNDS",
     "NO_TARGET",
     "Actor",
+    "DirectorMade",
     "club_create",
     "device_for_token",
     "director_add",
+    "director_make",
     "entrant_add",
     "entrant_leave",
     "event_create",

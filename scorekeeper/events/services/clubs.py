@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.crypto import get_random_string
 
 from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events.access import (
@@ -22,6 +27,7 @@ from scorekeeper.events.models import (
 from scorekeeper.models import Club, Player
 
 MAX_NAME: Final = 60
+MAX_USERNAME: Final = 150  # Django's user model's
 
 
 def clean_name(value: str, field: str, limit: int = 100) -> str:
@@ -53,6 +59,63 @@ def director_add(*, club: Club, actor: Actor, username: str) -> Director:
         raise NotFound("There is no user with this name.", code="no-such-user", field="username")
     director, _ = Director.objects.get_or_create(club=club, user_id=user.pk)
     return director
+
+
+@dataclass(frozen=True)
+class DirectorMade:
+    director: Director
+    password: str | None  # generated here (shown once), or None: given, or left as it was
+    user_created: bool
+    club_created: bool
+
+
+def director_make(*, username: str, club_name: str, password: str | None = None) -> DirectorMade:
+    """Make a user a director of a club, creating the user and the club when missing: for
+    whoever runs the server (`manage.py make_director`, the demo), never the API. A new user
+    without a password given gets a generated one; a password given is set (after Django's
+    password checks), also on a user who exists."""
+    name = clean_name(club_name, "club")
+    users = get_user_model()
+    if not 0 < len(username) <= MAX_USERNAME or not _valid(users.username_validator, username):
+        raise Malformed(
+            f"give a user name of 1 to {MAX_USERNAME} letters, digits and @ . + - _",
+            code="bad-username",
+            field="username",
+        )
+    with transaction.atomic():
+        user = users.objects.filter(username=username).first()
+        user_created = user is None
+        if user is None:
+            user = users(username=username)
+        generated = None
+        if password is None and user_created:
+            password = generated = get_random_string(16)  # letters and digits
+        if password is not None:
+            try:
+                validate_password(password, user)
+            except ValidationError as error:
+                raise Malformed(
+                    " ".join(error.messages),
+                    code="bad-password",
+                    field="password",
+                ) from error
+            user.set_password(password)
+        if password is not None or user_created:
+            user.save()
+        club = Club.objects.filter(name__iexact=name).first()
+        club_created = club is None
+        if club is None:
+            club = Club.objects.create(name=name)
+        director, _ = Director.objects.get_or_create(club=club, user_id=user.pk)
+    return DirectorMade(director, generated, user_created, club_created)
+
+
+def _valid(validator: Callable[[str], None], value: str) -> bool:
+    try:
+        validator(value)
+    except ValidationError:
+        return False
+    return True
 
 
 def player_named(name: str, field: str) -> Player:

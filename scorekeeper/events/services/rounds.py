@@ -91,12 +91,12 @@ def _next_progressive(event: Event, number: int) -> seating.Round:
         rounds = list(plan["rounds"])
     else:
         ahead = max(1, event.rounds_planned - (number - 1))
-        rounds = [
-            _round_json(r)
-            for r in seating.progressive_plan(
-                roster, history=_history(event), rounds=ahead, seed=event.seed + number
-            )
-        ]
+        # The event's own seed, round after round: a plan made again after more rounds are
+        # planned then continues the same whist design.
+        planned = seating.progressive_plan(
+            roster, history=_history(event), rounds=ahead, seed=event.seed
+        )
+        rounds = [_round_json(r) for r in planned]
     event.plan = {"roster": roster, "rounds": rounds[1:]}
     return _round_of(rounds[0])
 
