@@ -132,10 +132,14 @@ def seed_season(club: Any, games: int, rng: random.Random) -> Any:
         TableSeat,
     )
     from scorekeeper.models import Player
+    from scorekeeper.names import name_key
 
     today = timezone.localdate()
     season = Season.objects.create(club=club, name="Bench season", starts_on=today, ends_on=today)
-    roster = Player.objects.bulk_create(Player(name=f"Member {i:04}") for i in range(240))
+    roster = Player.objects.bulk_create(
+        Player(club=club, kind=Player.Kind.MEMBER, name=name, match_key=name_key(name))
+        for name in (f"Member {i:04}" for i in range(240))
+    )
     tables_per_round, rounds_per_event = 20, 10
     events_needed = -(-games // (tables_per_round * rounds_per_event))
     events = Event.objects.bulk_create(

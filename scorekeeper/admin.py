@@ -16,13 +16,6 @@ class ClubAdmin(admin.ModelAdmin[Club]):
     search_fields = ["name"]
 
 
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin[Player]):
-    list_display = ["name", "club", "created_at"]
-    list_filter = ["club"]
-    search_fields = ["name"]
-
-
 class ReadOnlyInline(admin.TabularInline[Any, Any]):
     extra = 0
     can_delete = False
@@ -56,6 +49,16 @@ class ReadOnlyAdmin(admin.ModelAdmin[Any]):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(Player)
+class PlayerAdmin(ReadOnlyAdmin):
+    """Players change through the roster's services (a director's rename, merge and split),
+    which keep its log."""
+
+    list_display = ["name", "label", "club", "kind", "created_at"]
+    list_filter = ["club", "kind"]
+    search_fields = ["name"]
 
 
 @admin.register(Game)

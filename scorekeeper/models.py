@@ -1,4 +1,4 @@
-"""Players, games and their hands, and the change log.
+"""Clubs and their players, games and their hands, and the change log.
 
 A game's score is never stored: it is the sum of its hands' awards, and each award is what
 the referee gave. Only the services in `scorekeeper.services` write these rows.
@@ -7,13 +7,31 @@ the referee gave. Only the services in `scorekeeper.services` write these rows.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import models
 
+from scorekeeper import names
+from scorekeeper.names import name_key
+
+
+class AppendOnly(models.Model):
+    """A log: rows are added and never changed."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError(f"{type(self).__name__} is an append-only log.")
+        super().save(*args, **kwargs)
+
 
 class Club(models.Model):
-    name = models.CharField(max_length=100, unique=True)
+    name = models.CharField(max_length=100)
+    # The name's key (`scorekeeper.names.name_key`): no two clubs share one.
+    name_key = models.TextField(unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -21,18 +39,78 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = name_key(self.name)
+        kwargs["update_fields"] = _with_keys(kwargs.get("update_fields"), {"name": "name_key"})
+        super().save(*args, **kwargs)
 
 
 class Player(models.Model):
-    name = models.CharField(max_length=60, unique=True)
-    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL)
+    """Someone who plays. A club's player is on its roster (a member or a guest), where names
+    are matched by `scorekeeper.names` and a label tells two of one name apart. A casual
+    game's player belongs to no club: each seat of such a game has its own, never matched by
+    name and never listed.
+
+    Seats, entries and results refer to a player by id only, so a name can change, or become
+    a placeholder, while every number stays (a placeholder must still be unique in the club:
+    give it the player's id).
+    """
+
+    class Kind(models.TextChoices):
+        MEMBER = "member", "member"
+        GUEST = "guest", "guest"
+        CASUAL = "casual", "a casual game's player"
+
+    name = models.CharField(max_length=names.PERSON)
+    label = models.CharField(max_length=names.LABEL, blank=True)
+    club = models.ForeignKey(
+        Club, null=True, blank=True, related_name="players", on_delete=models.PROTECT
+    )
+    kind = models.CharField(max_length=6, choices=Kind.choices)
+    # The keys of the name and the label (`scorekeeper.names.name_key`), kept by save();
+    # text, since a key can be longer than its name.
+    match_key = models.TextField(editable=False)
+    label_key = models.TextField(blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["name", "label", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "match_key", "label_key"],
+                condition=models.Q(club__isnull=False),
+                name="player_name_once_per_club",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind="casual", club__isnull=True)
+                | (~models.Q(kind="casual") & models.Q(club__isnull=False)),
+                name="player_of_a_club_unless_casual",
+            ),
+        ]
 
     def __str__(self) -> str:
-        return self.name
+        return self.shown
+
+    @property
+    def shown(self) -> str:
+        return names.name_shown(self.name, self.label)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.match_key = name_key(self.name)
+        self.label_key = name_key(self.label)
+        kwargs["update_fields"] = _with_keys(
+            kwargs.get("update_fields"), {"name": "match_key", "label": "label_key"}
+        )
+        super().save(*args, **kwargs)
+
+
+def _with_keys(fields: Iterable[str] | None, keys: dict[str, str]) -> list[str] | None:
+    """`update_fields` with the key of each name among them."""
+    if fields is None:
+        return None
+    fields = list(fields)
+    return fields + [key for name, key in keys.items() if name in fields and key not in fields]
 
 
 class Game(models.Model):
@@ -127,7 +205,7 @@ class Hand(models.Model):
         return int(points.get(str(team), 0))
 
 
-class ChangeLogEntry(models.Model):
+class ChangeLogEntry(AppendOnly):
     """Append-only: who changed which hand, when, why, and the hand before and after."""
 
     class Action(models.TextChoices):
@@ -152,8 +230,3 @@ class ChangeLogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} hand {self.hand_number} by {self.actor}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None:
-            raise ValueError("The change log is append-only.")
-        super().save(*args, **kwargs)

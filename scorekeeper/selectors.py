@@ -137,7 +137,7 @@ class GameState:
 def game_state(*, game: Game) -> GameState:
     """The game with its seats and hands; the score is derived from the hands' awards."""
     ruleset = ruleset_of(game)
-    players = [seat.player.name for seat in game.seats.select_related("player").order_by("number")]
+    players = [seat.player.shown for seat in game.seats.select_related("player").order_by("number")]
     hands = list(game.hands.order_by("number"))
     return GameState(
         game=game,

@@ -275,6 +275,11 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # An amend (PATCH) sends a whole hand entry, not a partial one.
     "COMPONENT_SPLIT_PATCH": False,
+    # A hand's kind and a player's kind are two things: name their enums apart.
+    "ENUM_NAME_OVERRIDES": {
+        "HandKindEnum": ["played", "thrown-in", "redeal", "penalty"],
+        "PlayerKindEnum": ["member", "guest"],
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "scorekeeper.api.schema.add_problem_responses",

@@ -4,6 +4,8 @@ screens and the services alike.
 - A published event is public: its rounds, standings, results and exports. An unpublished one
   is its club's directors' and its own tables' devices'.
 - Join codes are shown to the club's directors only (never to a device).
+- A player's record is public once they entered a published event; before that it is their
+  club's directors'. A casual game's player has no record anyone can find.
 - Running an event (creating it, seating rounds, handing tables over, correcting results)
   needs a signed-in director of the club; a table's writes need that table's own device.
 
@@ -20,7 +22,7 @@ from scorekeeper.errors import NotFound
 from scorekeeper.events import selectors
 from scorekeeper.events.errors import Forbidden, SignInRequired
 from scorekeeper.events.models import Director, Event, Table, TableToken
-from scorekeeper.models import Club
+from scorekeeper.models import Club, Player
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,19 @@ def table_for(*, actor: Actor | None, table_id: int) -> Table:
     if actor is not None and not reads_event(actor, table.round.event):
         raise NotFound("There is no table with this id.", code="no-such-table", field="id")
     return table
+
+
+def player_for(*, actor: Actor, player_id: int, to_run: bool = False, field: str = "id") -> Player:
+    """The player, if the actor may read their record (or change it, `to_run`): anyone may
+    once they entered a published event, a director of their club always. Otherwise, and
+    for a casual game's player, not found: ids do not tell who plays here."""
+    if to_run:
+        require_signed_in(actor)
+    player = selectors.player_get(player_id=player_id, field=field)
+    public = bool(getattr(player, "public", False)) and not to_run
+    if not public and (player.club is None or not directs(actor, player.club)):
+        raise NotFound("There is no player with this id.", code="no-such-player", field=field)
+    return player
 
 
 # Running --------------------------------------------------------------------------------------

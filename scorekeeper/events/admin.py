@@ -9,9 +9,9 @@ from scorekeeper.admin import ReadOnlyAdmin
 from scorekeeper.events.models import (
     Director,
     Event,
-    Membership,
     Result,
     ResultChange,
+    RosterChange,
     Season,
     Table,
 )
@@ -23,10 +23,10 @@ class DirectorAdmin(admin.ModelAdmin[Director]):
     list_filter = ["club"]
 
 
-@admin.register(Membership)
-class MembershipAdmin(ReadOnlyAdmin):
-    list_display = ["player", "club", "kind"]
-    list_filter = ["club", "kind"]
+@admin.register(RosterChange)
+class RosterChangeAdmin(ReadOnlyAdmin):
+    list_display = ["club", "action", "player", "other", "actor", "reason", "created_at"]
+    list_filter = ["club", "action"]
 
 
 @admin.register(Season)

@@ -243,7 +243,7 @@ def game_egn(table: Table, *, title: str, date: str | None = None) -> EgnGame:
         )
     data = egn.game_to_egn(
         written,
-        players=[seat.player.name for seat in seats],
+        players=[seat.player.shown for seat in seats],
         initial_score=initial,
         title=title,
         description=left_out,

@@ -1,7 +1,8 @@
-"""Clubs' people and seasons, events, rounds, tables, verified results and their change log.
+"""Clubs' directors, roster changes and seasons, events, rounds, tables, verified results and
+their change log.
 
-A club is the scorekeeper's `Club`, and a player its `Player`, so one identity keeps its record
-across events. A table's game, when hands are entered one by one, is a scorekeeper `Game`:
+A club is the scorekeeper's `Club`, and a player of its roster (a member or a guest) its
+`Player`, so one identity keeps its record across the club's events. A table's game, when hands are entered one by one, is a scorekeeper `Game`:
 the referee scores every hand there. What a table reports and the opponents confirm is kept
 here as a `Result` with one `ResultLine` per seated player; standings add those lines up.
 Only `scorekeeper.events.services` writes these rows.
@@ -9,12 +10,10 @@ Only `scorekeeper.events.services` writes these rows.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.db import models
 
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.models import AppendOnly, Club, Game, Player
 
 
 class Director(models.Model):
@@ -35,24 +34,32 @@ class Director(models.Model):
         return f"{self.user} directs {self.club}"
 
 
-class Membership(models.Model):
-    class Kind(models.TextChoices):
-        MEMBER = "member", "member"
-        GUEST = "guest", "guest"
+class RosterChange(AppendOnly):
+    """Append-only: a director merged two of a club's player records, split one, or renamed
+    one. `player` is the record kept (or split, or renamed); `other` the record absorbed (or
+    split off). Ids, not links: an absorbed record is gone, and the log outlives it."""
 
-    club = models.ForeignKey(Club, related_name="memberships", on_delete=models.CASCADE)
-    player = models.ForeignKey(Player, related_name="memberships", on_delete=models.CASCADE)
-    kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.MEMBER)
+    class Action(models.TextChoices):
+        MERGE = "merge", "merged two records"
+        SPLIT = "split", "split a record in two"
+        RENAME = "rename", "renamed a record"
+
+    club = models.ForeignKey(Club, related_name="roster_changes", on_delete=models.CASCADE)
+    action = models.CharField(max_length=6, choices=Action.choices)
+    player = models.PositiveBigIntegerField()
+    other = models.PositiveBigIntegerField(null=True, blank=True)
+    actor = models.CharField(max_length=100)
+    reason = models.TextField(blank=True)
+    # The records before and after, and the events whose rows moved.
+    before = models.JSONField()
+    after = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["club", "player__name"]
-        constraints = [
-            models.UniqueConstraint(fields=["club", "player"], name="membership_once_per_club"),
-        ]
+        ordering = ["club", "id"]
 
     def __str__(self) -> str:
-        return f"{self.player} ({self.kind} of {self.club})"
+        return f"{self.actor} {self.action} player {self.player}"
 
 
 class Season(models.Model):
@@ -354,7 +361,7 @@ class ResultLine(models.Model):
         return f"{self.player}: {self.points_for}-{self.points_against}"
 
 
-class ResultChange(models.Model):
+class ResultChange(AppendOnly):
     """Append-only: every entry, confirmation, dispute and correction of a table's result."""
 
     class Action(models.TextChoices):
@@ -377,8 +384,3 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.actor} {self.action} {self.table}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None:
-            raise ValueError("The change log is append-only.")
-        super().save(*args, **kwargs)

@@ -123,8 +123,9 @@ def leaderboard_page(request: HttpRequest, club_id: int) -> HttpResponse:
 
 @_records_page
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
-    """A player's statistics and latest games over published events (a season's, or all)."""
-    player = selectors.player_get(player_id=player_id)
+    """A player's statistics and latest games over published events (a season's, or all):
+    found once they entered a published event, or by a director of their club."""
+    player = access.player_for(actor=Actor(user=request.user), player_id=player_id)
     query = _query(request, s.PlayerQuerySerializer)
     season = None
     if "season" in query:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Max, Model, Q, QuerySet, Sum
+from django.db.models import Count, Exists, Max, Model, OuterRef, Q, QuerySet, Sum
 
 from scorekeeper.errors import NotFound
 from scorekeeper.events.models import (
@@ -23,9 +23,9 @@ from scorekeeper.events.models import (
     Entrant,
     Event,
     EventTeam,
-    Membership,
     Result,
     ResultLine,
+    RosterChange,
     Round,
     Season,
     SitOut,
@@ -42,6 +42,7 @@ from scorekeeper.events.standings import (
     rank,
 )
 from scorekeeper.models import Club, Player
+from scorekeeper.names import name_clean, name_key, name_shown
 
 # ---------------------------------------------------------------------------------------------
 # Look-ups
@@ -80,10 +81,12 @@ def table_get(*, table_id: int) -> Table:
     return _one(tables, table_id, "There is no table with this id.", "no-such-table")
 
 
-def player_get(*, player_id: int) -> Player:
-    return _one(
-        Player.objects.all(), player_id, "There is no player with this id.", "no-such-player"
+def player_get(*, player_id: int, field: str = "id") -> Player:
+    """A player, with `public` set when they entered a published event (one query)."""
+    players = Player.objects.select_related("club").annotate(
+        public=Exists(Entrant.objects.filter(player=OuterRef("pk"), event__published=True))
     )
+    return _one(players, player_id, "There is no player with this id.", "no-such-player", field)
 
 
 def season_get(*, season_id: int, club: Club | None = None) -> Season:
@@ -124,8 +127,26 @@ def clubs_directed_by(*, user: AbstractBaseUser | AnonymousUser) -> list[Club]:
     return [role.club for role in Director.objects.filter(user_id=user.pk).select_related("club")]
 
 
-def members_of(*, club: Club) -> QuerySet[Membership]:
-    return Membership.objects.filter(club=club).select_related("player")
+def roster_of(*, club: Club, name: str | None = None) -> QuerySet[Player]:
+    """The club's players (only those of this name, by the rule of `scorekeeper.names`), each
+    with how many of the club's events they entered and the date of the last (one query)."""
+    players = Player.objects.filter(club=club)
+    if name is not None:
+        players = players.filter(match_key=name_key(name_clean(name, field="name")))
+    return _on_roster(players).order_by("match_key", "label_key", "id")
+
+
+def roster_entry(*, player: Player) -> Player:
+    """One player as `roster_of` gives them (one query)."""
+    return _on_roster(Player.objects.filter(pk=player.pk)).get()
+
+
+def _on_roster(players: QuerySet[Player]) -> QuerySet[Player]:
+    return players.annotate(events=Count("entries"), last_played=Max("entries__event__date"))
+
+
+def roster_log(*, club: Club) -> QuerySet[RosterChange]:
+    return RosterChange.objects.filter(club=club).order_by("id")
 
 
 def seasons_of(*, club: Club) -> list[Season]:
@@ -190,7 +211,7 @@ def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[Rou
         .order_by("number")
     ):
         seats[seat.table_id].append(
-            SeatView(seat.number, seat.side, seat.player_id, seat.player.name)
+            SeatView(seat.number, seat.side, seat.player_id, seat.player.shown)
         )
     byes: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for sit_out in SitOut.objects.filter(round_id__in=ids).select_related("player", "team"):
@@ -391,12 +412,13 @@ def _entrant_rows(event: Event) -> list[StandingRow]:
     entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("id"))
     if not event.is_teams:
         return [
-            StandingRow(e.player_id, e.player.name, [e.player.name], e.active) for e in entrants
+            StandingRow(e.player_id, e.player.shown, [e.player.shown], e.active, coin=e.pk)
+            for e in entrants
         ]
     members: dict[int, list[str]] = defaultdict(list)
     for e in entrants:
         if e.team_id is not None:
-            members[e.team_id].append(e.player.name)
+            members[e.team_id].append(e.player.shown)
     teams = EventTeam.objects.filter(event=event).order_by("seed")
     return [StandingRow(team.pk, team.name, members[team.pk], team.active) for team in teams]
 
@@ -483,15 +505,15 @@ def leaderboard(
     """Players of a club's published events (one season's, or all), one query."""
     rows = (
         _public_lines(club, season)
-        .values("player_id", "player__name")
+        .values("player_id", "player__name", "player__label")
         .annotate(**_STATS)
-        .order_by(*LEADERBOARD_ORDER[order], "player__name")[:limit]
+        .order_by(*LEADERBOARD_ORDER[order], "player__name", "player__label")[:limit]
     )
     return [
         {
             "rank": rank,
             "player": row["player_id"],
-            "name": row["player__name"],
+            "name": name_shown(row["player__name"], row["player__label"]),
             **{stat: value for stat, value in row.items() if stat in _STATS},
         }
         for rank, row in enumerate(rows, start=1)
@@ -521,10 +543,10 @@ def player_record(
         )[offset : offset + limit]
     )
     seated: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
-    for table_id, side, player_id, name in TableSeat.objects.filter(
+    for table_id, side, player_id, name, label in TableSeat.objects.filter(
         table_id__in={line.result.table_id for line in page}
-    ).values_list("table_id", "side", "player_id", "player__name"):
-        seated[table_id].append((side, player_id, name))
+    ).values_list("table_id", "side", "player_id", "player__name", "player__label"):
+        seated[table_id].append((side, player_id, name_shown(name, label)))
     history = []
     for line in page:
         others = seated[line.result.table_id]

@@ -7,14 +7,16 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scorekeeper import names
 from scorekeeper.api.fields import (
     RulesetField,
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
 )
-from scorekeeper.events.models import Event, Membership, TableToken
+from scorekeeper.events.models import Event, RosterChange, TableToken
 from scorekeeper.events.selectors import LEADERBOARD_ORDER
+from scorekeeper.models import Player
 
 MAX_ID = 2**63 - 1
 
@@ -23,25 +25,74 @@ def IdField(**kwargs: Any) -> StrictIntegerField:
     return StrictIntegerField(min_value=1, max_value=MAX_ID, **kwargs)
 
 
+class PlayerEntrySerializer(serializers.Serializer[Any]):
+    """Who is meant: a player of the club by id, or by name. By name, the club's one player
+    of that name is taken, or someone new is added; a `label` picks one of several players of
+    that name (or adds one); `new` adds someone new even when the name is taken (with a label
+    to tell them apart)."""
+
+    player = IdField(required=False)
+    name = StrictCharField(max_length=names.PERSON, required=False)
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = StrictCharField(  # type: ignore[assignment]
+        max_length=names.LABEL, required=False, allow_blank=True
+    )
+    new = StrictBooleanField(required=False, default=False)
+
+
+_ENTRY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "player": {"type": "integer", "minimum": 1},
+        "name": {"type": "string", "maxLength": names.PERSON},
+        "label": {"type": "string", "maxLength": names.LABEL},
+        "new": {"type": "boolean"},
+    },
+    "additionalProperties": False,
+}
+
+
 @extend_schema_field(
-    {"oneOf": [{"type": "string", "maxLength": 60}, {"type": "integer", "minimum": 1}]}
+    {
+        "oneOf": [
+            {"type": "string", "maxLength": names.PERSON},
+            {"type": "integer", "minimum": 1},
+            _ENTRY_SCHEMA,
+        ]
+    }
 )
 class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
-    """A player by name (a new or known player) or by id."""
+    """A player by name (the club's player of that name, or someone new), by id, or as an
+    object like a single entry's body (`{"name": ..., "label": ..., "new": true}`)."""
 
-    default_error_messages = {"invalid": "Give a player's name or id."}
+    default_error_messages = {"invalid": "Give a player's name, id, or name and label."}
 
-    def to_internal_value(self, data: Any) -> str | int:
+    def to_internal_value(self, data: Any) -> str | int | dict[str, Any]:
+        if isinstance(data, dict):
+            entry = PlayerEntrySerializer(data=data)
+            entry.is_valid(raise_exception=True)
+            return dict(entry.validated_data)
         if isinstance(data, bool) or not isinstance(data, str | int):
             self.fail("invalid")
         if isinstance(data, int) and not 1 <= data <= MAX_ID:
             self.fail("invalid")
-        if isinstance(data, str) and not 0 < len(data.strip()) <= 60:
+        if isinstance(data, str) and not 0 < len(data.strip()) <= names.PERSON:
             self.fail("invalid")
         return data
 
     def to_representation(self, value: Any) -> Any:
         return value
+
+
+class PlayerSerializer(serializers.Serializer[Any]):
+    """A player of a club's roster: the name as stored, the label that tells them apart from
+    another of that name, and both as shown."""
+
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = serializers.CharField(allow_blank=True)  # type: ignore[assignment]
+    shown = serializers.CharField(help_text='The name with its label: "John Smith (Tuesday)".')
 
 
 # Clubs ----------------------------------------------------------------------------------------
@@ -57,18 +108,81 @@ class ClubCreateSerializer(serializers.Serializer[Any]):
     name = StrictCharField(max_length=100)
 
 
-class MemberSerializer(serializers.Serializer[Any]):
-    player = serializers.IntegerField(source="player_id")
-    name = serializers.CharField(source="player.name")
-    kind = serializers.CharField(help_text="member or guest")
+class RosterPlayerSerializer(PlayerSerializer):
+    player = serializers.IntegerField(source="pk")
+    kind = serializers.ChoiceField(choices=[Player.Kind.MEMBER, Player.Kind.GUEST])
+    events = serializers.IntegerField(help_text="How many of the club's events they entered.")
+    last_played = serializers.DateField(allow_null=True, help_text="The last of those events.")
 
 
-class MemberAddSerializer(serializers.Serializer[Any]):
-    name = StrictCharField(max_length=60, required=False)
-    player = IdField(required=False)
-    kind = StrictCharField(
-        max_length=6, default=Membership.Kind.MEMBER, help_text="member (the default) or guest"
+class RosterQuerySerializer(serializers.Serializer[Any]):
+    name = StrictCharField(
+        max_length=names.PERSON, required=False, help_text="Only the players of this name."
     )
+
+
+class MatchedSerializer(PlayerSerializer):
+    """The player an entry took: `existing` (found on the roster) or `new` (added to it)."""
+
+    kind = serializers.CharField()
+    matched = serializers.ChoiceField(choices=["existing", "new"])
+
+
+class PlayerAddSerializer(PlayerEntrySerializer):
+    kind = serializers.ChoiceField(
+        choices=[Player.Kind.MEMBER, Player.Kind.GUEST],
+        required=False,
+        help_text="member (the default for someone new) or guest",
+    )
+
+
+class PlayerUpdateSerializer(serializers.Serializer[Any]):
+    name = StrictCharField(max_length=names.PERSON, required=False)
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = StrictCharField(  # type: ignore[assignment]
+        max_length=names.LABEL, required=False, allow_blank=True
+    )
+    kind = serializers.ChoiceField(choices=[Player.Kind.MEMBER, Player.Kind.GUEST], required=False)
+    reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
+
+
+class PlayerMergeSerializer(serializers.Serializer[Any]):
+    absorb = IdField(help_text="The other record of the same person: it is merged into this one.")
+    reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
+
+
+class PlayerSplitSerializer(serializers.Serializer[Any]):
+    events = serializers.ListField(
+        child=IdField(),
+        min_length=1,
+        max_length=1000,
+        help_text="The events whose games belong to the other person.",
+    )
+    name = StrictCharField(
+        max_length=names.PERSON, required=False, help_text="By default the same name."
+    )
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = StrictCharField(  # type: ignore[assignment]
+        max_length=names.LABEL, allow_blank=True, help_text="Tells the two apart."
+    )
+    kind = serializers.ChoiceField(
+        choices=[Player.Kind.MEMBER, Player.Kind.GUEST], default=Player.Kind.GUEST
+    )
+    reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
+
+
+class RosterChangeSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    action = serializers.ChoiceField(choices=RosterChange.Action.values)
+    player = serializers.IntegerField(help_text="The record kept, split or renamed.")
+    other = serializers.IntegerField(
+        allow_null=True, help_text="The record absorbed, or split off."
+    )
+    actor = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    before = serializers.JSONField()
+    after = serializers.JSONField()
+    created_at = serializers.DateTimeField()
 
 
 class DirectorAddSerializer(serializers.Serializer[Any]):
@@ -152,13 +266,18 @@ class EventUpdateSerializer(serializers.Serializer[Any]):
 class EntrantSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.name")
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = serializers.CharField(source="player.label", allow_blank=True)  # type: ignore[assignment]
+    shown = serializers.CharField(source="player.shown")
     team = serializers.IntegerField(source="team_id", allow_null=True)
     active = serializers.BooleanField()
 
 
-class EntrantAddSerializer(serializers.Serializer[Any]):
-    name = StrictCharField(max_length=60, required=False)
-    player = IdField(required=False)
+class EntrantAddedSerializer(EntrantSerializer):
+    matched = serializers.ChoiceField(
+        choices=["existing", "new"],
+        help_text="Whether the entry took a player of the club's roster or added a new one.",
+    )
 
 
 class EventTeamSerializer(serializers.Serializer[Any]):
@@ -166,7 +285,12 @@ class EventTeamSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     seed = serializers.IntegerField()
     active = serializers.BooleanField()
-    players = serializers.ListField(child=serializers.CharField())
+    players = serializers.ListField(child=serializers.CharField(), help_text="As shown.")
+    members = PlayerSerializer(many=True)
+
+
+class EventTeamAddedSerializer(EventTeamSerializer):
+    matched = MatchedSerializer(many=True, help_text="The player each entry took, in order.")
 
 
 class EventTeamAddSerializer(serializers.Serializer[Any]):
@@ -387,6 +511,10 @@ class HistorySerializer(serializers.Serializer[Any]):
 class PlayerRecordSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField(source="player.id")
     name = serializers.CharField(source="player.name")
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = serializers.CharField(source="player.label", allow_blank=True)  # type: ignore[assignment]
+    shown = serializers.CharField(source="player.shown")
+    club = serializers.IntegerField(source="player.club_id")
     stats = StatsSerializer()
     history = HistorySerializer(many=True)
 

@@ -97,6 +97,9 @@ class StandingRow:
     rank: int = 0
     tie_break: str | None = None
     whole_night: bool = False  # at a table or sitting out in every complete round
+    # Who the coin flip is drawn for: the entrant's own id, which stays the same when a
+    # director merges or splits player records (0: the key).
+    coin: int = 0
 
     @property
     def total(self) -> int:
@@ -241,7 +244,7 @@ def _criteria(scoring: Scoring, row: StandingRow) -> tuple[int, int, int, int, s
         row.difference,
         row.points_for,
         row.euchres,
-        _coin(scoring.seed, row.key),
+        _coin(scoring.seed, row.coin or row.key),
     )
 
 

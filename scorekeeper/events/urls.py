@@ -13,12 +13,19 @@ TABLE = V1 + "tables/<int:table_id>/"
 urlpatterns = [
     path(V1 + "clubs/", clubs.ClubListView.as_view(), name="clubs"),
     path(CLUB, clubs.ClubDetailView.as_view(), name="club"),
-    path(CLUB + "members/", clubs.MemberListView.as_view(), name="club-members"),
+    path(CLUB + "players/", clubs.RosterView.as_view(), name="club-players"),
+    path(CLUB + "players/log/", clubs.RosterLogView.as_view(), name="club-players-log"),
     path(CLUB + "directors/", clubs.DirectorAddView.as_view(), name="club-directors"),
     path(CLUB + "seasons/", clubs.SeasonListView.as_view(), name="club-seasons"),
     path(CLUB + "leaderboard/", clubs.LeaderboardView.as_view(), name="club-leaderboard"),
     path(CLUB + "events/", clubs.ClubEventListView.as_view(), name="club-events"),
     path(V1 + "players/<int:player_id>/", clubs.PlayerRecordView.as_view(), name="player"),
+    path(
+        V1 + "players/<int:player_id>/merge/", clubs.PlayerMergeView.as_view(), name="player-merge"
+    ),
+    path(
+        V1 + "players/<int:player_id>/split/", clubs.PlayerSplitView.as_view(), name="player-split"
+    ),
     path(V1 + "events/", events.EventListView.as_view(), name="events"),
     path(EVENT, events.EventDetailView.as_view(), name="event"),
     path(EVENT + "players/", events.EntrantListView.as_view(), name="event-players"),

@@ -1,46 +1,47 @@
-"""Creating a game: by the server, or under an id and token a phone chose (offline)."""
+"""Creating a game: by the server, or under an id and token a phone chose (offline).
+
+A casual game's seats hold players of their own, who belong to no club and are never matched
+by name; an event's table seats the club's players it was given (`seated`).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
 import referee
+from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed
 from scorekeeper.models import ChangeLogEntry, Club, Game, Player, Seat
 from scorekeeper.tokens import token_digest, token_matches, token_new, token_weakness
 
-MAX_NAME = 60
 MAX_TARGET = 10_000
 
 
 def _default_team_names(ruleset: referee.Ruleset, players: list[str]) -> list[str]:
-    names: list[list[str]] = [[] for _ in range(ruleset.team_count)]
+    teams: list[list[str]] = [[] for _ in range(ruleset.team_count)]
     for seat, name in enumerate(players):
-        names[ruleset.team_of(seat)].append(name)
-    return [" & ".join(members) for members in names]
+        teams[ruleset.team_of(seat)].append(name)
+    return [" & ".join(members) for members in teams]
 
 
-def _clean_players(ruleset: referee.Ruleset, players: list[str]) -> list[str]:
+def _clean_players(ruleset: referee.Ruleset, players: list[str], limit: int) -> list[str]:
     if len(players) != ruleset.players:
         raise Malformed(
             f"this ruleset seats {ruleset.players} players; {len(players)} were given",
             code="wrong-player-count",
             field="players",
         )
-    cleaned = [name.strip() for name in players]
-    for seat, name in enumerate(cleaned):
-        if not name or len(name) > MAX_NAME:
-            raise Malformed(
-                f"a player's name has 1 to {MAX_NAME} characters",
-                code="bad-name",
-                field=f"players[{seat}]",
-            )
-    if len({name.casefold() for name in cleaned}) != len(cleaned):
+    cleaned = [
+        names.name_clean(name, field=f"players[{seat}]", limit=limit)
+        for seat, name in enumerate(players)
+    ]
+    if len({names.name_key(name) for name in cleaned}) != len(cleaned):
         raise Malformed("one player cannot take two seats", code="same-player", field="players")
     return cleaned
 
@@ -71,7 +72,12 @@ class _NewGame:
 
 
 def _checked(
-    ruleset: object, players: list[str], dealer: int, team_names: list[str] | None
+    ruleset: object,
+    players: list[str],
+    dealer: int,
+    team_names: list[str] | None,
+    *,
+    seated: bool = False,
 ) -> _NewGame:
     try:
         rules = referee.Ruleset.parse(ruleset)
@@ -83,7 +89,9 @@ def _checked(
             code="bad-target",
             field="ruleset.target",
         )
-    names = _clean_players(rules, players)
+    # A club's player is shown with their label, if any: a longer name than one typed here.
+    limit = names.PERSON + names.LABEL + 3 if seated else names.PERSON
+    players_named = _clean_players(rules, players, limit)
     if not 0 <= dealer < rules.players:
         raise Malformed(
             f"the first dealer is a seat from 0 to {rules.players - 1}",
@@ -91,16 +99,17 @@ def _checked(
             field="dealer",
         )
     if team_names is None:
-        team_names = _default_team_names(rules, names)
-    elif len(team_names) != rules.team_count or not all(
-        0 < len(name.strip()) <= 100 for name in team_names
-    ):
+        team_names = _default_team_names(rules, players_named)
+    elif len(team_names) != rules.team_count:
         raise Malformed(
-            f"give {rules.team_count} team names of 1 to 100 characters",
-            code="bad-team-names",
-            field="team_names",
+            f"give {rules.team_count} team names", code="bad-team-names", field="team_names"
         )
-    return _NewGame(rules, names, dealer, [name.strip() for name in team_names])
+    else:
+        team_names = [
+            names.name_clean(name, field=f"team_names[{team}]", limit=names.TITLE)
+            for team, name in enumerate(team_names)
+        ]
+    return _NewGame(rules, players_named, dealer, team_names)
 
 
 def _insert(
@@ -111,6 +120,7 @@ def _insert(
     actor: str,
     game_id: uuid.UUID | None = None,
     digest: str = "",
+    seated: Sequence[Player] | None = None,
 ) -> Game:
     with transaction.atomic():
         game = Game.objects.create(
@@ -124,8 +134,11 @@ def _insert(
             token_hash=token_digest(token),
             create_digest=digest,
         )
-        for seat, name in enumerate(new.players):
-            player, _ = Player.objects.get_or_create(name=name)
+        if seated is None:
+            seated = [
+                Player.objects.create(name=name, kind=Player.Kind.CASUAL) for name in new.players
+            ]
+        for seat, player in enumerate(seated):
             Seat.objects.create(game=game, number=seat, player=player, team=new.rules.team_of(seat))
         ChangeLogEntry.objects.create(
             game=game,
@@ -140,16 +153,21 @@ def _insert(
 def game_create(
     *,
     ruleset: object,
-    players: list[str],
+    players: list[str] | None = None,
     dealer: int,
     team_names: list[str] | None = None,
     club: Club | None = None,
+    seated: Sequence[Player] | None = None,
     actor: str = "scorer",
 ) -> tuple[Game, str]:
-    """A new game and its write token (only its digest is stored)."""
-    new = _checked(ruleset, players, dealer, team_names)
+    """A new game and its write token (only its digest is stored). A casual game's seats get
+    new players of their own, named by `players`; an event's table seats the club's players
+    it gives instead (`seated`, in seat order)."""
+    if seated is not None:
+        players = [player.shown for player in seated]
+    new = _checked(ruleset, players or [], dealer, team_names, seated=seated is not None)
     token = token_new()
-    return _insert(new, token=token, club=club, actor=actor), token
+    return _insert(new, token=token, club=club, actor=actor, seated=seated), token
 
 
 def game_create_idempotent(

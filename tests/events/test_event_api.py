@@ -18,16 +18,20 @@ def test_a_club_is_started_by_a_signed_in_user_who_directs_it(director: Director
 
 
 def test_members_and_guests(director: Director, anon, django_user_model):
-    url = f"/api/v1/clubs/{director.club}/members/"
-    ok(director.client.post(url, {"name": "Ann"}, format="json"), 201)
+    url = f"/api/v1/clubs/{director.club}/players/"
+    ann = ok(director.client.post(url, {"name": "Ann"}, format="json"), 201)
+    assert (ann["shown"], ann["kind"], ann["matched"]) == ("Ann", "member", "new")
     ok(director.client.post(url, {"name": "Ben", "kind": "guest"}, format="json"), 201)
     assert is_problem(
         director.client.post(url, {"name": "Cat", "kind": "boss"}, format="json"), 400, "kind"
     )
     assert is_problem(director.client.post(url, {}, format="json"), 400, "name")
     assert is_problem(director.client.post(url, {"player": 999}, format="json"), 404, "player")
+    # Ben again, as a member now: the same player, found (200), not a second one.
+    ben = ok(director.client.post(url, {"name": "ben", "kind": "member"}, format="json"))
+    assert (ben["shown"], ben["kind"], ben["matched"]) == ("Ben", "member", "existing")
     members = ok(director.client.get(url))
-    assert [(m["name"], m["kind"]) for m in members] == [("Ann", "member"), ("Ben", "guest")]
+    assert [(m["name"], m["kind"]) for m in members] == [("Ann", "member"), ("Ben", "member")]
     assert is_problem(anon.get(url), 401)
     # A second director is added by name; then they can manage the club too.
     django_user_model.objects.create_user("ed")
@@ -49,8 +53,8 @@ def test_members_and_guests(director: Director, anon, django_user_model):
 def test_a_player_who_joins_an_event_without_membership_becomes_a_guest(director: Director):
     event = director.create_event(rounds_planned=2)
     director.add_players(event, "Zed")
-    members = ok(director.client.get(f"/api/v1/clubs/{director.club}/members/"))
-    assert [(m["name"], m["kind"]) for m in members] == [("Zed", "guest")]
+    members = ok(director.client.get(f"/api/v1/clubs/{director.club}/players/"))
+    assert [(m["name"], m["kind"], m["events"]) for m in members] == [("Zed", "guest", 1)]
 
 
 def test_player_identities_carry_across_events(director: Director):

@@ -7,12 +7,16 @@ from io import StringIO
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
+from django.test import RequestFactory
 
 from scorekeeper.events.access import is_director
 from scorekeeper.events.demo import DEMO_DIRECTOR, DEMO_PASSWORD
 from scorekeeper.models import Club
 
 pytestmark = pytest.mark.django_db
+
+# Sign-in goes through django-axes, which counts failures per client: it needs the request.
+REQUEST = RequestFactory().post("/events/login/")
 
 
 def make_director(*args: str) -> str:
@@ -27,7 +31,7 @@ def test_it_makes_the_user_and_the_club_and_prints_a_generated_password():
     assert first == "dora directs Riverside Euchre Club (new user and club)"
     password = second.removeprefix("password: ")
     assert len(password) == 16 and password.isalnum()
-    user = authenticate(username="dora", password=password)
+    user = authenticate(REQUEST, username="dora", password=password)
     assert user is not None
     assert is_director(user, Club.objects.get(name="Riverside Euchre Club"))
 
@@ -37,13 +41,13 @@ def test_a_known_user_and_club_are_found_and_the_password_is_left_alone():
     get_user_model().objects.create_user("dora", password="her own password")
     out = make_director("dora", "--club", "riverside euchre club")
     assert out == "dora directs Riverside Euchre Club\n"
-    assert authenticate(username="dora", password="her own password") is not None
+    assert authenticate(REQUEST, username="dora", password="her own password") is not None
     assert Club.objects.count() == 1
 
 
 def test_a_password_given_is_set():
     make_director("dora", "--club", "Riverside", "--password", "trump-is-hearts")
-    assert authenticate(username="dora", password="trump-is-hearts") is not None
+    assert authenticate(REQUEST, username="dora", password="trump-is-hearts") is not None
 
 
 @pytest.mark.parametrize(
@@ -69,10 +73,10 @@ def test_the_demo_director_signs_in_with_the_demo_password_in_debug_only(setting
     call_command("load_demo")
     out = capsys.readouterr().out
     assert f"{DEMO_DIRECTOR}, password {DEMO_PASSWORD}" in out
-    user = authenticate(username=DEMO_DIRECTOR, password=DEMO_PASSWORD)
+    user = authenticate(REQUEST, username=DEMO_DIRECTOR, password=DEMO_PASSWORD)
     assert user is not None and is_director(user, Club.objects.get(name="Demo club"))
     settings.DEBUG = False
     call_command("load_demo")
     out = capsys.readouterr().out
     assert DEMO_PASSWORD not in out and "manage.py make_director USERNAME" in out
-    assert authenticate(username=DEMO_DIRECTOR, password=DEMO_PASSWORD) is None
+    assert authenticate(REQUEST, username=DEMO_DIRECTOR, password=DEMO_PASSWORD) is None

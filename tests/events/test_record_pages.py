@@ -311,14 +311,16 @@ def test_junk_in_the_leaderboards_query_is_a_bad_request(director: Director, ano
     ],
 )
 def test_junk_in_a_players_query_is_a_bad_request(director: Director, anon, query, field):
-    player = director.add_players(director.create_event(rounds_planned=1), "Ann")["Ann"]
+    event = director.create_event(rounds_planned=1, published=True)
+    player = director.add_players(event, "Ann")["Ann"]
     response = anon.get(f"/events/players/{player}/?{query}")
     assert response.status_code == 400
     assert response.content.decode().startswith(f"{field}: ")
 
 
-def test_a_player_with_no_published_games_has_an_empty_page(director: Director, anon):
-    player = director.add_players(director.create_event(rounds_planned=1), "Zed")["Zed"]
+def test_a_player_with_no_confirmed_games_has_an_empty_page(director: Director, anon):
+    event = director.create_event(rounds_planned=1, published=True)
+    player = director.add_players(event, "Zed")["Zed"]
     shown = page(anon, f"/events/players/{player}/").rows[None]
     assert shown["games"] == 0 and shown["loners_made"] == 0
     empty = page(anon, f"/events/clubs/{director.club}/leaderboard/")

@@ -3,48 +3,16 @@
 from __future__ import annotations
 
 import secrets
-import threading
 import uuid
-from collections.abc import Callable
-from typing import Any
 
-import pytest
 from api_tables import FOUR, Table
-from django.db import connection, connections
 from rest_framework.test import APIClient
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="row locks and real concurrency need PostgreSQL (set DATABASE_URL); .ci/run has it",
-    ),
-]
+from tests.concurrency import POSTGRES_ONLY, all_at_once
+
+pytestmark = POSTGRES_ONLY
 
 WRITERS = 8
-
-
-def all_at_once(count: int, work: Callable[[int], Any]) -> list[Any]:
-    """Run `work(i)` in `count` threads released together; each thread has its own connection."""
-    barrier = threading.Barrier(count)
-    results: list[Any] = [None] * count
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=30)
-            results[index] = work(index)
-        except Exception as error:  # reported by the assertions below
-            results[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 def test_concurrent_hands_are_all_recorded_in_order(table: Table):

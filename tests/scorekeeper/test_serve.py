@@ -64,9 +64,7 @@ class Served:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     port = harness.free_port()
-    env = {
-        k: v for k, v in os.environ.items() if k not in {"DJANGO_DEBUG", "SECRET_KEY", "HTTPS"}
-    }
+    env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_DEBUG", "SECRET_KEY", "HTTPS"}}
     env |= {
         "DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
         "STATIC_ROOT": str(tmp_path / "static"),

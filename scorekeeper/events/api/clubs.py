@@ -1,6 +1,9 @@
-"""Clubs, their members, directors, seasons and leaderboards; a player's record."""
+"""Clubs, their rosters, directors, seasons and leaderboards; a player's record, and the
+directors' renames, merges and splits of player records."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -15,6 +18,10 @@ from scorekeeper.api.http import (
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
+from scorekeeper.events.api.shapes import matched_json, player_ref
+
+if TYPE_CHECKING:
+    from scorekeeper.models import Player
 
 
 class ClubListView(EventsView):
@@ -46,35 +53,53 @@ class ClubDetailView(EventsView):
         return Response(s.ClubSerializer(selectors.club_get(club_id=club_id)).data)
 
 
-class MemberListView(EventsView):
+class RosterView(EventsView):
     directors_read = True
 
     @extend_schema(
-        operation_id="club_members_list",
-        summary="A club's members and guests (its directors only)",
-        responses={200: s.MemberSerializer(many=True), **problems(401, 403, 404)},
+        operation_id="club_players_list",
+        summary="The club's roster: its members and guests (its directors only), or those of "
+        "one name (matched as the roster matches names)",
+        parameters=[s.RosterQuerySerializer],
+        responses={200: s.RosterPlayerSerializer(many=True), **problems(400, 401, 403, 404)},
     )
     def get(self, request: Request, club_id: int) -> Response:
-        members = selectors.members_of(club=self.club)
-        return Response(s.MemberSerializer(members, many=True).data)
+        query = read_query(s.RosterQuerySerializer, request)
+        players = selectors.roster_of(club=self.club, name=query.get("name"))
+        return Response(s.RosterPlayerSerializer(players, many=True).data)
 
     @extend_schema(
-        operation_id="club_members_add",
-        summary="Add a member or a guest, by name or player id",
-        request=s.MemberAddSerializer,
-        responses={201: s.MemberSerializer, **problems(400, 401, 403, 404)},
+        operation_id="club_players_add",
+        summary="Put a player on the roster (or find them there) as a member or a guest: by "
+        "name, the answer says whether it took the player of that name or added someone new",
+        request=s.PlayerAddSerializer,
+        responses={
+            201: s.MatchedSerializer,
+            200: s.MatchedSerializer,
+            **problems(400, 401, 403, 404, 409),
+        },
     )
     def post(self, request: Request, club_id: int) -> Response:
-        club = self.club
-        data = read_body(s.MemberAddSerializer, request.data)
-        membership = services.member_add(
-            club=club,
-            actor=self.actor,
-            name=data.get("name"),
-            player_id=data.get("player"),
-            kind=data["kind"],
+        data = read_body(s.PlayerAddSerializer, request.data)
+        found = services.roster_add(
+            club=self.club, actor=self.actor, ref=player_ref(data, ""), kind=data.get("kind")
         )
-        return Response(s.MemberSerializer(membership).data, status=status.HTTP_201_CREATED)
+        answer = status.HTTP_201_CREATED if found.matched == "new" else status.HTTP_200_OK
+        return Response(s.MatchedSerializer(matched_json(found)).data, status=answer)
+
+
+class RosterLogView(EventsView):
+    directors_read = True
+
+    @extend_schema(
+        operation_id="club_players_log",
+        summary="The roster's change log: every rename, merge and split (its directors only)",
+        responses={200: s.RosterChangeSerializer(many=True), **problems(401, 403, 404)},
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        return Response(
+            s.RosterChangeSerializer(selectors.roster_log(club=self.club), many=True).data
+        )
 
 
 class DirectorAddView(EventsView):
@@ -157,15 +182,21 @@ class ClubEventListView(EventsView):
         return Response(s.EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
+def roster_answer(player: Player, answer: int = status.HTTP_200_OK) -> Response:
+    """A player as the roster shows them, after a director changed the roster."""
+    return Response(s.RosterPlayerSerializer(selectors.roster_entry(player=player)).data, answer)
+
+
 class PlayerRecordView(EventsView):
     @extend_schema(
         operation_id="players_retrieve",
-        summary="A player's statistics and history over published events",
+        summary="A player's statistics and history over published events: found once they "
+        "entered a published event, or by a director of their club",
         parameters=[s.PlayerQuerySerializer],
         responses={200: s.PlayerRecordSerializer, **problems(400, 404)},
     )
     def get(self, request: Request, player_id: int) -> Response:
-        player = selectors.player_get(player_id=player_id)
+        player = access.player_for(actor=self.actor, player_id=player_id)
         query = read_query(s.PlayerQuerySerializer, request)
         season = None
         if "season" in query:
@@ -174,3 +205,51 @@ class PlayerRecordView(EventsView):
             player=player, season=season, limit=query["limit"], offset=query["offset"]
         )
         return Response(s.PlayerRecordSerializer(record).data)
+
+    @extend_schema(
+        operation_id="players_update",
+        summary="Rename a player or change their label (logged), or make them a member or a "
+        "guest (a director of their club)",
+        request=s.PlayerUpdateSerializer,
+        responses={200: s.RosterPlayerSerializer, **problems(400, 401, 404, 409)},
+    )
+    def patch(self, request: Request, player_id: int) -> Response:
+        player = access.player_for(actor=self.actor, player_id=player_id, to_run=True)
+        data = read_body(s.PlayerUpdateSerializer, request.data)
+        return roster_answer(services.player_update(player=player, actor=self.actor, **data))
+
+
+class PlayerMergeView(EventsView):
+    @extend_schema(
+        operation_id="players_merge",
+        summary="One person with two records: the other record's games, entries and results "
+        "move to this one, and it is deleted (logged; no number changes)",
+        request=s.PlayerMergeSerializer,
+        responses={200: s.RosterPlayerSerializer, **problems(400, 401, 404, 409)},
+    )
+    def post(self, request: Request, player_id: int) -> Response:
+        player = access.player_for(actor=self.actor, player_id=player_id, to_run=True)
+        data = read_body(s.PlayerMergeSerializer, request.data)
+        absorb = access.player_for(
+            actor=self.actor, player_id=data["absorb"], to_run=True, field="absorb"
+        )
+        return roster_answer(
+            services.player_merge(
+                player=player, actor=self.actor, absorb=absorb, reason=data["reason"]
+            )
+        )
+
+
+class PlayerSplitView(EventsView):
+    @extend_schema(
+        operation_id="players_split",
+        summary="One record that is two people: a new record with a label takes the games, "
+        "entries and results of the chosen events (logged; no number changes)",
+        request=s.PlayerSplitSerializer,
+        responses={201: s.RosterPlayerSerializer, **problems(400, 401, 404, 409)},
+    )
+    def post(self, request: Request, player_id: int) -> Response:
+        player = access.player_for(actor=self.actor, player_id=player_id, to_run=True)
+        data = read_body(s.PlayerSplitSerializer, request.data)
+        split_off = services.player_split(player=player, actor=self.actor, **data)
+        return roster_answer(split_off, status.HTTP_201_CREATED)

@@ -21,6 +21,8 @@ from scorekeeper.events import access, exports, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.shapes import (
+    matched_json,
+    player_ref,
     round_json,
     standings_json,
     team_json,
@@ -72,20 +74,25 @@ class EntrantListView(EventsView):
 
     @extend_schema(
         operation_id="event_players_add",
-        summary="A player joins a progressive event (also a late arrival): seated from the next round",
-        request=s.EntrantAddSerializer,
-        responses={201: s.EntrantSerializer, **problems(400, 401, 403, 404, 409)},
+        summary="A player of the club joins a progressive event (also a late arrival): seated "
+        "from the next round. By name, the answer says whether it took the club's player of "
+        "that name or added someone new; several of that name is a 409 listing them.",
+        request=s.PlayerEntrySerializer,
+        responses={201: s.EntrantAddedSerializer, **problems(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event
-        data = read_body(s.EntrantAddSerializer, request.data)
-        entrant = services.entrant_add(
+        data = read_body(s.PlayerEntrySerializer, request.data)
+        entrant, found = services.entrant_add(
             event=event,
             actor=self.actor,
             name=data.get("name"),
             player_id=data.get("player"),
+            label=data.get("label"),
+            new=data["new"],
         )
-        return Response(s.EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
+        body = {**s.EntrantSerializer(entrant).data, "matched": found.matched}
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class EntrantDetailView(EventsView):
@@ -112,15 +119,22 @@ class TeamListView(EventsView):
 
     @extend_schema(
         operation_id="event_teams_add",
-        summary="Enter a team of two (names or player ids), seeded after those before it",
+        summary="Enter a team of two of the club's players (by name, id, or name and label), "
+        "seeded after those before it; `matched` says which player each entry took",
         request=s.EventTeamAddSerializer,
-        responses={201: s.EventTeamSerializer, **problems(400, 401, 403, 404, 409)},
+        responses={201: s.EventTeamAddedSerializer, **problems(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event
         data = read_body(s.EventTeamAddSerializer, request.data)
-        team = services.team_add(event=event, actor=self.actor, **data)
-        return Response(s.EventTeamSerializer(team_json(team)).data, status=status.HTTP_201_CREATED)
+        team, found = services.team_add(
+            event=event,
+            actor=self.actor,
+            name=data["name"],
+            players=[player_ref(who, f"players[{i}]") for i, who in enumerate(data["players"])],
+        )
+        body = {**team_json(team), "matched": [matched_json(m) for m in found]}
+        return Response(s.EventTeamAddedSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
 class RoundListView(EventsView):

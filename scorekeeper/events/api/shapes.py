@@ -11,10 +11,13 @@ from rest_framework.request import Request
 from scorekeeper.errors import Malformed
 from scorekeeper.events import selectors
 from scorekeeper.events import serializers as s
+from scorekeeper.events.services import PlayerRef
 from scorekeeper.events.standings import TIE_BREAKS
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import EventTeam, Table
+    from scorekeeper.events.services import Matched
+    from scorekeeper.models import Player
 
 
 def table_json(view: selectors.TableView, *, show_code: bool) -> dict[str, Any]:
@@ -68,13 +71,37 @@ def standings_json(table: selectors.Standings) -> dict[str, Any]:
     }
 
 
+def player_ref(value: str | int | dict[str, Any], field: str) -> PlayerRef:
+    """A player as a request names them (see `PlayerRefField`), for the services."""
+    if not isinstance(value, dict):
+        return PlayerRef.of(value, field)
+    return PlayerRef(
+        player_id=value.get("player"),
+        name=value.get("name"),
+        label=value.get("label"),
+        new=value.get("new", False),
+        field=field,
+    )
+
+
+def player_json(player: Player) -> dict[str, Any]:
+    return {"player": player.pk, "name": player.name, "label": player.label, "shown": player.shown}
+
+
+def matched_json(found: Matched) -> dict[str, Any]:
+    """The player an entry took, and whether they were on the roster already."""
+    return {**player_json(found.player), "kind": found.player.kind, "matched": found.matched}
+
+
 def team_json(team: EventTeam) -> dict[str, Any]:
+    members = [e.player for e in team.members.all()]
     return {
         "id": team.pk,
         "name": team.name,
         "seed": team.seed,
         "active": team.active,
-        "players": [e.player.name for e in team.members.all()],
+        "players": [player.shown for player in members],
+        "members": [player_json(player) for player in members],
     }
 
 

@@ -2,19 +2,17 @@
 
 Every operation takes an `Actor` (a signed-in user, or a table's device) and asks
 `scorekeeper.events.access` what that actor may do before doing it, so the API, the screens
-and scripts behave alike. One module a responsibility: clubs, events, rounds, tables, the
-hands at a table, and results.
+and scripts behave alike. One module a responsibility: clubs, their rosters, events, rounds,
+tables, the hands at a table, and results.
 
 """
 
 from scorekeeper.events.access import Actor, is_director, require_director
 from scorekeeper.events.services.clubs import (
-    MAX_NAME,
     DirectorMade,
     club_create,
     director_add,
     director_make,
-    member_add,
     season_create,
 )
 from scorekeeper.events.services.events import (
@@ -33,6 +31,14 @@ from scorekeeper.events.services.results import (
     result_enter,
     result_snapshot,
 )
+from scorekeeper.events.services.roster import (
+    Matched,
+    PlayerRef,
+    player_merge,
+    player_split,
+    player_update,
+    roster_add,
+)
 from scorekeeper.events.services.rounds import NO_TARGET, round_generate
 from scorekeeper.events.services.table_hands import (
     table_hand_amend,
@@ -49,11 +55,12 @@ from scorekeeper.events.services.tables import (
 
 __all__ = [
     "MAX_HANDS_PER_ROUND",
-    "MAX_NAME",
     "MAX_ROUNDS",
     "NO_TARGET",
     "Actor",
     "DirectorMade",
+    "Matched",
+    "PlayerRef",
     "club_create",
     "device_for_token",
     "director_add",
@@ -63,14 +70,17 @@ __all__ = [
     "event_create",
     "event_update",
     "is_director",
-    "member_add",
     "normalize_code",
+    "player_merge",
+    "player_split",
+    "player_update",
     "require_director",
     "result_confirm",
     "result_correct",
     "result_dispute",
     "result_enter",
     "result_snapshot",
+    "roster_add",
     "round_generate",
     "season_create",
     "table_code_issue",

@@ -1,4 +1,4 @@
-"""Clubs, their members and guests, directors and seasons."""
+"""Clubs, their directors and seasons."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from typing import Final
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.crypto import get_random_string
 
+from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events.access import (
     Actor,
@@ -21,33 +22,27 @@ from scorekeeper.events.access import (
 )
 from scorekeeper.events.models import (
     Director,
-    Membership,
     Season,
 )
-from scorekeeper.models import Club, Player
+from scorekeeper.models import Club
 
-MAX_NAME: Final = 60
 MAX_USERNAME: Final = 150  # Django's user model's
 
 
-def clean_name(value: str, field: str, limit: int = 100) -> str:
-    name = " ".join(value.split())
-    if not 0 < len(name) <= limit:
-        raise Malformed(f"give a name of 1 to {limit} characters", code="bad-name", field=field)
-    return name
-
-
 def club_create(*, actor: Actor, name: str) -> Club:
-    """A new club; whoever creates it is its first director."""
+    """A new club; whoever creates it is its first director. No two clubs have one name (by
+    the rule of `scorekeeper.names`), even when both are asked for at once."""
     user = require_signed_in(actor)
-    name = clean_name(name, "name")
-    with transaction.atomic():
-        if Club.objects.filter(name__iexact=name).exists():
-            raise Conflict(
-                "There is a club with this name already.", code="club-exists", field="name"
-            )
-        club = Club.objects.create(name=name)
-        Director.objects.create(club=club, user_id=user.pk)
+    name = names.name_clean(name, field="name")
+    exists = Conflict("There is a club with this name already.", code="club-exists", field="name")
+    if Club.objects.filter(name_key=names.name_key(name)).exists():
+        raise exists
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(name=name)
+            Director.objects.create(club=club, user_id=user.pk)
+    except IntegrityError:
+        raise exists from None
     return club
 
 
@@ -74,7 +69,7 @@ def director_make(*, username: str, club_name: str, password: str | None = None)
     whoever runs the server (`manage.py make_director`, the demo), never the API. A new user
     without a password given gets a generated one; a password given is set (after Django's
     password checks), also on a user who exists."""
-    name = clean_name(club_name, "club")
+    name = names.name_clean(club_name, field="club")
     users = get_user_model()
     if not 0 < len(username) <= MAX_USERNAME or not _valid(users.username_validator, username):
         raise Malformed(
@@ -102,7 +97,7 @@ def director_make(*, username: str, club_name: str, password: str | None = None)
             user.set_password(password)
         if password is not None or user_created:
             user.save()
-        club = Club.objects.filter(name__iexact=name).first()
+        club = Club.objects.filter(name_key=names.name_key(name)).first()
         club_created = club is None
         if club is None:
             club = Club.objects.create(name=name)
@@ -118,58 +113,13 @@ def _valid(validator: Callable[[str], None], value: str) -> bool:
     return True
 
 
-def player_named(name: str, field: str) -> Player:
-    name = clean_name(name, field, MAX_NAME)
-    player = Player.objects.filter(name__iexact=name).first()
-    if player is None:
-        player = Player.objects.create(name=name)
-    return player
-
-
-def member_add(
-    *,
-    club: Club,
-    actor: Actor,
-    name: str | None = None,
-    player_id: int | None = None,
-    kind: str = Membership.Kind.MEMBER,
-) -> Membership:
-    """Add a member or a guest, by name (a new or known player) or by player id."""
-    require_director(actor, club)
-    if kind not in Membership.Kind.values:
-        raise Malformed("a member or a guest", code="bad-kind", field="kind")
-    with transaction.atomic():
-        player = player_of(name=name, player_id=player_id)
-        membership, created = Membership.objects.get_or_create(
-            club=club, player=player, defaults={"kind": kind}
-        )
-        if not created and membership.kind != kind:
-            membership.kind = kind
-            membership.save(update_fields=["kind"])
-    return membership
-
-
-def player_of(*, name: str | None, player_id: int | None) -> Player:
-    if (name is None) == (player_id is None):
-        raise Malformed("give a player's name or id (one of them)", code="bad-player", field="name")
-    if player_id is not None:
-        player = Player.objects.filter(pk=player_id).first()
-        if player is None:
-            raise NotFound(
-                "There is no player with this id.", code="no-such-player", field="player"
-            )
-        return player
-    assert name is not None
-    return player_named(name, "name")
-
-
 def season_create(
     *, club: Club, actor: Actor, name: str, starts_on: datetime.date, ends_on: datetime.date
 ) -> Season:
     require_director(actor, club)
-    name = clean_name(name, "name")
+    name = names.name_clean(name, field="name")
     if ends_on < starts_on:
         raise Malformed("a season ends after it starts", code="bad-dates", field="ends_on")
-    if Season.objects.filter(club=club, name__iexact=name).exists():
+    if names.name_key(name) in {names.name_key(s.name) for s in club.seasons.all()}:
         raise Conflict("This club has a season with this name.", code="season-exists", field="name")
     return Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)

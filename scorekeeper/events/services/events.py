@@ -7,10 +7,11 @@ import secrets
 from collections.abc import Sequence
 from typing import Final
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import referee
+from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events import seating
 from scorekeeper.events.access import (
@@ -21,11 +22,10 @@ from scorekeeper.events.models import (
     Entrant,
     Event,
     EventTeam,
-    Membership,
     Season,
 )
-from scorekeeper.events.services.clubs import clean_name, player_named, player_of
-from scorekeeper.models import Club, Player
+from scorekeeper.events.services.roster import Matched, PlayerRef, roster_match
+from scorekeeper.models import Club
 
 MAX_HANDS_PER_ROUND: Final = 20
 
@@ -127,7 +127,7 @@ def event_create(
     return Event.objects.create(
         club=club,
         season=season,
-        name=clean_name(name, "name"),
+        name=names.name_clean(name, field="name"),
         date=date or timezone.localdate(),
         format=format,
         ruleset=rules.to_json(),
@@ -158,7 +158,7 @@ def event_update(
     require_director(actor, event.club)
     fields = ["updated_at"]
     if name is not None:
-        event.name = clean_name(name, "name")
+        event.name = names.name_clean(name, field="name")
         fields.append("name")
     if published is not None:
         event.published = published
@@ -191,30 +191,43 @@ def event_update(
     return event
 
 
-def _guest_if_new(event: Event, player: Player) -> None:
-    Membership.objects.get_or_create(
-        club=event.club, player=player, defaults={"kind": Membership.Kind.GUEST}
-    )
+def _already_entered(player: str, field: str) -> Conflict:
+    return Conflict(f"{player} is already in this event.", code="already-entered", field=field)
 
 
 def entrant_add(
-    *, event: Event, actor: Actor, name: str | None = None, player_id: int | None = None
-) -> Entrant:
-    """A player joins (or rejoins) a progressive event; from the next round on they are seated.
-    Someone who is not a member becomes a guest of the club."""
+    *,
+    event: Event,
+    actor: Actor,
+    name: str | None = None,
+    player_id: int | None = None,
+    label: str | None = None,
+    new: bool = False,
+) -> tuple[Entrant, Matched]:
+    """A player of the club joins a progressive event (or rejoins after leaving); from the
+    next round on they are seated. By name, they are the club's player of that name or a new
+    guest (see `roster_match`), and the answer says which."""
     require_director(actor, event.club)
     require_running(event)
     if event.is_teams:
         raise Conflict("Players join a team event as a team.", code="teams-event", field="format")
+    ref = PlayerRef(player_id=player_id, name=name, label=label, new=new)
     with transaction.atomic():
-        player = player_of(name=name, player_id=player_id)
-        _guest_if_new(event, player)
-        entrant, created = Entrant.objects.get_or_create(event=event, player=player)
-        if not created and not entrant.active:
+        found = roster_match(club=event.club, ref=ref)
+        entrant = Entrant.objects.filter(event=event, player=found.player).first()
+        if entrant is not None and entrant.active:
+            raise _already_entered(found.player.shown, "name" if player_id is None else "player")
+        if entrant is None:
+            try:
+                with transaction.atomic():
+                    entrant = Entrant.objects.create(event=event, player=found.player)
+            except IntegrityError:
+                raise _already_entered(found.player.shown, "name") from None
+        else:
             entrant.active = True
             entrant.save(update_fields=["active"])
         _forget_plan(event)
-    return entrant
+    return entrant, found
 
 
 def entrant_leave(*, event: Event, actor: Actor, player_id: int) -> Entrant:
@@ -236,44 +249,53 @@ def entrant_leave(*, event: Event, actor: Actor, player_id: int) -> Entrant:
     return entrant
 
 
-def team_add(*, event: Event, actor: Actor, name: str, players: Sequence[str | int]) -> EventTeam:
-    """A fixed partnership of two players (names or player ids), seeded after the others."""
+def team_add(
+    *, event: Event, actor: Actor, name: str, players: Sequence[str | int | PlayerRef]
+) -> tuple[EventTeam, list[Matched]]:
+    """A fixed partnership of two of the club's players (each by name, id or `PlayerRef`, as
+    for `entrant_add`), seeded after the others; and which player each entry took."""
     require_director(actor, event.club)
     require_running(event)
     if not event.is_teams:
         raise Conflict(
             "A progressive event seats players, not teams.", code="not-teams-event", field="format"
         )
-    if event.rounds.exists():
-        raise Conflict(
-            "The schedule is made: a team cannot join after the first round.",
-            code="event-started",
-            field="players",
-        )
     if len(players) != 2:
         raise Malformed("a team is two partners", code="bad-team", field="players")
+    name = names.name_clean(name, field="name")
     with transaction.atomic():
-        members = []
+        # One team at a time: the seed is the count of those before it.
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.rounds.exists():
+            raise Conflict(
+                "The schedule is made: a team cannot join after the first round.",
+                code="event-started",
+                field="players",
+            )
+        found: list[Matched] = []
         for i, who in enumerate(players):
-            field = f"players[{i}]"
-            if isinstance(who, int):
-                player = player_of(name=None, player_id=who)
-            else:
-                player = player_named(who, field)
-            if Entrant.objects.filter(event=event, player=player).exists() or player in members:
-                raise Conflict(
-                    f"{player.name} is already in this event.", code="already-entered", field=field
-                )
-            members.append(player)
-        name = clean_name(name, "name")
-        if EventTeam.objects.filter(event=event, name__iexact=name).exists():
+            ref = PlayerRef.of(who, f"players[{i}]")
+            matched = roster_match(club=event.club, ref=ref)
+            taken = Entrant.objects.filter(event=event, player=matched.player).exists()
+            if taken or matched.player in [m.player for m in found]:
+                raise _already_entered(matched.player.shown, ref.field)
+            found.append(matched)
+        key = names.name_key(name)
+        if any(names.name_key(team.name) == key for team in event.teams.all()):
             raise Conflict("A team has this name already.", code="team-exists", field="name")
         seed = EventTeam.objects.filter(event=event).count() + 1
-        team = EventTeam.objects.create(event=event, name=name, seed=seed)
-        for player in members:
-            _guest_if_new(event, player)
-            Entrant.objects.create(event=event, player=player, team=team)
-    return team
+        try:
+            with transaction.atomic():
+                team = EventTeam.objects.create(event=event, name=name, seed=seed)
+                for matched in found:
+                    Entrant.objects.create(event=event, player=matched.player, team=team)
+        except IntegrityError:
+            raise Conflict(
+                "A team or player was entered at this very moment: look again.",
+                code="entered-at-once",
+                field="name",
+            ) from None
+    return team, found
 
 
 def _forget_plan(event: Event) -> None:

@@ -198,15 +198,11 @@ def _seat_table(
     if teams is not None:
         table.first_team, table.second_team = teams
     if event.entry == Event.Entry.HANDS:
-        names = [players[p].name for p in seats]
-        team_names = (
-            [teams[0].name, teams[1].name]
-            if teams
-            else [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-        )
+        # Without teams, each side is named after its players ("Ann & Cat").
+        team_names = [teams[0].name, teams[1].name] if teams else None
         table.game, _token = scorekeeper_services.game_create(
             ruleset=_table_ruleset(event),
-            players=names,
+            seated=[players[p] for p in seats],
             dealer=0,
             team_names=team_names,
             club=event.club,

@@ -172,10 +172,56 @@ function director() {
 
 // The director's event screen ----------------------------------------------------------
 
+// Who a name on the club's roster means. A name nobody has is someone new; a name somebody
+// has asks the director: one of them (with how often and when they last played), or someone
+// new, told apart by a label ("Tuesday"). Resolves to the entry to send, or null to skip.
+async function choosePlayer(club, name, box) {
+  const same = await api("GET", `/api/v1/clubs/${club}/players/?name=${encodeURIComponent(name)}`);
+  if (!same.length) return { name };
+  return new Promise((resolve) => {
+    const played = (p) => (p.events ? `${p.events} event(s), last on ${p.last_played}` : "no events yet");
+    const options = same.map((p, i) =>
+      el("label", { class: "inline" },
+        el("input", { type: "radio", name: "who", value: String(p.player), checked: i === 0 }),
+        `${p.shown}: ${played(p)}`),
+    );
+    const fresh = el("input", { type: "radio", name: "who", value: "new" });
+    const label = el("input", { name: "label", maxlength: "30", autocomplete: "off" });
+    label.addEventListener("input", () => { fresh.checked = true; });
+    const form = el("form", { class: "stack" },
+      el("fieldset", { class: "stack" },
+        el("legend", { text: `“${name}” is on the club's roster. Who is this?` }),
+        ...options,
+        el("label", { class: "inline" }, fresh, `Someone new called ${name}`),
+        el("label", {}, "Their label, to tell them apart", label),
+      ),
+      el("p", { class: "actions" },
+        el("button", { type: "submit", text: "Add" }),
+        el("button", { type: "button", class: "secondary", text: "Skip", onclick: () => done(null) }),
+      ),
+    );
+    function done(entry) {
+      box.replaceChildren();
+      box.hidden = true;
+      resolve(entry);
+    }
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const who = new FormData(form).get("who");
+      done(who === "new" ? { name, new: true, label: label.value } : { player: Number(who) });
+    });
+    box.replaceChildren(form);
+    box.hidden = false;
+    form.querySelector("input").focus();
+  });
+}
+
 function manage() {
   const event = document.body.dataset.event;
+  const club = document.body.dataset.club;
   const teams = document.body.dataset.teams === "1";
   const base = `/api/v1/events/${event}/`;
+  const asking = $(".who-is-it");
   let published = false;
 
   async function load() {
@@ -189,7 +235,7 @@ function manage() {
     const list = $(".entrants");
     list.replaceChildren();
     for (const entrant of entrants) {
-      const label = teams ? `${entrant.seed}. ${entrant.name} (${entrant.players.join(" & ")})` : entrant.name;
+      const label = teams ? `${entrant.seed}. ${entrant.name} (${entrant.players.join(" & ")})` : entrant.shown;
       const item = el("li", {}, label + (entrant.active ? "" : " (left)"));
       if (!teams && entrant.active) {
         item.append(
@@ -236,10 +282,20 @@ function manage() {
     addPlayers.addEventListener("submit", (e) => {
       e.preventDefault();
       const names = formData(addPlayers).names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
+      const box = addPlayers.elements.names;
       attempt(async () => {
-        for (const name of names) await api("POST", base + "players/", { name });
-        addPlayers.reset();
-        await load();
+        const added = [];
+        for (const [i, name] of names.entries()) {
+          const entry = await choosePlayer(club, name, asking);
+          if (entry) {
+            const answer = await api("POST", base + "players/", entry);
+            added.push(answer.matched === "new" ? `${answer.shown} (new to the club)` : answer.shown);
+          }
+          // What is left to add stays in the box, should the next one fail.
+          box.value = names.slice(i + 1).join("\n");
+          await load();
+        }
+        say(added.length ? `Added ${added.join(", ")}.` : "Nobody added.");
       });
     });
   }
@@ -249,7 +305,10 @@ function manage() {
       e.preventDefault();
       const f = formData(addTeam);
       attempt(async () => {
-        await api("POST", base + "teams/", { name: f.name, players: [f.first, f.second] });
+        const first = await choosePlayer(club, f.first.trim(), asking);
+        const second = first && (await choosePlayer(club, f.second.trim(), asking));
+        if (!second) return;
+        await api("POST", base + "teams/", { name: f.name, players: [first, second] });
         addTeam.reset();
         await load();
       });
@@ -300,7 +359,7 @@ function eventScreen() {
   async function load() {
     const [players, schedule] = await Promise.all([api("GET", base + "players/"), api("GET", base + "rounds/")]);
     rounds = schedule;
-    options(me, players.map((p) => [p.player, p.name]), "choose your name");
+    options(me, players.map((p) => [p.player, p.shown]), "choose your name");
     if (!me.value && localStorage.getItem(remembered)) me.value = localStorage.getItem(remembered);
     $(".rounds").replaceChildren(...rounds.slice().reverse().map((round) => roundBlock(round)));
     myTable();

@@ -1,0 +1,62 @@
+"""The director's screen asks who a name means when the club's roster has it: one of the
+players of that name, or someone new with a label to tell them apart."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.events import services
+from scorekeeper.events.access import Actor
+
+pytestmark = pytest.mark.browser
+
+
+def test_adding_a_name_on_the_roster_asks_who_it_is(
+    page: Page, live_server, django_user_model
+) -> None:
+    base = live_server.url
+    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
+    dora = Actor(user=user)
+    club = services.club_create(actor=dora, name="Riverside Euchre Club")
+    monday = services.event_create(
+        club=club, actor=dora, name="Monday", format="progressive", rounds_planned=1
+    )
+    john, _ = services.entrant_add(event=monday, actor=dora, name="John Smith")
+    tuesday = services.event_create(
+        club=club, actor=dora, name="Tuesday", format="progressive", rounds_planned=1
+    )
+
+    page.goto(base + f"/events/{tuesday.pk}/manage/")
+    page.get_by_label("User name").fill("dora")
+    page.get_by_label("Password").fill("deal-the-cards-42")
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(base + f"/events/{tuesday.pk}/manage/")
+
+    # A second John Smith: the screen asks, and the director adds someone new with a label.
+    page.get_by_label("Names, one a line").fill("john smith\nJane Doe")
+    page.get_by_role("button", name="Add players").click()
+    question = page.locator(".who-is-it")
+    expect(question).to_contain_text("“john smith” is on the club's roster. Who is this?")
+    expect(question.get_by_label("John Smith: 1 event(s)", exact=False)).to_be_checked()
+    question.get_by_label("Their label, to tell them apart").fill("Tuesday")
+    expect(question.get_by_label("Someone new called john smith")).to_be_checked()
+    question.get_by_role("button", name="Add").click()
+    # Jane Doe is new to the club: added without a question.
+    expect(page.locator(".entrants li")).to_have_text(
+        ["john smith (Tuesday) Leaves", "Jane Doe Leaves"]
+    )
+    expect(question).to_be_hidden()
+
+    # On another night, the screen lists both John Smiths; the director picks the first.
+    wednesday = services.event_create(
+        club=club, actor=dora, name="Wednesday", format="progressive", rounds_planned=1
+    )
+    page.goto(base + f"/events/{wednesday.pk}/manage/")
+    page.get_by_label("Names, one a line").fill("John Smith")
+    page.get_by_role("button", name="Add players").click()
+    expect(question.locator("input[name=who]")).to_have_count(3)
+    question.get_by_label("John Smith: 1 event(s)", exact=False).check()
+    question.get_by_role("button", name="Add").click()
+    expect(page.locator(".entrants li")).to_have_text(["John Smith Leaves"])
+    assert list(wednesday.entrants.values_list("player_id", flat=True)) == [john.player_id]
