@@ -377,6 +377,16 @@ class Result(models.Model):
     def __str__(self) -> str:
         return f"result of {self.table}: {self.points} ({self.status})"
 
+    @property
+    def confirmation(self) -> str | None:
+        """Where it was confirmed: "same-device" (the scorer's phone), "second-device" (the
+        opponents' own), "director" (entered by one); None while unconfirmed."""
+        if self.status != self.Status.CONFIRMED:
+            return None
+        if self.confirmed_device_id is None:
+            return "director"
+        return "same-device" if self.same_device else "second-device"
+
 
 class ResultLine(models.Model):
     """One seated player's share of a result: what standings and records add up."""

@@ -218,9 +218,10 @@ class ResultSerializer(serializers.Serializer[Any]):
     )
     entered_by = serializers.IntegerField(source="entered_by_id")
     confirmed_by = serializers.IntegerField(source="confirmed_by_id", allow_null=True)
-    confirmation = serializers.SerializerMethodField(
+    confirmation = serializers.CharField(
+        allow_null=True,
         help_text="same-device (on the scorer's phone), second-device (on the opponents' own "
-        "phone), director (entered by one), or null while unconfirmed."
+        "phone), director (entered by one), or null while unconfirmed.",
     )
     disputed_by = serializers.IntegerField(source="disputed_by_id", allow_null=True)
     dispute_reason = serializers.CharField(
@@ -228,13 +229,6 @@ class ResultSerializer(serializers.Serializer[Any]):
     )
     corrected = serializers.BooleanField()
     version = serializers.IntegerField()
-
-    def get_confirmation(self, result: Any) -> str | None:
-        if result.status != "confirmed":
-            return None
-        if result.confirmed_device_id is None:
-            return "director"
-        return "same-device" if result.same_device else "second-device"
 
 
 class DeviceSerializer(serializers.Serializer[Any]):
@@ -438,6 +432,9 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     best_game = serializers.IntegerField()
     head_to_head = serializers.IntegerField()
     tie_break = serializers.CharField(allow_null=True)
+    time_called = serializers.IntegerField(
+        help_text="Games whose result stood as it was when time was called."
+    )
 
 
 class PrizeWinnerSerializer(serializers.Serializer[Any]):

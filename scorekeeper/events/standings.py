@@ -31,15 +31,19 @@ class Scoring:
     credit: str = NO_CREDIT
     credit_points: int = 0
     seed: int = 0  # the coin flip's
+    # Team events: the match points of a win decided when time was called (None: a win).
+    time_called_win: int | None = None
 
     @classmethod
     def of(cls, event: Any) -> Scoring:
         """From a `scorekeeper.events` `Event` (or anything with its fields)."""
+        win_at_time = getattr(event, "time_called_win_points", None)
         return cls(
             teams=bool(event.is_teams),
             credit=str(event.sit_out_credit),
             credit_points=int(event.sit_out_points),
             seed=int(event.seed),
+            time_called_win=None if win_at_time is None else int(win_at_time),
         )
 
 
@@ -58,6 +62,7 @@ class Line(NamedTuple):
     tied: bool
     euchres: int
     loners_made: int
+    time_called: bool = False  # the result stood as it was when time was called
 
 
 @dataclass
@@ -80,6 +85,9 @@ class StandingRow:
     head_to_head: int = 0
     rank: int = 0
     tie_break: str | None = None
+    time_called: int = 0  # games whose result stood when time was called
+    wins_at_time: int = 0  # of the wins, those decided when time was called
+    win_at_time_points: int = 2  # what such a win is worth (the event's option)
 
     @property
     def total(self) -> int:
@@ -88,8 +96,10 @@ class StandingRow:
 
     @property
     def match_points(self) -> int:
-        """Two a win (a bye counts as one), one a tie: what a team event ranks by."""
-        return 2 * (self.wins + self.byes) + self.ties
+        """Two a win (a bye counts as one; a win when time was called as the event says),
+        one a tie: what a team event ranks by."""
+        full_wins = self.wins - self.wins_at_time + self.byes
+        return 2 * full_wins + self.win_at_time_points * self.wins_at_time + self.ties
 
     @property
     def difference(self) -> int:
@@ -163,6 +173,8 @@ def rank(
         opponents[(line.result_id, line.side)].append(key)
         row.played += 1
         row.wins += line.won
+        row.time_called += line.time_called
+        row.wins_at_time += line.won and line.time_called
         row.ties += line.tied
         row.losses += not (line.won or line.tied)
         row.points_for += line.points_for
@@ -173,6 +185,8 @@ def rank(
             by_key[key].byes += 1
     for row in by_key.values():
         row.credit = sit_out_credit(scoring, row)
+        if scoring.time_called_win is not None:
+            row.win_at_time_points = scoring.time_called_win
     meetings = [
         _Meeting(key, opponents[(line.result_id, 1 - line.side)], line)
         for line in lines
