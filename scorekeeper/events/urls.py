@@ -67,9 +67,10 @@ urlpatterns = [
         pages.round_sheet,
         name="round-sheet",
     ),
+    path("events/<int:event_id>/cards/", pages.table_cards, name="table-cards"),
     path(
         "events/<int:event_id>/rounds/<int:number>/cards/",
-        pages.table_cards,
-        name="table-cards",
+        pages.round_table_cards,
+        name="round-table-cards",
     ),
 ]

@@ -144,10 +144,36 @@ def test_the_printable_pages(director: Director, anon, played_round):
     assert all(name.encode() in sheet.content for name in first.seats)
     code = ok(director.client.get(f"/api/v1/tables/{first.id}/"))["join_code"]
     assert code.encode() not in sheet.content
-    assert anon.get(f"/events/{event}/rounds/1/cards/").status_code == 404
-    cards = director.client.get(f"/events/{event}/rounds/1/cards/")
+    assert anon.get(f"/events/{event}/cards/").status_code == 404
+    assert director.client.get(f"/events/{event}/rounds/1/cards/")["Location"] == (
+        f"/events/{event}/cards/"
+    )
+    cards = director.client.get(f"/events/{event}/cards/")
     assert cards.status_code == 200 and code.encode() in cards.content
     assert anon.get(f"/events/{event}/rounds/9/sheet/").status_code == 404
+
+
+def test_the_table_cards_carry_the_code_its_url_and_a_qr_code(
+    director: Director, played_round, settings
+):
+    event, (first, second) = played_round
+    codes = [
+        ok(director.client.get(f"/api/v1/tables/{d.id}/"))["join_code"] for d in (first, second)
+    ]
+    page = director.client.get(f"/events/{event}/cards/").content.decode()
+    assert page.count('<article class="card table-card">') == 2
+    assert page.count("<svg width=") == 2 and "style=" not in page  # the CSP allows no inline style
+    for number, code in enumerate(codes, start=1):
+        assert f"Table {number}" in page and f"http://testserver/t/{code}" in page
+    # Seats change every round: they are on the round's sheet, not the night's cards.
+    assert not any(name in page for name in first.seats)
+    assert "cannot reach it" not in page
+    local = director.client.get(f"/events/{event}/cards/", HTTP_HOST="127.0.0.1:8000")
+    assert b"cannot reach it" in local.content
+    settings.PUBLIC_URL = "https://scores.example.org/"
+    public = director.client.get(f"/events/{event}/cards/", HTTP_HOST="127.0.0.1:8000")
+    assert f"https://scores.example.org/t/{codes[0]}".encode() in public.content
+    assert b"cannot reach it" not in public.content
 
 
 def test_an_unpublished_events_pages_are_its_directors(director: Director, anon):

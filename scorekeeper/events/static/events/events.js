@@ -110,7 +110,7 @@ function roundBlock(round, { director = false, event = null, onTakeover = null }
       el(
         "p",
         { class: "actions" },
-        el("a", { class: "button secondary", href: `/events/${event}/rounds/${round.number}/cards/`, text: "Table cards" }),
+        el("a", { class: "button secondary", href: `/events/${event}/cards/`, text: "Table cards (the night)" }),
         " ",
         el("a", { class: "button secondary", href: `/events/${event}/rounds/${round.number}/sheet/`, text: "Round sheet" }),
       ),
