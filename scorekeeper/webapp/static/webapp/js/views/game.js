@@ -52,7 +52,7 @@ export async function showGame(main, { id, tab }) {
     .map((team) => `${teamLabel(game.ruleset, team)} ${game.score[team]}`).join(" – ");
   document.title = `${scoreText} · ${t("app.title")}`;
   const ctx = { id, game, links, token: await tokenOf(id), entries: await pending(id) };
-  if (tab === "referee") return showReferee(main, { game });
+  if (tab === "referee") return showReferee(main, { game, ctx });
   if (tab === "log") return showLog(main, ctx);
   if (tab === "share") return showShare(main, ctx);
   return showScore(main, ctx);
