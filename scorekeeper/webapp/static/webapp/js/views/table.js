@@ -229,6 +229,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   let cleanup = () => {};
   let view = null;
   const key = table ? (table.game || `table:${table.id}`) : null;
+  const scoring = !!table?.game && device.role === "scorer" && !closed;
 
   function renderHead() {
     if (!table) {
@@ -240,12 +241,15 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     replace(head,
       closed ? h("p", { class: "panel warn-text closed", role: "alert" }, t("table.closed")) : null,
       offline ? h("p", { class: "hint" }, t("table.kept")) : null,
-      h("details", { class: "panel seating-panel", open: !(table.result || (view && view.hands.length)) },
+      // The scoring phone shows the seats by name in the hand entry itself (N, E, S, W), so
+      // its seating folds away and one hand still fits one screen; other phones show it open.
+      h("details", { class: "panel seating-panel", open: !scoring },
         h("summary", {}, h("span", { class: "table-title" }, t("table.heading", { number, round: table.round })),
           " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${seatLetter(4, 0)})` }))),
         h("p", { class: "hint" }, table.event_name),
-        seatList(table)),
-      timeLine(table));
+        seatList(table),
+        table.time_called_at ? null : timeLine(table)),
+      table.time_called_at ? timeLine(table) : null);
   }
 
   // ---- the result ---------------------------------------------------------------------
