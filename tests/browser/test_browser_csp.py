@@ -40,3 +40,47 @@ def test_the_api_documentation_runs_under_the_policy(live_server, page: Page):
     page.goto(live_server.url + "/api/docs/")
     expect(page.get_by_text("/api/v1/games/").first).to_be_visible()
     assert refused == []
+
+
+def test_table_mode_and_the_table_cards_run_under_the_policy(
+    live_server, page: Page, django_user_model
+):
+    from scorekeeper.events import services
+    from scorekeeper.events.access import Actor
+
+    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
+    director = Actor(user=user)
+    club = services.club_create(actor=director, name="Riverside")
+    event = services.event_create(
+        club=club,
+        actor=director,
+        name="Policy night",
+        format="progressive",
+        round_length="hands",
+        hands_per_round=1,
+        rounds_planned=1,
+        published=True,
+        round_minutes=15,
+    )
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        services.entrant_add(event=event, actor=director, name=name)
+    code = services.round_generate(event=event, actor=director).tables.get().event_table.join_code
+    refused = refusals_of(page)
+    table = Table(page, live_server.url)
+    table.open(f"/t/{code}")
+    page.get_by_role("button", name="Join", exact=True).click()
+    table.pick_hand("Ann (N)", "Hearts", 3)
+    table.save()
+    expect(page.get_by_role("heading", name="Hand 1 of 1 was the last")).to_be_visible()
+    page.get_by_role("group", name="Who enters it?").get_by_role("radio", name="Ann").check()
+    page.get_by_role("button", name="Enter the result", exact=True).click()
+    expect(page.get_by_role("button", name="I am Ben: confirm")).to_be_visible()
+    for path in ("/table/referee/", "/table/log/", "/events/login/"):
+        table.open(path)
+        page.wait_for_load_state("networkidle")
+    page.get_by_label("User name").fill("dora")
+    page.get_by_label("Password").fill("deal-the-cards-42")
+    page.get_by_role("button", name="Sign in").click()
+    table.open(f"/events/{event.pk}/cards/")
+    expect(page.locator("svg.qr")).to_have_count(1)
+    assert refused == []
