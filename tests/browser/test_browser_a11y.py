@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from table import Table
+from table import Table, seat_a_night
 
 pytestmark = pytest.mark.browser
 
@@ -166,24 +166,9 @@ def test_every_screen_has_no_serious_accessibility_violations(
 def test_table_mode_has_no_serious_accessibility_violations(
     live_server, phone, django_user_model, scheme: str, language: str
 ):
-    from scorekeeper.events import services
-    from scorekeeper.events.access import Actor
-
-    director = Actor(user=django_user_model.objects.create_user("dora"))
-    club = services.club_create(actor=director, name="Riverside")
-    event = services.event_create(
-        club=club,
-        actor=director,
-        name="Axe night",
-        format="progressive",
-        round_length="hands",
-        hands_per_round=1,
-        rounds_planned=1,
-        published=True,
-    )
-    for name in ("Ann", "Ben", "Cat", "Dan"):
-        services.entrant_add(event=event, actor=director, name=name)
-    code = services.round_generate(event=event, actor=director).tables.get().event_table.join_code
+    user = django_user_model.objects.create_user("dora")
+    _, rnd, _ = seat_a_night(user, ["Ann", "Ben", "Cat", "Dan"], hands_per_round=1)
+    code = rnd.tables.get().event_table.join_code
     page = phone(locale=language, color_scheme=scheme, bypass_csp=True).new_page()
     found = {}
     page.goto(f"{live_server.url}/t/{code}")

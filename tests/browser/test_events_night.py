@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 from django.test import Client
 from playwright.sync_api import BrowserContext, Page, expect
-from table import Table, api_get, eventually, layout_problems, text_size
+from table import Table, api_get, eventually, layout_problems, seat_a_night, text_size
 
 from scorekeeper.events import services
-from scorekeeper.events.access import Actor
 
 pytestmark = pytest.mark.browser
 
@@ -101,24 +100,10 @@ def test_a_three_table_progressive_night_on_phones(
 ) -> None:
     base = live_server.url
     settings.PUBLIC_URL = base
-    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    director = Actor(user=user)
-    club = services.club_create(actor=director, name="Riverside Euchre Club")
-    event = services.event_create(
-        club=club,
-        actor=director,
-        name="Tuesday progressive",
-        format="progressive",
-        round_length="hands",
-        hands_per_round=HANDS,
-        rounds_planned=2,
-        published=True,
-        round_minutes=20,
-        seed=11,
+    user = django_user_model.objects.create_user("dora")
+    event, _, director = seat_a_night(
+        user, TWELVE, hands_per_round=HANDS, rounds_planned=2, round_minutes=20, seed=11
     )
-    for name in TWELVE:
-        services.entrant_add(event=event, actor=director, name=name)
-    services.round_generate(event=event, actor=director)
     console = Client()
     console.force_login(user)
     urls = card_urls(console, event.pk)
@@ -227,22 +212,7 @@ def test_table_mode_fits_a_phone_in_both_languages_and_at_large_text(
     live_server, phone, django_user_model, settings
 ) -> None:
     settings.PUBLIC_URL = live_server.url
-    user = django_user_model.objects.create_user("dora")
-    director = Actor(user=user)
-    club = services.club_create(actor=director, name="Riverside")
-    event = services.event_create(
-        club=club,
-        actor=director,
-        name="Layout night",
-        format="progressive",
-        round_length="hands",
-        hands_per_round=8,
-        rounds_planned=1,
-        published=True,
-    )
-    for name in TWELVE[:4]:
-        services.entrant_add(event=event, actor=director, name=name)
-    rnd = services.round_generate(event=event, actor=director)
+    _, rnd, _ = seat_a_night(django_user_model.objects.create_user("dora"), TWELVE[:4])
     code = rnd.tables.get().event_table.join_code
     problems: dict[str, list[str]] = {}
     for locale, scheme, size in [

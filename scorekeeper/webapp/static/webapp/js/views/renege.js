@@ -3,8 +3,9 @@
 // the preview comes from the game's penalty table.
 
 import { t } from "../i18n.js";
-import { RED, SUITS, SYMBOL, awardText, previewAward, seatLetter, seatName, teamOf } from "../rules.js";
-import { choices, h, replace, toggle } from "../ui.js";
+import { awardText, previewAward, seatLetter, seatName, teamOf } from "../rules.js";
+import { choices, h, replace } from "../ui.js";
+import { trumpRow } from "./handform.js";
 
 export function openRenege(ctx, { values, onsave }) {
   const game = ctx.game;
@@ -66,33 +67,7 @@ export function openRenege(ctx, { values, onsave }) {
         update();
       },
     }),
-    h("div", { class: "trump-row" },
-      choices({
-        name: "renege-trump",
-        legend: t("hand.trump"),
-        value: entry.trump,
-        options: SUITS.map((suit) => ({
-          value: suit,
-          face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
-          label: t(`suit.${suit}`),
-          class: "suit",
-        })),
-        onchange: (suit) => {
-          entry.trump = suit;
-          update();
-        },
-      }),
-      ruleset.going_alone
-        ? toggle({
-          label: t("hand.alone"),
-          checked: entry.alone,
-          compact: true,
-          onchange: (alone) => {
-            entry.alone = alone;
-            update();
-          },
-        })
-        : null),
+    trumpRow({ ruleset, values: entry, prefix: "renege-", onchange: update }),
     offenders,
     preview,
     h("div", { class: "row" },

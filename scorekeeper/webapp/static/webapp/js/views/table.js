@@ -10,7 +10,7 @@ import {
   deviceOf, forgetDevice, loadGame, recall, remember, saveDevice, saveGame, saveLinks, saveToken,
 } from "../db.js";
 import { t } from "../i18n.js";
-import { go } from "../nav.js";
+import { go, showTabs } from "../nav.js";
 import { discard, enqueueResult, events, flush, isResult, pending } from "../outbox.js";
 import { seatLetter } from "../rules.js";
 import { choices, h, replace, toast } from "../ui.js";
@@ -27,16 +27,9 @@ const TABS = [
 ];
 
 function renderTabs(current, hasGame) {
-  const nav = document.getElementById("tabs");
-  nav.setAttribute("aria-label", t("tabs.table"));
-  replace(nav, TABS.filter(({ tab }) => hasGame || tab === "score").map(({ tab, path }) => h("a", {
-    href: path,
-    "data-nav": true,
-    class: `tab tab-${tab}`,
-    "aria-current": tab === current ? "page" : null,
-  }, h("span", { class: "tab-icon", "aria-hidden": "true" }, t(`tabs.${tab}.icon`)),
-  h("span", { class: "tab-text" }, t(tab === "score" ? "tabs.table" : `tabs.${tab}`)))));
-  nav.hidden = false;
+  showTabs(t("tabs.table"), TABS.filter(({ tab }) => hasGame || tab === "score").map(({ tab, path }) => ({
+    tab, href: path, icon: t(`tabs.${tab}.icon`), text: t(tab === "score" ? "tabs.table" : `tabs.${tab}`),
+  })), current, h);
 }
 
 // ---- joining --------------------------------------------------------------------------
