@@ -245,3 +245,54 @@ def test_table_mode_fits_a_phone_in_both_languages_and_at_large_text(
         page.locator(".hero").wait_for()
         page.context.close()
     assert problems == {key: [] for key in problems}
+
+
+def test_a_director_seats_a_night_from_the_screens(
+    page: Page, live_server, phone, django_user_model
+):
+    """The director's screens as they are: sign in, a club, an event, players, publish, seat
+    a round (the table cards link is the night's); the players' page shows each their table
+    and keeps up with the standings."""
+    base = live_server.url
+    django_user_model.objects.create_user("dora", password="deal-the-cards-42")
+    page.goto(base + "/events/director/")
+    page.get_by_label("User name").fill("dora")
+    page.get_by_label("Password").fill("deal-the-cards-42")
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_label("Club name").fill("Riverside Euchre Club")
+    page.get_by_role("button", name="Create club").click()
+    page.get_by_text("New event").click()
+    page.get_by_label("Name", exact=True).fill("Tuesday progressive")
+    page.get_by_label("A round is").select_option(label="a number of hands")
+    page.get_by_label("Hands a round").fill("1")
+    page.get_by_label("Rounds").fill("1")
+    page.get_by_role("button", name="Create event").click()
+    expect(page.get_by_role("heading", name="Tuesday progressive")).to_be_visible()
+    event = int(re.search(r"/events/(\d+)/manage/", page.url).group(1))
+    page.get_by_label("Names, one a line").fill("\n".join(TWELVE[:8]))
+    page.get_by_role("button", name="Add players").click()
+    expect(page.locator(".entrants li")).to_have_count(8)
+    page.get_by_role("button", name="Publish").click()
+    expect(page.get_by_role("button", name="Hide from the public")).to_be_visible()
+    page.get_by_role("button", name="Seat the next round").click()
+    expect(page.locator(".round .tables li")).to_have_count(2)
+    cards = page.get_by_role("link", name="Table cards (the night)")
+    assert cards.get_attribute("href") == f"/events/{event}/cards/"
+    tables = seated(base, event, 1)
+
+    watcher = phone().new_page()
+    watcher.goto(base + f"/events/{event}/")
+    expect(watcher.get_by_role("link", name="Scorekeeper app")).to_have_attribute("href", "/")
+    watcher.get_by_label("I am").select_option(label=names(tables[2])[3])
+    expect(watcher.locator(".my-table")).to_contain_text("Round 1: table 2, seat 3.")
+    code = page.locator('.round li[data-table="1"] .code').inner_text()
+    scorer = join(phone(), f"{base}/t/{code}")
+    hand(scorer, f"{names(tables[1])[0]} (N)", 5)
+    enter_result(scorer, names(tables[1])[0])
+    scorer.get_by_role("button", name=f"I am {names(tables[1])[1]}: confirm").click()
+    rows = watcher.locator(".standings-table tbody tr")
+    expect(rows.first).to_contain_text("2", timeout=10_000)
+    assert {rows.nth(i).locator("td").nth(1).inner_text() for i in (0, 1)} == {
+        names(tables[1])[0],
+        names(tables[1])[2],
+    }
