@@ -73,7 +73,9 @@ def _qr_svg(url: str, label: str) -> SafeString:
     """The URL as a QR code, drawn as SVG by segno (no inline style: the site's CSP holds)."""
     code = segno.make(url, error="m")
     # segno's SVG escapes the title; the markup is its own.
-    return mark_safe(code.svg_inline(scale=5, title=label, svgclass="qr", lineclass="qr-line"))
+    return mark_safe(
+        code.svg_inline(scale=5, title=label, svgclass="qr", lineclass="qr-line", omitsize=True)
+    )
 
 
 @pages_not_found

@@ -5,9 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
+import numpy as np
 import pytest
+import zxingcpp
 from django.core.management import call_command
 from event_helpers import Device, Director, is_problem, ok, play_round
 from rest_framework.test import APIClient
@@ -153,6 +156,28 @@ def test_the_printable_pages(director: Director, anon, played_round):
     assert anon.get(f"/events/{event}/rounds/9/sheet/").status_code == 404
 
 
+def read_card_qr(svg: str) -> str:
+    """Decode a table card's QR code from pixels, as a phone's camera would. segno draws
+    each row's dark runs as one path: `M x y` to start, `h n` a run, `m dx dy` a move."""
+    side = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1)) // 5
+    path = re.search(r' d="([^"]+)"', svg).group(1)
+    dark = np.zeros((side, side), dtype=bool)
+    x = y = 0.0
+    for op, args in re.findall(r"([MmHh])([^MmHh]*)", path):
+        values = [float(v) for v in args.replace(",", " ").split()]
+        if op == "M":
+            x, y = values
+        elif op == "m":
+            x, y = x + values[0], y + values[1]
+        else:
+            dark[int(y), int(x) : int(x + values[0])] = True
+            x += values[0]
+    pixels = np.where(dark, 0, 255).astype(np.uint8)
+    found = zxingcpp.read_barcodes(np.kron(pixels, np.ones((8, 8), dtype=np.uint8)))
+    assert len(found) == 1, "no QR code could be read"
+    return str(found[0].text)
+
+
 def test_the_table_cards_carry_the_code_its_url_and_a_qr_code(
     director: Director, played_round, settings
 ):
@@ -162,9 +187,13 @@ def test_the_table_cards_carry_the_code_its_url_and_a_qr_code(
     ]
     page = director.client.get(f"/events/{event}/cards/").content.decode()
     assert page.count('<article class="card table-card">') == 2
-    assert page.count("<svg width=") == 2 and "style=" not in page  # the CSP allows no inline style
-    for number, code in enumerate(codes, start=1):
+    assert (
+        page.count("<svg viewBox=") == 2 and "style=" not in page
+    )  # the CSP allows no inline style
+    qrs = re.findall(r"<svg viewBox=.*?</svg>", page, re.S)
+    for number, (code, qr) in enumerate(zip(codes, qrs, strict=True), start=1):
         assert f"Table {number}" in page and f"http://testserver/t/{code}" in page
+        assert read_card_qr(qr) == f"http://testserver/t/{code}"
     # Seats change every round: they are on the round's sheet, not the night's cards.
     assert not any(name in page for name in first.seats)
     assert "cannot reach it" not in page

@@ -124,6 +124,15 @@ function roundBlock(round, { director = false, event = null, onTakeover = null }
     const item = el("li", { "data-table": String(table.number) });
     item.append(el("strong", { text: `Table ${table.number}` }), ` ${table.team_names[0]} v ${table.team_names[1]} `);
     item.append(el("span", { class: "status", text: status }));
+    if (director && table.devices) {
+      // The phones at the table: its scoring phone, and this round's confirming phones.
+      const scoring = table.devices.filter((d) => d.role === "scorer").length;
+      const confirming = table.devices.length - scoring;
+      item.append(" ", el("span", { class: "devices", text: `phones: ${scoring ? "scoring" : "no scoring phone"}${confirming ? `, ${confirming} confirming` : ""}` }));
+    }
+    if (table.result && table.result.confirmation === "same-device") {
+      item.append(" ", el("span", { class: "same-device", text: "(confirmed on the scorer's phone)" }));
+    }
     if (director && table.join_code) {
       item.append(" ", el("code", { class: "code", text: table.join_code }));
       item.append(" ", el("button", { type: "button", class: "secondary small", text: "Hand over", onclick: () => onTakeover(table) }));
