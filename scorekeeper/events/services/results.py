@@ -87,10 +87,6 @@ def _outcome_from_game(table: Table, event: Event, time_called: bool) -> _Outcom
     )
 
 
-def _too_many(detail: str, side: int) -> Unprocessable:
-    return Unprocessable(detail, code="impossible-score", field=f"points[{side}]")
-
-
 def _outcome_from_totals(
     table: Table, event: Event, points: Sequence[int] | None, time_called: bool
 ) -> _Outcome:
@@ -120,23 +116,17 @@ def _outcome_from_totals(
                 field="points",
             )
         most = rules.target - 1 + largest
-        for side, value in enumerate(points):
-            if value > most:
-                raise _too_many(
-                    f"A game to {rules.target} ends when a side reaches it: the most a hand "
-                    f"scores here is {largest}, so no side ends above {most}.",
-                    side,
-                )
+        why = (
+            f"A game to {rules.target} ends when a side reaches it: the most a hand scores "
+            f"here is {largest}, so no side ends above {most}."
+        )
     else:
         hands = event.hands_per_round or 0
         most = hands * largest
-        for side, value in enumerate(points):
-            if value > most:
-                raise _too_many(
-                    f"A round of {hands} hands scores at most {largest} a hand: no side "
-                    f"makes more than {most}.",
-                    side,
-                )
+        why = f"A round of {hands} hands scores at most {largest} a hand: no side makes more than {most}."
+    for side, value in enumerate(points):
+        if value > most:
+            raise Unprocessable(why, code="impossible-score", field=f"points[{side}]")
     if time_called and not finished:
         _time_called(table)
     return _Outcome(
