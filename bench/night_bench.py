@@ -94,7 +94,7 @@ def seat_the_night(env: dict[str, str], tables: int) -> Night:
         services.entrant_add(event=event, actor=director, name=f"Player {i:03}")
     rnd = services.round_generate(event=event, actor=director)
     seated = [
-        Table(id=t.pk, code=t.join_code or "", game_id=str(t.game_id))
+        Table(id=t.pk, code=t.event_table.join_code, game_id=str(t.game_id))
         for t in rnd.tables.order_by("number")
     ]
     from django.db import connections

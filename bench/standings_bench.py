@@ -86,13 +86,17 @@ def run_event(players: int, rounds: int, rng: random.Random) -> Any:
     for i in range(players):
         services.entrant_add(event=event, actor=director, name=f"Player {i:04}")
     seating = entering = 0.0
+    phones: dict[int, Any] = {}  # each physical table's scoring phone, all night
     for _ in range(rounds):
         start = time.perf_counter()
         rnd = services.round_generate(event=event, actor=director)
         seating += time.perf_counter() - start
         start = time.perf_counter()
         for table in rnd.tables.all():
-            device, _ = services.table_join(code=table.join_code or "")
+            device = phones.get(table.event_table_id)
+            if device is None:
+                device, _ = services.table_join(code=table.event_table.join_code)
+                phones[table.event_table_id] = device
             at_table = Actor(device=device)
             seats = [seat.player_id for seat in table.seats.order_by("number")]
             for _hand in range(8):

@@ -2,7 +2,8 @@
 
 ``check(record)`` rules on a reported hand (never raising on rule breaches);
 ``HandState`` plays a hand action by action and raises ``IllegalAction`` on a breach;
-``score(...)`` gives a quick-entry award. See docs/rules.md and the hand-record spec.
+``score(...)`` gives a quick-entry award (``score_renege`` a renege's), ``award_table`` and
+``penalty_table`` every one a ruleset allows, ``largest_award`` the most one hand can score. See docs/rules.md and the hand-record spec.
 """
 
 from .cards import ALL_CARDS, JOKER, SUITS, Card, Suit, TrumpOrder, card_of, cards, deck
@@ -10,7 +11,15 @@ from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
 from .record import RECORD_FIELDS, Record, canonical_record, parse_record, unknown_fields
 from .rules import PRESETS, Points, Ruleset
-from .scoring import THROWN_IN, Award, award_table, score
+from .scoring import (
+    THROWN_IN,
+    Award,
+    award_table,
+    largest_award,
+    penalty_table,
+    score,
+    score_renege,
+)
 from .state import Action, Bid, Discard, HandState, Play, random_hand
 from .verdict import Contract, Next, Phase, TrickResult, Verdict, Violation
 
@@ -48,8 +57,11 @@ __all__ = [
     "check",
     "deck",
     "judge",
+    "largest_award",
     "parse_record",
+    "penalty_table",
     "random_hand",
     "score",
+    "score_renege",
     "unknown_fields",
 ]

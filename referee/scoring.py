@@ -57,22 +57,14 @@ def renege_award(ruleset: Ruleset, *, offender: int, maker: int, anyone_alone: b
     return Award("renege", {t: value for t in teams})
 
 
-def score(
-    ruleset: Ruleset,
-    *,
-    maker: int,
-    maker_tricks: int,
-    alone: bool = False,
-    defender_alone: int | None = None,
-) -> Award:
-    """Quick entry: what a hand scores from who made trump and how many tricks they took."""
-    for name, value in (("maker", maker), ("maker_tricks", maker_tricks)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedRecord(name, "must be a whole number")
+def _check_contract(
+    ruleset: Ruleset, *, maker: int, alone: bool, defender_alone: int | None
+) -> None:
+    """The contract of a quick entry is one these rules allow (else MalformedRecord)."""
+    if isinstance(maker, bool) or not isinstance(maker, int):
+        raise MalformedRecord("maker", "must be a whole number")
     if not 0 <= maker < ruleset.players:
         raise MalformedRecord("maker", f"must be a seat from 0 to {ruleset.players - 1}")
-    if not 0 <= maker_tricks <= 5:
-        raise MalformedRecord("maker_tricks", "must be from 0 to 5")
     if not isinstance(alone, bool):
         raise MalformedRecord("alone", "must be true or false")
     if alone and not ruleset.going_alone:
@@ -90,9 +82,71 @@ def score(
             raise MalformedRecord("defender_alone", "must be a seat of the defending team")
         if not alone and not ruleset.defend_alone_vs_partnership:
             raise MalformedRecord("defender_alone", "a lone defender needs a lone maker here")
+
+
+def score(
+    ruleset: Ruleset,
+    *,
+    maker: int,
+    maker_tricks: int,
+    alone: bool = False,
+    defender_alone: int | None = None,
+) -> Award:
+    """Quick entry: what a hand scores from who made trump and how many tricks they took."""
+    if isinstance(maker_tricks, bool) or not isinstance(maker_tricks, int):
+        raise MalformedRecord("maker_tricks", "must be a whole number")
+    _check_contract(ruleset, maker=maker, alone=alone, defender_alone=defender_alone)
+    if not 0 <= maker_tricks <= 5:
+        raise MalformedRecord("maker_tricks", "must be from 0 to 5")
     return award_for(
         ruleset, maker=maker, maker_tricks=maker_tricks, alone=alone, defender_alone=defender_alone
     )
+
+
+def score_renege(
+    ruleset: Ruleset,
+    *,
+    maker: int,
+    offender: int,
+    alone: bool = False,
+    defender_alone: int | None = None,
+) -> Award:
+    """Quick entry of a renege: the hand ends with the penalty to the side that did not
+    renege (``renege``, or ``renege_alone`` when anyone played alone), whatever the tricks."""
+    _check_contract(ruleset, maker=maker, alone=alone, defender_alone=defender_alone)
+    if isinstance(offender, bool) or not isinstance(offender, int):
+        raise MalformedRecord("renege", "must be the seat that reneged")
+    if not 0 <= offender < ruleset.players:
+        raise MalformedRecord("renege", f"must be a seat from 0 to {ruleset.players - 1}")
+    if alone and offender != maker and ruleset.team_of(offender) == ruleset.team_of(maker):
+        raise MalformedRecord("renege", "the loner's partner sat out and played no card")
+    if (
+        defender_alone is not None
+        and offender != defender_alone
+        and ruleset.team_of(offender) == ruleset.team_of(defender_alone)
+    ):
+        raise MalformedRecord("renege", "the lone defender's partner sat out and played no card")
+    return renege_award(
+        ruleset,
+        offender=offender,
+        maker=maker,
+        anyone_alone=alone or defender_alone is not None,
+    )
+
+
+def _contracts(ruleset: Ruleset) -> list[tuple[bool, bool]]:
+    """The (alone, defended alone) pairs the rules allow, for the tables below."""
+    lone_calls = (False, True) if ruleset.going_alone else (False,)
+    pairs = []
+    for alone in lone_calls:
+        pairs.append((alone, False))
+        if (
+            ruleset.defend_alone
+            and ruleset.players == 4
+            and (alone or ruleset.defend_alone_vs_partnership)
+        ):
+            pairs.append((alone, True))
+    return pairs
 
 
 def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
@@ -102,40 +156,65 @@ def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
     the points to the makers' team and to each defending team. Lets a client preview a hand,
     even offline, without knowing any scoring rule itself.
     """
-    if ruleset.players == 4:
-        maker, defender = 0, 1
-    else:
-        maker, defender = 0, None
-    lone_calls = (False, True) if ruleset.going_alone else (False,)
+    maker, defender = (0, 1) if ruleset.players == 4 else (0, None)
+    maker_team = ruleset.team_of(maker)
     rows = []
-    for alone in lone_calls:
-        defended = [False]
-        if (
-            ruleset.defend_alone
-            and defender is not None
-            and (alone or ruleset.defend_alone_vs_partnership)
-        ):
-            defended.append(True)
-        for defender_alone in defended:
-            for maker_tricks in range(6):
-                award = award_for(
-                    ruleset,
-                    maker=maker,
-                    maker_tricks=maker_tricks,
-                    alone=alone,
-                    defender_alone=defender if defender_alone else None,
-                )
-                maker_team = ruleset.team_of(maker)
-                rows.append(
-                    {
-                        "alone": alone,
-                        "defender_alone": defender_alone,
-                        "maker_tricks": maker_tricks,
-                        "reason": award.reason,
-                        "makers": award.points.get(maker_team, 0),
-                        "defenders": max(
-                            (p for t, p in award.points.items() if t != maker_team), default=0
-                        ),
-                    }
-                )
+    for alone, defender_alone in _contracts(ruleset):
+        for maker_tricks in range(6):
+            award = award_for(
+                ruleset,
+                maker=maker,
+                maker_tricks=maker_tricks,
+                alone=alone,
+                defender_alone=defender if defender_alone else None,
+            )
+            rows.append(
+                {
+                    "alone": alone,
+                    "defender_alone": defender_alone,
+                    "maker_tricks": maker_tricks,
+                    **_by_side(award, maker_team),
+                }
+            )
     return rows
+
+
+def penalty_table(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """What a renege scores under a ruleset, by side: one row per (alone, defender_alone,
+    offender) the rules allow, ``offender`` being ``"makers"`` or ``"defenders"``. As
+    ``award_table`` does for played hands, it lets a client preview a renege."""
+    maker = 0
+    maker_team = ruleset.team_of(maker)
+    rows = []
+    for alone, defender_alone in _contracts(ruleset):
+        for offender in ("makers", "defenders"):
+            award = renege_award(
+                ruleset,
+                offender=maker if offender == "makers" else (maker + 1) % ruleset.players,
+                maker=maker,
+                anyone_alone=alone or defender_alone,
+            )
+            rows.append(
+                {
+                    "alone": alone,
+                    "defender_alone": defender_alone,
+                    "offender": offender,
+                    **_by_side(award, maker_team),
+                }
+            )
+    return rows
+
+
+def largest_award(ruleset: Ruleset) -> int:
+    """The most points one side can score in one hand under these rules (a renege included):
+    what bounds a score written down without its hands."""
+    rows = award_table(ruleset) + penalty_table(ruleset)
+    return max(max(int(row["makers"]), int(row["defenders"])) for row in rows)
+
+
+def _by_side(award: Award, maker_team: int) -> dict[str, Any]:
+    return {
+        "reason": award.reason,
+        "makers": award.points.get(maker_team, 0),
+        "defenders": max((p for t, p in award.points.items() if t != maker_team), default=0),
+    }

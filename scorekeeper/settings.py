@@ -49,6 +49,10 @@ if not (DEBUG or TESTING):
 SECRET_KEY = SECRET_KEY or "insecure-local-key-never-use-in-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+# The address phones use to reach this server (http://192.168.1.20:8000, https://scores.club.org):
+# what the table cards' QR codes and short URLs point to. Unset: the address the director's
+# browser used.
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip()
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 CSRF_FAILURE_VIEW = "scorekeeper.api.problems.csrf_failure"
 

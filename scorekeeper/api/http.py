@@ -48,13 +48,19 @@ IDEMPOTENCY_KEY: Final = OpenApiParameter(
 )
 HAND_ENTRY: Final = PolymorphicProxySerializer(
     component_name="HandEntry",
-    serializers=[s.QuickHandSerializer, s.RecordHandSerializer, s.ThrownInHandSerializer],
+    serializers=[
+        s.QuickHandSerializer,
+        s.RenegeHandSerializer,
+        s.RecordHandSerializer,
+        s.ThrownInHandSerializer,
+    ],
     resource_type_field_name=None,
 )
 HAND_AMEND: Final = PolymorphicProxySerializer(
     component_name="HandAmend",
     serializers=[
         s.AmendQuickHandSerializer,
+        s.AmendRenegeHandSerializer,
         s.AmendRecordHandSerializer,
         s.AmendThrownInHandSerializer,
     ],

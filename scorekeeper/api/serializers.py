@@ -13,7 +13,7 @@ from scorekeeper.api.fields import (
     StrictCharField,
     StrictIntegerField,
 )
-from scorekeeper.services import HandEntry, QuickEntry, RecordEntry, ThrownInEntry
+from scorekeeper.services import HandEntry, QuickEntry, RecordEntry, RenegeEntry, ThrownInEntry
 
 SUITS = ["C", "D", "H", "S"]
 
@@ -40,6 +40,15 @@ class ProblemSerializer(serializers.Serializer[Any]):
 
 
 # Rulesets -----------------------------------------------------------------------------
+
+
+class PenaltyRowSerializer(serializers.Serializer[Any]):
+    alone = serializers.BooleanField()
+    defender_alone = serializers.BooleanField()
+    offender = serializers.ChoiceField(choices=["makers", "defenders"], help_text="Who reneged.")
+    reason = serializers.CharField()
+    makers = serializers.IntegerField(help_text="Points to the makers' team.")
+    defenders = serializers.IntegerField(help_text="Points to each defending team.")
 
 
 class AwardRowSerializer(serializers.Serializer[Any]):
@@ -158,6 +167,10 @@ class GameSerializer(GameSummarySerializer):
     id = serializers.UUIDField()
     ruleset = serializers.JSONField()
     awards = award_table_field()
+    penalties = PenaltyRowSerializer(
+        many=True,
+        help_text="What a renege scores under this ruleset, from the referee (for a preview).",
+    )
     can_throw_in = can_throw_in_field()
     preset = serializers.CharField()
     target = serializers.IntegerField()
@@ -200,6 +213,18 @@ class QuickHandSerializer(serializers.Serializer[Any]):
     maker_tricks = StrictIntegerField(min_value=0, max_value=5)
 
 
+class RenegeHandSerializer(serializers.Serializer[Any]):
+    maker = StrictIntegerField(min_value=0, max_value=3)
+    trump = serializers.ChoiceField(choices=SUITS)
+    alone = StrictBooleanField(required=False, default=False)
+    defender_alone = StrictIntegerField(
+        min_value=0, max_value=3, allow_null=True, required=False, default=None
+    )
+    renege = StrictIntegerField(
+        min_value=0, max_value=3, help_text="The seat that reneged: the referee scores the penalty."
+    )
+
+
 class RecordHandSerializer(serializers.Serializer[Any]):
     record = JSONObjectField(
         help_text="A hand record as in the spec; the game's ruleset applies. Only the spec's "
@@ -216,6 +241,10 @@ class AmendQuickHandSerializer(QuickHandSerializer):
     reason = StrictCharField(max_length=500)
 
 
+class AmendRenegeHandSerializer(RenegeHandSerializer):
+    reason = StrictCharField(max_length=500)
+
+
 class AmendRecordHandSerializer(RecordHandSerializer):
     reason = StrictCharField(max_length=500)
 
@@ -225,7 +254,10 @@ class AmendThrownInHandSerializer(ThrownInHandSerializer):
 
 
 QUICK_FIELDS = frozenset(QuickHandSerializer().fields)
-ENTRY_SHAPES = "a quick entry (maker, trump, maker_tricks), a record, or thrown_in"
+ENTRY_SHAPES = (
+    "a quick entry (maker, trump, maker_tricks), a renege (maker, trump, renege), a record, "
+    "or thrown_in"
+)
 
 
 def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]:
@@ -233,7 +265,9 @@ def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]
     if not isinstance(data, dict):
         raise serializers.ValidationError({"body": ["Must be a JSON object."]})
     shapes = [name for name in ("record", "thrown_in") if name in data]
-    if any(name in data for name in QUICK_FIELDS):
+    if "renege" in data:
+        shapes.append("renege")
+    elif any(name in data for name in QUICK_FIELDS):
         shapes.append("maker")
     if len(shapes) != 1:
         field = shapes[1] if len(shapes) > 1 else "maker"
@@ -248,6 +282,10 @@ def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]
         serializer = (
             AmendThrownInHandSerializer(data=data) if amend else ThrownInHandSerializer(data=data)
         )
+    elif shapes[0] == "renege":
+        serializer = (
+            AmendRenegeHandSerializer(data=data) if amend else RenegeHandSerializer(data=data)
+        )
     else:
         serializer = (
             AmendQuickHandSerializer(data=data) if amend else QuickHandSerializer(data=data)
@@ -261,6 +299,14 @@ def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]
         if values["thrown_in"] is not True:
             raise serializers.ValidationError({"thrown_in": ["Must be true."]})
         entry = ThrownInEntry()
+    elif shapes[0] == "renege":
+        entry = RenegeEntry(
+            maker=values["maker"],
+            trump=values["trump"],
+            renege=values["renege"],
+            alone=values["alone"],
+            defender_alone=values["defender_alone"],
+        )
     else:
         entry = QuickEntry(
             maker=values["maker"],

@@ -47,6 +47,7 @@ def _game_json(state: selectors.GameState) -> dict[str, Any]:
         "id": game.id,
         "ruleset": game.ruleset,
         "awards": referee.award_table(state.ruleset),
+        "penalties": referee.penalty_table(state.ruleset),
         "can_throw_in": state.ruleset.can_throw_in,
         "preset": game.preset,
         "target": game.target,

@@ -3,11 +3,14 @@ screens and the services alike.
 
 - A published event is public: its rounds, standings, results and exports. An unpublished one
   is its club's directors' and its own tables' devices'.
-- Join codes are shown to the club's directors only (never to a device).
+- Join codes (and the devices at each table) are shown to the club's directors only (never
+  to a device).
 - A player's record is public once they entered a published event; before that it is their
   club's directors'. A casual game's player has no record anyone can find.
-- Running an event (creating it, seating rounds, handing tables over, correcting results)
-  needs a signed-in director of the club; a table's writes need that table's own device.
+- Running an event (creating it, seating rounds, calling time, handing tables over,
+  correcting results, closing the night) needs a signed-in director of the club; a table's
+  writes need that table's own device: its scoring phone, which stays with the physical table
+  from round to round, or a confirming phone of this round.
 
 What an actor may not read is not found, exactly like an id that does not exist.
 """
@@ -39,7 +42,7 @@ class Actor:
     @property
     def label(self) -> str:
         if self.device is not None:
-            return f"table {self.device.table.number} {self.device.role} device"
+            return f"table {self.device.event_table.number} {self.device.role} device"
         if self.signed_in and self.user is not None:
             return f"director {self.user.get_username()}"
         return "anonymous"
@@ -65,7 +68,7 @@ def reads_event(actor: Actor, event: Event) -> bool:
     if event.published:
         return True
     if actor.device is not None:
-        return actor.device.table.round.event_id == event.pk
+        return actor.device.event_table.event_id == event.pk
     return is_director(actor.user, event.club)
 
 
@@ -132,16 +135,29 @@ def require_director(actor: Actor, club: Club) -> AbstractBaseUser:
     return user
 
 
-def require_device(actor: Actor, table: Table, *, scorer: bool) -> TableToken:
-    """The actor's device token must be for this very table (so this round too)."""
-    device = actor.device
-    if device is None:
+def at_table(device: TableToken, table: Table) -> bool:
+    """The device sits at this table: a scoring phone at its physical table, whatever the
+    round; a confirming phone at the round's table it joined."""
+    if device.role == TableToken.Role.SCORER:
+        return device.event_table_id == table.event_table_id
+    return device.table_id == table.pk
+
+
+def require_any_device(actor: Actor) -> TableToken:
+    """The actor is a table's phone (a device token), at whatever table."""
+    if actor.device is None:
         raise SignInRequired(
             "Send the table's device token: `Authorization: Bearer <token>`.",
             code="device-token-required",
             field="Authorization",
         )
-    if device.table_id != table.pk:
+    return actor.device
+
+
+def require_device(actor: Actor, table: Table, *, scorer: bool) -> TableToken:
+    """The actor's device token must be for this table (a confirmer's, for this round)."""
+    device = require_any_device(actor)
+    if not at_table(device, table):
         raise Forbidden(
             "This device's token is for another table or round.",
             code="wrong-table",

@@ -50,6 +50,7 @@ STANDINGS_COLUMNS: Final = (
     "loners_made",
     "best_game",
     "tie_break",
+    "time_called",
 )
 #: Team standings rank by match points: the column goes before the points.
 TEAM_STANDINGS_COLUMNS: Final = (
@@ -70,6 +71,8 @@ RESULTS_COLUMNS: Final = (
     "entered_by",
     "confirmed_by",
     "corrected",
+    "time_called",
+    "confirmation",
 )
 TALLY_COLUMNS: Final = (
     "round",
@@ -128,6 +131,7 @@ def standings_csv(table: Standings) -> str:
                 row.loners_made,
                 row.best_game,
                 row.tie_break or "",
+                row.time_called,
             )
             for row in table.rows
         ],
@@ -155,6 +159,8 @@ def results_csv(rounds: Sequence[RoundView], names: dict[int, str]) -> str:
                     names.get(result.entered_by_id, "") if result else "",
                     names.get(result.confirmed_by_id or 0, "") if result else "",
                     "yes" if result and result.corrected else "",
+                    "yes" if result and result.time_called else "",
+                    (result.confirmation or "") if result else "",
                 )
             )
     return _csv(RESULTS_COLUMNS, rows)

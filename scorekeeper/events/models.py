@@ -123,6 +123,15 @@ class Event(models.Model):
     sit_out_points = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAFT)
     published = models.BooleanField(default=False)
+    # A timed round: its length in minutes, shown on the tables' phones (null: untimed).
+    round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The opponents confirm a result on a phone of their own, never on the scorer's.
+    second_device_required = models.BooleanField(default=False)
+    # Team events: the match points of a win decided when time was called (null: a win is a
+    # win, the score stands).
+    time_called_win_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The director closed the night: join codes and device tokens no longer work.
+    closed_at = models.DateTimeField(null=True, blank=True)
     # Seeds the seating search and the tie-breaking coin flip, so both can be re-run.
     seed = models.PositiveIntegerField()
     # Progressive events: the rounds planned ahead (lists of seats and byes, by player id),
@@ -191,6 +200,10 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     # Brackets: the places of this round in bracket order (team ids, null for an empty one).
     bracket_slots = models.JSONField(null=True, blank=True)
+    # A timed round's length (the event's when it was seated); null: untimed.
+    minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The director called time: every table's result is what it has.
+    time_called_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -217,8 +230,31 @@ class SitOut(models.Model):
         return f"{self.player or self.team} sits out {self.round}"
 
 
+class EventTable(models.Model):
+    """A physical table of an event's night: table 1, table 2, ... It has one join code for
+    the whole night, printed on its table card; the phone that joins it stays with it from
+    round to round. Each round's `Table` at this number is played here."""
+
+    event = models.ForeignKey(Event, related_name="event_tables", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    join_code = models.CharField(max_length=12, unique=True)
+    code_issued_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="event_table_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number} of {self.event}"
+
+
 class Table(models.Model):
+    """One round at one physical table: its seats, its game and its result."""
+
     round = models.ForeignKey(Round, related_name="tables", on_delete=models.CASCADE)
+    event_table = models.ForeignKey(EventTable, related_name="tables", on_delete=models.CASCADE)
     number = models.PositiveSmallIntegerField()
     # Hand-by-hand events: the scorekeeper game this table plays.
     game = models.OneToOneField(
@@ -231,9 +267,6 @@ class Table(models.Model):
     second_team = models.ForeignKey(
         EventTeam, null=True, blank=True, related_name="+", on_delete=models.CASCADE
     )
-    # The join code a director hands the table; exchanged for a device token.
-    join_code = models.CharField(max_length=12, unique=True, null=True, blank=True)
-    code_issued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -265,36 +298,48 @@ class TableSeat(models.Model):
 
 
 class TableToken(models.Model):
-    """A device's token for one table of one round, got by exchanging the table's join code.
+    """A device's token for one physical table, got by exchanging the table's join code.
 
-    A scorer device enters hands and the result; one is active per table, and only a director
-    can hand the table to another device. A confirming device (the opponents' own phone) can
-    only confirm or dispute the result.
+    A scorer device enters hands and results, round after round; one is active per table at a
+    time: it leaves the table itself, or the director hands the table over. A confirming
+    device (the opponents' own phone) can only confirm or dispute this round's result, and a
+    table takes at most `MAX_CONFIRMERS` of them a round. Every token stops working when the
+    director closes the night.
     """
 
     class Role(models.TextChoices):
         SCORER = "scorer", "enters hands and the result"
         CONFIRMER = "confirmer", "confirms or disputes the result"
 
-    table = models.ForeignKey(Table, related_name="tokens", on_delete=models.CASCADE)
+    class Ended(models.TextChoices):
+        LEFT = "left", "left the table"
+        HANDED_OVER = "handed-over", "the director handed the table over"
+        CLOSED = "closed", "the director closed the night"
+
+    event_table = models.ForeignKey(EventTable, related_name="tokens", on_delete=models.CASCADE)
+    # The round's table it joined at; a confirmer answers for this one only.
+    table = models.ForeignKey(
+        Table, null=True, blank=True, related_name="tokens", on_delete=models.CASCADE
+    )
     role = models.CharField(max_length=9, choices=Role.choices)
     token_hash = models.CharField(max_length=64, unique=True, editable=False)
     label = models.CharField(max_length=60, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    ended = models.CharField(max_length=11, choices=Ended.choices, blank=True)
 
     class Meta:
-        ordering = ["table", "id"]
+        ordering = ["event_table", "id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["table"],
+                fields=["event_table"],
                 condition=models.Q(role="scorer", revoked_at__isnull=True),
-                name="one_active_scorer_per_table",
+                name="one_active_scorer_per_event_table",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.role} device of {self.table}"
+        return f"{self.role} device of {self.event_table}"
 
 
 class Result(models.Model):
@@ -318,10 +363,36 @@ class Result(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     corrected = models.BooleanField(default=False)
+    # Entered as it stood when the director called time (the round unfinished).
+    time_called = models.BooleanField(default=False)
+    # The devices that entered and confirmed it (null: a director). A confirmation on the
+    # table's scoring phone is "same device"; on the opponents' own phone, "second device".
+    entered_device = models.ForeignKey(
+        TableToken, null=True, blank=True, related_name="+", on_delete=models.SET_NULL
+    )
+    confirmed_device = models.ForeignKey(
+        TableToken, null=True, blank=True, related_name="+", on_delete=models.SET_NULL
+    )
+    same_device = models.BooleanField(default=False)
+    # The last dispute, shown on the scorer's phone until the result is entered again.
+    disputed_by = models.ForeignKey(
+        Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT
+    )
+    dispute_reason = models.TextField(blank=True)
     version = models.PositiveIntegerField(default=1)
 
     def __str__(self) -> str:
         return f"result of {self.table}: {self.points} ({self.status})"
+
+    @property
+    def confirmation(self) -> str | None:
+        """Where it was confirmed: "same-device" (the scorer's phone), "second-device" (the
+        opponents' own), "director" (entered by one); None while unconfirmed."""
+        if self.status != self.Status.CONFIRMED:
+            return None
+        if self.confirmed_device_id is None:
+            return "director"
+        return "same-device" if self.same_device else "second-device"
 
 
 class ResultLine(models.Model):
@@ -341,6 +412,7 @@ class ResultLine(models.Model):
     points_against = models.IntegerField()
     won = models.BooleanField()
     tied = models.BooleanField()
+    time_called = models.BooleanField(default=False)
     # From the referee's awards of hand-by-hand games (zero for totals-only entries).
     hands = models.PositiveSmallIntegerField(default=0)
     made = models.PositiveSmallIntegerField(default=0)  # as maker: made 3 or 4

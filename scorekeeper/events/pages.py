@@ -1,14 +1,19 @@
-"""Printable pages: an event's results, a round's sheet, and table cards with join codes; and
-the records: a club's leaderboard and a player's page."""
+"""Printable pages: an event's results, a round's sheet, and the night's table cards (each
+table's number, join code, short URL and QR code); and the records: a club's leaderboard and
+a player's page."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
+import segno
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.safestring import SafeString, mark_safe
 from rest_framework import serializers
 
 from scorekeeper.api.problems import pages_not_found
@@ -53,13 +58,59 @@ def round_sheet(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     )
 
 
-@pages_not_found
-def table_cards(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """One card per table with its seats and join code, for the director to hand out."""
-    event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
-    return render(
-        request, "events/table_cards.html", {"event": event, "round": _round(event, number)}
+#: Addresses a phone at another table cannot reach: the director's own machine.
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]", "0.0.0.0"})
+
+
+def public_address(request: HttpRequest) -> str:
+    """Where phones reach this server: the PUBLIC_URL setting, or else the address the
+    director's browser used (no trailing slash)."""
+    configured = str(getattr(settings, "PUBLIC_URL", "") or "")
+    return (configured or request.build_absolute_uri("/")).rstrip("/")
+
+
+def _qr_svg(url: str, label: str) -> SafeString:
+    """The URL as a QR code, drawn as SVG by segno (no inline style: the site's CSP holds)."""
+    code = segno.make(url, error="m")
+    # segno's SVG escapes the title; the markup is its own.
+    return mark_safe(
+        code.svg_inline(scale=5, title=label, svgclass="qr", lineclass="qr-line", omitsize=True)
     )
+
+
+@pages_not_found
+def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The night's table cards, printed once: each table's number, join code, short URL and
+    QR code (who sits where goes on each round's sheet, not here)."""
+    event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
+    address = public_address(request)
+    host = urlsplit(address).hostname or ""
+    cards = [
+        {
+            "number": table.number,
+            "code": table.join_code,
+            "url": f"{address}/t/{table.join_code}",
+            "qr": _qr_svg(f"{address}/t/{table.join_code}", f"Table {table.number}: join"),
+        }
+        for table in selectors.event_tables_of(event=event)
+    ]
+    return render(
+        request,
+        "events/table_cards.html",
+        {
+            "event": event,
+            "cards": cards,
+            "address": address,
+            "local": host in LOCAL_HOSTS,
+        },
+    )
+
+
+@pages_not_found
+def round_table_cards(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """The table cards were a round's once; they are the night's now."""
+    access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
+    return redirect("table-cards", event_id=event_id)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
@@ -61,5 +61,5 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def table_page(request: HttpRequest) -> HttpResponse:
-    """A table's phone: join with the code, enter hands and the result, confirm."""
-    return render(request, "events/screens/table.html", {})
+    """A table's phone scores in the table app's table mode: one app for every table."""
+    return redirect("/table/", permanent=True)

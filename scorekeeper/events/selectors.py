@@ -22,6 +22,7 @@ from scorekeeper.events.models import (
     Director,
     Entrant,
     Event,
+    EventTable,
     EventTeam,
     Result,
     ResultLine,
@@ -31,6 +32,7 @@ from scorekeeper.events.models import (
     SitOut,
     Table,
     TableSeat,
+    TableToken,
 )
 from scorekeeper.events.seating import SEAT_NAMES
 from scorekeeper.events.standings import (
@@ -77,8 +79,78 @@ def round_get(*, event: Event, number: int) -> Round:
 
 
 def table_get(*, table_id: int) -> Table:
-    tables = Table.objects.select_related("round__event__club", "game")
+    tables = Table.objects.select_related("round__event__club", "game", "event_table")
     return _one(tables, table_id, "There is no table with this id.", "no-such-table")
+
+
+def table_now(*, event_table: EventTable) -> Table | None:
+    """This round's table at a physical table: the event's latest round's, if it seats one
+    there (a round with fewer tables leaves some empty)."""
+    latest = Round.objects.filter(event_id=event_table.event_id).order_by("-number").first()
+    if latest is None:
+        return None
+    return (
+        Table.objects.select_related("round__event__club", "game", "event_table")
+        .filter(round=latest, event_table=event_table)
+        .first()
+    )
+
+
+def device_table(*, device: TableToken) -> Table | None:
+    """The round's table a phone answers for now: a scoring phone's physical table in this
+    round; a confirming phone's own round's table."""
+    if device.role == TableToken.Role.CONFIRMER:
+        return table_get(table_id=device.table_id) if device.table_id else None
+    return table_now(event_table=device.event_table)
+
+
+def event_tables_of(*, event: Event) -> list[EventTable]:
+    """The night's physical tables, by number (what its table cards show)."""
+    return list(EventTable.objects.filter(event=event).order_by("number"))
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """A table of the latest round whose result is not confirmed yet."""
+
+    number: int
+    table_id: int
+    state: str  # "no result", or the result's status
+    hands: int  # hands entered so far (hand-by-hand events)
+    phones: int  # devices still at the table
+
+
+def tables_open(*, event: Event) -> list[OpenTable]:
+    """What closing the night would leave unfinished: the latest round's tables without a
+    confirmed result, with how far each got (three queries)."""
+    latest = Round.objects.filter(event=event).order_by("-number").first()
+    if latest is None:
+        return []
+    tables = list(
+        Table.objects.filter(round=latest)
+        .exclude(result__status=Result.Status.CONFIRMED)
+        .select_related("result")
+        .annotate(hands_entered=Count("game__hands", distinct=True))
+        .order_by("number")
+    )
+    phones = dict(
+        TableToken.objects.filter(
+            event_table_id__in=[t.event_table_id for t in tables], revoked_at__isnull=True
+        )
+        .values("event_table_id")
+        .annotate(n=Count("id"))
+        .values_list("event_table_id", "n")
+    )
+    return [
+        OpenTable(
+            number=table.number,
+            table_id=table.pk,
+            state=result.status if (result := getattr(table, "result", None)) else "no result",
+            hands=int(getattr(table, "hands_entered", 0)),
+            phones=phones.get(table.event_table_id, 0),
+        )
+        for table in tables
+    ]
 
 
 def player_get(*, player_id: int, field: str = "id") -> Player:
@@ -174,6 +246,14 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class DeviceView:
+    id: int
+    role: str
+    label: str
+    joined_at: Any
+
+
+@dataclass(frozen=True)
 class TableView:
     id: int
     number: int
@@ -182,6 +262,7 @@ class TableView:
     game_id: str | None
     join_code: str | None
     result: Result | None
+    devices: list[DeviceView]
 
 
 @dataclass(frozen=True)
@@ -191,19 +272,34 @@ class RoundView:
     sit_outs: list[str]
     sit_out_ids: list[int]
     complete: bool
+    minutes: int | None = None  # a timed round's length
+    time_called_at: Any = None  # when the director called time
 
 
 def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[RoundView]:
-    """The event's rounds with their tables, seats, results and byes (five queries)."""
+    """The event's rounds with their tables, seats, results, byes and the phones at each
+    table (six queries)."""
     rounds = list(Round.objects.filter(event=event).order_by("number"))
+    last_round = rounds[-1].pk if rounds else None
     if numbers is not None:
         rounds = [r for r in rounds if r.number in numbers]
     ids = [r.pk for r in rounds]
     tables = list(
         Table.objects.filter(round_id__in=ids)
-        .select_related("first_team", "second_team", "result")
+        .select_related("first_team", "second_team", "result", "event_table")
         .order_by("number")
     )
+    # A scoring phone sits at its physical table every round; a confirming phone at its
+    # round's table.
+    devices: dict[tuple[int, int | None], list[DeviceView]] = defaultdict(list)
+    for token in TableToken.objects.filter(
+        event_table__event=event, revoked_at__isnull=True
+    ).order_by("id"):
+        place = token.table_id if token.role == TableToken.Role.CONFIRMER else None
+        devices[(token.event_table_id, place)].append(
+            DeviceView(token.pk, token.role, token.label, token.created_at)
+        )
+
     seats: dict[int, list[SeatView]] = defaultdict(list)
     for seat in (
         TableSeat.objects.filter(table__round_id__in=ids)
@@ -232,8 +328,12 @@ def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[Rou
                 seats=seated,
                 team_names=names,
                 game_id=str(table.game_id) if table.game_id else None,
-                join_code=table.join_code,
+                join_code=table.event_table.join_code,
                 result=getattr(table, "result", None),
+                devices=(
+                    devices[(table.event_table_id, None)] if table.round_id == last_round else []
+                )
+                + devices[(table.event_table_id, table.pk)],
             )
         )
     views = []
@@ -249,6 +349,8 @@ def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[Rou
                     t.result is not None and t.result.status == Result.Status.CONFIRMED
                     for t in tables_here
                 ),
+                minutes=rnd.minutes,
+                time_called_at=rnd.time_called_at,
             )
         )
     return views

@@ -228,6 +228,20 @@ class EventSerializer(serializers.Serializer[Any]):
     sit_out_points = serializers.IntegerField()
     status = serializers.CharField(help_text="draft, running or finished")
     published = serializers.BooleanField()
+    round_minutes = serializers.IntegerField(
+        allow_null=True, help_text="A timed round's length in minutes; null: untimed."
+    )
+    second_device_required = serializers.BooleanField(
+        help_text="The opponents confirm on a phone of their own, never the scorer's."
+    )
+    time_called_win_points = serializers.IntegerField(
+        allow_null=True,
+        help_text="Team events: match points of a win decided when time was called "
+        "(null: a win is a win).",
+    )
+    closed_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the director closed the night (codes and tokens ended)."
+    )
 
 
 class EventCreateSerializer(serializers.Serializer[Any]):
@@ -252,6 +266,13 @@ class EventCreateSerializer(serializers.Serializer[Any]):
     seed = StrictIntegerField(
         min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None
     )
+    round_minutes = StrictIntegerField(
+        min_value=1, max_value=240, required=False, allow_null=True, default=None
+    )
+    second_device_required = StrictBooleanField(required=False, default=False)
+    time_called_win_points = StrictIntegerField(
+        min_value=0, max_value=2, required=False, allow_null=True, default=None
+    )
 
 
 class EventUpdateSerializer(serializers.Serializer[Any]):
@@ -261,6 +282,9 @@ class EventUpdateSerializer(serializers.Serializer[Any]):
         max_length=8, required=False, help_text="running, or finished (the director's word)"
     )
     rounds_planned = StrictIntegerField(min_value=1, max_value=30, required=False)
+    round_minutes = StrictIntegerField(min_value=1, max_value=240, required=False)
+    second_device_required = StrictBooleanField(required=False)
+    time_called_win_points = StrictIntegerField(min_value=0, max_value=2, required=False)
 
 
 class EntrantSerializer(serializers.Serializer[Any]):
@@ -313,10 +337,29 @@ class ResultSerializer(serializers.Serializer[Any]):
     points = serializers.ListField(child=serializers.IntegerField(), help_text="By side.")
     winner = serializers.IntegerField(allow_null=True, help_text="A side; null for a tie.")
     hands = serializers.IntegerField()
+    time_called = serializers.BooleanField(
+        help_text="Entered as it stood when the director called time."
+    )
     entered_by = serializers.IntegerField(source="entered_by_id")
     confirmed_by = serializers.IntegerField(source="confirmed_by_id", allow_null=True)
+    confirmation = serializers.CharField(
+        allow_null=True,
+        help_text="same-device (on the scorer's phone), second-device (on the opponents' own "
+        "phone), director (entered by one), or null while unconfirmed.",
+    )
+    disputed_by = serializers.IntegerField(source="disputed_by_id", allow_null=True)
+    dispute_reason = serializers.CharField(
+        allow_blank=True, help_text="Why the opponents disputed it, until it is entered again."
+    )
     corrected = serializers.BooleanField()
     version = serializers.IntegerField()
+
+
+class DeviceSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=TableToken.Role.values)
+    label = serializers.CharField(allow_blank=True)  # type: ignore[assignment]
+    joined_at = serializers.DateTimeField()
 
 
 class TableSerializer(serializers.Serializer[Any]):
@@ -328,24 +371,49 @@ class TableSerializer(serializers.Serializer[Any]):
         source="game_id", allow_null=True, help_text="The scorekeeper game (hand-by-hand events)."
     )
     join_code = serializers.CharField(
-        allow_null=True, help_text="Shown to the event's directors only."
+        allow_null=True,
+        help_text="The physical table's code for the whole night: shown to the event's "
+        "directors only.",
     )
     result = ResultSerializer(allow_null=True)
+    devices = DeviceSerializer(
+        many=True,
+        allow_null=True,
+        help_text="The phones at the table now (its scoring phone and this round's confirming "
+        "phones): shown to the event's directors only.",
+    )
 
 
 class RoundSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     complete = serializers.BooleanField()
+    minutes = serializers.IntegerField(allow_null=True, help_text="A timed round's length.")
+    time_called_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the director called time."
+    )
     sit_outs = serializers.ListField(child=serializers.CharField())
     tables = TableSerializer(many=True)
 
 
 class TableDetailSerializer(TableSerializer):
     event = serializers.IntegerField()
+    event_name = serializers.CharField()
+    format = serializers.ChoiceField(choices=Event.Format.values)
     round = serializers.IntegerField()
+    round_started_at = serializers.DateTimeField()
+    minutes = serializers.IntegerField(allow_null=True, help_text="A timed round's length.")
+    time_called_at = serializers.DateTimeField(allow_null=True)
     entry = serializers.ChoiceField(choices=Event.Entry.values)
     round_length = serializers.ChoiceField(choices=Event.RoundLength.values)
     hands_per_round = serializers.IntegerField(allow_null=True)
+    target = serializers.IntegerField(help_text="The ruleset's target (a game-to-target round).")
+    second_device_required = serializers.BooleanField()
+    links = serializers.DictField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="Where the table's game is read (`read`, `log`) and scored (`hands`) under "
+        "/api/v1, and its result (`result`); null for a totals-only table's game paths.",
+    )
 
 
 class JoinSerializer(serializers.Serializer[Any]):
@@ -357,10 +425,52 @@ class JoinSerializer(serializers.Serializer[Any]):
     )
 
 
+class EventTableSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    event = serializers.IntegerField()
+    event_name = serializers.CharField()
+    number = serializers.IntegerField()
+
+
 class JoinedSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(help_text="Send as `Authorization: Bearer <token>`. Shown once.")
     role = serializers.ChoiceField(choices=TableToken.Role.values)
-    table = TableDetailSerializer()
+    event_table = EventTableSerializer(help_text="The physical table, for the whole night.")
+    table = TableDetailSerializer(
+        allow_null=True, help_text="This round's table there (null: no game there this round)."
+    )
+
+
+class DeviceHereSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=TableToken.Role.values)
+    event_table = EventTableSerializer()
+    table = TableDetailSerializer(
+        allow_null=True,
+        help_text="This round's table: a scoring phone follows its physical table to each "
+        "new round; null while no round seats a game there.",
+    )
+
+
+class CloseSerializer(serializers.Serializer[Any]):
+    leave_open = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="Close even though some tables have no confirmed result.",
+    )
+
+
+class OpenTableSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+    state = serializers.CharField(help_text="no result, entered or disputed")
+    hands = serializers.IntegerField(help_text="Hands entered so far.")
+    phones = serializers.IntegerField(help_text="Phones still at the table.")
+
+
+class NightSerializer(serializers.Serializer[Any]):
+    closed_at = serializers.DateTimeField(allow_null=True)
+    open_tables = OpenTableSerializer(many=True)
 
 
 class CodeSerializer(serializers.Serializer[Any]):
@@ -377,6 +487,11 @@ class ResultEnterSerializer(serializers.Serializer[Any]):
         allow_null=True,
         default=None,
         help_text="Totals-only events: each side's points. Hand-by-hand events leave it out.",
+    )
+    time_called = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="The result as it stands when the director called time (the round unfinished).",
     )
 
 
@@ -399,6 +514,7 @@ class ResultCorrectSerializer(serializers.Serializer[Any]):
         allow_null=True,
         default=None,
     )
+    time_called = StrictBooleanField(required=False, default=False)
 
 
 class ReasonSerializer(serializers.Serializer[Any]):
@@ -440,6 +556,9 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     best_game = serializers.IntegerField()
     head_to_head = serializers.IntegerField()
     tie_break = serializers.CharField(allow_null=True)
+    time_called = serializers.IntegerField(
+        help_text="Games whose result stood as it was when time was called."
+    )
 
 
 class PrizeWinnerSerializer(serializers.Serializer[Any]):

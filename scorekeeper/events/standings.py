@@ -38,10 +38,13 @@ class Scoring:
     seed: int = 0  # the coin flip's
     bracket: bool = False  # single elimination: no side prizes
     hands: bool = True  # hands entered one by one (not only final scores): loners, euchres
+    # Team events: the match points of a win decided when time was called (None: a win).
+    time_called_win: int | None = None
 
     @classmethod
     def of(cls, event: Any) -> Scoring:
         """From a `scorekeeper.events` `Event` (or anything with its fields)."""
+        win_at_time = getattr(event, "time_called_win_points", None)
         return cls(
             teams=bool(event.is_teams),
             credit=str(event.sit_out_credit),
@@ -49,6 +52,7 @@ class Scoring:
             seed=int(event.seed),
             bracket=str(event.format) == BRACKET,
             hands=str(event.entry) == HANDS_ENTRY,
+            time_called_win=None if win_at_time is None else int(win_at_time),
         )
 
 
@@ -74,6 +78,7 @@ class Line(NamedTuple):
     tied: bool
     euchres: int
     loners_made: int
+    time_called: bool = False  # the result stood as it was when time was called
 
 
 @dataclass
@@ -100,6 +105,9 @@ class StandingRow:
     # Who the coin flip is drawn for: the entrant's own id, which stays the same when a
     # director merges or splits player records (0: the key).
     coin: int = 0
+    time_called: int = 0  # games whose result stood when time was called
+    wins_at_time: int = 0  # of the wins, those decided when time was called
+    win_at_time_points: int = 2  # what such a win is worth (the event's option)
 
     @property
     def total(self) -> int:
@@ -108,8 +116,10 @@ class StandingRow:
 
     @property
     def match_points(self) -> int:
-        """Two a win (a bye counts as one), one a tie: what a team event ranks by."""
-        return 2 * (self.wins + self.byes) + self.ties
+        """Two a win (a bye counts as one; a win when time was called as the event says),
+        one a tie: what a team event ranks by."""
+        full_wins = self.wins - self.wins_at_time + self.byes
+        return 2 * full_wins + self.win_at_time_points * self.wins_at_time + self.ties
 
     @property
     def difference(self) -> int:
@@ -186,6 +196,8 @@ def rank(
         present[key].add(line.round_number)
         row.played += 1
         row.wins += line.won
+        row.time_called += line.time_called
+        row.wins_at_time += line.won and line.time_called
         row.ties += line.tied
         row.losses += not (line.won or line.tied)
         row.points_for += line.points_for
@@ -199,6 +211,8 @@ def rank(
     for row in by_key.values():
         row.credit = sit_out_credit(scoring, row)
         row.whole_night = bool(counted_rounds) and counted_rounds <= present[row.key]
+        if scoring.time_called_win is not None:
+            row.win_at_time_points = scoring.time_called_win
     meetings = [
         _Meeting(key, opponents[(line.result_id, 1 - line.side)], line)
         for line in lines

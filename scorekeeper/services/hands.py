@@ -43,6 +43,18 @@ class QuickEntry:
 
 
 @dataclass(frozen=True)
+class RenegeEntry:
+    """A hand that ended in a renege, entered by who reneged (no cards): the referee scores
+    the penalty."""
+
+    maker: int
+    trump: str
+    renege: int  # the seat that reneged
+    alone: bool = False
+    defender_alone: int | None = None
+
+
+@dataclass(frozen=True)
 class RecordEntry:
     record: dict[str, Any]
 
@@ -52,7 +64,7 @@ class ThrownInEntry:
     pass
 
 
-HandEntry = QuickEntry | RecordEntry | ThrownInEntry
+HandEntry = QuickEntry | RenegeEntry | RecordEntry | ThrownInEntry
 
 
 @dataclass(frozen=True)
@@ -153,6 +165,37 @@ def _check_record_shape(record: dict[str, Any]) -> None:
             )
 
 
+def _rule_renege(entry: RenegeEntry, ruleset: referee.Ruleset) -> _Ruling:
+    try:
+        award = referee.score_renege(
+            ruleset,
+            maker=entry.maker,
+            offender=entry.renege,
+            alone=entry.alone,
+            defender_alone=entry.defender_alone,
+        )
+    except referee.MalformedRecord as error:
+        raise _malformed(error) from error
+    # The referee's ruling, kept as a verdict would say it: who reneged.
+    verdict = {"violations": [{"code": "renege", "seat": entry.renege, "rule": "follow-suit"}]}
+    return _Ruling(
+        kind=Hand.Kind.PENALTY,
+        award=award.to_json(),
+        trump=entry.trump,
+        maker=entry.maker,
+        alone=entry.alone,
+        defender_alone=entry.defender_alone,
+        verdict=verdict,
+    )
+
+
+def _has_redeal_request(record: dict[str, Any]) -> bool:
+    bids = record.get("bids")
+    return isinstance(bids, list) and any(
+        isinstance(bid, dict) and bid.get("action") == "redeal" for bid in bids
+    )
+
+
 def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _Ruling:
     _check_record_shape(entry.record)
     record = dict(entry.record)
@@ -220,6 +263,8 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _
 def _rule(entry: HandEntry, ruleset: referee.Ruleset, dealer: int) -> _Ruling:
     if isinstance(entry, QuickEntry):
         return _rule_quick(entry, ruleset)
+    if isinstance(entry, RenegeEntry):
+        return _rule_renege(entry, ruleset)
     if isinstance(entry, RecordEntry):
         return _rule_record(entry, ruleset, dealer)
     if not ruleset.can_throw_in:

@@ -9,6 +9,9 @@ urlpatterns = [
     path("new/", views.shell, name="app-new"),
     path("referee/", views.shell, name="app-referee"),
     re_path(r"^g/[0-9a-f-]{36}/(?:(?:referee|log|share)/)?$", views.shell, name="app-game"),
+    # Table mode: a club night's table on this phone; /t/<code> is a table card's short URL.
+    re_path(r"^table/(?:(?:referee|log)/)?$", views.shell, name="app-table"),
+    re_path(r"^t/[A-Za-z0-9]{1,12}/?$", views.shell, name="app-join"),
     path("rules/", views.rules, name="app-rules"),
     path("sw.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),

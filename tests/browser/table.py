@@ -167,3 +167,25 @@ LAYOUT_PROBLEMS = """() => {
 
 def layout_problems(page: Page) -> list[str]:
     return page.evaluate(LAYOUT_PROBLEMS)
+
+
+def seat_a_night(user: Any, players: list[str], **options: Any) -> tuple[Any, Any, Any]:
+    """A published progressive night of hand-by-hand rounds, its first round seated, set up
+    through the services as a director would (the console comes later): the event, the
+    round and the director."""
+    from scorekeeper.events import services
+    from scorekeeper.events.access import Actor
+
+    director = Actor(user=user)
+    club = services.club_create(actor=director, name="Riverside Euchre Club")
+    event = services.event_create(
+        club=club,
+        actor=director,
+        format="progressive",
+        round_length="hands",
+        published=True,
+        **{"name": "Club night", "hands_per_round": 8, "rounds_planned": 1, **options},
+    )
+    for name in players:
+        services.entrant_add(event=event, actor=director, name=name)
+    return event, services.round_generate(event=event, actor=director), director

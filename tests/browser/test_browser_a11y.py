@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from table import Table
+from table import Table, seat_a_night
 
 pytestmark = pytest.mark.browser
 
@@ -159,3 +159,28 @@ def test_every_screen_has_no_serious_accessibility_violations(
     found["rules"] = serious_violations(page)
 
     assert {screen: v for screen, v in found.items() if v} == {}
+
+
+@pytest.mark.parametrize("language", ["en-US", "ko-KR"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_table_mode_has_no_serious_accessibility_violations(
+    live_server, phone, django_user_model, scheme: str, language: str
+):
+    user = django_user_model.objects.create_user("dora")
+    _, rnd, _ = seat_a_night(user, ["Ann", "Ben", "Cat", "Dan"], hands_per_round=1)
+    code = rnd.tables.get().event_table.join_code
+    page = phone(locale=language, color_scheme=scheme, bypass_csp=True).new_page()
+    found = {}
+    page.goto(f"{live_server.url}/t/{code}")
+    page.locator("form.join-form").wait_for()
+    found["join"] = serious_violations(page)
+    page.locator("form.join-form button[type=submit]").click()
+    page.locator("form.entry").wait_for()
+    found["table"] = serious_violations(page)
+    page.locator("form.entry fieldset").first.locator("input").first.check()
+    page.locator(".trump-row input").first.check()
+    page.locator("form.entry fieldset").last.locator("input").nth(3).check()
+    page.locator("form.entry button[type=submit]").click()
+    page.locator("section.result fieldset").wait_for()
+    found["result"] = serious_violations(page)
+    assert found == {"join": [], "table": [], "result": []}

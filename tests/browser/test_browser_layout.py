@@ -10,7 +10,7 @@ import re
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
-from table import Table, layout_problems, text_size
+from table import Table, eventually, layout_problems, text_size
 
 pytestmark = pytest.mark.browser
 
@@ -74,7 +74,12 @@ def test_with_large_text_save_stays_in_reach_and_the_screen_keeps_its_place(
     assert in_view(page, save)
     save.click()
     expect(page.get_by_label("N/S: 3 points")).to_be_visible()
-    assert [h["maker_tricks"] for h in table.game()["hands"]] == [4, 1]
+    # The score shows the hand as soon as it is kept; the server has it once it is sent.
+    eventually(
+        page,
+        lambda: [h["maker_tricks"] for h in table.game()["hands"]] == [4, 1],
+        what="both hands recorded",
+    )
 
 
 def test_a_toast_never_covers_the_preview(page: Page, live_server) -> None:

@@ -51,13 +51,22 @@ class Device:
     def __init__(self, table: dict[str, Any], token: str, role: str) -> None:
         self.client = APIClient()
         self.client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-        self.table = table
         self.token = token
         self.role = role
+        self.at(table)
+
+    def at(self, table: dict[str, Any]) -> Device:
+        """The phone stays at its physical table: this is the round's table there now."""
+        self.table = table
         self.id: int = table["id"]
         self.seats = {
             s["name"]: Seat(s["seat"], s["side"], s["player"], s["name"]) for s in table["seats"]
         }
+        return self
+
+    def here(self) -> Any:
+        """Where the phone sits now, as the server says (`GET /api/v1/tables/device/`)."""
+        return self.client.get("/api/v1/tables/device/")
 
     @property
     def url(self) -> str:
@@ -120,11 +129,13 @@ def join(code: str, role: str = "scorer") -> Device:
 
 
 class Director:
-    """A signed-in director of a club, working through the API."""
+    """A signed-in director of a club, working through the API. `phones` are the scoring
+    phones of the night's tables, by join code: each stays with its table all night."""
 
     def __init__(self, client: APIClient, club: int) -> None:
         self.client = client
         self.club = club
+        self.phones: dict[str, Device] = {}
 
     def create_event(self, **options: Any) -> int:
         body = {"name": "Club night", "format": "progressive", **options}
@@ -178,7 +189,12 @@ def play_round(director: Director, event: int, play: Play) -> Played | None:
         return None
     played = Played(ok(response, 201), [])
     for table in played.round["tables"]:
-        device = join(table["join_code"])
+        code = table["join_code"]
+        # The same phone (its token) at the same physical table; one Device a round, so a
+        # round's tables can still be told apart afterwards.
+        phone = director.phones.get(code)
+        device = Device(table, phone.token, phone.role) if phone else join(code)
+        director.phones[code] = device
         play(device, table)
         played.devices.append(device)
     return played

@@ -76,12 +76,7 @@ def test_the_per_round_tally_has_a_row_a_player_a_round(director: Director, anon
     )
     director.add_players(event, "=Ann", "+Ben", "Cat", "Dan", "Eve")
     director.publish(event)
-    seated = []
-    for points in ([7, 3], [2, 6]):
-        rnd = director.next_round(event)
-        (table,) = rnd["tables"]
-        join(table["join_code"]).settle(points)
-        seated.append(rnd)
+    seated = play_event(director, event, totals([7, 3], [2, 6]), rounds=2)
     response = anon.get(f"/api/v1/events/{event}/tally.csv")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     assert response["Content-Disposition"] == f'attachment; filename="tally-{event}.csv"'

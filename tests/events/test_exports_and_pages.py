@@ -5,9 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
+import numpy as np
 import pytest
+import zxingcpp
 from django.core.management import call_command
 from event_helpers import Device, Director, is_problem, ok, play_round
 from rest_framework.test import APIClient
@@ -148,10 +151,62 @@ def test_the_printable_pages(director: Director, anon, played_round):
     assert all(name.encode() in sheet.content for name in first.seats)
     code = ok(director.client.get(f"/api/v1/tables/{first.id}/"))["join_code"]
     assert code.encode() not in sheet.content
-    assert anon.get(f"/events/{event}/rounds/1/cards/").status_code == 404
-    cards = director.client.get(f"/events/{event}/rounds/1/cards/")
+    assert anon.get(f"/events/{event}/cards/").status_code == 404
+    assert director.client.get(f"/events/{event}/rounds/1/cards/")["Location"] == (
+        f"/events/{event}/cards/"
+    )
+    cards = director.client.get(f"/events/{event}/cards/")
     assert cards.status_code == 200 and code.encode() in cards.content
     assert anon.get(f"/events/{event}/rounds/9/sheet/").status_code == 404
+
+
+def read_card_qr(svg: str) -> str:
+    """Decode a table card's QR code from pixels, as a phone's camera would. segno draws
+    each row's dark runs as one path: `M x y` to start, `h n` a run, `m dx dy` a move."""
+    side = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1)) // 5
+    path = re.search(r' d="([^"]+)"', svg).group(1)
+    dark = np.zeros((side, side), dtype=bool)
+    x = y = 0.0
+    for op, args in re.findall(r"([MmHh])([^MmHh]*)", path):
+        values = [float(v) for v in args.replace(",", " ").split()]
+        if op == "M":
+            x, y = values
+        elif op == "m":
+            x, y = x + values[0], y + values[1]
+        else:
+            dark[int(y), int(x) : int(x + values[0])] = True
+            x += values[0]
+    pixels = np.where(dark, 0, 255).astype(np.uint8)
+    found = zxingcpp.read_barcodes(np.kron(pixels, np.ones((8, 8), dtype=np.uint8)))
+    assert len(found) == 1, "no QR code could be read"
+    return str(found[0].text)
+
+
+def test_the_table_cards_carry_the_code_its_url_and_a_qr_code(
+    director: Director, played_round, settings
+):
+    event, (first, second) = played_round
+    codes = [
+        ok(director.client.get(f"/api/v1/tables/{d.id}/"))["join_code"] for d in (first, second)
+    ]
+    page = director.client.get(f"/events/{event}/cards/").content.decode()
+    assert page.count('<article class="card table-card">') == 2
+    assert (
+        page.count("<svg viewBox=") == 2 and "style=" not in page
+    )  # the CSP allows no inline style
+    qrs = re.findall(r"<svg viewBox=.*?</svg>", page, re.S)
+    for number, (code, qr) in enumerate(zip(codes, qrs, strict=True), start=1):
+        assert f"Table {number}" in page and f"http://testserver/t/{code}" in page
+        assert read_card_qr(qr) == f"http://testserver/t/{code}"
+    # Seats change every round: they are on the round's sheet, not the night's cards.
+    assert not any(name in page for name in first.seats)
+    assert "cannot reach it" not in page
+    local = director.client.get(f"/events/{event}/cards/", HTTP_HOST="127.0.0.1:8000")
+    assert b"cannot reach it" in local.content
+    settings.PUBLIC_URL = "https://scores.example.org/"
+    public = director.client.get(f"/events/{event}/cards/", HTTP_HOST="127.0.0.1:8000")
+    assert f"https://scores.example.org/t/{codes[0]}".encode() in public.content
+    assert b"cannot reach it" not in public.content
 
 
 def test_an_unpublished_events_pages_are_its_directors(director: Director, anon):
@@ -163,7 +218,8 @@ def test_an_unpublished_events_pages_are_its_directors(director: Director, anon)
 def test_the_screens_are_served_to_whom_they_are_for(director: Director, anon, django_user_model):
     event = director.create_event(rounds_planned=1, name="Screen night")
     assert anon.get("/events/").status_code == 200
-    assert anon.get("/events/table/").status_code == 200
+    # A table's phone scores in the table app; the old address leads there.
+    assert anon.get("/events/table/")["Location"] == "/table/"
     assert anon.get(f"/events/{event}/").status_code == 404  # not published yet
     assert director.client.get(f"/events/{event}/").status_code == 200
     home = director.client.get("/events/director/")

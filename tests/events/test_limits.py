@@ -26,8 +26,12 @@ def join(client: APIClient, code: str, address: str = "10.0.0.1", **extra):
 def test_wrong_join_codes_cost_the_client_and_right_ones_do_not(rates, seated_code):
     rates(**{"join-codes": "3/hour"})
     phone = APIClient()
-    for _ in range(4):  # right codes, as the opponents' phones join to confirm
-        assert join(phone, seated_code, role="confirmer").status_code == 201
+    for _ in range(4):  # right codes, as the table's phone joins and leaves again
+        joined = join(phone, seated_code)
+        assert joined.status_code == 201
+        token = joined.json()["token"]
+        left = phone.delete("/api/v1/tables/device/", HTTP_AUTHORIZATION=f"Bearer {token}")
+        assert left.status_code == 204
     for _ in range(3):
         assert is_problem(join(phone, "WRONG1"), 404, "code")
     refused = join(phone, "WRONG2")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from event_helpers import Director, is_problem, join, ok
+from event_helpers import Device, Director, is_problem, join, ok
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
@@ -49,42 +49,66 @@ def test_a_table_token_cannot_write_to_another_table(night):
     device.thrown_in()
 
 
-def test_a_table_token_cannot_write_to_the_next_round(director: Director, night):
+def test_a_scoring_phone_follows_its_table_to_the_next_round_and_no_other(
+    director: Director, night
+):
     event, first = night
     devices = {t["number"]: join(t["join_code"]) for t in first["tables"]}
+    confirmer = join(first["tables"][0]["join_code"], role="confirmer")
     for device in devices.values():
         device.hand(device.by_seat[0], 3)
         device.settle()
     second = director.next_round(event)
+    assert [t["join_code"] for t in second["tables"]] == [t["join_code"] for t in first["tables"]]
     for table in second["tables"]:
-        old = devices[table["number"]]  # the same table number, a round earlier
-        response = old.post("hands/", {"thrown_in": True}, table_id=table["id"])
+        phone = devices[table["number"]]
+        here = ok(phone.here())
+        assert here["table"]["id"] == table["id"] and here["table"]["round"] == 2
+        assert here["event_table"]["number"] == table["number"]
+        other = next(t for t in second["tables"] if t["number"] != table["number"])
+        response = phone.post("hands/", {"thrown_in": True}, table_id=other["id"])
         assert is_problem(response, 403, "Authorization", "wrong-table")
-    # And the old table is closed for it: its result is confirmed.
+        Device(table, phone.token, phone.role).thrown_in()  # its own table, this round
+    # The opponents' phone confirmed round 1 at table 1; round 2 there is not its business.
+    response = confirmer.post(
+        "result/dispute/", {"player": 1, "reason": "no"}, second["tables"][0]["id"]
+    )
+    assert is_problem(response, 403, "Authorization", "wrong-table")
+    # And round 1 is closed to the scoring phone: its result is confirmed.
     assert is_problem(devices[1].post("hands/", {"thrown_in": True}), 409, "result")
 
 
-def test_a_table_has_one_scoring_device_until_the_director_hands_it_over(director: Director, night):
+def test_a_table_has_one_scoring_phone_until_it_leaves_or_is_handed_over(director: Director, night):
     _, rnd = night
     table = rnd["tables"][0]
-    first = join(table["join_code"])
-    response = first.client.post(
-        "/api/v1/tables/join/", {"code": table["join_code"]}, format="json"
-    )
+    code = table["join_code"]
+    first = join(code)
+    response = first.client.post("/api/v1/tables/join/", {"code": code}, format="json")
     assert is_problem(response, 409, "code", "table-taken")
-    # A device of the opponents may join to confirm, not to score.
-    join(table["join_code"], role="confirmer")
-    # Only a director can hand the table over.
+    # A phone of the opponents may join to confirm, not to score.
+    join(code, role="confirmer")
+    # Only a director can hand the table over; the code on the table's card stays the same.
     assert is_problem(first.post("takeover/", {}), 401)
-    new_code = ok(director.client.post(f"/api/v1/tables/{table['id']}/takeover/", format="json"))
-    assert new_code["join_code"] != table["join_code"]
-    assert is_problem(first.post("hands/", {"thrown_in": True}), 401, "Authorization")
-    response = first.client.post(
-        "/api/v1/tables/join/", {"code": table["join_code"]}, format="json"
-    )
-    assert is_problem(response, 404, "code", "no-such-code")
-    second = join(new_code["join_code"].lower())  # codes are read back in any case
+    handed = ok(director.client.post(f"/api/v1/tables/{table['id']}/takeover/", format="json"))
+    assert handed["join_code"] == code
+    refused = first.post("hands/", {"thrown_in": True})
+    assert is_problem(refused, 401, "Authorization", "device-handed-over")
+    second = join(code.lower())  # codes are read back in any case
     second.thrown_in()
+    # Leaving releases the table on the server: the same code lets a phone in again.
+    assert second.client.delete("/api/v1/tables/device/").status_code == 204
+    assert is_problem(
+        second.post("hands/", {"thrown_in": True}), 401, "Authorization", "device-left"
+    )
+    third = join(code)
+    ok(third.client.delete(third.url + "hands/1/"))  # the phone that left had entered it
+    third.thrown_in()
+    # A new code (a card that went astray): the old one stops working; the phone stays.
+    fresh = ok(director.client.post(f"/api/v1/tables/{table['id']}/code/", format="json"))
+    assert fresh["join_code"] != code
+    response = third.client.post("/api/v1/tables/join/", {"code": code}, format="json")
+    assert is_problem(response, 404, "code", "no-such-code")
+    assert ok(third.here())["table"]["id"] == table["id"]
 
 
 def test_without_a_token_a_table_cannot_be_written(anon, night):

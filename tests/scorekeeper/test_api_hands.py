@@ -417,3 +417,28 @@ def test_a_whole_game_is_played_through_the_api(
             totals[int(team)] += points
     assert totals == score
     assert [hand["number"] for hand in game["hands"]] == list(range(1, len(game["hands"]) + 1))
+
+
+@pytest.mark.parametrize(
+    ("entry", "points"),
+    [
+        pytest.param({"maker": 0, "renege": 1}, {"0": 2}, id="a defender reneges"),
+        pytest.param({"maker": 0, "renege": 2}, {"1": 2}, id="the maker's partner reneges"),
+        pytest.param({"maker": 1, "alone": True, "renege": 0}, {"1": 4}, id="against a loner"),
+    ],
+)
+def test_a_renege_entered_by_who_reneged_scores_the_referees_penalty(table: Table, entry, points):
+    hand = table.hand({"trump": "S", **entry})
+    assert (hand["kind"], hand["award"]) == ("penalty", {"reason": "renege", "points": points})
+    assert hand["maker_tricks"] is None
+    assert hand["verdict"]["violations"][0]["seat"] == entry["renege"]
+    penalties = table.read()["penalties"]
+    assert {(p["alone"], p["offender"], p["makers"], p["defenders"]) for p in penalties} >= {
+        (False, "defenders", 2, 0),
+        (True, "makers", 0, 4),
+    }
+
+
+def test_a_renege_by_a_loners_partner_is_refused(table: Table):
+    response = table.post_hand({"maker": 0, "trump": "S", "alone": True, "renege": 2})
+    assert is_problem(response, 400, "renege")

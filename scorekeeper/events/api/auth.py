@@ -19,6 +19,12 @@ if TYPE_CHECKING:
 
 #: Longer than any device token we give out.
 LONGEST_TOKEN = 200
+#: Why a device token stopped working, in the words a phone shows.
+ENDED = {
+    "left": "This phone left the table: join again with the table's code.",
+    "handed-over": "The director handed this table to another phone.",
+    "closed": "The director has closed the night: this phone can no longer send anything.",
+}
 
 
 class TableTokenAuthentication(BaseAuthentication):
@@ -30,9 +36,12 @@ class TableTokenAuthentication(BaseAuthentication):
             return None
         device = device_for_token(token)
         if device is None:
-            raise exceptions.AuthenticationFailed(
-                "This device token is unknown or was handed over to another device."
-            )
+            raise exceptions.AuthenticationFailed("This device token is unknown.")
+        if device.event_table.event.closed_at is not None:
+            raise exceptions.AuthenticationFailed(ENDED["closed"], code="night-closed")
+        if device.revoked_at is not None:
+            ended = device.ended or "handed-over"
+            raise exceptions.AuthenticationFailed(ENDED[ended], code=f"device-{ended}")
         return None, device
 
     def authenticate_header(self, request: Request) -> str:

@@ -249,3 +249,44 @@ class ChangeLogView(EventsView):
     def get(self, request: Request, event_id: int) -> Response:
         event = self.event
         return Response(s.ChangeSerializer(selectors.change_log(event=event), many=True).data)
+
+
+class RoundTimeView(EventsView):
+    @extend_schema(
+        operation_id="event_rounds_time",
+        summary="Call time on a round: each table then enters its result as it stands",
+        request=None,
+        responses={200: s.RoundSerializer, **problems(401, 403, 404, 409)},
+    )
+    def post(self, request: Request, event_id: int, number: int) -> Response:
+        event = self.event
+        rnd = services.round_time_call(event=event, number=number, actor=self.actor)
+        (view,) = selectors.rounds_of(event=event, numbers=[rnd.number])
+        return Response(s.RoundSerializer(round_json(view, show_codes=True)).data)
+
+
+class CloseView(EventsView):
+    @extend_schema(
+        operation_id="event_night",
+        summary="What closing the night would leave open: the last round's tables without a "
+        "confirmed result (a director's)",
+        responses={200: s.NightSerializer, **problems(401, 403, 404)},
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = self.event
+        access.require_director(self.actor, event.club)
+        body = {"closed_at": event.closed_at, "open_tables": selectors.tables_open(event=event)}
+        return Response(s.NightSerializer(body).data)
+
+    @extend_schema(
+        operation_id="event_close",
+        summary="Close the night: every join code and phone's token stops working, and the "
+        "results are published; refused (409 tables-open, listed) while tables are open, "
+        "unless leave_open",
+        request=s.CloseSerializer,
+        responses={200: s.EventSerializer, **problems(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        data = read_body(s.CloseSerializer, request.data)
+        event = services.event_close(event=self.event, actor=self.actor, **data)
+        return Response(s.EventSerializer(event).data)

@@ -15,12 +15,13 @@ from scorekeeper.events.services import PlayerRef
 from scorekeeper.events.standings import TIE_BREAKS
 
 if TYPE_CHECKING:
-    from scorekeeper.events.models import EventTeam, Table
+    from scorekeeper.events.models import EventTable, EventTeam, Table, TableToken
     from scorekeeper.events.services import Matched
     from scorekeeper.models import Player
 
 
 def table_json(view: selectors.TableView, *, show_code: bool) -> dict[str, Any]:
+    """A table of a round; `show_code` (a director) adds its code and the phones at it."""
     return {
         "id": view.id,
         "number": view.number,
@@ -29,6 +30,7 @@ def table_json(view: selectors.TableView, *, show_code: bool) -> dict[str, Any]:
         "game_id": view.game_id,
         "join_code": view.join_code if show_code else None,
         "result": view.result,
+        "devices": [asdict(d) for d in view.devices] if show_code else None,
     }
 
 
@@ -36,20 +38,63 @@ def round_json(view: selectors.RoundView, *, show_codes: bool) -> dict[str, Any]
     return {
         "number": view.number,
         "complete": view.complete,
+        "minutes": view.minutes,
+        "time_called_at": view.time_called_at,
         "sit_outs": view.sit_outs,
         "tables": [table_json(t, show_code=show_codes) for t in view.tables],
     }
 
 
+def table_links(table: Table) -> dict[str, str]:
+    """Where a table's phone reads and scores its game, and enters its result (API paths
+    under /api/v1, as the table app keeps them)."""
+    links = {"result": f"/tables/{table.pk}/result/"}
+    if table.game_id is not None:
+        links.update(
+            read=f"/games/{table.game_id}/",
+            hands=f"/tables/{table.pk}/hands/",
+            log=f"/games/{table.game_id}/log/",
+        )
+    return links
+
+
 def table_detail(table: Table, *, show_code: bool) -> dict[str, Any]:
     rnd = table.round
+    event = rnd.event
     return {
         **table_json(selectors.table_view(table=table), show_code=show_code),
         "event": rnd.event_id,
+        "event_name": event.name,
+        "format": event.format,
         "round": rnd.number,
-        "entry": rnd.event.entry,
-        "round_length": rnd.event.round_length,
-        "hands_per_round": rnd.event.hands_per_round,
+        "round_started_at": rnd.created_at,
+        "minutes": rnd.minutes,
+        "time_called_at": rnd.time_called_at,
+        "entry": event.entry,
+        "round_length": event.round_length,
+        "hands_per_round": event.hands_per_round,
+        "target": event.ruleset.get("target", 10) if isinstance(event.ruleset, dict) else 10,
+        "second_device_required": event.second_device_required,
+        "links": table_links(table),
+    }
+
+
+def event_table_json(event_table: EventTable) -> dict[str, Any]:
+    return {
+        "id": event_table.pk,
+        "event": event_table.event_id,
+        "event_name": event_table.event.name,
+        "number": event_table.number,
+    }
+
+
+def device_json(device: TableToken, table: Table | None) -> dict[str, Any]:
+    """A phone and where it sits now: its physical table, and this round's table there."""
+    return {
+        "id": device.pk,
+        "role": device.role,
+        "event_table": event_table_json(device.event_table),
+        "table": table_detail(table, show_code=False) if table is not None else None,
     }
 
 

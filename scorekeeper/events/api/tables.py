@@ -1,5 +1,6 @@
-"""Tables: joining by code, the hands and the result a table enters, the opponents'
-confirmation or dispute, and the director's hand-over and corrections."""
+"""Tables: joining by code (once a night), the phone's own table now and leaving it, the
+hands and the result a table enters, the opponents' confirmation or dispute, and the
+director's hand-over and corrections."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ from scorekeeper.events import access, exports, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.shapes import (
+    device_json,
+    event_table_json,
     reason_of,
     table_detail,
 )
@@ -42,8 +45,8 @@ class JoinView(CountsWrongCodes, EventsView):
 
     @extend_schema(
         operation_id="tables_join",
-        summary="Exchange a table's join code for a device token (shown once); wrong codes "
-        "are limited per client and in all",
+        summary="Exchange a table's join code (one for the whole night) for a device token "
+        "(shown once); wrong codes are limited per client and in all",
         request=s.JoinSerializer,
         responses={201: s.JoinedSerializer, **problems(400, 404, 409, 429)},
     )
@@ -57,9 +60,36 @@ class JoinView(CountsWrongCodes, EventsView):
         body = {
             "token": token,
             "role": device.role,
-            "table": table_detail(device.table, show_code=False),
+            "event_table": event_table_json(device.event_table),
+            "table": table_detail(device.table, show_code=False) if device.table else None,
         }
         return Response(s.JoinedSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class DeviceView(EventsView):
+    """The phone's own table: where it sits now, and leaving it."""
+
+    @extend_schema(
+        operation_id="tables_device",
+        summary="This phone's table now: its physical table and this round's table there "
+        "(seats, game, result); a scoring phone follows its table to each new round",
+        responses={200: s.DeviceHereSerializer, **problems(401)},
+    )
+    def get(self, request: Request) -> Response:
+        device = access.require_any_device(self.actor)
+        table = selectors.device_table(device=device)
+        return Response(s.DeviceHereSerializer(device_json(device, table)).data)
+
+    @extend_schema(
+        operation_id="tables_leave",
+        summary="Leave the table: this phone's token stops working; this phone or another "
+        "joins again with the table's code",
+        request=None,
+        responses={204: None, **problems(401)},
+    )
+    def delete(self, request: Request) -> Response:
+        services.table_leave(actor=self.actor)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TableDetailView(EventsView):
@@ -77,7 +107,8 @@ class TableDetailView(EventsView):
 class TableCodeView(EventsView):
     @extend_schema(
         operation_id="tables_code",
-        summary="Issue a new join code (the old one stops working)",
+        summary="Issue a new join code for the physical table (the old one and its table card "
+        "stop working; the phones keep their tokens)",
         request=None,
         responses={200: s.CodeSerializer, **problems(401, 403, 404)},
     )
@@ -90,7 +121,8 @@ class TableCodeView(EventsView):
 class TableTakeoverView(EventsView):
     @extend_schema(
         operation_id="tables_takeover",
-        summary="Hand the table to another device: revoke its devices, issue a new join code",
+        summary="Hand the table to another phone: the scoring phone's token stops working; "
+        "the next phone joins with the table's code (answered)",
         request=None,
         responses={200: s.CodeSerializer, **problems(401, 403, 404)},
     )
@@ -181,7 +213,8 @@ class TableResultView(EventsView):
 
     @extend_schema(
         operation_id="tables_result_enter",
-        summary="Enter the table's result (its scoring device); the opponents then confirm it",
+        summary="Enter the table's result (its scoring phone), or, once time is called, the "
+        "result as it stands; the opponents then confirm it",
         request=s.ResultEnterSerializer,
         responses={201: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
     )
@@ -207,7 +240,8 @@ class TableResultView(EventsView):
 class ResultConfirmView(EventsView):
     @extend_schema(
         operation_id="tables_result_confirm",
-        summary="The opponents confirm the result (the table's device or their own)",
+        summary="The opponents confirm the result, on the scorer's phone (same device) or their "
+        "own (second device)",
         request=s.ResultConfirmSerializer,
         responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
     )

@@ -3,7 +3,7 @@
 Every operation takes an `Actor` (a signed-in user, or a table's device) and asks
 `scorekeeper.events.access` what that actor may do before doing it, so the API, the screens
 and scripts behave alike. One module a responsibility: clubs, their rosters, events, rounds,
-tables, the hands at a table, and results.
+tables, the hands at a table, results, and closing the night.
 
 """
 
@@ -24,6 +24,7 @@ from scorekeeper.events.services.events import (
     event_update,
     team_add,
 )
+from scorekeeper.events.services.night import event_close
 from scorekeeper.events.services.results import (
     result_confirm,
     result_correct,
@@ -39,21 +40,24 @@ from scorekeeper.events.services.roster import (
     player_update,
     roster_add,
 )
-from scorekeeper.events.services.rounds import NO_TARGET, round_generate
+from scorekeeper.events.services.rounds import NO_TARGET, round_generate, round_time_call
 from scorekeeper.events.services.table_hands import (
     table_hand_amend,
     table_hand_record,
     table_hand_undo,
 )
 from scorekeeper.events.services.tables import (
+    MAX_CONFIRMERS,
     device_for_token,
     normalize_code,
     table_code_issue,
     table_join,
+    table_leave,
     table_takeover,
 )
 
 __all__ = [
+    "MAX_CONFIRMERS",
     "MAX_HANDS_PER_ROUND",
     "MAX_ROUNDS",
     "NO_TARGET",
@@ -67,6 +71,7 @@ __all__ = [
     "director_make",
     "entrant_add",
     "entrant_leave",
+    "event_close",
     "event_create",
     "event_update",
     "is_director",
@@ -82,12 +87,14 @@ __all__ = [
     "result_snapshot",
     "roster_add",
     "round_generate",
+    "round_time_call",
     "season_create",
     "table_code_issue",
     "table_hand_amend",
     "table_hand_record",
     "table_hand_undo",
     "table_join",
+    "table_leave",
     "table_takeover",
     "team_add",
 ]

@@ -33,6 +33,10 @@ MAX_HANDS_PER_ROUND: Final = 20
 MAX_ROUNDS: Final = 30
 
 
+#: The longest timed round, in minutes.
+MAX_ROUND_MINUTES: Final = 240
+
+
 def require_running(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
         raise Conflict(
@@ -73,6 +77,9 @@ def event_create(
     date: datetime.date | None = None,
     published: bool = False,
     seed: int | None = None,
+    round_minutes: int | None = None,
+    second_device_required: bool = False,
+    time_called_win_points: int | None = None,
 ) -> Event:
     user = require_director(actor, club)
     rules = _event_ruleset(ruleset)
@@ -124,6 +131,7 @@ def event_create(
         )
     if season is not None and season.club_id != club.pk:
         raise Malformed("the season is another club's", code="bad-season", field="season")
+    _check_night_options(round_minutes, time_called_win_points)
     return Event.objects.create(
         club=club,
         season=season,
@@ -142,7 +150,25 @@ def event_create(
         seed=secrets.randbelow(2**31) if seed is None else seed,
         plan={},
         created_by_id=user.pk,
+        round_minutes=round_minutes,
+        second_device_required=second_device_required,
+        time_called_win_points=time_called_win_points,
     )
+
+
+def _check_night_options(round_minutes: int | None, time_called_win_points: int | None) -> None:
+    if round_minutes is not None and not 1 <= round_minutes <= MAX_ROUND_MINUTES:
+        raise Malformed(
+            f"a timed round lasts 1 to {MAX_ROUND_MINUTES} minutes",
+            code="bad-round-minutes",
+            field="round_minutes",
+        )
+    if time_called_win_points is not None and not 0 <= time_called_win_points <= 2:
+        raise Malformed(
+            "a win when time is called is worth 0 to 2 match points (a win is 2)",
+            code="bad-time-called-win-points",
+            field="time_called_win_points",
+        )
 
 
 def event_update(
@@ -153,10 +179,24 @@ def event_update(
     published: bool | None = None,
     status: str | None = None,
     rounds_planned: int | None = None,
+    round_minutes: int | None = None,
+    second_device_required: bool | None = None,
+    time_called_win_points: int | None = None,
 ) -> Event:
-    """Rename, publish or hide, finish or reopen, or plan a different number of rounds."""
+    """Rename, publish or hide, finish or reopen (a closed night too: its codes work again,
+    its phones join again), plan a different number of rounds, or change the night's options
+    (round length in minutes, second device, a time-called win's match points)."""
     require_director(actor, event.club)
     fields = ["updated_at"]
+    _check_night_options(round_minutes, time_called_win_points)
+    for option, value in (
+        ("round_minutes", round_minutes),
+        ("second_device_required", second_device_required),
+        ("time_called_win_points", time_called_win_points),
+    ):
+        if value is not None:
+            setattr(event, option, value)
+            fields.append(option)
     if name is not None:
         event.name = names.name_clean(name, field="name")
         fields.append("name")
@@ -170,6 +210,9 @@ def event_update(
             raise Conflict("Seat the first round to start.", code="no-rounds", field="status")
         event.status = status
         fields.append("status")
+        if status == Event.Status.RUNNING and event.closed_at is not None:
+            event.closed_at = None
+            fields.append("closed_at")
     if rounds_planned is not None:
         if event.format != Event.Format.PROGRESSIVE:
             raise Malformed(

@@ -1,7 +1,9 @@
 """Results: entered by the table, confirmed by the opponents, corrected by the director.
 
 Points come from the referee: a hand-by-hand table's result is the sum of its game's awards;
-a totals-only table's result is what the table wrote down.
+a totals-only table's result is what the table wrote down, and only a score the rules could
+have made is taken. When the director calls time, a table enters its result as it stands.
+A confirmation names a player of the other side and records the phone it was made on.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from scorekeeper.events.access import (
     require_device,
     require_director,
 )
+from scorekeeper.events.errors import Forbidden
 from scorekeeper.events.models import (
     Event,
     Result,
@@ -28,10 +31,10 @@ from scorekeeper.events.models import (
     ResultLine,
     Table,
     TableSeat,
+    TableToken,
 )
 from scorekeeper.events.selectors import result_of
-from scorekeeper.events.services.events import require_running
-from scorekeeper.events.services.tables import table_locked
+from scorekeeper.events.services.tables import require_open, table_locked
 from scorekeeper.events.tally import HandFacts, SeatTally, tally_hands
 from scorekeeper.models import Hand
 from scorekeeper.selectors import score_of
@@ -42,9 +45,19 @@ class _Outcome:
     points: list[int]
     hands: int
     tallies: list[SeatTally]
+    time_called: bool = False
 
 
-def _outcome_from_game(table: Table, event: Event) -> _Outcome:
+def _time_called(table: Table) -> None:
+    if table.round.time_called_at is None:
+        raise Conflict(
+            "Time has not been called for this round: play on, or ask the director.",
+            code="time-not-called",
+            field="time_called",
+        )
+
+
+def _outcome_from_game(table: Table, event: Event, time_called: bool) -> _Outcome:
     assert table.game is not None
     game = table.game
     hands = list(Hand.objects.filter(game=game).order_by("number"))
@@ -53,26 +66,31 @@ def _outcome_from_game(table: Table, event: Event) -> _Outcome:
     counted = sum(fact.counts for fact in facts)
     if event.round_length == Event.RoundLength.HANDS:
         wanted = event.hands_per_round or 0
-        if counted != wanted:
+        finished = counted == wanted
+        unfinished = f"A round here is {wanted} hands; this table has entered {counted}."
+    else:
+        finished = game.winner is not None
+        unfinished = f"The game is not over: no team has reached {ruleset.target}."
+    if not finished:
+        if not time_called:
             raise Conflict(
-                f"A round here is {wanted} hands; this table has entered {counted}.",
+                unfinished + " Enter the result when time is called, as it stands.",
                 code="round-unfinished",
                 field="hands",
             )
-    elif game.winner is None:
-        raise Conflict(
-            f"The game is not over: no team has reached {ruleset.target}.",
-            code="round-unfinished",
-            field="hands",
-        )
+        _time_called(table)
     return _Outcome(
         points=score_of(ruleset, (hand.award for hand in hands)),
         hands=counted,
         tallies=tally_hands(facts),
+        time_called=not finished,
     )
 
 
-def _outcome_from_totals(event: Event, points: Sequence[int] | None) -> _Outcome:
+def _outcome_from_totals(
+    table: Table, event: Event, points: Sequence[int] | None, time_called: bool
+) -> _Outcome:
+    """Totals written down: only a score the ruleset could have made in this round."""
     if points is None or len(points) != 2:
         raise Malformed(
             "give both sides' points, seats 0 and 2 first: [10, 7]",
@@ -85,19 +103,43 @@ def _outcome_from_totals(event: Event, points: Sequence[int] | None) -> _Outcome
                 "points are whole numbers from 0", code="bad-points", field=f"points[{side}]"
             )
     rules = referee.Ruleset.parse(event.ruleset)
+    largest = referee.largest_award(rules)
+    finished = True
     if event.round_length == Event.RoundLength.GAME:
         reached = [value >= rules.target for value in points]
-        if sum(reached) != 1:
+        finished = sum(reached) == 1
+        if sum(reached) > 1 or not (finished or time_called):
             raise Unprocessable(
                 f"A game ends when one side reaches {rules.target}: exactly one side must "
-                "have reached it.",
+                "have reached it (or time was called before either did).",
                 code="no-game-winner",
                 field="points",
             )
-    return _Outcome(points=list(points), hands=0, tallies=[SeatTally() for _ in range(4)])
+        most = rules.target - 1 + largest
+        why = (
+            f"A game to {rules.target} ends when a side reaches it: the most a hand scores "
+            f"here is {largest}, so no side ends above {most}."
+        )
+    else:
+        hands = event.hands_per_round or 0
+        most = hands * largest
+        why = f"A round of {hands} hands scores at most {largest} a hand: no side makes more than {most}."
+    for side, value in enumerate(points):
+        if value > most:
+            raise Unprocessable(why, code="impossible-score", field=f"points[{side}]")
+    if time_called and not finished:
+        _time_called(table)
+    return _Outcome(
+        points=list(points),
+        hands=0,
+        tallies=[SeatTally() for _ in range(4)],
+        time_called=time_called and not finished,
+    )
 
 
-def _outcome(table: Table, event: Event, points: Sequence[int] | None) -> _Outcome:
+def _outcome(
+    table: Table, event: Event, points: Sequence[int] | None, time_called: bool = False
+) -> _Outcome:
     if event.entry == Event.Entry.HANDS:
         if points is not None:
             raise Malformed(
@@ -105,8 +147,8 @@ def _outcome(table: Table, event: Event, points: Sequence[int] | None) -> _Outco
                 code="points-from-hands",
                 field="points",
             )
-        return _outcome_from_game(table, event)
-    return _outcome_from_totals(event, points)
+        return _outcome_from_game(table, event, time_called)
+    return _outcome_from_totals(table, event, points, time_called)
 
 
 def _winner(points: Sequence[int]) -> int | None:
@@ -138,6 +180,8 @@ def result_snapshot(result: Result | None) -> dict[str, Any] | None:
         "hands": result.hands,
         "entered_by": result.entered_by_id,
         "confirmed_by": result.confirmed_by_id,
+        "time_called": result.time_called,
+        "same_device": result.same_device,
         "version": result.version,
     }
 
@@ -166,6 +210,7 @@ def _write_lines(result: Result, table: Table, outcome: _Outcome) -> None:
                 points_against=points_against,
                 won=points_for > points_against,
                 tied=points_for == points_against,
+                time_called=outcome.time_called,
                 hands=tally.hands,
                 made=tally.made,
                 marched=tally.marched,
@@ -198,24 +243,56 @@ def _log(
 
 
 def _check_bracket(event: Event, outcome: _Outcome) -> None:
-    if event.format == Event.Format.BRACKET and _winner(outcome.points) is None:
-        raise Unprocessable("A bracket game needs a winner.", code="no-game-winner", field="points")
+    if event.format != Event.Format.BRACKET or _winner(outcome.points) is not None:
+        return
+    if outcome.time_called:
+        raise Conflict(
+            "Level when time was called: in a bracket the table plays one more hand, then "
+            "enters the result.",
+            code="level-at-time",
+            field="points",
+        )
+    raise Unprocessable("A bracket game needs a winner.", code="no-game-winner", field="points")
+
+
+def _same_entry(
+    result: Result, entered_by: int, points: Sequence[int] | None, time_called: bool, device: int
+) -> bool:
+    """The entry already stands as sent, from the same phone: a retry whose answer was lost."""
+    return (
+        result.status != Result.Status.DISPUTED
+        and result.entered_device_id == device
+        and result.entered_by_id == entered_by
+        and (points is None or list(points) == list(result.points))
+        and result.time_called == time_called
+    )
 
 
 def result_enter(
-    *, table: Table, actor: Actor, entered_by: int, points: Sequence[int] | None = None
+    *,
+    table: Table,
+    actor: Actor,
+    entered_by: int,
+    points: Sequence[int] | None = None,
+    time_called: bool = False,
 ) -> Result:
-    """The table enters its result. From the scoring device it waits for the opponents'
-    confirmation; entered by a director it stands confirmed."""
+    """The table enters its result (`time_called`: as it stands when the director called
+    time). From the scoring phone it waits for the opponents' confirmation; entered by a
+    director it stands confirmed. Sent again as it stands, it changes nothing."""
     with transaction.atomic():
         table = table_locked(table)
         event = table.round.event
-        require_running(event)
+        require_open(event)
         by_director = directs(actor, table.round.event.club)
-        if not by_director:
-            require_device(actor, table, scorer=True)
+        device = None if by_director else require_device(actor, table, scorer=True)
         _seat_of(table, entered_by, "entered_by")
         result = Result.objects.filter(table=table).first()
+        if (
+            result is not None
+            and device is not None
+            and _same_entry(result, entered_by, points, time_called, device.pk)
+        ):
+            return result
         if result is not None and result.status == Result.Status.CONFIRMED:
             raise Conflict(
                 "The result is confirmed; only the director can correct it.",
@@ -228,7 +305,7 @@ def result_enter(
                 code="result-entered",
                 field="result",
             )
-        outcome = _outcome(table, event, points)
+        outcome = _outcome(table, event, points, time_called)
         _check_bracket(event, outcome)
         before = result_snapshot(result)
         now = timezone.now()
@@ -238,10 +315,16 @@ def result_enter(
         result.points = outcome.points
         result.winner = _winner(outcome.points)
         result.hands = outcome.hands
+        result.time_called = outcome.time_called
         result.entered_by_id = entered_by
         result.entered_at = now
+        result.entered_device = device
         result.confirmed_by = None
+        result.confirmed_device = None
+        result.same_device = False
         result.confirmed_at = now if by_director else None
+        result.disputed_by = None
+        result.dispute_reason = ""
         result.version = (result.version + 1) if result.pk else 1
         result.save()
         _write_lines(result, table, outcome)
@@ -253,7 +336,7 @@ def _entered(table: Table, actor: Actor, doing: str) -> tuple[Table, Result]:
     """The locked table and its result, which must be entered and wait for the opponents;
     any device of the table may answer it (inside the caller's transaction)."""
     table = table_locked(table)
-    require_running(table.round.event)
+    require_open(table.round.event)
     require_device(actor, table, scorer=False)
     result = result_of(table=table)
     if result.status != Result.Status.ENTERED:
@@ -266,9 +349,23 @@ def _entered(table: Table, actor: Actor, doing: str) -> tuple[Table, Result]:
 
 
 def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
-    """A player of the other side confirms, on the table's device or their own."""
+    """A player of the other side confirms, on the table's scoring phone ("same device",
+    shown to the director; refused where the event asks for a second device) or on a phone
+    of their own joined as confirmer ("second device"). Sent again, it changes nothing."""
     with transaction.atomic():
+        table = table_locked(table)
+        device = actor.device
+        result = Result.objects.filter(table=table).first()
+        if (
+            result is not None
+            and device is not None
+            and result.status == Result.Status.CONFIRMED
+            and result.confirmed_by_id == confirmed_by
+            and result.confirmed_device_id == device.pk
+        ):
+            return result
         table, result = _entered(table, actor, "confirmed")
+        assert device is not None
         confirmer = _seat_of(table, confirmed_by, "confirmed_by")
         enterer = _seat_of(table, result.entered_by_id, "entered_by")
         if confirmer.side == enterer.side:
@@ -277,10 +374,20 @@ def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
                 code="same-side",
                 field="confirmed_by",
             )
+        same_device = device.role == TableToken.Role.SCORER
+        if same_device and table.round.event.second_device_required:
+            raise Forbidden(
+                "This event asks the opponents to confirm on a phone of their own: join the "
+                "table's code as the opponents.",
+                code="second-device-required",
+                field="Authorization",
+            )
         before = result_snapshot(result)
         result.status = Result.Status.CONFIRMED
         result.confirmed_by_id = confirmed_by
         result.confirmed_at = timezone.now()
+        result.confirmed_device = device
+        result.same_device = same_device
         result.version += 1
         result.save()
         ResultLine.objects.filter(result=result).update(confirmed=True)
@@ -289,7 +396,8 @@ def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
 
 
 def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> Result:
-    """A player at the table says the entered result is wrong; the table enters it again."""
+    """A player at the table says the entered result is wrong, and why (shown on the
+    scorer's phone); the table fixes its hands and enters it again."""
     if not reason.strip():
         raise Malformed("Say what is wrong.", code="reason-required", field="reason")
     with transaction.atomic():
@@ -297,6 +405,8 @@ def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> R
         _seat_of(table, player, "player")
         before = result_snapshot(result)
         result.status = Result.Status.DISPUTED
+        result.disputed_by_id = player
+        result.dispute_reason = reason.strip()
         result.version += 1
         result.save()
         ResultLine.objects.filter(result=result).update(confirmed=False)
@@ -305,14 +415,23 @@ def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> R
 
 
 def result_rederive(table: Table, actor: Actor, reason: str) -> Result:
-    """After a director's hand correction: the result follows the corrected hands."""
-    return _correct(table, actor, reason, None)
+    """After a director's hand correction: the result follows the corrected hands (as it
+    stands, if it was entered when time was called)."""
+    result = Result.objects.filter(table=table).first()
+    return _correct(table, actor, reason, None, time_called=bool(result and result.time_called))
 
 
-def _correct(table: Table, actor: Actor, reason: str, points: Sequence[int] | None) -> Result:
+def _correct(
+    table: Table,
+    actor: Actor,
+    reason: str,
+    points: Sequence[int] | None,
+    *,
+    time_called: bool = False,
+) -> Result:
     event = table.round.event
     result = Result.objects.filter(table=table).first()
-    outcome = _outcome(table, event, points)
+    outcome = _outcome(table, event, points, time_called)
     _check_bracket(event, outcome)
     before = result_snapshot(result)
     now = timezone.now()
@@ -323,6 +442,7 @@ def _correct(table: Table, actor: Actor, reason: str, points: Sequence[int] | No
     result.points = outcome.points
     result.winner = _winner(outcome.points)
     result.hands = outcome.hands
+    result.time_called = outcome.time_called
     result.status = Result.Status.CONFIRMED
     result.confirmed_at = result.confirmed_at or now
     result.corrected = True
@@ -334,7 +454,12 @@ def _correct(table: Table, actor: Actor, reason: str, points: Sequence[int] | No
 
 
 def result_correct(
-    *, table: Table, actor: Actor, reason: str, points: Sequence[int] | None = None
+    *,
+    table: Table,
+    actor: Actor,
+    reason: str,
+    points: Sequence[int] | None = None,
+    time_called: bool = False,
 ) -> Result:
     """The director corrects a table's result, saying why. Hand-by-hand tables are corrected
     hand by hand (the result follows); this re-reads their game. Totals-only tables get the
@@ -344,4 +469,4 @@ def result_correct(
     with transaction.atomic():
         table = table_locked(table)
         require_director(actor, table.round.event.club)
-        return _correct(table, actor, reason, points)
+        return _correct(table, actor, reason, points, time_called=time_called)

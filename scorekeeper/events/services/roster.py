@@ -46,6 +46,7 @@ HELD_BY_EVENT: Final[tuple[tuple[type[Model], str, str], ...]] = (
     (ResultLine, "player", "event"),
     (Result, "entered_by", "table__round__event"),
     (Result, "confirmed_by", "table__round__event"),
+    (Result, "disputed_by", "table__round__event"),
     (Seat, "player", "game__event_table__round__event"),
 )
 

@@ -1,5 +1,6 @@
-"""Seating the next round: its tables (with their games and join codes) and its byes, from
-the seating module's plan for a progressive event, a round robin or a bracket.
+"""Seating the next round: its tables (with their games, at the night's physical tables and
+their join codes) and its byes, from the seating module's plan for a progressive event, a
+round robin or a bracket; and calling time on a round.
 """
 
 from __future__ import annotations
@@ -8,9 +9,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from django.db import transaction
+from django.utils import timezone
 
 from scorekeeper import services as scorekeeper_services
-from scorekeeper.errors import Conflict
+from scorekeeper.errors import Conflict, NotFound
 from scorekeeper.events import seating
 from scorekeeper.events.access import (
     Actor,
@@ -27,7 +29,7 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.services.events import require_running
-from scorekeeper.events.services.tables import issue_code
+from scorekeeper.events.services.tables import event_table_for
 from scorekeeper.models import Player
 
 #: A round of a fixed number of hands is played to no target: its game gets one it can't reach.
@@ -194,7 +196,7 @@ def _seat_table(
     teams: tuple[EventTeam, EventTeam] | None = None,
 ) -> Table:
     players = {p.pk: p for p in Player.objects.filter(pk__in=seats)}
-    table = Table(round=rnd, number=number)
+    table = Table(round=rnd, number=number, event_table=event_table_for(event, number))
     if teams is not None:
         table.first_team, table.second_team = teams
     if event.entry == Event.Entry.HANDS:
@@ -211,12 +213,12 @@ def _seat_table(
     table.save()
     for seat, player_id in enumerate(seats):
         TableSeat.objects.create(table=table, number=seat, player_id=player_id, side=seat % 2)
-    issue_code(table)
     return table
 
 
 def round_generate(*, event: Event, actor: Actor) -> Round:
-    """Seat the next round: its tables (with their games and join codes) and its byes.
+    """Seat the next round: its tables (with their games, at the night's physical tables,
+    whose phones follow them to it) and its byes.
 
     The round before must be complete (every table's result confirmed), so standings and a
     bracket's winners are known when the next seating is made.
@@ -237,7 +239,7 @@ def round_generate(*, event: Event, actor: Actor) -> Round:
         number = (last.number + 1) if last else 1
         if event.format == Event.Format.PROGRESSIVE:
             planned = _next_progressive(event, number)
-            rnd = Round.objects.create(event=event, number=number)
+            rnd = Round.objects.create(event=event, number=number, minutes=event.round_minutes)
             for t, table in enumerate(planned.tables, start=1):
                 _seat_table(event, rnd, t, table.seats, actor)
             for player_id in planned.byes:
@@ -248,7 +250,9 @@ def round_generate(*, event: Event, actor: Actor) -> Round:
                 team_round = _next_round_robin(event, number)
             else:
                 team_round, slots = _next_bracket(event, number)
-            rnd = Round.objects.create(event=event, number=number, bracket_slots=slots)
+            rnd = Round.objects.create(
+                event=event, number=number, bracket_slots=slots, minutes=event.round_minutes
+            )
             teams = {t.pk: t for t in EventTeam.objects.filter(event=event)}
             members = _team_members(event)
             for t, match in enumerate(team_round.matches, start=1):
@@ -259,4 +263,21 @@ def round_generate(*, event: Event, actor: Actor) -> Round:
                 SitOut.objects.create(round=rnd, team_id=team_id)
         event.status = Event.Status.RUNNING
         event.save(update_fields=["plan", "rounds_planned", "status", "updated_at"])
+    return rnd
+
+
+def round_time_call(*, event: Event, number: int, actor: Actor) -> Round:
+    """The director calls time on a round: every table then enters its result as it stands
+    (`time_called`). Calling it again changes nothing."""
+    require_director(actor, event.club)
+    require_running(event)
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().filter(event=event, number=number).first()
+        if rnd is None:
+            raise NotFound(
+                "This event has no round with this number.", code="no-such-round", field="number"
+            )
+        if rnd.time_called_at is None:
+            rnd.time_called_at = timezone.now()
+            rnd.save(update_fields=["time_called_at"])
     return rnd

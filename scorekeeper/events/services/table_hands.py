@@ -1,4 +1,8 @@
-"""Hands at a table (hand-by-hand events): the scorekeeper's services, behind the table's checks."""
+"""Hands at a table (hand-by-hand events): the scorekeeper's services, behind the table's checks.
+
+A round of a fixed number of hands takes no hand past its count ("Hand 8 of 8" is the last):
+the table enters its result instead.
+"""
 
 from __future__ import annotations
 
@@ -15,13 +19,13 @@ from scorekeeper.events.access import (
     require_device,
 )
 from scorekeeper.events.models import (
+    Event,
     Result,
     Table,
 )
-from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.results import result_rederive
-from scorekeeper.events.services.tables import table_locked
-from scorekeeper.models import Game
+from scorekeeper.events.services.tables import require_open, table_locked
+from scorekeeper.models import Game, Hand
 from scorekeeper.selectors import Standing
 from scorekeeper.services import HandEntry, HandResult
 
@@ -34,7 +38,7 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
             code="totals-only",
             field="entry",
         )
-    require_running(table.round.event)
+    require_open(table.round.event)
     result = Result.objects.filter(table=table).first()
     if directs(actor, table.round.event.club):
         if result is not None and result.status != Result.Status.DISPUTED and not reason.strip():
@@ -54,18 +58,41 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
     return False
 
 
+def _check_room(table: Table, idempotency_key: str | None) -> None:
+    """A round of N hands takes no hand past the Nth (a replay of one it took goes through)."""
+    event = table.round.event
+    if event.round_length != Event.RoundLength.HANDS or table.game_id is None:
+        return
+    hands = Hand.objects.filter(game_id=table.game_id)
+    if idempotency_key is not None and hands.filter(idempotency_key=idempotency_key).exists():
+        return
+    limit = event.hands_per_round or 0
+    # A poor-hand redeal is dealt again: it is no hand of the round.
+    if hands.exclude(kind=Hand.Kind.REDEAL).count() >= limit:
+        raise Conflict(
+            f"Hand {limit} of {limit} was the last of this round: enter the result.",
+            code="round-complete",
+            field="hands_per_round",
+            hands_per_round=limit,
+        )
+
+
 def _written(
     table: Table,
     actor: Actor,
     reason: str,
     write: Callable[..., HandResult],
     expected_version: int | None,
+    new_hand_key: str | None = None,
+    new_hand: bool = False,
 ) -> HandResult:
     """A hand written at the table, after the table's checks; a director's correction of an
     entered result re-derives it (a replayed write changed nothing)."""
     with transaction.atomic():
         table = table_locked(table)
         rederive = _hand_write_allowed(table, actor, reason)
+        if new_hand:
+            _check_room(table, new_hand_key)
         assert table.game_id is not None
         written = write(game_id=table.game_id, expected_version=expected_version, actor=actor.label)
         if rederive and not written.replayed:
@@ -85,7 +112,9 @@ def table_hand_record(
     record = functools.partial(
         scorekeeper_services.hand_record, entry=entry, idempotency_key=idempotency_key
     )
-    return _written(table, actor, reason, record, expected_version)
+    return _written(
+        table, actor, reason, record, expected_version, new_hand_key=idempotency_key, new_hand=True
+    )
 
 
 def table_hand_amend(

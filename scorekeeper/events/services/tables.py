@@ -1,5 +1,6 @@
-"""A table's join codes and devices: a code is exchanged for a device token; the director hands
-a table over to another device.
+"""A night's physical tables and the phones at them: each table has one join code all night,
+exchanged for a device token; the scoring phone stays with its table from round to round
+until it leaves or the director hands the table over; the opponents' phones confirm.
 """
 
 from __future__ import annotations
@@ -11,11 +12,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scorekeeper.errors import Conflict, Malformed, NotFound
+from scorekeeper.events import selectors
 from scorekeeper.events.access import (
     Actor,
     require_director,
 )
+from scorekeeper.events.errors import SignInRequired
 from scorekeeper.events.models import (
+    Event,
+    EventTable,
     Table,
     TableToken,
 )
@@ -24,22 +29,17 @@ from scorekeeper.tokens import token_digest, token_new
 
 #: Join codes: no 0/O, 1/I/L, so a code read aloud or off a card is typed right.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-
-
 CODE_LENGTH: Final = 6
+#: The opponents' own phones a table takes in a round (the scorer's phone aside).
+MAX_CONFIRMERS: Final = 2
+
+TAKEN = "This table already has a scoring phone: leave the table on that phone, or ask the director to hand it over."
 
 
-def _new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def issue_code(table: Table) -> str:
+def _free_code() -> str:
     for _ in range(20):
-        code = _new_code()
-        if not Table.objects.filter(join_code=code).exists():
-            table.join_code = code
-            table.code_issued_at = timezone.now()
-            table.save(update_fields=["join_code", "code_issued_at"])
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not EventTable.objects.filter(join_code=code).exists():
             return code
     raise Conflict("Could not find a free join code; try again.", code="no-free-code")
 
@@ -48,74 +48,135 @@ def normalize_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())
 
 
+def event_table_for(event: Event, number: int) -> EventTable:
+    """Physical table `number` of the night, made with its join code the first time a round
+    seats it (inside the caller's transaction)."""
+    found = EventTable.objects.filter(event=event, number=number).first()
+    if found is not None:
+        return found
+    return EventTable.objects.create(
+        event=event, number=number, join_code=_free_code(), code_issued_at=timezone.now()
+    )
+
+
 def table_code_issue(*, table: Table, actor: Actor) -> str:
-    """A fresh join code for the table (the old one stops working); devices keep their tokens."""
+    """A fresh join code for the physical table (the old one, and its table card, stop
+    working: print the card again); the phones at it keep their tokens."""
     require_director(actor, table.round.event.club)
     with transaction.atomic():
-        return issue_code(table)
+        event_table = EventTable.objects.select_for_update().get(pk=table.event_table_id)
+        event_table.join_code = _free_code()
+        event_table.code_issued_at = timezone.now()
+        event_table.save(update_fields=["join_code", "code_issued_at"])
+    return event_table.join_code
 
 
 def table_takeover(*, table: Table, actor: Actor) -> str:
-    """Hand the table to another device: the scoring device's token stops working and a new
-    join code is issued for the next device."""
+    """Hand the table to another phone: the scoring phone's token stops working, and the next
+    phone joins with the table's code (the one on its card)."""
     require_director(actor, table.round.event.club)
     with transaction.atomic():
-        TableToken.objects.filter(table=table, revoked_at__isnull=True).update(
-            revoked_at=timezone.now()
-        )
-        return issue_code(table)
+        TableToken.objects.filter(
+            event_table_id=table.event_table_id,
+            role=TableToken.Role.SCORER,
+            revoked_at__isnull=True,
+        ).update(revoked_at=timezone.now(), ended=TableToken.Ended.HANDED_OVER)
+    return EventTable.objects.get(pk=table.event_table_id).join_code
 
 
 def table_join(
     *, code: str, role: str = TableToken.Role.SCORER, label: str = ""
 ) -> tuple[TableToken, str]:
     """Exchange a table's join code for a device token (shown once). A table has one scoring
-    device at a time; a second one needs the director's takeover."""
+    phone at a time, and at most `MAX_CONFIRMERS` of the opponents' phones a round."""
     if role not in TableToken.Role.values:
         raise Malformed("scorer or confirmer", code="bad-role", field="role")
     wanted = normalize_code(code)
-    table = (
-        Table.objects.select_related("round__event").filter(join_code=wanted).first()
+    event_table = (
+        EventTable.objects.select_related("event__club").filter(join_code=wanted).first()
         if wanted
         else None
     )
-    if table is None:
+    if event_table is None:
         raise NotFound("No table has this join code.", code="no-such-code", field="code")
-    require_running(table.round.event)
+    require_open(event_table.event)
     token = token_new()
     try:
         with transaction.atomic():
-            Table.objects.select_for_update().filter(pk=table.pk).first()
-            if (
-                role == TableToken.Role.SCORER
-                and TableToken.objects.filter(
-                    table=table, role=role, revoked_at__isnull=True
-                ).exists()
-            ):
-                raise Conflict(
-                    "This table already has a scoring device; ask the director to hand it over.",
-                    code="table-taken",
-                    field="code",
-                )
+            EventTable.objects.select_for_update().filter(pk=event_table.pk).first()
+            table = selectors.table_now(event_table=event_table)
+            active = TableToken.objects.filter(
+                event_table=event_table, role=role, revoked_at__isnull=True
+            )
+            if role == TableToken.Role.SCORER and active.exists():
+                raise Conflict(TAKEN, code="table-taken", field="code")
+            if role == TableToken.Role.CONFIRMER:
+                if table is None:
+                    raise Conflict(
+                        f"Table {event_table.number} has no game this round.",
+                        code="no-game-here",
+                        field="code",
+                    )
+                if active.filter(table=table).count() >= MAX_CONFIRMERS:
+                    raise Conflict(
+                        f"This table has {MAX_CONFIRMERS} confirming phones already: confirm "
+                        "on one of them, or on the scorer's phone.",
+                        code="confirmers-full",
+                        field="role",
+                    )
             device = TableToken.objects.create(
-                table=table, role=role, token_hash=token_digest(token), label=label[:60]
+                event_table=event_table,
+                table=table,
+                role=role,
+                token_hash=token_digest(token),
+                label=label[:60],
             )
     except IntegrityError:
-        raise Conflict(
-            "This table already has a scoring device; ask the director to hand it over.",
-            code="table-taken",
-            field="code",
-        ) from None
+        raise Conflict(TAKEN, code="table-taken", field="code") from None
     return device, token
 
 
+def table_leave(*, actor: Actor) -> TableToken:
+    """A phone leaves its table: its token stops working, and this phone or another can
+    join again with the table's code, without the director."""
+    device = actor.device
+    if device is None:
+        raise SignInRequired(
+            "Send the device token of the phone that leaves.",
+            code="device-token-required",
+            field="Authorization",
+        )
+    with transaction.atomic():
+        TableToken.objects.filter(pk=device.pk, revoked_at__isnull=True).update(
+            revoked_at=timezone.now(), ended=TableToken.Ended.LEFT
+        )
+    return device
+
+
+def require_open(event: Event) -> None:
+    """The night is not closed, and the event is running."""
+    if event.closed_at is not None:
+        raise Conflict(
+            "The director has closed this night: nothing more can be entered.",
+            code="night-closed",
+            field="code",
+        )
+    require_running(event)
+
+
 def device_for_token(token: str) -> TableToken | None:
+    """The device holding this token, whether or not it still works (the caller says why
+    one that stopped no longer does)."""
     return (
-        TableToken.objects.select_related("table__round__event__club")
-        .filter(token_hash=token_digest(token), revoked_at__isnull=True)
+        TableToken.objects.select_related("event_table__event__club", "table")
+        .filter(token_hash=token_digest(token))
         .first()
     )
 
 
 def table_locked(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("round__event__club").get(pk=table.pk)
+    return (
+        Table.objects.select_for_update()
+        .select_related("round__event__club", "event_table")
+        .get(pk=table.pk)
+    )

@@ -2,7 +2,7 @@
 // from the events API and sends what the director or the table does. No build step: an ES
 // module that borrows the web app's API wrapper and DOM helpers.
 import { call } from "../webapp/js/api.js";
-import { h as el, randomId } from "../webapp/js/ui.js";
+import { h as el } from "../webapp/js/ui.js";
 
 const REFRESH_MS = 5000;
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -13,13 +13,12 @@ function cookie(name) {
   return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
 }
 
-// The web app's API wrapper: a table's device sends its token; a director's session sends the
-// CSRF token on writes; a new hand gets its Idempotency-Key.
-async function api(method, url, body, token) {
+// The web app's API wrapper: a director's session sends the CSRF token on writes. A table's
+// phone scores in the table app (/table/), never here.
+async function api(method, url, body) {
   const headers = {};
-  if (!token && method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
-  const key = method === "POST" && url.endsWith("/hands/") ? randomId() : undefined;
-  const answer = await call(method, url.replace(/^\/api\/v1/, ""), { body, token, key, headers });
+  if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
+  const answer = await call(method, url.replace(/^\/api\/v1/, ""), { body, headers });
   return answer.data;
 }
 
@@ -110,7 +109,7 @@ function roundBlock(round, { director = false, event = null, onTakeover = null }
       el(
         "p",
         { class: "actions" },
-        el("a", { class: "button secondary", href: `/events/${event}/rounds/${round.number}/cards/`, text: "Table cards" }),
+        el("a", { class: "button secondary", href: `/events/${event}/cards/`, text: "Table cards (the night)" }),
         " ",
         el("a", { class: "button secondary", href: `/events/${event}/rounds/${round.number}/sheet/`, text: "Round sheet" }),
       ),
@@ -125,6 +124,15 @@ function roundBlock(round, { director = false, event = null, onTakeover = null }
     const item = el("li", { "data-table": String(table.number) });
     item.append(el("strong", { text: `Table ${table.number}` }), ` ${table.team_names[0]} v ${table.team_names[1]} `);
     item.append(el("span", { class: "status", text: status }));
+    if (director && table.devices) {
+      // The phones at the table: its scoring phone, and this round's confirming phones.
+      const scoring = table.devices.filter((d) => d.role === "scorer").length;
+      const confirming = table.devices.length - scoring;
+      item.append(" ", el("span", { class: "devices", text: `phones: ${scoring ? "scoring" : "no scoring phone"}${confirming ? `, ${confirming} confirming` : ""}` }));
+    }
+    if (table.result && table.result.confirmation === "same-device") {
+      item.append(" ", el("span", { class: "same-device", text: "(confirmed on the scorer's phone)" }));
+    }
     if (director && table.join_code) {
       item.append(" ", el("code", { class: "code", text: table.join_code }));
       item.append(" ", el("button", { type: "button", class: "secondary small", text: "Hand over", onclick: () => onTakeover(table) }));
@@ -374,161 +382,6 @@ function eventScreen() {
   setInterval(() => attempt(load), REFRESH_MS);
 }
 
-// A table's phone ----------------------------------------------------------------------
-
-const DEVICE = "events.device";
-
-function tableScreen() {
-  let device = JSON.parse(localStorage.getItem(DEVICE) || "null");
-  let table = null;
-
-  const joinCard = $(".join");
-  const seated = $(".seated");
-
-  function show() {
-    joinCard.hidden = Boolean(device);
-    seated.hidden = !device;
-  }
-
-  function name(player) {
-    const seat = table.seats.find((s) => s.player === player);
-    return seat ? seat.name : "?";
-  }
-
-  async function load() {
-    if (!device) return show();
-    try {
-      table = await api("GET", `/api/v1/tables/${device.table}/`, undefined, device.token);
-    } catch (error) {
-      if (error.status === 401 || error.status === 404) {
-        localStorage.removeItem(DEVICE);
-        device = null;
-        say("This phone no longer holds the table: join again with the new code.", true);
-        return show();
-      }
-      throw error;
-    }
-    show();
-    render();
-    if (table.game) {
-      const game = await api("GET", `/api/v1/games/${table.game}/`);
-      $(".score").textContent = `${table.team_names[0]} ${game.score[0]} – ${game.score[1]} ${table.team_names[1]}` +
-        (table.hands_per_round ? ` · hand ${game.hands.length} of ${table.hands_per_round}` : "");
-      $(".hands").replaceChildren(
-        ...game.hands.map((hand) => {
-          const points = Object.entries(hand.award.points).map(([team, p]) => `+${p} ${table.team_names[team]}`);
-          const who = hand.maker === null ? "" : `${table.seats[hand.maker].name} ${hand.alone ? "alone, " : ""}${hand.maker_tricks} tricks: `;
-          return el("li", { text: `${who}${hand.award.reason} ${points.join(" ")}` });
-        }),
-      );
-    }
-  }
-
-  function render() {
-    const scorer = device.role === "scorer";
-    const result = table.result;
-    const open = !result || result.status === "disputed";
-    $(".table-title").textContent = `Round ${table.round}, table ${table.number}`;
-    $(".teams").textContent = table.seats.map((s) => `${s.name} (seat ${s.seat})`).join(", ");
-    const everyone = table.seats.map((s) => [s.player, s.name]);
-    options($(".hand-form [name=maker]"), table.seats.map((s) => [s.seat, s.name]));
-    options($(".enter-form [name=entered_by]"), everyone);
-    options($(".dispute-form [name=player]"), everyone);
-    $(".hands-card").hidden = table.entry !== "hands";
-    $(".hand-form").hidden = !(scorer && open && table.entry === "hands");
-    const totals = $(".totals");
-    totals.hidden = table.entry !== "totals";
-    $(".side0").textContent = table.team_names[0];
-    $(".side1").textContent = table.team_names[1];
-    $(".enter-form").hidden = !(scorer && open);
-    const waiting = result && result.status === "entered";
-    $(".confirm-form").hidden = !waiting;
-    $(".dispute-form").hidden = !waiting;
-    if (waiting) {
-      const side = table.seats.find((s) => s.player === result.entered_by).side;
-      options($(".confirm-form [name=confirmed_by]"), table.seats.filter((s) => s.side !== side).map((s) => [s.player, s.name]));
-    }
-    let text = "Not entered yet.";
-    if (result) {
-      const score = `${table.team_names[0]} ${result.points[0]} – ${result.points[1]} ${table.team_names[1]}`;
-      if (result.status === "entered") text = `${score}, entered by ${name(result.entered_by)}: the opponents confirm it.`;
-      if (result.status === "confirmed") text = `${score}: confirmed${result.confirmed_by ? " by " + name(result.confirmed_by) : ""}.`;
-      if (result.status === "disputed") text = `${score} was disputed: fix the hands and enter it again.`;
-    }
-    $(".result-text").textContent = text;
-  }
-
-  const url = (path) => `/api/v1/tables/${device.table}/${path}`;
-  const send = (method, path, body) => api(method, url(path), body, device.token);
-
-  $(".join-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    const f = formData(e.target);
-    attempt(async () => {
-      const joined = await api("POST", "/api/v1/tables/join/", { code: f.code, role: f.confirmer ? "confirmer" : "scorer" });
-      device = { token: joined.token, table: joined.table.id, role: joined.role };
-      localStorage.setItem(DEVICE, JSON.stringify(device));
-      e.target.reset();
-      await load();
-    });
-  });
-  $(".hand-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    const f = formData(e.target);
-    const body = { maker: Number(f.maker), trump: f.trump, maker_tricks: Number(f.maker_tricks), alone: Boolean(f.alone) };
-    attempt(async () => {
-      await send("POST", "hands/", body);
-      e.target.alone.checked = false;
-      await load();
-    });
-  });
-  $(".thrown-in").addEventListener("click", () => attempt(async () => {
-    await send("POST", "hands/", { thrown_in: true });
-    await load();
-  }));
-  $(".undo").addEventListener("click", () => attempt(async () => {
-    const game = await api("GET", `/api/v1/games/${table.game}/`);
-    if (!game.hands.length) return;
-    await send("DELETE", `hands/${game.hands[game.hands.length - 1].number}/`);
-    await load();
-  }));
-  $(".enter-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    const f = formData(e.target);
-    const body = { entered_by: Number(f.entered_by) };
-    if (table.entry === "totals") body.points = [Number(f.points0), Number(f.points1)];
-    attempt(async () => {
-      await send("POST", "result/", body);
-      await load();
-    });
-  });
-  $(".confirm-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    attempt(async () => {
-      await send("POST", "result/confirm/", { confirmed_by: Number(formData(e.target).confirmed_by) });
-      await load();
-    });
-  });
-  $(".dispute-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    const f = formData(e.target);
-    attempt(async () => {
-      await send("POST", "result/dispute/", { player: Number(f.player), reason: f.reason });
-      e.target.reset();
-      await load();
-    });
-  });
-  $(".leave").addEventListener("click", () => {
-    localStorage.removeItem(DEVICE);
-    device = null;
-    show();
-  });
-  attempt(load);
-  setInterval(() => {
-    if (device) attempt(load);
-  }, REFRESH_MS);
-}
-
-const SCREENS = { director, manage, event: eventScreen, table: tableScreen };
+const SCREENS = { director, manage, event: eventScreen };
 const start = SCREENS[document.body.dataset.screen];
 if (start) start();

@@ -6,7 +6,7 @@ const CACHE = `euchre-shell-${VERSION}`;
 const PRECACHE = {{ precache|safe }};
 const PRECACHED = new Set(PRECACHE);
 // The paths that show the app (keep in step with scorekeeper/webapp/urls.py).
-const APP_ROUTE = /^\/(?:new\/|referee\/|g\/[0-9a-f-]{36}\/(?:(?:referee|log|share)\/)?)?$/;
+const APP_ROUTE = /^\/(?:new\/|referee\/|table\/(?:(?:referee|log)\/)?|t\/[A-Za-z0-9]{1,12}\/?|g\/[0-9a-f-]{36}\/(?:(?:referee|log|share)\/)?)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

@@ -71,4 +71,9 @@ export const api = {
     call("DELETE", `${path}${number}/`, { token, version }).then((r) => r.data),
   check: (record, lang) =>
     call("POST", "/referee/check", { body: record, lang }).then((r) => r.data),
+  // A club night's table: join with its code, where this phone sits now, leave it.
+  joinTable: (code, role) => call("POST", "/tables/join/", { body: { code, role } }).then((r) => r.data),
+  tableHere: (token) => call("GET", "/tables/device/", { token }).then((r) => r.data),
+  leaveTable: (token) => call("DELETE", "/tables/device/", { token }),
+  tableWrite: (path, body, token) => call("POST", path, { body, token }).then((r) => r.data),
 };

@@ -37,6 +37,28 @@ export async function linksOf(id) {
   return (await get(id, games))?.links || gameLinks(id);
 }
 
+/** Keep where a game is read and scored: an event table's game is scored at the table's
+ * paths with its device token. */
+export async function saveLinks(id, links) {
+  await update(id, (old) => ({ ...(old || {}), links }), games);
+}
+
+// The club-night table this phone sits at (one at a time): its device token and role, and
+// the physical table it joined, kept until the phone leaves.
+const DEVICE = "table-device";
+
+export async function saveDevice(device) {
+  await set(DEVICE, device, cache);
+}
+
+export async function deviceOf() {
+  return (await get(DEVICE, cache)) || null;
+}
+
+export async function forgetDevice() {
+  await set(DEVICE, null, cache);
+}
+
 /** Games on this phone, most recently seen first. */
 export async function listGames() {
   const all = await values(games);

@@ -3,15 +3,18 @@
 import { presetRules, saveToken } from "./db.js";
 import { lang, pickLanguage, setLang, t } from "./i18n.js";
 import { onNavigate } from "./nav.js";
-import { events, flush, isHand, pending } from "./outbox.js";
+import { events, flush, isHand, isResult, pending } from "./outbox.js";
 import { dismissToast, h, replace, toast } from "./ui.js";
 import { showGame } from "./views/game.js";
 import { showHome } from "./views/home.js";
 import { showNewGame } from "./views/newgame.js";
 import { showReferee } from "./views/referee.js";
+import { showTable } from "./views/table.js";
 import { keepAwake } from "./wakelock.js";
 
 const GAME = /^\/g\/([0-9a-f-]{36})\/(?:(referee|log|share)\/)?$/;
+const TABLE = /^\/table\/(?:(referee|log)\/)?$/;
+const JOIN = /^\/t\/([A-Za-z0-9]{1,12})\/?$/;
 const RETRY_MS = 30000;
 const main = document.getElementById("main");
 let cleanup = () => {};
@@ -22,11 +25,15 @@ async function route() {
   cleanup = () => {};
   const path = location.pathname;
   const match = path.match(GAME);
-  if (!match) document.getElementById("tabs").hidden = true;
-  keepAwake(!!match);
+  const table = path.match(TABLE);
+  const join = path.match(JOIN);
+  if (!match && !table) document.getElementById("tabs").hidden = true;
+  keepAwake(!!match || !!table);
   window.scrollTo(0, 0);
   let done;
   if (match) done = await showGame(main, { id: match[1], tab: match[2] || "score" });
+  else if (table) done = await showTable(main, { tab: table[1] || "score" });
+  else if (join) done = await showTable(main, { code: join[1] });
   else if (path === "/new/") done = await showNewGame(main);
   else if (path === "/referee/") done = await showReferee(main, {});
   else done = await showHome(main);
@@ -81,12 +88,14 @@ async function renderStatus() {
   const el = document.getElementById("status");
   const waiting = (await pending()).filter((entry) => entry.state === "waiting");
   const hands = waiting.filter(isHand).length;
-  const games = waiting.length - hands;
+  const results = waiting.filter(isResult).length;
+  const games = waiting.length - hands - results;
   const online = navigator.onLine;
   const parts = [];
   if (!online) parts.push(h("span", { class: "dot" }), h("span", {}, t("status.offline")));
   if (games) parts.push(h("span", { class: "status-count" }, t("outbox.games", { count: games })));
   if (hands) parts.push(h("span", { class: "status-count" }, t("outbox.waiting", { count: hands })));
+  if (results) parts.push(h("span", { class: "status-count" }, t("outbox.results", { count: results })));
   if (waiting.length) {
     if (online) parts.push(h("button", { type: "button", class: "link", onclick: () => flush() }, t("status.send")));
   }

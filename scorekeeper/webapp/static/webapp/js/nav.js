@@ -21,3 +21,16 @@ document.addEventListener("click", (event) => {
 });
 
 window.addEventListener("popstate", () => onChange());
+
+/** The tab bar at the bottom: `tabs` are {tab, href, icon, text}; `current` is marked. */
+export function showTabs(label, tabs, current, h) {
+  const nav = document.getElementById("tabs");
+  nav.setAttribute("aria-label", label);
+  nav.replaceChildren(...tabs.map(({ tab, href, icon, text }) => h("a", {
+    href,
+    "data-nav": true,
+    class: `tab tab-${tab}`,
+    "aria-current": tab === current ? "page" : null,
+  }, h("span", { class: "tab-icon", "aria-hidden": "true" }, icon), h("span", { class: "tab-text" }, text))));
+  nav.hidden = false;
+}

@@ -1,8 +1,10 @@
 // The outbox: every write made at the table is kept here (IndexedDB) with its own
 // Idempotency-Key until the server has it, so nothing entered at the table is lost to a bad
-// connection. Two kinds of entry: a game started on the phone ("create", sent first) and a
-// hand. A hand entry carries the path it goes to and the game version it was entered against;
-// the token comes from the phone's store, under the entry's game. Sent in order, one at a
+// connection. Three kinds of entry: a game started on the phone ("create", sent first), a
+// hand, and an event table's result (sent after the table's hands; the server takes the same
+// result twice as one). A hand or result entry carries the path it goes to (a hand, the game
+// version it was entered against); the token comes from the phone's store, under the entry's
+// game. Sent in order, one at a
 // time; a hand based on a stale view of the game (412) is held back as a clash for the
 // player to settle, never pushed over the other phone's work.
 
@@ -30,7 +32,8 @@ export async function pending(gameId) {
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-export const isHand = (entry) => entry.kind !== "create";
+export const isHand = (entry) => entry.kind === "hand";
+export const isResult = (entry) => entry.kind === "result";
 
 let persistAsked = false;
 
@@ -59,9 +62,15 @@ export function enqueueGame(gameId, body) {
   return add({ kind: "create", gameId, body });
 }
 
-/** Queue a hand for `path`, as hand `number` of the game at `version` (sent as If-Match). */
-export function enqueue(gameId, body, { path, version, number }) {
-  return add({ kind: "hand", gameId, body, path, version, number });
+/** Queue a hand for `path`, as hand `number` of the game at `version` (sent as If-Match).
+ * `preview` is the award shown until the referee's comes back (a ruling's). */
+export function enqueue(gameId, body, { path, version, number, preview }) {
+  return add({ kind: "hand", gameId, body, path, version, number, preview });
+}
+
+/** Queue an event table's result for `path`, after the hands queued before it. */
+export function enqueueResult(gameId, body, { path }) {
+  return add({ kind: "result", gameId, body, path });
 }
 
 /** The next entry to send: the oldest waiting one whose game has nothing held before it (a
@@ -69,7 +78,7 @@ export function enqueue(gameId, body, { path, version, number }) {
 async function nextToSend() {
   const blocked = new Set();
   for (const entry of await pending()) {
-    if (entry.state === "conflict" || (!isHand(entry) && entry.state !== "waiting")) {
+    if (entry.state === "conflict" || (entry.kind === "create" && entry.state !== "waiting")) {
       blocked.add(entry.gameId);
     }
     if (entry.state === "waiting" && !blocked.has(entry.gameId)) return entry;
@@ -94,9 +103,13 @@ async function refreshGame(gameId) {
 }
 
 async function send(entry) {
-  if (!isHand(entry)) {
+  if (entry.kind === "create") {
     const { data } = await api.createGame(entry.body);
     await saveGame(data);
+    return { replayed: false, data };
+  }
+  if (isResult(entry)) {
+    const data = await api.tableWrite(entry.path, entry.body, await tokenOf(entry.gameId));
     return { replayed: false, data };
   }
   // An entry queued by an older version of the app has no path: it was a game's hand.

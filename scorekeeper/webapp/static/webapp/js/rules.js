@@ -60,6 +60,7 @@ export function previewAward(game, entry) {
   if (entry.thrown_in || entry.record) return { reason: "thrown-in", points: {} };
   const ruleset = game.ruleset;
   const defended = entry.defender_alone !== null && entry.defender_alone !== undefined;
+  if (entry.renege !== undefined && entry.renege !== null) return previewPenalty(game, entry, defended);
   const row = (game.awards || []).find((candidate) => candidate.alone === Boolean(entry.alone)
     && candidate.defender_alone === defended
     && candidate.maker_tricks === entry.maker_tricks);
@@ -71,6 +72,22 @@ export function previewAward(game, entry) {
     if (value) points[String(team)] = value;
   }
   return { reason: row.reason, points };
+}
+
+/** A renege's points, looked up in the game's penalty table (the referee's). */
+function previewPenalty(game, entry, defended) {
+  const ruleset = game.ruleset;
+  const makers = teamOf(ruleset, entry.maker);
+  const offender = teamOf(ruleset, entry.renege) === makers ? "makers" : "defenders";
+  const row = (game.penalties || []).find((candidate) => candidate.alone === Boolean(entry.alone)
+    && candidate.defender_alone === defended && candidate.offender === offender);
+  if (!row) return { reason: "renege", points: {} };
+  const points = {};
+  for (let team = 0; team < teamCount(ruleset); team += 1) {
+    const value = team === makers ? row.makers : row.defenders;
+    if (value) points[String(team)] = value;
+  }
+  return { reason: "renege", points };
 }
 
 /** "Euchred! +2 to E/W" */

@@ -3,18 +3,35 @@
 import { t } from "../i18n.js";
 import { SYMBOL, awardText, seatName } from "../rules.js";
 
-/** The kind of hand an entry makes: a record sent from this screen is a poor-hand redeal. */
+/** The kind of hand an entry makes: a record asking for a redeal is a poor-hand redeal; a
+ * renege, or a ruling recorded from the referee's screen, is a penalty. */
 export function kindOf(body) {
   if (body.thrown_in) return "thrown-in";
-  return body.record ? "redeal" : "played";
+  if (body.renege !== undefined) return "penalty";
+  if (body.record) return body.record.bids?.some((bid) => bid.action === "redeal") ? "redeal" : "penalty";
+  return "played";
+}
+
+/** The seat that reneged in a penalty hand: the entry's, or the referee's ruling's. */
+function reneger(hand) {
+  if (hand.renege !== undefined && hand.renege !== null) return hand.renege;
+  return hand.verdict?.violations?.find((v) => v.code === "renege")?.seat ?? null;
 }
 
 /** "Ann (N) called ♥ alone, took 4" or "Thrown in". */
 export function handSummary(game, hand) {
   if (hand.kind === "thrown-in") return t("hand.kind.thrown-in");
   if (hand.kind === "redeal") return t("hand.kind.redeal");
-  if (hand.maker === null || hand.maker === undefined) return t(`award.${hand.award?.reason || "thrown-in"}`);
-  const parts = [t("hand.called", { maker: seatName(game, hand.maker), suit: SYMBOL[hand.trump] || "?" })];
+  const contract = hand.record?.contract;
+  const maker = hand.maker ?? contract?.maker;
+  if (maker === null || maker === undefined) return t(`award.${hand.award?.reason || "thrown-in"}`);
+  const parts = [t("hand.called", { maker: seatName(game, maker), suit: SYMBOL[hand.trump || contract?.trump] || "?" })];
+  const offender = hand.kind === "penalty" ? reneger(hand) : null;
+  if (offender !== null) {
+    if (hand.alone) parts.push(t("hand.alone.word"));
+    parts.push(t("hand.reneged", { seat: seatName(game, offender) }));
+    return parts.join(" · ");
+  }
   if (hand.alone) parts.push(t("hand.alone.word"));
   if (hand.defender_alone !== null && hand.defender_alone !== undefined) {
     parts.push(t("hand.defended", { seat: seatName(game, hand.defender_alone) }));

@@ -5,6 +5,7 @@ import { linksOf, loadGame, saveGame, tokenOf } from "../db.js";
 import { t } from "../i18n.js";
 import { pending } from "../outbox.js";
 import { teamCount, teamLabel } from "../rules.js";
+import { showTabs } from "../nav.js";
 import { h, replace } from "../ui.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./referee.js";
@@ -19,15 +20,9 @@ const TABS = [
 ];
 
 function renderTabs(id, current) {
-  const nav = document.getElementById("tabs");
-  nav.setAttribute("aria-label", t("tabs.label"));
-  replace(nav, TABS.map(({ tab, path }) => h("a", {
-    href: `/g/${id}/${path}`,
-    "data-nav": true,
-    class: `tab tab-${tab}`,
-    "aria-current": tab === current ? "page" : null,
-  }, h("span", { class: "tab-icon", "aria-hidden": "true" }, t(`tabs.${tab}.icon`)), h("span", { class: "tab-text" }, t(`tabs.${tab}`)))));
-  nav.hidden = false;
+  showTabs(t("tabs.label"), TABS.map(({ tab, path }) => ({
+    tab, href: `/g/${id}/${path}`, icon: t(`tabs.${tab}.icon`), text: t(`tabs.${tab}`),
+  })), current, h);
 }
 
 export async function showGame(main, { id, tab }) {
@@ -52,7 +47,7 @@ export async function showGame(main, { id, tab }) {
     .map((team) => `${teamLabel(game.ruleset, team)} ${game.score[team]}`).join(" – ");
   document.title = `${scoreText} · ${t("app.title")}`;
   const ctx = { id, game, links, token: await tokenOf(id), entries: await pending(id) };
-  if (tab === "referee") return showReferee(main, { game });
+  if (tab === "referee") return showReferee(main, { game, ctx });
   if (tab === "log") return showLog(main, ctx);
   if (tab === "share") return showShare(main, ctx);
   return showScore(main, ctx);

@@ -29,6 +29,38 @@ function canDefendAlone(ruleset, values) {
     && (values.alone || ruleset.defend_alone_vs_partnership);
 }
 
+/** The trump suit and, where the rules have loners, "Went alone", in one row. `values` is
+ * changed in place (`trump`, `alone`); `onchange` runs after every change. */
+export function trumpRow({ ruleset, values, prefix = "", onchange }) {
+  return h("div", { class: "trump-row" },
+    choices({
+      name: `${prefix}trump`,
+      legend: t("hand.trump"),
+      value: values.trump,
+      options: SUITS.map((suit) => ({
+        value: suit,
+        face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
+        label: t(`suit.${suit}`),
+        class: "suit",
+      })),
+      onchange: (suit) => {
+        values.trump = suit;
+        onchange();
+      },
+    }),
+    ruleset.going_alone
+      ? toggle({
+        label: t("hand.alone"),
+        checked: values.alone,
+        compact: true,
+        onchange: (alone) => {
+          values.alone = alone;
+          onchange();
+        },
+      })
+      : null);
+}
+
 /**
  * The inputs, as a list of elements. `values` is changed in place; `onchange` runs after
  * every change. `prefix` keeps radio names apart when two forms are on screen.
@@ -84,34 +116,15 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
       },
     }),
     // The suit and "alone" share a row: one hand fits one screen.
-    h("div", { class: "trump-row" },
-      choices({
-        name: `${prefix}trump`,
-        legend: t("hand.trump"),
-        value: values.trump,
-        options: SUITS.map((suit) => ({
-          value: suit,
-          face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
-          label: t(`suit.${suit}`),
-          class: "suit",
-        })),
-        onchange: (suit) => {
-          values.trump = suit;
-          onchange();
-        },
-      }),
-      ruleset.going_alone
-        ? toggle({
-          label: t("hand.alone"),
-          checked: values.alone,
-          compact: true,
-          onchange: (alone) => {
-            values.alone = alone;
-            renderDefender();
-            onchange();
-          },
-        })
-        : null),
+    trumpRow({
+      ruleset,
+      values,
+      prefix,
+      onchange: () => {
+        renderDefender();
+        onchange();
+      },
+    }),
     defenderArea,
     choices({
       name: `${prefix}tricks`,

@@ -1,5 +1,5 @@
-// The first screen: start a game, ask the referee, go back to a game on this phone, or look at
-// the demo games the server was loaded with.
+// The first screen: start a game, join a club night's table, ask the referee, go back to a
+// game on this phone, look at the demo games the server was loaded with, or the club events.
 
 import { api } from "../api.js";
 import { kept, listGames } from "../db.js";
@@ -47,6 +47,7 @@ export async function showHome(main) {
       h("p", { class: "lead" }, t("home.lead")),
       h("div", { class: "stack" },
         h("a", { class: "button primary big", href: "/new/", "data-nav": true }, t("home.new")),
+        h("a", { class: "button big", href: "/table/", "data-nav": true }, t("home.join")),
         h("a", { class: "button big", href: "/referee/", "data-nav": true }, t("home.referee")))),
     h("section", { class: "panel" },
       h("h2", {}, t("home.games")),
@@ -54,5 +55,7 @@ export async function showHome(main) {
         ? h("ul", { class: "games" }, games.map((item) => gameRow(item, waiting(item.game.id))))
         : h("p", { class: "hint" }, t("home.none"))),
     demo,
-    h("p", {}, h("a", { class: "more-link", href: "/rules/" }, t("home.rules"))));
+    h("p", { class: "row" },
+      h("a", { class: "more-link", href: "/rules/" }, t("home.rules")),
+      h("a", { class: "more-link", href: "/events/" }, t("home.events"))));
 }

@@ -18,11 +18,17 @@ export async function showLog(main, { game, links }) {
     return () => {};
   }
   say(t("loading"));
+  const waiting = main.lastElementChild;
   let entries;
   try {
     entries = await api.read(links.log);
   } catch (error) {
-    say(error instanceof Unreachable ? t("log.offline") : error.message);
+    entries = error;
+  }
+  // Another screen took the place meanwhile (a tap on another tab): leave it be.
+  if (!waiting.isConnected) return () => {};
+  if (entries instanceof Error) {
+    say(entries instanceof Unreachable ? t("log.offline") : entries.message);
     return () => {};
   }
   const when = new Intl.DateTimeFormat(locale(), { dateStyle: "short", timeStyle: "short" });

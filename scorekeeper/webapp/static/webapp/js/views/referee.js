@@ -1,14 +1,19 @@
 // Ask the referee: trump, who called it, who led, the cards in the trick and (if known) a
 // player's hand. The server's referee rules on it (POST /api/v1/referee/check) and explains,
-// in the player's language.
+// in the player's language. Inside a game this phone scores, a ruling that ends the hand (a
+// renege) can be recorded as the game's next hand, with the referee's award, through the
+// outbox like any hand.
 
 import { api, Unreachable } from "../api.js";
+import { go } from "../nav.js";
+import { enqueue, flush, pending } from "../outbox.js";
 import { presetRules } from "../db.js";
 import { has, lang, t, withParticles } from "../i18n.js";
 import {
   PRESETS, RED, SUITS, SYMBOL, awardText, cardFace, cardName, deckCards, seatLetter, seatLetters,
 } from "../rules.js";
-import { choices, draft, h, replace } from "../ui.js";
+import { choices, draft, h, replace, toast } from "../ui.js";
+import { project } from "./score.js";
 
 // Where the rules page explains each rule the referee names (an option is under its own name).
 const RULE_SECTIONS = {
@@ -65,13 +70,15 @@ const blank = () => ({
   asking: false,
 });
 
-export async function showReferee(main, { game } = {}) {
+export async function showReferee(main, { game, ctx = null } = {}) {
   document.title = `${t("ref.title")} · ${t("app.title")}`;
   const presets = game ? [] : (await presetRules()).filter((item) => PRESETS.includes(item.name));
   // The question being built survives a redraw: a language switch, another tab and back.
   const draftKey = `ref:${game ? game.id : "free"}`;
   const state = draft(draftKey, blank);
   state.asking = false;
+  // Inside a game, the first trick of the next hand is led from the left of its dealer.
+  if (game && state.leader === null) state.leader = (game.dealer + 1) % game.ruleset.players;
 
   const ruleset = () => game?.ruleset
     || presets.find((item) => item.name === state.preset)?.ruleset
@@ -130,6 +137,29 @@ export async function showReferee(main, { game } = {}) {
     state.asking = false;
     render();
     main.querySelector(".ruling")?.focus();
+  }
+
+  /** The ruling as the game's next hand: the record (the game's ruleset applies), dealt by
+   * the seat whose deal it is, with the referee's award shown until the server's comes. */
+  async function recordRuling() {
+    const verdict = state.verdict;
+    const view = project(ctx.game, await pending(ctx.id));
+    const { ruleset: _rules, ...hand } = record();
+    if (hand.dealer !== view.dealer) {
+      const leader = (view.dealer + 1) % ruleset().players;
+      toast(t("ref.record.dealer", { number: view.nextNumber, leader: name(leader) }), { ms: 8000 });
+      return;
+    }
+    await enqueue(ctx.id, { record: hand }, {
+      path: ctx.links.hands,
+      version: ctx.game.version + view.queued.length,
+      number: view.nextNumber,
+      preview: verdict.award,
+    });
+    toast(t("ref.recorded", { number: view.nextNumber, award: awardText(ruleset(), verdict.award) }));
+    flush();
+    Object.assign(state, blank());
+    go(ctx.table ? "/table/" : `/g/${ctx.id}/`);
   }
 
   function trickSection() {
@@ -222,7 +252,11 @@ export async function showReferee(main, { game } = {}) {
         : null,
       h("p", { class: "award-line" }, verdict.award
         ? t("ref.award", { award: awardText(rules, verdict.award) })
-        : t("ref.no_award")));
+        : t("ref.no_award")),
+      ctx?.token && verdict.award && verdict.award.reason !== "thrown-in"
+        ? h("button", { type: "button", class: "primary", onclick: recordRuling },
+          t("ref.record", { number: ctx.game.hands.length + 1 }))
+        : null);
   }
 
   function render() {

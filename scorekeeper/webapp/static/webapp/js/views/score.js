@@ -1,13 +1,15 @@
 // The score tab: a compact score that stays in view, the hand entry (one hand, one screen,
 // Save in reach), the hands so far, the count and the chart. Everything it writes goes to the
-// paths in `ctx.links` with the token in `ctx.token`.
+// paths in `ctx.links` with the token in `ctx.token`. At a club night's table (`ctx.table`)
+// the same screen counts the round's hands ("Hand 3 of 8"), takes none past the last, and
+// stops taking hands once the result is entered (`ctx.table.closed`).
 
 import { api, Problem, Unreachable } from "../api.js";
 import { fiveAndSix, scoreChart } from "../chart.js";
 import { loadGame, saveGame } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
-import { discard, enqueue, events, flush, isHand, pending, rebase } from "../outbox.js";
+import { discard, enqueue, events, flush, isHand, isResult, pending, rebase } from "../outbox.js";
 import {
   atGamePoint, awardText, leader, nextDealer, previewAward, seatName, teamCount, teamLabel,
   teamNames,
@@ -15,6 +17,7 @@ import {
 import { gameStart, NeedsConnection } from "../start.js";
 import { draft, h, replace, s, toast } from "../ui.js";
 import { openAmend } from "./amend.js";
+import { openRenege } from "./renege.js";
 import { handAward, handSummary, kindOf } from "./describe.js";
 import { blankHand, handInputs, isComplete, quickEntry } from "./handform.js";
 
@@ -40,7 +43,7 @@ export function project(game, entries) {
   for (const entry of hands) {
     if (entry.state === "rejected") continue;
     number += 1;
-    const award = previewAward(game, entry.body);
+    const award = entry.preview || previewAward(game, entry.body);
     const kind = kindOf(entry.body);
     queued.push({ ...entry.body, number, dealer, kind, award, entry });
     for (const [team, points] of Object.entries(award.points)) score[team] += points;
@@ -48,12 +51,15 @@ export function project(game, entries) {
     if (kind !== "redeal") dealer = nextDealer(ruleset, dealer);
   }
   const winner = queued.length ? leader(ruleset, score) : game.winner;
+  const all = [...game.hands, ...queued];
   return {
     score,
     dealer,
     winner,
-    hands: [...game.hands, ...queued],
+    hands: all,
     queued,
+    // A poor-hand redeal is dealt again: it is no hand of a club night's round.
+    counted: all.filter((hand) => hand.kind !== "redeal").length,
     nextNumber: number + 1,
     conflicts: hands.filter((entry) => entry.state === "conflict"),
     rejected: entries.filter((entry) => entry.state === "rejected"),
@@ -93,6 +99,8 @@ export function showScore(main, ctx) {
   const dealerLine = h("span", { class: "deal" });
   const saveButton = h("button", { type: "submit", class: "primary big", disabled: true }, t("hand.save"));
   let form = null;
+  let saving = false;
+  const limit = ctx.table?.limit || null;
 
   function buildForm() {
     const game = ctx.game;
@@ -101,6 +109,13 @@ export function showScore(main, ctx) {
       game.can_throw_in
         ? h("button", { type: "button", class: "quiet", onclick: () => record({ thrown_in: true }) },
           t("hand.thrown_in"))
+        : null,
+      game.penalties?.length
+        ? h("button", {
+          type: "button",
+          class: "quiet",
+          onclick: () => openRenege(ctx, { dealer: view.dealer, values, onsave: record }),
+        }, t("hand.renege"))
         : null,
       ruleset.poor_hand_redeal && ruleset.poor_hand_redeal !== "off"
         ? h("button", {
@@ -132,7 +147,9 @@ export function showScore(main, ctx) {
 
   function updatePreview() {
     const game = ctx.game;
-    entryTitle.textContent = t("hand.title", { number: view.nextNumber });
+    entryTitle.textContent = limit
+      ? t("hand.title_of", { number: view.counted + 1, limit })
+      : t("hand.title", { number: view.nextNumber });
     dealerLine.textContent = t("hand.dealt_by", { dealer: seatName(game, view.dealer) });
     saveButton.disabled = !isComplete(values);
     if (!isComplete(values)) {
@@ -152,11 +169,20 @@ export function showScore(main, ctx) {
       })));
   }
 
-  async function record(body) {
+  async function record(body, { preview } = {}) {
+    // A double tap saves one hand: the second tap finds the first one still being kept.
+    if (saving) return;
+    saving = true;
+    saveButton.disabled = true;
     const number = view.nextNumber;
     const version = ctx.game.version + view.queued.length;
-    const entry = await enqueue(ctx.id, body, { path: ctx.links.hands, version, number });
-    const award = awardText(ctx.game.ruleset, previewAward(ctx.game, body));
+    let entry;
+    try {
+      entry = await enqueue(ctx.id, body, { path: ctx.links.hands, version, number, preview });
+    } finally {
+      saving = false;
+    }
+    const award = awardText(ctx.game.ruleset, preview || previewAward(ctx.game, body));
     // A fresh form where the last one was: the screen does not move, the next hand starts.
     const place = window.scrollY;
     Object.assign(values, blankHand());
@@ -248,10 +274,11 @@ export function showScore(main, ctx) {
     const game = ctx.game;
     replace(areas.notices, view.rejected.map((entry) => h("section", { class: "panel rejected", role: "alert" },
       h("p", {}, t("rejected.body", {
-        hand: isHand(entry) ? handSummary(game, { ...entry.body, kind: kindOf(entry.body) }) : t("rejected.game"),
+        hand: isHand(entry) ? handSummary(game, { ...entry.body, kind: kindOf(entry.body) })
+          : isResult(entry) ? t("rejected.result") : t("rejected.game"),
         reason: entry.problem?.detail || "",
       })),
-      isHand(entry)
+      entry.kind !== "create"
         ? h("button", { type: "button", class: "quiet small", onclick: () => discard(entry.id) }, t("rejected.ok"))
         : null)));
   }
@@ -278,12 +305,31 @@ export function showScore(main, ctx) {
       view.winner === null && !ctx.token
         ? h("span", { class: "dealer-chip" }, t("board.dealer", { dealer: seatName(game, view.dealer) }))
         : null,
-      h("span", {}, t("board.target", { target: ruleset.target })),
+      limit
+        ? h("span", {}, t("board.round_of", { count: view.counted, limit }))
+        : h("span", {}, t("board.target", { target: ruleset.target })),
       view.queued.length ? h("span", { class: "badge warn" }, t("outbox.waiting", { count: view.queued.length })) : null);
+  }
+
+  function stopped(title, body) {
+    form = null;
+    replace(areas.entry, h("section", { class: "panel stopped", "aria-labelledby": "stopped-title" },
+      h("h2", { id: "stopped-title", tabindex: "-1" }, title),
+      body ? h("p", { class: "hint" }, body) : null));
   }
 
   function renderEntry() {
     const game = ctx.game;
+    if (ctx.table && ctx.token) {
+      // At a club night's table: the round's last hand, or a result entered, ends the entry.
+      if (ctx.table.closed) return stopped(ctx.table.closed, null);
+      if (limit && view.counted >= limit) {
+        return stopped(t("table.last_hand", { limit }), t("table.enter_result"));
+      }
+      if (view.winner !== null) {
+        return stopped(t("won.title", { team: teamLabel(game.ruleset, view.winner) }), t("table.enter_result"));
+      }
+    }
     if (view.winner !== null) {
       form = null;
       const final = view.score;
@@ -301,7 +347,7 @@ export function showScore(main, ctx) {
     if (!ctx.token) {
       replace(areas.entry, h("section", { class: "panel watching" },
         h("h2", {}, t("watch.title")),
-        h("p", {}, t("watch.body"))));
+        h("p", {}, ctx.table ? t("table.watch") : t("watch.body"))));
       return;
     }
     if (!form) buildForm();
@@ -313,7 +359,7 @@ export function showScore(main, ctx) {
     const game = ctx.game;
     const hands = [...view.hands].reverse();
     const last = view.hands[view.hands.length - 1];
-    const canEdit = ctx.token && !view.queued.length;
+    const canEdit = ctx.token && !view.queued.length && !ctx.table?.closed;
     replace(areas.hands,
       h("h2", { id: "hands-title" }, t("hands.title"), " ", h("span", { class: "hand-count" }, String(view.hands.length))),
       hands.length
@@ -336,7 +382,7 @@ export function showScore(main, ctx) {
             : h("div", { class: "hand-row" }, body));
         }))
         : h("p", { class: "hint" }, t("hands.none")),
-      ctx.token && last ? h("button", { type: "button", class: "quiet undo", onclick: undo },
+      ctx.token && last && !ctx.table?.closed ? h("button", { type: "button", class: "quiet undo", onclick: undo },
         undoArmed ? t("undo.confirm", { number: last.number }) : t("undo.button", { number: last.number })) : null);
   }
 
@@ -352,6 +398,7 @@ export function showScore(main, ctx) {
 
   function refresh() {
     view = project(ctx.game, ctx.entries);
+    ctx.table?.onview?.(view);
     renderBoard();
     renderNotices();
     renderEntry();
@@ -439,6 +486,7 @@ export function showScore(main, ctx) {
   const onChange = (event) => {
     if (!event.detail.gameId || event.detail.gameId === ctx.id) reload();
   };
+  if (ctx.table) ctx.table.refresh = refresh;
   events.addEventListener("change", onChange);
   document.addEventListener("visibilitychange", pull);
   const timer = setInterval(pull, POLL_MS);

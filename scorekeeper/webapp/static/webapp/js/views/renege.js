@@ -1,0 +1,80 @@
+// "Renege by ...": a hand that ended in a renege, entered by who called trump and who
+// reneged. The referee scores the penalty (renege, or renege_alone when anyone played alone);
+// the preview comes from the game's penalty table.
+
+import { t } from "../i18n.js";
+import { awardText, previewAward, seatLetter, seatName, teamOf } from "../rules.js";
+import { choices, h, replace } from "../ui.js";
+import { trumpRow } from "./handform.js";
+
+export function openRenege(ctx, { values, onsave }) {
+  const game = ctx.game;
+  const ruleset = game.ruleset;
+  const seats = [...Array(ruleset.players).keys()];
+  const entry = { maker: values.maker, trump: values.trump, alone: !!values.alone, renege: null };
+  const preview = h("div", { class: "preview", "aria-live": "polite" });
+  const offenders = h("div");
+  const save = h("button", { type: "submit", class: "primary", disabled: true }, t("hand.save"));
+
+  const body = () => ({ maker: entry.maker, trump: entry.trump, alone: entry.alone, defender_alone: null, renege: entry.renege });
+  const ready = () => entry.maker !== null && entry.trump !== null && entry.renege !== null;
+  // A loner's partner sat out: they played no card, so they cannot have reneged.
+  const played = (seat) => !(entry.alone && seat !== entry.maker && teamOf(ruleset, seat) === teamOf(ruleset, entry.maker));
+
+  function update() {
+    if (entry.renege !== null && !played(entry.renege)) entry.renege = null;
+    replace(offenders, choices({
+      name: "renege-by",
+      legend: t("renege.who"),
+      columns: ruleset.players,
+      value: entry.renege,
+      options: seats.filter(played).map((seat) => ({
+        value: seat, face: game.players[seat], sub: seatLetter(ruleset.players, seat), label: seatName(game, seat),
+      })),
+      onchange: (seat) => {
+        entry.renege = Number(seat);
+        update();
+      },
+    }));
+    save.disabled = !ready();
+    const award = ready() ? previewAward(game, body()) : null;
+    preview.className = `preview ${award ? award.reason : ""}`;
+    replace(preview, award ? h("p", { class: "preview-award" }, awardText(ruleset, award)) : h("p", { class: "hint" }, t("renege.pick")));
+  }
+
+  const dialog = h("dialog", { class: "sheet", "aria-labelledby": "renege-title" },
+    h("form", {
+      method: "dialog",
+      onsubmit: (event) => {
+        event.preventDefault();
+        if (!ready()) return;
+        dialog.close();
+        onsave(body());
+      },
+    },
+    h("h2", { id: "renege-title" }, t("renege.title")),
+    h("p", { class: "hint" }, t("renege.lead")),
+    choices({
+      name: "renege-maker",
+      legend: t("hand.maker"),
+      columns: ruleset.players,
+      value: entry.maker,
+      options: seats.map((seat) => ({
+        value: seat, face: game.players[seat], sub: seatLetter(ruleset.players, seat), label: seatName(game, seat),
+      })),
+      onchange: (seat) => {
+        entry.maker = Number(seat);
+        update();
+      },
+    }),
+    trumpRow({ ruleset, values: entry, prefix: "renege-", onchange: update }),
+    offenders,
+    preview,
+    h("div", { class: "row" },
+      save,
+      h("button", { type: "button", class: "quiet", onclick: () => dialog.close() }, t("cancel")))));
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  update();
+  dialog.showModal();
+}

@@ -1,0 +1,524 @@
+// Table mode: this phone at a club night's table. Joined once a night with the table's code
+// (typed, scanned from its card, or opened from the card's /t/<code>), it stays with the
+// table from round to round: each round's seating, then the same score screen as a casual
+// game (preview, undo, amend, log, outbox) at the table's own paths with the phone's device
+// token, then the result: entered (as it stands once time is called), confirmed by the
+// opponents on this phone or their own, or disputed, with the reason shown here.
+
+import { api, Problem, Unreachable } from "../api.js";
+import {
+  deviceOf, forgetDevice, loadGame, recall, remember, saveDevice, saveGame, saveLinks, saveToken,
+} from "../db.js";
+import { t } from "../i18n.js";
+import { go, showTabs } from "../nav.js";
+import { discard, enqueueResult, events, flush, isResult, pending } from "../outbox.js";
+import { seatLetter } from "../rules.js";
+import { choices, h, replace, toast } from "../ui.js";
+import { showLog } from "./log.js";
+import { showReferee } from "./referee.js";
+import { showScore } from "./score.js";
+
+const POLL_MS = 5000;
+const HERE = "table-here";
+const TABS = [
+  { tab: "score", path: "/table/" },
+  { tab: "referee", path: "/table/referee/" },
+  { tab: "log", path: "/table/log/" },
+];
+
+function renderTabs(current, hasGame) {
+  showTabs(t("tabs.table"), TABS.filter(({ tab }) => hasGame || tab === "score").map(({ tab, path }) => ({
+    tab, href: path, icon: t(`tabs.${tab}.icon`), text: t(tab === "score" ? "tabs.table" : `tabs.${tab}`),
+  })), current, h);
+}
+
+// ---- joining --------------------------------------------------------------------------
+
+function codeIn(text) {
+  const found = String(text).match(/\/t\/([A-Za-z0-9]{1,12})/);
+  return (found ? found[1] : String(text)).toUpperCase().replace(/[^A-Z0-9]/g, "");
+}
+
+/** The camera, where the browser reads QR codes (BarcodeDetector, a secure context). */
+function canScan() {
+  return window.isSecureContext && "BarcodeDetector" in window && !!navigator.mediaDevices?.getUserMedia;
+}
+
+async function scan(video, found) {
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  video.srcObject = stream;
+  video.hidden = false;
+  await video.play();
+  const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
+  let stop = false;
+  const end = () => {
+    stop = true;
+    stream.getTracks().forEach((track) => track.stop());
+    video.hidden = true;
+  };
+  (async function look() {
+    while (!stop) {
+      const codes = await detector.detect(video).catch(() => []);
+      if (codes.length) {
+        end();
+        found(codeIn(codes[0].rawValue));
+        return;
+      }
+      await new Promise((resolve) => { setTimeout(resolve, 250); });
+    }
+  }());
+  return end;
+}
+
+function showJoin(main, { code = "", message = "" } = {}) {
+  document.title = `${t("join.title")} · ${t("app.title")}`;
+  document.getElementById("tabs").hidden = true;
+  let role = "scorer";
+  let stopCamera = () => {};
+  const input = h("input", {
+    name: "code", value: code, autocomplete: "off", autocapitalize: "characters", maxLength: 12, required: true,
+    spellcheck: false, class: "code-input",
+  });
+  const note = h("div", { "aria-live": "assertive" }, message ? h("p", { class: "panel warn-text", role: "alert" }, message) : null);
+  const video = h("video", { class: "scanner", hidden: true, playsInline: true, muted: true });
+
+  async function join(event) {
+    event?.preventDefault();
+    const wanted = codeIn(input.value);
+    if (!wanted) {
+      input.focus();
+      return;
+    }
+    stopCamera();
+    try {
+      const joined = await api.joinTable(wanted, role);
+      await saveDevice({ token: joined.token, role: joined.role, eventTable: joined.event_table });
+      await remember(HERE, { id: null, role: joined.role, event_table: joined.event_table, table: joined.table });
+      go("/table/", { replace: true });
+    } catch (error) {
+      const text = error instanceof Problem ? error.message : t("join.later");
+      replace(note, h("p", { class: "panel error", role: "alert" }, text));
+    }
+  }
+
+  replace(main,
+    h("section", { class: "hero" },
+      h("h1", {}, t("join.title")),
+      h("p", { class: "lead" }, t("join.lead"))),
+    note,
+    h("form", { class: "panel join-form", onsubmit: join },
+      h("label", { class: "field" }, h("span", {}, t("join.code")), input),
+      choices({
+        name: "join-role",
+        legend: t("join.as"),
+        columns: 1,
+        value: role,
+        options: [
+          { value: "scorer", face: t("join.scorer") },
+          { value: "confirmer", face: t("join.confirmer") },
+        ],
+        onchange: (value) => { role = value; },
+      }),
+      h("button", { type: "submit", class: "primary big" }, t("join.button"))),
+    canScan()
+      ? h("section", { class: "panel" },
+        h("button", {
+          type: "button",
+          class: "big",
+          onclick: async () => {
+            try {
+              stopCamera = await scan(video, (found) => {
+                input.value = found;
+                join();
+              });
+            } catch {
+              replace(note, h("p", { class: "panel error", role: "alert" }, t("join.camera_failed")));
+            }
+          },
+        }, t("join.scan")),
+        video)
+      : h("p", { class: "hint" }, t("join.no_camera")),
+    h("p", {}, h("a", { class: "more-link", href: "/events/" }, t("home.events"))));
+  if (!code) input.focus();
+  return () => stopCamera();
+}
+
+// ---- where the phone sits now ---------------------------------------------------------
+
+/** This phone's table as the server has it now (kept for offline), or why it has none. */
+async function fetchHere(device) {
+  try {
+    const here = await api.tableHere(device.token);
+    await remember(HERE, here);
+    return { here };
+  } catch (error) {
+    if (error instanceof Problem && error.status === 401) {
+      if (error.code === "night-closed") return { here: await recall(HERE), closed: true };
+      return { gone: error.message };
+    }
+    if (!(error instanceof Unreachable)) throw error;
+    return { here: await recall(HERE), offline: true };
+  }
+}
+
+async function gameOf(table, device) {
+  const id = table.game;
+  await saveLinks(id, table.links);
+  if (device.role === "scorer") await saveToken(id, device.token);
+  try {
+    await saveGame(await api.read(table.links.read));
+  } catch {
+    // Shown from the copy on this phone until the next refresh.
+  }
+  return loadGame(id);
+}
+
+function seatList(table) {
+  const seats = [...table.seats].sort((a, b) => a.seat - b.seat);
+  return h("ol", { class: "seating" }, seats.map((seat) => h("li", {},
+    h("span", { class: "seat-letter" }, seatLetter(4, seat.seat)), " ",
+    h("span", { class: "seat-name" }, seat.name))));
+}
+
+function timeLine(table) {
+  if (table.time_called_at) {
+    return h("p", { class: "panel time-called", role: "status" }, h("strong", {}, t("table.time")), " ",
+      t(table.format === "bracket" ? "table.time.bracket" : "table.time.body"));
+  }
+  if (!table.minutes) return null;
+  const ends = new Date(table.round_started_at).getTime() + table.minutes * 60000;
+  const left = Math.max(0, Math.ceil((ends - Date.now()) / 60000));
+  return h("p", { class: "hint clock" }, t("table.clock", { minutes: table.minutes, left }));
+}
+
+// ---- the table ------------------------------------------------------------------------
+
+export async function showTable(main, { tab = "score", code = "" } = {}) {
+  const device = await deviceOf();
+  if (!device) return showJoin(main, { code });
+  if (code) {
+    go("/table/", { replace: true });
+    return () => {};
+  }
+  replace(main, h("p", { class: "panel hint" }, t("loading")));
+  let { here, closed, gone, offline } = await fetchHere(device);
+  if (gone) {
+    await forgetDevice();
+    return showJoin(main, { message: gone });
+  }
+  if (!here) {
+    replace(main, h("p", { class: "panel" }, t("table.offline")));
+    return () => {};
+  }
+  const table = here.table;
+  const number = here.event_table.number;
+  renderTabs(tab, !!table?.game);
+  document.title = `${t("table.title", { number })} · ${t("app.title")}`;
+
+  const head = h("section", { class: "table-head", "aria-label": t("table.title", { number }) });
+  const body = h("div", { class: "table-body" });
+  const result = h("section", { class: "panel result", "aria-labelledby": "result-title" });
+  const foot = h("div", { class: "table-foot" });
+  let cleanup = () => {};
+  let view = null;
+  const key = table ? (table.game || `table:${table.id}`) : null;
+  const scoring = !!table?.game && device.role === "scorer" && !closed;
+
+  function renderHead() {
+    if (!table) {
+      replace(head, h("h1", { class: "screen-title" }, t("table.title", { number })),
+        h("p", { class: "panel" }, t("table.no_game")));
+      return;
+    }
+    const dealer = table.seats.find((seat) => seat.seat === 0);
+    replace(head,
+      closed ? h("p", { class: "panel warn-text closed", role: "alert" }, t("table.closed")) : null,
+      offline ? h("p", { class: "hint" }, t("table.kept")) : null,
+      // The scoring phone shows the seats by name in the hand entry itself (N, E, S, W), so
+      // its seating folds away and one hand still fits one screen; other phones show it open.
+      h("details", { class: "panel seating-panel", open: !scoring },
+        h("summary", {}, h("span", { class: "table-title" }, t("table.heading", { number, round: table.round })),
+          " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${seatLetter(4, 0)})` }))),
+        h("p", { class: "hint" }, table.event_name),
+        seatList(table),
+        table.time_called_at ? null : timeLine(table)),
+      table.time_called_at ? timeLine(table) : null);
+  }
+
+  // ---- the result ---------------------------------------------------------------------
+  const picked = { entered_by: null, points: ["", ""], dispute_by: null };
+
+  function names(side) {
+    return table.seats.filter((seat) => side === undefined || seat.side === side);
+  }
+
+  function nameOf(player) {
+    return table.seats.find((seat) => seat.player === player)?.name || "?";
+  }
+
+  function scoreLine(points) {
+    return `${table.team_names[0]} ${points[0]} – ${points[1]} ${table.team_names[1]}`;
+  }
+
+  async function write(path, payload, done) {
+    try {
+      await api.tableWrite(path, payload, device.token);
+      toast(done);
+      await reload();
+    } catch (error) {
+      toast(error instanceof Unreachable ? t("offline.needed") : error.message, { ms: 8000 });
+    }
+  }
+
+  async function enterResult(timeCalled) {
+    const payload = { entered_by: picked.entered_by };
+    if (table.entry === "totals") payload.points = picked.points.map(Number);
+    if (timeCalled) payload.time_called = true;
+    await enqueueResult(key, payload, { path: table.links.result });
+    toast(t("result.kept"));
+    flush();
+    renderResult();
+  }
+
+  function whoEnters() {
+    return choices({
+      name: "entered-by",
+      legend: t("result.entered_by"),
+      columns: 2,
+      value: picked.entered_by,
+      options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(4, seat.seat) })),
+      onchange: (value) => {
+        picked.entered_by = Number(value);
+        renderResult();
+      },
+    });
+  }
+
+  function totalsInputs() {
+    return h("div", { class: "totals" }, [0, 1].map((side) => h("label", { class: "field" },
+      h("span", {}, table.team_names[side]),
+      h("input", {
+        type: "number", inputMode: "numeric", min: 0, max: 999, value: picked.points[side], required: true,
+        oninput: (event) => {
+          picked.points[side] = event.target.value;
+          enterButtons();
+        },
+      }))));
+  }
+
+  const enterArea = h("div", { class: "row" });
+  function enterButtons() {
+    const ready = picked.entered_by !== null && (table.entry !== "totals" || picked.points.every((p) => p !== ""));
+    const timeCalled = !!table.time_called_at;
+    const done = table.entry === "totals" || !view || roundOver();
+    replace(enterArea,
+      done ? h("button", { type: "button", class: "primary", disabled: !ready, onclick: () => enterResult(false) }, t("result.enter")) : null,
+      timeCalled && !(done && table.entry !== "totals")
+        ? h("button", { type: "button", class: done ? "" : "primary", disabled: !ready, onclick: () => enterResult(true) }, t("result.enter_as_it_stands"))
+        : null);
+  }
+
+  function roundOver() {
+    if (!view) return false;
+    if (table.round_length === "hands") return view.counted >= table.hands_per_round;
+    return view.winner !== null;
+  }
+
+  function confirmArea(res) {
+    const enterer = table.seats.find((seat) => seat.player === res.entered_by);
+    const opponents = names(1 - enterer.side);
+    const mayConfirm = !(table.second_device_required && device.role === "scorer");
+    return [
+      mayConfirm
+        ? h("div", { class: "row confirm" }, opponents.map((seat) => h("button", {
+          type: "button",
+          class: "primary",
+          onclick: () => write(`/tables/${table.id}/result/confirm/`, { confirmed_by: seat.player }, t("result.confirmed_toast")),
+        }, t("result.confirm_as", { name: seat.name }))))
+        : h("p", { class: "hint" }, t("result.second_device")),
+      h("details", { class: "dispute" },
+        h("summary", {}, t("result.wrong")),
+        choices({
+          name: "dispute-by",
+          legend: t("result.said_by"),
+          columns: 2,
+          value: picked.dispute_by,
+          options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(4, seat.seat) })),
+          onchange: (value) => { picked.dispute_by = Number(value); },
+        }),
+        h("label", { class: "field" }, h("span", {}, t("result.why")),
+          h("textarea", { name: "reason", rows: 2, maxLength: 500, id: "dispute-reason" })),
+        h("button", {
+          type: "button",
+          onclick: () => {
+            const reason = result.querySelector("#dispute-reason").value.trim();
+            if (!reason || picked.dispute_by === null) return;
+            write(`/tables/${table.id}/result/dispute/`, { player: picked.dispute_by, reason }, t("result.disputed_toast"));
+          },
+        }, t("result.dispute"))),
+    ];
+  }
+
+  async function renderResult() {
+    if (!table) return;
+    const res = table.result;
+    const queued = (await pending(key)).filter(isResult);
+    const parts = [h("h2", { id: "result-title" }, t("result.title"))];
+    // A result the server refused stays listed, with its reason, until the player has read it.
+    for (const entry of queued.filter((one) => one.state === "rejected")) {
+      parts.push(h("p", { class: "panel rejected", role: "alert" },
+        t("rejected.body", { hand: t("rejected.result"), reason: entry.problem?.detail || "" }), " ",
+        h("button", { type: "button", class: "quiet small", onclick: () => discard(entry.id) }, t("rejected.ok"))));
+    }
+    const waiting = queued.find((entry) => entry.state === "waiting");
+    if (waiting) {
+      parts.push(h("p", {}, t("result.queued")));
+    } else if (res && res.status === "confirmed") {
+      parts.push(h("p", { class: "result-score" }, scoreLine(res.points)),
+        h("p", {}, t(`result.confirmed.${res.confirmation || "director"}`, { name: nameOf(res.confirmed_by) })),
+        res.time_called ? h("p", { class: "badge warn" }, t("result.time_called")) : null,
+        h("p", { class: "hint" }, t("result.next_round")));
+    } else if (res && res.status === "entered") {
+      parts.push(h("p", { class: "result-score" }, scoreLine(res.points)),
+        h("p", {}, t("result.waiting", { name: nameOf(res.entered_by) })),
+        res.time_called ? h("p", { class: "badge warn" }, t("result.time_called")) : null,
+        ...confirmArea(res));
+    } else if (device.role !== "scorer") {
+      if (res?.status === "disputed") parts.push(h("p", {}, t("result.disputed", { name: nameOf(res.disputed_by), reason: res.dispute_reason })));
+      parts.push(h("p", { class: "hint" }, t("result.not_yet")));
+    } else {
+      if (res?.status === "disputed") {
+        parts.push(h("p", { class: "panel warn-text dispute-reason", role: "alert" },
+          t("result.disputed", { name: nameOf(res.disputed_by), reason: res.dispute_reason })));
+      }
+      const over = table.entry === "totals" || roundOver();
+      const levelAtTime = table.format === "bracket" && table.time_called_at && view && view.score[0] === view.score[1];
+      if (levelAtTime && !over) {
+        parts.push(h("p", { class: "panel warn-text" }, t("table.time.level")));
+      } else if (over || table.time_called_at) {
+        parts.push(
+          view && table.entry !== "totals" ? h("p", { class: "result-score" }, scoreLine(view.score)) : null,
+          table.entry === "totals" ? totalsInputs() : null,
+          whoEnters(),
+          enterArea);
+        enterButtons();
+      } else {
+        parts.push(h("p", { class: "hint" }, t("result.after_round")));
+      }
+    }
+    replace(result, parts);
+  }
+
+  // ---- the parts, and keeping up ----------------------------------------------------------
+  const ctx = table?.game
+    ? {
+      id: table.game,
+      game: null,
+      links: table.links,
+      token: device.role === "scorer" && !closed ? device.token : null,
+      entries: [],
+      table: {
+        limit: table.round_length === "hands" ? table.hands_per_round : null,
+        closed: closed ? t("table.closed_short")
+          : table.result && table.result.status !== "disputed" ? t("table.result_entered") : null,
+        onview: (next) => {
+          view = next;
+          renderResult();
+        },
+      },
+    }
+    : null;
+
+  async function render() {
+    renderHead();
+    replace(main, head, body, tab === "score" ? result : null, tab === "score" ? foot : null);
+    replace(foot, h("button", {
+      type: "button",
+      class: "quiet",
+      onclick: async () => {
+        try {
+          await api.leaveTable(device.token);
+        } catch (error) {
+          if (!(error instanceof Problem)) {
+            toast(t("offline.needed"));
+            return;
+          }
+        }
+        await forgetDevice();
+        toast(t("table.left"));
+        go("/", { replace: true });
+      },
+    }, t("table.leave")));
+    if (!ctx) {
+      // A totals table has no game: its result is queued under the table, with the token.
+      if (table && device.role === "scorer") await saveToken(key, device.token);
+      replace(body);
+      await renderResult();
+      return;
+    }
+    ctx.game = await gameOf(table, device);
+    ctx.entries = await pending(ctx.id);
+    if (!ctx.game) {
+      replace(body, h("p", { class: "panel" }, t("table.offline")));
+      return;
+    }
+    if (tab === "referee") cleanup = await showReferee(body, { game: ctx.game, ctx });
+    else if (tab === "log") cleanup = await showLog(body, ctx);
+    else cleanup = showScore(body, ctx) || (() => {});
+    renderHead();
+    await renderResult();
+  }
+
+  async function reload() {
+    const fresh = await fetchHere(device);
+    if (fresh.gone) {
+      await forgetDevice();
+      cleanup();
+      showJoin(main, { message: fresh.gone });
+      return;
+    }
+    if (!fresh.here || fresh.offline) return;
+    const next = fresh.here.table;
+    if (fresh.closed && !closed) {
+      go(location.pathname, { replace: true });
+      return;
+    }
+    if ((next?.id || null) !== (table?.id || null)) {
+      toast(next ? t("table.new_round", { round: next.round }) : t("table.no_game"), { ms: 8000 });
+      go("/table/", { replace: true });
+      return;
+    }
+    if (!next) return;
+    const changed = JSON.stringify(next.result) !== JSON.stringify(table.result)
+      || next.time_called_at !== table.time_called_at;
+    Object.assign(table, next);
+    if (changed && ctx) {
+      ctx.table.closed = closed ? t("table.closed_short")
+        : table.result && table.result.status !== "disputed" ? t("table.result_entered") : null;
+      ctx.table.refresh?.();
+    }
+    if (changed) {
+      renderHead();
+      await renderResult();
+    }
+  }
+
+  const onChange = (event) => {
+    if (event.detail.gameId === key) renderResult();
+  };
+  const onSent = (event) => {
+    if (isResult(event.detail.entry)) reload();
+  };
+  events.addEventListener("change", onChange);
+  events.addEventListener("sent", onSent);
+  const timer = setInterval(() => {
+    if (navigator.onLine && document.visibilityState !== "hidden") reload();
+  }, POLL_MS);
+  await render();
+  return () => {
+    clearInterval(timer);
+    events.removeEventListener("change", onChange);
+    events.removeEventListener("sent", onSent);
+    cleanup();
+  };
+}

@@ -1,0 +1,352 @@
+"""A club night from the table's side: one code a table all night, the last hand of a round,
+time called, results nobody can fake, and the night closed."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import pytest
+from event_helpers import Device, Director, is_problem, join, ok, play_round
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+EIGHT = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+ANYWHERE = {"preset": "standard", "stuck_dealer": "redeal"}  # a hand may be thrown in
+
+
+def hands_night(director: Director, hands: int = 3, **options: Any) -> tuple[int, dict]:
+    event = director.create_event(
+        round_length="hands", hands_per_round=hands, rounds_planned=3, ruleset=ANYWHERE, **options
+    )
+    director.add_players(event, *EIGHT)
+    return event, director.next_round(event)
+
+
+def call_time(director: Director, event: int, number: int = 1) -> dict[str, Any]:
+    return ok(director.client.post(f"/api/v1/events/{event}/rounds/{number}/time/"))
+
+
+def entered(device: Device, **body: Any) -> Any:
+    return device.post("result/", {"entered_by": device.player(device.by_seat[0]), **body})
+
+
+# One code a night ----------------------------------------------------------------------------
+
+
+def test_a_tables_code_works_all_night_and_is_dead_after_close(director: Director, anon):
+    event = director.create_event(
+        round_length="hands", hands_per_round=1, rounds_planned=3, ruleset=ANYWHERE
+    )
+    director.add_players(event, *EIGHT)
+    seated = []
+    for _ in range(3):
+        played = play_round(director, event, lambda d, t: (d.thrown_in(), d.settle()))
+        assert played is not None
+        seated.append([t["join_code"] for t in played.round["tables"]])
+    codes = seated[0]
+    assert seated == [codes] * 3 and len(director.phones) == 2  # two phones all night
+    theirs = join(codes[0], role="confirmer")
+    assert ok(theirs.here())["table"]["round"] == 3
+    closed = ok(director.client.post(f"/api/v1/events/{event}/close/", {}, format="json"))
+    assert closed["status"] == "finished" and closed["published"] and closed["closed_at"]
+    refused = APIClient().post("/api/v1/tables/join/", {"code": codes[0]}, format="json")
+    assert is_problem(refused, 409, "code", "night-closed")
+    assert is_problem(theirs.here(), 401, "Authorization", "night-closed")
+    phone = director.phones[codes[1]]
+    assert is_problem(phone.post("hands/", {"thrown_in": True}), 401, "Authorization")
+    # Reopened by the director, the codes on the cards work again; old tokens do not.
+    ok(director.client.patch(f"/api/v1/events/{event}/", {"status": "running"}, format="json"))
+    assert is_problem(phone.here(), 401, "Authorization", "device-closed")
+    join(codes[1])
+
+
+def test_closing_lists_the_tables_still_open_first(director: Director):
+    event, rnd = hands_night(director, hands=2)
+    one, two = (join(t["join_code"]) for t in rnd["tables"])
+    one.thrown_in()
+    one.thrown_in()
+    ok(entered(one), 201)
+    two.thrown_in()
+    night = ok(director.client.get(f"/api/v1/events/{event}/close/"))
+    assert [(t["number"], t["state"], t["hands"]) for t in night["open_tables"]] == [
+        (1, "entered", 2),
+        (2, "no result", 1),
+    ]
+    response = director.client.post(f"/api/v1/events/{event}/close/", {}, format="json")
+    assert is_problem(response, 409, "leave_open", "tables-open")
+    assert [t["number"] for t in response.json()["tables"]] == [1, 2]
+    two.thrown_in()  # nothing was closed
+    body = {"leave_open": True}
+    ok(director.client.post(f"/api/v1/events/{event}/close/", body, format="json"))
+    assert is_problem(one.confirm(by=one.by_seat[1]), 401, "Authorization", "night-closed")
+    assert is_problem(APIClient().get(f"/api/v1/events/{event}/close/"), 401)
+
+
+def test_a_code_never_opens_another_events_table(director: Director):
+    first_event, first = hands_night(director)
+    second_event, second = hands_night(director)
+    phone = join(first["tables"][0]["join_code"])
+    assert ok(phone.here())["event_table"]["event"] == first_event
+    for table in second["tables"]:
+        response = phone.post("hands/", {"thrown_in": True}, table_id=table["id"])
+        assert is_problem(response, 403, "Authorization", "wrong-table")
+    assert is_problem(phone.client.get(f"/api/v1/events/{second_event}/"), 404)
+    # Each table of each event has its own code.
+    codes = [t["join_code"] for t in first["tables"] + second["tables"]]
+    assert len(set(codes)) == len(codes)
+
+
+def test_a_table_takes_two_confirming_phones_a_round(director: Director):
+    _, rnd = hands_night(director)
+    code = rnd["tables"][0]["join_code"]
+    first, _second = join(code, role="confirmer"), join(code, role="confirmer")
+    third = APIClient().post(
+        "/api/v1/tables/join/", {"code": code, "role": "confirmer"}, format="json"
+    )
+    assert is_problem(third, 409, "role", "confirmers-full")
+    assert first.client.delete("/api/v1/tables/device/").status_code == 204
+    join(code, role="confirmer")
+    # The director's board shows the phones at each table, the public does not.
+    board = ok(director.client.get(f"/api/v1/tables/{rnd['tables'][0]['id']}/"))
+    assert sorted(d["role"] for d in board["devices"]) == ["confirmer", "confirmer"]
+
+
+# The last hand of a round ----------------------------------------------------------------------
+
+
+def test_a_hand_past_the_round_is_refused_naming_the_limit(director: Director):
+    _, rnd = hands_night(director, hands=2)
+    phone = join(rnd["tables"][0]["join_code"])
+    phone.hand(phone.by_seat[0], 3)
+    # A redeal of a poor hand is dealt again: no hand of the round.
+    last_key = "the-last-hand"
+    body = {"maker": 1, "trump": "S", "maker_tricks": 4}
+    first = phone.client.post(
+        phone.url + "hands/", body, format="json", HTTP_IDEMPOTENCY_KEY=last_key
+    )
+    assert first.status_code == 201
+    past = phone.post("hands/", {"thrown_in": True})
+    assert is_problem(past, 409, "hands_per_round", "round-complete")
+    assert past.json()["hands_per_round"] == 2 and "Hand 2 of 2" in past.json()["detail"]
+    # The last hand sent again (its answer lost) is the same hand, not a refusal.
+    again = phone.client.post(
+        phone.url + "hands/", body, format="json", HTTP_IDEMPOTENCY_KEY=last_key
+    )
+    assert again.status_code == 200 and again.json()["number"] == 2
+    game = ok(APIClient().get(f"/api/v1/games/{rnd['tables'][0]['game']}/"))
+    assert [h["number"] for h in game["hands"]] == [1, 2]
+
+
+def test_a_double_tap_records_one_hand(director: Director):
+    _, rnd = hands_night(director)
+    phone = join(rnd["tables"][0]["join_code"])
+    body = {"maker": 0, "trump": "H", "maker_tricks": 3}
+    answers = [
+        phone.client.post(
+            phone.url + "hands/",
+            body,
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="tap",
+            HTTP_IF_MATCH='"1"',
+        )
+        for _ in range(2)
+    ]
+    assert [a.status_code for a in answers] == [201, 200]
+    assert len(ok(APIClient().get(f"/api/v1/games/{rnd['tables'][0]['game']}/"))["hands"]) == 1
+
+
+# Time is called -------------------------------------------------------------------------------
+
+
+def test_a_hand_entry_table_enters_its_result_as_it_stands_when_time_is_called(
+    director: Director, anon
+):
+    event, rnd = hands_night(director, hands=8)
+    director.publish(event)
+    phone = join(rnd["tables"][0]["join_code"])
+    phone.hand(phone.by_seat[0], 5, alone=True)  # +4 to seats 0 and 2
+    refused = entered(phone, time_called=True)
+    assert is_problem(refused, 409, "time_called", "time-not-called")
+    assert is_problem(entered(phone), 409, "hands", "round-unfinished")
+    called = call_time(director, event)
+    assert called["time_called_at"] and called["number"] == 1
+    result = ok(entered(phone, time_called=True), 201)
+    assert (result["points"], result["winner"], result["time_called"]) == ([4, 0], 0, True)
+    assert ok(phone.confirm(by=phone.by_seat[1]))["confirmation"] == "same-device"
+    # Standings, exports and the change log say so.
+    rows = ok(anon.get(f"/api/v1/events/{event}/standings/"))["rows"]
+    assert sorted(r["time_called"] for r in rows) == [0, 0, 0, 0, 1, 1, 1, 1]
+    results = list(
+        csv.DictReader(
+            io.StringIO(anon.get(f"/api/v1/events/{event}/results.csv").content.decode())
+        )
+    )
+    assert [(r["table"], r["time_called"], r["confirmation"]) for r in results] == [
+        ("1", "yes", "same-device"),
+        ("2", "", ""),
+    ]
+    standings = list(
+        csv.DictReader(
+            io.StringIO(anon.get(f"/api/v1/events/{event}/standings.csv").content.decode())
+        )
+    )
+    assert sorted(r["time_called"] for r in standings) == ["0"] * 4 + ["1"] * 4
+    log = ok(anon.get(f"/api/v1/events/{event}/log/"))
+    assert [(c["action"], c["after"]["time_called"]) for c in log] == [
+        ("enter", True),
+        ("confirm", True),
+    ]
+
+
+def test_a_game_round_at_time_goes_to_the_side_ahead_and_level_is_a_tie(director: Director):
+    event = director.create_event(format="round-robin", rounds_planned=0)
+    for n, pair in enumerate((("Ann", "Cat"), ("Ben", "Dan"), ("Eve", "Gus"), ("Fay", "Hal"))):
+        director.add_team(event, f"Team {n}", *pair)
+    rnd = director.next_round(event)
+    ahead, level = (join(t["join_code"]) for t in rnd["tables"])
+    ahead.hand(ahead.by_seat[1], 3)  # +1 to seats 1 and 3
+    level.hand(level.by_seat[0], 3)
+    level.hand(level.by_seat[1], 3)
+    call_time(director, event)
+    result = ok(entered(ahead, time_called=True), 201)
+    assert (result["points"], result["winner"], result["time_called"]) == ([0, 1], 1, True)
+    tie = ok(entered(level, time_called=True), 201)
+    assert (tie["points"], tie["winner"]) == ([1, 1], None)
+
+
+def test_in_a_bracket_level_at_time_plays_one_more_hand(director: Director):
+    event = director.create_event(format="bracket", rounds_planned=0)
+    for n, pair in enumerate((("Ann", "Cat"), ("Ben", "Dan"))):
+        director.add_team(event, f"Team {n}", *pair)
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    call_time(director, event)
+    response = entered(phone, time_called=True)
+    assert is_problem(response, 409, "points", "level-at-time")
+    assert "one more hand" in response.json()["detail"]
+    phone.hand(phone.by_seat[0], 3)
+    assert ok(entered(phone, time_called=True), 201)["winner"] == 0
+
+
+def test_a_totals_table_at_time_need_not_have_reached_the_target(director: Director):
+    event = director.create_event(format="round-robin", entry="totals", rounds_planned=0)
+    for n, pair in enumerate((("Ann", "Cat"), ("Ben", "Dan"))):
+        director.add_team(event, f"Team {n}", *pair)
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    assert is_problem(entered(phone, points=[4, 8]), 422, "points", "no-game-winner")
+    call_time(director, event)
+    result = ok(entered(phone, points=[4, 8], time_called=True), 201)
+    assert (result["points"], result["winner"], result["time_called"]) == ([4, 8], 1, True)
+
+
+def test_a_time_called_win_may_be_worth_fewer_match_points(director: Director):
+    event = director.create_event(
+        format="round-robin", entry="totals", rounds_planned=0, time_called_win_points=1
+    )
+    for n, pair in enumerate((("Ann", "Cat"), ("Ben", "Dan"), ("Eve", "Gus"), ("Fay", "Hal"))):
+        director.add_team(event, f"Team {n}", *pair)
+    rnd = director.next_round(event)
+    at_time, full = (join(t["join_code"]) for t in rnd["tables"])
+    call_time(director, event)
+    ok(entered(at_time, points=[7, 3], time_called=True), 201)
+    ok(at_time.confirm(by=at_time.by_seat[1]))
+    full.settle([10, 3])
+    rows = {r["name"]: r for r in director.standings(event)["rows"]}
+    winners = {n for n, r in rows.items() if r["wins"]}
+    assert sorted(rows[n]["match_points"] for n in winners) == [1, 2]
+    assert [r["time_called"] for r in rows.values() if r["match_points"] == 1] == [1]
+
+
+# Results nobody can fake ----------------------------------------------------------------------
+
+
+def test_a_confirmation_records_its_phone(director: Director, anon):
+    event, rnd = hands_night(director, hands=1)
+    director.publish(event)
+    mine, theirs = (join(t["join_code"]) for t in rnd["tables"])
+    for phone in (mine, theirs):
+        phone.thrown_in()
+        ok(entered(phone), 201)
+    # The partners of whoever entered it cannot confirm, on any phone.
+    assert is_problem(mine.confirm(by=mine.by_seat[2]), 422, "confirmed_by", "same-side")
+    same = ok(mine.confirm(by=mine.by_seat[1]))
+    assert same["confirmation"] == "same-device"
+    own = join(rnd["tables"][1]["join_code"], role="confirmer")
+    second = ok(own.confirm(by=theirs.by_seat[3]))
+    assert second["confirmation"] == "second-device"
+    results = ok(anon.get(f"/api/v1/events/{event}/rounds/1/"))["tables"]
+    assert [t["result"]["confirmation"] for t in results] == ["same-device", "second-device"]
+
+
+def test_an_event_may_require_a_second_phone_to_confirm(director: Director):
+    _, rnd = hands_night(director, hands=1, second_device_required=True)
+    phone = join(rnd["tables"][0]["join_code"])
+    phone.thrown_in()
+    ok(entered(phone), 201)
+    refused = phone.confirm(by=phone.by_seat[1])
+    assert is_problem(refused, 403, "Authorization", "second-device-required")
+    theirs = join(rnd["tables"][0]["join_code"], role="confirmer")
+    assert ok(theirs.confirm(by=phone.by_seat[1]))["confirmation"] == "second-device"
+
+
+@pytest.mark.parametrize(
+    ("round_length", "points", "field"),
+    [
+        pytest.param("game", [999, 0], "points[0]", id="999-0 in a game to 10"),
+        pytest.param("game", [14, 9], "points[0]", id="past 10 - 1 + the largest award (4)"),
+        pytest.param("game", [2, 11], None, id="11-2: a lone march from 7"),
+        pytest.param("game", [13, 9], None, id="13-9: a lone march from 9"),
+        pytest.param("hands", [999, 0], "points[0]", id="999-0 in 8 hands"),
+        pytest.param("hands", [3, 33], "points[1]", id="past 8 hands of 4"),
+        pytest.param("hands", [32, 0], None, id="eight lone marches"),
+    ],
+)
+def test_totals_must_be_possible_under_the_ruleset(director: Director, round_length, points, field):
+    hands = {"hands_per_round": 8} if round_length == "hands" else {}
+    event = director.create_event(
+        entry="totals", round_length=round_length, rounds_planned=1, **hands
+    )
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    response = entered(phone, points=points)
+    if field is None:
+        assert ok(response, 201)["points"] == points
+    else:
+        assert is_problem(response, 422, field, "impossible-score")
+
+
+def test_the_scorer_sees_why_the_opponents_disputed(director: Director):
+    _, rnd = hands_night(director, hands=1)
+    phone = join(rnd["tables"][0]["join_code"])
+    theirs = join(rnd["tables"][0]["join_code"], role="confirmer")
+    phone.thrown_in()
+    ok(entered(phone), 201)
+    ok(theirs.dispute(by=phone.by_seat[1], reason="Hand 1 was a march, not thrown in."))
+    result = ok(phone.here())["table"]["result"]
+    assert result["status"] == "disputed"
+    assert result["dispute_reason"] == "Hand 1 was a march, not thrown in."
+    assert result["disputed_by"] == phone.player(phone.by_seat[1])
+    ok(phone.client.delete(phone.url + "hands/1/"))
+    phone.hand(phone.by_seat[0], 5)
+    again = ok(entered(phone), 201)
+    assert (again["dispute_reason"], again["disputed_by"]) == ("", None)
+
+
+def test_a_result_sent_twice_is_entered_once(director: Director):
+    event, rnd = hands_night(director, hands=1)
+    phone = join(rnd["tables"][0]["join_code"])
+    phone.thrown_in()
+    first, again = ok(entered(phone), 201), ok(entered(phone), 201)
+    assert first["version"] == again["version"] == 1
+    other = phone.post("result/", {"entered_by": phone.player(phone.by_seat[1])})
+    assert is_problem(other, 409, "result", "result-entered")
+    confirmed = ok(phone.confirm(by=phone.by_seat[1]))
+    assert ok(phone.confirm(by=phone.by_seat[1]))["version"] == confirmed["version"]
+    assert ok(entered(phone), 201)["status"] == "confirmed"
+    log = ok(director.client.get(f"/api/v1/events/{event}/log/"))
+    assert [c["action"] for c in log] == ["enter", "confirm"]
