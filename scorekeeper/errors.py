@@ -22,6 +22,18 @@ class Malformed(DomainError):
     title = "Malformed input"
 
 
+class SignInRequired(DomainError):
+    """No credentials, or none that open anything (401, with `WWW-Authenticate: Bearer`)."""
+
+    status = 401
+    title = "Sign in first"
+
+
+class Forbidden(DomainError):
+    status = 403
+    title = "Not allowed for you"
+
+
 class NotFound(DomainError):
     status = 404
     title = "Not found"

@@ -127,9 +127,15 @@ class Game(models.Model):
     target = models.PositiveSmallIntegerField()
     team_names = models.JSONField(default=list)
     first_dealer = models.PositiveSmallIntegerField()
-    # Kept in step with the hands by every write service; the score itself is not stored.
+    # Where the game stands, derived from its hands and kept in step with them by every write
+    # service in the same transaction, so that a hand is recorded without reading the others
+    # (a test checks them against the hands): the score is the sum of the referee's awards.
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.JSONField(default=list)
+    dealer = models.PositiveSmallIntegerField(default=0)  # who deals the next hand
+    last_hand = models.PositiveIntegerField(default=0)  # the number of the last hand
+    hands_dealt = models.PositiveIntegerField(default=0)  # hands but poor-hand redeals
     version = models.PositiveIntegerField(default=1)
     token_hash = models.CharField(max_length=64, editable=False)
     # For a game whose id and token a phone chose: what it asked for, so that a replayed
@@ -222,11 +228,22 @@ class ChangeLogEntry(AppendOnly):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField()
+    # A recorded hand's Idempotency-Key and what was asked with it: kept here, where nothing is
+    # ever deleted, a key stays spent after its hand is undone.
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True)
+    request_digest = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["game", "id"]
         verbose_name_plural = "change log entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=models.Q(idempotency_key__isnull=False),
+                name="log_idempotency_key_once_per_game",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.action} hand {self.hand_number} by {self.actor}"

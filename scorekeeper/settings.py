@@ -222,15 +222,14 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
     "usb": [],
 }
 
-# Limits (README, "Limits"). The counters live in the default cache, the database's own cache
-# table (`manage.py createcachetable`, run by `migrate`), so every app server shares them.
+# The limits' counters (docs/deployment.md, "Limits") and the standings computed for each
+# version of an event live in the database's own cache table (created by `migrate`), so every
+# app server shares them, and a restore puts them back with the data they follow from.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "cache",
     },
-    # What one process may keep for itself (standings computed once per event version).
-    "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
 }
 # Behind a proxy, the client is the address the proxy saw (X-Forwarded-For, NUM_PROXIES hops).
 NUM_PROXIES = int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None

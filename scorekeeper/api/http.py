@@ -8,9 +8,10 @@ The answer to a written hand, the problem responses in the schema and downloads 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBase
+from django.utils.translation.trans_real import parse_accept_lang_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer
 from rest_framework import exceptions, serializers, status
@@ -129,6 +130,46 @@ def expected_version(request: Request) -> int | None:
         return None
     versions = [int(tag[1:-1]) for tag in tags if _VERSION_TAG.fullmatch(tag)]
     return max(versions, default=NO_VERSION)
+
+
+def _opaque(tag: str) -> str:
+    return tag.strip().removeprefix("W/")
+
+
+def unchanged(request: Request, etag: str) -> bool:
+    """`If-None-Match` names this very entity (weak comparison, RFC 9110): answer 304."""
+    header = request.headers.get("If-None-Match")
+    if not header:
+        return False
+    tags = {_opaque(tag) for tag in header.split(",") if tag.strip()}
+    return "*" in tags or _opaque(etag) in tags
+
+
+_R = TypeVar("_R", bound=HttpResponseBase)
+
+#: What a conditional read varies with, besides its URL.
+VARY: Final = "Accept-Language, Authorization, Cookie"
+
+
+def validated(response: _R, etag: str) -> _R:
+    """A read the client may keep and must revalidate (with If-None-Match) every time."""
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    response["Vary"] = VARY
+    return response
+
+
+def not_modified(etag: str) -> Response:
+    return validated(Response(status=status.HTTP_304_NOT_MODIFIED), etag)
+
+
+def language_of(request: Request) -> str:
+    """The language asked for (`Accept-Language`): `ko` or `en`."""
+    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
+        base = code.split("-")[0].lower()
+        if base in ("en", "ko"):
+            return base
+    return "en"
 
 
 def bearer_token(

@@ -6,7 +6,6 @@ import uuid
 from typing import Any
 
 from django.db import connection
-from django.utils.translation.trans_real import parse_accept_lang_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -17,7 +16,7 @@ from rest_framework.views import APIView
 import referee
 from scorekeeper import selectors, services
 from scorekeeper.api import serializers as s
-from scorekeeper.api.auth import GameTokenAuthentication, require_game_token
+from scorekeeper.api.auth import GameTokenAuthentication, game_token
 from scorekeeper.api.http import (
     HAND_AMEND,
     HAND_ENTRY,
@@ -28,7 +27,11 @@ from scorekeeper.api.http import (
     game_now,
     hand_written,
     idempotency_key,
+    language_of,
+    not_modified,
     problems,
+    unchanged,
+    validated,
 )
 from scorekeeper.api.limits import GameStarts
 from scorekeeper.api.problems import PROBLEM_JSON, problem
@@ -137,8 +140,11 @@ class GameDetailView(APIView):
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:
         game = selectors.game_get(game_id=game_id)
+        etag = etag_of(game.version)
+        if unchanged(request, etag):
+            return not_modified(etag)
         body = s.GameSerializer(_game_json(selectors.game_state(game=game))).data
-        return Response(body, headers={"ETag": etag_of(game.version)})
+        return validated(Response(body), etag)
 
 
 class HandListView(APIView):
@@ -151,10 +157,11 @@ class HandListView(APIView):
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:
         game = selectors.game_get(game_id=game_id)
+        etag = etag_of(game.version)
+        if unchanged(request, etag):
+            return not_modified(etag)
         hands = selectors.game_hands(game=game)
-        return Response(
-            s.HandSerializer(hands, many=True).data, headers={"ETag": etag_of(game.version)}
-        )
+        return validated(Response(s.HandSerializer(hands, many=True).data), etag)
 
     @extend_schema(
         operation_id="hands_create",
@@ -168,14 +175,14 @@ class HandListView(APIView):
         },
     )
     def post(self, request: Request, game_id: uuid.UUID) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        require_game_token(request, game)
+        token = game_token(request)
         entry, _ = s.parse_hand_entry(request.data)
         result = services.hand_record(
-            game_id=game.id,
+            game_id=game_id,
             entry=entry,
             idempotency_key=idempotency_key(request),
             expected_version=expected_version(request),
+            token=token,
         )
         return hand_written(result, recorded=True)
 
@@ -204,15 +211,15 @@ class HandDetailView(APIView):
         },
     )
     def patch(self, request: Request, game_id: uuid.UUID, number: int) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        require_game_token(request, game)
+        token = game_token(request)
         entry, reason = s.parse_hand_entry(request.data, amend=True)
         result = services.hand_amend(
-            game_id=game.id,
+            game_id=game_id,
             number=number,
             entry=entry,
             reason=reason,
             expected_version=expected_version(request),
+            token=token,
         )
         return hand_written(result)
 
@@ -223,10 +230,9 @@ class HandDetailView(APIView):
         responses={200: s.GameSummarySerializer, **problems(401, 403, 404, 409, 412)},
     )
     def delete(self, request: Request, game_id: uuid.UUID, number: int) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        require_game_token(request, game)
+        token = game_token(request)
         game, standing = services.hand_undo(
-            game_id=game.id, number=number, expected_version=expected_version(request)
+            game_id=game_id, number=number, expected_version=expected_version(request), token=token
         )
         return game_now(game, standing)
 
@@ -239,15 +245,11 @@ class GameLogView(APIView):
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:
         game = selectors.game_get(game_id=game_id)
-        return Response(s.LogEntrySerializer(selectors.game_log(game=game), many=True).data)
-
-
-def _language(request: Request) -> str:
-    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
-        base = code.split("-")[0].lower()
-        if base in ("en", "ko"):
-            return base
-    return "en"
+        etag = etag_of(game.version)
+        if unchanged(request, etag):
+            return not_modified(etag)
+        log = selectors.game_log(game=game)
+        return validated(Response(s.LogEntrySerializer(log, many=True).data), etag)
 
 
 class RefereeCheckView(APIView):
@@ -259,8 +261,8 @@ class RefereeCheckView(APIView):
         responses={200: s.VerdictSerializer, **problems(400, 415)},
     )
     def post(self, request: Request) -> Response:
-        verdict = referee.check(request.data, lang=_language(request))
-        return Response(verdict.to_json(), headers={"Content-Language": _language(request)})
+        verdict = referee.check(request.data, lang=language_of(request))
+        return Response(verdict.to_json(), headers={"Content-Language": language_of(request)})
 
 
 class HealthView(APIView):

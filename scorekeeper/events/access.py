@@ -17,13 +17,12 @@ What an actor may not read is not found, exactly like an id that does not exist.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from scorekeeper.errors import NotFound
+from scorekeeper.errors import Forbidden, NotFound, SignInRequired
 from scorekeeper.events import selectors
-from scorekeeper.events.errors import Forbidden, SignInRequired
 from scorekeeper.events.models import Director, Event, Table, TableToken
 from scorekeeper.models import Club, Player
 
@@ -34,6 +33,8 @@ class Actor:
 
     user: AbstractBaseUser | AnonymousUser | None = None
     device: TableToken | None = None
+    #: The clubs this actor is known to direct (True) or not (False), asked once a request.
+    known: dict[int, bool] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def signed_in(self) -> bool:
@@ -57,8 +58,24 @@ def is_director(user: AbstractBaseUser | AnonymousUser | None, club: Club) -> bo
 
 
 def directs(actor: Actor, club: Club) -> bool:
-    """The actor is a signed-in director of the club (a device never is)."""
-    return actor.device is None and is_director(actor.user, club)
+    """The actor is a signed-in director of the club (a device never is); asked once."""
+    if actor.device is not None:
+        return False
+    if club.pk not in actor.known:
+        actor.known[club.pk] = is_director(actor.user, club)
+    return actor.known[club.pk]
+
+
+def _director(actor: Actor | None) -> AbstractBaseUser | None:
+    """Who a look-up asks about directing in the same query (a signed-in user, not a device)."""
+    if actor is None or actor.device is not None or not actor.signed_in:
+        return None
+    return actor.user if isinstance(actor.user, AbstractBaseUser) else None
+
+
+def _learn(actor: Actor | None, club_id: int, directed: bool | None) -> None:
+    if actor is not None and directed is not None:
+        actor.known[club_id] = directed
 
 
 # Reading --------------------------------------------------------------------------------------
@@ -69,7 +86,7 @@ def reads_event(actor: Actor, event: Event) -> bool:
         return True
     if actor.device is not None:
         return actor.device.event_table.event_id == event.pk
-    return is_director(actor.user, event.club)
+    return directs(actor, event.club)
 
 
 def sees_join_codes(actor: Actor, event: Event) -> bool:
@@ -78,13 +95,14 @@ def sees_join_codes(actor: Actor, event: Event) -> bool:
 
 def sees_drafts(actor: Actor, club: Club) -> bool:
     """The club's unpublished events are listed for its directors."""
-    return is_director(actor.user, club)
+    return directs(actor, club)
 
 
 def event_for(*, actor: Actor | None, event_id: int, to_run: bool = False) -> Event:
     """The event, if the actor may read it (or run it, `to_run`); otherwise not found.
     Without an actor it is only looked up: a service then checks who changes it."""
-    event = selectors.event_get(event_id=event_id)
+    event = selectors.event_get(event_id=event_id, director=_director(actor))
+    _learn(actor, event.club_id, getattr(event, "directed", None))
     if actor is None:
         return event
     allowed = directs(actor, event.club) if to_run else reads_event(actor, event)
@@ -96,7 +114,8 @@ def event_for(*, actor: Actor | None, event_id: int, to_run: bool = False) -> Ev
 def table_for(*, actor: Actor | None, table_id: int) -> Table:
     """The table, if the actor may read its event; otherwise not found (without an actor, as
     `event_for`)."""
-    table = selectors.table_get(table_id=table_id)
+    table = selectors.table_get(table_id=table_id, director=_director(actor))
+    _learn(actor, table.round.event.club_id, getattr(table, "directed", None))
     if actor is not None and not reads_event(actor, table.round.event):
         raise NotFound("There is no table with this id.", code="no-such-table", field="id")
     return table

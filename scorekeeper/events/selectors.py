@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Exists, Max, Model, OuterRef, Q, QuerySet, Sum
+from django.db.models import Count, Exists, Max, Model, OuterRef, Q, QuerySet, Sum, Value
 
 from scorekeeper.errors import NotFound
 from scorekeeper.events.models import (
@@ -68,8 +68,19 @@ def club_get(*, club_id: int) -> Club:
     return _one(Club.objects.all(), club_id, "There is no club with this id.", "no-such-club")
 
 
-def event_get(*, event_id: int) -> Event:
+def _directed_by(user: AbstractBaseUser, club: str) -> Any:
+    """Whether `user` directs the row's club (`club`: the path to its id), as an annotation:
+    the look-up and the question in one query."""
+    if getattr(user, "is_superuser", False):
+        return Value(True)
+    return Exists(Director.objects.filter(club_id=OuterRef(club), user_id=int(user.pk)))
+
+
+def event_get(*, event_id: int, director: AbstractBaseUser | None = None) -> Event:
+    """The event; with `director`, its `directed` says whether that user directs its club."""
     events = Event.objects.select_related("club", "season")
+    if director is not None:
+        events = events.annotate(directed=_directed_by(director, "club_id"))
     return _one(events, event_id, "There is no event with this id.", "no-such-event")
 
 
@@ -78,8 +89,12 @@ def round_get(*, event: Event, number: int) -> Round:
     return _one(event.rounds.all(), number, detail, "no-such-round", "number", key="number")
 
 
-def table_get(*, table_id: int) -> Table:
+def table_get(*, table_id: int, director: AbstractBaseUser | None = None) -> Table:
+    """The table with its round, event, game and physical table (`directed` as for
+    `event_get`)."""
     tables = Table.objects.select_related("round__event__club", "game", "event_table")
+    if director is not None:
+        tables = tables.annotate(directed=_directed_by(director, "round__event__club_id"))
     return _one(tables, table_id, "There is no table with this id.", "no-such-table")
 
 

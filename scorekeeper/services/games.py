@@ -131,6 +131,8 @@ def _insert(
             target=new.rules.target,
             team_names=new.team_names,
             first_dealer=new.dealer,
+            score=[0] * new.rules.team_count,
+            dealer=new.dealer,
             token_hash=token_digest(token),
             create_digest=digest,
         )

@@ -11,16 +11,23 @@ from typing import Any, Final
 from django.db import transaction
 
 import referee
-from scorekeeper.errors import Conflict, Malformed, NotFound, StaleVersion, Unprocessable
+from scorekeeper.errors import (
+    Conflict,
+    Forbidden,
+    Malformed,
+    NotFound,
+    StaleVersion,
+    Unprocessable,
+)
 from scorekeeper.models import ChangeLogEntry, Game, Hand
 from scorekeeper.selectors import (
-    HandRow,
     Standing,
     hand_get,
     hand_rows,
     ruleset_of,
     standing_from,
-    standing_of,
+    token_matches,
+    winner_of,
 )
 
 # Breaches the referee scores (a renege is a penalty; a wrong claim is overruled by the
@@ -297,6 +304,13 @@ def hand_snapshot(hand: Hand) -> dict[str, Any]:
     }
 
 
+def _check_token(game: Game, token: str) -> None:
+    if not token_matches(game, token):
+        raise Forbidden(
+            "This token does not open this game.", code="wrong-token", field="Authorization"
+        )
+
+
 def _lock(game_id: uuid.UUID) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
@@ -315,19 +329,50 @@ def _check_version(game: Game, expected_version: int | None) -> None:
         )
 
 
-def _settle(game: Game, ruleset: referee.Ruleset, rows: list[HandRow] | None = None) -> Standing:
-    """Re-derive status and winner from the hands and move the game to its next version.
-
-    `rows` are the game's hands as `hand_rows` reads them, when the caller has them already.
-    """
-    if rows is None:
-        rows = hand_rows(game=game)
-    standing = standing_from(ruleset=ruleset, first_dealer=game.first_dealer, rows=rows)
+def _stand(game: Game, standing: Standing, rows: int, dealt: int) -> None:
+    """Keep where the game stands on its row and move it to its next version (saved)."""
+    game.score = standing.score
+    game.dealer = standing.dealer
     game.winner = standing.winner
     game.status = Game.Status.IN_PROGRESS if standing.winner is None else Game.Status.FINISHED
+    game.last_hand = rows
+    game.hands_dealt = dealt
     game.version += 1
-    game.save(update_fields=["winner", "status", "version", "updated_at"])
+    game.save(
+        update_fields=[
+            *("score", "dealer", "winner", "status", "last_hand", "hands_dealt", "version"),
+            "updated_at",
+        ]
+    )
+
+
+def _settle(game: Game, ruleset: referee.Ruleset) -> Standing:
+    """Re-derive where the game stands from its hands (after an amend or an undo)."""
+    rows = hand_rows(game=game)
+    standing = standing_from(ruleset=ruleset, first_dealer=game.first_dealer, rows=rows)
+    dealt = sum(row.kind != Hand.Kind.REDEAL for row in rows)
+    _stand(game, standing, rows[-1].number if rows else 0, dealt)
     return standing
+
+
+def _advance(game: Game, ruleset: referee.Ruleset, hand: Hand) -> Standing:
+    """Where the game stands after one more hand, from where it stood: no hand is read."""
+    score = list(game.score)
+    for team, points in hand.award.get("points", {}).items():
+        score[int(team)] += int(points)
+    redeal = hand.kind == Hand.Kind.REDEAL
+    standing = Standing(
+        score=score,
+        dealer=hand.dealer if redeal else ruleset.next_dealer(hand.dealer),
+        winner=winner_of(ruleset, score),
+    )
+    _stand(game, standing, hand.number, game.hands_dealt + (not redeal))
+    return standing
+
+
+def standing_kept(game: Game) -> Standing:
+    """Where the game stands, as its row keeps it."""
+    return Standing(score=list(game.score), dealer=game.dealer, winner=game.winner)
 
 
 def _apply(hand: Hand, ruling: _Ruling) -> None:
@@ -342,29 +387,58 @@ def _apply(hand: Hand, ruling: _Ruling) -> None:
     hand.verdict = ruling.verdict
 
 
+def _replay(game: Game, earlier: ChangeLogEntry, digest: str) -> HandResult:
+    """What a retried hand gets: the hand its key recorded, if it is still there."""
+    if earlier.request_digest != digest:
+        raise Unprocessable(
+            "This Idempotency-Key was used for a different hand.",
+            code="idempotency-key-reused",
+            field="Idempotency-Key",
+        )
+    hand = (
+        game.hands.filter(
+            number=earlier.hand_number, idempotency_key=earlier.idempotency_key
+        ).first()
+        if earlier.hand_number is not None
+        else None
+    )
+    if hand is None:
+        raise Conflict(
+            "The hand this Idempotency-Key recorded was undone; it is not recorded again. "
+            "Enter it anew if it was played.",
+            code="hand-undone",
+            field="Idempotency-Key",
+        )
+    return HandResult(hand=hand, game=game, standing=standing_kept(game), replayed=True)
+
+
 def hand_record(
     *,
     game_id: uuid.UUID,
     entry: HandEntry,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
+    token: str | None = None,
+    hands_per_round: int | None = None,
     actor: str = "scorer",
 ) -> HandResult:
-    """Record the next hand. A replayed idempotency key returns the hand it made."""
+    """Record the next hand. A replayed idempotency key returns the hand it made (or says it
+    was undone); a key is never spent twice.
+
+    `token`, when given, must be the game's write token (a casual game's API; an event table's
+    callers check their device first and give none). `hands_per_round` refuses a hand past a
+    round's count. A quick hand costs five statements: the game locked, the key looked up, the
+    hand inserted, the game updated, the log inserted; the other hands are never read.
+    """
     digest = entry_digest(entry)
     with transaction.atomic():
         game = _lock(game_id)
+        if token is not None:
+            _check_token(game, token)
         if idempotency_key is not None:
-            earlier = game.hands.filter(idempotency_key=idempotency_key).first()
+            earlier = game.log.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
-                if earlier.request_digest != digest:
-                    raise Unprocessable(
-                        "This Idempotency-Key was used for a different hand.",
-                        code="idempotency-key-reused",
-                        field="Idempotency-Key",
-                    )
-                standing = standing_of(game=game, ruleset=ruleset_of(game))
-                return HandResult(hand=earlier, game=game, standing=standing, replayed=True)
+                return _replay(game, earlier, digest)
         _check_version(game, expected_version)
         if game.status == Game.Status.FINISHED:
             raise Conflict(
@@ -372,20 +446,26 @@ def hand_record(
                 code="game-finished",
                 field="id",
             )
+        if hands_per_round is not None and game.hands_dealt >= hands_per_round:
+            raise Conflict(
+                f"Hand {hands_per_round} of {hands_per_round} was the last of this round: "
+                "enter the result.",
+                code="round-complete",
+                field="hands_per_round",
+                hands_per_round=hands_per_round,
+            )
         ruleset = ruleset_of(game)
-        rows = hand_rows(game=game)
-        dealer = standing_from(ruleset=ruleset, first_dealer=game.first_dealer, rows=rows).dealer
-        ruling = _rule(entry, ruleset, dealer)
+        ruling = _rule(entry, ruleset, game.dealer)
         hand = Hand(
             game=game,
-            number=rows[-1].number + 1 if rows else 1,
-            dealer=dealer,
+            number=game.last_hand + 1,
+            dealer=game.dealer,
             idempotency_key=idempotency_key,
             request_digest=digest,
         )
         _apply(hand, ruling)
         hand.save()
-        standing = _settle(game, ruleset, [*rows, HandRow.of(hand)])
+        standing = _advance(game, ruleset, hand)
         ChangeLogEntry.objects.create(
             game=game,
             hand_number=hand.number,
@@ -393,6 +473,8 @@ def hand_record(
             actor=actor,
             after=hand_snapshot(hand),
             version=game.version,
+            idempotency_key=idempotency_key,
+            request_digest=digest,
         )
     return HandResult(hand=hand, game=game, standing=standing)
 
@@ -404,6 +486,7 @@ def hand_amend(
     entry: HandEntry,
     reason: str,
     expected_version: int | None = None,
+    token: str | None = None,
     actor: str = "scorer",
 ) -> HandResult:
     """Replace what a hand says, with a reason; allowed after the game ended."""
@@ -411,6 +494,8 @@ def hand_amend(
         raise Malformed("Say why the hand is amended.", code="reason-required", field="reason")
     with transaction.atomic():
         game = _lock(game_id)
+        if token is not None:
+            _check_token(game, token)
         hand = hand_get(game=game, number=number)
         _check_version(game, expected_version)
         ruleset = ruleset_of(game)
@@ -446,12 +531,15 @@ def hand_undo(
     game_id: uuid.UUID,
     number: int,
     expected_version: int | None = None,
+    token: str | None = None,
     reason: str = "",
     actor: str = "scorer",
 ) -> tuple[Game, Standing]:
     """Remove the last hand; allowed after the game ended."""
     with transaction.atomic():
         game = _lock(game_id)
+        if token is not None:
+            _check_token(game, token)
         hand = hand_get(game=game, number=number)
         _check_version(game, expected_version)
         if game.hands.filter(number__gt=number).exists():

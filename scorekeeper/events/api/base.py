@@ -11,12 +11,16 @@ render; `self.actor` is who asks.
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from django.http import HttpResponseBase
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scorekeeper.api.http import language_of, not_modified, unchanged, validated
 from scorekeeper.events import access, selectors
 from scorekeeper.events.api.auth import AUTHENTICATION, actor_of
 
@@ -35,6 +39,9 @@ class EventsView(APIView):
     event: Event
     table: Table
 
+    #: Set by a read of an event or a table: what its answer is tagged with (see `_etag`).
+    etag: str | None = None
+
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
         self.actor = actor_of(request)
@@ -49,3 +56,45 @@ class EventsView(APIView):
             self.event = access.event_for(actor=reader, event_id=kwargs["event_id"])
         if "table_id" in kwargs:
             self.table = access.table_for(actor=reader, table_id=kwargs["table_id"])
+        if reading:
+            self.etag = self._etag(request)
+            if self.etag is not None and unchanged(request, self.etag):
+                raise _Unchanged
+
+    def _etag(self, request: Request) -> str | None:
+        """What a read of an event or a table shows follows from the event's version (and a
+        table's game's), from whether the asker directs the club (join codes, phones), the
+        language and the query: its tag says all of them, so a poll is answered 304 after
+        the one query that looked the object up."""
+        table: Table | None = getattr(self, "table", None)
+        event: Event | None = getattr(self, "event", None)
+        if event is None and table is not None:
+            event = table.round.event
+        if event is None:
+            return None
+        game = table.game if table is not None else None
+        parts = [f"e{event.pk}v{event.version}"]
+        if table is not None:
+            parts.append(f"t{table.pk}g{game.version if game else 0}")
+        parts.append("d" if access.directs(self.actor, event.club) else "p")
+        parts.append(language_of(request))
+        if query := request.META.get("QUERY_STRING"):
+            parts.append(hashlib.sha256(query.encode()).hexdigest()[:12])
+        return f'"{".".join(parts)}"'
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, _Unchanged) and self.etag is not None:
+            return not_modified(self.etag)
+        return super().handle_exception(exc)
+
+    def finalize_response(  # type: ignore[override]  # DRF passes CSV downloads through too
+        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        response = super().finalize_response(request, response, *args, **kwargs)  # type: ignore[arg-type]
+        if self.etag is not None and response.status_code == 200:
+            validated(response, self.etag)
+        return response
+
+
+class _Unchanged(Exception):
+    """The client has what it would be sent (If-None-Match): answered 304."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from django.core.cache import caches
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -179,6 +180,10 @@ class RoundDetailView(EventsView):
         return Response(s.RoundSerializer(round_json(view, show_codes=codes)).data)
 
 
+#: How long a worker keeps the standings of one version of an event.
+STANDINGS_KEPT_SECONDS = 600
+
+
 class StandingsView(EventsView):
     @extend_schema(
         operation_id="event_standings",
@@ -186,8 +191,15 @@ class StandingsView(EventsView):
         responses={200: s.StandingsSerializer, **problems(404)},
     )
     def get(self, request: Request, event_id: int) -> Response:
+        # Computed once per version of the event, however many phones poll; kept in the
+        # database's cache, which every worker shares and a restore puts back with the rest.
         event = self.event
-        return Response(standings_json(selectors.standings(event=event)))
+        key = f"standings:{event.pk}:{event.version}"
+        body = caches["default"].get(key)
+        if body is None:
+            body = standings_json(selectors.standings(event=event))
+            caches["default"].set(key, body, timeout=STANDINGS_KEPT_SECONDS)
+        return Response(body)
 
 
 class StandingsCsvView(EventsView):

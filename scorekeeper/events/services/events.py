@@ -24,6 +24,7 @@ from scorekeeper.events.models import (
     EventTeam,
     Season,
 )
+from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.roster import Matched, PlayerRef, roster_match
 from scorekeeper.models import Club
 
@@ -230,7 +231,9 @@ def event_update(
         event.rounds_planned = rounds_planned
         event.plan = {}
         fields += ["rounds_planned", "plan"]
-    event.save(update_fields=fields)
+    with transaction.atomic():
+        event.save(update_fields=fields)
+        event_changed(event.pk)
     return event
 
 
@@ -269,7 +272,7 @@ def entrant_add(
         else:
             entrant.active = True
             entrant.save(update_fields=["active"])
-        _forget_plan(event)
+        _entrants_changed(event)
     return entrant, found
 
 
@@ -288,7 +291,7 @@ def entrant_leave(*, event: Event, actor: Actor, player_id: int) -> Entrant:
         entrant.save(update_fields=["active"])
         if entrant.team_id is not None:
             EventTeam.objects.filter(pk=entrant.team_id).update(active=False)
-        _forget_plan(event)
+        _entrants_changed(event)
     return entrant
 
 
@@ -338,10 +341,14 @@ def team_add(
                 code="entered-at-once",
                 field="name",
             ) from None
+        event_changed(event.pk)
     return team, found
 
 
-def _forget_plan(event: Event) -> None:
+def _entrants_changed(event: Event) -> None:
+    """Who plays has changed: the rounds planned ahead are planned again, and the event's
+    version moves."""
     if event.plan:
         event.plan = {}
         event.save(update_fields=["plan", "updated_at"])
+    event_changed(event.pk)

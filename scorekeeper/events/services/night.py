@@ -10,6 +10,7 @@ from scorekeeper.errors import Conflict
 from scorekeeper.events import selectors
 from scorekeeper.events.access import Actor, require_director
 from scorekeeper.events.models import Event, TableToken
+from scorekeeper.events.services.changes import event_changed
 
 
 def event_close(*, event: Event, actor: Actor, leave_open: bool = False) -> Event:
@@ -43,4 +44,5 @@ def event_close(*, event: Event, actor: Actor, leave_open: bool = False) -> Even
         event.status = Event.Status.FINISHED
         event.published = True
         event.save(update_fields=["closed_at", "status", "published", "updated_at"])
+        event_changed(event.pk)
     return event

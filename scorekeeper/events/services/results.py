@@ -16,14 +16,13 @@ from django.db import transaction
 from django.utils import timezone
 
 import referee
-from scorekeeper.errors import Conflict, Malformed, Unprocessable
+from scorekeeper.errors import Conflict, Forbidden, Malformed, Unprocessable
 from scorekeeper.events.access import (
     Actor,
     directs,
     require_device,
     require_director,
 )
-from scorekeeper.events.errors import Forbidden
 from scorekeeper.events.models import (
     Event,
     Result,

@@ -31,6 +31,7 @@ from scorekeeper.events.models import (
     SitOut,
     TableSeat,
 )
+from scorekeeper.events.services.changes import club_events_changed
 from scorekeeper.models import Club, Player, Seat
 
 EXISTING: Final = "existing"
@@ -190,6 +191,9 @@ def _log(
     reason: str,
     other: int | None = None,
 ) -> None:
+    """Log a change to the roster; every event of the club shows its players, so each
+    event's version moves too."""
+    club_events_changed(club.pk)
     RosterChange.objects.create(
         club=club,
         action=action,

@@ -28,6 +28,7 @@ from scorekeeper.events.models import (
     Table,
     TableSeat,
 )
+from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.tables import event_table_for
 from scorekeeper.models import Player
@@ -263,6 +264,7 @@ def round_generate(*, event: Event, actor: Actor) -> Round:
                 SitOut.objects.create(round=rnd, team_id=team_id)
         event.status = Event.Status.RUNNING
         event.save(update_fields=["plan", "rounds_planned", "status", "updated_at"])
+        event_changed(event.pk)
     return rnd
 
 
@@ -280,4 +282,5 @@ def round_time_call(*, event: Event, number: int, actor: Actor) -> Round:
         if rnd.time_called_at is None:
             rnd.time_called_at = timezone.now()
             rnd.save(update_fields=["time_called_at"])
+            event_changed(event.pk)
     return rnd

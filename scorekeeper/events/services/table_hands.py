@@ -25,7 +25,7 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.services.results import result_rederive
 from scorekeeper.events.services.tables import require_open, table_locked
-from scorekeeper.models import Game, Hand
+from scorekeeper.models import Game
 from scorekeeper.selectors import Standing
 from scorekeeper.services import HandEntry, HandResult
 
@@ -58,41 +58,18 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
     return False
 
 
-def _check_room(table: Table, idempotency_key: str | None) -> None:
-    """A round of N hands takes no hand past the Nth (a replay of one it took goes through)."""
-    event = table.round.event
-    if event.round_length != Event.RoundLength.HANDS or table.game_id is None:
-        return
-    hands = Hand.objects.filter(game_id=table.game_id)
-    if idempotency_key is not None and hands.filter(idempotency_key=idempotency_key).exists():
-        return
-    limit = event.hands_per_round or 0
-    # A poor-hand redeal is dealt again: it is no hand of the round.
-    if hands.exclude(kind=Hand.Kind.REDEAL).count() >= limit:
-        raise Conflict(
-            f"Hand {limit} of {limit} was the last of this round: enter the result.",
-            code="round-complete",
-            field="hands_per_round",
-            hands_per_round=limit,
-        )
-
-
 def _written(
     table: Table,
     actor: Actor,
     reason: str,
     write: Callable[..., HandResult],
     expected_version: int | None,
-    new_hand_key: str | None = None,
-    new_hand: bool = False,
 ) -> HandResult:
     """A hand written at the table, after the table's checks; a director's correction of an
     entered result re-derives it (a replayed write changed nothing)."""
     with transaction.atomic():
         table = table_locked(table)
         rederive = _hand_write_allowed(table, actor, reason)
-        if new_hand:
-            _check_room(table, new_hand_key)
         assert table.game_id is not None
         written = write(game_id=table.game_id, expected_version=expected_version, actor=actor.label)
         if rederive and not written.replayed:
@@ -109,12 +86,16 @@ def table_hand_record(
     expected_version: int | None = None,
     reason: str = "",
 ) -> HandResult:
+    event = table.round.event
+    # A round of N hands takes no hand past the Nth (a poor-hand redeal is no hand of it).
+    limit = event.hands_per_round if event.round_length == Event.RoundLength.HANDS else None
     record = functools.partial(
-        scorekeeper_services.hand_record, entry=entry, idempotency_key=idempotency_key
+        scorekeeper_services.hand_record,
+        entry=entry,
+        idempotency_key=idempotency_key,
+        hands_per_round=limit,
     )
-    return _written(
-        table, actor, reason, record, expected_version, new_hand_key=idempotency_key, new_hand=True
-    )
+    return _written(table, actor, reason, record, expected_version)
 
 
 def table_hand_amend(

@@ -11,19 +11,19 @@ from typing import Final
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper.errors import Conflict, Malformed, NotFound
+from scorekeeper.errors import Conflict, Malformed, NotFound, SignInRequired
 from scorekeeper.events import selectors
 from scorekeeper.events.access import (
     Actor,
     require_director,
 )
-from scorekeeper.events.errors import SignInRequired
 from scorekeeper.events.models import (
     Event,
     EventTable,
     Table,
     TableToken,
 )
+from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running
 from scorekeeper.tokens import token_digest, token_new
 
@@ -68,6 +68,7 @@ def table_code_issue(*, table: Table, actor: Actor) -> str:
         event_table.join_code = _free_code()
         event_table.code_issued_at = timezone.now()
         event_table.save(update_fields=["join_code", "code_issued_at"])
+        event_changed(event_table.event_id)
     return event_table.join_code
 
 
@@ -81,6 +82,7 @@ def table_takeover(*, table: Table, actor: Actor) -> str:
             role=TableToken.Role.SCORER,
             revoked_at__isnull=True,
         ).update(revoked_at=timezone.now(), ended=TableToken.Ended.HANDED_OVER)
+        event_changed(table.round.event_id)
     return EventTable.objects.get(pk=table.event_table_id).join_code
 
 
@@ -131,6 +133,7 @@ def table_join(
                 token_hash=token_digest(token),
                 label=label[:60],
             )
+            event_changed(event_table.event_id)
     except IntegrityError:
         raise Conflict(TAKEN, code="table-taken", field="code") from None
     return device, token
@@ -150,6 +153,7 @@ def table_leave(*, actor: Actor) -> TableToken:
         TableToken.objects.filter(pk=device.pk, revoked_at__isnull=True).update(
             revoked_at=timezone.now(), ended=TableToken.Ended.LEFT
         )
+        event_changed(device.event_table.event_id)
     return device
 
 
@@ -175,8 +179,11 @@ def device_for_token(token: str) -> TableToken | None:
 
 
 def table_locked(table: Table) -> Table:
-    return (
+    """The table, locked for a write that changes it (and so its event: the version moves)."""
+    locked = (
         Table.objects.select_for_update()
         .select_related("round__event__club", "event_table")
         .get(pk=table.pk)
     )
+    event_changed(locked.round.event_id)
+    return locked

@@ -17,6 +17,10 @@ export class Problem extends Error {
 export class Unreachable extends Error {}
 
 /** One request to the API (the events screens call it too, with their own headers). */
+/** The last answer to each read, with its ETag (at most READS_KEPT of them, oldest out). */
+const readsKept = new Map();
+const READS_KEPT = 50;
+
 export async function call(method, path, { body, token, key, version, lang, headers: extra } = {}) {
   const headers = { Accept: "application/json", ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -24,6 +28,11 @@ export async function call(method, path, { body, token, key, version, lang, head
   if (key) headers["Idempotency-Key"] = key;
   if (version !== undefined && version !== null) headers["If-Match"] = `"${version}"`;
   if (lang) headers["Accept-Language"] = lang;
+  // A read asks "changed since?" (If-None-Match) and keeps what it got: a poll of something
+  // unchanged costs the server one query and sends no body.
+  const known = method === "GET" ? `${path}|${lang || ""}|${token || ""}|${JSON.stringify(extra || {})}` : null;
+  const kept = known && readsKept.get(known);
+  if (kept) headers["If-None-Match"] = kept.etag;
   let response;
   try {
     response = await fetch(BASE + path, {
@@ -35,6 +44,7 @@ export async function call(method, path, { body, token, key, version, lang, head
   } catch (error) {
     throw new Unreachable(error.message);
   }
+  if (response.status === 304 && kept) return { status: 200, data: kept.data, unchanged: true };
   if (response.status >= 500 || response.status === 429) {
     throw new Unreachable(`HTTP ${response.status}`);
   }
@@ -45,6 +55,11 @@ export async function call(method, path, { body, token, key, version, lang, head
     data = null;
   }
   if (!response.ok) throw new Problem(response.status, data);
+  const etag = response.headers.get("ETag");
+  if (known && etag) {
+    if (readsKept.size >= READS_KEPT) readsKept.delete(readsKept.keys().next().value);
+    readsKept.set(known, { etag, data });
+  }
   return { status: response.status, data };
 }
 

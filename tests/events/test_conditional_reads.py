@@ -1,0 +1,156 @@
+"""Polling that costs almost nothing: reads of an event, a table and a game carry an ETag from
+a version every write moves, and a poll that has it already is answered 304 after one query
+(for a signed-in director, the sign-in's own queries and one)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from event_helpers import Director, join, ok
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+EIGHT = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+def queries(call: Callable[[], Any]) -> tuple[Any, int]:
+    with CaptureQueriesContext(connection) as captured:
+        answer = call()
+    return answer, len(captured)
+
+
+@pytest.fixture
+def night(director: Director) -> dict[str, Any]:
+    event = director.create_event(round_length="hands", hands_per_round=4, rounds_planned=3)
+    director.add_players(event, *EIGHT)
+    director.publish(event)
+    rnd = director.next_round(event)
+    return {"event": event, "round": rnd}
+
+
+def test_a_public_poll_of_an_unchanged_event_is_a_304_after_one_query(night, anon):
+    event = night["event"]
+    table = night["round"]["tables"][0]["id"]
+    for path in (
+        f"/api/v1/events/{event}/standings/",
+        f"/api/v1/events/{event}/rounds/",
+        f"/api/v1/events/{event}/",
+        f"/api/v1/tables/{table}/",
+    ):
+        first = anon.get(path)
+        assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+        assert "Accept-Language" in first["Vary"]
+        again, count = queries(lambda p=path, f=first: anon.get(p, HTTP_IF_NONE_MATCH=f["ETag"]))
+        assert again.status_code == 304 and again["ETag"] == first["ETag"], path
+        assert count <= 1, path
+
+
+def test_a_directors_poll_costs_the_sign_in_and_one_query(night, director: Director, anon):
+    path = f"/api/v1/events/{night['event']}/rounds/"
+    signed_in = director.client.get(path)
+    # The sign-in's own queries: those of a signed-in read of the clubs, less its one.
+    _, clubs = queries(lambda: director.client.get("/api/v1/clubs/"))
+    sign_in = clubs - 1
+    again, count = queries(lambda: director.client.get(path, HTTP_IF_NONE_MATCH=signed_in["ETag"]))
+    assert again.status_code == 304
+    assert count <= sign_in + 1
+    public = anon.get(path)
+    # A director sees the join codes: the two answers differ, and so do their tags.
+    assert public["ETag"] != signed_in["ETag"]
+    assert anon.get(path, HTTP_IF_NONE_MATCH=signed_in["ETag"]).status_code == 200
+
+
+def test_the_tag_follows_the_language(night, anon):
+    path = f"/api/v1/events/{night['event']}/standings/"
+    english = anon.get(path, HTTP_ACCEPT_LANGUAGE="en")
+    korean = anon.get(path, HTTP_ACCEPT_LANGUAGE="ko", HTTP_IF_NONE_MATCH=english["ETag"])
+    assert korean.status_code == 200 and korean["ETag"] != english["ETag"]
+
+
+def test_a_game_poll_is_a_304_after_one_query(night, anon):
+    game = night["round"]["tables"][0]["game"]
+    first = anon.get(f"/api/v1/games/{game}/")
+    again, count = queries(
+        lambda: anon.get(f"/api/v1/games/{game}/", HTTP_IF_NONE_MATCH=first["ETag"])
+    )
+    assert again.status_code == 304 and count <= 1
+
+
+def tags(client: APIClient, event: int, table: int) -> tuple[str, ...]:
+    paths = (
+        f"/api/v1/events/{event}/standings/",
+        f"/api/v1/events/{event}/rounds/",
+        f"/api/v1/tables/{table}/",
+    )
+    return tuple(client.get(path)["ETag"] for path in paths)
+
+
+def test_every_write_of_a_night_moves_what_its_pollers_see(night, director: Director, anon):
+    """Each write a night makes, one after another: the public's tags change after each."""
+    event = night["event"]
+    table = night["round"]["tables"][0]
+    phone = join(table["join_code"])
+    opponent = join(table["join_code"], role="confirmer")
+    by = phone.by_seat
+    player = director.client.get(f"/api/v1/events/{event}/players/").json()[0]["player"]
+    at_time = {"entered_by": phone.player(by[0]), "time_called": True}
+    writes: list[tuple[str, Callable[[], Any]]] = [
+        ("a hand", lambda: phone.hand(by[0], 3)),
+        (
+            "a hand amended",
+            lambda: ok(
+                phone.client.patch(
+                    f"/api/v1/tables/{phone.id}/hands/1/",
+                    {"maker": 1, "trump": "S", "maker_tricks": 4, "reason": "misread"},
+                    format="json",
+                )
+            ),
+        ),
+        (
+            "the time called",
+            lambda: ok(
+                director.client.post(f"/api/v1/events/{event}/rounds/1/time/", format="json")
+            ),
+        ),
+        ("the result entered", lambda: ok(phone.post("result/", at_time), 201)),
+        ("the result disputed", lambda: ok(opponent.dispute(by[1], "we had 5"))),
+        ("the result entered again", lambda: ok(phone.post("result/", at_time), 201)),
+        ("the result confirmed", lambda: ok(opponent.confirm(by[1]))),
+        (
+            "the table handed over",
+            lambda: ok(
+                director.client.post(f"/api/v1/tables/{table['id']}/takeover/", format="json")
+            ),
+        ),
+        (
+            "a player renamed",
+            lambda: ok(
+                director.client.patch(
+                    f"/api/v1/players/{player}/", {"name": "Annie"}, format="json"
+                )
+            ),
+        ),
+        (
+            "the event renamed",
+            lambda: ok(
+                director.client.patch(
+                    f"/api/v1/events/{event}/", {"name": "Tuesday night"}, format="json"
+                )
+            ),
+        ),
+        (
+            "a player leaves",
+            lambda: director.client.delete(f"/api/v1/events/{event}/players/{player}/"),
+        ),
+    ]
+    before = tags(anon, event, table["id"])
+    for what, write in writes:
+        write()
+        after = tags(anon, event, table["id"])
+        assert after[0] != before[0] and after[1] != before[1], what
+        before = after
