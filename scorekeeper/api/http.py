@@ -209,7 +209,7 @@ def hand_written(result: HandResult, *, recorded: bool = False) -> Response:
     new hand (200 when a retry replays one), 200 for an amended one."""
     created = recorded and not result.replayed
     body = {
-        **s.HandSerializer(result.hand).data,
+        **s.hand_json(result.hand),
         "game": game_summary(result.game, result.standing),
     }
     return Response(

@@ -144,9 +144,33 @@ class HandSerializer(serializers.Serializer[Any]):
     updated_at = serializers.DateTimeField()
 
     def to_representation(self, instance: Any) -> Any:
-        data = super().to_representation(instance)
-        data["trump"] = data["trump"] or None
-        return data
+        return hand_json(instance)
+
+
+def hand_json(hand: Any) -> dict[str, Any]:
+    """A hand as `HandSerializer` declares it, built directly: every write answers with one."""
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "kind": hand.kind,
+        "trump": hand.trump or None,
+        "maker": hand.maker,
+        "alone": hand.alone,
+        "defender_alone": hand.defender_alone,
+        "maker_tricks": hand.maker_tricks,
+        "award": hand.award,
+        "record": hand.record,
+        "verdict": hand.verdict,
+        "created_at": _timestamp(hand.created_at),
+        "updated_at": _timestamp(hand.updated_at),
+    }
+
+
+_DATETIME = serializers.DateTimeField()
+
+
+def _timestamp(value: Any) -> Any:
+    return _DATETIME.to_representation(value)
 
 
 class TeamSerializer(serializers.Serializer[Any]):

@@ -8,11 +8,12 @@ import uuid
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 import referee
 from scorekeeper.errors import (
     Conflict,
+    DomainError,
     Forbidden,
     Malformed,
     NotFound,
@@ -318,15 +319,19 @@ def _lock(game_id: uuid.UUID) -> Game:
     return game
 
 
+def _stale(game: Game) -> StaleVersion:
+    return StaleVersion(
+        f"The game is at version {game.version}; read it again and retry.",
+        code="stale-version",
+        field="If-Match",
+        version=game.version,
+    )
+
+
 def _check_version(game: Game, expected_version: int | None) -> None:
     """The write was asked against the version the game is at (None: against any)."""
     if expected_version is not None and expected_version != game.version:
-        raise StaleVersion(
-            f"The game is at version {game.version}; read it again and retry.",
-            code="stale-version",
-            field="If-Match",
-            version=game.version,
-        )
+        raise _stale(game)
 
 
 def _stand(game: Game, standing: Standing, rows: int, dealt: int) -> None:
@@ -427,55 +432,95 @@ def hand_record(
 
     `token`, when given, must be the game's write token (a casual game's API; an event table's
     callers check their device first and give none). `hands_per_round` refuses a hand past a
-    round's count. A quick hand costs five statements: the game locked, the key looked up, the
-    hand inserted, the game updated, the log inserted; the other hands are never read.
+    round's count. A new quick hand costs four statements: the game locked, the hand inserted,
+    the game updated, the log inserted; no other hand is read, and the key is looked up only
+    when the insert finds it spent (a retry) or the hand would be refused (a retry of a hand
+    that moved the game on carries the version it was entered against).
     """
     digest = entry_digest(entry)
+    try:
+        with transaction.atomic():
+            game = _lock(game_id)
+            if token is not None:
+                _check_token(game, token)
+            refused = _refusal(game, expected_version, hands_per_round)
+            if refused is not None:
+                earlier = _spent(game, idempotency_key)
+                if earlier is not None:
+                    return _replay(game, earlier, digest)
+                raise refused
+            return _record(game, entry, idempotency_key, digest, actor)
+    except IntegrityError:
+        if idempotency_key is None:
+            raise
+    # The key was spent, by this hand's first try or by a hand since undone.
     with transaction.atomic():
         game = _lock(game_id)
-        if token is not None:
-            _check_token(game, token)
-        if idempotency_key is not None:
-            earlier = game.log.filter(idempotency_key=idempotency_key).first()
-            if earlier is not None:
-                return _replay(game, earlier, digest)
-        _check_version(game, expected_version)
-        if game.status == Game.Status.FINISHED:
+        earlier = _spent(game, idempotency_key)
+        if earlier is None:
             raise Conflict(
-                "The game is over; amend or undo a hand to change it.",
-                code="game-finished",
-                field="id",
+                "Another hand was recorded at this moment; read the game and retry.",
+                code="hand-conflict",
+                field="Idempotency-Key",
             )
-        if hands_per_round is not None and game.hands_dealt >= hands_per_round:
-            raise Conflict(
-                f"Hand {hands_per_round} of {hands_per_round} was the last of this round: "
-                "enter the result.",
-                code="round-complete",
-                field="hands_per_round",
-                hands_per_round=hands_per_round,
-            )
-        ruleset = ruleset_of(game)
-        ruling = _rule(entry, ruleset, game.dealer)
-        hand = Hand(
-            game=game,
-            number=game.last_hand + 1,
-            dealer=game.dealer,
-            idempotency_key=idempotency_key,
-            request_digest=digest,
+        return _replay(game, earlier, digest)
+
+
+def _spent(game: Game, idempotency_key: str | None) -> ChangeLogEntry | None:
+    """The hand recorded with this key, as the log keeps it (a key is never spent twice)."""
+    if idempotency_key is None:
+        return None
+    return game.log.filter(idempotency_key=idempotency_key).first()
+
+
+def _refusal(
+    game: Game, expected_version: int | None, hands_per_round: int | None
+) -> DomainError | None:
+    """Why the game takes no new hand now, if it does not."""
+    if expected_version is not None and expected_version != game.version:
+        return _stale(game)
+    if game.status == Game.Status.FINISHED:
+        return Conflict(
+            "The game is over; amend or undo a hand to change it.",
+            code="game-finished",
+            field="id",
         )
-        _apply(hand, ruling)
-        hand.save()
-        standing = _advance(game, ruleset, hand)
-        ChangeLogEntry.objects.create(
-            game=game,
-            hand_number=hand.number,
-            action=ChangeLogEntry.Action.RECORD,
-            actor=actor,
-            after=hand_snapshot(hand),
-            version=game.version,
-            idempotency_key=idempotency_key,
-            request_digest=digest,
+    if hands_per_round is not None and game.hands_dealt >= hands_per_round:
+        return Conflict(
+            f"Hand {hands_per_round} of {hands_per_round} was the last of this round: "
+            "enter the result.",
+            code="round-complete",
+            field="hands_per_round",
+            hands_per_round=hands_per_round,
         )
+    return None
+
+
+def _record(
+    game: Game, entry: HandEntry, idempotency_key: str | None, digest: str, actor: str
+) -> HandResult:
+    ruleset = ruleset_of(game)
+    ruling = _rule(entry, ruleset, game.dealer)
+    hand = Hand(
+        game=game,
+        number=game.last_hand + 1,
+        dealer=game.dealer,
+        idempotency_key=idempotency_key,
+        request_digest=digest,
+    )
+    _apply(hand, ruling)
+    hand.save(force_insert=True)
+    standing = _advance(game, ruleset, hand)
+    ChangeLogEntry.objects.create(
+        game=game,
+        hand_number=hand.number,
+        action=ChangeLogEntry.Action.RECORD,
+        actor=actor,
+        after=hand_snapshot(hand),
+        version=game.version,
+        idempotency_key=idempotency_key,
+        request_digest=digest,
+    )
     return HandResult(hand=hand, game=game, standing=standing)
 
 

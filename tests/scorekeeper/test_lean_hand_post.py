@@ -114,3 +114,26 @@ def test_where_a_game_stands_is_always_what_its_hands_add_up_to(seed: int):
         except Conflict:
             pass  # a finished game takes no new hand (tested elsewhere); nothing changed
         assert kept(game) == derived(game)
+
+
+def test_a_retry_with_the_version_it_was_entered_against_is_a_replay(table: Table):
+    """The phone did not hear the answer: it sends the same hand, key and If-Match again."""
+    version = table.read()["version"]
+    key = str(uuid.uuid4())
+    body = {"maker": 0, "trump": "H", "maker_tricks": 3}
+    first = table.post_hand(body, HTTP_IDEMPOTENCY_KEY=key, HTTP_IF_MATCH=f'"{version}"')
+    again = table.post_hand(body, HTTP_IDEMPOTENCY_KEY=key, HTTP_IF_MATCH=f'"{version}"')
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["number"] == first.json()["number"] == 1
+    assert len(table.read()["hands"]) == 1
+
+
+def test_a_retry_of_the_hand_that_won_the_game_is_a_replay(table: Table):
+    for _ in range(4):
+        table.quick(maker=0, tricks=5)  # two points a march: 8
+    key = str(uuid.uuid4())
+    body = {"maker": 0, "trump": "H", "maker_tricks": 5}
+    assert table.post_hand(body, HTTP_IDEMPOTENCY_KEY=key).status_code == 201
+    assert table.read()["status"] == "finished"
+    again = table.post_hand(body, HTTP_IDEMPOTENCY_KEY=key)
+    assert again.status_code == 200 and again.json()["number"] == 5
