@@ -8,18 +8,21 @@ the newest `settings.BACKUP_KEEP` are kept.
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import sqlite3
 import subprocess
+import threading
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 
 SUFFIX = {"sqlite": ".sqlite3", "postgresql": ".pgdump"}
+logger = logging.getLogger(__name__)
 _LABEL = re.compile(r"[^a-z0-9-]+")
 
 
@@ -137,3 +140,18 @@ def backup_restore(*, path: Path) -> None:
             ],
             env,
         )
+
+
+def backup_soon(*, label: str) -> None:
+    """A backup made in the background once the current transaction commits (a night just
+    closed, say): the request that asked for it does not wait, and a failure is logged."""
+
+    def make() -> None:
+        try:
+            backup_create(label=label)
+        except BackupError as error:
+            logger.error("backup %s failed: %s", label, error)
+        finally:
+            connection.close()
+
+    transaction.on_commit(lambda: threading.Thread(target=make, daemon=True).start())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from scorekeeper.backups import backup_soon
 from scorekeeper.errors import Conflict
 from scorekeeper.events import selectors
 from scorekeeper.events.access import Actor, require_director
@@ -45,4 +46,6 @@ def event_close(*, event: Event, actor: Actor, leave_open: bool = False) -> Even
         event.published = True
         event.save(update_fields=["closed_at", "status", "published", "updated_at"])
         event_changed(event.pk)
+        # The night's results, kept safe as soon as it is closed (docs/deployment.md).
+        backup_soon(label=f"night-{event.pk}-closed")
     return event
