@@ -168,13 +168,21 @@ def start_server(
     answering its health check; stopped when the benchmark exits.
 
     `gunicorn`: `workers` sync worker processes. `waitress`: one process that buffers each
-    request before one of its `workers` threads sees it.
+    request before one of its `workers` threads sees it. `serve`: the laptop's stack
+    (`python -m scorekeeper.serve`: waitress with `workers` threads, supervised).
     """
     workers = workers or default_workers()
     if server == "gunicorn":
         command = [str(BIN / "gunicorn"), f"{app}()" if factory else app]
         command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
         command += ["--log-level", "warning"]
+    elif server == "serve":
+        # The laptop's stack exactly as `make serve` runs it (it migrates and collects itself).
+        command = [sys.executable, "-m", "scorekeeper.serve", "--port", str(port)]
+        command += ["--threads", str(workers)]
+        static = tempfile.mkdtemp(prefix="bench-static.")
+        atexit.register(shutil.rmtree, static, True)
+        env = {"STATIC_ROOT": static, **env}
     elif server == "waitress":
         command = [str(BIN / "waitress-serve"), "--listen", f"127.0.0.1:{port}"]
         command += ["--threads", str(workers), "--ident", "waitress", "--connection-limit", "4000"]
@@ -189,14 +197,14 @@ def start_server(
             process.wait(timeout=30)
 
     atexit.register(stop)
-    for _ in range(150):
+    for _ in range(600):
         if process.poll() is not None:
             fail(f"{server} exited; see its output above")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
             conn.request("GET", "/api/v1/health/")
             response = conn.getresponse()
-            if server not in (response.getheader("Server") or ""):
+            if IDENT[server] not in (response.getheader("Server") or ""):
                 fail(f"something else answers on port {port}")
             if response.status == 200:
                 return process
@@ -205,6 +213,10 @@ def start_server(
         time.sleep(0.2)
     fail(f"{server} did not answer")
     raise AssertionError  # fail() exits
+
+
+#: What each server says it is (the Server header).
+IDENT = {"gunicorn": "gunicorn", "waitress": "waitress", "serve": "euchre"}
 
 
 def default_workers() -> int:

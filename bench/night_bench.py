@@ -286,7 +286,7 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between a table's hands")
-    parser.add_argument("--server", choices=("gunicorn", "waitress"), default="gunicorn")
+    parser.add_argument("--server", choices=("gunicorn", "waitress", "serve"), default="gunicorn")
     parser.add_argument("--workers", type=int, default=0, help="processes or threads")
     parser.add_argument("--find-watchers", action="store_true")
     args = parser.parse_args()

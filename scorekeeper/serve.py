@@ -70,7 +70,8 @@ def secret_key() -> str:
 def environment(args: argparse.Namespace, addresses: list[str]) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("DJANGO_DEBUG", None)
-    env.setdefault("SECRET_KEY", secret_key())
+    if not env.get("SECRET_KEY"):
+        env["SECRET_KEY"] = secret_key()
     if args.behind_proxy:
         env.setdefault("HTTPS", "1")
         env.setdefault("SECURE_PROXY_SSL_HEADER", "1")

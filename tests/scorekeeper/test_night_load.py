@@ -17,10 +17,11 @@ from api_tables import REPO_ROOT
 POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 
 
-def night(database: str) -> subprocess.CompletedProcess[str]:
+def night(database: str, server: str = "gunicorn") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             *(sys.executable, "bench/night_bench.py", "--database", database, "--tables", "10"),
+            *("--server", server),
             *("--watchers", "10", "--seconds", "8", "--pace", "0.3", "--workers", "4"),
         ],
         cwd=REPO_ROOT,
@@ -42,6 +43,11 @@ def assert_the_night_held(result: subprocess.CompletedProcess[str]) -> None:
 
 def test_a_night_on_the_embedded_default_has_no_failed_request():
     assert_the_night_held(night("sqlite"))
+
+
+def test_a_night_on_the_laptops_own_stack_has_no_failed_request():
+    """`make serve`'s stack, exactly: `python -m scorekeeper.serve` on SQLite."""
+    assert_the_night_held(night("sqlite", server="serve"))
 
 
 @pytest.mark.postgres
