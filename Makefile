@@ -6,7 +6,7 @@ MANAGE := $(BIN)/python manage.py
 # Local commands run in dev mode; only `check --deploy` runs with production settings.
 DEV := DJANGO_DEBUG=1
 
-.PHONY: run serve test lint check-django pytest chromium clean
+.PHONY: run serve test lint check-django pytest chromium messages clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
@@ -59,6 +59,12 @@ chromium:
 # pytest exits 5 when it collected nothing: that is a failure here, not a pass.
 pytest: $(VENV)/.installed chromium
 	$(BIN)/pytest tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
+
+# Gather the pages' and messages' translatable strings into the Korean catalogue, then compile it
+# (GNU gettext: apt-get install gettext). Every new msgid needs its msgstr before the tests pass.
+messages: $(VENV)/.installed
+	cd scorekeeper && $(DEV) ../$(BIN)/python ../manage.py makemessages -l ko --no-location --no-wrap --no-obsolete
+	cd scorekeeper && $(DEV) ../$(BIN)/python ../manage.py compilemessages -l ko
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -79,6 +79,9 @@ MIDDLEWARE = [
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Pages and server messages speak the visitor's language: the app's choice (a cookie),
+    # else Accept-Language (English or Korean).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -145,7 +148,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("ko", "Korean")]
+LANGUAGES = [("en", "English"), ("ko", "한국어")]
+# Korean for pages and server messages: `make messages` after changing a translatable string.
+LOCALE_PATHS = [BASE_DIR / "scorekeeper" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

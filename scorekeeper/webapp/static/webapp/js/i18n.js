@@ -794,6 +794,8 @@ export function pickLanguage() {
 export function setLang(code) {
   current = DICTIONARIES[code] ? code : "en";
   localStorage.setItem("lang", current);
+  // The club's pages (standings, events, the director's console) follow the same choice.
+  document.cookie = `django_language=${current}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export function lang() {
