@@ -76,6 +76,8 @@ def run_event(players: int, rounds: int, rng: random.Random) -> Any:
         actor=director,
         name=f"{players} players, {rounds} rounds",
         format="progressive",
+        # All four may pass twice and the hand is thrown in (the bench enters a few).
+        ruleset={"preset": "standard", "stuck_dealer": "redeal"},
         round_length="hands",
         hands_per_round=8,
         rounds_planned=rounds,
@@ -128,6 +130,7 @@ def seed_season(club: Any, games: int, rng: random.Random) -> Any:
     from scorekeeper.events.models import (
         Entrant,
         Event,
+        EventTable,
         Result,
         ResultLine,
         Round,
@@ -170,6 +173,10 @@ def seed_season(club: Any, games: int, rng: random.Random) -> Any:
     for event in events:
         present = rng.sample(roster, 4 * tables_per_round)
         Entrant.objects.bulk_create(Entrant(event=event, player=p) for p in present)
+        places = EventTable.objects.bulk_create(
+            EventTable(event=event, number=t + 1, join_code=f"B{event.pk:05}{t:02}", code_issued_at=now)
+            for t in range(tables_per_round)
+        )
         rounds = Round.objects.bulk_create(
             Round(event=event, number=r + 1) for r in range(rounds_per_event)
         )
@@ -177,7 +184,9 @@ def seed_season(club: Any, games: int, rng: random.Random) -> Any:
             count = min(tables_per_round, games - made)
             if count <= 0:
                 break
-            tables = Table.objects.bulk_create(Table(round=rnd, number=t + 1) for t in range(count))
+            tables = Table.objects.bulk_create(
+                Table(round=rnd, event_table=places[t], number=t + 1) for t in range(count)
+            )
             rng.shuffle(present)
             seats, results = [], []
             for t, table in enumerate(tables):
