@@ -147,6 +147,7 @@ def world(django_user_model) -> World:
         "event_rounds_create": None,
         "event_rounds_time": None,
         "event_teams_add": {"name": "T", "players": ["Ann", "Ben"]},
+        "games_token_renew": None,
         "hands_create": HAND,
         "hands_amend": {**HAND, "reason": "misread"},
         "hands_undo": None,
@@ -170,8 +171,9 @@ def world(django_user_model) -> World:
     return World(ids=ids, bodies=bodies, credentials=credentials, own=own)
 
 
-def fingerprint() -> tuple[int, ...]:
-    """Every table's row count, and every version and kept total: what any write would move."""
+def fingerprint() -> tuple[object, ...]:
+    """Every table's row count, every version and kept total, and the games' token digests:
+    what any write would move."""
     counts: list[int] = []
     for model in apps.get_app_config("scorekeeper").get_models():
         counts.append(model._default_manager.count())
@@ -181,6 +183,7 @@ def fingerprint() -> tuple[int, ...]:
         apps.get_model("scorekeeper", "Game").objects.aggregate(v=Sum("version"))["v"],
         apps.get_model("events", "Event").objects.aggregate(v=Sum("version"))["v"],
         apps.get_model("scorekeeper", "Player").objects.filter(name="Renamed").count(),
+        tuple(apps.get_model("scorekeeper", "Game").objects.order_by("pk").values_list("token_hash")),
     ]
     return (*counts, *versions)
 

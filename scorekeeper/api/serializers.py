@@ -209,6 +209,10 @@ class GameCreatedSerializer(GameSerializer):
     token = serializers.CharField(help_text="Send as `Authorization: Bearer <token>`. Shown once.")
 
 
+class GameTokenSerializer(serializers.Serializer[Any]):
+    token = serializers.CharField(help_text="The game's new write token. Shown once.")
+
+
 class HandWrittenSerializer(HandSerializer):
     game = GameSummarySerializer()
 

@@ -25,5 +25,6 @@ urlpatterns = [
     path(GAME + "hands/", views.HandListView.as_view(), name="hands"),
     path(GAME + "hands/<int:number>/", views.HandDetailView.as_view(), name="hand"),
     path(GAME + "log/", views.GameLogView.as_view(), name="game-log"),
+    path(GAME + "token/", views.GameTokenView.as_view(), name="game-token"),
     path("api/v1/referee/check", views.RefereeCheckView.as_view(), name="referee-check"),
 ]

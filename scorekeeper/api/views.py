@@ -252,6 +252,24 @@ class GameLogView(APIView):
         return validated(Response(s.LogEntrySerializer(log, many=True).data), etag)
 
 
+class GameTokenView(APIView):
+    authentication_classes = [GameTokenAuthentication]
+
+    @extend_schema(
+        operation_id="games_token_renew",
+        summary="A new write token for the game; the one sent stops opening it",
+        description="How a table takes back a keep-score link it shared: send the current "
+        "token, keep the new one (shown once); every other holder of the old one is locked out.",
+        request=None,
+        responses={200: s.GameTokenSerializer, **problems(401, 403, 404)},
+    )
+    def post(self, request: Request, game_id: uuid.UUID) -> Response:
+        renewed = services.game_token_renew(game_id=game_id, token=game_token(request))
+        return Response(
+            s.GameTokenSerializer({"token": renewed}).data, headers={"Cache-Control": "no-store"}
+        )
+
+
 class RefereeCheckView(APIView):
     @extend_schema(
         operation_id="referee_check",

@@ -1,6 +1,6 @@
 """Business operations. Nothing else writes the scorekeeper's rows."""
 
-from scorekeeper.services.games import game_create, game_create_idempotent
+from scorekeeper.services.games import game_create, game_create_idempotent, game_token_renew
 from scorekeeper.services.hands import (
     HandEntry,
     HandResult,
@@ -22,6 +22,7 @@ __all__ = [
     "ThrownInEntry",
     "game_create",
     "game_create_idempotent",
+    "game_token_renew",
     "hand_amend",
     "hand_record",
     "hand_undo",

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 
 import referee
 from scorekeeper import names
-from scorekeeper.errors import Conflict, Malformed
+from scorekeeper.errors import Conflict, Forbidden, Malformed, NotFound
 from scorekeeper.models import ChangeLogEntry, Club, Game, Player, Seat
 from scorekeeper.tokens import token_digest, token_matches, token_new, token_weakness
 
@@ -216,3 +216,20 @@ def game_create_idempotent(
             field="id",
         )
     return game, True
+
+
+def game_token_renew(*, game_id: uuid.UUID, token: str) -> str:
+    """A new write token for a game, given its current one, which stops opening it: how a
+    table takes back a keep-score link it shared. Only the new token's digest is stored."""
+    renewed = token_new()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise NotFound("There is no game with this id.", code="no-such-game", field="id")
+        if not token_matches(game.token_hash, token):
+            raise Forbidden(
+                "This token does not open this game.", code="wrong-token", field="Authorization"
+            )
+        game.token_hash = token_digest(renewed)
+        game.save(update_fields=["token_hash"])
+    return renewed

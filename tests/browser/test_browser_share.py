@@ -66,3 +66,38 @@ def test_a_game_is_shared_by_qr_code_to_watch_or_keep_score(page: Page, live_ser
     assert table.game()["score"] == [1, 2]
     # The watcher's screen catches up by itself.
     expect(watcher.get_by_label("E/W: 2 points")).to_be_visible(timeout=20000)
+
+
+def test_a_shared_keep_score_link_can_be_taken_back(page: Page, live_server, phone) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(["Ann", "Ben", "Cat", "Dan"])
+    page.get_by_role("link", name="Share").click()
+    keep = page.get_by_role("region", name="Keep score on another phone")
+    old_link = keep.get_by_role("textbox").input_value()
+    other = Table(phone().new_page(), live_server.url)
+    other.page.goto(old_link)
+    expect(other.page.get_by_text("This phone can now keep score in this game.")).to_be_visible()
+
+    page.get_by_role("button", name="Take the link back").click()
+    dialog = page.get_by_role("dialog", name="Take the keep-score link back?")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+    assert keep.get_by_role("textbox").input_value() == old_link  # nothing happened
+    page.get_by_role("button", name="Take the link back").click()
+    dialog.get_by_role("button", name="Take the link back").click()
+    expect(page.get_by_text("The old keep-score link no longer works.")).to_be_visible()
+    new_link = keep.get_by_role("textbox").input_value()
+    assert new_link != old_link and new_link.split("#")[0] == old_link.split("#")[0]
+
+    # This phone still keeps score; the other phone's hand is refused, said so, not counted.
+    page.get_by_role("link", name="Score").click()
+    table.pick_hand("Ann (N)", "Diamonds", 3)
+    table.save()
+    expect(page.get_by_label("N/S: 1 point")).to_be_visible()
+    other.page.reload()
+    other.pick_hand("Ben (E)", "Clubs", 5)
+    other.save()
+    rejected = other.page.locator(".rejected")
+    expect(rejected).to_contain_text("Not recorded")
+    expect(rejected).to_contain_text("This token does not open this game.")
+    assert table.game()["score"] == [1, 0]

@@ -84,6 +84,8 @@ export const api = {
     call("PATCH", `${path}${number}/`, { body, token, version }).then((r) => r.data),
   undoHand: (path, number, { token, version }) =>
     call("DELETE", `${path}${number}/`, { token, version }).then((r) => r.data),
+  /** A new write token for the game; the one sent (and every link carrying it) stops working. */
+  renewToken: (id, token) => call("POST", `/games/${id}/token/`, { token }).then((r) => r.data),
   check: (record, lang) =>
     call("POST", "/referee/check", { body: record, lang }).then((r) => r.data),
   // A club night's table: join with its code, where this phone sits now, leave it.

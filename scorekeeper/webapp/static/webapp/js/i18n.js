@@ -264,6 +264,11 @@ const EN = {
   "share.qr": "QR code: {title}",
   "share.key_taken": "This phone can now keep score in this game.",
   "share.not_yet": "This game is not on the server yet: these links work once it has been sent.",
+  "share.take_back": "Take the link back",
+  "share.take_back.hint": "Gave the keep-score link to the wrong person? Take it back: only this phone keeps score.",
+  "share.take_back.title": "Take the keep-score link back?",
+  "share.take_back.body": "Every phone that opened the keep-score link stops being able to change this game. This phone keeps score; share the new link if another phone should too.",
+  "share.taken_back": "The old keep-score link no longer works.",
 
   "log.title": "Log",
   "log.offline": "The log needs a connection.",
@@ -646,6 +651,11 @@ const KO = {
   "share.qr": "QR 코드: {title}",
   "share.key_taken": "이제 이 폰에서 이 게임의 점수를 기록할 수 있습니다.",
   "share.not_yet": "이 게임은 아직 서버에 없습니다. 보내진 뒤에 링크가 작동합니다.",
+  "share.take_back": "링크 회수",
+  "share.take_back.hint": "점수 기록 링크를 잘못 주었나요? 회수하면 이 폰만 점수를 기록합니다.",
+  "share.take_back.title": "점수 기록 링크를 회수할까요?",
+  "share.take_back.body": "점수 기록 링크를 연 다른 폰은 더 이상 이 게임을 바꿀 수 없습니다. 이 폰은 계속 기록하며, 다른 폰도 기록해야 하면 새 링크를 공유하세요.",
+  "share.taken_back": "이전 점수 기록 링크는 더 이상 작동하지 않습니다.",
 
   "log.title": "기록",
   "log.offline": "기록을 보려면 인터넷 연결이 필요합니다.",

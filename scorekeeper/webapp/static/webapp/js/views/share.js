@@ -1,6 +1,8 @@
 // Share a game: a watch link for anyone, and a keep-score link that carries the game's
 // token in the URL fragment (never sent to the server in a request line or a log).
 
+import { api, Unreachable } from "../api.js";
+import { saveToken } from "../db.js";
 import { t } from "../i18n.js";
 import { qrSvg } from "../qr.js";
 import { h, replace, toast } from "../ui.js";
@@ -29,7 +31,41 @@ function linkCard({ id, title, body, url, warn }) {
         : null));
 }
 
-export function showShare(main, { game, token }) {
+/** Ask first, then renew the game's token: every copy of the keep-score link stops working,
+ * and this phone keeps the new token. */
+function takeBack(main, ctx) {
+  const message = h("p", { role: "status" });
+  const yes = h("button", { type: "submit", class: "primary" }, t("share.take_back"));
+  async function submit(event) {
+    event.preventDefault();
+    yes.disabled = true;
+    try {
+      const { token } = await api.renewToken(ctx.game.id, ctx.token);
+      await saveToken(ctx.game.id, token);
+      dialog.close();
+      showShare(main, { ...ctx, token });
+      toast(t("share.taken_back"));
+    } catch (error) {
+      replace(message, h("span", { class: "error" },
+        error instanceof Unreachable ? t("offline.needed") : error.message));
+      yes.disabled = false;
+    }
+  }
+  const dialog = h("dialog", { class: "sheet", "aria-labelledby": "take-back-title" },
+    h("form", { method: "dialog", onsubmit: submit },
+      h("h2", { id: "take-back-title" }, t("share.take_back.title")),
+      h("p", {}, t("share.take_back.body")),
+      message,
+      h("div", { class: "row" },
+        yes,
+        h("button", { type: "button", class: "quiet", onclick: () => dialog.close() }, t("cancel")))));
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+export function showShare(main, ctx) {
+  const { game, token } = ctx;
   const watch = `${location.origin}/g/${game.id}/`;
   replace(main,
     h("h1", { class: "screen-title" }, t("share.title")),
@@ -43,6 +79,11 @@ export function showShare(main, { game, token }) {
         warn: t("share.keep.warn"),
         url: `${watch}#key=${token}`,
       })
-      : h("p", { class: "panel hint" }, t("share.no_key")));
+      : h("p", { class: "panel hint" }, t("share.no_key")),
+    token && !game.local
+      ? h("section", { class: "panel" },
+        h("p", { class: "hint" }, t("share.take_back.hint")),
+        h("button", { type: "button", onclick: () => takeBack(main, ctx) }, t("share.take_back")))
+      : null);
   return () => {};
 }
