@@ -7,7 +7,7 @@ A new write endpoint fails here until it is given a valid body below, so none is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
