@@ -96,15 +96,14 @@ class Stack:
     def start(self, database: str, repo: Path = REPO) -> None:
         """The app server (waitress, as the laptop's stack runs it) on this database."""
         assert self.process is None
-        env = self.env(database, repo)
-        old = Path.cwd()
-        try:
-            os.chdir(repo)
-            self.process = harness.start_server(
-                "scorekeeper.wsgi:application", env, port=self.port, server="waitress", workers=4
-            )
-        finally:
-            os.chdir(old)
+        # The build's own code comes first on PYTHONPATH (see env).
+        self.process = harness.start_server(
+            "scorekeeper.wsgi:application",
+            self.env(database, repo),
+            port=self.port,
+            server="waitress",
+            workers=4,
+        )
 
     def kill(self) -> None:
         """The laptop dies: the server gets no chance to finish anything."""
