@@ -82,6 +82,8 @@ MIDDLEWARE = [
     # Pages and server messages speak the visitor's language: the app's choice (a cookie),
     # else Accept-Language (English or Korean).
     "django.middleware.locale.LocaleMiddleware",
+    # An entry a phone queued in a format this server cannot take is refused, saying so.
+    "scorekeeper.api.entry_format.EntryFormatMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

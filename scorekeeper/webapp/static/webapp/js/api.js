@@ -21,8 +21,11 @@ export class Unreachable extends Error {}
 const readsKept = new Map();
 const READS_KEPT = 50;
 
-export async function call(method, path, { body, token, key, version, lang, headers: extra } = {}) {
+export async function call(method, path, { body, token, key, version, lang, format, headers: extra } = {}) {
   const headers = { Accept: "application/json", ...extra };
+  // A queued entry says the format it was queued in (outbox.js); the server refuses one it
+  // cannot take, saying so.
+  if (format) headers["Entry-Format"] = String(format);
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (key) headers["Idempotency-Key"] = key;
@@ -76,10 +79,10 @@ export const api = {
   rulesets: () => call("GET", "/rulesets/").then((r) => r.data),
   demoGames: () => call("GET", "/demo/games/").then((r) => r.data),
   /** Also a replay of a creation queued on the phone: 201 made, 200 already there. */
-  createGame: (body) => call("POST", "/games/", { body }),
+  createGame: (body, format) => call("POST", "/games/", { body, format }),
   read: (path) => call("GET", path).then((r) => r.data),
-  recordHand: (path, body, { token, key, version }) =>
-    call("POST", path, { body, token, key, version }),
+  recordHand: (path, body, { token, key, version, format }) =>
+    call("POST", path, { body, token, key, version, format }),
   amendHand: (path, number, body, { token, version }) =>
     call("PATCH", `${path}${number}/`, { body, token, version }).then((r) => r.data),
   undoHand: (path, number, { token, version }) =>
@@ -92,5 +95,6 @@ export const api = {
   joinTable: (code, role) => call("POST", "/tables/join/", { body: { code, role } }).then((r) => r.data),
   tableHere: (token) => call("GET", "/tables/device/", { token }).then((r) => r.data),
   leaveTable: (token) => call("DELETE", "/tables/device/", { token }),
-  tableWrite: (path, body, token) => call("POST", path, { body, token }).then((r) => r.data),
+  tableWrite: (path, body, token, format) =>
+    call("POST", path, { body, token, format }).then((r) => r.data),
 };

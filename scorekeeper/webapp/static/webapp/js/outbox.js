@@ -7,13 +7,28 @@
 // game. Sent in order, one at a
 // time; a hand based on a stale view of the game (412) is held back as a clash for the
 // player to settle, never pushed over the other phone's work.
+//
+// A hand the server took is kept a while longer among the sent ones (its own store). If the
+// server comes back behind this phone (restored from a backup after a crash, say), the hands
+// it lost go back in the outbox with their own Idempotency-Keys and the version each was
+// entered against: a hand the server still has is answered as a replay, a lost one is
+// recorded again where it stood, and none can be counted twice.
+//
+// Every entry carries the format it was queued in (FORMAT, sent as `Entry-Format`); a server
+// that cannot take an entry's format refuses it with a problem the phone shows, so an entry
+// queued by an older build of the app is never dropped without a word.
 
 import { createStore, del, entries, get, set, update } from "../../vendor/idb-keyval/index.js";
 import { api, Problem, Unreachable } from "./api.js";
-import { linksOf, mergeWritten, saveGame, tokenOf } from "./db.js";
+import { linksOf, loadGame, mergeWritten, saveGame, tokenOf } from "./db.js";
 import { randomId } from "./ui.js";
 
 const store = createStore("euchre-outbox", "entries");
+const sentStore = createStore("euchre-sent", "hands");
+/** What an entry queued now looks like (docs/api.md, "Queued entries"). */
+export const FORMAT = 1;
+/** How long a sent hand is kept for a server that comes back without it. */
+const KEEP_SENT_MS = 2 * 24 * 3600 * 1000;
 export const events = new EventTarget();
 let sequence = 0;
 let running = null;
@@ -51,7 +66,9 @@ async function add(fields) {
   keepStorage();
   const createdAt = Date.now();
   const order = `${String(createdAt).padStart(15, "0")}-${String(sequence++).padStart(6, "0")}`;
-  const entry = { id: `${order}-${randomId()}`, key: randomId(), state: "waiting", createdAt, ...fields };
+  const entry = {
+    id: `${order}-${randomId()}`, key: randomId(), state: "waiting", createdAt, format: FORMAT, ...fields,
+  };
   await set(entry.id, entry, store);
   changed(entry.gameId);
   return entry;
@@ -102,14 +119,58 @@ async function refreshGame(gameId) {
   }
 }
 
+/** The format an entry was queued in: entries from before formats were named are format 1. */
+const formatOf = (entry) => entry.format || 1;
+
+/** A hand the server took, kept for a while (see the top). */
+async function keepSent(entry, written) {
+  const now = Date.now();
+  const { state, problem, resent, ...kept } = entry;
+  await set(entry.id, { ...kept, sentAt: now, recorded: written?.game?.version ?? null }, sentStore);
+  for (const [id, old] of await entries(sentStore)) {
+    if (now - (old.sentAt || 0) > KEEP_SENT_MS) await del(id, sentStore);
+  }
+}
+
+/** Forget the sent hands of a game (its hands were undone or amended here: the server's
+ * word is the one to keep). */
+export async function forgetSent(gameId) {
+  for (const [id, old] of await entries(sentStore)) {
+    if (old.gameId === gameId) await del(id, sentStore);
+  }
+}
+
+/** The server has this game at `version`, behind what this phone sent: the sent hands it
+ * lost go back in the outbox, in order, with their own keys and versions. How many did. */
+export async function catchUp(gameId, version) {
+  const queued = new Set((await pending(gameId)).map((entry) => entry.key));
+  let back = 0;
+  for (const [id, old] of await entries(sentStore)) {
+    if (old.gameId !== gameId || old.version < version || queued.has(old.key)) continue;
+    await set(id, { ...old, state: "waiting", resent: true }, store);
+    await del(id, sentStore);
+    back += 1;
+  }
+  if (back) changed(gameId);
+  return back;
+}
+
+/** Keep a game as the server has it; if the server is behind this phone, send it what it
+ * lost (see catchUp). */
+export async function keepRead(game) {
+  const mine = await loadGame(game.id);
+  await saveGame(game);
+  if (mine && mine.version > game.version && (await catchUp(game.id, game.version))) flush();
+}
+
 async function send(entry) {
   if (entry.kind === "create") {
-    const { data } = await api.createGame(entry.body);
+    const { data } = await api.createGame(entry.body, formatOf(entry));
     await saveGame(data);
     return { replayed: false, data };
   }
   if (isResult(entry)) {
-    const data = await api.tableWrite(entry.path, entry.body, await tokenOf(entry.gameId));
+    const data = await api.tableWrite(entry.path, entry.body, await tokenOf(entry.gameId), formatOf(entry));
     return { replayed: false, data };
   }
   // An entry queued by an older version of the app has no path: it was a game's hand.
@@ -118,6 +179,7 @@ async function send(entry) {
     token: await tokenOf(entry.gameId),
     key: entry.key,
     version: entry.version,
+    format: formatOf(entry),
   });
   await mergeWritten(entry.gameId, data);
   return { replayed: status === 200, data };
@@ -127,12 +189,20 @@ async function sendOne(entry) {
   inFlight = entry.id;
   try {
     const { replayed, data } = await send(entry);
+    if (isHand(entry)) await keepSent(entry, data);
     await del(entry.id, store);
     events.dispatchEvent(new CustomEvent("sent", { detail: { entry, hand: data, replayed } }));
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
     const problem = { status: error.status, code: error.code, detail: error.message };
-    if (error.status === 412 && isHand(entry)) {
+    const behind = error.status === 412 && isHand(entry) && Number.isInteger(error.body.version)
+      && error.body.version < entry.version;
+    if (behind && (await catchUp(entry.gameId, error.body.version))) {
+      // The server lost hands this phone sent: they go first, then this one as it was.
+    } else if (entry.resent && error.code === "hand-undone") {
+      // A sent hand that was undone since: the server has it as the player left it.
+      await del(entry.id, store);
+    } else if (error.status === 412 && isHand(entry)) {
       // Every hand still queued for this game was entered against the same stale view.
       for (const mine of await pending(entry.gameId)) {
         if (mine.state === "waiting") await set(mine.id, { ...mine, state: "conflict", problem }, store);

@@ -9,7 +9,9 @@ import { fiveAndSix, scoreChart } from "../chart.js";
 import { loadGame, saveGame } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
-import { discard, enqueue, events, flush, isHand, isResult, pending, rebase } from "../outbox.js";
+import {
+  discard, enqueue, events, flush, forgetSent, isHand, isResult, keepRead, pending, rebase,
+} from "../outbox.js";
 import {
   atGamePoint, awardText, leader, nextDealer, previewAward, seatName, teamCount, teamLabel,
   teamNames,
@@ -437,6 +439,8 @@ export function showScore(main, ctx) {
     }
     try {
       await api.undoHand(ctx.links.hands, last.number, { token: ctx.token, version: ctx.game.version });
+      // The hands this phone sent are the server's to keep now: none is sent again.
+      await forgetSent(ctx.id);
       toast(t("undo.done"));
     } catch (error) {
       if (error instanceof Unreachable) toast(t("offline.needed"));
@@ -472,7 +476,7 @@ export function showScore(main, ctx) {
   async function pull() {
     if (!navigator.onLine || document.visibilityState === "hidden" || ctx.game.local) return;
     try {
-      await saveGame(await api.read(ctx.links.read));
+      await keepRead(await api.read(ctx.links.read));
       const fresh = await loadGame(ctx.id);
       if (fresh && fresh.version !== ctx.game.version) {
         ctx.game = fresh;

@@ -7,11 +7,11 @@
 
 import { api, Problem, Unreachable } from "../api.js";
 import {
-  deviceOf, forgetDevice, loadGame, recall, remember, saveDevice, saveGame, saveLinks, saveToken,
+  deviceOf, forgetDevice, loadGame, recall, remember, saveDevice, saveLinks, saveToken,
 } from "../db.js";
 import { t } from "../i18n.js";
 import { go, showTabs } from "../nav.js";
-import { discard, enqueueResult, events, flush, isResult, pending } from "../outbox.js";
+import { discard, enqueueResult, events, flush, isResult, keepRead, pending } from "../outbox.js";
 import { seatLetter } from "../rules.js";
 import { choices, h, replace, toast } from "../ui.js";
 import { showLog } from "./log.js";
@@ -166,7 +166,7 @@ async function gameOf(table, device) {
   await saveLinks(id, table.links);
   if (device.role === "scorer") await saveToken(id, device.token);
   try {
-    await saveGame(await api.read(table.links.read));
+    await keepRead(await api.read(table.links.read));
   } catch {
     // Shown from the copy on this phone until the next refresh.
   }

@@ -1,0 +1,140 @@
+"""The laptop dies mid-round: the server is killed, the latest backup is restored on a fresh
+database, and the phones put back what the backup missed.
+
+Two tables' phones (the real table app in Chromium, joined by their table cards' URLs) score
+against a real server process. A backup is made after two hands a table; two more hands a
+table reach the server (each phone got its 2xx) before the server is killed, and table 1's
+phone scores a fifth hand with nobody answering. The backup is restored on a new database and
+the server starts on it: the server has two hands a table, the phones four and five. Table
+1's queued hand finds the game behind and sends the two hands the server lost first; table
+2's phone, with nothing queued, finds the game behind when it reads it. Afterwards every hand
+is there once, in the order played, the score adds up, and a second round of sending and
+reading changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from stack import SEAT_A_NIGHT, Stack
+from table import Table, eventually
+
+pytestmark = pytest.mark.browser
+LETTERS = "NESW"
+OUTBOX = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("euchre-outbox");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const read = open.result.transaction("entries").objectStore("entries").getAll();
+    read.onsuccess = () => resolve(read.result);
+  };
+})"""
+
+
+@pytest.fixture
+def stack(tmp_path: Path) -> Iterator[Stack]:
+    made = Stack(tmp_path)
+    try:
+        yield made
+    finally:
+        made.remove()
+
+
+def read(stack: Stack, path: str) -> Any:
+    with urllib.request.urlopen(stack.base + path, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def hands_of(stack: Stack, game: str) -> list[dict[str, Any]]:
+    return list(read(stack, f"/api/v1/games/{game}/")["hands"])
+
+
+def join(page: Page, stack: Stack, code: str) -> None:
+    page.goto(f"{stack.base}/t/{code}")
+    expect(page.get_by_role("heading", name="Join a table")).to_be_visible()
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page.get_by_role("heading", name="Hand 1 of 8")).to_be_visible(timeout=10_000)
+
+
+def score(page: Page, seats: list[str], number: int) -> None:
+    """Hand `number`: made by the seat whose turn it is, in hearts, with three tricks."""
+    seat = (number - 1) % 4
+    table = Table(page, "")
+    table.pick_hand(f"{seats[seat]} ({LETTERS[seat]})", "Hearts", 3 + number % 3)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("heading", name=f"Hand {number + 1} of 8")).to_be_visible()
+
+
+def played(stack: Stack, game: str, count: int) -> None:
+    hands = hands_of(stack, game)
+    assert [h["number"] for h in hands] == list(range(1, count + 1))
+    assert [h["maker"] for h in hands] == [(n - 1) % 4 for n in range(1, count + 1)]
+    assert [h["maker_tricks"] for h in hands] == [3 + n % 3 for n in range(1, count + 1)]
+    awarded = [0, 0]
+    for hand in hands:
+        for team, points in hand["award"]["points"].items():
+            awarded[int(team)] += points
+    assert read(stack, f"/api/v1/games/{game}/")["score"] == awarded
+
+
+def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, phone):
+    first = stack.database("crash")
+    stack.prepare(first)
+    tables = stack.python(first, SEAT_A_NIGHT)
+    stack.start(first)
+    pages = [phone().new_page(), phone().new_page()]
+    for page, table in zip(pages, tables, strict=True):
+        join(page, stack, table["code"])
+        Table(page, stack.base).wait_until_controlled()
+
+    def reached(count: int) -> None:
+        for page, table in zip(pages, tables, strict=True):
+            eventually(page, lambda t=table: len(hands_of(stack, t["game"])) == count)
+
+    for number in (1, 2):
+        for page, table in zip(pages, tables, strict=True):
+            score(page, table["seats"], number)
+    reached(2)
+    stack.manage(first, "backup")
+    for number in (3, 4):
+        for page, table in zip(pages, tables, strict=True):
+            score(page, table["seats"], number)
+    reached(4)
+
+    stack.kill()
+    one, two = pages
+    score(one, tables[0]["seats"], 5)
+    expect(one.locator("#status")).to_contain_text("1 hand not sent yet")
+
+    restored = stack.database("restored")
+    stack.manage(restored, "restore", "--latest", "--yes")
+    stack.start(restored)
+    for table in tables:
+        assert len(hands_of(stack, table["game"])) == 2  # what the backup had
+
+    one.evaluate("() => window.dispatchEvent(new Event('online'))")
+    two.reload()  # table 2 has nothing queued: it finds the server behind when it reads
+    eventually(one, lambda: len(hands_of(stack, tables[0]["game"])) == 5, timeout=20)
+    eventually(two, lambda: len(hands_of(stack, tables[1]["game"])) == 4, timeout=20)
+    played(stack, tables[0]["game"], 5)
+    played(stack, tables[1]["game"], 4)
+    for page in pages:
+        eventually(page, lambda p=page: p.evaluate(OUTBOX) == [], what="the outbox is empty")
+    expect(one.locator("#status")).not_to_contain_text("not sent yet")
+    expect(one.get_by_role("heading", name="Hand 6 of 8")).to_be_visible()
+    expect(two.get_by_role("heading", name="Hand 5 of 8")).to_be_visible()
+
+    # Nothing is sent twice: the phones read and send again, and the games stay as they are.
+    for page in pages:
+        page.reload()
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")
+        expect(page.locator(".table-title")).to_be_visible()
+    one.wait_for_timeout(6000)  # a table's poll (5 s) has read the game again
+    played(stack, tables[0]["game"], 5)
+    played(stack, tables[1]["game"], 4)
