@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scorekeeper.events import pages, screens
+from scorekeeper.events import check_in, pages, screens
 from scorekeeper.events.api import clubs, events, tables
 
 V1 = "api/v1/"
@@ -69,6 +69,7 @@ urlpatterns = [
     path("events/players/<int:player_id>/", pages.player_page, name="events-player"),
     path("events/<int:event_id>/", screens.event_page, name="events-event"),
     path("events/<int:event_id>/manage/", screens.manage, name="events-manage"),
+    path("events/<int:event_id>/check-in/", check_in.check_in_page, name="events-check-in"),
     path("events/<int:event_id>/results/", pages.results_page, name="event-results-page"),
     path(
         "events/<int:event_id>/rounds/<int:number>/sheet/",
