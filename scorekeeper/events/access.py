@@ -45,8 +45,15 @@ class Actor:
         if self.device is not None:
             return f"table {self.device.event_table.number} {self.device.role} device"
         if self.signed_in and self.user is not None:
-            return f"director {self.user.get_username()}"
+            return f"director {display_name(self.user)}"
         return "anonymous"
+
+
+def display_name(user: AbstractBaseUser | AnonymousUser) -> str:
+    """How a director is shown on pages and in logs: the display name they chose (kept as
+    the user's first name), never their user name, which is half of what signs them in."""
+    chosen = str(getattr(user, "first_name", "") or "").strip()
+    return chosen or f"no. {user.pk}"
 
 
 def is_director(user: AbstractBaseUser | AnonymousUser | None, club: Club) -> bool:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scorekeeper.events import check_in, pages, screens
+from scorekeeper.events import accounts, check_in, pages, screens
 from scorekeeper.events.api import clubs, events, tables
 
 V1 = "api/v1/"
@@ -59,6 +59,33 @@ urlpatterns = [
     # Printable pages and the screens: Django templates (and a little script).
     path("events/", screens.index, name="events-index"),
     path("events/login/", screens.LoginView.as_view(), name="events-login"),
+    path("events/logout/", accounts.LogoutView.as_view(), name="events-logout"),
+    path("events/account/", accounts.account, name="events-account"),
+    path(
+        "events/account/password/",
+        accounts.PasswordChangeView.as_view(),
+        name="events-password-change",
+    ),
+    path(
+        "events/account/password/done/",
+        accounts.PasswordChangeDoneView.as_view(),
+        name="events-password-change-done",
+    ),
+    path(
+        "events/password-reset/", accounts.PasswordResetView.as_view(), name="events-password-reset"
+    ),
+    path(
+        "events/password-reset/sent/",
+        accounts.PasswordResetDoneView.as_view(),
+        name="events-password-reset-done",
+    ),
+    path(
+        "events/password-reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirmView.as_view(),
+        name="events-password-reset-confirm",
+    ),
+    path("events/invites/", accounts.invite_create, name="events-invite-create"),
+    path("events/invite/<str:token>/", accounts.invite_page, name="events-invite"),
     path("events/director/", screens.director_home, name="events-director"),
     path("events/table/", screens.table_page, name="events-table"),
     path(

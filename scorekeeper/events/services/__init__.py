@@ -8,6 +8,14 @@ tables, the hands at a table, results, and closing the night.
 """
 
 from scorekeeper.events.access import Actor, is_director, require_director
+from scorekeeper.events.services.accounts import (
+    InviteMade,
+    account_update,
+    invite_accept,
+    invite_create,
+    invite_days,
+    invite_for,
+)
 from scorekeeper.events.services.clubs import (
     DirectorMade,
     club_create,
@@ -63,8 +71,10 @@ __all__ = [
     "NO_TARGET",
     "Actor",
     "DirectorMade",
+    "InviteMade",
     "Matched",
     "PlayerRef",
+    "account_update",
     "club_create",
     "device_for_token",
     "director_add",
@@ -74,6 +84,10 @@ __all__ = [
     "event_close",
     "event_create",
     "event_update",
+    "invite_accept",
+    "invite_create",
+    "invite_days",
+    "invite_for",
     "is_director",
     "normalize_code",
     "player_merge",
