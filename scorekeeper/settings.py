@@ -272,6 +272,8 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_DAYS", "3")) * 86400
 INVITE_DAYS = int(os.environ.get("INVITE_DAYS", "7"))
 LIMIT_PASSWORD_RESETS = int(os.environ.get("LIMIT_PASSWORD_RESETS", "5"))
+# `manage.py purge_casual_games` deletes casual games untouched for this many days.
+CASUAL_GAME_DAYS = int(os.environ.get("CASUAL_GAME_DAYS", "365"))
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

@@ -152,6 +152,7 @@ def world(django_user_model) -> World:
         "hands_undo": None,
         "players_update": {"name": "Renamed"},
         "players_merge": {"absorb": seat[1]["player"]},
+        "players_erase": {"reason": "they asked"},
         "players_split": {"events": [ours["event"]], "label": "the other"},
         "tables_code": None,
         "tables_takeover": None,

@@ -59,14 +59,15 @@ class DirectorInvite(models.Model):
 
 
 class RosterChange(AppendOnly):
-    """Append-only: a director merged two of a club's player records, split one, or renamed
-    one. `player` is the record kept (or split, or renamed); `other` the record absorbed (or
+    """Append-only: a director merged two of a club's player records, split one, renamed one
+    or erased a player's name (the one change that rewrites the log's earlier copies of it). `player` is the record kept (or split, or renamed); `other` the record absorbed (or
     split off). Ids, not links: an absorbed record is gone, and the log outlives it."""
 
     class Action(models.TextChoices):
         MERGE = "merge", "merged two records"
         SPLIT = "split", "split a record in two"
         RENAME = "rename", "renamed a record"
+        ERASE = "erase", "erased a player's name"
 
     club = models.ForeignKey(Club, related_name="roster_changes", on_delete=models.CASCADE)
     action = models.CharField(max_length=6, choices=Action.choices)

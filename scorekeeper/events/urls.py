@@ -3,7 +3,7 @@
 from django.urls import path
 
 from scorekeeper.events import accounts, check_in, pages, screens
-from scorekeeper.events.api import clubs, events, tables
+from scorekeeper.events.api import clubs, events, privacy, tables
 
 V1 = "api/v1/"
 CLUB = V1 + "clubs/<int:club_id>/"
@@ -25,6 +25,21 @@ urlpatterns = [
     ),
     path(
         V1 + "players/<int:player_id>/split/", clubs.PlayerSplitView.as_view(), name="player-split"
+    ),
+    path(
+        V1 + "players/<int:player_id>/erase/",
+        privacy.PlayerEraseView.as_view(),
+        name="player-erase",
+    ),
+    path(
+        V1 + "players/<int:player_id>/export.json",
+        privacy.PlayerExportView.as_view(),
+        name="player-export",
+    ),
+    path(
+        V1 + "players/<int:player_id>/export.csv",
+        privacy.PlayerExportCsvView.as_view(),
+        name="player-export-csv",
     ),
     path(V1 + "events/", events.EventListView.as_view(), name="events"),
     path(EVENT, events.EventDetailView.as_view(), name="event"),
@@ -94,6 +109,11 @@ urlpatterns = [
         name="events-leaderboard",
     ),
     path("events/players/<int:player_id>/", pages.player_page, name="events-player"),
+    path(
+        "events/players/<int:player_id>/erase/",
+        pages.player_erase_page,
+        name="events-player-erase",
+    ),
     path("events/<int:event_id>/", screens.event_page, name="events-event"),
     path("events/<int:event_id>/manage/", screens.manage, name="events-manage"),
     path("events/<int:event_id>/check-in/", check_in.check_in_page, name="events-check-in"),

@@ -33,6 +33,10 @@ from scorekeeper.events.services.events import (
     team_add,
 )
 from scorekeeper.events.services.night import event_close
+from scorekeeper.events.services.privacy import (
+    casual_games_purge,
+    player_erase,
+)
 from scorekeeper.events.services.results import (
     result_confirm,
     result_correct,
@@ -75,6 +79,7 @@ __all__ = [
     "Matched",
     "PlayerRef",
     "account_update",
+    "casual_games_purge",
     "club_create",
     "device_for_token",
     "director_add",
@@ -90,6 +95,7 @@ __all__ = [
     "invite_for",
     "is_director",
     "normalize_code",
+    "player_erase",
     "player_merge",
     "player_split",
     "player_update",
