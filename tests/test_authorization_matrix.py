@@ -7,7 +7,7 @@ A new write endpoint fails here until it is given a valid body below, so none is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,6 +137,7 @@ def world(django_user_model) -> World:
     }
     bodies = {
         "club_directors_add": {"username": "mallory"},
+        "clubs_update": {"time_zone": "Asia/Seoul"},
         "events_create": {"name": "X", "format": "progressive", "rounds_planned": 2},
         "club_players_add": {"name": "Zed"},
         "club_seasons_create": {"name": "S", "starts_on": "2026-01-01", "ends_on": "2026-12-31"},

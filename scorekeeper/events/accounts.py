@@ -22,6 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse, reverse_lazy
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
@@ -140,12 +141,14 @@ def invite_create(request: HttpRequest) -> HttpResponse:
             "days": services.invite_days(),
             "by": display_name(request.user),
         }
-        send_mail(
-            render_to_string("events/email/invite_subject.txt", context).strip(),
-            render_to_string("events/email/invite.txt", context),
-            None,
-            [made.invite.email],
-        )
+        # In the club's language (else the director's own): the invited may not share ours.
+        with translation.override(club.language or translation.get_language()):
+            send_mail(
+                render_to_string("events/email/invite_subject.txt", context).strip(),
+                render_to_string("events/email/invite.txt", context),
+                None,
+                [made.invite.email],
+            )
     return render(
         request,
         "events/screens/invite_made.html",

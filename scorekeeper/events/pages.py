@@ -13,6 +13,7 @@ import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 from rest_framework import serializers
@@ -22,6 +23,8 @@ from scorekeeper.errors import DomainError
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.access import Actor
+from scorekeeper.events.club_language import club_language_use
+from scorekeeper.events.club_time import club_zone
 from scorekeeper.events.services.privacy import is_erased
 from scorekeeper.events.standings import TIE_BREAKS
 
@@ -40,16 +43,21 @@ def _round(event: Event, number: int) -> selectors.RoundView:
 def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """Standings, side prizes and every round's results, laid out for paper."""
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
-    return render(
-        request,
-        "events/results.html",
-        {
-            "event": event,
-            "standings": selectors.standings(event=event),
-            "rounds": selectors.rounds_of(event=event),
-            "tie_breaks": TIE_BREAKS,
-        },
-    )
+    club_language_use(request, event.club)
+    zone = club_zone(event.club)
+    with timezone.override(zone):
+        return render(
+            request,
+            "events/results.html",
+            {
+                "event": event,
+                "standings": selectors.standings(event=event),
+                "rounds": selectors.rounds_of(event=event),
+                "tie_breaks": TIE_BREAKS,
+                "now": timezone.now(),
+                "zone": str(zone),
+            },
+        )
 
 
 @pages_not_found

@@ -19,6 +19,7 @@ from scorekeeper.events.services.accounts import (
 from scorekeeper.events.services.clubs import (
     DirectorMade,
     club_create,
+    club_update,
     director_add,
     director_make,
     season_create,
@@ -81,6 +82,7 @@ __all__ = [
     "account_update",
     "casual_games_purge",
     "club_create",
+    "club_update",
     "device_for_token",
     "director_add",
     "director_make",
