@@ -204,3 +204,28 @@ def invite_page(request: HttpRequest, token: str) -> HttpResponse:
 
 def _login_back_to(request: HttpRequest) -> str:
     return f"{reverse('events-login')}?{urlencode({'next': request.path})}"
+
+
+class ClubSettingsForm(forms.Form):
+    language = forms.ChoiceField(
+        label=_("Language of the club's emails, and for visitors who ask for none we speak"),
+        choices=[("", _("the server's default (English)")), ("en", "English"), ("ko", "한국어")],
+        required=False,
+    )
+    time_zone = forms.CharField(label=_("Time zone (such as Asia/Seoul)"), max_length=64)
+
+
+@signed_in
+@require_POST
+def club_settings(request: HttpRequest, club_id: int) -> HttpResponse:
+    """A director sets the club's language and time zone from their home page."""
+    form = ClubSettingsForm(request.POST)
+    try:
+        club = selectors.club_get(club_id=club_id)
+        if not form.is_valid():
+            field, problems = next(iter(form.errors.items()))
+            return HttpResponse(f"{field}: {problems[0]}\n", status=400, content_type="text/plain")
+        services.club_update(club=club, actor=Actor(user=request.user), **form.cleaned_data)
+    except DomainError as error:
+        return HttpResponse(f"{error.detail}\n", status=error.status, content_type="text/plain")
+    return redirect("events-director")

@@ -100,6 +100,9 @@ urlpatterns = [
         name="events-password-reset-confirm",
     ),
     path("events/invites/", accounts.invite_create, name="events-invite-create"),
+    path(
+        "events/clubs/<int:club_id>/settings/", accounts.club_settings, name="events-club-settings"
+    ),
     path("events/invite/<str:token>/", accounts.invite_page, name="events-invite"),
     path("events/director/", screens.director_home, name="events-director"),
     path("events/table/", screens.table_page, name="events-table"),

@@ -8,7 +8,7 @@ import os
 
 import pytest
 from playwright.sync_api import Page, expect
-from table import layout_problems
+from table import layout_problems, text_size
 
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
@@ -44,8 +44,10 @@ def sign_in(page: Page, base: str, path: str) -> None:
     page.goto(base + path)
 
 
-def tap_in(page: Page, letters: str, shown: str) -> None:
-    page.get_by_label("Find a player (first letters)").fill(letters)
+def tap_in(
+    page: Page, letters: str, shown: str, search: str = "Find a player (first letters)"
+) -> None:
+    page.get_by_label(search).fill(letters)
     player = page.get_by_role("button", name=shown)
     expect(player).to_have_count(1)
     player.click()
@@ -156,3 +158,28 @@ def services_standings(event):
     from scorekeeper.events import selectors
 
     return selectors.standings(event=event).rows
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_door_reads_in_korean_at_twice_the_text_size(
+    phone, live_server, django_user_model, dark
+) -> None:
+    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
+    dora = Actor(user=user)
+    club = services.club_create(actor=dora, name="리버사이드 유커 클럽")
+    for name in ["김민준", "이서연", "박지훈", "Alexandra Featherstonehaugh-Smythe"]:
+        services.roster_add(club=club, actor=dora, ref=PlayerRef(name=name), kind="member")
+    night = services.event_create(
+        club=club, actor=dora, name="목요일 밤", format="progressive", rounds_planned=2
+    )
+    page = phone(locale="ko-KR", color_scheme="dark" if dark else "light").new_page()
+    text_size(page, 200)
+    sign_in(page, live_server.url, f"/events/{night.pk}/check-in/")
+    expect(page.get_by_role("heading", name="체크인")).to_be_visible()
+    tap_in(page, "김", "김민준", search="선수 찾기 (첫 글자)")
+    page.get_by_label("선수 찾기 (첫 글자)").fill("")
+    assert layout_problems(page) == []
+    if SHOTS:
+        page.screenshot(
+            path=f"{SHOTS}/check-in-ko-200{'-dark' if dark else ''}.png", full_page=True
+        )

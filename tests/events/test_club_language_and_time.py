@@ -119,3 +119,16 @@ def test_an_invitation_email_speaks_the_clubs_language(director: Director):
     (email,) = mail.outbox
     assert "디렉터로 초대했습니다" in email.body
     assert email.subject == "유커 점수 기록기에서 Riverside Euchre Club 디렉터 맡기"
+
+
+def test_a_director_sets_the_clubs_language_and_zone_on_their_page(director: Director):
+    url = f"/events/clubs/{director.club}/settings/"
+    page = director.client.get("/events/director/").content.decode()
+    assert url in page and 'value="UTC"' in page
+    bad = director.client.post(url, {"language": "ko", "time_zone": "Nowhere/Town"})
+    assert bad.status_code == 400
+    assert (
+        director.client.post(url, {"language": "ko", "time_zone": "Asia/Seoul"}).status_code == 302
+    )
+    club = ok(director.client.get(f"/api/v1/clubs/{director.club}/"))
+    assert (club["language"], club["time_zone"]) == ("ko", "Asia/Seoul")

@@ -20,6 +20,12 @@ async function api(method, path, body) {
   return (await call(method, path, { body, headers })).data;
 }
 
+// The page's words, in its language: "{name} is checked in." with the names filled in.
+function t(key, values = {}) {
+  const phrase = $(".door").dataset[`t${key[0].toUpperCase()}${key.slice(1)}`] || key;
+  return phrase.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
 function say(text, bad = false) {
   const box = $(".message");
   box.textContent = text;
@@ -75,11 +81,11 @@ function tap(button) {
     if (checkedIn) {
       await api("DELETE", `/events/${event}/players/${player}/`);
       mark(button, false);
-      say(`${item.dataset.name} is no longer checked in.`);
+      say(t("out", { name: item.dataset.name }));
     } else {
       await api("POST", `/events/${event}/players/`, { player });
       mark(button, true);
-      say(`${item.dataset.name} is checked in.`);
+      say(t("in", { name: item.dataset.name }));
       const search = $(".door-search");
       if (search.value) {
         search.value = "";
@@ -92,7 +98,7 @@ function tap(button) {
 
 function rosterItem(answer) {
   const button = el("button", { type: "button", class: "door-player in", "aria-pressed": "true" },
-    el("span", { class: "door-name", text: answer.shown }), " ", el("small", { text: "guest" }),
+    el("span", { class: "door-name", text: answer.shown }), " ", el("small", { text: t("guest") }),
     el("span", { class: "door-mark", "aria-hidden": "true" }));
   button.addEventListener("click", () => tap(button));
   const item = el("li", { "data-player": String(answer.player), "data-name": answer.shown }, button);
@@ -113,7 +119,7 @@ function addGuest(form) {
     delete form.elements.name.dataset.typed;
     $(".door-search").value = "";
     filter();
-    say(`${answer.shown} is added to the club as a guest and checked in.`);
+    say(t("added", { name: answer.shown }));
   });
 }
 
@@ -122,13 +128,13 @@ function seat() {
     const round = await api("POST", `/events/${event}/rounds/`);
     document.body.dataset.rounds = String(round.number);
     const tables = round.tables.map((table) =>
-      el("li", {}, el("strong", { text: `Table ${table.number}` }), ` ${table.seats.map((s) => s.name).join(", ")}`));
+      el("li", {}, el("strong", { text: t("table", { number: table.number }) }), ` ${table.seats.map((s) => s.name).join(", ")}`));
     const block = el("section", { class: "card" },
-      el("h2", { text: `Round ${round.number}` }),
+      el("h2", { text: t("round", { number: round.number }) }),
       el("ul", { class: "list tables" }, ...tables),
-      round.sit_outs.length ? el("p", { text: `Sitting out: ${round.sit_outs.join(", ")}` }) : null);
+      round.sit_outs.length ? el("p", { text: t("sitting", { names: round.sit_outs.join(", ") }) }) : null);
     $(".door-round").replaceChildren(block);
-    say(`Round ${round.number} is seated.`);
+    say(t("seated", { number: round.number }));
   });
 }
 
