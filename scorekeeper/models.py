@@ -32,6 +32,11 @@ class Club(models.Model):
     name = models.CharField(max_length=100)
     # The name's key (`scorekeeper.names.name_key`): no two clubs share one.
     name_key = models.TextField(unique=True, editable=False)
+    # The club's language for its emails and for visitors whose browser asks for none we
+    # speak ("" follows the visitor), and the time zone its pages, printouts and exports use
+    # (an IANA name that zoneinfo knows).
+    language = models.CharField(max_length=8, blank=True, default="")
+    time_zone = models.CharField(max_length=64, default="UTC")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

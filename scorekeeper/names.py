@@ -16,6 +16,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
+from django.utils.translation import gettext as _
+
 from scorekeeper.errors import Malformed
 
 PERSON: Final = 60  # a player's name
@@ -44,7 +46,8 @@ def name_clean(value: str, *, field: str, limit: int = TITLE, blank: bool = Fals
     name = unicodedata.normalize("NFC", _visible(value))
     if not (blank or name) or len(name) > limit:
         raise Malformed(
-            f"give a name of {0 if blank else 1} to {limit} characters",
+            _("give a name of %(least)s to %(limit)s characters")
+            % {"least": 0 if blank else 1, "limit": limit},
             code="bad-name",
             field=field,
         )

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext as _
+
 import referee
 from scorekeeper.errors import NotFound
 from scorekeeper.models import ChangeLogEntry, Game, Hand
@@ -107,7 +109,7 @@ def demo_games() -> list[Game]:
 def game_get(*, game_id: uuid.UUID) -> Game:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFound("There is no game with this id.", code="no-such-game", field="id")
+        raise NotFound(_("There is no game with this id."), code="no-such-game", field="id")
     return game
 
 
@@ -161,6 +163,6 @@ def hand_get(*, game: Game, number: int) -> Hand:
     hand = game.hands.filter(number=number).first() if 0 < number < 2**31 else None
     if hand is None:
         raise NotFound(
-            "This game has no hand with this number.", code="no-such-hand", field="number"
+            _("This game has no hand with this number."), code="no-such-hand", field="number"
         )
     return hand

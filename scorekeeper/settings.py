@@ -253,6 +253,30 @@ AXES_IPWARE_META_PRECEDENCE_ORDER = (
 AXES_VERBOSE = False
 AXES_ENABLE_ACCESS_FAILURE_LOG = False
 
+# Email (password resets, directors' invitations): SMTP when EMAIL_HOST is set, else the
+# console backend, which prints each email in the server's output (development, a laptop).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", not env_bool("EMAIL_USE_SSL", False))
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "euchre@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# A password reset's link works for PASSWORD_RESET_DAYS days, a director's invitation for
+# INVITE_DAYS; a client may ask for LIMIT_PASSWORD_RESETS resets an hour.
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_DAYS", "3")) * 86400
+INVITE_DAYS = int(os.environ.get("INVITE_DAYS", "7"))
+LIMIT_PASSWORD_RESETS = int(os.environ.get("LIMIT_PASSWORD_RESETS", "5"))
+# `manage.py purge_casual_games` deletes casual games untouched for this many days.
+CASUAL_GAME_DAYS = int(os.environ.get("CASUAL_GAME_DAYS", "365"))
+
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["scorekeeper.api.parsers.BoundedJSONParser"],

@@ -137,6 +137,7 @@ def world(django_user_model) -> World:
     }
     bodies = {
         "club_directors_add": {"username": "mallory"},
+        "clubs_update": {"time_zone": "Asia/Seoul"},
         "events_create": {"name": "X", "format": "progressive", "rounds_planned": 2},
         "club_players_add": {"name": "Zed"},
         "club_seasons_create": {"name": "S", "starts_on": "2026-01-01", "ends_on": "2026-12-31"},
@@ -153,6 +154,7 @@ def world(django_user_model) -> World:
         "hands_undo": None,
         "players_update": {"name": "Renamed"},
         "players_merge": {"absorb": seat[1]["player"]},
+        "players_erase": {"reason": "they asked"},
         "players_split": {"events": [ours["event"]], "label": "the other"},
         "tables_code": None,
         "tables_takeover": None,

@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from django.http import HttpResponse, HttpResponseBase
+from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer
@@ -93,7 +94,7 @@ def idempotency_key(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not (0 < len(key) <= 255 and key.isprintable()):
         raise Malformed(
-            "An Idempotency-Key has 1 to 255 printable characters.",
+            _("An Idempotency-Key has 1 to 255 printable characters."),
             code="bad-idempotency-key",
             field="Idempotency-Key",
         )
@@ -121,7 +122,7 @@ def expected_version(request: Request) -> int | None:
         return None
     if not header.strip():
         raise Malformed(
-            'Send If-Match with the version you read, as "7", or leave it out.',
+            _('Send If-Match with the version you read, as "7", or leave it out.'),
             code="empty-if-match",
             field="If-Match",
         )

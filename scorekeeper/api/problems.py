@@ -6,11 +6,13 @@ import functools
 import logging
 import sys
 from collections.abc import Callable
-from typing import Any, ParamSpec
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from django.core.exceptions import DisallowedHost, RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -18,6 +20,9 @@ from rest_framework.response import Response
 import referee
 from scorekeeper.api.parsers import BodyTooLarge
 from scorekeeper.errors import DomainError, NotFound
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 PROBLEM_JSON = "application/problem+json"
 logger = logging.getLogger(__name__)
@@ -100,7 +105,7 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
         return _respond(
             problem(
                 exc.status,
-                title=exc.title,
+                title=str(exc.title),
                 detail=exc.detail,
                 code=exc.code,
                 field=exc.field,
@@ -112,7 +117,7 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
         return _respond(
             problem(
                 400,
-                title="Malformed hand record",
+                title=_("Malformed hand record"),
                 detail=exc.detail,
                 code="malformed",
                 field=exc.field,
@@ -131,10 +136,10 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
         headers["Retry-After"] = str(int(wait))
     if isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.detail)
-        first = errors[0] if errors else {"field": "body", "detail": "invalid input"}
+        first = errors[0] if errors else {"field": "body", "detail": _("invalid input")}
         body = problem(
             400,
-            title="Malformed input",
+            title=_("Malformed input"),
             detail=f"{first['field']}: {first['detail']}",
             code="invalid",
             field=first["field"],
@@ -152,13 +157,34 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
     return _respond(body, headers)
 
 
+#: The titles of the statuses the API answers with, in the request's language.
+STATUS_TITLES: dict[int, StrOrPromise] = {
+    400: gettext_lazy("Bad Request"),
+    401: gettext_lazy("Unauthorized"),
+    403: gettext_lazy("Forbidden"),
+    404: gettext_lazy("Not Found"),
+    405: gettext_lazy("Method Not Allowed"),
+    406: gettext_lazy("Not Acceptable"),
+    409: gettext_lazy("Conflict"),
+    412: gettext_lazy("Precondition Failed"),
+    413: gettext_lazy("Content Too Large"),
+    415: gettext_lazy("Unsupported Media Type"),
+    422: gettext_lazy("Unprocessable Content"),
+    429: gettext_lazy("Too Many Requests"),
+    500: gettext_lazy("Internal Server Error"),
+    503: gettext_lazy("Service Unavailable"),
+}
+
+
 def status_text(code: int) -> str:
     from http import HTTPStatus
 
+    if code in STATUS_TITLES:
+        return str(STATUS_TITLES[code])
     try:
         return HTTPStatus(code).phrase
     except ValueError:
-        return "Error"
+        return _("Error")
 
 
 def problem_response(body: dict[str, Any]) -> JsonResponse:
@@ -170,10 +196,11 @@ def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonRespon
     return problem_response(
         problem(
             404,
-            title="Not Found",
+            title=status_text(404),
             code="not_found",
             field="path",
-            detail=f"No API resource at {request.path}. Note that API paths end with a slash.",
+            detail=_("No API resource at %(path)s. Note that API paths end with a slash.")
+            % {"path": request.path},
         )
     )
 
@@ -205,10 +232,10 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         return problem_response(
             problem(
                 403,
-                title="Forbidden",
+                title=status_text(403),
                 code="csrf",
                 field="Cookie",
-                detail=f"CSRF check failed: {reason}",
+                detail=_("CSRF check failed: %(reason)s") % {"reason": reason},
             )
         )
     from django.views.csrf import csrf_failure as html_csrf_failure
@@ -227,21 +254,21 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
         return problem_response(
             problem(
                 413,
-                title="Content Too Large",
+                title=status_text(413),
                 code="body-too-large",
                 field="body",
-                detail="The request body is larger than the API takes.",
+                detail=_("The request body is larger than the API takes."),
             )
         )
     return problem_response(
         problem(
             400,
-            title="Bad Request",
+            title=status_text(400),
             code="bad-request",
             field="Host" if isinstance(exception, DisallowedHost) else None,
-            detail="This server does not answer for this host name."
+            detail=_("This server does not answer for this host name.")
             if isinstance(exception, DisallowedHost)
-            else "The request could not be read.",
+            else _("The request could not be read."),
         )
     )
 
@@ -257,9 +284,9 @@ def server_error(request: HttpRequest) -> HttpResponse:
         return problem_response(
             problem(
                 500,
-                title="Internal Server Error",
+                title=status_text(500),
                 code="server_error",
-                detail="Something went wrong on our side; it has been logged.",
+                detail=_("Something went wrong on our side; it has been logged."),
             )
         )
     from django.views.defaults import server_error as html_server_error

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.translation import gettext as _
 
 from scorekeeper.errors import Forbidden, NotFound, SignInRequired
 from scorekeeper.events import selectors
@@ -45,8 +46,15 @@ class Actor:
         if self.device is not None:
             return f"table {self.device.event_table.number} {self.device.role} device"
         if self.signed_in and self.user is not None:
-            return f"director {self.user.get_username()}"
+            return f"director {display_name(self.user)}"
         return "anonymous"
+
+
+def display_name(user: AbstractBaseUser | AnonymousUser) -> str:
+    """How a director is shown on pages and in logs: the display name they chose (kept as
+    the user's first name), never their user name, which is half of what signs them in."""
+    chosen = str(getattr(user, "first_name", "") or "").strip()
+    return chosen or f"no. {user.pk}"
 
 
 def is_director(user: AbstractBaseUser | AnonymousUser | None, club: Club) -> bool:
@@ -107,7 +115,7 @@ def event_for(*, actor: Actor | None, event_id: int, to_run: bool = False) -> Ev
         return event
     allowed = directs(actor, event.club) if to_run else reads_event(actor, event)
     if not allowed:
-        raise NotFound("There is no event with this id.", code="no-such-event", field="id")
+        raise NotFound(_("There is no event with this id."), code="no-such-event", field="id")
     return event
 
 
@@ -117,7 +125,7 @@ def table_for(*, actor: Actor | None, table_id: int) -> Table:
     table = selectors.table_get(table_id=table_id, director=_director(actor))
     _learn(actor, table.round.event.club_id, getattr(table, "directed", None))
     if actor is not None and not reads_event(actor, table.round.event):
-        raise NotFound("There is no table with this id.", code="no-such-table", field="id")
+        raise NotFound(_("There is no table with this id."), code="no-such-table", field="id")
     return table
 
 
@@ -130,7 +138,7 @@ def player_for(*, actor: Actor, player_id: int, to_run: bool = False, field: str
     player = selectors.player_get(player_id=player_id, field=field)
     public = bool(getattr(player, "public", False)) and not to_run
     if not public and (player.club is None or not directs(actor, player.club)):
-        raise NotFound("There is no player with this id.", code="no-such-player", field=field)
+        raise NotFound(_("There is no player with this id."), code="no-such-player", field=field)
     return player
 
 
@@ -140,7 +148,7 @@ def player_for(*, actor: Actor, player_id: int, to_run: bool = False, field: str
 def require_signed_in(actor: Actor) -> AbstractBaseUser:
     if not actor.signed_in or not isinstance(actor.user, AbstractBaseUser):
         raise SignInRequired(
-            "Sign in as a director to do this.", code="sign-in-required", field="Authorization"
+            _("Sign in as a director to do this."), code="sign-in-required", field="Authorization"
         )
     return actor.user
 
@@ -149,7 +157,9 @@ def require_director(actor: Actor, club: Club) -> AbstractBaseUser:
     user = require_signed_in(actor)
     if not is_director(user, club):
         raise Forbidden(
-            f"Only a director of {club.name} can do this.", code="not-director", field="club"
+            _("Only a director of %(club)s can do this.") % {"club": club.name},
+            code="not-director",
+            field="club",
         )
     return user
 
@@ -166,7 +176,7 @@ def require_any_device(actor: Actor) -> TableToken:
     """The actor is a table's phone (a device token), at whatever table."""
     if actor.device is None:
         raise SignInRequired(
-            "Send the table's device token: `Authorization: Bearer <token>`.",
+            _("Send the table's device token: `Authorization: Bearer <token>`."),
             code="device-token-required",
             field="Authorization",
         )
@@ -178,13 +188,13 @@ def require_device(actor: Actor, table: Table, *, scorer: bool) -> TableToken:
     device = require_any_device(actor)
     if not at_table(device, table):
         raise Forbidden(
-            "This device's token is for another table or round.",
+            _("This device's token is for another table or round."),
             code="wrong-table",
             field="Authorization",
         )
     if scorer and device.role != TableToken.Role.SCORER:
         raise Forbidden(
-            "Only the table's scoring device can enter hands and results.",
+            _("Only the table's scoring device can enter hands and results."),
             code="not-scorer",
             field="Authorization",
         )

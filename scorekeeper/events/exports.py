@@ -23,9 +23,10 @@ from typing import Any, Final
 
 import referee
 from referee import egn
+from scorekeeper.events.club_time import club_time, club_zone
 from scorekeeper.events.models import Event, Result, Table
 from scorekeeper.events.selectors import RoundView, Standings, TallyLine, rounds_of, tally
-from scorekeeper.models import Game
+from scorekeeper.models import Club, Game
 from scorekeeper.selectors import score_of
 
 #: Written first in every CSV: the byte order mark that tells a spreadsheet it is UTF-8.
@@ -73,6 +74,9 @@ RESULTS_COLUMNS: Final = (
     "corrected",
     "time_called",
     "confirmation",
+    "entered_at",
+    "confirmed_at",
+    "time_zone",
 )
 TALLY_COLUMNS: Final = (
     "round",
@@ -138,7 +142,9 @@ def standings_csv(table: Standings) -> str:
     )
 
 
-def results_csv(rounds: Sequence[RoundView], names: dict[int, str]) -> str:
+def results_csv(rounds: Sequence[RoundView], names: dict[int, str], club: Club) -> str:
+    """Every table's result; its times on the club's clock, the zone named on each row."""
+    zone = str(club_zone(club))
     rows = []
     for rnd in rounds:
         for table in rnd.tables:
@@ -161,6 +167,9 @@ def results_csv(rounds: Sequence[RoundView], names: dict[int, str]) -> str:
                     "yes" if result and result.corrected else "",
                     "yes" if result and result.time_called else "",
                     (result.confirmation or "") if result else "",
+                    club_time(result.entered_at, club) if result else "",
+                    club_time(result.confirmed_at, club) if result else "",
+                    zone,
                 )
             )
     return _csv(RESULTS_COLUMNS, rows)
@@ -169,7 +178,7 @@ def results_csv(rounds: Sequence[RoundView], names: dict[int, str]) -> str:
 def event_results_csv(event: Event) -> str:
     rounds = rounds_of(event=event)
     names = {seat.player_id: seat.name for r in rounds for t in r.tables for seat in t.seats}
-    return results_csv(rounds, names)
+    return results_csv(rounds, names, event.club)
 
 
 def tally_csv(lines: Sequence[TallyLine]) -> str:

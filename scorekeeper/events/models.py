@@ -34,15 +34,40 @@ class Director(models.Model):
         return f"{self.user} directs {self.club}"
 
 
+class DirectorInvite(models.Model):
+    """A director's invitation for someone to direct the club too: a one-time link (sent by
+    email, or handed over). Only the token's hash is kept; it works once, until it expires."""
+
+    club = models.ForeignKey(Club, related_name="invites", on_delete=models.CASCADE)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    email = models.EmailField(blank=True)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, related_name="+", on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, related_name="+", on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["club", "-id"]
+
+    def __str__(self) -> str:
+        return f"invitation to direct {self.club}"
+
+
 class RosterChange(AppendOnly):
-    """Append-only: a director merged two of a club's player records, split one, or renamed
-    one. `player` is the record kept (or split, or renamed); `other` the record absorbed (or
+    """Append-only: a director merged two of a club's player records, split one, renamed one
+    or erased a player's name (the one change that rewrites the log's earlier copies of it). `player` is the record kept (or split, or renamed); `other` the record absorbed (or
     split off). Ids, not links: an absorbed record is gone, and the log outlives it."""
 
     class Action(models.TextChoices):
         MERGE = "merge", "merged two records"
         SPLIT = "split", "split a record in two"
         RENAME = "rename", "renamed a record"
+        ERASE = "erase", "erased a player's name"
 
     club = models.ForeignKey(Club, related_name="roster_changes", on_delete=models.CASCADE)
     action = models.CharField(max_length=6, choices=Action.choices)

@@ -13,13 +13,19 @@ import segno
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.http import require_POST
 from rest_framework import serializers
 
 from scorekeeper.api.problems import pages_not_found
-from scorekeeper.events import access, selectors
+from scorekeeper.errors import DomainError
+from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.access import Actor
+from scorekeeper.events.club_language import club_language_use
+from scorekeeper.events.club_time import club_zone
+from scorekeeper.events.services.privacy import is_erased
 from scorekeeper.events.standings import TIE_BREAKS
 
 if TYPE_CHECKING:
@@ -37,16 +43,21 @@ def _round(event: Event, number: int) -> selectors.RoundView:
 def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """Standings, side prizes and every round's results, laid out for paper."""
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
-    return render(
-        request,
-        "events/results.html",
-        {
-            "event": event,
-            "standings": selectors.standings(event=event),
-            "rounds": selectors.rounds_of(event=event),
-            "tie_breaks": TIE_BREAKS,
-        },
-    )
+    club_language_use(request, event.club)
+    zone = club_zone(event.club)
+    with timezone.override(zone):
+        return render(
+            request,
+            "events/results.html",
+            {
+                "event": event,
+                "standings": selectors.standings(event=event),
+                "rounds": selectors.rounds_of(event=event),
+                "tie_breaks": TIE_BREAKS,
+                "now": timezone.now(),
+                "zone": str(zone),
+            },
+        )
 
 
 @pages_not_found
@@ -176,7 +187,8 @@ def leaderboard_page(request: HttpRequest, club_id: int) -> HttpResponse:
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's statistics and latest games over published events (a season's, or all):
     found once they entered a published event, or by a director of their club."""
-    player = access.player_for(actor=Actor(user=request.user), player_id=player_id)
+    actor = Actor(user=request.user)
+    player = access.player_for(actor=actor, player_id=player_id)
     query = _query(request, s.PlayerQuerySerializer)
     season = None
     if "season" in query:
@@ -196,5 +208,26 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
             "older": offset + limit if offset + limit < record.total_games else None,
             "newer": max(offset - limit, 0) if offset else None,
             "limit": limit,
+            "directs": player.club is not None and access.directs(actor, player.club),
+            "erased": is_erased(player),
         },
     )
+
+
+@require_POST
+@pages_not_found
+def player_erase_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A director erases a player's name from the player's page (`services.player_erase`)."""
+    actor = Actor(user=request.user)
+    if not actor.signed_in:
+        raise Http404("There is no player with this id.")
+    player = access.player_for(actor=actor, player_id=player_id, to_run=True)
+    if request.POST.get("confirm") != "on":
+        return HttpResponseBadRequest("confirm: tick the box to erase\n", content_type="text/plain")
+    try:
+        services.player_erase(
+            player=player, actor=actor, reason=request.POST.get("reason", "")[:500]
+        )
+    except DomainError as error:
+        return HttpResponse(f"{error.detail}\n", status=error.status, content_type="text/plain")
+    return redirect("events-player", player_id=player.pk)

@@ -13,7 +13,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 import referee
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
-from scorekeeper.events.access import Actor
+from scorekeeper.events.access import Actor, display_name
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -38,6 +38,7 @@ def director_home(request: HttpRequest) -> HttpResponse:
         "events/screens/director.html",
         {
             "clubs": [(club, events[club.pk]) for club in clubs],
+            "shown_as": display_name(request.user),
             "presets": list(referee.PRESETS),
             **selectors.event_form_choices(),
         },

@@ -16,6 +16,7 @@ from typing import Any, Final, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, Max, Model, OuterRef, Q, QuerySet, Sum, Value
+from django.utils.translation import gettext as _
 
 from scorekeeper.errors import NotFound
 from scorekeeper.events.models import (
@@ -195,7 +196,7 @@ def season_get(*, season_id: int, club: Club | None = None) -> Season:
 def result_of(*, table: Table) -> Result:
     result = Result.objects.filter(table=table).first()
     if result is None:
-        raise NotFound("This table has no result yet.", code="no-result", field="result")
+        raise NotFound(_("This table has no result yet."), code="no-result", field="result")
     return result
 
 

@@ -101,7 +101,19 @@ class PlayerSerializer(serializers.Serializer[Any]):
 class ClubSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    language = serializers.CharField(
+        help_text="The language of the club's emails, and of its pages and messages for "
+        "visitors who ask for none the server speaks (`en`, `ko`; empty: the server's default)."
+    )
+    time_zone = serializers.CharField(
+        help_text="The IANA time zone of the club's pages, printouts and exports."
+    )
     created_at = serializers.DateTimeField()
+
+
+class ClubUpdateSerializer(serializers.Serializer[Any]):
+    language = serializers.ChoiceField(choices=["", "en", "ko"], required=False)
+    time_zone = StrictCharField(max_length=64, required=False)
 
 
 class ClubCreateSerializer(serializers.Serializer[Any]):

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from scorekeeper.events import pages, screens
-from scorekeeper.events.api import clubs, events, tables
+from scorekeeper.events import accounts, check_in, pages, screens
+from scorekeeper.events.api import clubs, events, privacy, tables
 
 V1 = "api/v1/"
 CLUB = V1 + "clubs/<int:club_id>/"
@@ -25,6 +25,21 @@ urlpatterns = [
     ),
     path(
         V1 + "players/<int:player_id>/split/", clubs.PlayerSplitView.as_view(), name="player-split"
+    ),
+    path(
+        V1 + "players/<int:player_id>/erase/",
+        privacy.PlayerEraseView.as_view(),
+        name="player-erase",
+    ),
+    path(
+        V1 + "players/<int:player_id>/export.json",
+        privacy.PlayerExportView.as_view(),
+        name="player-export",
+    ),
+    path(
+        V1 + "players/<int:player_id>/export.csv",
+        privacy.PlayerExportCsvView.as_view(),
+        name="player-export-csv",
     ),
     path(V1 + "events/", events.EventListView.as_view(), name="events"),
     path(EVENT, events.EventDetailView.as_view(), name="event"),
@@ -59,6 +74,36 @@ urlpatterns = [
     # Printable pages and the screens: Django templates (and a little script).
     path("events/", screens.index, name="events-index"),
     path("events/login/", screens.LoginView.as_view(), name="events-login"),
+    path("events/logout/", accounts.LogoutView.as_view(), name="events-logout"),
+    path("events/account/", accounts.account, name="events-account"),
+    path(
+        "events/account/password/",
+        accounts.PasswordChangeView.as_view(),
+        name="events-password-change",
+    ),
+    path(
+        "events/account/password/done/",
+        accounts.PasswordChangeDoneView.as_view(),
+        name="events-password-change-done",
+    ),
+    path(
+        "events/password-reset/", accounts.PasswordResetView.as_view(), name="events-password-reset"
+    ),
+    path(
+        "events/password-reset/sent/",
+        accounts.PasswordResetDoneView.as_view(),
+        name="events-password-reset-done",
+    ),
+    path(
+        "events/password-reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirmView.as_view(),
+        name="events-password-reset-confirm",
+    ),
+    path("events/invites/", accounts.invite_create, name="events-invite-create"),
+    path(
+        "events/clubs/<int:club_id>/settings/", accounts.club_settings, name="events-club-settings"
+    ),
+    path("events/invite/<str:token>/", accounts.invite_page, name="events-invite"),
     path("events/director/", screens.director_home, name="events-director"),
     path("events/table/", screens.table_page, name="events-table"),
     path(
@@ -67,8 +112,14 @@ urlpatterns = [
         name="events-leaderboard",
     ),
     path("events/players/<int:player_id>/", pages.player_page, name="events-player"),
+    path(
+        "events/players/<int:player_id>/erase/",
+        pages.player_erase_page,
+        name="events-player-erase",
+    ),
     path("events/<int:event_id>/", screens.event_page, name="events-event"),
     path("events/<int:event_id>/manage/", screens.manage, name="events-manage"),
+    path("events/<int:event_id>/check-in/", check_in.check_in_page, name="events-check-in"),
     path("events/<int:event_id>/results/", pages.results_page, name="event-results-page"),
     path(
         "events/<int:event_id>/rounds/<int:number>/sheet/",

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 import referee
 from scorekeeper import names
@@ -33,7 +34,8 @@ def _default_team_names(ruleset: referee.Ruleset, players: list[str]) -> list[st
 def _clean_players(ruleset: referee.Ruleset, players: list[str], limit: int) -> list[str]:
     if len(players) != ruleset.players:
         raise Malformed(
-            f"this ruleset seats {ruleset.players} players; {len(players)} were given",
+            _("this ruleset seats %(players)s players; %(count)s were given")
+            % {"players": ruleset.players, "count": len(players)},
             code="wrong-player-count",
             field="players",
         )
@@ -42,7 +44,7 @@ def _clean_players(ruleset: referee.Ruleset, players: list[str], limit: int) -> 
         for seat, name in enumerate(players)
     ]
     if len({names.name_key(name) for name in cleaned}) != len(cleaned):
-        raise Malformed("one player cannot take two seats", code="same-player", field="players")
+        raise Malformed(_("one player cannot take two seats"), code="same-player", field="players")
     return cleaned
 
 
@@ -85,7 +87,7 @@ def _checked(
         raise Malformed(error.detail, code="bad-ruleset", field=error.field) from error
     if not 1 <= rules.target <= MAX_TARGET:
         raise Malformed(
-            f"a game is played to 1 to {MAX_TARGET} points",
+            _("a game is played to 1 to %(max_target)s points") % {"max_target": MAX_TARGET},
             code="bad-target",
             field="ruleset.target",
         )
@@ -94,7 +96,7 @@ def _checked(
     players_named = _clean_players(rules, players, limit)
     if not 0 <= dealer < rules.players:
         raise Malformed(
-            f"the first dealer is a seat from 0 to {rules.players - 1}",
+            _("the first dealer is a seat from 0 to %(players)s") % {"players": rules.players - 1},
             code="bad-seat",
             field="dealer",
         )
@@ -102,7 +104,9 @@ def _checked(
         team_names = _default_team_names(rules, players_named)
     elif len(team_names) != rules.team_count:
         raise Malformed(
-            f"give {rules.team_count} team names", code="bad-team-names", field="team_names"
+            _("give %(team_count)s team names") % {"team_count": rules.team_count},
+            code="bad-team-names",
+            field="team_names",
         )
     else:
         team_names = [
@@ -204,14 +208,16 @@ def game_create_idempotent(
                 raise
     if not token_matches(game.token_hash, token):
         raise Conflict(
-            "There is already a game with this id; choose another id.",
+            _("There is already a game with this id; choose another id."),
             code="game-id-taken",
             field="id",
         )
     if game.create_digest != digest:
         raise Conflict(
-            "This game was started with other players or rules; start the new one under "
-            "another id.",
+            _(
+                "This game was started with other players or rules; start the new one under "
+                "another id."
+            ),
             code="game-id-reused",
             field="id",
         )

@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 import referee
 from scorekeeper.errors import (
@@ -136,7 +137,7 @@ def _check_record_shape(record: dict[str, Any]) -> None:
     unknown = [f"record.{name[:64]}" for name in referee.unknown_fields(record)]
     if unknown:
         raise Malformed(
-            f"A hand record has no field {', '.join(unknown)}.",
+            _("A hand record has no field %(fields)s.") % {"fields": ", ".join(unknown)},
             code="unknown-field",
             field=unknown[0],
             errors=[{"field": name, "detail": "Not a field of a hand record."} for name in unknown],
@@ -145,14 +146,15 @@ def _check_record_shape(record: dict[str, Any]) -> None:
         items = record.get(name)
         if isinstance(items, list) and len(items) > RECORD_LIMITS[name]:
             raise Malformed(
-                f"A hand record has at most {RECORD_LIMITS[name]} {name}.",
+                _("A hand record has at most %(limit)s %(part)s.")
+                % {"limit": RECORD_LIMITS[name], "part": name},
                 code="too-many",
                 field=f"record.{name}",
             )
     for t, trick in enumerate(record.get("tricks") or ()):
         if isinstance(trick, list) and len(trick) > RECORD_LIMITS["plays"]:
             raise Malformed(
-                f"A trick has at most {RECORD_LIMITS['plays']} plays.",
+                _("A trick has at most %(limit)s plays.") % {"limit": RECORD_LIMITS["plays"]},
                 code="too-many",
                 field=f"record.tricks[{t}]",
             )
@@ -167,7 +169,8 @@ def _check_record_shape(record: dict[str, Any]) -> None:
             stack.extend((inner, f"{path}[{i}]") for i, inner in enumerate(value))
         elif isinstance(value, str) and len(value) > RECORD_LIMITS["text"]:
             raise Malformed(
-                f"Text in a hand record is at most {RECORD_LIMITS['text']} characters.",
+                _("Text in a hand record is at most %(limit)s characters.")
+                % {"limit": RECORD_LIMITS["text"]},
                 code="too-long",
                 field=path,
             )
@@ -214,7 +217,7 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _
             raise _malformed(error, "record.") from error
         if given != ruleset:
             raise Unprocessable(
-                "The record's ruleset is not this game's ruleset; leave it out.",
+                _("The record's ruleset is not this game's ruleset; leave it out."),
                 code="ruleset-mismatch",
                 field="record.ruleset",
             )
@@ -227,7 +230,9 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _
     verdict_json = verdict.to_json()
     if parsed.dealer != dealer:
         raise Unprocessable(
-            f"Seat {dealer} deals this hand.", code="wrong-dealer", field="record.dealer"
+            _("Seat %(dealer)s deals this hand.") % {"dealer": dealer},
+            code="wrong-dealer",
+            field="record.dealer",
         )
     unscored = [v for v in verdict.violations if v.code not in SCORED_VIOLATIONS]
     if unscored:
@@ -240,7 +245,7 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _
         )
     if verdict.award is None:
         raise Unprocessable(
-            "The hand is not finished: the referee cannot score it yet.",
+            _("The hand is not finished: the referee cannot score it yet."),
             code="hand-unfinished",
             field="record",
             verdict=verdict_json,
@@ -282,7 +287,7 @@ def _rule(entry: HandEntry, ruleset: referee.Ruleset, dealer: int) -> _Ruling:
             else "under these rules the dealer must take the upcard"
         )
         raise Unprocessable(
-            f"No hand is thrown in here: {why}.",
+            _("No hand is thrown in here: %(why)s.") % {"why": why},
             code="no-throw-in",
             field="thrown_in",
         )
@@ -308,20 +313,21 @@ def hand_snapshot(hand: Hand) -> dict[str, Any]:
 def _check_token(game: Game, token: str) -> None:
     if not token_matches(game, token):
         raise Forbidden(
-            "This token does not open this game.", code="wrong-token", field="Authorization"
+            _("This token does not open this game."), code="wrong-token", field="Authorization"
         )
 
 
 def _lock(game_id: uuid.UUID) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise NotFound("There is no game with this id.", code="no-such-game", field="id")
+        raise NotFound(_("There is no game with this id."), code="no-such-game", field="id")
     return game
 
 
 def _stale(game: Game) -> StaleVersion:
     return StaleVersion(
-        f"The game is at version {game.version}; read it again and retry.",
+        _("The game is at version %(version)s; read it again and retry.")
+        % {"version": game.version},
         code="stale-version",
         field="If-Match",
         version=game.version,
@@ -396,7 +402,7 @@ def _replay(game: Game, earlier: ChangeLogEntry, digest: str) -> HandResult:
     """What a retried hand gets: the hand its key recorded, if it is still there."""
     if earlier.request_digest != digest:
         raise Unprocessable(
-            "This Idempotency-Key was used for a different hand.",
+            _("This Idempotency-Key was used for a different hand."),
             code="idempotency-key-reused",
             field="Idempotency-Key",
         )
@@ -409,8 +415,10 @@ def _replay(game: Game, earlier: ChangeLogEntry, digest: str) -> HandResult:
     )
     if hand is None:
         raise Conflict(
-            "The hand this Idempotency-Key recorded was undone; it is not recorded again. "
-            "Enter it anew if it was played.",
+            _(
+                "The hand this Idempotency-Key recorded was undone; it is not recorded again. "
+                "Enter it anew if it was played."
+            ),
             code="hand-undone",
             field="Idempotency-Key",
         )
@@ -459,7 +467,7 @@ def hand_record(
         earlier = _spent(game, idempotency_key)
         if earlier is None:
             raise Conflict(
-                "Another hand was recorded at this moment; read the game and retry.",
+                _("Another hand was recorded at this moment; read the game and retry."),
                 code="hand-conflict",
                 field="Idempotency-Key",
             )
@@ -481,14 +489,14 @@ def _refusal(
         return _stale(game)
     if game.status == Game.Status.FINISHED:
         return Conflict(
-            "The game is over; amend or undo a hand to change it.",
+            _("The game is over; amend or undo a hand to change it."),
             code="game-finished",
             field="id",
         )
     if hands_per_round is not None and game.hands_dealt >= hands_per_round:
         return Conflict(
-            f"Hand {hands_per_round} of {hands_per_round} was the last of this round: "
-            "enter the result.",
+            _("Hand %(hands)s of %(hands)s was the last of this round: enter the result.")
+            % {"hands": hands_per_round},
             code="round-complete",
             field="hands_per_round",
             hands_per_round=hands_per_round,
@@ -536,7 +544,7 @@ def hand_amend(
 ) -> HandResult:
     """Replace what a hand says, with a reason; allowed after the game ended."""
     if not reason.strip():
-        raise Malformed("Say why the hand is amended.", code="reason-required", field="reason")
+        raise Malformed(_("Say why the hand is amended."), code="reason-required", field="reason")
     with transaction.atomic():
         game = _lock(game_id)
         if token is not None:
@@ -549,8 +557,10 @@ def hand_amend(
         redeal_changes = (ruling.kind == Hand.Kind.REDEAL) != (hand.kind == Hand.Kind.REDEAL)
         if redeal_changes and not is_last:
             raise Conflict(
-                "Making a hand a redeal, or no longer one, would change who dealt every later "
-                "hand; undo back to it instead.",
+                _(
+                    "Making a hand a redeal, or no longer one, would change who dealt every later "
+                    "hand; undo back to it instead."
+                ),
                 code="dealer-would-change",
                 field="record",
             )
@@ -589,7 +599,7 @@ def hand_undo(
         _check_version(game, expected_version)
         if game.hands.filter(number__gt=number).exists():
             raise Conflict(
-                "Only the last hand can be undone.", code="not-last-hand", field="number"
+                _("Only the last hand can be undone."), code="not-last-hand", field="number"
             )
         before = hand_snapshot(hand)
         hand.delete()

@@ -14,7 +14,7 @@ def anon() -> APIClient:
 
 @pytest.fixture
 def director_user(django_user_model):
-    return django_user_model.objects.create_user("dora", "dora@example.org")
+    return django_user_model.objects.create_user("dora", "dora@example.org", first_name="Dora Lee")
 
 
 @pytest.fixture

@@ -208,7 +208,8 @@ def test_a_progressive_night_from_seating_to_standings_and_prizes(director: Dire
     ]
     (corrected,) = [c for c in log if c["action"] == "correct"]
     assert corrected["reason"] == "Dan made trump in hand 3, not Cat."
-    assert corrected["actor"] == "director dora"
+    # The director by their display name: a user name is half of what signs them in.
+    assert corrected["actor"] == "director Dora Lee"
     side = z.side_of("Dan")
     assert (corrected["before"]["points"][side], corrected["after"]["points"][side]) == (4, 5)
 

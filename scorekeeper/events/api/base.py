@@ -15,6 +15,7 @@ import hashlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.http import HttpResponseBase
+from django.utils import timezone, translation
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,6 +24,8 @@ from rest_framework.views import APIView
 from scorekeeper.api.http import language_of, not_modified, unchanged, validated
 from scorekeeper.events import access, selectors
 from scorekeeper.events.api.auth import AUTHENTICATION, actor_of
+from scorekeeper.events.club_language import club_language_use
+from scorekeeper.events.club_time import club_zone
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event, Table
@@ -56,10 +59,26 @@ class EventsView(APIView):
             self.event = access.event_for(actor=reader, event_id=kwargs["event_id"])
         if "table_id" in kwargs:
             self.table = access.table_for(actor=reader, table_id=kwargs["table_id"])
+        if club := self._club():
+            # The club's language for a visitor who asked for none we speak; its clock for
+            # the times in the answer (until the response is finished).
+            club_language_use(request, club)
+            timezone.activate(club_zone(club))
         if reading:
             self.etag = self._etag(request)
             if self.etag is not None and unchanged(request, self.etag):
                 raise _Unchanged
+
+    def _club(self) -> Club | None:
+        """The club the URL names, or whose event or table it names."""
+        club: Club | None = getattr(self, "club", None)
+        event: Event | None = getattr(self, "event", None)
+        table: Table | None = getattr(self, "table", None)
+        if club is None and event is not None:
+            club = event.club
+        if club is None and table is not None:
+            club = table.round.event.club
+        return club
 
     def _etag(self, request: Request) -> str | None:
         """What a read of an event or a table shows follows from the event's version (and a
@@ -77,7 +96,7 @@ class EventsView(APIView):
         if table is not None:
             parts.append(f"t{table.pk}g{game.version if game else 0}")
         parts.append("d" if access.directs(self.actor, event.club) else "p")
-        parts.append(language_of(request))
+        parts.append(translation.get_language() or language_of(request))
         if query := request.META.get("QUERY_STRING"):
             parts.append(hashlib.sha256(query.encode()).hexdigest()[:12])
         return f'"{".".join(parts)}"'
@@ -91,6 +110,7 @@ class EventsView(APIView):
         self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
     ) -> HttpResponseBase:
         response = super().finalize_response(request, response, *args, **kwargs)  # type: ignore[arg-type]
+        timezone.deactivate()
         if self.etag is not None and response.status_code == 200:
             validated(response, self.etag)
         return response

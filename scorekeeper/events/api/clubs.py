@@ -52,6 +52,17 @@ class ClubDetailView(EventsView):
     def get(self, request: Request, club_id: int) -> Response:
         return Response(s.ClubSerializer(selectors.club_get(club_id=club_id)).data)
 
+    @extend_schema(
+        operation_id="clubs_update",
+        summary="The club's language and time zone (its directors)",
+        request=s.ClubUpdateSerializer,
+        responses={200: s.ClubSerializer, **problems(400, 401, 403, 404)},
+    )
+    def patch(self, request: Request, club_id: int) -> Response:
+        data = read_body(s.ClubUpdateSerializer, request.data)
+        club = services.club_update(club=self.club, actor=self.actor, **data)
+        return Response(s.ClubSerializer(club).data)
+
 
 class RosterView(EventsView):
     directors_read = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Final
 
+from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
 from scorekeeper.errors import Malformed
@@ -156,6 +157,6 @@ def reason_of(request: Request) -> str:
     value = data.get("reason", "") if isinstance(data, dict) else ""
     if not isinstance(value, str) or len(value) > 500:
         raise Malformed(
-            "a reason is text of up to 500 characters", code="bad-reason", field="reason"
+            _("a reason is text of up to 500 characters"), code="bad-reason", field="reason"
         )
     return value

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -279,7 +280,8 @@ class TableEgnView(EventsView):
         exported = exports.game_egn(table, title=title, date=event.date.isoformat())
         if exported.data is None:
             raise Conflict(
-                f"This game cannot be written in EGN: {exported.left_out}.",
+                _("This game cannot be written in EGN: %(left_out)s.")
+                % {"left_out": exported.left_out},
                 code="no-egn",
                 field="id",
             )

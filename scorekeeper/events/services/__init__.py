@@ -8,9 +8,18 @@ tables, the hands at a table, results, and closing the night.
 """
 
 from scorekeeper.events.access import Actor, is_director, require_director
+from scorekeeper.events.services.accounts import (
+    InviteMade,
+    account_update,
+    invite_accept,
+    invite_create,
+    invite_days,
+    invite_for,
+)
 from scorekeeper.events.services.clubs import (
     DirectorMade,
     club_create,
+    club_update,
     director_add,
     director_make,
     season_create,
@@ -25,6 +34,10 @@ from scorekeeper.events.services.events import (
     team_add,
 )
 from scorekeeper.events.services.night import event_close
+from scorekeeper.events.services.privacy import (
+    casual_games_purge,
+    player_erase,
+)
 from scorekeeper.events.services.results import (
     result_confirm,
     result_correct,
@@ -63,9 +76,13 @@ __all__ = [
     "NO_TARGET",
     "Actor",
     "DirectorMade",
+    "InviteMade",
     "Matched",
     "PlayerRef",
+    "account_update",
+    "casual_games_purge",
     "club_create",
+    "club_update",
     "device_for_token",
     "director_add",
     "director_make",
@@ -74,8 +91,13 @@ __all__ = [
     "event_close",
     "event_create",
     "event_update",
+    "invite_accept",
+    "invite_create",
+    "invite_days",
+    "invite_for",
     "is_director",
     "normalize_code",
+    "player_erase",
     "player_merge",
     "player_split",
     "player_update",

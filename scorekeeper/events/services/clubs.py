@@ -12,6 +12,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.crypto import get_random_string
+from django.utils.translation import gettext as _
 
 from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed, NotFound
@@ -20,10 +21,13 @@ from scorekeeper.events.access import (
     require_director,
     require_signed_in,
 )
+from scorekeeper.events.club_language import SPOKEN
+from scorekeeper.events.club_time import zone_named
 from scorekeeper.events.models import (
     Director,
     Season,
 )
+from scorekeeper.events.services.changes import club_events_changed
 from scorekeeper.models import Club
 
 MAX_USERNAME: Final = 150  # Django's user model's
@@ -34,7 +38,9 @@ def club_create(*, actor: Actor, name: str) -> Club:
     the rule of `scorekeeper.names`), even when both are asked for at once."""
     user = require_signed_in(actor)
     name = names.name_clean(name, field="name")
-    exists = Conflict("There is a club with this name already.", code="club-exists", field="name")
+    exists = Conflict(
+        _("There is a club with this name already."), code="club-exists", field="name"
+    )
     if Club.objects.filter(name_key=names.name_key(name)).exists():
         raise exists
     try:
@@ -46,13 +52,41 @@ def club_create(*, actor: Actor, name: str) -> Club:
     return club
 
 
+def club_update(
+    *, club: Club, actor: Actor, language: str | None = None, time_zone: str | None = None
+) -> Club:
+    """The club's language ("" for the server's default) and time zone (an IANA name that
+    zoneinfo knows); what its events show changes with them."""
+    require_director(actor, club)
+    if language is not None and language not in ("", *SPOKEN):
+        raise Malformed(
+            _("a language the server speaks: en or ko"), code="bad-language", field="language"
+        )
+    if time_zone is not None and zone_named(time_zone) is None:
+        raise Malformed(
+            _("%(zone)s is not a time zone: give an IANA name such as Asia/Seoul")
+            % {"zone": time_zone},
+            code="bad-time-zone",
+            field="time_zone",
+        )
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(pk=club.pk)
+        if language is not None:
+            club.language = language
+        if time_zone is not None:
+            club.time_zone = time_zone
+        club.save(update_fields=["language", "time_zone"])
+        club_events_changed(club.pk)
+    return club
+
+
 def director_add(*, club: Club, actor: Actor, username: str) -> Director:
     """Make a user, named by their user name, a director of the club."""
     require_director(actor, club)
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise NotFound("There is no user with this name.", code="no-such-user", field="username")
-    director, _ = Director.objects.get_or_create(club=club, user_id=user.pk)
+        raise NotFound(_("There is no user with this name."), code="no-such-user", field="username")
+    director, _created = Director.objects.get_or_create(club=club, user_id=user.pk)
     return director
 
 
@@ -73,7 +107,8 @@ def director_make(*, username: str, club_name: str, password: str | None = None)
     users = get_user_model()
     if not 0 < len(username) <= MAX_USERNAME or not _valid(users.username_validator, username):
         raise Malformed(
-            f"give a user name of 1 to {MAX_USERNAME} letters, digits and @ . + - _",
+            _("give a user name of 1 to %(max_username)s letters, digits and @ . + - _")
+            % {"max_username": MAX_USERNAME},
             code="bad-username",
             field="username",
         )
@@ -101,7 +136,7 @@ def director_make(*, username: str, club_name: str, password: str | None = None)
         club_created = club is None
         if club is None:
             club = Club.objects.create(name=name)
-        director, _ = Director.objects.get_or_create(club=club, user_id=user.pk)
+        director, _created = Director.objects.get_or_create(club=club, user_id=user.pk)
     return DirectorMade(director, generated, user_created, club_created)
 
 
@@ -119,7 +154,9 @@ def season_create(
     require_director(actor, club)
     name = names.name_clean(name, field="name")
     if ends_on < starts_on:
-        raise Malformed("a season ends after it starts", code="bad-dates", field="ends_on")
+        raise Malformed(_("a season ends after it starts"), code="bad-dates", field="ends_on")
     if names.name_key(name) in {names.name_key(s.name) for s in club.seasons.all()}:
-        raise Conflict("This club has a season with this name.", code="season-exists", field="name")
+        raise Conflict(
+            _("This club has a season with this name."), code="season-exists", field="name"
+        )
     return Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)

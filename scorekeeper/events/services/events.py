@@ -9,6 +9,7 @@ from typing import Final
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import referee
 from scorekeeper import names
@@ -41,7 +42,7 @@ MAX_ROUND_MINUTES: Final = 240
 def require_running(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
         raise Conflict(
-            "The event is finished; a director can reopen it.",
+            _("The event is finished; a director can reopen it."),
             code="event-finished",
             field="status",
         )
@@ -54,7 +55,7 @@ def _event_ruleset(value: object) -> referee.Ruleset:
         raise Malformed(error.detail, code="bad-ruleset", field=error.field) from error
     if rules.players != seating.SEATS:
         raise Malformed(
-            "events seat tables of four: choose a four-player ruleset",
+            _("events seat tables of four: choose a four-player ruleset"),
             code="bad-ruleset",
             field="ruleset.players",
         )
@@ -106,32 +107,37 @@ def event_create(
     if round_length == Event.RoundLength.HANDS:
         if hands_per_round is None or not 1 <= hands_per_round <= MAX_HANDS_PER_ROUND:
             raise Malformed(
-                f"a round of hands has 1 to {MAX_HANDS_PER_ROUND} of them",
+                _("a round of hands has 1 to %(max_hands_per_round)s of them")
+                % {"max_hands_per_round": MAX_HANDS_PER_ROUND},
                 code="bad-hands-per-round",
                 field="hands_per_round",
             )
         if format == Event.Format.BRACKET:
             raise Malformed(
-                "a bracket needs a winner at every table: play games, not a number of hands",
+                _("a bracket needs a winner at every table: play games, not a number of hands"),
                 code="bracket-needs-games",
                 field="round_length",
             )
     elif hands_per_round is not None:
         raise Malformed(
-            "only rounds of a fixed number of hands have hands_per_round",
+            _("only rounds of a fixed number of hands have hands_per_round"),
             code="bad-hands-per-round",
             field="hands_per_round",
         )
     if format == Event.Format.PROGRESSIVE and not 1 <= rounds_planned <= MAX_ROUNDS:
-        raise Malformed(f"plan 1 to {MAX_ROUNDS} rounds", code="bad-rounds", field="rounds_planned")
+        raise Malformed(
+            _("plan 1 to %(max_rounds)s rounds") % {"max_rounds": MAX_ROUNDS},
+            code="bad-rounds",
+            field="rounds_planned",
+        )
     if sit_out_credit == Event.SitOutCredit.FIXED and sit_out_points < 1:
         raise Malformed(
-            "a fixed sit-out credit is at least 1 point",
+            _("a fixed sit-out credit is at least 1 point"),
             code="bad-sit-out-points",
             field="sit_out_points",
         )
     if season is not None and season.club_id != club.pk:
-        raise Malformed("the season is another club's", code="bad-season", field="season")
+        raise Malformed(_("the season is another club's"), code="bad-season", field="season")
     _check_night_options(round_minutes, time_called_win_points)
     return Event.objects.create(
         club=club,
@@ -160,13 +166,14 @@ def event_create(
 def _check_night_options(round_minutes: int | None, time_called_win_points: int | None) -> None:
     if round_minutes is not None and not 1 <= round_minutes <= MAX_ROUND_MINUTES:
         raise Malformed(
-            f"a timed round lasts 1 to {MAX_ROUND_MINUTES} minutes",
+            _("a timed round lasts 1 to %(max_round_minutes)s minutes")
+            % {"max_round_minutes": MAX_ROUND_MINUTES},
             code="bad-round-minutes",
             field="round_minutes",
         )
     if time_called_win_points is not None and not 0 <= time_called_win_points <= 2:
         raise Malformed(
-            "a win when time is called is worth 0 to 2 match points (a win is 2)",
+            _("a win when time is called is worth 0 to 2 match points (a win is 2)"),
             code="bad-time-called-win-points",
             field="time_called_win_points",
         )
@@ -206,9 +213,9 @@ def event_update(
         fields.append("published")
     if status is not None:
         if status not in Event.Status.values or status == Event.Status.DRAFT:
-            raise Malformed("running or finished", code="bad-status", field="status")
+            raise Malformed(_("running or finished"), code="bad-status", field="status")
         if status == Event.Status.RUNNING and not event.rounds.exists():
-            raise Conflict("Seat the first round to start.", code="no-rounds", field="status")
+            raise Conflict(_("Seat the first round to start."), code="no-rounds", field="status")
         event.status = status
         fields.append("status")
         if status == Event.Status.RUNNING and event.closed_at is not None:
@@ -217,14 +224,15 @@ def event_update(
     if rounds_planned is not None:
         if event.format != Event.Format.PROGRESSIVE:
             raise Malformed(
-                "the schedule of a team event follows from its teams",
+                _("the schedule of a team event follows from its teams"),
                 code="bad-rounds",
                 field="rounds_planned",
             )
         played = event.rounds.count()
         if not max(1, played) <= rounds_planned <= MAX_ROUNDS:
             raise Malformed(
-                f"plan {max(1, played)} to {MAX_ROUNDS} rounds",
+                _("plan %(max)s to %(max_rounds)s rounds")
+                % {"max": max(1, played), "max_rounds": MAX_ROUNDS},
                 code="bad-rounds",
                 field="rounds_planned",
             )
@@ -238,7 +246,11 @@ def event_update(
 
 
 def _already_entered(player: str, field: str) -> Conflict:
-    return Conflict(f"{player} is already in this event.", code="already-entered", field=field)
+    return Conflict(
+        _("%(player)s is already in this event.") % {"player": player},
+        code="already-entered",
+        field=field,
+    )
 
 
 def entrant_add(
@@ -256,7 +268,9 @@ def entrant_add(
     require_director(actor, event.club)
     require_running(event)
     if event.is_teams:
-        raise Conflict("Players join a team event as a team.", code="teams-event", field="format")
+        raise Conflict(
+            _("Players join a team event as a team."), code="teams-event", field="format"
+        )
     ref = PlayerRef(player_id=player_id, name=name, label=label, new=new)
     with transaction.atomic():
         found = roster_match(club=event.club, ref=ref)
@@ -285,7 +299,9 @@ def entrant_leave(*, event: Event, actor: Actor, player_id: int) -> Entrant:
         else None
     )
     if entrant is None:
-        raise NotFound("This player is not in the event.", code="no-such-entrant", field="player")
+        raise NotFound(
+            _("This player is not in the event."), code="no-such-entrant", field="player"
+        )
     with transaction.atomic():
         entrant.active = False
         entrant.save(update_fields=["active"])
@@ -304,17 +320,19 @@ def team_add(
     require_running(event)
     if not event.is_teams:
         raise Conflict(
-            "A progressive event seats players, not teams.", code="not-teams-event", field="format"
+            _("A progressive event seats players, not teams."),
+            code="not-teams-event",
+            field="format",
         )
     if len(players) != 2:
-        raise Malformed("a team is two partners", code="bad-team", field="players")
+        raise Malformed(_("a team is two partners"), code="bad-team", field="players")
     name = names.name_clean(name, field="name")
     with transaction.atomic():
         # One team at a time: the seed is the count of those before it.
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.rounds.exists():
             raise Conflict(
-                "The schedule is made: a team cannot join after the first round.",
+                _("The schedule is made: a team cannot join after the first round."),
                 code="event-started",
                 field="players",
             )
@@ -328,7 +346,7 @@ def team_add(
             found.append(matched)
         key = names.name_key(name)
         if any(names.name_key(team.name) == key for team in event.teams.all()):
-            raise Conflict("A team has this name already.", code="team-exists", field="name")
+            raise Conflict(_("A team has this name already."), code="team-exists", field="name")
         seed = EventTeam.objects.filter(event=event).count() + 1
         try:
             with transaction.atomic():
@@ -337,7 +355,7 @@ def team_add(
                     Entrant.objects.create(event=event, player=matched.player, team=team)
         except IntegrityError:
             raise Conflict(
-                "A team or player was entered at this very moment: look again.",
+                _("A team or player was entered at this very moment: look again."),
                 code="entered-at-once",
                 field="name",
             ) from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scorekeeper.backups import backup_soon
 from scorekeeper.errors import Conflict
@@ -29,7 +30,8 @@ def event_close(*, event: Event, actor: Actor, leave_open: bool = False) -> Even
         if still_open and not leave_open:
             numbers = ", ".join(str(t.number) for t in still_open)
             raise Conflict(
-                f"Tables {numbers} have no confirmed result yet: close anyway with leave_open.",
+                _("Tables %(numbers)s have no confirmed result yet: close anyway with leave_open.")
+                % {"numbers": numbers},
                 code="tables-open",
                 field="leave_open",
                 tables=[

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import referee
 from scorekeeper.errors import Conflict, Forbidden, Malformed, Unprocessable
@@ -50,7 +51,7 @@ class _Outcome:
 def _time_called(table: Table) -> None:
     if table.round.time_called_at is None:
         raise Conflict(
-            "Time has not been called for this round: play on, or ask the director.",
+            _("Time has not been called for this round: play on, or ask the director."),
             code="time-not-called",
             field="time_called",
         )
@@ -92,14 +93,14 @@ def _outcome_from_totals(
     """Totals written down: only a score the ruleset could have made in this round."""
     if points is None or len(points) != 2:
         raise Malformed(
-            "give both sides' points, seats 0 and 2 first: [10, 7]",
+            _("give both sides' points, seats 0 and 2 first: [10, 7]"),
             code="points-required",
             field="points",
         )
     for side, value in enumerate(points):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
             raise Malformed(
-                "points are whole numbers from 0", code="bad-points", field=f"points[{side}]"
+                _("points are whole numbers from 0"), code="bad-points", field=f"points[{side}]"
             )
     rules = referee.Ruleset.parse(event.ruleset)
     largest = referee.largest_award(rules)
@@ -109,8 +110,10 @@ def _outcome_from_totals(
         finished = sum(reached) == 1
         if sum(reached) > 1 or not (finished or time_called):
             raise Unprocessable(
-                f"A game ends when one side reaches {rules.target}: exactly one side must "
-                "have reached it (or time was called before either did).",
+                _(
+                    "A game ends when one side reaches %(target)s: exactly one side must have reached it (or time was called before either did)."
+                )
+                % {"target": rules.target},
                 code="no-game-winner",
                 field="points",
             )
@@ -142,7 +145,7 @@ def _outcome(
     if event.entry == Event.Entry.HANDS:
         if points is not None:
             raise Malformed(
-                "this event enters hands: the result is the sum of the referee's awards",
+                _("this event enters hands: the result is the sum of the referee's awards"),
                 code="points-from-hands",
                 field="points",
             )
@@ -164,7 +167,7 @@ def _seat_of(table: Table, player_id: int, field: str) -> TableSeat:
     seat = _seated(table).get(player_id)
     if seat is None:
         raise Unprocessable(
-            "This player is not seated at this table.", code="not-at-table", field=field
+            _("This player is not seated at this table."), code="not-at-table", field=field
         )
     return seat
 
@@ -246,12 +249,14 @@ def _check_bracket(event: Event, outcome: _Outcome) -> None:
         return
     if outcome.time_called:
         raise Conflict(
-            "Level when time was called: in a bracket the table plays one more hand, then "
-            "enters the result.",
+            _(
+                "Level when time was called: in a bracket the table plays one more hand, then "
+                "enters the result."
+            ),
             code="level-at-time",
             field="points",
         )
-    raise Unprocessable("A bracket game needs a winner.", code="no-game-winner", field="points")
+    raise Unprocessable(_("A bracket game needs a winner."), code="no-game-winner", field="points")
 
 
 def _same_entry(
@@ -294,13 +299,15 @@ def result_enter(
             return result
         if result is not None and result.status == Result.Status.CONFIRMED:
             raise Conflict(
-                "The result is confirmed; only the director can correct it.",
+                _("The result is confirmed; only the director can correct it."),
                 code="result-confirmed",
                 field="result",
             )
         if result is not None and result.status == Result.Status.ENTERED and not by_director:
             raise Conflict(
-                "The result is entered and waits for the opponents; dispute it to enter it again.",
+                _(
+                    "The result is entered and waits for the opponents; dispute it to enter it again."
+                ),
                 code="result-entered",
                 field="result",
             )
@@ -340,7 +347,8 @@ def _entered(table: Table, actor: Actor, doing: str) -> tuple[Table, Result]:
     result = result_of(table=table)
     if result.status != Result.Status.ENTERED:
         raise Conflict(
-            f"The result is {result.status}; only an entered result can be {doing}.",
+            _("The result is %(status)s; only an entered result can be %(doing)s.")
+            % {"status": result.status, "doing": doing},
             code=f"result-{result.status}",
             field="result",
         )
@@ -369,15 +377,17 @@ def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
         enterer = _seat_of(table, result.entered_by_id, "entered_by")
         if confirmer.side == enterer.side:
             raise Unprocessable(
-                "The opponents of whoever entered the result confirm it.",
+                _("The opponents of whoever entered the result confirm it."),
                 code="same-side",
                 field="confirmed_by",
             )
         same_device = device.role == TableToken.Role.SCORER
         if same_device and table.round.event.second_device_required:
             raise Forbidden(
-                "This event asks the opponents to confirm on a phone of their own: join the "
-                "table's code as the opponents.",
+                _(
+                    "This event asks the opponents to confirm on a phone of their own: join the "
+                    "table's code as the opponents."
+                ),
                 code="second-device-required",
                 field="Authorization",
             )
@@ -398,7 +408,7 @@ def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> R
     """A player at the table says the entered result is wrong, and why (shown on the
     scorer's phone); the table fixes its hands and enters it again."""
     if not reason.strip():
-        raise Malformed("Say what is wrong.", code="reason-required", field="reason")
+        raise Malformed(_("Say what is wrong."), code="reason-required", field="reason")
     with transaction.atomic():
         table, result = _entered(table, actor, "disputed")
         _seat_of(table, player, "player")
@@ -464,7 +474,9 @@ def result_correct(
     hand by hand (the result follows); this re-reads their game. Totals-only tables get the
     given points. The result then stands confirmed, and the change log keeps before and after."""
     if not reason.strip():
-        raise Malformed("Say why the result is corrected.", code="reason-required", field="reason")
+        raise Malformed(
+            _("Say why the result is corrected."), code="reason-required", field="reason"
+        )
     with transaction.atomic():
         table = table_locked(table)
         require_director(actor, table.round.event.club)

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from django.db import IntegrityError, transaction
 from django.db.models import Model
+from django.utils.translation import gettext as _
 
 from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed, NotFound
@@ -92,7 +93,9 @@ def _club_player(club: Club, player_id: int, field: str) -> Player:
         Player.objects.filter(club=club, pk=player_id).first() if 0 < player_id < 2**63 else None
     )
     if player is None:
-        raise NotFound("This club has no player with this id.", code="no-such-player", field=field)
+        raise NotFound(
+            _("This club has no player with this id."), code="no-such-player", field=field
+        )
     return player
 
 
@@ -103,8 +106,8 @@ def _added(club: Club, name: str, label: str, kind: str, field: str) -> Player:
             return Player.objects.create(club=club, name=name, label=label, kind=kind)
     except IntegrityError:
         raise Conflict(
-            f"{names.name_shown(name, label)} was added to {club.name} at this very moment: "
-            "look again and choose them.",
+            _("%(value)s was added to %(club)s at this very moment: look again and choose them.")
+            % {"value": names.name_shown(name, label), "club": club.name},
             code="added-at-once",
             field=field,
         ) from None
@@ -116,14 +119,14 @@ def roster_match(*, club: Club, ref: PlayerRef, kind: str = Player.Kind.GUEST) -
     if ref.player_id is not None:
         if ref.name is not None or ref.label is not None or ref.new:
             raise Malformed(
-                "give a player's id alone, or a name (with a label)",
+                _("give a player's id alone, or a name (with a label)"),
                 code="bad-player",
                 field=ref.at("player"),
             )
         return Matched(_club_player(club, ref.player_id, ref.at("player")), EXISTING)
     if ref.name is None:
         raise Malformed(
-            "give a player's name or id (one of them)", code="bad-player", field=ref.at("name")
+            _("give a player's name or id (one of them)"), code="bad-player", field=ref.at("name")
         )
     name = names.name_clean(ref.name, field=ref.at("name"), limit=names.PERSON)
     label = names.name_clean(ref.label or "", field=ref.at("label"), limit=names.LABEL, blank=True)
@@ -131,8 +134,10 @@ def roster_match(*, club: Club, ref: PlayerRef, kind: str = Player.Kind.GUEST) -
     exact = [p for p in same if p.label_key == names.name_key(label)]
     if ref.new and exact:
         raise Conflict(
-            f"{club.name} has a player named {exact[0].shown} already: give the new one a "
-            "label to tell them apart.",
+            _(
+                "%(club)s has a player named %(exact)s already: give the new one a label to tell them apart."
+            )
+            % {"club": club.name, "exact": exact[0].shown},
             code="player-exists",
             field=ref.at("label"),
             candidates=candidates(same),
@@ -144,8 +149,10 @@ def roster_match(*, club: Club, ref: PlayerRef, kind: str = Player.Kind.GUEST) -
     if len(same) == 1:
         return Matched(same[0], EXISTING)
     raise Conflict(
-        f"{club.name} has {len(same)} players named {name}: choose one by id, or add someone "
-        "new with a label.",
+        _(
+            "%(club)s has %(count)s players named %(name)s: choose one by id, or add someone new with a label."
+        )
+        % {"club": club.name, "count": len(same), "name": name},
         code="name-ambiguous",
         field=ref.at("name"),
         candidates=candidates(same),
@@ -155,7 +162,7 @@ def roster_match(*, club: Club, ref: PlayerRef, kind: str = Player.Kind.GUEST) -
 def _check_kind(kind: str | None) -> None:
     """A club's player is a member or a guest (None: as they are)."""
     if kind is not None and kind not in (Player.Kind.MEMBER, Player.Kind.GUEST):
-        raise Malformed("a member or a guest", code="bad-kind", field="kind")
+        raise Malformed(_("a member or a guest"), code="bad-kind", field="kind")
 
 
 def roster_add(*, club: Club, actor: Actor, ref: PlayerRef, kind: str | None = None) -> Matched:
@@ -213,7 +220,8 @@ def _renamed(club: Club, player: Player, field: str) -> None:
             player.save()
     except IntegrityError:
         raise Conflict(
-            f"{club.name} has a player named {player.shown} already: choose another label.",
+            _("%(club)s has a player named %(player)s already: choose another label.")
+            % {"club": club.name, "player": player.shown},
             code="player-exists",
             field=field,
         ) from None
@@ -251,7 +259,7 @@ def player_update(
 def _club_of(player: Player) -> Club:
     if player.club is None:
         # A casual game's player is never on a roster, so never found for a director.
-        raise NotFound("There is no player with this id.", code="no-such-player", field="player")
+        raise NotFound(_("There is no player with this id."), code="no-such-player", field="player")
     return player.club
 
 
@@ -279,10 +287,10 @@ def player_merge(*, player: Player, actor: Actor, absorb: Player, reason: str = 
     require_director(actor, club)
     if absorb.club_id != club.pk:
         raise NotFound(
-            "This club has no player with this id.", code="no-such-player", field="absorb"
+            _("This club has no player with this id."), code="no-such-player", field="absorb"
         )
     if absorb.pk == player.pk:
-        raise Malformed("a record cannot absorb itself", code="same-player", field="absorb")
+        raise Malformed(_("a record cannot absorb itself"), code="same-player", field="absorb")
     with transaction.atomic():
         locked = {
             p.pk: p
@@ -292,7 +300,7 @@ def player_merge(*, player: Player, actor: Actor, absorb: Player, reason: str = 
         }
         if len(locked) != 2:
             raise Conflict(
-                "One of the records was merged away at this very moment: look again.",
+                _("One of the records was merged away at this very moment: look again."),
                 code="merged-at-once",
                 field="absorb",
             )
@@ -300,8 +308,8 @@ def player_merge(*, player: Player, actor: Actor, absorb: Player, reason: str = 
         both = sorted(set(_events_of(player)) & set(_events_of(absorb)))
         if both:
             raise Conflict(
-                f"{player.shown} and {absorb.shown} both played in event {both[0]}: they are "
-                "two people.",
+                _("%(player)s and %(absorb)s both played in event %(both)s: they are two people.")
+                % {"player": player.shown, "absorb": absorb.shown, "both": both[0]},
                 code="both-entered",
                 field="absorb",
                 events=both,
@@ -339,14 +347,17 @@ def player_split(
     require_director(actor, club)
     _check_kind(kind)
     if not events:
-        raise Malformed("choose the events of the other person", code="no-events", field="events")
+        raise Malformed(
+            _("choose the events of the other person"), code="no-events", field="events"
+        )
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player.pk)
         entered = set(_events_of(player))
         for i, event_id in enumerate(events):
             if event_id not in entered:
                 raise Malformed(
-                    f"{player.shown} did not play in event {event_id}",
+                    _("%(player)s did not play in event %(event_id)s")
+                    % {"player": player.shown, "event_id": event_id},
                     code="not-entered",
                     field=f"events[{i}]",
                 )

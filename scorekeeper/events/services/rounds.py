@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper_services
 from scorekeeper.errors import Conflict, NotFound
@@ -85,7 +86,8 @@ def _next_progressive(event: Event, number: int) -> seating.Round:
     )
     if len(roster) < seating.SEATS:
         raise Conflict(
-            f"A round needs at least {seating.SEATS} players; {len(roster)} are in.",
+            _("A round needs at least %(seats)s players; %(count)s are in.")
+            % {"seats": seating.SEATS, "count": len(roster)},
             code="too-few-players",
             field="players",
         )
@@ -128,7 +130,7 @@ def _next_round_robin(event: Event, number: int) -> seating.TeamRound:
     if number == 1:
         teams = _active_teams(event)
         if len(teams) < 2:
-            raise Conflict("A round robin needs two teams.", code="too-few-teams", field="teams")
+            raise Conflict(_("A round robin needs two teams."), code="too-few-teams", field="teams")
         schedule = seating.round_robin(teams)
         plan = {
             "rounds": [
@@ -139,7 +141,7 @@ def _next_round_robin(event: Event, number: int) -> seating.TeamRound:
         event.rounds_planned = len(schedule)
     if number > len(plan.get("rounds", [])):
         raise Conflict(
-            "Every team has met every other: the round robin is complete.",
+            _("Every team has met every other: the round robin is complete."),
             code="schedule-complete",
             field="rounds",
         )
@@ -160,7 +162,7 @@ def _next_bracket(event: Event, number: int) -> tuple[seating.TeamRound, list[in
     if number == 1:
         teams = _active_teams(event)
         if len(teams) < 2:
-            raise Conflict("A bracket needs two teams.", code="too-few-teams", field="teams")
+            raise Conflict(_("A bracket needs two teams."), code="too-few-teams", field="teams")
         slots = seating.bracket_slots(teams)
         event.rounds_planned = (len(slots) - 1).bit_length()
     else:
@@ -174,7 +176,7 @@ def _next_bracket(event: Event, number: int) -> tuple[seating.TeamRound, list[in
         slots = seating.bracket_advance(previous.bracket_slots or [], [w for w in winners if w])
         if len(slots) < 2:
             raise Conflict(
-                "The final is played: the bracket is complete.",
+                _("The final is played: the bracket is complete."),
                 code="schedule-complete",
                 field="rounds",
             )
@@ -233,7 +235,8 @@ def round_generate(*, event: Event, actor: Actor) -> Round:
             open_tables = last.tables.exclude(result__status=Result.Status.CONFIRMED).count()
             if open_tables:
                 raise Conflict(
-                    f"Round {last.number} has {open_tables} table(s) without a confirmed result.",
+                    _("Round %(last)s has %(open_tables)s table(s) without a confirmed result.")
+                    % {"last": last.number, "open_tables": open_tables},
                     code="round-open",
                     field="rounds",
                 )
@@ -277,7 +280,7 @@ def round_time_call(*, event: Event, number: int, actor: Actor) -> Round:
         rnd = Round.objects.select_for_update().filter(event=event, number=number).first()
         if rnd is None:
             raise NotFound(
-                "This event has no round with this number.", code="no-such-round", field="number"
+                _("This event has no round with this number."), code="no-such-round", field="number"
             )
         if rnd.time_called_at is None:
             rnd.time_called_at = timezone.now()

@@ -10,6 +10,7 @@ import functools
 from collections.abc import Callable
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper_services
 from scorekeeper.errors import Conflict, Malformed
@@ -34,7 +35,7 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
     """Checks a hand write; True when a director writes after a result exists (re-derive)."""
     if table.game_id is None:
         raise Conflict(
-            "This event enters final scores only; there are no hands to enter.",
+            _("This event enters final scores only; there are no hands to enter."),
             code="totals-only",
             field="entry",
         )
@@ -43,7 +44,7 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
     if directs(actor, table.round.event.club):
         if result is not None and result.status != Result.Status.DISPUTED and not reason.strip():
             raise Malformed(
-                "Say why a result already entered is corrected.",
+                _("Say why a result already entered is corrected."),
                 code="reason-required",
                 field="reason",
             )
@@ -51,7 +52,7 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
     require_device(actor, table, scorer=True)
     if result is not None and result.status != Result.Status.DISPUTED:
         raise Conflict(
-            "The result is entered: dispute it to change hands, or ask the director.",
+            _("The result is entered: dispute it to change hands, or ask the director."),
             code="result-entered",
             field="result",
         )

@@ -10,6 +10,7 @@ from typing import Final
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scorekeeper.errors import Conflict, Malformed, NotFound, SignInRequired
 from scorekeeper.events import selectors
@@ -37,11 +38,11 @@ TAKEN = "This table already has a scoring phone: leave the table on that phone, 
 
 
 def _free_code() -> str:
-    for _ in range(20):
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    for _attempt in range(20):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _letter in range(CODE_LENGTH))
         if not EventTable.objects.filter(join_code=code).exists():
             return code
-    raise Conflict("Could not find a free join code; try again.", code="no-free-code")
+    raise Conflict(_("Could not find a free join code; try again."), code="no-free-code")
 
 
 def normalize_code(code: str) -> str:
@@ -92,7 +93,7 @@ def table_join(
     """Exchange a table's join code for a device token (shown once). A table has one scoring
     phone at a time, and at most `MAX_CONFIRMERS` of the opponents' phones a round."""
     if role not in TableToken.Role.values:
-        raise Malformed("scorer or confirmer", code="bad-role", field="role")
+        raise Malformed(_("scorer or confirmer"), code="bad-role", field="role")
     wanted = normalize_code(code)
     event_table = (
         EventTable.objects.select_related("event__club").filter(join_code=wanted).first()
@@ -100,7 +101,7 @@ def table_join(
         else None
     )
     if event_table is None:
-        raise NotFound("No table has this join code.", code="no-such-code", field="code")
+        raise NotFound(_("No table has this join code."), code="no-such-code", field="code")
     require_open(event_table.event)
     token = token_new()
     try:
@@ -115,14 +116,17 @@ def table_join(
             if role == TableToken.Role.CONFIRMER:
                 if table is None:
                     raise Conflict(
-                        f"Table {event_table.number} has no game this round.",
+                        _("Table %(event_table)s has no game this round.")
+                        % {"event_table": event_table.number},
                         code="no-game-here",
                         field="code",
                     )
                 if active.filter(table=table).count() >= MAX_CONFIRMERS:
                     raise Conflict(
-                        f"This table has {MAX_CONFIRMERS} confirming phones already: confirm "
-                        "on one of them, or on the scorer's phone.",
+                        _(
+                            "This table has %(max_confirmers)s confirming phones already: confirm on one of them, or on the scorer's phone."
+                        )
+                        % {"max_confirmers": MAX_CONFIRMERS},
                         code="confirmers-full",
                         field="role",
                     )
@@ -145,7 +149,7 @@ def table_leave(*, actor: Actor) -> TableToken:
     device = actor.device
     if device is None:
         raise SignInRequired(
-            "Send the device token of the phone that leaves.",
+            _("Send the device token of the phone that leaves."),
             code="device-token-required",
             field="Authorization",
         )
@@ -161,7 +165,7 @@ def require_open(event: Event) -> None:
     """The night is not closed, and the event is running."""
     if event.closed_at is not None:
         raise Conflict(
-            "The director has closed this night: nothing more can be entered.",
+            _("The director has closed this night: nothing more can be entered."),
             code="night-closed",
             field="code",
         )

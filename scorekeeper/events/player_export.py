@@ -1,0 +1,109 @@
+"""Everything kept about one of a club's players, for them to take away (JSON or CSV): their
+record on the roster, the events they entered, each result line of theirs (every number the
+standings add up) and the roster log's changes to their record. Times are the club's clock
+(its time zone, named in the export)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any, Final
+
+from django.db.models import Q
+
+from scorekeeper.events.club_time import club_time, club_zone
+from scorekeeper.events.exports import BOM, safe_cell
+from scorekeeper.events.models import Entrant, ResultLine, RosterChange
+from scorekeeper.models import Player
+
+RESULT_COLUMNS: Final = (
+    "event",
+    "event_name",
+    "date",
+    "round",
+    "table",
+    "side",
+    "confirmed",
+    "points_for",
+    "points_against",
+    "won",
+    "tied",
+    "time_called",
+    "hands",
+    "made",
+    "marched",
+    "euchred",
+    "euchres",
+    "loners_tried",
+    "loners_made",
+)
+
+
+def player_data(*, player: Player) -> dict[str, Any]:
+    """What is kept about the player (a club's), in five queries whatever its length."""
+    club = player.club
+    assert club is not None  # access.player_for finds only a club's players
+    entries = Entrant.objects.filter(player=player).select_related("event").order_by("event_id")
+    lines = (
+        ResultLine.objects.filter(player=player)
+        .select_related("event")
+        .order_by("event_id", "round_number", "table_number")
+    )
+    log = RosterChange.objects.filter(club=club).filter(Q(player=player.pk) | Q(other=player.pk))
+    return {
+        "time_zone": str(club_zone(club)),
+        "player": {
+            "id": player.pk,
+            "name": player.name,
+            "label": player.label,
+            "shown": player.shown,
+            "kind": player.kind,
+            "club": club.name,
+            "added": club_time(player.created_at, club),
+        },
+        "entries": [
+            {
+                "event": e.event_id,
+                "event_name": e.event.name,
+                "date": e.event.date.isoformat(),
+                "active": e.active,
+                "entered": club_time(e.created_at, club),
+            }
+            for e in entries
+        ],
+        "results": [
+            {
+                "event": line.event_id,
+                "event_name": line.event.name,
+                "date": line.event.date.isoformat(),
+                "round": line.round_number,
+                "table": line.table_number,
+                **{column: getattr(line, column) for column in RESULT_COLUMNS[5:]},
+            }
+            for line in lines
+        ],
+        "roster_log": [
+            {
+                "action": change.action,
+                "by": change.actor,
+                "reason": change.reason,
+                "at": club_time(change.created_at, club),
+            }
+            for change in log.order_by("id")
+        ],
+    }
+
+
+def player_csv(data: dict[str, Any]) -> str:
+    """The player's result lines as CSV, one a line, each with who they are and the club's
+    time zone (numbers as numbers; text that would start a formula quoted; a byte order mark
+    for spreadsheets, as `scorekeeper.events.exports` writes)."""
+    out = io.StringIO()
+    out.write(BOM)
+    writer = csv.writer(out, lineterminator="\r\n")
+    player = data["player"]
+    who = (player["id"], player["name"], player["label"], player["club"], data["time_zone"])
+    writer.writerow(("player", "name", "label", "club", "time_zone", *RESULT_COLUMNS))
+    for row in data["results"]:
+        writer.writerow([safe_cell(v) for v in (*who, *(row[c] for c in RESULT_COLUMNS))])
+    return out.getvalue()

@@ -1,0 +1,96 @@
+"""Directors' accounts: the name they are shown by, and invitations. A club's director invites
+someone to direct it too, by email or by a one-time link handed over. The link's token is
+shown once and kept only as a digest; it works once, for `INVITE_DAYS` days (a setting).
+Signing in and out and passwords are Django's own (`scorekeeper.events.accounts`)."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scorekeeper import names
+from scorekeeper.errors import Conflict, Malformed, NotFound
+from scorekeeper.events.access import Actor, require_director, require_signed_in
+from scorekeeper.events.models import Director, DirectorInvite
+from scorekeeper.models import Club
+from scorekeeper.tokens import token_digest, token_new
+
+
+@dataclass(frozen=True)
+class InviteMade:
+    invite: DirectorInvite
+    token: str  # shown once: the link is made of it
+
+
+def account_update(*, actor: Actor, display_name: str, email: str) -> None:
+    """A director's display name (shown on pages and in logs instead of their user name) and
+    the email address a password reset is sent to."""
+    user = require_signed_in(actor)
+    shown = names.name_clean(display_name, field="display_name", limit=names.PERSON)
+    if not shown:
+        raise Malformed(_("give a display name"), code="bad-name", field="display_name")
+    get_user_model().objects.filter(pk=user.pk).update(first_name=shown, email=email)
+
+
+def invite_days() -> int:
+    return int(getattr(settings, "INVITE_DAYS", 7))
+
+
+def invite_create(*, club: Club, actor: Actor, email: str = "") -> InviteMade:
+    """An invitation to direct `club`, from one of its directors (sent to `email` by the
+    caller, when given)."""
+    user = require_director(actor, club)
+    token = token_new()
+    invite = DirectorInvite.objects.create(
+        club=club,
+        token_hash=token_digest(token),
+        email=email,
+        invited_by_id=user.pk,
+        expires_at=timezone.now() + datetime.timedelta(days=invite_days()),
+    )
+    return InviteMade(invite, token)
+
+
+def invite_for(*, token: str) -> DirectorInvite:
+    """The invitation of this link, while it can still be used."""
+    invite = (
+        DirectorInvite.objects.select_related("club").filter(token_hash=token_digest(token)).first()
+    )
+    if invite is None or invite.expires_at <= timezone.now():
+        raise NotFound(
+            _("This invitation link is not known, or has expired: ask for a new one."),
+            code="no-such-invite",
+            field="token",
+        )
+    if invite.used_at is not None:
+        raise Conflict(
+            _("This invitation link has been used already: ask for a new one."),
+            code="invite-used",
+            field="token",
+        )
+    return invite
+
+
+def invite_accept(*, token: str, actor: Actor) -> Director:
+    """The signed-in user takes the invitation up and directs the club; the link is spent
+    (two people using it at once: one of them gets it)."""
+    user = require_signed_in(actor)
+    with transaction.atomic():
+        invite = invite_for(token=token)
+        spent = DirectorInvite.objects.filter(pk=invite.pk, used_at__isnull=True).update(
+            used_at=timezone.now(), used_by_id=user.pk
+        )
+        if not spent:
+            raise Conflict(
+                _("This invitation link has been used already: ask for a new one."),
+                code="invite-used",
+                field="token",
+            )
+        director, _created = Director.objects.get_or_create(club=invite.club, user_id=user.pk)
+    return director

@@ -1,0 +1,117 @@
+"""A director erases a player from the player's page on a phone: afterwards the standings, the
+exports and the player's page show the placeholder, with every number as it was."""
+
+from __future__ import annotations
+
+import os
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.events import services
+from scorekeeper.events.access import Actor
+from scorekeeper.models import Player
+
+pytestmark = pytest.mark.browser
+
+SHOTS = os.environ.get("SHOTS_DIR")
+
+
+def standings_rows(page: Page) -> list[list[str]]:
+    return [
+        [cell.strip() for cell in row.split("\t")]
+        for row in page.locator("table.standings tbody tr").all_inner_texts()
+    ]
+
+
+def stats(page: Page) -> dict[str, str]:
+    return {
+        dd.get_attribute("data-stat"): dd.inner_text() for dd in page.locator("dd[data-stat]").all()
+    }
+
+
+def fetch(base: str, path: str) -> str:
+    with urllib.request.urlopen(base + path) as answer:
+        return answer.read().decode("utf-8-sig")
+
+
+def test_an_erased_player_shows_as_the_placeholder_with_every_number_unchanged(
+    page: Page, live_server, django_user_model
+) -> None:
+    base = live_server.url
+    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
+    dora = Actor(user=user)
+    club = services.club_create(actor=dora, name="Riverside Euchre Club")
+    night = services.event_create(
+        club=club,
+        actor=dora,
+        name="Thursday",
+        format="progressive",
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        rounds_planned=2,
+        published=True,
+        seed=3,
+    )
+    for name in ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]:
+        services.entrant_add(event=night, actor=dora, name=name)
+    for r in range(2):
+        rnd = services.round_generate(event=night, actor=dora)
+        for table in rnd.tables.order_by("number"):
+            services.result_enter(
+                table=table,
+                actor=dora,
+                entered_by=table.seats.first().player_id,
+                points=[6 + r + table.number, 4 + table.number],
+            )
+    cat = Player.objects.get(club=club, name="Cat")
+    placeholder = f"Erased player {cat.pk}"
+
+    page.goto(base + f"/events/{night.pk}/results/")
+    before_rows = standings_rows(page)
+    csv_before = {
+        p: fetch(base, f"/api/v1/events/{night.pk}/{p}")
+        for p in ("standings.csv", "tally.csv", "results.csv")
+    }
+    assert any("Cat" in row[1] for row in before_rows)
+
+    page.goto(base + "/events/login/")
+    page.get_by_label("User name").fill("dora")
+    page.get_by_label("Password").fill("deal-the-cards-42")
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(base + f"/events/players/{cat.pk}/")
+    expect(page.get_by_role("heading", name="Cat", exact=True)).to_be_visible()
+    before_stats = stats(page)
+    before_games = page.locator("ol.games li").all_inner_texts()
+    page.get_by_label("Reason (kept in the roster log)").fill("she asked us to")
+    page.get_by_label("Yes, erase this player's name").check()
+    page.get_by_role("button", name="Erase the name").click()
+
+    # The player's page: the placeholder, the same statistics and games.
+    expect(page.get_by_role("heading", name=placeholder)).to_be_visible()
+    assert stats(page) == before_stats
+    assert page.locator("ol.games li").all_inner_texts() == before_games
+    expect(page.get_by_role("button", name="Erase the name")).to_have_count(0)
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/erased-player.png", full_page=True)
+
+    # The standings: the same rows, the name replaced.
+    page.goto(base + f"/events/{night.pk}/results/")
+    after_rows = standings_rows(page)
+    assert [row[1] for row in after_rows] == [
+        placeholder if row[1] == "Cat" else row[1] for row in before_rows
+    ]
+    assert [row[:1] + row[2:] for row in after_rows] == [row[:1] + row[2:] for row in before_rows]
+    expect(page.locator("body")).not_to_contain_text("Cat")
+    # The players' page for the night, and every export.
+    page.goto(base + f"/events/{night.pk}/")
+    expect(page.locator(".standings")).to_contain_text(placeholder)
+    expect(page.locator(".standings")).not_to_contain_text("Cat")
+    for path, before in csv_before.items():
+        after = fetch(base, f"/api/v1/events/{night.pk}/{path}")
+        assert after == before.replace("Cat", placeholder)
+    exported = page.request.get(base + f"/api/v1/players/{cat.pk}/export.json").json()
+    assert exported["player"]["name"] == placeholder
+    assert sum(r["points_for"] for r in exported["results"]) == int(before_stats["points"])

@@ -1,0 +1,167 @@
+"""Privacy: a director erases a player's name everywhere it is kept while every number stays
+(logged, without the name); a player's data comes out as JSON and CSV in the club's time
+zone; casual games untouched for a while are deleted by a management command."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+from event_helpers import played_by_services
+from rest_framework.test import APIClient
+
+from scorekeeper import services as core
+from scorekeeper.events import services
+from scorekeeper.events.access import Actor
+from scorekeeper.events.models import RosterChange
+from scorekeeper.models import Game, Player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def dora(django_user_model):
+    return django_user_model.objects.create_user("dora", first_name="Dora Lee")
+
+
+@pytest.fixture
+def club_night(dora):
+    actor = Actor(user=dora)
+    club = services.club_create(actor=actor, name="Riverside")
+    event = played_by_services(actor, club, players=8, rounds=3, name="Thursday")
+    return club, event, actor
+
+
+def signed_in(user) -> APIClient:
+    client = APIClient()
+    client.force_login(user)
+    return client
+
+
+def numbers(client: APIClient, event_id: int, player_id: int) -> tuple:
+    standings = client.get(f"/api/v1/events/{event_id}/standings/").json()
+    record = client.get(f"/api/v1/players/{player_id}/").json()
+    rows = [
+        {k: v for k, v in row.items() if k not in {"name", "players"}} for row in standings["rows"]
+    ]
+    return (
+        rows,
+        record["stats"],
+        [
+            {k: v for k, v in game.items() if k not in {"partners", "opponents"}}
+            for game in record["history"]
+        ],
+    )
+
+
+def test_erasing_a_player_keeps_every_number_and_leaves_no_name(club_night, dora):
+    club, event, actor = club_night
+    player = Player.objects.get(club=club, name="Player 003")
+    services.player_update(player=player, actor=actor, name="Zoë Quill", reason="typo")
+    client = signed_in(dora)
+    before = numbers(client, event.pk, player.pk)
+    tally_before = client.get(f"/api/v1/events/{event.pk}/tally.csv").content.decode()
+
+    erased = client.post(f"/api/v1/players/{player.pk}/erase/", {"reason": "asked"}, format="json")
+    assert erased.status_code == 200
+    assert erased.json()["name"] == f"Erased player {player.pk}"
+    assert numbers(client, event.pk, player.pk) == before
+    tally_after = client.get(f"/api/v1/events/{event.pk}/tally.csv").content.decode()
+    assert tally_after == tally_before.replace("Zoë Quill", f"Erased player {player.pk}")
+    for path in ("standings/", "standings.csv", "results.csv", "tally.csv", "log/"):
+        assert "Zoë" not in client.get(f"/api/v1/events/{event.pk}/{path}").content.decode()
+    log = client.get(f"/api/v1/clubs/{club.pk}/players/log/").content.decode()
+    assert "Zoë" not in log and "Player 003" not in log
+    erase = RosterChange.objects.get(action="erase")
+    assert (erase.player, erase.reason, erase.actor) == (player.pk, "asked", "director Dora Lee")
+    # Once is enough; only the club's directors may.
+    again = client.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json")
+    assert again.status_code == 409 and again.json()["code"] == "player-erased"
+
+
+def test_only_a_director_of_the_club_erases(club_night, django_user_model):
+    club, _event, _ = club_night
+    player = Player.objects.get(club=club, name="Player 001")
+    assert (
+        APIClient().post(f"/api/v1/players/{player.pk}/erase/", {}, format="json").status_code
+        == 401
+    )
+    eve = signed_in(django_user_model.objects.create_user("eve"))
+    assert eve.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json").status_code == 404
+    assert Player.objects.get(pk=player.pk).name == "Player 001"
+
+
+def test_a_hand_by_hand_games_team_names_lose_the_name(dora):
+    actor = Actor(user=dora)
+    club = services.club_create(actor=actor, name="Riverside")
+    event = services.event_create(
+        club=club,
+        actor=actor,
+        name="Hands",
+        format="progressive",
+        round_length="hands",
+        hands_per_round=4,
+        rounds_planned=1,
+    )
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        services.entrant_add(event=event, actor=actor, name=name)
+    rnd = services.round_generate(event=event, actor=actor)
+    game = rnd.tables.get().game
+    ann = Player.objects.get(club=club, name="Ann")
+    assert any("Ann" in name for name in game.team_names)
+    services.player_erase(player=ann, actor=actor)
+    game.refresh_from_db()
+    assert not any("Ann" in name for name in game.team_names)
+    assert any(f"Erased player {ann.pk}" in name for name in game.team_names)
+
+
+def test_a_players_data_exports_as_json_and_csv_in_the_clubs_time_zone(club_night, dora):
+    club, event, _ = club_night
+    club.time_zone = "Asia/Seoul"
+    club.save()
+    player = Player.objects.get(club=club, name="Player 002")
+    client = signed_in(dora)
+    answer = client.get(f"/api/v1/players/{player.pk}/export.json")
+    assert answer.status_code == 200
+    data = answer.json()
+    assert data["time_zone"] == "Asia/Seoul"
+    assert data["player"]["added"].endswith("+09:00")
+    assert [e["event"] for e in data["entries"]] == [event.pk]
+    assert len(data["results"]) == 3 - sum(
+        1 for r in event.rounds.all() if r.sit_outs.filter(player=player).exists()
+    )
+    sheet = client.get(f"/api/v1/players/{player.pk}/export.csv")
+    assert sheet["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(sheet.content.decode("utf-8-sig"))))
+    assert len(rows) == len(data["results"])
+    assert {row["time_zone"] for row in rows} == {"Asia/Seoul"}
+    assert [int(r["points_for"]) for r in rows] == [r["points_for"] for r in data["results"]]
+    assert APIClient().get(f"/api/v1/players/{player.pk}/export.json").status_code == 401
+
+
+def test_casual_games_untouched_for_long_are_deleted_with_their_players(club_night):
+    _, _event, _ = club_night
+    old, _token = core.game_create(
+        ruleset="standard", players=["Ann", "Ben", "Cat", "Dan"], dealer=0
+    )
+    fresh, _token = core.game_create(
+        ruleset="standard", players=["Eve", "Fay", "Gus", "Hal"], dealer=0
+    )
+    Game.objects.filter(pk=old.pk).update(updated_at=timezone.now() - datetime.timedelta(days=40))
+    event_games = Game.objects.filter(event_table__isnull=False).count()
+    out = io.StringIO()
+    call_command("purge_casual_games", "--days", "30", "--dry-run", stdout=out)
+    assert "would delete 1 casual game(s)" in out.getvalue()
+    assert Game.objects.filter(pk=old.pk).exists()
+    out = io.StringIO()
+    call_command("purge_casual_games", "--days", "30", stdout=out)
+    assert "deleted 1 casual game(s) untouched for 30 day(s), and 4 player(s)" in out.getvalue()
+    assert not Game.objects.filter(pk=old.pk).exists()
+    assert Game.objects.filter(pk=fresh.pk).exists()
+    assert Game.objects.filter(event_table__isnull=False).count() == event_games
+    assert not Player.objects.filter(name="Ann", kind="casual").exists()
+    assert Player.objects.filter(name="Eve", kind="casual").exists()
