@@ -9,25 +9,27 @@ from pathlib import Path
 import pytest
 from event_helpers import ok, play_event, totals
 
+from scorekeeper.events.progressive import progressive_plan
 from scorekeeper.events.seating import (
-    Match,
     Meetings,
     Round,
     Table,
+    count_repeats,
+    opponent_repeat_floor,
+    opposed_floor,
+    pair_meetings,
+)
+from scorekeeper.events.services import MAX_ROUNDS
+from scorekeeper.events.team_rounds import (
+    Match,
     TeamRound,
     bracket_advance,
     bracket_order,
     bracket_round,
     bracket_slots,
     count_meetings,
-    count_repeats,
-    opponent_repeat_floor,
-    opposed_floor,
-    pair_meetings,
-    progressive_plan,
     round_robin,
 )
-from scorekeeper.events.services import MAX_ROUNDS
 
 
 def bye_spread_at_every_round(rounds: list[Round], players: list[int]) -> int:
@@ -239,7 +241,7 @@ def test_bracket_seeds_meet_late_and_the_top_seeds_get_the_byes():
 
 
 #: The plain-Python modules: they import nothing of Django, DRF or the rest of the project.
-PURE = {"seating", "tally", "whist", "standings"}
+PURE = {"progressive", "seating", "standings", "tally", "team_rounds", "whist"}
 
 
 @pytest.mark.parametrize("module", sorted(PURE))

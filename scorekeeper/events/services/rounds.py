@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper_services
 from scorekeeper.errors import Conflict, NotFound
-from scorekeeper.events import seating
+from scorekeeper.events import progressive, seating, team_rounds
 from scorekeeper.events.access import (
     Actor,
     require_director,
@@ -98,7 +98,7 @@ def _next_progressive(event: Event, number: int) -> seating.Round:
         ahead = max(1, event.rounds_planned - (number - 1))
         # The event's own seed, round after round: a plan made again after more rounds are
         # planned then continues the same whist design.
-        planned = seating.progressive_plan(
+        planned = progressive.progressive_plan(
             roster, history=_history(event), rounds=ahead, seed=event.seed
         )
         rounds = [_round_json(r) for r in planned]
@@ -125,13 +125,13 @@ def _active_teams(event: Event) -> list[int]:
     )
 
 
-def _next_round_robin(event: Event, number: int) -> seating.TeamRound:
+def _next_round_robin(event: Event, number: int) -> team_rounds.TeamRound:
     plan = event.plan if isinstance(event.plan, dict) else {}
     if number == 1:
         teams = _active_teams(event)
         if len(teams) < 2:
             raise Conflict(_("A round robin needs two teams."), code="too-few-teams", field="teams")
-        schedule = seating.round_robin(teams)
+        schedule = team_rounds.round_robin(teams)
         plan = {
             "rounds": [
                 {"matches": [[m.first, m.second] for m in r.matches], "byes": list(r.byes)}
@@ -151,19 +151,19 @@ def _next_round_robin(event: Event, number: int) -> seating.TeamRound:
     matches, byes = [], [b for b in data["byes"] if b in active]
     for first, second in data["matches"]:
         if first in active and second in active:
-            matches.append(seating.Match(first, second))
+            matches.append(team_rounds.Match(first, second))
         else:  # a team that left forfeits: its opponent sits out with the credit
             byes.extend(t for t in (first, second) if t in active)
-    return seating.TeamRound(tuple(matches), tuple(byes))
+    return team_rounds.TeamRound(tuple(matches), tuple(byes))
 
 
-def _next_bracket(event: Event, number: int) -> tuple[seating.TeamRound, list[int | None]]:
+def _next_bracket(event: Event, number: int) -> tuple[team_rounds.TeamRound, list[int | None]]:
     active = set(_active_teams(event))
     if number == 1:
         teams = _active_teams(event)
         if len(teams) < 2:
             raise Conflict(_("A bracket needs two teams."), code="too-few-teams", field="teams")
-        slots = seating.bracket_slots(teams)
+        slots = team_rounds.bracket_slots(teams)
         event.rounds_planned = (len(slots) - 1).bit_length()
     else:
         previous = event.rounds.get(number=number - 1)
@@ -173,7 +173,7 @@ def _next_bracket(event: Event, number: int) -> tuple[seating.TeamRound, list[in
                 table__round=previous, status=Result.Status.CONFIRMED
             ).select_related("table")
         ]
-        slots = seating.bracket_advance(previous.bracket_slots or [], [w for w in winners if w])
+        slots = team_rounds.bracket_advance(previous.bracket_slots or [], [w for w in winners if w])
         if len(slots) < 2:
             raise Conflict(
                 _("The final is played: the bracket is complete."),
@@ -181,7 +181,7 @@ def _next_bracket(event: Event, number: int) -> tuple[seating.TeamRound, list[in
                 field="rounds",
             )
     slots = [team if team in active else None for team in slots]
-    return seating.bracket_round(slots), slots
+    return team_rounds.bracket_round(slots), slots
 
 
 def _table_ruleset(event: Event) -> dict[str, Any]:
