@@ -174,7 +174,9 @@ def seed_season(club: Any, games: int, rng: random.Random) -> Any:
         present = rng.sample(roster, 4 * tables_per_round)
         Entrant.objects.bulk_create(Entrant(event=event, player=p) for p in present)
         places = EventTable.objects.bulk_create(
-            EventTable(event=event, number=t + 1, join_code=f"B{event.pk:05}{t:02}", code_issued_at=now)
+            EventTable(
+                event=event, number=t + 1, join_code=f"B{event.pk:05}{t:02}", code_issued_at=now
+            )
             for t in range(tables_per_round)
         )
         rounds = Round.objects.bulk_create(

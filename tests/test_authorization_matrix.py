@@ -185,7 +185,9 @@ def fingerprint() -> tuple[object, ...]:
         apps.get_model("scorekeeper", "Game").objects.aggregate(v=Sum("version"))["v"],
         apps.get_model("events", "Event").objects.aggregate(v=Sum("version"))["v"],
         apps.get_model("scorekeeper", "Player").objects.filter(name="Renamed").count(),
-        tuple(apps.get_model("scorekeeper", "Game").objects.order_by("pk").values_list("token_hash")),
+        tuple(
+            apps.get_model("scorekeeper", "Game").objects.order_by("pk").values_list("token_hash")
+        ),
     ]
     return (*counts, *versions)
 

@@ -1,16 +1,13 @@
 """Business operations. Nothing else writes the scorekeeper's rows."""
 
 from scorekeeper.services.games import game_create, game_create_idempotent, game_token_renew
-from scorekeeper.services.hands import (
+from scorekeeper.services.hands import HandResult, hand_amend, hand_record, hand_undo
+from scorekeeper.services.rulings import (
     HandEntry,
-    HandResult,
     QuickEntry,
     RecordEntry,
     RenegeEntry,
     ThrownInEntry,
-    hand_amend,
-    hand_record,
-    hand_undo,
 )
 
 __all__ = [

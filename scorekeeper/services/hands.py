@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import uuid
-from dataclasses import asdict, dataclass
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -31,49 +29,7 @@ from scorekeeper.selectors import (
     token_matches,
     winner_of,
 )
-
-# Breaches the referee scores (a renege is a penalty; a wrong claim is overruled by the
-# award). Any other violation means the record cannot be what happened at the table.
-SCORED_VIOLATIONS = frozenset({"renege", "claim-mismatch"})
-
-#: What a hand record sent for keeping may hold (docs/api.md, "Limits"). A legal hand has at
-#: most nine bids and five tricks of a play per seat, and no text in the spec is longer than a
-#: ruleset option's value.
-RECORD_LIMITS: Final = {"bids": 12, "tricks": 5, "plays": 4, "text": 32}
-
-
-@dataclass(frozen=True)
-class QuickEntry:
-    maker: int
-    trump: str
-    maker_tricks: int
-    alone: bool = False
-    defender_alone: int | None = None
-
-
-@dataclass(frozen=True)
-class RenegeEntry:
-    """A hand that ended in a renege, entered by who reneged (no cards): the referee scores
-    the penalty."""
-
-    maker: int
-    trump: str
-    renege: int  # the seat that reneged
-    alone: bool = False
-    defender_alone: int | None = None
-
-
-@dataclass(frozen=True)
-class RecordEntry:
-    record: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class ThrownInEntry:
-    pass
-
-
-HandEntry = QuickEntry | RenegeEntry | RecordEntry | ThrownInEntry
+from scorekeeper.services.rulings import HandEntry, Ruling, entry_digest, rule
 
 
 @dataclass(frozen=True)
@@ -82,216 +38,6 @@ class HandResult:
     game: Game
     standing: Standing
     replayed: bool = False
-
-
-@dataclass(frozen=True)
-class _Ruling:
-    """What the referee made of an entry: the fields a Hand stores."""
-
-    kind: str
-    award: dict[str, Any]
-    trump: str = ""
-    maker: int | None = None
-    alone: bool = False
-    defender_alone: int | None = None
-    maker_tricks: int | None = None
-    record: dict[str, Any] | None = None
-    verdict: dict[str, Any] | None = None
-
-
-def entry_digest(entry: HandEntry) -> str:
-    """A fingerprint of what was asked, to tell a replay from a reused key."""
-    body = {"type": type(entry).__name__, **asdict(entry)}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _malformed(error: referee.MalformedRecord, prefix: str = "") -> Malformed:
-    return Malformed(error.detail, code="malformed", field=f"{prefix}{error.field}")
-
-
-def _rule_quick(entry: QuickEntry, ruleset: referee.Ruleset) -> _Ruling:
-    try:
-        award = referee.score(
-            ruleset,
-            maker=entry.maker,
-            maker_tricks=entry.maker_tricks,
-            alone=entry.alone,
-            defender_alone=entry.defender_alone,
-        )
-    except referee.MalformedRecord as error:
-        raise _malformed(error) from error
-    return _Ruling(
-        kind=Hand.Kind.PLAYED,
-        award=award.to_json(),
-        trump=entry.trump,
-        maker=entry.maker,
-        alone=entry.alone,
-        defender_alone=entry.defender_alone,
-        maker_tricks=entry.maker_tricks,
-    )
-
-
-def _check_record_shape(record: dict[str, Any]) -> None:
-    """Only the spec's fields, within the limits: what is kept is what the referee reads."""
-    unknown = [f"record.{name[:64]}" for name in referee.unknown_fields(record)]
-    if unknown:
-        raise Malformed(
-            _("A hand record has no field %(fields)s.") % {"fields": ", ".join(unknown)},
-            code="unknown-field",
-            field=unknown[0],
-            errors=[{"field": name, "detail": "Not a field of a hand record."} for name in unknown],
-        )
-    for name in ("bids", "tricks"):
-        items = record.get(name)
-        if isinstance(items, list) and len(items) > RECORD_LIMITS[name]:
-            raise Malformed(
-                _("A hand record has at most %(limit)s %(part)s.")
-                % {"limit": RECORD_LIMITS[name], "part": name},
-                code="too-many",
-                field=f"record.{name}",
-            )
-    for t, trick in enumerate(record.get("tricks") or ()):
-        if isinstance(trick, list) and len(trick) > RECORD_LIMITS["plays"]:
-            raise Malformed(
-                _("A trick has at most %(limit)s plays.") % {"limit": RECORD_LIMITS["plays"]},
-                code="too-many",
-                field=f"record.tricks[{t}]",
-            )
-    stack: list[tuple[Any, str]] = [(record, "record")]
-    while stack:
-        value, path = stack.pop()
-        if isinstance(value, dict):
-            for key, inner in value.items():
-                stack.append((key, f"{path}.{str(key)[:64]}"))
-                stack.append((inner, f"{path}.{str(key)[:64]}"))
-        elif isinstance(value, list):
-            stack.extend((inner, f"{path}[{i}]") for i, inner in enumerate(value))
-        elif isinstance(value, str) and len(value) > RECORD_LIMITS["text"]:
-            raise Malformed(
-                _("Text in a hand record is at most %(limit)s characters.")
-                % {"limit": RECORD_LIMITS["text"]},
-                code="too-long",
-                field=path,
-            )
-
-
-def _rule_renege(entry: RenegeEntry, ruleset: referee.Ruleset) -> _Ruling:
-    try:
-        award = referee.score_renege(
-            ruleset,
-            maker=entry.maker,
-            offender=entry.renege,
-            alone=entry.alone,
-            defender_alone=entry.defender_alone,
-        )
-    except referee.MalformedRecord as error:
-        raise _malformed(error) from error
-    # The referee's ruling, kept as a verdict would say it: who reneged.
-    verdict = {"violations": [{"code": "renege", "seat": entry.renege, "rule": "follow-suit"}]}
-    return _Ruling(
-        kind=Hand.Kind.PENALTY,
-        award=award.to_json(),
-        trump=entry.trump,
-        maker=entry.maker,
-        alone=entry.alone,
-        defender_alone=entry.defender_alone,
-        verdict=verdict,
-    )
-
-
-def _has_redeal_request(record: dict[str, Any]) -> bool:
-    bids = record.get("bids")
-    return isinstance(bids, list) and any(
-        isinstance(bid, dict) and bid.get("action") == "redeal" for bid in bids
-    )
-
-
-def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> _Ruling:
-    _check_record_shape(entry.record)
-    record = dict(entry.record)
-    if "ruleset" in record:
-        try:
-            given = referee.Ruleset.parse(record["ruleset"])
-        except referee.MalformedRecord as error:
-            raise _malformed(error, "record.") from error
-        if given != ruleset:
-            raise Unprocessable(
-                _("The record's ruleset is not this game's ruleset; leave it out."),
-                code="ruleset-mismatch",
-                field="record.ruleset",
-            )
-    record["ruleset"] = ruleset.to_json()
-    try:
-        parsed = referee.parse_record(record)
-    except referee.MalformedRecord as error:
-        raise _malformed(error, "record.") from error
-    verdict = referee.judge(parsed)
-    verdict_json = verdict.to_json()
-    if parsed.dealer != dealer:
-        raise Unprocessable(
-            _("Seat %(dealer)s deals this hand.") % {"dealer": dealer},
-            code="wrong-dealer",
-            field="record.dealer",
-        )
-    unscored = [v for v in verdict.violations if v.code not in SCORED_VIOLATIONS]
-    if unscored:
-        raise Unprocessable(
-            "The referee found breaches that make this record impossible: "
-            + "; ".join(v.message for v in unscored),
-            code="rule-violations",
-            field="record",
-            violations=verdict_json["violations"],
-        )
-    if verdict.award is None:
-        raise Unprocessable(
-            _("The hand is not finished: the referee cannot score it yet."),
-            code="hand-unfinished",
-            field="record",
-            verdict=verdict_json,
-        )
-    award = verdict.award.to_json()
-    if award["reason"] == "thrown-in":
-        redeal_asked = any(bid.action == "redeal" for bid in parsed.bids or ())
-        kind = Hand.Kind.REDEAL if redeal_asked else Hand.Kind.THROWN_IN
-    elif award["reason"] == "renege":
-        kind = Hand.Kind.PENALTY
-    else:
-        kind = Hand.Kind.PLAYED
-    contract = verdict.contract
-    return _Ruling(
-        kind=kind,
-        award=award,
-        trump=str(contract.trump.value) if contract and contract.trump else "",
-        maker=contract.maker if contract else None,
-        alone=contract.alone if contract else False,
-        defender_alone=contract.defender_alone if contract else None,
-        maker_tricks=verdict.maker_tricks,
-        # Kept as the referee read it, in the canonical form, less the game's own ruleset.
-        record={k: v for k, v in parsed.to_json().items() if k != "ruleset"},
-        verdict=verdict_json,
-    )
-
-
-def _rule(entry: HandEntry, ruleset: referee.Ruleset, dealer: int) -> _Ruling:
-    if isinstance(entry, QuickEntry):
-        return _rule_quick(entry, ruleset)
-    if isinstance(entry, RenegeEntry):
-        return _rule_renege(entry, ruleset)
-    if isinstance(entry, RecordEntry):
-        return _rule_record(entry, ruleset, dealer)
-    if not ruleset.can_throw_in:
-        why = (
-            "with stick the dealer the dealer must call"
-            if ruleset.stuck_dealer == "must-call"
-            else "under these rules the dealer must take the upcard"
-        )
-        raise Unprocessable(
-            _("No hand is thrown in here: %(why)s.") % {"why": why},
-            code="no-throw-in",
-            field="thrown_in",
-        )
-    return _Ruling(kind=Hand.Kind.THROWN_IN, award=referee.THROWN_IN.to_json())
 
 
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
@@ -386,7 +132,7 @@ def standing_kept(game: Game) -> Standing:
     return Standing(score=list(game.score), dealer=game.dealer, winner=game.winner)
 
 
-def _apply(hand: Hand, ruling: _Ruling) -> None:
+def _apply(hand: Hand, ruling: Ruling) -> None:
     hand.kind = ruling.kind
     hand.award = ruling.award
     hand.trump = ruling.trump
@@ -508,7 +254,7 @@ def _record(
     game: Game, entry: HandEntry, idempotency_key: str | None, digest: str, actor: str
 ) -> HandResult:
     ruleset = ruleset_of(game)
-    ruling = _rule(entry, ruleset, game.dealer)
+    ruling = rule(entry, ruleset, game.dealer)
     hand = Hand(
         game=game,
         number=game.last_hand + 1,
@@ -552,7 +298,7 @@ def hand_amend(
         hand = hand_get(game=game, number=number)
         _check_version(game, expected_version)
         ruleset = ruleset_of(game)
-        ruling = _rule(entry, ruleset, hand.dealer)
+        ruling = rule(entry, ruleset, hand.dealer)
         is_last = not game.hands.filter(number__gt=number).exists()
         redeal_changes = (ruling.kind == Hand.Kind.REDEAL) != (hand.kind == Hand.Kind.REDEAL)
         if redeal_changes and not is_last:

@@ -16,7 +16,7 @@ from rest_framework.exceptions import ParseError
 
 import referee
 from scorekeeper.api.parsers import BoundedJSONParser
-from scorekeeper.services.hands import RECORD_LIMITS
+from scorekeeper.services.rulings import RECORD_LIMITS
 
 pytestmark = pytest.mark.django_db
 
