@@ -136,7 +136,10 @@ def test_hands_queued_under_the_previous_build_reach_the_upgraded_server(stack: 
     context.set_offline(False)
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
     expect(page.get_by_text("A new version of the app is ready.")).to_be_visible(timeout=15_000)
-    page.get_by_role("button", name="Update").click()
+    # The new worker takes over and the page reloads itself: wait for that reload, since the
+    # old page shows the same heading until it happens.
+    with page.expect_event("load", timeout=15_000):
+        page.get_by_role("button", name="Update").click()
     expect(page.get_by_role("heading", name="Hand 5")).to_be_visible(timeout=15_000)
     after = page.evaluate("() => document.querySelector('script[type=module]').src")
     assert after != before  # the new build runs
