@@ -23,6 +23,7 @@ const EN = {
 
   "home.title": "Keep score at the table",
   "home.lead": "Faster than pencil and paper, and it knows the rules.",
+  "connection.online_only": "This address is plain HTTP: the app needs a connection to open, the screen may dim and the camera cannot scan a table card. Hands entered while the Wi-Fi drops wait on this phone while this page stays open. To play offline, ask the director for the https:// address.",
   "home.new": "New game",
   "home.referee": "Ask the referee",
   "home.games": "Games on this phone",
@@ -415,6 +416,7 @@ const KO = {
 
   "home.title": "테이블에서 점수 기록하기",
   "home.lead": "연필과 종이보다 빠르고, 규칙도 알고 있습니다.",
+  "connection.online_only": "이 주소는 일반 HTTP입니다. 앱을 열려면 연결이 필요하고, 화면이 어두워질 수 있으며, 카메라로 테이블 카드를 스캔할 수 없습니다. 와이파이가 끊긴 동안 입력한 핸드는 이 페이지를 열어 두는 동안 이 폰에서 기다립니다. 오프라인으로 하려면 디렉터에게 https:// 주소를 물어보세요.",
   "home.new": "새 게임",
   "home.referee": "심판에게 묻기",
   "home.games": "이 폰의 게임",

@@ -2,6 +2,7 @@
 // game on this phone, look at the demo games the server was loaded with, or the club events.
 
 import { api } from "../api.js";
+import { onlineOnlyNote } from "../connection.js";
 import { kept, listGames } from "../db.js";
 import { t } from "../i18n.js";
 import { pending } from "../outbox.js";
@@ -45,6 +46,7 @@ export async function showHome(main) {
     h("section", { class: "hero" },
       h("h1", {}, t("home.title")),
       h("p", { class: "lead" }, t("home.lead")),
+      onlineOnlyNote(),
       h("div", { class: "stack" },
         h("a", { class: "button primary big", href: "/new/", "data-nav": true }, t("home.new")),
         h("a", { class: "button big", href: "/table/", "data-nav": true }, t("home.join")),

@@ -6,6 +6,7 @@
 // opponents on this phone or their own, or disputed, with the reason shown here.
 
 import { api, Problem, Unreachable } from "../api.js";
+import { onlineOnlyNote } from "../connection.js";
 import {
   deviceOf, forgetDevice, loadGame, recall, remember, saveDevice, saveLinks, saveToken,
 } from "../db.js";
@@ -105,6 +106,7 @@ function showJoin(main, { code = "", message = "" } = {}) {
     h("section", { class: "hero" },
       h("h1", {}, t("join.title")),
       h("p", { class: "lead" }, t("join.lead"))),
+    onlineOnlyNote(),
     note,
     h("form", { class: "panel join-form", onsubmit: join },
       h("label", { class: "field" }, h("span", {}, t("join.code")), input),
