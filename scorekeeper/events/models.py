@@ -147,8 +147,10 @@ class Event(models.Model):
     )
     sit_out_points = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAFT)
-    # Moved by every write that changes what is shown of the event (services.changes).
+    # Moved by every write that changes what is shown of the event (services.changes), and
+    # by those that change its standings.
     version = models.PositiveIntegerField(default=1)
+    standings_version = models.PositiveIntegerField(default=1)
     published = models.BooleanField(default=False)
     # A timed round: its length in minutes, shown on the tables' phones (null: untimed).
     round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -90,6 +90,11 @@ def tags(client: APIClient, event: int, table: int) -> tuple[str, ...]:
     return tuple(client.get(path)["ETag"] for path in paths)
 
 
+def standings_of(client: APIClient, event: int) -> tuple[str, Any]:
+    answer = client.get(f"/api/v1/events/{event}/standings/")
+    return answer["ETag"], answer.json()
+
+
 def test_every_write_of_a_night_moves_what_its_pollers_see(night, director: Director, anon):
     """Each write a night makes, one after another: the public's tags change after each."""
     event = night["event"]
@@ -149,8 +154,47 @@ def test_every_write_of_a_night_moves_what_its_pollers_see(night, director: Dire
         ),
     ]
     before = tags(anon, event, table["id"])
+    standings_before = standings_of(anon, event)
     for what, write in writes:
         write()
         after = tags(anon, event, table["id"])
-        assert after[0] != before[0] and after[1] != before[1], what
-        before = after
+        assert after[1] != before[1] and after[2] != before[2], what
+        # The standings' tag moves whenever what they show does (and a hand, which they
+        # cannot show, leaves it alone).
+        standings_after = standings_of(anon, event)
+        if standings_after[1] != standings_before[1]:
+            assert standings_after[0] != standings_before[0], what
+        before, standings_before = after, standings_after
+
+
+def test_hands_at_the_tables_leave_the_standings_pollers_at_304(night, director: Director, anon):
+    """A night's tables post a hand every few seconds; the standings count confirmed results
+    only, so their pollers stay at 304 until a result is confirmed (and a director's hand
+    correction that re-derives a confirmed result moves them again)."""
+    event = night["event"]
+    table = night["round"]["tables"][0]
+    phone = join(table["join_code"])
+    opponent = join(table["join_code"], role="confirmer")
+    by = phone.by_seat
+    path = f"/api/v1/events/{event}/standings/"
+    rounds = f"/api/v1/events/{event}/rounds/"
+    tag, rounds_tag = anon.get(path)["ETag"], anon.get(rounds)["ETag"]
+    for _ in range(4):
+        phone.hand(by[0], 3)
+        assert anon.get(path, HTTP_IF_NONE_MATCH=tag).status_code == 304
+        moved = anon.get(rounds, HTTP_IF_NONE_MATCH=rounds_tag)
+        assert moved.status_code == 200
+        rounds_tag = moved["ETag"]
+    ok(phone.post("result/", {"entered_by": phone.player(by[0])}), 201)
+    ok(opponent.confirm(by[1]))
+    confirmed = anon.get(path, HTTP_IF_NONE_MATCH=tag)
+    assert confirmed.status_code == 200 and confirmed.json()["rows"][0]["total"] > 0
+    ok(
+        director.client.patch(
+            f"/api/v1/tables/{table['id']}/hands/1/",
+            {"maker": 0, "trump": "S", "maker_tricks": 5, "reason": "a march, not a point"},
+            format="json",
+        )
+    )
+    corrected = anon.get(path, HTTP_IF_NONE_MATCH=confirmed["ETag"])
+    assert corrected.status_code == 200 and corrected.json() != confirmed.json()

@@ -44,6 +44,9 @@ class EventsView(APIView):
 
     #: Set by a read of an event or a table: what its answer is tagged with (see `_etag`).
     etag: str | None = None
+    #: The event's counter this read follows: `version` (everything), or `standings_version`
+    #: for a read made only of the standings (scorekeeper.events.services.changes).
+    follows: ClassVar[str] = "version"
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
@@ -92,7 +95,7 @@ class EventsView(APIView):
         if event is None:
             return None
         game = table.game if table is not None else None
-        parts = [f"e{event.pk}v{event.version}"]
+        parts = [f"e{event.pk}{self.follows[0]}{getattr(event, self.follows)}"]
         if table is not None:
             parts.append(f"t{table.pk}g{game.version if game else 0}")
         parts.append("d" if access.directs(self.actor, event.club) else "p")

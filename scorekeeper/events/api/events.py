@@ -185,16 +185,18 @@ STANDINGS_KEPT_SECONDS = 600
 
 
 class StandingsView(EventsView):
+    follows = "standings_version"
+
     @extend_schema(
         operation_id="event_standings",
         summary="Live standings from confirmed results, with tie-breaks and side prizes",
         responses={200: s.StandingsSerializer, **problems(404)},
     )
     def get(self, request: Request, event_id: int) -> Response:
-        # Computed once per version of the event, however many phones poll; kept in the
-        # database's cache, which every worker shares and a restore puts back with the rest.
+        # Computed once per standings version of the event, however many phones poll; kept in
+        # the database's cache, which every worker shares and a restore puts back with the rest.
         event = self.event
-        key = f"standings:{event.pk}:{event.version}"
+        key = f"standings:{event.pk}:{event.standings_version}"
         body = caches["default"].get(key)
         if body is None:
             body = standings_json(selectors.standings(event=event))

@@ -1,21 +1,39 @@
-"""An event's version: one counter per event, moved in the same transaction by every write
-that changes what its pages and the API show about it (standings, rounds, tables, phones).
+"""An event's versions: counters on the event's row, moved in the same transaction by every
+write that changes what its pages and the API show about it.
 
-Readers tag what they send with it (an ETag) and answer a poll that already has the current
-version with 304, after one query; computed standings are kept per version.
+`version` follows everything (rounds, tables, phones, hands); `standings_version` follows only
+what the standings are made of (entrants, seating, results, sit-outs, the event's options), so
+the hands a night's tables post every few seconds leave the standings' pollers at 304.
+
+Readers tag what they send with one of them (an ETag) and answer a poll that already has the
+current one with 304, after one query; computed standings are kept per standings version.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from django.db.models import F
 
 from scorekeeper.events.models import Event
 
+BOTH: Final = {"version": F("version") + 1, "standings_version": F("standings_version") + 1}
 
-def event_changed(event_id: int) -> None:
-    Event.objects.filter(pk=event_id).update(version=F("version") + 1)
+
+def event_changed(event_id: int, *, standings: bool = True) -> None:
+    """A write to the event; `standings=False` for one the standings cannot show (a hand
+    entered at a table: the standings count confirmed results only)."""
+    moved = BOTH if standings else {"version": F("version") + 1}
+    Event.objects.filter(pk=event_id).update(**moved)
+
+
+def standings_changed(event_id: int) -> None:
+    """The standings move after a write that moved the version already (a director's hand
+    correction that re-derived the table's result)."""
+    Event.objects.filter(pk=event_id).update(standings_version=F("standings_version") + 1)
 
 
 def club_events_changed(club_id: int) -> None:
-    """A change every event of the club shows (a player renamed, merged or split)."""
-    Event.objects.filter(club_id=club_id).update(version=F("version") + 1)
+    """A change every event of the club shows (a player renamed, merged or split, the club's
+    language or time zone)."""
+    Event.objects.filter(club_id=club_id).update(**BOTH)

@@ -34,6 +34,7 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.selectors import result_of
+from scorekeeper.events.services.changes import standings_changed
 from scorekeeper.events.services.tables import require_open, table_locked
 from scorekeeper.events.tally import HandFacts, SeatTally, tally_hands
 from scorekeeper.models import Hand
@@ -427,6 +428,7 @@ def result_rederive(table: Table, actor: Actor, reason: str) -> Result:
     """After a director's hand correction: the result follows the corrected hands (as it
     stands, if it was entered when time was called)."""
     result = Result.objects.filter(table=table).first()
+    standings_changed(table.round.event_id)
     return _correct(table, actor, reason, None, time_called=bool(result and result.time_called))
 
 

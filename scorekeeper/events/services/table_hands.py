@@ -69,7 +69,7 @@ def _written(
     """A hand written at the table, after the table's checks; a director's correction of an
     entered result re-derives it (a replayed write changed nothing)."""
     with transaction.atomic():
-        table = table_locked(table)
+        table = table_locked(table, standings=False)
         rederive = _hand_write_allowed(table, actor, reason)
         assert table.game_id is not None
         written = write(game_id=table.game_id, expected_version=expected_version, actor=actor.label)
@@ -123,7 +123,7 @@ def table_hand_undo(
     expected_version: int | None = None,
 ) -> tuple[Game, Standing]:
     with transaction.atomic():
-        table = table_locked(table)
+        table = table_locked(table, standings=False)
         rederive = _hand_write_allowed(table, actor, reason)
         assert table.game_id is not None
         game, standing = scorekeeper_services.hand_undo(

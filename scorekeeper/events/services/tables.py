@@ -182,12 +182,13 @@ def device_for_token(token: str) -> TableToken | None:
     )
 
 
-def table_locked(table: Table) -> Table:
-    """The table, locked for a write that changes it (and so its event: the version moves)."""
+def table_locked(table: Table, *, standings: bool = True) -> Table:
+    """The table, locked for a write that changes it (and so its event: the version moves;
+    the standings version too unless the write cannot change them)."""
     locked = (
         Table.objects.select_for_update()
         .select_related("round__event__club", "event_table")
         .get(pk=table.pk)
     )
-    event_changed(locked.round.event_id)
+    event_changed(locked.round.event_id, standings=standings)
     return locked
