@@ -17,6 +17,7 @@ gets the table, the others are told it is taken. Then, for `--seconds`:
 It ends with one line:
 
     night: tables=T watchers=W requests=N errors=E p50_ms=X p99_ms=Y not_modified=Z%
+        standings_not_modified=S%
 
 where errors are 5xx answers, answers a table did not expect, and requests that got no answer.
 With `--find-watchers` it then runs 20-second nights at T=50 with more and more watchers and
@@ -149,11 +150,14 @@ def join(port: int, table: Table) -> None:
 class Tally:
     latencies: harness.Latencies = field(default_factory=lambda: harness.Latencies("all"))
     statuses: Counter[int] = field(default_factory=Counter)
+    # The watchers' standings polls alone, by status (the rounds move with every hand).
+    standings: Counter[int] = field(default_factory=Counter)
     unexpected: list[str] = field(default_factory=list)
 
     def merge(self, other: Tally) -> None:
         self.latencies.add(other.latencies)
         self.statuses.update(other.statuses)
+        self.standings.update(other.standings)
         self.unexpected.extend(other.unexpected[:3])
 
 
@@ -228,7 +232,9 @@ def watch(port: int, event_id: int, deadline: float, tally: Tally, seed: int) ->
     while time.perf_counter() < deadline:
         for path in (f"/api/v1/events/{event_id}/standings/", f"/api/v1/events/{event_id}/rounds/"):
             headers = {"If-None-Match": tags[path]} if path in tags else {}
-            _, answer_headers, _ = send("GET", path, None, headers)
+            status, answer_headers, _ = send("GET", path, None, headers)
+            if path.endswith("/standings/"):
+                tally.standings[status] += 1
             if "etag" in answer_headers:
                 tags[path] = answer_headers["etag"]
         time.sleep(POLL_SECONDS)
@@ -260,10 +266,13 @@ def run_night(port: int, night: Night, watchers: int, seconds: float, pace: floa
 def summary(tables: int, watchers: int, tally: Tally) -> str:
     requests = sum(tally.statuses.values())
     not_modified = 100 * tally.statuses[304] / requests if requests else 0.0
+    polls = sum(tally.standings.values())
+    standings_304 = 100 * tally.standings[304] / polls if polls else 0.0
     return (
         f"night: tables={tables} watchers={watchers} requests={requests} "
         f"errors={tally.latencies.errors} p50_ms={tally.latencies.percentile_ms(50):.1f} "
-        f"p99_ms={tally.latencies.percentile_ms(99):.1f} not_modified={not_modified:.0f}%"
+        f"p99_ms={tally.latencies.percentile_ms(99):.1f} not_modified={not_modified:.0f}% "
+        f"standings_not_modified={standings_304:.0f}%"
     )
 
 
