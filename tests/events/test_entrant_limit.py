@@ -1,0 +1,54 @@
+"""A limit on entrants, so that seating a round costs a bounded time: an event enters at most
+`MAX_ENTRANTS` players (a team event half as many teams); the next is a 409 naming the field."""
+
+from __future__ import annotations
+
+import pytest
+from event_helpers import Director, is_problem, ok
+
+from scorekeeper.events.services import MAX_ENTRANTS
+
+pytestmark = pytest.mark.django_db
+
+
+def names(count: int, prefix: str = "Player") -> list[str]:
+    return [f"{prefix} {n:03}" for n in range(1, count + 1)]
+
+
+def test_an_event_enters_at_most_the_limit_of_players(director: Director):
+    event = director.create_event(rounds_planned=3)
+    ids = director.add_players(event, *names(MAX_ENTRANTS))
+    path = f"/api/v1/events/{event}/players/"
+    full = director.client.post(path, {"name": "One Too Many"}, format="json")
+    assert is_problem(full, 409, field="name", code="event-full")
+    assert str(MAX_ENTRANTS) in full.json()["detail"]
+    # The refused newcomer was not added to the club's roster either.
+    roster_path = f"/api/v1/clubs/{director.club}/players/"
+    roster = ok(director.client.get(roster_path))
+    assert len(roster) == MAX_ENTRANTS
+    assert "One Too Many" not in {p["name"] for p in roster}
+    # By the roster's id, the field named is `player`.
+    zed = ok(director.client.post(roster_path, {"name": "Zed"}, format="json"), 201)["player"]
+    assert is_problem(
+        director.client.post(path, {"player": zed}, format="json"), 409, "player", "event-full"
+    )
+    # A player who left still stands in the standings and keeps a place: coming back is fine,
+    # leaving frees none for someone new.
+    first = ids["Player 001"]
+    ok(director.client.delete(f"{path}{first}/"))
+    assert is_problem(director.client.post(path, {"player": zed}, format="json"), 409, "player")
+    ok(director.client.post(path, {"player": first}, format="json"), 201)
+    assert len(ok(director.client.get(path))) == MAX_ENTRANTS
+
+
+def test_a_team_event_enters_at_most_half_as_many_teams(director: Director):
+    event = director.create_event(format="round-robin")
+    players = names(MAX_ENTRANTS)
+    for n in range(0, MAX_ENTRANTS, 2):
+        director.add_team(event, f"Team {n // 2 + 1}", players[n], players[n + 1])
+    full = director.client.post(
+        f"/api/v1/events/{event}/teams/",
+        {"name": "Late pair", "players": ["Yan", "Zoe"]},
+        format="json",
+    )
+    assert is_problem(full, 409, field="players", code="event-full")
