@@ -1,12 +1,16 @@
-"""A limit on entrants, so that seating a round costs a bounded time: an event enters at most
-`MAX_ENTRANTS` players (a team event half as many teams); the next is a 409 naming the field."""
+"""Limits on entrants and rounds, so that seating a round costs a bounded time: an event enters
+at most `MAX_ENTRANTS` players (a team event half as many teams) and seats at most `MAX_ROUNDS`
+rounds; the next is a 409 naming the field."""
 
 from __future__ import annotations
 
 import pytest
-from event_helpers import Director, is_problem, ok
+from django.contrib.auth import get_user_model
+from event_helpers import Director, is_problem, ok, played_by_services
 
-from scorekeeper.events.services import MAX_ENTRANTS
+from scorekeeper.events.access import Actor
+from scorekeeper.events.services import MAX_ENTRANTS, MAX_ROUNDS
+from scorekeeper.models import Club
 
 pytestmark = pytest.mark.django_db
 
@@ -52,3 +56,15 @@ def test_a_team_event_enters_at_most_half_as_many_teams(director: Director):
         format="json",
     )
     assert is_problem(full, 409, field="players", code="event-full")
+
+
+def test_a_progressive_night_stops_at_the_most_rounds_an_event_plans(director: Director):
+    """Round after round past the plan, as a night that runs long: the round after the most an
+    event may plan is refused, so no round's seating weighs more rounds than that."""
+    dora = Actor(user=get_user_model().objects.get(username="dora"))
+    club = Club.objects.get(pk=director.club)
+    event = played_by_services(dora, club, players=5, rounds=MAX_ROUNDS, name="Long night")
+    past = director.client.post(f"/api/v1/events/{event.pk}/rounds/", format="json")
+    assert is_problem(past, 409, field="rounds", code="rounds-limit")
+    assert str(MAX_ROUNDS) in past.json()["detail"]
+    assert event.rounds.count() == MAX_ROUNDS
