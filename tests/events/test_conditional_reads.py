@@ -198,3 +198,36 @@ def test_hands_at_the_tables_leave_the_standings_pollers_at_304(night, director:
     )
     corrected = anon.get(path, HTTP_IF_NONE_MATCH=confirmed["ETag"])
     assert corrected.status_code == 200 and corrected.json() != confirmed.json()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"time_zone": "Asia/Seoul"}, {"language": "ko"}],
+    ids=["the club's time zone", "the club's language"],
+)
+def test_a_change_of_the_clubs_clock_or_language_is_not_a_304(
+    night, director: Director, anon, change
+):
+    """Times are shown on the club's clock and words in its language: a poll that kept an
+    answer from before the club changed either is sent the new answer."""
+    event = night["event"]
+    table = night["round"]["tables"][0]["id"]
+    paths = (
+        f"/api/v1/events/{event}/standings/",
+        f"/api/v1/events/{event}/rounds/",
+        f"/api/v1/events/{event}/",
+        f"/api/v1/tables/{table}/",
+    )
+    kept = {path: anon.get(path) for path in paths}
+    ok(director.client.patch(f"/api/v1/clubs/{director.club}/", change, format="json"))
+    for path, before in kept.items():
+        after = anon.get(path, HTTP_IF_NONE_MATCH=before["ETag"])
+        assert after.status_code == 200 and after["ETag"] != before["ETag"], path
+    # What the phones are sent did change: the round's start on the club's clock, or words
+    # in the club's language.
+    fresh = anon.get(f"/api/v1/tables/{table}/")
+    if "time_zone" in change:
+        assert fresh.json()["round_started_at"].endswith("+09:00")
+        assert kept[f"/api/v1/tables/{table}/"].json()["round_started_at"].endswith("Z")
+    else:
+        assert fresh["Content-Language"] == "ko"

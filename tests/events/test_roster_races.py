@@ -10,6 +10,7 @@ from event_helpers import Director
 from rest_framework.test import APIClient
 
 from scorekeeper.events.models import Entrant, EventTeam
+from scorekeeper.events.services import MAX_ENTRANTS
 from scorekeeper.models import Club, Player
 from tests.concurrency import POSTGRES_ONLY, all_at_once
 
@@ -75,3 +76,17 @@ def test_teams_entered_at_once_get_one_seed_each(director: Director):
     assert found == {(201, None): AT_ONCE}, found
     seeds = sorted(EventTeam.objects.filter(event_id=event).values_list("seed", flat=True))
     assert seeds == list(range(1, AT_ONCE + 1))
+
+
+def test_newcomers_at_once_for_the_last_place_get_one_entry(director: Director):
+    event = director.create_event(rounds_planned=1)
+    director.add_players(event, *(f"Player {n:03}" for n in range(1, MAX_ENTRANTS)))
+
+    def add(index: int) -> tuple[int, str | None]:
+        url = f"/api/v1/events/{event}/players/"
+        response = signed_in(director).post(url, {"name": f"Late {index}"}, format="json")
+        return response.status_code, response.json().get("code")
+
+    found = codes(all_at_once(AT_ONCE, add))
+    assert found == {(201, None): 1, (409, "event-full"): AT_ONCE - 1}, found
+    assert Entrant.objects.filter(event_id=event).count() == MAX_ENTRANTS

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import time
+from pathlib import Path
+from typing import Any
 
 import pytest
-from event_helpers import Director, play_round, totals
+from django.core.management import call_command
+from event_helpers import Device, Director, play_round, totals
 
 from scorekeeper.events.selectors import a_round_is_in_play
 
@@ -49,3 +53,37 @@ def test_closing_the_night_backs_the_database_up(director: Director, settings, t
             break
         time.sleep(0.1)
     assert len(made) == 1 and made[0].stat().st_size > 0
+
+
+def timer_backup() -> str:
+    """What the laptop's timer runs every few minutes (`scorekeeper.serve`); what it printed."""
+    out = io.StringIO()
+    call_command("backup", "--label", "round", "--if-round-running", stdout=out)
+    return out.getvalue().strip()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_timer_backs_up_mid_round_and_does_nothing_between_nights(
+    director: Director, settings, tmp_path: Path
+):
+    settings.BACKUP_DIR = tmp_path
+    event = director.create_event(
+        round_length="hands", hands_per_round=8, entry="totals", rounds_planned=2
+    )
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    # Before the night's first round: nothing to keep, nothing written.
+    assert timer_backup() == ""
+    assert list(tmp_path.iterdir()) == []
+    made: list[str] = []
+
+    def play_with_the_timer(device: Device, table: dict[str, Any]) -> None:
+        made.append(timer_backup())  # seated, no result yet: a round is in play
+        device.settle([5, 3])
+
+    play_round(director, event, play_with_the_timer)
+    (path,) = made
+    assert Path(path).parent == tmp_path and Path(path).stem.endswith("-round")
+    assert Path(path).stat().st_size > 0
+    # Every result confirmed: between rounds, as between nights, the timer leaves it be.
+    assert timer_backup() == ""
+    assert [p.name for p in tmp_path.iterdir()] == [Path(path).name]

@@ -25,6 +25,7 @@ from scorekeeper.events.services.clubs import (
     season_create,
 )
 from scorekeeper.events.services.events import (
+    MAX_ENTRANTS,
     MAX_HANDS_PER_ROUND,
     MAX_ROUNDS,
     entrant_add,
@@ -71,6 +72,7 @@ from scorekeeper.events.services.tables import (
 
 __all__ = [
     "MAX_CONFIRMERS",
+    "MAX_ENTRANTS",
     "MAX_HANDS_PER_ROUND",
     "MAX_ROUNDS",
     "NO_TARGET",

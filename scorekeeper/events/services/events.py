@@ -34,6 +34,10 @@ MAX_HANDS_PER_ROUND: Final = 20
 
 MAX_ROUNDS: Final = 30
 
+#: The most players one event enters (a team event: half as many teams). Seating a round costs
+#: more the more players there are; a club night's room seats far fewer.
+MAX_ENTRANTS: Final = 200
+
 
 #: The longest timed round, in minutes.
 MAX_ROUND_MINUTES: Final = 240
@@ -253,6 +257,19 @@ def _already_entered(player: str, field: str) -> Conflict:
     )
 
 
+def _require_places(event: Event, wanted: int, field: str) -> None:
+    """Room for ``wanted`` more players within `MAX_ENTRANTS`. Everyone ever entered counts,
+    those who left too (they stand in the standings); a player who comes back takes no new
+    place."""
+    if Entrant.objects.filter(event=event).count() + wanted > MAX_ENTRANTS:
+        raise Conflict(
+            _("The event has as many players as one event enters (%(max_entrants)s).")
+            % {"max_entrants": MAX_ENTRANTS},
+            code="event-full",
+            field=field,
+        )
+
+
 def entrant_add(
     *,
     event: Event,
@@ -272,12 +289,16 @@ def entrant_add(
             _("Players join a team event as a team."), code="teams-event", field="format"
         )
     ref = PlayerRef(player_id=player_id, name=name, label=label, new=new)
+    field = "name" if player_id is None else "player"
     with transaction.atomic():
+        # One entry at a time, so that two at once cannot both take the last place.
+        event = Event.objects.select_for_update().get(pk=event.pk)
         found = roster_match(club=event.club, ref=ref)
         entrant = Entrant.objects.filter(event=event, player=found.player).first()
         if entrant is not None and entrant.active:
-            raise _already_entered(found.player.shown, "name" if player_id is None else "player")
+            raise _already_entered(found.player.shown, field)
         if entrant is None:
+            _require_places(event, 1, field)
             try:
                 with transaction.atomic():
                     entrant = Entrant.objects.create(event=event, player=found.player)
@@ -336,6 +357,7 @@ def team_add(
                 code="event-started",
                 field="players",
             )
+        _require_places(event, len(players), "players")
         found: list[Matched] = []
         for i, who in enumerate(players):
             ref = PlayerRef.of(who, f"players[{i}]")

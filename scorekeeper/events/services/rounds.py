@@ -30,7 +30,7 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.events import MAX_ROUNDS, require_running
 from scorekeeper.events.services.tables import event_table_for
 from scorekeeper.models import Player
 
@@ -79,6 +79,14 @@ def _round_of(data: dict[str, Any]) -> seating.Round:
 
 
 def _next_progressive(event: Event, number: int) -> seating.Round:
+    # Each round's seating weighs every round before it: a night stops at the most an event
+    # may plan, so a round's seating costs a bounded time (as MAX_ENTRANTS bounds the room).
+    if number > MAX_ROUNDS:
+        raise Conflict(
+            _("An event has at most %(max_rounds)s rounds.") % {"max_rounds": MAX_ROUNDS},
+            code="rounds-limit",
+            field="rounds",
+        )
     roster = list(
         Entrant.objects.filter(event=event, active=True)
         .order_by("id")
