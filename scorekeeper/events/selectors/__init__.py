@@ -20,6 +20,7 @@ from scorekeeper.events.selectors.events import (
     event_form_choices,
     event_tables_of,
     events_of,
+    rounds_seated,
     tables_open,
     teams_of,
 )
@@ -47,8 +48,10 @@ from scorekeeper.events.selectors.records import (
     player_record,
 )
 from scorekeeper.events.selectors.roster import (
+    Arrival,
     clubs,
     clubs_directed_by,
+    door_list,
     roster_entry,
     roster_log,
     roster_of,
@@ -71,6 +74,7 @@ from scorekeeper.events.selectors.rounds import (
 
 __all__ = [
     "LEADERBOARD_ORDER",
+    "Arrival",
     "CrossCell",
     "Crosstable",
     "DeviceView",
@@ -90,6 +94,7 @@ __all__ = [
     "complete_rounds",
     "crosstable",
     "device_table",
+    "door_list",
     "entrants_of",
     "event_form_choices",
     "event_get",
@@ -105,6 +110,7 @@ __all__ = [
     "roster_of",
     "round_get",
     "rounds_of",
+    "rounds_seated",
     "season_get",
     "seasons_of",
     "standings",

@@ -105,3 +105,8 @@ def a_round_is_in_play() -> bool:
 
 def change_log(*, event: Event) -> Iterable[Any]:
     return event.changes.select_related("table__round").order_by("id")
+
+
+def rounds_seated(*, event: Event) -> int:
+    """How many of the event's rounds are seated (one query)."""
+    return Round.objects.filter(event=event).count()

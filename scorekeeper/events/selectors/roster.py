@@ -1,14 +1,18 @@
 """Reads of a club: the clubs, who directs them, their players (the roster, with how often
-each played) and its log, and their seasons.
+each played, and as the door's check-in list marks them) and its log, and their seasons.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, QuerySet
 
 from scorekeeper.events.models import (
     Director,
+    Entrant,
+    Event,
     RosterChange,
     Season,
 )
@@ -50,3 +54,27 @@ def roster_log(*, club: Club) -> QuerySet[RosterChange]:
 
 def seasons_of(*, club: Club) -> list[Season]:
     return list(club.seasons.all())
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """One of the club's players at the door: who, and whether they are checked in."""
+
+    player: int
+    shown: str
+    kind: str
+    checked_in: bool
+
+
+def door_list(*, event: Event) -> list[Arrival]:
+    """The club's roster for the door, by name, each marked checked in or not (one query)."""
+    here = Entrant.objects.filter(event=event, player=OuterRef("pk"), active=True)
+    players = (
+        Player.objects.filter(club_id=event.club_id)
+        .annotate(checked_in=Exists(here))
+        .order_by("match_key", "label_key", "id")
+    )
+    return [
+        Arrival(player=p.pk, shown=p.shown, kind=p.kind, checked_in=bool(p.checked_in))
+        for p in players
+    ]
