@@ -10,23 +10,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
-from scorekeeper.events.models import (
-    Entrant,
-    Event,
-    EventTeam,
-    Result,
-    ResultLine,
-    Round,
-    SitOut,
-)
-from scorekeeper.events.standings import (
-    Bye,
-    Line,
-    Scoring,
-    SidePrize,
-    StandingRow,
-    rank,
-)
+from scorekeeper.events.models import Entrant, Event, EventTeam, Result, ResultLine, Round, SitOut
+from scorekeeper.events.standings import Bye, Line, Scoring, SidePrize, StandingRow, rank
 
 
 @dataclass

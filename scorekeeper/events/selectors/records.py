@@ -10,11 +10,7 @@ from typing import Any, Final
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
-from scorekeeper.events.models import (
-    ResultLine,
-    Season,
-    TableSeat,
-)
+from scorekeeper.events.models import ResultLine, Season, TableSeat
 from scorekeeper.models import Club, Player
 from scorekeeper.names import name_shown
 

@@ -9,13 +9,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, Max, OuterRef, QuerySet
 
-from scorekeeper.events.models import (
-    Director,
-    Entrant,
-    Event,
-    RosterChange,
-    Season,
-)
+from scorekeeper.events.models import Director, Entrant, Event, RosterChange, Season
 from scorekeeper.models import Club, Player
 from scorekeeper.names import name_clean, name_key
 

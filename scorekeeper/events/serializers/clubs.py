@@ -9,9 +9,7 @@ from typing import Any
 from rest_framework import serializers
 
 from scorekeeper import names
-from scorekeeper.api.fields import (
-    StrictCharField,
-)
+from scorekeeper.api.fields import StrictCharField
 from scorekeeper.events.models import RosterChange
 from scorekeeper.events.serializers.players import IdField, PlayerEntrySerializer, PlayerSerializer
 from scorekeeper.models import Player

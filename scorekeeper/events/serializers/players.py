@@ -10,11 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scorekeeper import names
-from scorekeeper.api.fields import (
-    StrictBooleanField,
-    StrictCharField,
-    StrictIntegerField,
-)
+from scorekeeper.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
 
 MAX_ID = 2**63 - 1
 

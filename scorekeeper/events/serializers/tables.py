@@ -8,11 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from scorekeeper.api.fields import (
-    StrictBooleanField,
-    StrictCharField,
-    StrictIntegerField,
-)
+from scorekeeper.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from scorekeeper.events.models import Event, TableToken
 from scorekeeper.events.serializers.players import IdField
 
@@ -169,16 +165,23 @@ class CodeSerializer(serializers.Serializer[Any]):
     join_code = serializers.CharField()
 
 
-class ResultEnterSerializer(serializers.Serializer[Any]):
-    entered_by = IdField(help_text="The player entering it (seated at the table).")
-    points = serializers.ListField(
+def SidePointsField(**kwargs: Any) -> serializers.ListField:
+    """Each side's points of a result, when they are entered as totals (or none)."""
+    return serializers.ListField(
         child=StrictIntegerField(min_value=0, max_value=999),
         min_length=2,
         max_length=2,
         required=False,
         allow_null=True,
         default=None,
-        help_text="Totals-only events: each side's points. Hand-by-hand events leave it out.",
+        **kwargs,
+    )
+
+
+class ResultEnterSerializer(serializers.Serializer[Any]):
+    entered_by = IdField(help_text="The player entering it (seated at the table).")
+    points = SidePointsField(
+        help_text="Totals-only events: each side's points. Hand-by-hand events leave it out."
     )
     time_called = StrictBooleanField(
         required=False,
@@ -198,14 +201,7 @@ class ResultDisputeSerializer(serializers.Serializer[Any]):
 
 class ResultCorrectSerializer(serializers.Serializer[Any]):
     reason = StrictCharField(max_length=500)
-    points = serializers.ListField(
-        child=StrictIntegerField(min_value=0, max_value=999),
-        min_length=2,
-        max_length=2,
-        required=False,
-        allow_null=True,
-        default=None,
-    )
+    points = SidePointsField()
     time_called = StrictBooleanField(required=False, default=False)
 
 
