@@ -191,17 +191,23 @@ def problem_response(body: dict[str, Any]) -> JsonResponse:
     return JsonResponse(body, status=body["status"], content_type=PROBLEM_JSON)
 
 
+def site_problem(
+    status_code: int, *, code: str, detail: str, field: str | None = None
+) -> JsonResponse:
+    """A problem the site's own handlers answer (outside DRF), titled by its status."""
+    return problem_response(
+        problem(status_code, title=status_text(status_code), code=code, field=field, detail=detail)
+    )
+
+
 @csrf_exempt
 def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-    return problem_response(
-        problem(
-            404,
-            title=status_text(404),
-            code="not_found",
-            field="path",
-            detail=_("No API resource at %(path)s. Note that API paths end with a slash.")
-            % {"path": request.path},
-        )
+    return site_problem(
+        404,
+        code="not_found",
+        field="path",
+        detail=_("No API resource at %(path)s. Note that API paths end with a slash.")
+        % {"path": request.path},
     )
 
 
@@ -229,14 +235,11 @@ def pages_not_found(page: Callable[_P, HttpResponse]) -> Callable[_P, HttpRespon
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     if request.path.startswith("/api/"):
-        return problem_response(
-            problem(
-                403,
-                title=status_text(403),
-                code="csrf",
-                field="Cookie",
-                detail=_("CSRF check failed: %(reason)s") % {"reason": reason},
-            )
+        return site_problem(
+            403,
+            code="csrf",
+            field="Cookie",
+            detail=_("CSRF check failed: %(reason)s") % {"reason": reason},
         )
     from django.views.csrf import csrf_failure as html_csrf_failure
 
@@ -251,25 +254,19 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
 
         return html_bad_request(request, exception)
     if isinstance(exception, RequestDataTooBig | TooManyFieldsSent):
-        return problem_response(
-            problem(
-                413,
-                title=status_text(413),
-                code="body-too-large",
-                field="body",
-                detail=_("The request body is larger than the API takes."),
-            )
+        return site_problem(
+            413,
+            code="body-too-large",
+            field="body",
+            detail=_("The request body is larger than the API takes."),
         )
-    return problem_response(
-        problem(
-            400,
-            title=status_text(400),
-            code="bad-request",
-            field="Host" if isinstance(exception, DisallowedHost) else None,
-            detail=_("This server does not answer for this host name.")
-            if isinstance(exception, DisallowedHost)
-            else _("The request could not be read."),
-        )
+    return site_problem(
+        400,
+        code="bad-request",
+        field="Host" if isinstance(exception, DisallowedHost) else None,
+        detail=_("This server does not answer for this host name.")
+        if isinstance(exception, DisallowedHost)
+        else _("The request could not be read."),
     )
 
 
@@ -281,13 +278,10 @@ def server_error(request: HttpRequest) -> HttpResponse:
         assert error is not None
         return outage_response(request, error)
     if request.path.startswith("/api/"):
-        return problem_response(
-            problem(
-                500,
-                title=status_text(500),
-                code="server_error",
-                detail=_("Something went wrong on our side; it has been logged."),
-            )
+        return site_problem(
+            500,
+            code="server_error",
+            detail=_("Something went wrong on our side; it has been logged."),
         )
     from django.views.defaults import server_error as html_server_error
 

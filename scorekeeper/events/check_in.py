@@ -5,44 +5,15 @@ round 1 is seated in it, one checked in later joins the next round the seating p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.contrib.auth.decorators import login_required
-from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from scorekeeper.api.problems import pages_not_found
-from scorekeeper.events import access
+from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor
-from scorekeeper.events.models import Entrant, Event
-from scorekeeper.models import Player
-
-
-@dataclass(frozen=True)
-class Arrival:
-    """One of the club's players at the door: who, and whether they are checked in."""
-
-    player: int
-    shown: str
-    kind: str
-    checked_in: bool
-
-
-def door_list(*, event: Event) -> list[Arrival]:
-    """The club's roster for the door, by name, each marked checked in or not (one query)."""
-    here = Entrant.objects.filter(event=event, player=OuterRef("pk"), active=True)
-    players = (
-        Player.objects.filter(club_id=event.club_id)
-        .annotate(checked_in=Exists(here))
-        .order_by("match_key", "label_key", "id")
-    )
-    return [
-        Arrival(player=p.pk, shown=p.shown, kind=p.kind, checked_in=bool(p.checked_in))
-        for p in players
-    ]
 
 
 @login_required(login_url=reverse_lazy("events-login"))
@@ -56,7 +27,7 @@ def check_in_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "events/screens/check_in.html",
         {
             "event": event,
-            "arrivals": door_list(event=event) if not event.is_teams else [],
-            "rounds": event.rounds.count(),
+            "arrivals": selectors.door_list(event=event) if not event.is_teams else [],
+            "rounds": selectors.rounds_seated(event=event),
         },
     )

@@ -6,10 +6,12 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext
+from stack import Stack
 
 # Playwright's sync API keeps an event loop running in the test thread; Django would refuse
 # the database work of the live server's set-up and teardown there without this.
@@ -62,3 +64,13 @@ def phone(
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def stack(tmp_path: Path) -> Iterator[Stack]:
+    """A real server of this test's own (tests/browser/stack.py), removed afterwards."""
+    made = Stack(tmp_path)
+    try:
+        yield made
+    finally:
+        made.remove()

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 import harness  # noqa: E402
+from table import api_get  # noqa: E402
 
 
 def postgres_url() -> str | None:
@@ -104,6 +105,10 @@ class Stack:
             server="waitress",
             workers=4,
         )
+
+    def read(self, path: str) -> Any:
+        """What the server answers at `path` (JSON), as a phone would read it."""
+        return api_get(self.base, path)
 
     def kill(self) -> None:
         """The laptop dies: the server gets no chance to finish anything."""

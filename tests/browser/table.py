@@ -15,8 +15,19 @@ GAME_PATH = re.compile(r"/g/([0-9a-f-]{36})/")
 
 
 def api_get(base: str, path: str) -> Any:
-    with urllib.request.urlopen(base + path) as response:
+    with urllib.request.urlopen(base + path, timeout=10) as response:
         return json.loads(response.read())
+
+
+#: What the phone's outbox holds (IndexedDB), read in the page: the entries not yet sent.
+OUTBOX = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("euchre-outbox");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const read = open.result.transaction("entries").objectStore("entries").getAll();
+    read.onsuccess = () => resolve(read.result);
+  };
+})"""
 
 
 def eventually(

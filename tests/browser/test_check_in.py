@@ -8,10 +8,10 @@ import os
 
 import pytest
 from playwright.sync_api import Page, expect
+from screens import director_club, sign_in
 from table import layout_problems, text_size
 
 from scorekeeper.events import services
-from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Entrant, Round
 from scorekeeper.events.services import PlayerRef
 
@@ -36,14 +36,6 @@ MEMBERS = [
 SHOTS = os.environ.get("SHOTS_DIR")
 
 
-def sign_in(page: Page, base: str, path: str) -> None:
-    page.goto(base + path)
-    page.get_by_label("User name").fill("dora")
-    page.get_by_label("Password").fill("deal-the-cards-42")
-    page.get_by_role("button", name="Sign in").click()
-    page.goto(base + path)
-
-
 def tap_in(
     page: Page, letters: str, shown: str, search: str = "Find a player (first letters)"
 ) -> None:
@@ -58,9 +50,7 @@ def test_twelve_players_check_in_at_the_door_and_play_round_1(
     page: Page, live_server, django_user_model
 ) -> None:
     base = live_server.url
-    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    dora = Actor(user=user)
-    club = services.club_create(actor=dora, name="Riverside Euchre Club")
+    dora, club = director_club(django_user_model)
     for name in MEMBERS:
         services.roster_add(club=club, actor=dora, ref=PlayerRef(name=name), kind="member")
     night = services.event_create(
@@ -164,9 +154,7 @@ def services_standings(event):
 def test_the_door_reads_in_korean_at_twice_the_text_size(
     phone, live_server, django_user_model, dark
 ) -> None:
-    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    dora = Actor(user=user)
-    club = services.club_create(actor=dora, name="리버사이드 유커 클럽")
+    dora, club = director_club(django_user_model, "리버사이드 유커 클럽")
     for name in ["김민준", "이서연", "박지훈", "Alexandra Featherstonehaugh-Smythe"]:
         services.roster_add(club=club, actor=dora, ref=PlayerRef(name=name), kind="member")
     night = services.event_create(

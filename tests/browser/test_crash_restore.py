@@ -14,45 +14,19 @@ reading changes nothing.
 
 from __future__ import annotations
 
-import json
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 from stack import SEAT_A_NIGHT, Stack
-from table import Table, eventually
+from table import OUTBOX, Table, eventually
 
 pytestmark = pytest.mark.browser
 LETTERS = "NESW"
-OUTBOX = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open("euchre-outbox");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const read = open.result.transaction("entries").objectStore("entries").getAll();
-    read.onsuccess = () => resolve(read.result);
-  };
-})"""
-
-
-@pytest.fixture
-def stack(tmp_path: Path) -> Iterator[Stack]:
-    made = Stack(tmp_path)
-    try:
-        yield made
-    finally:
-        made.remove()
-
-
-def read(stack: Stack, path: str) -> Any:
-    with urllib.request.urlopen(stack.base + path, timeout=10) as response:
-        return json.loads(response.read())
 
 
 def hands_of(stack: Stack, game: str) -> list[dict[str, Any]]:
-    return list(read(stack, f"/api/v1/games/{game}/")["hands"])
+    return list(stack.read(f"/api/v1/games/{game}/")["hands"])
 
 
 def join(page: Page, stack: Stack, code: str) -> None:
@@ -80,7 +54,7 @@ def played(stack: Stack, game: str, count: int) -> None:
     for hand in hands:
         for team, points in hand["award"]["points"].items():
             awarded[int(team)] += points
-    assert read(stack, f"/api/v1/games/{game}/")["score"] == awarded
+    assert stack.read(f"/api/v1/games/{game}/")["score"] == awarded
 
 
 def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, phone):

@@ -8,9 +8,9 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
+from screens import director_club, sign_in
 
 from scorekeeper.events import services
-from scorekeeper.events.access import Actor
 from scorekeeper.models import Player
 
 pytestmark = pytest.mark.browser
@@ -40,9 +40,7 @@ def test_an_erased_player_shows_as_the_placeholder_with_every_number_unchanged(
     page: Page, live_server, django_user_model
 ) -> None:
     base = live_server.url
-    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    dora = Actor(user=user)
-    club = services.club_create(actor=dora, name="Riverside Euchre Club")
+    dora, club = director_club(django_user_model)
     night = services.event_create(
         club=club,
         actor=dora,
@@ -77,11 +75,7 @@ def test_an_erased_player_shows_as_the_placeholder_with_every_number_unchanged(
     }
     assert any("Cat" in row[1] for row in before_rows)
 
-    page.goto(base + "/events/login/")
-    page.get_by_label("User name").fill("dora")
-    page.get_by_label("Password").fill("deal-the-cards-42")
-    page.get_by_role("button", name="Sign in").click()
-    page.goto(base + f"/events/players/{cat.pk}/")
+    sign_in(page, base, f"/events/players/{cat.pk}/")
     expect(page.get_by_role("heading", name="Cat", exact=True)).to_be_visible()
     before_stats = stats(page)
     before_games = page.locator("ol.games li").all_inner_texts()

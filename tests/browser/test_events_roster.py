@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
+from screens import director_club, sign_in
 
 from scorekeeper.events import services
-from scorekeeper.events.access import Actor
 
 pytestmark = pytest.mark.browser
 
@@ -16,9 +16,7 @@ def test_adding_a_name_on_the_roster_asks_who_it_is(
     page: Page, live_server, django_user_model
 ) -> None:
     base = live_server.url
-    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    dora = Actor(user=user)
-    club = services.club_create(actor=dora, name="Riverside Euchre Club")
+    dora, club = director_club(django_user_model)
     monday = services.event_create(
         club=club, actor=dora, name="Monday", format="progressive", rounds_planned=1
     )
@@ -27,11 +25,7 @@ def test_adding_a_name_on_the_roster_asks_who_it_is(
         club=club, actor=dora, name="Tuesday", format="progressive", rounds_planned=1
     )
 
-    page.goto(base + f"/events/{tuesday.pk}/manage/")
-    page.get_by_label("User name").fill("dora")
-    page.get_by_label("Password").fill("deal-the-cards-42")
-    page.get_by_role("button", name="Sign in").click()
-    page.goto(base + f"/events/{tuesday.pk}/manage/")
+    sign_in(page, base, f"/events/{tuesday.pk}/manage/")
 
     # A second John Smith: the screen asks, and the director adds someone new with a label.
     page.get_by_label("Names, one a line").fill("john smith\nJane Doe")

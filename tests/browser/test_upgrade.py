@@ -12,29 +12,17 @@ without a word).
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route, expect
 from stack import REPO, Stack
-from table import Table, eventually
+from table import OUTBOX, Table, eventually
 
 pytestmark = pytest.mark.browser
 MIGRATION = "scorekeeper/migrations/0006_game_standing_kept.py"
-OUTBOX = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open("euchre-outbox");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const read = open.result.transaction("entries").objectStore("entries").getAll();
-    read.onsuccess = () => resolve(read.result);
-  };
-})"""
 # An entry as a build this server does not read would have queued it (format 99).
 FOREIGN = """(entry) => new Promise((resolve, reject) => {
   const open = indexedDB.open("euchre-outbox");
@@ -75,20 +63,6 @@ def previous_build(folder: Path) -> Path:
     return target
 
 
-@pytest.fixture
-def stack(tmp_path: Path) -> Iterator[Stack]:
-    made = Stack(tmp_path)
-    try:
-        yield made
-    finally:
-        made.remove()
-
-
-def read(stack: Stack, path: str) -> Any:
-    with urllib.request.urlopen(stack.base + path, timeout=10) as response:
-        return json.loads(response.read())
-
-
 def score(page: Page, maker: str, tricks: int, number: int) -> None:
     Table(page, "").pick_hand(maker, "Hearts", tricks)
     page.get_by_role("button", name="Save hand").click()
@@ -113,7 +87,7 @@ def test_hands_queued_under_the_previous_build_reach_the_upgraded_server(stack: 
     before = page.evaluate("() => document.querySelector('script[type=module]').src")
     score(page, "Ann", 3, 1)
     score(page, "Ben", 5, 2)
-    eventually(page, lambda: len(read(stack, f"/api/v1/games/{game}/")["hands"]) == 2)
+    eventually(page, lambda: len(stack.read(f"/api/v1/games/{game}/")["hands"]) == 2)
     context.set_offline(True)
     score(page, "Cat", 4, 3)
     score(page, "Dan", 3, 4)
@@ -143,17 +117,17 @@ def test_hands_queued_under_the_previous_build_reach_the_upgraded_server(stack: 
     expect(page.get_by_role("heading", name="Hand 5")).to_be_visible(timeout=15_000)
     after = page.evaluate("() => document.querySelector('script[type=module]').src")
     assert after != before  # the new build runs
-    assert len(read(stack, f"/api/v1/games/{game}/")["hands"]) == 2
+    assert len(stack.read(f"/api/v1/games/{game}/")["hands"]) == 2
     assert page.evaluate(OUTBOX) == queued  # the outbox came through the update untouched
     page.evaluate(FOREIGN, queued[-1])
 
     context.unroute("**/api/**", unreachable)
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
-    eventually(page, lambda: len(read(stack, f"/api/v1/games/{game}/")["hands"]) == 4)
+    eventually(page, lambda: len(stack.read(f"/api/v1/games/{game}/")["hands"]) == 4)
     alert = page.locator("section.rejected[role=alert]")
     expect(alert).to_contain_text("format 99")
     expect(alert).to_contain_text("enter it again")
-    hands = read(stack, f"/api/v1/games/{game}/")
+    hands = stack.read(f"/api/v1/games/{game}/")
     assert [h["number"] for h in hands["hands"]] == [1, 2, 3, 4]
     assert [h["maker"] for h in hands["hands"]] == [0, 1, 2, 3]
     awarded = [0, 0]

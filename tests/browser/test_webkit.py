@@ -15,7 +15,6 @@ import os
 import shutil
 import subprocess
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -56,15 +55,6 @@ def display() -> Iterator[str]:
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=30)
-
-
-@pytest.fixture
-def stack(tmp_path: Path) -> Iterator[Stack]:
-    made = Stack(tmp_path)
-    try:
-        yield made
-    finally:
-        made.remove()
 
 
 @pytest.fixture
@@ -144,8 +134,7 @@ def score_hand(driver: WebDriver, maker: str, tricks: int) -> None:
 
 
 def hands_on_server(stack: Stack, game: str) -> int:
-    with urllib.request.urlopen(f"{stack.base}/api/v1/games/{game}/", timeout=10) as response:
-        return len(json.loads(response.read())["hands"])
+    return len(stack.read(f"/api/v1/games/{game}/")["hands"])
 
 
 def status(driver: WebDriver) -> str:

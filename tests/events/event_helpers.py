@@ -15,26 +15,12 @@ from scorekeeper.events import services
 from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event
 from scorekeeper.models import Club
+from tests.problems import is_problem as is_problem
 
 
 def ok(response: Any, status: int = 200) -> Any:
     assert response.status_code == status, (response.status_code, response.content[:500])
     return response.json()
-
-
-def is_problem(
-    response: Any, status: int, field: str | None = None, code: str | None = None
-) -> bool:
-    """The response is an RFC 9457 problem with this status (naming this field and code)."""
-    assert response.status_code == status, (response.status_code, response.content[:500])
-    assert response["Content-Type"] == "application/problem+json", response["Content-Type"]
-    body = response.json()
-    assert body["status"] == status and body["title"] and body["detail"], body
-    if field is not None:
-        assert body["field"] == field, body
-    if code is not None:
-        assert body["code"] == code, body
-    return True
 
 
 @dataclass

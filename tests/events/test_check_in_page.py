@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
-from scorekeeper.events.check_in import door_list
+from scorekeeper.events.selectors import door_list
 from scorekeeper.events.services import PlayerRef
 
 pytestmark = pytest.mark.django_db

@@ -9,6 +9,7 @@ from typing import Any
 from rest_framework.test import APIClient
 
 from referee.notation import read_trick, tricks
+from tests.problems import is_problem as is_problem
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SHARED = REPO_ROOT.parent / "shared"
@@ -60,21 +61,6 @@ class Table:
 
     def quick(self, maker: int, tricks: int, trump: str = "H", **more: Any) -> dict[str, Any]:
         return self.hand({"maker": maker, "trump": trump, "maker_tricks": tricks, **more})
-
-
-def is_problem(
-    response: Any, status: int, field: str | None = None, code: str | None = None
-) -> bool:
-    """The response is an RFC 9457 problem with this status, naming this field (and code)."""
-    assert response.status_code == status, response.content
-    assert response["Content-Type"] == "application/problem+json", response["Content-Type"]
-    body = response.json()
-    assert body["status"] == status and body["title"] and body["detail"], body
-    if field is not None:
-        assert body["field"] == field, body
-    if code is not None:
-        assert body["code"] == code, body
-    return True
 
 
 def march_record(dealer: int) -> dict[str, Any]:

@@ -8,17 +8,9 @@ import pytest
 from api_tables import Table
 from rest_framework.test import APIClient
 
+from tests.problems import is_problem
+
 pytestmark = pytest.mark.django_db
-
-
-def is_problem(response, status: int, field: str | None = None) -> bool:
-    body = response.json()
-    return (
-        response.status_code == status
-        and response["Content-Type"] == "application/problem+json"
-        and body["status"] == status
-        and (field is None or body["field"] == field)
-    )
 
 
 # Headers -------------------------------------------------------------------------------------

@@ -2,44 +2,16 @@
 // take them out), find them by the first letters of any of their names, add a new guest
 // inline. Checking in is entering the event; after round 1 it is a late arrival, seated from
 // the next round.
-import { call } from "../webapp/js/api.js";
 import { h as el } from "../webapp/js/ui.js";
+import { $, $$, api, attempt, say } from "./screen.js";
 
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 const event = document.body.dataset.event;
 const base = `/events/${event}/`;
-
-function cookie(name) {
-  const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
-  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
-}
-
-async function api(method, path, body) {
-  const headers = method === "GET" ? {} : { "X-CSRFToken": cookie("csrftoken") };
-  return (await call(method, path, { body, headers })).data;
-}
 
 // The page's words, in its language: "{name} is checked in." with the names filled in.
 function t(key, values = {}) {
   const phrase = $(".door").dataset[`t${key[0].toUpperCase()}${key.slice(1)}`] || key;
   return phrase.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
-}
-
-function say(text, bad = false) {
-  const box = $(".message");
-  box.textContent = text;
-  box.classList.toggle("bad", bad);
-  box.hidden = !text;
-}
-
-async function attempt(action) {
-  try {
-    say("");
-    await action();
-  } catch (error) {
-    say(error.message, true);
-  }
 }
 
 // The same folding for the search and the names: case and accents aside.

@@ -1,43 +1,10 @@
 // The events screens: each page names its screen on <body data-screen>; this script fills it
 // from the events API and sends what the director or the table does. No build step: an ES
 // module that borrows the web app's API wrapper and DOM helpers.
-import { call } from "../webapp/js/api.js";
 import { h as el } from "../webapp/js/ui.js";
+import { $, $$, api, attempt, say } from "./screen.js";
 
 const REFRESH_MS = 5000;
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
-
-function cookie(name) {
-  const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
-  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
-}
-
-// The web app's API wrapper: a director's session sends the CSRF token on writes. A table's
-// phone scores in the table app (/table/), never here.
-async function api(method, url, body) {
-  const headers = {};
-  if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
-  const answer = await call(method, url.replace(/^\/api\/v1/, ""), { body, headers });
-  return answer.data;
-}
-
-function say(text, bad = false) {
-  const box = $(".message");
-  box.textContent = text;
-  box.classList.toggle("bad", bad);
-  box.hidden = !text;
-}
-
-// Run an action from a button or form; a problem is shown, not thrown.
-async function attempt(action) {
-  try {
-    say("");
-    await action();
-  } catch (error) {
-    say(error.message, true);
-  }
-}
 
 function options(select, items, placeholder) {
   const keep = select.value;

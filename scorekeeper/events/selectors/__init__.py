@@ -1,0 +1,123 @@
+"""Reads that shape events' data: look-ups by id, rounds as the tables see them, standings,
+leaderboards and a player's record. Each takes a constant number of queries, whatever the size
+of the event or the season: rows are fetched flat and added up in the database or by
+`scorekeeper.events.standings` (the tournament arithmetic, in plain Python).
+
+Standings count confirmed results only; the points themselves are the referee's (see services).
+Who may read what is not decided here but in `scorekeeper.events.access`.
+
+The reads live by what they read: `lookups` (one row by id), `events` (an event's lists),
+`roster` (clubs, players, seasons), `rounds` (rounds, tallies, the crosstable), `ranking`
+(live standings) and `records` (leaderboards and a player's record). This package names them
+all, so callers say `selectors.standings(...)` wherever the read lives.
+"""
+
+from scorekeeper.events.selectors.events import (
+    OpenTable,
+    a_round_is_in_play,
+    change_log,
+    entrants_of,
+    event_form_choices,
+    event_tables_of,
+    events_of,
+    rounds_seated,
+    tables_open,
+    teams_of,
+)
+from scorekeeper.events.selectors.lookups import (
+    club_get,
+    device_table,
+    event_get,
+    player_get,
+    result_of,
+    round_get,
+    season_get,
+    table_get,
+    table_now,
+)
+from scorekeeper.events.selectors.ranking import (
+    RoundsDone,
+    Standings,
+    complete_rounds,
+    standings,
+)
+from scorekeeper.events.selectors.records import (
+    LEADERBOARD_ORDER,
+    PlayerRecord,
+    leaderboard,
+    player_record,
+)
+from scorekeeper.events.selectors.roster import (
+    Arrival,
+    clubs,
+    clubs_directed_by,
+    door_list,
+    roster_entry,
+    roster_log,
+    roster_of,
+    seasons_of,
+)
+from scorekeeper.events.selectors.rounds import (
+    CrossCell,
+    Crosstable,
+    DeviceView,
+    RoundView,
+    SeatView,
+    TableView,
+    TallyLine,
+    crosstable,
+    find_your_table,
+    rounds_of,
+    table_view,
+    tally,
+)
+
+__all__ = [
+    "LEADERBOARD_ORDER",
+    "Arrival",
+    "CrossCell",
+    "Crosstable",
+    "DeviceView",
+    "OpenTable",
+    "PlayerRecord",
+    "RoundView",
+    "RoundsDone",
+    "SeatView",
+    "Standings",
+    "TableView",
+    "TallyLine",
+    "a_round_is_in_play",
+    "change_log",
+    "club_get",
+    "clubs",
+    "clubs_directed_by",
+    "complete_rounds",
+    "crosstable",
+    "device_table",
+    "door_list",
+    "entrants_of",
+    "event_form_choices",
+    "event_get",
+    "event_tables_of",
+    "events_of",
+    "find_your_table",
+    "leaderboard",
+    "player_get",
+    "player_record",
+    "result_of",
+    "roster_entry",
+    "roster_log",
+    "roster_of",
+    "round_get",
+    "rounds_of",
+    "rounds_seated",
+    "season_get",
+    "seasons_of",
+    "standings",
+    "table_get",
+    "table_now",
+    "table_view",
+    "tables_open",
+    "tally",
+    "teams_of",
+]

@@ -1,0 +1,125 @@
+"""Look-ups by id: one row, or a NotFound naming the field (an id out of range finds
+none). An event's or a table's look-up can say in the same query whether a user directs its
+club; whether that lets them read it is `scorekeeper.events.access`'s to decide.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Exists, Model, OuterRef, QuerySet, Value
+from django.utils.translation import gettext as _
+
+from scorekeeper.errors import NotFound
+from scorekeeper.events.models import (
+    Director,
+    Entrant,
+    Event,
+    EventTable,
+    Result,
+    Round,
+    Season,
+    Table,
+    TableToken,
+)
+from scorekeeper.models import Club, Player
+
+_M = TypeVar("_M", bound=Model)
+
+
+def _one(
+    rows: QuerySet[_M], pk: int, detail: str, code: str, field: str = "id", key: str = "pk"
+) -> _M:
+    """The row with this id (or other `key`), or a NotFound naming the field; an id out of
+    range finds none."""
+    found = rows.filter(**{key: pk}).first() if 0 < pk < 2**63 else None
+    if found is None:
+        raise NotFound(detail, code=code, field=field)
+    return found
+
+
+def club_get(*, club_id: int) -> Club:
+    return _one(Club.objects.all(), club_id, "There is no club with this id.", "no-such-club")
+
+
+def _directed_by(user: AbstractBaseUser, club: str) -> Any:
+    """Whether `user` directs the row's club (`club`: the path to its id), as an annotation:
+    the look-up and the question in one query."""
+    if getattr(user, "is_superuser", False):
+        return Value(True)
+    return Exists(Director.objects.filter(club_id=OuterRef(club), user_id=int(user.pk)))
+
+
+def event_get(*, event_id: int, director: AbstractBaseUser | None = None) -> Event:
+    """The event; with `director`, its `directed` says whether that user directs its club."""
+    events = Event.objects.select_related("club", "season")
+    if director is not None:
+        events = events.annotate(directed=_directed_by(director, "club_id"))
+    return _one(events, event_id, "There is no event with this id.", "no-such-event")
+
+
+def round_get(*, event: Event, number: int) -> Round:
+    detail = "This event has no round with this number."
+    return _one(event.rounds.all(), number, detail, "no-such-round", "number", key="number")
+
+
+def table_get(*, table_id: int, director: AbstractBaseUser | None = None) -> Table:
+    """The table with its round, event, game and physical table (`directed` as for
+    `event_get`)."""
+    tables = Table.objects.select_related("round__event__club", "game", "event_table")
+    if director is not None:
+        tables = tables.annotate(directed=_directed_by(director, "round__event__club_id"))
+    return _one(tables, table_id, "There is no table with this id.", "no-such-table")
+
+
+def table_now(*, event_table: EventTable) -> Table | None:
+    """This round's table at a physical table: the event's latest round's, if it seats one
+    there (a round with fewer tables leaves some empty)."""
+    latest = Round.objects.filter(event_id=event_table.event_id).order_by("-number").first()
+    if latest is None:
+        return None
+    return (
+        Table.objects.select_related("round__event__club", "game", "event_table")
+        .filter(round=latest, event_table=event_table)
+        .first()
+    )
+
+
+def device_table(*, device: TableToken) -> Table | None:
+    """The round's table a phone answers for now: a scoring phone's physical table in this
+    round; a confirming phone's own round's table."""
+    if device.role == TableToken.Role.CONFIRMER:
+        return table_get(table_id=device.table_id) if device.table_id else None
+    return table_now(event_table=device.event_table)
+
+
+def player_get(*, player_id: int, field: str = "id") -> Player:
+    """A player, with `public` set when they entered a published event (one query)."""
+    players = Player.objects.select_related("club").annotate(
+        public=Exists(Entrant.objects.filter(player=OuterRef("pk"), event__published=True))
+    )
+    return _one(players, player_id, "There is no player with this id.", "no-such-player", field)
+
+
+def season_get(*, season_id: int, club: Club | None = None) -> Season:
+    """A season (of this club, when one is named)."""
+    seasons = Season.objects.select_related("club")
+    if club is None:
+        return _one(
+            seasons, season_id, "There is no season with this id.", "no-such-season", "season"
+        )
+    return _one(
+        seasons.filter(club=club),
+        season_id,
+        "This club has no season with this id.",
+        "no-such-season",
+        "season",
+    )
+
+
+def result_of(*, table: Table) -> Result:
+    result = Result.objects.filter(table=table).first()
+    if result is None:
+        raise NotFound(_("This table has no result yet."), code="no-result", field="result")
+    return result

@@ -1,0 +1,280 @@
+"""Rounds as the director and the players see them (tables, seats, results, byes and the
+phones at each table), and each player's night built on them: the tally, "find your
+table", the crosstable.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.events.models import (
+    Event,
+    EventTeam,
+    Result,
+    ResultLine,
+    Round,
+    SitOut,
+    Table,
+    TableSeat,
+    TableToken,
+)
+from scorekeeper.events.seating import SEAT_NAMES
+from scorekeeper.events.selectors.events import entrants_of
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    side: int
+    player_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class DeviceView:
+    id: int
+    role: str
+    label: str
+    joined_at: Any
+
+
+@dataclass(frozen=True)
+class TableView:
+    id: int
+    number: int
+    seats: list[SeatView]
+    team_names: list[str]
+    game_id: str | None
+    join_code: str | None
+    result: Result | None
+    devices: list[DeviceView]
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    tables: list[TableView]
+    sit_outs: list[str]
+    sit_out_ids: list[int]
+    complete: bool
+    minutes: int | None = None  # a timed round's length
+    time_called_at: Any = None  # when the director called time
+
+
+def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[RoundView]:
+    """The event's rounds with their tables, seats, results, byes and the phones at each
+    table (six queries)."""
+    rounds = list(Round.objects.filter(event=event).order_by("number"))
+    last_round = rounds[-1].pk if rounds else None
+    if numbers is not None:
+        rounds = [r for r in rounds if r.number in numbers]
+    ids = [r.pk for r in rounds]
+    tables = list(
+        Table.objects.filter(round_id__in=ids)
+        .select_related("first_team", "second_team", "result", "event_table")
+        .order_by("number")
+    )
+    # A scoring phone sits at its physical table every round; a confirming phone at its
+    # round's table.
+    devices: dict[tuple[int, int | None], list[DeviceView]] = defaultdict(list)
+    for token in TableToken.objects.filter(
+        event_table__event=event, revoked_at__isnull=True
+    ).order_by("id"):
+        place = token.table_id if token.role == TableToken.Role.CONFIRMER else None
+        devices[(token.event_table_id, place)].append(
+            DeviceView(token.pk, token.role, token.label, token.created_at)
+        )
+
+    seats: dict[int, list[SeatView]] = defaultdict(list)
+    for seat in (
+        TableSeat.objects.filter(table__round_id__in=ids)
+        .select_related("player")
+        .order_by("number")
+    ):
+        seats[seat.table_id].append(
+            SeatView(seat.number, seat.side, seat.player_id, seat.player.shown)
+        )
+    byes: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for sit_out in SitOut.objects.filter(round_id__in=ids).select_related("player", "team"):
+        who = sit_out.player or sit_out.team
+        assert who is not None
+        byes[sit_out.round_id].append((who.pk, str(who)))
+    by_round: dict[int, list[TableView]] = defaultdict(list)
+    for table in tables:
+        seated = seats[table.pk]
+        if table.first_team and table.second_team:
+            names = [table.first_team.name, table.second_team.name]
+        else:
+            names = [" & ".join(s.name for s in seated if s.side == side) for side in (0, 1)]
+        by_round[table.round_id].append(
+            TableView(
+                id=table.pk,
+                number=table.number,
+                seats=seated,
+                team_names=names,
+                game_id=str(table.game_id) if table.game_id else None,
+                join_code=table.event_table.join_code,
+                result=getattr(table, "result", None),
+                devices=(
+                    devices[(table.event_table_id, None)] if table.round_id == last_round else []
+                )
+                + devices[(table.event_table_id, table.pk)],
+            )
+        )
+    views = []
+    for rnd in rounds:
+        tables_here = by_round[rnd.pk]
+        views.append(
+            RoundView(
+                number=rnd.number,
+                tables=tables_here,
+                sit_outs=[name for _, name in byes[rnd.pk]],
+                sit_out_ids=[pk for pk, _ in byes[rnd.pk]],
+                complete=all(
+                    t.result is not None and t.result.status == Result.Status.CONFIRMED
+                    for t in tables_here
+                ),
+                minutes=rnd.minutes,
+                time_called_at=rnd.time_called_at,
+            )
+        )
+    return views
+
+
+def table_view(*, table: Table) -> TableView:
+    """One table as `rounds_of` shows it."""
+    rnd = table.round
+    (view,) = [
+        t
+        for r in rounds_of(event=rnd.event, numbers=[rnd.number])
+        for t in r.tables
+        if t.id == table.pk
+    ]
+    return view
+
+
+@dataclass(frozen=True)
+class TallyLine:
+    """One player's round: where they sat and what their side scored, or their bye."""
+
+    round: int
+    player_id: int
+    name: str
+    table: int | None = None  # None: sat out
+    seat: str = ""  # N, E, S or W (seat 0 is N and deals first)
+    partner: str = ""
+    opponents: tuple[str, ...] = ()
+    points_for: int | None = None  # None: no result entered yet
+    points_against: int | None = None
+    outcome: str = ""  # won, lost, tied, bye (or "" while the table plays)
+    status: str = ""  # the result's status: entered, confirmed, disputed; "" while it plays
+    hands: int = 0
+    euchres: int = 0
+    loners_made: int = 0
+
+
+def tally(*, event: Event) -> list[TallyLine]:
+    """Every player's every round, round by round, by table and seat, then the byes by name
+    (seven queries): what a per-round tally sheet or a player's tally card shows."""
+    feats: dict[tuple[int, int], tuple[int, int, int]] = {
+        (number, player): (hands, euchres, loners)
+        for number, player, hands, euchres, loners in ResultLine.objects.filter(
+            event=event
+        ).values_list("round_number", "player_id", "hands", "euchres", "loners_made")
+    }
+    members: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for e in entrants_of(event=event).filter(team__isnull=False).order_by("id"):
+        if e.team_id is not None:
+            members[e.team_id].append((e.player_id, e.player.name))
+    lines: list[TallyLine] = []
+    for rnd in rounds_of(event=event):
+        for table in rnd.tables:
+            result = table.result
+            for seat in table.seats:
+                mine = seat.side
+                if result is None:
+                    points: tuple[int | None, int | None] = (None, None)
+                    outcome, status = "", ""
+                else:
+                    points = (result.points[mine], result.points[1 - mine])
+                    status = result.status
+                    outcome = (
+                        "tied"
+                        if result.winner is None
+                        else ("won" if result.winner == mine else "lost")
+                    )
+                hands, euchres, loners = feats.get((rnd.number, seat.player_id), (0, 0, 0))
+                lines.append(
+                    TallyLine(
+                        round=rnd.number,
+                        player_id=seat.player_id,
+                        name=seat.name,
+                        table=table.number,
+                        seat=SEAT_NAMES[seat.seat],
+                        partner=next(
+                            (o.name for o in table.seats if o.side == mine and o.seat != seat.seat),
+                            "",
+                        ),
+                        opponents=tuple(o.name for o in table.seats if o.side != mine),
+                        points_for=points[0],
+                        points_against=points[1],
+                        outcome=outcome,
+                        status=status,
+                        hands=hands,
+                        euchres=euchres,
+                        loners_made=loners,
+                    )
+                )
+        sitting: list[tuple[int, str]] = []
+        for who, name in zip(rnd.sit_out_ids, rnd.sit_outs, strict=True):
+            sitting += members[who] if event.is_teams else [(who, name)]
+        lines += [
+            TallyLine(round=rnd.number, player_id=pk, name=name, outcome="bye")
+            for pk, name in sorted(sitting, key=lambda p: p[1].casefold())
+        ]
+    return lines
+
+
+def find_your_table(*, event: Event, number: int) -> list[TallyLine]:
+    """A round's seating in alphabetical order of the players: where each sits, with whom,
+    against whom, or that they sit out (the wall list "find your table")."""
+    return sorted(
+        (line for line in tally(event=event) if line.round == number),
+        key=lambda line: (line.name.casefold(), line.player_id),
+    )
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One team's game against another: its points, theirs, the round, and the status."""
+
+    points_for: int
+    points_against: int
+    round: int
+    status: str
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    teams: list[str]  # by seed: the rows and the columns
+    cells: dict[tuple[int, int], list[CrossCell]]  # (row, column) indexes -> their games
+
+
+def crosstable(*, event: Event) -> Crosstable:
+    """A team event's games as a round-robin crosstable: row team against column team."""
+    teams = list(EventTeam.objects.filter(event=event).order_by("seed"))
+    index = {team.name: i for i, team in enumerate(teams)}
+    cells: dict[tuple[int, int], list[CrossCell]] = defaultdict(list)
+    for rnd in rounds_of(event=event):
+        for table in rnd.tables:
+            result = table.result
+            first, second = (index.get(name) for name in table.team_names)
+            if result is None or first is None or second is None:
+                continue
+            a, b = result.points
+            cells[first, second].append(CrossCell(a, b, rnd.number, result.status))
+            cells[second, first].append(CrossCell(b, a, rnd.number, result.status))
+    return Crosstable([team.name for team in teams], dict(cells))

@@ -1,0 +1,129 @@
+"""Request and response shapes of a club: the club, its roster and the roster's log, its
+directors and its seasons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from scorekeeper import names
+from scorekeeper.api.fields import StrictCharField
+from scorekeeper.events.models import RosterChange
+from scorekeeper.events.serializers.players import IdField, PlayerEntrySerializer, PlayerSerializer
+from scorekeeper.models import Player
+
+
+class ClubSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    language = serializers.CharField(
+        help_text="The language of the club's emails, and of its pages and messages for "
+        "visitors who ask for none the server speaks (`en`, `ko`; empty: the server's default)."
+    )
+    time_zone = serializers.CharField(
+        help_text="The IANA time zone of the club's pages, printouts and exports."
+    )
+    created_at = serializers.DateTimeField()
+
+
+class ClubUpdateSerializer(serializers.Serializer[Any]):
+    language = serializers.ChoiceField(choices=["", "en", "ko"], required=False)
+    time_zone = StrictCharField(max_length=64, required=False)
+
+
+class ClubCreateSerializer(serializers.Serializer[Any]):
+    name = StrictCharField(max_length=100)
+
+
+class RosterPlayerSerializer(PlayerSerializer):
+    player = serializers.IntegerField(source="pk")
+    kind = serializers.ChoiceField(choices=[Player.Kind.MEMBER, Player.Kind.GUEST])
+    events = serializers.IntegerField(help_text="How many of the club's events they entered.")
+    last_played = serializers.DateField(allow_null=True, help_text="The last of those events.")
+
+
+class RosterQuerySerializer(serializers.Serializer[Any]):
+    name = StrictCharField(
+        max_length=names.PERSON, required=False, help_text="Only the players of this name."
+    )
+
+
+class PlayerAddSerializer(PlayerEntrySerializer):
+    kind = serializers.ChoiceField(
+        choices=[Player.Kind.MEMBER, Player.Kind.GUEST],
+        required=False,
+        help_text="member (the default for someone new) or guest",
+    )
+
+
+class PlayerUpdateSerializer(serializers.Serializer[Any]):
+    name = StrictCharField(max_length=names.PERSON, required=False)
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = StrictCharField(  # type: ignore[assignment]
+        max_length=names.LABEL, required=False, allow_blank=True
+    )
+    kind = serializers.ChoiceField(choices=[Player.Kind.MEMBER, Player.Kind.GUEST], required=False)
+    reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
+
+
+class PlayerMergeSerializer(serializers.Serializer[Any]):
+    absorb = IdField(help_text="The other record of the same person: it is merged into this one.")
+    reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
+
+
+class PlayerSplitSerializer(serializers.Serializer[Any]):
+    events = serializers.ListField(
+        child=IdField(),
+        min_length=1,
+        max_length=1000,
+        help_text="The events whose games belong to the other person.",
+    )
+    name = StrictCharField(
+        max_length=names.PERSON, required=False, help_text="By default the same name."
+    )
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = StrictCharField(  # type: ignore[assignment]
+        max_length=names.LABEL, allow_blank=True, help_text="Tells the two apart."
+    )
+    kind = serializers.ChoiceField(
+        choices=[Player.Kind.MEMBER, Player.Kind.GUEST], default=Player.Kind.GUEST
+    )
+    reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
+
+
+class RosterChangeSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    action = serializers.ChoiceField(choices=RosterChange.Action.values)
+    player = serializers.IntegerField(help_text="The record kept, split or renamed.")
+    other = serializers.IntegerField(
+        allow_null=True, help_text="The record absorbed, or split off."
+    )
+    actor = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    before = serializers.JSONField()
+    after = serializers.JSONField()
+    created_at = serializers.DateTimeField()
+
+
+class DirectorAddSerializer(serializers.Serializer[Any]):
+    username = StrictCharField(max_length=150)
+
+
+class DirectorSerializer(serializers.Serializer[Any]):
+    club = serializers.IntegerField(source="club_id")
+    username = serializers.CharField(source="user.username")
+
+
+class SeasonSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+
+
+class SeasonCreateSerializer(serializers.Serializer[Any]):
+    name = StrictCharField(max_length=100)
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()

@@ -1,0 +1,121 @@
+"""Response shapes of the standings, a club's leaderboard and a player's record, with the
+queries that pick them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from scorekeeper.events.selectors import LEADERBOARD_ORDER
+from scorekeeper.events.serializers.players import MAX_ID
+
+
+class StandingRowSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    key = serializers.IntegerField(help_text="A player id, or a team id in team events.")
+    name = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    active = serializers.BooleanField()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    ties = serializers.IntegerField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    credit = serializers.IntegerField(help_text="Sit-out credit.")
+    total = serializers.IntegerField()
+    match_points = serializers.IntegerField()
+    euchres = serializers.IntegerField()
+    loners_made = serializers.IntegerField()
+    best_game = serializers.IntegerField()
+    head_to_head = serializers.IntegerField()
+    tie_break = serializers.CharField(allow_null=True)
+    time_called = serializers.IntegerField(
+        help_text="Games whose result stood as it was when time was called."
+    )
+
+
+class PrizeWinnerSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    value = serializers.IntegerField()
+    round = serializers.IntegerField(allow_null=True)
+
+
+class SidePrizeSerializer(serializers.Serializer[Any]):
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    winners = PrizeWinnerSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer[Any]):
+    event = serializers.IntegerField(source="event.id")
+    ranked_by = serializers.CharField()
+    tie_breaks = serializers.ListField(child=serializers.CharField())
+    rounds = serializers.IntegerField()
+    waiting = serializers.IntegerField(help_text="Results entered, not yet confirmed.")
+    rows = StandingRowSerializer(many=True)
+    side_prizes = SidePrizeSerializer(many=True)
+
+
+class StatsSerializer(serializers.Serializer[Any]):
+    games = serializers.IntegerField()
+    events = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    points = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    made = serializers.IntegerField(help_text="As maker: made 3 or 4 tricks.")
+    marched = serializers.IntegerField(help_text="As maker: took all five.")
+    euchred = serializers.IntegerField(help_text="As maker: euchred.")
+    euchres = serializers.IntegerField(help_text="As a defender: euchred the makers.")
+    loners_tried = serializers.IntegerField()
+    loners_made = serializers.IntegerField()
+    best_game = serializers.IntegerField()
+
+
+class LeaderRowSerializer(StatsSerializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class LeaderboardQuerySerializer(serializers.Serializer[Any]):
+    season = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    order = serializers.ChoiceField(choices=list(LEADERBOARD_ORDER), default="points")
+    limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
+
+
+class HistorySerializer(serializers.Serializer[Any]):
+    event = serializers.IntegerField()
+    event_name = serializers.CharField()
+    date = serializers.DateField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    partners = serializers.ListField(child=serializers.CharField())
+    opponents = serializers.ListField(child=serializers.CharField())
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    won = serializers.BooleanField()
+    tied = serializers.BooleanField()
+    euchres = serializers.IntegerField()
+    loners_made = serializers.IntegerField()
+
+
+class PlayerRecordSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(source="player.id")
+    name = serializers.CharField(source="player.name")
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = serializers.CharField(source="player.label", allow_blank=True)  # type: ignore[assignment]
+    shown = serializers.CharField(source="player.shown")
+    club = serializers.IntegerField(source="player.club_id")
+    stats = StatsSerializer()
+    history = HistorySerializer(many=True)
+
+
+class PlayerQuerySerializer(serializers.Serializer[Any]):
+    season = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
+    offset = serializers.IntegerField(min_value=0, max_value=10**6, default=0)

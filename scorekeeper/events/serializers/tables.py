@@ -1,0 +1,220 @@
+"""Request and response shapes of a night's play: rounds, tables and their seats, the phones
+joined at a table, results and their confirmation, closing the night, the change log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from scorekeeper.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from scorekeeper.events.models import Event, TableToken
+from scorekeeper.events.serializers.players import IdField
+
+
+class SeatSerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    side = serializers.IntegerField(help_text="0: seats 0 and 2; 1: seats 1 and 3.")
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+
+
+class ResultSerializer(serializers.Serializer[Any]):
+    status = serializers.CharField(help_text="entered, confirmed or disputed")
+    points = serializers.ListField(child=serializers.IntegerField(), help_text="By side.")
+    winner = serializers.IntegerField(allow_null=True, help_text="A side; null for a tie.")
+    hands = serializers.IntegerField()
+    time_called = serializers.BooleanField(
+        help_text="Entered as it stood when the director called time."
+    )
+    entered_by = serializers.IntegerField(source="entered_by_id")
+    confirmed_by = serializers.IntegerField(source="confirmed_by_id", allow_null=True)
+    confirmation = serializers.CharField(
+        allow_null=True,
+        help_text="same-device (on the scorer's phone), second-device (on the opponents' own "
+        "phone), director (entered by one), or null while unconfirmed.",
+    )
+    disputed_by = serializers.IntegerField(source="disputed_by_id", allow_null=True)
+    dispute_reason = serializers.CharField(
+        allow_blank=True, help_text="Why the opponents disputed it, until it is entered again."
+    )
+    corrected = serializers.BooleanField()
+    version = serializers.IntegerField()
+
+
+class DeviceSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=TableToken.Role.values)
+    label = serializers.CharField(allow_blank=True)  # type: ignore[assignment]
+    joined_at = serializers.DateTimeField()
+
+
+class TableSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    seats = SeatSerializer(many=True)
+    team_names = serializers.ListField(child=serializers.CharField())
+    game = serializers.UUIDField(
+        source="game_id", allow_null=True, help_text="The scorekeeper game (hand-by-hand events)."
+    )
+    join_code = serializers.CharField(
+        allow_null=True,
+        help_text="The physical table's code for the whole night: shown to the event's "
+        "directors only.",
+    )
+    result = ResultSerializer(allow_null=True)
+    devices = DeviceSerializer(
+        many=True,
+        allow_null=True,
+        help_text="The phones at the table now (its scoring phone and this round's confirming "
+        "phones): shown to the event's directors only.",
+    )
+
+
+class RoundSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    minutes = serializers.IntegerField(allow_null=True, help_text="A timed round's length.")
+    time_called_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the director called time."
+    )
+    sit_outs = serializers.ListField(child=serializers.CharField())
+    tables = TableSerializer(many=True)
+
+
+class TableDetailSerializer(TableSerializer):
+    event = serializers.IntegerField()
+    event_name = serializers.CharField()
+    format = serializers.ChoiceField(choices=Event.Format.values)
+    round = serializers.IntegerField()
+    round_started_at = serializers.DateTimeField()
+    minutes = serializers.IntegerField(allow_null=True, help_text="A timed round's length.")
+    time_called_at = serializers.DateTimeField(allow_null=True)
+    entry = serializers.ChoiceField(choices=Event.Entry.values)
+    round_length = serializers.ChoiceField(choices=Event.RoundLength.values)
+    hands_per_round = serializers.IntegerField(allow_null=True)
+    target = serializers.IntegerField(help_text="The ruleset's target (a game-to-target round).")
+    second_device_required = serializers.BooleanField()
+    links = serializers.DictField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="Where the table's game is read (`read`, `log`) and scored (`hands`) under "
+        "/api/v1, and its result (`result`); null for a totals-only table's game paths.",
+    )
+
+
+class JoinSerializer(serializers.Serializer[Any]):
+    code = StrictCharField(max_length=20)
+    role = serializers.ChoiceField(choices=TableToken.Role.values, default=TableToken.Role.SCORER)
+    # A field named like Field.label: DRF's metaclass takes it off the class.
+    label = StrictCharField(  # type: ignore[assignment]
+        max_length=60, required=False, default="", allow_blank=True
+    )
+
+
+class EventTableSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    event = serializers.IntegerField()
+    event_name = serializers.CharField()
+    number = serializers.IntegerField()
+
+
+class JoinedSerializer(serializers.Serializer[Any]):
+    token = serializers.CharField(help_text="Send as `Authorization: Bearer <token>`. Shown once.")
+    role = serializers.ChoiceField(choices=TableToken.Role.values)
+    event_table = EventTableSerializer(help_text="The physical table, for the whole night.")
+    table = TableDetailSerializer(
+        allow_null=True, help_text="This round's table there (null: no game there this round)."
+    )
+
+
+class DeviceHereSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=TableToken.Role.values)
+    event_table = EventTableSerializer()
+    table = TableDetailSerializer(
+        allow_null=True,
+        help_text="This round's table: a scoring phone follows its physical table to each "
+        "new round; null while no round seats a game there.",
+    )
+
+
+class CloseSerializer(serializers.Serializer[Any]):
+    leave_open = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="Close even though some tables have no confirmed result.",
+    )
+
+
+class OpenTableSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+    state = serializers.CharField(help_text="no result, entered or disputed")
+    hands = serializers.IntegerField(help_text="Hands entered so far.")
+    phones = serializers.IntegerField(help_text="Phones still at the table.")
+
+
+class NightSerializer(serializers.Serializer[Any]):
+    closed_at = serializers.DateTimeField(allow_null=True)
+    open_tables = OpenTableSerializer(many=True)
+
+
+class CodeSerializer(serializers.Serializer[Any]):
+    join_code = serializers.CharField()
+
+
+def SidePointsField(**kwargs: Any) -> serializers.ListField:
+    """Each side's points of a result, when they are entered as totals (or none)."""
+    return serializers.ListField(
+        child=StrictIntegerField(min_value=0, max_value=999),
+        min_length=2,
+        max_length=2,
+        required=False,
+        allow_null=True,
+        default=None,
+        **kwargs,
+    )
+
+
+class ResultEnterSerializer(serializers.Serializer[Any]):
+    entered_by = IdField(help_text="The player entering it (seated at the table).")
+    points = SidePointsField(
+        help_text="Totals-only events: each side's points. Hand-by-hand events leave it out."
+    )
+    time_called = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="The result as it stands when the director called time (the round unfinished).",
+    )
+
+
+class ResultConfirmSerializer(serializers.Serializer[Any]):
+    confirmed_by = IdField(help_text="A player of the other side from whoever entered it.")
+
+
+class ResultDisputeSerializer(serializers.Serializer[Any]):
+    player = IdField()
+    reason = StrictCharField(max_length=500)
+
+
+class ResultCorrectSerializer(serializers.Serializer[Any]):
+    reason = StrictCharField(max_length=500)
+    points = SidePointsField()
+    time_called = StrictBooleanField(required=False, default=False)
+
+
+class ReasonSerializer(serializers.Serializer[Any]):
+    reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
+
+
+class ChangeSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField(source="table.round.number")
+    table = serializers.IntegerField(source="table.number")
+    action = serializers.CharField()
+    actor = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+    created_at = serializers.DateTimeField()

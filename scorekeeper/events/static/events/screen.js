@@ -1,0 +1,38 @@
+// What the events screens' scripts share: DOM look-ups, the director's session calling the
+// events API through the web app's wrapper, and the screen's message line.
+import { call } from "../webapp/js/api.js";
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+export const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+function cookie(name) {
+  const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
+}
+
+// The web app's API wrapper: a director's session sends the CSRF token on writes. A path is
+// the API's own (`/events/1/`); a link the API gave (`/api/v1/events/1/`) works as well. A
+// table's phone scores in the table app (/table/), never here.
+export async function api(method, url, body) {
+  const headers = {};
+  if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
+  const answer = await call(method, url.replace(/^\/api\/v1/, ""), { body, headers });
+  return answer.data;
+}
+
+export function say(text, bad = false) {
+  const box = $(".message");
+  box.textContent = text;
+  box.classList.toggle("bad", bad);
+  box.hidden = !text;
+}
+
+// Run an action from a button or form; a problem is shown, not thrown.
+export async function attempt(action) {
+  try {
+    say("");
+    await action();
+  } catch (error) {
+    say(error.message, true);
+  }
+}

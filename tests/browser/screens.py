@@ -1,0 +1,29 @@
+"""The directors' screens in the browser tests: Dora, a director who signs in with a password,
+her club (made through the services, as the screens would), and signing her in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+DIRECTOR = "dora"
+PASSWORD = "deal-the-cards-42"
+
+
+def director_club(django_user_model: Any, name: str = "Riverside Euchre Club") -> tuple[Any, Any]:
+    """Dora (an actor for the services) and her new club."""
+    from scorekeeper.events import services
+    from scorekeeper.events.access import Actor
+
+    dora = Actor(user=django_user_model.objects.create_user(DIRECTOR, password=PASSWORD))
+    return dora, services.club_create(actor=dora, name=name)
+
+
+def sign_in(page: Page, base: str, path: str) -> None:
+    """Dora signs in on the directors' door, then opens `path`."""
+    page.goto(base + "/events/login/")
+    page.get_by_label("User name").fill(DIRECTOR)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(base + path)
