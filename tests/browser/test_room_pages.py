@@ -5,6 +5,7 @@ Screenshots go to /tmp/room-pages/ for a person to look at."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,25 @@ def test_the_projector_keeps_up_by_itself(live_server, phone, django_user_model,
     )
     expect(score).to_have_text("10–2", timeout=5_000)
     page.screenshot(path=str(SHOTS / "projector-wide.png"))
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_table_cards_print_four_to_a_page(live_server, page, django_user_model, paper):
+    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
+    dora = Actor(user=user)
+    club = services.club_create(actor=dora, name="Riverside Euchre Club")
+    event = services.event_create(
+        club=club, actor=dora, name="Big night", format="progressive", rounds_planned=3
+    )
+    for i in range(32):
+        services.entrant_add(event=event, actor=dora, name=f"{NAMES[i % 9]} {i}")
+    services.round_generate(event=event, actor=dora)
+    page.goto(live_server.url + "/events/login/")
+    page.get_by_label("User name").fill("dora")
+    page.get_by_label("Password").fill("deal-the-cards-42")
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(live_server.url + f"/events/{event.pk}/cards/")
+    expect(page.locator(".table-card")).to_have_count(8)
+    pdf = page.pdf(format=paper, print_background=False)
+    (SHOTS / f"table-cards-{paper}.pdf").write_bytes(pdf)
+    assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 2  # eight tables, four a page
