@@ -27,7 +27,7 @@ from scorekeeper.events.access import Actor
 from scorekeeper.events.club_language import club_language_use
 from scorekeeper.events.club_time import club_zone
 from scorekeeper.events.services.privacy import is_erased
-from scorekeeper.events.shown import TIE_BREAK_NAMES, seated_tables
+from scorekeeper.events.shown import TIE_BREAK_NAMES, prize_title, seated_tables
 from scorekeeper.events.standings import TIE_BREAKS
 
 if TYPE_CHECKING:
@@ -47,13 +47,15 @@ def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
     club_language_use(request, event.club)
     zone = club_zone(event.club)
+    standings = selectors.standings(event=event)
     with timezone.override(zone):
         return render(
             request,
             "events/results.html",
             {
                 "event": event,
-                "standings": selectors.standings(event=event),
+                "standings": standings,
+                "prizes": [(prize_title(prize), prize) for prize in standings.side_prizes],
                 "rounds": selectors.rounds_of(event=event),
                 "tie_breaks": [str(TIE_BREAK_NAMES.get(key, key)) for key in TIE_BREAKS],
                 "now": timezone.now(),

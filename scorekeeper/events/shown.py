@@ -27,6 +27,19 @@ TIE_BREAK_NAMES = {
     "coin-flip": _("a coin flip drawn once for the event"),
 }
 
+#: The side prizes (`standings.side_prizes_of`) by kind, as pages name them.
+PRIZE_NAMES = {
+    "most-loners": _("Most loners made"),
+    "most-euchres": _("Most euchres"),
+    "highest-game": _("Highest single game"),
+    "booby": _("Booby prize"),
+}
+
+
+def prize_title(prize: Any) -> str:
+    """A side prize's title in the reader's language (the standings name it in English)."""
+    return str(PRIZE_NAMES.get(prize.kind, prize.title))
+
 
 @dataclass(frozen=True)
 class SeatedTable:

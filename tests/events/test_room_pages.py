@@ -214,3 +214,12 @@ def test_pages_name_the_rules_as_people_do(night, anon, director: Director):
     assert 'value="two-handed"' not in home  # a club night seats four
     house = director.create_event(ruleset={"preset": "standard", "target": 11}, rounds_planned=2)
     assert "Standard rules, house rules" in text(director.client.get(f"/events/{house}/manage/"))
+
+
+def test_the_results_page_names_side_prizes_and_tie_breaks_in_korean(night, anon):
+    event, _ = night
+    english = text(anon.get(f"/events/{event}/results/"))
+    assert "Highest single game:" in english and "head to head" in english
+    korean = text(anon.get(f"/events/{event}/results/", **KOREAN))
+    assert "한 게임 최고 점수:" in korean and "맞대결" in korean
+    assert "Highest single game" not in korean and "Seats 0" not in korean

@@ -3,7 +3,7 @@
 // module that borrows the web app's API wrapper and DOM helpers.
 import { call } from "../webapp/js/api.js";
 import { h as el } from "../webapp/js/ui.js";
-import { SEAT_NAMES, t } from "./words.js";
+import { SEAT_NAMES, prizeTitle, t } from "./words.js";
 
 const REFRESH_MS = 5000;
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -106,7 +106,7 @@ function standingsTable(data) {
   const prizes = el("ul", { class: "prizes" });
   for (const prize of data.side_prizes) {
     const who = prize.winners.map((w) => `${w.name} (${w.value})`).join(", ") || t("none yet");
-    prizes.append(el("li", { text: t("{title}: {who}", { title: prize.title, who }) }));
+    prizes.append(el("li", { text: t("{title}: {who}", { title: prizeTitle(prize), who }) }));
   }
   box.append(prizes);
   return box;

@@ -38,12 +38,25 @@ const KO = {
   "Round {round}: you are not seated.": "{round}라운드: 자리가 배정되지 않았습니다.",
 };
 
+// Side prizes in Korean, by kind (the API names them in English).
+const KO_PRIZES = {
+  "most-loners": "혼자 하기 최다 성공",
+  "most-euchres": "유커 최다",
+  "highest-game": "한 게임 최고 점수",
+  booby: "꼴찌상",
+};
+
 const korean = document.documentElement.lang === "ko";
 
 /** The text in the page's language, with {name} filled from `values`. */
 export function t(text, values = {}) {
   const template = (korean && KO[text]) || text;
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+/** A side prize's title in the page's language. */
+export function prizeTitle(prize) {
+  return (korean && KO_PRIZES[prize.kind]) || prize.title;
 }
 
 /** Seats by compass: seat 0 is N and deals first; N and S partner against E and W. */
