@@ -129,6 +129,8 @@ function roundBlock(round, { director = false, event = null, onTakeover = null }
         el("a", { class: "button secondary", href: `/events/${event}/cards/`, text: "Table cards (the night)" }),
         " ",
         el("a", { class: "button secondary", href: `/events/${event}/rounds/${round.number}/sheet/`, text: "Round sheet" }),
+        " ",
+        el("a", { class: "button secondary", href: `/events/${event}/rounds/${round.number}/find/`, text: "Find your table" }),
       ),
     );
   }
