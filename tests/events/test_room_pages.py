@@ -225,3 +225,15 @@ def test_the_results_page_names_side_prizes_and_tie_breaks_in_korean(night, anon
     korean = text(anon.get(f"/events/{event}/results/", **KOREAN))
     assert "한 게임 최고 점수:" in korean and "맞대결" in korean
     assert "Highest single game" not in korean and "Seats 0" not in korean
+
+
+def test_the_table_cards_show_the_compass_and_speak_korean(night, director: Director):
+    event, _ = night
+    page = text(director.client.get(f"/events/{event}/cards/"))
+    assert '<div class="cards">' in page and "N deals first" in page
+    for seat in "NESW":
+        assert f'<span class="{seat.lower()}">{seat}</span>' in page
+    korean = text(director.client.get(f"/events/{event}/cards/", **KOREAN))
+    assert "참가 코드" in korean and "1번 테이블" in korean and "Join code" not in korean
+    sheet = text(director.client.get(f"/events/{event}/rounds/1/sheet/", **KOREAN))
+    assert "1라운드" in sheet and "쉬는 선수:" in sheet
