@@ -211,6 +211,7 @@ def test_pages_name_the_rules_as_people_do(night, anon, director: Director):
     results = text(anon.get(f"/events/{event}/results/"))
     assert "OpenSpiel rules" in results and "openspiel" not in results
     assert "OpenSpiel 규칙" in text(anon.get(f"/events/{event}/results/", **KOREAN))
+    assert 'rel="icon"' in text(anon.get("/events/"))  # every events page has the app's icon
     home = text(director.client.get("/events/director/"))
     assert '<option value="uka">UKA rules</option>' in home
     assert 'value="two-handed"' not in home  # a club night seats four
