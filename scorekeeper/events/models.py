@@ -12,8 +12,17 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.models import AppendOnly, Club, Game, Player
+from scorekeeper.rule_names import ruleset_name
+
+#: The formats as pages name them, in the reader's language.
+FORMAT_NAMES = {
+    "progressive": gettext_lazy("progressive (individual)"),
+    "round-robin": gettext_lazy("fixed partners, round robin"),
+    "bracket": gettext_lazy("fixed partners, single elimination"),
+}
 
 
 class Director(models.Model):
@@ -181,6 +190,15 @@ class Event(models.Model):
     @property
     def is_teams(self) -> bool:
         return self.format != self.Format.PROGRESSIVE
+
+    @property
+    def rules_name(self) -> str:
+        """The ruleset as people call it ("Standard rules"), never its preset key."""
+        return ruleset_name(self.preset, self.ruleset)
+
+    @property
+    def format_name(self) -> str:
+        return str(FORMAT_NAMES.get(self.format, self.get_format_display()))
 
 
 class EventTeam(models.Model):

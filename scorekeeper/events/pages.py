@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from rest_framework import serializers
 
@@ -26,6 +27,7 @@ from scorekeeper.events.access import Actor
 from scorekeeper.events.club_language import club_language_use
 from scorekeeper.events.club_time import club_zone
 from scorekeeper.events.services.privacy import is_erased
+from scorekeeper.events.shown import TIE_BREAK_NAMES, prize_title, seated_tables
 from scorekeeper.events.standings import TIE_BREAKS
 
 if TYPE_CHECKING:
@@ -45,15 +47,17 @@ def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
     club_language_use(request, event.club)
     zone = club_zone(event.club)
+    standings = selectors.standings(event=event)
     with timezone.override(zone):
         return render(
             request,
             "events/results.html",
             {
                 "event": event,
-                "standings": selectors.standings(event=event),
+                "standings": standings,
+                "prizes": [(prize_title(prize), prize) for prize in standings.side_prizes],
                 "rounds": selectors.rounds_of(event=event),
-                "tie_breaks": TIE_BREAKS,
+                "tie_breaks": [str(TIE_BREAK_NAMES.get(key, key)) for key in TIE_BREAKS],
                 "now": timezone.now(),
                 "zone": str(zone),
             },
@@ -64,8 +68,12 @@ def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
 def round_sheet(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """Who sits where this round, to pin on the wall (no join codes)."""
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
+    club_language_use(request, event.club)
+    view = _round(event, number)
     return render(
-        request, "events/round_sheet.html", {"event": event, "round": _round(event, number)}
+        request,
+        "events/round_sheet.html",
+        {"event": event, "round": view, "tables": seated_tables(view)},
     )
 
 
@@ -94,6 +102,7 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     """The night's table cards, printed once: each table's number, join code, short URL and
     QR code (who sits where goes on each round's sheet, not here)."""
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
+    club_language_use(request, event.club)
     address = public_address(request)
     host = urlsplit(address).hostname or ""
     cards = [
@@ -101,7 +110,10 @@ def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
             "number": table.number,
             "code": table.join_code,
             "url": f"{address}/t/{table.join_code}",
-            "qr": _qr_svg(f"{address}/t/{table.join_code}", f"Table {table.number}: join"),
+            "qr": _qr_svg(
+                f"{address}/t/{table.join_code}",
+                _("Table %(number)s: join") % {"number": table.number},
+            ),
         }
         for table in selectors.event_tables_of(event=event)
     ]

@@ -10,10 +10,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-import referee
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor, display_name
+from scorekeeper.rule_names import preset_choices
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -39,7 +39,7 @@ def director_home(request: HttpRequest) -> HttpResponse:
         {
             "clubs": [(club, events[club.pk]) for club in clubs],
             "shown_as": display_name(request.user),
-            "presets": list(referee.PRESETS),
+            "presets": preset_choices(),
             **selectors.event_form_choices(),
         },
     )

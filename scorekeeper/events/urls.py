@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scorekeeper.events import accounts, check_in, pages, screens
+from scorekeeper.events import accounts, check_in, pages, room, screens
 from scorekeeper.events.api import clubs, events, privacy, tables
 
 V1 = "api/v1/"
@@ -127,6 +127,14 @@ urlpatterns = [
         name="round-sheet",
     ),
     path("events/<int:event_id>/cards/", pages.table_cards, name="table-cards"),
+    path("events/<int:event_id>/projector/", room.projector, name="events-projector"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/find/",
+        room.find_your_table,
+        name="events-find-your-table",
+    ),
+    path("events/<int:event_id>/tally-cards/", room.tally_cards, name="events-tally-cards"),
+    path("events/<int:event_id>/crosstable/", room.crosstable, name="events-crosstable"),
     path(
         "events/<int:event_id>/rounds/<int:number>/cards/",
         pages.round_table_cards,

@@ -284,7 +284,7 @@ def test_a_director_seats_a_night_from_the_screens(
     watcher.goto(base + f"/events/{event}/")
     expect(watcher.get_by_role("link", name="Scorekeeper app")).to_have_attribute("href", "/")
     watcher.get_by_label("I am").select_option(label=names(tables[2])[3])
-    expect(watcher.locator(".my-table")).to_contain_text("Round 1: table 2, seat 3.")
+    expect(watcher.locator(".my-table")).to_contain_text("Round 1: table 2, seat W.")
     code = page.locator('.round li[data-table="1"] .code').inner_text()
     scorer = join(phone(), f"{base}/t/{code}")
     hand(scorer, f"{names(tables[1])[0]} (N)", 5)

@@ -143,7 +143,7 @@ def test_the_printable_pages(director: Director, anon, played_round):
     event, (first, _) = played_round
     page = anon.get(f"/events/{event}/results/")
     assert page.status_code == 200 and b"Export night" in page.content
-    assert b"Most euchres" in page.content and b"head-to-head" in page.content
+    assert b"Most euchres" in page.content and b"head to head" in page.content
     for export in ("standings.csv", "results.csv", "tally.csv", "games.emn"):
         assert f'href="/api/v1/events/{event}/{export}"'.encode() in page.content
     sheet = anon.get(f"/events/{event}/rounds/1/sheet/")

@@ -3,6 +3,7 @@
 // module that borrows the web app's API wrapper and DOM helpers.
 import { h as el } from "../webapp/js/ui.js";
 import { $, $$, api, attempt, say } from "./screen.js";
+import { SEAT_NAMES, prizeTitle, t } from "./words.js";
 
 const REFRESH_MS = 5000;
 
@@ -20,43 +21,59 @@ function formData(form) {
 
 // Standings --------------------------------------------------------------------------------
 
+// The columns that matter on a phone (rank, name, played, won, byes, credit, total); the
+// others (class "wide") from 40em up.
 function standingsTable(data) {
   const teams = data.ranked_by === "match points";
-  const head = ["#", teams ? "Team" : "Player", "Played", "Won", teams ? "Match pts" : "Total", "For", "Against", "Euchres", "Tie-break"];
+  const head = [
+    ["#"],
+    [teams ? t("Team") : t("Player")],
+    [t("Pl"), "", t("Played")],
+    [t("W"), "", t("Won")],
+    [t("Byes")],
+    [t("Credit")],
+    teams ? [t("MP"), "", t("Match points")] : [t("Total")],
+    [t("For"), "wide"],
+    [t("Against"), "wide"],
+    [t("Euchres"), "wide"],
+    [t("Tie-break"), "wide"],
+  ];
   const table = el("table", { class: "standings-table" });
-  table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { text: h })))));
+  const cell = (tag, text, wide, title) => {
+    const node = el(tag, wide ? { class: "wide" } : {});
+    node.append(title ? el("abbr", { title, text }) : text);
+    return node;
+  };
+  table.append(el("thead", {}, el("tr", {}, ...head.map(([h, wide, title]) => cell("th", h, wide, title)))));
   const body = el("tbody");
   for (const row of data.rows) {
     // In an individual event a row is a player: their name opens their page.
     const name = teams
       ? el("td", { text: row.name })
       : el("td", {}, el("a", { href: `/events/players/${row.key}/`, text: row.name }));
+    const figures = [
+      [row.played],
+      [row.wins],
+      [row.byes],
+      [row.credit],
+      [teams ? row.match_points : row.total],
+      [row.points_for, "wide"],
+      [row.points_against, "wide"],
+      [row.euchres, "wide"],
+      [row.tie_break || "", "wide"],
+    ];
     body.append(
-      el(
-        "tr",
-        {},
-        el("td", { text: String(row.rank) }),
-        name,
-        ...[
-          row.played,
-          row.wins,
-          teams ? row.match_points : row.total,
-          row.points_for,
-          row.points_against,
-          row.euchres,
-          row.tie_break || "",
-        ].map((v) => el("td", { text: String(v) })),
-      ),
+      el("tr", {}, el("td", { text: String(row.rank) }), name, ...figures.map(([v, wide]) => cell("td", String(v), wide))),
     );
   }
   table.append(body);
   const box = el("div");
   box.append(table);
-  if (data.waiting) box.append(el("p", { class: "note", text: `${data.waiting} result(s) waiting for confirmation.` }));
+  if (data.waiting) box.append(el("p", { class: "note", text: t("{waiting} result(s) waiting for confirmation.", { waiting: data.waiting }) }));
   const prizes = el("ul", { class: "prizes" });
   for (const prize of data.side_prizes) {
-    const who = prize.winners.map((w) => `${w.name} (${w.value})`).join(", ") || "none yet";
-    prizes.append(el("li", { text: `${prize.title}: ${who}` }));
+    const who = prize.winners.map((w) => `${w.name} (${w.value})`).join(", ") || t("none yet");
+    prizes.append(el("li", { text: t("{title}: {who}", { title: prizeTitle(prize), who }) }));
   }
   box.append(prizes);
   return box;
@@ -69,7 +86,7 @@ async function showStandings(event, root) {
 
 function roundBlock(round, { director = false, event = null, onTakeover = null } = {}) {
   const block = el("div", { class: "round" });
-  const title = el("h3", { text: `Round ${round.number}${round.complete ? " (complete)" : ""}` });
+  const title = el("h3", { text: t(round.complete ? "Round {number} (complete)" : "Round {number}", { number: round.number }) });
   block.append(title);
   if (director) {
     block.append(
@@ -79,17 +96,21 @@ function roundBlock(round, { director = false, event = null, onTakeover = null }
         el("a", { class: "button secondary", href: `/events/${event}/cards/`, text: "Table cards (the night)" }),
         " ",
         el("a", { class: "button secondary", href: `/events/${event}/rounds/${round.number}/sheet/`, text: "Round sheet" }),
+        " ",
+        el("a", { class: "button secondary", href: `/events/${event}/rounds/${round.number}/find/`, text: "Find your table" }),
       ),
     );
   }
   const list = el("ul", { class: "list tables" });
   for (const table of round.tables) {
-    const seats = table.seats.map((s) => s.name);
     const status = table.result
-      ? `${table.result.points[0]}-${table.result.points[1]} ${table.result.status}`
-      : "playing";
+      ? `${table.result.points[0]}-${table.result.points[1]} ${t(table.result.status)}`
+      : t("playing");
     const item = el("li", { "data-table": String(table.number) });
-    item.append(el("strong", { text: `Table ${table.number}` }), ` ${table.team_names[0]} v ${table.team_names[1]} `);
+    item.append(
+      el("strong", { text: t("Table {number}", { number: table.number }) }),
+      ` ${t("{first} v {second}", { first: table.team_names[0], second: table.team_names[1] })} `,
+    );
     item.append(el("span", { class: "status", text: status }));
     if (director && table.devices) {
       // The phones at the table: its scoring phone, and this round's confirming phones.
@@ -98,7 +119,7 @@ function roundBlock(round, { director = false, event = null, onTakeover = null }
       item.append(" ", el("span", { class: "devices", text: `phones: ${scoring ? "scoring" : "no scoring phone"}${confirming ? `, ${confirming} confirming` : ""}` }));
     }
     if (table.result && table.result.confirmation === "same-device") {
-      item.append(" ", el("span", { class: "same-device", text: "(confirmed on the scorer's phone)" }));
+      item.append(" ", el("span", { class: "same-device", text: t("(confirmed on the scorer's phone)") }));
     }
     if (director && table.join_code) {
       item.append(" ", el("code", { class: "code", text: table.join_code }));
@@ -107,7 +128,7 @@ function roundBlock(round, { director = false, event = null, onTakeover = null }
     list.append(item);
   }
   block.append(list);
-  if (round.sit_outs.length) block.append(el("p", { text: `Sitting out: ${round.sit_outs.join(", ")}` }));
+  if (round.sit_outs.length) block.append(el("p", { text: t("Sitting out: {names}", { names: round.sit_outs.join(", ") }) }));
   return block;
 }
 
@@ -322,19 +343,25 @@ function eventScreen() {
       if (!seat) continue;
       const partner = table.seats.filter((s) => s.side === seat.side && s.player !== player).map((s) => s.name);
       const against = table.seats.filter((s) => s.side !== seat.side).map((s) => s.name);
-      out.textContent = `Round ${round.number}: table ${table.number}, seat ${seat.seat}. Partner: ${partner.join(", ")}. Against: ${against.join(" and ")}.`;
+      out.textContent = t("Round {round}: table {table}, seat {seat}. Partner: {partner}. Against: {against}.", {
+        round: round.number,
+        table: table.number,
+        seat: SEAT_NAMES[seat.seat],
+        partner: partner.join(", "),
+        against: t("{first} and {second}", { first: against[0], second: against[1] }),
+      });
       return;
     }
     const name = me.options[me.selectedIndex].text;
-    out.textContent = round.sit_outs.includes(name)
-      ? `Round ${round.number}: you sit out this round.`
-      : `Round ${round.number}: you are not seated.`;
+    out.textContent = t(round.sit_outs.includes(name) ? "Round {round}: you sit out this round." : "Round {round}: you are not seated.", {
+      round: round.number,
+    });
   }
 
   async function load() {
     const [players, schedule] = await Promise.all([api("GET", base + "players/"), api("GET", base + "rounds/")]);
     rounds = schedule;
-    options(me, players.map((p) => [p.player, p.shown]), "choose your name");
+    options(me, players.map((p) => [p.player, p.shown]), t("choose your name"));
     if (!me.value && localStorage.getItem(remembered)) me.value = localStorage.getItem(remembered);
     $(".rounds").replaceChildren(...rounds.slice().reverse().map((round) => roundBlock(round)));
     myTable();

@@ -1,0 +1,150 @@
+"""What a room sees of the night: the projector on the wall, and the printouts the tables use
+("find your table" for a round, each player's tally card, a round robin's crosstable).
+
+Each page reads what the results page reads (`access.event_for`: public once published), in a
+fixed number of queries however many players came, and speaks the reader's language (else the
+club's). Seats are named N, E, S and W: N deals the first hand of every round.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from scorekeeper.api.problems import pages_not_found
+from scorekeeper.events import access, selectors
+from scorekeeper.events.access import Actor
+from scorekeeper.events.club_language import club_language_use
+from scorekeeper.events.club_time import club_zone
+from scorekeeper.events.shown import STATUS_NAMES, seated_tables
+
+if TYPE_CHECKING:
+    from scorekeeper.events.models import Event
+
+#: How often the projector fetches itself again, in seconds.
+PROJECTOR_REFRESH = 15
+
+
+def _event(request: HttpRequest, event_id: int) -> Event:
+    """The event if this visitor may read it, with the club's language for those who asked
+    for none we speak."""
+    event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
+    club_language_use(request, event.club)
+    return event
+
+
+@pages_not_found
+def projector(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The wall: standings in big type and the current round's seating, fetching itself again
+    every few seconds (static/events/projector.js; no inline script)."""
+    event = _event(request, event_id)
+    seated = selectors.complete_rounds(event=event).count
+    rounds = selectors.rounds_of(event=event, numbers=[seated]) if seated else []
+    current = rounds[0] if rounds else None
+    with timezone.override(club_zone(event.club)):
+        return render(
+            request,
+            "events/projector.html",
+            {
+                "event": event,
+                "standings": selectors.standings(event=event),
+                "round": current,
+                "tables": seated_tables(current) if current else [],
+                "now": timezone.localtime(),
+                "refresh": PROJECTOR_REFRESH,
+            },
+        )
+
+
+@pages_not_found
+def find_your_table(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """A round's wall list in alphabetical order: each player's table, seat and partner."""
+    event = _event(request, event_id)
+    numbers = range(1, selectors.complete_rounds(event=event).count + 1)
+    if number not in numbers:
+        raise Http404("This event has no round with this number.")
+    lines = selectors.find_your_table(event=event, number=number)
+    return render(
+        request,
+        "events/find_your_table.html",
+        {"event": event, "number": number, "lines": lines, "numbers": numbers},
+    )
+
+
+@dataclass
+class TallyCard:
+    """One player's night, round by round, with the running total of points scored."""
+
+    player_id: int
+    name: str
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    standing: Any = None  # their standings row (rank, total with credit), if ranked
+
+
+def tally_cards_of(event: Event) -> list[TallyCard]:
+    cards: dict[int, TallyCard] = {}
+    running: dict[int, int] = defaultdict(int)
+    for line in selectors.tally(event=event):
+        card = cards.setdefault(line.player_id, TallyCard(line.player_id, line.name))
+        running[line.player_id] += line.points_for or 0
+        card.rows.append(
+            {
+                "line": line,
+                "opponents": " & ".join(line.opponents),
+                "status": STATUS_NAMES.get(line.status, line.status),
+                "total": running[line.player_id],
+            }
+        )
+    if not event.is_teams:
+        for row in selectors.standings(event=event).rows:
+            if row.key in cards:
+                cards[row.key].standing = row
+    return sorted(cards.values(), key=lambda card: (card.name.casefold(), card.player_id))
+
+
+@pages_not_found
+def tally_cards(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Each player's tally card for the night, several to a printed page."""
+    event = _event(request, event_id)
+    return render(
+        request, "events/tally_cards.html", {"event": event, "cards": tally_cards_of(event)}
+    )
+
+
+@dataclass(frozen=True)
+class CrossRow:
+    seed: int
+    name: str
+    cells: list[list[selectors.CrossCell] | None]  # None: the team itself
+    standing: Any
+
+
+@pages_not_found
+def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A fixed-partner round robin as a grid: each team's games against each other team,
+    with its record, match points and rank."""
+    event = _event(request, event_id)
+    if event.format != event.Format.ROUND_ROBIN:
+        raise Http404("This event is not a round robin.")
+    grid = selectors.crosstable(event=event)
+    by_name = {row.name: row for row in selectors.standings(event=event).rows}
+    size = len(grid.teams)
+    rows = [
+        CrossRow(
+            seed=i + 1,
+            name=name,
+            cells=[None if i == j else grid.cells.get((i, j), []) for j in range(size)],
+            standing=by_name.get(name),
+        )
+        for i, name in enumerate(grid.teams)
+    ]
+    return render(
+        request,
+        "events/crosstable.html",
+        {"event": event, "rows": rows, "seeds": range(1, size + 1)},
+    )

@@ -1,0 +1,165 @@
+"""The room's pages on a 360x740 phone, in English and Korean, light and dark: the players'
+standings, the results page, the projector and "find your table" never run off the screen
+(nor do the tally cards and a round robin's crosstable); and the projector keeps up by itself.
+Screenshots go to /tmp/room-pages/ for a person to look at."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper.events import room, services
+from scorekeeper.events.access import Actor
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/room-pages")
+# Long names, as clubs have them: the pages must wrap them, not widen.
+NAMES = [
+    "Alexandra Montgomery-Whitfield",
+    "Bartholomew Okonkwo",
+    "김민준",
+    "Dorothea Vanderbilt",
+    "Evangeline Papadopoulos",
+    "Fitzgerald O'Shaughnessy",
+    "이서연",
+    "Henrietta Castellanos",
+    "Ignatius Wojciechowski",
+]
+
+
+def night(django_user_model):
+    dora = Actor(user=django_user_model.objects.create_user("dora"))
+    club = services.club_create(actor=dora, name="Riverside Euchre Club")
+    event = services.event_create(
+        club=club,
+        actor=dora,
+        name="Tuesday progressive at the Riverside community hall",
+        format="progressive",
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        rounds_planned=4,
+        sit_out_credit="average",
+        published=True,
+        ruleset="openspiel",
+    )
+    for name in NAMES:
+        services.entrant_add(event=event, actor=dora, name=name)
+    for _ in range(2):
+        rnd = services.round_generate(event=event, actor=dora)
+        for table in rnd.tables.order_by("number"):
+            first = table.seats.order_by("number").first()
+            assert first is not None
+            services.result_enter(
+                table=table, actor=dora, entered_by=first.player_id, points=[10, 7]
+            )
+    services.round_generate(event=event, actor=dora)
+    league = services.event_create(
+        club=club,
+        actor=dora,
+        name="Pairs league",
+        format="round-robin",
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        published=True,
+    )
+    for i in range(6):
+        services.team_add(
+            event=league,
+            actor=dora,
+            name=f"Team {NAMES[i].split()[0]}",
+            players=[f"{NAMES[i]} {i}", f"{NAMES[(i + 3) % 9]} {i + 10}"],
+        )
+    for _ in range(2):
+        rnd = services.round_generate(event=league, actor=dora)
+        for table in rnd.tables.order_by("number"):
+            first = table.seats.order_by("number").first()
+            assert first is not None
+            services.result_enter(
+                table=table, actor=dora, entered_by=first.player_id, points=[10, 4]
+            )
+    return dora, event, league
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", ["en-US", "ko-KR"])
+def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, language, scheme):
+    _, event, league = night(django_user_model)
+    page = phone(locale=language, color_scheme=scheme).new_page()
+    refused: list[str] = []
+    page.on(
+        "console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None
+    )
+    SHOTS.mkdir(exist_ok=True)
+    pages = {
+        "standings": f"/events/{event.pk}/",
+        "results": f"/events/{event.pk}/results/",
+        "projector": f"/events/{event.pk}/projector/",
+        "find-your-table": f"/events/{event.pk}/rounds/3/find/",
+        "tally-cards": f"/events/{event.pk}/tally-cards/",
+        "crosstable": f"/events/{league.pk}/crosstable/",
+    }
+    wide = {}
+    for name, path in pages.items():
+        page.goto(live_server.url + path)
+        if name == "standings":
+            expect(page.locator(".standings-table tbody tr")).to_have_count(len(NAMES))
+        assert page.evaluate("document.documentElement.lang") == language[:2]
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 360:
+            wide[name] = width
+        page.screenshot(path=str(SHOTS / f"{name}-{language}-{scheme}.png"), full_page=True)
+        if name == "crosstable":
+            # The grid scrolls in its own box; the team names stay beside the totals.
+            page.locator(".scroll").evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+            expect(page.locator(".crosstable tbody th").first).to_be_in_viewport()
+            page.screenshot(path=str(SHOTS / f"{name}-scrolled-{language}-{scheme}.png"))
+    assert wide == {}
+    assert refused == []
+    # Dark mode is the table app's dark: a dark page, light words.
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert (background == "rgb(13, 23, 18)") == (scheme == "dark"), background
+
+
+def test_the_projector_keeps_up_by_itself(live_server, phone, django_user_model, monkeypatch):
+    monkeypatch.setattr(room, "PROJECTOR_REFRESH", 1)
+    dora, event, _ = night(django_user_model)
+    page = phone(viewport={"width": 1280, "height": 720}, is_mobile=False).new_page()
+    page.goto(live_server.url + f"/events/{event.pk}/projector/")
+    expect(page.get_by_role("heading", name="Round 3: who sits where")).to_be_visible()
+    score = page.locator(".tables .table").first.locator(".score")
+    expect(score).to_have_count(0)
+    rnd = event.rounds.get(number=3)
+    table = rnd.tables.get(number=1)
+    services.result_enter(
+        table=table, actor=dora, entered_by=table.seats.get(number=0).player_id, points=[10, 2]
+    )
+    expect(score).to_have_text("10–2", timeout=5_000)
+    page.screenshot(path=str(SHOTS / "projector-wide.png"))
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_table_cards_print_four_to_a_page(live_server, page, django_user_model, paper):
+    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
+    dora = Actor(user=user)
+    club = services.club_create(actor=dora, name="Riverside Euchre Club")
+    event = services.event_create(
+        club=club, actor=dora, name="Big night", format="progressive", rounds_planned=3
+    )
+    for i in range(32):
+        services.entrant_add(event=event, actor=dora, name=f"{NAMES[i % 9]} {i}")
+    services.round_generate(event=event, actor=dora)
+    page.goto(live_server.url + "/events/login/")
+    page.get_by_label("User name").fill("dora")
+    page.get_by_label("Password").fill("deal-the-cards-42")
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(live_server.url + f"/events/{event.pk}/cards/")
+    expect(page.locator(".table-card")).to_have_count(8)
+    pdf = page.pdf(format=paper, print_background=False)
+    (SHOTS / f"table-cards-{paper}.pdf").write_bytes(pdf)
+    assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 2  # eight tables, four a page
