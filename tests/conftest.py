@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
+from django.utils import translation
 from rest_framework.throttling import SimpleRateThrottle
 
 
@@ -17,3 +18,12 @@ def rates(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
         monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", table)
 
     return set_rates
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test() -> Iterator[None]:
+    """A request in Korean leaves Korean active in the thread (the locale middleware sets it
+    at the start of the next request, not at the end of this one): the next test starts in
+    the default language, as a new request or command would."""
+    yield
+    translation.deactivate()
