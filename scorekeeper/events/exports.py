@@ -142,6 +142,40 @@ def standings_csv(table: Standings) -> str:
     )
 
 
+LEADERBOARD_COLUMNS: Final = (
+    "rank",
+    "name",
+    "nights",
+    "counted",
+    "ladder_points",
+    "per_night",
+    "qualifies",
+    "games",
+    "wins",
+    "points",
+    "points_against",
+    "euchres",
+    "loners_made",
+    "best_game",
+)
+
+
+def leaderboard_csv(rows: Sequence[dict[str, Any]]) -> str:
+    """A club's leaderboard as its API gives it: a blank rank is a player who has not
+    played the nights the season asks for; ``qualifies`` is yes or no."""
+    shown = {True: "yes", False: "no", None: ""}
+    return _csv(
+        LEADERBOARD_COLUMNS,
+        (
+            [
+                shown[row[column]] if column == "qualifies" else row[column]
+                for column in LEADERBOARD_COLUMNS
+            ]
+            for row in rows
+        ),
+    )
+
+
 def results_csv(rounds: Sequence[RoundView], names: dict[int, str], club: Club) -> str:
     """Every table's result; its times on the club's clock, the zone named on each row."""
     zone = str(club_zone(club))

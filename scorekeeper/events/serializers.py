@@ -14,7 +14,7 @@ from scorekeeper.api.fields import (
     StrictCharField,
     StrictIntegerField,
 )
-from scorekeeper.events.models import Event, RosterChange, TableToken
+from scorekeeper.events.models import Event, RosterChange, Season, TableToken
 from scorekeeper.events.selectors import LEADERBOARD_ORDER
 from scorekeeper.models import Player
 
@@ -211,12 +211,31 @@ class SeasonSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
+    ladder = serializers.ChoiceField(
+        choices=Season.Ladder.values, help_text="How the leaderboard ranks the season."
+    )
+    placement_points = serializers.ListField(child=serializers.IntegerField())
+    min_nights = serializers.IntegerField(help_text="Fewer nights: listed, not ranked.")
+    best_nights = serializers.IntegerField(
+        allow_null=True, help_text="Only a player's best this many nights count (null: all)."
+    )
 
 
 class SeasonCreateSerializer(serializers.Serializer[Any]):
     name = StrictCharField(max_length=100)
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
+    ladder = serializers.ChoiceField(choices=Season.Ladder.values, default=Season.Ladder.TOTALS)
+    placement_points = serializers.ListField(
+        child=StrictIntegerField(min_value=0, max_value=1000),
+        max_length=64,
+        required=False,
+        default=None,
+        help_text="Points for each night's places, first place first (placement ladders; "
+        "default 10-8-6-5-4-3-2-1).",
+    )
+    min_nights = StrictIntegerField(min_value=0, max_value=366, default=1)
+    best_nights = StrictIntegerField(min_value=1, max_value=366, allow_null=True, default=None)
 
 
 # Events ---------------------------------------------------------------------------------------
@@ -250,6 +269,16 @@ class EventSerializer(serializers.Serializer[Any]):
         allow_null=True,
         help_text="Team events: match points of a win decided when time was called "
         "(null: a win is a win).",
+    )
+    rank_by = serializers.ChoiceField(
+        choices=Event.RankBy.values,
+        help_text="Progressive events: total points, points per round played, or games won.",
+    )
+    loner_bonus = serializers.IntegerField(help_text="Points added for each loner made.")
+    side_prizes = serializers.ListField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="The side prizes given, by kind (null: all the format has).",
     )
     closed_at = serializers.DateTimeField(
         allow_null=True, help_text="When the director closed the night (codes and tokens ended)."
@@ -285,6 +314,11 @@ class EventCreateSerializer(serializers.Serializer[Any]):
     time_called_win_points = StrictIntegerField(
         min_value=0, max_value=2, required=False, allow_null=True, default=None
     )
+    rank_by = serializers.ChoiceField(choices=Event.RankBy.values, default=Event.RankBy.TOTAL)
+    loner_bonus = StrictIntegerField(min_value=0, max_value=10, default=0)
+    side_prizes = serializers.ListField(
+        child=StrictCharField(max_length=20), max_length=10, required=False, default=None
+    )
 
 
 class EventUpdateSerializer(serializers.Serializer[Any]):
@@ -297,6 +331,11 @@ class EventUpdateSerializer(serializers.Serializer[Any]):
     round_minutes = StrictIntegerField(min_value=1, max_value=240, required=False)
     second_device_required = StrictBooleanField(required=False)
     time_called_win_points = StrictIntegerField(min_value=0, max_value=2, required=False)
+    rank_by = serializers.ChoiceField(choices=Event.RankBy.values, required=False)
+    loner_bonus = StrictIntegerField(min_value=0, max_value=10, required=False)
+    side_prizes = serializers.ListField(
+        child=StrictCharField(max_length=20), max_length=10, required=False
+    )
 
 
 class EntrantSerializer(serializers.Serializer[Any]):
@@ -561,7 +600,9 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     points_against = serializers.IntegerField()
     byes = serializers.IntegerField()
     credit = serializers.IntegerField(help_text="Sit-out credit.")
+    bonus = serializers.IntegerField(help_text="Loner bonus.")
     total = serializers.IntegerField()
+    per_round = serializers.FloatField(help_text="The total per round counted.")
     match_points = serializers.IntegerField()
     euchres = serializers.IntegerField()
     loners_made = serializers.IntegerField()
@@ -612,14 +653,23 @@ class StatsSerializer(serializers.Serializer[Any]):
 
 
 class LeaderRowSerializer(StatsSerializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True, help_text="Null: too few nights to rank.")
     player = serializers.IntegerField()
     name = serializers.CharField()
+    nights = serializers.IntegerField(help_text="Nights played.")
+    counted = serializers.IntegerField(help_text="Nights the ladder counts.")
+    ladder_points = serializers.FloatField(help_text="What the season's ladder ranks by.")
+    per_night = serializers.FloatField(help_text="The ladder's figure per night played.")
+    qualifies = serializers.BooleanField(help_text="Played the nights the season asks for.")
 
 
 class LeaderboardQuerySerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
-    order = serializers.ChoiceField(choices=list(LEADERBOARD_ORDER), default="points")
+    order = serializers.ChoiceField(
+        choices=[*LEADERBOARD_ORDER, "ladder"],
+        required=False,
+        help_text="Default: the season's ladder for a season, points otherwise.",
+    )
     limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
 
 
