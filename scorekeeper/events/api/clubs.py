@@ -22,8 +22,8 @@ from scorekeeper.events import access, exports, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.season_shapes import SeasonUpdateSerializer
-from scorekeeper.events.season_board import club_board
 from scorekeeper.events.api.shapes import matched_json, player_ref
+from scorekeeper.events.season_board import club_board
 
 if TYPE_CHECKING:
     from scorekeeper.models import Player
