@@ -309,6 +309,12 @@ def test_a_loner_bonus_and_the_chosen_side_prizes_reach_the_standings(director):
     assert (rows[partner]["bonus"], rows[partner]["total"]) == (0, 4)
     assert standings["rows"][0]["name"] == lone
     assert [p["kind"] for p in standings["side_prizes"]] == ["most-loners", "highest-game"]
+    written = csv.DictReader(
+        io.StringIO(
+            director.client.get(f"/api/v1/events/{event}/standings.csv").content.decode("utf-8-sig")
+        )
+    )
+    assert {row["name"]: row["loner_bonus"] for row in written}[lone] == "3"
     ok(
         director.client.patch(
             f"/api/v1/events/{event}/", {"loner_bonus": 0, "side_prizes": []}, format="json"
