@@ -36,7 +36,12 @@ WINS: Final = "wins"
 RANK_BY: Final = (TOTAL, PER_ROUND, WINS)
 #: The side prizes there are, by kind; an event gives those of them it chooses.
 SIDE_PRIZES: Final = ("most-loners", "most-euchres", "highest-game", "booby")
-SIDE_PRIZE_TITLES: Final = ("Most loners made", "Most euchres", "Highest single game", "Booby prize")
+SIDE_PRIZE_TITLES: Final = (
+    "Most loners made",
+    "Most euchres",
+    "Highest single game",
+    "Booby prize",
+)
 
 
 @dataclass(frozen=True)
