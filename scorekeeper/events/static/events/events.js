@@ -55,7 +55,9 @@ function formData(form) {
 
 function standingsTable(data) {
   const teams = data.ranked_by === "match points";
-  const head = ["#", teams ? "Team" : "Player", "Played", "Won", teams ? "Match pts" : "Total", "For", "Against", "Euchres", "Tie-break"];
+  // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
+  const perRound = data.ranked_by === "points per round counted";
+  const head = ["#", teams ? "Team" : "Player", "Played", "Won", teams ? "Match pts" : "Total", ...(perRound ? ["Per round"] : []), "For", "Against", "Euchres", "Tie-break"];
   const table = el("table", { class: "standings-table" });
   table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { text: h })))));
   const body = el("tbody");
@@ -74,6 +76,7 @@ function standingsTable(data) {
           row.played,
           row.wins,
           teams ? row.match_points : row.total,
+          ...(perRound ? [row.per_round.toFixed(2)] : []),
           row.points_for,
           row.points_against,
           row.euchres,
