@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from table import layout_problems
 
+from scorekeeper.events import services
+from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event, Season
 
 pytestmark = pytest.mark.browser
@@ -66,3 +70,65 @@ def test_a_director_chooses_a_seasons_ladder_and_a_nights_ranking(
     event = Event.objects.get(pk=int(re.search(r"/events/(\d+)/manage/", page.url).group(1)))
     assert (event.season_id, event.rank_by, event.loner_bonus) == (season.pk, "per-round", 2)
     assert event.side_prizes == ["most-loners", "most-euchres", "highest-game"]
+
+
+def _night(actor: Actor, season: Season, name: str, players: int) -> None:
+    """A published night of totals in the season, entered by its director."""
+    event = services.event_create(
+        club=season.club,
+        actor=actor,
+        name=name,
+        format="progressive",
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        rounds_planned=2,
+        published=True,
+        seed=players,
+        season=season,
+    )
+    for i in range(players):
+        services.entrant_add(event=event, actor=actor, name=f"Player {i:02} of the long names")
+    for r in range(2):
+        for table in services.round_generate(event=event, actor=actor).tables.order_by("number"):
+            seat = table.seats.order_by("number").first()
+            assert seat is not None
+            services.result_enter(
+                table=table,
+                actor=actor,
+                entered_by=seat.player_id,
+                points=[(r + table.number) % 9, (r * table.number) % 7],
+            )
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_seasons_ladder_fits_a_phone_and_the_director_screen_too(
+    page: Page, live_server, django_user_model, language
+):
+    user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
+    actor = Actor(user=user)
+    club = services.club_create(actor=actor, name="Riverside Euchre Club")
+    season = services.season_create(
+        club=club,
+        actor=actor,
+        name="Winter",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 3, 31),
+        ladder="placement",
+        min_nights=2,
+        best_nights=8,
+    )
+    _night(actor, season, "First night", 8)
+    _night(actor, season, "Second night", 9)
+    page.context.set_extra_http_headers({"Accept-Language": language})
+    page.goto(f"{live_server.url}/events/clubs/{club.pk}/leaderboard/?season={season.pk}")
+    expect(page.locator("p.ladder")).to_contain_text("10-8-6-5-4-3-2-1")
+    expect(page.locator("tr.unqualified")).to_have_count(1)
+    assert layout_problems(page) == []
+    page.goto(f"{live_server.url}/events/director/")
+    page.locator("input[name=username]").fill("dora")
+    page.locator("input[type=password]").fill("deal-the-cards-42")
+    page.locator("form button[type=submit]").first.click()
+    for summary in page.locator("summary").all():
+        summary.click()
+    assert layout_problems(page) == []
