@@ -36,7 +36,8 @@ def test_a_director_chooses_a_seasons_ladder_and_a_nights_ranking(
     form.get_by_label("The leaderboard ranks by").select_option("placement")
     form.get_by_label("Placement points, first place first").fill("12 9 7 5")
     form.get_by_label("Nights to qualify").fill("3")
-    form.get_by_role("button", name="Add the season").click()
+    with page.expect_navigation():
+        form.get_by_role("button", name="Add the season").click()
     expect(page.locator(".season-edit h3")).to_contain_text("Winter")
     season = Season.objects.get(name="Winter")
     assert (season.ladder, season.placement_points, season.min_nights, season.best_nights) == (
@@ -50,9 +51,9 @@ def test_a_director_chooses_a_seasons_ladder_and_a_nights_ranking(
     edit = page.locator(f'.season-edit[data-season="{season.pk}"]')
     expect(edit.get_by_label("The leaderboard ranks by")).to_have_value("placement")
     edit.get_by_label("Only the best nights count (empty: every night)").fill("8")
-    edit.get_by_role("button", name="Save the ladder").click()
+    with page.expect_navigation():  # saved, the screen reloads
+        edit.get_by_role("button", name="Save the ladder").click()
     expect(page.locator(".season-edit h3")).to_contain_text("Winter")
-    page.wait_for_load_state()
     season.refresh_from_db()
     assert season.best_nights == 8
 
