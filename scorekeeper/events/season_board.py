@@ -13,8 +13,16 @@ from typing import Any, Final
 from django.db.models import Count, Q
 
 from scorekeeper.events.ladders import Ladder, LadderRow, Night, ladder_rank
-from scorekeeper.events.models import Entrant, Event, EventTeam, Result, ResultLine, Round, SitOut
-from scorekeeper.events.models import Season as SeasonModel
+from scorekeeper.events.models import (
+    Entrant,
+    Event,
+    EventTeam,
+    Result,
+    ResultLine,
+    Round,
+    Season,
+    SitOut,
+)
 from scorekeeper.events.selectors import LEADERBOARD_ORDER, leaderboard
 from scorekeeper.events.standings import (
     Bye,
@@ -29,15 +37,13 @@ from scorekeeper.names import name_shown
 
 #: Ranked by the season's ladder: the order a season's leaderboard takes unless asked.
 LADDER_ORDER: Final = "ladder"
-#: The ladder's figures, on each row of a leaderboard.
-LADDER_FIGURES: Final = ("nights", "counted", "ladder_points", "per_night", "qualifies")
 
 
 def _figure(value: Any) -> float:
     return round(float(value), 2)
 
 
-def season_nights(*, season: SeasonModel) -> tuple[list[Night], dict[int, str]]:
+def season_nights(*, season: Season) -> tuple[list[Night], dict[int, str]]:
     """Every player's nights in the season's published events, with their places in each
     night's standings, and the players' names (six queries)."""
     events = {e.pk: e for e in Event.objects.filter(season=season, published=True)}
@@ -105,7 +111,7 @@ def season_nights(*, season: SeasonModel) -> tuple[list[Night], dict[int, str]]:
 
 
 def season_leaderboard(
-    *, club: Club, season: SeasonModel, order: str = LADDER_ORDER, limit: int = 100
+    *, club: Club, season: Season, order: str = LADDER_ORDER, limit: int = 100
 ) -> list[dict[str, Any]]:
     """A season's leaderboard: each player's statistics with the ladder's figures (nights
     played, nights counted, ladder points, points per night, whether they qualify), ranked
@@ -155,7 +161,7 @@ def ladder_figures(row: LadderRow | None) -> dict[str, Any]:
 
 
 def club_board(
-    *, club: Club, season: SeasonModel | None = None, order: str | None = None, limit: int = 100
+    *, club: Club, season: Season | None = None, order: str | None = None, limit: int = 100
 ) -> list[dict[str, Any]]:
     """A club's leaderboard: a season's, ranked by its ladder unless ``order`` names a
     statistic; or over every published event, by points (or the statistic named), where

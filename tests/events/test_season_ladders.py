@@ -14,7 +14,16 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from event_helpers import Director, is_problem, join, ok, play_round, played_by_services, totals
+from event_helpers import (
+    Director,
+    is_problem,
+    join,
+    ok,
+    play_event,
+    play_round,
+    played_by_services,
+    totals,
+)
 
 from scorekeeper.events import selectors
 from scorekeeper.events.access import Actor
@@ -348,3 +357,36 @@ def test_ranked_per_round_a_late_arrival_is_not_behind_for_the_rounds_missed(dir
     assert "Per round" in page and "Ranked by the total per round counted" in page
     shown = re.findall(r"<td><strong>([0-9.]+)</strong></td>", page)
     assert shown == [f"{row['per_round']:.2f}" for row in standings["rows"]]
+
+
+def test_in_a_team_night_both_partners_take_their_teams_place(director, anon):
+    season = make_season(director, ladder="placement", placement_points=[12, 9, 7, 5])
+    event = director.create_event(
+        format="round-robin", entry="totals", name="Pairs night", season=season["id"]
+    )
+    teams = {"Aces": ("Ann", "Abe"), "Bowers": ("Ben", "Bea"), "Callers": ("Cat", "Cal")}
+    teams |= {"Dealers": ("Dan", "Dot")}
+    for name, players in teams.items():
+        director.add_team(event, name, *players)
+    winners = {
+        frozenset({"Aces", "Bowers"}): "Aces",
+        frozenset({"Aces", "Dealers"}): "Aces",
+        frozenset({"Aces", "Callers"}): "Callers",
+        frozenset({"Bowers", "Callers"}): "Bowers",
+        frozenset({"Bowers", "Dealers"}): "Bowers",
+        frozenset({"Callers", "Dealers"}): "Dealers",
+    }
+
+    def play(device, table):
+        first, second = table["team_names"]
+        device.settle([10, 6] if winners[frozenset({first, second})] == first else [6, 10])
+
+    play_event(director, event, play)
+    director.publish(event)
+    places = [row["name"] for row in director.standings(event)["rows"]]
+    worth = dict(zip(places, [12, 9, 7, 5], strict=True))
+    board = ok(anon.get(f"/api/v1/clubs/{director.club}/leaderboard/?season={season['id']}"))
+    assert {row["name"]: row["ladder_points"] for row in board} == {
+        player: worth[team] for team, players in teams.items() for player in players
+    }
+    assert {row["nights"] for row in board} == {1}
