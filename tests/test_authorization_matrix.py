@@ -101,6 +101,15 @@ def world(django_user_model) -> World:
         client.post(f"/api/v1/games/{game['id']}/hands/", HAND, format="json")
         games.append(game)
     ours = nights["Riverside"]
+    season = (
+        directors["Riverside"][0]
+        .post(
+            f"/api/v1/clubs/{ours['club']}/seasons/",
+            {"name": "Winter", "starts_on": "2026-01-01", "ends_on": "2026-03-31"},
+            format="json",
+        )
+        .json()["id"]
+    )
     seat = ours["table"]["seats"]
     player = seat[0]["player"]
     ids = {
@@ -110,6 +119,7 @@ def world(django_user_model) -> World:
         "game_id": games[0]["id"],
         "player_id": player,
         "number": 1,
+        "season_id": season,
     }
 
     def token_client(token: str) -> Callable[[], APIClient]:
@@ -141,6 +151,7 @@ def world(django_user_model) -> World:
         "events_create": {"name": "X", "format": "progressive", "rounds_planned": 2},
         "club_players_add": {"name": "Zed"},
         "club_seasons_create": {"name": "S", "starts_on": "2026-01-01", "ends_on": "2026-12-31"},
+        "club_seasons_update": {"ladder": "placement", "min_nights": 2},
         "events_update": {"name": "Renamed"},
         "event_close": {"leave_open": True},
         "event_players_add": {"name": "Zed"},
@@ -184,6 +195,7 @@ def fingerprint() -> tuple[object, ...]:
     versions = [
         apps.get_model("scorekeeper", "Game").objects.aggregate(v=Sum("version"))["v"],
         apps.get_model("events", "Event").objects.aggregate(v=Sum("version"))["v"],
+        tuple(apps.get_model("events", "Season").objects.values_list("ladder", "min_nights")),
         apps.get_model("scorekeeper", "Player").objects.filter(name="Renamed").count(),
         tuple(
             apps.get_model("scorekeeper", "Game").objects.order_by("pk").values_list("token_hash")

@@ -31,7 +31,7 @@ class RosterChangeAdmin(ReadOnlyAdmin):
 
 @admin.register(Season)
 class SeasonAdmin(ReadOnlyAdmin):
-    list_display = ["name", "club", "starts_on", "ends_on"]
+    list_display = ["name", "club", "starts_on", "ends_on", "ladder", "min_nights", "best_nights"]
 
 
 @admin.register(Event)

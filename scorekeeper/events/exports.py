@@ -46,7 +46,9 @@ STANDINGS_COLUMNS: Final = (
     "points_against",
     "byes",
     "sit_out_credit",
+    "loner_bonus",
     "total",
+    "per_round",
     "euchres",
     "loners_made",
     "best_game",
@@ -130,7 +132,9 @@ def standings_csv(table: Standings) -> str:
                 row.points_against,
                 row.byes,
                 row.credit,
+                row.bonus,
                 row.total,
+                row.per_round,
                 row.euchres,
                 row.loners_made,
                 row.best_game,
@@ -139,6 +143,40 @@ def standings_csv(table: Standings) -> str:
             )
             for row in table.rows
         ],
+    )
+
+
+LEADERBOARD_COLUMNS: Final = (
+    "rank",
+    "name",
+    "nights",
+    "counted",
+    "ladder_points",
+    "per_night",
+    "qualifies",
+    "games",
+    "wins",
+    "points",
+    "points_against",
+    "euchres",
+    "loners_made",
+    "best_game",
+)
+
+
+def leaderboard_csv(rows: Sequence[dict[str, Any]]) -> str:
+    """A club's leaderboard as its API gives it: a blank rank is a player who has not
+    played the nights the season asks for; ``qualifies`` is yes or no."""
+    shown = {True: "yes", False: "no", None: ""}
+    return _csv(
+        LEADERBOARD_COLUMNS,
+        (
+            [
+                shown[row[column]] if column == "qualifies" else row[column]
+                for column in LEADERBOARD_COLUMNS
+            ]
+            for row in rows
+        ),
     )
 
 

@@ -97,10 +97,26 @@ class RosterChange(AppendOnly):
 
 
 class Season(models.Model):
+    """A club's run of nights, ranked on its leaderboard as its ladder says
+    (`scorekeeper.events.ladders`, docs/tournaments.md "Seasons and ladders")."""
+
+    class Ladder(models.TextChoices):
+        TOTALS = "totals", "the points of every night, added up"
+        PLACEMENT = "placement", "placement points for each night's place"
+        AVERAGE = "average", "the average of a night's points"
+
     club = models.ForeignKey(Club, related_name="seasons", on_delete=models.CASCADE)
     name = models.CharField(max_length=100)
     starts_on = models.DateField()
     ends_on = models.DateField()
+    ladder = models.CharField(max_length=9, choices=Ladder.choices, default=Ladder.TOTALS)
+    # A night's first place earns the first number, the second the next; places past the
+    # end earn nothing. Players level on a night share the points of the places they cover.
+    placement_points = models.JSONField(default=list, blank=True)
+    # Who has played fewer nights is listed, not ranked.
+    min_nights = models.PositiveSmallIntegerField(default=1)
+    # Only a player's best this many nights count (null: every night).
+    best_nights = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -132,6 +148,11 @@ class Event(models.Model):
         FIXED = "fixed", "a fixed number of points"
         AVERAGE = "average", "the player's own average per round played"
 
+    class RankBy(models.TextChoices):
+        TOTAL = "total", "points, with sit-out credit and loner bonus"
+        PER_ROUND = "per-round", "points per round played"
+        WINS = "wins", "games won, then points"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "draft"
         RUNNING = "running", "running"
@@ -155,6 +176,12 @@ class Event(models.Model):
         max_length=7, choices=SitOutCredit.choices, default=SitOutCredit.NONE
     )
     sit_out_points = models.PositiveSmallIntegerField(default=0)
+    # Progressive events: what ranks the players (team events rank by match points).
+    rank_by = models.CharField(max_length=9, choices=RankBy.choices, default=RankBy.TOTAL)
+    # Progressive events entered hand by hand: points added for each loner made.
+    loner_bonus = models.PositiveSmallIntegerField(default=0)
+    # The side prizes given, by kind (`standings.SIDE_PRIZES`); null: all the format has.
+    side_prizes = models.JSONField(null=True, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAFT)
     # Moved by every write that changes what is shown of the event (services.changes), and
     # by those that change its standings.

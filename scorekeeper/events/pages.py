@@ -26,6 +26,7 @@ from scorekeeper.events import serializers as s
 from scorekeeper.events.access import Actor
 from scorekeeper.events.club_language import club_language_use
 from scorekeeper.events.club_time import club_zone
+from scorekeeper.events.season_board import LADDER_ORDER, club_board
 from scorekeeper.events.services.privacy import is_erased
 from scorekeeper.events.shown import TIE_BREAK_NAMES, prize_title, seated_tables
 from scorekeeper.events.standings import TIE_BREAKS
@@ -178,9 +179,9 @@ def leaderboard_page(request: HttpRequest, club_id: int) -> HttpResponse:
         season = next((x for x in seasons if x.pk == query["season"]), None)
         if season is None:
             raise Http404("This club has no season with this id.")
-    rows = selectors.leaderboard(
-        club=club, season=season, order=query["order"], limit=query["limit"]
-    )
+    order = query.get("order") or (LADDER_ORDER if season is not None else "points")
+    rows = club_board(club=club, season=season, order=order, limit=query["limit"])
+    orders = list(selectors.LEADERBOARD_ORDER)
     return render(
         request,
         "events/screens/leaderboard.html",
@@ -188,9 +189,11 @@ def leaderboard_page(request: HttpRequest, club_id: int) -> HttpResponse:
             "club": club,
             "seasons": seasons,
             "season": season,
-            "order": query["order"],
-            "orders": list(selectors.LEADERBOARD_ORDER),
+            "order": order,
+            "orders": [LADDER_ORDER, *orders] if season is not None else orders,
             "rows": rows,
+            "ranked": [row for row in rows if row["rank"] is not None],
+            "unranked": [row for row in rows if row["rank"] is None],
         },
     )
 

@@ -30,14 +30,16 @@ class LoginView(auth_views.LoginView):
 @login_required(login_url=reverse_lazy("events-login"))
 @ensure_csrf_cookie
 def director_home(request: HttpRequest) -> HttpResponse:
-    """The clubs this user directs, each with its events and a form for a new one."""
+    """The clubs this user directs, each with its events and a form for a new one, and its
+    seasons with their ladders."""
     clubs = selectors.clubs_directed_by(user=request.user)
     events = {club.pk: list(selectors.events_of(club=club, published_only=False)) for club in clubs}
+    seasons = {club.pk: selectors.seasons_of(club=club) for club in clubs}
     return render(
         request,
         "events/screens/director.html",
         {
-            "clubs": [(club, events[club.pk]) for club in clubs],
+            "clubs": [(club, events[club.pk], seasons[club.pk]) for club in clubs],
             "shown_as": display_name(request.user),
             "presets": preset_choices(),
             **selectors.event_form_choices(),

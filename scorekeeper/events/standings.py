@@ -1,12 +1,12 @@
 """Standings in plain Python (no Django here): ranking, tie-breaks, sit-out credit and side
 prizes, worked out from the rows the selectors fetch (`selectors.standings`).
 
-A progressive event ranks players by points plus sit-out credit; a team event ranks teams by
-match points (two a win, a bye counting as a win, one a tie). A bye counts (its credit, its
+A progressive event ranks players by points plus sit-out credit (and a loner bonus), by those
+points per round played, or by games won (`RANK_BY`); a team event ranks teams by match points (two a win, a bye counting as a win, one a tie). A bye counts (its credit, its
 win) once its round is complete: every table of it has a confirmed result. Ties are broken
 in the order of `TIE_BREAKS` (docs/tournaments.md): head to head, point difference, points
 for, euchres made, then a coin flip that is drawn once from the event's seed, so it never
-changes. Side prizes follow the format (`side_prizes_of`).
+changes. Side prizes follow the format and the event's choice (`side_prizes_of`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Final, NamedTuple
 
 #: The tie-breaks, in the order they are tried (docs/tournaments.md).
@@ -26,6 +27,21 @@ AVERAGE_CREDIT: Final = "average"
 #: The event's format and entry that change which side prizes mean anything.
 BRACKET: Final = "bracket"
 HANDS_ENTRY: Final = "hands"
+#: What ranks a progressive event's players: their points (with sit-out credit and loner
+#: bonus), those points per round played (late arrivals and early leavers), or games won
+#: (then points).
+TOTAL: Final = "total"
+PER_ROUND: Final = "per-round"
+WINS: Final = "wins"
+RANK_BY: Final = (TOTAL, PER_ROUND, WINS)
+#: The side prizes there are, by kind; an event gives those of them it chooses.
+SIDE_PRIZES: Final = ("most-loners", "most-euchres", "highest-game", "booby")
+SIDE_PRIZE_TITLES: Final = (
+    "Most loners made",
+    "Most euchres",
+    "Highest single game",
+    "Booby prize",
+)
 
 
 @dataclass(frozen=True)
@@ -40,11 +56,15 @@ class Scoring:
     hands: bool = True  # hands entered one by one (not only final scores): loners, euchres
     # Team events: the match points of a win decided when time was called (None: a win).
     time_called_win: int | None = None
+    rank_by: str = TOTAL  # progressive events: RANK_BY
+    loner_bonus: int = 0  # points added for each loner made
+    side_prizes: frozenset[str] = frozenset(SIDE_PRIZES)  # the kinds the event gives
 
     @classmethod
     def of(cls, event: Any) -> Scoring:
         """From a `scorekeeper.events` `Event` (or anything with its fields)."""
         win_at_time = getattr(event, "time_called_win_points", None)
+        prizes = getattr(event, "side_prizes", None)
         return cls(
             teams=bool(event.is_teams),
             credit=str(event.sit_out_credit),
@@ -53,6 +73,9 @@ class Scoring:
             bracket=str(event.format) == BRACKET,
             hands=str(event.entry) == HANDS_ENTRY,
             time_called_win=None if win_at_time is None else int(win_at_time),
+            rank_by=str(getattr(event, "rank_by", TOTAL)),
+            loner_bonus=int(getattr(event, "loner_bonus", 0)),
+            side_prizes=frozenset(SIDE_PRIZES if prizes is None else map(str, prizes)),
         )
 
 
@@ -108,11 +131,15 @@ class StandingRow:
     time_called: int = 0  # games whose result stood when time was called
     wins_at_time: int = 0  # of the wins, those decided when time was called
     win_at_time_points: int = 2  # what such a win is worth (the event's option)
+    bonus: int = 0  # the loner bonus: the event's points for each loner made
+    # The total per round counted (rounds played, and byes the event credits), to 2 places.
+    per_round: float = 0.0
 
     @property
     def total(self) -> int:
-        """Points with the sit-out credit: what a progressive event ranks by."""
-        return self.points_for + self.credit
+        """Points with the sit-out credit and the loner bonus: what a progressive event
+        ranks by, unless it ranks per round or by games won."""
+        return self.points_for + self.credit + self.bonus
 
     @property
     def match_points(self) -> int:
@@ -210,6 +237,8 @@ def rank(
             present[bye.key].add(bye.round_number)
     for row in by_key.values():
         row.credit = sit_out_credit(scoring, row)
+        row.bonus = scoring.loner_bonus * row.loners_made
+        row.per_round = round(float(_per_round(scoring, row)), 2)
         row.whole_night = bool(counted_rounds) and counted_rounds <= present[row.key]
         if scoring.time_called_win is not None:
             row.win_at_time_points = scoring.time_called_win
@@ -222,14 +251,36 @@ def rank(
     return Ranked(ranked, side_prizes_of(scoring, lines, ranked))
 
 
-def _primary(scoring: Scoring, row: StandingRow) -> int:
-    return row.match_points if scoring.teams else row.total
+def _per_round(scoring: Scoring, row: StandingRow) -> Fraction:
+    """The total per round counted: rounds at a table, and the byes the event credits (a
+    bye that earns nothing does not count against a late arrival)."""
+    rounds = row.played + (row.byes if scoring.credit != NO_CREDIT else 0)
+    return Fraction(row.total, rounds) if rounds else Fraction(0)
+
+
+def _primary(scoring: Scoring, row: StandingRow) -> tuple[Fraction | int, ...]:
+    """What ranks a row, bigger first: before any tie-break."""
+    if scoring.teams:
+        return (row.match_points,)
+    if scoring.rank_by == PER_ROUND:
+        return (_per_round(scoring, row),)
+    if scoring.rank_by == WINS:
+        return (row.wins, row.total)
+    return (row.total,)
+
+
+def _figure(scoring: Scoring, row: StandingRow) -> int:
+    """The whole number a booby prize shows: what ranked the row (its total per round
+    aside, which is a fraction: then the total)."""
+    if scoring.teams:
+        return row.match_points
+    return row.wins if scoring.rank_by == WINS else row.total
 
 
 def _ranked(
     scoring: Scoring, rows: list[StandingRow], meetings: list[_Meeting]
 ) -> list[StandingRow]:
-    rows.sort(key=lambda r: -_primary(scoring, r))
+    rows.sort(key=lambda r: _primary(scoring, r), reverse=True)
     ranked: list[StandingRow] = []
     start = 0
     while start < len(rows):
@@ -299,10 +350,12 @@ def side_prizes_of(
       sitting out in every complete round: late arrivals and early leavers are not in it).
     - A bracket has none: its teams play different numbers of games, and its last place is
       not a place.
+
+    Of these, an event gives the kinds it chose (`Scoring.side_prizes`).
     """
     if scoring.bracket:
         return []
-    prizes = []
+    prizes: list[SidePrize] = []
     if scoring.hands:
         prizes += [
             SidePrize("most-loners", "Most loners made", _leaders(ranked, "loners_made")),
@@ -312,7 +365,29 @@ def side_prizes_of(
         SidePrize("highest-game", "Highest single game", _highest_game(scoring, lines, ranked)),
         SidePrize("booby", "Booby prize", _booby(scoring, ranked)),
     ]
-    return prizes
+    return [prize for prize in prizes if prize.kind in scoring.side_prizes]
+
+
+def shared_places(scoring: Scoring, ranked: Sequence[StandingRow]) -> list[tuple[int, int]]:
+    """The places each row of ``ranked`` (in rank order) covers, as (first, last): rows that
+    only the coin flip told apart are level and cover their places together; every other
+    row has its own. Places count from 1 in the order given, so rows left out (those who did
+    not play) leave no gap."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for i in range(1, len(ranked) + 1):
+        if i < len(ranked) and _level(scoring, ranked[i - 1], ranked[i]):
+            continue
+        spans += [(start + 1, i)] * (i - start)
+        start = i
+    return spans
+
+
+def _level(scoring: Scoring, a: StandingRow, b: StandingRow) -> bool:
+    return (
+        _primary(scoring, a) == _primary(scoring, b)
+        and _criteria(scoring, a)[:-1] == _criteria(scoring, b)[:-1]
+    )
 
 
 def _leaders(ranked: Sequence[StandingRow], feat: str) -> list[PrizeWinner]:
@@ -348,4 +423,6 @@ def _booby(scoring: Scoring, ranked: Sequence[StandingRow]) -> list[PrizeWinner]
     last = [row for row in stayed if _primary(scoring, row) == lowest]
     if len(last) == len(stayed):
         return []
-    return [PrizeWinner(row.name, lowest) for row in sorted(last, key=lambda r: r.name)]
+    return [
+        PrizeWinner(row.name, _figure(scoring, row)) for row in sorted(last, key=lambda r: r.name)
+    ]

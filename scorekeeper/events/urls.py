@@ -17,7 +17,13 @@ urlpatterns = [
     path(CLUB + "players/log/", clubs.RosterLogView.as_view(), name="club-players-log"),
     path(CLUB + "directors/", clubs.DirectorAddView.as_view(), name="club-directors"),
     path(CLUB + "seasons/", clubs.SeasonListView.as_view(), name="club-seasons"),
+    path(
+        CLUB + "seasons/<int:season_id>/",
+        clubs.SeasonDetailView.as_view(),
+        name="club-season",
+    ),
     path(CLUB + "leaderboard/", clubs.LeaderboardView.as_view(), name="club-leaderboard"),
+    path(CLUB + "leaderboard.csv", clubs.LeaderboardCsvView.as_view(), name="club-leaderboard-csv"),
     path(CLUB + "events/", clubs.ClubEventListView.as_view(), name="club-events"),
     path(V1 + "players/<int:player_id>/", clubs.PlayerRecordView.as_view(), name="player"),
     path(

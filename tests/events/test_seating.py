@@ -241,7 +241,7 @@ def test_bracket_seeds_meet_late_and_the_top_seeds_get_the_byes():
 
 
 #: The plain-Python modules: they import nothing of Django, DRF or the rest of the project.
-PURE = {"progressive", "seating", "standings", "tally", "team_rounds", "whist"}
+PURE = {"ladders", "progressive", "seating", "standings", "tally", "team_rounds", "whist"}
 
 
 @pytest.mark.parametrize("module", sorted(PURE))

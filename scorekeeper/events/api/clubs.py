@@ -5,20 +5,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.api.http import (
+    download,
     problems,
     read_body,
     read_query,
 )
-from scorekeeper.events import access, selectors, services
+from scorekeeper.events import access, exports, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
+from scorekeeper.events.api.season_shapes import SeasonUpdateSerializer
 from scorekeeper.events.api.shapes import matched_json, player_ref
+from scorekeeper.events.season_board import club_board
 
 if TYPE_CHECKING:
     from scorekeeper.models import Player
@@ -148,23 +153,51 @@ class SeasonListView(EventsView):
         return Response(s.SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
 
+class SeasonDetailView(EventsView):
+    @extend_schema(
+        operation_id="club_seasons_update",
+        summary="Rename a season or change its ladder (how its leaderboard ranks)",
+        request=SeasonUpdateSerializer,
+        responses={200: s.SeasonSerializer, **problems(400, 401, 403, 404, 409)},
+    )
+    def patch(self, request: Request, club_id: int, season_id: int) -> Response:
+        season = selectors.season_get(season_id=season_id, club=self.club)
+        data = read_body(SeasonUpdateSerializer, request.data)
+        season = services.season_update(season=season, actor=self.actor, **data)
+        return Response(s.SeasonSerializer(season).data)
+
+
+def _board(view: EventsView, request: Request) -> list[dict[str, object]]:
+    """The leaderboard the query asks for: a season's (by its ladder) or all of them."""
+    query = read_query(s.LeaderboardQuerySerializer, request)
+    season = None
+    if "season" in query:
+        season = selectors.season_get(season_id=query["season"], club=view.club)
+    return club_board(club=view.club, season=season, order=query.get("order"), limit=query["limit"])
+
+
 class LeaderboardView(EventsView):
     @extend_schema(
         operation_id="club_leaderboard",
-        summary="The club's leaderboard over its published events (a season's, or all)",
+        summary="The club's leaderboard over its published events: a season's, ranked by its "
+        "ladder (with nights played, counted and who qualifies), or all of them",
         parameters=[s.LeaderboardQuerySerializer],
         responses={200: s.LeaderRowSerializer(many=True), **problems(400, 404)},
     )
     def get(self, request: Request, club_id: int) -> Response:
-        club = self.club
-        query = read_query(s.LeaderboardQuerySerializer, request)
-        season = None
-        if "season" in query:
-            season = selectors.season_get(season_id=query["season"], club=club)
-        rows = selectors.leaderboard(
-            club=club, season=season, order=query["order"], limit=query["limit"]
-        )
-        return Response(s.LeaderRowSerializer(rows, many=True).data)
+        return Response(s.LeaderRowSerializer(_board(self, request), many=True).data)
+
+
+class LeaderboardCsvView(EventsView):
+    @extend_schema(
+        operation_id="club_leaderboard_csv",
+        summary="The club's leaderboard as CSV (the same query as the leaderboard)",
+        parameters=[s.LeaderboardQuerySerializer],
+        responses={(200, "text/csv"): OpenApiTypes.STR, **problems(400, 404)},
+    )
+    def get(self, request: Request, club_id: int) -> HttpResponse:
+        body = exports.leaderboard_csv(_board(self, request))
+        return download(body, "text/csv; charset=utf-8", f"leaderboard-{self.club.pk}.csv")
 
 
 class ClubEventListView(EventsView):

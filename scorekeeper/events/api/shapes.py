@@ -99,13 +99,19 @@ def device_json(device: TableToken, table: Table | None) -> dict[str, Any]:
     }
 
 
+#: What a progressive event's standings rank by, in words.
+RANKED_BY: Final = {
+    "total": "points with sit-out credit",
+    "per-round": "points per round counted",
+    "wins": "games won, then points",
+}
 STANDING_FIELDS: Final = tuple(s.StandingRowSerializer().fields)
 
 
 def standings_json(table: selectors.Standings) -> dict[str, Any]:
     return {
         "event": table.event.pk,
-        "ranked_by": "match points" if table.event.is_teams else "points with sit-out credit",
+        "ranked_by": "match points" if table.event.is_teams else RANKED_BY[table.event.rank_by],
         "tie_breaks": list(TIE_BREAKS),
         "rounds": table.rounds,
         "waiting": table.waiting,

@@ -17,15 +17,24 @@ from scorekeeper.events.models import (
     EventTeam,
     Result,
     Round,
+    Season,
     Table,
     TableToken,
 )
+from scorekeeper.events.standings import SIDE_PRIZE_TITLES, SIDE_PRIZES
 from scorekeeper.models import Club
 
 
 def event_form_choices() -> dict[str, list[tuple[str, str]]]:
-    """What a new event's form offers: its formats and sit-out credits, with their labels."""
-    return {"formats": Event.Format.choices, "credits": Event.SitOutCredit.choices}
+    """What a new event's form offers (its formats, sit-out credits, rankings and side
+    prizes) and a season's (its ladders), with their labels."""
+    return {
+        "formats": Event.Format.choices,
+        "credits": Event.SitOutCredit.choices,
+        "rank_by": Event.RankBy.choices,
+        "side_prizes": list(zip(SIDE_PRIZES, SIDE_PRIZE_TITLES, strict=True)),
+        "ladders": Season.Ladder.choices,
+    }
 
 
 def events_of(*, club: Club | None = None, published_only: bool = True) -> QuerySet[Event]:

@@ -9,8 +9,8 @@ from typing import Any
 from rest_framework import serializers
 
 from scorekeeper import names
-from scorekeeper.api.fields import StrictCharField
-from scorekeeper.events.models import RosterChange
+from scorekeeper.api.fields import StrictCharField, StrictIntegerField
+from scorekeeper.events.models import RosterChange, Season
 from scorekeeper.events.serializers.players import IdField, PlayerEntrySerializer, PlayerSerializer
 from scorekeeper.models import Player
 
@@ -121,9 +121,28 @@ class SeasonSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
+    ladder = serializers.ChoiceField(
+        choices=Season.Ladder.values, help_text="How the leaderboard ranks the season."
+    )
+    placement_points = serializers.ListField(child=serializers.IntegerField())
+    min_nights = serializers.IntegerField(help_text="Fewer nights: listed, not ranked.")
+    best_nights = serializers.IntegerField(
+        allow_null=True, help_text="Only a player's best this many nights count (null: all)."
+    )
 
 
 class SeasonCreateSerializer(serializers.Serializer[Any]):
     name = StrictCharField(max_length=100)
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
+    ladder = serializers.ChoiceField(choices=Season.Ladder.values, default=Season.Ladder.TOTALS)
+    placement_points = serializers.ListField(
+        child=StrictIntegerField(min_value=0, max_value=1000),
+        max_length=64,
+        required=False,
+        default=None,
+        help_text="Points for each night's places, first place first (placement ladders; "
+        "default 10-8-6-5-4-3-2-1).",
+    )
+    min_nights = StrictIntegerField(min_value=0, max_value=366, default=1)
+    best_nights = StrictIntegerField(min_value=1, max_value=366, allow_null=True, default=None)

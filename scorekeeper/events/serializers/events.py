@@ -50,6 +50,16 @@ class EventSerializer(serializers.Serializer[Any]):
         help_text="Team events: match points of a win decided when time was called "
         "(null: a win is a win).",
     )
+    rank_by = serializers.ChoiceField(
+        choices=Event.RankBy.values,
+        help_text="Progressive events: total points, points per round played, or games won.",
+    )
+    loner_bonus = serializers.IntegerField(help_text="Points added for each loner made.")
+    side_prizes = serializers.ListField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="The side prizes given, by kind (null: all the format has).",
+    )
     closed_at = serializers.DateTimeField(
         allow_null=True, help_text="When the director closed the night (codes and tokens ended)."
     )
@@ -84,6 +94,11 @@ class EventCreateSerializer(serializers.Serializer[Any]):
     time_called_win_points = StrictIntegerField(
         min_value=0, max_value=2, required=False, allow_null=True, default=None
     )
+    rank_by = serializers.ChoiceField(choices=Event.RankBy.values, default=Event.RankBy.TOTAL)
+    loner_bonus = StrictIntegerField(min_value=0, max_value=10, default=0)
+    side_prizes = serializers.ListField(
+        child=StrictCharField(max_length=20), max_length=10, required=False, default=None
+    )
 
 
 class EventUpdateSerializer(serializers.Serializer[Any]):
@@ -96,6 +111,11 @@ class EventUpdateSerializer(serializers.Serializer[Any]):
     round_minutes = StrictIntegerField(min_value=1, max_value=240, required=False)
     second_device_required = StrictBooleanField(required=False)
     time_called_win_points = StrictIntegerField(min_value=0, max_value=2, required=False)
+    rank_by = serializers.ChoiceField(choices=Event.RankBy.values, required=False)
+    loner_bonus = StrictIntegerField(min_value=0, max_value=10, required=False)
+    side_prizes = serializers.ListField(
+        child=StrictCharField(max_length=20), max_length=10, required=False
+    )
 
 
 class EntrantSerializer(serializers.Serializer[Any]):

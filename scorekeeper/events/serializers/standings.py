@@ -26,7 +26,9 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     points_against = serializers.IntegerField()
     byes = serializers.IntegerField()
     credit = serializers.IntegerField(help_text="Sit-out credit.")
+    bonus = serializers.IntegerField(help_text="Loner bonus.")
     total = serializers.IntegerField()
+    per_round = serializers.FloatField(help_text="The total per round counted.")
     match_points = serializers.IntegerField()
     euchres = serializers.IntegerField()
     loners_made = serializers.IntegerField()
@@ -77,14 +79,23 @@ class StatsSerializer(serializers.Serializer[Any]):
 
 
 class LeaderRowSerializer(StatsSerializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True, help_text="Null: too few nights to rank.")
     player = serializers.IntegerField()
     name = serializers.CharField()
+    nights = serializers.IntegerField(help_text="Nights played.")
+    counted = serializers.IntegerField(help_text="Nights the ladder counts.")
+    ladder_points = serializers.FloatField(help_text="What the season's ladder ranks by.")
+    per_night = serializers.FloatField(help_text="The ladder's figure per night played.")
+    qualifies = serializers.BooleanField(help_text="Played the nights the season asks for.")
 
 
 class LeaderboardQuerySerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
-    order = serializers.ChoiceField(choices=list(LEADERBOARD_ORDER), default="points")
+    order = serializers.ChoiceField(
+        choices=[*LEADERBOARD_ORDER, "ladder"],
+        required=False,
+        help_text="Default: the season's ladder for a season, points otherwise.",
+    )
     limit = serializers.IntegerField(min_value=1, max_value=500, default=100)
 
 

@@ -55,6 +55,7 @@ from scorekeeper.events.services.roster import (
     roster_add,
 )
 from scorekeeper.events.services.rounds import NO_TARGET, round_generate, round_time_call
+from scorekeeper.events.services.seasons import season_update
 from scorekeeper.events.services.table_hands import (
     table_hand_amend,
     table_hand_record,
@@ -113,6 +114,7 @@ __all__ = [
     "round_generate",
     "round_time_call",
     "season_create",
+    "season_update",
     "table_code_issue",
     "table_hand_amend",
     "table_hand_record",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -28,6 +28,7 @@ from scorekeeper.events.models import (
     Season,
 )
 from scorekeeper.events.services.changes import club_events_changed
+from scorekeeper.events.services.seasons import ladder_check
 from scorekeeper.models import Club
 
 MAX_USERNAME: Final = 150  # Django's user model's
@@ -149,14 +150,39 @@ def _valid(validator: Callable[[str], None], value: str) -> bool:
 
 
 def season_create(
-    *, club: Club, actor: Actor, name: str, starts_on: datetime.date, ends_on: datetime.date
+    *,
+    club: Club,
+    actor: Actor,
+    name: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date,
+    ladder: str = Season.Ladder.TOTALS,
+    placement_points: Sequence[int] | None = None,
+    min_nights: int = 1,
+    best_nights: int | None = None,
 ) -> Season:
+    """A season, and how its leaderboard ranks (`services.seasons.ladder_check`)."""
     require_director(actor, club)
     name = names.name_clean(name, field="name")
     if ends_on < starts_on:
         raise Malformed(_("a season ends after it starts"), code="bad-dates", field="ends_on")
+    table = ladder_check(
+        ladder=ladder,
+        placement_points=placement_points,
+        min_nights=min_nights,
+        best_nights=best_nights,
+    )
     if names.name_key(name) in {names.name_key(s.name) for s in club.seasons.all()}:
         raise Conflict(
             _("This club has a season with this name."), code="season-exists", field="name"
         )
-    return Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
+    return Season.objects.create(
+        club=club,
+        name=name,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        ladder=ladder,
+        placement_points=table,
+        min_nights=min_nights,
+        best_nights=best_nights,
+    )

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 import referee
 from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed, NotFound
-from scorekeeper.events import seating
+from scorekeeper.events import seating, standings
 from scorekeeper.events.access import (
     Actor,
     require_director,
@@ -38,6 +38,9 @@ MAX_ROUNDS: Final = 30
 #: more the more players there are; a club night's room seats far fewer.
 MAX_ENTRANTS: Final = 200
 
+
+#: The most points a loner made can add to a player's total.
+MAX_LONER_BONUS: Final = 10
 
 #: The longest timed round, in minutes.
 MAX_ROUND_MINUTES: Final = 240
@@ -86,6 +89,9 @@ def event_create(
     round_minutes: int | None = None,
     second_device_required: bool = False,
     time_called_win_points: int | None = None,
+    rank_by: str = Event.RankBy.TOTAL,
+    loner_bonus: int = 0,
+    side_prizes: Sequence[str] | None = None,
 ) -> Event:
     user = require_director(actor, club)
     rules = _event_ruleset(ruleset)
@@ -143,6 +149,7 @@ def event_create(
     if season is not None and season.club_id != club.pk:
         raise Malformed(_("the season is another club's"), code="bad-season", field="season")
     _check_night_options(round_minutes, time_called_win_points)
+    prizes = _check_ranking(format, entry, rank_by, loner_bonus, side_prizes)
     return Event.objects.create(
         club=club,
         season=season,
@@ -164,7 +171,50 @@ def event_create(
         round_minutes=round_minutes,
         second_device_required=second_device_required,
         time_called_win_points=time_called_win_points,
+        rank_by=rank_by,
+        loner_bonus=loner_bonus,
+        side_prizes=prizes,
     )
+
+
+def _check_ranking(
+    format: str, entry: str, rank_by: str, loner_bonus: int, side_prizes: Sequence[str] | None
+) -> list[str] | None:
+    """The progressive scoring options: what ranks the players, a loner bonus where loners
+    are counted (hand by hand), and the side prizes given (kept in their usual order; None:
+    all of them)."""
+    progressive = format == Event.Format.PROGRESSIVE
+    if rank_by not in Event.RankBy.values or (rank_by != Event.RankBy.TOTAL and not progressive):
+        raise Malformed(
+            _(
+                "a progressive event ranks by total, per-round or wins; a team event by match points"
+            ),
+            code="bad-rank-by",
+            field="rank_by",
+        )
+    if not 0 <= loner_bonus <= MAX_LONER_BONUS:
+        raise Malformed(
+            _("a loner bonus is 0 to %(most)s points") % {"most": MAX_LONER_BONUS},
+            code="bad-loner-bonus",
+            field="loner_bonus",
+        )
+    if loner_bonus and not (progressive and entry == Event.Entry.HANDS):
+        raise Malformed(
+            _("a loner bonus needs a progressive event whose hands are entered one by one"),
+            code="bad-loner-bonus",
+            field="loner_bonus",
+        )
+    if side_prizes is None:
+        return None
+    unknown = set(side_prizes) - set(standings.SIDE_PRIZES)
+    if unknown:
+        raise Malformed(
+            _("side prizes are chosen from: %(kinds)s")
+            % {"kinds": ", ".join(standings.SIDE_PRIZES)},
+            code="bad-side-prizes",
+            field="side_prizes",
+        )
+    return [kind for kind in standings.SIDE_PRIZES if kind in side_prizes]
 
 
 def _check_night_options(round_minutes: int | None, time_called_win_points: int | None) -> None:
@@ -194,13 +244,29 @@ def event_update(
     round_minutes: int | None = None,
     second_device_required: bool | None = None,
     time_called_win_points: int | None = None,
+    rank_by: str | None = None,
+    loner_bonus: int | None = None,
+    side_prizes: Sequence[str] | None = None,
 ) -> Event:
     """Rename, publish or hide, finish or reopen (a closed night too: its codes work again,
     its phones join again), plan a different number of rounds, or change the night's options
-    (round length in minutes, second device, a time-called win's match points)."""
+    (round length in minutes, second device, a time-called win's match points) or how it
+    ranks (rank by, loner bonus, side prizes: the standings follow at once)."""
     require_director(actor, event.club)
     fields = ["updated_at"]
     _check_night_options(round_minutes, time_called_win_points)
+    if (rank_by, loner_bonus, side_prizes) != (None, None, None):
+        prizes = _check_ranking(
+            event.format,
+            event.entry,
+            event.rank_by if rank_by is None else rank_by,
+            event.loner_bonus if loner_bonus is None else loner_bonus,
+            event.side_prizes if side_prizes is None else side_prizes,
+        )
+        event.rank_by = event.rank_by if rank_by is None else rank_by
+        event.loner_bonus = event.loner_bonus if loner_bonus is None else loner_bonus
+        event.side_prizes = prizes
+        fields += ["rank_by", "loner_bonus", "side_prizes"]
     for option, value in (
         ("round_minutes", round_minutes),
         ("second_device_required", second_device_required),

@@ -25,6 +25,8 @@ function formData(form) {
 // others (class "wide") from 40em up.
 function standingsTable(data) {
   const teams = data.ranked_by === "match points";
+  // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
+  const perRound = data.ranked_by === "points per round counted";
   const head = [
     ["#"],
     [teams ? t("Team") : t("Player")],
@@ -33,6 +35,7 @@ function standingsTable(data) {
     [t("Byes")],
     [t("Credit")],
     teams ? [t("MP"), "", t("Match points")] : [t("Total")],
+    ...(perRound ? [[t("Per round")]] : []),
     [t("For"), "wide"],
     [t("Against"), "wide"],
     [t("Euchres"), "wide"],
@@ -57,6 +60,7 @@ function standingsTable(data) {
       [row.byes],
       [row.credit],
       [teams ? row.match_points : row.total],
+      ...(perRound ? [[row.per_round.toFixed(2)]] : []),
       [row.points_for, "wide"],
       [row.points_against, "wide"],
       [row.euchres, "wide"],
@@ -134,6 +138,18 @@ function roundBlock(round, { director = false, event = null, onTakeover = null }
 
 // The director's home --------------------------------------------------------------------
 
+// A season's ladder as its form gives it: placement points written "10-8-6", "10 8 6" or
+// "10,8,6"; no best nights: every night counts.
+function ladderOf(f) {
+  const table = (f.placement_points || "").split(/[^0-9]+/).filter(Boolean).map(Number);
+  return {
+    ladder: f.ladder,
+    placement_points: table,
+    min_nights: Number(f.min_nights || 0),
+    best_nights: f.best_nights ? Number(f.best_nights) : null,
+  };
+}
+
 function director() {
   $(".new-club").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -142,6 +158,29 @@ function director() {
       location.reload();
     });
   });
+  for (const form of $$(".new-season")) {
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const club = form.closest("[data-club]").dataset.club;
+      const f = formData(form);
+      const body = { name: f.name, starts_on: f.starts_on, ends_on: f.ends_on, ...ladderOf(f) };
+      attempt(async () => {
+        await api("POST", `/api/v1/clubs/${club}/seasons/`, body);
+        location.reload();
+      });
+    });
+  }
+  for (const form of $$(".season-edit")) {
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const club = form.closest("[data-club]").dataset.club;
+      const url = `/api/v1/clubs/${club}/seasons/${form.dataset.season}/`;
+      attempt(async () => {
+        await api("PATCH", url, ladderOf(formData(form)));
+        location.reload();
+      });
+    });
+  }
   for (const form of $$(".new-event")) {
     form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -158,6 +197,12 @@ function director() {
       };
       if (f.round_length === "hands") body.hands_per_round = Number(f.hands_per_round);
       if (f.format === "progressive") body.rounds_planned = Number(f.rounds_planned);
+      if (f.format === "progressive") {
+        body.rank_by = f.rank_by;
+        body.loner_bonus = Number(f.loner_bonus || 0);
+      }
+      if (f.season) body.season = Number(f.season);
+      body.side_prizes = new FormData(form).getAll("side_prizes");
       attempt(async () => {
         const event = await api("POST", `/api/v1/clubs/${club}/events/`, body);
         location.assign(`/events/${event.id}/manage/`);

@@ -11,6 +11,7 @@ const KO = {
   "Match points": "승점",
   MP: "승점",
   Total: "합계",
+  "Per round": "라운드당",
   For: "득점",
   Against: "실점",
   Byes: "쉼",
