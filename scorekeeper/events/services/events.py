@@ -19,6 +19,7 @@ from scorekeeper.events.access import (
     Actor,
     require_director,
 )
+from scorekeeper.events.knockout import BEST_OF
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -82,6 +83,10 @@ def event_create(
     round_minutes: int | None = None,
     second_device_required: bool = False,
     time_called_win_points: int | None = None,
+    knockout: str = Event.Knockout.SINGLE,
+    third_place: bool = False,
+    best_of: int = 1,
+    grand_final_reset: bool = True,
 ) -> Event:
     user = require_director(actor, club)
     rules = _event_ruleset(ruleset)
@@ -139,6 +144,7 @@ def event_create(
     if season is not None and season.club_id != club.pk:
         raise Malformed(_("the season is another club's"), code="bad-season", field="season")
     _check_night_options(round_minutes, time_called_win_points)
+    _check_knockout(format, knockout, third_place, best_of)
     return Event.objects.create(
         club=club,
         season=season,
@@ -160,6 +166,10 @@ def event_create(
         round_minutes=round_minutes,
         second_device_required=second_device_required,
         time_called_win_points=time_called_win_points,
+        knockout=knockout,
+        third_place=third_place,
+        best_of=best_of,
+        grand_final_reset=grand_final_reset,
     )
 
 
@@ -179,6 +189,36 @@ def _check_night_options(round_minutes: int | None, time_called_win_points: int 
         )
 
 
+def _check_knockout(format: str, knockout_kind: str, third_place: bool, best_of: int) -> None:
+    """A bracket's options, each refused by name: single or double elimination, a match for
+    third place only in a single elimination (a double ranks third in its losers' bracket),
+    and matches of one game or the best of three."""
+    if knockout_kind not in Event.Knockout.values:
+        raise Malformed(
+            _("a knockout is single or double elimination"), code="bad-knockout", field="knockout"
+        )
+    if best_of not in BEST_OF:
+        raise Malformed(
+            _("a match is one game or the best of three"), code="bad-best-of", field="best_of"
+        )
+    if third_place and knockout_kind != Event.Knockout.SINGLE:
+        raise Malformed(
+            _("a double elimination finds third place in its losers' bracket"),
+            code="bad-third-place",
+            field="third_place",
+        )
+    if format != Event.Format.BRACKET:
+        for field, value, default in (
+            ("knockout", knockout_kind, Event.Knockout.SINGLE),
+            ("third_place", third_place, False),
+            ("best_of", best_of, 1),
+        ):
+            if value != default:
+                raise Malformed(
+                    _("only a bracket has knockout options"), code="not-a-bracket", field=field
+                )
+
+
 def event_update(
     *,
     event: Event,
@@ -190,12 +230,18 @@ def event_update(
     round_minutes: int | None = None,
     second_device_required: bool | None = None,
     time_called_win_points: int | None = None,
+    knockout: str | None = None,
+    third_place: bool | None = None,
+    best_of: int | None = None,
+    grand_final_reset: bool | None = None,
 ) -> Event:
     """Rename, publish or hide, finish or reopen (a closed night too: its codes work again,
     its phones join again), plan a different number of rounds, or change the night's options
-    (round length in minutes, second device, a time-called win's match points)."""
+    (round length in minutes, second device, a time-called win's match points) or, until the
+    first round is seated, a bracket's."""
     require_director(actor, event.club)
     fields = ["updated_at"]
+    fields += _knockout_update(event, knockout, third_place, best_of, grand_final_reset)
     _check_night_options(round_minutes, time_called_win_points)
     for option, value in (
         ("round_minutes", round_minutes),
@@ -243,6 +289,35 @@ def event_update(
         event.save(update_fields=fields)
         event_changed(event.pk)
     return event
+
+
+def _knockout_update(
+    event: Event,
+    kind: str | None,
+    third_place: bool | None,
+    best_of: int | None,
+    grand_final_reset: bool | None,
+) -> list[str]:
+    """Set the bracket's options given (unsaved): the fields changed."""
+    given = {
+        "knockout": kind,
+        "third_place": third_place,
+        "best_of": best_of,
+        "grand_final_reset": grand_final_reset,
+    }
+    changed = [field for field, value in given.items() if value is not None]
+    if not changed:
+        return []
+    if event.rounds.exists():
+        raise Conflict(
+            _("The bracket is drawn: its options stay as they are."),
+            code="bracket-drawn",
+            field=changed[0],
+        )
+    for field in changed:
+        setattr(event, field, given[field])
+    _check_knockout(event.format, event.knockout, event.third_place, event.best_of)
+    return changed
 
 
 def _already_entered(player: str, field: str) -> Conflict:
