@@ -70,7 +70,9 @@ def played(bracket: Bracket) -> int:
 
 @pytest.mark.parametrize("count", [6, 9])
 @pytest.mark.parametrize(
-    "pick", [best_seed, underdog, coin(1), coin(2), coin(3)], ids=lambda p: getattr(p, "__name__", "coin")
+    "pick",
+    [best_seed, underdog, coin(1), coin(2), coin(3)],
+    ids=lambda p: getattr(p, "__name__", "coin"),
 )
 def test_a_double_elimination_with_byes_is_played_to_the_end(count: int, pick: Pick):
     bracket, _games, _rounds = play_out(count, Options(kind=DOUBLE), pick)
@@ -195,7 +197,7 @@ def test_any_bracket_ends_with_one_champion_and_the_right_number_of_matches(
     count: int, kind: str, best_of: int, seed: int
 ):
     options = Options(kind=kind, best_of=best_of)
-    bracket, games, rounds = play_out(count, options, coin(seed))
+    bracket, _games, rounds = play_out(count, options, coin(seed))
     lost = losses(bracket)
     assert bracket.champion is not None and not bracket.stray
     if kind == SINGLE:
