@@ -83,8 +83,8 @@ def _chart(body: dict[str, Any], single: bool) -> list[Part]:
     titles = _part_titles()
     parts: dict[str, dict[int, Column]] = {}
     for match in body["matches"]:
-        if match["status"] == "not-needed":
-            continue
+        if match["status"] in ("not-needed", "bye"):
+            continue  # the chart shows the games played and to play
         match["rows"] = _rows(match, body["best_of"])
         part = match["part"]
         if part in (knockout.WINNERS, knockout.LOSERS):

@@ -273,7 +273,7 @@ def resolve(
         teams=seeds,
         matches=matches,
         champion=champion,
-        places=_places(matches, champion, states, options),
+        places=_places(seeds, matches, champion, states, options),
         stage=min(open_stages) if open_stages else None,
         stray=stray,
     )
@@ -350,7 +350,11 @@ def _final(matches: list[MatchState], options: Options) -> set[str]:
 
 
 def _places(
-    matches: list[MatchState], champion: int | None, states: dict[str, MatchState], options: Options
+    teams: Sequence[int],
+    matches: list[MatchState],
+    champion: int | None,
+    states: dict[str, MatchState],
+    options: Options,
 ) -> dict[int, int]:
     """Final places: teams knocked out later rank higher, and those knocked out at the same
     stage share a place; the finals' and the third-place match's losers rank as played."""
@@ -375,7 +379,8 @@ def _places(
         else:
             ranks[loser] = (m.planned.stage, 0)
     keys = sorted(ranks.values(), reverse=True)
-    return {team: 1 + sum(1 for k in keys if k > rank) for team, rank in ranks.items()}
+    alive = len(teams) - len(ranks)  # still in: above everyone who is out
+    return {team: 1 + alive + sum(1 for k in keys if k > rank) for team, rank in ranks.items()}
 
 
 def stages(count: int, options: Options) -> int:

@@ -208,3 +208,9 @@ def test_any_bracket_ends_with_one_champion_and_the_right_number_of_matches(
         assert played(bracket) in (2 * count - 2, 2 * count - 1)
     assert rounds <= stages(count, options)
     assert list(bracket.places.values()).count(1) == 1
+
+
+def test_while_the_bracket_is_played_those_out_rank_below_everyone_still_in():
+    games = [Game("W1-2", (4, 5), (10, 2)), Game("W1-4", (3, 6), (10, 8))]
+    bracket = resolve([1, 2, 3, 4, 5, 6], games, Options())
+    assert bracket.places == {5: 5, 6: 5}
