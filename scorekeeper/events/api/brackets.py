@@ -20,21 +20,21 @@ from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.shapes import team_json
 
 
-class OriginSerializer(serializers.Serializer[Any]):
+class BracketOriginSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=["seed", "winner", "loser"])
     ref = serializers.CharField(help_text='A seed ("3") or a match\'s key ("W1-2").')
 
 
-class SideSerializer(serializers.Serializer[Any]):
+class BracketSideSerializer(serializers.Serializer[Any]):
     team = serializers.IntegerField(allow_null=True, help_text="null: a bye, or not known yet")
     name = serializers.CharField(allow_null=True)
     seed = serializers.IntegerField(allow_null=True)
     bye = serializers.BooleanField()
     wins = serializers.IntegerField(help_text="Games won in this match.")
-    origin = OriginSerializer(help_text="Where the side comes from.")
+    origin = BracketOriginSerializer(help_text="Where the side comes from.")
 
 
-class GameSerializer(serializers.Serializer[Any]):
+class BracketGameSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     table = serializers.IntegerField()
     points = serializers.ListField(
@@ -43,18 +43,18 @@ class GameSerializer(serializers.Serializer[Any]):
     winner = serializers.IntegerField()
 
 
-class PlayingSerializer(serializers.Serializer[Any]):
+class BracketPlayingSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     table = serializers.IntegerField()
     status = serializers.CharField(allow_null=True, help_text="The result's, if entered.")
 
 
-class NextSerializer(serializers.Serializer[Any]):
+class BracketNextSerializer(serializers.Serializer[Any]):
     winner = serializers.CharField(allow_null=True)
     loser = serializers.CharField(allow_null=True)
 
 
-class MatchSerializer(serializers.Serializer[Any]):
+class BracketMatchSerializer(serializers.Serializer[Any]):
     key = serializers.CharField(help_text='"W2-1", "L3-2", "GF", "GF2" (the reset), "3P".')
     part = serializers.ChoiceField(
         choices=[
@@ -68,15 +68,16 @@ class MatchSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField(help_text="The round within its part.")
     index = serializers.IntegerField()
     stage = serializers.IntegerField(help_text="When it is played: matches of a stage together.")
-    status = serializers.ChoiceField(
-        choices=["waiting", "open", "won", "bye", "walkover", "not-needed"]
+    status = serializers.CharField(
+        help_text="waiting (for a side), open (to play), won, bye, walkover (a team withdrew), "
+        "not-needed (a reset the winners' champion made needless)"
     )
-    sides = SideSerializer(many=True)
+    sides = BracketSideSerializer(many=True)
     winner = serializers.IntegerField(allow_null=True)
     loser = serializers.IntegerField(allow_null=True)
-    games = GameSerializer(many=True)
-    playing = PlayingSerializer(allow_null=True, help_text="Its game at a table now.")
-    next = NextSerializer(help_text="Where the winner and the loser go (null: nowhere).")
+    games = BracketGameSerializer(many=True)
+    playing = BracketPlayingSerializer(allow_null=True, help_text="Its game at a table now.")
+    next = BracketNextSerializer(help_text="Where the winner and the loser go (null: nowhere).")
 
 
 class BracketTeamSerializer(serializers.Serializer[Any]):
@@ -99,7 +100,7 @@ class BracketSerializer(serializers.Serializer[Any]):
     stage = serializers.IntegerField(allow_null=True)
     champion = serializers.IntegerField(allow_null=True)
     teams = BracketTeamSerializer(many=True)
-    matches = MatchSerializer(many=True)
+    matches = BracketMatchSerializer(many=True)
 
 
 class SeedsSerializer(serializers.Serializer[Any]):
