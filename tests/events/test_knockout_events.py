@@ -255,3 +255,27 @@ def test_the_bracket_is_public_as_the_standings_are(director: Director, anon):
     progressive = director.create_event(rounds_planned=2)
     director.publish(progressive)
     assert is_problem(anon.get(f"/api/v1/events/{progressive}/bracket/"), 409, "format")
+
+
+def test_a_team_that_leaves_loses_its_next_match_by_walkover(director: Director):
+    event = create(director)
+    enter_teams(director, event, 4)
+    play_bracket_rounds = play_event(
+        director, event, lambda device, table: device.settle([10, 6]), rounds=1
+    )
+    assert [t["team_names"] for t in play_bracket_rounds[0]["tables"]] == [
+        ["T1", "T4"],
+        ["T2", "T3"],
+    ]
+    t2 = next(t for t in bracket(director, event)["teams"] if t["name"] == "T2")
+    player = ok(director.client.get(f"/api/v1/events/{event}/players/"))
+    leaving = next(p for p in player if p["name"] == "Ann 2")
+    ok(director.client.delete(f"/api/v1/events/{event}/players/{leaving['player']}/"))
+    body = bracket(director, event)
+    match = next(m for m in body["matches"] if m["key"] == "W2-1")
+    assert match["status"] == "walkover" and match["loser"] == t2["id"]
+    # The final went by walkover: nothing is left to seat.
+    again = director.client.post(f"/api/v1/events/{event}/rounds/", format="json")
+    assert is_problem(again, 409, "rounds", "schedule-complete")
+    places = {t["name"]: t["place"] for t in body["teams"]}
+    assert body["complete"] and (places["T1"], places["T2"]) == (1, 2)

@@ -439,9 +439,10 @@ def team_add(
 
 
 def _entrants_changed(event: Event) -> None:
-    """Who plays has changed: the rounds planned ahead are planned again, and the event's
+    """Who plays has changed: a progressive event's rounds planned ahead are planned again
+    (a team event's schedule or draw stays: a team that leaves forfeits), and the event's
     version moves."""
-    if event.plan:
+    if event.plan and not event.is_teams:
         event.plan = {}
         event.save(update_fields=["plan", "updated_at"])
     event_changed(event.pk)

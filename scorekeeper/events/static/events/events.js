@@ -170,6 +170,11 @@ function director() {
       };
       if (f.round_length === "hands") body.hands_per_round = Number(f.hands_per_round);
       if (f.format === "progressive") body.rounds_planned = Number(f.rounds_planned);
+      if (f.format === "bracket") {
+        body.knockout = f.knockout;
+        body.best_of = Number(f.best_of);
+        body.third_place = f.third_place === "on";
+      }
       attempt(async () => {
         const event = await api("POST", `/api/v1/clubs/${club}/events/`, body);
         location.assign(`/events/${event.id}/manage/`);
