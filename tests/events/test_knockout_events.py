@@ -279,3 +279,20 @@ def test_a_team_that_leaves_loses_its_next_match_by_walkover(director: Director)
     assert is_problem(again, 409, "rounds", "schedule-complete")
     places = {t["name"]: t["place"] for t in body["teams"]}
     assert body["complete"] and (places["T1"], places["T2"]) == (1, 2)
+
+
+def test_a_games_winner_stands_once_the_bracket_has_moved_on(director: Director):
+    event = create(director)
+    enter_teams(director, event, 4)
+    first = play_event(director, event, lambda device, table: device.settle([10, 6]), rounds=1)
+    table = first[0]["tables"][0]["id"]
+    director.next_round(event)
+    url = f"/api/v1/tables/{table}/result/"
+    flipped = director.client.patch(
+        url, {"points": [6, 10], "reason": "Wrong way round"}, format="json"
+    )
+    assert is_problem(flipped, 409, "points", "bracket-moved-on")
+    score = director.client.patch(url, {"points": [10, 8], "reason": "It was 10-8"}, format="json")
+    assert ok(score)["points"] == [10, 8]
+    w1 = next(m for m in bracket(director, event)["matches"] if m["key"] == "W1-1")
+    assert w1["games"][0]["points"] == [10, 8] and w1["winner"] == w1["sides"][0]["team"]
