@@ -1,10 +1,12 @@
 """A bracket's chart on a phone at 360 px: the page itself never scrolls sideways (the bracket
-scrolls inside its own box), it runs under the site's CSP, and it follows a dark device."""
+scrolls inside its own box), it runs under the site's CSP, it follows a dark device, and
+axe-core finds nothing serious in either theme."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import ConsoleMessage, Page
+from test_browser_a11y import serious_violations
 
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
@@ -67,3 +69,7 @@ def test_the_chart_scrolls_in_its_own_box_at_360_px(
     dark.goto(f"{live_server.url}/events/{event}/bracket/")
     night = dark.evaluate("() => getComputedStyle(document.body).backgroundColor")
     assert light == "rgb(255, 255, 255)" and night != light
+    for theme in ("light", "dark"):  # axe-core is loaded by the test: past the CSP
+        checked = phone(color_scheme=theme, bypass_csp=True).new_page()
+        checked.goto(f"{live_server.url}/events/{event}/bracket/")
+        assert serious_violations(checked) == [], theme
