@@ -250,6 +250,8 @@ def test_the_bracket_is_public_as_the_standings_are(director: Director, anon):
     page = anon.get(f"/events/{event}/bracket/")
     html = page.content.decode()
     assert page.status_code == 200 and "T1" in html and 'name="seed-' not in html
+    results = anon.get(f"/events/{event}/results/").content.decode()
+    assert f'href="/events/{event}/bracket/"' in results
     korean = anon.get(f"/events/{event}/bracket/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert "승자" in korean or "부전승" in korean
     progressive = director.create_event(rounds_planned=2)
@@ -296,3 +298,16 @@ def test_a_games_winner_stands_once_the_bracket_has_moved_on(director: Director)
     assert ok(score)["points"] == [10, 8]
     w1 = next(m for m in bracket(director, event)["matches"] if m["key"] == "W1-1")
     assert w1["games"][0]["points"] == [10, 8] and w1["winner"] == w1["sides"][0]["team"]
+
+
+def test_a_watcher_polling_the_bracket_gets_304_until_a_result_moves_it(director: Director, anon):
+    event = create(director)
+    enter_teams(director, event, 4)
+    director.publish(event)
+    url = f"/api/v1/events/{event}/bracket/"
+    tag = anon.get(url)["ETag"]
+    assert anon.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
+    play_event(director, event, lambda device, table: device.settle([10, 6]), rounds=1)
+    moved = anon.get(url, HTTP_IF_NONE_MATCH=tag)
+    assert moved.status_code == 200 and moved["ETag"] != tag
+    assert [m["status"] for m in moved.json()["matches"][:2]] == ["won", "won"]
