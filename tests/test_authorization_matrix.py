@@ -152,6 +152,7 @@ def world(django_user_model) -> World:
         "club_players_add": {"name": "Zed"},
         "club_seasons_create": {"name": "S", "starts_on": "2026-01-01", "ends_on": "2026-12-31"},
         "club_seasons_update": {"ladder": "placement", "min_nights": 2},
+        "event_seeds_set": {"teams": [1, 2]},
         "events_update": {"name": "Renamed"},
         "event_close": {"leave_open": True},
         "event_players_add": {"name": "Zed"},

@@ -133,7 +133,11 @@ class Event(models.Model):
     class Format(models.TextChoices):
         PROGRESSIVE = "progressive", "progressive (individual)"
         ROUND_ROBIN = "round-robin", "fixed partners, round robin"
-        BRACKET = "bracket", "fixed partners, single elimination"
+        BRACKET = "bracket", "fixed partners, knockout"
+
+    class Knockout(models.TextChoices):
+        SINGLE = "single", "single elimination"
+        DOUBLE = "double", "double elimination"
 
     class RoundLength(models.TextChoices):
         HANDS = "hands", "a fixed number of hands"
@@ -195,6 +199,13 @@ class Event(models.Model):
     # Team events: the match points of a win decided when time was called (null: a win is a
     # win, the score stands).
     time_called_win_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Brackets (scorekeeper.events.knockout): single or double elimination, a match for
+    # third place (single), a match the best of one game or of three, and a second grand
+    # final when the winners' bracket champion loses the first (double).
+    knockout = models.CharField(max_length=6, choices=Knockout.choices, default=Knockout.SINGLE)
+    third_place = models.BooleanField(default=False)
+    best_of = models.PositiveSmallIntegerField(default=1)
+    grand_final_reset = models.BooleanField(default=True)
     # The director closed the night: join codes and device tokens no longer work.
     closed_at = models.DateTimeField(null=True, blank=True)
     # Seeds the seating search and the tie-breaking coin flip, so both can be re-run.
@@ -226,6 +237,10 @@ class Event(models.Model):
     @property
     def format_name(self) -> str:
         return str(FORMAT_NAMES.get(self.format, self.get_format_display()))
+
+    @property
+    def is_bracket(self) -> bool:
+        return self.format == self.Format.BRACKET
 
 
 class EventTeam(models.Model):
@@ -341,6 +356,8 @@ class Table(models.Model):
     second_team = models.ForeignKey(
         EventTeam, null=True, blank=True, related_name="+", on_delete=models.CASCADE
     )
+    # Brackets: the match this table's game belongs to (a key of `knockout.plan`: "W1-2").
+    bracket_match = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["round", "number"]

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from scorekeeper.events import accounts, check_in, pages, room, screens
-from scorekeeper.events.api import clubs, events, privacy, tables
+from scorekeeper.events import accounts, bracket_page, check_in, pages, room, screens
+from scorekeeper.events.api import brackets, clubs, events, privacy, tables
 
 V1 = "api/v1/"
 CLUB = V1 + "clubs/<int:club_id>/"
@@ -56,6 +56,8 @@ urlpatterns = [
         name="event-player",
     ),
     path(EVENT + "teams/", events.TeamListView.as_view(), name="event-teams"),
+    path(EVENT + "seeds/", brackets.SeedsView.as_view(), name="event-seeds"),
+    path(EVENT + "bracket/", brackets.BracketView.as_view(), name="event-bracket"),
     path(EVENT + "rounds/", events.RoundListView.as_view(), name="event-rounds"),
     path(EVENT + "rounds/<int:number>/", events.RoundDetailView.as_view(), name="event-round"),
     path(EVENT + "rounds/<int:number>/time/", events.RoundTimeView.as_view(), name="event-time"),
@@ -127,6 +129,7 @@ urlpatterns = [
     path("events/<int:event_id>/manage/", screens.manage, name="events-manage"),
     path("events/<int:event_id>/check-in/", check_in.check_in_page, name="events-check-in"),
     path("events/<int:event_id>/results/", pages.results_page, name="event-results-page"),
+    path("events/<int:event_id>/bracket/", bracket_page.bracket_page, name="event-bracket-page"),
     path(
         "events/<int:event_id>/rounds/<int:number>/sheet/",
         pages.round_sheet,

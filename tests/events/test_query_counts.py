@@ -7,6 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from event_helpers import played_by_services
 
+from scorekeeper.errors import Conflict
 from scorekeeper.events import selectors, services
 from scorekeeper.events.access import Actor
 
@@ -70,3 +71,49 @@ def _player(club):
     from scorekeeper.models import Player
 
     return Player.objects.get(name="Player 000")
+
+
+def _knockout(actor, club, teams: int, name: str):
+    """A published double elimination of `teams` teams, played to the end by a director
+    through the services (the better seed wins every game)."""
+    event = services.event_create(
+        club=club,
+        actor=actor,
+        name=name,
+        format="bracket",
+        entry="totals",
+        knockout="double",
+        best_of=3,
+        published=True,
+    )
+    for n in range(teams):
+        services.team_add(
+            event=event, actor=actor, name=f"{name} {n}", players=[f"{name} A{n}", f"{name} B{n}"]
+        )
+    while True:
+        try:
+            rnd = services.round_generate(event=event, actor=actor)
+        except Conflict:
+            return event
+        for table in rnd.tables.select_related("first_team", "second_team"):
+            seat = table.seats.order_by("number").first()
+            first_wins = table.first_team.seed < table.second_team.seed
+            services.result_enter(
+                table=table,
+                actor=actor,
+                entered_by=seat.player_id,
+                points=[10, 4] if first_wins else [4, 10],
+            )
+
+
+def test_the_bracket_takes_the_same_queries_however_big(club_and_actor, anon):
+    club, actor = club_and_actor
+    small = _knockout(actor, club, 3, "Small")
+    big = _knockout(actor, club, 11, "Big")
+    body = anon.get(f"/api/v1/events/{big.pk}/bracket/").json()
+    assert body["complete"] and len(body["matches"]) == 2 * 16 - 1
+    api = {queries(lambda e=e: anon.get(f"/api/v1/events/{e.pk}/bracket/")) for e in (small, big)}
+    page = {queries(lambda e=e: anon.get(f"/events/{e.pk}/bracket/")) for e in (small, big)}
+    # The event, then the teams with their players (two), the draw's tables with results.
+    assert len(api) == 1 and api.pop() <= 5
+    assert len(page) == 1 and page.pop() <= 5

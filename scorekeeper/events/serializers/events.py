@@ -63,6 +63,12 @@ class EventSerializer(serializers.Serializer[Any]):
     closed_at = serializers.DateTimeField(
         allow_null=True, help_text="When the director closed the night (codes and tokens ended)."
     )
+    knockout = serializers.ChoiceField(choices=Event.Knockout.values, help_text="Brackets.")
+    third_place = serializers.BooleanField(help_text="Single elimination: a match for third.")
+    best_of = serializers.IntegerField(help_text="A bracket's matches: 1 game, or best of 3.")
+    grand_final_reset = serializers.BooleanField(
+        help_text="Double elimination: a second grand final if the winners' champion loses."
+    )
 
 
 class EventCreateSerializer(serializers.Serializer[Any]):
@@ -99,6 +105,10 @@ class EventCreateSerializer(serializers.Serializer[Any]):
     side_prizes = serializers.ListField(
         child=StrictCharField(max_length=20), max_length=10, required=False, default=None
     )
+    knockout = serializers.ChoiceField(choices=Event.Knockout.values, default=Event.Knockout.SINGLE)
+    third_place = StrictBooleanField(required=False, default=False)
+    best_of = StrictIntegerField(min_value=1, max_value=3, required=False, default=1)
+    grand_final_reset = StrictBooleanField(required=False, default=True)
 
 
 class EventUpdateSerializer(serializers.Serializer[Any]):
@@ -116,6 +126,10 @@ class EventUpdateSerializer(serializers.Serializer[Any]):
     side_prizes = serializers.ListField(
         child=StrictCharField(max_length=20), max_length=10, required=False
     )
+    knockout = serializers.ChoiceField(choices=Event.Knockout.values, required=False)
+    third_place = StrictBooleanField(required=False)
+    best_of = StrictIntegerField(min_value=1, max_value=3, required=False)
+    grand_final_reset = StrictBooleanField(required=False)
 
 
 class EntrantSerializer(serializers.Serializer[Any]):

@@ -34,6 +34,7 @@ from scorekeeper.events.services.events import (
     event_update,
     team_add,
 )
+from scorekeeper.events.services.knockouts import team_seeds_set
 from scorekeeper.events.services.night import event_close
 from scorekeeper.events.services.privacy import (
     casual_games_purge,
@@ -123,4 +124,5 @@ __all__ = [
     "table_leave",
     "table_takeover",
     "team_add",
+    "team_seeds_set",
 ]

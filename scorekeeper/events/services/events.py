@@ -19,6 +19,7 @@ from scorekeeper.events.access import (
     Actor,
     require_director,
 )
+from scorekeeper.events.knockout import BEST_OF
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -92,6 +93,10 @@ def event_create(
     rank_by: str = Event.RankBy.TOTAL,
     loner_bonus: int = 0,
     side_prizes: Sequence[str] | None = None,
+    knockout: str = Event.Knockout.SINGLE,
+    third_place: bool = False,
+    best_of: int = 1,
+    grand_final_reset: bool = True,
 ) -> Event:
     user = require_director(actor, club)
     rules = _event_ruleset(ruleset)
@@ -150,6 +155,7 @@ def event_create(
         raise Malformed(_("the season is another club's"), code="bad-season", field="season")
     _check_night_options(round_minutes, time_called_win_points)
     prizes = _check_ranking(format, entry, rank_by, loner_bonus, side_prizes)
+    _check_knockout(format, knockout, third_place, best_of)
     return Event.objects.create(
         club=club,
         season=season,
@@ -174,6 +180,10 @@ def event_create(
         rank_by=rank_by,
         loner_bonus=loner_bonus,
         side_prizes=prizes,
+        knockout=knockout,
+        third_place=third_place,
+        best_of=best_of,
+        grand_final_reset=grand_final_reset,
     )
 
 
@@ -233,6 +243,36 @@ def _check_night_options(round_minutes: int | None, time_called_win_points: int 
         )
 
 
+def _check_knockout(format: str, knockout_kind: str, third_place: bool, best_of: int) -> None:
+    """A bracket's options, each refused by name: single or double elimination, a match for
+    third place only in a single elimination (a double ranks third in its losers' bracket),
+    and matches of one game or the best of three."""
+    if knockout_kind not in Event.Knockout.values:
+        raise Malformed(
+            _("a knockout is single or double elimination"), code="bad-knockout", field="knockout"
+        )
+    if best_of not in BEST_OF:
+        raise Malformed(
+            _("a match is one game or the best of three"), code="bad-best-of", field="best_of"
+        )
+    if third_place and knockout_kind != Event.Knockout.SINGLE:
+        raise Malformed(
+            _("a double elimination finds third place in its losers' bracket"),
+            code="bad-third-place",
+            field="third_place",
+        )
+    if format != Event.Format.BRACKET:
+        for field, value, default in (
+            ("knockout", knockout_kind, Event.Knockout.SINGLE),
+            ("third_place", third_place, False),
+            ("best_of", best_of, 1),
+        ):
+            if value != default:
+                raise Malformed(
+                    _("only a bracket has knockout options"), code="not-a-bracket", field=field
+                )
+
+
 def event_update(
     *,
     event: Event,
@@ -247,13 +287,19 @@ def event_update(
     rank_by: str | None = None,
     loner_bonus: int | None = None,
     side_prizes: Sequence[str] | None = None,
+    knockout: str | None = None,
+    third_place: bool | None = None,
+    best_of: int | None = None,
+    grand_final_reset: bool | None = None,
 ) -> Event:
     """Rename, publish or hide, finish or reopen (a closed night too: its codes work again,
     its phones join again), plan a different number of rounds, or change the night's options
-    (round length in minutes, second device, a time-called win's match points) or how it
-    ranks (rank by, loner bonus, side prizes: the standings follow at once)."""
+    (round length in minutes, second device, a time-called win's match points), how it
+    ranks (rank by, loner bonus, side prizes: the standings follow at once) or, until the
+    first round is seated, a bracket's."""
     require_director(actor, event.club)
     fields = ["updated_at"]
+    fields += _knockout_update(event, knockout, third_place, best_of, grand_final_reset)
     _check_night_options(round_minutes, time_called_win_points)
     if (rank_by, loner_bonus, side_prizes) != (None, None, None):
         prizes = _check_ranking(
@@ -313,6 +359,35 @@ def event_update(
         event.save(update_fields=fields)
         event_changed(event.pk)
     return event
+
+
+def _knockout_update(
+    event: Event,
+    kind: str | None,
+    third_place: bool | None,
+    best_of: int | None,
+    grand_final_reset: bool | None,
+) -> list[str]:
+    """Set the bracket's options given (unsaved): the fields changed."""
+    given = {
+        "knockout": kind,
+        "third_place": third_place,
+        "best_of": best_of,
+        "grand_final_reset": grand_final_reset,
+    }
+    changed = [field for field, value in given.items() if value is not None]
+    if not changed:
+        return []
+    if event.rounds.exists():
+        raise Conflict(
+            _("The bracket is drawn: its options stay as they are."),
+            code="bracket-drawn",
+            field=changed[0],
+        )
+    for field in changed:
+        setattr(event, field, given[field])
+    _check_knockout(event.format, event.knockout, event.third_place, event.best_of)
+    return changed
 
 
 def _already_entered(player: str, field: str) -> Conflict:
@@ -452,9 +527,10 @@ def team_add(
 
 
 def _entrants_changed(event: Event) -> None:
-    """Who plays has changed: the rounds planned ahead are planned again, and the event's
+    """Who plays has changed: a progressive event's rounds planned ahead are planned again
+    (a team event's schedule or draw stays: a team that leaves forfeits), and the event's
     version moves."""
-    if event.plan:
+    if event.plan and not event.is_teams:
         event.plan = {}
         event.save(update_fields=["plan", "updated_at"])
     event_changed(event.pk)

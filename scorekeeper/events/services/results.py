@@ -29,6 +29,7 @@ from scorekeeper.events.models import (
     Result,
     ResultChange,
     ResultLine,
+    Round,
     Table,
     TableSeat,
     TableToken,
@@ -260,6 +261,23 @@ def _check_bracket(event: Event, outcome: _Outcome) -> None:
     raise Unprocessable(_("A bracket game needs a winner."), code="no-game-winner", field="points")
 
 
+def _check_bracket_moved_on(table: Table, result: Result | None, outcome: _Outcome) -> None:
+    """A bracket game's winner stands once a later round is seated: the bracket has moved on
+    from it (its winner plays on). Its score may still be corrected."""
+    event = table.round.event
+    if not event.is_bracket or result is None or result.winner == _winner(outcome.points):
+        return
+    if Round.objects.filter(event=event, number__gt=table.round.number).exists():
+        raise Conflict(
+            _(
+                "A later round is seated: the bracket has moved on, so this game's winner stays. "
+                "Correct the score only."
+            ),
+            code="bracket-moved-on",
+            field="points",
+        )
+
+
 def _same_entry(
     result: Result, entered_by: int, points: Sequence[int] | None, time_called: bool, device: int
 ) -> bool:
@@ -444,6 +462,7 @@ def _correct(
     result = Result.objects.filter(table=table).first()
     outcome = _outcome(table, event, points, time_called)
     _check_bracket(event, outcome)
+    _check_bracket_moved_on(table, result, outcome)
     before = result_snapshot(result)
     now = timezone.now()
     if result is None:

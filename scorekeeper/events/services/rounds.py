@@ -1,6 +1,6 @@
 """Seating the next round: its tables (with their games, at the night's physical tables and
 their join codes) and its byes, from the seating module's plan for a progressive event, a
-round robin or a bracket; and calling time on a round.
+round robin or a bracket (`services.knockouts`); and calling time on a round.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import MAX_ROUNDS, require_running
+from scorekeeper.events.services.knockouts import knockout_next
 from scorekeeper.events.services.tables import event_table_for
 from scorekeeper.models import Player
 
@@ -165,33 +166,6 @@ def _next_round_robin(event: Event, number: int) -> team_rounds.TeamRound:
     return team_rounds.TeamRound(tuple(matches), tuple(byes))
 
 
-def _next_bracket(event: Event, number: int) -> tuple[team_rounds.TeamRound, list[int | None]]:
-    active = set(_active_teams(event))
-    if number == 1:
-        teams = _active_teams(event)
-        if len(teams) < 2:
-            raise Conflict(_("A bracket needs two teams."), code="too-few-teams", field="teams")
-        slots = team_rounds.bracket_slots(teams)
-        event.rounds_planned = (len(slots) - 1).bit_length()
-    else:
-        previous = event.rounds.get(number=number - 1)
-        winners = [
-            r.table.first_team_id if r.winner == 0 else r.table.second_team_id
-            for r in Result.objects.filter(
-                table__round=previous, status=Result.Status.CONFIRMED
-            ).select_related("table")
-        ]
-        slots = team_rounds.bracket_advance(previous.bracket_slots or [], [w for w in winners if w])
-        if len(slots) < 2:
-            raise Conflict(
-                _("The final is played: the bracket is complete."),
-                code="schedule-complete",
-                field="rounds",
-            )
-    slots = [team if team in active else None for team in slots]
-    return team_rounds.bracket_round(slots), slots
-
-
 def _table_ruleset(event: Event) -> dict[str, Any]:
     if event.round_length == Event.RoundLength.HANDS:
         return {**event.ruleset, "target": NO_TARGET}
@@ -205,9 +179,15 @@ def _seat_table(
     seats: Sequence[int],
     actor: Actor,
     teams: tuple[EventTeam, EventTeam] | None = None,
+    bracket_match: str = "",
 ) -> Table:
     players = {p.pk: p for p in Player.objects.filter(pk__in=seats)}
-    table = Table(round=rnd, number=number, event_table=event_table_for(event, number))
+    table = Table(
+        round=rnd,
+        number=number,
+        event_table=event_table_for(event, number),
+        bracket_match=bracket_match,
+    )
     if teams is not None:
         table.first_team, table.second_team = teams
     if event.entry == Event.Entry.HANDS:
@@ -257,20 +237,22 @@ def round_generate(*, event: Event, actor: Actor) -> Round:
             for player_id in planned.byes:
                 SitOut.objects.create(round=rnd, player_id=player_id)
         else:
-            slots: list[int | None] | None = None
+            keys: list[str] = []
             if event.format == Event.Format.ROUND_ROBIN:
                 team_round = _next_round_robin(event, number)
             else:
-                team_round, slots = _next_bracket(event, number)
-            rnd = Round.objects.create(
-                event=event, number=number, bracket_slots=slots, minutes=event.round_minutes
-            )
+                drawn, byes = knockout_next(event, number)
+                keys = [key for key, _match in drawn]
+                team_round = team_rounds.TeamRound(tuple(m for _key, m in drawn), tuple(byes))
+            rnd = Round.objects.create(event=event, number=number, minutes=event.round_minutes)
             teams = {t.pk: t for t in EventTeam.objects.filter(event=event)}
             members = _team_members(event)
             for t, match in enumerate(team_round.matches, start=1):
                 first, second = members[match.first], members[match.second]
                 seats = [first[0], second[0], first[1], second[1]]
-                _seat_table(event, rnd, t, seats, actor, (teams[match.first], teams[match.second]))
+                pair = (teams[match.first], teams[match.second])
+                key = keys[t - 1] if keys else ""
+                _seat_table(event, rnd, t, seats, actor, pair, bracket_match=key)
             for team_id in team_round.byes:
                 SitOut.objects.create(round=rnd, team_id=team_id)
         event.status = Event.Status.RUNNING

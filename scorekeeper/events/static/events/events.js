@@ -203,6 +203,11 @@ function director() {
       }
       if (f.season) body.season = Number(f.season);
       body.side_prizes = new FormData(form).getAll("side_prizes");
+      if (f.format === "bracket") {
+        body.knockout = f.knockout;
+        body.best_of = Number(f.best_of);
+        body.third_place = f.third_place === "on";
+      }
       attempt(async () => {
         const event = await api("POST", `/api/v1/clubs/${club}/events/`, body);
         location.assign(`/events/${event.id}/manage/`);

@@ -1,0 +1,82 @@
+"""Brackets seated before knockouts had options get their draw and their tables' matches from
+the places each round kept, and go on as they were."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from scorekeeper.events import brackets
+from scorekeeper.events.models import Event as EventNow
+from scorekeeper.events.team_rounds import bracket_advance, bracket_slots
+
+BEFORE = [("events", "0010_season_ladders_and_ranking_options")]
+
+
+def migrate(targets=None):
+    executor = MigrationExecutor(connection)
+    targets = targets or executor.loader.graph.leaf_nodes()
+    executor.migrate(targets)
+    executor.loader.build_graph()
+    return executor.loader.project_state(targets).apps
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bracket_under_way_keeps_its_draw_and_its_matches():
+    old = migrate(BEFORE)
+    Club = old.get_model("scorekeeper", "Club")
+    Event = old.get_model("events", "Event")
+    EventTeam = old.get_model("events", "EventTeam")
+    EventTable = old.get_model("events", "EventTable")
+    Round = old.get_model("events", "Round")
+    Table = old.get_model("events", "Table")
+    club = Club.objects.create(name="Riverside")
+    event = Event.objects.create(
+        club=club,
+        name="Old knockout",
+        date=datetime.date(2026, 11, 3),
+        format="bracket",
+        ruleset={"preset": "standard"},
+        preset="standard",
+        round_length="game",
+        rounds_planned=3,
+        seed=1,
+    )
+    teams = [EventTeam.objects.create(event=event, name=f"T{n}", seed=n) for n in range(1, 6)]
+    ids = [t.pk for t in teams]
+    first_places = bracket_slots(ids)  # seeds 4 and 5 play; 1, 2 and 3 have byes
+    second_places = bracket_advance(first_places, [ids[4]])  # seed 5 won
+    desk = [
+        EventTable.objects.create(
+            event=event, number=n, join_code=f"CODE{n}", code_issued_at="2026-11-03T19:00Z"
+        )
+        for n in (1, 2)
+    ]
+    first = Round.objects.create(event=event, number=1, bracket_slots=first_places)
+    second = Round.objects.create(event=event, number=2, bracket_slots=second_places)
+    Table.objects.create(
+        round=first, number=1, event_table=desk[0], first_team=teams[3], second_team=teams[4]
+    )
+    Table.objects.create(
+        round=second, number=1, event_table=desk[0], first_team=teams[0], second_team=teams[4]
+    )
+    Table.objects.create(
+        round=second, number=2, event_table=desk[1], first_team=teams[1], second_team=teams[2]
+    )
+
+    new = migrate()
+    Table = new.get_model("events", "Table")
+    assert Event.objects.get(pk=event.pk).plan == {"bracket": ids}
+    matches = {
+        (t.round.number, t.number): t.bracket_match
+        for t in Table.objects.filter(round__event_id=event.pk).select_related("round")
+    }
+    assert matches == {(1, 1): "W1-2", (2, 1): "W2-1", (2, 2): "W2-2"}
+    view = brackets.bracket_of(event=EventNow.objects.get(pk=event.pk))
+    assert view.drawn and view.bracket is not None
+    # The first round's table has no result yet: its match is still the one to play.
+    assert [m.key for m in view.bracket.to_play] == ["W1-2"]
+    assert view.bracket.match("W2-2").sides == (ids[1], ids[2])
