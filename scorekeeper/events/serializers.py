@@ -297,6 +297,8 @@ class EventUpdateSerializer(serializers.Serializer[Any]):
     round_minutes = StrictIntegerField(min_value=1, max_value=240, required=False)
     second_device_required = StrictBooleanField(required=False)
     time_called_win_points = StrictIntegerField(min_value=0, max_value=2, required=False)
+    date = serializers.DateField(required=False)
+    season = IdField(required=False, allow_null=True, help_text="A season of the club; null: none.")
 
 
 class EntrantSerializer(serializers.Serializer[Any]):
@@ -534,8 +536,10 @@ class ReasonSerializer(serializers.Serializer[Any]):
 
 
 class ChangeSerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField(source="table.round.number")
-    table = serializers.IntegerField(source="table.number")
+    round = serializers.IntegerField(source="table.round.number", allow_null=True)
+    table = serializers.IntegerField(
+        source="table.number", allow_null=True, help_text="Null for a team withdrawn."
+    )
     action = serializers.CharField()
     actor = serializers.CharField()
     reason = serializers.CharField(allow_blank=True)

@@ -38,6 +38,12 @@ from scorekeeper.events.services.privacy import (
     casual_games_purge,
     player_erase,
 )
+from scorekeeper.events.services.remedies import (
+    result_assign,
+    result_forfeit,
+    seat_substitute,
+    team_withdraw,
+)
 from scorekeeper.events.services.results import (
     result_confirm,
     result_correct,
@@ -102,15 +108,18 @@ __all__ = [
     "player_split",
     "player_update",
     "require_director",
+    "result_assign",
     "result_confirm",
     "result_correct",
     "result_dispute",
     "result_enter",
+    "result_forfeit",
     "result_snapshot",
     "roster_add",
     "round_generate",
     "round_time_call",
     "season_create",
+    "seat_substitute",
     "table_code_issue",
     "table_hand_amend",
     "table_hand_record",
@@ -119,4 +128,5 @@ __all__ = [
     "table_leave",
     "table_takeover",
     "team_add",
+    "team_withdraw",
 ]

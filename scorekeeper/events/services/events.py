@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import enum
 import secrets
 from collections.abc import Sequence
 from typing import Final
@@ -37,6 +38,15 @@ MAX_ROUNDS: Final = 30
 
 #: The longest timed round, in minutes.
 MAX_ROUND_MINUTES: Final = 240
+
+
+class Unchanged(enum.Enum):
+    """An option left as it is (where None means something: no season)."""
+
+    UNCHANGED = "unchanged"
+
+
+UNCHANGED: Final = Unchanged.UNCHANGED
 
 
 def require_running(event: Event) -> None:
@@ -190,12 +200,23 @@ def event_update(
     round_minutes: int | None = None,
     second_device_required: bool | None = None,
     time_called_win_points: int | None = None,
+    date: datetime.date | None = None,
+    season: Season | Unchanged | None = UNCHANGED,
 ) -> Event:
     """Rename, publish or hide, finish or reopen (a closed night too: its codes work again,
-    its phones join again), plan a different number of rounds, or change the night's options
-    (round length in minutes, second device, a time-called win's match points)."""
+    its phones join again), plan a different number of rounds, change the night's options
+    (round length in minutes, second device, a time-called win's match points), or its date
+    and season (None: none; a season's leaderboard counts its events)."""
     require_director(actor, event.club)
     fields = ["updated_at"]
+    if date is not None:
+        event.date = date
+        fields.append("date")
+    if season is not UNCHANGED:
+        if season is not None and season.club_id != event.club_id:
+            raise Malformed(_("the season is another club's"), code="bad-season", field="season")
+        event.season = season
+        fields.append("season")
     _check_night_options(round_minutes, time_called_win_points)
     for option, value in (
         ("round_minutes", round_minutes),
