@@ -73,11 +73,11 @@ def _log(
 
 
 def round_average(table: Table) -> int:
-    """The mean points a side scored at the round's other tables with a played result
-    (assigned ones do not count), rounded half up; the whole night's when none of the round
+    """The mean points a side scored at the round's other tables with a played, confirmed
+    result (assigned ones do not count), rounded half up; the whole night's when none of the round
     has one. No played result anywhere: there is nothing to average (409 no-average)."""
     played = ResultLine.objects.filter(
-        event_id=table.round.event_id, result__assigned__isnull=True
+        event_id=table.round.event_id, confirmed=True, result__assigned__isnull=True
     ).exclude(result__table=table)
     for lines in (played.filter(round_number=table.round.number), played):
         # A side's points, once per result and side (a side's two players share them).
