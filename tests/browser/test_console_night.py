@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from table import api_get
+from table import api_get, layout_problems
 from test_events_night import enter_result, hand, join, names
 
 pytestmark = pytest.mark.browser
@@ -53,6 +53,8 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     base = live_server.url
     settings.PUBLIC_URL = base
     django_user_model.objects.create_user("dora", password="deal-the-cards-42")
+    refused: list[str] = []
+    page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
     sign_in(page, base)
 
     # The club, a season, and the event with its date and season.
@@ -142,6 +144,9 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     desk = page.locator(".desk")
     expect(desk.get_by_role("heading", name="Table 1 · Round 1")).to_be_visible()
     expect(desk.locator(".desk-hands li")).to_have_count(2)
+    # At 360 px everything fits, and every control is big enough for a thumb.
+    problems = layout_problems(page)
+    assert problems == [], "\n".join(problems)
     desk.get_by_label("Why (kept in the change log)").fill("hand 1 was a march")
     desk.locator(".desk-hands li").first.get_by_role("button", name="Amend").click()
     desk.get_by_label("Tricks the makers took").select_option("5")
@@ -198,3 +203,9 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     event_now = api_get(base, f"/api/v1/events/{event}/")
     assert event_now["date"] == "2026-12-04" and event_now["season"] is not None
     assert event_now["closed_at"] is not None
+
+    # On a laptop the console fits as well; and the site's CSP refused nothing all night.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    problems = layout_problems(page)
+    assert problems == [], "\n".join(problems)
+    assert refused == []

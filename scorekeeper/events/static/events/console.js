@@ -211,7 +211,7 @@ async function load() {
   $(".entrants").replaceChildren(...entrants.map(entrantItem));
   $(".board").replaceChildren(...(tables.length ? tables.map((rnd) => roundBlock(rnd, rounds)) : [el("p", { class: "note", text: t("no_rounds") })]));
   $(".round-sheets").replaceChildren(
-    ...tables.map((rnd) => el("li", {}, el("a", { href: `/events/${event}/rounds/${rnd.number}/sheet/`, text: t("round_sheet", { number: rnd.number }) }))),
+    ...tables.map((rnd) => el("li", {}, el("a", { class: "button secondary", href: `/events/${event}/rounds/${rnd.number}/sheet/`, text: t("round_sheet", { number: rnd.number }) }))),
   );
   const logForm = $(".log-filter");
   options(logForm.elements.round, tables.map((r) => [r.number, t("round", { number: r.number })]).reverse(), t("all_rounds"));
