@@ -39,9 +39,7 @@ def director_home(request: HttpRequest) -> HttpResponse:
         request,
         "events/screens/director.html",
         {
-            "clubs": [
-                (club, events[club.pk], selectors.seasons_of(club=club)) for club in clubs
-            ],
+            "clubs": [(club, events[club.pk], selectors.seasons_of(club=club)) for club in clubs],
             "today": timezone.localdate(),
             "shown_as": display_name(request.user),
             "presets": list(referee.PRESETS),
