@@ -248,3 +248,35 @@ def test_the_event_form_sets_the_date_and_the_season(director):
     assert cleared["season"] is None and cleared["date"] == "2026-12-04"
     response = director.client.patch(url, {"season": 999999}, format="json")
     assert is_problem(response, 404, "season")
+
+
+def test_a_hand_corrected_after_an_assignment_brings_back_the_played_result(director):
+    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=2)
+    director.add_players(event, *EIGHT)
+    first, second = director.next_round(event)["tables"]
+    device = join(first["join_code"])
+    device.hand(device.by_seat[0], 3)
+    device.settle()
+    ok(assign(director, second, ["average-plus", "average-minus"], "a late table"))
+    url = f"/api/v1/tables/{second['id']}/hands/"
+    body = {"maker": 1, "trump": "S", "maker_tricks": 3, "reason": "they played after all"}
+    ok(director.client.post(url, body, format="json"), 201)
+    result = ok(director.client.get(f"/api/v1/tables/{second['id']}/result/"))
+    assert result["points"] == [0, 1] and result["status"] == "confirmed"
+    (rnd,) = ok(director.client.get(f"/api/v1/events/{event}/board/"))
+    assert rnd["tables"][1]["assigned"] is None and rnd["tables"][1]["corrected"] is True
+
+
+def test_a_substitute_is_named_by_the_tables_game(director):
+    event = director.create_event(round_length="hands", hands_per_round=2, rounds_planned=2)
+    director.add_players(event, *EIGHT)
+    table = director.next_round(event)["tables"][0]
+    body = {"player": "Zed", "reason": "called away"}
+    url = f"/api/v1/tables/{table['id']}/seats/1/substitute/"
+    ok(director.client.post(url, body, format="json"))
+    game = ok(APIClient().get(f"/api/v1/games/{table['game']}/"))
+    assert game["players"][1] == "Zed"
+    # Back again: the seat's own player returns, and no longer shows as substituted.
+    back = {"player": table["seats"][1]["player"], "reason": "back from the phone"}
+    seat = ok(director.client.post(url, back, format="json"))
+    assert seat["name"] == table["seats"][1]["name"] and seat["substitute_for"] is None
