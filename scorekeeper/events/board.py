@@ -16,6 +16,7 @@ from scorekeeper.events.models import (
     Result,
     ResultChange,
     Round,
+    SitOut,
     Table,
     TableSeat,
     TableToken,
@@ -60,6 +61,7 @@ class BoardRound:
     created_at: Any
     complete: bool
     tables: list[BoardTable]
+    sit_outs: list[str]  # who sits this round out (players, or teams)
 
 
 def _latest(*moments: Any) -> Any:
@@ -68,7 +70,8 @@ def _latest(*moments: Any) -> Any:
 
 
 def table_board(*, event: Event) -> list[BoardRound]:
-    """The night's rounds, newest first, each with its tables on the board (six queries)."""
+    """The night's rounds, newest first, each with its tables on the board and its byes
+    (seven queries)."""
     rounds = list(Round.objects.filter(event=event).order_by("-number"))
     latest = rounds[0].pk if rounds else None
     tables = list(
@@ -99,6 +102,9 @@ def table_board(*, event: Event) -> list[BoardRound]:
         event_table__event=event, revoked_at__isnull=True
     ).values_list("event_table_id", "table_id", "role"):
         phones[(event_table, joined_at if role == TableToken.Role.CONFIRMER else None)].append(role)
+    byes: dict[int, list[str]] = defaultdict(list)
+    for sit_out in SitOut.objects.filter(round__event=event).select_related("player", "team"):
+        byes[sit_out.round_id].append(str(sit_out.player.shown if sit_out.player else sit_out.team))
     by_round: dict[int, list[BoardTable]] = defaultdict(list)
     for table in tables:
         result: Result | None = getattr(table, "result", None)
@@ -142,6 +148,7 @@ def table_board(*, event: Event) -> list[BoardRound]:
             created_at=rnd.created_at,
             complete=all(t.state == Result.Status.CONFIRMED for t in by_round[rnd.pk]),
             tables=by_round[rnd.pk],
+            sit_outs=byes[rnd.pk],
         )
         for rnd in rounds
     ]

@@ -191,6 +191,8 @@ def test_a_withdrawn_team_forfeits_its_table_and_is_seated_no_more(director):
     seated = [played.round for _ in range(2) if (played := play_round(director, event, play))]
     assert len(seated) == 2
     assert all(rnd["sit_outs"] for rnd in seated)  # Aces' opponents sit out with a bye
+    board = ok(director.client.get(f"/api/v1/events/{event}/board/"))
+    assert [rnd["sit_outs"] for rnd in board[:2]] == [seated[1]["sit_outs"], seated[0]["sit_outs"]]
 
 
 def test_a_progressive_event_has_no_team_to_withdraw(director):

@@ -127,6 +127,7 @@ class BoardRoundSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField()
     complete = serializers.BooleanField()
     tables = BoardTableSerializer(many=True)
+    sit_outs = serializers.ListField(child=serializers.CharField())
 
 
 class BoardView(EventsView):

@@ -73,15 +73,14 @@ async function handOver(table) {
   });
 }
 
-function roundBlock(rnd, rounds) {
+function roundBlock(rnd) {
   const head = [t("round", { number: rnd.number })];
   if (rnd.complete) head.push(t("complete"));
   if (rnd.minutes) head.push(t("minutes", { minutes: rnd.minutes }));
   if (rnd.time_called_at) head.push(t("time_called", { time: clock(rnd.time_called_at) }));
   const list = el("ul", { class: "board-tables" }, ...rnd.tables.map((table) => boardTable(table, rnd)));
-  const sitting = rounds.find((r) => r.number === rnd.number)?.sit_outs || [];
   const body = [list];
-  if (sitting.length) body.push(el("p", { class: "note", text: t("sit_outs", { names: sitting.join(", ") }) }));
+  if (rnd.sit_outs.length) body.push(el("p", { class: "note", text: t("sit_outs", { names: rnd.sit_outs.join(", ") }) }));
   if (rnd.number === latest) return el("div", { class: "round" }, el("h3", { text: head.join(" · ") }), ...body);
   // Earlier rounds fold away; they are still there to correct.
   return el("details", { class: "round" }, el("summary", { text: head.join(" · ") }), ...body);
@@ -196,10 +195,9 @@ function standingsTable(data) {
 // Loading: only the parts that show data ------------------------------------------------------
 
 async function load() {
-  const [info, entrants, rounds, tables, standings] = await Promise.all([
+  const [info, entrants, tables, standings] = await Promise.all([
     api("GET", base),
     api("GET", base + (teams ? "teams/" : "players/")),
-    api("GET", base + "rounds/"),
     api("GET", base + "board/"),
     api("GET", base + "standings/"),
   ]);
@@ -209,7 +207,7 @@ async function load() {
   latest = tables.length ? tables[0].number : null;
   $(".call-time").hidden = latest === null;
   $(".entrants").replaceChildren(...entrants.map(entrantItem));
-  $(".board").replaceChildren(...(tables.length ? tables.map((rnd) => roundBlock(rnd, rounds)) : [el("p", { class: "note", text: t("no_rounds") })]));
+  $(".board").replaceChildren(...(tables.length ? tables.map(roundBlock) : [el("p", { class: "note", text: t("no_rounds") })]));
   $(".round-sheets").replaceChildren(
     ...tables.map((rnd) => el("li", {}, el("a", { class: "button secondary", href: `/events/${event}/rounds/${rnd.number}/sheet/`, text: t("round_sheet", { number: rnd.number }) }))),
   );
