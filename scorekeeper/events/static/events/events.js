@@ -136,8 +136,14 @@ function director() {
       e.preventDefault();
       const club = form.closest("[data-club]").dataset.club;
       attempt(async () => {
-        await api("POST", `/api/v1/clubs/${club}/seasons/`, formData(form));
-        location.reload();
+        // The season joins the list and the new event's choices in place: no reload.
+        const season = await api("POST", `/api/v1/clubs/${club}/seasons/`, formData(form));
+        const box = form.closest("[data-club]");
+        const list = box.querySelector(".seasons");
+        list.querySelector(".no-seasons")?.remove();
+        list.append(el("li", { text: `${season.name} ${season.starts_on} – ${season.ends_on}` }));
+        box.querySelector("select[name=season]").append(el("option", { value: String(season.id), text: season.name }));
+        form.reset();
       });
     });
   }
