@@ -215,3 +215,45 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     problems = layout_problems(page)
     assert problems == [], "\n".join(problems)
     assert refused == []
+
+
+def test_withdrawing_a_team_and_a_player_leaving_ask_first(
+    live_server, page, django_user_model
+) -> None:
+    from scorekeeper.events import services
+    from scorekeeper.events.access import Actor
+
+    base = live_server.url
+    dora = Actor(user=django_user_model.objects.create_user("dora", password="deal-the-cards-42"))
+    club = services.club_create(actor=dora, name="Riverside Euchre Club")
+    pairs = services.event_create(
+        club=club, actor=dora, name="Pairs", format="round-robin", entry="totals"
+    )
+    for name, first, second in (("Aces", "Ann", "Ben"), ("Bowers", "Cat", "Dan")):
+        services.team_add(event=pairs, actor=dora, name=name, players=[first, second])
+    services.round_generate(event=pairs, actor=dora)
+    sign_in(page, base)
+    page.goto(base + f"/events/{pairs.pk}/manage/")
+    aces = page.locator(".entrants li", has_text="Aces")
+    aces.get_by_role("button", name="Withdraw").click()
+    ask_and(page, "Cancel", says="Withdraw Aces?")
+    expect(aces).not_to_contain_text("(left)")
+    aces.get_by_role("button", name="Withdraw").click()
+    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("Ann is unwell")
+    ask_and(page, "Confirm")
+    expect(aces).to_contain_text("Aces is withdrawn.")
+    expect(aces).to_contain_text("(left)")
+    expect(board_table(page, 1)).to_contain_text("forfeited")
+    expect(page.locator(".change-log")).to_contain_text("withdrew a team")
+    expect(page.locator(".change-log")).to_contain_text("Reason: Ann is unwell")
+
+    night = services.event_create(club=club, actor=dora, name="Night", format="progressive",
+                                  rounds_planned=1)  # fmt: skip
+    services.entrant_add(event=night, actor=dora, name="Eve")
+    page.goto(base + f"/events/{night.pk}/manage/")
+    eve = page.locator(".entrants li", has_text="Eve")
+    eve.get_by_role("button", name="Leaves").click()
+    ask_and(page, "Confirm", says="Eve leaves the event")
+    expect(eve).to_contain_text("(left)")
+    page.wait_for_timeout(6_000)  # a refresh later, the note is still there
+    expect(eve).to_contain_text("Eve left the event.")

@@ -91,8 +91,9 @@ function roundBlock(rnd) {
 function entrantItem(entrant) {
   const label = teams ? `${entrant.seed}. ${entrant.name} (${entrant.players.join(" & ")})` : entrant.shown;
   const item = el("li", {}, label + (entrant.active ? "" : ` ${t("gone")}`));
-  if (!entrant.active) return item;
   const key = teams ? `team-${entrant.id}` : `player-${entrant.player}`;
+  // The note of their leaving stays here after it (until dismissed).
+  if (!entrant.active) return el("li", {}, item.textContent, slot(key));
   const button = el("button", { type: "button", class: "secondary small", text: teams ? t("withdraw") : t("leaves") });
   button.addEventListener("click", async () => {
     if (teams) {
