@@ -1,7 +1,8 @@
 """The director's table board: every table of the night as the console shows it, round by
-round. How far each table got (hands entered), where its result stands (entered, confirmed on
-which phone, disputed and why, assigned), whether time was called, the phones at it and its
-last sign of life: what a director walks the room with."""
+round. How far each table got (hands entered), where its result stands (entered, confirmed
+on which phone, disputed and why, assigned), whether time was called, the phones at it and
+its last sign of life: what a director walks the room with. And the change log, as the
+console narrows it to a round or a table."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, QuerySet
 
 from scorekeeper.events.models import (
     Event,
@@ -152,3 +153,16 @@ def table_board(*, event: Event) -> list[BoardRound]:
         )
         for rnd in rounds
     ]
+
+
+def change_log(
+    *, event: Event, table: int | None = None, round_number: int | None = None
+) -> QuerySet[ResultChange]:
+    """The event's change log, oldest first; only a table's number or a round's, if named
+    (a team withdrawn names no table: it is in the whole log only)."""
+    changes = ResultChange.objects.filter(event=event).select_related("table__round")
+    if table is not None:
+        changes = changes.filter(table__number=table)
+    if round_number is not None:
+        changes = changes.filter(table__round__number=round_number)
+    return changes.order_by("id")

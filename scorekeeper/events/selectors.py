@@ -706,13 +706,5 @@ def events_of(*, club: Club | None = None, published_only: bool = True) -> Query
     return events.order_by("-date", "-id")
 
 
-def change_log(
-    *, event: Event, table: int | None = None, round_number: int | None = None
-) -> Iterable[Any]:
-    """The event's change log, oldest first; only a table's number or a round's, if named."""
-    changes = event.changes.select_related("table__round").order_by("id")
-    if table is not None:
-        changes = changes.filter(table__number=table)
-    if round_number is not None:
-        changes = changes.filter(table__round__number=round_number)
-    return changes
+def change_log(*, event: Event) -> Iterable[Any]:
+    return event.changes.select_related("table__round").order_by("id")

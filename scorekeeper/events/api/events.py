@@ -18,7 +18,7 @@ from scorekeeper.api.http import (
     problems,
     read_body,
 )
-from scorekeeper.events import access, exports, selectors, services
+from scorekeeper.events import access, board, exports, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.remedies import CHANGE_LOG_ROUND, CHANGE_LOG_TABLE, number_param
@@ -268,7 +268,7 @@ class ChangeLogView(EventsView):
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = self.event
-        changes = selectors.change_log(
+        changes = board.change_log(
             event=event,
             table=number_param(request, "table"),
             round_number=number_param(request, "round"),
