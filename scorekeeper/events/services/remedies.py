@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -40,7 +40,7 @@ from scorekeeper.events.services.results import _Outcome, _write_lines, result_s
 from scorekeeper.events.services.roster import PlayerRef, roster_match
 from scorekeeper.events.services.tables import table_locked
 from scorekeeper.events.tally import SeatTally
-from scorekeeper.models import Seat
+from scorekeeper.models import Game, Seat
 
 #: What a side may be assigned, and its share of the round's average (bridge's 50/60/40%).
 AWARDS: Final = {"average": (1, 1), "average-plus": (6, 5), "average-minus": (4, 5)}
@@ -232,7 +232,9 @@ def seat_substitute(
         place.player = found
         place.save(update_fields=["player", "substitute_for"])
         if table.game_id is not None:
+            # The game names its players: its version moves, so a phone reads them again.
             Seat.objects.filter(game_id=table.game_id, number=seat).update(player=found)
+            Game.objects.filter(pk=table.game_id).update(version=F("version") + 1)
         ResultLine.objects.filter(result__table=table, player_id=absent).update(player=found)
         after = {"seat": seat, "player": found.pk, "name": found.shown}
         _log(event.pk, table, ResultChange.Action.SUBSTITUTE, actor, reason, before, after)
