@@ -332,6 +332,12 @@ on(".log-filter", "submit", (e) => {
   attempt("log", showLog);
 });
 
+// A refresh that fails says so by the board, and says no more once one works again.
+async function refresh() {
+  await load();
+  tell("refresh", "");
+}
+
 deskReloads(load);
-attempt("rounds", load);
-setInterval(() => attempt("rounds", load), REFRESH_MS);
+attempt("refresh", refresh);
+setInterval(() => attempt("refresh", refresh), REFRESH_MS);
