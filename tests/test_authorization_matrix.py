@@ -23,7 +23,14 @@ pytestmark = pytest.mark.django_db
 #: (which makes you its director).
 OPEN_TO_ALL = {"games_create", "referee_check", "tables_join", "clubs_create"}
 #: A table's writes that are its director's, not its phone's.
-DIRECTORS_AT_TABLES = {"tables_code", "tables_takeover", "tables_result_correct"}
+DIRECTORS_AT_TABLES = {
+    "tables_code",
+    "tables_takeover",
+    "tables_result_correct",
+    "tables_result_assign",
+    "tables_result_forfeit",
+    "tables_seat_substitute",
+}
 #: Writes that act on the caller's own device, whoever it is.
 OWN_DEVICE = {"tables_leave"}
 
@@ -120,6 +127,8 @@ def world(django_user_model) -> World:
         "player_id": player,
         "number": 1,
         "season_id": season,
+        "seat": 0,
+        "team_id": 1,
     }
 
     def token_client(token: str) -> Callable[[], APIClient]:
@@ -178,6 +187,10 @@ def world(django_user_model) -> World:
         "tables_result_confirm": {"confirmed_by": seat[1]["player"]},
         "tables_result_dispute": {"player": seat[1]["player"], "reason": "wrong"},
         "tables_leave": None,
+        "tables_result_assign": {"sides": [6, 2], "reason": "could not play"},
+        "tables_result_forfeit": {"forfeited_by": 0, "reason": "left early"},
+        "tables_seat_substitute": {"player": "Zed", "reason": "called away"},
+        "event_teams_withdraw": {"reason": "unwell"},
     }
     dora_client = directors["Riverside"][0]
     game_client = token_client(games[0]["token"])()

@@ -376,6 +376,10 @@ class TableSeat(models.Model):
     number = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, related_name="event_seats", on_delete=models.PROTECT)
     side = models.PositiveSmallIntegerField()
+    # A substitute plays this round in the seat: the player seated here at first.
+    substitute_for = models.ForeignKey(
+        Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT
+    )
 
     class Meta:
         ordering = ["table", "number"]
@@ -471,6 +475,10 @@ class Result(models.Model):
     )
     dispute_reason = models.TextField(blank=True)
     version = models.PositiveIntegerField(default=1)
+    # A result the director assigned to a table that could not play (services.remedies):
+    # each side's award ({"sides": ["average-plus", "average-minus"]}, a side may be a
+    # number of points) or a forfeit ({"forfeit": side}); null for a result played.
+    assigned = models.JSONField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"result of {self.table}: {self.points} ({self.status})"
@@ -525,17 +533,25 @@ class ResultLine(models.Model):
 
 
 class ResultChange(AppendOnly):
-    """Append-only: every entry, confirmation, dispute and correction of a table's result."""
+    """Append-only: every entry, confirmation, dispute and correction of a table's result, and
+    the director's remedies (an assigned result, a forfeit, a substitute, a team withdrawn:
+    the one change that names no table)."""
 
     class Action(models.TextChoices):
         ENTER = "enter", "entered the result"
         CONFIRM = "confirm", "confirmed the result"
         DISPUTE = "dispute", "disputed the result"
         CORRECT = "correct", "corrected the result"
+        ASSIGN = "assign", "assigned a result"
+        FORFEIT = "forfeit", "recorded a forfeit"
+        SUBSTITUTE = "substitute", "seated a substitute"
+        WITHDRAW = "withdraw", "withdrew a team"
 
     event = models.ForeignKey(Event, related_name="changes", on_delete=models.CASCADE)
-    table = models.ForeignKey(Table, related_name="changes", on_delete=models.CASCADE)
-    action = models.CharField(max_length=8, choices=Action.choices)
+    table = models.ForeignKey(
+        Table, null=True, blank=True, related_name="changes", on_delete=models.CASCADE
+    )
+    action = models.CharField(max_length=10, choices=Action.choices)
     actor = models.CharField(max_length=100)
     reason = models.TextField(blank=True)
     before = models.JSONField(null=True, blank=True)

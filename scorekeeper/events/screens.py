@@ -8,11 +8,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor, display_name
+from scorekeeper.events.console import console_context
 from scorekeeper.rule_names import preset_choices
 
 
@@ -30,8 +32,8 @@ class LoginView(auth_views.LoginView):
 @login_required(login_url=reverse_lazy("events-login"))
 @ensure_csrf_cookie
 def director_home(request: HttpRequest) -> HttpResponse:
-    """The clubs this user directs, each with its events and a form for a new one, and its
-    seasons with their ladders."""
+    """The clubs this user directs, each with its events and seasons (with their ladders),
+    and forms for new ones."""
     clubs = selectors.clubs_directed_by(user=request.user)
     events = {club.pk: list(selectors.events_of(club=club, published_only=False)) for club in clubs}
     seasons = {club.pk: selectors.seasons_of(club=club) for club in clubs}
@@ -40,6 +42,7 @@ def director_home(request: HttpRequest) -> HttpResponse:
         "events/screens/director.html",
         {
             "clubs": [(club, events[club.pk], seasons[club.pk]) for club in clubs],
+            "today": timezone.localdate(),
             "shown_as": display_name(request.user),
             "presets": preset_choices(),
             **selectors.event_form_choices(),
@@ -51,9 +54,10 @@ def director_home(request: HttpRequest) -> HttpResponse:
 @ensure_csrf_cookie
 @pages_not_found
 def manage(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The director's screen for one event: players, rounds with join codes, live standings."""
+    """The director's console for one event: the night's tables and their corrections, its
+    players, rounds, change log, exports and standings (scorekeeper.events.console)."""
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
-    return render(request, "events/screens/manage.html", {"event": event})
+    return render(request, "events/screens/manage.html", console_context(event))
 
 
 @pages_not_found

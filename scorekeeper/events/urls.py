@@ -3,7 +3,7 @@
 from django.urls import path
 
 from scorekeeper.events import accounts, bracket_page, check_in, pages, room, screens
-from scorekeeper.events.api import brackets, clubs, events, privacy, tables
+from scorekeeper.events.api import brackets, clubs, events, privacy, remedies, tables
 
 V1 = "api/v1/"
 CLUB = V1 + "clubs/<int:club_id>/"
@@ -68,6 +68,12 @@ urlpatterns = [
     path(EVENT + "tally.csv", events.TallyCsvView.as_view(), name="event-tally-csv"),
     path(EVENT + "games.emn", events.EventEgnView.as_view(), name="event-egn"),
     path(EVENT + "log/", events.ChangeLogView.as_view(), name="event-log"),
+    path(EVENT + "board/", remedies.BoardView.as_view(), name="event-board"),
+    path(
+        EVENT + "teams/<int:team_id>/withdraw/",
+        remedies.TeamWithdrawView.as_view(),
+        name="event-team-withdraw",
+    ),
     path(V1 + "tables/join/", tables.JoinView.as_view(), name="tables-join"),
     path(V1 + "tables/device/", tables.DeviceView.as_view(), name="tables-device"),
     path(TABLE, tables.TableDetailView.as_view(), name="table"),
@@ -79,6 +85,13 @@ urlpatterns = [
     path(TABLE + "result/confirm/", tables.ResultConfirmView.as_view(), name="table-confirm"),
     path(TABLE + "result/dispute/", tables.ResultDisputeView.as_view(), name="table-dispute"),
     path(TABLE + "game.egn", tables.TableEgnView.as_view(), name="table-egn"),
+    path(TABLE + "result/assign/", remedies.ResultAssignView.as_view(), name="table-assign"),
+    path(TABLE + "result/forfeit/", remedies.ResultForfeitView.as_view(), name="table-forfeit"),
+    path(
+        TABLE + "seats/<int:seat>/substitute/",
+        remedies.SeatSubstituteView.as_view(),
+        name="table-substitute",
+    ),
     # Printable pages and the screens: Django templates (and a little script).
     path("events/", screens.index, name="events-index"),
     path("events/login/", screens.LoginView.as_view(), name="events-login"),

@@ -18,9 +18,10 @@ from scorekeeper.api.http import (
     problems,
     read_body,
 )
-from scorekeeper.events import access, exports, selectors, services
+from scorekeeper.events import access, board, exports, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
+from scorekeeper.events.api.remedies import CHANGE_LOG_ROUND, CHANGE_LOG_TABLE, number_param
 from scorekeeper.events.api.shapes import (
     matched_json,
     player_ref,
@@ -59,6 +60,11 @@ class EventDetailView(EventsView):
     def patch(self, request: Request, event_id: int) -> Response:
         event = self.event
         data = read_body(s.EventUpdateSerializer, request.data)
+        if "season" in data:
+            season_id = data.pop("season")
+            data["season"] = season_id and selectors.season_get(
+                season_id=season_id, club=event.club
+            )
         event = services.event_update(event=event, actor=self.actor, **data)
         return Response(s.EventSerializer(event).data)
 
@@ -257,12 +263,19 @@ class EventEgnView(EventsView):
 class ChangeLogView(EventsView):
     @extend_schema(
         operation_id="event_log",
-        summary="The change log: every result entered, confirmed, disputed and corrected",
-        responses={200: s.ChangeSerializer(many=True), **problems(404)},
+        summary="The change log: every result entered, confirmed, disputed, corrected and "
+        "assigned, every substitute and team withdrawn; `?table=` and `?round=` narrow it",
+        parameters=[CHANGE_LOG_TABLE, CHANGE_LOG_ROUND],
+        responses={200: s.ChangeSerializer(many=True), **problems(400, 404)},
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = self.event
-        return Response(s.ChangeSerializer(selectors.change_log(event=event), many=True).data)
+        changes = board.change_log(
+            event=event,
+            table=number_param(request, "table"),
+            round_number=number_param(request, "round"),
+        )
+        return Response(s.ChangeSerializer(changes, many=True).data)
 
 
 class RoundTimeView(EventsView):

@@ -121,6 +121,8 @@ class EventUpdateSerializer(serializers.Serializer[Any]):
     round_minutes = StrictIntegerField(min_value=1, max_value=240, required=False)
     second_device_required = StrictBooleanField(required=False)
     time_called_win_points = StrictIntegerField(min_value=0, max_value=2, required=False)
+    date = serializers.DateField(required=False)
+    season = IdField(required=False, allow_null=True, help_text="A season of the club; null: none.")
     rank_by = serializers.ChoiceField(choices=Event.RankBy.values, required=False)
     loner_bonus = StrictIntegerField(min_value=0, max_value=10, required=False)
     side_prizes = serializers.ListField(

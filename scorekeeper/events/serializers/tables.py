@@ -210,8 +210,10 @@ class ReasonSerializer(serializers.Serializer[Any]):
 
 
 class ChangeSerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField(source="table.round.number")
-    table = serializers.IntegerField(source="table.number")
+    round = serializers.IntegerField(source="table.round.number", allow_null=True)
+    table = serializers.IntegerField(
+        source="table.number", allow_null=True, help_text="Null for a team withdrawn."
+    )
     action = serializers.CharField()
     actor = serializers.CharField()
     reason = serializers.CharField(allow_blank=True)

@@ -40,6 +40,12 @@ from scorekeeper.events.services.privacy import (
     casual_games_purge,
     player_erase,
 )
+from scorekeeper.events.services.remedies import (
+    result_assign,
+    result_forfeit,
+    seat_substitute,
+    team_withdraw,
+)
 from scorekeeper.events.services.results import (
     result_confirm,
     result_correct,
@@ -106,16 +112,19 @@ __all__ = [
     "player_split",
     "player_update",
     "require_director",
+    "result_assign",
     "result_confirm",
     "result_correct",
     "result_dispute",
     "result_enter",
+    "result_forfeit",
     "result_snapshot",
     "roster_add",
     "round_generate",
     "round_time_call",
     "season_create",
     "season_update",
+    "seat_substitute",
     "table_code_issue",
     "table_hand_amend",
     "table_hand_record",
@@ -125,4 +134,5 @@ __all__ = [
     "table_takeover",
     "team_add",
     "team_seeds_set",
+    "team_withdraw",
 ]

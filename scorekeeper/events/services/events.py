@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import enum
 import secrets
 from collections.abc import Sequence
 from typing import Final
@@ -45,6 +46,15 @@ MAX_LONER_BONUS: Final = 10
 
 #: The longest timed round, in minutes.
 MAX_ROUND_MINUTES: Final = 240
+
+
+class Unchanged(enum.Enum):
+    """An option left as it is (where None means something: no season)."""
+
+    UNCHANGED = "unchanged"
+
+
+UNCHANGED: Final = Unchanged.UNCHANGED
 
 
 def require_running(event: Event) -> None:
@@ -291,15 +301,26 @@ def event_update(
     third_place: bool | None = None,
     best_of: int | None = None,
     grand_final_reset: bool | None = None,
+    date: datetime.date | None = None,
+    season: Season | Unchanged | None = UNCHANGED,
 ) -> Event:
     """Rename, publish or hide, finish or reopen (a closed night too: its codes work again,
-    its phones join again), plan a different number of rounds, or change the night's options
+    its phones join again), plan a different number of rounds, change the night's options
     (round length in minutes, second device, a time-called win's match points), how it
-    ranks (rank by, loner bonus, side prizes: the standings follow at once) or, until the
-    first round is seated, a bracket's."""
+    ranks (rank by, loner bonus, side prizes: the standings follow at once), its date and
+    season (None: none; a season's leaderboard counts its events) or, until the first round
+    is seated, a bracket's."""
     require_director(actor, event.club)
     fields = ["updated_at"]
     fields += _knockout_update(event, knockout, third_place, best_of, grand_final_reset)
+    if date is not None:
+        event.date = date
+        fields.append("date")
+    if season is not UNCHANGED:
+        if season is not None and season.club_id != event.club_id:
+            raise Malformed(_("the season is another club's"), code="bad-season", field="season")
+        event.season = season
+        fields.append("season")
     _check_night_options(round_minutes, time_called_win_points)
     if (rank_by, loner_bonus, side_prizes) != (None, None, None):
         prizes = _check_ranking(

@@ -350,6 +350,7 @@ def result_enter(
         result.confirmed_at = now if by_director else None
         result.disputed_by = None
         result.dispute_reason = ""
+        result.assigned = None
         result.version = (result.version + 1) if result.pk else 1
         result.save()
         _write_lines(result, table, outcome)
@@ -476,6 +477,7 @@ def _correct(
     result.status = Result.Status.CONFIRMED
     result.confirmed_at = result.confirmed_at or now
     result.corrected = True
+    result.assigned = None
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)

@@ -88,23 +88,9 @@ async function showStandings(event, root) {
   root.replaceChildren(standingsTable(data));
 }
 
-function roundBlock(round, { director = false, event = null, onTakeover = null } = {}) {
+function roundBlock(round) {
   const block = el("div", { class: "round" });
-  const title = el("h3", { text: t(round.complete ? "Round {number} (complete)" : "Round {number}", { number: round.number }) });
-  block.append(title);
-  if (director) {
-    block.append(
-      el(
-        "p",
-        { class: "actions" },
-        el("a", { class: "button secondary", href: `/events/${event}/cards/`, text: "Table cards (the night)" }),
-        " ",
-        el("a", { class: "button secondary", href: `/events/${event}/rounds/${round.number}/sheet/`, text: "Round sheet" }),
-        " ",
-        el("a", { class: "button secondary", href: `/events/${event}/rounds/${round.number}/find/`, text: "Find your table" }),
-      ),
-    );
-  }
+  block.append(el("h3", { text: t(round.complete ? "Round {number} (complete)" : "Round {number}", { number: round.number }) }));
   const list = el("ul", { class: "list tables" });
   for (const table of round.tables) {
     const status = table.result
@@ -116,18 +102,8 @@ function roundBlock(round, { director = false, event = null, onTakeover = null }
       ` ${t("{first} v {second}", { first: table.team_names[0], second: table.team_names[1] })} `,
     );
     item.append(el("span", { class: "status", text: status }));
-    if (director && table.devices) {
-      // The phones at the table: its scoring phone, and this round's confirming phones.
-      const scoring = table.devices.filter((d) => d.role === "scorer").length;
-      const confirming = table.devices.length - scoring;
-      item.append(" ", el("span", { class: "devices", text: `phones: ${scoring ? "scoring" : "no scoring phone"}${confirming ? `, ${confirming} confirming` : ""}` }));
-    }
     if (table.result && table.result.confirmation === "same-device") {
       item.append(" ", el("span", { class: "same-device", text: t("(confirmed on the scorer's phone)") }));
-    }
-    if (director && table.join_code) {
-      item.append(" ", el("code", { class: "code", text: table.join_code }));
-      item.append(" ", el("button", { type: "button", class: "secondary small", text: "Hand over", onclick: () => onTakeover(table) }));
     }
     list.append(item);
   }
@@ -195,6 +171,8 @@ function director() {
         sit_out_credit: f.sit_out_credit,
         sit_out_points: Number(f.sit_out_points || 0),
       };
+      if (f.date) body.date = f.date;
+      if (f.season) body.season = Number(f.season);
       if (f.round_length === "hands") body.hands_per_round = Number(f.hands_per_round);
       if (f.format === "progressive") body.rounds_planned = Number(f.rounds_planned);
       if (f.format === "progressive") {
@@ -214,161 +192,6 @@ function director() {
       });
     });
   }
-}
-
-// The director's event screen ----------------------------------------------------------
-
-// Who a name on the club's roster means. A name nobody has is someone new; a name somebody
-// has asks the director: one of them (with how often and when they last played), or someone
-// new, told apart by a label ("Tuesday"). Resolves to the entry to send, or null to skip.
-async function choosePlayer(club, name, box) {
-  const same = await api("GET", `/api/v1/clubs/${club}/players/?name=${encodeURIComponent(name)}`);
-  if (!same.length) return { name };
-  return new Promise((resolve) => {
-    const played = (p) => (p.events ? `${p.events} event(s), last on ${p.last_played}` : "no events yet");
-    const options = same.map((p, i) =>
-      el("label", { class: "inline" },
-        el("input", { type: "radio", name: "who", value: String(p.player), checked: i === 0 }),
-        `${p.shown}: ${played(p)}`),
-    );
-    const fresh = el("input", { type: "radio", name: "who", value: "new" });
-    const label = el("input", { name: "label", maxlength: "30", autocomplete: "off" });
-    label.addEventListener("input", () => { fresh.checked = true; });
-    const form = el("form", { class: "stack" },
-      el("fieldset", { class: "stack" },
-        el("legend", { text: `“${name}” is on the club's roster. Who is this?` }),
-        ...options,
-        el("label", { class: "inline" }, fresh, `Someone new called ${name}`),
-        el("label", {}, "Their label, to tell them apart", label),
-      ),
-      el("p", { class: "actions" },
-        el("button", { type: "submit", text: "Add" }),
-        el("button", { type: "button", class: "secondary", text: "Skip", onclick: () => done(null) }),
-      ),
-    );
-    function done(entry) {
-      box.replaceChildren();
-      box.hidden = true;
-      resolve(entry);
-    }
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const who = new FormData(form).get("who");
-      done(who === "new" ? { name, new: true, label: label.value } : { player: Number(who) });
-    });
-    box.replaceChildren(form);
-    box.hidden = false;
-    form.querySelector("input").focus();
-  });
-}
-
-function manage() {
-  const event = document.body.dataset.event;
-  const club = document.body.dataset.club;
-  const teams = document.body.dataset.teams === "1";
-  const base = `/api/v1/events/${event}/`;
-  const asking = $(".who-is-it");
-  let published = false;
-
-  async function load() {
-    const [info, entrants, rounds] = await Promise.all([
-      api("GET", base),
-      api("GET", base + (teams ? "teams/" : "players/")),
-      api("GET", base + "rounds/"),
-    ]);
-    published = info.published;
-    $(".publish").textContent = published ? "Hide from the public" : "Publish";
-    const list = $(".entrants");
-    list.replaceChildren();
-    for (const entrant of entrants) {
-      const label = teams ? `${entrant.seed}. ${entrant.name} (${entrant.players.join(" & ")})` : entrant.shown;
-      const item = el("li", {}, label + (entrant.active ? "" : " (left)"));
-      if (!teams && entrant.active) {
-        item.append(
-          " ",
-          el("button", {
-            type: "button",
-            class: "secondary small",
-            text: "Leaves",
-            onclick: () => attempt(async () => {
-              await api("DELETE", `${base}players/${entrant.player}/`);
-              await load();
-            }),
-          }),
-        );
-      }
-      list.append(item);
-    }
-    const box = $(".rounds");
-    box.replaceChildren(
-      ...rounds
-        .slice()
-        .reverse()
-        .map((round) => roundBlock(round, { director: true, event, onTakeover: takeover })),
-    );
-    await showStandings(event, $(".standings"));
-  }
-
-  function takeover(table) {
-    attempt(async () => {
-      const answer = await api("POST", `/api/v1/tables/${table.id}/takeover/`);
-      say(`Table ${table.number} has a new join code: ${answer.join_code}`);
-      await load();
-    });
-  }
-
-  $(".publish").addEventListener("click", () =>
-    attempt(async () => {
-      await api("PATCH", base, { published: !published });
-      await load();
-    }),
-  );
-  const addPlayers = $(".add-players");
-  if (addPlayers) {
-    addPlayers.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const names = formData(addPlayers).names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
-      const box = addPlayers.elements.names;
-      attempt(async () => {
-        const added = [];
-        for (const [i, name] of names.entries()) {
-          const entry = await choosePlayer(club, name, asking);
-          if (entry) {
-            const answer = await api("POST", base + "players/", entry);
-            added.push(answer.matched === "new" ? `${answer.shown} (new to the club)` : answer.shown);
-          }
-          // What is left to add stays in the box, should the next one fail.
-          box.value = names.slice(i + 1).join("\n");
-          await load();
-        }
-        say(added.length ? `Added ${added.join(", ")}.` : "Nobody added.");
-      });
-    });
-  }
-  const addTeam = $(".add-team");
-  if (addTeam) {
-    addTeam.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const f = formData(addTeam);
-      attempt(async () => {
-        const first = await choosePlayer(club, f.first.trim(), asking);
-        const second = first && (await choosePlayer(club, f.second.trim(), asking));
-        if (!second) return;
-        await api("POST", base + "teams/", { name: f.name, players: [first, second] });
-        addTeam.reset();
-        await load();
-      });
-    });
-  }
-  $(".next-round").addEventListener("click", () =>
-    attempt(async () => {
-      const round = await api("POST", base + "rounds/");
-      say(`Round ${round.number} is seated.`);
-      await load();
-    }),
-  );
-  attempt(load);
-  setInterval(() => attempt(load), REFRESH_MS);
 }
 
 // The players' event screen --------------------------------------------------------------
@@ -426,6 +249,7 @@ function eventScreen() {
   setInterval(() => attempt(load), REFRESH_MS);
 }
 
-const SCREENS = { director, manage, event: eventScreen };
+// The director's console for one event is console.js.
+const SCREENS = { director, event: eventScreen };
 const start = SCREENS[document.body.dataset.screen];
 if (start) start();

@@ -1,0 +1,208 @@
+"""The director's console in the API: the table board, and the remedies for a table that
+could not play as seated (an assigned result, a forfeit, a substitute, a team withdrawn).
+All of it is the event's club's directors'."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any, Final
+
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper.api.fields import StrictCharField, StrictIntegerField
+from scorekeeper.api.http import problems, read_body
+from scorekeeper.errors import Malformed
+from scorekeeper.events import access, board
+from scorekeeper.events.api.base import EventsView
+from scorekeeper.events.api.shapes import player_ref, team_json
+from scorekeeper.events.serializers import (
+    EventTeamSerializer,
+    PlayerRefField,
+    ResultSerializer,
+)
+from scorekeeper.events.services import remedies
+
+CHANGE_LOG_TABLE: Final = OpenApiParameter(
+    "table", OpenApiTypes.INT, OpenApiParameter.QUERY, description="Only this table number's."
+)
+CHANGE_LOG_ROUND: Final = OpenApiParameter(
+    "round", OpenApiTypes.INT, OpenApiParameter.QUERY, description="Only this round's."
+)
+
+
+def number_param(request: Request, name: str) -> int | None:
+    """A query's whole number from 1 (a table's or a round's), or None when not given."""
+    value = request.query_params.get(name, "")
+    if value == "":
+        return None
+    if not value.isdigit() or not 1 <= int(value) <= 9999:
+        raise Malformed(_("a number from 1"), code="bad-number", field=name)
+    return int(value)
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": list(remedies.AWARDS)},
+            {"type": "integer", "minimum": 0, "maximum": 999},
+        ]
+    }
+)
+class AwardField(serializers.Field[Any, Any, Any, Any]):
+    """A side's assigned result: average, average-plus, average-minus, or points."""
+
+    default_error_messages = {"invalid": "average, average-plus, average-minus, or points"}
+
+    def to_internal_value(self, data: Any) -> str | int:
+        if isinstance(data, str) and data in remedies.AWARDS:
+            return data
+        if isinstance(data, int) and not isinstance(data, bool) and 0 <= data <= 999:
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+class AssignSerializer(serializers.Serializer[Any]):
+    sides = serializers.ListField(
+        child=AwardField(), min_length=2, max_length=2, help_text="Seats 0 and 2 first."
+    )
+    reason = StrictCharField(max_length=500)
+
+
+class ForfeitSerializer(serializers.Serializer[Any]):
+    forfeited_by = StrictIntegerField(
+        min_value=0, max_value=1, help_text="The side that forfeits (seats 0 and 2 are 0)."
+    )
+    reason = StrictCharField(max_length=500)
+
+
+class SubstituteSerializer(serializers.Serializer[Any]):
+    player = PlayerRefField(help_text="The substitute: the club's player by id or name.")
+    reason = StrictCharField(max_length=500)
+
+
+class WithdrawSerializer(serializers.Serializer[Any]):
+    reason = StrictCharField(max_length=500)
+
+
+class BoardSeatSerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    side = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    substitute_for = serializers.CharField(allow_null=True)
+
+
+class BoardTableSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    game_id = serializers.CharField(allow_null=True)
+    join_code = serializers.CharField()
+    team_names = serializers.ListField(child=serializers.CharField())
+    seats = BoardSeatSerializer(many=True)
+    hands = serializers.IntegerField(help_text="Hands entered so far.")
+    state = serializers.CharField(help_text="playing, entered, confirmed or disputed")
+    points = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    confirmation = serializers.CharField(allow_null=True)
+    dispute_reason = serializers.CharField(allow_blank=True)
+    corrected = serializers.BooleanField()
+    assigned = serializers.JSONField(allow_null=True)
+    time_called = serializers.BooleanField()
+    scoring_phone = serializers.BooleanField()
+    confirming_phones = serializers.IntegerField()
+    last_activity = serializers.DateTimeField(allow_null=True)
+
+
+class BoardRoundSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    minutes = serializers.IntegerField(allow_null=True)
+    time_called_at = serializers.DateTimeField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    complete = serializers.BooleanField()
+    tables = BoardTableSerializer(many=True)
+    sit_outs = serializers.ListField(child=serializers.CharField())
+
+
+class BoardView(EventsView):
+    @extend_schema(
+        operation_id="event_board",
+        summary="The table board, newest round first: hands entered, where each result "
+        "stands (and a dispute's reason), the phones and the last activity (a director's)",
+        responses={200: BoardRoundSerializer(many=True), **problems(401, 403, 404)},
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        access.require_director(self.actor, self.event.club)
+        rounds = [asdict(r) for r in board.table_board(event=self.event)]
+        return Response(BoardRoundSerializer(rounds, many=True).data)
+
+
+class ResultAssignView(EventsView):
+    @extend_schema(
+        operation_id="tables_result_assign",
+        summary="Assign a table that could not play a result, side by side: average, "
+        "average-plus, average-minus (of the round's average) or points, saying why",
+        request=AssignSerializer,
+        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        data = read_body(AssignSerializer, request.data)
+        result = remedies.result_assign(table=self.table, actor=self.actor, **data)
+        return Response(ResultSerializer(result).data)
+
+
+class ResultForfeitView(EventsView):
+    @extend_schema(
+        operation_id="tables_result_forfeit",
+        summary="A side forfeits the table, and the other wins; saying why",
+        request=ForfeitSerializer,
+        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        data = read_body(ForfeitSerializer, request.data)
+        result = remedies.result_forfeit(table=self.table, actor=self.actor, **data)
+        return Response(ResultSerializer(result).data)
+
+
+class SeatSubstituteView(EventsView):
+    @extend_schema(
+        operation_id="tables_seat_substitute",
+        summary="A substitute plays this round in a seat (0-3), for a player who cannot",
+        request=SubstituteSerializer,
+        responses={200: BoardSeatSerializer, **problems(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, table_id: int, seat: int) -> Response:
+        data = read_body(SubstituteSerializer, request.data)
+        place = remedies.seat_substitute(
+            table=self.table,
+            actor=self.actor,
+            seat=seat,
+            substitute=player_ref(data["player"], "player"),
+            reason=data["reason"],
+        )
+        absent = place.substitute_for.shown if place.substitute_for else None
+        body = board.BoardSeat(
+            place.number, place.side, place.player_id, place.player.shown, absent
+        )
+        return Response(BoardSeatSerializer(asdict(body)).data)
+
+
+class TeamWithdrawView(EventsView):
+    @extend_schema(
+        operation_id="event_teams_withdraw",
+        summary="Withdraw a team: seated no more, its table in play forfeited; saying why",
+        request=WithdrawSerializer,
+        responses={200: EventTeamSerializer, **problems(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, event_id: int, team_id: int) -> Response:
+        data = read_body(WithdrawSerializer, request.data)
+        team = remedies.team_withdraw(
+            event=self.event, actor=self.actor, team_id=team_id, reason=data["reason"]
+        )
+        return Response(EventTeamSerializer(team_json(team)).data)

@@ -1,0 +1,168 @@
+"""The director's table board: every table of the night as the console shows it, round by
+round. How far each table got (hands entered), where its result stands (entered, confirmed
+on which phone, disputed and why, assigned), whether time was called, the phones at it and
+its last sign of life: what a director walks the room with. And the change log, as the
+console narrows it to a round or a table."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max, QuerySet
+
+from scorekeeper.events.models import (
+    Event,
+    Result,
+    ResultChange,
+    Round,
+    SitOut,
+    Table,
+    TableSeat,
+    TableToken,
+)
+
+
+@dataclass(frozen=True)
+class BoardSeat:
+    seat: int
+    side: int
+    player: int
+    name: str
+    substitute_for: str | None  # the seat's own player, while a substitute sits in
+
+
+@dataclass(frozen=True)
+class BoardTable:
+    id: int
+    number: int
+    game_id: str | None
+    join_code: str
+    team_names: list[str]
+    seats: list[BoardSeat]
+    hands: int
+    state: str  # "playing", or the result's status: entered, confirmed, disputed
+    points: list[int] | None
+    confirmation: str | None  # same-device, second-device, director
+    dispute_reason: str
+    corrected: bool
+    assigned: dict[str, Any] | None
+    time_called: bool  # the result stood as it was when time was called
+    scoring_phone: bool
+    confirming_phones: int
+    last_activity: Any
+
+
+@dataclass(frozen=True)
+class BoardRound:
+    number: int
+    minutes: int | None
+    time_called_at: Any
+    created_at: Any
+    complete: bool
+    tables: list[BoardTable]
+    sit_outs: list[str]  # who sits this round out (players, or teams)
+
+
+def _latest(*moments: Any) -> Any:
+    known = [m for m in moments if m is not None]
+    return max(known) if known else None
+
+
+def table_board(*, event: Event) -> list[BoardRound]:
+    """The night's rounds, newest first, each with its tables on the board and its byes
+    (seven queries)."""
+    rounds = list(Round.objects.filter(event=event).order_by("-number"))
+    latest = rounds[0].pk if rounds else None
+    tables = list(
+        Table.objects.filter(round__event=event)
+        .select_related("result", "event_table", "first_team", "second_team")
+        .annotate(hands_entered=Count("game__hands", distinct=True))
+        .annotate(last_hand=Max("game__hands__updated_at"))
+        .order_by("number")
+    )
+    seats: dict[int, list[BoardSeat]] = defaultdict(list)
+    for seat in (
+        TableSeat.objects.filter(table__round__event=event)
+        .select_related("player", "substitute_for")
+        .order_by("number")
+    ):
+        absent = seat.substitute_for.shown if seat.substitute_for else None
+        seats[seat.table_id].append(
+            BoardSeat(seat.number, seat.side, seat.player_id, seat.player.shown, absent)
+        )
+    changed = dict(
+        ResultChange.objects.filter(event=event, table__isnull=False)
+        .values("table_id")
+        .annotate(at=Max("created_at"))
+        .values_list("table_id", "at")
+    )
+    phones: dict[tuple[int, int | None], list[str]] = defaultdict(list)
+    for event_table, joined_at, role in TableToken.objects.filter(
+        event_table__event=event, revoked_at__isnull=True
+    ).values_list("event_table_id", "table_id", "role"):
+        phones[(event_table, joined_at if role == TableToken.Role.CONFIRMER else None)].append(role)
+    byes: dict[int, list[str]] = defaultdict(list)
+    for sit_out in SitOut.objects.filter(round__event=event).select_related("player", "team"):
+        byes[sit_out.round_id].append(str(sit_out.player.shown if sit_out.player else sit_out.team))
+    by_round: dict[int, list[BoardTable]] = defaultdict(list)
+    for table in tables:
+        result: Result | None = getattr(table, "result", None)
+        seated = seats[table.pk]
+        if table.first_team and table.second_team:
+            names = [table.first_team.name, table.second_team.name]
+        else:
+            names = [" & ".join(s.name for s in seated if s.side == side) for side in (0, 1)]
+        here = phones[(table.event_table_id, None)] if table.round_id == latest else []
+        by_round[table.round_id].append(
+            BoardTable(
+                id=table.pk,
+                number=table.number,
+                game_id=str(table.game_id) if table.game_id else None,
+                join_code=table.event_table.join_code,
+                team_names=names,
+                seats=seated,
+                hands=int(getattr(table, "hands_entered", 0)),
+                state=result.status if result else "playing",
+                points=list(result.points) if result else None,
+                confirmation=result.confirmation if result else None,
+                dispute_reason=result.dispute_reason if result else "",
+                corrected=bool(result and result.corrected),
+                assigned=result.assigned if result else None,
+                time_called=bool(result and result.time_called),
+                scoring_phone=TableToken.Role.SCORER in here,
+                confirming_phones=len(phones[(table.event_table_id, table.pk)]),
+                last_activity=_latest(
+                    getattr(table, "last_hand", None),
+                    result.entered_at if result else None,
+                    result.confirmed_at if result else None,
+                    changed.get(table.pk),
+                ),
+            )
+        )
+    return [
+        BoardRound(
+            number=rnd.number,
+            minutes=rnd.minutes,
+            time_called_at=rnd.time_called_at,
+            created_at=rnd.created_at,
+            complete=all(t.state == Result.Status.CONFIRMED for t in by_round[rnd.pk]),
+            tables=by_round[rnd.pk],
+            sit_outs=byes[rnd.pk],
+        )
+        for rnd in rounds
+    ]
+
+
+def change_log(
+    *, event: Event, table: int | None = None, round_number: int | None = None
+) -> QuerySet[ResultChange]:
+    """The event's change log, oldest first; only a table's number or a round's, if named
+    (a team withdrawn names no table: it is in the whole log only)."""
+    changes = ResultChange.objects.filter(event=event).select_related("table__round")
+    if table is not None:
+        changes = changes.filter(table__number=table)
+    if round_number is not None:
+        changes = changes.filter(table__round__number=round_number)
+    return changes.order_by("id")

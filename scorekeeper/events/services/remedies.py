@@ -1,0 +1,282 @@
+"""The director's remedies for a table that could not play as seated: an assigned result, a
+forfeit, a substitute for one round, a team withdrawn.
+
+Assigned results are what bridge directors give (the laws' "artificial adjusted scores"):
+*average* for a side not at fault, *average-plus* when the other side was, *average-minus* for
+the side at fault, or a fixed number of points. Here the average is the round's: the mean
+points a side scored at the other tables of the round that played (the whole night's when no
+other table of the round has a played result); average-plus is 120% of it and average-minus
+80%, as bridge's 60% and 40% are of its 50%. A forfeit gives the side that did not forfeit a
+win (a game's target, or the round's average in a round of hands, at least 1 point) and the
+forfeiting side nothing. Every remedy says why, and the change log keeps it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import referee
+from scorekeeper.errors import Conflict, Malformed, NotFound, Unprocessable
+from scorekeeper.events.access import Actor, require_director
+from scorekeeper.events.models import (
+    Entrant,
+    Event,
+    EventTeam,
+    Result,
+    ResultChange,
+    ResultLine,
+    Table,
+    TableSeat,
+)
+from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.results import _Outcome, _write_lines, result_snapshot
+from scorekeeper.events.services.roster import PlayerRef, roster_match
+from scorekeeper.events.services.tables import table_locked
+from scorekeeper.events.tally import SeatTally
+from scorekeeper.models import Game, Seat
+
+#: What a side may be assigned, and its share of the round's average (bridge's 50/60/40%).
+AWARDS: Final = {"average": (1, 1), "average-plus": (6, 5), "average-minus": (4, 5)}
+
+
+def _reason(reason: str) -> str:
+    if not reason.strip():
+        raise Malformed(_("Say why."), code="reason-required", field="reason")
+    return reason.strip()
+
+
+def _log(
+    event_id: int,
+    table: Table | None,
+    action: str,
+    actor: Actor,
+    reason: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+) -> None:
+    ResultChange.objects.create(
+        event_id=event_id,
+        table=table,
+        action=action,
+        actor=actor.label,
+        reason=reason,
+        before=before,
+        after=after,
+    )
+
+
+def round_average(table: Table) -> int:
+    """The mean points a side scored at the round's other tables with a played, confirmed
+    result (assigned ones do not count), rounded half up; the whole night's when none of the round
+    has one. No played result anywhere: there is nothing to average (409 no-average)."""
+    played = ResultLine.objects.filter(
+        event_id=table.round.event_id, confirmed=True, result__assigned__isnull=True
+    ).exclude(result__table=table)
+    for lines in (played.filter(round_number=table.round.number), played):
+        # A side's points, once per result and side (a side's two players share them).
+        sides = {
+            (result, side): points
+            for result, side, points in lines.values_list("result_id", "side", "points_for")
+        }
+        if sides:
+            total, count = sum(sides.values()), len(sides)
+            return (2 * total + count) // (2 * count)
+    raise Conflict(
+        _("No table has played a result yet: there is no average to assign. Give points."),
+        code="no-average",
+        field="sides",
+    )
+
+
+def _side_points(award: object, average: int | None, field: str) -> int:
+    if isinstance(award, int) and not isinstance(award, bool):
+        if not 0 <= award <= 999:
+            raise Malformed(_("points are whole numbers from 0"), code="bad-points", field=field)
+        return award
+    if not isinstance(award, str) or award not in AWARDS:
+        raise Malformed(
+            _("average, average-plus, average-minus, or a number of points"),
+            code="bad-award",
+            field=field,
+        )
+    assert average is not None
+    times, over = AWARDS[award]
+    return (2 * average * times + over) // (2 * over)
+
+
+def _check_winner(event: Event, points: Sequence[int], field: str) -> None:
+    if event.format == Event.Format.BRACKET and points[0] == points[1]:
+        raise Unprocessable(
+            _("A bracket game needs a winner: assign the sides different points."),
+            code="no-game-winner",
+            field=field,
+        )
+
+
+def _stand(
+    table: Table, actor: Actor, points: list[int], assigned: dict[str, Any], reason: str
+) -> tuple[Result, dict[str, Any] | None]:
+    """The table's result becomes the assigned one, confirmed; its lines follow."""
+    result = Result.objects.filter(table=table).first()
+    before = result_snapshot(result)
+    now = timezone.now()
+    if result is None:
+        seat = table.seats.order_by("number").first()
+        assert seat is not None
+        result = Result(table=table, entered_by_id=seat.player_id, entered_at=now, version=0)
+    result.status = Result.Status.CONFIRMED
+    result.points = points
+    result.winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+    result.hands = 0
+    result.time_called = False
+    result.confirmed_at = now
+    result.confirmed_device = None
+    result.same_device = False
+    result.disputed_by = None
+    result.dispute_reason = ""
+    result.assigned = assigned
+    result.version += 1
+    result.save()
+    outcome = _Outcome(points=points, hands=0, tallies=[SeatTally() for _ in range(4)])
+    _write_lines(result, table, outcome)
+    return result, before
+
+
+def _snapshot(result: Result) -> dict[str, Any]:
+    return {**(result_snapshot(result) or {}), "assigned": result.assigned}
+
+
+def result_assign(*, table: Table, actor: Actor, sides: Sequence[object], reason: str) -> Result:
+    """The director assigns a table that could not play a result, side by side (seats 0 and 2
+    first): "average", "average-plus", "average-minus" or a number of points. It stands
+    confirmed; the hands entered stay, and a later hand correction re-derives the result."""
+    reason = _reason(reason)
+    if len(sides) != 2:
+        raise Malformed(
+            _("give both sides' awards, seats 0 and 2 first"), code="bad-award", field="sides"
+        )
+    with transaction.atomic():
+        table = table_locked(table)
+        event = table.round.event
+        require_director(actor, event.club)
+        needs_average = any(not isinstance(award, int) for award in sides)
+        average = round_average(table) if needs_average else None
+        points = [_side_points(award, average, f"sides[{i}]") for i, award in enumerate(sides)]
+        _check_winner(event, points, "sides")
+        assigned = {"sides": list(sides), "average": average}
+        result, before = _stand(table, actor, points, assigned, reason)
+        _log(event.pk, table, ResultChange.Action.ASSIGN, actor, reason, before, _snapshot(result))
+    return result
+
+
+def _forfeit_points(table: Table, event: Event) -> int:
+    if event.round_length == Event.RoundLength.GAME:
+        return int(referee.Ruleset.parse(event.ruleset).target)
+    return max(1, round_average(table))
+
+
+def _forfeit(table: Table, actor: Actor, forfeited_by: int, reason: str) -> Result:
+    event = table.round.event
+    points = [0, 0]
+    points[1 - forfeited_by] = _forfeit_points(table, event)
+    result, before = _stand(table, actor, points, {"forfeit": forfeited_by}, reason)
+    _log(event.pk, table, ResultChange.Action.FORFEIT, actor, reason, before, _snapshot(result))
+    return result
+
+
+def result_forfeit(*, table: Table, actor: Actor, forfeited_by: int, reason: str) -> Result:
+    """A side forfeits the table (seats 0 and 2 are side 0): the other side wins."""
+    reason = _reason(reason)
+    if forfeited_by not in (0, 1):
+        raise Malformed(_("a side is 0 or 1"), code="bad-side", field="forfeited_by")
+    with transaction.atomic():
+        table = table_locked(table)
+        require_director(actor, table.round.event.club)
+        return _forfeit(table, actor, forfeited_by, reason)
+
+
+def seat_substitute(
+    *, table: Table, actor: Actor, seat: int, substitute: PlayerRef, reason: str
+) -> TableSeat:
+    """A substitute plays one round in a seat, for a player who cannot: the club's player
+    named (or a new guest). The table's game names them; the round's result is theirs, as
+    is the team's in a team event. The seat's first player keeps every other round."""
+    reason = _reason(reason)
+    if seat not in range(4):
+        raise Malformed(_("a seat is 0 to 3"), code="bad-seat", field="seat")
+    with transaction.atomic():
+        table = table_locked(table)
+        event = table.round.event
+        require_director(actor, event.club)
+        place = TableSeat.objects.select_for_update().get(table=table, number=seat)
+        found = roster_match(club=event.club, ref=substitute).player
+        busy = TableSeat.objects.filter(table__round=table.round, player=found).exclude(pk=place.pk)
+        if busy.exists():
+            raise Conflict(
+                _("%(player)s is already seated this round.") % {"player": found.shown},
+                code="already-seated",
+                field="player",
+            )
+        before = {"seat": seat, "player": place.player_id, "name": place.player.shown}
+        absent = place.player_id
+        place.substitute_for_id = place.substitute_for_id or absent
+        if place.substitute_for_id == found.pk:  # the seat's own player is back
+            place.substitute_for_id = None
+        place.player = found
+        place.save(update_fields=["player", "substitute_for"])
+        if table.game_id is not None:
+            # The game names its players: its version moves, so a phone reads them again.
+            Seat.objects.filter(game_id=table.game_id, number=seat).update(player=found)
+            Game.objects.filter(pk=table.game_id).update(version=F("version") + 1)
+        ResultLine.objects.filter(result__table=table, player_id=absent).update(player=found)
+        after = {"seat": seat, "player": found.pk, "name": found.shown}
+        _log(event.pk, table, ResultChange.Action.SUBSTITUTE, actor, reason, before, after)
+    return place
+
+
+def team_withdraw(*, event: Event, actor: Actor, team_id: int, reason: str) -> EventTeam:
+    """A team withdraws from a round robin or a bracket: it is seated no more (its later
+    opponents sit out with a bye's credit), and its table of the round in play without a
+    confirmed result is forfeited. Its results so far stay."""
+    reason = _reason(reason)
+    require_director(actor, event.club)
+    require_running(event)
+    if not event.is_teams:
+        raise Conflict(
+            _("A progressive event has no teams: a player leaves instead."),
+            code="not-teams-event",
+            field="format",
+        )
+    with transaction.atomic():
+        team = EventTeam.objects.select_for_update().filter(event=event, pk=team_id).first()
+        if team is None:
+            raise NotFound(
+                _("This event has no team with this id."), code="no-such-team", field="team"
+            )
+        if not team.active:
+            return team
+        team.active = False
+        team.save(update_fields=["active"])
+        Entrant.objects.filter(event=event, team=team).update(active=False)
+        before = {"team": team.pk, "name": team.name, "active": True}
+        after = {**before, "active": False}
+        _log(event.pk, None, ResultChange.Action.WITHDRAW, actor, reason, before, after)
+        latest = event.rounds.order_by("-number").first()
+        playing = (
+            Table.objects.filter(round=latest)
+            .filter(Q(first_team=team) | Q(second_team=team))
+            .exclude(result__status=Result.Status.CONFIRMED)
+            .first()
+        )
+        if playing is not None:
+            playing = table_locked(playing)
+            _forfeit(playing, actor, 0 if playing.first_team_id == team.pk else 1, reason)
+        event_changed(event.pk)
+    return team

@@ -1,0 +1,351 @@
+// The director's console: the night's tables on a board, the players, the rounds, the change
+// log, exports and standings, kept up every few seconds. A refresh draws only the parts that
+// show data (the board, the players, the log, the standings); forms, the open table and the
+// notes next to each control stay as they are until the director acts.
+import { $, api, ask, attempt, changeItem, clock, el, formData, options, slot, t, tell } from "./console_kit.js";
+import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
+
+const REFRESH_MS = 5000;
+const event = document.body.dataset.event;
+const club = document.body.dataset.club;
+const teams = document.body.dataset.teams === "1";
+const base = `/api/v1/events/${event}/`;
+let published = false;
+let latest = null; // the newest round on the board
+
+// The board -----------------------------------------------------------------------------------
+
+function resultLine(table) {
+  const parts = [];
+  if (table.state === "playing") parts.push(t("playing"));
+  else if (table.state === "disputed") parts.push(t("disputed", { reason: table.dispute_reason }));
+  else if (table.state === "entered") parts.push(t("entered"));
+  if (table.points) parts.unshift(table.points.join("–"));
+  if (table.state === "confirmed") {
+    if (table.assigned?.forfeit !== undefined) parts.push(t("forfeit"));
+    else if (table.assigned) parts.push(t("assigned"));
+    else if (table.corrected) parts.push(t("corrected"));
+    else parts.push(t(table.confirmation || "confirmed"));
+  }
+  if (table.time_called) parts.push(t("as_it_stood"));
+  return parts.join(" · ");
+}
+
+function seatNames(table) {
+  return table.seats
+    .map((s) => (s.substitute_for ? t("substitute_for", { name: s.name, absent: s.substitute_for }) : s.name))
+    .join(", ");
+}
+
+function boardTable(table, rnd) {
+  const item = el("li", { class: `board-table state-${table.state}`, "data-table": String(table.number) });
+  item.append(
+    el("h4", { text: t("table", { number: table.number }) }),
+    el("p", { text: `${table.team_names[0]} v ${table.team_names[1]}` }),
+    el("p", { class: "note", text: seatNames(table) }),
+    el("p", { class: "result-state", text: resultLine(table) }),
+    el("p", { class: "note", text: `${t("hands", { count: table.hands })} · ${table.last_activity ? t("last_activity", { time: clock(table.last_activity) }) : t("no_activity")}` }),
+  );
+  const actions = el("p", { class: "actions" });
+  const open = el("button", { type: "button", class: "small", text: t("open", { number: table.number }) });
+  open.addEventListener("click", () => openDesk(table, rnd));
+  actions.append(open);
+  if (rnd.number === latest) {
+    const phones = t("phones", {
+      scoring: table.scoring_phone ? t("scoring_phone") : t("no_scoring_phone"),
+      confirming: table.confirming_phones,
+    });
+    item.append(el("p", { class: "note" }, phones, " ", el("code", { class: "code", text: table.join_code })));
+    const over = el("button", { type: "button", class: "secondary small", text: t("hand_over") });
+    over.addEventListener("click", () => handOver(table));
+    actions.append(over);
+  }
+  item.append(actions, slot(`table-${table.id}`));
+  return item;
+}
+
+async function handOver(table) {
+  if ((await ask(t("hand_over_ask", { number: table.number }))) === null) return;
+  await attempt(`table-${table.id}`, async () => {
+    const answer = await api("POST", `/api/v1/tables/${table.id}/takeover/`);
+    tell(`table-${table.id}`, t("handed_over", { number: table.number, code: answer.join_code }));
+    await load();
+  });
+}
+
+function roundBlock(rnd) {
+  const head = [t("round", { number: rnd.number })];
+  if (rnd.complete) head.push(t("complete"));
+  if (rnd.minutes) head.push(t("minutes", { minutes: rnd.minutes }));
+  if (rnd.time_called_at) head.push(t("time_called", { time: clock(rnd.time_called_at) }));
+  const list = el("ul", { class: "board-tables" }, ...rnd.tables.map((table) => boardTable(table, rnd)));
+  const body = [list];
+  if (rnd.sit_outs.length) body.push(el("p", { class: "note", text: t("sit_outs", { names: rnd.sit_outs.join(", ") }) }));
+  if (rnd.number === latest) return el("div", { class: "round" }, el("h3", { text: head.join(" · ") }), ...body);
+  // Earlier rounds fold away; they are still there to correct.
+  return el("details", { class: "round" }, el("summary", { text: head.join(" · ") }), ...body);
+}
+
+// The players ---------------------------------------------------------------------------------
+
+function entrantItem(entrant) {
+  const label = teams ? `${entrant.seed}. ${entrant.name} (${entrant.players.join(" & ")})` : entrant.shown;
+  const item = el("li", {}, label + (entrant.active ? "" : ` ${t("gone")}`));
+  const key = teams ? `team-${entrant.id}` : `player-${entrant.player}`;
+  // The note of their leaving stays here after it (until dismissed).
+  if (!entrant.active) return el("li", {}, item.textContent, slot(key));
+  const button = el("button", { type: "button", class: "secondary small", text: teams ? t("withdraw") : t("leaves") });
+  button.addEventListener("click", async () => {
+    if (teams) {
+      const reason = await ask(t("withdraw_ask", { name: entrant.name }), { reason: true });
+      if (reason === null) return;
+      await attempt(key, async () => {
+        await api("POST", `${base}teams/${entrant.id}/withdraw/`, { reason });
+        tell(key, t("withdrawn", { name: entrant.name }));
+        await load();
+      });
+      return;
+    }
+    if ((await ask(t("leaves_ask", { name: entrant.shown }))) === null) return;
+    await attempt(key, async () => {
+      await api("DELETE", `${base}players/${entrant.player}/`);
+      tell(key, t("left", { name: entrant.shown }));
+      await load();
+    });
+  });
+  item.append(" ", button, slot(key));
+  return item;
+}
+
+// Who a name on the club's roster means. A name nobody has is someone new; a name somebody
+// has asks the director: one of them, or someone new, told apart by a label.
+async function choosePlayer(name, box) {
+  const same = await api("GET", `/api/v1/clubs/${club}/players/?name=${encodeURIComponent(name)}`);
+  if (!same.length) return { name };
+  return new Promise((resolve) => {
+    const played = (p) => (p.events ? t("played_events", { count: p.events, date: p.last_played }) : t("no_events"));
+    const choices = same.map((p, i) =>
+      el("label", { class: "inline" },
+        el("input", { type: "radio", name: "who", value: String(p.player), checked: i === 0 }),
+        `${p.shown}: ${played(p)}`),
+    );
+    const fresh = el("input", { type: "radio", name: "who", value: "new" });
+    const label = el("input", { name: "label", maxlength: "30", autocomplete: "off" });
+    label.addEventListener("input", () => { fresh.checked = true; });
+    const skip = el("button", { type: "button", class: "secondary", text: t("skip") });
+    const form = el("form", { class: "stack" },
+      el("fieldset", { class: "stack" },
+        el("legend", { text: t("on_roster", { name }) }),
+        ...choices,
+        el("label", { class: "inline" }, fresh, t("someone_new", { name })),
+        el("label", {}, t("their_label"), label),
+      ),
+      el("p", { class: "actions" }, el("button", { type: "submit", text: t("add") }), skip),
+    );
+    function done(entry) {
+      box.replaceChildren();
+      box.hidden = true;
+      resolve(entry);
+    }
+    skip.addEventListener("click", () => done(null));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const who = new FormData(form).get("who");
+      done(who === "new" ? { name, new: true, label: label.value } : { player: Number(who) });
+    });
+    box.replaceChildren(form);
+    box.hidden = false;
+    form.querySelector("input").focus();
+  });
+}
+
+// The change log ------------------------------------------------------------------------------
+
+async function showLog() {
+  const form = $(".log-filter");
+  const query = new URLSearchParams(Object.entries(formData(form)).filter(([, v]) => v)).toString();
+  const changes = await api("GET", `${base}log/${query ? `?${query}` : ""}`);
+  const list = $(".change-log");
+  list.replaceChildren(...changes.slice().reverse().map(changeItem));
+  if (!changes.length) list.append(el("li", { class: "note", text: t("no_changes") }));
+}
+
+// Standings -----------------------------------------------------------------------------------
+
+function standingsTable(data) {
+  const ranked = data.ranked_by === "match points";
+  const head = ["#", ranked ? t("Team") : t("Player"), t("Played"), t("Won"), ranked ? t("Match pts") : t("Total"), t("For"), t("Against"), t("Euchres"), t("Tie-break")];
+  const table = el("table", { class: "standings-table" }, el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { text: h })))));
+  const body = el("tbody");
+  for (const row of data.rows) {
+    const values = [row.rank, row.name, row.played, row.wins, ranked ? row.match_points : row.total, row.points_for, row.points_against, row.euchres, row.tie_break || ""];
+    body.append(el("tr", {}, ...values.map((v) => el("td", { text: String(v) }))));
+  }
+  table.append(body);
+  const box = el("div", { class: "wide" }, table);
+  if (data.waiting) box.append(el("p", { class: "note", text: t("waiting", { count: data.waiting }) }));
+  const prizes = el("ul", { class: "prizes" });
+  for (const prize of data.side_prizes) {
+    const who = prize.winners.map((w) => `${w.name} (${w.value})`).join(", ") || t("none_yet");
+    prizes.append(el("li", { text: `${prize.title}: ${who}` }));
+  }
+  box.append(prizes);
+  return box;
+}
+
+// Loading: only the parts that show data ------------------------------------------------------
+
+async function load() {
+  const [info, entrants, tables, standings] = await Promise.all([
+    api("GET", base),
+    api("GET", base + (teams ? "teams/" : "players/")),
+    api("GET", base + "board/"),
+    api("GET", base + "standings/"),
+  ]);
+  published = info.published;
+  $(".publish").textContent = published ? t("hide") : t("publish");
+  $(".closed-note").textContent = info.closed_at ? t("closed_note", { time: clock(info.closed_at) }) : "";
+  latest = tables.length ? tables[0].number : null;
+  $(".call-time").hidden = latest === null;
+  $(".entrants").replaceChildren(...entrants.map(entrantItem));
+  $(".board").replaceChildren(...(tables.length ? tables.map(roundBlock) : [el("p", { class: "note", text: t("no_rounds") })]));
+  $(".round-sheets").replaceChildren(
+    ...tables.map((rnd) =>
+      el(
+        "li",
+        {},
+        el("a", { class: "button secondary", href: `/events/${event}/rounds/${rnd.number}/sheet/`, text: t("round_sheet", { number: rnd.number }) }),
+        " ",
+        el("a", { class: "button secondary", href: `/events/${event}/rounds/${rnd.number}/find/`, text: t("round_find", { number: rnd.number }) }),
+      ),
+    ),
+  );
+  const logForm = $(".log-filter");
+  options(logForm.elements.round, tables.map((r) => [r.number, t("round", { number: r.number })]).reverse(), t("all_rounds"));
+  const numbers = [...new Set(tables.flatMap((r) => r.tables.map((x) => x.number)))].sort((a, b) => a - b);
+  options(logForm.elements.table, numbers.map((n) => [n, t("table", { number: n })]), t("all_tables"));
+  $(".standings").replaceChildren(standingsTable(standings));
+  refreshDesk(tables);
+  await showLog();
+}
+
+// The controls: drawn once, never by a refresh --------------------------------------------------
+
+function on(selector, type, handler) {
+  const node = $(selector);
+  if (node) node.addEventListener(type, handler);
+}
+
+on(".publish", "click", () => attempt("publish", async () => {
+  await api("PATCH", base, { published: !published });
+  tell("publish", t("saved"));
+  await load();
+}));
+
+on(".next-round", "click", () => attempt("rounds", async () => {
+  const round = await api("POST", base + "rounds/");
+  tell("rounds", t("seated", { number: round.number }));
+  await load();
+}));
+
+on(".call-time", "click", async () => {
+  if (latest === null || (await ask(t("time_ask", { number: latest }))) === null) return;
+  await attempt("rounds", async () => {
+    await api("POST", `${base}rounds/${latest}/time/`);
+    tell("rounds", t("time_done", { number: latest }));
+    await load();
+  });
+});
+
+on(".add-players", "submit", (e) => {
+  e.preventDefault();
+  const form = e.target;
+  const names = formData(form).names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
+  attempt("players", async () => {
+    const added = [];
+    for (const [i, name] of names.entries()) {
+      const entry = await choosePlayer(name, $(".who-is-it"));
+      if (entry) {
+        const answer = await api("POST", base + "players/", entry);
+        added.push(answer.matched === "new" ? t("new_to_club", { name: answer.shown }) : answer.shown);
+      }
+      // What is left to add stays in the box, should the next one fail.
+      form.elements.names.value = names.slice(i + 1).join("\n");
+      await load();
+    }
+    tell("players", added.length ? t("added", { names: added.join(", ") }) : t("nobody_added"));
+  });
+});
+
+on(".add-team", "submit", (e) => {
+  e.preventDefault();
+  const form = e.target;
+  const f = formData(form);
+  attempt("players", async () => {
+    const first = await choosePlayer(f.first.trim(), $(".who-is-it"));
+    const second = first && (await choosePlayer(f.second.trim(), $(".who-is-it")));
+    if (!second) return;
+    await api("POST", base + "teams/", { name: f.name, players: [first, second] });
+    form.reset();
+    tell("players", t("added", { names: f.name }));
+    await load();
+  });
+});
+
+on(".event-form", "submit", (e) => {
+  e.preventDefault();
+  const f = formData(e.target);
+  attempt("event-form", async () => {
+    const changed = await api("PATCH", base, { name: f.name, date: f.date, season: f.season ? Number(f.season) : null });
+    $(".event-date").textContent = changed.date;
+    tell("event-form", t("saved"));
+  });
+});
+
+on(".season-form", "submit", (e) => {
+  e.preventDefault();
+  const form = e.target;
+  const f = formData(form);
+  attempt("season-form", async () => {
+    const season = await api("POST", `/api/v1/clubs/${club}/seasons/`, f);
+    const select = $(".event-form").elements.season;
+    select.append(el("option", { value: String(season.id), text: season.name }));
+    select.value = String(season.id);
+    form.reset();
+    tell("season-form", t("season_made", { name: season.name }));
+  });
+});
+
+on(".close-night", "click", async () => {
+  let night;
+  try {
+    night = await api("GET", `${base}close/`);
+  } catch (error) {
+    tell("close", error.message, true);
+    return;
+  }
+  const open = night.open_tables.map((o) => t("open_table", { number: o.number, state: t(o.state === "no result" ? "playing" : o.state), hands: o.hands, phones: o.phones }));
+  const question = open.length ? t("close_ask_open", { tables: open.join("; ") }) : t("close_ask");
+  if ((await ask(question)) === null) return;
+  await attempt("close", async () => {
+    const closed = await api("POST", `${base}close/`, { leave_open: open.length > 0 });
+    tell("close", t("closed", { time: clock(closed.closed_at) }));
+    await load();
+  });
+});
+
+on(".log-filter", "change", () => attempt("log", showLog));
+on(".log-filter", "submit", (e) => {
+  e.preventDefault();
+  attempt("log", showLog);
+});
+
+// A refresh that fails says so by the board, and says no more once one works again.
+async function refresh() {
+  await load();
+  tell("refresh", "");
+}
+
+deskReloads(load);
+attempt("refresh", refresh);
+setInterval(() => attempt("refresh", refresh), REFRESH_MS);

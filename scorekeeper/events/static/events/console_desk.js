@@ -1,0 +1,247 @@
+// The open table on the console: its seats (a substitute for this round), its hands (amend,
+// add, undo), its result (corrected, entered from its hands, assigned, forfeited) and its part
+// of the change log. Every change says why, in the desk's one "why" box. The forms are the
+// page's own; a refresh redraws only the table's data (summary, seats, hands, log).
+import { $, $$, SEATS, api, ask, attempt, changeItem, el, formData, options, t, tell } from "./console_kit.js";
+
+const desk = $(".desk");
+const entry = document.body.dataset.entry; // "hands" or "totals"
+let open = null; // { table, round } as the board last had them
+let reload = async () => {};
+
+/** What the desk calls after a change: the whole console's refresh. */
+export function deskReloads(load) {
+  reload = load;
+}
+
+function reason() {
+  return $(".desk-reason", desk).value.trim();
+}
+
+function sideNames(table) {
+  return [0, 1].map((side) => table.seats.filter((s) => s.side === side).map((s) => s.name).join(" & "));
+}
+
+function drawSeats(table) {
+  const list = $(".desk-seats", desk);
+  list.replaceChildren(
+    ...table.seats.map((s) => {
+      const who = s.substitute_for ? t("substitute_for", { name: s.name, absent: s.substitute_for }) : s.name;
+      return el("li", { text: t("seat", { letter: SEATS[s.seat], name: who }) });
+    }),
+  );
+  const seatChoices = table.seats.map((s) => [s.seat, t("seat", { letter: SEATS[s.seat], name: s.name })]);
+  options($(".substitute-form", desk).elements.seat, seatChoices);
+  options($(".hand-form", desk).elements.maker, seatChoices);
+  const names = sideNames(table);
+  for (const side of [0, 1]) {
+    for (const span of $$(`.side-${side}-name`, desk)) span.textContent = names[side];
+  }
+}
+
+function handText(hand, game) {
+  if (hand.kind === "thrown-in" || hand.maker === null) return t("thrown_in");
+  const maker = game.players[hand.maker] || SEATS[hand.maker];
+  const trump = $(`.hand-form select[name=trump] option[value="${hand.trump}"]`, desk)?.textContent || hand.trump;
+  const key = hand.alone ? "hand_alone" : "hand_made";
+  return t(key, { maker, trump, tricks: hand.maker_tricks ?? "?" });
+}
+
+function handPoints(hand) {
+  const points = hand.award?.points || {};
+  return [0, 1].map((side) => points[String(side)] || 0).join("–");
+}
+
+async function drawHands(table) {
+  const part = $(".desk-hands-part", desk);
+  part.hidden = !table.game_id;
+  if (!table.game_id) return;
+  const game = await api("GET", `/api/v1/games/${table.game_id}/`);
+  const list = $(".desk-hands", desk);
+  list.replaceChildren(
+    ...game.hands.map((hand, i) => {
+      const item = el("li", { text: t("hand_line", { number: hand.number, what: handText(hand, game), points: handPoints(hand) }) });
+      const amend = el("button", { type: "button", class: "secondary small", text: t("amend") });
+      amend.addEventListener("click", () => startAmend(hand));
+      item.append(" ", amend);
+      if (i === game.hands.length - 1) {
+        const undo = el("button", { type: "button", class: "secondary small", text: t("undo") });
+        undo.addEventListener("click", () => undoHand(hand.number));
+        item.append(" ", undo);
+      }
+      return item;
+    }),
+  );
+  if (!game.hands.length) list.append(el("li", { class: "note", text: t("no_hands") }));
+}
+
+async function drawLog(table, round) {
+  const event = document.body.dataset.event;
+  const changes = await api("GET", `/api/v1/events/${event}/log/?table=${table.number}&round=${round.number}`);
+  $(".desk-log", desk).replaceChildren(...changes.slice().reverse().map(changeItem));
+}
+
+function drawSummary(table, round) {
+  $(".desk-title", desk).textContent = `${t("table", { number: table.number })} · ${t("round", { number: round.number })}`;
+  const state = table.state === "disputed" ? t("disputed", { reason: table.dispute_reason }) : t(table.state);
+  const points = table.points ? `${table.points.join("–")} · ` : "";
+  $(".desk-summary", desk).textContent = `${table.team_names[0]} v ${table.team_names[1]}: ${points}${state} · ${t("hands", { count: table.hands })}`;
+}
+
+async function draw() {
+  const { table, round } = open;
+  drawSummary(table, round);
+  drawSeats(table);
+  await Promise.all([drawHands(table), drawLog(table, round)]);
+}
+
+/** Open a table of the board on the desk (and bring it into view). */
+export function openDesk(table, round) {
+  const changed = !open || open.table.id !== table.id;
+  open = { table, round };
+  desk.hidden = false;
+  if (changed) {
+    $(".desk-reason", desk).value = "";
+    stopAmend();
+  }
+  $(".totals-form", desk).hidden = entry !== "totals";
+  $(".rederive-form", desk).hidden = entry !== "hands";
+  attempt("desk", draw);
+  desk.scrollIntoView({ block: "start" });
+}
+
+/** The board was read again: the open table's data follows it. */
+export function refreshDesk(rounds) {
+  if (!open) return;
+  for (const round of rounds) {
+    const table = round.tables.find((x) => x.id === open.table.id);
+    if (table) {
+      open = { table, round };
+      attempt("desk", draw);
+    }
+  }
+}
+
+async function changed(key, message) {
+  tell(key, message);
+  await reload();
+}
+
+// The hands ---------------------------------------------------------------------------------
+
+function stopAmend() {
+  const form = $(".hand-form", desk);
+  form.elements.number.value = "";
+  $("legend", form).textContent = form.dataset.add;
+  $(".cancel-amend", form).hidden = true;
+}
+
+function startAmend(hand) {
+  const form = $(".hand-form", desk);
+  form.elements.number.value = String(hand.number);
+  if (hand.maker !== null) form.elements.maker.value = String(hand.maker);
+  if (hand.trump) form.elements.trump.value = hand.trump;
+  if (hand.maker_tricks !== null) form.elements.maker_tricks.value = String(hand.maker_tricks);
+  form.elements.alone.checked = Boolean(hand.alone);
+  $("legend", form).textContent = form.dataset.amend.replace("{number}", hand.number);
+  $(".cancel-amend", form).hidden = false;
+  form.elements.maker.focus();
+}
+
+async function undoHand(number) {
+  const { table } = open;
+  if ((await ask(t("undo_ask", { number, table: table.number }))) === null) return;
+  await attempt("desk-hands", async () => {
+    await api("DELETE", `/api/v1/tables/${table.id}/hands/${number}/`, { reason: reason() });
+    await changed("desk-hands", t("hand_undone", { number }));
+  });
+}
+
+$(".hand-form", desk).addEventListener("submit", (e) => {
+  e.preventDefault();
+  const f = formData(e.target);
+  const body = { maker: Number(f.maker), trump: f.trump, maker_tricks: Number(f.maker_tricks), alone: f.alone === "on", reason: reason() };
+  const { table } = open;
+  attempt("desk-hands", async () => {
+    const number = f.number ? Number(f.number) : null;
+    const written = number
+      ? await api("PATCH", `/api/v1/tables/${table.id}/hands/${number}/`, body)
+      : await api("POST", `/api/v1/tables/${table.id}/hands/`, body);
+    stopAmend();
+    await changed("desk-hands", t("hand_saved", { number: number || written.number }));
+  });
+});
+
+$(".cancel-amend", desk).addEventListener("click", stopAmend);
+
+// The seats ---------------------------------------------------------------------------------
+
+$(".substitute-form", desk).addEventListener("submit", (e) => {
+  e.preventDefault();
+  const form = e.target;
+  const f = formData(form);
+  const { table } = open;
+  attempt("desk-seats", async () => {
+    const seat = await api("POST", `/api/v1/tables/${table.id}/seats/${f.seat}/substitute/`, { player: f.player.trim(), reason: reason() });
+    form.elements.player.value = "";
+    await changed("desk-seats", t("substitute_done", { name: seat.name, letter: SEATS[seat.seat] }));
+  });
+});
+
+// The result --------------------------------------------------------------------------------
+
+function resultSaved(key, result) {
+  return changed(key, t("result_saved", { number: open.table.number, points: result.points.join("–") }));
+}
+
+$(".totals-form", desk).addEventListener("submit", (e) => {
+  e.preventDefault();
+  const f = formData(e.target);
+  const { table } = open;
+  attempt("desk-result", async () => {
+    const body = { points: [Number(f.side0), Number(f.side1)], reason: reason() };
+    await resultSaved("desk-result", await api("PATCH", `/api/v1/tables/${table.id}/result/`, body));
+  });
+});
+
+$(".rederive-form", desk).addEventListener("submit", (e) => {
+  e.preventDefault();
+  const f = formData(e.target);
+  const { table } = open;
+  attempt("desk-result", async () => {
+    const body = { reason: reason(), time_called: f.time_called === "on" };
+    await resultSaved("desk-result", await api("PATCH", `/api/v1/tables/${table.id}/result/`, body));
+  });
+});
+
+function award(f, side) {
+  const kind = f[`award${side}`];
+  return kind === "points" ? Number(f[`points${side}`] || 0) : kind;
+}
+
+$(".assign-form", desk).addEventListener("submit", (e) => {
+  e.preventDefault();
+  const f = formData(e.target);
+  const { table } = open;
+  attempt("desk-assign", async () => {
+    const body = { sides: [award(f, 0), award(f, 1)], reason: reason() };
+    await resultSaved("desk-assign", await api("POST", `/api/v1/tables/${table.id}/result/assign/`, body));
+  });
+});
+
+$(".forfeit-form", desk).addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const side = Number(formData(e.target).side);
+  const { table } = open;
+  const names = sideNames(table);
+  if ((await ask(t("forfeit_ask", { side: names[side], number: table.number }))) === null) return;
+  await attempt("desk-assign", async () => {
+    const body = { forfeited_by: side, reason: reason() };
+    await resultSaved("desk-assign", await api("POST", `/api/v1/tables/${table.id}/result/forfeit/`, body));
+  });
+});
+
+$(".close-desk", desk).addEventListener("click", () => {
+  open = null;
+  desk.hidden = true;
+});

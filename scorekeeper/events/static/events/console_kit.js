@@ -1,0 +1,140 @@
+// The console's small parts: the API with the director's session, the page's words, notes that
+// stay next to the control that caused them until dismissed, and a question before anything
+// that cannot be taken back. No inline handlers anywhere: the site's CSP allows none.
+import { call } from "../webapp/js/api.js";
+import { h as el } from "../webapp/js/ui.js";
+
+export { el };
+export const $ = (selector, root = document) => root.querySelector(selector);
+export const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+function cookie(name) {
+  const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
+}
+
+export async function api(method, url, body) {
+  const headers = {};
+  if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
+  const answer = await call(method, url.replace(/^\/api\/v1/, ""), { body, headers });
+  return answer.data;
+}
+
+const WORDS = JSON.parse(document.getElementById("console-words")?.textContent || "{}");
+
+/** The page's phrase for `key`, its {names} filled in. */
+export function t(key, values = {}) {
+  const phrase = WORDS[key] || key;
+  return phrase.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+export const SEATS = "NESW";
+
+export function clock(when) {
+  return when ? new Date(when).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+}
+
+// Notes --------------------------------------------------------------------------------------
+// A note belongs to a slot (`data-note-slot`), usually right after the control that caused it.
+// Notes are kept here, not in the page: a slot that a refresh draws again gets its note back.
+
+const notes = new Map();
+
+function drawNote(slot) {
+  const note = notes.get(slot.dataset.noteSlot);
+  if (!note) {
+    slot.replaceChildren();
+    return;
+  }
+  const dismiss = el("button", { type: "button", class: "secondary small", text: t("dismiss") });
+  dismiss.addEventListener("click", () => {
+    notes.delete(slot.dataset.noteSlot);
+    drawNote(slot);
+  });
+  slot.replaceChildren(
+    el("p", { class: `said${note.bad ? " bad" : ""}`, role: note.bad ? "alert" : "status" }, el("span", { text: note.text }), " ", dismiss),
+  );
+}
+
+/** Say something next to the slot named `key` (until the director dismisses it). */
+export function tell(key, text, bad = false) {
+  if (text) notes.set(key, { text, bad });
+  else notes.delete(key);
+  for (const slot of $$(`[data-note-slot="${CSS.escape(key)}"]`)) drawNote(slot);
+}
+
+/** A slot for notes, for a part of the page that is drawn again on refresh. */
+export function slot(key) {
+  const box = el("div", { class: "note-slot", "data-note-slot": key });
+  drawNote(box);
+  return box;
+}
+
+/** Run an action; a problem is told at `key`, not thrown. */
+export async function attempt(key, action) {
+  try {
+    await action();
+  } catch (error) {
+    tell(key, error.message, true);
+  }
+}
+
+// Asking first ------------------------------------------------------------------------------
+
+/** Ask before acting: the page's dialog, answered Confirm or Cancel. With `reason`, the
+ * director also says why (given back; "" when not asked; null when cancelled). */
+export function ask(text, { reason = false } = {}) {
+  const dialog = $("dialog.ask");
+  const why = $(".ask-reason", dialog);
+  $(".ask-text", dialog).textContent = text;
+  why.hidden = !reason;
+  const input = $("input", why);
+  input.value = "";
+  input.required = reason;
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener(
+      "close",
+      () => resolve(dialog.returnValue === "yes" ? (reason ? input.value.trim() : "") : null),
+      { once: true },
+    );
+    dialog.showModal();
+    (reason ? input : $("button[value=no]", dialog)).focus();
+  });
+}
+
+export function formData(form) {
+  return Object.fromEntries(new FormData(form).entries());
+}
+
+export function options(select, items, placeholder) {
+  const keep = select.value;
+  select.replaceChildren();
+  if (placeholder !== undefined) select.append(el("option", { value: "", text: placeholder }));
+  for (const [value, label] of items) select.append(el("option", { value: String(value), text: label }));
+  if ([...select.options].some((o) => o.value === keep)) select.value = keep;
+}
+
+// The change log ------------------------------------------------------------------------------
+
+const ACTIONS = { forfeit: "forfeit_action", substitute: "substitute_action", withdraw: "withdraw_action" };
+
+function shown(snapshot) {
+  if (!snapshot) return "—";
+  if (snapshot.points) return `${snapshot.points.join("–")} ${snapshot.status || ""}`.trim();
+  if (snapshot.name) return snapshot.name;
+  return JSON.stringify(snapshot);
+}
+
+/** One change of the log, as the console lists it. */
+export function changeItem(change) {
+  const action = t(ACTIONS[change.action] || change.action);
+  const head = change.table === null
+    ? t("change_event", { actor: change.actor, action })
+    : t("change", { round: change.round, table: change.table, actor: change.actor, action });
+  const item = el("li", {}, el("strong", { text: `${clock(change.created_at)} ` }), head);
+  if (change.before || change.after) item.append(el("span", { class: "note", text: ` ${t("before_after", { before: shown(change.before), after: shown(change.after) })}` }));
+  if (change.reason) item.append(el("div", { class: "note", text: t("because", { reason: change.reason }) }));
+  return item;
+}
+

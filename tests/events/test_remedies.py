@@ -1,0 +1,285 @@
+"""The director's remedies through the API: assigned results (average, average-plus and
+-minus, fixed points), forfeits, a substitute for one round, a team withdrawn; each in the
+change log with its reason, and each the event's club's directors' alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from event_helpers import Device, Director, is_problem, join, ok, play_round
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+EIGHT = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+TWELVE = (*EIGHT, "Ida", "Jon", "Kim", "Lou")
+
+
+def totals_night(director: Director, players: tuple[str, ...] = TWELVE) -> tuple[int, list[Any]]:
+    """A totals-only night of rounds of 8 hands, its first round seated."""
+    event = director.create_event(
+        entry="totals", round_length="hands", hands_per_round=8, rounds_planned=3
+    )
+    director.add_players(event, *players)
+    return event, director.next_round(event)["tables"]
+
+
+def assign(director: Director, table: dict[str, Any], sides: list[Any], reason: str = "x") -> Any:
+    body = {"sides": sides, "reason": reason}
+    return director.client.post(f"/api/v1/tables/{table['id']}/result/assign/", body, format="json")
+
+
+def log(director: Director, event: int, query: str = "") -> list[dict[str, Any]]:
+    return list(ok(director.client.get(f"/api/v1/events/{event}/log/{query}")))
+
+
+def test_an_average_is_the_mean_a_side_scored_at_the_rounds_other_tables(director):
+    _event, tables = totals_night(director)
+    join(tables[0]["join_code"]).settle([8, 3])
+    join(tables[1]["join_code"]).settle([6, 4])
+    # Sides scored 8, 3, 6 and 4: the average is 21/4 = 5.25, so 5.
+    result = ok(assign(director, tables[2], ["average", "average"], "a player fell ill"))
+    assert result["points"] == [5, 5] and result["status"] == "confirmed"
+    assert result["winner"] is None
+
+
+def test_average_plus_and_minus_are_six_and_four_fifths_of_bridges_half(director):
+    event, tables = totals_night(director)
+    join(tables[0]["join_code"]).settle([10, 10])
+    join(tables[1]["join_code"]).settle([10, 10])
+    result = ok(assign(director, tables[2], ["average-minus", "average-plus"], "late side"))
+    assert result["points"] == [8, 12]
+    assert result["winner"] == 1
+    lines = director.standings(event)["rows"]
+    by_name = {row["name"]: row for row in lines}
+    seated = {s["side"]: s["name"] for s in tables[2]["seats"]}
+    assert by_name[seated[1]]["total"] == 12 and by_name[seated[0]]["total"] == 8
+
+
+def test_an_assigned_result_does_not_count_in_the_next_average(director):
+    _event, tables = totals_night(director)
+    join(tables[0]["join_code"]).settle([9, 1])
+    ok(assign(director, tables[1], [40, 40], "fixed by the club's rule"))
+    # Only table 1's sides (9 and 1) make the average: 5, not (9 + 1 + 40 + 40) / 4.
+    assert ok(assign(director, tables[2], ["average", "average"]))["points"] == [5, 5]
+
+
+def test_fixed_points_stand_as_given(director):
+    _event, tables = totals_night(director)
+    result = ok(assign(director, tables[0], [7, 0], "the other side never came"))
+    assert result["points"] == [7, 0] and result["winner"] == 0
+
+
+def test_with_nothing_played_there_is_no_average_to_assign(director):
+    _event, tables = totals_night(director)
+    assert is_problem(assign(director, tables[0], ["average", 3]), 409, "sides", "no-average")
+
+
+def test_an_unknown_award_is_refused_naming_the_side(director):
+    _event, tables = totals_night(director)
+    response = assign(director, tables[0], ["avg", 3])
+    assert is_problem(response, 400, "sides[0]")
+
+
+def test_an_assignment_says_why(director):
+    _event, tables = totals_night(director)
+    assert is_problem(assign(director, tables[0], [3, 3], reason="  "), 400, "reason")
+
+
+def test_the_change_log_keeps_the_assignment_and_its_reason(director):
+    event, tables = totals_night(director)
+    join(tables[0]["join_code"]).settle([8, 2])
+    ok(assign(director, tables[1], ["average-plus", "average-minus"], "table 2 had three"))
+    changes = log(director, event, "?table=2")
+    assert [c["action"] for c in changes] == ["assign"]
+    assert changes[0]["reason"] == "table 2 had three"
+    assert changes[0]["after"]["points"] == [6, 4]
+    assert changes[0]["after"]["assigned"]["sides"] == ["average-plus", "average-minus"]
+    assert {c["table"] for c in log(director, event, "?round=1")} == {1, 2}
+    assert log(director, event, "?round=2") == []
+
+
+def test_a_forfeit_gives_the_other_side_the_game(director):
+    event = director.create_event(entry="totals", round_length="game", rounds_planned=2)
+    director.add_players(event, *EIGHT)
+    table = director.next_round(event)["tables"][0]
+    body = {"forfeited_by": 0, "reason": "they left early"}
+    response = director.client.post(
+        f"/api/v1/tables/{table['id']}/result/forfeit/", body, format="json"
+    )
+    result = ok(response)
+    assert result["points"] == [0, 10] and result["winner"] == 1
+    assert log(director, event)[-1]["action"] == "forfeit"
+
+
+def test_a_forfeit_in_a_round_of_hands_wins_the_rounds_average(director):
+    _event, tables = totals_night(director)
+    join(tables[0]["join_code"]).settle([7, 5])
+    body = {"forfeited_by": 1, "reason": "no show"}
+    response = director.client.post(
+        f"/api/v1/tables/{tables[1]['id']}/result/forfeit/", body, format="json"
+    )
+    assert ok(response)["points"] == [6, 0]
+
+
+def test_a_substitute_plays_one_round_in_the_seat(director):
+    event, tables = totals_night(director, EIGHT)
+    table = tables[0]
+    absent = table["seats"][2]
+    body = {"player": "Zed", "reason": f"{absent['name']} was called away"}
+    seat = ok(
+        director.client.post(
+            f"/api/v1/tables/{table['id']}/seats/2/substitute/", body, format="json"
+        )
+    )
+    assert seat["name"] == "Zed" and seat["substitute_for"] == absent["name"]
+    device = join(table["join_code"])
+    assert "Zed" in device.seats and absent["name"] not in device.seats
+    device.settle([6, 2])
+    changes = log(director, event, "?table=1")
+    assert changes[0]["action"] == "substitute"
+    assert changes[0]["before"]["name"] == absent["name"] and changes[0]["after"]["name"] == "Zed"
+    # The next round seats the event's own player again.
+    join(tables[1]["join_code"]).settle([4, 4])
+    names = {s["name"] for t in director.next_round(event)["tables"] for s in t["seats"]}
+    assert absent["name"] in names and "Zed" not in names
+
+
+def test_a_substitute_already_seated_this_round_is_refused(director):
+    _event, tables = totals_night(director, EIGHT)
+    other = tables[1]["seats"][0]["name"]
+    body = {"player": other, "reason": "swap"}
+    response = director.client.post(
+        f"/api/v1/tables/{tables[0]['id']}/seats/0/substitute/", body, format="json"
+    )
+    assert is_problem(response, 409, "player", "already-seated")
+
+
+def test_a_withdrawn_team_forfeits_its_table_and_is_seated_no_more(director):
+    event = director.create_event(
+        format="round-robin", entry="totals", round_length="game", name="Pairs"
+    )
+    teams = {}
+    for name, first, second in (
+        ("Aces", "Ann", "Ben"),
+        ("Bowers", "Cat", "Dan"),
+        ("Clubs", "Eve", "Fay"),
+        ("Diamonds", "Gus", "Hal"),
+    ):
+        teams[name] = director.add_team(event, name, first, second)
+    tables = director.next_round(event)["tables"]
+    gone = teams["Aces"]
+    url = f"/api/v1/events/{event}/teams/{gone}/withdraw/"
+    team = ok(director.client.post(url, {"reason": "Ann is unwell"}, format="json"))
+    assert team["active"] is False
+    (theirs,) = [t for t in tables if "Aces" in t["team_names"]]
+    result = ok(director.client.get(f"/api/v1/tables/{theirs['id']}/result/"))
+    assert result["status"] == "confirmed"
+    assert result["points"][theirs["team_names"].index("Aces")] == 0
+    actions = [c["action"] for c in log(director, event)]
+    assert actions == ["withdraw", "forfeit"]
+    for table in tables:
+        if table is not theirs:
+            director.phones[table["join_code"]] = device = join(table["join_code"])
+            device.settle([10, 4])
+
+    def play(device: Device, table: dict[str, Any]) -> None:
+        assert "Aces" not in table["team_names"]
+        device.settle([10, 6])
+
+    seated = [played.round for _ in range(2) if (played := play_round(director, event, play))]
+    assert len(seated) == 2
+    assert all(rnd["sit_outs"] for rnd in seated)  # Aces' opponents sit out with a bye
+    board = ok(director.client.get(f"/api/v1/events/{event}/board/"))
+    assert [rnd["sit_outs"] for rnd in board[:2]] == [seated[1]["sit_outs"], seated[0]["sit_outs"]]
+
+
+def test_a_progressive_event_has_no_team_to_withdraw(director):
+    event, _tables = totals_night(director, EIGHT)
+    url = f"/api/v1/events/{event}/teams/1/withdraw/"
+    assert is_problem(
+        director.client.post(url, {"reason": "x"}, format="json"), 409, "format", "not-teams-event"
+    )
+
+
+def test_the_board_shows_each_tables_progress(director):
+    event = director.create_event(round_length="hands", hands_per_round=2, rounds_planned=2)
+    director.add_players(event, *EIGHT)
+    tables = director.next_round(event)["tables"]
+    device = join(tables[0]["join_code"])
+    device.hand(device.by_seat[0], 3)
+    device.hand(device.by_seat[1], 3)
+    ok(device.enter(by=device.by_seat[0]), 201)
+    ok(device.dispute(by=device.by_seat[1], reason="hand 2 was a march"))
+    (rnd,) = ok(director.client.get(f"/api/v1/events/{event}/board/"))
+    first, second = rnd["tables"]
+    assert first["hands"] == 2 and first["state"] == "disputed"
+    assert first["dispute_reason"] == "hand 2 was a march"
+    assert first["scoring_phone"] is True and first["last_activity"]
+    assert second["hands"] == 0 and second["state"] == "playing"
+    assert second["scoring_phone"] is False and second["last_activity"] is None
+
+
+def test_only_the_clubs_directors_see_the_board(director, django_user_model):
+    event, tables = totals_night(director, EIGHT)
+    stranger = APIClient()
+    stranger.force_login(django_user_model.objects.create_user("sam"))
+    assert is_problem(stranger.get(f"/api/v1/events/{event}/board/"), 404)
+    assert is_problem(APIClient().get(f"/api/v1/events/{event}/board/"), 404)
+    body = {"sides": [3, 3], "reason": "mine now"}
+    url = f"/api/v1/tables/{tables[0]['id']}/result/assign/"
+    assert is_problem(stranger.post(url, body, format="json"), 403)
+
+
+def test_the_event_form_sets_the_date_and_the_season(director):
+    season = ok(
+        director.client.post(
+            f"/api/v1/clubs/{director.club}/seasons/",
+            {"name": "Winter", "starts_on": "2026-12-01", "ends_on": "2027-02-28"},
+            format="json",
+        ),
+        201,
+    )
+    event = director.create_event(rounds_planned=2)
+    url = f"/api/v1/events/{event}/"
+    body = {"date": "2026-12-04", "season": season["id"]}
+    changed = ok(director.client.patch(url, body, format="json"))
+    assert changed["date"] == "2026-12-04" and changed["season"] == season["id"]
+    cleared = ok(director.client.patch(url, {"season": None}, format="json"))
+    assert cleared["season"] is None and cleared["date"] == "2026-12-04"
+    response = director.client.patch(url, {"season": 999999}, format="json")
+    assert is_problem(response, 404, "season")
+
+
+def test_a_hand_corrected_after_an_assignment_brings_back_the_played_result(director):
+    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=2)
+    director.add_players(event, *EIGHT)
+    first, second = director.next_round(event)["tables"]
+    device = join(first["join_code"])
+    device.hand(device.by_seat[0], 3)
+    device.settle()
+    ok(assign(director, second, ["average-plus", "average-minus"], "a late table"))
+    url = f"/api/v1/tables/{second['id']}/hands/"
+    body = {"maker": 1, "trump": "S", "maker_tricks": 3, "reason": "they played after all"}
+    ok(director.client.post(url, body, format="json"), 201)
+    result = ok(director.client.get(f"/api/v1/tables/{second['id']}/result/"))
+    assert result["points"] == [0, 1] and result["status"] == "confirmed"
+    (rnd,) = ok(director.client.get(f"/api/v1/events/{event}/board/"))
+    assert rnd["tables"][1]["assigned"] is None and rnd["tables"][1]["corrected"] is True
+
+
+def test_a_substitute_is_named_by_the_tables_game(director):
+    event = director.create_event(round_length="hands", hands_per_round=2, rounds_planned=2)
+    director.add_players(event, *EIGHT)
+    table = director.next_round(event)["tables"][0]
+    body = {"player": "Zed", "reason": "called away"}
+    url = f"/api/v1/tables/{table['id']}/seats/1/substitute/"
+    seen = APIClient().get(f"/api/v1/games/{table['game']}/")
+    ok(director.client.post(url, body, format="json"))
+    again = APIClient().get(f"/api/v1/games/{table['game']}/", HTTP_IF_NONE_MATCH=seen["ETag"])
+    assert ok(again)["players"][1] == "Zed"  # not 304: the phone sees the new name
+    # Back again: the seat's own player returns, and no longer shows as substituted.
+    back = {"player": table["seats"][1]["player"], "reason": "back from the phone"}
+    seat = ok(director.client.post(url, back, format="json"))
+    assert seat["name"] == table["seats"][1]["name"] and seat["substitute_for"] is None
