@@ -44,6 +44,7 @@ NEW: Final = "new"
 HELD_BY_EVENT: Final[tuple[tuple[type[Model], str, str], ...]] = (
     (Entrant, "player", "event"),
     (TableSeat, "player", "table__round__event"),
+    (TableSeat, "substitute_for", "table__round__event"),
     (SitOut, "player", "round__event"),
     (ResultLine, "player", "event"),
     (Result, "entered_by", "table__round__event"),
