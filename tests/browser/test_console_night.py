@@ -71,12 +71,12 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     page.get_by_role("button", name="Create club").click()
     club = page.locator("section[data-club]")
     expect(club.get_by_role("heading", name="Riverside Euchre Club")).to_be_visible()
-    club.get_by_text("Seasons", exact=True).click()
+    club.get_by_text("Seasons and ladders", exact=True).click()
     club.get_by_label("Season name").fill("Winter 2026")
     club.get_by_label("Starts on").fill("2026-12-01")
     club.get_by_label("Ends on").fill("2027-02-28")
     club.get_by_role("button", name="Add the season").click()
-    expect(club.locator("li", has_text="Winter 2026")).to_be_visible()
+    expect(club.locator("form.season-edit", has_text="Winter 2026")).to_be_attached()
     club.get_by_text("New event", exact=True).click()
     form = club.locator("form.new-event")
     form.get_by_label("Name").fill("Friday night")
@@ -199,7 +199,18 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     page.get_by_role("button", name="Close the night").click()
     ask_and(page, "Confirm", says="table 1 (entered, waiting for the opponents, 2 hand(s)")
     expect(page.locator("[data-note-slot=close]")).to_contain_text("The night is closed")
-    # Projector: the projector view's check of the final standings goes here.
+    # The projector, opened from the console on the room's big screen: the final standings,
+    # in the order the event's standings give them, every player on the wall.
+    wall = page.context.new_page()
+    wall.set_viewport_size({"width": 1280, "height": 720})
+    wall.goto(base + page.get_by_role("link", name="Projector").get_attribute("href"))
+    final = api_get(base, f"/api/v1/events/{event}/standings/")["rows"]
+    rows = wall.locator(".board table.standings tbody tr")
+    expect(rows).to_have_count(len(final))
+    for shown, row in zip(rows.all(), final, strict=True):
+        expect(shown.locator("td").nth(1)).to_contain_text(row["name"])
+        expect(shown.locator("td").nth(0)).to_have_text(str(row["rank"]))
+    wall.close()
 
     # Exports: the standings as a CSV file, with every player.
     with page.expect_download() as download:
