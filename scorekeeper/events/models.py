@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.events.choice_names import STATUS_NAMES
 from scorekeeper.models import AppendOnly, Club, Game, Player
 from scorekeeper.rule_names import ruleset_name
 
@@ -21,7 +22,7 @@ from scorekeeper.rule_names import ruleset_name
 FORMAT_NAMES = {
     "progressive": gettext_lazy("progressive (individual)"),
     "round-robin": gettext_lazy("fixed partners, round robin"),
-    "bracket": gettext_lazy("fixed partners, single elimination"),
+    "bracket": gettext_lazy("fixed partners, knockout"),
 }
 
 
@@ -237,6 +238,11 @@ class Event(models.Model):
     @property
     def format_name(self) -> str:
         return str(FORMAT_NAMES.get(self.format, self.get_format_display()))
+
+    @property
+    def status_name(self) -> str:
+        """Draft, running or finished, in the reader's language."""
+        return str(STATUS_NAMES.get(self.status, self.get_status_display()))
 
     @property
     def is_bracket(self) -> bool:

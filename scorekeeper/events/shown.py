@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.events.choice_names import PRIZE_NAMES
 from scorekeeper.events.seating import SEAT_NAMES
 from scorekeeper.events.selectors import RoundView
 
@@ -25,14 +26,6 @@ TIE_BREAK_NAMES = {
     "points-for": _("points for"),
     "euchres": _("euchres made"),
     "coin-flip": _("a coin flip drawn once for the event"),
-}
-
-#: The side prizes (`standings.side_prizes_of`) by kind, as pages name them.
-PRIZE_NAMES = {
-    "most-loners": _("Most loners made"),
-    "most-euchres": _("Most euchres"),
-    "highest-game": _("Highest single game"),
-    "booby": _("Booby prize"),
 }
 
 

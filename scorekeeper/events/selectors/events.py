@@ -10,7 +10,15 @@ from typing import Any
 
 from django.db.models import Count, QuerySet
 
+from scorekeeper.events.choice_names import (
+    CREDIT_NAMES,
+    LADDER_NAMES,
+    PRIZE_NAMES,
+    RANK_BY_NAMES,
+    named,
+)
 from scorekeeper.events.models import (
+    FORMAT_NAMES,
     Entrant,
     Event,
     EventTable,
@@ -27,13 +35,13 @@ from scorekeeper.models import Club
 
 def event_form_choices() -> dict[str, list[tuple[str, str]]]:
     """What a new event's form offers (its formats, sit-out credits, rankings and side
-    prizes) and a season's (its ladders), with their labels."""
+    prizes) and a season's (its ladders), with their labels in the reader's language."""
     return {
-        "formats": Event.Format.choices,
-        "credits": Event.SitOutCredit.choices,
-        "rank_by": Event.RankBy.choices,
-        "side_prizes": list(zip(SIDE_PRIZES, SIDE_PRIZE_TITLES, strict=True)),
-        "ladders": Season.Ladder.choices,
+        "formats": named(Event.Format.choices, FORMAT_NAMES),
+        "credits": named(Event.SitOutCredit.choices, CREDIT_NAMES),
+        "rank_by": named(Event.RankBy.choices, RANK_BY_NAMES),
+        "side_prizes": named(zip(SIDE_PRIZES, SIDE_PRIZE_TITLES, strict=True), PRIZE_NAMES),
+        "ladders": named(Season.Ladder.choices, LADDER_NAMES),
     }
 
 

@@ -1,0 +1,54 @@
+"""The events' choices as forms and lists name them, in the reader's language. The models'
+TextChoices keep their English labels (a label changed there is a migration); pages and
+forms take these names instead."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+#: What sitting out a round earns (`Event.SitOutCredit`).
+CREDIT_NAMES = {
+    "none": _("nothing"),
+    "fixed": _("a fixed number of points"),
+    "average": _("the player's own average per round played"),
+}
+
+#: What ranks a progressive night's players (`Event.RankBy`).
+RANK_BY_NAMES = {
+    "total": _("points, with sit-out credit and loner bonus"),
+    "per-round": _("points per round played"),
+    "wins": _("games won, then points"),
+}
+
+#: How a season's leaderboard adds up its nights (`Season.Ladder`).
+LADDER_NAMES = {
+    "totals": _("the points of every night, added up"),
+    "placement": _("placement points for each night's place"),
+    "average": _("the average of a night's points"),
+}
+
+#: Where an event stands (`Event.Status`), as the director's list of events says it.
+STATUS_NAMES = {
+    "draft": _("draft"),
+    "running": _("running"),
+    "finished": _("finished"),
+}
+
+#: The side prizes (`standings.SIDE_PRIZES`) by kind, as pages name them.
+PRIZE_NAMES = {
+    "most-loners": _("Most loners made"),
+    "most-euchres": _("Most euchres"),
+    "highest-game": _("Highest single game"),
+    "booby": _("Booby prize"),
+}
+
+
+def named(
+    choices: Iterable[tuple[str, str]], names: Mapping[str, str | Promise]
+) -> list[tuple[str, str]]:
+    """The choices with their labels in the reader's language (the English label where a
+    choice has no name here)."""
+    return [(value, str(names.get(value, label))) for value, label in choices]
