@@ -119,7 +119,7 @@ def _seeds_from(request: HttpRequest, teams: list[dict[str, Any]]) -> list[int]:
     numbered = []
     for team in teams:
         raw = request.POST.get(f"seed-{team['id']}", "")
-        number = int(raw) if raw.strip().isdigit() else len(teams) + 1
+        number = int(raw) if raw.strip().isascii() and raw.strip().isdigit() else len(teams) + 1
         numbered.append((number, team["id"]))
     numbers = [n for n, _team in numbered]
     if len(set(numbers)) != len(numbers) or sorted(numbers) != list(range(1, len(teams) + 1)):

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 pytestmark = pytest.mark.django_db
 
 EIGHT = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+NINE = (*EIGHT, "Ida")
 TWELVE = (*EIGHT, "Ida", "Jon", "Kim", "Lou")
 
 
@@ -283,3 +284,70 @@ def test_a_substitute_is_named_by_the_tables_game(director):
     back = {"player": table["seats"][1]["player"], "reason": "back from the phone"}
     seat = ok(director.client.post(url, back, format="json"))
     assert seat["name"] == table["seats"][1]["name"] and seat["substitute_for"] is None
+
+
+def test_a_forfeit_before_any_table_has_played_wins_a_point(director):
+    """A round of hands with nothing played anywhere yet has no average: the forfeit still
+    stands, for a point (and a team can be withdrawn then too)."""
+    _event, tables = totals_night(director)
+    body = {"forfeited_by": 0, "reason": "no show"}
+    response = director.client.post(
+        f"/api/v1/tables/{tables[0]['id']}/result/forfeit/", body, format="json"
+    )
+    assert ok(response)["points"] == [0, 1]
+
+
+def test_a_team_withdrawn_before_any_result_in_a_round_of_hands(director):
+    event = director.create_event(
+        format="round-robin", entry="totals", round_length="hands", hands_per_round=8
+    )
+    teams = [director.add_team(event, f"T{n}", f"Ann {n}", f"Ben {n}") for n in range(1, 5)]
+    director.next_round(event)
+    url = f"/api/v1/events/{event}/teams/{teams[0]}/withdraw/"
+    assert ok(director.client.post(url, {"reason": "unwell"}, format="json"))["active"] is False
+
+
+def test_who_sat_out_and_plays_as_a_substitute_has_no_byes_credit_too(director):
+    event = director.create_event(
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        rounds_planned=1,
+        sit_out_credit="fixed",
+        sit_out_points=7,
+    )
+    director.add_players(event, *NINE)
+    seated = director.next_round(event)
+    (resting,) = seated["sit_outs"]
+    table = seated["tables"][0]
+    body = {"player": resting["name"] if isinstance(resting, dict) else resting, "reason": "ill"}
+    ok(
+        director.client.post(
+            f"/api/v1/tables/{table['id']}/seats/0/substitute/", body, format="json"
+        )
+    )
+    for each in seated["tables"]:
+        join(each["join_code"]).settle([6, 2])
+    rows = {row["name"]: row for row in director.standings(event)["rows"]}
+    name = body["player"]
+    assert rows[name]["played"] == 1 and rows[name]["byes"] == 0 and rows[name]["credit"] == 0
+
+
+def test_an_erased_substitute_leaves_no_name_in_the_change_log(director, anon):
+    event, tables = totals_night(director, EIGHT)
+    absent = tables[0]["seats"][2]
+    body = {"player": "Zed", "reason": "called away"}
+    url = f"/api/v1/tables/{tables[0]['id']}/seats/2/substitute/"
+    zed = ok(director.client.post(url, body, format="json"))["player"]
+    director.publish(event)
+    ok(director.client.post(f"/api/v1/players/{zed}/erase/", {}, format="json"))
+    ok(director.client.post(f"/api/v1/players/{absent['player']}/erase/", {}, format="json"))
+    text = anon.get(f"/api/v1/events/{event}/log/").content.decode()
+    assert "Zed" not in text and absent["name"] not in text
+    assert f"Erased player {zed}" in text
+
+
+def test_a_log_filter_in_other_digits_is_refused_not_a_crash(director):
+    event, _tables = totals_night(director, EIGHT)
+    response = director.client.get(f"/api/v1/events/{event}/log/?table=\u00b2")
+    assert is_problem(response, 400, "table")

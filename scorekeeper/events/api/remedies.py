@@ -40,7 +40,7 @@ def number_param(request: Request, name: str) -> int | None:
     value = request.query_params.get(name, "")
     if value == "":
         return None
-    if not value.isdigit() or not 1 <= int(value) <= 9999:
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 9999:
         raise Malformed(_("a number from 1"), code="bad-number", field=name)
     return int(value)
 

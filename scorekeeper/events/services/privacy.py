@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.errors import Conflict
 from scorekeeper.events.access import Actor, require_director
-from scorekeeper.events.models import EventTeam, RosterChange
+from scorekeeper.events.models import EventTeam, ResultChange, RosterChange
 from scorekeeper.events.services.changes import club_events_changed
 from scorekeeper.models import Game, Player, Seat
 
@@ -38,12 +38,13 @@ def is_erased(player: Player) -> bool:
 
 
 def _scrubbed(value: Any, player_id: int, shown: str) -> Any:
-    """A roster log's before/after with this player's name and label replaced."""
+    """A log's before/after with this player's name and label replaced (the roster log names
+    them by `id`, the event's change log by `player`)."""
     if isinstance(value, list):
         return [_scrubbed(item, player_id, shown) for item in value]
     if isinstance(value, dict):
         value = {key: _scrubbed(item, player_id, shown) for key, item in value.items()}
-        if value.get("id") == player_id and "name" in value:
+        if player_id in (value.get("id"), value.get("player")) and "name" in value:
             value = {**value, "name": shown, "label": ""}
         return value
     return value
@@ -80,6 +81,14 @@ def player_erase(*, player: Player, actor: Actor, reason: str = "") -> Player:
                 before=_scrubbed(change.before, player.pk, shown),
                 after=_scrubbed(change.after, player.pk, shown),
             )
+        # The events' change logs: a substitute's seat names who sat there before and after.
+        for entry in ResultChange.objects.filter(
+            event__club=club, action=ResultChange.Action.SUBSTITUTE
+        ):
+            before = _scrubbed(entry.before, player.pk, shown)
+            after = _scrubbed(entry.after, player.pk, shown)
+            if (before, after) != (entry.before, entry.after):
+                ResultChange.objects.filter(pk=entry.pk).update(before=before, after=after)
         # Names made of players' names: the games they sat in, the teams they played in.
         for game in Game.objects.filter(seats__player=player).distinct():
             names = list(game.team_names)

@@ -31,12 +31,18 @@ from scorekeeper.events.models import (
     Result,
     ResultChange,
     ResultLine,
+    SitOut,
     Table,
     TableSeat,
 )
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running
-from scorekeeper.events.services.results import _Outcome, _write_lines, result_snapshot
+from scorekeeper.events.services.results import (
+    _Outcome,
+    _write_lines,
+    bracket_winner_stands,
+    result_snapshot,
+)
 from scorekeeper.events.services.roster import PlayerRef, roster_match
 from scorekeeper.events.services.tables import table_locked
 from scorekeeper.events.tally import SeatTally
@@ -123,8 +129,11 @@ def _check_winner(event: Event, points: Sequence[int], field: str) -> None:
 def _stand(
     table: Table, actor: Actor, points: list[int], assigned: dict[str, Any], reason: str
 ) -> tuple[Result, dict[str, Any] | None]:
-    """The table's result becomes the assigned one, confirmed; its lines follow."""
+    """The table's result becomes the assigned one, confirmed; its lines follow (a bracket
+    game's winner stays once a later round is seated, as for a correction)."""
     result = Result.objects.filter(table=table).first()
+    outcome = _Outcome(points=points, hands=0, tallies=[SeatTally() for _ in range(4)])
+    bracket_winner_stands(table, result, outcome)
     before = result_snapshot(result)
     now = timezone.now()
     if result is None:
@@ -144,7 +153,6 @@ def _stand(
     result.assigned = assigned
     result.version += 1
     result.save()
-    outcome = _Outcome(points=points, hands=0, tallies=[SeatTally() for _ in range(4)])
     _write_lines(result, table, outcome)
     return result, before
 
@@ -177,9 +185,14 @@ def result_assign(*, table: Table, actor: Actor, sides: Sequence[object], reason
 
 
 def _forfeit_points(table: Table, event: Event) -> int:
+    """A game's target; in a round of hands the round's average, at least a point (a point
+    when no table has played yet: a forfeit needs no average to stand)."""
     if event.round_length == Event.RoundLength.GAME:
         return int(referee.Ruleset.parse(event.ruleset).target)
-    return max(1, round_average(table))
+    try:
+        return max(1, round_average(table))
+    except Conflict:
+        return 1
 
 
 def _forfeit(table: Table, actor: Actor, forfeited_by: int, reason: str) -> Result:
@@ -226,6 +239,8 @@ def seat_substitute(
             )
         before = {"seat": seat, "player": place.player_id, "name": place.player.shown}
         absent = place.player_id
+        # Who sat out this round plays it instead: no bye's credit as well.
+        SitOut.objects.filter(round=table.round, player=found).delete()
         place.substitute_for_id = place.substitute_for_id or absent
         if place.substitute_for_id == found.pk:  # the seat's own player is back
             place.substitute_for_id = None

@@ -261,7 +261,7 @@ def _check_bracket(event: Event, outcome: _Outcome) -> None:
     raise Unprocessable(_("A bracket game needs a winner."), code="no-game-winner", field="points")
 
 
-def _check_bracket_moved_on(table: Table, result: Result | None, outcome: _Outcome) -> None:
+def bracket_winner_stands(table: Table, result: Result | None, outcome: _Outcome) -> None:
     """A bracket game's winner stands once a later round is seated: the bracket has moved on
     from it (its winner plays on). Its score may still be corrected."""
     event = table.round.event
@@ -463,7 +463,7 @@ def _correct(
     result = Result.objects.filter(table=table).first()
     outcome = _outcome(table, event, points, time_called)
     _check_bracket(event, outcome)
-    _check_bracket_moved_on(table, result, outcome)
+    bracket_winner_stands(table, result, outcome)
     before = result_snapshot(result)
     now = timezone.now()
     if result is None:

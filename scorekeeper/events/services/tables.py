@@ -69,7 +69,7 @@ def table_code_issue(*, table: Table, actor: Actor) -> str:
         event_table.join_code = _free_code()
         event_table.code_issued_at = timezone.now()
         event_table.save(update_fields=["join_code", "code_issued_at"])
-        event_changed(event_table.event_id)
+        event_changed(event_table.event_id, standings=False)
     return event_table.join_code
 
 
@@ -83,7 +83,7 @@ def table_takeover(*, table: Table, actor: Actor) -> str:
             role=TableToken.Role.SCORER,
             revoked_at__isnull=True,
         ).update(revoked_at=timezone.now(), ended=TableToken.Ended.HANDED_OVER)
-        event_changed(table.round.event_id)
+        event_changed(table.round.event_id, standings=False)
     return EventTable.objects.get(pk=table.event_table_id).join_code
 
 
@@ -137,7 +137,7 @@ def table_join(
                 token_hash=token_digest(token),
                 label=label[:60],
             )
-            event_changed(event_table.event_id)
+            event_changed(event_table.event_id, standings=False)
     except IntegrityError:
         raise Conflict(TAKEN, code="table-taken", field="code") from None
     return device, token
@@ -157,7 +157,7 @@ def table_leave(*, actor: Actor) -> TableToken:
         TableToken.objects.filter(pk=device.pk, revoked_at__isnull=True).update(
             revoked_at=timezone.now(), ended=TableToken.Ended.LEFT
         )
-        event_changed(device.event_table.event_id)
+        event_changed(device.event_table.event_id, standings=False)
     return device
 
 

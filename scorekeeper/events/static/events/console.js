@@ -4,6 +4,7 @@
 // notes next to each control stay as they are until the director acts.
 import { $, api, ask, attempt, changeItem, clock, el, formData, options, slot, t, tell } from "./console_kit.js";
 import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
+import { prizeTitle } from "./words.js";
 
 const REFRESH_MS = 5000;
 const event = document.body.dataset.event;
@@ -174,11 +175,21 @@ async function showLog() {
 
 function standingsTable(data) {
   const ranked = data.ranked_by === "match points";
-  const head = ["#", ranked ? t("Team") : t("Player"), t("Played"), t("Won"), ranked ? t("Match pts") : t("Total"), t("For"), t("Against"), t("Euchres"), t("Tie-break")];
+  // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
+  const perRound = data.ranked_by === "points per round counted";
+  const head = [
+    "#", ranked ? t("Team") : t("Player"), t("Played"), t("Won"), t("Byes"), t("Credit"),
+    ranked ? t("Match pts") : t("Total"), ...(perRound ? [t("Per round")] : []),
+    t("For"), t("Against"), t("Euchres"), t("Tie-break"),
+  ];
   const table = el("table", { class: "standings-table" }, el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { text: h })))));
   const body = el("tbody");
   for (const row of data.rows) {
-    const values = [row.rank, row.name, row.played, row.wins, ranked ? row.match_points : row.total, row.points_for, row.points_against, row.euchres, row.tie_break || ""];
+    const values = [
+      row.rank, row.name, row.played, row.wins, row.byes, row.credit,
+      ranked ? row.match_points : row.total, ...(perRound ? [row.per_round.toFixed(2)] : []),
+      row.points_for, row.points_against, row.euchres, row.tie_break || "",
+    ];
     body.append(el("tr", {}, ...values.map((v) => el("td", { text: String(v) }))));
   }
   table.append(body);
@@ -187,7 +198,7 @@ function standingsTable(data) {
   const prizes = el("ul", { class: "prizes" });
   for (const prize of data.side_prizes) {
     const who = prize.winners.map((w) => `${w.name} (${w.value})`).join(", ") || t("none_yet");
-    prizes.append(el("li", { text: `${prize.title}: ${who}` }));
+    prizes.append(el("li", { text: `${prizeTitle(prize)}: ${who}` }));
   }
   box.append(prizes);
   return box;
