@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from typing import Any
@@ -15,8 +16,17 @@ GAME_PATH = re.compile(r"/g/([0-9a-f-]{36})/")
 
 
 def api_get(base: str, path: str) -> Any:
-    with urllib.request.urlopen(base + path, timeout=10) as response:
-        return json.loads(response.read())
+    """A read of the API as a phone makes it: a 503 (the database busy for a moment, which
+    the server says rather than fail) is asked again shortly, as the app's outbox does."""
+    for wait in (0.2, 0.5, 1.0, 2.0, 0):
+        try:
+            with urllib.request.urlopen(base + path, timeout=10) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            if error.code != 503 or not wait:
+                raise
+            time.sleep(wait)
+    raise AssertionError("unreachable")
 
 
 #: What the phone's outbox holds (IndexedDB), read in the page: the entries not yet sent.

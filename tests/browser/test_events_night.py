@@ -275,8 +275,8 @@ def test_a_director_seats_a_night_from_the_screens(
     page.get_by_role("button", name="Publish").click()
     expect(page.get_by_role("button", name="Hide from the public")).to_be_visible()
     page.get_by_role("button", name="Seat the next round").click()
-    expect(page.locator(".round .tables li")).to_have_count(2)
-    cards = page.get_by_role("link", name="Table cards (the night)")
+    expect(page.locator(".board .board-table")).to_have_count(2)
+    cards = page.get_by_role("link", name="Table cards", exact=True)
     assert cards.get_attribute("href") == f"/events/{event}/cards/"
     tables = seated(base, event, 1)
 
@@ -285,7 +285,7 @@ def test_a_director_seats_a_night_from_the_screens(
     expect(watcher.get_by_role("link", name="Scorekeeper app")).to_have_attribute("href", "/")
     watcher.get_by_label("I am").select_option(label=names(tables[2])[3])
     expect(watcher.locator(".my-table")).to_contain_text("Round 1: table 2, seat W.")
-    code = page.locator('.round li[data-table="1"] .code').inner_text()
+    code = page.locator('.board-table[data-table="1"] .code').inner_text()
     scorer = join(phone(), f"{base}/t/{code}")
     hand(scorer, f"{names(tables[1])[0]} (N)", 5)
     enter_result(scorer, names(tables[1])[0])
