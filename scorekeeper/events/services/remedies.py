@@ -36,7 +36,13 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running
-from scorekeeper.events.services.results import _Outcome, _write_lines, result_snapshot
+from scorekeeper.events.services.results import (
+    _Outcome,
+    _winner,
+    _write_lines,
+    result_snapshot,
+    unentered_result,
+)
 from scorekeeper.events.services.roster import PlayerRef, roster_match
 from scorekeeper.events.services.tables import table_locked
 from scorekeeper.events.tally import SeatTally
@@ -127,13 +133,10 @@ def _stand(
     result = Result.objects.filter(table=table).first()
     before = result_snapshot(result)
     now = timezone.now()
-    if result is None:
-        seat = table.seats.order_by("number").first()
-        assert seat is not None
-        result = Result(table=table, entered_by_id=seat.player_id, entered_at=now, version=0)
+    result = result or unentered_result(table, now)
     result.status = Result.Status.CONFIRMED
     result.points = points
-    result.winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+    result.winner = _winner(points)
     result.hands = 0
     result.time_called = False
     result.confirmed_at = now
