@@ -7,6 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from screens import club_on_screen
 from table import layout_problems
 
 from scorekeeper.events import services
@@ -20,13 +21,7 @@ def test_a_director_chooses_a_seasons_ladder_and_a_nights_ranking(
     page: Page, live_server, django_user_model
 ):
     base = live_server.url
-    django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    page.goto(base + "/events/director/")
-    page.get_by_label("User name").fill("dora")
-    page.get_by_label("Password").fill("deal-the-cards-42")
-    page.get_by_role("button", name="Sign in").click()
-    page.get_by_label("Club name").fill("Riverside Euchre Club")
-    page.get_by_role("button", name="Create club").click()
+    club_on_screen(page, base, django_user_model)
 
     page.get_by_text("Seasons and ladders").click()
     form = page.locator(".new-season")
