@@ -5,7 +5,7 @@ or, where only the volume matters (query counts), the same night through the ser
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,13 +213,16 @@ def played_by_services(
     actor: Actor,
     club: Club,
     *,
-    players: int,
+    players: int | Sequence[str],
     rounds: int,
     name: str,
     **options: Any,
 ) -> Event:
     """A published progressive night of totals entered by a director, through the services
-    (no HTTP): for tests that need many games quickly."""
+    (no HTTP): for tests that need many games quickly. `players` is how many ("Player 000"
+    on), or their names."""
+    if isinstance(players, int):
+        players = [f"Player {i:03}" for i in range(players)]
     event = services.event_create(
         club=club,
         actor=actor,
@@ -230,11 +233,11 @@ def played_by_services(
         hands_per_round=8,
         rounds_planned=rounds,
         published=True,
-        seed=players,
+        seed=len(players),
         **options,
     )
-    for i in range(players):
-        services.entrant_add(event=event, actor=actor, name=f"Player {i:03}")
+    for player in players:
+        services.entrant_add(event=event, actor=actor, name=player)
     for r in range(rounds):
         rnd = services.round_generate(event=event, actor=actor)
         for table in rnd.tables.order_by("number"):
