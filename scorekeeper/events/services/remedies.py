@@ -35,7 +35,7 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.events import require_running, require_teams
 from scorekeeper.events.services.results import (
     _Outcome,
     _winner,
@@ -251,12 +251,7 @@ def team_withdraw(*, event: Event, actor: Actor, team_id: int, reason: str) -> E
     reason = _reason(reason)
     require_director(actor, event.club)
     require_running(event)
-    if not event.is_teams:
-        raise Conflict(
-            _("A progressive event has no teams: a player leaves instead."),
-            code="not-teams-event",
-            field="format",
-        )
+    require_teams(event, _("A progressive event has no teams: a player leaves instead."))
     with transaction.atomic():
         team = EventTeam.objects.select_for_update().filter(event=event, pk=team_id).first()
         if team is None:
