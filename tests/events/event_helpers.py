@@ -238,16 +238,29 @@ def played_by_services(
     )
     for player in players:
         services.entrant_add(event=event, actor=actor, name=player)
+    rounds_entered(event, actor, rounds, lambda r, table: [(r + table) % 9, (r * table) % 7])
+    return event
+
+
+def rounds_entered(
+    event: Event,
+    actor: Actor,
+    rounds: int,
+    points: Sequence[int] | Callable[[int, int], Sequence[int]],
+) -> None:
+    """The director seats `rounds` rounds through the services and enters every table's
+    totals for its first seat: `points`, or `points(round index, table number)`."""
     for r in range(rounds):
         rnd = services.round_generate(event=event, actor=actor)
         for table in rnd.tables.order_by("number"):
             seat = table.seats.order_by("number").first()
             assert seat is not None
-            points = [(r + table.number) % 9, (r * table.number) % 7]
             services.result_enter(
-                table=table, actor=actor, entered_by=seat.player_id, points=points
+                table=table,
+                actor=actor,
+                entered_by=seat.player_id,
+                points=list(points(r, table.number) if callable(points) else points),
             )
-    return event
 
 
 def partnerships(table: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
