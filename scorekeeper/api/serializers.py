@@ -14,6 +14,7 @@ from scorekeeper.api.fields import (
     StrictIntegerField,
 )
 from scorekeeper.services import HandEntry, QuickEntry, RecordEntry, RenegeEntry, ThrownInEntry
+from scorekeeper.services.hands import hand_snapshot
 
 SUITS = ["C", "D", "H", "S"]
 
@@ -148,18 +149,10 @@ class HandSerializer(serializers.Serializer[Any]):
 
 
 def hand_json(hand: Any) -> dict[str, Any]:
-    """A hand as `HandSerializer` declares it, built directly: every write answers with one."""
+    """A hand as `HandSerializer` declares it, built directly: every write answers with one.
+    What the hand says is what the change log keeps of it; the verdict and times follow."""
     return {
-        "number": hand.number,
-        "dealer": hand.dealer,
-        "kind": hand.kind,
-        "trump": hand.trump or None,
-        "maker": hand.maker,
-        "alone": hand.alone,
-        "defender_alone": hand.defender_alone,
-        "maker_tricks": hand.maker_tricks,
-        "award": hand.award,
-        "record": hand.record,
+        **hand_snapshot(hand),
         "verdict": hand.verdict,
         "created_at": _timestamp(hand.created_at),
         "updated_at": _timestamp(hand.updated_at),

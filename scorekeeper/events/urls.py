@@ -9,6 +9,11 @@ V1 = "api/v1/"
 CLUB = V1 + "clubs/<int:club_id>/"
 EVENT = V1 + "events/<int:event_id>/"
 TABLE = V1 + "tables/<int:table_id>/"
+PLAYER = V1 + "players/<int:player_id>/"
+# The pages and screens.
+ACCOUNT = "events/account/"
+RESET = "events/password-reset/"
+NIGHT = "events/<int:event_id>/"
 
 urlpatterns = [
     path(V1 + "clubs/", clubs.ClubListView.as_view(), name="clubs"),
@@ -17,36 +22,16 @@ urlpatterns = [
     path(CLUB + "players/log/", clubs.RosterLogView.as_view(), name="club-players-log"),
     path(CLUB + "directors/", clubs.DirectorAddView.as_view(), name="club-directors"),
     path(CLUB + "seasons/", clubs.SeasonListView.as_view(), name="club-seasons"),
-    path(
-        CLUB + "seasons/<int:season_id>/",
-        clubs.SeasonDetailView.as_view(),
-        name="club-season",
-    ),
+    path(CLUB + "seasons/<int:season_id>/", clubs.SeasonDetailView.as_view(), name="club-season"),
     path(CLUB + "leaderboard/", clubs.LeaderboardView.as_view(), name="club-leaderboard"),
     path(CLUB + "leaderboard.csv", clubs.LeaderboardCsvView.as_view(), name="club-leaderboard-csv"),
     path(CLUB + "events/", clubs.ClubEventListView.as_view(), name="club-events"),
-    path(V1 + "players/<int:player_id>/", clubs.PlayerRecordView.as_view(), name="player"),
-    path(
-        V1 + "players/<int:player_id>/merge/", clubs.PlayerMergeView.as_view(), name="player-merge"
-    ),
-    path(
-        V1 + "players/<int:player_id>/split/", clubs.PlayerSplitView.as_view(), name="player-split"
-    ),
-    path(
-        V1 + "players/<int:player_id>/erase/",
-        privacy.PlayerEraseView.as_view(),
-        name="player-erase",
-    ),
-    path(
-        V1 + "players/<int:player_id>/export.json",
-        privacy.PlayerExportView.as_view(),
-        name="player-export",
-    ),
-    path(
-        V1 + "players/<int:player_id>/export.csv",
-        privacy.PlayerExportCsvView.as_view(),
-        name="player-export-csv",
-    ),
+    path(PLAYER, clubs.PlayerRecordView.as_view(), name="player"),
+    path(PLAYER + "merge/", clubs.PlayerMergeView.as_view(), name="player-merge"),
+    path(PLAYER + "split/", clubs.PlayerSplitView.as_view(), name="player-split"),
+    path(PLAYER + "erase/", privacy.PlayerEraseView.as_view(), name="player-erase"),
+    path(PLAYER + "export.json", privacy.PlayerExportView.as_view(), name="player-export"),
+    path(PLAYER + "export.csv", privacy.PlayerExportCsvView.as_view(), name="player-export-csv"),
     path(V1 + "events/", events.EventListView.as_view(), name="events"),
     path(EVENT, events.EventDetailView.as_view(), name="event"),
     path(EVENT + "players/", events.EntrantListView.as_view(), name="event-players"),
@@ -96,27 +81,25 @@ urlpatterns = [
     path("events/", screens.index, name="events-index"),
     path("events/login/", screens.LoginView.as_view(), name="events-login"),
     path("events/logout/", accounts.LogoutView.as_view(), name="events-logout"),
-    path("events/account/", accounts.account, name="events-account"),
+    path(ACCOUNT, accounts.account, name="events-account"),
     path(
-        "events/account/password/",
+        ACCOUNT + "password/",
         accounts.PasswordChangeView.as_view(),
         name="events-password-change",
     ),
     path(
-        "events/account/password/done/",
+        ACCOUNT + "password/done/",
         accounts.PasswordChangeDoneView.as_view(),
         name="events-password-change-done",
     ),
+    path(RESET, accounts.PasswordResetView.as_view(), name="events-password-reset"),
     path(
-        "events/password-reset/", accounts.PasswordResetView.as_view(), name="events-password-reset"
-    ),
-    path(
-        "events/password-reset/sent/",
+        RESET + "sent/",
         accounts.PasswordResetDoneView.as_view(),
         name="events-password-reset-done",
     ),
     path(
-        "events/password-reset/<uidb64>/<token>/",
+        RESET + "<uidb64>/<token>/",
         accounts.PasswordResetConfirmView.as_view(),
         name="events-password-reset-confirm",
     ),
@@ -138,28 +121,16 @@ urlpatterns = [
         pages.player_erase_page,
         name="events-player-erase",
     ),
-    path("events/<int:event_id>/", screens.event_page, name="events-event"),
-    path("events/<int:event_id>/manage/", screens.manage, name="events-manage"),
-    path("events/<int:event_id>/check-in/", check_in.check_in_page, name="events-check-in"),
-    path("events/<int:event_id>/results/", pages.results_page, name="event-results-page"),
-    path("events/<int:event_id>/bracket/", bracket_page.bracket_page, name="event-bracket-page"),
-    path(
-        "events/<int:event_id>/rounds/<int:number>/sheet/",
-        pages.round_sheet,
-        name="round-sheet",
-    ),
-    path("events/<int:event_id>/cards/", pages.table_cards, name="table-cards"),
-    path("events/<int:event_id>/projector/", room.projector, name="events-projector"),
-    path(
-        "events/<int:event_id>/rounds/<int:number>/find/",
-        room.find_your_table,
-        name="events-find-your-table",
-    ),
-    path("events/<int:event_id>/tally-cards/", room.tally_cards, name="events-tally-cards"),
-    path("events/<int:event_id>/crosstable/", room.crosstable, name="events-crosstable"),
-    path(
-        "events/<int:event_id>/rounds/<int:number>/cards/",
-        pages.round_table_cards,
-        name="round-table-cards",
-    ),
+    path(NIGHT, screens.event_page, name="events-event"),
+    path(NIGHT + "manage/", screens.manage, name="events-manage"),
+    path(NIGHT + "check-in/", check_in.check_in_page, name="events-check-in"),
+    path(NIGHT + "results/", pages.results_page, name="event-results-page"),
+    path(NIGHT + "bracket/", bracket_page.bracket_page, name="event-bracket-page"),
+    path(NIGHT + "rounds/<int:number>/sheet/", pages.round_sheet, name="round-sheet"),
+    path(NIGHT + "cards/", pages.table_cards, name="table-cards"),
+    path(NIGHT + "projector/", room.projector, name="events-projector"),
+    path(NIGHT + "rounds/<int:number>/find/", room.find_your_table, name="events-find-your-table"),
+    path(NIGHT + "tally-cards/", room.tally_cards, name="events-tally-cards"),
+    path(NIGHT + "crosstable/", room.crosstable, name="events-crosstable"),
+    path(NIGHT + "rounds/<int:number>/cards/", pages.round_table_cards, name="round-table-cards"),
 ]

@@ -70,6 +70,19 @@ def _lock(game_id: uuid.UUID) -> Game:
     return game
 
 
+def _locked_hand(
+    game_id: uuid.UUID, number: int, token: str | None, expected_version: int | None
+) -> tuple[Game, Hand]:
+    """The game, locked, and its hand `number`, for a change to a hand already recorded: the
+    token (if any) opens the game, and the change was asked against the game's version."""
+    game = _lock(game_id)
+    if token is not None:
+        _check_token(game, token)
+    hand = hand_get(game=game, number=number)
+    _check_version(game, expected_version)
+    return game, hand
+
+
 def _stale(game: Game) -> StaleVersion:
     return StaleVersion(
         _("The game is at version %(version)s; read it again and retry.")
@@ -292,11 +305,7 @@ def hand_amend(
     if not reason.strip():
         raise Malformed(_("Say why the hand is amended."), code="reason-required", field="reason")
     with transaction.atomic():
-        game = _lock(game_id)
-        if token is not None:
-            _check_token(game, token)
-        hand = hand_get(game=game, number=number)
-        _check_version(game, expected_version)
+        game, hand = _locked_hand(game_id, number, token, expected_version)
         ruleset = ruleset_of(game)
         ruling = rule(entry, ruleset, hand.dealer)
         is_last = not game.hands.filter(number__gt=number).exists()
@@ -338,11 +347,7 @@ def hand_undo(
 ) -> tuple[Game, Standing]:
     """Remove the last hand; allowed after the game ended."""
     with transaction.atomic():
-        game = _lock(game_id)
-        if token is not None:
-            _check_token(game, token)
-        hand = hand_get(game=game, number=number)
-        _check_version(game, expected_version)
+        game, hand = _locked_hand(game_id, number, token, expected_version)
         if game.hands.filter(number__gt=number).exists():
             raise Conflict(
                 _("Only the last hand can be undone."), code="not-last-hand", field="number"

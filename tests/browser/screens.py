@@ -1,11 +1,12 @@
 """The directors' screens in the browser tests: Dora, a director who signs in with a password,
-her club (made through the services, as the screens would), and signing her in."""
+her club (made through the services, as the screens would, or on the director's screen), and
+signing her in."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 DIRECTOR = "dora"
 PASSWORD = "deal-the-cards-42"
@@ -30,3 +31,22 @@ def sign_in(page: Page, base: str, path: str) -> None:
     form.locator("button[type=submit]").click()
     page.wait_for_url(lambda url: "/events/login/" not in url)
     page.goto(base + path)
+
+
+def director_screen(page: Page, base: str) -> None:
+    """Dora signs in on the director's screen, which opens on her clubs."""
+    page.goto(base + "/events/director/")
+    page.get_by_label("User name").fill(DIRECTOR)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Your clubs")).to_be_visible()
+
+
+def club_on_screen(
+    page: Page, base: str, django_user_model: Any, name: str = "Riverside Euchre Club"
+) -> None:
+    """Dora, a new director, signs in and makes her club on the director's screen."""
+    django_user_model.objects.create_user(DIRECTOR, password=PASSWORD)
+    director_screen(page, base)
+    page.get_by_label("Club name").fill(name)
+    page.get_by_role("button", name="Create club").click()

@@ -10,6 +10,7 @@ from test_browser_a11y import serious_violations
 
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
+from tests.events.event_helpers import rounds_entered
 
 pytestmark = pytest.mark.browser
 
@@ -30,13 +31,7 @@ def played_double_elimination(user) -> int:
         services.team_add(
             event=event, actor=actor, name=f"Team {n}", players=[f"Ann {n}", f"Ben {n}"]
         )
-    for _ in range(3):
-        rnd = services.round_generate(event=event, actor=actor)
-        for table in rnd.tables.all():
-            seat = table.seats.order_by("number").first()
-            services.result_enter(
-                table=table, actor=actor, entered_by=seat.player_id, points=[10, 5]
-            )
+    rounds_entered(event, actor, 3, [10, 5])
     services.round_generate(event=event, actor=actor)
     return event.pk
 

@@ -14,20 +14,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from screens import club_on_screen, director_club, director_screen
 from table import api_get, layout_problems
 from test_events_night import enter_result, hand, join, names
 
 pytestmark = pytest.mark.browser
 
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
-
-
-def sign_in(page: Page, base: str) -> None:
-    page.goto(base + "/events/director/")
-    page.get_by_label("User name").fill("dora")
-    page.get_by_label("Password").fill("deal-the-cards-42")
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", name="Your clubs")).to_be_visible()
 
 
 def ask_and(page: Page, answer: str, says: str | None = None) -> None:
@@ -61,14 +54,11 @@ def play(page: Page, *makers: str) -> None:
 def test_a_night_from_the_console_alone(live_server, page, phone, django_user_model, settings):
     base = live_server.url
     settings.PUBLIC_URL = base
-    django_user_model.objects.create_user("dora", password="deal-the-cards-42")
     refused: list[str] = []
     page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
-    sign_in(page, base)
 
     # The club, a season, and the event with its date and season.
-    page.get_by_label("Club name").fill("Riverside Euchre Club")
-    page.get_by_role("button", name="Create club").click()
+    club_on_screen(page, base, django_user_model)
     club = page.locator("section[data-club]")
     expect(club.get_by_role("heading", name="Riverside Euchre Club")).to_be_visible()
     club.get_by_text("Seasons and ladders", exact=True).click()
@@ -232,18 +222,16 @@ def test_withdrawing_a_team_and_a_player_leaving_ask_first(
     live_server, page, django_user_model
 ) -> None:
     from scorekeeper.events import services
-    from scorekeeper.events.access import Actor
 
     base = live_server.url
-    dora = Actor(user=django_user_model.objects.create_user("dora", password="deal-the-cards-42"))
-    club = services.club_create(actor=dora, name="Riverside Euchre Club")
+    dora, club = director_club(django_user_model)
     pairs = services.event_create(
         club=club, actor=dora, name="Pairs", format="round-robin", entry="totals"
     )
     for name, first, second in (("Aces", "Ann", "Ben"), ("Bowers", "Cat", "Dan")):
         services.team_add(event=pairs, actor=dora, name=name, players=[first, second])
     services.round_generate(event=pairs, actor=dora)
-    sign_in(page, base)
+    director_screen(page, base)
     page.goto(base + f"/events/{pairs.pk}/manage/")
     aces = page.locator(".entrants li", has_text="Aces")
     aces.get_by_role("button", name="Withdraw").click()

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from screens import director_club, sign_in
 
-from scorekeeper.events import services
 from scorekeeper.models import Player
+from tests.events.event_helpers import played_by_services
 
 pytestmark = pytest.mark.browser
 
@@ -41,29 +41,13 @@ def test_an_erased_player_shows_as_the_placeholder_with_every_number_unchanged(
 ) -> None:
     base = live_server.url
     dora, club = director_club(django_user_model)
-    night = services.event_create(
-        club=club,
-        actor=dora,
+    night = played_by_services(
+        dora,
+        club,
+        players=["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"],
+        rounds=2,
         name="Thursday",
-        format="progressive",
-        entry="totals",
-        round_length="hands",
-        hands_per_round=8,
-        rounds_planned=2,
-        published=True,
-        seed=3,
     )
-    for name in ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]:
-        services.entrant_add(event=night, actor=dora, name=name)
-    for r in range(2):
-        rnd = services.round_generate(event=night, actor=dora)
-        for table in rnd.tables.order_by("number"):
-            services.result_enter(
-                table=table,
-                actor=dora,
-                entered_by=table.seats.first().player_id,
-                points=[6 + r + table.number, 4 + table.number],
-            )
     cat = Player.objects.get(club=club, name="Cat")
     placeholder = f"Erased player {cat.pk}"
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from playwright.sync_api import BrowserContext, Page, expect
+from screens import club_on_screen
 from table import Table, api_get, eventually, layout_problems, seat_a_night, text_size
 
 from scorekeeper.events import services
@@ -254,13 +255,7 @@ def test_a_director_seats_a_night_from_the_screens(
     a round (the table cards link is the night's); the players' page shows each their table
     and keeps up with the standings."""
     base = live_server.url
-    django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    page.goto(base + "/events/director/")
-    page.get_by_label("User name").fill("dora")
-    page.get_by_label("Password").fill("deal-the-cards-42")
-    page.get_by_role("button", name="Sign in").click()
-    page.get_by_label("Club name").fill("Riverside Euchre Club")
-    page.get_by_role("button", name="Create club").click()
+    club_on_screen(page, base, django_user_model)
     page.get_by_text("New event").click()
     page.get_by_label("Name", exact=True).fill("Tuesday progressive")
     page.get_by_label("A round is").select_option(label="a number of hands")

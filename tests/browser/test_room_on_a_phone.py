@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.events import room, services
 from scorekeeper.events.access import Actor
+from tests.events.event_helpers import rounds_entered
 
 pytestmark = pytest.mark.browser
 
@@ -49,14 +50,7 @@ def night(django_user_model):
     )
     for name in NAMES:
         services.entrant_add(event=event, actor=dora, name=name)
-    for _ in range(2):
-        rnd = services.round_generate(event=event, actor=dora)
-        for table in rnd.tables.order_by("number"):
-            first = table.seats.order_by("number").first()
-            assert first is not None
-            services.result_enter(
-                table=table, actor=dora, entered_by=first.player_id, points=[10, 7]
-            )
+    rounds_entered(event, dora, 2, [10, 7])
     services.round_generate(event=event, actor=dora)
     league = services.event_create(
         club=club,
@@ -75,14 +69,7 @@ def night(django_user_model):
             name=f"Team {NAMES[i].split()[0]}",
             players=[f"{NAMES[i]} {i}", f"{NAMES[(i + 3) % 9]} {i + 10}"],
         )
-    for _ in range(2):
-        rnd = services.round_generate(event=league, actor=dora)
-        for table in rnd.tables.order_by("number"):
-            first = table.seats.order_by("number").first()
-            assert first is not None
-            services.result_enter(
-                table=table, actor=dora, entered_by=first.player_id, points=[10, 4]
-            )
+    rounds_entered(league, dora, 2, [10, 4])
     return dora, event, league
 
 

@@ -7,11 +7,13 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from screens import club_on_screen
 from table import layout_problems
 
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event, Season
+from tests.events.event_helpers import played_by_services
 
 pytestmark = pytest.mark.browser
 
@@ -20,13 +22,7 @@ def test_a_director_chooses_a_seasons_ladder_and_a_nights_ranking(
     page: Page, live_server, django_user_model
 ):
     base = live_server.url
-    django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    page.goto(base + "/events/director/")
-    page.get_by_label("User name").fill("dora")
-    page.get_by_label("Password").fill("deal-the-cards-42")
-    page.get_by_role("button", name="Sign in").click()
-    page.get_by_label("Club name").fill("Riverside Euchre Club")
-    page.get_by_role("button", name="Create club").click()
+    club_on_screen(page, base, django_user_model)
 
     page.get_by_text("Seasons and ladders").click()
     form = page.locator(".new-season")
@@ -73,35 +69,6 @@ def test_a_director_chooses_a_seasons_ladder_and_a_nights_ranking(
     assert event.side_prizes == ["most-loners", "most-euchres", "highest-game"]
 
 
-def _night(actor: Actor, season: Season, name: str, players: int) -> None:
-    """A published night of totals in the season, entered by its director."""
-    event = services.event_create(
-        club=season.club,
-        actor=actor,
-        name=name,
-        format="progressive",
-        entry="totals",
-        round_length="hands",
-        hands_per_round=8,
-        rounds_planned=2,
-        published=True,
-        seed=players,
-        season=season,
-    )
-    for i in range(players):
-        services.entrant_add(event=event, actor=actor, name=f"Player {i:02} of the long names")
-    for r in range(2):
-        for table in services.round_generate(event=event, actor=actor).tables.order_by("number"):
-            seat = table.seats.order_by("number").first()
-            assert seat is not None
-            services.result_enter(
-                table=table,
-                actor=actor,
-                entered_by=seat.player_id,
-                points=[(r + table.number) % 9, (r * table.number) % 7],
-            )
-
-
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_a_seasons_ladder_fits_a_phone_and_the_director_screen_too(
     page: Page, live_server, django_user_model, language
@@ -119,8 +86,9 @@ def test_a_seasons_ladder_fits_a_phone_and_the_director_screen_too(
         min_nights=2,
         best_nights=8,
     )
-    _night(actor, season, "First night", 8)
-    _night(actor, season, "Second night", 9)
+    for name, players in (("First night", 8), ("Second night", 9)):
+        long_names = [f"Player {i:02} of the long names" for i in range(players)]
+        played_by_services(actor, club, players=long_names, rounds=2, name=name, season=season)
     page.context.set_extra_http_headers({"Accept-Language": language})
     page.goto(f"{live_server.url}/events/clubs/{club.pk}/leaderboard/?season={season.pk}")
     expect(page.locator("p.ladder")).to_contain_text("10-8-6-5-4-3-2-1")

@@ -5,7 +5,7 @@ or, where only the volume matters (query counts), the same night through the ser
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,13 +213,16 @@ def played_by_services(
     actor: Actor,
     club: Club,
     *,
-    players: int,
+    players: int | Sequence[str],
     rounds: int,
     name: str,
     **options: Any,
 ) -> Event:
     """A published progressive night of totals entered by a director, through the services
-    (no HTTP): for tests that need many games quickly."""
+    (no HTTP): for tests that need many games quickly. `players` is how many ("Player 000"
+    on), or their names."""
+    if isinstance(players, int):
+        players = [f"Player {i:03}" for i in range(players)]
     event = services.event_create(
         club=club,
         actor=actor,
@@ -230,21 +233,34 @@ def played_by_services(
         hands_per_round=8,
         rounds_planned=rounds,
         published=True,
-        seed=players,
+        seed=len(players),
         **options,
     )
-    for i in range(players):
-        services.entrant_add(event=event, actor=actor, name=f"Player {i:03}")
+    for player in players:
+        services.entrant_add(event=event, actor=actor, name=player)
+    rounds_entered(event, actor, rounds, lambda r, table: [(r + table) % 9, (r * table) % 7])
+    return event
+
+
+def rounds_entered(
+    event: Event,
+    actor: Actor,
+    rounds: int,
+    points: Sequence[int] | Callable[[int, int], Sequence[int]],
+) -> None:
+    """The director seats `rounds` rounds through the services and enters every table's
+    totals for its first seat: `points`, or `points(round index, table number)`."""
     for r in range(rounds):
         rnd = services.round_generate(event=event, actor=actor)
         for table in rnd.tables.order_by("number"):
             seat = table.seats.order_by("number").first()
             assert seat is not None
-            points = [(r + table.number) % 9, (r * table.number) % 7]
             services.result_enter(
-                table=table, actor=actor, entered_by=seat.player_id, points=points
+                table=table,
+                actor=actor,
+                entered_by=seat.player_id,
+                points=list(points(r, table.number) if callable(points) else points),
             )
-    return event
 
 
 def partnerships(table: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:

@@ -6,19 +6,10 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_steps import migrate
 
 BEFORE = [("events", "0003_roster"), ("scorekeeper", "0005_roster_constraints")]
-
-
-def migrate(targets=None):
-    """Migrate to `targets` (every app's latest by default); the apps as they were then."""
-    executor = MigrationExecutor(connection)
-    targets = targets or executor.loader.graph.leaf_nodes()
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.django_db(transaction=True)

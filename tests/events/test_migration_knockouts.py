@@ -6,22 +6,13 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from scorekeeper.events import brackets
 from scorekeeper.events.models import Event as EventNow
 from scorekeeper.events.team_rounds import bracket_advance, bracket_slots
+from tests.migration_steps import migrate
 
 BEFORE = [("events", "0010_season_ladders_and_ranking_options")]
-
-
-def migrate(targets=None):
-    executor = MigrationExecutor(connection)
-    targets = targets or executor.loader.graph.leaf_nodes()
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.django_db(transaction=True)

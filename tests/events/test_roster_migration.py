@@ -6,21 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_steps import migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("scorekeeper", "0003_cache_table"), ("events", "0001_initial")]
-
-
-def migrate(targets: list[tuple[str, str]] | None = None) -> Any:
-    """Migrate to `targets` (or the latest), and the apps as they stand there."""
-    executor = MigrationExecutor(connection)
-    targets = targets or executor.loader.graph.leaf_nodes()
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.fixture

@@ -66,6 +66,22 @@ def require_running(event: Event) -> None:
         )
 
 
+def require_teams(event: Event, refusal: str) -> None:
+    """Only an event of teams (a round robin or a bracket) has them; `refusal` says what a
+    progressive event does instead."""
+    if not event.is_teams:
+        raise Conflict(refusal, code="not-teams-event", field="format")
+
+
+def locked_before_first_round(event: Event, refusal: str, *, code: str, field: str) -> Event:
+    """The event, locked until the transaction ends, while its first round is not seated yet
+    (what a first round draws from stays put until then); `refusal` once it is."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.rounds.exists():
+        raise Conflict(refusal, code=code, field=field)
+    return event
+
+
 def _event_ruleset(value: object) -> referee.Ruleset:
     try:
         rules = referee.Ruleset.parse(value)
@@ -501,24 +517,18 @@ def team_add(
     for `entrant_add`), seeded after the others; and which player each entry took."""
     require_director(actor, event.club)
     require_running(event)
-    if not event.is_teams:
-        raise Conflict(
-            _("A progressive event seats players, not teams."),
-            code="not-teams-event",
-            field="format",
-        )
+    require_teams(event, _("A progressive event seats players, not teams."))
     if len(players) != 2:
         raise Malformed(_("a team is two partners"), code="bad-team", field="players")
     name = names.name_clean(name, field="name")
     with transaction.atomic():
         # One team at a time: the seed is the count of those before it.
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.rounds.exists():
-            raise Conflict(
-                _("The schedule is made: a team cannot join after the first round."),
-                code="event-started",
-                field="players",
-            )
+        event = locked_before_first_round(
+            event,
+            _("The schedule is made: a team cannot join after the first round."),
+            code="event-started",
+            field="players",
+        )
         _require_places(event, len(players), "players")
         found: list[Matched] = []
         for i, who in enumerate(players):

@@ -14,7 +14,7 @@ from scorekeeper.events.access import Actor, require_director
 from scorekeeper.events.brackets import bracket_of, drawn_teams, options_of
 from scorekeeper.events.models import Event, EventTeam, Table
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.events import locked_before_first_round, require_running
 
 
 def team_seeds_set(*, event: Event, actor: Actor, teams: Sequence[int]) -> list[EventTeam]:
@@ -23,13 +23,12 @@ def team_seeds_set(*, event: Event, actor: Actor, teams: Sequence[int]) -> list[
     require_director(actor, event.club)
     require_running(event)
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.rounds.exists():
-            raise Conflict(
-                _("The first round is seated: the seeds are drawn and stay as they are."),
-                code="seeds-locked",
-                field="teams",
-            )
+        event = locked_before_first_round(
+            event,
+            _("The first round is seated: the seeds are drawn and stay as they are."),
+            code="seeds-locked",
+            field="teams",
+        )
         current = {team.pk: team for team in EventTeam.objects.filter(event=event)}
         if len(teams) != len(set(teams)) or set(teams) != set(current):
             raise Malformed(

@@ -36,12 +36,14 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.events import require_running, require_teams
 from scorekeeper.events.services.results import (
     _Outcome,
+    _winner,
     _write_lines,
     bracket_winner_stands,
     result_snapshot,
+    unentered_result,
 )
 from scorekeeper.events.services.roster import PlayerRef, roster_match
 from scorekeeper.events.services.tables import table_locked
@@ -136,13 +138,10 @@ def _stand(
     bracket_winner_stands(table, result, outcome)
     before = result_snapshot(result)
     now = timezone.now()
-    if result is None:
-        seat = table.seats.order_by("number").first()
-        assert seat is not None
-        result = Result(table=table, entered_by_id=seat.player_id, entered_at=now, version=0)
+    result = result or unentered_result(table, now)
     result.status = Result.Status.CONFIRMED
     result.points = points
-    result.winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+    result.winner = _winner(points)
     result.hands = 0
     result.time_called = False
     result.confirmed_at = now
@@ -263,12 +262,7 @@ def team_withdraw(*, event: Event, actor: Actor, team_id: int, reason: str) -> E
     reason = _reason(reason)
     require_director(actor, event.club)
     require_running(event)
-    if not event.is_teams:
-        raise Conflict(
-            _("A progressive event has no teams: a player leaves instead."),
-            code="not-teams-event",
-            field="format",
-        )
+    require_teams(event, _("A progressive event has no teams: a player leaves instead."))
     with transaction.atomic():
         team = EventTeam.objects.select_for_update().filter(event=event, pk=team_id).first()
         if team is None:

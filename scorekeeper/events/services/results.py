@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -172,6 +173,14 @@ def _seat_of(table: Table, player_id: int, field: str) -> TableSeat:
             _("This player is not seated at this table."), code="not-at-table", field=field
         )
     return seat
+
+
+def unentered_result(table: Table, now: datetime) -> Result:
+    """A result for a table that never entered one, for the director to set: it counts as
+    entered by the table's first seat, now, so every result has the same required facts."""
+    seat = table.seats.order_by("number").first()
+    assert seat is not None
+    return Result(table=table, entered_by_id=seat.player_id, entered_at=now, version=0)
 
 
 def result_snapshot(result: Result | None) -> dict[str, Any] | None:
@@ -466,10 +475,7 @@ def _correct(
     bracket_winner_stands(table, result, outcome)
     before = result_snapshot(result)
     now = timezone.now()
-    if result is None:
-        seat = table.seats.order_by("number").first()
-        assert seat is not None
-        result = Result(table=table, entered_by_id=seat.player_id, entered_at=now, version=0)
+    result = result or unentered_result(table, now)
     result.points = outcome.points
     result.winner = _winner(outcome.points)
     result.hands = outcome.hands

@@ -1,24 +1,11 @@
 // The console's small parts: the API with the director's session, the page's words, notes that
 // stay next to the control that caused them until dismissed, and a question before anything
 // that cannot be taken back. No inline handlers anywhere: the site's CSP allows none.
-import { call } from "../webapp/js/api.js";
 import { h as el } from "../webapp/js/ui.js";
+import { $, $$, api } from "./screen.js";
 
-export { el };
-export const $ = (selector, root = document) => root.querySelector(selector);
-export const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
-
-function cookie(name) {
-  const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
-  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
-}
-
-export async function api(method, url, body) {
-  const headers = {};
-  if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
-  const answer = await call(method, url.replace(/^\/api\/v1/, ""), { body, headers });
-  return answer.data;
-}
+// The DOM look-ups and the director's API session are the events screens' own (screen.js).
+export { $, $$, api, el };
 
 const WORDS = JSON.parse(document.getElementById("console-words")?.textContent || "{}");
 

@@ -93,6 +93,19 @@ export function toggle({ label, checked, onchange, hint, compact = false }) {
     }));
 }
 
+/** A sheet's last row: its action, then a quiet button (`cancel`) that closes the sheet. */
+export function sheetRow(action, cancel) {
+  const close = (event) => event.currentTarget.closest("dialog").close();
+  return h("div", { class: "row" }, action, h("button", { type: "button", class: "quiet", onclick: close }, cancel));
+}
+
+/** Show a sheet (a `<dialog>`) over the screen; once closed it leaves the page. */
+export function showSheet(dialog) {
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
 export function randomId() {
   if (crypto.randomUUID) return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));

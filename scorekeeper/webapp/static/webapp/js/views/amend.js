@@ -4,7 +4,7 @@
 import { api, Problem, Unreachable } from "../api.js";
 import { t } from "../i18n.js";
 import { awardText, previewAward } from "../rules.js";
-import { h, replace, toast, toggle } from "../ui.js";
+import { h, replace, sheetRow, showSheet, toast, toggle } from "../ui.js";
 import { handAward, handSummary } from "./describe.js";
 import { blankHand, handInputs, isComplete, quickEntry } from "./handform.js";
 
@@ -93,11 +93,7 @@ export function openAmend(ctx, hand, afterWrite) {
       preview,
       h("label", { class: "field" }, h("span", {}, t("amend.reason")), reason),
       message,
-      h("div", { class: "row" },
-        save,
-        h("button", { type: "button", class: "quiet", onclick: () => dialog.close() }, t("cancel")))));
-  dialog.addEventListener("close", () => dialog.remove());
-  document.body.append(dialog);
+      sheetRow(save, t("cancel"))));
   update();
-  dialog.showModal();
+  showSheet(dialog);
 }

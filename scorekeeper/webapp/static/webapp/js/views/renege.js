@@ -4,7 +4,7 @@
 
 import { t } from "../i18n.js";
 import { awardText, previewAward, seatLetter, seatName, teamOf } from "../rules.js";
-import { choices, h, replace } from "../ui.js";
+import { choices, h, replace, sheetRow, showSheet } from "../ui.js";
 import { trumpRow } from "./handform.js";
 
 export function openRenege(ctx, { values, onsave }) {
@@ -70,11 +70,7 @@ export function openRenege(ctx, { values, onsave }) {
     trumpRow({ ruleset, values: entry, prefix: "renege-", onchange: update }),
     offenders,
     preview,
-    h("div", { class: "row" },
-      save,
-      h("button", { type: "button", class: "quiet", onclick: () => dialog.close() }, t("cancel")))));
-  dialog.addEventListener("close", () => dialog.remove());
-  document.body.append(dialog);
+    sheetRow(save, t("cancel"))));
   update();
-  dialog.showModal();
+  showSheet(dialog);
 }

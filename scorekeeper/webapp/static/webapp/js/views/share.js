@@ -5,7 +5,7 @@ import { api, Unreachable } from "../api.js";
 import { saveToken } from "../db.js";
 import { t } from "../i18n.js";
 import { qrSvg } from "../qr.js";
-import { h, replace, toast } from "../ui.js";
+import { h, replace, sheetRow, showSheet, toast } from "../ui.js";
 
 async function copy(text) {
   try {
@@ -56,12 +56,8 @@ function takeBack(main, ctx) {
       h("h2", { id: "take-back-title" }, t("share.take_back.title")),
       h("p", {}, t("share.take_back.body")),
       message,
-      h("div", { class: "row" },
-        yes,
-        h("button", { type: "button", class: "quiet", onclick: () => dialog.close() }, t("cancel")))));
-  dialog.addEventListener("close", () => dialog.remove());
-  document.body.append(dialog);
-  dialog.showModal();
+      sheetRow(yes, t("cancel"))));
+  showSheet(dialog);
 }
 
 export function showShare(main, ctx) {

@@ -1,0 +1,18 @@
+"""How the migration tests move the database: back to where rows were written the way older
+code wrote them, then forward to the latest, with the apps as they stood at each step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+
+def migrate(targets: list[tuple[str, str]] | None = None) -> Any:
+    """Migrate to `targets` (every app's latest by default); the apps as they stand there."""
+    executor = MigrationExecutor(connection)
+    targets = targets or executor.loader.graph.leaf_nodes()
+    executor.migrate(targets)
+    executor.loader.build_graph()
+    return executor.loader.project_state(targets).apps
