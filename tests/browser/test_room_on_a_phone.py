@@ -1,12 +1,13 @@
 """The room's pages on a 360x740 phone, in English and Korean, light and dark: the players'
 standings, the results page, the projector and "find your table" never run off the screen
 (nor do the tally cards and a round robin's crosstable); and the projector keeps up by itself.
-Screenshots go to /tmp/room-pages/ for a person to look at."""
+With SHOTS_DIR set, screenshots go there for a person to look at."""
 
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -17,7 +18,14 @@ from tests.events.event_helpers import rounds_entered
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/room-pages")
+SHOTS = os.environ.get("SHOTS_DIR")
+
+
+def shot(page: Any, name: str, **options: Any) -> None:
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), **options)
+
+
 # Long names, as clubs have them: the pages must wrap them, not widen.
 NAMES = [
     "Alexandra Montgomery-Whitfield",
@@ -82,7 +90,6 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
     page.on(
         "console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None
     )
-    SHOTS.mkdir(exist_ok=True)
     pages = {
         "standings": f"/events/{event.pk}/",
         "results": f"/events/{event.pk}/results/",
@@ -100,12 +107,12 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > 360:
             wide[name] = width
-        page.screenshot(path=str(SHOTS / f"{name}-{language}-{scheme}.png"), full_page=True)
+        shot(page, f"{name}-{language}-{scheme}", full_page=True)
         if name == "crosstable":
             # The grid scrolls in its own box; the team names stay beside the totals.
             page.locator(".scroll").evaluate("box => { box.scrollLeft = box.scrollWidth; }")
             expect(page.locator(".crosstable tbody th").first).to_be_in_viewport()
-            page.screenshot(path=str(SHOTS / f"{name}-scrolled-{language}-{scheme}.png"))
+            shot(page, f"{name}-scrolled-{language}-{scheme}")
     assert wide == {}
     assert refused == []
     # Dark mode is the table app's dark: a dark page, light words.
@@ -127,7 +134,7 @@ def test_the_projector_keeps_up_by_itself(live_server, phone, django_user_model,
         table=table, actor=dora, entered_by=table.seats.get(number=0).player_id, points=[10, 2]
     )
     expect(score).to_have_text("10–2", timeout=5_000)
-    page.screenshot(path=str(SHOTS / "projector-wide.png"))
+    shot(page, "projector-wide")
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
@@ -148,5 +155,4 @@ def test_table_cards_print_four_to_a_page(live_server, page, django_user_model, 
     page.goto(live_server.url + f"/events/{event.pk}/cards/")
     expect(page.locator(".table-card")).to_have_count(8)
     pdf = page.pdf(format=paper, print_background=False)
-    (SHOTS / f"table-cards-{paper}.pdf").write_bytes(pdf)
     assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 2  # eight tables, four a page
