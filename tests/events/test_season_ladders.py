@@ -246,7 +246,37 @@ def test_a_seasons_ladder_takes_the_same_queries_however_many_nights(director, a
     with CaptureQueriesContext(connection) as four_nights:
         board = ok(anon.get(url))
     assert len(board) == 12
-    assert len(four_nights) == len(one_night) <= 12
+    # The season's state and its cache (looked up, then filled) on top of the board's own.
+    assert len(four_nights) == len(one_night) <= 16
+
+
+def test_a_seasons_board_is_computed_once_for_each_state_of_its_nights(director, actor, anon):
+    """Read again unchanged, the season's board comes from the cache (fewer queries); a
+    renamed player, a changed ladder and a new night each give a new board at once."""
+    season = make_season(director, ladder="placement", min_nights=1)
+    url = f"/api/v1/clubs/{director.club}/leaderboard/?season={season['id']}"
+    nights(actor, director, season["id"], 8)
+    with CaptureQueriesContext(connection) as computed:
+        first = ok(anon.get(url))
+    with CaptureQueriesContext(connection) as kept:
+        assert ok(anon.get(url)) == first
+    assert len(kept) < len(computed)
+    player = first[0]["player"]
+    ok(director.client.patch(f"/api/v1/players/{player}/", {"name": "Renamed"}, format="json"))
+    assert [row["name"] for row in ok(anon.get(url)) if row["player"] == player] == ["Renamed"]
+    ok(
+        director.client.patch(
+            f"/api/v1/clubs/{director.club}/seasons/{season['id']}/",
+            {"ladder": "average"},
+            format="json",
+        )
+    )
+    by_average = ok(anon.get(url))
+    assert by_average != first and {row["ladder_points"] for row in by_average} != {
+        row["ladder_points"] for row in first
+    }
+    nights(actor, director, season["id"], 8)
+    assert sum(row["nights"] for row in ok(anon.get(url))) == 16
 
 
 # A progressive night's ranking options -----------------------------------------------------

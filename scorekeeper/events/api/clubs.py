@@ -3,8 +3,10 @@ directors' renames, merges and splits of player records."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING
 
+from django.core.cache import caches
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -167,13 +169,32 @@ class SeasonDetailView(EventsView):
         return Response(s.SeasonSerializer(season).data)
 
 
+#: How long a season's computed leaderboard is kept (it is keyed by the season's state, so a
+#: change is never served stale; this only frees the cache of states gone by).
+SEASON_BOARD_KEPT_SECONDS = 600
+
+
 def _board(view: EventsView, request: Request) -> list[dict[str, object]]:
-    """The leaderboard the query asks for: a season's (by its ladder) or all of them."""
+    """The leaderboard the query asks for: a season's (by its ladder) or all of them. A
+    season's ranks every night of it: computed once for each state of its events and its
+    ladder however many read it, kept in the database's cache as the standings are."""
     query = read_query(s.LeaderboardQuerySerializer, request)
-    season = None
-    if "season" in query:
-        season = selectors.season_get(season_id=query["season"], club=view.club)
-    return club_board(club=view.club, season=season, order=query.get("order"), limit=query["limit"])
+    order, limit = query.get("order"), query["limit"]
+    if "season" not in query:
+        return club_board(club=view.club, order=order, limit=limit)
+    season = selectors.season_get(season_id=query["season"], club=view.club)
+    ladder = (season.ladder, season.placement_points, season.min_nights, season.best_nights)
+    key = (
+        "season-board:"
+        + hashlib.sha256(
+            repr((season.pk, ladder, selectors.season_state(season=season), order, limit)).encode()
+        ).hexdigest()
+    )
+    board: list[dict[str, object]] | None = caches["default"].get(key)
+    if board is None:
+        board = club_board(club=view.club, season=season, order=order, limit=limit)
+        caches["default"].set(key, board, timeout=SEASON_BOARD_KEPT_SECONDS)
+    return board
 
 
 class LeaderboardView(EventsView):

@@ -46,6 +46,7 @@ from scorekeeper.events.selectors.records import (
     PlayerRecord,
     leaderboard,
     player_record,
+    season_state,
 )
 from scorekeeper.events.selectors.roster import (
     Arrival,
@@ -112,6 +113,7 @@ __all__ = [
     "rounds_of",
     "rounds_seated",
     "season_get",
+    "season_state",
     "seasons_of",
     "standings",
     "table_get",

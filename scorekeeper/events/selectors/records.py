@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
-from scorekeeper.events.models import ResultLine, Season, TableSeat
+from scorekeeper.events.models import Event, ResultLine, Season, TableSeat
 from scorekeeper.models import Club, Player
 from scorekeeper.names import name_shown
 
@@ -38,6 +38,17 @@ _STATS: Final = {
     "loners_made": Sum("loners_made"),
     "best_game": Max("points_for"),
 }
+
+
+def season_state(*, season: Season) -> str:
+    """Where a season's events stand, in one query: which events it holds and the standings
+    version of each, summed. Every write a leaderboard could show moves one of them (a
+    result, an event published or moved, a player renamed or erased), so a leaderboard
+    computed for this state is the leaderboard until it changes."""
+    state = Event.objects.filter(season=season).aggregate(
+        events=Count("pk"), ids=Sum("pk"), versions=Sum("standings_version")
+    )
+    return f"{state['events']}.{state['ids'] or 0}.{state['versions'] or 0}"
 
 
 def _public_lines(club: Club | None = None, season: Season | None = None) -> QuerySet[ResultLine]:
