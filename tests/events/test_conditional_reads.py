@@ -231,3 +231,22 @@ def test_a_change_of_the_clubs_clock_or_language_is_not_a_304(
         assert kept[f"/api/v1/tables/{table}/"].json()["round_started_at"].endswith("Z")
     else:
         assert fresh["Content-Language"] == "ko"
+
+
+def test_watchers_at_one_version_share_one_computed_rounds(night, anon, director: Director):
+    """The first watcher at a version has the rounds computed; the next, without a tag of
+    its own, gets the same answer from the cache in fewer queries; a result gives a new one."""
+    path = f"/api/v1/events/{night['event']}/rounds/"
+    first, computed = queries(lambda: anon.get(path))
+    second, kept = queries(lambda: APIClient().get(path))
+    assert second.json() == first.json() and kept < computed
+    table = night["round"]["tables"][0]
+    phone = join(table["join_code"])
+    for _ in range(4):
+        phone.hand(phone.by_seat[0], 3)
+    ok(phone.post("result/", {"entered_by": phone.player(phone.by_seat[0])}), 201)
+
+    def result(body: Any) -> Any:
+        return [t["result"] for t in body[0]["tables"] if t["id"] == table["id"]]
+
+    assert result(first.json()) == [None] and result(anon.get(path).json()) != [None]

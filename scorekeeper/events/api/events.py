@@ -144,6 +144,10 @@ class TeamListView(EventsView):
         return Response(s.EventTeamAddedSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
+#: How long the rounds of one version of an event are kept for the watchers polling it.
+ROUNDS_KEPT_SECONDS = 60
+
+
 class RoundListView(EventsView):
     @extend_schema(
         operation_id="event_rounds_list",
@@ -151,10 +155,18 @@ class RoundListView(EventsView):
         responses={200: s.RoundSerializer(many=True), **problems(404)},
     )
     def get(self, request: Request, event_id: int) -> Response:
-        event = self.event
-        codes = access.sees_join_codes(self.actor, event)
-        rounds = [round_json(r, show_codes=codes) for r in selectors.rounds_of(event=event)]
-        return Response(s.RoundSerializer(rounds, many=True).data)
+        # The rounds move with every hand, and a night's watchers poll them together: the
+        # answer for one tag (the version, the reader's role, language and query) is computed
+        # once and kept in the shared cache a moment, for the others polling at that version.
+        key = f"rounds:{self.etag}"
+        body = caches["default"].get(key)
+        if body is None:
+            event = self.event
+            codes = access.sees_join_codes(self.actor, event)
+            rounds = [round_json(r, show_codes=codes) for r in selectors.rounds_of(event=event)]
+            body = s.RoundSerializer(rounds, many=True).data
+            caches["default"].set(key, body, timeout=ROUNDS_KEPT_SECONDS)
+        return Response(body)
 
     @extend_schema(
         operation_id="event_rounds_create",
