@@ -15,7 +15,6 @@ all, so callers say `selectors.standings(...)` wherever the read lives.
 from scorekeeper.events.selectors.events import (
     OpenTable,
     a_round_is_in_play,
-    change_log,
     entrants_of,
     event_form_choices,
     event_tables_of,
@@ -88,7 +87,6 @@ __all__ = [
     "TableView",
     "TallyLine",
     "a_round_is_in_play",
-    "change_log",
     "club_get",
     "clubs",
     "clubs_directed_by",

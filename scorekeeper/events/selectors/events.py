@@ -4,9 +4,7 @@ tables, what closing the night would leave open, and its change log.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from django.db.models import Count, QuerySet
 
@@ -118,10 +116,6 @@ def a_round_is_in_play() -> bool:
         .exclude(result__status=Result.Status.CONFIRMED)
         .exists()
     )
-
-
-def change_log(*, event: Event) -> Iterable[Any]:
-    return event.changes.select_related("table__round").order_by("id")
 
 
 def rounds_seated(*, event: Event) -> int:
