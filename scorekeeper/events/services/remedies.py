@@ -80,10 +80,10 @@ def _log(
     )
 
 
-def round_average(table: Table) -> int:
+def round_average(table: Table) -> int | None:
     """The mean points a side scored at the round's other tables with a played, confirmed
     result (assigned ones do not count), rounded half up; the whole night's when none of the round
-    has one. No played result anywhere: there is nothing to average (409 no-average)."""
+    has one; None when no table has played a result yet."""
     played = ResultLine.objects.filter(
         event_id=table.round.event_id, confirmed=True, result__assigned__isnull=True
     ).exclude(result__table=table)
@@ -96,11 +96,7 @@ def round_average(table: Table) -> int:
         if sides:
             total, count = sum(sides.values()), len(sides)
             return (2 * total + count) // (2 * count)
-    raise Conflict(
-        _("No table has played a result yet: there is no average to assign. Give points."),
-        code="no-average",
-        field="sides",
-    )
+    return None
 
 
 def _side_points(award: object, average: int | None, field: str) -> int:
@@ -175,6 +171,12 @@ def result_assign(*, table: Table, actor: Actor, sides: Sequence[object], reason
         require_director(actor, event.club)
         needs_average = any(not isinstance(award, int) for award in sides)
         average = round_average(table) if needs_average else None
+        if needs_average and average is None:
+            raise Conflict(
+                _("No table has played a result yet: there is no average to assign. Give points."),
+                code="no-average",
+                field="sides",
+            )
         points = [_side_points(award, average, f"sides[{i}]") for i, award in enumerate(sides)]
         _check_winner(event, points, "sides")
         assigned = {"sides": list(sides), "average": average}
@@ -188,10 +190,7 @@ def _forfeit_points(table: Table, event: Event) -> int:
     when no table has played yet: a forfeit needs no average to stand)."""
     if event.round_length == Event.RoundLength.GAME:
         return int(referee.Ruleset.parse(event.ruleset).target)
-    try:
-        return max(1, round_average(table))
-    except Conflict:
-        return 1
+    return max(1, round_average(table) or 1)
 
 
 def _forfeit(table: Table, actor: Actor, forfeited_by: int, reason: str) -> Result:
