@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from table import text_size
 
 from scorekeeper.events import room, services
 from scorekeeper.events.access import Actor
@@ -156,3 +157,17 @@ def test_table_cards_print_four_to_a_page(live_server, page, django_user_model, 
     expect(page.locator(".table-card")).to_have_count(8)
     pdf = page.pdf(format=paper, print_background=False)
     assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 2  # eight tables, four a page
+
+
+def test_with_large_text_the_tables_scroll_in_their_box_not_the_page(
+    live_server, phone, django_user_model
+):
+    """At 200% text a standings table is wider than a phone: it scrolls inside its own box,
+    and the page (the players' page, the projector) stays 360 px wide."""
+    _dora, event, _ = night(django_user_model)
+    page = phone(locale="ko-KR", color_scheme="dark").new_page()
+    text_size(page, 200)
+    for path in (f"/events/{event.pk}/", f"/events/{event.pk}/projector/"):
+        page.goto(live_server.url + path)
+        expect(page.locator("tbody tr").first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
