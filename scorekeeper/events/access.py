@@ -57,21 +57,24 @@ def display_name(user: AbstractBaseUser | AnonymousUser) -> str:
     return chosen or f"no. {user.pk}"
 
 
-def is_director(user: AbstractBaseUser | AnonymousUser | None, club: Club) -> bool:
+def is_director(user: AbstractBaseUser | AnonymousUser | None, club: Club | int) -> bool:
     if user is None or not user.is_authenticated:
         return False
     if getattr(user, "is_superuser", False):
         return True
-    return Director.objects.filter(club=club, user_id=user.pk).exists()
+    club_id = club if isinstance(club, int) else club.pk
+    return Director.objects.filter(club_id=club_id, user_id=user.pk).exists()
 
 
-def directs(actor: Actor, club: Club) -> bool:
-    """The actor is a signed-in director of the club (a device never is); asked once."""
+def directs(actor: Actor, club: Club | int) -> bool:
+    """The actor is a signed-in director of the club (or the club with this id; a device
+    never is); asked once."""
     if actor.device is not None:
         return False
-    if club.pk not in actor.known:
-        actor.known[club.pk] = is_director(actor.user, club)
-    return actor.known[club.pk]
+    club_id = club if isinstance(club, int) else club.pk
+    if club_id not in actor.known:
+        actor.known[club_id] = is_director(actor.user, club)
+    return actor.known[club_id]
 
 
 def _director(actor: Actor | None) -> AbstractBaseUser | None:
@@ -89,12 +92,12 @@ def _learn(actor: Actor | None, club_id: int, directed: bool | None) -> None:
 # Reading --------------------------------------------------------------------------------------
 
 
-def reads_event(actor: Actor, event: Event) -> bool:
+def reads_event(actor: Actor, event: Event | selectors.EventStamp) -> bool:
     if event.published:
         return True
     if actor.device is not None:
         return actor.device.event_table.event_id == event.pk
-    return directs(actor, event.club)
+    return directs(actor, event.club_id)
 
 
 def sees_join_codes(actor: Actor, event: Event) -> bool:
@@ -117,6 +120,16 @@ def event_for(*, actor: Actor | None, event_id: int, to_run: bool = False) -> Ev
     if not allowed:
         raise NotFound(_("There is no event with this id."), code="no-such-event", field="id")
     return event
+
+
+def event_stamp_for(*, actor: Actor, event_id: int) -> selectors.EventStamp:
+    """What a poll of the event is tagged with, if the actor may read it; otherwise not found
+    (as `event_for`, in one narrower query)."""
+    stamp = selectors.event_stamp(event_id=event_id, director=_director(actor))
+    _learn(actor, stamp.club_id, stamp.directed)
+    if not reads_event(actor, stamp):
+        raise NotFound(_("There is no event with this id."), code="no-such-event", field="id")
+    return stamp
 
 
 def table_for(*, actor: Actor | None, table_id: int) -> Table:

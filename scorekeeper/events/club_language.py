@@ -32,10 +32,11 @@ def asked_for(request: HttpRequest) -> str | None:
     return None
 
 
-def club_language_use(request: HttpRequest, club: Club) -> str:
-    """Speak the club's language to a visitor who asked for none we speak; the language
-    in use either way."""
-    if asked_for(request) is None and club.language in SPOKEN:
-        translation.activate(club.language)
-        request.LANGUAGE_CODE = club.language
+def club_language_use(request: HttpRequest, club: Club | str) -> str:
+    """Speak the club's language (or this club language) to a visitor who asked for none we
+    speak; the language in use either way."""
+    language = club if isinstance(club, str) else club.language
+    if asked_for(request) is None and language in SPOKEN:
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
     return translation.get_language() or settings.LANGUAGE_CODE

@@ -81,22 +81,15 @@ def test_a_game_poll_is_a_304_after_one_query(night, anon):
     assert again.status_code == 304 and count <= 1
 
 
-def tags(client: APIClient, event: int, table: int) -> tuple[str, ...]:
-    paths = (
-        f"/api/v1/events/{event}/standings/",
-        f"/api/v1/events/{event}/rounds/",
-        f"/api/v1/tables/{table}/",
-    )
-    return tuple(client.get(path)["ETag"] for path in paths)
-
-
-def standings_of(client: APIClient, event: int) -> tuple[str, Any]:
-    answer = client.get(f"/api/v1/events/{event}/standings/")
+def read(client: APIClient, path: str) -> tuple[str, Any]:
+    answer = client.get(path)
     return answer["ETag"], answer.json()
 
 
 def test_every_write_of_a_night_moves_what_its_pollers_see(night, director: Director, anon):
-    """Each write a night makes, one after another: the public's tags change after each."""
+    """Each write a night makes, one after another: the table's tag changes after each, and
+    the standings' and the rounds' whenever what they show does, to the public and to the
+    director (who is shown the join codes and the phones too)."""
     event = night["event"]
     table = night["round"]["tables"][0]
     phone = join(table["join_code"])
@@ -153,24 +146,37 @@ def test_every_write_of_a_night_moves_what_its_pollers_see(night, director: Dire
             lambda: director.client.delete(f"/api/v1/events/{event}/players/{player}/"),
         ),
     ]
-    before = tags(anon, event, table["id"])
-    standings_before = standings_of(anon, event)
+    readers = [
+        (client, f"/api/v1/events/{event}/{what}/")
+        for client in (anon, director.client)
+        for what in ("standings", "rounds")
+    ]
+    table_path = f"/api/v1/tables/{table['id']}/"
+    before = [read(client, path) for client, path in readers]
+    table_before = anon.get(table_path)["ETag"]
+    moved: set[str] = set()
     for what, write in writes:
         write()
-        after = tags(anon, event, table["id"])
-        assert after[1] != before[1] and after[2] != before[2], what
-        # The standings' tag moves whenever what they show does (and a hand, which they
-        # cannot show, leaves it alone).
-        standings_after = standings_of(anon, event)
-        if standings_after[1] != standings_before[1]:
-            assert standings_after[0] != standings_before[0], what
-        before, standings_before = after, standings_after
+        after = [read(client, path) for client, path in readers]
+        for (client, path), (tag, body), (tag_after, body_after) in zip(
+            readers, before, after, strict=True
+        ):
+            # A tag moves whenever what it tags does (and a hand, which neither the
+            # standings nor the rounds show, leaves them alone).
+            if body_after != body:
+                assert tag_after != tag, (what, path, client is anon)
+                moved.add(path)
+        table_after = anon.get(table_path)["ETag"]
+        assert table_after != table_before, what
+        before, table_before = after, table_after
+    assert moved == {path for _, path in readers}
 
 
 def test_hands_at_the_tables_leave_the_standings_pollers_at_304(night, director: Director, anon):
     """A night's tables post a hand every few seconds; the standings count confirmed results
-    only, so their pollers stay at 304 until a result is confirmed (and a director's hand
-    correction that re-derives a confirmed result moves them again)."""
+    only and the public rounds show results, not hands, so their pollers stay at 304 until a
+    result is entered (and a director's hand correction that re-derives a confirmed result
+    moves them again)."""
     event = night["event"]
     table = night["round"]["tables"][0]
     phone = join(table["join_code"])
@@ -182,10 +188,10 @@ def test_hands_at_the_tables_leave_the_standings_pollers_at_304(night, director:
     for _ in range(4):
         phone.hand(by[0], 3)
         assert anon.get(path, HTTP_IF_NONE_MATCH=tag).status_code == 304
-        moved = anon.get(rounds, HTTP_IF_NONE_MATCH=rounds_tag)
-        assert moved.status_code == 200
-        rounds_tag = moved["ETag"]
+        assert anon.get(rounds, HTTP_IF_NONE_MATCH=rounds_tag).status_code == 304
     ok(phone.post("result/", {"entered_by": phone.player(by[0])}), 201)
+    entered = anon.get(rounds, HTTP_IF_NONE_MATCH=rounds_tag)
+    assert entered.status_code == 200 and entered["ETag"] != rounds_tag
     ok(opponent.confirm(by[1]))
     confirmed = anon.get(path, HTTP_IF_NONE_MATCH=tag)
     assert confirmed.status_code == 200 and confirmed.json()["rows"][0]["total"] > 0

@@ -47,11 +47,21 @@ class EventsView(APIView):
     #: The event's counter this read follows: `version` (everything), or `standings_version`
     #: for a read made only of the standings (scorekeeper.events.services.changes).
     follows: ClassVar[str] = "version"
+    #: The counter it follows for a reader who does not direct the club, where that reader is
+    #: shown less: the rounds without join codes and phones are made of what the standings
+    #: are (seating, results, byes), so a hand or a phone joining leaves them at 304.
+    follows_for_players: ClassVar[str | None] = None
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
         self.actor = actor_of(request)
         reading = request.method in SAFE_METHODS
+        if (
+            reading
+            and "If-None-Match" in request.headers
+            and kwargs.keys() & _BY_EVENT == {"event_id"}
+        ):
+            self._poll(request, kwargs["event_id"])
         if "club_id" in kwargs:
             self.club = selectors.club_get(club_id=kwargs["club_id"])
             if reading and self.directors_read:
@@ -71,6 +81,16 @@ class EventsView(APIView):
             self.etag = self._etag(request)
             if self.etag is not None and unchanged(request, self.etag):
                 raise _Unchanged
+
+    def _poll(self, request: Request, event_id: int) -> None:
+        """A poll of an event that holds a tag is answered 304 from the event's stamp (one
+        narrow query) while the tag is current; otherwise the full look-up follows."""
+        stamp = access.event_stamp_for(actor=self.actor, event_id=event_id)
+        club_language_use(request, stamp.club_language)
+        tag = self._tag(request, stamp)
+        if unchanged(request, tag):
+            self.etag = tag
+            raise _Unchanged
 
     def _club(self) -> Club | None:
         """The club the URL names, or whose event or table it names."""
@@ -94,11 +114,18 @@ class EventsView(APIView):
             event = table.round.event
         if event is None:
             return None
+        return self._tag(request, event, table)
+
+    def _tag(
+        self, request: Request, event: Event | selectors.EventStamp, table: Table | None = None
+    ) -> str:
         game = table.game if table is not None else None
-        parts = [f"e{event.pk}{self.follows[0]}{getattr(event, self.follows)}"]
+        directs = access.directs(self.actor, event.club_id)
+        follows = self.follows if directs else self.follows_for_players or self.follows
+        parts = [f"e{event.pk}{follows[0]}{getattr(event, follows)}"]
         if table is not None:
             parts.append(f"t{table.pk}g{game.version if game else 0}")
-        parts.append("d" if access.directs(self.actor, event.club) else "p")
+        parts.append("d" if directs else "p")
         parts.append(translation.get_language() or language_of(request))
         if query := request.META.get("QUERY_STRING"):
             parts.append(hashlib.sha256(query.encode()).hexdigest()[:12])
@@ -117,6 +144,10 @@ class EventsView(APIView):
         if self.etag is not None and response.status_code == 200:
             validated(response, self.etag)
         return response
+
+
+#: The ids a URL may name besides its event's: a poll by the event alone is stamped (`_poll`).
+_BY_EVENT = frozenset({"event_id", "club_id", "table_id"})
 
 
 class _Unchanged(Exception):

@@ -149,15 +149,17 @@ ROUNDS_KEPT_SECONDS = 60
 
 
 class RoundListView(EventsView):
+    follows_for_players = "standings_version"
+
     @extend_schema(
         operation_id="event_rounds_list",
         summary="The schedule: every round's tables, seats, results and byes",
         responses={200: s.RoundSerializer(many=True), **problems(404)},
     )
     def get(self, request: Request, event_id: int) -> Response:
-        # The rounds move with every hand, and a night's watchers poll them together: the
-        # answer for one tag (the version, the reader's role, language and query) is computed
-        # once and kept in the shared cache a moment, for the others polling at that version.
+        # A night's watchers poll the rounds together: the answer for one tag (the version,
+        # the reader's role, language and query) is computed once and kept in the shared cache
+        # a moment, for the others polling at that version.
         key = f"rounds:{self.etag}"
         body = caches["default"].get(key)
         if body is None:
@@ -185,6 +187,8 @@ class RoundListView(EventsView):
 
 
 class RoundDetailView(EventsView):
+    follows_for_players = "standings_version"
+
     @extend_schema(
         operation_id="event_rounds_retrieve",
         summary="One round: its tables, seats, results and byes",

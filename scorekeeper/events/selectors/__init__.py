@@ -24,9 +24,11 @@ from scorekeeper.events.selectors.events import (
     teams_of,
 )
 from scorekeeper.events.selectors.lookups import (
+    EventStamp,
     club_get,
     device_table,
     event_get,
+    event_stamp,
     player_get,
     result_of,
     round_get,
@@ -78,6 +80,7 @@ __all__ = [
     "CrossCell",
     "Crosstable",
     "DeviceView",
+    "EventStamp",
     "OpenTable",
     "PlayerRecord",
     "RoundView",
@@ -97,6 +100,7 @@ __all__ = [
     "entrants_of",
     "event_form_choices",
     "event_get",
+    "event_stamp",
     "event_tables_of",
     "events_of",
     "find_your_table",

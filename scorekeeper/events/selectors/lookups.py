@@ -5,6 +5,7 @@ club; whether that lets them read it is `scorekeeper.events.access`'s to decide.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -51,12 +52,45 @@ def _directed_by(user: AbstractBaseUser, club: str) -> Any:
     return Exists(Director.objects.filter(club_id=OuterRef(club), user_id=int(user.pk)))
 
 
+_NO_EVENT = ("There is no event with this id.", "no-such-event")
+
+
 def event_get(*, event_id: int, director: AbstractBaseUser | None = None) -> Event:
     """The event; with `director`, its `directed` says whether that user directs its club."""
     events = Event.objects.select_related("club", "season")
     if director is not None:
         events = events.annotate(directed=_directed_by(director, "club_id"))
-    return _one(events, event_id, "There is no event with this id.", "no-such-event")
+    return _one(events, event_id, *_NO_EVENT)
+
+
+@dataclass(frozen=True)
+class EventStamp:
+    """What a poll of an event is answered 304 on: who may read it and the counters its tag
+    is made of, read as one narrow row (a full event is read only when the poll is stale)."""
+
+    pk: int
+    club_id: int
+    club_language: str
+    published: bool
+    version: int
+    standings_version: int
+    directed: bool | None = None
+
+
+def event_stamp(*, event_id: int, director: AbstractBaseUser | None = None) -> EventStamp:
+    """The event's stamp (`directed` as for `event_get`), or a NotFound as `event_get`."""
+    events = Event.objects.filter(pk=event_id)
+    if director is not None:
+        events = events.annotate(directed=_directed_by(director, "club_id"))
+    fields = ["pk", "club_id", "club__language", "published", "version", "standings_version"]
+    found = (
+        events.values_list(*fields, *(["directed"] if director is not None else [])).first()
+        if 0 < event_id < 2**63
+        else None
+    )
+    if found is None:
+        raise NotFound(_NO_EVENT[0], code=_NO_EVENT[1], field="id")
+    return EventStamp(*found)
 
 
 def round_get(*, event: Event, number: int) -> Round:

@@ -3,7 +3,9 @@ write that changes what its pages and the API show about it.
 
 `version` follows everything (rounds, tables, phones, hands); `standings_version` follows only
 what the standings are made of (entrants, seating, results, sit-outs, the event's options), so
-the hands a night's tables post every few seconds leave the standings' pollers at 304.
+the hands a night's tables post every few seconds leave the standings' pollers at 304. The
+rounds as a player sees them (no join codes, no phones) are made of the same, so they follow
+`standings_version` too; a director's rounds follow `version`.
 
 Readers tag what they send with one of them (an ETag) and answer a poll that already has the
 current one with 304, after one query; computed standings are kept per standings version.
@@ -21,8 +23,9 @@ BOTH: Final = {"version": F("version") + 1, "standings_version": F("standings_ve
 
 
 def event_changed(event_id: int, *, standings: bool = True) -> None:
-    """A write to the event; `standings=False` for one the standings cannot show (a hand
-    entered at a table: the standings count confirmed results only)."""
+    """A write to the event; `standings=False` for one neither the standings nor a player's
+    rounds can show (a hand entered at a table: the standings count confirmed results only; a
+    phone joining or leaving, a new join code: only a director sees them)."""
     moved = BOTH if standings else {"version": F("version") + 1}
     Event.objects.filter(pk=event_id).update(**moved)
 
