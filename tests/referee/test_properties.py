@@ -356,8 +356,15 @@ def any_dealer(ruleset: Ruleset, rng: random.Random) -> HandState:
     return HandState.deal(ruleset, dealer=rng.randrange(ruleset.players), rng=rng)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=ruleset_names, seed=seeds, data=st.data())
+def played_by_hypothesis(examples: int) -> Callable[[Callable[..., None]], Any]:
+    """Run a test `examples` times on a hand Hypothesis plays: it is given the ruleset's name,
+    the deal's seed and Hypothesis's data to draw each action from."""
+    return lambda test: settings(
+        max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )(given(name=ruleset_names, seed=seeds, data=st.data())(test))
+
+
+@played_by_hypothesis(200)
 def test_a_hand_played_by_hypothesis_checks_clean(
     name: str, seed: int, data: st.DataObject
 ) -> None:
@@ -808,8 +815,7 @@ def snapshot(state: HandState) -> tuple[object, ...]:
     )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=ruleset_names, seed=seeds, data=st.data())
+@played_by_hypothesis(100)
 def test_apply_then_undo_restores_the_state_and_illegal_actions_are_refused(
     name: str, seed: int, data: st.DataObject
 ) -> None:
