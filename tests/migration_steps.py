@@ -16,3 +16,17 @@ def migrate(targets: list[tuple[str, str]] | None = None) -> Any:
     executor.migrate(targets)
     executor.loader.build_graph()
     return executor.loader.project_state(targets).apps
+
+
+def models(apps: Any, **names: str) -> tuple[Any, ...]:
+    """The models as they stand in `apps`, named app by app (``events="Event Round"``), in
+    the order named."""
+    return tuple(
+        apps.get_model(app, model) for app, models in names.items() for model in models.split()
+    )
+
+
+def standard_event(Event: Any, **fields: Any) -> Any:
+    """An event row as older code wrote one under the standard rules (the ruleset and the
+    preset's name both kept), seeded 1; `fields` are the rest of the row."""
+    return Event.objects.create(ruleset={"preset": "standard"}, preset="standard", seed=1, **fields)

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from tests.commands import run_python
+
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 import harness  # noqa: E402
@@ -65,28 +67,14 @@ class Stack:
         return env
 
     def manage(self, database: str, *args: str, repo: Path = REPO) -> str:
-        done = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=repo,
-            env=self.env(database, repo),
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        done = run_python("manage.py", *args, env=self.env(database, repo), cwd=repo)
         assert done.returncode == 0, done.stderr
         return done.stdout
 
     def python(self, database: str, script: str) -> Any:
         """Run `script` with Django set up on this database; what it prints, read as JSON."""
         setup = "import django; django.setup()\n"
-        done = subprocess.run(
-            [sys.executable, "-c", setup + script],
-            cwd=REPO,
-            env=self.env(database),
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        done = run_python("-c", setup + script, env=self.env(database))
         assert done.returncode == 0, done.stderr
         return json.loads(done.stdout)
 

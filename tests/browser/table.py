@@ -195,13 +195,11 @@ def seat_a_night(user: Any, players: list[str], **options: Any) -> tuple[Any, An
     through the services as a director would (the console comes later): the event, the
     round and the director."""
     from scorekeeper.events import services
-    from scorekeeper.events.access import Actor
+    from tests.events.event_helpers import event_founded
 
-    director = Actor(user=user)
-    club = services.club_create(actor=director, name="Riverside Euchre Club")
-    event = services.event_create(
-        club=club,
-        actor=director,
+    director, event = event_founded(
+        user,
+        club="Riverside Euchre Club",
         format="progressive",
         round_length="hands",
         published=True,

@@ -9,18 +9,14 @@ from playwright.sync_api import ConsoleMessage, Page
 from test_browser_a11y import serious_violations
 
 from scorekeeper.events import services
-from scorekeeper.events.access import Actor
-from tests.events.event_helpers import rounds_entered
+from tests.events.event_helpers import event_founded, rounds_entered
 
 pytestmark = pytest.mark.browser
 
 
 def played_double_elimination(user) -> int:
-    actor = Actor(user=user)
-    club = services.club_create(actor=actor, name="Riverside")
-    event = services.event_create(
-        club=club,
-        actor=actor,
+    actor, event = event_founded(
+        user,
         name="Spring knockout",
         format="bracket",
         entry="totals",

@@ -14,8 +14,7 @@ from playwright.sync_api import expect
 from table import text_size
 
 from scorekeeper.events import room, services
-from scorekeeper.events.access import Actor
-from tests.events.event_helpers import rounds_entered
+from tests.events.event_helpers import event_founded, rounds_entered
 
 pytestmark = pytest.mark.browser
 
@@ -42,11 +41,9 @@ NAMES = [
 
 
 def night(django_user_model):
-    dora = Actor(user=django_user_model.objects.create_user("dora"))
-    club = services.club_create(actor=dora, name="Riverside Euchre Club")
-    event = services.event_create(
-        club=club,
-        actor=dora,
+    dora, event = event_founded(
+        django_user_model.objects.create_user("dora"),
+        club="Riverside Euchre Club",
         name="Tuesday progressive at the Riverside community hall",
         format="progressive",
         entry="totals",
@@ -62,7 +59,7 @@ def night(django_user_model):
     rounds_entered(event, dora, 2, [10, 7])
     services.round_generate(event=event, actor=dora)
     league = services.event_create(
-        club=club,
+        club=event.club,
         actor=dora,
         name="Pairs league",
         format="round-robin",
@@ -141,10 +138,8 @@ def test_the_projector_keeps_up_by_itself(live_server, phone, django_user_model,
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_table_cards_print_four_to_a_page(live_server, page, django_user_model, paper):
     user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    dora = Actor(user=user)
-    club = services.club_create(actor=dora, name="Riverside Euchre Club")
-    event = services.event_create(
-        club=club, actor=dora, name="Big night", format="progressive", rounds_planned=3
+    dora, event = event_founded(
+        user, club="Riverside Euchre Club", name="Big night", format="progressive", rounds_planned=3
     )
     for i in range(32):
         services.entrant_add(event=event, actor=dora, name=f"{NAMES[i % 9]} {i}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
@@ -10,10 +9,8 @@ from playwright.sync_api import Page, expect
 from screens import club_on_screen
 from table import layout_problems
 
-from scorekeeper.events import services
-from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event, Season
-from tests.events.event_helpers import played_by_services
+from tests.events.event_helpers import club_founded, played_by_services, winter_season
 
 pytestmark = pytest.mark.browser
 
@@ -74,18 +71,8 @@ def test_a_seasons_ladder_fits_a_phone_and_the_director_screen_too(
     page: Page, live_server, django_user_model, language
 ):
     user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    actor = Actor(user=user)
-    club = services.club_create(actor=actor, name="Riverside Euchre Club")
-    season = services.season_create(
-        club=club,
-        actor=actor,
-        name="Winter",
-        starts_on=datetime.date(2026, 1, 1),
-        ends_on=datetime.date(2026, 3, 31),
-        ladder="placement",
-        min_nights=2,
-        best_nights=8,
-    )
+    actor, club = club_founded(user, "Riverside Euchre Club")
+    season = winter_season(actor, club, 2026, ladder="placement", min_nights=2, best_nights=8)
     for name, players in (("First night", 8), ("Second night", 9)):
         long_names = [f"Player {i:02} of the long names" for i in range(players)]
         played_by_services(actor, club, players=long_names, rounds=2, name=name, season=season)

@@ -39,15 +39,29 @@ def seats(table: dict[str, Any]) -> list[str]:
     return [f"{seat['name']} ({'NESW'[seat['seat']]})" for seat in by_seat]
 
 
+def seated(
+    live_server, django_user_model, page: Page, hands: int
+) -> tuple[str, dict[str, Any], list[str], Page]:
+    """A director seats the four at one table for a round of `hands` hands, and the table's
+    phone joins: (the server, the table as the API gives it, who sits N E S W, the phone)."""
+    base = live_server.url
+    user = django_user_model.objects.create_user("dora")
+    event, rnd, _ = seat_a_night(user, FOUR, hands_per_round=hands, seed=3)
+    table = the_table(base, event.pk)
+    return (
+        base,
+        table,
+        seats(table),
+        join(page.context, base, rnd.tables.get().event_table.join_code),
+    )
+
+
 def test_a_ruling_from_the_referee_screen_is_recorded_as_the_hands_score(
     live_server, django_user_model, page: Page
 ) -> None:
-    base = live_server.url
-    user = django_user_model.objects.create_user("dora")
-    event, rnd, _ = seat_a_night(user, FOUR, hands_per_round=4, seed=3)
-    table = the_table(base, event.pk)
-    north, east, south, _west = seats(table)
-    scorer = join(page.context, base, rnd.tables.get().event_table.join_code)
+    base, table, (north, east, south, _west), scorer = seated(
+        live_server, django_user_model, page, hands=4
+    )
     expect(scorer.get_by_text(f"{north} deals first")).to_be_visible()
 
     # East, who made hearts trump, leads the ace; South throws a club holding the left bower:
@@ -82,12 +96,9 @@ def test_a_ruling_from_the_referee_screen_is_recorded_as_the_hands_score(
 def test_a_result_entered_offline_reaches_the_server_once(
     live_server, django_user_model, page: Page
 ) -> None:
-    base = live_server.url
-    user = django_user_model.objects.create_user("dora")
-    event, rnd, _ = seat_a_night(user, FOUR, hands_per_round=2, seed=3)
-    table = the_table(base, event.pk)
-    north, _east, _south, west = seats(table)
-    scorer = join(page.context, base, rnd.tables.get().event_table.join_code)
+    base, table, (north, _east, _south, west), scorer = seated(
+        live_server, django_user_model, page, hands=2
+    )
     answered: list[Response] = []
     scorer.on(
         "response",

@@ -5,6 +5,7 @@ or, where only the volume matters (query counts), the same night through the ser
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +14,7 @@ from rest_framework.test import APIClient
 
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
-from scorekeeper.events.models import Event
+from scorekeeper.events.models import Event, Season
 from scorekeeper.models import Club
 from tests.problems import is_problem as is_problem
 
@@ -131,6 +132,18 @@ class Director:
             ]
         )
 
+    def create_totals_night(self, **options: Any) -> int:
+        """A night of rounds of eight hands where each table enters only its final score."""
+        return self.create_event(entry="totals", round_length="hands", hands_per_round=8, **options)
+
+    def create_season(self, name: str, starts_on: str, ends_on: str) -> int:
+        body = {"name": name, "starts_on": starts_on, "ends_on": ends_on}
+        return int(
+            ok(self.client.post(f"/api/v1/clubs/{self.club}/seasons/", body, format="json"), 201)[
+                "id"
+            ]
+        )
+
     def add_players(self, event: int, *names: str) -> dict[str, int]:
         ids = {}
         for name in names:
@@ -207,6 +220,32 @@ def totals(*scores: list[int]) -> Play:
         device.settle(left.pop(0))
 
     return play
+
+
+def club_founded(user: Any, name: str = "Riverside") -> tuple[Actor, Club]:
+    """The user founds a club through the services and so directs it: (the director, the
+    club)."""
+    director = Actor(user=user)
+    return director, services.club_create(actor=director, name=name)
+
+
+def event_founded(user: Any, *, club: str = "Riverside", **options: Any) -> tuple[Actor, Event]:
+    """A new club's first event, created through the services by the user who founded the
+    club: (the director, the event; `event.club` is the club). `options` are the event's."""
+    director, founded = club_founded(user, club)
+    return director, services.event_create(club=founded, actor=director, **options)
+
+
+def winter_season(actor: Actor, club: Club, year: int, **options: Any) -> Season:
+    """The club's Winter season of `year`, January to March, through the services."""
+    return services.season_create(
+        club=club,
+        actor=actor,
+        name="Winter",
+        starts_on=datetime.date(year, 1, 1),
+        ends_on=datetime.date(year, 3, 31),
+        **options,
+    )
 
 
 def played_by_services(

@@ -7,9 +7,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from event_helpers import event_founded
 
 from scorekeeper.events import services
-from scorekeeper.events.access import Actor
 from scorekeeper.events.selectors import door_list
 from scorekeeper.events.services import PlayerRef
 
@@ -19,10 +19,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def night(django_user_model):
     user = django_user_model.objects.create_user("dora", password="deal-the-cards-42")
-    dora = Actor(user=user)
-    club = services.club_create(actor=dora, name="Riverside Euchre Club")
-    event = services.event_create(
-        club=club, actor=dora, name="Thursday", format="progressive", rounds_planned=2
+    dora, event = event_founded(
+        user, club="Riverside Euchre Club", name="Thursday", format="progressive", rounds_planned=2
     )
     return event, dora
 

@@ -85,9 +85,7 @@ def test_exports_carry_the_clubs_zone(director: Director, anon):
             f"/api/v1/clubs/{director.club}/", {"time_zone": "Asia/Seoul"}, format="json"
         )
     )
-    event = director.create_event(
-        entry="totals", round_length="hands", hands_per_round=8, rounds_planned=2
-    )
+    event = director.create_totals_night(rounds_planned=2)
     director.add_players(event, "Ann", "Ben", "Cat", "Dan")
     table = director.next_round(event)["tables"][0]
     ok(

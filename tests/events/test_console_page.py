@@ -21,8 +21,7 @@ def test_the_console_speaks_korean_to_a_korean_browser(director):
 
 
 def test_the_console_offers_the_clubs_seasons_on_the_event_form(director):
-    body = {"name": "Spring", "starts_on": "2027-03-01", "ends_on": "2027-05-31"}
-    season = director.client.post(f"/api/v1/clubs/{director.club}/seasons/", body, format="json")
+    season = director.create_season("Spring", "2027-03-01", "2027-05-31")
     event = director.create_event(rounds_planned=2)
     html = director.client.get(f"/events/{event}/manage/").content.decode()
-    assert f'<option value="{season.json()["id"]}">Spring</option>' in html
+    assert f'<option value="{season}">Spring</option>' in html

@@ -71,9 +71,7 @@ def test_a_tally_row_keeps_its_numbers_and_quotes_its_names():
 
 @pytest.mark.django_db
 def test_the_per_round_tally_has_a_row_a_player_a_round(director: Director, anon):
-    event = director.create_event(
-        entry="totals", round_length="hands", hands_per_round=8, rounds_planned=2
-    )
+    event = director.create_totals_night(rounds_planned=2)
     director.add_players(event, "=Ann", "+Ben", "Cat", "Dan", "Eve")
     director.publish(event)
     seated = play_event(director, event, totals([7, 3], [2, 6]), rounds=2)
@@ -132,9 +130,7 @@ def test_team_standings_have_a_match_points_column(director: Director, anon):
 
 @pytest.mark.django_db
 def test_find_your_table_lists_a_round_by_name(director: Director):
-    event = director.create_event(
-        entry="totals", round_length="hands", hands_per_round=8, rounds_planned=1
-    )
+    event = director.create_totals_night(rounds_planned=1)
     director.add_players(event, "eve", "Dan", "Cat", "ben", "Ann")
     rnd = director.next_round(event)
     lines = selectors.find_your_table(event=Event.objects.get(pk=event), number=1)

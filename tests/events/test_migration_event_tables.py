@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 
-from tests.migration_steps import migrate
+from tests.migration_steps import migrate, models, standard_event
 
 BEFORE = [("events", "0003_roster"), ("scorekeeper", "0005_roster_constraints")]
 
@@ -15,27 +15,22 @@ BEFORE = [("events", "0003_roster"), ("scorekeeper", "0005_roster_constraints")]
 @pytest.mark.django_db(transaction=True)
 def test_existing_nights_get_their_physical_tables():
     old = migrate(BEFORE)
-    Club = old.get_model("scorekeeper", "Club")
-    Player = old.get_model("scorekeeper", "Player")
-    Event = old.get_model("events", "Event")
-    Round = old.get_model("events", "Round")
-    Table = old.get_model("events", "Table")
-    TableToken = old.get_model("events", "TableToken")
+    Club, Player, Event, Round, Table, TableToken = models(
+        old, scorekeeper="Club Player", events="Event Round Table TableToken"
+    )
     club = Club.objects.create(name="Riverside")
     Player.objects.bulk_create(
         Player(name=n, kind="casual", match_key=n.lower()) for n in ("Ann", "Ben")
     )
-    event = Event.objects.create(
+    event = standard_event(
+        Event,
         club=club,
         name="Old night",
         date=datetime.date(2026, 11, 3),
         format="progressive",
-        ruleset={"preset": "standard"},
-        preset="standard",
         round_length="hands",
         hands_per_round=8,
         rounds_planned=2,
-        seed=1,
     )
     first, second = (Round.objects.create(event=event, number=n) for n in (1, 2))
     tables = {
@@ -49,9 +44,7 @@ def test_existing_nights_get_their_physical_tables():
     TableToken.objects.create(table=tables[(2, 1)], role="confirmer", token_hash="c")
 
     new = migrate()
-    EventTable = new.get_model("events", "EventTable")
-    Table = new.get_model("events", "Table")
-    TableToken = new.get_model("events", "TableToken")
+    EventTable, Table, TableToken = models(new, events="EventTable Table TableToken")
     by_number = {t.number: t for t in EventTable.objects.filter(event_id=event.pk)}
     assert sorted(by_number) == [1, 2]
     assert by_number[1].join_code == "CCCCCC"  # the latest round's code goes on

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.events import brackets
 from scorekeeper.events.models import Event as EventNow
 from scorekeeper.events.team_rounds import bracket_advance, bracket_slots
-from tests.migration_steps import migrate
+from tests.migration_steps import migrate, models, standard_event
 
 BEFORE = [("events", "0010_season_ladders_and_ranking_options")]
 
@@ -18,23 +18,18 @@ BEFORE = [("events", "0010_season_ladders_and_ranking_options")]
 @pytest.mark.django_db(transaction=True)
 def test_a_bracket_under_way_keeps_its_draw_and_its_matches():
     old = migrate(BEFORE)
-    Club = old.get_model("scorekeeper", "Club")
-    Event = old.get_model("events", "Event")
-    EventTeam = old.get_model("events", "EventTeam")
-    EventTable = old.get_model("events", "EventTable")
-    Round = old.get_model("events", "Round")
-    Table = old.get_model("events", "Table")
+    Club, Event, EventTeam, EventTable, Round, Table = models(
+        old, scorekeeper="Club", events="Event EventTeam EventTable Round Table"
+    )
     club = Club.objects.create(name="Riverside")
-    event = Event.objects.create(
+    event = standard_event(
+        Event,
         club=club,
         name="Old knockout",
         date=datetime.date(2026, 11, 3),
         format="bracket",
-        ruleset={"preset": "standard"},
-        preset="standard",
         round_length="game",
         rounds_planned=3,
-        seed=1,
     )
     teams = [EventTeam.objects.create(event=event, name=f"T{n}", seed=n) for n in range(1, 6)]
     ids = [t.pk for t in teams]

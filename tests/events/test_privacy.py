@@ -11,12 +11,11 @@ import io
 import pytest
 from django.core.management import call_command
 from django.utils import timezone
-from event_helpers import played_by_services
+from event_helpers import club_founded, event_founded, played_by_services
 from rest_framework.test import APIClient
 
 from scorekeeper import services as core
 from scorekeeper.events import services
-from scorekeeper.events.access import Actor
 from scorekeeper.events.models import RosterChange
 from scorekeeper.models import Game, Player
 
@@ -30,8 +29,7 @@ def dora(django_user_model):
 
 @pytest.fixture
 def club_night(dora):
-    actor = Actor(user=dora)
-    club = services.club_create(actor=actor, name="Riverside")
+    actor, club = club_founded(dora)
     event = played_by_services(actor, club, players=8, rounds=3, name="Thursday")
     return club, event, actor
 
@@ -96,11 +94,8 @@ def test_only_a_director_of_the_club_erases(club_night, django_user_model):
 
 
 def test_a_hand_by_hand_games_team_names_lose_the_name(dora):
-    actor = Actor(user=dora)
-    club = services.club_create(actor=actor, name="Riverside")
-    event = services.event_create(
-        club=club,
-        actor=actor,
+    actor, event = event_founded(
+        dora,
         name="Hands",
         format="progressive",
         round_length="hands",
@@ -111,7 +106,7 @@ def test_a_hand_by_hand_games_team_names_lose_the_name(dora):
         services.entrant_add(event=event, actor=actor, name=name)
     rnd = services.round_generate(event=event, actor=actor)
     game = rnd.tables.get().game
-    ann = Player.objects.get(club=club, name="Ann")
+    ann = Player.objects.get(club=event.club, name="Ann")
     assert any("Ann" in name for name in game.team_names)
     services.player_erase(player=ann, actor=actor)
     game.refresh_from_db()

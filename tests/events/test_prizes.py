@@ -191,10 +191,7 @@ def test_a_bracket_has_no_side_prizes():
 
 @pytest.mark.django_db
 def test_the_standings_credit_a_bye_when_the_last_table_confirms(director: Director):
-    event = director.create_event(
-        entry="totals",
-        round_length="hands",
-        hands_per_round=8,
+    event = director.create_totals_night(
         rounds_planned=1,
         sit_out_credit="fixed",
         sit_out_points=4,

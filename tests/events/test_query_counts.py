@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from event_helpers import played_by_services
+from event_helpers import club_founded, played_by_services
 
 from scorekeeper.errors import Conflict
 from scorekeeper.events import selectors, services
-from scorekeeper.events.access import Actor
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +17,8 @@ AVERAGE = {"sit_out_credit": "average"}
 
 @pytest.fixture
 def club_and_actor(django_user_model):
-    actor = Actor(user=django_user_model.objects.create_user("dora"))
-    return services.club_create(actor=actor, name="Riverside"), actor
+    actor, club = club_founded(django_user_model.objects.create_user("dora"))
+    return club, actor
 
 
 def queries(call) -> int:

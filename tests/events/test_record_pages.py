@@ -10,10 +10,17 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from event_helpers import Device, Director, join, ok, play_round, played_by_services, totals
-
-from scorekeeper.events import services
-from scorekeeper.events.access import Actor
+from event_helpers import (
+    Device,
+    Director,
+    club_founded,
+    join,
+    ok,
+    play_round,
+    played_by_services,
+    totals,
+    winter_season,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -120,11 +127,8 @@ def play_totals_night(
     director: Director, name: str, date: str, scores: list[list[int]], *, published: bool
 ) -> tuple[int, list[Device]]:
     """A night of one round where each table enters only its final score."""
-    event = director.create_event(
+    event = director.create_totals_night(
         name=name,
-        round_length="hands",
-        hands_per_round=8,
-        entry="totals",
         rounds_planned=1,
         date=date,
         seed=11,
@@ -141,14 +145,7 @@ def play_totals_night(
 def season_of_nights(director: Director) -> dict[str, Any]:
     """A Winter night entered hand by hand, a later totals night outside any season, and an
     unpublished night that must count nowhere."""
-    season = ok(
-        director.client.post(
-            f"/api/v1/clubs/{director.club}/seasons/",
-            {"name": "Winter", "starts_on": "2025-01-01", "ends_on": "2025-03-31"},
-            format="json",
-        ),
-        201,
-    )["id"]
+    season = director.create_season("Winter", "2025-01-01", "2025-03-31")
     winter: dict[str, Counter[str]] = {name: blank() for name in EIGHT}
     hands_night = play_hands_night(director, season, winter)
     totals_night, devices = play_totals_night(
@@ -343,15 +340,8 @@ def queries(client: Any, url: str) -> int:
 def test_the_records_pages_take_the_same_queries_however_many_games(django_user_model, anon):
     from scorekeeper.models import Player
 
-    actor = Actor(user=django_user_model.objects.create_user("dora"))
-    club = services.club_create(actor=actor, name="Riverside")
-    season = services.season_create(
-        club=club,
-        actor=actor,
-        name="Winter",
-        starts_on=datetime.date(2025, 1, 1),
-        ends_on=datetime.date(2025, 3, 31),
-    )
+    actor, club = club_founded(django_user_model.objects.create_user("dora"))
+    season = winter_season(actor, club, 2025)
     played_by_services(actor, club, players=8, rounds=2, name="First", season=season, date=day(2))
     player = Player.objects.get(name="Player 000").pk
     urls = (

@@ -19,9 +19,7 @@ TWELVE = (*EIGHT, "Ida", "Jon", "Kim", "Lou")
 
 def totals_night(director: Director, players: tuple[str, ...] = TWELVE) -> tuple[int, list[Any]]:
     """A totals-only night of rounds of 8 hands, its first round seated."""
-    event = director.create_event(
-        entry="totals", round_length="hands", hands_per_round=8, rounds_planned=3
-    )
+    event = director.create_totals_night(rounds_planned=3)
     director.add_players(event, *players)
     return event, director.next_round(event)["tables"]
 
@@ -234,19 +232,12 @@ def test_only_the_clubs_directors_see_the_board(director, django_user_model):
 
 
 def test_the_event_form_sets_the_date_and_the_season(director):
-    season = ok(
-        director.client.post(
-            f"/api/v1/clubs/{director.club}/seasons/",
-            {"name": "Winter", "starts_on": "2026-12-01", "ends_on": "2027-02-28"},
-            format="json",
-        ),
-        201,
-    )
+    season = director.create_season("Winter", "2026-12-01", "2027-02-28")
     event = director.create_event(rounds_planned=2)
     url = f"/api/v1/events/{event}/"
-    body = {"date": "2026-12-04", "season": season["id"]}
+    body = {"date": "2026-12-04", "season": season}
     changed = ok(director.client.patch(url, body, format="json"))
-    assert changed["date"] == "2026-12-04" and changed["season"] == season["id"]
+    assert changed["date"] == "2026-12-04" and changed["season"] == season
     cleared = ok(director.client.patch(url, {"season": None}, format="json"))
     assert cleared["season"] is None and cleared["date"] == "2026-12-04"
     response = director.client.patch(url, {"season": 999999}, format="json")
@@ -298,9 +289,7 @@ def test_a_forfeit_before_any_table_has_played_wins_a_point(director):
 
 
 def test_a_team_withdrawn_before_any_result_in_a_round_of_hands(director):
-    event = director.create_event(
-        format="round-robin", entry="totals", round_length="hands", hands_per_round=8
-    )
+    event = director.create_totals_night(format="round-robin")
     teams = [director.add_team(event, f"T{n}", f"Ann {n}", f"Ben {n}") for n in range(1, 5)]
     director.next_round(event)
     url = f"/api/v1/events/{event}/teams/{teams[0]}/withdraw/"
@@ -308,10 +297,7 @@ def test_a_team_withdrawn_before_any_result_in_a_round_of_hands(director):
 
 
 def test_who_sat_out_and_plays_as_a_substitute_has_no_byes_credit_too(director):
-    event = director.create_event(
-        entry="totals",
-        round_length="hands",
-        hands_per_round=8,
+    event = director.create_totals_night(
         rounds_planned=1,
         sit_out_credit="fixed",
         sit_out_points=7,

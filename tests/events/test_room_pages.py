@@ -9,10 +9,7 @@ import re
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from event_helpers import Director, ok, play_event, played_by_services, totals
-
-from scorekeeper.events import services
-from scorekeeper.events.access import Actor
+from event_helpers import Director, club_founded, ok, play_event, played_by_services, totals
 
 pytestmark = pytest.mark.django_db
 
@@ -178,8 +175,7 @@ def queries(call) -> int:
 def test_the_projector_and_the_room_pages_take_the_same_queries_at_any_size(
     django_user_model, anon
 ):
-    actor = Actor(user=django_user_model.objects.create_user("dora"))
-    club = services.club_create(actor=actor, name="Riverside")
+    actor, club = club_founded(django_user_model.objects.create_user("dora"))
     small = played_by_services(actor, club, players=8, rounds=2, name="Small")
     big = played_by_services(actor, club, players=22, rounds=4, name="Big")
     # The event and its club, the standings' queries, the round's tables, seats and byes.

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.migration_steps import migrate
+from tests.migration_steps import migrate, models, standard_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,16 +22,11 @@ def old_apps() -> Any:
 
 
 def test_players_move_onto_their_clubs_rosters_with_every_row(old_apps: Any):
-    Club = old_apps.get_model("scorekeeper", "Club")
-    Player = old_apps.get_model("scorekeeper", "Player")
-    Game = old_apps.get_model("scorekeeper", "Game")
-    Seat = old_apps.get_model("scorekeeper", "Seat")
-    Membership = old_apps.get_model("events", "Membership")
-    Event = old_apps.get_model("events", "Event")
-    Entrant = old_apps.get_model("events", "Entrant")
-    Round = old_apps.get_model("events", "Round")
-    Table = old_apps.get_model("events", "Table")
-    TableSeat = old_apps.get_model("events", "TableSeat")
+    Club, Player, Game, Seat, Membership, Event, Entrant, Round, Table, TableSeat = models(
+        old_apps,
+        scorekeeper="Club Player Game Seat",
+        events="Membership Event Entrant Round Table TableSeat",
+    )
 
     riverside = Club.objects.create(name="Riverside")
     hilltop = Club.objects.create(name="Hilltop")
@@ -55,16 +50,14 @@ def test_players_move_onto_their_clubs_rosters_with_every_row(old_apps: Any):
     casual = game(
         [casey, dot, Player.objects.create(name="Eve"), Player.objects.create(name="Fay")]
     )
-    night = Event.objects.create(
+    night = standard_event(
+        Event,
         club=hilltop,
         name="Hilltop night",
         date="2025-01-07",
         format="progressive",
-        ruleset={"preset": "standard"},
-        preset="standard",
         round_length="game",
         rounds_planned=2,
-        seed=1,
         plan={"roster": [ann.pk], "rounds": [{"tables": [[ann.pk, 0, 0, 0]], "byes": []}]},
     )
     Entrant.objects.create(event=night, player=ann)
@@ -74,10 +67,7 @@ def test_players_move_onto_their_clubs_rosters_with_every_row(old_apps: Any):
     TableSeat.objects.create(table=table, number=0, player=ann, side=0)
 
     apps = migrate()
-    Club = apps.get_model("scorekeeper", "Club")
-    Player = apps.get_model("scorekeeper", "Player")
-    Seat = apps.get_model("scorekeeper", "Seat")
-    Event = apps.get_model("events", "Event")
+    Club, Player, Seat, Event = models(apps, scorekeeper="Club Player Seat", events="Event")
 
     assert sorted(Club.objects.values_list("name_key", flat=True)) == [
         "hilltop",

@@ -19,9 +19,7 @@ pytestmark = pytest.mark.django_db
 def test_a_round_is_in_play_from_its_seating_until_every_result_is_confirmed(
     director: Director,
 ):
-    event = director.create_event(
-        round_length="hands", hands_per_round=8, entry="totals", rounds_planned=2
-    )
+    event = director.create_totals_night(rounds_planned=2)
     director.add_players(event, "Ann", "Ben", "Cat", "Dan")
     assert not a_round_is_in_play()
     director.next_round(event)
@@ -29,9 +27,7 @@ def test_a_round_is_in_play_from_its_seating_until_every_result_is_confirmed(
 
 
 def test_no_round_is_in_play_once_its_results_are_confirmed(director: Director):
-    event = director.create_event(
-        round_length="hands", hands_per_round=8, entry="totals", rounds_planned=2
-    )
+    event = director.create_totals_night(rounds_planned=2)
     director.add_players(event, "Ann", "Ben", "Cat", "Dan")
     play_round(director, event, totals([5, 3]))
     assert not a_round_is_in_play()
@@ -40,9 +36,7 @@ def test_no_round_is_in_play_once_its_results_are_confirmed(director: Director):
 @pytest.mark.django_db(transaction=True)
 def test_closing_the_night_backs_the_database_up(director: Director, settings, tmp_path):
     settings.BACKUP_DIR = tmp_path
-    event = director.create_event(
-        round_length="hands", hands_per_round=8, entry="totals", rounds_planned=1
-    )
+    event = director.create_totals_night(rounds_planned=1)
     director.add_players(event, "Ann", "Ben", "Cat", "Dan")
     play_round(director, event, totals([5, 3]))
     closed = director.client.post(f"/api/v1/events/{event}/close/", {}, format="json")
@@ -67,9 +61,7 @@ def test_the_timer_backs_up_mid_round_and_does_nothing_between_nights(
     director: Director, settings, tmp_path: Path
 ):
     settings.BACKUP_DIR = tmp_path
-    event = director.create_event(
-        round_length="hands", hands_per_round=8, entry="totals", rounds_planned=2
-    )
+    event = director.create_totals_night(rounds_planned=2)
     director.add_players(event, "Ann", "Ben", "Cat", "Dan")
     # Before the night's first round: nothing to keep, nothing written.
     assert timer_backup() == ""

@@ -365,10 +365,7 @@ def test_a_loner_bonus_and_the_chosen_side_prizes_reach_the_standings(director):
 
 
 def test_ranked_per_round_a_late_arrival_is_not_behind_for_the_rounds_missed(director):
-    event = director.create_event(
-        entry="totals",
-        round_length="hands",
-        hands_per_round=8,
+    event = director.create_totals_night(
         rounds_planned=2,
         seed=9,
         rank_by="per-round",

@@ -265,9 +265,7 @@ def test_the_seating_tally_and_standings_are_plain_python(module):
 
 @pytest.mark.django_db
 def test_a_night_planned_longer_halfway_is_still_a_whist_design(director):
-    event = director.create_event(
-        entry="totals", round_length="hands", hands_per_round=8, rounds_planned=6
-    )
+    event = director.create_totals_night(rounds_planned=6)
     director.add_players(event, *(f"Player {i}" for i in range(12)))
     seated = play_event(director, event, totals(*[[6, 2]] * 18), rounds=6)
     ok(director.client.patch(f"/api/v1/events/{event}/", {"rounds_planned": 11}, format="json"))

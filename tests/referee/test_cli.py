@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,22 +17,21 @@ import pytest
 import referee
 from referee.cli import main
 from referee.notation import trick
+from tests.commands import run_python
 from tests.referee.shared import shared_path
 
 REPO = Path(__file__).resolve().parents[2]
 
+# Seat 1 orders up the dealer's queen of hearts.
+HEARTS_BY_1 = {"dealer": 0, "upcard": "QH", "bids": [{"seat": 1, "action": "order-up"}]}
 CLEAN = {
-    "dealer": 0,
-    "upcard": "QH",
+    **HEARTS_BY_1,
     "hands": {"1": ["9H", "TH", "KS", "QS", "AD"]},
-    "bids": [{"seat": 1, "action": "order-up"}],
     "tricks": [trick("1:AD 2:KD")],
 }
 RENEGE = {
-    "dealer": 0,
-    "upcard": "QH",
+    **HEARTS_BY_1,
     "hands": {"2": ["JD", "9C", "TC", "KS", "AS"]},
-    "bids": [{"seat": 1, "action": "order-up"}],
     "tricks": [trick("1:AH 2:9C")],
 }
 
@@ -195,15 +193,7 @@ def test_a_missing_file_exits_2(tmp_path: Path) -> None:
 
 
 def python_m_referee(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "referee", *args],
-        cwd=REPO,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return run_python("-m", "referee", *args, stdin=stdin, timeout=120)
 
 
 def test_python_m_referee_check_reads_standard_input() -> None:

@@ -88,6 +88,23 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 ruleset_names = st.sampled_from(sorted(RULESETS))
 
 
+def one_fault(
+    examples: int, names: st.SearchStrategy[str] = ruleset_names, **more: st.SearchStrategy[Any]
+) -> Callable[[Callable[..., None]], Any]:
+    """Run a test that breaks one thing in a random clean hand `examples` times: it is given
+    the ruleset's name, the deal's seed, a seeded pick of what to break, whether the record
+    keeps the hands, and `more`."""
+    return lambda test: settings(max_examples=examples, deadline=None)(
+        given(
+            name=names,
+            seed=seeds,
+            pick=st.randoms(use_true_random=False),
+            hands_known=st.booleans(),
+            **more,
+        )(test)
+    )
+
+
 # -- the rules, read independently of the referee --------------------------------------------
 
 RANKS_LOW_TO_HIGH = "789TJQKA"
@@ -334,14 +351,24 @@ def test_a_random_legal_hand_checks_clean(name: str, seed: int) -> None:
     check_clean(random_hand(PARSED[name], random.Random(seed)))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=ruleset_names, seed=seeds, data=st.data())
+def any_dealer(ruleset: Ruleset, rng: random.Random) -> HandState:
+    """A fresh deal by a dealer `rng` picks."""
+    return HandState.deal(ruleset, dealer=rng.randrange(ruleset.players), rng=rng)
+
+
+def played_by_hypothesis(examples: int) -> Callable[[Callable[..., None]], Any]:
+    """Run a test `examples` times on a hand Hypothesis plays: it is given the ruleset's name,
+    the deal's seed and Hypothesis's data to draw each action from."""
+    return lambda test: settings(
+        max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )(given(name=ruleset_names, seed=seeds, data=st.data())(test))
+
+
+@played_by_hypothesis(200)
 def test_a_hand_played_by_hypothesis_checks_clean(
     name: str, seed: int, data: st.DataObject
 ) -> None:
-    ruleset = PARSED[name]
-    rng = random.Random(seed)
-    state = HandState.deal(ruleset, dealer=rng.randrange(ruleset.players), rng=rng)
+    state = any_dealer(PARSED[name], random.Random(seed))
     play_out(
         state,
         lambda options: options[data.draw(st.integers(0, len(options) - 1))],
@@ -383,7 +410,7 @@ def test_a_poor_hand_may_ask_for_a_redeal_and_the_hand_is_thrown_in(name: str, s
 def clean_hand(
     ruleset: Ruleset, rng: random.Random, policy: Callable[[HandState, list[Action]], Action]
 ) -> dict[str, Any]:
-    state = HandState.deal(ruleset, dealer=rng.randrange(ruleset.players), rng=rng)
+    state = any_dealer(ruleset, rng)
     while not state.is_over:
         state.apply(policy(state, state.legal_actions()))
     record = state.to_json()
@@ -416,13 +443,7 @@ def any_legal(rng: random.Random) -> Callable[[HandState, list[Action]], Action]
     return lambda _state, options: options[rng.randrange(len(options))]
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    name=ruleset_names,
-    seed=seeds,
-    pick=st.randoms(use_true_random=False),
-    hands_known=st.booleans(),
-)
+@one_fault(200)
 def test_a_renege_is_caught_at_its_trick(
     name: str, seed: int, pick: random.Random, hands_known: bool
 ) -> None:
@@ -482,13 +503,7 @@ def hand_with_tricks(ruleset: Ruleset, rng: random.Random, count: int) -> dict[s
     return record
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    name=ruleset_names,
-    seed=seeds,
-    pick=st.randoms(use_true_random=False),
-    hands_known=st.booleans(),
-)
+@one_fault(200)
 def test_a_card_played_twice_is_caught(
     name: str, seed: int, pick: random.Random, hands_known: bool
 ) -> None:
@@ -567,14 +582,7 @@ def violations_of(verdict: Verdict) -> list[tuple[str, int | None, int | None, s
     ]
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    name=ruleset_names,
-    seed=seeds,
-    pick=st.randoms(use_true_random=False),
-    changes=st.integers(min_value=0, max_value=3),
-    hands_known=st.booleans(),
-)
+@one_fault(300, changes=st.integers(min_value=0, max_value=3))
 def test_with_the_upcard_unreported_only_what_the_upcard_would_rule_is_ruled(
     name: str, seed: int, pick: random.Random, changes: int, hands_known: bool
 ) -> None:
@@ -699,13 +707,7 @@ def goes_alone(rng: random.Random) -> Callable[[HandState, list[Action]], Action
 LONE = sorted(n for n, r in PARSED.items() if r.going_alone)
 
 
-@settings(max_examples=120, deadline=None)
-@given(
-    name=st.sampled_from(LONE),
-    seed=seeds,
-    pick=st.randoms(use_true_random=False),
-    hands_known=st.booleans(),
-)
+@one_fault(120, st.sampled_from(LONE))
 def test_a_sitting_out_partners_play_is_caught(
     name: str, seed: int, pick: random.Random, hands_known: bool
 ) -> None:
@@ -728,13 +730,7 @@ def test_a_sitting_out_partners_play_is_caught(
     assert first_violation(faulty) == ("sitting-out", seat, t + 1, card)
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    name=ruleset_names,
-    seed=seeds,
-    pick=st.randoms(use_true_random=False),
-    hands_known=st.booleans(),
-)
+@one_fault(200)
 def test_a_wrong_leader_is_caught(
     name: str, seed: int, pick: random.Random, hands_known: bool
 ) -> None:
@@ -819,14 +815,11 @@ def snapshot(state: HandState) -> tuple[object, ...]:
     )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=ruleset_names, seed=seeds, data=st.data())
+@played_by_hypothesis(100)
 def test_apply_then_undo_restores_the_state_and_illegal_actions_are_refused(
     name: str, seed: int, data: st.DataObject
 ) -> None:
-    ruleset = PARSED[name]
-    rng = random.Random(seed)
-    state = HandState.deal(ruleset, dealer=rng.randrange(ruleset.players), rng=rng)
+    state = any_dealer(PARSED[name], random.Random(seed))
     while True:
         before = snapshot(state)
         legal = state.legal_actions() + state.defend_alone_options()

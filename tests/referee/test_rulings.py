@@ -137,6 +137,25 @@ def rule_on(data: dict[str, Any], expect: dict[str, Any]) -> referee.Verdict:
 
 
 # -- deals -----------------------------------------------------------------------------------
+# Dealer 0 turns the card, seat 1 orders it up: seat 1's team (1 and 3) are the makers.
+HEARTS_BY_1 = {"dealer": 0, "upcard": "QH", "bid": "1:order-up"}
+NINE_OF_HEARTS_BY_1 = {"dealer": 0, "upcard": "9H", "bid": "1:order-up"}
+TEN_OF_HEARTS_BY_1 = {"dealer": 0, "upcard": "TH", "bid": "1:order-up"}
+CLUBS_BY_1 = {"dealer": 0, "upcard": "9C", "bid": "1:order-up"}
+ALONE_CLUBS_BY_1 = {"dealer": 0, "upcard": "9C", "bid": "1:order-up-alone"}
+
+
+def poor_hand(held: str, **extra: Any) -> dict[str, Any]:
+    """With no-ace-no-face redeals, dealer 0 turns the ace of spades and seat 1 holds `held`."""
+    return record(
+        options("standard", poor_hand_redeal="no-ace-no-face"),
+        dealer=0,
+        upcard="AS",
+        hands={1: held},
+        **extra,
+    )
+
+
 # Seat 0 holds the five top hearts, every other seat one suit: hearts made by seat 0 march.
 ALL_FIVE = {0: "JH JD AH KH QH", 1: "9C TC JC QC KC", 2: "9S TS JS QS KS", 3: "9D TD QD KD AD"}
 ALL_FIVE_TRICKS = (
@@ -175,41 +194,34 @@ def all_five_alone(ruleset: object) -> dict[str, Any]:
     )
 
 
-def loner_takes_four(ruleset: object) -> dict[str, Any]:
-    """Seat 0 alone on hearts loses only the last trick, to seat 1's ace of spades."""
+def loner_on_hearts(
+    ruleset: object, held: str, partner: str, last_tricks: tuple[str, str]
+) -> dict[str, Any]:
+    """Dealer 3 turns the queen of hearts and seat 0, holding `held`, orders it up alone (its
+    partner, seat 2, sits out holding `partner`); seat 1 holds the ace of spades. Seat 0 leads
+    the right, the left and the ace of hearts, then `last_tricks` are played."""
     return record(
         ruleset,
         dealer=3,
         upcard="QH",
-        hands={0: "JH JD AH KH 9S", 1: "TC JC QC KC AS", 2: "9C TS JS QS KS", 3: "9D TD QD KD AD"},
+        hands={0: held, 1: "TC JC QC KC AS", 2: partner, 3: "9D TD QD KD AD"},
         bid="0:order-up-alone",
         discard="9D",
-        tricks=(
-            "0:JH 1:TC 3:QH",
-            "0:JD 1:JC 3:TD",
-            "0:AH 1:QC 3:QD",
-            "0:KH 1:KC 3:KD",
-            "0:9S 1:AS 3:AD",
-        ),
+        tricks=("0:JH 1:TC 3:QH", "0:JD 1:JC 3:TD", "0:AH 1:QC 3:QD", *last_tricks),
+    )
+
+
+def loner_takes_four(ruleset: object) -> dict[str, Any]:
+    """Seat 0 alone on hearts loses only the last trick, to seat 1's ace of spades."""
+    return loner_on_hearts(
+        ruleset, "JH JD AH KH 9S", "9C TS JS QS KS", ("0:KH 1:KC 3:KD", "0:9S 1:AS 3:AD")
     )
 
 
 def loner_takes_three(ruleset: object) -> dict[str, Any]:
     """Seat 0 alone on hearts takes the first three tricks, then seat 1 takes two."""
-    return record(
-        ruleset,
-        dealer=3,
-        upcard="QH",
-        hands={0: "JH JD AH 9S TS", 1: "TC JC QC KC AS", 2: "9C KH JS QS KS", 3: "9D TD QD KD AD"},
-        bid="0:order-up-alone",
-        discard="9D",
-        tricks=(
-            "0:JH 1:TC 3:QH",
-            "0:JD 1:JC 3:TD",
-            "0:AH 1:QC 3:QD",
-            "0:9S 1:AS 3:KD",
-            "1:KC 3:AD 0:TS",
-        ),
+    return loner_on_hearts(
+        ruleset, "JH JD AH 9S TS", "9C KH JS QS KS", ("0:9S 1:AS 3:KD", "1:KC 3:AD 0:TS")
     )
 
 
@@ -339,12 +351,12 @@ BIDDING = [
     # Uka: must hold the suit.
     case(
         "uka-must-hold-suit-order-up-without-a-heart",
-        record("uka", dealer=0, upcard="TH", hands={1: "9C TC JC QC KC"}, bid="1:order-up"),
+        record("uka", hands={1: "9C TC JC QC KC"}, **TEN_OF_HEARTS_BY_1),
         [("must-hold-suit", 1, None, None)],
     ),
     case(
         "uka-must-hold-suit-left-bower-counts",
-        record("uka", dealer=0, upcard="TH", hands={1: "JD TC JC QC KC"}, bid="1:order-up"),
+        record("uka", hands={1: "JD TC JC QC KC"}, **TEN_OF_HEARTS_BY_1),
         contract=("H", 1, False, None),
         next=(0, "discard", None),
     ),
@@ -475,7 +487,7 @@ BIDDING = [
     # Uka: the dealer keeps the upcard, in round 1 and when stuck in round 2.
     case(
         "uka-dealer-keeps-the-upcard-discarding-it-not-allowed",
-        record("uka", dealer=0, upcard="TH", bid="1:order-up", discard="TH"),
+        record("uka", discard="TH", **TEN_OF_HEARTS_BY_1),
         [("discard-not-allowed", 0, None, "TH")],
         contract=("H", 1, False, None),
         next=(1, "play", None),
@@ -495,19 +507,17 @@ BIDDING = [
         "uka-dealer-keeps-the-upcard-another-discard-is-fine",
         record(
             "uka",
-            dealer=0,
-            upcard="TH",
             hands={0: "7C TC JC QC KC"},
-            bid="1:order-up",
             discard="7C",
             tricks=("1:AS 2:KS 3:9S 0:TH",),
+            **TEN_OF_HEARTS_BY_1,
         ),
         winners=[0],
         next=(0, "play", hand("TC JC QC KC")),
     ),
     case(
         "uka-dealer-keeps-the-upcard-never-among-legal-discards",
-        record("uka", dealer=0, upcard="TH", hands={0: "7C TC JC QC KH"}, bid="1:order-up"),
+        record("uka", hands={0: "7C TC JC QC KH"}, **TEN_OF_HEARTS_BY_1),
         next=(0, "discard", hand("7C TC JC QC KH")),
     ),
     case(
@@ -529,13 +539,7 @@ BIDDING = [
     ),
     case(
         "uka-option-switched-back-on-lets-the-dealer-discard-the-upcard",
-        record(
-            options("uka", dealer_may_discard_upcard=True),
-            dealer=0,
-            upcard="TH",
-            bid="1:order-up",
-            discard="TH",
-        ),
+        record(options("uka", dealer_may_discard_upcard=True), discard="TH", **TEN_OF_HEARTS_BY_1),
         next=(1, "play", None),
     ),
     # Stick the dealer.
@@ -602,35 +606,18 @@ BIDDING = [
     # Poor-hand redeal.
     case(
         "poor-hand-redeal-no-ace-no-face",
-        record(
-            options("standard", poor_hand_redeal="no-ace-no-face"),
-            dealer=0,
-            upcard="AS",
-            hands={1: "9H TH 9C TC 9S"},
-            bid="1:redeal",
-        ),
+        poor_hand("9H TH 9C TC 9S", bid="1:redeal"),
         award=("thrown-in", {}),
         complete=True,
     ),
     case(
         "poor-hand-redeal-offered-in-legal-bids",
-        record(
-            options("standard", poor_hand_redeal="no-ace-no-face"),
-            dealer=0,
-            upcard="AS",
-            hands={1: "9H TH 9C TC 9S"},
-        ),
+        poor_hand("9H TH 9C TC 9S"),
         next=(1, "bidding", ["pass", "order-up", "order-up-alone", "redeal"]),
     ),
     case(
         "poor-hand-redeal-refused-with-a-queen",
-        record(
-            options("standard", poor_hand_redeal="no-ace-no-face"),
-            dealer=0,
-            upcard="AS",
-            hands={1: "9H TH 9C QC 9S"},
-            bid="1:redeal",
-        ),
+        poor_hand("9H TH 9C QC 9S", bid="1:redeal"),
         [("bad-redeal", 1, None, None)],
     ),
     case(
@@ -673,24 +660,12 @@ BIDDING = [
     ),
     case(
         "poor-hand-redeal-after-the-first-round",
-        record(
-            options("standard", poor_hand_redeal="no-ace-no-face"),
-            dealer=0,
-            upcard="AS",
-            hands={1: "9H TH 9C TC 9D"},
-            bid=f"{ROUND_ONE_PASSES} 1:redeal",
-        ),
+        poor_hand("9H TH 9C TC 9D", bid=f"{ROUND_ONE_PASSES} 1:redeal"),
         [("bad-redeal", 1, None, None)],
     ),
     case(
         "poor-hand-redeal-then-a-bid-is-out-of-turn",
-        record(
-            options("standard", poor_hand_redeal="no-ace-no-face"),
-            dealer=0,
-            upcard="AS",
-            hands={1: "9H TH 9C TC 9D"},
-            bid="1:redeal 2:order-up",
-        ),
+        poor_hand("9H TH 9C TC 9D", bid="1:redeal 2:order-up"),
         [("out-of-turn", 2, None, None)],
         award=("thrown-in", {}),
     ),
@@ -754,30 +729,23 @@ BIDDING = [
     ),
     case(
         "two-handed-optional-pick-up-left",
-        record("two-handed", dealer=0, upcard="9H", bid="1:order-up", pickup=False),
+        record("two-handed", pickup=False, **NINE_OF_HEARTS_BY_1),
         contract=("H", 1, False, None),
         next=(1, "play", None),
     ),
     case(
         "two-handed-discard-without-pick-up",
-        record("two-handed", dealer=0, upcard="9H", bid="1:order-up", discard="9C", pickup=False),
+        record("two-handed", discard="9C", pickup=False, **NINE_OF_HEARTS_BY_1),
         [("discard-not-allowed", 0, None, "9C")],
     ),
     case(
         "two-handed-upcard-left-cannot-be-played",
-        record(
-            "two-handed",
-            dealer=0,
-            upcard="9H",
-            bid="1:order-up",
-            pickup=False,
-            tricks=("1:AS 0:9H",),
-        ),
+        record("two-handed", pickup=False, tricks=("1:AS 0:9H",), **NINE_OF_HEARTS_BY_1),
         [("card-not-held", 0, 1, "9H")],
     ),
     case(
         "standard-dealer-must-pick-up",
-        record("standard", dealer=0, upcard="9H", bid="1:order-up", pickup=False),
+        record("standard", pickup=False, **NINE_OF_HEARTS_BY_1),
         [("discard-not-allowed", 0, None, None)],
     ),
     case(
@@ -809,12 +777,12 @@ BIDDING = [
     ),
     case(
         "openspiel-dealer-keeps-the-upcard",
-        record("openspiel", dealer=0, upcard="QH", bid="1:order-up", discard="QH"),
+        record("openspiel", discard="QH", **HEARTS_BY_1),
         [("discard-not-allowed", 0, None, "QH")],
     ),
     case(
         "standard-dealer-may-discard-the-upcard",
-        record("standard", dealer=0, upcard="QH", bid="1:order-up", discard="QH"),
+        record("standard", discard="QH", **HEARTS_BY_1),
         next=(1, "play", None),
     ),
 ]
@@ -940,27 +908,13 @@ LEADS = [
     ),
     case(
         "two-handed-non-dealer-leads",
-        record(
-            "two-handed",
-            dealer=0,
-            upcard="9H",
-            bid="1:order-up",
-            discard="9C",
-            tricks=("1:AS 0:KS",),
-        ),
+        record("two-handed", discard="9C", tricks=("1:AS 0:KS",), **NINE_OF_HEARTS_BY_1),
         winners=[1],
         next=(1, "play", None),
     ),
     case(
         "two-handed-dealer-leading-is-wrong",
-        record(
-            "two-handed",
-            dealer=0,
-            upcard="9H",
-            bid="1:order-up",
-            discard="9C",
-            tricks=("0:AS 1:KS",),
-        ),
+        record("two-handed", discard="9C", tricks=("0:AS 1:KS",), **NINE_OF_HEARTS_BY_1),
         [("wrong-lead", 0, 1, "AS")],
     ),
     case(
@@ -1026,9 +980,6 @@ def test_lead_and_going_alone_ruling(data: dict[str, Any], expect: dict[str, Any
 
 # -- reneges ---------------------------------------------------------------------------------
 
-# Dealer 0 turns the 9 of clubs, seat 1 orders up: seat 1's team (1 and 3) are the makers.
-CLUBS_BY_1 = {"dealer": 0, "upcard": "9C", "bid": "1:order-up"}
-ALONE_CLUBS_BY_1 = {"dealer": 0, "upcard": "9C", "bid": "1:order-up-alone"}
 
 RENEGES = [
     case(
@@ -1110,22 +1061,14 @@ RENEGES = [
         record(
             hands={0: "9S TS AD KD QD"},
             tricks=("1:AS 2:KS 3:JS 0:AD", "1:AC 2:KC 3:QC 0:9S"),
-            dealer=0,
-            upcard="QH",
-            bid="1:order-up",
+            **HEARTS_BY_1,
         ),
         [("renege", 0, 1, "AD")],
         award=("renege", {1: 2}),
     ),
     case(
         "no-renege-by-the-dealer-with-no-discard-from-dealt-cards-alone",
-        record(
-            hands={0: "9S TS AD KD QD"},
-            tricks=("1:AS 2:KS 3:JS 0:AD",),
-            dealer=0,
-            upcard="QH",
-            bid="1:order-up",
-        ),
+        record(hands={0: "9S TS AD KD QD"}, tricks=("1:AS 2:KS 3:JS 0:AD",), **HEARTS_BY_1),
         next=(1, "play", None),
     ),
     case(
@@ -1142,35 +1085,17 @@ RENEGES = [
     ),
     case(
         "left-bower-belongs-to-trump-holding-it-is-holding-trump",
-        record(
-            dealer=0,
-            upcard="QH",
-            hands={2: "JD 9C TC KS AS"},
-            bid="1:order-up",
-            tricks=("1:AH 2:9C",),
-        ),
+        record(hands={2: "JD 9C TC KS AS"}, tricks=("1:AH 2:9C",), **HEARTS_BY_1),
         [("renege", 2, 1, "9C")],
     ),
     case(
         "left-bower-is-not-its-printed-suit",
-        record(
-            dealer=0,
-            upcard="QH",
-            hands={2: "JD 9D TC KS AS"},
-            bid="1:order-up",
-            tricks=("1:AD 2:JD",),
-        ),
+        record(hands={2: "JD 9D TC KS AS"}, tricks=("1:AD 2:JD",), **HEARTS_BY_1),
         [("renege", 2, 1, "JD")],
     ),
     case(
         "left-bower-played-on-a-trump-lead-follows",
-        record(
-            dealer=0,
-            upcard="QH",
-            hands={2: "JD 9D TC KS AS"},
-            bid="1:order-up",
-            tricks=("1:AH 2:JD",),
-        ),
+        record(hands={2: "JD 9D TC KS AS"}, tricks=("1:AH 2:JD",), **HEARTS_BY_1),
     ),
     case(
         "joker-belongs-to-trump",
@@ -1207,9 +1132,7 @@ def test_renege_ruling(data: dict[str, Any], expect: dict[str, Any]) -> None:
     rule_on(data, expect)
 
 
-ISSUE_EXAMPLE = record(
-    dealer=0, upcard="QH", hands={2: "JD 9C TC KS AS"}, bid="1:order-up", tricks=("1:AH 2:9C",)
-)
+ISSUE_EXAMPLE = record(hands={2: "JD 9C TC KS AS"}, tricks=("1:AH 2:9C",), **HEARTS_BY_1)
 
 
 def test_left_bower_renege_is_explained_in_table_language() -> None:
@@ -1235,8 +1158,6 @@ def test_a_renege_proven_by_a_later_play_names_that_trick() -> None:
 
 
 # -- records that break the one-deck and turn rules ------------------------------------------
-
-HEARTS_BY_1 = {"dealer": 0, "upcard": "QH", "bid": "1:order-up"}
 
 RECORD_FAULTS = [
     case(
@@ -1362,14 +1283,7 @@ RECORD_FAULTS = [
     ),
     case(
         "too-many-cards-a-third-card-in-two-handed",
-        record(
-            "two-handed",
-            dealer=0,
-            upcard="9H",
-            bid="1:order-up",
-            discard="9C",
-            tricks=("1:AS 0:KS 1:QS",),
-        ),
+        record("two-handed", discard="9C", tricks=("1:AS 0:KS 1:QS",), **NINE_OF_HEARTS_BY_1),
         [("too-many-cards", 1, 1, "QS")],
         winners=[1],
         next=(1, "play", None),
@@ -1499,14 +1413,7 @@ RECORD_FAULTS = [
     ),
     case(
         "discard-not-allowed-after-a-poor-hand-redeal",
-        record(
-            options("standard", poor_hand_redeal="no-ace-no-face"),
-            dealer=0,
-            upcard="AS",
-            hands={1: "9H TH 9C TC 9S"},
-            bid="1:redeal",
-            discard="9D",
-        ),
+        poor_hand("9H TH 9C TC 9S", bid="1:redeal", discard="9D"),
         [("discard-not-allowed", 0, None, "9D")],
         award=("thrown-in", {}),
     ),
@@ -1670,12 +1577,10 @@ LEGAL_CARDS = [
         "legal-cards-two-handed-known-from-plays",
         record(
             "two-handed",
-            dealer=0,
-            upcard="9H",
             hands={1: "AS KS QS"},
-            bid="1:order-up",
             discard="9C",
             tricks=("1:AD 0:KD", "1:TH 0:AH", "0:9S"),
+            **NINE_OF_HEARTS_BY_1,
         ),
         winners=[1, 0, None],
         next=(1, "play", hand("AS KS QS")),

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from api_tables import REPO_ROOT
+
+from tests.commands import run_python
 
 POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 Manage = Callable[..., subprocess.CompletedProcess[str]]
@@ -34,15 +34,7 @@ def manager(database_url: str, backup_dir: Path) -> Manage:
     }
 
     def manage(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=REPO_ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
+        return run_python("manage.py", *args, env=env, timeout=120)
 
     return manage
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 import pytest
-from api_tables import REPO_ROOT
 from django.core.management import call_command
 
 import referee
 from scorekeeper import selectors
 from scorekeeper.models import Game
+from tests.commands import run_python
 
 SECRET = "k3y-" + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -28,14 +27,7 @@ def load_settings(
         if k not in {"SECRET_KEY", "DJANGO_DEBUG", "HTTPS"} and not k.startswith("SECURE_")
     }
     code = f"import scorekeeper.settings as s; print({show})"
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=REPO_ROOT,
-        env={**clean, **env},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_python("-c", code, env={**clean, **env})
 
 
 def test_production_refuses_to_start_without_a_secret_key():
