@@ -20,6 +20,7 @@ from scorekeeper.errors import Malformed
 from scorekeeper.events import access, board
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.shapes import player_ref, team_json
+from scorekeeper.events.api.tables import result_written
 from scorekeeper.events.serializers import (
     EventTeamSerializer,
     PlayerRefField,
@@ -152,9 +153,7 @@ class ResultAssignView(EventsView):
         responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        data = read_body(AssignSerializer, request.data)
-        result = remedies.result_assign(table=self.table, actor=self.actor, **data)
-        return Response(ResultSerializer(result).data)
+        return result_written(self, request, AssignSerializer, remedies.result_assign)
 
 
 class ResultForfeitView(EventsView):
@@ -165,9 +164,7 @@ class ResultForfeitView(EventsView):
         responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        data = read_body(ForfeitSerializer, request.data)
-        result = remedies.result_forfeit(table=self.table, actor=self.actor, **data)
-        return Response(ResultSerializer(result).data)
+        return result_written(self, request, ForfeitSerializer, remedies.result_forfeit)
 
 
 class SeatSubstituteView(EventsView):
