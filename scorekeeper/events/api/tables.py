@@ -238,6 +238,33 @@ def result_written(
     return Response(s.ResultSerializer(result).data, status=answer)
 
 
+# A view whose one write is to the table's result: its body's fields go to its service.
+# (Not a docstring: the API's schema would show it on each.)
+class ResultWriteView(EventsView):
+    body: ClassVar[type[Serializer[Any]]]
+    write: ClassVar[Callable[..., Result]]
+
+    def post(self, request: Request, table_id: int) -> Response:
+        return result_written(self, request, self.body, type(self).write)
+
+
+def writes_result(
+    operation_id: str, summary: str, refusals: dict[Any, Any]
+) -> Callable[[type[ResultWriteView]], type[ResultWriteView]]:
+    """The schema of a `ResultWriteView`'s write: its body, the result, and the refusals."""
+
+    def schema(view: type[ResultWriteView]) -> type[ResultWriteView]:
+        described = extend_schema(
+            operation_id=operation_id,
+            summary=summary,
+            request=view.body,
+            responses={200: s.ResultSerializer, **refusals},
+        )
+        return extend_schema_view(post=described)(view)
+
+    return schema
+
+
 class TableResultView(EventsView):
     @extend_schema(
         operation_id="tables_result_retrieve",
@@ -269,27 +296,25 @@ class TableResultView(EventsView):
         return result_written(self, request, s.ResultCorrectSerializer, services.result_correct)
 
 
-class ResultConfirmView(EventsView):
-    @extend_schema(
-        operation_id="tables_result_confirm",
-        summary="The opponents confirm the result, on the scorer's phone (same device) or their "
-        "own (second device)",
-        request=s.ResultConfirmSerializer,
-        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
-    )
-    def post(self, request: Request, table_id: int) -> Response:
-        return result_written(self, request, s.ResultConfirmSerializer, services.result_confirm)
+@writes_result(
+    "tables_result_confirm",
+    "The opponents confirm the result, on the scorer's phone (same device) or their own "
+    "(second device)",
+    problems(400, 401, 403, 404, 409, 422),
+)
+class ResultConfirmView(ResultWriteView):
+    body = s.ResultConfirmSerializer
+    write = staticmethod(services.result_confirm)
 
 
-class ResultDisputeView(EventsView):
-    @extend_schema(
-        operation_id="tables_result_dispute",
-        summary="A player at the table disputes the entered result; the table enters it again",
-        request=s.ResultDisputeSerializer,
-        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
-    )
-    def post(self, request: Request, table_id: int) -> Response:
-        return result_written(self, request, s.ResultDisputeSerializer, services.result_dispute)
+@writes_result(
+    "tables_result_dispute",
+    "A player at the table disputes the entered result; the table enters it again",
+    problems(400, 401, 403, 404, 409, 422),
+)
+class ResultDisputeView(ResultWriteView):
+    body = s.ResultDisputeSerializer
+    write = staticmethod(services.result_dispute)
 
 
 class TableEgnView(EventsView):
