@@ -28,7 +28,7 @@ from scorekeeper.events.club_language import club_language_use
 from scorekeeper.events.club_time import club_zone
 from scorekeeper.events.season_board import LADDER_ORDER, club_board
 from scorekeeper.events.services.privacy import is_erased
-from scorekeeper.events.shown import STAT_NAMES, TIE_BREAK_NAMES, prize_title, seated_tables
+from scorekeeper.events.shown import TIE_BREAK_NAMES, prize_title, seated_tables
 from scorekeeper.events.standings import TIE_BREAKS
 
 if TYPE_CHECKING:
@@ -217,7 +217,6 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
             "player": player,
             "season": season,
             "stats": record.stats,
-            "stat_rows": [(key, name, record.stats[key]) for key, name in STAT_NAMES],
             "history": record.history,
             "first": offset + 1,
             "last": offset + len(record.history),

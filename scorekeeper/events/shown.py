@@ -29,24 +29,6 @@ TIE_BREAK_NAMES = {
 }
 
 
-#: A player's statistics (`selectors.player_record`) as their page names them, in its order.
-STAT_NAMES = (
-    ("games", _("Games")),
-    ("wins", _("Wins")),
-    ("events", _("Events")),
-    ("points", _("Points for")),
-    ("points_against", _("Points against")),
-    ("best_game", _("Best game")),
-    ("hands", _("Hands")),
-    ("made", _("Made as maker")),
-    ("marched", _("Marched as maker")),
-    ("euchred", _("Euchred as maker")),
-    ("euchres", _("Euchres as defender")),
-    ("loners_tried", _("Loners tried")),
-    ("loners_made", _("Loners made")),
-)
-
-
 def prize_title(prize: Any) -> str:
     """A side prize's title in the reader's language (the standings name it in English)."""
     return str(PRIZE_NAMES.get(prize.kind, prize.title))
