@@ -142,17 +142,38 @@ def table_for(*, actor: Actor | None, table_id: int) -> Table:
     return table
 
 
-def player_for(*, actor: Actor, player_id: int, to_run: bool = False, field: str = "id") -> Player:
+def player_for(
+    *, actor: Actor, player_id: int, to_run: bool = False, field: str = "id", page: bool = False
+) -> Player:
     """The player, if the actor may read their record (or change it, `to_run`): anyone may
     once they entered a published event, a director of their club always. Otherwise, and
-    for a casual game's player, not found: ids do not tell who plays here."""
+    for a casual game's player, not found: ids do not tell who plays here. A page (`page`)
+    has no sign-in challenge to answer with, so there a signed-out visitor who asks to
+    change a player is not found either; the API asks them to sign in."""
+    if to_run and page and not actor.signed_in:
+        raise _no_player(field)
     if to_run:
         require_signed_in(actor)
     player = selectors.player_get(player_id=player_id, field=field)
     public = bool(getattr(player, "public", False)) and not to_run
     if not public and (player.club is None or not directs(actor, player.club)):
-        raise NotFound(_("There is no player with this id."), code="no-such-player", field=field)
+        raise _no_player(field)
     return player
+
+
+def _no_player(field: str) -> NotFound:
+    return NotFound(_("There is no player with this id."), code="no-such-player", field=field)
+
+
+def clubs_directed(actor: Actor) -> list[Club]:
+    """The clubs the actor was made a director of (a director's home lists them; a device
+    directs none). Each is remembered as directed, so later asks need no query."""
+    if actor.device is not None or actor.user is None:
+        return []
+    clubs = selectors.clubs_directed_by(user=actor.user)
+    for club in clubs:
+        actor.known[club.pk] = True
+    return clubs
 
 
 # Running --------------------------------------------------------------------------------------

@@ -234,9 +234,7 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
 def player_erase_page(request: HttpRequest, player_id: int) -> HttpResponse:
     """A director erases a player's name from the player's page (`services.player_erase`)."""
     actor = Actor(user=request.user)
-    if not actor.signed_in:
-        raise Http404("There is no player with this id.")
-    player = access.player_for(actor=actor, player_id=player_id, to_run=True)
+    player = access.player_for(actor=actor, player_id=player_id, to_run=True, page=True)
     if request.POST.get("confirm") != "on":
         return HttpResponseBadRequest("confirm: tick the box to erase\n", content_type="text/plain")
     try:

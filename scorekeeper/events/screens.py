@@ -34,7 +34,7 @@ class LoginView(auth_views.LoginView):
 def director_home(request: HttpRequest) -> HttpResponse:
     """The clubs this user directs, each with its events and seasons (with their ladders),
     and forms for new ones."""
-    clubs = selectors.clubs_directed_by(user=request.user)
+    clubs = access.clubs_directed(Actor(user=request.user))
     events = {club.pk: list(selectors.events_of(club=club, published_only=False)) for club in clubs}
     seasons = {club.pk: selectors.seasons_of(club=club) for club in clubs}
     return render(

@@ -10,6 +10,7 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 from django.utils import timezone
 from event_helpers import club_founded, event_founded, played_by_services
 from rest_framework.test import APIClient
@@ -91,6 +92,25 @@ def test_only_a_director_of_the_club_erases(club_night, django_user_model):
     eve = signed_in(django_user_model.objects.create_user("eve"))
     assert eve.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json").status_code == 404
     assert Player.objects.get(pk=player.pk).name == "Player 001"
+
+
+def test_the_player_page_erases_for_a_director_and_is_not_found_for_anyone_else(
+    club_night, dora, django_user_model
+):
+    club, _event, _ = club_night
+    player = Player.objects.get(club=club, name="Player 001")
+    page = f"/events/players/{player.pk}/erase/"
+    ticked = {"confirm": "on", "reason": "asked"}
+    assert Client().post(page, ticked).status_code == 404
+    eve = Client()
+    eve.force_login(django_user_model.objects.create_user("eve"))
+    assert eve.post(page, ticked).status_code == 404
+    assert Player.objects.get(pk=player.pk).name == "Player 001"
+    director = Client()
+    director.force_login(dora)
+    erased = director.post(page, ticked)
+    assert erased.status_code == 302 and erased["Location"] == f"/events/players/{player.pk}/"
+    assert Player.objects.get(pk=player.pk).name == f"Erased player {player.pk}"
 
 
 def test_a_hand_by_hand_games_team_names_lose_the_name(dora):

@@ -20,10 +20,10 @@ from scorekeeper.errors import Malformed
 from scorekeeper.events import access, board
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.shapes import player_ref, team_json
+from scorekeeper.events.api.tables import ResultWriteView, writes_result
 from scorekeeper.events.serializers import (
     EventTeamSerializer,
     PlayerRefField,
-    ResultSerializer,
 )
 from scorekeeper.events.services import remedies
 
@@ -143,31 +143,25 @@ class BoardView(EventsView):
         return Response(BoardRoundSerializer(rounds, many=True).data)
 
 
-class ResultAssignView(EventsView):
-    @extend_schema(
-        operation_id="tables_result_assign",
-        summary="Assign a table that could not play a result, side by side: average, "
-        "average-plus, average-minus (of the round's average) or points, saying why",
-        request=AssignSerializer,
-        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
-    )
-    def post(self, request: Request, table_id: int) -> Response:
-        data = read_body(AssignSerializer, request.data)
-        result = remedies.result_assign(table=self.table, actor=self.actor, **data)
-        return Response(ResultSerializer(result).data)
+@writes_result(
+    "tables_result_assign",
+    "Assign a table that could not play a result, side by side: average, average-plus, "
+    "average-minus (of the round's average) or points, saying why",
+    problems(400, 401, 403, 404, 409, 422),
+)
+class ResultAssignView(ResultWriteView):
+    body = AssignSerializer
+    write = staticmethod(remedies.result_assign)
 
 
-class ResultForfeitView(EventsView):
-    @extend_schema(
-        operation_id="tables_result_forfeit",
-        summary="A side forfeits the table, and the other wins; saying why",
-        request=ForfeitSerializer,
-        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409)},
-    )
-    def post(self, request: Request, table_id: int) -> Response:
-        data = read_body(ForfeitSerializer, request.data)
-        result = remedies.result_forfeit(table=self.table, actor=self.actor, **data)
-        return Response(ResultSerializer(result).data)
+@writes_result(
+    "tables_result_forfeit",
+    "A side forfeits the table, and the other wins; saying why",
+    problems(400, 401, 403, 404, 409),
+)
+class ResultForfeitView(ResultWriteView):
+    body = ForfeitSerializer
+    write = staticmethod(remedies.result_forfeit)
 
 
 class SeatSubstituteView(EventsView):

@@ -5,14 +5,17 @@ director's hand-over and corrections."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 
 from scorekeeper.api.http import (
     HAND_AMEND,
@@ -39,6 +42,11 @@ from scorekeeper.events.api.shapes import (
     reason_of,
     table_detail,
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.events.models import Result
+
+_View = TypeVar("_View", bound=type[EventsView])
 
 
 class JoinView(CountsWrongCodes, EventsView):
@@ -105,32 +113,42 @@ class TableDetailView(EventsView):
         return Response(s.TableDetailSerializer(table_detail(table, show_code=codes)).data)
 
 
-class TableCodeView(EventsView):
-    @extend_schema(
-        operation_id="tables_code",
-        summary="Issue a new join code for the physical table (the old one and its table card "
-        "stop working; the phones keep their tokens)",
-        request=None,
-        responses={200: s.CodeSerializer, **problems(401, 403, 404)},
-    )
+# A director's write on a physical table that answers its join code: a new one, or the one
+# the next phone joins with. (Not a docstring: the API's schema would show it on each.)
+class _JoinCodeWrite(EventsView):
+    write: ClassVar[Callable[..., str]]
+
     def post(self, request: Request, table_id: int) -> Response:
-        table = self.table
-        code = services.table_code_issue(table=table, actor=self.actor)
-        return Response({"join_code": code})
+        return Response({"join_code": type(self).write(table=self.table, actor=self.actor)})
 
 
-class TableTakeoverView(EventsView):
-    @extend_schema(
-        operation_id="tables_takeover",
-        summary="Hand the table to another phone: the scoring phone's token stops working; "
-        "the next phone joins with the table's code (answered)",
-        request=None,
-        responses={200: s.CodeSerializer, **problems(401, 403, 404)},
+def _answers_join_code(operation_id: str, summary: str) -> Callable[[_View], _View]:
+    return extend_schema_view(
+        post=extend_schema(
+            operation_id=operation_id,
+            summary=summary,
+            request=None,
+            responses={200: s.CodeSerializer, **problems(401, 403, 404)},
+        )
     )
-    def post(self, request: Request, table_id: int) -> Response:
-        table = self.table
-        code = services.table_takeover(table=table, actor=self.actor)
-        return Response({"join_code": code})
+
+
+@_answers_join_code(
+    "tables_code",
+    "Issue a new join code for the physical table (the old one and its table card stop "
+    "working; the phones keep their tokens)",
+)
+class TableCodeView(_JoinCodeWrite):
+    write = staticmethod(services.table_code_issue)
+
+
+@_answers_join_code(
+    "tables_takeover",
+    "Hand the table to another phone: the scoring phone's token stops working; the next "
+    "phone joins with the table's code (answered)",
+)
+class TableTakeoverView(_JoinCodeWrite):
+    write = staticmethod(services.table_takeover)
 
 
 class TableHandsView(EventsView):
@@ -203,6 +221,50 @@ class TableHandView(EventsView):
         return game_now(game, standing)
 
 
+def result_written(
+    view: EventsView,
+    request: Request,
+    body: type[Serializer[Any]],
+    write: Callable[..., Result],
+    *,
+    created: bool = False,
+) -> Response:
+    """A write of the view's table's result (entered, corrected, confirmed, disputed, or a
+    director's remedy): the body's fields go to the service with the table and who asks, and
+    the result as it stands is answered."""
+    data = read_body(body, request.data)
+    result = write(table=view.table, actor=view.actor, **data)
+    answer = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+    return Response(s.ResultSerializer(result).data, status=answer)
+
+
+# A view whose one write is to the table's result: its body's fields go to its service.
+# (Not a docstring: the API's schema would show it on each.)
+class ResultWriteView(EventsView):
+    body: ClassVar[type[Serializer[Any]]]
+    write: ClassVar[Callable[..., Result]]
+
+    def post(self, request: Request, table_id: int) -> Response:
+        return result_written(self, request, self.body, type(self).write)
+
+
+def writes_result(
+    operation_id: str, summary: str, refusals: dict[Any, Any]
+) -> Callable[[type[ResultWriteView]], type[ResultWriteView]]:
+    """The schema of a `ResultWriteView`'s write: its body, the result, and the refusals."""
+
+    def schema(view: type[ResultWriteView]) -> type[ResultWriteView]:
+        described = extend_schema(
+            operation_id=operation_id,
+            summary=summary,
+            request=view.body,
+            responses={200: s.ResultSerializer, **refusals},
+        )
+        return extend_schema_view(post=described)(view)
+
+    return schema
+
+
 class TableResultView(EventsView):
     @extend_schema(
         operation_id="tables_result_retrieve",
@@ -220,10 +282,9 @@ class TableResultView(EventsView):
         responses={201: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        table = self.table
-        data = read_body(s.ResultEnterSerializer, request.data)
-        result = services.result_enter(table=table, actor=self.actor, **data)
-        return Response(s.ResultSerializer(result).data, status=status.HTTP_201_CREATED)
+        return result_written(
+            self, request, s.ResultEnterSerializer, services.result_enter, created=True
+        )
 
     @extend_schema(
         operation_id="tables_result_correct",
@@ -232,39 +293,28 @@ class TableResultView(EventsView):
         responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
     )
     def patch(self, request: Request, table_id: int) -> Response:
-        table = self.table
-        data = read_body(s.ResultCorrectSerializer, request.data)
-        result = services.result_correct(table=table, actor=self.actor, **data)
-        return Response(s.ResultSerializer(result).data)
+        return result_written(self, request, s.ResultCorrectSerializer, services.result_correct)
 
 
-class ResultConfirmView(EventsView):
-    @extend_schema(
-        operation_id="tables_result_confirm",
-        summary="The opponents confirm the result, on the scorer's phone (same device) or their "
-        "own (second device)",
-        request=s.ResultConfirmSerializer,
-        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
-    )
-    def post(self, request: Request, table_id: int) -> Response:
-        table = self.table
-        data = read_body(s.ResultConfirmSerializer, request.data)
-        result = services.result_confirm(table=table, actor=self.actor, **data)
-        return Response(s.ResultSerializer(result).data)
+@writes_result(
+    "tables_result_confirm",
+    "The opponents confirm the result, on the scorer's phone (same device) or their own "
+    "(second device)",
+    problems(400, 401, 403, 404, 409, 422),
+)
+class ResultConfirmView(ResultWriteView):
+    body = s.ResultConfirmSerializer
+    write = staticmethod(services.result_confirm)
 
 
-class ResultDisputeView(EventsView):
-    @extend_schema(
-        operation_id="tables_result_dispute",
-        summary="A player at the table disputes the entered result; the table enters it again",
-        request=s.ResultDisputeSerializer,
-        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
-    )
-    def post(self, request: Request, table_id: int) -> Response:
-        table = self.table
-        data = read_body(s.ResultDisputeSerializer, request.data)
-        result = services.result_dispute(table=table, actor=self.actor, **data)
-        return Response(s.ResultSerializer(result).data)
+@writes_result(
+    "tables_result_dispute",
+    "A player at the table disputes the entered result; the table enters it again",
+    problems(400, 401, 403, 404, 409, 422),
+)
+class ResultDisputeView(ResultWriteView):
+    body = s.ResultDisputeSerializer
+    write = staticmethod(services.result_dispute)
 
 
 class TableEgnView(EventsView):

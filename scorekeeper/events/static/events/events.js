@@ -134,62 +134,52 @@ function director() {
       location.reload();
     });
   });
-  for (const form of $$(".new-season")) {
+  onClubForm(".new-season", async (club, f) => {
+    const body = { name: f.name, starts_on: f.starts_on, ends_on: f.ends_on, ...ladderOf(f) };
+    await api("POST", `/api/v1/clubs/${club}/seasons/`, body);
+    location.reload();
+  });
+  onClubForm(".season-edit", async (club, f, form) => {
+    await api("PATCH", `/api/v1/clubs/${club}/seasons/${form.dataset.season}/`, ladderOf(f));
+    location.reload();
+  });
+  onClubForm(".new-event", async (club, f, form) => {
+    const body = {
+      name: f.name,
+      format: f.format,
+      ruleset: f.preset,
+      round_length: f.round_length,
+      entry: f.entry,
+      sit_out_credit: f.sit_out_credit,
+      sit_out_points: Number(f.sit_out_points || 0),
+    };
+    if (f.date) body.date = f.date;
+    if (f.season) body.season = Number(f.season);
+    if (f.round_length === "hands") body.hands_per_round = Number(f.hands_per_round);
+    if (f.format === "progressive") {
+      body.rounds_planned = Number(f.rounds_planned);
+      body.rank_by = f.rank_by;
+      body.loner_bonus = Number(f.loner_bonus || 0);
+    }
+    body.side_prizes = new FormData(form).getAll("side_prizes");
+    if (f.format === "bracket") {
+      body.knockout = f.knockout;
+      body.best_of = Number(f.best_of);
+      body.third_place = f.third_place === "on";
+    }
+    const event = await api("POST", `/api/v1/clubs/${club}/events/`, body);
+    location.assign(`/events/${event.id}/manage/`);
+  });
+}
+
+// Each form of one club's card on the director's home (the card's data-club) is sent by
+// `send(club, fields, form)`; a problem is shown on the screen's message line.
+function onClubForm(selector, send) {
+  for (const form of $$(selector)) {
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const club = form.closest("[data-club]").dataset.club;
-      const f = formData(form);
-      const body = { name: f.name, starts_on: f.starts_on, ends_on: f.ends_on, ...ladderOf(f) };
-      attempt(async () => {
-        await api("POST", `/api/v1/clubs/${club}/seasons/`, body);
-        location.reload();
-      });
-    });
-  }
-  for (const form of $$(".season-edit")) {
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const club = form.closest("[data-club]").dataset.club;
-      const url = `/api/v1/clubs/${club}/seasons/${form.dataset.season}/`;
-      attempt(async () => {
-        await api("PATCH", url, ladderOf(formData(form)));
-        location.reload();
-      });
-    });
-  }
-  for (const form of $$(".new-event")) {
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const club = form.closest("[data-club]").dataset.club;
-      const f = formData(form);
-      const body = {
-        name: f.name,
-        format: f.format,
-        ruleset: f.preset,
-        round_length: f.round_length,
-        entry: f.entry,
-        sit_out_credit: f.sit_out_credit,
-        sit_out_points: Number(f.sit_out_points || 0),
-      };
-      if (f.date) body.date = f.date;
-      if (f.season) body.season = Number(f.season);
-      if (f.round_length === "hands") body.hands_per_round = Number(f.hands_per_round);
-      if (f.format === "progressive") body.rounds_planned = Number(f.rounds_planned);
-      if (f.format === "progressive") {
-        body.rank_by = f.rank_by;
-        body.loner_bonus = Number(f.loner_bonus || 0);
-      }
-      if (f.season) body.season = Number(f.season);
-      body.side_prizes = new FormData(form).getAll("side_prizes");
-      if (f.format === "bracket") {
-        body.knockout = f.knockout;
-        body.best_of = Number(f.best_of);
-        body.third_place = f.third_place === "on";
-      }
-      attempt(async () => {
-        const event = await api("POST", `/api/v1/clubs/${club}/events/`, body);
-        location.assign(`/events/${event.id}/manage/`);
-      });
+      attempt(() => send(club, formData(form), form));
     });
   }
 }
