@@ -228,7 +228,7 @@ class LogEntrySerializer(serializers.Serializer[Any]):
 # The contract a hand entered without cards names: who made trump, which, and who went alone;
 # a quick entry and a renege add how the hand ended. (A comment, not a docstring: the schema
 # would show a docstring as the description of both.)
-class _ContractSerializer(serializers.Serializer[Any]):
+class _EnteredContractSerializer(serializers.Serializer[Any]):
     maker = StrictIntegerField(min_value=0, max_value=3)
     trump = serializers.ChoiceField(choices=SUITS)
     alone = StrictBooleanField(required=False, default=False)
@@ -237,11 +237,11 @@ class _ContractSerializer(serializers.Serializer[Any]):
     )
 
 
-class QuickHandSerializer(_ContractSerializer):
+class QuickHandSerializer(_EnteredContractSerializer):
     maker_tricks = StrictIntegerField(min_value=0, max_value=5)
 
 
-class RenegeHandSerializer(_ContractSerializer):
+class RenegeHandSerializer(_EnteredContractSerializer):
     renege = StrictIntegerField(
         min_value=0, max_value=3, help_text="The seat that reneged: the referee scores the penalty."
     )
