@@ -36,7 +36,7 @@ class DomainError(Exception):
 
 
 class Malformed(DomainError, status=400, title=_("Malformed input")):
-    """Input that cannot be read as what it should be: a missing field, a wrong type."""
+    """Input that cannot be read as asked: a missing or unknown field, a wrong type, too much."""
 
 
 class SignInRequired(DomainError, status=401, title=_("Sign in first")):
@@ -44,20 +44,22 @@ class SignInRequired(DomainError, status=401, title=_("Sign in first")):
 
 
 class Forbidden(DomainError, status=403, title=_("Not allowed for you")):
-    """Signed in, but this is not yours to see or change."""
+    """Credentials that do not open this: another game's token, another table's device, not a
+    director of the club."""
 
 
 class NotFound(DomainError, status=404, title=_("Not found")):
-    """Nothing by that id, or nothing the caller may know exists."""
+    """Nothing by that id here."""
 
 
 class Conflict(DomainError, status=409, title=_("Conflict with the game's state")):
-    """Well-formed, but not possible in the state the game or event is in."""
+    """Well-formed, but not possible in the state the game or event is in (a finished game takes
+    no new hand)."""
 
 
 class StaleVersion(DomainError, status=412, title=_("The game has changed since you read it")):
-    """The caller's version (`If-Match`) is behind: read again, then retry."""
+    """The version the client read (`If-Match`) is behind: read again, then retry."""
 
 
 class Unprocessable(DomainError, status=422, title=_("Not allowed by the rules or the game")):
-    """Well-formed, but against the rules: the referee's ruling or the game's own."""
+    """Well-formed, but against the rules: the referee's ruling, or a score the game cannot have."""
