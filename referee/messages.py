@@ -18,14 +18,15 @@ LANGUAGES: Final = ("en", "ko")
 _Params = dict[str, Any]
 
 
+# The numbered ranks read alike in every language (the T is the 10); the others have names.
+_NUMBERS: Final = {"7": "7", "8": "8", "9": "9", "T": "10"}
+
+
 class _English:
     SUITS: ClassVar[dict[str, str]] = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
     SUIT_ONE: ClassVar[dict[str, str]] = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
     RANKS: ClassVar[dict[str, str]] = {
-        "7": "7",
-        "8": "8",
-        "9": "9",
-        "T": "10",
+        **_NUMBERS,
         "J": "jack",
         "Q": "queen",
         "K": "king",
@@ -52,16 +53,7 @@ class _English:
 class _Korean(_English):
     SUITS: ClassVar[dict[str, str]] = {"C": "클럽", "D": "다이아몬드", "H": "하트", "S": "스페이드"}
     SUIT_ONE: ClassVar[dict[str, str]] = SUITS
-    RANKS: ClassVar[dict[str, str]] = {
-        "7": "7",
-        "8": "8",
-        "9": "9",
-        "T": "10",
-        "J": "잭",
-        "Q": "퀸",
-        "K": "킹",
-        "A": "에이스",
-    }
+    RANKS: ClassVar[dict[str, str]] = {**_NUMBERS, "J": "잭", "Q": "퀸", "K": "킹", "A": "에이스"}
 
     def card(self, card: Card) -> str:
         if card.suit is None:

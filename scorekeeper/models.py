@@ -172,6 +172,15 @@ class Seat(models.Model):
         return f"seat {self.number}: {self.player}"
 
 
+def _key_spent_once_per_game(name: str) -> models.UniqueConstraint:
+    """An Idempotency-Key is spent once in a game; a hand or entry without one (null) is free."""
+    return models.UniqueConstraint(
+        fields=["game", "idempotency_key"],
+        condition=models.Q(idempotency_key__isnull=False),
+        name=name,
+    )
+
+
 class Hand(models.Model):
     class Kind(models.TextChoices):
         PLAYED = "played", "played"
@@ -201,11 +210,7 @@ class Hand(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_per_game"),
-            models.UniqueConstraint(
-                fields=["game", "idempotency_key"],
-                condition=models.Q(idempotency_key__isnull=False),
-                name="hand_idempotency_key_unique_per_game",
-            ),
+            _key_spent_once_per_game("hand_idempotency_key_unique_per_game"),
         ]
 
     def __str__(self) -> str:
@@ -243,11 +248,7 @@ class ChangeLogEntry(AppendOnly):
         ordering = ["game", "id"]
         verbose_name_plural = "change log entries"
         constraints = [
-            models.UniqueConstraint(
-                fields=["game", "idempotency_key"],
-                condition=models.Q(idempotency_key__isnull=False),
-                name="log_idempotency_key_once_per_game",
-            ),
+            _key_spent_once_per_game("log_idempotency_key_once_per_game"),
         ]
 
     def __str__(self) -> str:

@@ -48,25 +48,20 @@ IDEMPOTENCY_KEY: Final = OpenApiParameter(
     OpenApiParameter.HEADER,
     description="A client-made unique key (a UUID): a retry with it never records twice.",
 )
-HAND_ENTRY: Final = PolymorphicProxySerializer(
-    component_name="HandEntry",
-    serializers=[
-        s.QuickHandSerializer,
-        s.RenegeHandSerializer,
-        s.RecordHandSerializer,
-        s.ThrownInHandSerializer,
-    ],
-    resource_type_field_name=None,
-)
-HAND_AMEND: Final = PolymorphicProxySerializer(
-    component_name="HandAmend",
-    serializers=[
-        s.AmendQuickHandSerializer,
-        s.AmendRenegeHandSerializer,
-        s.AmendRecordHandSerializer,
-        s.AmendThrownInHandSerializer,
-    ],
-    resource_type_field_name=None,
+
+
+def _one_of(
+    component_name: str, shapes: list[type[serializers.Serializer[Any]]]
+) -> PolymorphicProxySerializer:
+    """A request body in one of several shapes, told apart by their fields (no type field)."""
+    return PolymorphicProxySerializer(
+        component_name=component_name, serializers=shapes, resource_type_field_name=None
+    )
+
+
+HAND_ENTRY: Final = _one_of("HandEntry", [shape.serializer for shape in s.HAND_SHAPES.values()])
+HAND_AMEND: Final = _one_of(
+    "HandAmend", [shape.amend_serializer for shape in s.HAND_SHAPES.values()]
 )
 
 # Reading a request --------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, Final, NamedTuple
 
 from rest_framework import serializers
 
@@ -224,23 +225,23 @@ class LogEntrySerializer(serializers.Serializer[Any]):
 # Hand entries -------------------------------------------------------------------------
 
 
-class QuickHandSerializer(serializers.Serializer[Any]):
+# The contract a hand entered without cards names: who made trump, which, and who went alone;
+# a quick entry and a renege add how the hand ended. (A comment, not a docstring: the schema
+# would show a docstring as the description of both.)
+class _EnteredContractSerializer(serializers.Serializer[Any]):
     maker = StrictIntegerField(min_value=0, max_value=3)
     trump = serializers.ChoiceField(choices=SUITS)
     alone = StrictBooleanField(required=False, default=False)
     defender_alone = StrictIntegerField(
         min_value=0, max_value=3, allow_null=True, required=False, default=None
     )
+
+
+class QuickHandSerializer(_EnteredContractSerializer):
     maker_tricks = StrictIntegerField(min_value=0, max_value=5)
 
 
-class RenegeHandSerializer(serializers.Serializer[Any]):
-    maker = StrictIntegerField(min_value=0, max_value=3)
-    trump = serializers.ChoiceField(choices=SUITS)
-    alone = StrictBooleanField(required=False, default=False)
-    defender_alone = StrictIntegerField(
-        min_value=0, max_value=3, allow_null=True, required=False, default=None
-    )
+class RenegeHandSerializer(_EnteredContractSerializer):
     renege = StrictIntegerField(
         min_value=0, max_value=3, help_text="The seat that reneged: the referee scores the penalty."
     )
@@ -274,6 +275,22 @@ class AmendThrownInHandSerializer(ThrownInHandSerializer):
     reason = StrictCharField(max_length=500)
 
 
+class HandShape(NamedTuple):
+    """One shape a hand can be entered in: its serializer, the same with an amendment's
+    reason, and the entry it becomes."""
+
+    serializer: type[serializers.Serializer[Any]]
+    amend_serializer: type[serializers.Serializer[Any]]
+    entry: type[HandEntry]
+
+
+#: The shapes of a hand entry, by the field that tells each apart (in the schema's order).
+HAND_SHAPES: Final = {
+    "maker": HandShape(QuickHandSerializer, AmendQuickHandSerializer, QuickEntry),
+    "renege": HandShape(RenegeHandSerializer, AmendRenegeHandSerializer, RenegeEntry),
+    "record": HandShape(RecordHandSerializer, AmendRecordHandSerializer, RecordEntry),
+    "thrown_in": HandShape(ThrownInHandSerializer, AmendThrownInHandSerializer, ThrownInEntry),
+}
 QUICK_FIELDS = frozenset(QuickHandSerializer().fields)
 ENTRY_SHAPES = (
     "a quick entry (maker, trump, maker_tricks), a renege (maker, trump, renege), a record, "
@@ -294,48 +311,16 @@ def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]
         field = shapes[1] if len(shapes) > 1 else "maker"
         message = "Give only one of " if shapes else "Give "
         raise serializers.ValidationError({field: [message + ENTRY_SHAPES + "."]})
-    serializer: serializers.Serializer[Any]
-    if shapes[0] == "record":
-        serializer = (
-            AmendRecordHandSerializer(data=data) if amend else RecordHandSerializer(data=data)
-        )
-    elif shapes[0] == "thrown_in":
-        serializer = (
-            AmendThrownInHandSerializer(data=data) if amend else ThrownInHandSerializer(data=data)
-        )
-    elif shapes[0] == "renege":
-        serializer = (
-            AmendRenegeHandSerializer(data=data) if amend else RenegeHandSerializer(data=data)
-        )
-    else:
-        serializer = (
-            AmendQuickHandSerializer(data=data) if amend else QuickHandSerializer(data=data)
-        )
+    shape = HAND_SHAPES[shapes[0]]
+    serializer = (shape.amend_serializer if amend else shape.serializer)(data=data)
     serializer.is_valid(raise_exception=True)
     values = serializer.validated_data
-    entry: HandEntry
-    if shapes[0] == "record":
-        entry = RecordEntry(record=values["record"])
-    elif shapes[0] == "thrown_in":
-        if values["thrown_in"] is not True:
-            raise serializers.ValidationError({"thrown_in": ["Must be true."]})
-        entry = ThrownInEntry()
-    elif shapes[0] == "renege":
-        entry = RenegeEntry(
-            maker=values["maker"],
-            trump=values["trump"],
-            renege=values["renege"],
-            alone=values["alone"],
-            defender_alone=values["defender_alone"],
-        )
-    else:
-        entry = QuickEntry(
-            maker=values["maker"],
-            trump=values["trump"],
-            maker_tricks=values["maker_tricks"],
-            alone=values["alone"],
-            defender_alone=values["defender_alone"],
-        )
+    if shape.entry is ThrownInEntry and values["thrown_in"] is not True:
+        raise serializers.ValidationError({"thrown_in": ["Must be true."]})
+    # The serializer gives every field of the entry (the optional ones their defaults).
+    entry = shape.entry(
+        **{part.name: values[part.name] for part in dataclasses.fields(shape.entry)}
+    )
     return entry, str(values.get("reason", ""))
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass
-from typing import Any, Final
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Final, TypedDict
 
 from django.utils.translation import gettext as _
 
@@ -85,26 +85,31 @@ def _malformed(error: referee.MalformedRecord, prefix: str = "") -> Malformed:
     return Malformed(error.detail, code="malformed", field=f"{prefix}{error.field}")
 
 
-def _rule_quick(entry: QuickEntry, ruleset: referee.Ruleset) -> Ruling:
+class _Contract(TypedDict):
+    """A contract as the referee's scoring of an entry without cards, and a Ruling, take it."""
+
+    maker: int
+    alone: bool
+    defender_alone: int | None
+
+
+def _rule_called(entry: QuickEntry | RenegeEntry, ruleset: referee.Ruleset) -> Ruling:
+    """A hand entered without cards, by its contract and how it ended: the referee scores the
+    makers' tricks, or the penalty for the seat that reneged."""
+    contract = _Contract(maker=entry.maker, alone=entry.alone, defender_alone=entry.defender_alone)
     try:
-        award = referee.score(
-            ruleset,
-            maker=entry.maker,
-            maker_tricks=entry.maker_tricks,
-            alone=entry.alone,
-            defender_alone=entry.defender_alone,
-        )
+        if isinstance(entry, RenegeEntry):
+            award = referee.score_renege(ruleset, offender=entry.renege, **contract)
+        else:
+            award = referee.score(ruleset, maker_tricks=entry.maker_tricks, **contract)
     except referee.MalformedRecord as error:
         raise _malformed(error) from error
-    return Ruling(
-        kind=Hand.Kind.PLAYED,
-        award=award.to_json(),
-        trump=entry.trump,
-        maker=entry.maker,
-        alone=entry.alone,
-        defender_alone=entry.defender_alone,
-        maker_tricks=entry.maker_tricks,
-    )
+    ruling = Ruling(kind=Hand.Kind.PLAYED, award=award.to_json(), trump=entry.trump, **contract)
+    if isinstance(entry, QuickEntry):
+        return replace(ruling, maker_tricks=entry.maker_tricks)
+    # The referee's ruling, kept as a verdict would say it: who reneged.
+    verdict = {"violations": [{"code": "renege", "seat": entry.renege, "rule": "follow-suit"}]}
+    return replace(ruling, kind=Hand.Kind.PENALTY, verdict=verdict)
 
 
 def _check_record_shape(record: dict[str, Any]) -> None:
@@ -149,30 +154,6 @@ def _check_record_shape(record: dict[str, Any]) -> None:
                 code="too-long",
                 field=path,
             )
-
-
-def _rule_renege(entry: RenegeEntry, ruleset: referee.Ruleset) -> Ruling:
-    try:
-        award = referee.score_renege(
-            ruleset,
-            maker=entry.maker,
-            offender=entry.renege,
-            alone=entry.alone,
-            defender_alone=entry.defender_alone,
-        )
-    except referee.MalformedRecord as error:
-        raise _malformed(error) from error
-    # The referee's ruling, kept as a verdict would say it: who reneged.
-    verdict = {"violations": [{"code": "renege", "seat": entry.renege, "rule": "follow-suit"}]}
-    return Ruling(
-        kind=Hand.Kind.PENALTY,
-        award=award.to_json(),
-        trump=entry.trump,
-        maker=entry.maker,
-        alone=entry.alone,
-        defender_alone=entry.defender_alone,
-        verdict=verdict,
-    )
 
 
 def _has_redeal_request(record: dict[str, Any]) -> bool:
@@ -249,10 +230,8 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> R
 
 
 def rule(entry: HandEntry, ruleset: referee.Ruleset, dealer: int) -> Ruling:
-    if isinstance(entry, QuickEntry):
-        return _rule_quick(entry, ruleset)
-    if isinstance(entry, RenegeEntry):
-        return _rule_renege(entry, ruleset)
+    if isinstance(entry, QuickEntry | RenegeEntry):
+        return _rule_called(entry, ruleset)
     if isinstance(entry, RecordEntry):
         return _rule_record(entry, ruleset, dealer)
     if not ruleset.can_throw_in:

@@ -48,10 +48,15 @@ function isDark() {
   return chosen ? chosen === "dark" : darkQuery.matches;
 }
 
+// The dark palette is a sheet of its own that follows the phone (its media query) until the
+// player picks a theme here.
+const DARK_PALETTE_MEDIA = { dark: "all", light: "not all" };
+
 function applyTheme() {
   const chosen = localStorage.getItem("theme");
   if (chosen) document.documentElement.dataset.theme = chosen;
   else delete document.documentElement.dataset.theme;
+  document.getElementById("dark-palette").media = DARK_PALETTE_MEDIA[chosen] ?? darkQuery.media;
 }
 
 function renderChrome() {

@@ -29,20 +29,30 @@ function canDefendAlone(ruleset, values) {
     && (values.alone || ruleset.defend_alone_vs_partnership);
 }
 
+/** The four suits to choose trump from, each by its symbol and name: the hand form's and the
+ * referee's. `onchange` gets the suit. */
+export function trumpChoice({ name, value, onchange }) {
+  return choices({
+    name,
+    legend: t("hand.trump"),
+    value,
+    options: SUITS.map((suit) => ({
+      value: suit,
+      face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
+      label: t(`suit.${suit}`),
+      class: "suit",
+    })),
+    onchange,
+  });
+}
+
 /** The trump suit and, where the rules have loners, "Went alone", in one row. `values` is
  * changed in place (`trump`, `alone`); `onchange` runs after every change. */
 export function trumpRow({ ruleset, values, prefix = "", onchange }) {
   return h("div", { class: "trump-row" },
-    choices({
+    trumpChoice({
       name: `${prefix}trump`,
-      legend: t("hand.trump"),
       value: values.trump,
-      options: SUITS.map((suit) => ({
-        value: suit,
-        face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
-        label: t(`suit.${suit}`),
-        class: "suit",
-      })),
       onchange: (suit) => {
         values.trump = suit;
         onchange();

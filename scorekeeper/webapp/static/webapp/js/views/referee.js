@@ -10,9 +10,10 @@ import { enqueue, flush, pending } from "../outbox.js";
 import { presetRules } from "../db.js";
 import { has, lang, t, withParticles } from "../i18n.js";
 import {
-  PRESETS, RED, SUITS, SYMBOL, awardText, cardFace, cardName, deckCards, seatLetter, seatLetters,
+  PRESETS, RED, awardText, cardFace, cardName, deckCards, seatLetter, seatLetters,
 } from "../rules.js";
 import { choices, draft, h, replace, toast } from "../ui.js";
+import { trumpChoice } from "./handform.js";
 import { project } from "./score.js";
 
 // Where the rules page explains each rule the referee names (an option is under its own name).
@@ -279,16 +280,9 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         }),
       })),
       h("section", { class: "panel" },
-        choices({
+        trumpChoice({
           name: "ref-trump",
-          legend: t("hand.trump"),
           value: state.trump,
-          options: SUITS.map((suit) => ({
-            value: suit,
-            face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
-            label: t(`suit.${suit}`),
-            class: "suit",
-          })),
           onchange: (suit) => change(() => { state.trump = suit; }),
         }),
         choices({
