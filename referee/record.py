@@ -308,8 +308,9 @@ def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
             raise MalformedRecord(f"tricks[{t}]", "must be a list of plays")
         if not trick and t < last:
             raise MalformedRecord(f"tricks[{t}]", "only the last trick may be empty")
-        plays = []
-        for p, play in enumerate(trick):
+        plays: list[PlayEntry] = []
+        add = plays.append
+        for play in trick:
             # The fast path takes well-formed plays; anything else is explained by the slow one.
             try:
                 seat = play["seat"]
@@ -317,9 +318,9 @@ def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
             except (TypeError, KeyError):
                 card = None
             if card is None or type(seat) is not int or not 0 <= seat < players:
-                plays.append(_play_slowly(play, f"tricks[{t}][{p}]", players))
+                add(_play_slowly(play, f"tricks[{t}][{len(plays)}]", players))
             else:
-                plays.append((seat, card))
+                add((seat, card))
         tricks.append(plays)
     return tricks
 
