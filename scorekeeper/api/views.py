@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 from drf_spectacular.types import OpenApiTypes
@@ -35,6 +36,9 @@ from scorekeeper.api.http import (
 )
 from scorekeeper.api.limits import GameStarts
 from scorekeeper.api.problems import PROBLEM_JSON, problem
+
+if TYPE_CHECKING:
+    from scorekeeper.models import Game
 
 ACCEPT_LANGUAGE = OpenApiParameter(
     "Accept-Language",
@@ -121,6 +125,16 @@ class GameCreateView(APIView):
         )
 
 
+def _read(request: Request, game_id: uuid.UUID, body: Callable[[Game], Any]) -> Response:
+    """A read of a game, tagged with its version: a poll that has the version is answered 304
+    after the one query that looked the game up; otherwise `body(game)` is sent."""
+    game = selectors.game_get(game_id=game_id)
+    etag = etag_of(game.version)
+    if unchanged(request, etag):
+        return not_modified(etag)
+    return validated(Response(body(game)), etag)
+
+
 class DemoGameListView(APIView):
     @extend_schema(
         operation_id="demo_games_list",
@@ -139,12 +153,11 @@ class GameDetailView(APIView):
         responses={200: s.GameSerializer, **problems(404)},
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        etag = etag_of(game.version)
-        if unchanged(request, etag):
-            return not_modified(etag)
-        body = s.GameSerializer(_game_json(selectors.game_state(game=game))).data
-        return validated(Response(body), etag)
+        return _read(
+            request,
+            game_id,
+            lambda game: s.GameSerializer(_game_json(selectors.game_state(game=game))).data,
+        )
 
 
 class HandListView(APIView):
@@ -156,12 +169,11 @@ class HandListView(APIView):
         responses={200: s.HandSerializer(many=True), **problems(404)},
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        etag = etag_of(game.version)
-        if unchanged(request, etag):
-            return not_modified(etag)
-        hands = selectors.game_hands(game=game)
-        return validated(Response(s.HandSerializer(hands, many=True).data), etag)
+        return _read(
+            request,
+            game_id,
+            lambda game: s.HandSerializer(selectors.game_hands(game=game), many=True).data,
+        )
 
     @extend_schema(
         operation_id="hands_create",
@@ -244,12 +256,11 @@ class GameLogView(APIView):
         responses={200: s.LogEntrySerializer(many=True), **problems(404)},
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        etag = etag_of(game.version)
-        if unchanged(request, etag):
-            return not_modified(etag)
-        log = selectors.game_log(game=game)
-        return validated(Response(s.LogEntrySerializer(log, many=True).data), etag)
+        return _read(
+            request,
+            game_id,
+            lambda game: s.LogEntrySerializer(selectors.game_log(game=game), many=True).data,
+        )
 
 
 class GameTokenView(APIView):
