@@ -256,3 +256,19 @@ def test_watchers_at_one_version_share_one_computed_rounds(night, anon, director
         return [t["result"] for t in body[0]["tables"] if t["id"] == table["id"]]
 
     assert result(first.json()) == [None] and result(anon.get(path).json()) != [None]
+
+
+def test_a_poll_of_an_event_no_longer_public_is_not_found(night, director: Director, anon):
+    """A poll is answered 304 only to who may still read the event: once it is taken back
+    from the public, a visitor's old tag finds nothing (as an id that does not exist), while
+    the club's director, who may read it, is still answered from the tag."""
+    event = night["event"]
+    path = f"/api/v1/events/{event}/rounds/"
+    public, directed = anon.get(path), director.client.get(path)
+    ok(director.client.patch(f"/api/v1/events/{event}/", {"published": False}, format="json"))
+    gone = anon.get(path, HTTP_IF_NONE_MATCH=public["ETag"])
+    assert gone.status_code == 404 and gone.json()["code"] == "no-such-event"
+    current = director.client.get(path)
+    assert current["ETag"] != directed["ETag"]
+    again = director.client.get(path, HTTP_IF_NONE_MATCH=current["ETag"])
+    assert again.status_code == 304
