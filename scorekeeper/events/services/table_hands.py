@@ -24,8 +24,9 @@ from scorekeeper.events.models import (
     Result,
     Table,
 )
+from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.results import result_rederive
-from scorekeeper.events.services.tables import require_open, table_locked
+from scorekeeper.events.services.tables import require_open, table_lock
 from scorekeeper.models import Game
 from scorekeeper.selectors import Standing
 from scorekeeper.services import HandEntry, HandResult
@@ -69,12 +70,14 @@ def _written(
     """A hand written at the table, after the table's checks; a director's correction of an
     entered result re-derives it (a replayed write changed nothing)."""
     with transaction.atomic():
-        table = table_locked(table, standings=False)
+        table = table_lock(table)
         rederive = _hand_write_allowed(table, actor, reason)
         assert table.game_id is not None
         written = write(game_id=table.game_id, expected_version=expected_version, actor=actor.label)
-        if rederive and not written.replayed:
-            result_rederive(table, actor, reason)
+        if not written.replayed:
+            if rederive:
+                result_rederive(table, actor, reason)
+            event_changed(table.round.event_id, standings=False)
     return written
 
 
@@ -123,7 +126,7 @@ def table_hand_undo(
     expected_version: int | None = None,
 ) -> tuple[Game, Standing]:
     with transaction.atomic():
-        table = table_locked(table, standings=False)
+        table = table_lock(table)
         rederive = _hand_write_allowed(table, actor, reason)
         assert table.game_id is not None
         game, standing = scorekeeper_services.hand_undo(
@@ -135,4 +138,5 @@ def table_hand_undo(
         )
         if rederive:
             result_rederive(table, actor, reason)
+        event_changed(table.round.event_id, standings=False)
     return game, standing

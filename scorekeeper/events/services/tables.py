@@ -185,10 +185,17 @@ def device_for_token(token: str) -> TableToken | None:
 def table_locked(table: Table, *, standings: bool = True) -> Table:
     """The table, locked for a write that changes it (and so its event: the version moves;
     the standings version too unless the write cannot change them)."""
-    locked = (
+    locked = table_lock(table)
+    event_changed(locked.round.event_id, standings=standings)
+    return locked
+
+
+def table_lock(table: Table) -> Table:
+    """The table, locked for a write, its event not moved yet: the caller moves it once its
+    write is done (a hand: every table of the night posts them, and they queue on the event's
+    row only for the end of their writes, not for the whole of them)."""
+    return (
         Table.objects.select_for_update()
         .select_related("round__event__club", "event_table")
         .get(pk=table.pk)
     )
-    event_changed(locked.round.event_id, standings=standings)
-    return locked
