@@ -9,6 +9,7 @@ referee read it, with canonical cards and suits and only the spec's fields.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
@@ -45,6 +46,10 @@ class BidEntry(NamedTuple):
     suit: Suit | None = None
     alone: bool = False
 
+
+#: A plain bid, made as a tuple is (NamedTuple's own constructor is Python code): the fast path
+#: reads several in every hand.
+_plain_bid: Final = functools.partial(tuple.__new__, BidEntry)
 
 #: One play of a trick: (seat, card). A plain tuple: a hand has twenty, read in a hot loop.
 PlayEntry = tuple[int, Card]
@@ -255,7 +260,7 @@ def _bids(value: object, players: int) -> list[BidEntry]:
             and 0 <= seat < players
             and (alone is False or alone is True)
         ):
-            bids.append(BidEntry(seat, action, None, alone))
+            bids.append(_plain_bid((seat, action, None, alone)))
             continue
         name = f"bids[{i}]"
         if not isinstance(bid, dict):
