@@ -31,10 +31,26 @@ LADDER_NAMES = {
 }
 
 #: Where an event stands (`Event.Status`), as the director's list of events says it.
-STATUS_NAMES = {
+EVENT_STATUS_NAMES = {
     "draft": _("draft"),
     "running": _("running"),
     "finished": _("finished"),
+}
+
+#: Where a table's result stands (`Result.Status`), as the room reads it.
+RESULT_STATUS_NAMES = {
+    "entered": _("waiting for confirmation"),
+    "confirmed": _("confirmed"),
+    "disputed": _("disputed"),
+}
+
+#: The tie-breaks (`standings.TIE_BREAKS`) as the results page names them.
+TIE_BREAK_NAMES = {
+    "head-to-head": _("head to head"),
+    "point-difference": _("point difference"),
+    "points-for": _("points for"),
+    "euchres": _("euchres made"),
+    "coin-flip": _("a coin flip drawn once for the event"),
 }
 
 #: The side prizes (`standings.SIDE_PRIZES`) by kind, as pages name them.

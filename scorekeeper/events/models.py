@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.events.choice_names import STATUS_NAMES
+from scorekeeper.events.choice_names import EVENT_STATUS_NAMES
 from scorekeeper.models import AppendOnly, Club, Game, Player
 from scorekeeper.rule_names import ruleset_name
 
@@ -242,7 +242,7 @@ class Event(models.Model):
     @property
     def status_name(self) -> str:
         """Draft, running or finished, in the reader's language."""
-        return str(STATUS_NAMES.get(self.status, self.get_status_display()))
+        return str(EVENT_STATUS_NAMES.get(self.status, self.get_status_display()))
 
     @property
     def is_bracket(self) -> bool:

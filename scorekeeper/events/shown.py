@@ -1,32 +1,15 @@
 """How the room's pages show a round and its results: seats by compass (N, E, S, W; N deals
-the first hand), a result's status and the tie-breaks in words, in the reader's language."""
+the first hand) and side prizes, in the reader's language (the names of a result's status
+and of the tie-breaks are the choices' own, in `choice_names`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from scorekeeper.events.choice_names import PRIZE_NAMES
 from scorekeeper.events.seating import SEAT_NAMES
 from scorekeeper.events.selectors import RoundView
-
-#: A result's status as the room reads it.
-STATUS_NAMES = {
-    "entered": _("waiting for confirmation"),
-    "confirmed": _("confirmed"),
-    "disputed": _("disputed"),
-}
-
-#: The tie-breaks (`standings.TIE_BREAKS`) as the results page names them.
-TIE_BREAK_NAMES = {
-    "head-to-head": _("head to head"),
-    "point-difference": _("point difference"),
-    "points-for": _("points for"),
-    "euchres": _("euchres made"),
-    "coin-flip": _("a coin flip drawn once for the event"),
-}
 
 
 def prize_title(prize: Any) -> str:
