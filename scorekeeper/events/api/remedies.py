@@ -20,10 +20,11 @@ from scorekeeper.errors import Malformed
 from scorekeeper.events import access, board
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.shapes import player_ref, team_json
-from scorekeeper.events.api.tables import ResultWriteView, writes_result
+from scorekeeper.events.api.tables import result_written
 from scorekeeper.events.serializers import (
     EventTeamSerializer,
     PlayerRefField,
+    ResultSerializer,
 )
 from scorekeeper.events.services import remedies
 
@@ -143,25 +144,27 @@ class BoardView(EventsView):
         return Response(BoardRoundSerializer(rounds, many=True).data)
 
 
-@writes_result(
-    "tables_result_assign",
-    "Assign a table that could not play a result, side by side: average, average-plus, "
-    "average-minus (of the round's average) or points, saying why",
-    problems(400, 401, 403, 404, 409, 422),
-)
-class ResultAssignView(ResultWriteView):
-    body = AssignSerializer
-    write = staticmethod(remedies.result_assign)
+class ResultAssignView(EventsView):
+    @extend_schema(
+        operation_id="tables_result_assign",
+        summary="Assign a table that could not play a result, side by side: average, "
+        "average-plus, average-minus (of the round's average) or points, saying why",
+        request=AssignSerializer,
+        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        return result_written(self, request, AssignSerializer, remedies.result_assign)
 
 
-@writes_result(
-    "tables_result_forfeit",
-    "A side forfeits the table, and the other wins; saying why",
-    problems(400, 401, 403, 404, 409),
-)
-class ResultForfeitView(ResultWriteView):
-    body = ForfeitSerializer
-    write = staticmethod(remedies.result_forfeit)
+class ResultForfeitView(EventsView):
+    @extend_schema(
+        operation_id="tables_result_forfeit",
+        summary="A side forfeits the table, and the other wins; saying why",
+        request=ForfeitSerializer,
+        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        return result_written(self, request, ForfeitSerializer, remedies.result_forfeit)
 
 
 class SeatSubstituteView(EventsView):

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -45,8 +45,6 @@ from scorekeeper.events.api.shapes import (
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Result
-
-_View = TypeVar("_View", bound=type[EventsView])
 
 
 class JoinView(CountsWrongCodes, EventsView):
@@ -113,42 +111,30 @@ class TableDetailView(EventsView):
         return Response(s.TableDetailSerializer(table_detail(table, show_code=codes)).data)
 
 
-# A director's write on a physical table that answers its join code: a new one, or the one
-# the next phone joins with. (Not a docstring: the API's schema would show it on each.)
-class _JoinCodeWrite(EventsView):
-    write: ClassVar[Callable[..., str]]
-
-    def post(self, request: Request, table_id: int) -> Response:
-        return Response({"join_code": type(self).write(table=self.table, actor=self.actor)})
-
-
-def _answers_join_code(operation_id: str, summary: str) -> Callable[[_View], _View]:
-    return extend_schema_view(
-        post=extend_schema(
-            operation_id=operation_id,
-            summary=summary,
-            request=None,
-            responses={200: s.CodeSerializer, **problems(401, 403, 404)},
-        )
+class TableCodeView(EventsView):
+    @extend_schema(
+        operation_id="tables_code",
+        summary="Issue a new join code for the physical table (the old one and its table card "
+        "stop working; the phones keep their tokens)",
+        request=None,
+        responses={200: s.CodeSerializer, **problems(401, 403, 404)},
     )
+    def post(self, request: Request, table_id: int) -> Response:
+        return Response(
+            {"join_code": services.table_code_issue(table=self.table, actor=self.actor)}
+        )
 
 
-@_answers_join_code(
-    "tables_code",
-    "Issue a new join code for the physical table (the old one and its table card stop "
-    "working; the phones keep their tokens)",
-)
-class TableCodeView(_JoinCodeWrite):
-    write = staticmethod(services.table_code_issue)
-
-
-@_answers_join_code(
-    "tables_takeover",
-    "Hand the table to another phone: the scoring phone's token stops working; the next "
-    "phone joins with the table's code (answered)",
-)
-class TableTakeoverView(_JoinCodeWrite):
-    write = staticmethod(services.table_takeover)
+class TableTakeoverView(EventsView):
+    @extend_schema(
+        operation_id="tables_takeover",
+        summary="Hand the table to another phone: the scoring phone's token stops working; "
+        "the next phone joins with the table's code (answered)",
+        request=None,
+        responses={200: s.CodeSerializer, **problems(401, 403, 404)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        return Response({"join_code": services.table_takeover(table=self.table, actor=self.actor)})
 
 
 class TableHandsView(EventsView):
@@ -238,33 +224,6 @@ def result_written(
     return Response(s.ResultSerializer(result).data, status=answer)
 
 
-# A view whose one write is to the table's result: its body's fields go to its service.
-# (Not a docstring: the API's schema would show it on each.)
-class ResultWriteView(EventsView):
-    body: ClassVar[type[Serializer[Any]]]
-    write: ClassVar[Callable[..., Result]]
-
-    def post(self, request: Request, table_id: int) -> Response:
-        return result_written(self, request, self.body, type(self).write)
-
-
-def writes_result(
-    operation_id: str, summary: str, refusals: dict[Any, Any]
-) -> Callable[[type[ResultWriteView]], type[ResultWriteView]]:
-    """The schema of a `ResultWriteView`'s write: its body, the result, and the refusals."""
-
-    def schema(view: type[ResultWriteView]) -> type[ResultWriteView]:
-        described = extend_schema(
-            operation_id=operation_id,
-            summary=summary,
-            request=view.body,
-            responses={200: s.ResultSerializer, **refusals},
-        )
-        return extend_schema_view(post=described)(view)
-
-    return schema
-
-
 class TableResultView(EventsView):
     @extend_schema(
         operation_id="tables_result_retrieve",
@@ -296,25 +255,27 @@ class TableResultView(EventsView):
         return result_written(self, request, s.ResultCorrectSerializer, services.result_correct)
 
 
-@writes_result(
-    "tables_result_confirm",
-    "The opponents confirm the result, on the scorer's phone (same device) or their own "
-    "(second device)",
-    problems(400, 401, 403, 404, 409, 422),
-)
-class ResultConfirmView(ResultWriteView):
-    body = s.ResultConfirmSerializer
-    write = staticmethod(services.result_confirm)
+class ResultConfirmView(EventsView):
+    @extend_schema(
+        operation_id="tables_result_confirm",
+        summary="The opponents confirm the result, on the scorer's phone (same device) or their "
+        "own (second device)",
+        request=s.ResultConfirmSerializer,
+        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        return result_written(self, request, s.ResultConfirmSerializer, services.result_confirm)
 
 
-@writes_result(
-    "tables_result_dispute",
-    "A player at the table disputes the entered result; the table enters it again",
-    problems(400, 401, 403, 404, 409, 422),
-)
-class ResultDisputeView(ResultWriteView):
-    body = s.ResultDisputeSerializer
-    write = staticmethod(services.result_dispute)
+class ResultDisputeView(EventsView):
+    @extend_schema(
+        operation_id="tables_result_dispute",
+        summary="A player at the table disputes the entered result; the table enters it again",
+        request=s.ResultDisputeSerializer,
+        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        return result_written(self, request, s.ResultDisputeSerializer, services.result_dispute)
 
 
 class TableEgnView(EventsView):
