@@ -19,6 +19,7 @@ from django.utils import timezone
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor
+from scorekeeper.events.formats import has_page
 from scorekeeper.events.localized.choice_names import RESULT_STATUS_NAMES
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
@@ -130,7 +131,7 @@ def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
     """A fixed-partner round robin as a grid: each team's games against each other team,
     with its record, match points and rank."""
     event = _event(request, event_id)
-    if event.format != event.Format.ROUND_ROBIN:
+    if not has_page(event, "crosstable"):
         raise Http404("This event is not a round robin.")
     grid = selectors.crosstable(event=event)
     by_name = {row.name: row for row in selectors.standings(event=event).rows}

@@ -10,14 +10,17 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
+from scorekeeper.events.formats import format_of
+from scorekeeper.events.formats.base import Shown
 from scorekeeper.events.models import Entrant, Event, EventTeam, Result, ResultLine, Round, SitOut
-from scorekeeper.events.ranking.standings import Bye, Line, Scoring, SidePrize, StandingRow, rank
+from scorekeeper.events.ranking.standings import Bye, Line, SidePrize, StandingRow
 
 
 @dataclass
 class Standings:
     event: Event
     rows: list[StandingRow]
+    shown: Shown  # how the event's format ranks and shows them
     side_prizes: list[SidePrize] = field(default_factory=list)
     rounds: int = 0
     waiting: int = 0  # results entered and not yet confirmed, not counted yet
@@ -40,9 +43,9 @@ def _entrant_rows(event: Event) -> list[StandingRow]:
 
 
 def standings(*, event: Event) -> Standings:
-    """Live standings from confirmed results, ranked with the documented tie-breaks (and the
-    event's side prizes), in five queries (six for a team event). The rows are fetched here
-    and ranked by `scorekeeper.events.ranking.standings`."""
+    """Live standings from confirmed results, ranked by the event's format with its
+    tie-breaks (and the event's side prizes), in five queries (six for a team event). The
+    rows are fetched here and ranked by the format (`scorekeeper.events.ranking`)."""
     rows = _entrant_rows(event)
     lines = [
         Line(*values)
@@ -58,8 +61,11 @@ def standings(*, event: Event) -> Standings:
     ]
     waiting = Result.objects.filter(table__round__event=event, status=Result.Status.ENTERED).count()
     rounds = complete_rounds(event=event)
-    ranked = rank(Scoring.of(event), rows=rows, lines=lines, byes=byes, complete=rounds.complete)
-    return Standings(event, ranked.rows, ranked.side_prizes, rounds.count, waiting)
+    kind = format_of(event)
+    ranked = kind.rank(event, rows=rows, lines=lines, byes=byes, complete=rounds.complete)
+    return Standings(
+        event, ranked.rows, kind.shown(event), ranked.side_prizes, rounds.count, waiting
+    )
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 import referee
 from scorekeeper.errors import Conflict, Malformed, NotFound, Unprocessable
 from scorekeeper.events.access import Actor, require_director
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -40,11 +41,11 @@ from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running, require_teams
 from scorekeeper.events.services.results import (
     _Outcome,
-    _winner,
     _write_lines,
-    bracket_winner_stands,
     result_snapshot,
     unentered_result,
+    winner_of,
+    winner_stands,
 )
 from scorekeeper.events.services.roster import PlayerRef, roster_match
 from scorekeeper.events.services.tables import table_locked
@@ -116,7 +117,7 @@ def _side_points(award: object, average: int | None, field: str) -> int:
 
 
 def _check_winner(event: Event, points: Sequence[int], field: str) -> None:
-    if event.format == Event.Format.BRACKET and points[0] == points[1]:
+    if format_of(event).winner_required and points[0] == points[1]:
         raise Unprocessable(
             _("A bracket game needs a winner: assign the sides different points."),
             code="no-game-winner",
@@ -131,13 +132,13 @@ def _stand(
     game's winner stays once a later round is seated, as for a correction)."""
     result = Result.objects.filter(table=table).first()
     outcome = _Outcome(points=points, hands=0, tallies=[SeatTally() for _ in range(4)])
-    bracket_winner_stands(table, result, outcome)
+    winner_stands(table, result, outcome)
     before = result_snapshot(result)
     now = timezone.now()
     result = result or unentered_result(table, now)
     result.status = Result.Status.CONFIRMED
     result.points = points
-    result.winner = _winner(points)
+    result.winner = winner_of(table, outcome)
     result.hands = 0
     result.time_called = False
     result.confirmed_at = now

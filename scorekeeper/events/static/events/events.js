@@ -143,6 +143,29 @@ function director() {
     await api("PATCH", `/api/v1/clubs/${club}/seasons/${form.dataset.season}/`, ladderOf(f));
     location.reload();
   });
+  // The formats' options: each shown (and sent) for the formats that take it, a choice of
+  // one for the formats that offer it (data-formats, as the formats declare them).
+  for (const form of $$(".new-event")) {
+    const chosen = () => {
+      const format = form.elements.format.value;
+      const takes = (node) => node.dataset.formats.split(" ").includes(format);
+      for (const box of form.querySelectorAll(".format-option")) {
+        box.hidden = !takes(box);
+        for (const input of box.querySelectorAll("[data-kind]")) input.disabled = box.hidden;
+        for (const choice of box.querySelectorAll("option[data-formats]")) {
+          choice.hidden = choice.disabled = !takes(choice);
+        }
+        const select = box.querySelector("select");
+        if (select && select.selectedOptions[0]?.disabled) {
+          select.value = [...select.options].find((o) => !o.disabled)?.value ?? "";
+        }
+      }
+      const any = form.querySelector(".format-option:not([hidden])");
+      form.querySelector(".format-options").hidden = !any;
+    };
+    form.elements.format.addEventListener("change", chosen);
+    chosen();
+  }
   onClubForm(".new-event", async (club, f, form) => {
     const body = {
       name: f.name,
@@ -156,16 +179,10 @@ function director() {
     if (f.date) body.date = f.date;
     if (f.season) body.season = Number(f.season);
     if (f.round_length === "hands") body.hands_per_round = Number(f.hands_per_round);
-    if (f.format === "progressive") {
-      body.rounds_planned = Number(f.rounds_planned);
-      body.rank_by = f.rank_by;
-      body.loner_bonus = Number(f.loner_bonus || 0);
-    }
     body.side_prizes = new FormData(form).getAll("side_prizes");
-    if (f.format === "bracket") {
-      body.knockout = f.knockout;
-      body.best_of = Number(f.best_of);
-      body.third_place = f.third_place === "on";
+    for (const input of form.querySelectorAll(".format-option:not([hidden]) [data-kind]")) {
+      const kind = input.dataset.kind;
+      body[input.name] = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
     }
     const event = await api("POST", `/api/v1/clubs/${club}/events/`, body);
     location.assign(`/events/${event.id}/manage/`);
