@@ -530,7 +530,7 @@ class ResultLine(models.Model):
 class ResultChange(AppendOnly):
     """Append-only: every entry, confirmation, dispute and correction of a table's result, and
     the director's remedies (an assigned result, a forfeit, a substitute, a team withdrawn:
-    the one change that names no table)."""
+    the one change that names no table; a level table's cut)."""
 
     class Action(models.TextChoices):
         ENTER = "enter", "entered the result"
@@ -541,6 +541,7 @@ class ResultChange(AppendOnly):
         FORFEIT = "forfeit", "recorded a forfeit"
         SUBSTITUTE = "substitute", "seated a substitute"
         WITHDRAW = "withdraw", "withdrew a team"
+        CUT = "cut", "decided a level table by a cut"
 
     event = models.ForeignKey(Event, related_name="changes", on_delete=models.CASCADE)
     table = models.ForeignKey(

@@ -72,6 +72,7 @@ urlpatterns = [
     path(TABLE + "game.egn", tables.TableEgnView.as_view(), name="table-egn"),
     path(TABLE + "result/assign/", remedies.ResultAssignView.as_view(), name="table-assign"),
     path(TABLE + "result/forfeit/", remedies.ResultForfeitView.as_view(), name="table-forfeit"),
+    path(TABLE + "result/cut/", remedies.ResultCutView.as_view(), name="table-cut"),
     path(
         TABLE + "seats/<int:seat>/substitute/",
         remedies.SeatSubstituteView.as_view(),

@@ -201,13 +201,13 @@ class Seating:
 
 @dataclass(frozen=True)
 class Move:
-    """Where a player goes after a round: from a table to a table (None: sits out; from
-    None: comes back, or arrives)."""
+    """Where a player goes after round ``after``: from a table to a table (to None: sits
+    out; from None: comes back from sitting out, or arrives)."""
 
+    after: int
     player: int
     from_table: int | None
     to_table: int | None
-    won: bool = False
 
 
 @dataclass(frozen=True)
@@ -245,6 +245,7 @@ class EventFormat(Protocol):
     winner_stands: bool  # a game's winner stays once a later round is seated
     cuts: bool  # a level table's winners are the director's draw
     side_prizes_given: bool  # a knockout gives none
+    movement: bool  # players move from table to table after each round (`moves`)
 
     # Options
     def options_new(self, given: Mapping[str, object], event: EventLike) -> dict[str, Any]: ...
@@ -300,6 +301,7 @@ class FormatBase(Generic[Options]):
     winner_stands: ClassVar[bool] = False
     cuts: ClassVar[bool] = False
     side_prizes_given: ClassVar[bool] = True
+    movement: ClassVar[bool] = False
     #: Its schedule follows from its teams: `rounds_planned` is not the director's to set.
     rounds_follow: ClassVar[bool] = False
     #: The problem when a locked option changes once the first round is seated.

@@ -19,11 +19,11 @@ from django.utils import timezone
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor
-from scorekeeper.events.formats import has_page
+from scorekeeper.events.formats import format_of, has_page
 from scorekeeper.events.localized.choice_names import RESULT_STATUS_NAMES
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
-from scorekeeper.events.pages.shown import seated_tables
+from scorekeeper.events.pages.shown import moves_by_table, seated_tables
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event
@@ -42,21 +42,28 @@ def _event(request: HttpRequest, event_id: int) -> Event:
 
 @pages_not_found
 def projector(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The wall: standings in big type and the current round's seating, fetching itself again
+    """The wall: standings in big type, the current round's seating and, where players move
+    from table to table (a party), who goes where after the round, fetching itself again
     every few seconds (static/events/projector.js; no inline script)."""
     event = _event(request, event_id)
     seated = selectors.complete_rounds(event=event).count
     rounds = selectors.rounds_of(event=event, numbers=[seated]) if seated else []
     current = rounds[0] if rounds else None
+    standings = selectors.standings(event=event)
+    kind = format_of(event)
+    moves = kind.moves(selectors.night_of(event=event), event) if kind.movement else []
+    names = {row.key: row.name for row in standings.rows}
     with timezone.override(club_zone(event.club)):
         return render(
             request,
             "events/projector.html",
             {
                 "event": event,
-                "standings": selectors.standings(event=event),
+                "standings": standings,
                 "round": current,
                 "tables": seated_tables(current) if current else [],
+                "moves": moves_by_table(moves, names),
+                "moves_after": moves[0].after if moves else None,
                 "now": timezone.localtime(),
                 "refresh": PROJECTOR_REFRESH,
             },

@@ -93,6 +93,13 @@ def _outcome_from_game(table: Table, event: Event, time_called: bool) -> _Outcom
     )
 
 
+def last_scorer_of(table: Table) -> int | None:
+    """The side that scored the table's last scoring hand (None without hands entered)."""
+    if table.game_id is None:
+        return None
+    return _last_scorer(list(Hand.objects.filter(game_id=table.game_id).order_by("number")))
+
+
 def _last_scorer(hands: Sequence[Hand]) -> int | None:
     """The side that scored last: the side with the most points of the last hand that
     scored any (None when no hand did)."""
