@@ -141,6 +141,7 @@ EVENT_FORMATS = [
     "scorekeeper.events.formats.progressive.Progressive",
     "scorekeeper.events.formats.round_robin.RoundRobin",
     "scorekeeper.events.formats.knockout.Knockout",
+    "scorekeeper.events.formats.party.Party",
 ]
 
 AUTHENTICATION_BACKENDS = [

@@ -112,6 +112,7 @@ RECIPE_FILES = {
     "scorekeeper/events/templates/events/",
     "scorekeeper/locale/",  # its words in Korean
     "docs/tournaments.md",
+    "docs/rules.md",
 }
 
 
