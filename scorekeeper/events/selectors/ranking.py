@@ -42,27 +42,30 @@ def _entrant_rows(event: Event) -> list[StandingRow]:
     return [StandingRow(team.pk, team.name, members[team.pk], team.active) for team in teams]
 
 
-def standings(*, event: Event) -> Standings:
+def standings(*, event: Event, through: int | None = None) -> Standings:
     """Live standings from confirmed results, ranked by the event's format with its
-    tie-breaks (and the event's side prizes), in five queries (six for a team event). The
-    rows are fetched here and ranked by the format (`scorekeeper.events.ranking`)."""
+    tie-breaks (and the event's side prizes), in five queries (six for a team event); as
+    they stood after round ``through``, when given (a round's pairings were made from them).
+    The rows are fetched here and ranked by the format (`scorekeeper.events.ranking`)."""
     rows = _entrant_rows(event)
+    last = 2**15 if through is None else through
     lines = [
         Line(*values)
-        for values in ResultLine.objects.filter(event=event, confirmed=True)
+        for values in ResultLine.objects.filter(event=event, confirmed=True, round_number__lte=last)
         .order_by("round_number", "table_number", "side", "player_id")
         .values_list(*Line._fields)
     ]
     byes = [
         Bye(number, team_id if event.is_teams else player_id)
-        for number, player_id, team_id in SitOut.objects.filter(round__event=event).values_list(
-            "round__number", "player_id", "team_id"
-        )
+        for number, player_id, team_id in SitOut.objects.filter(
+            round__event=event, round__number__lte=last
+        ).values_list("round__number", "player_id", "team_id")
     ]
     waiting = Result.objects.filter(table__round__event=event, status=Result.Status.ENTERED).count()
     rounds = complete_rounds(event=event)
+    complete = {number for number in rounds.complete if number <= last}
     kind = format_of(event)
-    ranked = kind.rank(event, rows=rows, lines=lines, byes=byes, complete=rounds.complete)
+    ranked = kind.rank(event, rows=rows, lines=lines, byes=byes, complete=complete)
     return Standings(
         event, ranked.rows, kind.shown(event), ranked.side_prizes, rounds.count, waiting
     )
