@@ -142,6 +142,7 @@ EVENT_FORMATS = [
     "scorekeeper.events.formats.round_robin.RoundRobin",
     "scorekeeper.events.formats.knockout.Knockout",
     "scorekeeper.events.formats.party.Party",
+    "scorekeeper.events.formats.swiss.Swiss",
 ]
 
 AUTHENTICATION_BACKENDS = [

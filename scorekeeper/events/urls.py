@@ -133,6 +133,7 @@ urlpatterns = [
     path(NIGHT + "rounds/<int:number>/find/", room.find_your_table, name="events-find-your-table"),
     path(NIGHT + "tally-cards/", room.tally_cards, name="events-tally-cards"),
     path(NIGHT + "crosstable/", room.crosstable, name="events-crosstable"),
+    path(NIGHT + "pairings/", room.pairings_page, name="events-pairings"),
     path(
         NIGHT + "rounds/<int:number>/cards/", printouts.round_table_cards, name="round-table-cards"
     ),

@@ -110,6 +110,7 @@ RECIPE_FILES = {
     "scorekeeper/events/ranking/",  # a tie-break of its own
     "scorekeeper/events/pages/",  # a page of its own, with its template
     "scorekeeper/events/templates/events/",
+    "scorekeeper/events/urls.py",
     "scorekeeper/locale/",  # its words in Korean
     "docs/tournaments.md",
     "docs/rules.md",
