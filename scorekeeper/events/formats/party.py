@@ -72,8 +72,8 @@ class Party(FormatBase[PartyOptions]):
             "A party's level table: the director's cut, or the side that scored last.",
             default=CUT,
             choices=(
-                (CUT, gettext_lazy("the cut: the director enters who drew higher")),
-                (LAST_HAND, gettext_lazy("the side that scored the last hand")),
+                (CUT, gettext_lazy("the cut, entered by the director")),
+                (LAST_HAND, gettext_lazy("the side that scored last")),
             ),
             code="bad-tie-rule",
             refusal=gettext_lazy("a level table is won by the cut or by the last hand"),

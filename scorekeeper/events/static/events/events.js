@@ -159,9 +159,11 @@ function director() {
         for (const choice of box.querySelectorAll("option[data-formats]")) {
           choice.hidden = choice.disabled = !takes(choice);
         }
+        // A choice this format does not offer gives way to its default, else its first.
         const select = box.querySelector("select");
-        if (select && select.selectedOptions[0]?.disabled) {
-          select.value = [...select.options].find((o) => !o.disabled)?.value ?? "";
+        if (select && !box.hidden && !(select.selectedOptions[0] && !select.selectedOptions[0].disabled)) {
+          const offered = [...select.options].filter((o) => !o.disabled);
+          select.value = (offered.find((o) => o.defaultSelected) || offered[0]).value;
         }
       }
       const any = form.querySelector(".format-option:not([hidden])");
