@@ -121,7 +121,9 @@ def test_a_party_from_the_console_with_three_phones(
         if number == 1:
             shot(wall, "projector-moves")
             head = names(tables[1])
-            expect(wall.locator(".moves")).to_contain_text(f"{' & '.join(sorted(head[0::2]))} stay")
+            expect(wall.locator(".moves")).to_contain_text(
+                f"{' & '.join(sorted(head[0::2]))}: staying"
+            )
         if number < 3:
             page.get_by_role("button", name="Seat the next round").click()
             expect(page.locator("[data-note-slot=rounds]")).to_contain_text(
