@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from event_helpers import Director, is_problem, join
+from event_helpers import Director, is_problem, join, ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -363,3 +363,51 @@ def test_a_sixteen_team_five_round_swiss_pairs_and_ranks_as_worked_out_by_hand(
         for r in rows
     ]
     assert shown == RANKING
+
+
+def test_a_party_and_a_swiss_night_count_in_the_season_and_export_in_both_languages(
+    director: Director, anon
+):
+    season = ok(
+        director.client.post(
+            f"/api/v1/clubs/{director.club}/seasons/",
+            {"name": "Winter", "starts_on": "2026-01-01", "ends_on": "2026-12-31"},
+            format="json",
+        ),
+        201,
+    )
+    swiss = swiss_night(director, 4, rounds=1)
+    party = director.create_event(
+        format="party",
+        rounds_planned=1,
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        name="Party night",
+    )
+    director.add_players(party, "Left 1", "Right 1", "Left 2", "Right 2")
+    for event in (swiss, party):
+        ok(
+            director.client.patch(
+                f"/api/v1/events/{event}/", {"season": season["id"]}, format="json"
+            )
+        )
+        director.publish(event)
+    play(director, director.next_round(swiss), [[10, 4], [7, 10]])
+    play(director, director.next_round(party), [[9, 3]])
+    board = ok(anon.get(f"/api/v1/clubs/{director.club}/leaderboard/?season={season['id']}"))
+    nights = {row["name"]: row["nights"] for row in board}
+    # The four who played both (a Swiss team's two players each, and the party's players).
+    assert {name: nights[name] for name in ("Left 1", "Right 1", "Left 2", "Right 2")} == {
+        "Left 1": 2,
+        "Right 1": 2,
+        "Left 2": 2,
+        "Right 2": 2,
+    }
+    for event in (swiss, party):
+        for export in ("results.csv", "tally.csv", "standings.csv", "games.emn"):
+            assert anon.get(f"/api/v1/events/{event}/{export}").status_code == 200, export
+    korean = anon.get(f"/events/{swiss}/pairings/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "1라운드 대진표" in korean and "승점" in korean
+    results = anon.get(f"/events/{party}/results/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "프로그레시브 파티" in results
