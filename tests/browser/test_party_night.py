@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from screens import club_on_screen
 from table import api_get, layout_problems
-from test_console_night import ask_and, board_table, seated
+from test_console_night import ask_and, board_table, card_urls_on_screen, seated
 from test_events_night import enter_result, hand, join, names
 
 pytestmark = pytest.mark.browser
@@ -82,19 +82,7 @@ def test_a_party_from_the_console_with_three_phones(
     page.get_by_role("button", name="Seat the next round").click()
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Round 1 is seated.")
 
-    cards = page.context.new_page()
-    cards.goto(base + page.get_by_role("link", name="Table cards").get_attribute("href"))
-    urls = dict(
-        zip(
-            [
-                int(n)
-                for n in re.findall(r"Table (\d+)", " ".join(cards.locator("h1").all_inner_texts()))
-            ],
-            cards.locator("p.url").all_inner_texts(),
-            strict=True,
-        )
-    )
-    cards.close()
+    urls = card_urls_on_screen(page, base)
     phones = {n: join(phone(), urls[n]) for n in (1, 2, 3)}
 
     wall = page.context.new_page()

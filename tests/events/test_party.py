@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from event_helpers import Director, is_problem, join, ok
+from event_helpers import Director, is_problem, join, ok, settle_round
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,13 +160,6 @@ def party_night(director: Director, players: int, **options: Any) -> int:
     return event
 
 
-def settle(director: Director, rnd: dict[str, Any], scores: list[list[int]]) -> None:
-    for table, points in zip(rnd["tables"], scores, strict=True):
-        phone = director.phones.get(table["join_code"]) or join(table["join_code"])
-        director.phones[table["join_code"]] = phone.at(table)
-        phone.settle(points)
-
-
 def seats_of(rnd: dict[str, Any]) -> dict[int, list[int]]:
     return {
         t["number"]: [s["player"] for s in sorted(t["seats"], key=lambda s: s["seat"])]
@@ -182,7 +175,7 @@ def test_a_party_night_moves_its_winners_up_and_asks_for_the_cut_at_a_level_tabl
     assert len(first["tables"]) == 3 and len(first["sit_outs"]) == 1
     seats = seats_of(first)
     # Table 1: seats 0 and 2 win; table 2 is level; table 3: seats 1 and 3 win.
-    settle(director, first, [[8, 4], [5, 5], [2, 9]])
+    settle_round(director, first, [[8, 4], [5, 5], [2, 9]])
     refused = director.client.post(f"/api/v1/events/{event}/rounds/", format="json")
     assert is_problem(refused, 409, "rounds", "cut-needed")
     level = first["tables"][1]
@@ -212,14 +205,14 @@ def test_a_party_night_moves_its_winners_up_and_asks_for_the_cut_at_a_level_tabl
     for four in now.values():
         pairs = {frozenset((four[0], four[2])), frozenset((four[1], four[3]))}
         assert not pairs & {frozenset((head[0], head[2])), frozenset((middle[1], middle[3]))}
-    settle(director, second, [[6, 6], [7, 3], [3, 7]])
+    settle_round(director, second, [[6, 6], [7, 3], [3, 7]])
     ok(
         director.client.post(
             f"/api/v1/tables/{second['tables'][0]['id']}/result/cut/", {"winner": 0}, format="json"
         )
     )
     third = director.next_round(event)
-    settle(director, third, [[4, 4], [9, 1], [1, 9]])
+    settle_round(director, third, [[4, 4], [9, 1], [1, 9]])
     ok(
         director.client.post(
             f"/api/v1/tables/{third['tables'][0]['id']}/result/cut/", {"winner": 1}, format="json"
@@ -248,7 +241,7 @@ def test_a_party_night_moves_its_winners_up_and_asks_for_the_cut_at_a_level_tabl
 def test_a_late_arrival_comes_in_at_the_lowest_table(director: Director):
     event = party_night(director, 12)
     first = director.next_round(event)
-    settle(director, first, [[9, 1], [9, 1], [9, 1]])
+    settle_round(director, first, [[9, 1], [9, 1], [9, 1]])
     director.add_players(event, "Late Lou")
     second = director.next_round(event)
     # Thirteen now: Lou is at the lowest table's, and has missed a round: another sits out.
@@ -287,7 +280,7 @@ def test_a_level_table_goes_to_the_side_that_scored_last_where_that_is_the_rule(
 def test_a_cut_is_a_directors_for_a_level_party_table_only(director: Director):
     event = party_night(director, 8)
     rnd = director.next_round(event)
-    settle(director, rnd, [[5, 3], [4, 4]])
+    settle_round(director, rnd, [[5, 3], [4, 4]])
     url = "/api/v1/tables/{}/result/cut/"
     ahead, level = rnd["tables"]
     assert is_problem(

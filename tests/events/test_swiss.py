@@ -9,10 +9,9 @@ import itertools
 import random
 from collections import Counter, defaultdict
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
-from event_helpers import Director, is_problem, join, ok
+from event_helpers import Director, is_problem, ok, settle_round
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -208,13 +207,6 @@ def swiss_night(director: Director, teams: int, rounds: int = 3) -> int:
     return event
 
 
-def play(director: Director, rnd: dict[str, Any], scores: list[list[int]]) -> None:
-    for table, points in zip(rnd["tables"], scores, strict=True):
-        phone = director.phones.get(table["join_code"]) or join(table["join_code"])
-        director.phones[table["join_code"]] = phone.at(table)
-        phone.settle(points)
-
-
 def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each(
     director: Director, anon
 ):
@@ -226,7 +218,7 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     director.publish(event)
     sheet = anon.get(f"/events/{event}/pairings/").content.decode()
     assert "Round 1 pairings" in sheet and "Team 07" in sheet
-    play(director, first, [[10, 4], [6, 10], [8, 8]])
+    settle_round(director, first, [[10, 4], [6, 10], [8, 8]])
     standings = director.standings(event)
     rows = {r["name"]: r for r in standings["rows"]}
     # The bye: a win, with the round's average points (10, 4, 6, 10, 8, 8: 7.67, so 8).
@@ -242,9 +234,9 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     assert "Team 07" not in second["sit_outs"] and len(second["sit_outs"]) == 1
     met = {frozenset(t) for t in names}
     assert not met & {frozenset(t["team_names"]) for t in second["tables"]}
-    play(director, second, [[10, 2], [10, 3], [10, 5]])
+    settle_round(director, second, [[10, 2], [10, 3], [10, 5]])
     third = director.next_round(event)
-    play(director, third, [[10, 9], [9, 10], [4, 4]])
+    settle_round(director, third, [[10, 9], [9, 10], [4, 4]])
     assert is_problem(
         director.client.post(f"/api/v1/events/{event}/rounds/", format="json"),
         409,
@@ -259,7 +251,7 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
 
 def test_a_team_may_join_a_swiss_night_late(director: Director):
     event = swiss_night(director, 6)
-    play(director, director.next_round(event), [[10, 4], [10, 4], [10, 4]])
+    settle_round(director, director.next_round(event), [[10, 4], [10, 4], [10, 4]])
     director.add_team(event, "Late Pair", "Late Left", "Late Right")
     second = director.next_round(event)
     # Seven now: the newcomer, with nothing yet and no bye, is the lowest-ranked.
@@ -348,7 +340,7 @@ def test_a_sixteen_team_five_round_swiss_pairs_and_ranks_as_worked_out_by_hand(
         for table, (first, second) in enumerate(paired, start=1):
             margin = 9 - table if number == 1 else 1
             scores.append([10, 10 - margin] if first < second else [10 - margin, 10])
-        play(director, rnd, scores)
+        settle_round(director, rnd, scores)
     rows = director.standings(event)["rows"]
     shown = [
         (
@@ -393,8 +385,8 @@ def test_a_party_and_a_swiss_night_count_in_the_season_and_export_in_both_langua
             )
         )
         director.publish(event)
-    play(director, director.next_round(swiss), [[10, 4], [7, 10]])
-    play(director, director.next_round(party), [[9, 3]])
+    settle_round(director, director.next_round(swiss), [[10, 4], [7, 10]])
+    settle_round(director, director.next_round(party), [[9, 3]])
     board = ok(anon.get(f"/api/v1/clubs/{director.club}/leaderboard/?season={season['id']}"))
     nights = {row["name"]: row["nights"] for row in board}
     # The four who played both (a Swiss team's two players each, and the party's players).

@@ -29,7 +29,12 @@ from scorekeeper.events.formats.base import (
     Seating,
     rounds_field,
 )
-from scorekeeper.events.formats.progressive import enough_players, history, night_limit
+from scorekeeper.events.formats.progressive import (
+    enough_players,
+    history,
+    night_limit,
+    rank_by_field,
+)
 from scorekeeper.events.planning import party, seating
 from scorekeeper.events.ranking import standings
 
@@ -52,17 +57,9 @@ class Party(FormatBase[PartyOptions]):
     movement = True
     fields = (
         rounds_field(),
-        OptionField(
-            "rank_by",
-            "choice",
-            gettext_lazy("A night ranks by"),
-            "Individuals: total points, or games won (then points).",
-            default=standings.TOTAL,
-            choices=(
-                (standings.TOTAL, gettext_lazy("points, with sit-out credit and loner bonus")),
-                (standings.WINS, gettext_lazy("games won, then points")),
-            ),
-            code="bad-rank-by",
+        rank_by_field(
+            standings.TOTAL,
+            standings.WINS,
             refusal=gettext_lazy("a party ranks by its players' points (total) or wins"),
         ),
         OptionField(

@@ -5,7 +5,7 @@ ranked by points (with sit-out credit and a loner bonus), points per round, or g
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -26,25 +26,32 @@ from scorekeeper.events.planning import seating
 from scorekeeper.events.planning.progressive import progressive_plan
 from scorekeeper.events.ranking import standings
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 #: The most points a loner made can add to a player's total.
 MAX_LONER_BONUS: Final = 10
 
-RANK_BY: Final = OptionField(
-    "rank_by",
-    "choice",
-    gettext_lazy("A night ranks by"),
-    "Individuals: total points, points per round played, or games won.",
-    default=standings.TOTAL,
-    choices=(
-        (standings.TOTAL, gettext_lazy("points, with sit-out credit and loner bonus")),
-        (standings.PER_ROUND, gettext_lazy("points per round played")),
-        (standings.WINS, gettext_lazy("games won, then points")),
-    ),
-    code="bad-rank-by",
-    refusal=gettext_lazy(
-        "a progressive event ranks by total, per-round or wins; a team event by match points"
-    ),
-)
+#: What ranks a night's players, as the new-event form names it.
+RANKINGS: Final = {
+    standings.TOTAL: gettext_lazy("points, with sit-out credit and loner bonus"),
+    standings.PER_ROUND: gettext_lazy("points per round played"),
+    standings.WINS: gettext_lazy("games won, then points"),
+}
+
+
+def rank_by_field(*ranked: str, refusal: StrOrPromise) -> OptionField:
+    """A format of individuals' `rank_by`: these of the rankings, the total by default."""
+    return OptionField(
+        "rank_by",
+        "choice",
+        gettext_lazy("A night ranks by"),
+        f"Individuals: {', '.join(ranked)}.",
+        default=standings.TOTAL,
+        choices=tuple((value, RANKINGS[value]) for value in ranked),
+        code="bad-rank-by",
+        refusal=refusal,
+    )
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,13 @@ class Progressive(FormatBase[ProgressiveOptions]):
     options_type = ProgressiveOptions
     fields = (
         rounds_field(),
-        RANK_BY,
+        rank_by_field(
+            *standings.RANK_BY,
+            refusal=gettext_lazy(
+                "a progressive event ranks by total, per-round or wins; a team event by match "
+                "points"
+            ),
+        ),
         OptionField(
             "loner_bonus",
             "int",
