@@ -34,9 +34,8 @@ if TYPE_CHECKING:
 #: The most rounds an event plays (and a progressive night plans): a round's seating weighs
 #: every round before it, so a night stops here and each seating costs a bounded time.
 MAX_ROUNDS: Final = 30
-#: Entries and round lengths, as events store them.
+#: Hand by hand, as an event's entry and round length name it.
 HANDS: Final = "hands"
-GAME: Final = "game"
 
 OptionKind = Literal["int", "bool", "choice"]
 
@@ -86,7 +85,7 @@ class OptionField:
         return self.choices[0][0] if self.choices else False
 
 
-def rounds_field(default: int | None = None, suggested: int = 8) -> OptionField:
+def rounds_field(suggested: int = 8) -> OptionField:
     """The rounds a night plans: what the director chooses in a format whose schedule does
     not follow from its teams."""
     return OptionField(
@@ -94,7 +93,6 @@ def rounds_field(default: int | None = None, suggested: int = 8) -> OptionField:
         "int",
         pgettext_lazy("how many a night plans", "Rounds"),
         "Rounds the night plans (1 to 30).",
-        default=default,
         minimum=1,
         maximum=MAX_ROUNDS,
         code="bad-rounds",
@@ -234,18 +232,43 @@ class EventFormat(Protocol):
     """An event format. ``name`` is its value in the API (`progressive`, `round-robin`,
     `bracket`, `party`, `swiss`)."""
 
-    name: str
-    title: StrOrPromise
-    teams: bool  # fixed partnerships (seated as teams) or individuals
-    teams_join_late: bool  # a team may enter after the first round
-    fields: tuple[OptionField, ...]
-    pages: tuple[Page, ...]
-    tie_breaks: tuple[str, ...]
-    winner_required: bool  # a level game is no result: play on (a knockout)
-    winner_stands: bool  # a game's winner stays once a later round is seated
-    cuts: bool  # a level table's winners are the director's draw
-    side_prizes_given: bool  # a knockout gives none
-    movement: bool  # players move from table to table after each round (`moves`)
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> StrOrPromise: ...
+    @property
+    def teams(self) -> bool:
+        """Fixed partnerships (seated as teams), or individuals."""
+
+    @property
+    def teams_join_late(self) -> bool:
+        """A team may enter after the first round."""
+
+    @property
+    def fields(self) -> tuple[OptionField, ...]: ...
+    @property
+    def pages(self) -> tuple[Page, ...]: ...
+    @property
+    def tie_breaks(self) -> tuple[str, ...]: ...
+    @property
+    def winner_required(self) -> bool:
+        """A level game is no result: the table plays on (a knockout)."""
+
+    @property
+    def winner_stands(self) -> bool:
+        """A game's winner stays once a later round is seated."""
+
+    @property
+    def cuts(self) -> bool:
+        """A level table's winners may be the director's draw."""
+
+    @property
+    def side_prizes_given(self) -> bool:
+        """A knockout gives none."""
+
+    @property
+    def movement(self) -> bool:
+        """Players move from table to table after each round (`moves`)."""
 
     # Options
     def options_new(self, given: Mapping[str, object], event: EventLike) -> dict[str, Any]: ...
@@ -285,7 +308,7 @@ class EventFormat(Protocol):
 Options = TypeVar("Options", bound="DataclassInstance")
 
 
-class FormatBase(Generic[Options]):
+class FormatBase(EventFormat, Generic[Options]):
     """What formats do alike. A format names its options' typed class (`options_type`, a
     frozen dataclass whose fields are its `fields`) and says what differs."""
 
