@@ -110,10 +110,10 @@ def announce(args: argparse.Namespace, addresses: list[str]) -> None:
 
 
 def prepare(env: dict[str, str]) -> None:
-    """Migrate the database and collect the static files, as the server will see them."""
-    manage = [sys.executable, str(BASE_DIR / "manage.py")]
-    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([*manage, *command], env=env, check=True)
+    """Migrate the database and collect the static files (when they changed), as the server
+    will see them."""
+    manage = [sys.executable, str(BASE_DIR / "manage.py"), "prepare_to_serve"]
+    subprocess.run(manage, env=env, check=True)
 
 
 def serve_forever(args: argparse.Namespace) -> None:

@@ -2,11 +2,33 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 
 import pytest
 from django.utils import translation
 from rest_framework.throttling import SimpleRateThrottle
+
+from tests.prepared import Prepared
+
+
+def run_folder(factory: pytest.TempPathFactory) -> Prepared:
+    """The folder this run's test workers share (each worker has its own below it)."""
+    own = factory.getbasetemp()
+    return Prepared(own.parent if os.environ.get("PYTEST_XDIST_WORKER") else own)
+
+
+@pytest.fixture(scope="session")
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> Prepared:
+    """A migrated database to copy and the static files collected, made once a run
+    (tests/prepared.py)."""
+    return run_folder(tmp_path_factory)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Once every worker has finished, the run's PostgreSQL template goes."""
+    if not hasattr(session.config, "workerinput"):
+        run_folder(session.config._tmp_path_factory).remove()  # type: ignore[attr-defined]
 
 
 @pytest.fixture

@@ -58,8 +58,7 @@ def played(stack: Stack, game: str, count: int) -> None:
 
 
 def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, phone):
-    first = stack.database("crash")
-    stack.prepare(first)
+    first = stack.migrated("crash")
     tables = stack.python(first, SEAT_A_NIGHT)
     stack.start(first)
     pages = [phone().new_page(), phone().new_page()]

@@ -98,7 +98,7 @@ def test_hands_queued_under_the_previous_build_reach_the_upgraded_server(stack: 
     # The upgrade: the new code, its migration across 0006, its static files, and a restart.
     stack.stop()
     stack.prepare(database)
-    assert "[X] 0006_game_standing_kept" in stack.manage(database, "showmigrations", "scorekeeper")
+    stack.manage(database, "migrate", "--check")  # nothing left to apply
     stack.start(database)
 
     # The old app must not send its queue before it is replaced: the API is out of reach

@@ -142,8 +142,7 @@ def status(driver: WebDriver) -> str:
 
 
 def test_the_table_app_in_webkit(stack: Stack, webkit: WebDriver):
-    database = stack.database("webkit")
-    stack.prepare(database)
+    database = stack.migrated("webkit")
     tables = stack.python(database, SEAT_A_NIGHT)
     stack.start(database)
     driver = webkit
