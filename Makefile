@@ -56,9 +56,12 @@ chromium:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "The browser tests need Chromium: sudo apt-get install chromium"; exit 1; fi; }
 
-# pytest exits 5 when it collected nothing: that is a failure here, not a pass.
+# pytest exits 5 when it collected nothing: that is a failure here, not a pass. The tests run
+# on TEST_WORKERS processes (pytest-xdist; two on CI's two cores), each taking the next test
+# as it finishes one.
+TEST_WORKERS ?= 2
 pytest: $(VENV)/.installed chromium
-	$(BIN)/pytest tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
 
 # Gather the pages' and messages' translatable strings into the Korean catalogue, then compile it
 # (GNU gettext: apt-get install gettext). Every new msgid needs its msgstr before the tests pass.

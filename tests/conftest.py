@@ -10,6 +10,24 @@ from django.utils import translation
 from rest_framework.throttling import SimpleRateThrottle
 
 from tests.prepared import Prepared
+from tests.seeds import run_seed
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis draws from the run's seed too (before its own plugin reads the option)."""
+    if config.getoption("hypothesis_seed", None) is None:
+        config.option.hypothesis_seed = str(run_seed())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that start processes go first: the test workers share them out at the start
+    instead of one worker finishing them alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"TEST_SEED={run_seed()} (Hypothesis and every random draw; set it to replay a run)"
 
 
 def run_folder(factory: pytest.TempPathFactory) -> Prepared:

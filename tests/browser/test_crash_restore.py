@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from stack import SEAT_A_NIGHT, Stack
 from table import OUTBOX, Table, eventually
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LETTERS = "NESW"
 
 

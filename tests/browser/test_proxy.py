@@ -35,10 +35,13 @@ TEMPLATE = REPO / "deploy" / "nginx" / "euchre.conf.template"
 sys.path.insert(0, str(REPO / "bench"))
 import harness  # noqa: E402
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists(),
-    reason="needs Debian's nginx (apt-get install nginx-light); .ci/run installs it",
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists(),
+        reason="needs Debian's nginx (apt-get install nginx-light); .ci/run installs it",
+    ),
+]
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 GAME = {"ruleset": "standard", "players": ["Ann", "Ben", "Cat", "Dan"], "dealer": 0}
 

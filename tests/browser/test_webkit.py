@@ -26,6 +26,7 @@ WEBDRIVER = shutil.which("WebKitWebDriver") or "/usr/bin/WebKitWebDriver"
 XVFB = shutil.which("Xvfb") or "/usr/bin/Xvfb"
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.slow,
     pytest.mark.skipif(
         not Path(WEBDRIVER).exists() or not Path(XVFB).exists(),
         reason="needs Debian's WebKitWebDriver and Xvfb "

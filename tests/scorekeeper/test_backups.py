@@ -13,6 +13,8 @@ import pytest
 from tests.commands import run_python
 from tests.prepared import Prepared, on_postgres
 
+pytestmark = pytest.mark.slow
+
 POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 Manage = Callable[..., subprocess.CompletedProcess[str]]
 

@@ -14,6 +14,8 @@ import sys
 import pytest
 from api_tables import REPO_ROOT
 
+pytestmark = pytest.mark.slow
+
 POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 
 

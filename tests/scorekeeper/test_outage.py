@@ -21,6 +21,8 @@ import harness
 from tests.prepared import Prepared
 from tests.waiting import until
 
+pytestmark = pytest.mark.slow
+
 GAME = {"ruleset": "standard", "players": ["Ann", "Ben", "Cat", "Dan"], "dealer": 0}
 
 

@@ -17,6 +17,8 @@ import harness
 
 from tests.prepared import Prepared
 
+pytestmark = pytest.mark.slow
+
 SECONDS = int(os.environ.get("SCHEMATHESIS_SECONDS", "45"))
 
 

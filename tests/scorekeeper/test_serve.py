@@ -28,6 +28,8 @@ import harness
 from tests.prepared import Prepared
 from tests.waiting import until
 
+pytestmark = pytest.mark.slow
+
 
 @dataclass
 class Served:

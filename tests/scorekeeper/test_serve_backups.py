@@ -30,6 +30,8 @@ EVERY = 1.0
 A_ROUND_IN_PLAY = """
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
+
+pytestmark = pytest.mark.slow
 made = services.director_make(username="dora", club_name="Riverside Euchre Club")
 dora = Actor(user=made.director.user)
 event = services.event_create(
