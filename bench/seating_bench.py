@@ -19,8 +19,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from scorekeeper.events.progressive import progressive_plan  # noqa: E402
-from scorekeeper.events.seating import opposed_floor, pair_meetings  # noqa: E402
+from scorekeeper.events.planning.progressive import progressive_plan  # noqa: E402
+from scorekeeper.events.planning.seating import opposed_floor, pair_meetings  # noqa: E402
 
 NIGHTS = [
     (8, 7),

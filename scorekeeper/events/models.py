@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.events.choice_names import EVENT_STATUS_NAMES
+from scorekeeper.events.localized.choice_names import EVENT_STATUS_NAMES
 from scorekeeper.models import AppendOnly, Club, Game, Player
 from scorekeeper.rule_names import ruleset_name
 
@@ -99,7 +99,7 @@ class RosterChange(AppendOnly):
 
 class Season(models.Model):
     """A club's run of nights, ranked on its leaderboard as its ladder says
-    (`scorekeeper.events.ladders`, docs/tournaments.md "Seasons and ladders")."""
+    (`scorekeeper.events.ranking.ladders`, docs/tournaments.md "Seasons and ladders")."""
 
     class Ladder(models.TextChoices):
         TOTALS = "totals", "the points of every night, added up"
@@ -200,7 +200,7 @@ class Event(models.Model):
     # Team events: the match points of a win decided when time was called (null: a win is a
     # win, the score stands).
     time_called_win_points = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Brackets (scorekeeper.events.knockout): single or double elimination, a match for
+    # Brackets (scorekeeper.events.planning.knockout): single or double elimination, a match for
     # third place (single), a match the best of one game or of three, and a second grand
     # final when the winners' bracket champion loses the first (double).
     knockout = models.CharField(max_length=6, choices=Knockout.choices, default=Knockout.SINGLE)

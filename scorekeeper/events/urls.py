@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from scorekeeper.events import accounts, bracket_page, check_in, pages, room, screens
 from scorekeeper.events.api import brackets, clubs, events, privacy, remedies, tables
+from scorekeeper.events.pages import accounts, bracket, check_in, printouts, room, screens
 
 V1 = "api/v1/"
 CLUB = V1 + "clubs/<int:club_id>/"
@@ -112,25 +112,27 @@ urlpatterns = [
     path("events/table/", screens.table_page, name="events-table"),
     path(
         "events/clubs/<int:club_id>/leaderboard/",
-        pages.leaderboard_page,
+        printouts.leaderboard_page,
         name="events-leaderboard",
     ),
-    path("events/players/<int:player_id>/", pages.player_page, name="events-player"),
+    path("events/players/<int:player_id>/", printouts.player_page, name="events-player"),
     path(
         "events/players/<int:player_id>/erase/",
-        pages.player_erase_page,
+        printouts.player_erase_page,
         name="events-player-erase",
     ),
     path(NIGHT, screens.event_page, name="events-event"),
     path(NIGHT + "manage/", screens.manage, name="events-manage"),
     path(NIGHT + "check-in/", check_in.check_in_page, name="events-check-in"),
-    path(NIGHT + "results/", pages.results_page, name="event-results-page"),
-    path(NIGHT + "bracket/", bracket_page.bracket_page, name="event-bracket-page"),
-    path(NIGHT + "rounds/<int:number>/sheet/", pages.round_sheet, name="round-sheet"),
-    path(NIGHT + "cards/", pages.table_cards, name="table-cards"),
+    path(NIGHT + "results/", printouts.results_page, name="event-results-page"),
+    path(NIGHT + "bracket/", bracket.bracket_page, name="event-bracket-page"),
+    path(NIGHT + "rounds/<int:number>/sheet/", printouts.round_sheet, name="round-sheet"),
+    path(NIGHT + "cards/", printouts.table_cards, name="table-cards"),
     path(NIGHT + "projector/", room.projector, name="events-projector"),
     path(NIGHT + "rounds/<int:number>/find/", room.find_your_table, name="events-find-your-table"),
     path(NIGHT + "tally-cards/", room.tally_cards, name="events-tally-cards"),
     path(NIGHT + "crosstable/", room.crosstable, name="events-crosstable"),
-    path(NIGHT + "rounds/<int:number>/cards/", pages.round_table_cards, name="round-table-cards"),
+    path(
+        NIGHT + "rounds/<int:number>/cards/", printouts.round_table_cards, name="round-table-cards"
+    ),
 ]

@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import expect
 from table import text_size
 
-from scorekeeper.events import room, services
+from scorekeeper.events import services
+from scorekeeper.events.pages import room
 from tests.events.event_helpers import event_founded, rounds_entered
 
 pytestmark = pytest.mark.browser

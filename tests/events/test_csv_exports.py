@@ -12,7 +12,7 @@ import pytest
 from event_helpers import Director, join, ok, play_event, totals
 
 from scorekeeper.events import selectors
-from scorekeeper.events.exports import BOM, safe_cell, tally_csv
+from scorekeeper.events.exports.records import BOM, safe_cell, tally_csv
 from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import TallyLine
 

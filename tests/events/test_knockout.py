@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.events.knockout import (
+from scorekeeper.events.planning.knockout import (
     DOUBLE,
     SINGLE,
     Bracket,

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper.events.ladders import (
+from scorekeeper.events.ranking.ladders import (
     AVERAGE,
     PLACEMENT,
     TOTALS,
@@ -17,7 +17,7 @@ from scorekeeper.events.ladders import (
     ladder_rank,
     placement_share,
 )
-from scorekeeper.events.standings import (
+from scorekeeper.events.ranking.standings import (
     Bye,
     Line,
     Scoring,

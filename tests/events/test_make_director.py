@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from django.test import RequestFactory
 
 from scorekeeper.events.access import is_director
-from scorekeeper.events.demo import DEMO_DIRECTOR, DEMO_PASSWORD
+from scorekeeper.events.services.demo import DEMO_DIRECTOR, DEMO_PASSWORD
 from scorekeeper.models import Club
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ import datetime
 
 import pytest
 
-from scorekeeper.events import brackets
 from scorekeeper.events.models import Event as EventNow
-from scorekeeper.events.team_rounds import bracket_advance, bracket_slots
+from scorekeeper.events.planning.team_rounds import bracket_advance, bracket_slots
+from scorekeeper.events.selectors import brackets
 from tests.migration_steps import migrate, models, standard_event
 
 BEFORE = [("events", "0010_season_ladders_and_ranking_options")]

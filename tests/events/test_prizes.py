@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from event_helpers import Director, join, ok
 
-from scorekeeper.events.standings import (
+from scorekeeper.events.ranking.standings import (
     Bye,
     Line,
     Ranked,

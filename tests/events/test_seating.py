@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from event_helpers import ok, play_event, totals
 
-from scorekeeper.events.progressive import progressive_plan
-from scorekeeper.events.seating import (
+from scorekeeper.events.planning.progressive import progressive_plan
+from scorekeeper.events.planning.seating import (
     Meetings,
     Round,
     Table,
@@ -19,8 +19,7 @@ from scorekeeper.events.seating import (
     opposed_floor,
     pair_meetings,
 )
-from scorekeeper.events.services import MAX_ROUNDS
-from scorekeeper.events.team_rounds import (
+from scorekeeper.events.planning.team_rounds import (
     Match,
     TeamRound,
     bracket_advance,
@@ -30,6 +29,7 @@ from scorekeeper.events.team_rounds import (
     count_meetings,
     round_robin,
 )
+from scorekeeper.events.services import MAX_ROUNDS
 
 
 def bye_spread_at_every_round(rounds: list[Round], players: list[int]) -> int:
@@ -240,27 +240,38 @@ def test_bracket_seeds_meet_late_and_the_top_seeds_get_the_byes():
         bracket_advance(second, [11, 15])
 
 
-#: The plain-Python modules: they import nothing of Django, DRF or the rest of the project.
-PURE = {"ladders", "progressive", "seating", "standings", "tally", "team_rounds", "whist"}
+#: The plain-Python folders: their modules import nothing of Django, DRF or the rest of the
+#: project, nor of each other (planning who sits where; ranking who is ahead).
+EVENTS = Path(__file__).resolve().parents[2] / "scorekeeper" / "events"
+PURE = sorted(
+    (folder, source.stem)
+    for folder in ("planning", "ranking")
+    for source in (EVENTS / folder).glob("*.py")
+    if source.stem != "__init__"
+)
 
 
-@pytest.mark.parametrize("module", sorted(PURE))
-def test_the_seating_tally_and_standings_are_plain_python(module):
-    source = Path(__file__).resolve().parents[2] / "scorekeeper" / "events" / f"{module}.py"
+@pytest.mark.parametrize(("folder", "module"), PURE, ids=[f"{f}.{m}" for f, m in PURE])
+def test_the_seating_tally_and_standings_are_plain_python(folder, module):
+    source = EVENTS / folder / f"{module}.py"
     imported = set()
     for node in ast.walk(ast.parse(source.read_text())):
         if isinstance(node, ast.Import):
             imported.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             names = [f"{node.module}.{alias.name}" for alias in node.names]
-            imported.update(names if node.module == "scorekeeper.events" else [node.module])
+            imported.update(names if node.module.count(".") < 3 else [node.module])
+    own = f"scorekeeper.events.{folder}."
     outside = {
         name
         for name in imported
         if name.split(".")[0] in {"django", "rest_framework", "scorekeeper"}
-        and name.removeprefix("scorekeeper.events.") not in PURE
+        and not name.startswith(own)
     }
     assert not outside, outside
+    assert {"seating", "progressive", "whist", "standings", "tally", "ladders"} <= {
+        m for _f, m in PURE
+    }
 
 
 @pytest.mark.django_db

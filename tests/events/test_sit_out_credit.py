@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from event_helpers import Device, Director, play_round
 
-from scorekeeper.events.standings import Scoring, StandingRow, sit_out_credit
+from scorekeeper.events.ranking.standings import Scoring, StandingRow, sit_out_credit
 
 
 @pytest.mark.parametrize(

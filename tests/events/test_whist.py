@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.events import whist
+from scorekeeper.events.planning import whist
 
 
 @pytest.mark.parametrize("count", whist.counts(), ids=lambda n: f"Wh({n})")

@@ -24,8 +24,8 @@ from rest_framework.views import APIView
 from scorekeeper.api.http import language_of, not_modified, unchanged, validated
 from scorekeeper.events import access, selectors
 from scorekeeper.events.api.auth import AUTHENTICATION, actor_of
-from scorekeeper.events.club_language import club_language_use
-from scorekeeper.events.club_time import club_zone
+from scorekeeper.events.localized.club_language import club_language_use
+from scorekeeper.events.localized.club_time import club_zone
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event, Table

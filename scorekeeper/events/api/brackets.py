@@ -14,10 +14,12 @@ from rest_framework.response import Response
 from scorekeeper.api.fields import StrictIntegerField
 from scorekeeper.api.http import problems, read_body
 from scorekeeper.errors import Conflict
-from scorekeeper.events import brackets, knockout, selectors, services
+from scorekeeper.events import selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.shapes import team_json
+from scorekeeper.events.planning import knockout
+from scorekeeper.events.selectors import brackets
 
 
 class BracketOriginSerializer(serializers.Serializer[Any]):

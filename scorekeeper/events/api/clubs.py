@@ -20,12 +20,13 @@ from scorekeeper.api.http import (
     read_body,
     read_query,
 )
-from scorekeeper.events import access, exports, selectors, services
+from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.season_shapes import SeasonUpdateSerializer
 from scorekeeper.events.api.shapes import matched_json, player_ref
-from scorekeeper.events.season_board import club_board
+from scorekeeper.events.exports import records
+from scorekeeper.events.selectors.season_board import club_board
 
 if TYPE_CHECKING:
     from scorekeeper.models import Player
@@ -217,7 +218,7 @@ class LeaderboardCsvView(EventsView):
         responses={(200, "text/csv"): OpenApiTypes.STR, **problems(400, 404)},
     )
     def get(self, request: Request, club_id: int) -> HttpResponse:
-        body = exports.leaderboard_csv(_board(self, request))
+        body = records.leaderboard_csv(_board(self, request))
         return download(body, "text/csv; charset=utf-8", f"leaderboard-{self.club.pk}.csv")
 
 

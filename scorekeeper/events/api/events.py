@@ -18,7 +18,7 @@ from scorekeeper.api.http import (
     problems,
     read_body,
 )
-from scorekeeper.events import access, board, exports, selectors, services
+from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.remedies import CHANGE_LOG_ROUND, CHANGE_LOG_TABLE, number_param
@@ -29,6 +29,8 @@ from scorekeeper.events.api.shapes import (
     standings_json,
     team_json,
 )
+from scorekeeper.events.exports import records
+from scorekeeper.events.selectors import board
 
 
 class EventListView(EventsView):
@@ -234,7 +236,7 @@ class StandingsCsvView(EventsView):
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event = self.event
-        body = exports.standings_csv(selectors.standings(event=event))
+        body = records.standings_csv(selectors.standings(event=event))
         return download(body, "text/csv; charset=utf-8", f"standings-{event.pk}.csv")
 
 
@@ -247,7 +249,7 @@ class ResultsCsvView(EventsView):
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event = self.event
         return download(
-            exports.event_results_csv(event), "text/csv; charset=utf-8", f"results-{event.pk}.csv"
+            records.event_results_csv(event), "text/csv; charset=utf-8", f"results-{event.pk}.csv"
         )
 
 
@@ -260,7 +262,7 @@ class TallyCsvView(EventsView):
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event = self.event
         return download(
-            exports.event_tally_csv(event), "text/csv; charset=utf-8", f"tally-{event.pk}.csv"
+            records.event_tally_csv(event), "text/csv; charset=utf-8", f"tally-{event.pk}.csv"
         )
 
 
@@ -272,7 +274,7 @@ class EventEgnView(EventsView):
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event = self.event
-        body = json.dumps(exports.event_egn(event), ensure_ascii=False, indent=1)
+        body = json.dumps(records.event_egn(event), ensure_ascii=False, indent=1)
         return download(body, "application/json", f"event-{event.pk}.emn")
 
 

@@ -13,10 +13,11 @@ from rest_framework.response import Response
 
 from scorekeeper.api.fields import StrictCharField
 from scorekeeper.api.http import download, problems, read_body
-from scorekeeper.events import access, player_export, services
+from scorekeeper.events import access, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.clubs import roster_answer
+from scorekeeper.events.exports import personal
 
 
 class PlayerEraseSerializer(serializers.Serializer[Any]):
@@ -48,7 +49,7 @@ class PlayerExportView(EventsView):
     )
     def get(self, request: Request, player_id: int) -> Response:
         player = access.player_for(actor=self.actor, player_id=player_id, to_run=True)
-        data = player_export.player_data(player=player)
+        data = personal.player_data(player=player)
         response = Response(data)
         response["Content-Disposition"] = f'attachment; filename="player-{player.pk}.json"'
         return response
@@ -63,5 +64,5 @@ class PlayerExportCsvView(EventsView):
     )
     def get(self, request: Request, player_id: int) -> Any:
         player = access.player_for(actor=self.actor, player_id=player_id, to_run=True)
-        body = player_export.player_csv(player_export.player_data(player=player))
+        body = personal.player_csv(personal.player_data(player=player))
         return download(body, "text/csv; charset=utf-8", f"player-{player.pk}.csv")

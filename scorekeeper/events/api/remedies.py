@@ -17,10 +17,11 @@ from rest_framework.response import Response
 from scorekeeper.api.fields import StrictCharField, StrictIntegerField
 from scorekeeper.api.http import problems, read_body
 from scorekeeper.errors import Malformed
-from scorekeeper.events import access, board
+from scorekeeper.events import access
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.shapes import player_ref, team_json
 from scorekeeper.events.api.tables import result_written
+from scorekeeper.events.selectors import board
 from scorekeeper.events.serializers import (
     EventTeamSerializer,
     PlayerRefField,

@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from scorekeeper.api.fields import StrictCharField, StrictIntegerField
-from scorekeeper.events.ladders import METHODS
+from scorekeeper.events.ranking.ladders import METHODS
 
 
 class SeasonUpdateSerializer(serializers.Serializer[Any]):

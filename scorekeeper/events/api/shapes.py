@@ -12,8 +12,8 @@ from rest_framework.request import Request
 from scorekeeper.errors import Malformed
 from scorekeeper.events import selectors
 from scorekeeper.events import serializers as s
+from scorekeeper.events.ranking.standings import TIE_BREAKS
 from scorekeeper.events.services import PlayerRef
-from scorekeeper.events.standings import TIE_BREAKS
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import EventTable, EventTeam, Table, TableToken

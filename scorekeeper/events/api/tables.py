@@ -33,7 +33,7 @@ from scorekeeper.api.http import (
 from scorekeeper.api.limits import CountsWrongCodes
 from scorekeeper.api.serializers import HandWrittenSerializer, parse_hand_entry
 from scorekeeper.errors import Conflict, NotFound
-from scorekeeper.events import access, exports, selectors, services
+from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import EventsView
 from scorekeeper.events.api.shapes import (
@@ -42,6 +42,7 @@ from scorekeeper.events.api.shapes import (
     reason_of,
     table_detail,
 )
+from scorekeeper.events.exports import records
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Result
@@ -288,7 +289,7 @@ class TableEgnView(EventsView):
         table = self.table
         event = table.round.event
         title = f"{event.name}, round {table.round.number}, table {table.number}"
-        exported = exports.game_egn(table, title=title, date=event.date.isoformat())
+        exported = records.game_egn(table, title=title, date=event.date.isoformat())
         if exported.data is None:
             raise Conflict(
                 _("This game cannot be written in EGN: %(left_out)s.")

@@ -1,7 +1,7 @@
 """Reads that shape events' data: look-ups by id, rounds as the tables see them, standings,
 leaderboards and a player's record. Each takes a constant number of queries, whatever the size
 of the event or the season: rows are fetched flat and added up in the database or by
-`scorekeeper.events.standings` (the tournament arithmetic, in plain Python).
+`scorekeeper.events.ranking.standings` (the tournament arithmetic, in plain Python).
 
 Standings count confirmed results only; the points themselves are the referee's (see services).
 Who may read what is not decided here but in `scorekeeper.events.access`.

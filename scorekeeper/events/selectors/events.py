@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, QuerySet
 
-from scorekeeper.events.choice_names import (
+from scorekeeper.events.localized.choice_names import (
     CREDIT_NAMES,
     LADDER_NAMES,
     PRIZE_NAMES,
@@ -27,7 +27,7 @@ from scorekeeper.events.models import (
     Table,
     TableToken,
 )
-from scorekeeper.events.standings import SIDE_PRIZE_TITLES, SIDE_PRIZES
+from scorekeeper.events.ranking.standings import SIDE_PRIZE_TITLES, SIDE_PRIZES
 from scorekeeper.models import Club
 
 

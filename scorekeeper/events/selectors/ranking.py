@@ -1,5 +1,5 @@
 """An event's live standings: the rows are fetched here, in a constant number of queries,
-and ranked by `scorekeeper.events.standings` (the tournament arithmetic, in plain Python).
+and ranked by `scorekeeper.events.ranking.standings` (the tournament arithmetic, in plain Python).
 Standings count confirmed results only.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q
 
 from scorekeeper.events.models import Entrant, Event, EventTeam, Result, ResultLine, Round, SitOut
-from scorekeeper.events.standings import Bye, Line, Scoring, SidePrize, StandingRow, rank
+from scorekeeper.events.ranking.standings import Bye, Line, Scoring, SidePrize, StandingRow, rank
 
 
 @dataclass
@@ -42,7 +42,7 @@ def _entrant_rows(event: Event) -> list[StandingRow]:
 def standings(*, event: Event) -> Standings:
     """Live standings from confirmed results, ranked with the documented tie-breaks (and the
     event's side prizes), in five queries (six for a team event). The rows are fetched here
-    and ranked by `scorekeeper.events.standings`."""
+    and ranked by `scorekeeper.events.ranking.standings`."""
     rows = _entrant_rows(event)
     lines = [
         Line(*values)

@@ -21,7 +21,7 @@ from scorekeeper.events.models import (
     TableSeat,
     TableToken,
 )
-from scorekeeper.events.seating import SEAT_NAMES
+from scorekeeper.events.planning.seating import SEAT_NAMES
 from scorekeeper.events.selectors.events import entrants_of
 
 

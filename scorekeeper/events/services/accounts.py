@@ -1,7 +1,7 @@
 """Directors' accounts: the name they are shown by, and invitations. A club's director invites
 someone to direct it too, by email or by a one-time link handed over. The link's token is
 shown once and kept only as a digest; it works once, for `INVITE_DAYS` days (a setting).
-Signing in and out and passwords are Django's own (`scorekeeper.events.accounts`)."""
+Signing in and out and passwords are Django's own (`scorekeeper.events.pages.accounts`)."""
 
 from __future__ import annotations
 

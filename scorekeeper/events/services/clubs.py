@@ -21,8 +21,8 @@ from scorekeeper.events.access import (
     require_director,
     require_signed_in,
 )
-from scorekeeper.events.club_language import SPOKEN
-from scorekeeper.events.club_time import zone_named
+from scorekeeper.events.localized.club_language import SPOKEN
+from scorekeeper.events.localized.club_time import zone_named
 from scorekeeper.events.models import (
     Director,
     Season,

@@ -15,18 +15,19 @@ from django.utils.translation import gettext as _
 import referee
 from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed, NotFound
-from scorekeeper.events import seating, standings
 from scorekeeper.events.access import (
     Actor,
     require_director,
 )
-from scorekeeper.events.knockout import BEST_OF
 from scorekeeper.events.models import (
     Entrant,
     Event,
     EventTeam,
     Season,
 )
+from scorekeeper.events.planning import seating
+from scorekeeper.events.planning.knockout import BEST_OF
+from scorekeeper.events.ranking import standings
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.roster import Matched, PlayerRef, roster_match
 from scorekeeper.models import Club

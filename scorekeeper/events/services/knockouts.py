@@ -9,10 +9,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scorekeeper.errors import Conflict, Malformed
-from scorekeeper.events import knockout, team_rounds
 from scorekeeper.events.access import Actor, require_director
-from scorekeeper.events.brackets import bracket_of, drawn_teams, options_of
 from scorekeeper.events.models import Event, EventTeam, Table
+from scorekeeper.events.planning import knockout, team_rounds
+from scorekeeper.events.selectors.brackets import bracket_of, drawn_teams, options_of
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import locked_before_first_round, require_running
 

@@ -35,6 +35,7 @@ from scorekeeper.events.models import (
     Table,
     TableSeat,
 )
+from scorekeeper.events.ranking.tally import SeatTally
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running, require_teams
 from scorekeeper.events.services.results import (
@@ -47,7 +48,6 @@ from scorekeeper.events.services.results import (
 )
 from scorekeeper.events.services.roster import PlayerRef, roster_match
 from scorekeeper.events.services.tables import table_locked
-from scorekeeper.events.tally import SeatTally
 from scorekeeper.models import Game, Seat
 
 #: What a side may be assigned, and its share of the round's average (bridge's 50/60/40%).

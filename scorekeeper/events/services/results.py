@@ -35,10 +35,10 @@ from scorekeeper.events.models import (
     TableSeat,
     TableToken,
 )
+from scorekeeper.events.ranking.tally import HandFacts, SeatTally, tally_hands
 from scorekeeper.events.selectors import result_of
 from scorekeeper.events.services.changes import standings_changed
 from scorekeeper.events.services.tables import require_open, table_locked
-from scorekeeper.events.tally import HandFacts, SeatTally, tally_hands
 from scorekeeper.models import Hand
 from scorekeeper.selectors import score_of
 

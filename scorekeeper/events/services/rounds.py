@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper_services
 from scorekeeper.errors import Conflict, NotFound
-from scorekeeper.events import progressive, seating, team_rounds
 from scorekeeper.events.access import (
     Actor,
     require_director,
@@ -29,6 +28,7 @@ from scorekeeper.events.models import (
     Table,
     TableSeat,
 )
+from scorekeeper.events.planning import progressive, seating, team_rounds
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import MAX_ROUNDS, require_running
 from scorekeeper.events.services.knockouts import knockout_next

@@ -1,4 +1,4 @@
-"""A season's ladder: how its leaderboard ranks the players (`scorekeeper.events.ladders`),
+"""A season's ladder: how its leaderboard ranks the players (`scorekeeper.events.ranking.ladders`),
 checked when a season is created and when a director changes it."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed
-from scorekeeper.events import ladders
 from scorekeeper.events.access import Actor, require_director
 from scorekeeper.events.models import Season
+from scorekeeper.events.ranking import ladders
 
 
 def ladder_check(

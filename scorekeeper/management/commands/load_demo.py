@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from referee import notation
-from scorekeeper.events.demo import load_demo_event
+from scorekeeper.events.services.demo import load_demo_event
 from scorekeeper.models import Club, Game
 from scorekeeper.selectors import DEMO_ACTOR, DEMO_CLUB
 from scorekeeper.services import (

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.events.seating import pair
+from scorekeeper.events.planning.seating import pair
 
 
 @dataclass(frozen=True, slots=True)

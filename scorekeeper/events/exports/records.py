@@ -23,7 +23,7 @@ from typing import Any, Final
 
 import referee
 from referee import egn
-from scorekeeper.events.club_time import club_time, club_zone
+from scorekeeper.events.localized.club_time import club_time, club_zone
 from scorekeeper.events.models import Event, Result, Table
 from scorekeeper.events.selectors import RoundView, Standings, TallyLine, rounds_of, tally
 from scorekeeper.models import Club, Game

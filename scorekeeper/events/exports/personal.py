@@ -11,8 +11,8 @@ from typing import Any, Final
 
 from django.db.models import Q
 
-from scorekeeper.events.club_time import club_time, club_zone
-from scorekeeper.events.exports import BOM, safe_cell
+from scorekeeper.events.exports.records import BOM, safe_cell
+from scorekeeper.events.localized.club_time import club_time, club_zone
 from scorekeeper.events.models import Entrant, ResultLine, RosterChange
 from scorekeeper.models import Player
 
@@ -97,7 +97,7 @@ def player_data(*, player: Player) -> dict[str, Any]:
 def player_csv(data: dict[str, Any]) -> str:
     """The player's result lines as CSV, one a line, each with who they are and the club's
     time zone (numbers as numbers; text that would start a formula quoted; a byte order mark
-    for spreadsheets, as `scorekeeper.events.exports` writes)."""
+    for spreadsheets, as `scorekeeper.events.exports.records` writes)."""
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, lineterminator="\r\n")

@@ -6,9 +6,10 @@ when ``n = 4m``, or over ``n`` rounds when ``n = 4m + 1``, each player then sitt
 one. Such designs exist exactly when ``n`` is 0 or 1 modulo 4.
 
 The designs are data (``whist_designs.json``): made once, offline, by ``python -m
-scorekeeper.events.whist`` from the constructions at the end of this module, and each one is
-checked by the tests with :func:`defects`. Players are points ``0`` to ``n - 1``; a table is
-``(seat 0, seat 1, seat 2, seat 3)``, seats 0 and 2 partners against 1 and 3. Two kinds:
+scorekeeper.events.planning.whist`` from the constructions at the end of this module, and
+each one is checked by the tests with :func:`defects`. Players are points ``0`` to ``n - 1``;
+a table is ``(seat 0, seat 1, seat 2, seat 3)``, seats 0 and 2 partners against 1 and 3. Two
+kinds:
 
 - ``cyclic``: one base round, developed by adding ``t`` to every point for round ``t``: modulo
   ``n`` when ``n = 4m + 1`` (point 0 sits the base round out, so point ``t`` sits out round
@@ -125,7 +126,7 @@ def _pair(a: int, b: int) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------------------------------------
-# How the table was made (offline): `python -m scorekeeper.events.whist [COUNT ...]`
+# How the table was made (offline): `python -m scorekeeper.events.planning.whist [COUNT ...]`
 
 
 def _is_prime(q: int) -> bool:

@@ -24,13 +24,13 @@ from scorekeeper.errors import DomainError
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.access import Actor
-from scorekeeper.events.choice_names import TIE_BREAK_NAMES
-from scorekeeper.events.club_language import club_language_use
-from scorekeeper.events.club_time import club_zone
-from scorekeeper.events.season_board import LADDER_ORDER, club_board
+from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES
+from scorekeeper.events.localized.club_language import club_language_use
+from scorekeeper.events.localized.club_time import club_zone
+from scorekeeper.events.pages.shown import prize_title, seated_tables
+from scorekeeper.events.ranking.standings import TIE_BREAKS
+from scorekeeper.events.selectors.season_board import LADDER_ORDER, club_board
 from scorekeeper.events.services.privacy import is_erased
-from scorekeeper.events.shown import prize_title, seated_tables
-from scorekeeper.events.standings import TIE_BREAKS
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event

@@ -12,7 +12,6 @@ from typing import Any, Final
 
 from django.db.models import Count, Q
 
-from scorekeeper.events.ladders import Ladder, LadderRow, Night, ladder_rank
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -23,8 +22,8 @@ from scorekeeper.events.models import (
     Season,
     SitOut,
 )
-from scorekeeper.events.selectors import LEADERBOARD_ORDER, leaderboard
-from scorekeeper.events.standings import (
+from scorekeeper.events.ranking.ladders import Ladder, LadderRow, Night, ladder_rank
+from scorekeeper.events.ranking.standings import (
     Bye,
     Line,
     Scoring,
@@ -32,6 +31,7 @@ from scorekeeper.events.standings import (
     rank,
     shared_places,
 )
+from scorekeeper.events.selectors import LEADERBOARD_ORDER, leaderboard
 from scorekeeper.models import Club
 from scorekeeper.names import name_shown
 

@@ -1,8 +1,8 @@
 """Progressive (individual) events: who sits where in the coming rounds, in plain Python.
 
 :func:`progressive_plan` plans the coming rounds. Where a whist design exists for the count
-(`scorekeeper.events.whist`), a full rotation is one: every pair partners exactly once and
-opposes exactly twice, as on a classic tally sheet. Otherwise no two players partner twice
+(`scorekeeper.events.planning.whist`), a full rotation is one: every pair partners exactly
+once and opposes exactly twice, as on a classic tally sheet. Otherwise no two players partner twice
 while that can be avoided and no pair opposes more often than it must, with byes (sit-outs)
 spread fairly when the count is not a multiple of four. It starts from the rounds already
 played, so a late arrival or a departure between rounds is handled by planning again with
@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Final
 
-from scorekeeper.events import whist
-from scorekeeper.events.seating import SEATS, Round, Table, opposed_floor, pair
+from scorekeeper.events.planning import whist
+from scorekeeper.events.planning.seating import SEATS, Round, Table, opposed_floor, pair
 
 #: A partner repeat costs this many opponent repeats: partners first, then opponents.
 PARTNER_WEIGHT: Final = 50

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.events.choice_names import PRIZE_NAMES
-from scorekeeper.events.seating import SEAT_NAMES
+from scorekeeper.events.localized.choice_names import PRIZE_NAMES
+from scorekeeper.events.planning.seating import SEAT_NAMES
 from scorekeeper.events.selectors import RoundView
 
 

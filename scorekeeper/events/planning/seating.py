@@ -3,9 +3,8 @@
 Players and teams are plain ints (their ids). A table seats four: seats 0 and 2 are partners,
 seats 1 and 3 are partners, the two partnerships are opponents; seat 0 deals first.
 
-The plans are made beside this module: `scorekeeper.events.progressive` seats individual
-players round by round, `scorekeeper.events.team_rounds` schedules fixed partnerships
-(round robin, single elimination).
+The plans are made beside this module: `progressive` seats individual players round by
+round, `team_rounds` schedules fixed partnerships (round robin, single elimination).
 
 :func:`pair_meetings` gives how many pairs partnered and opposed how often, which is how the
 tests and the docs judge a plan: by the most any pair meets, and the spread, not by a sum that

@@ -13,9 +13,11 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.errors import DomainError
-from scorekeeper.events import access, brackets, knockout, services
+from scorekeeper.events import access, services
 from scorekeeper.events.access import Actor
-from scorekeeper.events.club_language import club_language_use
+from scorekeeper.events.localized.club_language import club_language_use
+from scorekeeper.events.planning import knockout
+from scorekeeper.events.selectors import brackets
 
 
 @dataclass

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple
 
-from scorekeeper.events.team_rounds import bracket_order, bracket_size
+from scorekeeper.events.planning.team_rounds import bracket_order, bracket_size
 
 SINGLE: Final = "single"
 DOUBLE: Final = "double"

@@ -30,7 +30,7 @@ from scorekeeper import names
 from scorekeeper.errors import DomainError
 from scorekeeper.events import selectors, services
 from scorekeeper.events.access import Actor, display_name
-from scorekeeper.events.pages import public_address
+from scorekeeper.events.pages.printouts import public_address
 
 signed_in = login_required(login_url=reverse_lazy("events-login"))
 

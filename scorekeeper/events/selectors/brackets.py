@@ -1,5 +1,5 @@
 """A bracket event's knockout as it stands: read from its teams and its tables' results, and
-worked out by `scorekeeper.events.knockout` (nothing of it is stored but the draw).
+worked out by `scorekeeper.events.planning.knockout` (nothing of it is stored but the draw).
 
 Three queries, however big the bracket: the teams with their players, the draw, and every
 bracket table with its result.
@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from scorekeeper.events import knockout
 from scorekeeper.events.models import Entrant, Event, EventTeam, Result, Table
+from scorekeeper.events.planning import knockout
 
 
 def options_of(event: Event) -> knockout.Options:

@@ -19,10 +19,10 @@ from django.utils import timezone
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor
-from scorekeeper.events.choice_names import RESULT_STATUS_NAMES
-from scorekeeper.events.club_language import club_language_use
-from scorekeeper.events.club_time import club_zone
-from scorekeeper.events.shown import seated_tables
+from scorekeeper.events.localized.choice_names import RESULT_STATUS_NAMES
+from scorekeeper.events.localized.club_language import club_language_use
+from scorekeeper.events.localized.club_time import club_zone
+from scorekeeper.events.pages.shown import seated_tables
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event

@@ -14,7 +14,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor, display_name
-from scorekeeper.events.console import console_context
+from scorekeeper.events.pages.console import console_context
 from scorekeeper.rule_names import preset_choices
 
 
@@ -55,7 +55,7 @@ def director_home(request: HttpRequest) -> HttpResponse:
 @pages_not_found
 def manage(request: HttpRequest, event_id: int) -> HttpResponse:
     """The director's console for one event: the night's tables and their corrections, its
-    players, rounds, change log, exports and standings (scorekeeper.events.console)."""
+    players, rounds, change log, exports and standings (scorekeeper.events.pages.console)."""
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
     return render(request, "events/screens/manage.html", console_context(event))
 
