@@ -108,6 +108,7 @@ def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, ph
         page.reload()
         page.evaluate("() => window.dispatchEvent(new Event('online'))")
         expect(page.locator(".table-title")).to_be_visible()
-    one.wait_for_timeout(6000)  # a table's poll (5 s) has read the game again
+    with one.expect_response(lambda r: "/api/v1/games/" in r.url, timeout=15_000):
+        pass  # a table's poll (every 5 s) has read the game again
     played(stack, tables[0]["game"], 5)
     played(stack, tables[1]["game"], 4)
