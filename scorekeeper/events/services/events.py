@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Final
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -37,10 +38,8 @@ MAX_HANDS_PER_ROUND: Final = 20
 
 MAX_ROUNDS: Final = 30
 
-#: The most players one event enters (a team event: half as many teams). Seating a round costs
-#: more the more players there are; a club night's room seats far fewer.
-MAX_ENTRANTS: Final = 200
-
+#: The most players one event enters is a setting (EVENT_MAX_ENTRANTS): a regional night
+#: raises it.
 
 #: The most points a loner made can add to a player's total.
 MAX_LONER_BONUS: Final = 10
@@ -437,13 +436,13 @@ def _already_entered(player: str, field: str) -> Conflict:
 
 
 def _require_places(event: Event, wanted: int, field: str) -> None:
-    """Room for ``wanted`` more players within `MAX_ENTRANTS`. Everyone ever entered counts,
-    those who left too (they stand in the standings); a player who comes back takes no new
-    place."""
-    if Entrant.objects.filter(event=event).count() + wanted > MAX_ENTRANTS:
+    """Room for ``wanted`` more players within `settings.EVENT_MAX_ENTRANTS`. Everyone ever
+    entered counts, those who left too (they stand in the standings); a player who comes back
+    takes no new place."""
+    if Entrant.objects.filter(event=event).count() + wanted > settings.EVENT_MAX_ENTRANTS:
         raise Conflict(
             _("The event has as many players as one event enters (%(max_entrants)s).")
-            % {"max_entrants": MAX_ENTRANTS},
+            % {"max_entrants": settings.EVENT_MAX_ENTRANTS},
             code="event-full",
             field=field,
         )

@@ -81,7 +81,7 @@ def _round_of(data: dict[str, Any]) -> seating.Round:
 
 def _next_progressive(event: Event, number: int) -> seating.Round:
     # Each round's seating weighs every round before it: a night stops at the most an event
-    # may plan, so a round's seating costs a bounded time (as MAX_ENTRANTS bounds the room).
+    # may plan, so a round's seating costs a bounded time (as EVENT_MAX_ENTRANTS bounds the room).
     if number > MAX_ROUNDS:
         raise Conflict(
             _("An event has at most %(max_rounds)s rounds.") % {"max_rounds": MAX_ROUNDS},
