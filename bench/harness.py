@@ -186,10 +186,9 @@ def start_server(
     port: int,
     server: str = "gunicorn",
     workers: int = 0,
-    factory: bool = False,
 ) -> subprocess.Popen[bytes]:
-    """The WSGI app `module:name` (or the one `name()` makes, with `factory`) on 127.0.0.1:port,
-    answering its health check; stopped when the benchmark exits.
+    """The WSGI app `module:name` on 127.0.0.1:port, answering its health check; stopped when
+    the benchmark exits.
 
     `gunicorn`: `workers` sync worker processes. `waitress`: one process that buffers each
     request before one of its `workers` threads sees it. `serve`: the laptop's stack
@@ -197,7 +196,7 @@ def start_server(
     """
     workers = workers or default_workers()
     if server == "gunicorn":
-        command = [str(BIN / "gunicorn"), f"{app}()" if factory else app]
+        command = [str(BIN / "gunicorn"), app]
         command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
         command += ["--log-level", "warning"]
     elif server == "serve":
@@ -210,7 +209,7 @@ def start_server(
     elif server == "waitress":
         command = [str(BIN / "waitress-serve"), "--listen", f"127.0.0.1:{port}"]
         command += ["--threads", str(workers), "--ident", "waitress", "--connection-limit", "4000"]
-        command += ["--call", app] if factory else [app]
+        command += [app]
     else:
         fail(f"no server named {server}")
     process = subprocess.Popen(command, cwd=REPO, env=env)
