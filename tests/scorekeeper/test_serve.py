@@ -55,15 +55,15 @@ class Served:
             time.sleep(0.2)
         return False
 
-    def child_pid(self) -> int:
+    def server_pids(self) -> set[int]:
+        """The server processes the supervisor runs (its children serving the app)."""
         ps = subprocess.run(
-            ["ps", "-o", "pid=", "--ppid", str(self.process.pid)],
+            ["ps", "-o", "pid=,args=", "--ppid", str(self.process.pid)],
             capture_output=True,
             text=True,
             check=True,
         )
-        (pid,) = ps.stdout.split()
-        return int(pid)
+        return {int(line.split()[0]) for line in ps.stdout.splitlines() if "--child" in line}
 
 
 @pytest.fixture
@@ -77,7 +77,10 @@ def served(tmp_path: Path, prepared: Prepared) -> Iterator[Served]:
         "BACKUP_DIR": str(tmp_path / "backups"),
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.serve", "--port", str(port), "--threads", "4"],
+        [
+            *(sys.executable, "-m", "scorekeeper.serve", "--port", str(port)),
+            *("--threads", "4", "--processes", "2"),
+        ],
         cwd=REPO_ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -106,12 +109,14 @@ def test_it_serves_the_app_with_production_settings_and_says_where(served: Serve
     assert (tmp_path / "instance" / "secret_key").stat().st_mode & 0o077 == 0
 
 
-def test_a_server_that_dies_is_started_again(served: Served):
-    first = served.child_pid()
+def test_it_serves_from_two_processes_and_one_that_dies_is_started_again(served: Served):
+    until(lambda: len(served.server_pids()) == 2, within=30, what="two server processes")
+    first, other = sorted(served.server_pids())
     os.kill(first, signal.SIGKILL)
     until(lambda: "starting it again" in "".join(served.output), within=30, what="a restart")
     assert served.answers(within=30), "".join(served.output)
-    assert served.child_pid() != first
+    again = until(lambda: len(pids := served.server_pids()) == 2 and pids, within=30, what="two")
+    assert first not in again and other in again
 
 
 def trickle(port: int, stop: threading.Event, body: bool, connected: threading.Semaphore) -> None:
