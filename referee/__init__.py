@@ -6,6 +6,7 @@
 ``penalty_table`` every one a ruleset allows, ``largest_award`` the most one hand can score. See docs/rules.md and the hand-record spec.
 """
 
+from .actions import Action, Bid, Discard, Play
 from .cards import ALL_CARDS, JOKER, SUITS, Card, Suit, TrumpOrder, card_of, cards, deck
 from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
@@ -20,7 +21,7 @@ from .scoring import (
     score,
     score_renege,
 )
-from .state import Action, Bid, Discard, HandState, Play, random_hand
+from .state import HandState, random_hand
 from .verdict import Contract, Next, Phase, TrickResult, Verdict, Violation
 
 __all__ = [

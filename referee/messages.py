@@ -148,6 +148,28 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "under these rules."
         ),
         "defend_twice": "{seat_cap} declared to defend alone, but {other} already defends alone.",
+        "defend_again": ("{seat_cap} declared to defend alone again; it already defends alone."),
+        "contract_joker_makers": (
+            "The reported contract has {maker} making trump, but with the joker turned up the "
+            "dealer, {dealer}, names trump and the dealer's team are the makers."
+        ),
+        "contract_stuck_takes": (
+            "The reported contract has the dealer, {maker}, make {suit} trump, but under these "
+            "rules a dealer left with no call must take the upcard ({upcard}) instead."
+        ),
+        "contract_passed_upcard": (
+            "The reported contract has {maker} make {suit} trump, the upcard's suit, but "
+            "{maker} passed in the first round, and once the upcard is turned down its suit "
+            "cannot be named."
+        ),
+        "contract_after_pass": (
+            "The reported contract has {maker} making trump, but {maker} had already passed in "
+            "the second round."
+        ),
+        "contract_turned_down": (
+            "The reported contract makes {suit} trump, but by the bidding the upcard was turned "
+            "down, and its suit cannot be named in the second round."
+        ),
         "redeal_off": "{seat_cap} asked for a redeal, but these rules have no poor-hand redeal.",
         "redeal_late": "{seat_cap} asked for a redeal after the first round of bidding.",
         "redeal_face": (
@@ -281,6 +303,28 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "수비할 수 있습니다."
         ),
         "defend_twice": "{seat}이(가) 혼자 수비를 선언했지만 {other}이(가) 이미 혼자 수비합니다.",
+        "defend_again": "{seat}이(가) 이미 단독 수비를 선언했는데 다시 선언했습니다.",
+        "contract_joker_makers": (
+            "적힌 계약에서는 {maker}이(가) 트럼프를 정했지만, 조커가 업카드이면 딜러인 "
+            "{dealer}이(가) 트럼프를 정하고 딜러의 팀이 메이커가 됩니다."
+        ),
+        "contract_stuck_takes": (
+            "적힌 계약에서는 딜러인 {maker}이(가) {suit}을(를) 트럼프로 정했지만, 이 규칙에서는 "
+            "아무도 부르지 않으면 딜러가 업카드({upcard})를 가져가야 합니다."
+        ),
+        "contract_passed_upcard": (
+            "적힌 계약에서는 {maker}이(가) 업카드의 무늬인 {suit}을(를) 트럼프로 정했지만, "
+            "{maker}은(는) 첫 번째 라운드에서 패스했고 업카드가 엎어진 뒤에는 그 무늬를 부를 수 "
+            "없습니다."
+        ),
+        "contract_after_pass": (
+            "적힌 계약에서는 {maker}이(가) 트럼프를 정했지만, {maker}은(는) 두 번째 라운드에서 "
+            "이미 패스했습니다."
+        ),
+        "contract_turned_down": (
+            "적힌 계약에서는 {suit}이(가) 트럼프이지만, 비드 내용으로는 업카드가 엎어졌고 그 "
+            "무늬는 두 번째 라운드에서 부를 수 없습니다."
+        ),
         "redeal_off": "{seat}이(가) 다시 돌리기를 요청했지만 이 규칙에는 나쁜 패 다시 돌리기가 없습니다.",
         "redeal_late": "{seat}이(가) 첫 번째 비드 라운드가 끝난 뒤에 다시 돌리기를 요청했습니다.",
         "redeal_face": (
@@ -364,6 +408,9 @@ def _fill(template: str, values: dict[str, str]) -> str:
     return template.format(**values)
 
 
+_SEAT_PARAMS: Final = frozenset(("seat", "other", "turn", "partner", "leader", "dealer", "maker"))
+
+
 def _words(words: _English, params: _Params) -> dict[str, str]:
     values: dict[str, str] = {}
     for name, value in params.items():
@@ -374,9 +421,7 @@ def _words(words: _English, params: _Params) -> dict[str, str]:
             values[f"{name}_one"] = words.SUIT_ONE[value.value]
         elif isinstance(value, list):
             text = " ".join(str(c) for c in value)
-        elif name in ("seat", "other", "turn", "partner", "leader", "dealer") and isinstance(
-            value, int
-        ):
+        elif name in _SEAT_PARAMS and isinstance(value, int):
             text = words.seat(value)
         else:
             text = "" if value is None else str(value)

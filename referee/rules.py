@@ -51,6 +51,8 @@ class Ruleset:
     poor_hand_redeal: str = "off"
     points: Points = Points()
 
+    # The table's shape: every count of seats, teams, partners and cards comes from here.
+
     @property
     def team_count(self) -> int:
         return 2 if self.players == 4 else self.players
@@ -58,8 +60,20 @@ class Ruleset:
     def team_of(self, seat: int) -> int:
         return seat % 2 if self.players == 4 else seat
 
+    def partners_of(self, seat: int) -> tuple[int, ...]:
+        """The other seats of the seat's team (none when every seat is its own team)."""
+        team = self.team_of(seat)
+        return tuple(s for s in range(self.players) if s != seat and self.team_of(s) == team)
+
     def partner_of(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.players == 4 else None
+        """The partner, where a team has two seats."""
+        partners = self.partners_of(seat)
+        return partners[0] if len(partners) == 1 else None
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat, and so tricks in a hand: five in every turn-up game."""
+        return 5
 
     def next_dealer(self, dealer: int) -> int:
         return (dealer + 1) % self.players

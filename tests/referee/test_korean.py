@@ -152,6 +152,7 @@ def message_params(card: Card, suit: Suit, seat: int) -> dict[str, Any]:
         "partner": (seat + 2) % 4,
         "leader": other,
         "dealer": 0,
+        "maker": seat,
         "card": card,
         "spoiler": card,
         "upcard": card,

@@ -1,0 +1,434 @@
+"""The play phase under one trump suit: turn order, the lead, following suit, who wins each
+trick, the renege rule, and the cards the seat to play may play.
+
+``Tricks`` is the phase's state. A trick is begun (``begin_trick``), its cards played in
+order (``play_cards``: a whole reported trick at once, or one card of a hand played action
+by action) and closed (``close_trick``). Sets of cards are integers, one bit per card
+(``Card.bit``): what each seat may play without a closer look, what it is proven to hold,
+what has been played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from operator import attrgetter
+from typing import Final
+
+from .actions import Discard, Play, plays_of
+from .cards import DECK_BITS, TRUMP_ORDERS, Card, Suit
+from .discard import discard_due, legal_discards
+from .hand import PLAY, Hand
+from .holdings import check_card, check_follow, known_hand
+from .record import PlayEntry
+from .scoring import Award
+from .verdict import Phase, TrickResult
+
+_STATE: Final = (
+    "leader",
+    "number",
+    "seats_in_order",
+    "led",
+    "following",
+    "power",
+    "best",
+    "winner",
+    "regular",
+    "position",
+    "played",
+    "maker_tricks",
+    "closed",
+    "renege",
+    "renege_at",
+    "trick_open",
+)
+_save_state: Final = attrgetter(*_STATE)
+
+
+class Tricks:
+    __slots__ = (
+        "active_count",
+        "best",
+        "beyond_hand",
+        "closed",
+        "complete",
+        "discard",
+        "following",
+        "hand",
+        "hand_size",
+        "held",
+        "leader",
+        "led",
+        "maker",
+        "maker_tricks",
+        "members",
+        "number",
+        "order",
+        "orders",
+        "out",
+        "playable",
+        "played",
+        "plays",
+        "position",
+        "power",
+        "powers",
+        "regular",
+        "renege",
+        "renege_at",
+        "results",
+        "seating",
+        "seats_in_order",
+        "suit_of",
+        "took",
+        "trick_open",
+        "trump",
+        "upcard",
+        "upcard_unseen",
+        "winner",
+    )
+
+    def __init__(self, hand: Hand, trump: Suit) -> None:
+        self.hand = hand
+        rules = hand.rules
+        maker = hand.maker
+        assert maker is not None
+        self.trump = trump
+        self.order = order = TRUMP_ORDERS[trump]
+        self.suit_of, self.members, self.powers = order.suit_of, order.members, order.powers
+        self.maker: int = maker
+        self.hand_size = size = rules.hand_size
+        self.seating = seating = hand.tables.seating(
+            hand.dealer, maker, hand.alone, hand.defender_alone, hand.round_one
+        )
+        self.out, self.orders = seating.out, seating.orders
+        self.active_count = len(seating.active)
+        self.took = took = hand.pickup_happens()
+        self.upcard = upcard = hand.upcard
+        self.discard = discard = hand.discard if took else None
+        # The dealer who took an unreported upcard may play cards beyond its reported hand:
+        # any of them of the trump suit may be the upcard.
+        self.upcard_unseen = took and upcard is None
+        self.beyond_hand: int | None = None
+        # What each seat is proven to hold when play starts, as bits (the cards as a list:
+        # ``holding``): the cards of the deck dealt to it; the dealer who took the upcard
+        # keeps the upcard and loses the discard.
+        owned = hand.owned
+        self.held = held = list(owned)
+        dealer = hand.dealer
+        if took:
+            if discard is None:
+                held[dealer] = 0
+            else:
+                held[dealer] &= ~discard.bit
+                if upcard is not None and upcard is not discard:
+                    held[dealer] |= upcard.bit
+        # Seats whose whole dealt hand is reported.
+        dealt = hand.dealt
+        whole = [len(dealt.get(seat, ())) == size for seat in range(rules.players)]
+        # Seats whose cards at the start of play are all proven: a later play proves nothing
+        # more. Not the dealer who took the upcard and reported no discard.
+        self.complete = list(whole)
+        if took and discard is None:
+            self.complete[dealer] = False
+        # What each seat may play with no card check: a card of the deck dealt to it, and,
+        # for a seat whose hand is not fully reported, any card of the deck dealt to no one;
+        # never the upcard or the discard, except the upcard for the dealer who kept it (and
+        # never an upcard the deck lacks: it was flagged at the deal, and is checked again).
+        unusual = (0 if upcard is None else upcard.bit) | (0 if discard is None else discard.bit)
+        deck_bits = DECK_BITS[rules.deck]
+        anyones = deck_bits & ~unusual & ~sum(owned)
+        self.playable = [
+            (mine | (0 if reported else anyones)) & ~unusual
+            for mine, reported in zip(owned, whole, strict=True)
+        ]
+        if took and upcard is not None and upcard is not discard and upcard.bit & deck_bits:
+            self.playable[dealer] |= upcard.bit
+        # The tricks so far.
+        self.results: list[TrickResult] = []
+        self.leader = seating.first_leader
+        self.number = 0  # tricks begun
+        self.closed = 0  # tricks closed
+        self.position = 0  # plays so far
+        self.played = 0
+        self.maker_tricks = 0
+        self.renege: Award | None = None
+        self.renege_at = -1  # the first renege's place in the hand
+        # The trick in play.
+        self.trick_open = False
+        self.seats_in_order: list[int] = []
+        self.plays: list[PlayEntry] = []
+        self.led: Suit | None = None
+        self.following = 0
+        self.power: dict[Card, int] = {}
+        self.best = -1
+        self.winner = -1
+        self.regular = True
+
+    # -- taking back a play ---------------------------------------------------------------
+
+    def save(self) -> tuple[object, ...]:
+        return (_save_state(self), tuple(self.plays), len(self.results))
+
+    def restore(self, saved: tuple[object, ...]) -> None:
+        state, plays, results = saved
+        assert isinstance(state, tuple) and isinstance(plays, tuple) and isinstance(results, int)
+        for name, value in zip(_STATE, state, strict=True):
+            setattr(self, name, value)
+        self.plays = list(plays)
+        del self.results[results:]
+
+    # -- the tricks -----------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.closed >= self.hand_size
+
+    def begin_trick(self) -> None:
+        self.number += 1
+        self.trick_open = True
+        self.seats_in_order = self.orders[self.leader]
+        self.plays = []
+        self.led = None
+        self.following = 0
+        self.power = {}
+        self.best = -1
+        self.winner = -1
+        self.regular = self.number <= self.hand_size
+
+    def play_cards(self, cards: Iterable[PlayEntry]) -> None:
+        """Play cards to the trick in play, in order, judging each."""
+        hand = self.hand
+        number = self.number
+        seats_in_order = self.seats_in_order
+        plays = self.plays
+        led = self.led
+        following = self.following
+        power = self.power
+        best = self.best
+        winner = self.winner
+        regular = self.regular
+        position = self.position
+        played = self.played
+        suit_of = self.suit_of
+        playable = self.playable
+        held = self.held
+        complete = self.complete
+        active_count = self.active_count
+        count = len(plays)
+        for play in cards:
+            seat, card = play
+            position += 1
+            bit = card.bit
+            if (
+                regular
+                and count < active_count
+                and seats_in_order[count] == seat
+                and playable[seat] & bit
+                and not played & bit
+            ):
+                # The usual case: the right seat plays a card it may hold, not yet played.
+                if led is None:
+                    led = suit_of[card]
+                    following = self.members[led]
+                    power = self.powers[led]
+                elif not bit & following and (
+                    held[seat] & following & ~played or not complete[seat]
+                ):
+                    check_follow(self, seat, card, led, number, position - 1, played)
+                strength = power[card]
+                if strength > best:
+                    best, winner = strength, seat
+                played |= bit
+                plays.append(play)
+                count += 1
+                continue
+            regular = False
+            self.played = played
+            seats_in_order, led, played = self._irregular_play(
+                hand, position - 1, seat, card, seats_in_order, led
+            )
+            count = len(plays)
+        self.seats_in_order = seats_in_order
+        self.led = led
+        self.following = following
+        self.power = power
+        self.best = best
+        self.winner = winner
+        self.regular = regular
+        self.position = position
+        self.played = played
+
+    def _irregular_play(
+        self,
+        hand: Hand,
+        position: int,
+        seat: int,
+        card: Card,
+        seats_in_order: list[int],
+        led: Suit | None,
+    ) -> tuple[list[int], Suit | None, int]:
+        """A play off the usual path: judge its seat, its turn and its card, and count it in
+        the trick unless it cannot be part of one. Returns the trick's seat order (a wrong
+        lead restarts it from the seat that led), its led suit and the cards played."""
+        order = (PLAY, position, 0)
+        number = self.number
+        played = self.played
+        plays = self.plays
+        done = [s for s, _ in plays]
+        if seat in self.out:
+            hand.flag(
+                order,
+                "sitting-out",
+                "play_sitting_out",
+                seat=seat,
+                trick=number,
+                card=card,
+                partner=hand.partner(seat),
+            )
+            return seats_in_order, led, played
+        if len(plays) >= self.active_count:
+            hand.flag(order, "too-many-cards", "trick_too_long", seat=seat, trick=number, card=card)
+            return seats_in_order, led, played
+        if seat in done:
+            hand.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
+            return seats_in_order, led, played
+        if self.cards_played(seat) >= self.hand_size:
+            hand.flag(order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card)
+            return seats_in_order, led, played
+        expected = next(s for s in seats_in_order if s not in done)
+        if seat != expected:
+            if not plays:
+                hand.flag(
+                    order,
+                    "wrong-lead",
+                    "wrong_lead",
+                    seat=seat,
+                    trick=number,
+                    card=card,
+                    leader=expected,
+                    why=self.seating.why if number == 1 else "won_last",
+                )
+                # Play goes on clockwise from the seat that did lead.
+                seats_in_order = self.orders[seat]
+            else:
+                hand.flag(
+                    order,
+                    "out-of-turn",
+                    "play_turn",
+                    seat=seat,
+                    trick=number,
+                    card=card,
+                    turn=expected,
+                )
+        check_card(self, order, seat, card, number, played)
+        if led is None:
+            led = self.suit_of[card]
+        elif self.suit_of[card] is not led:
+            check_follow(self, seat, card, led, number, position, played)
+        plays.append((seat, card))
+        return seats_in_order, led, played | card.bit
+
+    def cards_played(self, seat: int) -> int:
+        """The seat's cards in the closed tricks."""
+        return sum(1 for trick in self.results for s, _ in trick.plays if s == seat)
+
+    def close_trick(self) -> None:
+        """Close the trick in play: a seat that did not play to it is out of turn; its winner
+        (already found for a regular trick) takes it for its side and leads next."""
+        plays = self.plays
+        number = self.number
+        if len(plays) < self.active_count:
+            done = [s for s, _ in plays]
+            for seat in self.seats_in_order:
+                if seat not in done:
+                    self.hand.flag(
+                        (PLAY, self.position - 1, 1 + seat),
+                        "out-of-turn",
+                        "trick_closed_early",
+                        seat=seat,
+                        trick=number,
+                    )
+        winner = self.winner
+        if not self.regular:
+            power = self.powers[self.suit_of[plays[0][1]]]
+            winner, best = plays[0][0], -1
+            for seat, card in plays:
+                if power[card] > best:
+                    winner, best = seat, power[card]
+        if self.seating.makers[winner]:
+            self.maker_tricks += 1
+        self.closed += 1
+        self.leader = winner
+        self.results.append(TrickResult(plays[0][0], winner, plays))
+        self.trick_open = False
+
+    def leave_trick(self) -> None:
+        """A trick the record leaves unfinished before another begins (no card of it counted)."""
+        self.results.append(TrickResult(self.leader, None, self.plays))
+        self.trick_open = False
+
+    def open_trick(self) -> TrickResult | None:
+        if not self.trick_open:
+            return None
+        plays = list(self.plays)
+        return TrickResult(plays[0][0] if plays else self.leader, None, plays)
+
+    # -- who plays next, and what ---------------------------------------------------------
+
+    def next_seat(self) -> tuple[int, Suit | None]:
+        """Who plays next, and the suit led to the trick in play (None: it is to be led)."""
+        plays = self.plays
+        if self.trick_open and plays:
+            done = {s for s, _ in plays}
+            start = plays[0][0]
+            seat = next((s for s in self.orders[start] if s not in done), start)
+            return seat, self.suit_of[plays[0][1]]
+        return self.leader, None
+
+    def legal_plays(self, seat: int, led: Suit | None) -> list[Play] | None:
+        """The cards the seat may play now, or None when they are not all known."""
+        if self.complete[seat] and not self.hand.breached and not self.upcard_unseen:
+            # Nothing irregular so far: what the seat holds, less what was played, is exact.
+            remaining = self.held[seat] & ~self.played
+            if led is not None:
+                following = remaining & self.members[led]
+                if following:
+                    return plays_of(seat, following)
+            return plays_of(seat, remaining)
+        cards = known_hand(self, seat)
+        if cards is None:
+            return None
+        own = [c for trick in self.results for s, c in trick.plays if s == seat]
+        if self.trick_open:
+            own += [c for s, c in self.plays if s == seat]
+        remaining_cards = [c for c in cards if c not in own]
+        if len(remaining_cards) != self.hand_size - len(own):
+            return None  # the record plays cards this seat's known hand does not have
+        bits = sum(c.bit for c in remaining_cards)
+        if led is not None:
+            following = bits & self.members[led]
+            if following:
+                bits = following
+        return plays_of(seat, bits)
+
+
+def play_record(tricks: Tricks, reported: list[list[PlayEntry]]) -> None:
+    """A record's tricks, as the table grouped them: each trick is closed when the next one
+    begins or when every seat in play has played to it; the last may stay unfinished."""
+    last = len(reported) - 1
+    for t, trick in enumerate(reported):
+        tricks.begin_trick()
+        tricks.play_cards(trick)
+        plays = tricks.plays
+        if plays and (len(plays) == tricks.active_count or t < last):
+            tricks.close_trick()
+        elif t < last:
+            tricks.leave_trick()
+
+
+def next_action(tricks: Tricks) -> tuple[Phase, int, list[Discard] | list[Play] | None]:
+    """Who acts next once trump is made, in which phase, and (when known) the legal moves."""
+    hand = tricks.hand
+    if tricks.number == 0 and discard_due(hand):
+        return Phase.DISCARD, hand.dealer, legal_discards(hand)
+    seat, led = tricks.next_seat()
+    return Phase.PLAY, seat, tricks.legal_plays(seat, led)
