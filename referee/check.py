@@ -16,11 +16,13 @@ from .discard import check_discard, flag_discard_without_pickup
 from .evidence import Evidence
 from .hand import END, PLAY, Hand
 from .messages import render
+from .outcome import Outcome, results, words_of
 from .play import Tricks, next_action, play_record
 from .record import Record, parse_record
 from .scoring import THROWN_IN
 from .seating import contract_of
-from .unseen import Outcome, play_every_trump, results, words_of
+from .unreported import play_trump_unreported
+from .unseen import play_every_trump
 from .verdict import Verdict, Violation
 
 
@@ -51,7 +53,7 @@ def judge(record: Record, *, lang: str = "en") -> Verdict:
     award = outcome.award
     if award is not None and record.claim is not None:
         claimed = {t: p for t, p in record.claim.items() if p}
-        if claimed != {t: p for t, p in award.points.items() if p}:
+        if claimed != award.points:
             hand.flag((END, 1, 0), "claim-mismatch", "claim", claimed=claimed, award=award)
     return verdict_of(hand, outcome, lang)
 
@@ -62,6 +64,8 @@ def _play(hand: Hand, record: Record) -> Outcome:
         _flag_first_play(hand, record, "play_after_throw_in")
         return Outcome([], None, True, THROWN_IN, None)
     if hand.maker is None:
+        if not hand.bids_reported and record.contract is None and any(record.tricks):
+            return play_trump_unreported(hand, record.tricks)
         flag_discard_without_pickup(hand)
         _flag_first_play(hand, record, "play_before_trump")
         return Outcome([], None, False, None, next_bid(hand))

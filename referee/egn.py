@@ -23,6 +23,7 @@ from .errors import MalformedRecord
 from .messages import reason_words
 from .record import HAND_SIZE, Record, parse_record
 from .rules import Ruleset
+from .scoring import game_winner
 from .verdict import Contract, Verdict
 
 FILE_TYPE: Final = "Euchre Game Notation"
@@ -487,10 +488,11 @@ def _judge(record: dict[str, Any], path: str, lang: str = "en") -> Verdict:
 
 
 def replay(game: EgnGame, *, lang: str = "en") -> GameReplay:
-    """Each deal's verdict and the running score, from ``initialScore``; the winner is the
-    first team to reach the ruleset's target."""
+    """Each deal's verdict and the running score, from ``initialScore``. The winner is the
+    team the game ended with: after the first deal that leaves one team alone on top at or
+    above the target (``game_winner``); deals recorded after it do not change it."""
     score = list(game.initial_score)
-    winner = _leader_at_target(score, game.ruleset.target)
+    winner = game_winner(game.ruleset, score)
     deals = []
     for deal in game.deals:
         verdict = _judge(deal.record, deal.path, lang)
@@ -498,14 +500,9 @@ def replay(game: EgnGame, *, lang: str = "en") -> GameReplay:
             for team, points in verdict.award.points.items():
                 score[team] += points
         if winner is None:
-            winner = _leader_at_target(score, game.ruleset.target)
+            winner = game_winner(game.ruleset, score)
         deals.append(DealReplay(deal, verdict, tuple(score)))
     return GameReplay(game, tuple(deals), tuple(score), winner)
-
-
-def _leader_at_target(score: list[int], target: int) -> int | None:
-    best = max(range(len(score)), key=score.__getitem__)
-    return best if score[best] >= target else None
 
 
 def run(path: str, *, as_json: bool, lang: str, stdout: TextIO, stderr: TextIO) -> int:

@@ -15,6 +15,7 @@ from .hand import PLAY
 from .scoring import renege_award
 
 if TYPE_CHECKING:
+    from .hand import Hand
     from .play import Tricks
 
 
@@ -88,10 +89,22 @@ def known_hand(tricks: Tricks, seat: int) -> list[Card] | None:
 
 
 def check_card(
-    tricks: Tricks, order: tuple[int, int, int], seat: int, card: Card, trick: int, played: int
+    hand: Hand,
+    order: tuple[int, int, int],
+    seat: int,
+    card: Card,
+    trick: int,
+    played: int,
+    *,
+    took: bool | None,
+    discard: Card | None,
+    upcard_suits: tuple[Suit, ...] = (),
 ) -> None:
-    hand = tricks.hand
-    upcard = tricks.upcard
+    """A card played: in the deck, not played before, and one the seat can hold. ``took`` is
+    whether the dealer took the upcard (None: not known), ``discard`` the dealer's discard
+    after taking it, and ``upcard_suits`` the suits an unreported upcard the dealer took may
+    have (a card of them beyond the dealer's reported hand may be that upcard)."""
+    upcard = hand.upcard
     if card not in hand.deck and card is not upcard:
         hand.flag(
             order,
@@ -105,33 +118,21 @@ def check_card(
     if played & card.bit:
         hand.flag(order, "card-reused", "played_twice", seat=seat, trick=trick, card=card)
         return
+    dealer = hand.dealer
     if card is upcard:
-        if not tricks.took:
-            hand.flag(
-                order, "card-not-held", "upcard_turned_down", seat=seat, trick=trick, card=card
-            )
-        elif seat != hand.dealer:
-            hand.flag(
-                order,
-                "card-not-held",
-                "upcard_taken",
-                seat=seat,
-                trick=trick,
-                card=card,
-                dealer=hand.dealer,
-            )
-        elif card is tricks.discard:
-            hand.flag(order, "card-not-held", "discarded", seat=seat, trick=trick, card=card)
+        if took is False:
+            key = "upcard_turned_down"
+        elif seat != dealer:
+            key = "upcard_taken" if took else "upcard_not_theirs"
+        elif card is discard:
+            key = "discarded"
+        else:
+            return
+        hand.flag(order, "card-not-held", key, seat=seat, trick=trick, card=card, dealer=dealer)
         return
-    if card is tricks.discard:
+    if card is discard:
         hand.flag(
-            order,
-            "card-not-held",
-            "discarded",
-            seat=seat,
-            trick=trick,
-            card=card,
-            dealer=hand.dealer,
+            order, "card-not-held", "discarded", seat=seat, trick=trick, card=card, dealer=dealer
         )
         return
     owner = hand.owner_of(card)
@@ -149,9 +150,9 @@ def check_card(
         return
     if hand.known_full_hand(seat) is None:
         return
-    if tricks.upcard_unseen and seat == hand.dealer and card.suit is tricks.trump:
-        # It may be the unreported upcard: which card of the trump suit that was, the
-        # record does not say.
+    if seat == dealer and card.suit in upcard_suits:
+        # It may be the unreported upcard: which card of the suit that was, the record does
+        # not say.
         return
     hand.flag(
         order,

@@ -231,6 +231,13 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
             "{seat_cap} played {card}, the upcard, which the dealer ({dealer}) took into hand."
         ),
         "discarded": "{seat_cap} played {card}, which the dealer had discarded.",
+        "upcard_not_theirs": (
+            "{seat_cap} played {card}, the upcard, which only the dealer could have taken."
+        ),
+        "wrong_lead_loner_unknown": (
+            "{seat_cap} led the first trick, but whoever made trump and went alone, it was "
+            "not {seat}'s lead."
+        ),
         "dealt_elsewhere": "{seat_cap} played {card}, which was dealt to {other}.",
         "not_in_hand": "{seat_cap} played {card}, which is not among its cards ({hand}).",
     },
@@ -375,6 +382,11 @@ _TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "upcard_turned_down": "{seat}이(가) 엎어져서 쓰이지 않는 업카드 {card}을(를) 냈습니다.",
         "upcard_taken": "{seat}이(가) 딜러({dealer})가 가져간 업카드 {card}을(를) 냈습니다.",
         "discarded": "{seat}이(가) 딜러가 버린 {card}을(를) 냈습니다.",
+        "upcard_not_theirs": "{seat}이(가) 딜러만 가져갈 수 있는 업카드 {card}을(를) 냈습니다.",
+        "wrong_lead_loner_unknown": (
+            "{seat}이(가) 첫 번째 트릭을 리드했지만, 누가 트럼프를 정하고 단독 플레이했든 "
+            "{seat}의 리드가 아니었습니다."
+        ),
         "dealt_elsewhere": "{seat}이(가) {other}에게 돌려진 {card}을(를) 냈습니다.",
         "not_in_hand": "{seat}이(가) 자기 카드({hand})에 없는 {card}을(를) 냈습니다.",
     },

@@ -319,7 +319,17 @@ class Tricks:
                     card=card,
                     turn=expected,
                 )
-        check_card(self, order, seat, card, number, played)
+        check_card(
+            hand,
+            order,
+            seat,
+            card,
+            number,
+            played,
+            took=self.took,
+            discard=self.discard,
+            upcard_suits=(self.trump,) if self.upcard_unseen else (),
+        )
         if led is None:
             led = self.suit_of[card]
         elif self.suit_of[card] is not led:

@@ -24,11 +24,11 @@ from .errors import IllegalAction
 from .evidence import Evidence
 from .hand import Hand, Pending
 from .messages import render
+from .outcome import Outcome, results
 from .play import Tricks, next_action
 from .record import BidEntry, PlayEntry, Record
 from .rules import Ruleset
 from .scoring import Award
-from .unseen import Outcome, results
 from .verdict import Contract, Phase, Verdict
 
 _WANTED: Final[dict[Phase, type]] = {Phase.BIDDING: Bid, Phase.DISCARD: Discard, Phase.PLAY: Play}

@@ -14,22 +14,10 @@ from typing import Any
 from .evidence import possible_trumps
 from .hand import Hand, Pending
 from .holdings import unseen_renege_possible
+from .outcome import Outcome, results, words_of
 from .play import Tricks, next_action, play_record
 from .record import PlayEntry
-from .scoring import Award
 from .verdict import Next, TrickResult
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """Where a hand stands: its tricks, the makers' tricks, whether it is over, its award and
-    who acts next."""
-
-    tricks: list[TrickResult]
-    maker_tricks: int | None
-    complete: bool
-    award: Award | None
-    next: Next | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,17 +37,6 @@ def _same(values: list[Any]) -> Any:
 def _breach(pending: Pending) -> tuple[object, ...]:
     """A breach as the same one found under another trump."""
     return (pending.order, pending.code, pending.seat, pending.trick, pending.card)
-
-
-def results(tricks: Tricks) -> list[TrickResult]:
-    """Every trick so far, the one in play last."""
-    current = tricks.open_trick()
-    return tricks.results if current is None else [*tricks.results, current]
-
-
-def words_of(next_up: tuple[Any, int, list[Any] | None]) -> Next:
-    phase, seat, legal = next_up
-    return Next(seat, phase, None if legal is None else [action.word for action in legal])
 
 
 def play_every_trump(hand: Hand, reported: list[list[PlayEntry]]) -> Outcome:
