@@ -10,6 +10,7 @@ from .actions import Action, Bid, Discard, Play
 from .cards import ALL_CARDS, JOKER, SUITS, Card, Suit, TrumpOrder, card_of, cards, deck
 from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
+from .jsontext import read_json
 from .record import RECORD_FIELDS, Record, canonical_record, parse_record, unknown_fields
 from .rules import PRESETS, Points, Ruleset
 from .scoring import (
@@ -64,6 +65,7 @@ __all__ = [
     "parse_record",
     "penalty_table",
     "random_hand",
+    "read_json",
     "score",
     "score_renege",
     "unknown_fields",

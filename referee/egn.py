@@ -19,9 +19,10 @@ from typing import Any, Final, TextIO
 
 from .cards import JOKER, Card, Suit, card_of
 from .check import check
-from .errors import MalformedRecord
+from .errors import MalformedRecord, shown
+from .jsontext import read_json
 from .messages import reason_words
-from .record import HAND_SIZE, Record, parse_record
+from .record import Record, parse_record
 from .rules import Ruleset
 from .scoring import game_winner
 from .verdict import Contract, Verdict
@@ -29,7 +30,9 @@ from .verdict import Contract, Verdict
 FILE_TYPE: Final = "Euchre Game Notation"
 MATCH_FILE_TYPE: Final = "Euchre Match Notation"
 EGN_VERSION: Final = "1.4"
+#: EGN records four-player turn-up games: four seats, five cards a hand.
 SEATS: Final = 4
+HAND_SIZE: Final = 5
 BIDDING: Final = "EUCHRE_BIDDING"
 TRICK_PLAY: Final = "TRICK_PLAY"
 NO_LONE_DEFENDER: Final = -1
@@ -112,7 +115,12 @@ def read_game(data: object) -> EgnGame:
     if file_type == MATCH_FILE_TYPE:
         raise MalformedRecord("fileType", "this is a match (EMN) file: replay its games one by one")
     if file_type != FILE_TYPE:
-        raise MalformedRecord("fileType", f"must be {FILE_TYPE!r}, not {file_type!r}")
+        raise MalformedRecord(
+            "fileType",
+            "must be {expected}, not {value}",
+            expected=shown(FILE_TYPE),
+            value=file_type,
+        )
     metadata = data.get("metadata", {})
     if not isinstance(metadata, dict):
         raise MalformedRecord("metadata", "must be an object")
@@ -135,7 +143,7 @@ def read_game(data: object) -> EgnGame:
 def read_match(data: object) -> list[EgnGame]:
     """The games of an EGN match file (EMN): each ``games[i].gameData`` is an EGN game."""
     if not isinstance(data, dict) or data.get("fileType") != MATCH_FILE_TYPE:
-        raise MalformedRecord("fileType", f"must be {MATCH_FILE_TYPE!r}")
+        raise MalformedRecord("fileType", "must be {expected}", expected=shown(MATCH_FILE_TYPE))
     games = data.get("games")
     if not isinstance(games, list):
         raise MalformedRecord("games", "must be a list of games")
@@ -146,7 +154,7 @@ def read_match(data: object) -> list[EgnGame]:
         try:
             result.append(read_game(game.get("gameData")))
         except MalformedRecord as error:
-            raise MalformedRecord(f"games[{i}].gameData.{error.field}", error.detail) from None
+            raise error.at(f"games[{i}].gameData.{error.field}") from None
     return result
 
 
@@ -220,7 +228,9 @@ def _number(value: object, field: str) -> int:
 
 def _seat(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SEATS:
-        raise MalformedRecord(field, f"must be a seat from 0 to {SEATS - 1}, not {value!r}")
+        raise MalformedRecord(
+            field, "must be a seat from 0 to {last}, not {value}", last=SEATS - 1, value=value
+        )
     return value
 
 
@@ -228,7 +238,9 @@ def _players(value: object) -> tuple[str, ...]:
     if value is None:
         return ("",) * SEATS
     if not isinstance(value, list) or len(value) != SEATS:
-        raise MalformedRecord("metadata.players", f"must list the {SEATS} players by seat")
+        raise MalformedRecord(
+            "metadata.players", "must list the {count} players by seat", count=SEATS
+        )
     names = []
     for i, player in enumerate(value):
         name = player.get("name") if isinstance(player, dict) else player
@@ -241,7 +253,9 @@ def _players(value: object) -> tuple[str, ...]:
 def _initial_score(value: object, ruleset: Ruleset) -> tuple[int, ...]:
     teams = ruleset.team_count
     if not isinstance(value, list) or len(value) != teams:
-        raise MalformedRecord("metadata.initialScore", f"must give the {teams} teams' scores")
+        raise MalformedRecord(
+            "metadata.initialScore", "must give the {count} teams' scores", count=teams
+        )
     return tuple(_number(points, f"metadata.initialScore[{t}]") for t, points in enumerate(value))
 
 
@@ -249,26 +263,32 @@ def read_card(value: object, field: str, trump: Suit | None = None) -> Card:
     """A card as EGN writes it: ``Jc``, ``Th``, ``10h``, ``Nd`` (a nine), ``B`` (the joker),
     ``R``/``L`` (the bowers, once trump is known)."""
     if not isinstance(value, str) or not value.strip():
-        raise MalformedRecord(field, f"{value!r} is not a card (EGN writes rank then suit: Jc, Th)")
+        raise MalformedRecord(
+            field, "{value} is not a card (EGN writes rank then suit: Jc, Th)", value=value
+        )
     text = value.strip()
     upper = text.upper()
     if upper in ("R", "L"):
         if trump is None:
-            raise MalformedRecord(field, f"{text!r} names a bower, but no call has made trump")
+            raise MalformedRecord(
+                field, "{value} names a bower, but no call has made trump", value=text
+            )
         return card_of("J" + (trump if upper == "R" else trump.partner).value)
     if upper[0] == "X" or (len(upper) == 2 and upper[1] == "X"):
         raise MalformedRecord(
-            field, f"{text!r} is an unknown card; a replay needs every card played"
+            field, "{value} is an unknown card; a replay needs every card played", value=text
         )
     if len(upper) == 2 and upper[1] in "TNG":
         raise MalformedRecord(
-            field, f"{text!r} uses a generic suit (t, n, g), which cannot be replayed"
+            field, "{value} uses a generic suit (t, n, g), which cannot be replayed", value=text
         )
     if len(upper) == 2 and upper[0] == "N":
         text = "9" + text[1]
     card = Card.parse(text)
     if card is None:
-        raise MalformedRecord(field, f"{value!r} is not a card (EGN writes rank then suit: Jc, Th)")
+        raise MalformedRecord(
+            field, "{value} is not a card (EGN writes rank then suit: Jc, Th)", value=value
+        )
     return card
 
 
@@ -320,9 +340,11 @@ def _phases(
             raise MalformedRecord(phase_path, "must be a phase object")
         kind = phase.get("type")
         if kind not in (BIDDING, TRICK_PLAY):
-            raise MalformedRecord(f"{phase_path}.type", f"must be {BIDDING} or {TRICK_PLAY}")
+            raise MalformedRecord(
+                f"{phase_path}.type", "must be {one} or {other}", one=BIDDING, other=TRICK_PLAY
+            )
         if kind in found:
-            raise MalformedRecord(f"{phase_path}.type", f"a deal has one {kind} phase")
+            raise MalformedRecord(f"{phase_path}.type", "a deal has one {kind} phase", kind=kind)
         found[str(kind)] = (phase_path, phase)
     if TRICK_PLAY in found and BIDDING not in found:
         raise MalformedRecord(f"{path}.phases", "tricks need the bidding that made trump")
@@ -360,7 +382,9 @@ def _read_bidding(
             bid = {"seat": seat, "action": "call", "suit": named.value}
             declared_alone = False
         else:
-            raise MalformedRecord(field, f"{call!r} is not an EGN call (Pass, Order, or c d h s)")
+            raise MalformedRecord(
+                field, "{value} is not an EGN call (Pass, Order, or c d h s)", value=call
+            )
         if making is None:
             making, trump = bid, named
             if alone or declared_alone:
@@ -385,7 +409,7 @@ def _read_hands(value: object, path: str, trump: Suit | None) -> dict[str, list[
     if value is None:
         return {}
     if not isinstance(value, list) or len(value) != SEATS:
-        raise MalformedRecord(path, f"must list the {SEATS} seats' dealt cards")
+        raise MalformedRecord(path, "must list the {count} seats' dealt cards", count=SEATS)
     hands: dict[str, list[str]] = {}
     for seat, cards in enumerate(value):
         if not isinstance(cards, list):
@@ -397,7 +421,10 @@ def _read_hands(value: object, path: str, trump: Suit | None) -> dict[str, list[
         ]
         if len(known) > HAND_SIZE:
             raise MalformedRecord(
-                f"{path}[{seat}]", f"a hand has {HAND_SIZE} cards, not {len(known)}"
+                f"{path}[{seat}]",
+                "a hand has at most {size} cards, not {count}",
+                size=HAND_SIZE,
+                count=len(known),
             )
         if known:
             hands[str(seat)] = known
@@ -484,7 +511,7 @@ def _judge(record: dict[str, Any], path: str, lang: str = "en") -> Verdict:
     try:
         return check(record, lang=lang)
     except MalformedRecord as error:
-        raise MalformedRecord(path, f"{error.field}: {error.detail}") from None
+        raise error.inside(path) from None
 
 
 def replay(game: EgnGame, *, lang: str = "en") -> GameReplay:
@@ -510,23 +537,28 @@ def run(path: str, *, as_json: bool, lang: str, stdout: TextIO, stderr: TextIO) 
     any has violations, 2 (one line on stderr) when the file cannot be read or replayed."""
     try:
         with open(path, encoding="utf-8") as file:
-            data = json.load(file)
+            text = file.read()
     except OSError as error:
         stderr.write(f"{path}: cannot read the file: {error.strerror or error}\n")
         return 2
     except UnicodeDecodeError:
         stderr.write(f"{path}: not UTF-8 text\n")
         return 2
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         stderr.write(f"{path}: not JSON: {error.msg} (line {error.lineno}, column {error.colno})\n")
         return 2
-    except (ValueError, RecursionError) as error:
-        stderr.write(f"{path}: not JSON the referee can read: {_one_line(str(error))}\n")
-        return 2
+    except (ValueError, RecursionError):
+        try:
+            data = read_json(text, "egn")
+        except MalformedRecord as error:
+            stderr.write(f"{path}: {_one_line(error.field)}: {_one_line(error.detail_in(lang))}\n")
+            return 2
     try:
         result = replay(read_game(data), lang=lang)
     except MalformedRecord as error:
-        stderr.write(f"{path}: {_one_line(error.field)}: {_one_line(error.detail)}\n")
+        stderr.write(f"{path}: {_one_line(error.field)}: {_one_line(error.detail_in(lang))}\n")
         return 2
     if as_json:
         json.dump(result.to_json(), stdout, ensure_ascii=False)
@@ -789,7 +821,7 @@ def game_to_egn(
         raise MalformedRecord("ruleset", "every hand of an EGN game is played under one ruleset")
     ruleset = rulesets.pop() if rulesets else Ruleset.parse("standard")
     if len(players) != SEATS:
-        raise MalformedRecord("players", f"EGN names the {SEATS} players by seat")
+        raise MalformedRecord("players", "EGN names the {count} players by seat", count=SEATS)
     metadata: dict[str, Any] = {"title": title, "description": description}
     if date is not None:
         metadata["date"] = date

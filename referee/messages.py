@@ -6,12 +6,11 @@ language renders them. Unknown languages fall back to English.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from .cards import Card, Suit
-from .korean import FORMS, Pair, particle
+from .korean import fill
 
 LANGUAGES: Final = ("en", "ko")
 
@@ -399,25 +398,7 @@ def render(lang: str, key: str, params: _Params) -> str:
     special = _SPECIAL.get(key)
     if special is not None:
         return special[lang](words, params)
-    return _fill(_TEMPLATES[lang][key], _words(words, params))
-
-
-# A Korean particle written in both forms straight after a placeholder: "{card}을(를)".
-_PARTICLE_AFTER: Final = re.compile(r"\{(\w+)\}(을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)")
-_PAIRS: Final[dict[str, Pair]] = {pair: pair for pair in FORMS}
-
-
-def _fill(template: str, values: dict[str, str]) -> str:
-    """The template with its placeholders filled, and each particle after one in the form
-    that the word put there takes ("클럽 9를", "하트 잭을")."""
-
-    def resolve(found: re.Match[str]) -> str:
-        name = found[1]
-        return f"{{{name}}}{particle(values[name], _PAIRS[found[2]])}"
-
-    if "(" in template:
-        template = _PARTICLE_AFTER.sub(resolve, template)
-    return template.format(**values)
+    return fill(_TEMPLATES[lang][key], _words(words, params))
 
 
 _SEAT_PARAMS: Final = frozenset(("seat", "other", "turn", "partner", "leader", "dealer", "maker"))
@@ -480,7 +461,7 @@ def _renege_ko(words: _English, params: _Params) -> str:
     v["led"] = words.suit(params["led"])
     trump: Suit = params["trump"]
     v["trump"] = words.suit(trump)
-    text = _fill(
+    text = fill(
         "{seat}이(가) {led}이(가) 리드된 트릭에 {card}을(를) 냈지만 {held}을(를) 가지고 있었습니다",
         v,
     )
@@ -493,13 +474,13 @@ def _renege_ko(words: _English, params: _Params) -> str:
         and not held.is_joker
         and params["led"] is trump
     ):
-        text += _fill(
+        text += fill(
             ". {trump}이(가) 트럼프일 때 {held}은(는) 레프트 바우어로 {trump}이므로 그 카드를 "
             "내야 했습니다.",
             v,
         )
     elif params["played_left"]:
-        text += _fill(
+        text += fill(
             ". {trump}이(가) 트럼프일 때 {card}은(는) 레프트 바우어로 {trump}이므로 리드된 "
             "무늬를 따른 것이 아닙니다.",
             v,
@@ -532,11 +513,11 @@ def _renege_any_trump(lang: str) -> Callable[[_English, _Params], str]:
         if lang == "ko":
             v["held"] = names[0]
             if len(names) > 1:
-                v["held"] = _fill(
+                v["held"] = fill(
                     "{rest}와(과) {last}", {"rest": ", ".join(names[:-1]), "last": names[-1]}
                 )
             which = "그 카드는" if len(names) == 1 else "그중 한 장은"
-            return _fill(
+            return fill(
                 "{seat}이(가) {lead}(으)로 리드된 트릭에 {card}을(를) 냈지만 {held}을(를) 가지고 "
                 "있었습니다. 적히지 않은 업카드가 무엇이든 " + which + " 리드된 무늬이므로 "
                 "무늬를 따라야 했습니다.",
@@ -575,7 +556,7 @@ def _wrong_lead(lang: str) -> Callable[[_English, _Params], str]:
         v = _words(words, params)
         why = reasons[lang][params["why"]]
         if lang == "ko":
-            return _fill(
+            return fill(
                 "{seat}이(가) {trick}번째 트릭을 리드했지만 {leader}의 리드였습니다({why}).",
                 v | {"why": why},
             )

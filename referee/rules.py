@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
-from .errors import MalformedRecord
+from .errors import MalformedRecord, shown_key
 
 STUCK_DEALER_CHOICES: Final = ("must-call", "redeal", "takes-upcard")
 LONER_LEAD_CHOICES: Final = ("left-of-dealer", "left-of-loner")
@@ -94,7 +94,12 @@ class Ruleset:
         if isinstance(value, str):
             preset = PRESETS.get(value)
             if preset is None:
-                raise MalformedRecord(field, f"unknown preset {value!r}; presets: {_preset_list()}")
+                raise MalformedRecord(
+                    field,
+                    "unknown preset {value}; presets: {presets}",
+                    value=value,
+                    presets=_preset_list(),
+                )
             return preset
         if not isinstance(value, dict):
             raise MalformedRecord(field, "must be a preset name or an object with a preset")
@@ -150,7 +155,10 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
     name = value.get("preset", "standard")
     if not isinstance(name, str) or name not in PRESETS:
         raise MalformedRecord(
-            f"{field}.preset", f"unknown preset {name!r}; presets: {_preset_list()}"
+            f"{field}.preset",
+            "unknown preset {value}; presets: {presets}",
+            value=name,
+            presets=_preset_list(),
         )
     base = PRESETS[name]
     changes: dict[str, Any] = {}
@@ -158,12 +166,12 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
     for option, option_value in value.items():
         if option == "preset":
             continue
-        path = f"{field}.{option}"
+        path = f"{field}.{shown_key(option)}"
         if option == "points":
             if not isinstance(option_value, dict):
                 raise MalformedRecord(path, "must be an object of point values")
             for point, point_value in option_value.items():
-                _take_point(f"{path}.{point}", point, point_value, point_changes)
+                _take_point(f"{path}.{shown_key(point)}", point, point_value, point_changes)
         elif option.startswith("points."):
             _take_point(path, option[len("points.") :], option_value, point_changes)
         elif option in _RULESET_TYPES and option != "points":
@@ -171,7 +179,7 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
             choices = _OPTION_CHOICES.get(option)
             if choices is not None and option_value not in choices:
                 allowed = ", ".join(str(c) for c in choices)
-                raise MalformedRecord(path, f"must be one of {allowed}")
+                raise MalformedRecord(path, "must be one of {choices}", choices=allowed)
             if option == "target" and option_value < 1:
                 raise MalformedRecord(path, "must be at least 1")
             changes[option] = option_value

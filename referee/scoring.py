@@ -80,7 +80,7 @@ def _check_contract(
     if isinstance(maker, bool) or not isinstance(maker, int):
         raise MalformedRecord("maker", "must be a whole number")
     if not 0 <= maker < ruleset.players:
-        raise MalformedRecord("maker", f"must be a seat from 0 to {ruleset.players - 1}")
+        raise MalformedRecord("maker", "must be a seat from 0 to {last}", last=ruleset.players - 1)
     if not isinstance(alone, bool):
         raise MalformedRecord("alone", "must be true or false")
     if alone and not ruleset.going_alone:
@@ -92,7 +92,7 @@ def _check_contract(
             raise MalformedRecord("defender_alone", "this ruleset has no defending alone")
         if not 0 <= defender_alone < ruleset.players:
             raise MalformedRecord(
-                "defender_alone", f"must be a seat from 0 to {ruleset.players - 1}"
+                "defender_alone", "must be a seat from 0 to {last}", last=ruleset.players - 1
             )
         if ruleset.team_of(defender_alone) == ruleset.team_of(maker):
             raise MalformedRecord("defender_alone", "must be a seat of the defending team")
@@ -113,7 +113,7 @@ def score(
         raise MalformedRecord("maker_tricks", "must be a whole number")
     _check_contract(ruleset, maker=maker, alone=alone, defender_alone=defender_alone)
     if not 0 <= maker_tricks <= ruleset.hand_size:
-        raise MalformedRecord("maker_tricks", f"must be from 0 to {ruleset.hand_size}")
+        raise MalformedRecord("maker_tricks", "must be from 0 to {most}", most=ruleset.hand_size)
     return award_for(
         ruleset, maker=maker, maker_tricks=maker_tricks, alone=alone, defender_alone=defender_alone
     )
@@ -133,7 +133,7 @@ def score_renege(
     if isinstance(offender, bool) or not isinstance(offender, int):
         raise MalformedRecord("renege", "must be the seat that reneged")
     if not 0 <= offender < ruleset.players:
-        raise MalformedRecord("renege", f"must be a seat from 0 to {ruleset.players - 1}")
+        raise MalformedRecord("renege", "must be a seat from 0 to {last}", last=ruleset.players - 1)
     if alone and offender != maker and ruleset.team_of(offender) == ruleset.team_of(maker):
         raise MalformedRecord("renege", "the loner's partner sat out and played no card")
     if (
