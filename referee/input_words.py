@@ -12,6 +12,7 @@ import json
 from typing import Final
 
 from .korean import fill
+from .terms import KOREAN_TERMS
 
 #: How much of a value an answer shows before cutting it short with "…".
 SHOWN_LENGTH: Final = 40
@@ -88,29 +89,29 @@ KOREAN: Final[dict[str, str]] = {
     "must be at least 1": "1 이상이어야 합니다",
     "unknown option": "알 수 없는 옵션입니다",
     "only four players in partnerships can go alone: set it false": (
-        "파트너가 있는 4인 게임에서만 단독 플레이할 수 있습니다: false로 두세요"
+        "{t_partner}이(가) 있는 4인 게임에서만 {t_lone}을(를) 할 수 있습니다: false로 두세요"
     ),
     "needs going_alone: a partner cannot be made to": (
-        "going_alone이 필요합니다: 단독 플레이가 없으면 파트너에게 시킬 수 없습니다"
+        "going_alone이 필요합니다: {t_lone}이(가) 없으면 {t_partner}에게 시킬 수 없습니다"
     ),
-    "needs four players in partnerships": "파트너가 있는 4인 게임이어야 합니다",
+    "needs four players in partnerships": "{t_partner}이(가) 있는 4인 게임이어야 합니다",
     "unknown point value": "알 수 없는 점수 값입니다",
     # A hand entered without its cards.
     "must be a seat from 0 to {last}": "0부터 {last}까지의 자리여야 합니다",
-    "this ruleset has no going alone": "이 규칙에는 단독 플레이가 없습니다",
+    "this ruleset has no going alone": "이 규칙에는 {t_lone}이(가) 없습니다",
     "must be a seat or null": "자리 번호 또는 null이어야 합니다",
-    "this ruleset has no defending alone": "이 규칙에는 단독 수비가 없습니다",
-    "must be a seat of the defending team": "수비하는 팀의 자리여야 합니다",
+    "this ruleset has no defending alone": "이 규칙에는 {t_defend_alone}이(가) 없습니다",
+    "must be a seat of the defending team": "{t_defenders}의 {t_seat}여야 합니다",
     "a lone defender needs a lone maker here": (
-        "이 규칙에서는 메이커가 단독 플레이할 때만 단독 수비할 수 있습니다"
+        "이 규칙에서는 {t_maker}이(가) {t_lone}을(를) 할 때만 {t_defend_alone}을(를) 할 수 있습니다"
     ),
     "must be from 0 to {most}": "0부터 {most}까지여야 합니다",
-    "must be the seat that reneged": "무늬를 따르지 않은 자리여야 합니다",
+    "must be the seat that reneged": "{t_renege}을(를) 한 자리여야 합니다",
     "the loner's partner sat out and played no card": (
-        "단독 플레이어의 파트너는 빠져 있어서 카드를 내지 않았습니다"
+        "{t_loner}의 {t_partner}은(는) 빠져 있어서 카드를 내지 않았습니다"
     ),
     "the lone defender's partner sat out and played no card": (
-        "단독 수비수의 파트너는 빠져 있어서 카드를 내지 않았습니다"
+        "{t_lone_defender}의 {t_partner}은(는) 빠져 있어서 카드를 내지 않았습니다"
     ),
     # Reading JSON and JSON Lines.
     "not valid JSON": "올바른 JSON이 아닙니다",
@@ -124,9 +125,10 @@ KOREAN: Final[dict[str, str]] = {
 
 def render_detail(lang: str, template: str, facts: dict[str, object]) -> str:
     """The detail of a ``MalformedRecord`` in ``lang`` (English where no Korean is written)."""
-    if lang.startswith("ko"):
-        template = KOREAN.get(template, template)
+    values = {name: shown(v) if name == "value" else str(v) for name, v in facts.items()}
+    korean = KOREAN.get(template) if lang.startswith("ko") else None
+    if korean is not None:
+        return fill(korean, KOREAN_TERMS | values)
     if not facts:
         return template  # (as written: it may hold braces, as in 'a name or {"name": ...}')
-    values = {name: shown(v) if name == "value" else str(v) for name, v in facts.items()}
     return fill(template, values)

@@ -292,7 +292,15 @@ class Tricks:
             hand.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
             return seats_in_order, led, played
         if self.cards_played(seat) >= self.hand_size:
-            hand.flag(order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card)
+            hand.flag(
+                order,
+                "too-many-cards",
+                "hand_too_long",
+                seat=seat,
+                trick=number,
+                card=card,
+                size=self.hand_size,
+            )
             return seats_in_order, led, played
         expected = next(s for s in seats_in_order if s not in done)
         if seat != expected:

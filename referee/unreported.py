@@ -66,7 +66,13 @@ def play_trump_unreported(hand: Hand, reported: list[list[PlayEntry]]) -> Outcom
                 continue
             if cards_by_seat[seat] >= rules.hand_size:
                 hand.flag(
-                    order, "too-many-cards", "hand_too_long", seat=seat, trick=number, card=card
+                    order,
+                    "too-many-cards",
+                    "hand_too_long",
+                    seat=seat,
+                    trick=number,
+                    card=card,
+                    size=rules.hand_size,
                 )
                 continue
             if not plays:
