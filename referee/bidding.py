@@ -30,7 +30,7 @@ def bid(hand: Hand, index: int, said: BidLike) -> None:
     if hand.maker is not None:
         if seat in hand.sitting_out():
             hand.flag(
-                order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.partner(seat)
+                order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.lone_partner(seat)
             )
         else:
             hand.flag(order, "out-of-turn", "bid_after_trump", seat=seat)
@@ -213,7 +213,9 @@ def defend_alone(hand: Hand, order: Order, seat: int) -> None:
         hand.flag(order, "alone-not-allowed", "defend_before_trump", seat=seat)
         return
     if seat in hand.sitting_out():
-        hand.flag(order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.partner(seat))
+        hand.flag(
+            order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.lone_partner(seat)
+        )
         return
     if not rules.defend_alone:
         hand.flag(order, "alone-not-allowed", "no_defend_alone", seat=seat, rule="defend_alone")

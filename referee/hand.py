@@ -211,8 +211,14 @@ class Hand:
     def sitting_out(self) -> set[int]:
         return sitting_out(self.rules, self.maker, self.alone, self.defender_alone)
 
-    def partner(self, seat: int) -> int | None:
-        return self.rules.partner_of(seat)
+    def lone_partner(self, seat: int) -> int | None:
+        """The partner playing (or defending) alone that this seat sits out for."""
+        partners = self.rules.partners_of(seat)
+        if self.alone and self.maker in partners:
+            return self.maker
+        if self.defender_alone in partners:
+            return self.defender_alone
+        return None
 
     def owner_of(self, card: Card) -> int | None:
         """The seat the record deals this card to (the first one, if it deals it twice)."""

@@ -282,7 +282,7 @@ class Tricks:
                 seat=seat,
                 trick=number,
                 card=card,
-                partner=hand.partner(seat),
+                partner=hand.lone_partner(seat),
             )
             return seats_in_order, led, played
         if len(plays) >= self.active_count:

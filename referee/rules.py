@@ -65,11 +65,6 @@ class Ruleset:
         team = self.team_of(seat)
         return tuple(s for s in range(self.players) if s != seat and self.team_of(s) == team)
 
-    def partner_of(self, seat: int) -> int | None:
-        """The partner, where a team has two seats."""
-        partners = self.partners_of(seat)
-        return partners[0] if len(partners) == 1 else None
-
     @property
     def hand_size(self) -> int:
         """Cards dealt to each seat, and so tricks in a hand: five in every turn-up game."""
