@@ -99,10 +99,26 @@ PLAYS_BY_BIT: Final = tuple(
 
 def plays_of(seat: int, bits: int) -> list[Play]:
     """The seat's plays of a set of cards held as bits, sorted by card code."""
-    table = PLAYS_BY_BIT[seat]
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(table[low])
-        bits ^= low
+    return list(legal_plays_of(seat, bits))
+
+
+def legal_plays_of(seat: int, bits: int) -> tuple[Play, ...]:
+    """``plays_of`` as a tuple kept for the next time the same cards are asked for."""
+    key = (seat, bits)
+    found = _PLAYS_OF.get(key)
+    if found is None:
+        table = PLAYS_BY_BIT[seat]
+        plays = []
+        while bits:
+            low = bits & -bits
+            plays.append(table[low])
+            bits ^= low
+        if len(_PLAYS_OF) >= 1 << 16:
+            _PLAYS_OF.clear()
+        found = _PLAYS_OF[key] = tuple(plays)
     return found
+
+
+#: The plays of each set of cards asked for, kept (hands repeat): a legal-move list costs one
+#: look-up.
+_PLAYS_OF: Final[dict[tuple[int, int], tuple[Play, ...]]] = {}

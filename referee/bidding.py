@@ -295,9 +295,30 @@ def next_bid(hand: Hand) -> Next:
     return Next(seat, Phase.BIDDING, [b.word for b in legal_bids(hand, seat)])
 
 
-def legal_bids(hand: Hand, seat: int) -> list[Bid]:
+def legal_bids(hand: Hand, seat: int) -> tuple[Bid, ...]:
     """The bids the seat may make now, sorted by their words; the cards it must hold to make
-    a suit trump are checked only when all of its cards are known."""
+    a suit trump are checked only when all of its cards are known. (Kept per ruleset for the
+    situation: the seat, the round, the upcard and, where they matter, the seat's cards.)"""
+    rules = hand.rules
+    cards_matter = rules.must_hold_suit or rules.poor_hand_redeal != "off"
+    key = (
+        seat,
+        hand.dealer,
+        hand.round,
+        hand.joker_call_due,
+        hand.upcard,
+        tuple(hand.dealt.get(seat, ())) if cards_matter else None,
+    )
+    cache = hand.tables.legal_bids
+    legal = cache.get(key)
+    if legal is None:
+        if len(cache) >= 1 << 14:
+            cache.clear()
+        legal = cache[key] = tuple(sorted(_legal_bids(hand, seat), key=_WORD))
+    return legal
+
+
+def _legal_bids(hand: Hand, seat: int) -> list[Bid]:
     rules = hand.rules
     upcard = hand.upcard
     cards = hand.known_full_hand(seat)
@@ -333,7 +354,7 @@ def legal_bids(hand: Hand, seat: int) -> list[Bid]:
             legal += making("call", suit)
     if may_ask_redeal(hand, seat):
         legal.append(bid_of(seat, "redeal"))
-    return sorted(legal, key=_WORD)
+    return legal
 
 
 def _word(bid: Bid) -> str:

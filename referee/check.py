@@ -17,7 +17,7 @@ from .evidence import Evidence
 from .hand import END, PLAY, Hand
 from .messages import render
 from .outcome import Outcome, results, words_of
-from .play import Tricks, next_action, play_record
+from .play import Tricks, next_action
 from .record import Record, parse_record
 from .scoring import THROWN_IN
 from .seating import contract_of
@@ -73,7 +73,7 @@ def _play(hand: Hand, record: Record) -> Outcome:
     if hand.trump is None:
         return play_every_trump(hand, record.tricks)
     tricks = hand.tricks = Tricks(hand, hand.trump)
-    play_record(tricks, record.tricks)
+    tricks.play_tricks(record.tricks)
     return play_outcome(hand, tricks)
 
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import Action
 from .scoring import Award
@@ -14,8 +13,7 @@ if TYPE_CHECKING:
     from .play import Tricks
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """Its tricks, the makers' tricks, whether it is over, its award and who acts next."""
 
     tricks: list[TrickResult]

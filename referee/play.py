@@ -1,16 +1,16 @@
 """The play phase under one trump suit: turn order, the lead, following suit, who wins each
 trick, the renege rule, and the cards the seat to play may play.
 
-``Tricks`` is the phase's state. A trick is begun (``begin_trick``), its cards played in
-order (``play_cards``: a whole reported trick at once, or one card of a hand played action
-by action) and closed (``close_trick``). Sets of cards are integers, one bit per card
+``Tricks`` is the phase's state. ``play_tricks`` plays tricks as a table reports them,
+judging every card (a hand played action by action plays one card at a time this way);
+``push`` takes a card already known to be legal, with no check. Sets of cards are integers, one bit per card
 (``Card.bit``): what each seat may play without a closer look, what it is proven to hold,
 what has been played.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import Final
 
@@ -27,6 +27,7 @@ _STATE: Final = (
     "leader",
     "number",
     "seats_in_order",
+    "plays",
     "led",
     "following",
     "power",
@@ -165,15 +166,15 @@ class Tricks:
 
     # -- taking back a play ---------------------------------------------------------------
 
-    def save(self) -> tuple[object, ...]:
-        return (_save_state(self), tuple(self.plays), len(self.results))
+    def save(self) -> tuple[tuple[object, ...], int, int]:
+        """What a play may change (the trick in play grows in place: its length is kept)."""
+        return (_save_state(self), len(self.plays), len(self.results))
 
-    def restore(self, saved: tuple[object, ...]) -> None:
+    def restore(self, saved: tuple[tuple[object, ...], int, int]) -> None:
         state, plays, results = saved
-        assert isinstance(state, tuple) and isinstance(plays, tuple) and isinstance(results, int)
         for name, value in zip(_STATE, state, strict=True):
             setattr(self, name, value)
-        self.plays = list(plays)
+        del self.plays[plays:]
         del self.results[results:]
 
     # -- the tricks -----------------------------------------------------------------------
@@ -183,6 +184,7 @@ class Tricks:
         return self.closed >= self.hand_size
 
     def begin_trick(self) -> None:
+        """A new trick, led by the winner of the last (or the first leader)."""
         self.number += 1
         self.trick_open = True
         self.seats_in_order = self.orders[self.leader]
@@ -194,10 +196,30 @@ class Tricks:
         self.winner = -1
         self.regular = self.number <= self.hand_size
 
-    def play_cards(self, cards: Iterable[PlayEntry]) -> None:
-        """Play cards to the trick in play, in order, judging each."""
-        hand = self.hand
+    def play_tricks(self, reported: Sequence[Sequence[PlayEntry]]) -> None:
+        """Play tricks as a table reports them, judging every card: the first continues the
+        trick in play, if there is one; each is closed when the next one begins, or once every
+        seat in play has played to it; the last may stay open. (A hand played action by
+        action plays one card at a time this way.)"""
+        suit_of = self.suit_of
+        members = self.members
+        powers = self.powers
+        playable = self.playable
+        held = self.held
+        complete = self.complete
+        active_count = self.active_count
+        hand_size = self.hand_size
+        orders = self.orders
+        makers = self.seating.makers
+        results = self.results
+        position = self.position
+        played = self.played
+        # The trick in play, and the tricks so far.
+        trick_open = self.trick_open
         number = self.number
+        leader = self.leader
+        closed = self.closed
+        maker_tricks = self.maker_tricks
         seats_in_order = self.seats_in_order
         plays = self.plays
         led = self.led
@@ -206,60 +228,89 @@ class Tricks:
         best = self.best
         winner = self.winner
         regular = self.regular
-        position = self.position
-        played = self.played
-        suit_of = self.suit_of
-        playable = self.playable
-        held = self.held
-        complete = self.complete
-        active_count = self.active_count
-        count = len(plays)
-        for play in cards:
-            seat, card = play
-            position += 1
-            bit = card.bit
-            if (
-                regular
-                and count < active_count
-                and seats_in_order[count] == seat
-                and playable[seat] & bit
-                and not played & bit
-            ):
-                # The usual case: the right seat plays a card it may hold, not yet played.
-                if led is None:
-                    led = suit_of[card]
-                    following = self.members[led]
-                    power = self.powers[led]
-                elif not bit & following and (
-                    held[seat] & following & ~played or not complete[seat]
-                ):
-                    check_follow(self, seat, card, led, number, position - 1, played)
-                strength = power[card]
-                if strength > best:
-                    best, winner = strength, seat
-                played |= bit
-                plays.append(play)
-                count += 1
-                continue
-            regular = False
-            self.played = played
-            seats_in_order, led, played = self._irregular_play(
-                hand, position - 1, seat, card, seats_in_order, led
-            )
+        last = len(reported) - 1
+        for t, cards in enumerate(reported):
+            if t or not trick_open:
+                number += 1
+                trick_open = True
+                seats_in_order = orders[leader]
+                plays = []
+                led = None
+                following = 0
+                power = {}
+                best = winner = -1
+                regular = number <= hand_size
             count = len(plays)
+            for play in cards:
+                seat, card = play
+                position += 1
+                bit = card.bit
+                if (
+                    regular
+                    and count < active_count
+                    and seats_in_order[count] == seat
+                    and playable[seat] & bit
+                    and not played & bit
+                ):
+                    # The usual case: the right seat plays a card it may hold, not yet played.
+                    if led is None:
+                        led = suit_of[card]
+                        following = members[led]
+                        power = powers[led]
+                    elif not bit & following and (
+                        held[seat] & following & ~played or not complete[seat]
+                    ):
+                        check_follow(self, seat, card, led, number, position - 1, played)
+                    strength = power[card]
+                    if strength > best:
+                        best, winner = strength, seat
+                    played |= bit
+                    plays.append(play)
+                    count += 1
+                    continue
+                regular = False
+                self.number, self.plays, self.played = number, plays, played
+                seats_in_order, led, played = self._irregular_play(
+                    position - 1, seat, card, seats_in_order, led
+                )
+                count = len(plays)
+            if plays and (count == active_count or t < last):
+                if regular and count == active_count:
+                    # A trick played in order: its winner is known, it goes to its side.
+                    if makers[winner]:
+                        maker_tricks += 1
+                    closed += 1
+                    leader = winner
+                    results.append(TrickResult(plays[0][0], winner, plays))
+                    trick_open = False
+                    continue
+                self.number, self.plays, self.seats_in_order = number, plays, seats_in_order
+                self.position, self.winner, self.regular = position, winner, regular
+                self.leader, self.closed, self.maker_tricks = leader, closed, maker_tricks
+                self.close_trick()
+                leader, closed, maker_tricks = self.leader, self.closed, self.maker_tricks
+                trick_open = False
+            elif t < last:
+                results.append(TrickResult(leader, None, plays))
+                trick_open = False
+        self.position = position
+        self.played = played
+        self.trick_open = trick_open
+        self.number = number
+        self.leader = leader
+        self.closed = closed
+        self.maker_tricks = maker_tricks
         self.seats_in_order = seats_in_order
+        self.plays = plays
         self.led = led
         self.following = following
         self.power = power
         self.best = best
         self.winner = winner
         self.regular = regular
-        self.position = position
-        self.played = played
 
     def _irregular_play(
         self,
-        hand: Hand,
         position: int,
         seat: int,
         card: Card,
@@ -269,6 +320,7 @@ class Tricks:
         """A play off the usual path: judge its seat, its turn and its card, and count it in
         the trick unless it cannot be part of one. Returns the trick's seat order (a wrong
         lead restarts it from the seat that led), its led suit and the cards played."""
+        hand = self.hand
         order = (PLAY, position, 0)
         number = self.number
         played = self.played
@@ -396,6 +448,8 @@ class Tricks:
         """Who plays next, and the suit led to the trick in play (None: it is to be led)."""
         plays = self.plays
         if self.trick_open and plays:
+            if self.regular:  # (every seat so far in its turn: the next one in order)
+                return self.seats_in_order[len(plays)], self.led
             done = {s for s, _ in plays}
             start = plays[0][0]
             seat = next((s for s in self.orders[start] if s not in done), start)
@@ -404,43 +458,49 @@ class Tricks:
 
     def legal_plays(self, seat: int, led: Suit | None) -> list[Play] | None:
         """The cards the seat may play now, or None when they are not all known."""
+        bits = self.legal_bits(seat, led)
+        return None if bits is None else plays_of(seat, bits)
+
+    def legal_bits(self, seat: int, led: Suit | None) -> int | None:
+        """The cards the seat may play now, as bits; None when they are not all known."""
         if self.complete[seat] and not self.hand.breached and not self.upcard_unseen:
             # Nothing irregular so far: what the seat holds, less what was played, is exact.
             remaining = self.held[seat] & ~self.played
-            if led is not None:
-                following = remaining & self.members[led]
-                if following:
-                    return plays_of(seat, following)
-            return plays_of(seat, remaining)
-        cards = known_hand(self, seat)
-        if cards is None:
-            return None
-        own = [c for trick in self.results for s, c in trick.plays if s == seat]
-        if self.trick_open:
-            own += [c for s, c in self.plays if s == seat]
-        remaining_cards = [c for c in cards if c not in own]
-        if len(remaining_cards) != self.hand_size - len(own):
-            return None  # the record plays cards this seat's known hand does not have
-        bits = sum(c.bit for c in remaining_cards)
+        else:
+            cards = known_hand(self, seat)
+            if cards is None:
+                return None
+            own = [c for trick in self.results for s, c in trick.plays if s == seat]
+            if self.trick_open:
+                own += [c for s, c in self.plays if s == seat]
+            held = [c for c in cards if c not in own]
+            if len(held) != self.hand_size - len(own):
+                return None  # the record plays cards this seat's known hand does not have
+            remaining = sum(c.bit for c in held)
         if led is not None:
-            following = bits & self.members[led]
+            following = remaining & self.members[led]
             if following:
-                bits = following
-        return plays_of(seat, bits)
+                return following
+        return remaining
 
-
-def play_record(tricks: Tricks, reported: list[list[PlayEntry]]) -> None:
-    """A record's tricks, as the table grouped them: each trick is closed when the next one
-    begins or when every seat in play has played to it; the last may stay unfinished."""
-    last = len(reported) - 1
-    for t, trick in enumerate(reported):
-        tricks.begin_trick()
-        tricks.play_cards(trick)
-        plays = tricks.plays
-        if plays and (len(plays) == tricks.active_count or t < last):
-            tricks.close_trick()
-        elif t < last:
-            tricks.leave_trick()
+    def push(self, seat: int, card: Card) -> None:
+        """Play a card already known to be legal (``legal_bits``), with no check: python-chess's
+        ``push`` to ``play_tricks``' ``push_san``. The trick closes when every seat has played."""
+        if not self.trick_open:
+            self.begin_trick()
+        if self.led is None:
+            led = self.led = self.suit_of[card]
+            self.following = self.members[led]
+            self.power = self.powers[led]
+        strength = self.power[card]
+        if strength > self.best:
+            self.best, self.winner = strength, seat
+        self.played |= card.bit
+        self.position += 1
+        plays = self.plays
+        plays.append((seat, card))
+        if len(plays) == self.active_count:
+            self.close_trick()
 
 
 def next_action(tricks: Tricks) -> tuple[Phase, int, list[Discard] | list[Play] | None]:

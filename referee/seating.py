@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .actions import Bid
 from .cards import DECK_BITS, Card, Suit, deck
 from .rules import Ruleset
 from .scoring import Award, award_for
@@ -72,7 +73,7 @@ class Tables:
     """What the referee works out once for a ruleset and reuses for every hand under it: its
     deck, each seating (for a dealer and a contract) and each award."""
 
-    __slots__ = ("_awards", "_seatings", "deck", "deck_bits", "rules")
+    __slots__ = ("_awards", "_seatings", "deck", "deck_bits", "legal_bids", "rules")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -80,6 +81,8 @@ class Tables:
         self.deck_bits: int = DECK_BITS[rules.deck]
         self._seatings: dict[tuple[int, int, bool, int | None, bool], Seating] = {}
         self._awards: dict[tuple[int, int, bool, int | None], Award] = {}
+        # The legal bids of each situation of the bidding (``bidding.legal_bids``).
+        self.legal_bids: dict[tuple[object, ...], tuple[Bid, ...]] = {}
 
     def seating(
         self, dealer: int, maker: int, alone: bool, defender: int | None, round_one: bool

@@ -14,25 +14,27 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from .actions import Action, Bid, Discard, Play, bid_of
+from .actions import Action, Bid, Discard, Play, bid_of, legal_plays_of
 from .bidding import bid, legal_bids, may_ask_redeal, next_bid
 from .cards import Card
 from .check import play_outcome, thrown_in_outcome, verdict_of
 from .deal import check_deal, shuffled_deal
-from .discard import check_discard, discard_due
+from .discard import check_discard, discard_due, legal_discards
 from .errors import IllegalAction
 from .evidence import Evidence
 from .hand import Hand, Pending
 from .messages import render
 from .outcome import Outcome, results
-from .play import Tricks, next_action
+from .play import Tricks
 from .record import BidEntry, PlayEntry, Record
 from .rules import Ruleset
 from .scoring import Award
 from .verdict import Contract, Phase, Verdict
 
 _WANTED: Final[dict[Phase, type]] = {Phase.BIDDING: Bid, Phase.DISCARD: Discard, Phase.PLAY: Play}
-_Saved = tuple[tuple[object, ...], tuple[object, ...] | None]
+_Saved = tuple[tuple[object, ...] | None, tuple[tuple[object, ...], int, int] | None]
+#: Not worked out yet (the hand's next phase and seat are, once asked, until it changes).
+_NOT_YET: Final = object()
 
 
 def _refusal(breaches: list[Pending]) -> IllegalAction:
@@ -46,7 +48,9 @@ class HandState:
     __slots__ = (
         "_hand",
         "_legal",
+        "_legal_play_bits",
         "_saved",
+        "_upcoming",
         "_verdict",
         "actions",
         "dealer",
@@ -69,7 +73,9 @@ class HandState:
         self.upcard = upcard
         self.actions: list[Action] = []
         self._saved: list[_Saved] = []
-        self._legal: list[Action] | None = None
+        self._legal: Sequence[Action] | None = None
+        self._legal_play_bits = -1
+        self._upcoming: object = _NOT_YET
         self._verdict: Verdict | None = None
         hand = self._hand = Hand(ruleset, dealer, upcard, self.hands, Evidence([]))
         check_deal(hand)
@@ -95,18 +101,24 @@ class HandState:
 
     def _next(self) -> tuple[Phase, int] | None:
         """The phase the hand is in and the seat to act (None once the hand is over)."""
+        upcoming = self._upcoming
+        if upcoming is _NOT_YET:
+            upcoming = self._upcoming = self._next_now()
+        return upcoming  # type: ignore[return-value]
+
+    def _next_now(self) -> tuple[Phase, int] | None:
         hand = self._hand
-        if hand.thrown_in:
+        tricks = hand.tricks
+        if tricks is None or not tricks.number:
+            if hand.thrown_in:
+                return None
+            if hand.maker is None:
+                return Phase.BIDDING, hand.dealer if hand.joker_call_due else hand.turn
+            if discard_due(hand):
+                return Phase.DISCARD, hand.dealer
+            tricks = self._tricks()
+        elif tricks.closed >= tricks.hand_size:
             return None
-        if hand.maker is None:
-            return Phase.BIDDING, hand.dealer if hand.joker_call_due else hand.turn
-        if hand.tricks is None and discard_due(hand):
-            return Phase.DISCARD, hand.dealer
-        tricks = self._tricks()
-        if tricks.renege is not None or tricks.finished:
-            return None
-        if tricks.number == 0 and discard_due(hand):
-            return Phase.DISCARD, hand.dealer
         return Phase.PLAY, tricks.next_seat()[0]
 
     @property
@@ -152,20 +164,26 @@ class HandState:
         """The legal moves of the seat to act."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_now()
+            upcoming = self._next()
+            if upcoming is None:
+                legal = ()
+            elif upcoming[0] is Phase.PLAY:
+                legal = legal_plays_of(upcoming[1], self._legal_bits())
+            elif upcoming[0] is Phase.BIDDING:
+                legal = legal_bids(self._hand, upcoming[1])
+            else:
+                legal = legal_discards(self._hand) or ()
+            self._legal = legal
         return list(legal)
 
-    def _legal_now(self) -> list[Action]:
-        hand = self._hand
-        if hand.thrown_in:
-            return []
-        if hand.maker is None:
-            return list(legal_bids(hand, hand.dealer if hand.joker_call_due else hand.turn))
-        upcoming = self._next()
-        if upcoming is None:
-            return []
-        _, _, legal = next_action(self._tricks())
-        return list(legal or ())
+    def _legal_bits(self) -> int:
+        """In the play phase, the cards the seat to play may play (every card is known)."""
+        bits = self._legal_play_bits
+        if bits < 0:
+            tricks = self._tricks()
+            seat, led = tricks.next_seat()
+            bits = self._legal_play_bits = tricks.legal_bits(seat, led) or 0
+        return bits
 
     def defend_alone_options(self) -> list[Bid]:
         """Declarations to defend alone open now (optional, so not in ``legal_actions``)."""
@@ -210,6 +228,24 @@ class HandState:
             raise IllegalAction("out-of-turn", "The hand is over.")
         phase, seat = upcoming
         hand = self._hand
+        if (
+            phase is Phase.PLAY
+            and type(action) is Play
+            and action.seat == seat
+            and action.card.bit & self._legal_bits()
+        ):
+            # A legal play: taken as python-chess pushes a move, with what undo needs.
+            tricks = hand.tricks
+            assert tricks is not None
+            saved: _Saved = (None, tricks.save())
+            tricks.push(seat, action.card)
+            self.actions.append(action)
+            self._saved.append(saved)
+            self._upcoming = _NOT_YET
+            self._legal = None
+            self._legal_play_bits = -1
+            self._verdict = None
+            return
         if isinstance(action, Bid) and action.action == "defend-alone":
             if action not in self.defend_alone_options():
                 raise IllegalAction(
@@ -220,12 +256,8 @@ class HandState:
         breaches = len(hand.pending)
         if isinstance(action, Play):
             tricks = self._tricks()
-            saved: _Saved = (hand.save(), tricks.save())
-            if not tricks.trick_open:
-                tricks.begin_trick()
-            tricks.play_cards(((action.seat, action.card),))
-            if len(tricks.plays) == tricks.active_count:
-                tricks.close_trick()
+            saved = (hand.save(), tricks.save())
+            tricks.play_tricks((((action.seat, action.card),),))
         else:
             saved = (hand.save(), None)
             if isinstance(action, Bid):
@@ -238,26 +270,34 @@ class HandState:
             refusal = _refusal(hand.pending[breaches:])
             self._restore(saved)
             raise refusal
+        self._moved(action, saved)
+
+    def _moved(self, action: Action, saved: _Saved) -> None:
         self.actions.append(action)
         self._saved.append(saved)
+        self._changed()
+
+    def _changed(self) -> None:
+        self._upcoming = _NOT_YET
         self._legal = None
+        self._legal_play_bits = -1
         self._verdict = None
 
     def _restore(self, saved: _Saved) -> None:
         state, tricks_state = saved
         hand = self._hand
-        hand.restore(state)
+        if state is not None:
+            hand.restore(state)
         if tricks_state is not None:
             assert hand.tricks is not None
             hand.tricks.restore(tricks_state)
+        self._changed()
 
     def undo(self) -> Action:
         """Take back the last action and return it."""
         if not self.actions:
             raise IndexError("nothing to undo")
         self._restore(self._saved.pop())
-        self._legal = None
-        self._verdict = None
         return self.actions.pop()
 
     # -- the record of it ----------------------------------------------------------------

@@ -15,7 +15,7 @@ from .evidence import possible_trumps
 from .hand import Hand, Pending
 from .holdings import unseen_renege_possible
 from .outcome import Outcome, results, words_of
-from .play import Tricks, next_action, play_record
+from .play import Tricks, next_action
 from .record import PlayEntry
 from .verdict import Next, TrickResult
 
@@ -50,7 +50,7 @@ def play_every_trump(hand: Hand, reported: list[list[PlayEntry]]) -> Outcome:
     for suit in possible_trumps(hand):
         hand.pending = []
         play = Tricks(hand, suit)
-        play_record(play, reported)
+        play.play_tricks(reported)
         runs.append(_Run(play, results(play), hand.pending))
     hand.pending = before
     first, others = runs[0], runs[1:]
