@@ -151,7 +151,7 @@ def _order_up(hand: Hand, order: Order, said: BidLike) -> None:
             check_holds(hand, order, seat, trump, "order")
         else:
             _check_holds_unseen(hand, order, seat)
-    if hand.round == 1:
+    if hand.round == 1 and hand.rules.partner_must_go_alone:
         check_partner_alone(hand, order, seat, said.alone)
     make(hand, seat, trump, said.alone, pickup=True, round_one=hand.round == 1)
 

@@ -91,10 +91,11 @@ def play_outcome(hand: Hand, tricks: Tricks) -> Outcome:
     """Where the hand stands once trump is made and play has begun (or is about to)."""
     if tricks.renege is not None:
         return Outcome(results(tricks), tricks.maker_tricks, True, tricks.renege, None)
-    if tricks.finished:
+    if tricks.closed >= tricks.hand_size:
         assert hand.maker is not None
         award = hand.tables.award(hand.maker, tricks.maker_tricks, hand.alone, hand.defender_alone)
-        return Outcome(results(tricks), tricks.maker_tricks, True, award, None)
+        played = tricks.results if not tricks.trick_open else results(tricks)
+        return Outcome(played, tricks.maker_tricks, True, award, None)
     next_up = words_of(next_action(tricks))
     return Outcome(results(tricks), tricks.maker_tricks, False, None, next_up)
 

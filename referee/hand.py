@@ -104,6 +104,7 @@ class Hand:
         "discard",
         "evidence",
         "given_trump",
+        "hand_size",
         "joker_call_due",
         "maker",
         "owned",
@@ -137,6 +138,7 @@ class Hand:
         self.rules = rules
         self.tables: Tables = tables_of(rules)
         self.deck = self.tables.deck
+        self.hand_size: int = self.tables.hand_size
         self.players = rules.players
         self.dealer = dealer
         self.upcard = upcard
@@ -233,7 +235,7 @@ class Hand:
 
     def known_full_hand(self, seat: int) -> list[Card] | None:
         cards = self.dealt.get(seat)
-        if cards is not None and len(cards) == self.rules.hand_size:
+        if cards is not None and len(cards) == self.hand_size:
             return cards
         return None
 

@@ -96,13 +96,13 @@ class Tricks:
         self.order = order = TRUMP_ORDERS[trump]
         self.suit_of, self.members, self.powers = order.suit_of, order.members, order.powers
         self.maker: int = maker
-        self.hand_size = size = rules.hand_size
+        self.hand_size = size = hand.hand_size
         self.seating = seating = hand.tables.seating(
             hand.dealer, maker, hand.alone, hand.defender_alone, hand.round_one
         )
         self.out, self.orders = seating.out, seating.orders
         self.active_count = len(seating.active)
-        self.took = took = hand.pickup_happens()
+        self.took = took = hand.picked_up and hand.pickup_reported is not False
         self.upcard = upcard = hand.upcard
         self.discard = discard = hand.discard if took else None
         # The dealer who took an unreported upcard may play cards beyond its reported hand:

@@ -321,7 +321,7 @@ def _contract(value: object, players: int) -> GivenContract:
 def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
     if not isinstance(value, list):
         raise MalformedRecord("tricks", "must be a list of tricks")
-    spelled = SPELLINGS.get
+    entries = _PLAY_ENTRIES[:players]
     tricks = []
     last = len(value) - 1
     for t, trick in enumerate(value):
@@ -335,15 +335,22 @@ def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
             # The fast path takes well-formed plays; anything else is explained by the slow one.
             try:
                 seat = play["seat"]
-                card = spelled(play["card"])
-            except (TypeError, KeyError):
-                card = None
-            if card is None or type(seat) is not int or not 0 <= seat < players:
+                entry = entries[seat][play["card"]]
+            except (TypeError, KeyError, IndexError):
+                entry = None
+            if entry is None or type(seat) is not int or seat < 0:
                 add(_play_slowly(play, f"tricks[{t}][{len(plays)}]", players))
             else:
-                add((seat, card))
+                add(entry)
         tricks.append(plays)
     return tricks
+
+
+#: Each seat's plays by the card's exact spelling, one tuple for each: the record's plays are
+#: read with a look-up each (seats are checked to be whole numbers apart: ``True`` is no seat).
+_PLAY_ENTRIES: Final = tuple(
+    {spelling: (seat, card) for spelling, card in SPELLINGS.items()} for seat in range(6)
+)
 
 
 def _play_slowly(play: object, name: str, players: int) -> PlayEntry:

@@ -73,12 +73,13 @@ class Tables:
     """What the referee works out once for a ruleset and reuses for every hand under it: its
     deck, each seating (for a dealer and a contract) and each award."""
 
-    __slots__ = ("_awards", "_seatings", "deck", "deck_bits", "legal_bids", "rules")
+    __slots__ = ("_awards", "_seatings", "deck", "deck_bits", "hand_size", "legal_bids", "rules")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
         self.deck: frozenset[Card] = deck(rules.deck)
         self.deck_bits: int = DECK_BITS[rules.deck]
+        self.hand_size: int = rules.hand_size
         self._seatings: dict[tuple[int, int, bool, int | None, bool], Seating] = {}
         self._awards: dict[tuple[int, int, bool, int | None], Award] = {}
         # The legal bids of each situation of the bidding (``bidding.legal_bids``).
