@@ -6,7 +6,7 @@
 ``penalty_table`` every one a ruleset allows, ``largest_award`` the most one hand can score. See docs/rules.md and the hand-record spec.
 """
 
-from .actions import Action, Bid, Discard, Play
+from .actions import DISCARDS, Action, Bid, Discard, Play, bid_of, play_of
 from .cards import ALL_CARDS, JOKER, SUITS, Card, Suit, TrumpOrder, card_of, cards, deck
 from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
@@ -28,6 +28,7 @@ from .verdict import Contract, Next, Phase, TrickResult, Verdict, Violation
 
 __all__ = [
     "ALL_CARDS",
+    "DISCARDS",
     "JOKER",
     "PRESETS",
     "RECORD_FIELDS",
@@ -54,6 +55,7 @@ __all__ = [
     "Verdict",
     "Violation",
     "award_table",
+    "bid_of",
     "canonical_record",
     "card_of",
     "cards",
@@ -64,6 +66,7 @@ __all__ = [
     "largest_award",
     "parse_record",
     "penalty_table",
+    "play_of",
     "random_hand",
     "read_json",
     "score",

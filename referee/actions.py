@@ -97,6 +97,11 @@ PLAYS_BY_BIT: Final = tuple(
 )
 
 
+def play_of(seat: int, card: Card) -> Play:
+    """The one ``Play`` of this card by this seat."""
+    return PLAYS_BY_BIT[seat][card.bit]
+
+
 def plays_of(seat: int, bits: int) -> list[Play]:
     """The seat's plays of a set of cards held as bits, sorted by card code."""
     return list(legal_plays_of(seat, bits))

@@ -10,6 +10,7 @@ what has been played.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from operator import attrgetter
 from typing import Final
@@ -43,6 +44,8 @@ _STATE: Final = (
     "trick_open",
 )
 _save_state: Final = attrgetter(*_STATE)
+#: A trick's result made as a tuple is (NamedTuple's own constructor is Python code).
+_trick: Final = functools.partial(tuple.__new__, TrickResult)
 
 
 class Tricks:
@@ -281,7 +284,7 @@ class Tricks:
                         maker_tricks += 1
                     closed += 1
                     leader = winner
-                    results.append(TrickResult(plays[0][0], winner, plays))
+                    results.append(_trick((plays[0][0], winner, plays)))
                     trick_open = False
                     continue
                 self.number, self.plays, self.seats_in_order = number, plays, seats_in_order
