@@ -486,9 +486,10 @@ class Tricks:
                 return following
         return remaining
 
-    def push(self, seat: int, card: Card) -> None:
+    def push(self, seat: int, card: Card) -> int:
         """Play a card already known to be legal (``legal_bits``), with no check: python-chess's
-        ``push`` to ``play_tricks``' ``push_san``. The trick closes when every seat has played."""
+        ``push`` to ``play_tricks``' ``push_san``. The trick closes when every seat has played.
+        Returns the seat to play next (-1 once the last trick is closed); ``pop`` takes it back."""
         if not self.trick_open:
             self.begin_trick()
         if self.led is None:
@@ -502,8 +503,38 @@ class Tricks:
         self.position += 1
         plays = self.plays
         plays.append((seat, card))
-        if len(plays) == self.active_count:
-            self.close_trick()
+        if len(plays) < self.active_count:
+            return self.seats_in_order[len(plays)]
+        self.close_trick()
+        return self.leader if self.closed < self.hand_size else -1
+
+    def pop(self) -> None:
+        """Take back the last card ``push`` played."""
+        if not self.trick_open:  # it closed a trick: open it again
+            leader, winner, plays = self.results.pop()
+            assert leader is not None and winner is not None
+            self.closed -= 1
+            self.maker_tricks -= self.seating.makers[winner]
+            self.leader = leader
+            self.seats_in_order = self.orders[leader]
+            self.plays = plays
+            self.trick_open = True
+        plays = self.plays
+        _, card = plays.pop()
+        self.played &= ~card.bit
+        self.position -= 1
+        self.led = None
+        self.best = self.winner = -1
+        if not plays:
+            self.trick_open = False
+            self.number -= 1
+            return
+        self.led = led = self.suit_of[plays[0][1]]
+        self.following = self.members[led]
+        power = self.power = self.powers[led]
+        for seat, played in plays:
+            if power[played] > self.best:
+                self.best, self.winner = power[played], seat
 
 
 def next_action(tricks: Tricks) -> tuple[Phase, int, list[Discard] | list[Play] | None]:

@@ -32,7 +32,7 @@ from .scoring import Award
 from .verdict import Contract, Phase, Verdict
 
 _WANTED: Final[dict[Phase, type]] = {Phase.BIDDING: Bid, Phase.DISCARD: Discard, Phase.PLAY: Play}
-_Saved = tuple[tuple[object, ...] | None, tuple[tuple[object, ...], int, int] | None]
+_Saved = tuple[tuple[object, ...] | None, tuple[tuple[object, ...], int, int] | None] | None
 #: Not worked out yet (the hand's next phase and seat are, once asked, until it changes).
 _NOT_YET: Final = object()
 
@@ -180,9 +180,11 @@ class HandState:
         """In the play phase, the cards the seat to play may play (every card is known)."""
         bits = self._legal_play_bits
         if bits < 0:
+            upcoming = self._next()
+            assert upcoming is not None
             tricks = self._tricks()
-            seat, led = tricks.next_seat()
-            bits = self._legal_play_bits = tricks.legal_bits(seat, led) or 0
+            led = tricks.led if tricks.trick_open else None
+            bits = self._legal_play_bits = tricks.legal_bits(upcoming[1], led) or 0
         return bits
 
     def defend_alone_options(self) -> list[Bid]:
@@ -234,14 +236,13 @@ class HandState:
             and action.seat == seat
             and action.card.bit & self._legal_bits()
         ):
-            # A legal play: taken as python-chess pushes a move, with what undo needs.
+            # A legal play: pushed as python-chess pushes a move (``undo`` pops it).
             tricks = hand.tricks
             assert tricks is not None
-            saved: _Saved = (None, tricks.save())
-            tricks.push(seat, action.card)
+            following = tricks.push(seat, action.card)
             self.actions.append(action)
-            self._saved.append(saved)
-            self._upcoming = _NOT_YET
+            self._saved.append(None)
+            self._upcoming = None if following < 0 else (Phase.PLAY, following)
             self._legal = None
             self._legal_play_bits = -1
             self._verdict = None
@@ -256,7 +257,7 @@ class HandState:
         breaches = len(hand.pending)
         if isinstance(action, Play):
             tricks = self._tricks()
-            saved = (hand.save(), tricks.save())
+            saved: _Saved = (hand.save(), tricks.save())
             tricks.play_tricks((((action.seat, action.card),),))
         else:
             saved = (hand.save(), None)
@@ -284,8 +285,13 @@ class HandState:
         self._verdict = None
 
     def _restore(self, saved: _Saved) -> None:
-        state, tricks_state = saved
         hand = self._hand
+        if saved is None:  # a pushed play
+            assert hand.tricks is not None
+            hand.tricks.pop()
+            self._changed()
+            return
+        state, tricks_state = saved
         if state is not None:
             hand.restore(state)
         if tricks_state is not None:
