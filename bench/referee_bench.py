@@ -40,7 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -152,19 +152,7 @@ def referee_legal_prepared(hands: list[tuple[Any, ...]]) -> None:
             legal()
 
 
-def openspiel_legal_pass(records: list[dict[str, Any]]) -> None:
-    for record in records:
-        state = openspiel_game(record["ruleset"]).new_initial_state()
-        actions = og.actions_from_record(record)
-        for action in actions[:CHANCE_ACTIONS]:
-            state.apply_action(action)
-        state.legal_actions()
-        for action in actions[CHANCE_ACTIONS:]:
-            state.apply_action(action)
-            state.legal_actions()
-
-
-def openspiel_legal_prepared(hands: list[tuple[Any, list[int]]]) -> None:
+def openspiel_legal_prepared(hands: Iterable[tuple[Any, list[int]]]) -> None:
     for game, actions in hands:
         state = game.new_initial_state()
         for action in actions[:CHANCE_ACTIONS]:
@@ -173,6 +161,13 @@ def openspiel_legal_prepared(hands: list[tuple[Any, list[int]]]) -> None:
         for action in actions[CHANCE_ACTIONS:]:
             state.apply_action(action)
             state.legal_actions()
+
+
+def openspiel_legal_pass(records: list[dict[str, Any]]) -> None:
+    """The same, each record turned into its game and actions as the pass reaches it."""
+    openspiel_legal_prepared(
+        (openspiel_game(record["ruleset"]), og.actions_from_record(record)) for record in records
+    )
 
 
 def openspiel_hands(records: list[dict[str, Any]]) -> list[tuple[Any, list[int]]]:

@@ -88,6 +88,38 @@ def known_hand(tricks: Tricks, seat: int) -> list[Card] | None:
 # -- the cards checked ----------------------------------------------------------------
 
 
+def not_counted(
+    hand: Hand,
+    order: tuple[int, int, int],
+    seat: int,
+    card: Card,
+    trick: int,
+    plays: list[tuple[int, Card]],
+    in_play: int,
+    cards_so_far: int,
+) -> bool:
+    """Flag a card that cannot count in the trick (the trick full with ``in_play`` cards, the
+    seat's second card in it, a card beyond the seat's hand); True when so."""
+    if len(plays) >= in_play:
+        hand.flag(order, "too-many-cards", "trick_too_long", seat=seat, trick=trick, card=card)
+    elif any(s == seat for s, _ in plays):
+        hand.flag(order, "out-of-turn", "play_twice", seat=seat, trick=trick, card=card)
+    elif cards_so_far >= hand.hand_size:
+        size = hand.hand_size
+        hand.flag(
+            order, "too-many-cards", "hand_too_long", seat=seat, trick=trick, card=card, size=size
+        )
+    else:
+        return False
+    return True
+
+
+def flag_out_of_turn(
+    hand: Hand, order: tuple[int, int, int], seat: int, card: Card, trick: int, turn: int
+) -> None:
+    hand.flag(order, "out-of-turn", "play_turn", seat=seat, trick=trick, card=card, turn=turn)
+
+
 def check_card(
     hand: Hand,
     order: tuple[int, int, int],

@@ -19,7 +19,7 @@ from .actions import Discard, Play, plays_of
 from .cards import DECK_BITS, TRUMP_ORDERS, Card, Suit
 from .discard import discard_due, legal_discards
 from .hand import PLAY, Hand
-from .holdings import check_card, check_follow, known_hand
+from .holdings import check_card, check_follow, flag_out_of_turn, known_hand, not_counted
 from .record import PlayEntry
 from .scoring import Award
 from .verdict import Phase, TrickResult
@@ -340,22 +340,9 @@ class Tricks:
                 partner=hand.lone_partner(seat),
             )
             return seats_in_order, led, played
-        if len(plays) >= self.active_count:
-            hand.flag(order, "too-many-cards", "trick_too_long", seat=seat, trick=number, card=card)
-            return seats_in_order, led, played
-        if seat in done:
-            hand.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
-            return seats_in_order, led, played
-        if self.cards_played(seat) >= self.hand_size:
-            hand.flag(
-                order,
-                "too-many-cards",
-                "hand_too_long",
-                seat=seat,
-                trick=number,
-                card=card,
-                size=self.hand_size,
-            )
+        if not_counted(
+            hand, order, seat, card, number, plays, self.active_count, self.cards_played(seat)
+        ):
             return seats_in_order, led, played
         expected = next(s for s in seats_in_order if s not in done)
         if seat != expected:
@@ -373,15 +360,7 @@ class Tricks:
                 # Play goes on clockwise from the seat that did lead.
                 seats_in_order = self.orders[seat]
             else:
-                hand.flag(
-                    order,
-                    "out-of-turn",
-                    "play_turn",
-                    seat=seat,
-                    trick=number,
-                    card=card,
-                    turn=expected,
-                )
+                flag_out_of_turn(hand, order, seat, card, number, expected)
         check_card(
             hand,
             order,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .cards import SUITS, Card
 from .discard import check_discard
 from .hand import PLAY, Hand
-from .holdings import check_card
+from .holdings import check_card, flag_out_of_turn, not_counted
 from .outcome import Outcome
 from .record import PlayEntry
 from .verdict import Next, Phase, TrickResult
@@ -55,26 +55,11 @@ def play_trump_unreported(hand: Hand, reported: list[list[PlayEntry]]) -> Outcom
         for seat, card in trick:
             order = (PLAY, position, 0)
             position += 1
+            if not_counted(
+                hand, order, seat, card, number, plays, len(certain), cards_by_seat[seat]
+            ):
+                continue
             done = [s for s, _ in plays]
-            if len(plays) >= len(certain):
-                hand.flag(
-                    order, "too-many-cards", "trick_too_long", seat=seat, trick=number, card=card
-                )
-                continue
-            if seat in done:
-                hand.flag(order, "out-of-turn", "play_twice", seat=seat, trick=number, card=card)
-                continue
-            if cards_by_seat[seat] >= rules.hand_size:
-                hand.flag(
-                    order,
-                    "too-many-cards",
-                    "hand_too_long",
-                    seat=seat,
-                    trick=number,
-                    card=card,
-                    size=rules.hand_size,
-                )
-                continue
             if not plays:
                 seats = clockwise(seat)
                 if number == 1 and seat not in first_leaders:
@@ -82,15 +67,7 @@ def play_trump_unreported(hand: Hand, reported: list[list[PlayEntry]]) -> Outcom
             else:
                 expected = next(s for s in seats if s not in done)
                 if seat != expected:
-                    hand.flag(
-                        order,
-                        "out-of-turn",
-                        "play_turn",
-                        seat=seat,
-                        trick=number,
-                        card=card,
-                        turn=expected,
-                    )
+                    flag_out_of_turn(hand, order, seat, card, number, expected)
             check_card(
                 hand,
                 order,
