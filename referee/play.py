@@ -130,22 +130,25 @@ class Tricks:
         whole = [len(dealt.get(seat, ())) == size for seat in range(rules.players)]
         # Seats whose cards at the start of play are all proven: a later play proves nothing
         # more. Not the dealer who took the upcard and reported no discard.
-        self.complete = list(whole)
+        self.complete = complete = whole.copy()
         if took and discard is None:
-            self.complete[dealer] = False
+            complete[dealer] = False
         # What each seat may play with no card check: a card of the deck dealt to it, and,
         # for a seat whose hand is not fully reported, any card of the deck dealt to no one;
         # never the upcard or the discard, except the upcard for the dealer who kept it (and
         # never an upcard the deck lacks: it was flagged at the deal, and is checked again).
-        unusual = (0 if upcard is None else upcard.bit) | (0 if discard is None else discard.bit)
+        keep = ~((0 if upcard is None else upcard.bit) | (0 if discard is None else discard.bit))
         deck_bits = DECK_BITS[rules.deck]
-        anyones = deck_bits & ~unusual & ~sum(owned)
-        self.playable = [
-            (mine | (0 if reported else anyones)) & ~unusual
-            for mine, reported in zip(owned, whole, strict=True)
-        ]
+        if all(whole):
+            self.playable = playable = [mine & keep for mine in owned]
+        else:
+            anyones = deck_bits & keep & ~sum(owned)
+            self.playable = playable = [
+                (mine if reported else mine | anyones) & keep
+                for mine, reported in zip(owned, whole, strict=True)
+            ]
         if took and upcard is not None and upcard is not discard and upcard.bit & deck_bits:
-            self.playable[dealer] |= upcard.bit
+            playable[dealer] |= upcard.bit
         # The tricks so far.
         self.results: list[TrickResult] = []
         self.leader = seating.first_leader
