@@ -3,9 +3,10 @@
 The strict counterpart of ``check``, built on the same phases: ``apply`` moves the hand on by
 one action, as python-chess's ``push`` does, and refuses an action the rules don't allow by
 raising ``IllegalAction`` with the violation code ``check`` would report (the phase's own
-check finds it, then the hand is put back as it was). ``undo`` takes the last action back
-from what ``apply`` saved, without replaying the hand. ``legal_actions`` asks the phase's
-legal-move function, which answers with typed actions.
+check finds it, then the hand is put back as it was). A play already known to be legal is
+pushed with no check, and ``undo`` pops it; any other action is taken back from what
+``apply`` saved. Nothing replays the hand. ``legal_actions`` asks the phase's legal-move
+function, which answers with typed actions (kept until the hand changes).
 """
 
 from __future__ import annotations
