@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .actions import DISCARDS, Discard
-from .cards import Card
+from .cards import cards_of_bits
 from .hand import DISCARD, Hand
 
 
@@ -76,13 +76,9 @@ def legal_discards(hand: Hand) -> list[Discard] | None:
     upcard = hand.upcard
     if cards is None or upcard is None:
         return None
-    if any(hand.owner_of(c) != hand.dealer for c in cards):
+    held = hand.owned[hand.dealer]  # (the cards dealt to the dealer and no one else)
+    if held.bit_count() != len(cards):
         return None  # a card the record also gives to another seat, or the upcard
-    options: list[Card] = list(cards)
     if hand.rules.dealer_may_discard_upcard:
-        options.append(upcard)
-    return [DISCARDS[c] for c in sorted(options, key=_code)]
-
-
-def _code(card: Card) -> str:
-    return card.code
+        held |= upcard.bit
+    return [DISCARDS[card] for card in cards_of_bits(held)]

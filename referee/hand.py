@@ -211,6 +211,8 @@ class Hand:
     # -- seats and cards ------------------------------------------------------------------
 
     def sitting_out(self) -> set[int]:
+        if not self.alone and self.defender_alone is None:
+            return set()  # (nobody, the usual hand: said at once)
         return sitting_out(self.rules, self.maker, self.alone, self.defender_alone)
 
     def lone_partner(self, seat: int) -> int | None:

@@ -169,7 +169,11 @@ class HandState:
             if upcoming is None:
                 legal = ()
             elif upcoming[0] is Phase.PLAY:
-                legal = legal_plays_of(upcoming[1], self._legal_bits())
+                seat = upcoming[1]
+                bits = self._legal_play_bits
+                if bits < 0:
+                    bits = self._legal_play_bits = self._legal_bits_of(seat)
+                legal = legal_plays_of(seat, bits)
             elif upcoming[0] is Phase.BIDDING:
                 legal = legal_bids(self._hand, upcoming[1])
             else:
@@ -177,16 +181,11 @@ class HandState:
             self._legal = legal
         return list(legal)
 
-    def _legal_bits(self) -> int:
+    def _legal_bits_of(self, seat: int) -> int:
         """In the play phase, the cards the seat to play may play (every card is known)."""
-        bits = self._legal_play_bits
-        if bits < 0:
-            upcoming = self._next()
-            assert upcoming is not None
-            tricks = self._tricks()
-            led = tricks.led if tricks.trick_open else None
-            bits = self._legal_play_bits = tricks.legal_bits(upcoming[1], led) or 0
-        return bits
+        tricks = self._hand.tricks
+        assert tricks is not None
+        return tricks.legal_bits(seat, tricks.led if tricks.trick_open else None) or 0
 
     def defend_alone_options(self) -> list[Bid]:
         """Declarations to defend alone open now (optional, so not in ``legal_actions``)."""
@@ -231,16 +230,18 @@ class HandState:
             raise IllegalAction("out-of-turn", "The hand is over.")
         phase, seat = upcoming
         hand = self._hand
-        if (
-            phase is Phase.PLAY
-            and type(action) is Play
-            and action.seat == seat
-            and action.card.bit & self._legal_bits()
-        ):
+        if phase is Phase.PLAY and isinstance(action, Play) and action.seat == seat:
+            bits = self._legal_play_bits
+            if bits < 0:
+                bits = self._legal_play_bits = self._legal_bits_of(seat)
+            legal_card = action.card if action.card.bit & bits else None
+        else:
+            legal_card = None
+        if legal_card is not None:
             # A legal play: pushed as python-chess pushes a move (``undo`` pops it).
             tricks = hand.tricks
             assert tricks is not None
-            following = tricks.push(seat, action.card)
+            following = tricks.push(seat, legal_card)
             self.actions.append(action)
             self._saved.append(None)
             self._upcoming = None if following < 0 else (Phase.PLAY, following)
