@@ -2,10 +2,10 @@
 
 A ``Hand`` holds what the deal fixed (the ruleset, the dealer, the upcard, the reported
 cards), what the bidding has made so far, the dealer's discard, the play phase (``Tricks``,
-once play begins) and every breach found, in the order it happened. Each phase has its module
-that checks an action of that phase and moves the hand on, and one that lists the legal moves:
-``deal``, ``bidding`` (with ``contract`` for a contract given without all of its bids),
-``discard`` and ``play``. ``check`` runs a whole record through them; ``HandState`` runs one
+once play begins) and every breach found, in the order it happened. Each phase has its module,
+with a function that checks an action of that phase and moves the hand on and one that lists
+its legal moves: ``deal``, ``bidding`` (with ``contract`` for a contract given without all of
+its bids), ``discard`` and ``play``. ``check`` runs a whole record through them; ``HandState`` runs one
 action at a time and takes it back with ``restore``.
 
 What a record proves beyond the action at hand (a card a seat plays later, say) is the
