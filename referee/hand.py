@@ -244,6 +244,3 @@ class Hand:
     def pickup_happens(self) -> bool:
         """Whether the dealer took the upcard into hand (and did not leave it, where allowed)."""
         return self.picked_up and self.pickup_reported is not False
-
-    def upcard_in_deck(self) -> bool:
-        return self.upcard is not None and self.upcard in self.deck

@@ -416,11 +416,6 @@ class Tricks:
         self.results.append(TrickResult(plays[0][0], winner, plays))
         self.trick_open = False
 
-    def leave_trick(self) -> None:
-        """A trick the record leaves unfinished before another begins (no card of it counted)."""
-        self.results.append(TrickResult(self.leader, None, self.plays))
-        self.trick_open = False
-
     def open_trick(self) -> TrickResult | None:
         if not self.trick_open:
             return None

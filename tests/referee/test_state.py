@@ -72,6 +72,7 @@ def test_deals_differ_with_the_shuffle_and_repeat_with_the_seed() -> None:
 
 def test_the_seat_left_of_the_dealer_bids_first() -> None:
     state = table()
+    assert (state.phase, state.to_act) == ("bidding", 0)
     assert codes(state.legal_actions()) == {"pass", "order-up", "order-up-alone"}
     assert {a.seat for a in state.legal_actions() if isinstance(a, Bid)} == {0}
     assert state.verdict.next is not None and state.verdict.next.phase == "bidding"
@@ -282,6 +283,7 @@ def test_a_hand_moves_one_action_at_a_time_and_never_replays(
         before = hands_made
         play_randomly(state, rng, undo_each=True)
         assert state.verdict.complete and state.verdict.award is not None
+        assert state.phase is None and state.to_act is None
         assert hands_made == before, "the hand was replayed"
 
 
