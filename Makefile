@@ -6,7 +6,7 @@ MANAGE := $(BIN)/python manage.py
 # Local commands run in dev mode; only `check --deploy` runs with production settings.
 DEV := DJANGO_DEBUG=1
 
-.PHONY: run serve test lint check-django pytest chromium messages clean
+.PHONY: run serve test lint check-django pytest chromium messages requirements clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
@@ -26,14 +26,18 @@ $(VENV)/.installed: requirements/base.txt requirements/test.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q -r requirements/test.txt
 	touch $@ $(VENV)/.served
 
+# The port both serve on: `make run PORT=8080`.
+PORT ?= 8000
+
+# migrate runs Django's checks; the server starts without running them again.
 run: $(VENV)/.served
 	$(DEV) $(MANAGE) migrate --noinput
 	$(DEV) $(MANAGE) load_demo
-	$(DEV) $(MANAGE) runserver 127.0.0.1:8000
+	$(DEV) $(MANAGE) runserver --skip-checks 127.0.0.1:$(PORT)
 
 # A club night on this computer: the production stack on the local network (docs/deployment.md).
 serve: $(VENV)/.served
-	$(BIN)/python -m scorekeeper.serve
+	$(BIN)/python -m scorekeeper.serve --port $(PORT)
 
 test: lint check-django pytest
 
@@ -56,9 +60,19 @@ chromium:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "The browser tests need Chromium: sudo apt-get install chromium"; exit 1; fi; }
 
-# pytest exits 5 when it collected nothing: that is a failure here, not a pass.
+# pytest exits 5 when it collected nothing: that is a failure here, not a pass. The tests run
+# on TEST_WORKERS processes (pytest-xdist; two on CI's two cores), each taking the next test
+# as it finishes one.
+TEST_WORKERS ?= 2
 pytest: $(VENV)/.installed chromium
-	$(BIN)/pytest tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
+
+# Pin every package with its hashes (pip-tools) from what requirements/base.in and test.in ask
+# for; pip then installs nothing it cannot check.
+COMPILE := ../$(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+  --no-emit-find-links --no-emit-index-url
+requirements: $(VENV)/.installed
+	cd requirements && $(COMPILE) -o base.txt base.in && $(COMPILE) -o test.txt test.in
 
 # Gather the pages' and messages' translatable strings into the Korean catalogue, then compile it
 # (GNU gettext: apt-get install gettext). Every new msgid needs its msgstr before the tests pass.

@@ -3,8 +3,9 @@
 
     .venv/bin/python bench/api_bench.py [--clients 16] [--seconds 10]
 
-Starts gunicorn on 127.0.0.1 with the scorekeeper plus one extra view, `bench/insert/`, a bare
-Django view that does one INSERT: the floor any Django write endpoint stands on. Then
+Starts gunicorn on 127.0.0.1 with the scorekeeper plus one extra view (bench_urls.py),
+`bench/insert/`, a bare Django view that does one INSERT: the floor any Django write endpoint
+stands on. Then
 `--clients` threads post, first to the bare view, then quick hands through the API (each
 client keeps its own game, like tables in a club), each phase for `--seconds`. Prints
 requests per second and p50/p99 latency of both, and their ratio.
@@ -18,7 +19,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import sys
 import threading
 import time
@@ -28,51 +28,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness
-
-# The app gunicorn serves: the scorekeeper's URLs plus the bare insert -----------------------
-
-
-def bare_insert(request: Any) -> Any:
-    from django.db import connection
-    from django.http import JsonResponse
-
-    body = request.body.decode() or "{}"
-    with connection.cursor() as cursor:
-        cursor.execute("INSERT INTO bench_insert (body) VALUES (%s) RETURNING id", [body])
-        (row_id,) = cursor.fetchone()
-    return JsonResponse({"id": row_id}, status=201)
-
-
-def _urlpatterns() -> list[Any]:
-    from django.urls import include, path
-    from django.views.decorators.csrf import csrf_exempt
-
-    return [path("bench/insert/", csrf_exempt(bare_insert)), path("", include("scorekeeper.urls"))]
-
-
-handler404 = "scorekeeper.api.problems.not_found"
-handler500 = "scorekeeper.api.problems.server_error"
-
-
-def __getattr__(name: str) -> Any:
-    # Django reads `urlpatterns` from this module (ROOT_URLCONF) only once it is set up.
-    if name == "urlpatterns":
-        return _urlpatterns()
-    raise AttributeError(name)
-
-
-def app() -> Any:
-    """The WSGI app: gunicorn 'api_bench:app()'."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    import django
-    from django.conf import settings
-
-    settings.ROOT_URLCONF = "api_bench"
-    django.setup()
-    from django.core.wsgi import get_wsgi_application
-
-    return get_wsgi_application()
-
 
 # Load ----------------------------------------------------------------------------------------
 
@@ -180,7 +135,7 @@ def main() -> None:
     args = parser.parse_args()
 
     url = harness.database_url("postgres")
-    env = harness.server_env(url)
+    env = harness.server_env(url, DJANGO_SETTINGS_MODULE="bench_settings")
     harness.migrate(env)
     import psycopg
 
@@ -190,7 +145,7 @@ def main() -> None:
             "(id bigserial PRIMARY KEY, body text NOT NULL, at timestamptz DEFAULT now())"
         )
     port = harness.free_port()
-    harness.start_server("api_bench:app", env, port=port, workers=args.workers, factory=True)
+    harness.start_server("scorekeeper.wsgi:application", env, port=port, workers=args.workers)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     games = [new_game(conn, client) for client in range(args.clients)]
     conn.close()

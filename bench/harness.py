@@ -142,17 +142,41 @@ def server_env(url: str, **extra: str) -> dict[str, str]:
     }
 
 
+def manage(env: dict[str, str], *command: str) -> None:
+    """`manage.py *command` in this environment, quietly; the benchmark stops if it fails."""
+    subprocess.run([sys.executable, "manage.py", *command, "-v0"], cwd=REPO, env=env, check=True)
+
+
 def migrate(env: dict[str, str]) -> None:
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=REPO, env=env, check=True)
+    manage(env, "migrate")
 
 
 # The server --------------------------------------------------------------------------------
 
 
+#: Ports handed out below the kernel's own range (32768 and up), 500 to a pytest-xdist worker.
+PORTS_FROM, PORTS_EACH = 20000, 500
+_ports_given = 0
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A port on 127.0.0.1 that nothing else of this run is given. Each test worker counts up
+    through a range of its own, so two workers never pick the same port, and one process never
+    picks one twice; each port is checked free before it is handed out."""
+    global _ports_given
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    first = PORTS_FROM + PORTS_EACH * (int(worker) if worker.isdigit() else 0)
+    while _ports_given < PORTS_EACH:
+        port = first + _ports_given
+        _ports_given += 1
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # something outside this run has it
+            return port
+    fail(f"no free port left in {first}-{first + PORTS_EACH - 1}")
+    raise AssertionError  # fail() exits
 
 
 def start_server(
@@ -162,10 +186,9 @@ def start_server(
     port: int,
     server: str = "gunicorn",
     workers: int = 0,
-    factory: bool = False,
 ) -> subprocess.Popen[bytes]:
-    """The WSGI app `module:name` (or the one `name()` makes, with `factory`) on 127.0.0.1:port,
-    answering its health check; stopped when the benchmark exits.
+    """The WSGI app `module:name` on 127.0.0.1:port, answering its health check; stopped when
+    the benchmark exits.
 
     `gunicorn`: `workers` sync worker processes. `waitress`: one process that buffers each
     request before one of its `workers` threads sees it. `serve`: the laptop's stack
@@ -173,7 +196,7 @@ def start_server(
     """
     workers = workers or default_workers()
     if server == "gunicorn":
-        command = [str(BIN / "gunicorn"), f"{app}()" if factory else app]
+        command = [str(BIN / "gunicorn"), app]
         command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
         command += ["--log-level", "warning"]
     elif server == "serve":
@@ -186,7 +209,7 @@ def start_server(
     elif server == "waitress":
         command = [str(BIN / "waitress-serve"), "--listen", f"127.0.0.1:{port}"]
         command += ["--threads", str(workers), "--ident", "waitress", "--connection-limit", "4000"]
-        command += ["--call", app] if factory else [app]
+        command += [app]
     else:
         fail(f"no server named {server}")
     process = subprocess.Popen(command, cwd=REPO, env=env)

@@ -14,12 +14,15 @@ gets the table, the others are told it is taken. Then, for `--seconds`:
 - each watcher polls the event's standings and rounds every 5 s, conditionally
   (If-None-Match) once it has an ETag.
 
-It ends with one line:
+Then the same load again, every request of it a bare poll (`bench/poll/`, bench_urls.py: one
+narrow row read, answered 304 on the same server stack): the floor a night stands on, which
+differs from machine to machine. It ends with one line a night:
 
     night: tables=T watchers=W requests=N errors=E p50_ms=X p99_ms=Y not_modified=Z%
-        standings_not_modified=S%
+        standings_not_modified=S% bare_p99_ms=B p99_ratio=R
 
-where errors are 5xx answers, answers a table did not expect, and requests that got no answer.
+where errors are 5xx answers, answers a table did not expect, and requests that got no answer,
+and R is the night's p99 over the bare load's.
 With `--find-watchers` it then runs nights of the same length at T=50 with more and more
 watchers and prints the largest number it sustained with p99 < 200 ms and no errors. (Each
 night's watchers arrive afresh and their first polls have no tag: a short night measures that
@@ -191,9 +194,26 @@ class Timed:
         return status, answer_headers, answer
 
 
-def play_table(port: int, table: Table, pace: float, deadline: float, tally: Tally) -> None:
-    send = Timed(port, tally, frozenset({200, 201, 409, 412}))
+def bare_poll(send: Timed, path: str, tags: dict[str, str]) -> None:
+    """The bare load's request: one narrow row read, conditional once it has a tag."""
+    headers = {"If-None-Match": tags[path]} if path in tags else {}
+    _, answer_headers, _ = send("GET", path, None, headers)
+    if "etag" in answer_headers:
+        tags[path] = answer_headers["etag"]
+
+
+def play_table(
+    port: int, table: Table, pace: float, deadline: float, tally: Tally, bare: str = ""
+) -> None:
+    """A table's phone posting hands at its pace (or, for the bare load, polling `bare`)."""
+    send = Timed(port, tally, frozenset({200, 201, 304, 409, 412}))
     rng = random.Random(table.id)
+    if bare:
+        tags: dict[str, str] = {}
+        while time.perf_counter() < deadline:
+            time.sleep(pace * rng.uniform(0.5, 1.5))
+            bare_poll(send, bare, tags)
+        return
     auth = {"Authorization": f"Bearer {table.token}"}
     _, headers, _ = send("GET", f"/api/v1/games/{table.game_id}/")
     etag = headers.get("etag", "")
@@ -226,12 +246,19 @@ def play_table(port: int, table: Table, pace: float, deadline: float, tally: Tal
             last = hands[-1]["number"] if hands else 0
 
 
-def watch(port: int, event_id: int, deadline: float, tally: Tally, seed: int) -> None:
+def watch(port: int, event_id: int, deadline: float, tally: Tally, seed: int, bare: str) -> None:
+    """A watcher polling the standings and the rounds every 5 s (or, for the bare load, `bare`
+    twice)."""
     send = Timed(port, tally, frozenset({200, 304}))
     rng = random.Random(seed)
     tags: dict[str, str] = {}
     time.sleep(rng.uniform(0, POLL_SECONDS))
     while time.perf_counter() < deadline:
+        if bare:
+            for _ in range(2):
+                bare_poll(send, bare, tags)
+            time.sleep(POLL_SECONDS)
+            continue
         for path in (f"/api/v1/events/{event_id}/standings/", f"/api/v1/events/{event_id}/rounds/"):
             headers = {"If-None-Match": tags[path]} if path in tags else {}
             status, answer_headers, _ = send("GET", path, None, headers)
@@ -242,16 +269,22 @@ def watch(port: int, event_id: int, deadline: float, tally: Tally, seed: int) ->
         time.sleep(POLL_SECONDS)
 
 
-def run_night(port: int, night: Night, watchers: int, seconds: float, pace: float) -> Tally:
+def run_night(
+    port: int, night: Night, watchers: int, seconds: float, pace: float, bare: bool = False
+) -> Tally:
+    """The night's load for `seconds`; with `bare`, the same clients at the same pace, each
+    request of theirs a bare poll."""
     deadline = time.perf_counter() + seconds
+    floor = f"/bench/poll/{night.event_id}/" if bare else ""
     tallies = [Tally() for _ in range(len(night.tables) + watchers)]
     threads = [
-        threading.Thread(target=play_table, args=(port, table, pace, deadline, tallies[i]))
+        threading.Thread(target=play_table, args=(port, table, pace, deadline, tallies[i], floor))
         for i, table in enumerate(night.tables)
     ]
     threads += [
         threading.Thread(
-            target=watch, args=(port, night.event_id, deadline, tallies[len(night.tables) + i], i)
+            target=watch,
+            args=(port, night.event_id, deadline, tallies[len(night.tables) + i], i, floor),
         )
         for i in range(watchers)
     ]
@@ -265,25 +298,38 @@ def run_night(port: int, night: Night, watchers: int, seconds: float, pace: floa
     return total
 
 
-def summary(tables: int, watchers: int, tally: Tally) -> str:
+def summary(tables: int, watchers: int, tally: Tally, bare: Tally) -> str:
     requests = sum(tally.statuses.values())
     not_modified = 100 * tally.statuses[304] / requests if requests else 0.0
     polls = sum(tally.standings.values())
     standings_304 = 100 * tally.standings[304] / polls if polls else 0.0
+    p99, bare_p99 = tally.latencies.percentile_ms(99), bare.latencies.percentile_ms(99)
     return (
         f"night: tables={tables} watchers={watchers} requests={requests} "
-        f"errors={tally.latencies.errors} p50_ms={tally.latencies.percentile_ms(50):.1f} "
-        f"p99_ms={tally.latencies.percentile_ms(99):.1f} not_modified={not_modified:.0f}% "
-        f"standings_not_modified={standings_304:.0f}%"
+        f"errors={tally.latencies.errors + bare.latencies.errors} "
+        f"p50_ms={tally.latencies.percentile_ms(50):.1f} p99_ms={p99:.1f} "
+        f"not_modified={not_modified:.0f}% standings_not_modified={standings_304:.0f}% "
+        f"bare_p99_ms={bare_p99:.1f} p99_ratio={p99 / bare_p99:.2f}"
     )
+
+
+def night_and_floor(
+    port: int, night: Night, watchers: int, seconds: float, pace: float
+) -> tuple[Tally, str]:
+    """The night, then the same load on the bare poll; the night's tally and its line."""
+    tally = run_night(port, night, watchers, seconds, pace)
+    bare = run_night(port, night, watchers, seconds, pace, bare=True)
+    for line in bare.unexpected[:5]:
+        print(f"  unexpected (bare): {line}", file=sys.stderr)
+    return tally, summary(len(night.tables), watchers, tally, bare)
 
 
 def find_watchers(port: int, night: Night, seconds: float, pace: float) -> int:
     """The most watchers a night of `seconds` sustains at p99 < 200 ms with no errors."""
     sustained = 0
     for watchers in (100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1600):
-        tally = run_night(port, night, watchers, seconds, pace)
-        print(summary(len(night.tables), watchers, tally))
+        tally, line = night_and_floor(port, night, watchers, seconds, pace)
+        print(line)
         if tally.latencies.errors or tally.latencies.percentile_ms(99) >= GOAL_P99_MS:
             break
         sustained = watchers
@@ -305,7 +351,11 @@ def main() -> None:
         harness.fail("give 1 to 200 tables, 0 to 5000 watchers and a positive time")
 
     url = harness.database_url(args.database)
-    env = harness.server_env(url)
+    # A regional night enters more players than a club's (EVENT_MAX_ENTRANTS, 200 by default).
+    places = str(max(200, 4 * max(args.tables, 50 if args.find_watchers else 0)))
+    env = harness.server_env(
+        url, DJANGO_SETTINGS_MODULE="bench_settings", EVENT_MAX_ENTRANTS=places
+    )
     harness.migrate(env)
     night = seat_the_night(env, max(args.tables, 50 if args.find_watchers else 0))
     port = harness.free_port()
@@ -324,10 +374,10 @@ def main() -> None:
         f"{POLL_SECONDS:g} s"
     )
     tables = Night(night.tables[: args.tables], night.event_id)
-    tally = run_night(port, tables, args.watchers, args.seconds, args.pace)
-    for line in tally.unexpected[:5]:
-        print(f"  unexpected: {line}", file=sys.stderr)
-    print(summary(args.tables, args.watchers, tally))
+    tally, line = night_and_floor(port, tables, args.watchers, args.seconds, args.pace)
+    for unexpected in tally.unexpected[:5]:
+        print(f"  unexpected: {unexpected}", file=sys.stderr)
+    print(line)
     failed = tally.latencies.errors > 0 or storm != Counter({201: 1, 409: JOIN_STORM - 1})
     if args.find_watchers:
         best = find_watchers(port, night, args.seconds, args.pace)

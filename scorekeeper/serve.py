@@ -3,10 +3,12 @@
 A club's laptop on the club's Wi-Fi needs one command: production settings, waitress as the
 application server (it reads each request whole before a thread sees it, so slow phones on bad
 Wi-Fi never hold up the others), static files from WhiteNoise, SQLite in WAL mode unless
-DATABASE_URL says PostgreSQL, listening on every address of the laptop. It prints the address
-phones should open, warns when only this computer can reach it, and restarts the server by
-itself if it ever dies. Behind a TLS proxy on a hosted site, `--behind-proxy` listens on
-127.0.0.1 only and trusts the proxy's X-Forwarded-For and X-Forwarded-Proto.
+DATABASE_URL says PostgreSQL, listening on every address of the laptop. It serves from one
+process a core (`--processes`), all taking requests from one listening socket, so a crowded
+night uses the whole laptop. It prints the address phones should open, warns when only this
+computer can reach it, and starts a server process again by itself if one ever dies. Behind a
+TLS proxy on a hosted site, `--behind-proxy` listens on 127.0.0.1 only and trusts the proxy's
+X-Forwarded-For and X-Forwarded-Proto.
 
 What it sets, unless the environment already does (docs/deployment.md):
 - SECRET_KEY: made once and kept in `instance/secret_key` (INSTANCE_DIR), mode 0600;
@@ -110,20 +112,21 @@ def announce(args: argparse.Namespace, addresses: list[str]) -> None:
 
 
 def prepare(env: dict[str, str]) -> None:
-    """Migrate the database and collect the static files, as the server will see them."""
-    manage = [sys.executable, str(BASE_DIR / "manage.py")]
-    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([*manage, *command], env=env, check=True)
+    """Migrate the database and collect the static files (when they changed), as the server
+    will see them."""
+    manage = [sys.executable, str(BASE_DIR / "manage.py"), "prepare_to_serve"]
+    subprocess.run(manage, env=env, check=True)
 
 
 def serve_forever(args: argparse.Namespace) -> None:
-    """The server itself, in this process (the supervisor's child)."""
+    """The server itself, in this process (one of the supervisor's children), on the listening
+    socket it was handed."""
     import waitress
 
     from scorekeeper.wsgi import application
 
     options: dict[str, object] = {
-        "listen": f"{args.host}:{args.port}",
+        "sockets": [socket.socket(fileno=args.listen_fd)],
         "threads": args.threads,
         "connection_limit": 2000,
         "channel_timeout": 120,
@@ -151,54 +154,90 @@ def back_up_while_rounds_run(env: dict[str, str], every: float, stopped: threadi
         )
 
 
+def listen(args: argparse.Namespace) -> socket.socket:
+    """The listening socket every server process takes requests from."""
+    try:
+        listener = socket.create_server((args.host, args.port), backlog=1024)
+    except OSError as error:
+        print(f"serve: cannot listen on {args.host}:{args.port}: {error.strerror}", file=sys.stderr)
+        raise SystemExit(2) from None
+    listener.set_inheritable(True)
+    return listener
+
+
 def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
-    """Run the server as a child and start it again whenever it dies, until told to stop;
-    meanwhile back the database up every BACKUP_EVERY_MINUTES while a round is in play."""
-    child: subprocess.Popen[bytes] | None = None
-    stopping = False
+    """Run `--processes` server processes on one listening socket, and start each again
+    whenever it dies, until told to stop; meanwhile back the database up every
+    BACKUP_EVERY_MINUTES while a round is in play."""
+    listener = listen(args)
+    children: list[subprocess.Popen[bytes]] = []
     stopped = threading.Event()
     every = 60 * float(env.get("BACKUP_EVERY_MINUTES", "5"))
     if every > 0:
         threading.Thread(
             target=back_up_while_rounds_run, args=(env, every, stopped), daemon=True
         ).start()
+    command = [sys.executable, "-m", "scorekeeper.serve", "--child", *sys.argv[1:]]
+    command += ["--listen-fd", str(listener.fileno())]
+    started = threading.Lock()
+
+    def keep_running() -> None:
+        """One server process, started again each time it dies."""
+        pause = 1.0
+        while not stopped.is_set():
+            with started:
+                if stopped.is_set():
+                    return
+                child = subprocess.Popen(
+                    command, env=env, cwd=BASE_DIR, pass_fds=(listener.fileno(),)
+                )
+                children.append(child)
+            began = time.monotonic()
+            code = child.wait()
+            if stopped.is_set():
+                return
+            lived = time.monotonic() - began
+            pause = 1.0 if lived > SHORT_LIFE_SECONDS else min(pause * 2, 30.0)
+            print(
+                f"A server process stopped (exit {code}); starting it again in {pause:g} s.",
+                flush=True,
+            )
+            stopped.wait(pause)
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        nonlocal stopping
-        stopping = True
         stopped.set()
-        if child is not None and child.poll() is None:
-            child.terminate()
+        with started:
+            for child in children:
+                if child.poll() is None:
+                    child.terminate()
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    command = [sys.executable, "-m", "scorekeeper.serve", "--child", *sys.argv[1:]]
-    pause = 1.0
-    while not stopping:
-        started = time.monotonic()
-        child = subprocess.Popen(command, env=env, cwd=BASE_DIR)
-        code = child.wait()
-        if stopping:
-            break
-        lived = time.monotonic() - started
-        pause = 1.0 if lived > SHORT_LIFE_SECONDS else min(pause * 2, 30.0)
-        print(f"The server stopped (exit {code}); starting it again in {pause:g} s.", flush=True)
-        time.sleep(pause)
+    keepers = [threading.Thread(target=keep_running) for _ in range(args.processes)]
+    for keeper in keepers:
+        keeper.start()
+    for keeper in keepers:
+        while keeper.is_alive():
+            keeper.join(timeout=1.0)  # the main thread stays free for the signals
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=8, help="threads a process")
+    parser.add_argument(
+        "--processes", type=int, default=os.cpu_count() or 1, help="default: one a core"
+    )
     parser.add_argument(
         "--behind-proxy", action="store_true", help="listen on 127.0.0.1 behind a TLS proxy"
     )
     parser.add_argument("--host", default=None, help="default: every address (0.0.0.0)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--listen-fd", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if not 0 < args.port < 65536 or not 1 <= args.threads <= 256:
-        parser.exit(2, "serve: give a port from 1 to 65535 and 1 to 256 threads\n")
+    if not 0 < args.port < 65536 or not 1 <= args.threads <= 256 or not 1 <= args.processes <= 64:
+        parser.exit(2, "serve: give a port from 1 to 65535, 1 to 256 threads, 1 to 64 processes\n")
     args.host = args.host or ("127.0.0.1" if args.behind_proxy else "0.0.0.0")
     if args.child:
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")

@@ -144,6 +144,11 @@ EVENT_FORMATS = [
     "scorekeeper.events.formats.party.Party",
     "scorekeeper.events.formats.swiss.Swiss",
 ]
+# The most players one event enters (a team event half as many teams), those who left included:
+# seating a round takes a time bounded by it. A regional night of 400 raises it.
+EVENT_MAX_ENTRANTS = int(os.environ.get("EVENT_MAX_ENTRANTS", "200"))
+if EVENT_MAX_ENTRANTS < 4:
+    raise ImproperlyConfigured("EVENT_MAX_ENTRANTS must be 4 or more: one table's players.")
 
 AUTHENTICATION_BACKENDS = [
     # First: counts failed director sign-ins and refuses a locked-out one (see AXES_*).

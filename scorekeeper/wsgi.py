@@ -1,4 +1,5 @@
-"""WSGI entry point: `gunicorn scorekeeper.wsgi`."""
+"""The WSGI application: waitress serves it on a laptop and a hosted site
+(`python -m scorekeeper.serve`), gunicorn in the benchmarks."""
 
 import os
 

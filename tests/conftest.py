@@ -2,11 +2,51 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 
 import pytest
 from django.utils import translation
 from rest_framework.throttling import SimpleRateThrottle
+
+from tests.prepared import Prepared
+from tests.seeds import run_seed
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis draws from the run's seed too (before its own plugin reads the option)."""
+    if config.getoption("hypothesis_seed", None) is None:
+        config.option.hypothesis_seed = str(run_seed())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that start processes go first: the test workers share them out at the start
+    instead of one worker finishing them alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"TEST_SEED={run_seed()} (Hypothesis and every random draw; set it to replay a run)"
+
+
+def run_folder(factory: pytest.TempPathFactory) -> Prepared:
+    """The folder this run's test workers share (each worker has its own below it)."""
+    own = factory.getbasetemp()
+    return Prepared(own.parent if os.environ.get("PYTEST_XDIST_WORKER") else own)
+
+
+@pytest.fixture(scope="session")
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> Prepared:
+    """A migrated database to copy and the static files collected, made once a run
+    (tests/prepared.py)."""
+    return run_folder(tmp_path_factory)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Once every worker has finished, the run's PostgreSQL template goes."""
+    if not hasattr(session.config, "workerinput"):
+        run_folder(session.config._tmp_path_factory).remove()  # type: ignore[attr-defined]
 
 
 @pytest.fixture

@@ -1,5 +1,10 @@
 """How the migration tests move the database: back to where rows were written the way older
-code wrote them, then forward to the latest, with the apps as they stood at each step."""
+code wrote them, then forward to the latest, with the apps as they stood at each step.
+
+A new database runs the squashed migrations (each `replaces` a run of the chain). The tests go
+back along the chain as it was written, to where an earlier build left a database, and forward
+as that database's upgrade goes: the rest of a run it had begun, a squashed migration for a
+run it had none of."""
 
 from __future__ import annotations
 
@@ -7,15 +12,30 @@ from typing import Any
 
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.db.migrations.loader import MigrationLoader
 
 
-def migrate(targets: list[tuple[str, str]] | None = None) -> Any:
-    """Migrate to `targets` (every app's latest by default); the apps as they stand there."""
+def the_chain() -> MigrationLoader:
+    """The migrations as they were written: every squashed migration stands aside, and what
+    depended on it depends on the last migration it replaces."""
+    loader = MigrationLoader(connection, replace_migrations=False)
+    for key, squashed in loader.replacements.items():
+        loader.graph.remove_replacement_node(key, squashed.replaces)
+    return loader
+
+
+def migrate(targets: list[tuple[str, str | None]] | None = None) -> Any:
+    """Back to `targets` along the chain as it was written (a name of None: before the app's
+    first), or (without targets) forward to the
+    latest as an upgrade goes: a squashed migration stands in for a run of the chain of which
+    the database has none. The apps as they stand there."""
+    loader = the_chain() if targets else MigrationLoader(connection)
     executor = MigrationExecutor(connection)
-    targets = targets or executor.loader.graph.leaf_nodes()
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
+    executor.loader = loader
+    executor.migrate(targets or loader.graph.leaf_nodes())
+    moved = the_chain() if targets else MigrationLoader(connection)
+    reached = [(app, name) for app, name in targets or moved.graph.leaf_nodes() if name]
+    return moved.project_state(reached).apps
 
 
 def models(apps: Any, **names: str) -> tuple[Any, ...]:

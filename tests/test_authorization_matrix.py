@@ -7,12 +7,14 @@ A new write endpoint fails here until it is given a valid body below, so none is
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.db.models import Sum
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
@@ -71,10 +73,19 @@ def api(method: str, client: APIClient, path: str, body: Any) -> Any:
     return call(path, body, format="json") if body is not None else call(path)
 
 
-@pytest.fixture
-def world(django_user_model) -> World:
-    dora = django_user_model.objects.create_user("dora")
-    mallory = django_user_model.objects.create_user("mallory")
+@pytest.fixture(scope="module")
+def world(django_db_setup: None, django_db_blocker: Any) -> Iterator[World]:
+    """Built once for the module and only read: each test's writes are rolled back to it, and
+    it goes when the module is done."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield build_world()
+        transaction.set_rollback(True)
+
+
+def build_world() -> World:
+    User = get_user_model()
+    dora = User.objects.create_user("dora")
+    mallory = User.objects.create_user("mallory")
     directors = {}
     for user, club in ((dora, "Riverside"), (mallory, "Hilltop")):
         client = APIClient()

@@ -13,6 +13,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext
 from stack import Stack
 
+from tests.prepared import Prepared
+
 # Playwright's sync API keeps an event loop running in the test thread; Django would refuse
 # the database work of the live server's set-up and teardown there without this.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -67,9 +69,9 @@ def phone(
 
 
 @pytest.fixture
-def stack(tmp_path: Path) -> Iterator[Stack]:
+def stack(tmp_path: Path, prepared: Prepared) -> Iterator[Stack]:
     """A real server of this test's own (tests/browser/stack.py), removed afterwards."""
-    made = Stack(tmp_path)
+    made = Stack(tmp_path, prepared)
     try:
         yield made
     finally:

@@ -1,7 +1,8 @@
 """A real server for the phones: its own database (PostgreSQL when DATABASE_URL names one,
 else a SQLite file), static files collected as for a night, and the app server started and
-killed as a process (bench/harness.py). Database names carry the test's process id, so these
-tests run beside others."""
+killed as a process (bench/harness.py). This build's databases are copies of the run's migrated
+template and its static files are the run's (tests/prepared.py); database names carry the
+test's process id, so these tests run beside others."""
 
 from __future__ import annotations
 
@@ -16,16 +17,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tests.commands import run_python
+from tests.prepared import Prepared, postgres_url
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 import harness  # noqa: E402
 from table import api_get  # noqa: E402
-
-
-def postgres_url() -> str | None:
-    url = os.environ.get("DATABASE_URL", "")
-    return url if url.startswith(("postgres://", "postgresql://")) else None
 
 
 @dataclass
@@ -34,6 +31,7 @@ class Stack:
     phones' origin stays the same across restarts)."""
 
     folder: Path
+    prepared: Prepared
     port: int = field(default_factory=harness.free_port)
     databases: list[str] = field(default_factory=list)
     process: subprocess.Popen[bytes] | None = None
@@ -53,12 +51,20 @@ class Stack:
         self.databases.append(database)
         return database
 
+    def migrated(self, name: str) -> str:
+        """A new database of this build, migrated: a copy of the run's template."""
+        database = self.prepared.database(self.folder, name)
+        self.databases.append(database)
+        return database
+
     def env(self, database: str, repo: Path = REPO) -> dict[str, str]:
         env = harness.server_env(
             database,
             HTTPS="0",
             CONN_MAX_AGE="0",
-            STATIC_ROOT=str(self.folder / f"static-{repo.name}"),
+            STATIC_ROOT=str(
+                self.prepared.static_root if repo == REPO else self.folder / f"static-{repo.name}"
+            ),
             BACKUP_DIR=str(self.folder / "backups"),
             LIMIT_GAMES="1000/hour",
         )
@@ -79,8 +85,11 @@ class Stack:
         return json.loads(done.stdout)
 
     def prepare(self, database: str, repo: Path = REPO) -> None:
+        """Migrate the database as `repo`'s build does; another build's static files are
+        collected for it (this build's are the run's)."""
         self.manage(database, "migrate", "--noinput", "-v0", repo=repo)
-        self.manage(database, "collectstatic", "--noinput", "-v0", repo=repo)
+        if repo != REPO:
+            self.manage(database, "collectstatic", "--noinput", "-v0", repo=repo)
 
     def start(self, database: str, repo: Path = REPO) -> None:
         """The app server (waitress, as the laptop's stack runs it) on this database."""

@@ -25,9 +25,11 @@ def in_view(page: Page, locator) -> bool:
 
 
 def test_a_hand_fits_one_screen_and_is_saved_without_scrolling(page: Page, live_server) -> None:
+    page.clock.install()  # the test moves the page's clock on itself
     table = Table(page, live_server.url)
     table.new_game(FOUR)
-    page.wait_for_timeout(4500)  # the "game on" message has gone
+    page.clock.fast_forward(4_000)
+    expect(page.locator("#toast")).to_be_hidden()  # the "game on" message has gone
     entry = page.locator("form.entry")
     parts = [
         page.get_by_role("group", name="Who called trump?"),

@@ -8,6 +8,7 @@ import io
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, Response
+from table import eventually
 
 from scorekeeper.events.models import Event
 
@@ -20,11 +21,7 @@ def test_the_players_screen_polls_the_standings_conditionally(live_server, page:
     answers: list[Response] = []
     page.on("response", lambda r: answers.append(r) if "/standings/" in r.url else None)
     page.goto(f"{live_server.url}/events/{event.pk}/")
-    page.wait_for_timeout(1000)
-    deadline = 30_000
-    while deadline > 0 and not [a for a in answers if a.status == 304]:
-        page.wait_for_timeout(500)
-        deadline -= 500
+    eventually(page, lambda: any(a.status == 304 for a in answers), timeout=30, what="a 304")
     unchanged = [a for a in answers if a.status == 304]
     assert unchanged, [a.status for a in answers]
     assert unchanged[0].request.headers.get("if-none-match") == answers[0].headers["etag"]

@@ -33,6 +33,12 @@ def ask_and(page: Page, answer: str, says: str | None = None) -> None:
     expect(dialog).to_be_hidden()
 
 
+def a_refresh_later(page: Page) -> None:
+    """The console's next refresh (every 5 s) has drawn the board again."""
+    drawn = page.locator(".board > *").first.element_handle()
+    page.wait_for_function("(drawn) => !drawn.isConnected", arg=drawn, timeout=15_000)
+
+
 def board_table(page: Page, number: int) -> Any:
     return page.locator(f".board > .round:first-child .board-table[data-table='{number}']")
 
@@ -173,7 +179,7 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     expect(said).to_contain_text("Table 2's result is now")
     expect(board_table(page, 2)).to_contain_text("assigned by the director")
     # The note stays through the console's refresh, until dismissed.
-    page.wait_for_timeout(6_000)
+    a_refresh_later(page)
     expect(said).to_contain_text("Table 2's result is now")
     said.get_by_role("button", name="Dismiss").click()
     expect(said).to_be_empty()
@@ -254,5 +260,5 @@ def test_withdrawing_a_team_and_a_player_leaving_ask_first(
     eve.get_by_role("button", name="Leaves").click()
     ask_and(page, "Confirm", says="Eve leaves the event")
     expect(eve).to_contain_text("(left)")
-    page.wait_for_timeout(6_000)  # a refresh later, the note is still there
+    a_refresh_later(page)  # the note is still there
     expect(eve).to_contain_text("Eve left the event.")

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from stack import SEAT_A_NIGHT, Stack
 from table import OUTBOX, Table, eventually
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LETTERS = "NESW"
 
 
@@ -58,8 +58,7 @@ def played(stack: Stack, game: str, count: int) -> None:
 
 
 def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, phone):
-    first = stack.database("crash")
-    stack.prepare(first)
+    first = stack.migrated("crash")
     tables = stack.python(first, SEAT_A_NIGHT)
     stack.start(first)
     pages = [phone().new_page(), phone().new_page()]
@@ -109,6 +108,7 @@ def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, ph
         page.reload()
         page.evaluate("() => window.dispatchEvent(new Event('online'))")
         expect(page.locator(".table-title")).to_be_visible()
-    one.wait_for_timeout(6000)  # a table's poll (5 s) has read the game again
+    with one.expect_response(lambda r: "/api/v1/games/" in r.url, timeout=15_000):
+        pass  # a table's poll (every 5 s) has read the game again
     played(stack, tables[0]["game"], 5)
     played(stack, tables[1]["game"], 4)

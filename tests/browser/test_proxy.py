@@ -28,15 +28,20 @@ import pytest
 from playwright.sync_api import Browser, expect
 from table import Table, eventually
 
+from tests.prepared import Prepared
+
 REPO = Path(__file__).resolve().parents[2]
 TEMPLATE = REPO / "deploy" / "nginx" / "euchre.conf.template"
 sys.path.insert(0, str(REPO / "bench"))
 import harness  # noqa: E402
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists(),
-    reason="needs Debian's nginx (apt-get install nginx-light); .ci/run installs it",
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists(),
+        reason="needs Debian's nginx (apt-get install nginx-light); .ci/run installs it",
+    ),
+]
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 GAME = {"ruleset": "standard", "players": ["Ann", "Ben", "Cat", "Dan"], "dealer": 0}
 
@@ -58,13 +63,13 @@ class Site:
             conn.close()
 
 
-def render(folder: Path, app_port: int, https_port: int, http_port: int) -> Path:
+def render(folder: Path, static: Path, app_port: int, https_port: int, http_port: int) -> Path:
     """The shipped template with its five names filled in and its ports moved."""
     site = TEMPLATE.read_text()
     for name, value in {
         "SERVER_NAME": "127.0.0.1 localhost",
         "APP_PORT": str(app_port),
-        "STATIC_ROOT": str(folder / "static"),
+        "STATIC_ROOT": str(static),
         "TLS_CERTIFICATE": str(folder / "cert.pem"),
         "TLS_KEY": str(folder / "key.pem"),
     }.items():
@@ -92,7 +97,7 @@ def render(folder: Path, app_port: int, https_port: int, http_port: int) -> Path
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+def site(tmp_path_factory: pytest.TempPathFactory, prepared: Prepared) -> Iterator[Site]:
     folder = tmp_path_factory.mktemp("hosted")
     subprocess.run(
         [
@@ -106,8 +111,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     app_port, https_port, http_port = (harness.free_port() for _ in range(3))
     env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_DEBUG", "SECRET_KEY"}}
     env |= {
-        "DATABASE_URL": f"sqlite:///{folder / 'site.sqlite3'}",
-        "STATIC_ROOT": str(folder / "static"),
+        "DATABASE_URL": prepared.database(folder, "site", kind="sqlite"),
+        "STATIC_ROOT": str(prepared.static_root),
         "INSTANCE_DIR": str(folder / "instance"),
         "LIMIT_WRONG_CODES": "3/hour",
     }
@@ -118,7 +123,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         stdout=subprocess.DEVNULL,
     )
     nginx = subprocess.Popen(
-        [NGINX, "-c", str(render(folder, app_port, https_port, http_port)), "-p", str(folder)]
+        [
+            NGINX,
+            "-c",
+            str(render(folder, prepared.static_root, app_port, https_port, http_port)),
+            "-p",
+            str(folder),
+        ]
     )
     served = Site(https_port, http_port, folder)
     try:
@@ -179,9 +190,12 @@ def test_slow_clients_are_held_by_the_proxy(site: Site):
     stop = threading.Event()
     context = ssl._create_unverified_context()
 
+    connected = threading.Semaphore(0)
+
     def trickle() -> None:
         raw = socket.create_connection(("127.0.0.1", site.https_port), timeout=30)
         with context.wrap_socket(raw) as sock:
+            connected.release()
             sock.sendall(b"POST /api/v1/games/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             sock.sendall(b"Content-Type: application/json\r\nContent-Length: 60000\r\n\r\n")
             for _ in range(60):
@@ -193,14 +207,15 @@ def test_slow_clients_are_held_by_the_proxy(site: Site):
     for thread in slow:
         thread.start()
     try:
-        time.sleep(2)
+        for _ in slow:
+            assert connected.acquire(timeout=30), "a slow client could not connect"
         for _ in range(10):
             conn = http.client.HTTPSConnection(
                 "127.0.0.1", site.https_port, context=context, timeout=1.0
             )
             status, _, _ = harness.call(conn, "GET", "/api/v1/health/")
             assert status == 200
-            time.sleep(0.3)
+            stop.wait(0.3)
     finally:
         stop.set()
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Response, expect
-from table import Table, api_get, eventually, points, seat_a_night
+from table import OUTBOX, Table, api_get, eventually, points, seat_a_night
 from test_browser_referee import ENGLISH, ask_about_the_renege
 
 from scorekeeper.events.models import ResultChange
@@ -121,7 +121,6 @@ def test_a_result_entered_offline_reaches_the_server_once(
     who.get_by_role("radio", name=re.compile(north.split(" (")[0])).check()
     result.get_by_role("button", name="Enter the result", exact=True).click()
     expect(result).to_contain_text("kept on this phone and sent when the connection is back")
-    scorer.wait_for_timeout(1500)
     assert api_get(base, f"/api/v1/tables/{table['id']}/")["result"] is None
     assert answered == []
 
@@ -131,7 +130,8 @@ def test_a_result_entered_offline_reaches_the_server_once(
     expect(result).to_contain_text("An opponent confirms it", timeout=15_000)
     entered = api_get(base, f"/api/v1/tables/{table['id']}/")["result"]
     assert entered["status"] == "entered" and entered["points"] == [1, 2], entered
-    scorer.wait_for_timeout(1500)  # time for a second sending, were there one
+    # Nothing is left to send a second time: the phone's outbox is empty.
+    eventually(scorer, lambda: scorer.evaluate(OUTBOX) == [], what="the outbox is empty")
     assert [r.status for r in answered] == [201]
     entries = ResultChange.objects.filter(table_id=table["id"], action=ResultChange.Action.ENTER)
     assert entries.count() == 1

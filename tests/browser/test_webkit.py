@@ -26,6 +26,7 @@ WEBDRIVER = shutil.which("WebKitWebDriver") or "/usr/bin/WebKitWebDriver"
 XVFB = shutil.which("Xvfb") or "/usr/bin/Xvfb"
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.slow,
     pytest.mark.skipif(
         not Path(WEBDRIVER).exists() or not Path(XVFB).exists(),
         reason="needs Debian's WebKitWebDriver and Xvfb "
@@ -142,8 +143,7 @@ def status(driver: WebDriver) -> str:
 
 
 def test_the_table_app_in_webkit(stack: Stack, webkit: WebDriver):
-    database = stack.database("webkit")
-    stack.prepare(database)
+    database = stack.migrated("webkit")
     tables = stack.python(database, SEAT_A_NIGHT)
     stack.start(database)
     driver = webkit

@@ -13,6 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from event_helpers import Director, join, ok
 from rest_framework.test import APIClient
 
+from scorekeeper.events.models import Event
+
 pytestmark = pytest.mark.django_db
 
 EIGHT = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -272,3 +274,54 @@ def test_a_poll_of_an_event_no_longer_public_is_not_found(night, director: Direc
     assert current["ETag"] != directed["ETag"]
     again = director.client.get(path, HTTP_IF_NONE_MATCH=current["ETag"])
     assert again.status_code == 304
+
+
+def event_versions(event: int) -> tuple[int, int]:
+    return Event.objects.values_list("version", "standings_version").get(pk=event)
+
+
+def test_a_retried_write_moves_no_version(night, director: Director, anon):
+    """A phone that did not hear the answer sends the same write again: the answer is the
+    same, nothing changes, and the pollers stay at 304."""
+    event = night["event"]
+    table = night["round"]["tables"][0]
+    phone = join(table["join_code"])
+    opponent = join(table["join_code"], role="confirmer")
+    by = phone.by_seat
+    hand = {"maker": 0, "trump": "H", "maker_tricks": 3}
+    key = {"HTTP_IDEMPOTENCY_KEY": "a-hand-sent-twice"}
+    ok(phone.client.post(f"{phone.url}hands/", hand, format="json", **key), 201)
+    moved = event_versions(event)
+    ok(phone.client.post(f"{phone.url}hands/", hand, format="json", **key))
+    assert event_versions(event) == moved
+    for _ in range(3):  # the round's other hands
+        phone.hand(by[0], 3)
+    ok(phone.enter(by[0]), 201)
+    entered = event_versions(event)
+    tag = anon.get(f"/api/v1/events/{event}/rounds/")["ETag"]
+    assert phone.enter(by[0]).status_code in (200, 201)
+    assert event_versions(event) == entered
+    assert anon.get(f"/api/v1/events/{event}/rounds/", HTTP_IF_NONE_MATCH=tag).status_code == 304
+    ok(opponent.confirm(by[1]))
+    confirmed = event_versions(event)
+    ok(opponent.confirm(by[1]))
+    assert event_versions(event) == confirmed
+
+
+def test_a_confirmation_locks_its_table_once_and_moves_the_event_once(night):
+    table = night["round"]["tables"][0]
+    phone = join(table["join_code"])
+    opponent = join(table["join_code"], role="confirmer")
+    for _ in range(4):
+        phone.hand(phone.by_seat[0], 3)
+    ok(phone.enter(phone.by_seat[0]), 201)
+    before = event_versions(night["event"])
+    with CaptureQueriesContext(connection) as captured:
+        ok(opponent.confirm(phone.by_seat[1]))
+    statements = [q["sql"] for q in captured]
+    moves = [sql for sql in statements if sql.startswith('UPDATE "events_event"')]
+    assert len(moves) == 1, moves
+    assert event_versions(night["event"]) == (before[0] + 1, before[1] + 1)
+    if connection.vendor == "postgresql":  # SQLite locks the whole database, not rows
+        locks = [sql for sql in statements if 'FROM "events_table"' in sql and "FOR UPDATE" in sql]
+        assert len(locks) == 1, locks

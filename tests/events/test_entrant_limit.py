@@ -1,6 +1,7 @@
 """Limits on entrants and rounds, so that seating a round costs a bounded time: an event enters
-at most `MAX_ENTRANTS` players (a team event half as many teams) and seats at most `MAX_ROUNDS`
-rounds; the next is a 409 naming the field."""
+at most `EVENT_MAX_ENTRANTS` players (a setting; a team event half as many teams) and seats at
+most `MAX_ROUNDS` rounds; the next is a 409 naming the field. The tests set a small limit: the
+rule is the same at 200."""
 
 from __future__ import annotations
 
@@ -9,10 +10,17 @@ from django.contrib.auth import get_user_model
 from event_helpers import Director, is_problem, ok, played_by_services
 
 from scorekeeper.events.access import Actor
-from scorekeeper.events.services import MAX_ENTRANTS, MAX_ROUNDS
+from scorekeeper.events.services import MAX_ROUNDS
 from scorekeeper.models import Club
 
 pytestmark = pytest.mark.django_db
+
+MAX_ENTRANTS = 12
+
+
+@pytest.fixture(autouse=True)
+def _a_small_limit(settings) -> None:
+    settings.EVENT_MAX_ENTRANTS = MAX_ENTRANTS
 
 
 def names(count: int, prefix: str = "Player") -> list[str]:

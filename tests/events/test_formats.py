@@ -120,8 +120,8 @@ RECIPE_FILES = {
 def recipe() -> str:
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     start = text.index("- **An event format**")
-    end = text.find("\n- **", start + 1)
-    return text[start : end if end > 0 else None]
+    ends = [text.find(mark, start + 1) for mark in ("\n- **", "\n## ")]
+    return text[start : min((end for end in ends if end > 0), default=len(text))]
 
 
 def test_the_recipe_for_a_format_names_every_file_a_format_touches():

@@ -10,7 +10,6 @@ from event_helpers import Director
 from rest_framework.test import APIClient
 
 from scorekeeper.events.models import Entrant, EventTeam
-from scorekeeper.events.services import MAX_ENTRANTS
 from scorekeeper.models import Club, Player
 from tests.concurrency import POSTGRES_ONLY, all_at_once
 
@@ -78,7 +77,8 @@ def test_teams_entered_at_once_get_one_seed_each(director: Director):
     assert seeds == list(range(1, AT_ONCE + 1))
 
 
-def test_newcomers_at_once_for_the_last_place_get_one_entry(director: Director):
+def test_newcomers_at_once_for_the_last_place_get_one_entry(director: Director, settings):
+    settings.EVENT_MAX_ENTRANTS = MAX_ENTRANTS = 16
     event = director.create_event(rounds_planned=1)
     director.add_players(event, *(f"Player {n:03}" for n in range(1, MAX_ENTRANTS)))
 

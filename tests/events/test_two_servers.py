@@ -19,6 +19,7 @@ import harness
 
 pytestmark = [
     pytest.mark.postgres,
+    pytest.mark.slow,
     pytest.mark.django_db(transaction=True),
 ]
 

@@ -6,7 +6,7 @@ shown the record so far (all four dealt hands included) and must name the same s
 same legal choices as OpenSpiel; at the end it must find the same trick winners, contract,
 maker tricks and points, and no violation.
 
-The run's seed is in each test id. ``REFEREE_DIFF_SEED=<seed>`` replays a run;
+The run's seed (tests/seeds.py) is in each test id. ``TEST_SEED=<seed>`` replays a run;
 ``REFEREE_DIFF_HANDS=<n>`` sets the number of hands per combination (default 500).
 """
 
@@ -22,8 +22,9 @@ import pytest
 import referee
 from tests.referee import openspiel_games as og
 from tests.referee.shared import read_jsonl
+from tests.seeds import run_seed
 
-SEED = int(os.environ.get("REFEREE_DIFF_SEED") or int.from_bytes(os.urandom(4), "big"))
+SEED = run_seed()
 HANDS_PER_VARIANT = int(os.environ.get("REFEREE_DIFF_HANDS") or 500)
 MAX_REPORTED_HANDS = 3
 MAX_REPORTED_LINES = 5
@@ -139,7 +140,7 @@ def play_and_compare(variant: og.Variant, number: int) -> str | None:
     more = len(found) - MAX_REPORTED_LINES
     return "\n".join(
         [
-            f"hand {number} ({variant.name}, REFEREE_DIFF_SEED={SEED}):",
+            f"hand {number} ({variant.name}, TEST_SEED={SEED}):",
             *(f"  {line}" for line in found[:MAX_REPORTED_LINES]),
             *([f"  ... and {more} more"] if more > 0 else []),
             f"  record: {json.dumps(recorder.record)}",

@@ -12,8 +12,9 @@ import pytest
 
 import referee
 from tests.referee.shared import read_jsonl
+from tests.seeds import run_seed
 
-SEED = int(os.environ.get("REFEREE_FUZZ_SEED") or int.from_bytes(os.urandom(4), "big"))
+SEED = run_seed()
 CASES = int(os.environ.get("REFEREE_FUZZ_CASES", "4000"))
 
 RECORDS = [case["record"] for case in read_jsonl("corpus", "openspiel", "cases.jsonl")]

@@ -11,6 +11,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.commands import run_python
+from tests.prepared import Prepared, on_postgres
+
+pytestmark = pytest.mark.slow
 
 POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 Manage = Callable[..., subprocess.CompletedProcess[str]]
@@ -40,22 +43,15 @@ def manager(database_url: str, backup_dir: Path) -> Manage:
 
 
 @pytest.fixture
-def sqlite_manage(tmp_path: Path) -> Manage:
-    return manager(f"sqlite:///{tmp_path / 'club.sqlite3'}", tmp_path / "backups")
+def sqlite_manage(tmp_path: Path, prepared: Prepared) -> Manage:
+    return manager(prepared.database(tmp_path, "club", kind="sqlite"), tmp_path / "backups")
 
 
 @pytest.fixture
-def postgres_manage(tmp_path: Path) -> Iterator[Manage]:
-    import psycopg
-
-    url = urlsplit(os.environ["DATABASE_URL"])
-    admin = url._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS euchre_backups WITH (FORCE)")
-        conn.execute("CREATE DATABASE euchre_backups")
-    yield manager(url._replace(path="/euchre_backups").geturl(), tmp_path / "backups")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS euchre_backups WITH (FORCE)")
+def postgres_manage(tmp_path: Path, prepared: Prepared) -> Iterator[Manage]:
+    url = prepared.database(tmp_path, "backups", kind="postgres")
+    yield manager(url, tmp_path / "backups")
+    on_postgres(url, f'DROP DATABASE IF EXISTS "{urlsplit(url).path[1:]}" WITH (FORCE)')
 
 
 def ok(result: subprocess.CompletedProcess[str]) -> str:
@@ -64,7 +60,6 @@ def ok(result: subprocess.CompletedProcess[str]) -> str:
 
 
 def the_night_comes_back(manage: Manage) -> None:
-    ok(manage("migrate", "-v0"))
     ok(manage("load_demo"))
     games = ok(manage("shell", "-v0", "-c", COUNT_GAMES))
     assert int(games) > 0
@@ -87,7 +82,6 @@ def test_a_postgresql_backup_brings_back_what_was_deleted(postgres_manage: Manag
 
 
 def test_only_the_newest_backups_are_kept(sqlite_manage: Manage):
-    ok(sqlite_manage("migrate", "-v0"))
     made = [ok(sqlite_manage("backup")) for _ in range(5)]
     assert ok(sqlite_manage("backup", "--list")).splitlines() == made[-3:]
 
@@ -102,7 +96,6 @@ def test_only_the_newest_backups_are_kept(sqlite_manage: Manage):
     ],
 )
 def test_a_restore_that_cannot_be_done_says_why_in_one_line(sqlite_manage, args, message):
-    ok(sqlite_manage("migrate", "-v0"))
     result = sqlite_manage(*args)
     assert result.returncode == 2
     assert message in result.stderr
@@ -110,7 +103,6 @@ def test_a_restore_that_cannot_be_done_says_why_in_one_line(sqlite_manage, args,
 
 
 def test_a_damaged_file_is_not_restored(sqlite_manage: Manage, tmp_path: Path):
-    ok(sqlite_manage("migrate", "-v0"))
     damaged = tmp_path / "damaged.sqlite3"
     damaged.write_bytes(b"not a database at all" * 100)
     result = sqlite_manage("restore", str(damaged), "--yes")

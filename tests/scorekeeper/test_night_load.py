@@ -10,21 +10,38 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from api_tables import REPO_ROOT
 
+from tests.prepared import Prepared
+
+pytestmark = pytest.mark.slow
+
 POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 
 
-def night(database: str, server: str = "gunicorn") -> subprocess.CompletedProcess[str]:
+@pytest.fixture
+def night(prepared: Prepared) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """A short night of the bench (and its bare load), serving the run's static files."""
+
+    def run(database: str, server: str = "gunicorn") -> subprocess.CompletedProcess[str]:
+        return bench(database, server, prepared.static_root)
+
+    return run
+
+
+def bench(database: str, server: str, static: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             *(sys.executable, "bench/night_bench.py", "--database", database, "--tables", "10"),
             *("--server", server),
-            *("--watchers", "10", "--seconds", "8", "--pace", "0.3", "--workers", "4"),
+            *("--watchers", "10", "--seconds", "5", "--pace", "0.3", "--workers", "4"),
         ],
         cwd=REPO_ROOT,
+        env={**os.environ, "STATIC_ROOT": str(static)},
         capture_output=True,
         text=True,
         timeout=300,
@@ -39,18 +56,19 @@ def assert_the_night_held(result: subprocess.CompletedProcess[str]) -> None:
     figures = dict(item.split("=") for item in line.removeprefix("night: ").split())
     assert figures["errors"] == "0", result.stderr[-3000:]
     assert int(figures["requests"]) > 100
+    assert float(figures["p99_ratio"]) > 0 and float(figures["bare_p99_ms"]) > 0
 
 
-def test_a_night_on_the_embedded_default_has_no_failed_request():
+def test_a_night_on_the_embedded_default_has_no_failed_request(night):
     assert_the_night_held(night("sqlite"))
 
 
-def test_a_night_on_the_laptops_own_stack_has_no_failed_request():
+def test_a_night_on_the_laptops_own_stack_has_no_failed_request(night):
     """`make serve`'s stack, exactly: `python -m scorekeeper.serve` on SQLite."""
     assert_the_night_held(night("sqlite", server="serve"))
 
 
 @pytest.mark.postgres
 @pytest.mark.skipif(not POSTGRES, reason="needs PostgreSQL (set DATABASE_URL); .ci/run has it")
-def test_a_night_on_postgresql_has_no_failed_request():
+def test_a_night_on_postgresql_has_no_failed_request(night):
     assert_the_night_held(night("postgres"))

@@ -15,16 +15,19 @@ from api_tables import REPO_ROOT
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 import harness
 
+from tests.prepared import Prepared
+
+pytestmark = pytest.mark.slow
+
 SECONDS = int(os.environ.get("SCHEMATHESIS_SECONDS", "45"))
 
 
 @pytest.fixture
-def server(tmp_path: Path):
-    url = f"sqlite:///{tmp_path / 'live.sqlite3'}"
+def server(tmp_path: Path, prepared: Prepared):
+    url = prepared.database(tmp_path, "live", kind="sqlite")
     # Limits high enough for a fuzzer to reach past them into the logic behind.
     env = harness.server_env(url, LIMIT_GAMES="100000/hour", LIMIT_WRONG_CODES="100000/hour")
     env["LIMIT_WRONG_CODES_ALL"] = "100000/hour"
-    harness.migrate(env)
     port = harness.free_port()
     process = harness.start_server(
         "scorekeeper.wsgi:application", env, port=port, server="waitress", workers=4

@@ -25,6 +25,11 @@ from api_tables import REPO_ROOT
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 import harness
 
+from tests.prepared import Prepared
+from tests.waiting import until
+
+pytestmark = pytest.mark.slow
+
 
 @dataclass
 class Served:
@@ -50,29 +55,32 @@ class Served:
             time.sleep(0.2)
         return False
 
-    def child_pid(self) -> int:
+    def server_pids(self) -> set[int]:
+        """The server processes the supervisor runs (its children serving the app)."""
         ps = subprocess.run(
-            ["ps", "-o", "pid=", "--ppid", str(self.process.pid)],
+            ["ps", "-o", "pid=,args=", "--ppid", str(self.process.pid)],
             capture_output=True,
             text=True,
             check=True,
         )
-        (pid,) = ps.stdout.split()
-        return int(pid)
+        return {int(line.split()[0]) for line in ps.stdout.splitlines() if "--child" in line}
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
+def served(tmp_path: Path, prepared: Prepared) -> Iterator[Served]:
     port = harness.free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_DEBUG", "SECRET_KEY", "HTTPS"}}
     env |= {
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
-        "STATIC_ROOT": str(tmp_path / "static"),
+        "DATABASE_URL": prepared.database(tmp_path, "club", kind="sqlite"),
+        "STATIC_ROOT": str(prepared.static_root),
         "INSTANCE_DIR": str(tmp_path / "instance"),
         "BACKUP_DIR": str(tmp_path / "backups"),
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.serve", "--port", str(port), "--threads", "4"],
+        [
+            *(sys.executable, "-m", "scorekeeper.serve", "--port", str(port)),
+            *("--threads", "4", "--processes", "2"),
+        ],
         cwd=REPO_ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -101,18 +109,20 @@ def test_it_serves_the_app_with_production_settings_and_says_where(served: Serve
     assert (tmp_path / "instance" / "secret_key").stat().st_mode & 0o077 == 0
 
 
-def test_a_server_that_dies_is_started_again(served: Served):
-    first = served.child_pid()
+def test_it_serves_from_two_processes_and_one_that_dies_is_started_again(served: Served):
+    until(lambda: len(served.server_pids()) == 2, within=30, what="two server processes")
+    first, other = sorted(served.server_pids())
     os.kill(first, signal.SIGKILL)
-    time.sleep(0.5)
+    until(lambda: "starting it again" in "".join(served.output), within=30, what="a restart")
     assert served.answers(within=30), "".join(served.output)
-    assert served.child_pid() != first
-    assert "starting it again" in "".join(served.output)
+    again = until(lambda: len(pids := served.server_pids()) == 2 and pids, within=30, what="two")
+    assert first not in again and other in again
 
 
-def trickle(port: int, stop: threading.Event, body: bool) -> None:
+def trickle(port: int, stop: threading.Event, body: bool, connected: threading.Semaphore) -> None:
     """A phone on bad Wi-Fi: a request sent a byte at a time, never finished."""
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        connected.release()
         if body:
             head = b"POST /api/v1/games/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             head += b"Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n"
@@ -131,18 +141,22 @@ def trickle(port: int, stop: threading.Event, body: bool) -> None:
 
 def test_twenty_slow_clients_do_not_hold_up_the_others(served: Served):
     stop = threading.Event()
+    connected = threading.Semaphore(0)
     slow = [
-        threading.Thread(target=trickle, args=(served.port, stop, n % 2 == 0), daemon=True)
+        threading.Thread(
+            target=trickle, args=(served.port, stop, n % 2 == 0, connected), daemon=True
+        )
         for n in range(20)
     ]
     for thread in slow:
         thread.start()
     try:
-        time.sleep(2)
+        for _ in slow:
+            assert connected.acquire(timeout=30), "a slow client could not connect"
         for _ in range(10):
             # Each answer within one second, or the socket times out and the test fails.
             status, _, _ = served.get("/api/v1/health/", timeout=1.0)
             assert status == 200
-            time.sleep(0.3)
+            stop.wait(0.3)
     finally:
         stop.set()

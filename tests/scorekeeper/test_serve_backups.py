@@ -14,11 +14,16 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from api_tables import REPO_ROOT
 
 from scorekeeper import serve
+from tests.prepared import Prepared
+from tests.waiting import until
+
+pytestmark = pytest.mark.slow
 
 #: The interval the loop is given here (BACKUP_EVERY_MINUTES is 5 on a laptop).
 EVERY = 1.0
@@ -58,49 +63,62 @@ class Laptop:
 
 
 @pytest.fixture
-def laptop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Laptop:
+def laptop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prepared: Prepared) -> Laptop:
     """A club's laptop: its own SQLite file, migrated, and the environment serve runs with."""
     for name in ("DJANGO_DEBUG", "HTTPS", "DATABASE_URL"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'club.sqlite3'}")
+    monkeypatch.setenv("DATABASE_URL", prepared.database(tmp_path, "club", kind="sqlite"))
     monkeypatch.setenv("BACKUP_DIR", str(tmp_path / "backups"))
     monkeypatch.setenv("SECRET_KEY", "a-laptop-key-" + "x" * 50)
     env = serve.environment(argparse.Namespace(behind_proxy=False), addresses=[])
-    machine = Laptop(env, tmp_path / "backups")
-    machine.manage("migrate", "--noinput", "-v0")
-    return machine
+    return Laptop(env, tmp_path / "backups")
+
+
+@dataclass
+class Loop:
+    """Serve's backup loop, on its short interval until the test ends, and how many times it
+    has run the backup command."""
+
+    start: Callable[[], None]
+    runs: list[int]
 
 
 @pytest.fixture
-def loop(laptop: Laptop) -> Iterator[Callable[[], None]]:
-    """Serve's backup loop, running on its short interval until the test ends."""
+def loop(laptop: Laptop, monkeypatch: pytest.MonkeyPatch) -> Iterator[Loop]:
     stopped = threading.Event()
     thread = threading.Thread(
         target=serve.back_up_while_rounds_run, args=(laptop.env, EVERY, stopped), daemon=True
     )
+    runs: list[int] = []
+    run = subprocess.run
 
-    def start() -> None:
-        thread.start()
+    def counted(command: list[str], *args: Any, **kwargs: Any) -> Any:
+        done = run(command, *args, **kwargs)
+        if "--if-round-running" in command:
+            runs.append(done.returncode)
+        return done
 
-    yield start
+    monkeypatch.setattr(serve.subprocess, "run", counted)
+    yield Loop(thread.start, runs)
     stopped.set()
-    thread.join(timeout=60)
-    assert not thread.is_alive()
+    if thread.ident is not None:  # started
+        thread.join(timeout=60)
+        assert not thread.is_alive()
 
 
 def wait_for(count: int, laptop: Laptop, within: float) -> list[Path]:
-    deadline = time.monotonic() + within
-    while len(made := laptop.made()) < count and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return made
+    return until(
+        lambda: len(laptop.made()) >= count and laptop.made(),
+        within=within,
+        what=f"{count} backups",
+    )
 
 
-def test_while_a_round_is_in_play_the_loop_backs_up_on_its_interval(laptop: Laptop, loop):
+def test_while_a_round_is_in_play_the_loop_backs_up_on_its_interval(laptop: Laptop, loop: Loop):
     laptop.manage("shell", "-c", A_ROUND_IN_PLAY)
     started = time.monotonic()
-    loop()
+    loop.start()
     first = wait_for(1, laptop, within=60)
-    assert first, "no backup while a round was in play"
     # Not before the interval has passed, then again after another.
     assert time.monotonic() - started >= EVERY
     again = wait_for(2, laptop, within=60)
@@ -108,11 +126,11 @@ def test_while_a_round_is_in_play_the_loop_backs_up_on_its_interval(laptop: Lapt
     assert all(path.stat().st_size > 0 for path in again)
 
 
-def test_between_nights_the_loop_leaves_the_folder_alone(laptop: Laptop, loop):
-    loop()
+def test_between_nights_the_loop_leaves_the_folder_alone(laptop: Laptop, loop: Loop):
+    loop.start()
     # Several intervals, each running the real command, which finds no round in play.
-    time.sleep(EVERY * 4)
-    assert laptop.made() == []
+    until(lambda: len(loop.runs) >= 2, within=60, what="two runs of the backup command")
+    assert loop.runs[:2] == [0, 0] and laptop.made() == []
     # The same loop, still running, backs up once the night's first round is seated.
     laptop.manage("shell", "-c", A_ROUND_IN_PLAY)
     assert wait_for(1, laptop, within=60)

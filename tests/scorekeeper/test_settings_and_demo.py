@@ -48,6 +48,14 @@ def test_production_refuses_a_secret_key_that_is_short_or_not_random(key):
     assert "SECRET_KEY must be at least 50 random characters" in result.stderr
 
 
+def test_an_event_enters_200_players_unless_the_setting_raises_it():
+    assert load_settings("s.EVENT_MAX_ENTRANTS", DJANGO_DEBUG="1").stdout.split() == ["200"]
+    raised = load_settings("s.EVENT_MAX_ENTRANTS", DJANGO_DEBUG="1", EVENT_MAX_ENTRANTS="400")
+    assert raised.stdout.split() == ["400"]
+    refused = load_settings(DJANGO_DEBUG="1", EVENT_MAX_ENTRANTS="2")
+    assert refused.returncode != 0 and "EVENT_MAX_ENTRANTS must be 4 or more" in refused.stderr
+
+
 def test_a_hosted_site_is_https_only_without_binding_the_whole_domain():
     shown = "s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, " + (
         "s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD"

@@ -62,7 +62,9 @@ class ProgressiveOptions:
 
 
 def night_limit(number: int) -> None:
-    """A round past the most an event plays is refused."""
+    """A round past the most an event plays is refused: each round's seating weighs every
+    round before it, so a night stops there and a round's seating costs a bounded time (as
+    EVENT_MAX_ENTRANTS bounds the room)."""
     if number > MAX_ROUNDS:
         raise Conflict(
             _("An event has at most %(max_rounds)s rounds.") % {"max_rounds": MAX_ROUNDS},

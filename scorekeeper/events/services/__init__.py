@@ -26,7 +26,6 @@ from scorekeeper.events.services.clubs import (
     season_create,
 )
 from scorekeeper.events.services.events import (
-    MAX_ENTRANTS,
     MAX_HANDS_PER_ROUND,
     entrant_add,
     entrant_leave,
@@ -80,7 +79,6 @@ from scorekeeper.events.services.tables import (
 
 __all__ = [
     "MAX_CONFIRMERS",
-    "MAX_ENTRANTS",
     "MAX_HANDS_PER_ROUND",
     "MAX_ROUNDS",
     "NO_TARGET",

@@ -30,12 +30,6 @@ def event_changed(event_id: int, *, standings: bool = True) -> None:
     Event.objects.filter(pk=event_id).update(**moved)
 
 
-def standings_changed(event_id: int) -> None:
-    """The standings move after a write that moved the version already (a director's hand
-    correction that re-derived the table's result)."""
-    Event.objects.filter(pk=event_id).update(standings_version=F("standings_version") + 1)
-
-
 def club_events_changed(club_id: int) -> None:
     """A change every event of the club shows (a player renamed, merged or split, the club's
     language or time zone)."""

@@ -8,13 +8,14 @@ import secrets
 from collections.abc import Sequence
 from typing import Any, Final
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import referee
 from scorekeeper import names
-from scorekeeper.errors import Conflict, Malformed, NotFound
+from scorekeeper.errors import Conflict, Malformed, NotFound, referee_refusal
 from scorekeeper.events.access import (
     Actor,
     require_director,
@@ -34,9 +35,8 @@ from scorekeeper.models import Club
 
 MAX_HANDS_PER_ROUND: Final = 20
 
-#: The most players one event enters (a team event: half as many teams). Seating a round costs
-#: more the more players there are; a club night's room seats far fewer.
-MAX_ENTRANTS: Final = 200
+#: The most players one event enters is a setting (EVENT_MAX_ENTRANTS): a regional night
+#: raises it.
 
 #: The longest timed round, in minutes.
 MAX_ROUND_MINUTES: Final = 240
@@ -80,7 +80,7 @@ def _event_ruleset(value: object) -> referee.Ruleset:
     try:
         rules = referee.Ruleset.parse(value)
     except referee.MalformedRecord as error:
-        raise Malformed(error.detail, code="bad-ruleset", field=error.field) from error
+        raise referee_refusal(error, code="bad-ruleset") from error
     if rules.players != seating.SEATS:
         raise Malformed(
             _("events seat tables of four: choose a four-player ruleset"),
@@ -295,13 +295,13 @@ def _already_entered(player: str, field: str) -> Conflict:
 
 
 def _require_places(event: Event, wanted: int, field: str) -> None:
-    """Room for ``wanted`` more players within `MAX_ENTRANTS`. Everyone ever entered counts,
-    those who left too (they stand in the standings); a player who comes back takes no new
-    place."""
-    if Entrant.objects.filter(event=event).count() + wanted > MAX_ENTRANTS:
+    """Room for ``wanted`` more players within `settings.EVENT_MAX_ENTRANTS`. Everyone ever
+    entered counts, those who left too (they stand in the standings); a player who comes back
+    takes no new place."""
+    if Entrant.objects.filter(event=event).count() + wanted > settings.EVENT_MAX_ENTRANTS:
         raise Conflict(
             _("The event has as many players as one event enters (%(max_entrants)s).")
-            % {"max_entrants": MAX_ENTRANTS},
+            % {"max_entrants": settings.EVENT_MAX_ENTRANTS},
             code="event-full",
             field=field,
         )

@@ -38,8 +38,8 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.ranking.tally import HandFacts, SeatTally, tally_hands
 from scorekeeper.events.selectors import result_of
-from scorekeeper.events.services.changes import standings_changed
-from scorekeeper.events.services.tables import require_open, table_locked
+from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.tables import require_open, table_lock
 from scorekeeper.models import Hand
 from scorekeeper.selectors import score_of
 
@@ -339,9 +339,10 @@ def result_enter(
 ) -> Result:
     """The table enters its result (`time_called`: as it stands when the director called
     time). From the scoring phone it waits for the opponents' confirmation; entered by a
-    director it stands confirmed. Sent again as it stands, it changes nothing."""
+    director it stands confirmed. Sent again as it stands, it changes nothing (the event's
+    versions stay)."""
     with transaction.atomic():
-        table = table_locked(table)
+        table = table_lock(table)
         event = table.round.event
         require_open(event)
         by_director = directs(actor, table.round.event.club)
@@ -393,13 +394,13 @@ def result_enter(
         result.save()
         _write_lines(result, table, outcome)
         _log(table, ResultChange.Action.ENTER, actor, before, result)
+        event_changed(event.pk)
     return result
 
 
-def _entered(table: Table, actor: Actor, doing: str) -> tuple[Table, Result]:
-    """The locked table and its result, which must be entered and wait for the opponents;
-    any device of the table may answer it (inside the caller's transaction)."""
-    table = table_locked(table)
+def _entered(table: Table, actor: Actor, doing: str) -> Result:
+    """The result of the table (locked by the caller), which must be entered and wait for the
+    opponents; any device of the table may answer it."""
     require_open(table.round.event)
     require_device(actor, table, scorer=False)
     result = result_of(table=table)
@@ -410,15 +411,16 @@ def _entered(table: Table, actor: Actor, doing: str) -> tuple[Table, Result]:
             code=f"result-{result.status}",
             field="result",
         )
-    return table, result
+    return result
 
 
 def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
     """A player of the other side confirms, on the table's scoring phone ("same device",
     shown to the director; refused where the event asks for a second device) or on a phone
-    of their own joined as confirmer ("second device"). Sent again, it changes nothing."""
+    of their own joined as confirmer ("second device"). Sent again, it changes nothing (the
+    event's versions stay)."""
     with transaction.atomic():
-        table = table_locked(table)
+        table = table_lock(table)
         device = actor.device
         result = Result.objects.filter(table=table).first()
         if (
@@ -429,7 +431,7 @@ def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
             and result.confirmed_device_id == device.pk
         ):
             return result
-        table, result = _entered(table, actor, "confirmed")
+        result = _entered(table, actor, "confirmed")
         assert device is not None
         confirmer = _seat_of(table, confirmed_by, "confirmed_by")
         enterer = _seat_of(table, result.entered_by_id, "entered_by")
@@ -459,6 +461,7 @@ def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
         result.save()
         ResultLine.objects.filter(result=result).update(confirmed=True)
         _log(table, ResultChange.Action.CONFIRM, actor, before, result)
+        event_changed(table.round.event_id)
     return result
 
 
@@ -468,7 +471,8 @@ def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> R
     if not reason.strip():
         raise Malformed(_("Say what is wrong."), code="reason-required", field="reason")
     with transaction.atomic():
-        table, result = _entered(table, actor, "disputed")
+        table = table_lock(table)
+        result = _entered(table, actor, "disputed")
         _seat_of(table, player, "player")
         before = result_snapshot(result)
         result.status = Result.Status.DISPUTED
@@ -478,14 +482,15 @@ def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> R
         result.save()
         ResultLine.objects.filter(result=result).update(confirmed=False)
         _log(table, ResultChange.Action.DISPUTE, actor, before, result, reason)
+        event_changed(table.round.event_id)
     return result
 
 
 def result_rederive(table: Table, actor: Actor, reason: str) -> Result:
     """After a director's hand correction: the result follows the corrected hands (as it
-    stands, if it was entered when time was called)."""
+    stands, if it was entered when time was called). The caller moves the event's versions,
+    the standings' too."""
     result = Result.objects.filter(table=table).first()
-    standings_changed(table.round.event_id)
     return _correct(table, actor, reason, None, time_called=bool(result and result.time_called))
 
 
@@ -536,6 +541,8 @@ def result_correct(
             _("Say why the result is corrected."), code="reason-required", field="reason"
         )
     with transaction.atomic():
-        table = table_locked(table)
+        table = table_lock(table)
         require_director(actor, table.round.event.club)
-        return _correct(table, actor, reason, points, time_called=time_called)
+        corrected = _correct(table, actor, reason, points, time_called=time_called)
+        event_changed(table.round.event_id)
+    return corrected

@@ -77,7 +77,7 @@ def _written(
         if not written.replayed:
             if rederive:
                 result_rederive(table, actor, reason)
-            event_changed(table.round.event_id, standings=False)
+            event_changed(table.round.event_id, standings=rederive)
     return written
 
 
@@ -138,5 +138,5 @@ def table_hand_undo(
         )
         if rederive:
             result_rederive(table, actor, reason)
-        event_changed(table.round.event_id, standings=False)
+        event_changed(table.round.event_id, standings=rederive)
     return game, standing

@@ -1,0 +1,62 @@
+"""The squashed migrations: a new database runs few of them and gets the tables the chain they
+replace would have built, whole."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_steps import migrate, the_chain
+
+OURS = ("scorekeeper", "events")
+
+
+def tables() -> dict[str, Any]:
+    """Every table of our apps: its columns (type, size, null, default) and its constraints and
+    indexes (columns, kind, what a foreign key names), by name, whatever their order."""
+    introspection = connection.introspection
+    shape: dict[str, Any] = {}
+    with connection.cursor() as cursor:
+        for table in introspection.table_names(cursor):
+            if not table.startswith(tuple(f"{app}_" for app in OURS)):
+                continue
+            columns = {
+                column.name: (
+                    column.type_code,
+                    column.internal_size,
+                    column.null_ok,
+                    column.default,
+                )
+                for column in introspection.get_table_description(cursor, table)
+            }
+            constraints = {
+                name: {key: value for key, value in details.items() if key != "definition"}
+                for name, details in introspection.get_constraints(cursor, table).items()
+            }
+            shape[table] = {"columns": columns, "constraints": constraints}
+    return shape
+
+
+@pytest.mark.django_db
+def test_a_new_database_runs_two_squashed_migrations_an_app():
+    executor = MigrationExecutor(connection)
+    plan = executor.migration_plan(executor.loader.graph.leaf_nodes(), clean_start=True)
+    ours = [migration for migration, _ in plan if migration.app_label in OURS]
+    squashed = [migration for migration in ours if migration.replaces]
+    # Two an app: scorekeeper 0005 needs events 0002, which needs scorekeeper 0004; then only
+    # the migrations written since the squash, each one.
+    assert [m.app_label for m in squashed] == ["scorekeeper", "events", "scorekeeper", "events"]
+    assert ours[: len(squashed)] == squashed
+    assert [m.name for m in ours[len(squashed) :]] == ["0013_format_options"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_squashed_migrations_build_the_tables_the_chain_builds():
+    squashed = tables()  # the test database is new: the squashed migrations built it
+    migrate([(app, None) for app in reversed(OURS)])
+    assert not tables()
+    migrate(the_chain().graph.leaf_nodes())
+    assert tables() == squashed
