@@ -218,6 +218,8 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     director.publish(event)
     sheet = anon.get(f"/events/{event}/pairings/").content.decode()
     assert "Round 1 pairings" in sheet and "Team 07" in sheet
+    for asked in ("2", "0", "one"):
+        assert anon.get(f"/events/{event}/pairings/?round={asked}").status_code == 404, asked
     settle_round(director, first, [[10, 4], [6, 10], [8, 8]])
     standings = director.standings(event)
     rows = {r["name"]: r for r in standings["rows"]}

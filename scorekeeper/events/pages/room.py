@@ -180,7 +180,7 @@ def pairings_page(request: HttpRequest, event_id: int) -> HttpResponse:
         raise Http404("This event has no pairings.")
     seated = selectors.rounds_seated(event=event)
     asked = request.GET.get("round", "")
-    number = int(asked) if asked.isascii() and asked.isdigit() else seated
+    number = int(asked) if asked.isascii() and asked.isdigit() else 0 if asked else seated
     views = selectors.rounds_of(event=event, numbers=[number]) if number else []
     if asked and not views:
         raise Http404("This event has no round with this number.")

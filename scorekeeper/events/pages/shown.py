@@ -50,7 +50,7 @@ class TableMoves:
 
 def moves_by_table(moves: Sequence[Move], names: Mapping[int, str]) -> list[TableMoves]:
     """The moves as the wall shows them: table by table, those going the same way together
-    ("Ann & Ben go to table 2")."""
+    ("Ann & Ben: to table 2")."""
     going: dict[int | None, dict[int | None, list[str]]] = defaultdict(lambda: defaultdict(list))
     for move in moves:
         going[move.from_table][move.to_table].append(names.get(move.player, "?"))
