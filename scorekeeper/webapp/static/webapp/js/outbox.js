@@ -156,11 +156,19 @@ export async function catchUp(gameId, version) {
 }
 
 /** Keep a game as the server has it; if the server is behind this phone, send it what it
- * lost (see catchUp). */
+ * lost (see catchUp). The server answered: whatever waits for it goes now, not at the next
+ * retry. */
 export async function keepRead(game) {
   const mine = await loadGame(game.id);
   await saveGame(game);
-  if (mine && mine.version > game.version && (await catchUp(game.id, game.version))) flush();
+  if (mine && mine.version > game.version) await catchUp(game.id, game.version);
+  if ((await pending(game.id)).some((entry) => entry.state === "waiting")) flush();
+}
+
+/** Whether a hand of this game waits to go before `entry`: one put back by a catch-up that
+ * ran while `entry` was on its way (a read found the server behind meanwhile). */
+async function waitingBefore(entry) {
+  return (await pending(entry.gameId)).some((other) => other.id < entry.id && other.state === "waiting");
 }
 
 async function send(entry) {
@@ -197,7 +205,7 @@ async function sendOne(entry) {
     const problem = { status: error.status, code: error.code, detail: error.message };
     const behind = error.status === 412 && isHand(entry) && Number.isInteger(error.body.version)
       && error.body.version < entry.version;
-    if (behind && (await catchUp(entry.gameId, error.body.version))) {
+    if (behind && ((await catchUp(entry.gameId, error.body.version)) || (await waitingBefore(entry)))) {
       // The server lost hands this phone sent: they go first, then this one as it was.
     } else if (entry.resent && error.code === "hand-undone") {
       // A sent hand that was undone since: the server has it as the player left it.
