@@ -253,3 +253,34 @@ class ChangeLogEntry(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.action} hand {self.hand_number} by {self.actor}"
+
+
+class Restore(AppendOnly):
+    """The database put back from a backup. Each restore starts a new night epoch: a random id
+    every table phone's read carries, so a phone that finds it moved sends again what it sent
+    this night (the keys make a replay a no-op). Kept in the restored database itself."""
+
+    epoch = models.CharField(max_length=32, unique=True)
+    backup = models.CharField(max_length=255)
+    restored_by = models.CharField(max_length=150, blank=True)
+    restored_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"restored {self.backup} ({self.epoch})"
+
+
+class RestoreContact(models.Model):
+    """A table phone (its device token's id) that made contact since a restore: the console
+    names the phones not seen since."""
+
+    restore = models.ForeignKey(Restore, related_name="contacts", on_delete=models.CASCADE)
+    device = models.BigIntegerField()
+    seen_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["restore", "device"], name="restore_contact_once")
+        ]

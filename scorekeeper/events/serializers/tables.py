@@ -142,6 +142,11 @@ class DeviceHereSerializer(serializers.Serializer[Any]):
         help_text="This round's table: a scoring phone follows its physical table to each "
         "new round; null while no round seats a game there.",
     )
+    epoch = serializers.CharField(
+        help_text="The night's epoch: empty until the database is restored from a backup, then "
+        "a new id at each restore. A phone that finds it moved sends again, in their order and "
+        "with their keys, the writes it made this night (docs/api.md)."
+    )
 
 
 class CloseSerializer(serializers.Serializer[Any]):

@@ -45,6 +45,7 @@ from scorekeeper.events.services.remedies import (
     seat_substitute,
     team_withdraw,
 )
+from scorekeeper.events.services.restores import device_seen, night_epoch
 from scorekeeper.events.services.results import (
     result_confirm,
     result_correct,
@@ -92,6 +93,7 @@ __all__ = [
     "club_create",
     "club_update",
     "device_for_token",
+    "device_seen",
     "director_add",
     "director_make",
     "entrant_add",
@@ -104,6 +106,7 @@ __all__ = [
     "invite_days",
     "invite_for",
     "is_director",
+    "night_epoch",
     "normalize_code",
     "player_erase",
     "player_merge",

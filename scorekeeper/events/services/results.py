@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import referee
+from scorekeeper.backups import backup_soon
 from scorekeeper.errors import Conflict, Forbidden, Malformed, Unprocessable
 from scorekeeper.events.access import (
     Actor,
@@ -37,7 +38,7 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.ranking.tally import HandFacts, SeatTally, tally_hands
-from scorekeeper.events.selectors import result_of
+from scorekeeper.events.selectors import holdings, result_of
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.tables import require_open, table_lock
 from scorekeeper.models import Hand
@@ -462,6 +463,9 @@ def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
         ResultLine.objects.filter(result=result).update(confirmed=True)
         _log(table, ResultChange.Action.CONFIRM, actor, before, result)
         event_changed(table.round.event_id)
+        if not table.round.tables.exclude(result__status=Result.Status.CONFIRMED).exists():
+            # The round is complete: kept safe at once, beside the timer's backups.
+            backup_soon(label=f"round-{table.round.number}-done", holdings=holdings)
     return result
 
 

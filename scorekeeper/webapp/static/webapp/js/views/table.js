@@ -12,7 +12,9 @@ import {
 } from "../db.js";
 import { t } from "../i18n.js";
 import { go, showTabs } from "../nav.js";
-import { discard, enqueueResult, events, flush, isResult, keepRead, pending } from "../outbox.js";
+import {
+  discard, enqueueResult, events, flush, isResult, keepRead, keepWritten, noteEpoch, pending,
+} from "../outbox.js";
 import { seatLetter } from "../rules.js";
 import { choices, h, replace, toast } from "../ui.js";
 import { showLog } from "./log.js";
@@ -152,6 +154,7 @@ async function fetchHere(device) {
   try {
     const here = await api.tableHere(device.token);
     await remember(HERE, here);
+    await noteEpoch(here.epoch); // a restore since the last read: this phone sends its night again
     return { here };
   } catch (error) {
     if (error instanceof Problem && error.status === 401) {
@@ -265,6 +268,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   async function write(path, payload, done) {
     try {
       await api.tableWrite(path, payload, device.token);
+      await keepWritten(key, path, payload);
       toast(done);
       await reload();
     } catch (error) {
