@@ -186,3 +186,25 @@ def test_serve_offers_a_restore_on_an_empty_database_with_backups_there(director
     assert restore_offered() == 1
     a_night_in_play(director)
     assert restore_offered() == 0  # a database with a night in it is not offered one
+
+
+def test_a_hand_sent_again_after_its_tables_result_is_entered_answers_as_a_replay(director):
+    _, phone = a_night_in_play(director)
+
+    def send(key: str, version: int) -> Any:
+        body = {"maker": version % 4, "trump": "S", "maker_tricks": 3}
+        return phone.client.post(
+            f"{phone.url}hands/",
+            body,
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=key,
+            HTTP_IF_MATCH=f'"{version}"',
+        )
+
+    for number in range(2, 9):
+        assert send(f"k-{number}", number).status_code == 201
+    ok(phone.enter(by=phone.by_seat[0]), 201)
+    again = send("k-5", 5)  # a phone sending its night again after a restore
+    assert again.status_code == 200 and again.json()["number"] == 5
+    new = send("k-9", 9)
+    assert new.status_code == 409 and new.json()["code"] == "result-entered"
