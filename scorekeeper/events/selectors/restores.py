@@ -47,10 +47,16 @@ class SinceRestore:
 
 def since_restore(*, event: Event) -> SinceRestore | None:
     """The event's tables in its latest round since the database's last restore; None when
-    it was never restored or the event has no round."""
+    it was never restored, or its latest round was seated since (nothing to come back to it),
+    or the night is over."""
     restore = Restore.objects.order_by("-id").first()
     latest = event.rounds.order_by("-number").first()
-    if restore is None or latest is None:
+    if (
+        restore is None
+        or latest is None
+        or latest.created_at > restore.restored_at
+        or event.status != Event.Status.RUNNING
+    ):
         return None
     at = restore.restored_at
     seen = set(RestoreContact.objects.filter(restore=restore).values_list("device", flat=True))

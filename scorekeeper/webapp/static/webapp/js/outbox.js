@@ -68,13 +68,16 @@ function keepStorage() {
     .catch(() => {});
 }
 
-async function add(fields) {
-  keepStorage();
+/** A new entry's own fields: an id that sorts in the order entries were made, and its key. */
+function fresh() {
   const createdAt = Date.now();
   const order = `${String(createdAt).padStart(15, "0")}-${String(sequence++).padStart(6, "0")}`;
-  const entry = {
-    id: `${order}-${randomId()}`, key: randomId(), state: "waiting", createdAt, format: FORMAT, ...fields,
-  };
+  return { id: `${order}-${randomId()}`, key: randomId(), createdAt, format: FORMAT };
+}
+
+async function add(fields) {
+  keepStorage();
+  const entry = { ...fresh(), state: "waiting", ...fields };
   await set(entry.id, entry, store);
   changed(entry.gameId);
   return entry;
@@ -164,10 +167,7 @@ export async function catchUp(gameId, version) {
 /** A confirmation or dispute the server took from this table (sent straight, not queued):
  * kept like a sent entry, so that a restore gets it back. */
 export async function keepWritten(gameId, path, body) {
-  const createdAt = Date.now();
-  const order = `${String(createdAt).padStart(15, "0")}-${String(sequence++).padStart(6, "0")}`;
-  const entry = { id: `${order}-${randomId()}`, key: randomId(), kind: "table-write", gameId, path, body, createdAt, format: FORMAT };
-  await keepSent(entry, null);
+  await keepSent({ ...fresh(), kind: "table-write", gameId, path, body }, null);
 }
 
 const EPOCH = "night-epoch";
