@@ -121,6 +121,19 @@ def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoc
     assert "Table 1: 1 hand came back" in console and "every phone seen" in console
 
 
+def test_a_page_kept_from_before_a_restore_is_never_answered_unchanged(director, places):
+    _, phone = a_night_in_play(director)
+    made = made_now()
+    phone.hand(phone.by_seat[1], 4)  # lost with the laptop
+    kept = director.client.get(phone.url)
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    # The restored night reaches the kept page's versions again, with another hand: a tag
+    # from before the restore names a state the restored night never had.
+    phone.hand(phone.by_seat[2], 5)
+    poll = director.client.get(phone.url, HTTP_IF_NONE_MATCH=kept["ETag"])
+    assert poll.status_code == 200 and poll["ETag"] != kept["ETag"]
+
+
 @pytest.mark.parametrize(
     ("form", "says"),
     [

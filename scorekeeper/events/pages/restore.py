@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_protect
 
 from scorekeeper import backups
+from scorekeeper.events import services
 
 LOCAL = frozenset({"127.0.0.1", "::1"})
 
@@ -56,6 +57,7 @@ def restore_page(request: HttpRequest) -> HttpResponse:
             by = user.get_username() if user is not None and user.is_authenticated else "laptop"
             try:
                 epoch = backups.backup_restore(path=picked.path, by=by)
+                services.events_restored()
             except backups.BackupError as error:
                 context["error"] = str(error)
             else:

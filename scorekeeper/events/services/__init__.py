@@ -45,7 +45,7 @@ from scorekeeper.events.services.remedies import (
     seat_substitute,
     team_withdraw,
 )
-from scorekeeper.events.services.restores import device_seen, night_epoch
+from scorekeeper.events.services.restores import device_seen, events_restored, night_epoch
 from scorekeeper.events.services.results import (
     result_confirm,
     result_correct,
@@ -101,6 +101,7 @@ __all__ = [
     "event_close",
     "event_create",
     "event_update",
+    "events_restored",
     "invite_accept",
     "invite_create",
     "invite_days",

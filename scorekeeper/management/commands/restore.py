@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.backups import BackupError, backup_latest, backup_restore
+from scorekeeper.events.services import events_restored
 
 
 class Command(BaseCommand):
@@ -40,6 +41,7 @@ class Command(BaseCommand):
                 if answer.strip().lower() not in {"y", "yes"}:
                     raise CommandError("nothing restored", returncode=2)
             backup_restore(path=path, by="manage.py restore")
+            events_restored()
         except BackupError as error:
             raise CommandError(str(error), returncode=2) from error
         self.stdout.write(f"restored {path}")
