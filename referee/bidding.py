@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .actions import Bid, BidLike, bid_of
+from .actions import AUCTION_WORDS, Bid, BidLike, bid_of
 from .cards import SUITS, Card, Suit
 from .evidence import holds_suit, possible_trumps, proven_cards
 from .hand import BIDDING, Hand, Order
@@ -36,10 +36,13 @@ def bid(hand: Hand, index: int, said: BidLike) -> None:
             hand.flag(order, "out-of-turn", "bid_after_trump", seat=seat)
         return
     if said.action == "redeal":
-        _redeal(hand, order, seat)
+        redeal_request(hand, order, seat)
         return
     if hand.joker_call_due:
         _joker_call(hand, order, said)
+        return
+    if said.action in AUCTION_WORDS:
+        _auction_action(hand, order, said)
         return
     if seat != hand.turn:
         hand.flag(order, "out-of-turn", "bid_turn", seat=seat, turn=hand.turn)
@@ -69,6 +72,26 @@ def _advance(hand: Hand, seat: int) -> None:
     if seat == hand.dealer:
         hand.round += 1
     hand.turn = (seat + 1) % hand.players
+
+
+def _auction_action(hand: Hand, order: Order, said: BidLike) -> None:
+    """A bid of an auction (a number, a moon, naming trump) in a turn-up game: not a bid this
+    game has. It counts as the seat's pass, except for a stuck dealer, who still has to bid."""
+    seat = said.seat
+    hand.flag(
+        order,
+        "bid-not-allowed",
+        "auction_bid_in_turn_up",
+        seat=seat,
+        rule="bidding",
+        action=said.action,
+    )
+    if seat != hand.turn:
+        hand.flag(order, "out-of-turn", "bid_turn", seat=seat, turn=hand.turn)
+        hand.turn = seat
+    if hand.round >= 2 and seat == hand.dealer and hand.rules.stuck_dealer != "redeal":
+        return
+    _pass(hand, order, seat)
 
 
 def _pass(hand: Hand, order: Order, seat: int) -> None:
@@ -239,7 +262,7 @@ def defend_alone(hand: Hand, order: Order, seat: int) -> None:
     hand.defender_alone = seat
 
 
-def _redeal(hand: Hand, order: Order, seat: int) -> None:
+def redeal_request(hand: Hand, order: Order, seat: int) -> None:
     """A poor-hand redeal: at the seat's turn in round 1, or, under a joker upcard, by any
     seat until the dealer names trump."""
     if hand.rules.poor_hand_redeal == "off":

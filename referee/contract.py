@@ -20,6 +20,7 @@ from .bidding import check_alone, check_holds, check_partner_alone, defend_alone
 from .cards import Suit
 from .hand import BIDDING, Hand
 from .record import GivenContract
+from .seating import contract_of
 
 _ORDER: Final = (BIDDING, 1 << 20, 0)
 
@@ -42,10 +43,12 @@ def settle_contract(hand: Hand, given: GivenContract | None) -> None:
     if hand.maker is not None:
         _compare(hand, given)
         return
-    making, refusal = _making(hand, given.maker, given.trump)
+    trump = given.trump
+    assert trump is not None  # (a turn-up contract names its trump)
+    making, refusal = _making(hand, given.maker, trump)
     if refusal is not None:
         _refuse(hand, given, refusal)
-    maker, trump, alone = given.maker, given.trump, given.alone
+    maker, alone = given.maker, given.alone
     if making is Making.ORDER_UP:
         if maker != hand.dealer:
             check_holds(hand, _ORDER, maker, trump, "order")
@@ -72,7 +75,8 @@ def settle_contract(hand: Hand, given: GivenContract | None) -> None:
 
 def _compare(hand: Hand, given: GivenContract) -> None:
     """Bids that made trump and a contract: they must agree; the bids are what counts."""
-    derived = (hand.trump, hand.maker, hand.alone, hand.defender_alone)
+    assert hand.maker is not None
+    derived = contract_of(hand.trump, hand.maker, hand.alone, hand.defender_alone)
     differs = given.trump is not hand.trump or given.maker != hand.maker
     if given.alone is not None and given.alone != hand.alone:
         differs = True

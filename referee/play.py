@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Final
 
-from .actions import Discard, Play, plays_of
-from .cards import DECK_BITS, TRUMP_ORDERS, Card, Suit
+from .actions import Discard, Exchange, Play, plays_of
+from .cards import DECK_BITS, Card, Suit, TrumpOrder
 from .discard import discard_due, legal_discards
+from .exchange import exchange_due
 from .hand import PLAY, Hand
 from .holdings import check_card, check_follow, flag_out_of_turn, known_hand, not_counted
 from .record import PlayEntry
@@ -90,13 +91,13 @@ class Tricks:
         "winner",
     )
 
-    def __init__(self, hand: Hand, trump: Suit) -> None:
+    def __init__(self, hand: Hand, order: TrumpOrder) -> None:
         self.hand = hand
         rules = hand.rules
         maker = hand.maker
         assert maker is not None
-        self.trump = trump
-        self.order = order = TRUMP_ORDERS[trump]
+        self.trump = order.trump
+        self.order = order
         self.suit_of, self.members, self.powers = order.suit_of, order.members, order.powers
         self.maker: int = maker
         self.hand_size = size = hand.hand_size
@@ -137,7 +138,11 @@ class Tricks:
         # for a seat whose hand is not fully reported, any card of the deck dealt to no one;
         # never the upcard or the discard, except the upcard for the dealer who kept it (and
         # never an upcard the deck lacks: it was flagged at the deal, and is checked again).
-        keep = ~((0 if upcard is None else upcard.bit) | (0 if discard is None else discard.bit))
+        keep = ~(
+            ((0 if upcard is None else upcard.bit) | (0 if discard is None else discard.bit))
+            & ~hand.passed_in
+            | hand.laid_away
+        )
         deck_bits = DECK_BITS[rules.deck]
         if all(whole):
             self.playable = playable = [mine & keep for mine in owned]
@@ -148,7 +153,18 @@ class Tricks:
                 for mine, reported in zip(owned, whole, strict=True)
             ]
         if took and upcard is not None and upcard is not discard and upcard.bit & deck_bits:
-            playable[dealer] |= upcard.bit
+            playable[dealer] |= upcard.bit & ~hand.laid_away
+        if hand.laid_away:
+            held[maker] &= ~hand.laid_away
+        if hand.exchange_unreported:
+            anyones = deck_bits & keep & ~sum(owned)
+            # Its exchange not reported, the lone player may hold any card its partners were
+            # dealt, and any of its own may have been laid away: its dealt cards prove nothing.
+            held[maker] = 0
+            complete[maker] = False
+            for partner in rules.partners_of(maker):
+                playable[maker] |= owned[partner] & keep
+            playable[maker] |= anyones
         # The tricks so far.
         self.results: list[TrickResult] = []
         self.leader = seating.first_leader
@@ -373,7 +389,7 @@ class Tricks:
             played,
             took=self.took,
             discard=self.discard,
-            upcard_suits=(self.trump,) if self.upcard_unseen else (),
+            upcard_suits=(self.trump,) if self.upcard_unseen and self.trump else (),
         )
         if led is None:
             led = self.suit_of[card]
@@ -514,10 +530,16 @@ class Tricks:
                 self.best, self.winner = power[played], seat
 
 
-def next_action(tricks: Tricks) -> tuple[Phase, int, list[Discard] | list[Play] | None]:
-    """Who acts next once trump is made, in which phase, and (when known) the legal moves."""
+def next_action(
+    tricks: Tricks,
+) -> tuple[Phase, int, list[Discard] | list[Exchange] | list[Play] | None]:
+    """Who acts next once trump is made, in which phase, and (when known) the legal moves. A
+    verdict lists no exchanges: the lone player's choice of cards is not the referee's."""
     hand = tricks.hand
     if tricks.number == 0 and discard_due(hand):
         return Phase.DISCARD, hand.dealer, legal_discards(hand)
+    if tricks.number == 0 and exchange_due(hand):
+        assert hand.maker is not None
+        return Phase.EXCHANGE, hand.maker, None
     seat, led = tricks.next_seat()
     return Phase.PLAY, seat, tricks.legal_plays(seat, led)

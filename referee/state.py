@@ -15,24 +15,31 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from .actions import Action, Bid, Discard, Play, bid_of, legal_plays_of
-from .bidding import bid, legal_bids, may_ask_redeal, next_bid
+from .actions import Action, Bid, Discard, Exchange, Play, bid_of, legal_plays_of
+from .bidding import may_ask_redeal
 from .cards import Card
-from .check import play_outcome, thrown_in_outcome, verdict_of
+from .check import bid, legal_bids, next_bid, play_outcome, thrown_in_outcome, verdict_of
 from .deal import check_deal, shuffled_deal
 from .discard import check_discard, discard_due, legal_discards
 from .errors import IllegalAction
 from .evidence import Evidence
+from .exchange import check_exchange, exchange_due, legal_exchanges
 from .hand import Hand, Pending
 from .messages import render
 from .outcome import Outcome, results
 from .play import Tricks
-from .record import BidEntry, PlayEntry, Record
+from .record import BidEntry, PlayEntry, Record, ReportedExchange
 from .rules import Ruleset
 from .scoring import Award
 from .verdict import Contract, Phase, Verdict
 
-_WANTED: Final[dict[Phase, type]] = {Phase.BIDDING: Bid, Phase.DISCARD: Discard, Phase.PLAY: Play}
+_WANTED: Final[dict[Phase, type]] = {
+    Phase.BIDDING: Bid,
+    Phase.DECLARE: Bid,
+    Phase.DISCARD: Discard,
+    Phase.EXCHANGE: Exchange,
+    Phase.PLAY: Play,
+}
 _Saved = tuple[tuple[object, ...] | None, tuple[tuple[object, ...], int, int] | None] | None
 #: Not worked out yet (the hand's next phase and seat are, once asked, until it changes).
 _NOT_YET: Final = object()
@@ -66,7 +73,7 @@ class HandState:
         *,
         dealer: int,
         hands: Mapping[int, Sequence[Card]],
-        upcard: Card,
+        upcard: Card | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.dealer = dealer
@@ -85,7 +92,8 @@ class HandState:
 
     @classmethod
     def deal(cls, ruleset: Ruleset, *, dealer: int, rng: random.Random) -> HandState:
-        """A shuffled deal: a hand to each seat and the next card turned up."""
+        """A shuffled deal: a hand to each seat and the next card turned up (every card dealt
+        and none turned up, under an auction)."""
         hands, upcard = shuffled_deal(ruleset, rng)
         return cls(ruleset, dealer=dealer, hands=hands, upcard=upcard)
 
@@ -96,8 +104,7 @@ class HandState:
         hand = self._hand
         tricks = hand.tricks
         if tricks is None:
-            assert hand.trump is not None
-            tricks = hand.tricks = Tricks(hand, hand.trump)
+            tricks = hand.tricks = Tricks(hand, hand.trump_order())
         return tricks
 
     def _next(self) -> tuple[Phase, int] | None:
@@ -115,8 +122,12 @@ class HandState:
                 return None
             if hand.maker is None:
                 return Phase.BIDDING, hand.dealer if hand.joker_call_due else hand.turn
+            if hand.declare_due:
+                return Phase.DECLARE, hand.maker
             if discard_due(hand):
                 return Phase.DISCARD, hand.dealer
+            if exchange_due(hand):
+                return Phase.EXCHANGE, hand.maker
             tricks = self._tricks()
         elif tricks.closed >= tricks.hand_size:
             return None
@@ -150,7 +161,7 @@ class HandState:
         hand = self._hand
         if hand.thrown_in:
             return thrown_in_outcome()
-        if hand.maker is None:
+        if hand.maker is None or hand.declare_due:
             return Outcome([], None, False, None, next_bid(hand))
         return play_outcome(hand, self._tricks())
 
@@ -174,8 +185,10 @@ class HandState:
                 if bits < 0:
                     bits = self._legal_play_bits = self._legal_bits_of(seat)
                 legal = legal_plays_of(seat, bits)
-            elif upcoming[0] is Phase.BIDDING:
+            elif upcoming[0] in (Phase.BIDDING, Phase.DECLARE):
                 legal = legal_bids(self._hand, upcoming[1])
+            elif upcoming[0] is Phase.EXCHANGE:
+                legal = legal_exchanges(self._hand)
             else:
                 legal = legal_discards(self._hand) or ()
             self._legal = legal
@@ -265,6 +278,12 @@ class HandState:
             saved = (hand.save(), None)
             if isinstance(action, Bid):
                 bid(hand, hand.bids_made, action)
+            elif isinstance(action, Exchange):
+                if action.seat != seat:
+                    raise IllegalAction(
+                        "out-of-turn", f"The exchange is seat {seat}'s, not seat {action.seat}'s."
+                    )
+                check_exchange(hand, ReportedExchange(action.passed, action.discard), played=False)
             else:
                 hand.discard = action.card
                 check_discard(hand)
@@ -313,7 +332,9 @@ class HandState:
     def record(self) -> Record:
         hand = self._hand
         bids = [
-            BidEntry(a.seat, a.action, a.suit, a.alone) for a in self.actions if isinstance(a, Bid)
+            BidEntry(a.seat, a.action, a.suit, a.alone, a.tricks, a.no_trump)
+            for a in self.actions
+            if isinstance(a, Bid)
         ]
         tricks: list[list[PlayEntry]] = []
         if hand.tricks is not None:
@@ -325,6 +346,7 @@ class HandState:
             hands=self.hands,
             bids=bids,
             discard=hand.discard,
+            exchange=hand.exchange,
             tricks=tricks,
         )
 
@@ -340,6 +362,16 @@ class HandState:
         return data
 
 
+def _pick(options: list[Action], rng: random.Random) -> Action:
+    """A random action: an auction's bids by their words first (a number, a moon), then the
+    trump the bid names, so that numbers are bid as often as moons."""
+    words = sorted({a.word for a in options if isinstance(a, Bid)})
+    if len(words) < 2:
+        return rng.choice(options)
+    word = rng.choice(words)
+    return rng.choice([a for a in options if isinstance(a, Bid) and a.word == word])
+
+
 def random_hand(ruleset: Ruleset, rng: random.Random, *, dealer: int | None = None) -> HandState:
     """A complete hand of random legal actions (for tests and benchmarks)."""
     seat = rng.randrange(ruleset.players) if dealer is None else dealer
@@ -350,7 +382,7 @@ def random_hand(ruleset: Ruleset, rng: random.Random, *, dealer: int | None = No
             defend = state.defend_alone_options()
             if defend and rng.random() < 0.3:
                 options = list(defend)
-            state.apply(rng.choice(options))
+            state.apply(_pick(options, rng))
         if state.award is not None and state.award.reason != "thrown-in":
             return state
         if rng.random() < 0.2:

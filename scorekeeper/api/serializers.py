@@ -44,21 +44,33 @@ class ProblemSerializer(serializers.Serializer[Any]):
 # Rulesets -----------------------------------------------------------------------------
 
 
+def bid_field(help_text: str) -> serializers.JSONField:
+    return serializers.JSONField(
+        allow_null=True,
+        help_text=help_text + " Under an auction (Bid Euchre) a number of tricks, `moon` or "
+        "`loner`; null in a turn-up game.",
+    )
+
+
 class PenaltyRowSerializer(serializers.Serializer[Any]):
+    bid = bid_field("The makers' bid, where it changes who could renege.")
     alone = serializers.BooleanField()
     defender_alone = serializers.BooleanField()
     offender = serializers.ChoiceField(choices=["makers", "defenders"], help_text="Who reneged.")
     reason = serializers.CharField()
-    makers = serializers.IntegerField(help_text="Points to the makers' team.")
+    makers = serializers.IntegerField(help_text="Points to the makers' team (below 0: taken).")
     defenders = serializers.IntegerField(help_text="Points to each defending team.")
 
 
 class AwardRowSerializer(serializers.Serializer[Any]):
+    bid = bid_field("The makers' bid.")
     alone = serializers.BooleanField()
     defender_alone = serializers.BooleanField()
-    maker_tricks = serializers.IntegerField(min_value=0, max_value=5)
+    maker_tricks = serializers.IntegerField(
+        min_value=0, max_value=8, help_text="From 0 to the ruleset's hand size."
+    )
     reason = serializers.CharField()
-    makers = serializers.IntegerField(help_text="Points to the makers' team.")
+    makers = serializers.IntegerField(help_text="Points to the makers' team (below 0: a set).")
     defenders = serializers.IntegerField(help_text="Points to each defending team.")
 
 
@@ -79,8 +91,25 @@ def can_throw_in_field() -> serializers.BooleanField:
 
 class PresetSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
-    ruleset = serializers.JSONField(help_text="Every option of the preset, as the referee has it.")
+    ruleset = serializers.JSONField(
+        help_text="Every option of the preset, as the referee has it, with what follows for the "
+        "table: `hand_size`, `teams` (the seats of each) and `seats` (each seat's letter)."
+    )
+    hand_size = serializers.IntegerField(help_text="Cards dealt to each seat, and tricks a hand.")
+    teams = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="The seats of each team, by team number.",
+    )
+    seats = serializers.ListField(
+        child=serializers.CharField(), help_text="Each seat's letter, clockwise from seat 0."
+    )
     awards = award_table_field()
+    penalties = PenaltyRowSerializer(
+        many=True, help_text="What a renege scores under this ruleset, from the referee."
+    )
+    largest_award = serializers.IntegerField(
+        help_text="The most points one side can score, or lose, in one hand."
+    )
     can_throw_in = can_throw_in_field()
 
 
@@ -330,7 +359,7 @@ def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]
 class HandRecordSerializer(serializers.Serializer[Any]):
     """Documents the record for the schema; the referee itself reads and checks it."""
 
-    dealer = serializers.IntegerField(min_value=0, max_value=3)
+    dealer = serializers.IntegerField(min_value=0, max_value=5)
     ruleset = RulesetField(required=False)
     upcard = serializers.CharField(required=False)
     hands = serializers.DictField(
@@ -339,6 +368,11 @@ class HandRecordSerializer(serializers.Serializer[Any]):
     bids = serializers.ListField(child=serializers.DictField(), required=False)
     discard = serializers.CharField(required=False)
     pickup = serializers.BooleanField(required=False)
+    exchange = serializers.DictField(
+        required=False,
+        help_text="A lone player's exchange: `passed` ({seat, card}, by its partners) and "
+        "`discard` (the cards it laid away).",
+    )
     contract = serializers.DictField(required=False)
     tricks = serializers.ListField(
         child=serializers.ListField(child=serializers.DictField()), required=False
@@ -370,17 +404,33 @@ class ViolationSerializer(serializers.Serializer[Any]):
 
 class ContractSerializer(serializers.Serializer[Any]):
     trump = serializers.CharField(
-        allow_null=True, help_text="Null when the upcard was ordered up but not reported."
+        allow_null=True,
+        help_text="Null when the upcard was ordered up but not reported; under an auction, for "
+        "no trump or until the maker names it.",
+    )
+    no_trump = serializers.ChoiceField(
+        choices=["high", "low"], allow_null=True, required=False, help_text="Auctions only."
     )
     maker = serializers.IntegerField()
+    bid = serializers.IntegerField(
+        required=False, help_text="Auctions only: the tricks bid (the hand size for a moon)."
+    )
+    lone_bid = serializers.ChoiceField(
+        choices=["moon", "loner"], allow_null=True, required=False, help_text="Auctions only."
+    )
     alone = serializers.BooleanField()
     defender_alone = serializers.IntegerField(allow_null=True)
 
 
 class NextSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
-    phase = serializers.ChoiceField(choices=["bidding", "discard", "play"])
-    legal = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    phase = serializers.ChoiceField(choices=["bidding", "declare", "discard", "exchange", "play"])
+    legal = serializers.ListField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="Legal bids (`pass`, `order-up`, `call:H`, `bid:4`, `moon`, `declare:S`...) "
+        "or cards; null when not all known, and always for an exchange.",
+    )
 
 
 class VerdictSerializer(serializers.Serializer[Any]):

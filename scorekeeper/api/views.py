@@ -82,7 +82,12 @@ class RulesetListView(APIView):
             {
                 "name": name,
                 "ruleset": rules.to_json(),
+                "hand_size": rules.hand_size,
+                "teams": rules.teams,
+                "seats": rules.seat_letters,
                 "awards": referee.award_table(rules),
+                "penalties": referee.penalty_table(rules),
+                "largest_award": referee.largest_award(rules),
                 "can_throw_in": rules.can_throw_in,
             }
             for name, rules in referee.PRESETS.items()
