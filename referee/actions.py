@@ -178,21 +178,22 @@ def plays_of(seat: int, bits: int) -> list[Play]:
 
 def legal_plays_of(seat: int, bits: int) -> tuple[Play, ...]:
     """``plays_of`` as a tuple kept for the next time the same cards are asked for."""
-    key = (seat, bits)
-    found = _PLAYS_OF.get(key)
+    kept = PLAYS_OF[seat]
+    found = kept.get(bits)
     if found is None:
         table = PLAYS_BY_BIT[seat]
         plays = []
-        while bits:
-            low = bits & -bits
+        remaining = bits
+        while remaining:
+            low = remaining & -remaining
             plays.append(table[low])
-            bits ^= low
-        if len(_PLAYS_OF) >= 1 << 16:
-            _PLAYS_OF.clear()
-        found = _PLAYS_OF[key] = tuple(plays)
+            remaining ^= low
+        if len(kept) >= 1 << 14:
+            kept.clear()
+        found = kept[bits] = tuple(plays)
     return found
 
 
-#: The plays of each set of cards asked for, kept (hands repeat): a legal-move list costs one
-#: look-up.
-_PLAYS_OF: Final[dict[tuple[int, int], tuple[Play, ...]]] = {}
+#: Each seat's plays of each set of cards asked for, by the set's bits, kept (hands repeat): a
+#: legal-move list costs one look-up.
+PLAYS_OF: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ in range(MAX_SEATS))

@@ -18,9 +18,22 @@ from .verdict import Next, Phase
 
 def bid(hand: Hand, index: int, said: BidLike) -> None:
     """Check the ``index``-th bid of the hand and apply it (unless the rules say it is void)."""
-    order = (BIDDING, index, 0)
     seat = said.seat
     hand.bids_made = index + 1
+    if (
+        said.action == "pass"
+        and seat == hand.turn
+        and hand.maker is None
+        and not hand.joker_call_due
+        and not hand.thrown_in
+        and (hand.round < 2 or seat != hand.dealer)
+    ):
+        # The usual bid: a pass in turn that is not the stuck dealer's.
+        if seat == hand.dealer:
+            hand.round += 1
+        hand.turn = (seat + 1) % hand.players
+        return
+    order = (BIDDING, index, 0)
     if hand.thrown_in:
         hand.flag(order, "out-of-turn", "bid_after_throw_in", seat=seat)
         return
@@ -68,12 +81,6 @@ def make(
     hand.round_one = round_one
 
 
-def _advance(hand: Hand, seat: int) -> None:
-    if seat == hand.dealer:
-        hand.round += 1
-    hand.turn = (seat + 1) % hand.players
-
-
 def _auction_action(hand: Hand, order: Order, said: BidLike) -> None:
     """A bid of an auction (a number, a moon, naming trump) in a turn-up game: not a bid this
     game has. It counts as the seat's pass, except for a stuck dealer, who still has to bid."""
@@ -103,7 +110,9 @@ def _pass(hand: Hand, order: Order, seat: int) -> None:
         key = "dealer_must_take" if stuck == "takes-upcard" else "dealer_must_call"
         hand.flag(order, "dealer-must-call", key, seat=seat, upcard=hand.upcard)
         return
-    _advance(hand, seat)
+    if seat == hand.dealer:
+        hand.round += 1
+    hand.turn = (seat + 1) % hand.players
 
 
 def callable_suits(hand: Hand) -> list[Suit]:

@@ -9,6 +9,9 @@ or by a card of the led suit that the seat plays later in the hand.
 
 from __future__ import annotations
 
+from operator import attrgetter
+from typing import Final
+
 from . import auction, bidding
 from .actions import Bid, BidLike
 from .auction_contract import settle_auction_contract
@@ -157,29 +160,31 @@ def verdict_of(hand: Hand, outcome: Outcome, lang: str) -> Verdict:
     """The verdict on the hand as it stands."""
     contract = None
     if hand.maker is not None:
-        contract = contract_of(
-            hand.trump,
-            hand.maker,
-            hand.alone,
-            hand.defender_alone,
-            hand.no_trump,
-            hand.contract_bid,
-            hand.lone_bid,
-            hand.auction is not None,
-        )
+        if hand.auction is None:
+            contract = contract_of(hand.trump, hand.maker, hand.alone, hand.defender_alone)
+        else:
+            contract = contract_of(
+                hand.trump,
+                hand.maker,
+                hand.alone,
+                hand.defender_alone,
+                hand.no_trump,
+                hand.contract_bid,
+                hand.lone_bid,
+                auction=True,
+            )
     pending = hand.pending
+    violations = []
     if pending:
-        pending.sort(key=lambda p: p.order)
-    violations = [
-        Violation(p.code, p.seat, p.trick, p.card, render(lang, p.key, p.params), p.rule)
-        for p in pending
-    ]
+        pending.sort(key=_ORDER_OF)
+        violations = [
+            Violation(p.code, p.seat, p.trick, p.card, render(lang, p.key, p.params), p.rule)
+            for p in pending
+        ]
+    tricks, maker_tricks, complete, award, upcoming = outcome
     return Verdict(
-        violations=violations,
-        contract=contract,
-        tricks=outcome.tricks,
-        maker_tricks=outcome.maker_tricks,
-        complete=outcome.complete,
-        award=outcome.award,
-        next=None if outcome.complete else outcome.next,
+        violations, contract, tricks, maker_tricks, complete, award, None if complete else upcoming
     )
+
+
+_ORDER_OF: Final = attrgetter("order")

@@ -45,6 +45,9 @@ _STATE: Final = (
     "trick_open",
 )
 _save_state: Final = attrgetter(*_STATE)
+#: What a hand's first trick starts from, shared (never changed: each trick makes its own).
+_NONE: Final[list[int]] = []
+_NO_POWERS: Final[dict[Card, int]] = {}
 #: A trick's result made as a tuple is (NamedTuple's own constructor is Python code).
 _trick: Final = functools.partial(tuple.__new__, TrickResult)
 
@@ -126,12 +129,23 @@ class Tricks:
                 held[dealer] &= ~discard.bit
                 if upcard is not None and upcard is not discard:
                     held[dealer] |= upcard.bit
-        # Seats whose whole dealt hand is reported.
-        dealt = hand.dealt
-        whole = [len(dealt.get(seat, ())) == size for seat in range(rules.players)]
-        # Seats whose cards at the start of play are all proven: a later play proves nothing
-        # more. Not the dealer who took the upcard and reported no discard.
-        self.complete = complete = whole.copy()
+        # Seats whose whole dealt hand is reported, and those whose cards at the start of
+        # play are all proven (a later play proves nothing more): not the dealer who took the
+        # upcard and reported no discard.
+        players = rules.players
+        every = len(hand.dealt) == players
+        if every:
+            for cards in hand.dealt.values():
+                if len(cards) != size:
+                    every = False
+                    break
+        if every:
+            whole: list[bool] | None = None
+            self.complete = complete = [True] * players
+        else:
+            dealt = hand.dealt
+            whole = [len(dealt.get(seat, ())) == size for seat in range(players)]
+            self.complete = complete = whole.copy()
         if took and discard is None:
             complete[dealer] = False
         # What each seat may play with no card check: a card of the deck dealt to it, and,
@@ -144,7 +158,7 @@ class Tricks:
             | hand.laid_away
         )
         deck_bits = DECK_BITS[rules.deck]
-        if all(whole):
+        if whole is None:
             self.playable = playable = [mine & keep for mine in owned]
         else:
             anyones = deck_bits & keep & ~sum(owned)
@@ -175,13 +189,13 @@ class Tricks:
         self.maker_tricks = 0
         self.renege: Award | None = None
         self.renege_at = -1  # the first renege's place in the hand
-        # The trick in play.
+        # The trick in play (none yet: each trick makes its own list of plays).
         self.trick_open = False
-        self.seats_in_order: list[int] = []
-        self.plays: list[PlayEntry] = []
+        self.seats_in_order: list[int] = _NONE
+        self.plays: list[PlayEntry] = _NONE  # type: ignore[assignment]
         self.led: Suit | None = None
         self.following = 0
-        self.power: dict[Card, int] = {}
+        self.power: dict[Card, int] = _NO_POWERS
         self.best = -1
         self.winner = -1
         self.regular = True
@@ -483,22 +497,37 @@ class Tricks:
         """Play a card already known to be legal (``legal_bits``), with no check: python-chess's
         ``push`` to ``play_tricks``' ``push_san``. The trick closes when every seat has played.
         Returns the seat to play next (-1 once the last trick is closed); ``pop`` takes it back."""
-        if not self.trick_open:
-            self.begin_trick()
-        if self.led is None:
+        self.played |= card.bit
+        self.position += 1
+        if not self.trick_open or not self.plays:
+            # A lead: the trick begins, led in the card's suit.
+            if not self.trick_open:
+                self.number += 1
+                self.trick_open = True
+                self.regular = self.number <= self.hand_size
+            order = self.seats_in_order = self.orders[self.leader]
+            self.plays = [(seat, card)]
             led = self.led = self.suit_of[card]
             self.following = self.members[led]
-            self.power = self.powers[led]
+            power = self.power = self.powers[led]
+            self.best, self.winner = power[card], seat
+            return order[1]
         strength = self.power[card]
         if strength > self.best:
             self.best, self.winner = strength, seat
-        self.played |= card.bit
-        self.position += 1
         plays = self.plays
         plays.append((seat, card))
-        if len(plays) < self.active_count:
-            return self.seats_in_order[len(plays)]
-        self.close_trick()
+        count = len(plays)
+        if count < self.active_count:
+            return self.seats_in_order[count]
+        if not self.regular:
+            self.close_trick()
+        else:  # (close_trick's usual case: the winner is known, every seat played)
+            winner = self.leader = self.winner
+            self.maker_tricks += self.seating.makers[winner]
+            self.closed += 1
+            self.results.append(_trick((plays[0][0], winner, plays)))
+            self.trick_open = False
         return self.leader if self.closed < self.hand_size else -1
 
     def pop(self) -> None:

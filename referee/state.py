@@ -15,7 +15,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from .actions import Action, Bid, Discard, Exchange, Play, bid_of, legal_plays_of
+from .actions import (
+    MAX_SEATS,
+    PLAYS_OF,
+    Action,
+    Bid,
+    Discard,
+    Exchange,
+    Play,
+    bid_of,
+    legal_plays_of,
+)
 from .bidding import may_ask_redeal
 from .cards import Card
 from .check import bid, legal_bids, next_bid, play_outcome, thrown_in_outcome, verdict_of
@@ -43,6 +53,8 @@ _WANTED: Final[dict[Phase, type]] = {
 _Saved = tuple[tuple[object, ...] | None, tuple[tuple[object, ...], int, int] | None] | None
 #: Not worked out yet (the hand's next phase and seat are, once asked, until it changes).
 _NOT_YET: Final = object()
+#: The play phase's next turn, by seat: made once, not at every play.
+_PLAY_AT: Final = tuple((Phase.PLAY, seat) for seat in range(MAX_SEATS))
 
 
 def _refusal(breaches: list[Pending]) -> IllegalAction:
@@ -57,6 +69,8 @@ class HandState:
         "_hand",
         "_legal",
         "_legal_play_bits",
+        "_live",
+        "_play_seat",
         "_saved",
         "_upcoming",
         "_verdict",
@@ -84,6 +98,10 @@ class HandState:
         self._legal: Sequence[Action] | None = None
         self._legal_play_bits = -1
         self._upcoming: object = _NOT_YET
+        # In the play phase, the seat to play and the play phase itself (-1, None: not known
+        # to be playing): what a play already known legal needs, and nothing more.
+        self._play_seat = -1
+        self._live: Tricks | None = None
         self._verdict: Verdict | None = None
         hand = self._hand = Hand(ruleset, dealer, upcard, self.hands, Evidence([]))
         check_deal(hand)
@@ -112,6 +130,9 @@ class HandState:
         upcoming = self._upcoming
         if upcoming is _NOT_YET:
             upcoming = self._upcoming = self._next_now()
+            if upcoming is not None and upcoming[0] is Phase.PLAY:
+                self._play_seat = upcoming[1]
+                self._live = self._hand.tricks
         return upcoming  # type: ignore[return-value]
 
     def _next_now(self) -> tuple[Phase, int] | None:
@@ -126,12 +147,12 @@ class HandState:
                 return Phase.DECLARE, hand.maker
             if discard_due(hand):
                 return Phase.DISCARD, hand.dealer
-            if exchange_due(hand):
+            if hand.tables.exchanges and exchange_due(hand):
                 return Phase.EXCHANGE, hand.maker
             tricks = self._tricks()
         elif tricks.closed >= tricks.hand_size:
             return None
-        return Phase.PLAY, tricks.next_seat()[0]
+        return _PLAY_AT[tricks.next_seat()[0]]
 
     @property
     def phase(self) -> Phase | None:
@@ -173,32 +194,52 @@ class HandState:
         return self._verdict
 
     def legal_actions(self) -> list[Action]:
-        """The legal moves of the seat to act."""
+        """The legal moves of the seat to act (kept until the hand changes)."""
         legal = self._legal
         if legal is None:
-            upcoming = self._next()
-            if upcoming is None:
-                legal = ()
-            elif upcoming[0] is Phase.PLAY:
-                seat = upcoming[1]
+            seat = self._play_seat
+            if seat < 0:
+                legal = self._legal = self._legal_now()
+            else:  # (the play phase's usual case, worked out here at once)
                 bits = self._legal_play_bits
                 if bits < 0:
-                    bits = self._legal_play_bits = self._legal_bits_of(seat)
-                legal = legal_plays_of(seat, bits)
-            elif upcoming[0] in (Phase.BIDDING, Phase.DECLARE):
-                legal = legal_bids(self._hand, upcoming[1])
-            elif upcoming[0] is Phase.EXCHANGE:
-                legal = legal_exchanges(self._hand)
-            else:
-                legal = legal_discards(self._hand) or ()
-            self._legal = legal
+                    bits = self._legal_play_bits = self._play_bits(seat)
+                legal = self._legal = PLAYS_OF[seat].get(bits) or legal_plays_of(seat, bits)
         return list(legal)
 
-    def _legal_bits_of(self, seat: int) -> int:
-        """In the play phase, the cards the seat to play may play (every card is known)."""
-        tricks = self._hand.tricks
+    def _legal_now(self) -> Sequence[Action]:
+        seat = self._play_seat
+        if seat < 0:
+            upcoming = self._next()
+            if upcoming is None:
+                return ()
+            phase, seat = upcoming
+            if phase is Phase.BIDDING or phase is Phase.DECLARE:
+                return legal_bids(self._hand, seat)
+            if phase is Phase.EXCHANGE:
+                return legal_exchanges(self._hand)
+            if phase is Phase.DISCARD:
+                return legal_discards(self._hand) or ()
+        bits = self._legal_play_bits
+        if bits < 0:
+            bits = self._legal_play_bits = self._play_bits(seat)
+        return legal_plays_of(seat, bits)
+
+    def _play_bits(self, seat: int) -> int:
+        """In the play phase, the cards the seat to play may play, as bits: what it holds less
+        what it has played, of the suit led if it has one (every card is known, and nothing
+        breaks a rule: ``apply`` refuses what would)."""
+        tricks = self._live
         assert tricks is not None
-        return tricks.legal_bits(seat, tricks.led if tricks.trick_open else None) or 0
+        led = tricks.led if tricks.trick_open else None
+        if not tricks.complete[seat]:
+            return tricks.legal_bits(seat, led) or 0
+        remaining = tricks.held[seat] & ~tricks.played
+        if led is not None:
+            following = remaining & tricks.members[led]
+            if following:
+                return following
+        return remaining
 
     def defend_alone_options(self) -> list[Bid]:
         """Declarations to defend alone open now (optional, so not in ``legal_actions``)."""
@@ -238,29 +279,44 @@ class HandState:
     def apply(self, action: Action) -> None:
         """Play one action, or raise ``IllegalAction`` (with its violation code) and change
         nothing."""
+        if type(action) is Play:
+            seat = self._play_seat
+            if action.seat == seat:
+                bits = self._legal_play_bits
+                if bits < 0:
+                    bits = self._legal_play_bits = self._play_bits(seat)
+                if action.card.bit & bits:
+                    # A legal play: pushed as python-chess pushes a move (``undo`` pops it):
+                    # nothing is checked, saved or built.
+                    following = self._live.push(seat, action.card)  # type: ignore[union-attr]
+                    self.actions.append(action)
+                    self._saved.append(None)
+                    self._legal = None
+                    self._legal_play_bits = -1
+                    self._verdict = None
+                    if following < 0:
+                        self._upcoming = None
+                        self._play_seat = -1
+                    else:
+                        self._upcoming = _PLAY_AT[following]
+                        self._play_seat = following
+                    return
+        self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> None:
+        """Any action but a legal play already known to be the next: checked by its phase."""
         upcoming = self._next()
         if upcoming is None:
             raise IllegalAction("out-of-turn", "The hand is over.")
         phase, seat = upcoming
         hand = self._hand
-        if phase is Phase.PLAY and isinstance(action, Play) and action.seat == seat:
-            bits = self._legal_play_bits
-            if bits < 0:
-                bits = self._legal_play_bits = self._legal_bits_of(seat)
-            legal_card = action.card if action.card.bit & bits else None
-        else:
-            legal_card = None
-        if legal_card is not None:
-            # A legal play: pushed as python-chess pushes a move (``undo`` pops it).
-            tricks = hand.tricks
-            assert tricks is not None
-            following = tricks.push(seat, legal_card)
-            self.actions.append(action)
-            self._saved.append(None)
-            self._upcoming = None if following < 0 else (Phase.PLAY, following)
-            self._legal = None
-            self._legal_play_bits = -1
-            self._verdict = None
+        if (
+            phase is Phase.PLAY
+            and isinstance(action, Play)
+            and action.seat == seat
+            and action.card.bit & self._play_bits(seat)
+        ):
+            self.apply(action)  # (known to be the next play now, and legal)
             return
         if isinstance(action, Bid) and action.action == "defend-alone":
             if action not in self.defend_alone_options():
@@ -301,6 +357,7 @@ class HandState:
 
     def _changed(self) -> None:
         self._upcoming = _NOT_YET
+        self._play_seat = -1
         self._legal = None
         self._legal_play_bits = -1
         self._verdict = None
