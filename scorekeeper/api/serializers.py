@@ -7,6 +7,7 @@ from typing import Any, Final, NamedTuple
 
 from rest_framework import serializers
 
+import referee
 from scorekeeper.api.fields import (
     JSONObjectField,
     RulesetField,
@@ -18,6 +19,10 @@ from scorekeeper.services import HandEntry, QuickEntry, RecordEntry, RenegeEntry
 from scorekeeper.services.hands import hand_snapshot
 
 SUITS = ["C", "D", "H", "S"]
+#: The most seats a ruleset has, and so the last seat any request can name: the game's own
+#: ruleset then says which seats it has (the referee answers for a seat it does not have).
+MOST_SEATS: Final = max(referee.PLAYER_COUNTS)
+LAST_SEAT: Final = MOST_SEATS - 1
 
 
 # Problems -----------------------------------------------------------------------------
@@ -121,14 +126,17 @@ class GameCreateSerializer(serializers.Serializer[Any]):
     players = serializers.ListField(
         child=StrictCharField(max_length=60),
         min_length=2,
-        max_length=4,
-        help_text="One name per seat, in seat order.",
+        max_length=MOST_SEATS,
+        help_text="One name per seat, in seat order: as many as the ruleset seats (six "
+        "six-handed, where the alternate seats 0, 2, 4 and 1, 3, 5 are the two teams).",
     )
-    dealer = StrictIntegerField(min_value=0, max_value=3, help_text="The seat dealing first.")
+    dealer = StrictIntegerField(
+        min_value=0, max_value=LAST_SEAT, help_text="The seat dealing first."
+    )
     team_names = serializers.ListField(
         child=StrictCharField(max_length=100),
         min_length=2,
-        max_length=4,
+        max_length=MOST_SEATS,
         required=False,
         help_text="One name per team; by default the players' names.",
     )
@@ -166,6 +174,11 @@ class HandSerializer(serializers.Serializer[Any]):
     alone = serializers.BooleanField()
     defender_alone = serializers.IntegerField(allow_null=True)
     maker_tricks = serializers.IntegerField(allow_null=True)
+    bid = serializers.JSONField(
+        allow_null=True,
+        help_text="Under an auction, what the makers bid: a number of tricks, `moon` or "
+        "`loner`; null in a turn-up game.",
+    )
     award = AwardSerializer()
     record = serializers.JSONField(allow_null=True)
     verdict = serializers.JSONField(
@@ -258,21 +271,38 @@ class LogEntrySerializer(serializers.Serializer[Any]):
 # a quick entry and a renege add how the hand ended. (A comment, not a docstring: the schema
 # would show a docstring as the description of both.)
 class _EnteredContractSerializer(serializers.Serializer[Any]):
-    maker = StrictIntegerField(min_value=0, max_value=3)
-    trump = serializers.ChoiceField(choices=SUITS)
+    maker = StrictIntegerField(
+        min_value=0, max_value=LAST_SEAT, help_text="A seat of the game's ruleset."
+    )
+    trump = serializers.ChoiceField(
+        choices=SUITS,
+        required=False,
+        default="",
+        help_text="Required in a turn-up game; under an auction, left out for no trump.",
+    )
     alone = StrictBooleanField(required=False, default=False)
     defender_alone = StrictIntegerField(
-        min_value=0, max_value=3, allow_null=True, required=False, default=None
+        min_value=0, max_value=LAST_SEAT, allow_null=True, required=False, default=None
+    )
+    bid = serializers.JSONField(
+        required=False,
+        default=None,
+        help_text="Under an auction (Bid Euchre), required: the tricks bid (from the ruleset's "
+        "`min_bid` to its hand size), `moon` or `loner` (played alone). Never in a turn-up game.",
     )
 
 
 class QuickHandSerializer(_EnteredContractSerializer):
-    maker_tricks = StrictIntegerField(min_value=0, max_value=5)
+    maker_tricks = StrictIntegerField(
+        min_value=0, max_value=8, help_text="From 0 to the ruleset's hand size."
+    )
 
 
 class RenegeHandSerializer(_EnteredContractSerializer):
     renege = StrictIntegerField(
-        min_value=0, max_value=3, help_text="The seat that reneged: the referee scores the penalty."
+        min_value=0,
+        max_value=LAST_SEAT,
+        help_text="The seat that reneged: the referee scores the penalty.",
     )
 
 
@@ -359,7 +389,7 @@ def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]
 class HandRecordSerializer(serializers.Serializer[Any]):
     """Documents the record for the schema; the referee itself reads and checks it."""
 
-    dealer = serializers.IntegerField(min_value=0, max_value=5)
+    dealer = serializers.IntegerField(min_value=0, max_value=LAST_SEAT)
     ruleset = RulesetField(required=False)
     upcard = serializers.CharField(required=False)
     hands = serializers.DictField(
