@@ -52,7 +52,9 @@ def _game_json(state: selectors.GameState) -> dict[str, Any]:
     game = state.game
     return {
         "id": game.id,
-        "ruleset": game.ruleset,
+        # As the referee writes it today: with the table's shape (`hand_size`, `teams`,
+        # `seats`) also for a game kept before the ruleset carried it.
+        "ruleset": state.ruleset.to_json(),
         "awards": referee.award_table(state.ruleset),
         "penalties": referee.penalty_table(state.ruleset),
         "can_throw_in": state.ruleset.can_throw_in,

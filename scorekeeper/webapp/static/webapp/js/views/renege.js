@@ -29,7 +29,7 @@ export function openRenege(ctx, { values, onsave }) {
       columns: ruleset.players,
       value: entry.renege,
       options: seats.filter(played).map((seat) => ({
-        value: seat, face: game.players[seat], sub: seatLetter(ruleset.players, seat), label: seatName(game, seat),
+        value: seat, face: game.players[seat], sub: seatLetter(ruleset, seat), label: seatName(game, seat),
       })),
       onchange: (seat) => {
         entry.renege = Number(seat);
@@ -60,7 +60,7 @@ export function openRenege(ctx, { values, onsave }) {
       columns: ruleset.players,
       value: entry.maker,
       options: seats.map((seat) => ({
-        value: seat, face: game.players[seat], sub: seatLetter(ruleset.players, seat), label: seatName(game, seat),
+        value: seat, face: game.players[seat], sub: seatLetter(ruleset, seat), label: seatName(game, seat),
       })),
       onchange: (seat) => {
         entry.maker = Number(seat);

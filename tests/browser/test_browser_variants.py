@@ -1,0 +1,91 @@
+"""Six-handed Euchre and Bid Euchre scored on a phone, each game to its end: six seats in two
+teams of three, and Bid Euchre's bids, a moon in two taps, and a set below zero."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from table import Table, layout_problems, points, text_size
+
+pytestmark = pytest.mark.browser
+
+SIX = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+FOUR = SIX[:4]
+
+# A six-handed game to 10: (maker, suit, tricks, alone), the preview, the score after.
+SIX_HANDED_GAME = [
+    (("Ann (N)", "Hearts", 3, False), "Made it! +1 to N/SE/SW", (1, 0)),
+    (("Ben (NE)", "Spades", 5, True), "Loner march! +5 to NE/S/NW", (1, 5)),
+    (("Eve (SW)", "Clubs", 5, False), "March! +2 to N/SE/SW", (3, 5)),
+    (("Fay (NW)", "Diamonds", 2, False), "Euchred! +2 to N/SE/SW", (5, 5)),
+    (("Cat (SE)", "Hearts", 5, True), "Loner march! +5 to N/SE/SW", (10, 5)),
+]
+
+
+def test_a_six_handed_game_is_scored_to_the_end(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(SIX, variant="Six-handed")
+    makers = page.get_by_role("group", name="Who called trump?").get_by_role("radio")
+    expect(makers).to_have_count(6)
+    # Alternate seats share a team colour.
+    teams = page.locator("fieldset.choices label.choice")
+    assert [teams.nth(seat).get_attribute("class") for seat in range(6)] == [
+        f"choice t{seat % 2}" for seat in range(6)
+    ]
+    for (maker, suit, tricks, alone), preview, (ours, theirs) in SIX_HANDED_GAME:
+        table.pick_hand(maker, suit, tricks, alone=alone)
+        expect(page.locator(".entry .preview-award")).to_have_text(preview)
+        table.save()
+        expect(page.get_by_label(points("N/SE/SW", ours))).to_have_text(str(ours))
+        expect(page.get_by_label(points("NE/S/NW", theirs))).to_have_text(str(theirs))
+    expect(page.get_by_role("heading", name="N/SE/SW win!")).to_be_visible()
+    game = table.game()
+    assert (game["status"], game["winner"], game["score"]) == ("finished", 0, [10, 5])
+    assert game["dealer"] == 5  # five hands dealt from N, each by the next seat
+
+
+def pick_bid(page: Page, maker: str, bid: str, tricks: int | None = None) -> None:
+    """Who won the bid and what they bid (a number of tricks, or "Moon"), then the tricks."""
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=maker).check()
+    page.get_by_role("group", name="What they bid").get_by_role("radio", name=bid).check()
+    if tricks is not None:
+        page.get_by_role("group", name="Tricks the makers took").get_by_role(
+            "radio", name=str(tricks), exact=True
+        ).check()
+
+
+def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bid(
+    page: Page, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, variant="Bid Euchre")
+    # A set: N/S bid five and took two, and lose their bid.
+    pick_bid(page, "Ann (N)", "5 tricks", 2)
+    expect(page.locator(".entry .preview-award")).to_have_text("Set! −5 to N/S, +4 to E/W")
+    table.save()
+    expect(page.get_by_label(points("N/S", -5))).to_have_text("-5")
+    expect(page.get_by_label(points("E/W", 4))).to_have_text("4")
+    # A moon in two taps: the maker and "Moon" (the tricks stand at all six).
+    for score in (16, 28):
+        pick_bid(page, "Ben (E)", "Moon")
+        expect(page.locator(".entry .preview-award")).to_have_text("Shot the moon! +12 to E/W")
+        table.save()
+        expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
+    # E/W bid three and take three: at 31 on a made bid, they win.
+    pick_bid(page, "Dan (W)", "3 tricks", 3)
+    expect(page.locator(".entry .preview-award")).to_have_text("Bid made! +3 to N/S, +3 to E/W")
+    table.save()
+    expect(page.get_by_role("heading", name="E/W win!")).to_be_visible()
+    game = table.game()
+    assert (game["status"], game["winner"], game["score"]) == ("finished", 1, [-2, 31])
+    assert [hand["bid"] for hand in game["hands"]] == [5, "moon", "moon", 3]
+
+
+@pytest.mark.parametrize(("variant", "names"), [("Six-handed", SIX), ("Bid Euchre", FOUR)])
+def test_the_variants_hand_forms_fit_a_phone_with_large_text(
+    page: Page, live_server, variant: str, names: list[str]
+) -> None:
+    text_size(page, 200)
+    table = Table(page, live_server.url)
+    table.new_game(names, variant=variant)
+    assert layout_problems(page) == []
