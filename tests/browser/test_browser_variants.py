@@ -89,3 +89,39 @@ def test_the_variants_hand_forms_fit_a_phone_with_large_text(
     table = Table(page, live_server.url)
     table.new_game(names, variant=variant)
     assert layout_problems(page) == []
+
+
+def test_the_referee_rules_a_bid_euchre_no_trump_trick_in_korean(live_server, phone) -> None:
+    """Under no trump the jack of diamonds is no bower: East, holding the king of hearts,
+    throws it on North's heart lead and reneges."""
+    page = phone(locale="ko-KR").new_page()
+    page.goto(live_server.url + "/referee/")
+    page.get_by_role("group", name="어떤 유커인가요?").get_by_role(
+        "radio", name="비드 유커"
+    ).check()
+    page.get_by_role("group", name="노트럼프인가요?").get_by_role(
+        "radio", name="하이 노트럼프 (에이스가 높음)"
+    ).check()
+    page.get_by_role("group", name="누가 트럼프를 정했나요?").get_by_role(
+        "radio", name="북쪽"
+    ).check()
+    page.get_by_role("group", name="비딩한 트릭 수").get_by_role("radio", name="3트릭").check()
+    page.get_by_role("group", name="누가 리드했나요?").get_by_role("radio", name="북쪽").check()
+    trick = page.get_by_role("group", name="트릭에 나온 카드 (순서대로)", exact=True)
+    for card in ["하트 9", "다이아몬드 잭", "하트 10", "스페이드 에이스"]:
+        trick.get_by_role("button", name=card, exact=True).click()
+    page.get_by_role("group", name="누구의 패인가요?").get_by_role("radio", name="동쪽").check()
+    hand = page.get_by_role("group", name="동쪽의 패")
+    for card in [
+        "다이아몬드 잭",
+        "하트 킹",
+        "스페이드 9",
+        "스페이드 10",
+        "스페이드 퀸",
+        "다이아몬드 에이스",
+    ]:
+        hand.get_by_role("button", name=card, exact=True).click()
+    page.get_by_role("button", name="심판에게 묻기", exact=True).last.click()
+    ruling = page.get_by_role("region", name="리니그!")
+    expect(ruling).to_be_visible()
+    expect(ruling).to_contain_text("하트 킹을 가지고 있었습니다")

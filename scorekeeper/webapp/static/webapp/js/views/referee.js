@@ -68,6 +68,7 @@ const blank = () => ({
   trump: null,
   maker: null,
   bid: null,
+  noTrump: null,
   leader: null,
   trick: [],
   handSeat: null,
@@ -117,10 +118,28 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     render();
   }
 
-  /** Under an auction, what the makers bid: a number of tricks (`bid`) or a lone bid. */
+  /** Under an auction, what the makers bid: a number of tricks (`bid`) or a lone bid, and
+   * the no-trump they named, if they named no suit. */
   function contractBid() {
     if (!isAuction(ruleset()) || state.bid === null) return {};
-    return typeof state.bid === "number" ? { bid: state.bid } : { lone_bid: state.bid };
+    const bid = typeof state.bid === "number" ? { bid: state.bid } : { lone_bid: state.bid };
+    return state.noTrump ? { ...bid, no_trump: state.noTrump } : bid;
+  }
+
+  /** Bid Euchre's no-trump choices where the rules have them: high (aces high), low. */
+  function noTrumpChoice(rules) {
+    const kinds = { high: ["high"], "high-low": ["high", "low"] }[rules.no_trump] || [];
+    if (!isAuction(rules) || !kinds.length) return null;
+    return choices({
+      name: "ref-no-trump",
+      legend: t("bid.no_trump"),
+      columns: kinds.length + 1,
+      value: state.noTrump || "suit",
+      options: [{ value: "suit", face: t("hand.trump") }, ...kinds.map((kind) => ({
+        value: kind, face: t(`bid.no_trump.${kind}`),
+      }))],
+      onchange: (kind) => change(() => { state.noTrump = kind === "suit" ? null : kind; }),
+    });
   }
 
   function record() {
@@ -130,7 +149,13 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       ruleset: game ? game.ruleset : state.preset,
       // The seat left of the dealer leads the first trick: the dealer follows from the lead.
       dealer: (state.leader - 1 + players) % players,
-      contract: { trump: state.trump, maker: state.maker, alone: false, defender_alone: null, ...contractBid() },
+      contract: {
+        trump: state.noTrump ? null : state.trump,
+        maker: state.maker,
+        alone: false,
+        defender_alone: null,
+        ...contractBid(),
+      },
       tricks: [state.trick.map((card, i) => ({ seat: order[i], card }))],
     };
     if (state.handSeat !== null && state.hand.length) out.hands = { [state.handSeat]: state.hand };
@@ -278,7 +303,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     const focused = active?.dataset?.focus;
     const radio = active?.type === "radio" ? active.name : null;
     const rules = ruleset();
-    const ready = state.trump && state.maker !== null && state.leader !== null && state.trick.length
+    const ready = (state.trump || state.noTrump) && state.maker !== null && state.leader !== null && state.trick.length
       && (!isAuction(rules) || state.bid !== null);
     replace(main, h("form", { class: "referee", onsubmit: ask },
       h("h1", { class: "screen-title" }, t("ref.title")),
@@ -290,15 +315,19 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         value: state.preset,
         options: presets.map((item) => ({ value: item.name, face: t(`preset.${item.name}`) })),
         onchange: (value) => change(() => {
-          Object.assign(state, { preset: value, maker: null, bid: null, leader: null, trick: [], handSeat: null, hand: [] });
+          Object.assign(state, { preset: value, maker: null, bid: null, noTrump: null, leader: null, trick: [], handSeat: null, hand: [] });
         }),
       })),
       h("section", { class: "panel" },
         trumpChoice({
           name: "ref-trump",
           value: state.trump,
-          onchange: (suit) => change(() => { state.trump = suit; }),
+          onchange: (suit) => change(() => {
+            state.trump = suit;
+            state.noTrump = null;
+          }),
         }),
+        noTrumpChoice(rules),
         choices({
           name: "ref-maker",
           legend: t("hand.maker"),
