@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from .actions import NAMINGS, Bid, BidLike, bid_of
-from .bidding import defend_alone, redeal_request
+from .bidding import defend_alone, late_bid, redeal_request
 from .hand import BIDDING, Hand, Order
 from .verdict import Next, Phase
 
@@ -52,12 +52,7 @@ def bid(hand: Hand, index: int, said: BidLike) -> None:
         _declare(hand, order, said)
         return
     if hand.maker is not None:
-        if seat in hand.sitting_out():
-            hand.flag(
-                order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.lone_partner(seat)
-            )
-        else:
-            hand.flag(order, "out-of-turn", "bid_after_auction", seat=seat)
+        late_bid(hand, order, seat, "bid_after_auction")
         return
     if action == "redeal":
         redeal_request(hand, order, seat)

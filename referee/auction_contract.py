@@ -15,21 +15,17 @@ from typing import Final
 
 from .auction import LONE_RANKS, lone_bid_allowed, no_trump_allowed, rank_of
 from .bidding import check_alone, defend_alone
+from .contract import settled_by_bids
 from .hand import BIDDING, Hand
 from .record import GivenContract
 from .seating import contract_of
+from .verdict import Contract
 
 _ORDER: Final = (BIDDING, 1 << 20, 0)
 
 
 def settle_auction_contract(hand: Hand, given: GivenContract | None) -> None:
-    if given is None:
-        return
-    if hand.thrown_in:
-        hand.flag(_ORDER, "contract-mismatch", "contract_after_throw_in")
-        return
-    if hand.maker is not None:
-        _compare(hand, given)
+    if given is None or settled_by_bids(hand, given, _compare):
         return
     refusal = _rule_refusal(hand, given)
     if refusal is None and hand.bids_reported:
@@ -124,14 +120,20 @@ def _compare(hand: Hand, given: GivenContract) -> None:
         or (given.defender_alone_given and given.defender_alone != hand.defender_alone)
     )
     if differs:
-        derived = contract_of(
-            hand.trump,
-            hand.maker,  # type: ignore[arg-type]
-            hand.alone,
-            hand.defender_alone,
-            hand.no_trump,
-            hand.contract_bid,
-            hand.lone_bid,
-            auction=True,
-        )
+        derived = auction_contract(hand)
         hand.flag(_ORDER, "contract-mismatch", "contract_mismatch", given=given, derived=derived)
+
+
+def auction_contract(hand: Hand) -> Contract:
+    """The contract an auction's hand stands at (its maker known)."""
+    assert hand.maker is not None
+    return contract_of(
+        hand.trump,
+        hand.maker,
+        hand.alone,
+        hand.defender_alone,
+        hand.no_trump,
+        hand.contract_bid,
+        hand.lone_bid,
+        auction=True,
+    )

@@ -41,12 +41,7 @@ def bid(hand: Hand, index: int, said: BidLike) -> None:
         defend_alone(hand, order, seat)
         return
     if hand.maker is not None:
-        if seat in hand.sitting_out():
-            hand.flag(
-                order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.lone_partner(seat)
-            )
-        else:
-            hand.flag(order, "out-of-turn", "bid_after_trump", seat=seat)
+        late_bid(hand, order, seat, "bid_after_trump")
         return
     if said.action == "redeal":
         redeal_request(hand, order, seat)
@@ -237,6 +232,17 @@ def _joker_call(hand: Hand, order: Order, said: BidLike) -> None:
     check_alone(hand, order, seat, said.alone)
     hand.joker_call_due = False
     make(hand, seat, said.suit, said.alone, pickup=True, round_one=True)
+
+
+def late_bid(hand: Hand, order: Order, seat: int, key: str) -> None:
+    """A bid once the makers are known: from a seat sitting out, ``sitting-out``; from any
+    other, ``out-of-turn`` (said as ``key``: after trump, after the auction)."""
+    if seat in hand.sitting_out():
+        hand.flag(
+            order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.lone_partner(seat)
+        )
+    else:
+        hand.flag(order, "out-of-turn", key, seat=seat)
 
 
 def defend_alone(hand: Hand, order: Order, seat: int) -> None:

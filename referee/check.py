@@ -14,7 +14,7 @@ from typing import Final
 
 from . import auction, bidding
 from .actions import Bid, BidLike
-from .auction_contract import settle_auction_contract
+from .auction_contract import auction_contract, settle_auction_contract
 from .cards import TRUMP_ORDERS
 from .contract import settle_contract
 from .deal import check_deal
@@ -163,16 +163,7 @@ def verdict_of(hand: Hand, outcome: Outcome, lang: str) -> Verdict:
         if hand.auction is None:
             contract = contract_of(hand.trump, hand.maker, hand.alone, hand.defender_alone)
         else:
-            contract = contract_of(
-                hand.trump,
-                hand.maker,
-                hand.alone,
-                hand.defender_alone,
-                hand.no_trump,
-                hand.contract_bid,
-                hand.lone_bid,
-                auction=True,
-            )
+            contract = auction_contract(hand)
     pending = hand.pending
     violations = []
     if pending:

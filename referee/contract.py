@@ -13,6 +13,7 @@ all, the code a full bidding record would get.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import Final
 
@@ -22,7 +23,22 @@ from .hand import BIDDING, Hand
 from .record import GivenContract
 from .seating import contract_of
 
+#: Where a contract given with the record stands among the bids: after every one.
 _ORDER: Final = (BIDDING, 1 << 20, 0)
+
+
+def settled_by_bids(
+    hand: Hand, given: GivenContract, compare: Callable[[Hand, GivenContract], None]
+) -> bool:
+    """Whether the bids leave a contract given with them nothing more to do: a hand thrown in
+    has none (``contract-mismatch``); makers the bids made are compared with it (``compare``)."""
+    if hand.thrown_in:
+        hand.flag(_ORDER, "contract-mismatch", "contract_after_throw_in")
+        return True
+    if hand.maker is not None:
+        compare(hand, given)
+        return True
+    return False
 
 
 class Making(Enum):
@@ -35,13 +51,7 @@ class Making(Enum):
 
 
 def settle_contract(hand: Hand, given: GivenContract | None) -> None:
-    if given is None:
-        return
-    if hand.thrown_in:
-        hand.flag(_ORDER, "contract-mismatch", "contract_after_throw_in")
-        return
-    if hand.maker is not None:
-        _compare(hand, given)
+    if given is None or settled_by_bids(hand, given, _compare):
         return
     trump = given.trump
     assert trump is not None  # (a turn-up contract names its trump)
