@@ -125,3 +125,19 @@ def test_the_referee_rules_a_bid_euchre_no_trump_trick_in_korean(live_server, ph
     ruling = page.get_by_role("region", name="리니그!")
     expect(ruling).to_be_visible()
     expect(ruling).to_contain_text("하트 킹을 가지고 있었습니다")
+
+
+def test_a_bid_euchre_renege_is_entered_without_a_suit(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, variant="Bid Euchre")
+    page.get_by_role("button", name="Renege…").click()
+    sheet = page.get_by_role("dialog", name="A renege")
+    expect(sheet.get_by_role("group", name="Trump", exact=True)).to_have_count(0)
+    sheet.get_by_role("group", name="Who called trump?").get_by_role(
+        "radio", name="Ann (N)"
+    ).check()
+    sheet.get_by_role("group", name="Who reneged?").get_by_role("radio", name="Ben (E)").check()
+    expect(sheet.locator(".preview-award")).to_have_text("Renege! +4 to N/S, −4 to E/W")
+    sheet.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_label(points("E/W", -4))).to_have_text("-4")
+    assert table.game()["hands"][0]["award"] == {"reason": "renege", "points": {"0": 4, "1": -4}}
