@@ -133,9 +133,7 @@ def test_a_bid_euchre_renege_is_entered_without_a_suit(page: Page, live_server) 
     page.get_by_role("button", name="Renege…").click()
     sheet = page.get_by_role("dialog", name="A renege")
     expect(sheet.get_by_role("group", name="Trump", exact=True)).to_have_count(0)
-    sheet.get_by_role("group", name="Who called trump?").get_by_role(
-        "radio", name="Ann (N)"
-    ).check()
+    sheet.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Ann (N)").check()
     sheet.get_by_role("group", name="Who reneged?").get_by_role("radio", name="Ben (E)").check()
     expect(sheet.locator(".preview-award")).to_have_text("Renege! +4 to N/S, −4 to E/W")
     sheet.get_by_role("button", name="Save hand").click()

@@ -67,7 +67,7 @@ export function openRenege(ctx, { values, onsave }) {
     h("p", { class: "hint" }, t("renege.lead")),
     choices({
       name: "renege-maker",
-      legend: t("hand.maker"),
+      legend: t(auction ? "hand.maker.bid" : "hand.maker"),
       columns: ruleset.players,
       value: entry.maker,
       options: seats.map((seat) => ({
