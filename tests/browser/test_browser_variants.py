@@ -4,8 +4,8 @@ teams of three, and Bid Euchre's bids, a moon in two taps, and a set below zero.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
-from table import Table, layout_problems, points, text_size
+from playwright.sync_api import BrowserContext, Page, expect
+from table import Table, api_get, layout_problems, points, text_size
 
 pytestmark = pytest.mark.browser
 
@@ -76,6 +76,7 @@ def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bi
     expect(page.locator(".entry .preview-award")).to_have_text("Bid made! +3 to N/S, +3 to E/W")
     table.save()
     expect(page.get_by_role("heading", name="E/W win!")).to_be_visible()
+    expect(page.locator(".hand-list .badge")).to_have_count(0)  # every hand sent
     game = table.game()
     assert (game["status"], game["winner"], game["score"]) == ("finished", 1, [-2, 31])
     assert [hand["bid"] for hand in game["hands"]] == [5, "moon", "moon", 3]
@@ -139,3 +140,31 @@ def test_a_bid_euchre_renege_is_entered_without_a_suit(page: Page, live_server) 
     sheet.get_by_role("button", name="Save hand").click()
     expect(page.get_by_label(points("E/W", -4))).to_have_text("-4")
     assert table.game()["hands"][0]["award"] == {"reason": "renege", "points": {"0": 4, "1": -4}}
+
+
+def test_a_bid_euchre_game_scored_offline_ends_on_the_made_bid_not_on_the_defenders_points(
+    page: Page, context: BrowserContext, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.open("/new/")  # once online: the phone keeps the presets and their award tables
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    table.wait_until_controlled()
+    context.set_offline(True)
+    table.new_game(FOUR, variant="Bid Euchre")
+    for score in (12, 24):
+        pick_bid(page, "Ben (E)", "Moon")
+        table.save()
+        expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
+    for score in (3, 6, 9):  # N/S make three of three: E/W reach 33 as defenders, play on
+        pick_bid(page, "Ann (N)", "3 tricks", 3)
+        table.save()
+        expect(page.get_by_label(points("N/S", score))).to_have_text(str(score))
+    expect(page.get_by_label(points("E/W", 33))).to_have_text("33")
+    expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+    pick_bid(page, "Cat (S)", "3 tricks", 2)  # N/S are set: E/W win by setting them
+    table.save()
+    expect(page.get_by_role("heading", name="E/W win!")).to_be_visible()
+    context.set_offline(False)
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+    game = api_get(live_server.url, f"/api/v1/games/{table.game_id}/")
+    assert (game["status"], game["winner"], game["score"]) == ("finished", 1, [6, 37])

@@ -170,10 +170,21 @@ export function atGamePoint(ruleset, score) {
   return score < ruleset.target && score + ruleset.points.make >= ruleset.target;
 }
 
-/** The projected winner of a score list: the one team alone at the top, at the target. Bid
- * Euchre's game is won only on a made bid or a set: the server says who, not the score. */
-export function leader(ruleset, score) {
-  if (ruleset.target_needs_contract) return null;
+/** The projected winner of a score list: the one team alone at the top, at the target. In
+ * Bid Euchre (`target_needs_contract`) only the last hand (`last`: its award and maker) can
+ * win it, for the team that made its bid or set the makers (or did not renege), if it is
+ * then at the target: the referee's rule, projected until the server answers. */
+export function leader(ruleset, score, last = null) {
+  if (ruleset.target_needs_contract) {
+    if (!last || last.maker === null || last.maker === undefined) return null;
+    const makers = teamOf(ruleset, last.maker);
+    const reason = last.award.reason || "";
+    const points = last.award.points || {};
+    const team = reason.endsWith("-made") ? makers
+      : reason.endsWith("-set") ? 1 - makers
+        : Number(Object.keys(points).find((key) => points[key] > 0) ?? -1);
+    return team >= 0 && score[team] >= ruleset.target ? team : null;
+  }
   const best = Math.max(...score);
   if (best < ruleset.target || score.filter((value) => value === best).length > 1) return null;
   return score.indexOf(best);
