@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from event_helpers import Device, Director, is_problem, ok, play_event
+from event_helpers import Device, Director, is_problem, join, ok, play_event
 
 pytestmark = pytest.mark.django_db
 
@@ -62,3 +62,33 @@ def test_an_event_refuses_six_handed_tables_by_the_field(director: Director):
         format="json",
     )
     assert is_problem(response, 400, "ruleset.players")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "points", "field"),
+    [
+        pytest.param("bid-euchre", [-10, 22], None, id="Bid Euchre: a side set below zero"),
+        pytest.param("bid-euchre", [-49, 20], "points[0]", id="past four moons set"),
+        pytest.param("standard", [-1, 8], "points[0]", id="standard: nothing is taken away"),
+    ],
+)
+def test_totals_below_zero_are_taken_where_the_ruleset_takes_points(
+    director: Director, ruleset: str, points: list[int], field: str | None
+):
+    event = director.create_event(
+        entry="totals",
+        round_length="hands",
+        hands_per_round=4,
+        rounds_planned=1,
+        ruleset=ruleset,
+    )
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    response = phone.post(
+        "result/", {"entered_by": phone.player(phone.by_seat[0]), "points": points}
+    )
+    if field is None:
+        assert ok(response, 201)["points"] == points
+    else:
+        assert is_problem(response, 400 if ruleset == "standard" else 422, field)
