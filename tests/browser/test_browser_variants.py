@@ -146,9 +146,7 @@ def test_a_bid_euchre_game_scored_offline_ends_on_the_made_bid_not_on_the_defend
     page: Page, context: BrowserContext, live_server
 ) -> None:
     table = Table(page, live_server.url)
-    table.open("/new/")  # once online: the phone keeps the presets and their award tables
-    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
-    table.wait_until_controlled()
+    table.ready_offline()
     context.set_offline(True)
     table.new_game(FOUR, variant="Bid Euchre")
     for score in (12, 24):
