@@ -197,6 +197,9 @@ class Hand(models.Model):
     alone = models.BooleanField(default=False)
     defender_alone = models.PositiveSmallIntegerField(null=True, blank=True)
     maker_tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Under an auction (Bid Euchre), what the makers bid: a number of tricks, "moon" or
+    # "loner" ("" in a turn-up game, or when not known).
+    bid = models.CharField(max_length=5, blank=True, default="")
     # The referee's award as in the spec: {"reason": ..., "points": {"0": 2}}.
     award = models.JSONField()
     record = models.JSONField(null=True, blank=True)
@@ -215,6 +218,11 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.number} of {self.game_id}"
+
+    @property
+    def bid_said(self) -> int | str | None:
+        """The bid as the API says it: a number of tricks, ``moon`` or ``loner``, or null."""
+        return int(self.bid) if self.bid.isdigit() else self.bid or None
 
     def points_of(self, team: int) -> int:
         points: dict[str, Any] = self.award.get("points", {})

@@ -177,7 +177,9 @@ class CodeSerializer(serializers.Serializer[Any]):
 def SidePointsField(**kwargs: Any) -> serializers.ListField:
     """Each side's points of a result, when they are entered as totals (or none)."""
     return serializers.ListField(
-        child=StrictIntegerField(min_value=0, max_value=999),
+        # (From -999: a ruleset that takes points away, Bid Euchre's, may total below zero;
+        # the result's service checks each total against the event's ruleset.)
+        child=StrictIntegerField(min_value=-999, max_value=999),
         min_length=2,
         max_length=2,
         required=False,

@@ -121,12 +121,18 @@ def _outcome_from_totals(
             code="points-required",
             field="points",
         )
-    for side, value in enumerate(points):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
-            raise Malformed(
-                _("points are whole numbers from 0"), code="bad-points", field=f"points[{side}]"
-            )
     rules = referee.Ruleset.parse(event.ruleset)
+    # Where a hand can take points away (Bid Euchre's set, a renege penalty) a total may be
+    # below zero.
+    least = -999 if rules.negative_scores else 0
+    for side, value in enumerate(points):
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= 999:
+            why = (
+                _("points are whole numbers from -999 to 999")
+                if least
+                else _("points are whole numbers from 0")
+            )
+            raise Malformed(why, code="bad-points", field=f"points[{side}]")
     largest = referee.largest_award(rules)
     finished = True
     if event.round_length == Event.RoundLength.GAME:
@@ -151,7 +157,7 @@ def _outcome_from_totals(
         most = hands * largest
         why = f"A round of {hands} hands scores at most {largest} a hand: no side makes more than {most}."
     for side, value in enumerate(points):
-        if value > most:
+        if abs(value) > most:
             raise Unprocessable(why, code="impossible-score", field=f"points[{side}]")
     if time_called and not finished:
         _time_called(table)

@@ -21,6 +21,9 @@ import { showLog } from "./log.js";
 import { showReferee } from "./referee.js";
 import { showScore } from "./score.js";
 
+// An event's table seats four: the server refuses an event any other ruleset.
+const EVENT_TABLE = { players: 4 };
+
 const POLL_MS = 5000;
 const HERE = "table-here";
 const TABS = [
@@ -181,7 +184,7 @@ async function gameOf(table, device) {
 function seatList(table) {
   const seats = [...table.seats].sort((a, b) => a.seat - b.seat);
   return h("ol", { class: "seating" }, seats.map((seat) => h("li", {},
-    h("span", { class: "seat-letter" }, seatLetter(4, seat.seat)), " ",
+    h("span", { class: "seat-letter" }, seatLetter(EVENT_TABLE, seat.seat)), " ",
     h("span", { class: "seat-name" }, seat.name))));
 }
 
@@ -243,7 +246,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       // its seating folds away and one hand still fits one screen; other phones show it open.
       h("details", { class: "panel seating-panel", open: !scoring },
         h("summary", {}, h("span", { class: "table-title" }, t("table.heading", { number, round: table.round })),
-          " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${seatLetter(4, 0)})` }))),
+          " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${seatLetter(EVENT_TABLE, 0)})` }))),
         h("p", { class: "hint" }, table.event_name),
         seatList(table),
         table.time_called_at ? null : timeLine(table)),
@@ -292,7 +295,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       legend: t("result.entered_by"),
       columns: 2,
       value: picked.entered_by,
-      options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(4, seat.seat) })),
+      options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(EVENT_TABLE, seat.seat) })),
       onchange: (value) => {
         picked.entered_by = Number(value);
         renderResult();
@@ -349,7 +352,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           legend: t("result.said_by"),
           columns: 2,
           value: picked.dispute_by,
-          options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(4, seat.seat) })),
+          options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(EVENT_TABLE, seat.seat) })),
           onchange: (value) => { picked.dispute_by = Number(value); },
         }),
         h("label", { class: "field" }, h("span", {}, t("result.why")),
