@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from scorekeeper import backups
 from scorekeeper.events.selectors import holdings
 from scorekeeper.management.commands.prepare_to_serve import restore_offered, set_aside_if_damaged
 from scorekeeper.models import Restore
+from tests.waiting import until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -173,11 +173,11 @@ def test_a_round_complete_is_backed_up_at_once(director, places):
     director.add_players(event, "Ann", "Ben", "Cat", "Dan")
     seated = director.next_round(event)
     join(seated["tables"][0]["join_code"]).settle([5, 3])
-    for _ in range(100):
-        if list(folder.glob("euchre-*-round-1-done.*")):
-            break
-        time.sleep(0.1)
-    assert list(folder.glob("euchre-*-round-1-done.*"))
+    until(
+        lambda: list(folder.glob("euchre-*-round-1-done.*")),
+        within=10,
+        what="the round-complete backup",
+    )
 
 
 def test_serve_sets_a_damaged_database_aside_and_keeps_a_healthy_one(tmp_path: Path):
