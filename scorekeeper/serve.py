@@ -16,7 +16,8 @@ What it sets, unless the environment already does (docs/deployment.md):
 - ALLOWED_HOSTS: this computer's names and addresses (and PUBLIC_URL's host).
 While a round is in play it backs the database up every BACKUP_INTERVAL seconds (60; 0 for
 never) into BACKUP_DIR and BACKUP_MIRROR (`manage.py backup`). Started on a database that is
-empty or damaged while backups are there, it says where to pick one to restore (/restore/).
+empty or damaged while backups are there, it lists the newest and says where to pick one to
+restore (/events/restore/).
 """
 
 from __future__ import annotations

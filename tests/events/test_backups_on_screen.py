@@ -16,7 +16,11 @@ from event_helpers import Device, Director, join, ok
 
 from scorekeeper import backups
 from scorekeeper.events.selectors import holdings
-from scorekeeper.management.commands.prepare_to_serve import restore_offered, set_aside_if_damaged
+from scorekeeper.management.commands.prepare_to_serve import (
+    described,
+    restore_offered,
+    set_aside_if_damaged,
+)
 from scorekeeper.models import Restore
 from tests.waiting import until
 
@@ -194,11 +198,25 @@ def test_serve_sets_a_damaged_database_aside_and_keeps_a_healthy_one(tmp_path: P
 
 
 def test_serve_offers_a_restore_on_an_empty_database_with_backups_there(director, places):
-    assert restore_offered() == 0  # no backup yet
-    made_now()
-    assert restore_offered() == 1
+    assert restore_offered() == []  # no backup yet
+    made = made_now()
+    (offered,) = restore_offered()
+    assert offered.name == made.name
+    assert described(offered) == f"  {made.name} ({places[0]} and {places[1]}): 0 event(s), 0 hands"
     a_night_in_play(director)
-    assert restore_offered() == 0  # a database with a night in it is not offered one
+    assert restore_offered() == []  # a database with a night in it is not offered one
+
+
+def test_serve_lists_what_each_backup_holds_in_the_terminal(director, places):
+    a_night_in_play(director)
+    made_now()
+    newest = backups.backups_found()[0]
+    assert newest.holds is not None
+    assert described(newest) == (
+        f"  {newest.name} ({places[0]} and {places[1]}): 1 event(s), 1 hands; "
+        f"{newest.holds['rounds'][0]['event']}, round 1 in play; "
+        f"last write {newest.holds['last_write']}"
+    )
 
 
 def test_a_hand_sent_again_after_its_tables_result_is_entered_answers_as_a_replay(director):

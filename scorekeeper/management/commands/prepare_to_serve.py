@@ -67,13 +67,31 @@ def set_aside_if_damaged(path: Path) -> Path | None:
     return aside
 
 
-def restore_offered() -> int:
-    """How many backups there are to restore when the database holds no event (else 0)."""
+def restore_offered() -> list[backups.Found]:
+    """The backups there are to restore when the database holds no event (else none)."""
     from scorekeeper.events.models import Event
 
     if Event.objects.exists():
-        return 0
-    return len(backups.backups_found())
+        return []
+    return backups.backups_found()
+
+
+#: How many of the newest backups the terminal lists (the page lists them all).
+LISTED = 5
+
+
+def described(found: backups.Found) -> str:
+    """One line for a backup: its name, where it is, and what its note says it holds."""
+    where = " and ".join(str(place) for place in found.places)
+    holds = found.holds
+    if holds is None:
+        return f"  {found.name} ({where}): what it holds is not noted"
+    rounds = "".join(f"; {r['event']}, round {r['round']} in play" for r in holds.get("rounds", []))
+    last = f"; last write {holds['last_write']}" if holds.get("last_write") else ""
+    return (
+        f"  {found.name} ({where}): {holds.get('events', 0)} event(s), "
+        f"{holds.get('hands', 0)} hands{rounds}{last}"
+    )
 
 
 class Command(BaseCommand):
@@ -88,9 +106,11 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         if found := restore_offered():
             self.stdout.write(
-                f"This database holds no event and {found} backup(s) are here: open "
-                "/events/restore/ on this laptop to pick one and restore it."
+                f"This database holds no event and {len(found)} backup(s) are here, newest "
+                "first: open /events/restore/ on this laptop to pick one and restore it."
             )
+            for backup in found[:LISTED]:
+                self.stdout.write(described(backup))
         root = Path(settings.STATIC_ROOT)
         stamp = root / FINGERPRINT
         sources = sources_fingerprint()
