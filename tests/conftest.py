@@ -71,3 +71,27 @@ def _default_language_after_each_test() -> Iterator[None]:
     the default language, as a new request or command would."""
     yield
     translation.deactivate()
+
+
+def _commits(item: pytest.Item) -> bool:
+    """Whether a test writes to the database for good: it leaves no rollback behind it."""
+    marker = item.get_closest_marker("django_db")
+    names = getattr(item, "fixturenames", ())
+    return bool(
+        (marker is not None and marker.kwargs.get("transaction"))
+        or "transactional_db" in names
+        or "live_server" in names
+    )
+
+
+@pytest.fixture(autouse=True)
+def _cache_table_afresh_after_committing_tests(
+    request: pytest.FixtureRequest,
+) -> Iterator[None]:
+    """The cache lives in a table the database's flush leaves alone: a test that commits
+    would leave its limit counters and kept answers to the next test of its worker (which
+    then meets a limit it never reached). They go with the test."""
+    yield
+    if _commits(request.node):
+        with request.getfixturevalue("django_db_blocker").unblock():
+            cache.clear()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from table import Table, api_get, layout_problems, points, text_size
+from table import Table, api_get, eventually, layout_problems, points, text_size
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +39,7 @@ def test_a_six_handed_game_is_scored_to_the_end(page: Page, live_server) -> None
         expect(page.get_by_label(points("N/SE/SW", ours))).to_have_text(str(ours))
         expect(page.get_by_label(points("NE/S/NW", theirs))).to_have_text(str(theirs))
     expect(page.get_by_role("heading", name="N/SE/SW win!")).to_be_visible()
+    expect(page.locator(".hand-list .badge")).to_have_count(0)  # every hand sent
     game = table.game()
     assert (game["status"], game["winner"], game["score"]) == ("finished", 0, [10, 5])
     assert game["dealer"] == 5  # five hands dealt from N, each by the next seat
@@ -138,7 +139,8 @@ def test_a_bid_euchre_renege_is_entered_without_a_suit(page: Page, live_server) 
     sheet.get_by_role("group", name="Who reneged?").get_by_role("radio", name="Ben (E)").check()
     expect(sheet.locator(".preview-award")).to_have_text("Renege! +4 to N/S, −4 to E/W")
     sheet.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_label(points("E/W", -4))).to_have_text("-4")
+    expect(page.get_by_label(points("E/W", -4))).to_have_text("-4")  # on the phone at once
+    eventually(page, lambda: table.game()["hands"], what="the hand reaches the server")
     assert table.game()["hands"][0]["award"] == {"reason": "renege", "points": {"0": 4, "1": -4}}
 
 
