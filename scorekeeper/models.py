@@ -253,3 +253,20 @@ class ChangeLogEntry(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.action} hand {self.hand_number} by {self.actor}"
+
+
+class LimitCount(models.Model):
+    """What one limit has counted for one key (a client's wrong join codes, the wrong passwords
+    given for a user name): a window that began at `since`, its `count`, and the time of the
+    latest. Changed only under the row's lock, by `scorekeeper.counters`."""
+
+    key = models.CharField(max_length=200, primary_key=True)
+    count = models.PositiveIntegerField(default=0)
+    since = models.FloatField()  # seconds since the epoch
+    last = models.FloatField()
+
+    class Meta:
+        indexes = [models.Index(fields=["last"], name="limit_count_last")]
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"

@@ -67,7 +67,6 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "axes",
     "scorekeeper",
     "scorekeeper.webapp",
     "scorekeeper.events",
@@ -91,8 +90,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A database outage in a view answers 503 with Retry-After (scorekeeper.outage).
     "scorekeeper.outage.DatabaseOutageMiddleware",
-    # Last: a locked-out sign-in is answered before the login view runs.
-    "axes.middleware.AxesMiddleware",
+    # A sign-in that came too soon after wrong passwords is answered 429 (scorekeeper.api.sign_in).
+    "scorekeeper.api.sign_in.SignInSlowingMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -142,9 +141,9 @@ if EVENT_MAX_ENTRANTS < 4:
     raise ImproperlyConfigured("EVENT_MAX_ENTRANTS must be 4 or more: one table's players.")
 
 AUTHENTICATION_BACKENDS = [
-    # First: counts failed director sign-ins and refuses a locked-out one (see AXES_*).
-    "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's own check of users and passwords, after refusing a try that comes too soon
+    # after wrong passwords (SIGN_IN_* below).
+    "scorekeeper.api.sign_in.SlowedSignIn",
 ]
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -234,9 +233,9 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
     "usb": [],
 }
 
-# The limits' counters (docs/deployment.md, "Limits") and the standings computed for each
-# version of an event live in the database's own cache table (created by `migrate`), so every
-# app server shares them, and a restore puts them back with the data they follow from.
+# The standings computed for each version of an event (and the other answers kept for the
+# watchers polling them) live in the database's own cache table (created by `migrate`), so every
+# app server shares them. The limits count in a table of their own (scorekeeper.counters).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -245,18 +244,13 @@ CACHES = {
 }
 # Behind a proxy, the client is the address the proxy saw (X-Forwarded-For, NUM_PROXIES hops).
 NUM_PROXIES = int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None
-# Director sign-in: five wrong passwords for one user name from one client lock that pair out
-# for 15 minutes; a stranger elsewhere cannot lock a director out, and a right password resets.
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = 0.25  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "events/screens/locked_out.html"
-AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if NUM_PROXIES else ["REMOTE_ADDR"]
-)
-AXES_VERBOSE = False
-AXES_ENABLE_ACCESS_FAILURE_LOG = False
+# Director sign-in: wrong passwords for a user name make its next try wait (1 s, 2 s, 4 s ...
+# up to SIGN_IN_LONGEST_WAIT seconds): from one client after SIGN_IN_FREE_TRIES of them in an
+# hour, from every client after SIGN_IN_FREE_TRIES_NAME. A browser that signed in as that name
+# before is never slowed for it (scorekeeper.api.sign_in).
+SIGN_IN_FREE_TRIES = int(os.environ.get("SIGN_IN_FREE_TRIES", "3"))
+SIGN_IN_FREE_TRIES_NAME = int(os.environ.get("SIGN_IN_FREE_TRIES_NAME", "10"))
+SIGN_IN_LONGEST_WAIT = int(os.environ.get("SIGN_IN_LONGEST_WAIT", "300"))
 
 # Email (password resets, directors' invitations): SMTP when EMAIL_HOST is set, else the
 # console backend, which prints each email in the server's output (development, a laptop).
@@ -291,12 +285,15 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "scorekeeper.api.problems.problem_exception_handler",
     "NUM_PROXIES": NUM_PROXIES,
-    # Per client (address): games started without an account, and wrong join codes (only the
-    # wrong ones count); "join-codes-all" is the ceiling on guessing across all clients.
+    # Per client (address): games started without an account, wrong join codes (only the
+    # wrong ones count) and the schema read without signing in; "join-codes-all" is the
+    # ceiling on guessing across all clients, binding those with wrong codes of their own
+    # (scorekeeper.api.limits).
     "DEFAULT_THROTTLE_RATES": {
         "games": os.environ.get("LIMIT_GAMES", "120/hour"),
         "join-codes": os.environ.get("LIMIT_WRONG_CODES", "60/hour"),
         "join-codes-all": os.environ.get("LIMIT_WRONG_CODES_ALL", "600/hour"),
+        "schema": os.environ.get("LIMIT_SCHEMA", "60/hour"),
     },
 }
 

@@ -15,7 +15,7 @@ from scorekeeper.models import Club
 
 pytestmark = pytest.mark.django_db
 
-# Sign-in goes through django-axes, which counts failures per client: it needs the request.
+# Sign-in is slowed per client after wrong passwords (scorekeeper.api.sign_in): it needs the request.
 REQUEST = RequestFactory().post("/events/login/")
 
 

@@ -96,26 +96,6 @@ def test_games_started_without_an_account_are_limited_per_client(rates):
     assert is_problem(phone.post("/api/v1/games/", body, format="json"), 429)
 
 
-# Director sign-in ----------------------------------------------------------------------------
-
-
-def sign_in(password: str, address: str):
-    client = APIClient(enforce_csrf_checks=False)
-    form = {"username": "dora", "password": password}
-    return client.post("/events/login/", form, REMOTE_ADDR=address)
-
-
-def test_wrong_passwords_lock_out_that_name_from_that_client_only(django_user_model):
-    django_user_model.objects.create_user("dora", password="a long right password")
-    for _ in range(4):
-        assert sign_in("wrong", "10.9.0.1").status_code == 200  # the form again
-    assert sign_in("wrong", "10.9.0.1").status_code == 429  # the fifth locks the pair out
-    locked = sign_in("a long right password", "10.9.0.1")
-    assert locked.status_code == 429
-    assert "Too many tries" in locked.content.decode()
-    assert sign_in("a long right password", "10.9.0.2").status_code == 302
-
-
 # The admin -----------------------------------------------------------------------------------
 
 
