@@ -124,8 +124,7 @@ class SchemaReads(Limit):
     scope = "schema"
 
     def allow_request(self, request: Request, view: APIView) -> bool:
-        user = getattr(request._request, "user", None)
-        if user is not None and user.is_authenticated:
+        if request.user is not None and request.user.is_authenticated:
             return True
         return super().allow_request(request, view)
 

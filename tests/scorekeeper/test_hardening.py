@@ -96,6 +96,56 @@ def test_games_started_without_an_account_are_limited_per_client(rates):
     assert is_problem(phone.post("/api/v1/games/", body, format="json"), 429)
 
 
+# The schema ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def schema_made(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times the schema is computed, from a process that has not made it yet."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    from scorekeeper.api import schema
+
+    monkeypatch.setattr(schema, "_SENT", {})
+    made: list[int] = []
+    real = SchemaGenerator.get_schema
+
+    def counted(self, *args, **kwargs):
+        made.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SchemaGenerator, "get_schema", counted)
+    return made
+
+
+def test_the_schema_is_computed_once_and_may_be_kept_an_hour(schema_made):
+    first = APIClient().get("/api/schema/?format=json")
+    again = APIClient().get("/api/schema/?format=json")
+    assert first.status_code == again.status_code == 200
+    assert first.content == again.content
+    assert first["Cache-Control"] == "public, max-age=3600"
+    assert len(schema_made) == 1
+    kept = APIClient().get("/api/schema/?format=json", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert kept.status_code == 304
+    APIClient().get("/api/schema/")  # YAML, made once more
+    APIClient().get("/api/schema/?format=json", HTTP_ACCEPT_LANGUAGE="ko")
+    assert len(schema_made) == 3
+
+
+def test_reading_the_schema_without_signing_in_is_limited_per_client(
+    rates, schema_made, django_user_model
+):
+    rates(schema="2/hour")
+    for _ in range(2):
+        assert APIClient().get("/api/schema/?format=json").status_code == 200
+    refused = APIClient().get("/api/schema/?format=json")
+    assert is_problem(refused, 429)
+    assert int(refused["Retry-After"]) > 0
+    director = APIClient()
+    director.force_login(django_user_model.objects.create_user("dora"))
+    assert director.get("/api/schema/?format=json").status_code == 200
+
+
 # The admin -----------------------------------------------------------------------------------
 
 
