@@ -76,6 +76,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
+    # A body larger than REQUEST_BODY_LIMIT is answered 413 before anything reads it.
+    "scorekeeper.api.door.BodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Pages and server messages speak the visitor's language: the app's choice (a cookie),
@@ -131,6 +133,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         **DATABASES["default"].get("OPTIONS", {}),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The largest request body the app takes: the admin's forms (the API's JSON bodies are held to
+# 64 KB by its parser). The laptop's waitress and the shipped nginx refuse larger ones unread.
+REQUEST_BODY_LIMIT = 256 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_LIMIT
 # `manage.py backup` writes here; the newest BACKUP_KEEP files are kept (scorekeeper.backups).
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "48"))
