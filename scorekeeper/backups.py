@@ -8,6 +8,7 @@ the newest `settings.BACKUP_KEEP` are kept.
 
 from __future__ import annotations
 
+import datetime
 import logging
 import os
 import re
@@ -24,6 +25,7 @@ from django.utils import timezone
 SUFFIX = {"sqlite": ".sqlite3", "postgresql": ".pgdump"}
 logger = logging.getLogger(__name__)
 _LABEL = re.compile(r"[^a-z0-9-]+")
+_STAMP = re.compile(r"^euchre-(\d{8}-\d{6}-\d{6})")
 
 
 class BackupError(Exception):
@@ -98,6 +100,20 @@ def backup_create(*, label: str = "") -> Path:
     for old in backups()[: -settings.BACKUP_KEEP]:
         old.unlink(missing_ok=True)
     return target
+
+
+def backup_made_at(path: Path) -> datetime.datetime | None:
+    """When a backup was made, as its name says (UTC); None for a name not made here."""
+    found = _STAMP.search(path.name)
+    if found is None:
+        return None
+    made = datetime.datetime.strptime(found[1], "%Y%m%d-%H%M%S-%f")
+    return made.replace(tzinfo=datetime.UTC)
+
+
+def backups_before(moment: datetime.datetime) -> list[Path]:
+    """The backups in the folder made before `moment`, oldest first."""
+    return [path for path in backups() if (made := backup_made_at(path)) and made < moment]
 
 
 def backup_latest() -> Path:

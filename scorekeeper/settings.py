@@ -129,7 +129,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": float(os.environ.get("SQLITE_TIMEOUT", "20")),
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        # secure_delete: what is deleted or overwritten is zeroed on the disk, so an erased
+        # name (scorekeeper.events.services.privacy) stays in no free page, nor in a backup.
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+        "PRAGMA secure_delete=ON",
         **DATABASES["default"].get("OPTIONS", {}),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -37,11 +37,12 @@ def director_home(request: HttpRequest) -> HttpResponse:
     clubs = access.clubs_directed(Actor(user=request.user))
     events = {club.pk: list(selectors.events_of(club=club, published_only=False)) for club in clubs}
     seasons = {club.pk: selectors.seasons_of(club=club) for club in clubs}
+    held = {club.pk: selectors.backups_holding_erased(club=club) for club in clubs}
     return render(
         request,
         "events/screens/director.html",
         {
-            "clubs": [(club, events[club.pk], seasons[club.pk]) for club in clubs],
+            "clubs": [(club, events[club.pk], seasons[club.pk], held[club.pk]) for club in clubs],
             "today": timezone.localdate(),
             "shown_as": display_name(request.user),
             "presets": preset_choices(),

@@ -51,6 +51,7 @@ from scorekeeper.events.selectors.records import (
 )
 from scorekeeper.events.selectors.roster import (
     Arrival,
+    backups_holding_erased,
     clubs,
     clubs_directed_by,
     door_list,
@@ -90,6 +91,7 @@ __all__ = [
     "TableView",
     "TallyLine",
     "a_round_is_in_play",
+    "backups_holding_erased",
     "club_get",
     "clubs",
     "clubs_directed_by",

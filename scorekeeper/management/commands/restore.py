@@ -1,4 +1,5 @@
-"""`manage.py restore`: put the database back as a backup has it (see scorekeeper.backups)."""
+"""`manage.py restore`: put the database back as a backup has it (see scorekeeper.backups), then
+erase again every name the erasure ledger says was erased since (scorekeeper.erasure_ledger)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.backups import BackupError, backup_latest, backup_restore
+from scorekeeper.events.services.privacy import erasures_reapply
 
 
 class Command(BaseCommand):
     help = (
         "Restore the database from a backup file (or the newest in BACKUP_DIR with --latest). "
-        "Everything written since that backup is replaced."
+        "Everything written since that backup is replaced; names erased since are erased again."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -34,3 +36,6 @@ class Command(BaseCommand):
         except BackupError as error:
             raise CommandError(str(error), returncode=2) from error
         self.stdout.write(f"restored {path}")
+        again = erasures_reapply()
+        if again:
+            self.stdout.write(f"erased again: {again} name(s) erased after this backup was made")
