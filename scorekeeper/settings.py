@@ -155,9 +155,14 @@ AUTHENTICATION_BACKENDS = [
     "scorekeeper.api.sign_in.SlowedSignIn",
 ]
 
+# A director's password: 12 characters at least, not like their user name, not on the list of
+# common passwords, not all digits.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]

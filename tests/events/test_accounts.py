@@ -46,6 +46,28 @@ def test_signing_out_ends_the_session(signed_in):
     assert signed_in.get("/events/director/").status_code == 302
 
 
+@pytest.mark.parametrize(
+    ("new", "why"),
+    [
+        ("deal-cards-1", None),  # twelve characters
+        ("deal-card-1", "at least 12 characters"),
+        ("password1234", "too common"),
+        ("314159265358979", "entirely numeric"),
+    ],
+)
+def test_a_new_password_has_twelve_characters_and_is_not_a_common_one(signed_in, dora, new, why):
+    answer = signed_in.post(
+        "/events/account/password/",
+        {"old_password": PASSWORD, "new_password1": new, "new_password2": new},
+    )
+    dora.refresh_from_db()
+    if why is None:
+        assert answer.status_code == 302 and dora.check_password(new)
+    else:
+        assert answer.status_code == 200 and why in answer.content.decode()
+        assert dora.check_password(PASSWORD)
+
+
 def test_a_director_changes_their_password(signed_in, dora):
     answer = signed_in.post(
         "/events/account/password/",

@@ -303,6 +303,9 @@ def test_an_event_may_require_a_second_phone_to_confirm(director: Director):
         pytest.param("hands", [999, 0], "points[0]", id="999-0 in 8 hands"),
         pytest.param("hands", [3, 33], "points[1]", id="past 8 hands of 4"),
         pytest.param("hands", [32, 0], None, id="eight lone marches"),
+        pytest.param("hands", [32, 32], "points", id="eight lone marches for each side"),
+        pytest.param("hands", [17, 16], "points", id="33 in 8 hands of 4 between the sides"),
+        pytest.param("hands", [16, 16], None, id="four lone marches each"),
     ],
 )
 def test_totals_must_be_possible_under_the_ruleset(director: Director, round_length, points, field):

@@ -132,6 +132,16 @@ def _outcome_from_totals(
     for side, value in enumerate(points):
         if value > most:
             raise Unprocessable(why, code="impossible-score", field=f"points[{side}]")
+    if event.round_length == Event.RoundLength.HANDS and sum(map(abs, points)) > most:
+        # Each hand scores for one side only: the sides' totals share the round's hands.
+        raise Unprocessable(
+            _(
+                "Each hand scores for one side only, at most %(largest)s: the two sides together make no more than %(most)s in %(hands)s hands."
+            )
+            % {"largest": largest, "most": most, "hands": event.hands_per_round or 0},
+            code="impossible-score",
+            field="points",
+        )
     if time_called and not finished:
         _time_called(table)
     return _Outcome(
