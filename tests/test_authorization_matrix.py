@@ -61,7 +61,7 @@ class World:
     def owner(self, operation: str, path: str) -> APIClient:
         if operation in DIRECTORS_AT_TABLES:
             return self.own["director"]
-        for prefix in ("tables", "games"):
+        for prefix in ("tables", "games", "invites"):
             if path.startswith(f"/api/v1/{prefix}/"):
                 return self.own[prefix]
         return self.own["director"]
@@ -130,6 +130,13 @@ def build_world() -> World:
     )
     seat = ours["table"]["seats"]
     player = seat[0]["player"]
+    ed = User.objects.create_user("ed")
+    directors["Riverside"][0].post(
+        f"/api/v1/clubs/{ours['club']}/directors/", {"username": "ed"}, format="json"
+    )
+    invitee = APIClient()
+    invitee.force_login(ed)
+    (invite,) = invitee.get("/api/v1/invites/").json()
     ids = {
         "club_id": ours["club"],
         "event_id": ours["event"],
@@ -140,6 +147,7 @@ def build_world() -> World:
         "season_id": season,
         "seat": 0,
         "team_id": 1,
+        "invite_id": invite["id"],
     }
 
     def token_client(token: str) -> Callable[[], APIClient]:
@@ -166,7 +174,9 @@ def build_world() -> World:
         "a signed-in non-director": signed_in(mallory),
     }
     bodies = {
-        "club_directors_add": {"username": "mallory"},
+        "club_directors_invite": {"username": "mallory"},
+        "invites_accept": None,
+        "invites_decline": None,
         "clubs_update": {"time_zone": "Asia/Seoul"},
         "events_create": {"name": "X", "format": "progressive", "rounds_planned": 2},
         "club_players_add": {"name": "Zed"},
@@ -205,7 +215,12 @@ def build_world() -> World:
     }
     dora_client = directors["Riverside"][0]
     game_client = token_client(games[0]["token"])()
-    own = {"tables": ours["device"], "games": game_client, "director": dora_client}
+    own = {
+        "tables": ours["device"],
+        "games": game_client,
+        "director": dora_client,
+        "invites": invitee,
+    }
     return World(ids=ids, bodies=bodies, credentials=credentials, own=own)
 
 

@@ -46,7 +46,9 @@ class Director(models.Model):
 
 class DirectorInvite(models.Model):
     """A director's invitation for someone to direct the club too: a one-time link (sent by
-    email, or handed over). Only the token's hash is kept; it works once, until it expires."""
+    email, or handed over), or one for a user named by their user name (`invitee`), which
+    waits on their home page until they accept or decline it. Only a link's token's hash is
+    kept; it works once, until it expires."""
 
     club = models.ForeignKey(Club, related_name="invites", on_delete=models.CASCADE)
     token_hash = models.CharField(max_length=64, unique=True, editable=False)
@@ -60,6 +62,14 @@ class DirectorInvite(models.Model):
     used_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, related_name="+", on_delete=models.SET_NULL
     )
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        related_name="director_invites",
+        on_delete=models.CASCADE,
+    )
+    declined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["club", "-id"]

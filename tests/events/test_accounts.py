@@ -192,3 +192,60 @@ def test_the_display_name_is_what_pages_and_logs_show(signed_in, dora):
     page = signed_in.get("/events/director/").content.decode()
     assert "Dora L." in page
     assert ">dora<" not in page
+
+
+# Invitations by user name ---------------------------------------------------------------------
+
+
+def invite_by_name(client: Client, club: int, username: str):
+    return client.post(
+        f"/api/v1/clubs/{club}/directors/", {"username": username}, content_type="application/json"
+    )
+
+
+def test_a_user_named_by_a_director_directs_nothing_until_they_accept(
+    signed_in, dora, django_user_model
+):
+    club = dora.club_directorships.get().club
+    ed_user = django_user_model.objects.create_user("ed", first_name="Ed")
+    assert invite_by_name(signed_in, club.pk, "ed").status_code == 202
+    assert not Director.objects.filter(user=ed_user).exists()
+    ed = Client()
+    ed.force_login(ed_user)
+    home = ed.get("/events/director/").content.decode()
+    assert "You are invited to direct Riverside Euchre Club." in home
+    (invite,) = ed.get("/api/v1/invites/").json()
+    assert invite["invited_by"] == "Dora Lee" and "dora" not in str(invite)
+    assert signed_in.post(f"/api/v1/invites/{invite['id']}/accept/").status_code == 404  # not hers
+    answered = ed.post(f"/events/invites/{invite['id']}/answer/", {"answer": "accept"})
+    assert answered.status_code == 302
+    assert Director.objects.filter(user=ed_user, club=club).exists()
+    assert ed.get("/api/v1/invites/").json() == []
+
+
+def test_a_declined_invitation_makes_no_director_and_is_gone(signed_in, dora, django_user_model):
+    club = dora.club_directorships.get().club
+    ed_user = django_user_model.objects.create_user("ed")
+    invite_by_name(signed_in, club.pk, "ed")
+    ed = Client()
+    ed.force_login(ed_user)
+    (invite,) = ed.get("/api/v1/invites/").json()
+    assert ed.post(f"/api/v1/invites/{invite['id']}/decline/").status_code == 204
+    assert ed.post(f"/api/v1/invites/{invite['id']}/accept/").status_code == 404
+    assert not Director.objects.filter(user=ed_user).exists()
+
+
+def test_naming_a_user_tells_a_director_nothing_about_who_has_an_account(
+    signed_in, dora, django_user_model
+):
+    club = dora.club_directorships.get().club
+    django_user_model.objects.create_user("ed")
+    there = invite_by_name(signed_in, club.pk, "ed")
+    nobody = invite_by_name(signed_in, club.pk, "nobody")
+    again = invite_by_name(signed_in, club.pk, "ed")
+    herself = invite_by_name(signed_in, club.pk, "dora")
+    answers = [
+        (a.status_code, {**a.json(), "username": None}) for a in (there, nobody, again, herself)
+    ]
+    assert len(set(map(str, answers))) == 1
+    assert DirectorInvite.objects.filter(invitee__isnull=False).count() == 1

@@ -195,6 +195,24 @@ def invite_page(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
+@signed_in
+@require_POST
+def invite_answer(request: HttpRequest, invite_id: int) -> HttpResponse:
+    """The invited user accepts or declines, on their home page, an invitation made for them
+    by user name."""
+    try:
+        services.invite_answer(
+            invite_id=invite_id,
+            actor=Actor(user=request.user),
+            accept=request.POST.get("answer") == "accept",
+        )
+    except DomainError as error:
+        return render(
+            request, "events/screens/invite.html", {"problem": error}, status=error.status
+        )
+    return redirect("events-director")
+
+
 def _login_back_to(request: HttpRequest) -> str:
     return f"{reverse('events-login')}?{urlencode({'next': request.path})}"
 
