@@ -242,6 +242,10 @@ class ChangeLogEntry(AppendOnly):
     # ever deleted, a key stays spent after its hand is undone.
     idempotency_key = models.CharField(max_length=255, null=True, blank=True)
     request_digest = models.CharField(max_length=64, blank=True)
+    # What a recorded hand's write answered besides the hand itself (its verdict and times,
+    # where the game then stood), so that a retry of its key is answered the same, whatever
+    # happened to the game since.
+    answer = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -340,6 +340,26 @@ def test_the_scorer_sees_why_the_opponents_disputed(director: Director):
     assert (again["dispute_reason"], again["disputed_by"]) == ("", None)
 
 
+def test_a_hand_retried_after_the_result_is_answered_as_it_was_first(director: Director):
+    """A phone whose answer was lost sends the hand again after its result went in (from
+    another tab, say): the retry gets the first answer, and nothing is recorded twice."""
+    _, rnd = hands_night(director, hands=1)
+    phone = join(rnd["tables"][0]["join_code"])
+    key = {"HTTP_IDEMPOTENCY_KEY": "the-last-hand"}
+    body = {"maker": 0, "trump": "H", "maker_tricks": 5}
+    first = phone.client.post(phone.url + "hands/", body, format="json", **key)
+    assert first.status_code == 201
+    ok(entered(phone), 201)
+    again = phone.client.post(phone.url + "hands/", body, format="json", **key)
+    assert again.status_code == 200
+    assert again.json() == first.json() and again["ETag"] == first["ETag"]
+    other = phone.client.post(phone.url + "hands/", body, format="json")
+    assert is_problem(other, 409, "result", "result-entered")
+    stranger = join(rnd["tables"][1]["join_code"])
+    theirs = stranger.client.post(phone.url + "hands/", body, format="json", **key)
+    assert is_problem(theirs, 403, "Authorization")
+
+
 def test_a_result_sent_twice_is_entered_once(director: Director):
     event, rnd = hands_night(director, hands=1)
     phone = join(rnd["tables"][0]["join_code"])

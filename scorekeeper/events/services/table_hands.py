@@ -66,12 +66,21 @@ def _written(
     reason: str,
     write: Callable[..., HandResult],
     expected_version: int | None,
+    replay: Callable[..., HandResult | None] | None = None,
 ) -> HandResult:
     """A hand written at the table, after the table's checks; a director's correction of an
-    entered result re-derives it (a replayed write changed nothing)."""
+    entered result re-derives it (a replayed write changed nothing). A retry of a hand the
+    table has since moved past (its result entered, the round over) is answered as its first
+    write was (`replay`), to whoever may write the table's hands."""
     with transaction.atomic():
         table = table_lock(table)
-        rederive = _hand_write_allowed(table, actor, reason)
+        try:
+            rederive = _hand_write_allowed(table, actor, reason)
+        except Conflict:
+            replayed = _replayed(table, actor, replay)
+            if replayed is None:
+                raise
+            return replayed
         assert table.game_id is not None
         written = write(game_id=table.game_id, expected_version=expected_version, actor=actor.label)
         if not written.replayed:
@@ -79,6 +88,16 @@ def _written(
                 result_rederive(table, actor, reason)
             event_changed(table.round.event_id, standings=rederive)
     return written
+
+
+def _replayed(
+    table: Table, actor: Actor, replay: Callable[..., HandResult | None] | None
+) -> HandResult | None:
+    if replay is None or table.game_id is None:
+        return None
+    if not directs(actor, table.round.event.club):
+        require_device(actor, table, scorer=True)
+    return replay(game_id=table.game_id)
 
 
 def table_hand_record(
@@ -99,7 +118,10 @@ def table_hand_record(
         idempotency_key=idempotency_key,
         hands_per_round=limit,
     )
-    return _written(table, actor, reason, record, expected_version)
+    replay = functools.partial(
+        scorekeeper_services.hand_replay, entry=entry, idempotency_key=idempotency_key
+    )
+    return _written(table, actor, reason, record, expected_version, replay)
 
 
 def table_hand_amend(
