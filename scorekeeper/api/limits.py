@@ -8,7 +8,8 @@ guesser does, and nobody can lock a stranger out:
   together that binds only clients with wrong codes of their own in the period: a client
   with none always gets its right code through;
 - games started without an account count against their client;
-- the API's schema, read without signing in, counts against its client;
+- the API's schema, read without signing in, counts against its client (in the process: it
+  costs the process, not the database);
 - a wrong password slows further tries of that user name (`SignInSlowing`): from that client,
   and, past a higher count, from every client but those that signed in as that name before.
 
@@ -23,6 +24,7 @@ which one client holds whole.
 from __future__ import annotations
 
 import ipaddress
+import threading
 import time
 from typing import Any, ClassVar
 
@@ -117,16 +119,38 @@ class PasswordResets(Limit):
         return int(settings.LIMIT_PASSWORD_RESETS), 3600
 
 
-class SchemaReads(Limit):
-    """The API's schema read without signing in, per client (it is computed once, but a
-    flood of reads still costs the threads that answer them)."""
+class SchemaReads(BaseThrottle):
+    """The API's schema read without signing in, per client. It is computed once per process,
+    so what this guards is the process's threads: it counts in the process's memory, under a
+    lock, and costs no write to the database for a read that costs next to nothing."""
 
     scope = "schema"
+    #: Each client's window in this process: (when it began, how many reads).
+    windows: ClassVar[dict[str, tuple[float, int]]] = {}
+    lock: ClassVar[threading.Lock] = threading.Lock()
+    retry: int | None = None
 
     def allow_request(self, request: Request, view: APIView) -> bool:
-        if request.user is not None and request.user.is_authenticated:
+        rate = rate_of(self.scope)
+        if rate is None or (request.user is not None and request.user.is_authenticated):
             return True
-        return super().allow_request(request, view)
+        limit, period = rate
+        now, client = time.time(), client_of(request)
+        with self.lock:
+            if len(self.windows) > 10_000:  # forget the clients whose window is over
+                for gone in [k for k, (since, _n) in self.windows.items() if since <= now - period]:
+                    del self.windows[gone]
+            since, count = self.windows.get(client, (now, 0))
+            if since <= now - period:
+                since, count = now, 0
+            if count >= limit:
+                self.retry = max(1, int(since + period - now + 0.999))
+                return False
+            self.windows[client] = (since, count + 1)
+        return True
+
+    def wait(self) -> float | None:
+        return self.retry
 
 
 class WrongCodes(BaseThrottle):

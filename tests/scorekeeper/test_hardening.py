@@ -96,6 +96,39 @@ def test_games_started_without_an_account_are_limited_per_client(rates):
     assert is_problem(phone.post("/api/v1/games/", body, format="json"), 429)
 
 
+# Problems ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "title"),
+    [
+        ("/api/v1/games/", {"ruleset": "standard"}, 400, "Bad Request"),
+        (f"/api/v1/games/{'0' * 8}-0000-4000-8000-{'0' * 12}/", None, 404, "Not Found"),
+        ("/api/v1/referee/check", {"dealer": "north"}, 400, "Bad Request"),
+    ],
+)
+def test_a_problems_title_is_its_status_phrase(path, body, status, title):
+    client = APIClient()
+    answer = client.post(path, body, format="json") if body else client.get(path)
+    assert is_problem(answer, status)
+    assert answer.json()["type"] == "about:blank" and answer.json()["title"] == title
+
+
+def test_the_health_check_says_when_to_ask_again_while_the_database_is_down(monkeypatch):
+    from django.db import OperationalError
+
+    from scorekeeper.api import views
+
+    def refused():
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(views.connection, "cursor", refused)
+    answer = APIClient().get("/api/v1/health/")
+    assert is_problem(answer, 503)
+    assert answer.json()["title"] == "Service Unavailable"
+    assert int(answer["Retry-After"]) > 0
+
+
 # The schema ---------------------------------------------------------------------------------
 
 
@@ -105,8 +138,10 @@ def schema_made(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     from drf_spectacular.generators import SchemaGenerator
 
     from scorekeeper.api import schema
+    from scorekeeper.api.limits import SchemaReads
 
     monkeypatch.setattr(schema, "_SENT", {})
+    monkeypatch.setattr(SchemaReads, "windows", {})
     made: list[int] = []
     real = SchemaGenerator.get_schema
 
