@@ -88,6 +88,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in director's pages are never cached; on a plain-HTTP LAN their session ends
+    # after SESSION_IDLE_SECONDS without an action of theirs (scorekeeper.api.sessions).
+    "scorekeeper.api.sessions.DirectorSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A database outage in a view answers 503 with Retry-After (scorekeeper.outage).
@@ -206,6 +209,12 @@ SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if HT
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
+# On a plain-HTTP LAN a director's session ends after two hours without an action of theirs
+# (polls do not count), and after twelve hours at most; with HTTPS it lasts two weeks.
+SESSION_IDLE_SECONDS = int(os.environ.get("SESSION_IDLE_SECONDS", "0" if HTTPS else "7200"))
+SESSION_COOKIE_AGE = int(
+    os.environ.get("SESSION_COOKIE_AGE", str(14 * 86400 if HTTPS else 12 * 3600))
+)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
 if env_bool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -249,3 +249,49 @@ def test_naming_a_user_tells_a_director_nothing_about_who_has_an_account(
     ]
     assert len(set(map(str, answers))) == 1
     assert DirectorInvite.objects.filter(invitee__isnull=False).count() == 1
+
+
+# A director's session --------------------------------------------------------------------------
+
+
+def test_a_signed_in_directors_pages_are_never_cached(signed_in, dora):
+    for path in ("/events/director/", "/events/account/"):
+        assert "no-store" in signed_in.get(path)["Cache-Control"], path
+    assert "no-store" not in Client().get("/events/").get("Cache-Control", "")
+
+
+@pytest.fixture
+def lan_clock(settings, monkeypatch):
+    """A plain-HTTP LAN's two hours without an action, on a clock moved by hand."""
+    from scorekeeper.api import sessions
+
+    settings.SESSION_IDLE_SECONDS = 7200
+
+    class Clock:
+        now = 1_900_000_000.0
+
+    monkeypatch.setattr(sessions.time, "time", lambda: Clock.now)
+    return Clock
+
+
+def test_on_a_lan_a_session_ends_after_two_hours_without_an_action(signed_in, lan_clock):
+    assert signed_in.get("/events/director/").status_code == 200
+    for _ in range(3):  # the console's board polling does not keep the session alive
+        lan_clock.now += 3000
+        signed_in.get("/api/v1/invites/")
+    assert signed_in.get("/events/director/").status_code == 302  # to the sign-in page
+
+
+def test_on_a_lan_each_action_keeps_the_session_two_hours_more(signed_in, lan_clock, dora):
+    club = dora.club_directorships.get().club
+    for _ in range(4):
+        lan_clock.now += 7000
+        assert signed_in.get("/events/director/").status_code == 200
+        settings = {"language": "ko", "time_zone": "Asia/Seoul"}
+        assert signed_in.post(f"/events/clubs/{club.pk}/settings/", settings).status_code == 302
+
+
+def test_with_https_a_session_has_no_idle_end(signed_in, lan_clock, settings):
+    settings.SESSION_IDLE_SECONDS = 0
+    lan_clock.now += 86400
+    assert signed_in.get("/events/director/").status_code == 200
