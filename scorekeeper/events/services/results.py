@@ -203,6 +203,7 @@ def result_snapshot(result: Result | None) -> dict[str, Any] | None:
         "hands": result.hands,
         "entered_by": result.entered_by_id,
         "confirmed_by": result.confirmed_by_id,
+        "disputed_by": result.disputed_by_id,
         "time_called": result.time_called,
         "same_device": result.same_device,
         "version": result.version,
