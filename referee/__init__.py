@@ -6,25 +6,29 @@
 ``penalty_table`` every one a ruleset allows, ``largest_award`` the most one hand can score. See docs/rules.md and the hand-record spec.
 """
 
+from .actions import DISCARDS, Action, Bid, Discard, Play, bid_of, play_of
 from .cards import ALL_CARDS, JOKER, SUITS, Card, Suit, TrumpOrder, card_of, cards, deck
 from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
+from .jsontext import read_json
 from .record import RECORD_FIELDS, Record, canonical_record, parse_record, unknown_fields
 from .rules import PRESETS, Points, Ruleset
 from .scoring import (
     THROWN_IN,
     Award,
     award_table,
+    game_winner,
     largest_award,
     penalty_table,
     score,
     score_renege,
 )
-from .state import Action, Bid, Discard, HandState, Play, random_hand
+from .state import HandState, random_hand
 from .verdict import Contract, Next, Phase, TrickResult, Verdict, Violation
 
 __all__ = [
     "ALL_CARDS",
+    "DISCARDS",
     "JOKER",
     "PRESETS",
     "RECORD_FIELDS",
@@ -51,16 +55,20 @@ __all__ = [
     "Verdict",
     "Violation",
     "award_table",
+    "bid_of",
     "canonical_record",
     "card_of",
     "cards",
     "check",
     "deck",
+    "game_winner",
     "judge",
     "largest_award",
     "parse_record",
     "penalty_table",
+    "play_of",
     "random_hand",
+    "read_json",
     "score",
     "score_renege",
     "unknown_fields",

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from django.utils.translation import get_language
+
+import referee
+
 
 class DomainError(Exception):
     """The base of every domain error; a kind of error names its status once, in its class
@@ -28,6 +32,13 @@ class DomainError(Exception):
 
 class Malformed(DomainError, status=400):
     """Input that cannot be read as asked: a missing or unknown field, a wrong type, too much."""
+
+
+def referee_refusal(
+    error: referee.MalformedRecord, *, code: str = "malformed", prefix: str = ""
+) -> Malformed:
+    """The referee's refusal of input it cannot judge, in the request's language."""
+    return Malformed(error.detail_in(get_language() or "en"), code=code, field=prefix + error.field)
 
 
 class SignInRequired(DomainError, status=401):
