@@ -35,7 +35,7 @@ DIRECTORS_AT_TABLES = {
     "tables_seat_substitute",
 }
 #: Writes that act on the caller's own device, whoever it is.
-OWN_DEVICE = {"tables_leave"}
+OWN_DEVICE = {"tables_leave", "tables_device_name"}
 
 HAND = {"maker": 0, "trump": "H", "maker_tricks": 3}
 
@@ -62,6 +62,8 @@ class World:
     def owner(self, operation: str, path: str) -> APIClient:
         if operation in DIRECTORS_AT_TABLES:
             return self.own["director"]
+        if operation == "tables_device_name":
+            return self.own["confirmer"]
         for prefix in ("tables", "games", "invites"):
             if path.startswith(f"/api/v1/{prefix}/"):
                 return self.own[prefix]
@@ -209,6 +211,7 @@ def build_world() -> World:
         "tables_result_confirm": {"confirmed_by": seat[1]["player"]},
         "tables_result_dispute": {"player": seat[1]["player"], "reason": "wrong"},
         "tables_leave": None,
+        "tables_device_name": {"player": seat[1]["player"]},
         "tables_result_assign": {"sides": [6, 2], "reason": "could not play"},
         "tables_result_forfeit": {"forfeited_by": 0, "reason": "left early"},
         "tables_result_cut": {"winner": 0},
@@ -217,7 +220,15 @@ def build_world() -> World:
     }
     dora_client = directors["Riverside"][0]
     game_client = token_client(games[0]["token"])()
+    confirming = APIClient().post(
+        "/api/v1/tables/join/",
+        {"code": ours["table"]["join_code"], "role": "confirmer"},
+        format="json",
+    )
+    confirmer = APIClient()
+    confirmer.credentials(HTTP_AUTHORIZATION=f"Bearer {confirming.json()['token']}")
     own = {
+        "confirmer": confirmer,
         "tables": ours["device"],
         "games": game_client,
         "director": dora_client,

@@ -282,17 +282,6 @@ def test_a_confirmation_records_its_phone(director: Director, anon):
     assert [t["result"]["confirmation"] for t in results] == ["same-device", "second-device"]
 
 
-def test_an_event_may_require_a_second_phone_to_confirm(director: Director):
-    _, rnd = hands_night(director, hands=1, second_device_required=True)
-    phone = join(rnd["tables"][0]["join_code"])
-    phone.thrown_in()
-    ok(entered(phone), 201)
-    refused = phone.confirm(by=phone.by_seat[1])
-    assert is_problem(refused, 403, "Authorization", "second-device-required")
-    theirs = join(rnd["tables"][0]["join_code"], role="confirmer")
-    assert ok(theirs.confirm(by=phone.by_seat[1]))["confirmation"] == "second-device"
-
-
 @pytest.mark.parametrize(
     ("round_length", "points", "field"),
     [

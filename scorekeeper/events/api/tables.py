@@ -89,6 +89,19 @@ class DeviceView(EventsView):
         return Response(s.DeviceHereSerializer(device_json(device, table)).data)
 
     @extend_schema(
+        operation_id="tables_device_name",
+        summary="A confirming phone names, once, the player it is for (seated at its table): "
+        "it confirms for that player's side only, and never a result that side entered",
+        request=s.DeviceNameSerializer,
+        responses={200: s.DeviceHereSerializer, **problems(400, 401, 409, 422)},
+    )
+    def patch(self, request: Request) -> Response:
+        data = read_body(s.DeviceNameSerializer, request.data)
+        device = services.device_name(actor=self.actor, **data)
+        table = selectors.device_table(device=device)
+        return Response(s.DeviceHereSerializer(device_json(device, table)).data)
+
+    @extend_schema(
         operation_id="tables_leave",
         summary="Leave the table: this phone's token stops working; this phone or another "
         "joins again with the table's code",
@@ -259,8 +272,10 @@ class TableResultView(EventsView):
 class ResultConfirmView(EventsView):
     @extend_schema(
         operation_id="tables_result_confirm",
-        summary="The opponents confirm the result, on the scorer's phone (same device) or their "
-        "own (second device)",
+        summary="The opponents confirm the result as the event asks (`confirm_with`): on the "
+        "scorer's phone or their own (table), their own joined for their side "
+        "(opponent-device), or with the confirming player's PIN (pin); a wrong PIN is 422 "
+        "`wrong-pin`, and after five only the director confirms (409 `pin-tries-used`)",
         request=s.ResultConfirmSerializer,
         responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
     )

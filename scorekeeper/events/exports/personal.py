@@ -1,8 +1,8 @@
 """Everything kept about one of a club's players, for them to take away (JSON or CSV): their
-record on the roster, the events they entered (and the team they played in), each result line
-of theirs (every number the standings add up), the results they entered, confirmed or disputed
-(with what they said), and the roster log's changes to their record, before and after. Times
-are the club's clock (its time zone, named in the export)."""
+record on the roster, the events they entered (the team they played in, their PIN), each result
+line of theirs (every number the standings add up), the results they entered, confirmed or
+disputed (with what they said), and the roster log's changes to their record, before and after.
+Times are the club's clock (its time zone, named in the export)."""
 
 from __future__ import annotations
 
@@ -80,6 +80,7 @@ def player_data(*, player: Player) -> dict[str, Any]:
                 "date": e.event.date.isoformat(),
                 "team": e.team.name if e.team else None,
                 "active": e.active,
+                "pin": e.pin,
                 "entered": club_time(e.created_at, club),
             }
             for e in entries

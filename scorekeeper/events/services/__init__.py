@@ -27,6 +27,7 @@ from scorekeeper.events.services.clubs import (
     director_make,
     season_create,
 )
+from scorekeeper.events.services.confirmations import PIN_TRIES, result_confirm, result_dispute
 from scorekeeper.events.services.events import (
     MAX_HANDS_PER_ROUND,
     entrant_add,
@@ -48,9 +49,7 @@ from scorekeeper.events.services.remedies import (
     team_withdraw,
 )
 from scorekeeper.events.services.results import (
-    result_confirm,
     result_correct,
-    result_dispute,
     result_enter,
     result_snapshot,
 )
@@ -72,6 +71,7 @@ from scorekeeper.events.services.table_hands import (
 from scorekeeper.events.services.tables import (
     MAX_CONFIRMERS,
     device_for_token,
+    device_name,
     normalize_code,
     table_code_issue,
     table_join,
@@ -84,6 +84,7 @@ __all__ = [
     "MAX_HANDS_PER_ROUND",
     "MAX_ROUNDS",
     "NO_TARGET",
+    "PIN_TRIES",
     "Actor",
     "DirectorMade",
     "InviteMade",
@@ -94,6 +95,7 @@ __all__ = [
     "club_create",
     "club_update",
     "device_for_token",
+    "device_name",
     "director_make",
     "entrant_add",
     "entrant_leave",
