@@ -193,9 +193,13 @@ class Event(models.Model):
     # A timed round: its length in minutes, shown on the tables' phones (null: untimed).
     round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     # How the opponents confirm a table's result (the column `second_device_required` of
-    # earlier builds stays in the table, unread: it became `opponent-device`).
+    # earlier builds stays in the table, unread: it became `opponent-device`). The defaults in
+    # the database here and below are for the rows a build from before writes.
     confirm_with = models.CharField(
-        max_length=15, choices=ConfirmWith.choices, default=ConfirmWith.TABLE
+        max_length=15,
+        choices=ConfirmWith.choices,
+        default=ConfirmWith.TABLE,
+        db_default=ConfirmWith.TABLE,
     )
     # Team events: the match points of a win decided when time was called (null: a win is a
     # win, the score stands).
@@ -295,8 +299,8 @@ class Entrant(models.Model):
     active = models.BooleanField(default=True)
     # Four digits printed on the player's tally card and "find your table" slip, for the
     # director's eyes and theirs: an opponent confirms a result by typing theirs (an event
-    # that confirms with a PIN). Never shown on a public page.
-    pin = models.CharField(max_length=4, default=pin_new)
+    # that confirms with a PIN). Never shown on a public page. None (""): the director confirms.
+    pin = models.CharField(max_length=4, default=pin_new, db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -501,8 +505,8 @@ class Result(models.Model):
     same_device = models.BooleanField(default=False)
     # Confirmed by the opponent's PIN (an event that confirms with one), and how many wrong
     # PINs were typed for it: after `PIN_TRIES` only the director confirms it.
-    by_pin = models.BooleanField(default=False)
-    pin_misses = models.PositiveSmallIntegerField(default=0)
+    by_pin = models.BooleanField(default=False, db_default=False)
+    pin_misses = models.PositiveSmallIntegerField(default=0, db_default=0)
     # The last dispute, shown on the scorer's phone until the result is entered again.
     disputed_by = models.ForeignKey(
         Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT

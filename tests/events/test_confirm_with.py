@@ -156,3 +156,12 @@ def test_the_director_chooses_how_results_are_confirmed(director: Director):
         changed = director.client.patch(url, {"confirm_with": mode}, format="json")
         assert ok(changed)["confirm_with"] == mode
     assert is_problem(director.client.patch(url, {"confirm_with": "shout"}, format="json"), 400)
+
+
+def test_a_player_with_no_pin_is_confirmed_by_the_director(director: Director):
+    event, _, phone = one_table(director, confirm_with="pin")
+    them = phone.player(phone.by_seat[1])
+    Entrant.objects.filter(event_id=event, player_id=them).update(pin="")  # an older row
+    body = {"confirmed_by": them, "pin": "0000"}
+    refused = phone.client.post(phone.url + "result/confirm/", body, format="json")
+    assert is_problem(refused, 409, "confirmed_by", "no-pin")

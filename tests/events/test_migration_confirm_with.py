@@ -37,8 +37,23 @@ def test_a_second_phone_required_becomes_confirming_on_the_opponents_device():
     for player in players:
         Entrant.objects.create(event=made[True], player=player)
 
+    OldEvent = Event
     new = migrate()
     Event, Entrant = models(new, events="Event Entrant")
+    # A build from before, still serving, reads and writes its events as it did.
+    assert OldEvent.objects.get(pk=made[True].pk).second_device_required is True
+    assert OldEvent.objects.get(pk=made[True].pk).format == "progressive"
+    written = standard_event(
+        OldEvent,
+        club=club,
+        name="by the build before",
+        date=datetime.date(2026, 11, 4),
+        format="progressive",
+        round_length="hands",
+        hands_per_round=8,
+        second_device_required=False,
+    )
+    assert Event.objects.get(pk=written.pk).confirm_with == "table"
     assert Event.objects.get(pk=made[True].pk).confirm_with == "opponent-device"
     assert Event.objects.get(pk=made[False].pk).confirm_with == "table"
     pins = list(Entrant.objects.values_list("pin", flat=True))

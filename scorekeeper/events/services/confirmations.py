@@ -183,8 +183,8 @@ def _pin_matches(result: Result, event: Event, confirmed_by: int, pin: str | Non
     theirs = Entrant.objects.filter(event=event, player_id=confirmed_by).values_list(
         "pin", flat=True
     )
-    expected = next(iter(theirs), None)
-    if expected is None:
+    expected = next(iter(theirs), "")
+    if not expected:  # a substitute, or entered by a build from before PINs
         raise Conflict(
             _("This player has no PIN for this event: the director confirms."),
             code="no-pin",

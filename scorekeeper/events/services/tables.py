@@ -170,7 +170,11 @@ def device_name(*, actor: Actor, player: int) -> TableToken:
             _("Only a confirming phone joins for a player."), code="not-confirmer", field="player"
         )
     with transaction.atomic():
-        device = TableToken.objects.select_for_update().select_related("table").get(pk=device.pk)
+        device = (
+            TableToken.objects.select_for_update(of=("self",))
+            .select_related("table", "event_table__event")
+            .get(pk=device.pk)
+        )
         require_open(device.event_table.event)
         if device.player_id is not None:
             raise Conflict(
