@@ -58,8 +58,9 @@ def found(texts: list[str]) -> list[str]:
 @pytest.fixture
 def night(director: Director, director_user) -> dict[str, Any]:
     """A published hand-by-hand night the player played under two names: they joined a phone
-    labelled with their name, entered a result the other side disputed naming them, and every
-    answer the pollers read is in the cache."""
+    labelled with their name and one labelled with a word of it, entered a result the other
+    side disputed naming them (whole, and by a first name), and every answer the pollers read
+    is in the cache."""
     event = director.create_event(
         round_length="hands", hands_per_round=2, rounds_planned=2, published=True
     )
@@ -82,7 +83,13 @@ def night(director: Director, director_user) -> dict[str, Any]:
     phone.hand(maker=me, tricks=5)
     ok(phone.enter(by=me), 201)
     them = next(name for name in phone.seats if phone.side_of(name) != phone.side_of(me))
-    ok(phone.dispute(by=them, reason=f"{me} counted a march twice"))
+    theirs = APIClient().post(
+        "/api/v1/tables/join/",
+        {"code": table["join_code"], "role": "confirmer", "label": "Quackenbush's tablet"},
+        format="json",
+    )
+    ok(theirs, 201)
+    ok(phone.dispute(by=them, reason=f"{me} counted a march twice, Zebediah knows"))
     ok(phone.enter(by=me), 201)
     ok(phone.confirm(by=them))
     anyone = APIClient()

@@ -6,8 +6,8 @@ id, so the name becomes a placeholder ("Erased player 17", unique in the club by
 every copy of the name, in the same transaction, is rewritten: the label; the roster log's
 records of them; the names of the hand-by-hand games they sat in and of the teams they played
 in; those games' change logs (a game's first entry names its seats); a substitute's seat in the
-events' logs; and, where a whole name of theirs appears, the free text kept about their tables
-(reasons given, a dispute's words, the labels the phones there joined with). The answers kept
+events' logs; and, where a name of theirs or a word of one appears, the free text kept about
+their tables (reasons given, a dispute's words, the labels the phones there joined with). The answers kept
 for pollers (standings, rounds, leaderboards) are dropped from the cache, on SQLite deleted
 rows are overwritten on the disk (`secure_delete`, settings) and the database is rewritten once
 the erasure commits, so no old page keeps the name.
@@ -99,6 +99,12 @@ def _renamed_in(text: str, old: Iterable[str], new: str) -> str:
     return text
 
 
+def _words_of(names: Iterable[str]) -> set[str]:
+    """The words of the names that could name someone alone: three letters or more, not a
+    number (a label's "2" or "Tue" aside, "Zeb" of "Zeb Quack")."""
+    return {word for name in names for word in re.findall(r"\w{3,}", name) if not word.isdigit()}
+
+
 def player_erase(*, player: Player, actor: Actor, reason: str = "") -> Player:
     """Erase a club's player's name everywhere it is kept; every number stays (logged)."""
     club = player.club
@@ -156,10 +162,13 @@ def _erase(player: Player, actor: str, reason: str) -> None:
             after=_scrubbed(change.after, player.pk, shown),
             reason=_renamed_in(change.reason, old, shown),
         )
-    _tables_rewritten(player, old, shown)
-    _games_rewritten(player, old, shown)
+    # What was said at their own tables and games names them by a part of a name too ("Zeb's
+    # phone"): there each word of their names goes, where the club's log keeps to whole names.
+    spoken = old | _words_of(old)
+    _tables_rewritten(player, spoken, shown)
+    _games_rewritten(player, spoken, shown)
     for team in EventTeam.objects.filter(members__player=player).distinct():
-        EventTeam.objects.filter(pk=team.pk).update(name=_renamed_in(team.name, old, shown))
+        EventTeam.objects.filter(pk=team.pk).update(name=_renamed_in(team.name, spoken, shown))
     RosterChange.objects.create(
         club=club,
         action=RosterChange.Action.ERASE,
