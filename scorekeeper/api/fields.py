@@ -31,6 +31,7 @@ class StrictCharField(serializers.CharField):
         return str(super().to_internal_value(data))
 
 
+@extend_schema_field({"type": "object", "additionalProperties": True})
 class JSONObjectField(serializers.JSONField):
     default_error_messages = {"not_object": "Must be a JSON object."}
 

@@ -109,3 +109,63 @@ def test_a_thrown_in_hand_is_true_in_the_schema(shape: str):
     components = schema()["components"]["schemas"]
     (ref,) = components[shape]["properties"]["thrown_in"]["allOf"]
     assert components[ref["$ref"].rsplit("/", 1)[1]]["enum"] == [True]
+
+
+def body_schema(path: str, method: str = "post") -> dict[str, Any]:
+    node = schema()["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
+    return dict(schema()["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]])
+
+
+@UNTIMED
+@given(st.text(alphabet=" \t\u00a0An", max_size=5))
+def test_a_player_named_as_the_schema_allows_is_named_as_the_server_takes(name: str):
+    from scorekeeper.events.serializers import PlayerRefField
+
+    by_name = body_schema("/api/v1/events/{event_id}/teams/")["properties"]["players"]["items"]
+    allowed = bool(re.search(by_name["oneOf"][0]["pattern"], name))
+    assert takes_field(PlayerRefField(), name) == allowed, repr(name)
+
+
+def takes_field(field: Any, value: Any) -> bool:
+    from rest_framework.exceptions import ValidationError
+
+    try:
+        field.run_validation(value)
+    except ValidationError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "property", "value"),
+    [
+        ("/api/v1/games/{game_id}/hands/{number}/", "patch", "record", None),
+        ("/api/v1/events/{event_id}/seeds/", "put", "teams", []),
+    ],
+)
+def test_what_the_server_refuses_the_schema_rules_out_too(path, method, property, value):
+    shape = schema()["paths"][path][method]["requestBody"]["content"]["application/json"]
+    shapes = [shape["schema"]]
+    found = []
+    while shapes:  # every shape the body may take, and each's schema for the property
+        node = shapes.pop()
+        if "$ref" in node:
+            node = schema()["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+        shapes += node.get("oneOf", [])
+        if property in node.get("properties", {}):
+            found.append(node["properties"][property])
+    assert found
+    for rule in found:
+        if value is None:
+            assert rule.get("type") and not rule.get("nullable"), rule
+        else:
+            assert rule.get("minItems", 0) >= 1, rule
+
+
+def test_a_table_or_round_in_the_logs_query_counts_from_one():
+    (table,) = [
+        p
+        for p in schema()["paths"]["/api/v1/events/{event_id}/log/"]["get"]["parameters"]
+        if p["name"] == "table"
+    ]
+    assert table["schema"]["minimum"] == 1

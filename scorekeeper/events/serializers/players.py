@@ -49,7 +49,7 @@ _ENTRY_SCHEMA: dict[str, Any] = {
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "string", "maxLength": names.PERSON},
+            {"type": "string", "maxLength": names.PERSON, "pattern": r"\S"},
             {"type": "integer", "minimum": 1},
             _ENTRY_SCHEMA,
         ]
