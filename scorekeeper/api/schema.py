@@ -34,7 +34,21 @@ def add_problem_responses(
                     "content": {"application/problem+json": {"schema": PROBLEM_REF}},
                 },
             )
+            body = operation.get("requestBody")
+            if body and all(
+                _needs_a_field(shape["schema"], result) for shape in body["content"].values()
+            ):
+                body["required"] = True  # (spectacular leaves a body of several shapes optional)
     return result
+
+
+def _needs_a_field(shape: dict[str, Any], result: dict[str, Any]) -> bool:
+    """Every form the body may take names a field it requires: no body is no such form."""
+    if "$ref" in shape:
+        shape = result["components"]["schemas"][shape["$ref"].rsplit("/", 1)[1]]
+    if "oneOf" in shape:
+        return all(_needs_a_field(one, result) for one in shape["oneOf"])
+    return bool(shape.get("required"))
 
 
 #: The schema as sent, by renderer and language: (body, content type, tag). A process makes

@@ -169,3 +169,10 @@ def test_a_table_or_round_in_the_logs_query_counts_from_one():
         if p["name"] == "table"
     ]
     assert table["schema"]["minimum"] == 1
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/v1/tables/{table_id}/hands/", "/api/v1/games/{game_id}/hands/"]
+)
+def test_a_hand_of_several_shapes_still_needs_a_body(path: str):
+    assert schema()["paths"][path]["post"]["requestBody"]["required"] is True

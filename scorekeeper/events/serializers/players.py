@@ -37,7 +37,7 @@ class PlayerEntrySerializer(serializers.Serializer[Any]):
 _ENTRY_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "player": {"type": "integer", "minimum": 1},
+        "player": {"type": "integer", "minimum": 1, "maximum": MAX_ID},
         "name": {"type": "string", "maxLength": names.PERSON},
         "label": {"type": "string", "maxLength": names.LABEL},
         "new": {"type": "boolean"},
@@ -50,7 +50,7 @@ _ENTRY_SCHEMA: dict[str, Any] = {
     {
         "oneOf": [
             {"type": "string", "maxLength": names.PERSON, "pattern": r"\S"},
-            {"type": "integer", "minimum": 1},
+            {"type": "integer", "minimum": 1, "maximum": MAX_ID},
             _ENTRY_SCHEMA,
         ]
     }
