@@ -1,6 +1,7 @@
 """The settings the tests run with: the scorekeeper's own, and an event format only the tests
 have (`tests/events/rotation_format.py`), registered as any new format is: a line here."""
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -10,5 +11,5 @@ from scorekeeper.settings import EVENT_FORMATS
 EVENT_FORMATS = [*EVENT_FORMATS, "tests.events.rotation_format.Rotation"]
 
 # Backups and the erasure ledger a test makes go to a directory of this test run, never beside
-# the code (a test that looks at them sets its own).
-BACKUP_DIR = Path(tempfile.mkdtemp(prefix="euchre-test-backups-"))
+# the code (a test that looks at them sets its own, or hands a command it starts its own).
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or tempfile.mkdtemp(prefix="euchre-test-backups-"))
