@@ -42,10 +42,9 @@ class Director(models.Model):
 
 
 class DirectorInvite(models.Model):
-    """A director's invitation for someone to direct the club too: a one-time link (sent by
-    email, or handed over), or one for a user named by their user name (`invitee`), which
-    waits on their home page until they accept or decline it. Only a link's token's hash is
-    kept; it works once, until it expires."""
+    """A director's invitation to direct the club too: a one-time link (emailed or handed over;
+    only its token's hash is kept; it works once, until it expires), or one for a user named
+    by their user name (`invitee`), waiting on their home page until they accept or decline."""
 
     club = models.ForeignKey(Club, related_name="invites", on_delete=models.CASCADE)
     token_hash = models.CharField(max_length=64, unique=True, editable=False)
@@ -192,14 +191,10 @@ class Event(models.Model):
     published = models.BooleanField(default=False)
     # A timed round: its length in minutes, shown on the tables' phones (null: untimed).
     round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
-    # How the opponents confirm a table's result (the column `second_device_required` of
-    # earlier builds stays in the table, unread: it became `opponent-device`). The defaults in
-    # the database here and below are for the rows a build from before writes.
+    # How the opponents confirm (`second_device_required` of earlier builds became
+    # `opponent-device`); defaults in the database, here and below, serve a build from before.
     confirm_with = models.CharField(
-        max_length=15,
-        choices=ConfirmWith.choices,
-        default=ConfirmWith.TABLE,
-        db_default=ConfirmWith.TABLE,
+        max_length=15, choices=ConfirmWith.choices, default="table", db_default="table"
     )
     # Team events: the match points of a win decided when time was called (null: a win is a
     # win, the score stands).
@@ -297,9 +292,8 @@ class Entrant(models.Model):
         EventTeam, related_name="members", null=True, blank=True, on_delete=models.CASCADE
     )
     active = models.BooleanField(default=True)
-    # Four digits printed on the player's tally card and "find your table" slip, for the
-    # director's eyes and theirs: an opponent confirms a result by typing theirs (an event
-    # that confirms with a PIN). Never shown on a public page. None (""): the director confirms.
+    # Four digits on the player's tally card and "find your table" slip (never a public page):
+    # typed to confirm a result as their side's (`confirm_with` pin). "": the director confirms.
     pin = models.CharField(max_length=4, default=pin_new, db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -448,8 +442,7 @@ class TableToken(models.Model):
     role = models.CharField(max_length=9, choices=Role.choices)
     token_hash = models.CharField(max_length=64, unique=True, editable=False)
     label = models.CharField(max_length=60, blank=True)
-    # The player a confirming phone joined for: it confirms for that player's side only, and
-    # never the side that entered the result (named when it joins, or once after).
+    # The player a confirming phone is for (named once): it confirms for their side alone.
     player = models.ForeignKey(
         Player, null=True, blank=True, related_name="+", on_delete=models.SET_NULL
     )
@@ -503,8 +496,7 @@ class Result(models.Model):
         TableToken, null=True, blank=True, related_name="+", on_delete=models.SET_NULL
     )
     same_device = models.BooleanField(default=False)
-    # Confirmed by the opponent's PIN (an event that confirms with one), and how many wrong
-    # PINs were typed for it: after `PIN_TRIES` only the director confirms it.
+    # Confirmed by the opponent's PIN, and the wrong PINs typed (after `PIN_TRIES`: the director).
     by_pin = models.BooleanField(default=False, db_default=False)
     pin_misses = models.PositiveSmallIntegerField(default=0, db_default=0)
     # The last dispute, shown on the scorer's phone until the result is entered again.
