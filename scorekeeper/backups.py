@@ -14,6 +14,7 @@ close, the last of each closed night (its close), and of the others the newest B
 
 from __future__ import annotations
 
+import datetime
 import json
 import logging
 import os
@@ -40,6 +41,7 @@ ROUND_LABEL = "round"
 _CLOSED = re.compile(r"-night-[0-9]+-closed\.")
 #: Where the last backup went, read by the director's screens (in BACKUP_DIR).
 STATUS_FILE = "last-backup.json"
+_STAMP = re.compile(r"^euchre-(\d{8}-\d{6}-\d{6})")
 
 
 class BackupError(Exception):
@@ -228,6 +230,20 @@ def last_backup() -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return status
+
+
+def backup_made_at(path: Path) -> datetime.datetime | None:
+    """When a backup was made, as its name says (UTC); None for a name not made here."""
+    found = _STAMP.search(path.name)
+    if found is None:
+        return None
+    made = datetime.datetime.strptime(found[1], "%Y%m%d-%H%M%S-%f")
+    return made.replace(tzinfo=datetime.UTC)
+
+
+def backups_before(moment: datetime.datetime) -> list[Path]:
+    """The backups in the folder made before `moment`, oldest first."""
+    return [path for path in backups() if (made := backup_made_at(path)) and made < moment]
 
 
 def backup_latest() -> Path:

@@ -1,34 +1,26 @@
 """Domain errors. Each carries a stable `code`, the HTTP status it maps to, and the field; its
-title and detail are in the language of the request (the `code` never changes)."""
+detail is in the language of the request (the `code` never changes). A problem document's title
+is its status's phrase (RFC 9457 for `about:blank`), given by `scorekeeper.api.problems`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 
 import referee
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
-
 
 class DomainError(Exception):
-    """The base of every domain error; a kind of error names its status and title once, in
-    its class line (`class NotFound(DomainError, status=404, title=...)`)."""
+    """The base of every domain error; a kind of error names its status once, in its class
+    line (`class NotFound(DomainError, status=404)`)."""
 
     status: ClassVar[int] = 400
-    title: ClassVar[StrOrPromise] = _("Bad request")
 
-    def __init_subclass__(
-        cls, *, status: int | None = None, title: StrOrPromise | None = None, **kwargs: Any
-    ) -> None:
+    def __init_subclass__(cls, *, status: int | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if status is not None:
             cls.status = status
-        if title is not None:
-            cls.title = title
 
     def __init__(self, detail: str, *, code: str, field: str | None = None, **extra: Any) -> None:
         super().__init__(detail)
@@ -38,7 +30,7 @@ class DomainError(Exception):
         self.extra = extra
 
 
-class Malformed(DomainError, status=400, title=_("Malformed input")):
+class Malformed(DomainError, status=400):
     """Input that cannot be read as asked: a missing or unknown field, a wrong type, too much."""
 
 
@@ -49,27 +41,27 @@ def referee_refusal(
     return Malformed(error.detail_in(get_language() or "en"), code=code, field=prefix + error.field)
 
 
-class SignInRequired(DomainError, status=401, title=_("Sign in first")):
+class SignInRequired(DomainError, status=401):
     """No credentials, or none that open anything (401, with `WWW-Authenticate: Bearer`)."""
 
 
-class Forbidden(DomainError, status=403, title=_("Not allowed for you")):
+class Forbidden(DomainError, status=403):
     """Credentials that do not open this: another game's token, another table's device, not a
     director of the club."""
 
 
-class NotFound(DomainError, status=404, title=_("Not found")):
+class NotFound(DomainError, status=404):
     """Nothing by that id here."""
 
 
-class Conflict(DomainError, status=409, title=_("Conflict with the game's state")):
+class Conflict(DomainError, status=409):
     """Well-formed, but not possible in the state the game or event is in (a finished game takes
     no new hand)."""
 
 
-class StaleVersion(DomainError, status=412, title=_("The game has changed since you read it")):
+class StaleVersion(DomainError, status=412):
     """The version the client read (`If-Match`) is behind: read again, then retry."""
 
 
-class Unprocessable(DomainError, status=422, title=_("Not allowed by the rules or the game")):
+class Unprocessable(DomainError, status=422):
     """Well-formed, but against the rules: the referee's ruling, or a score the game cannot have."""

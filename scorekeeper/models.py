@@ -250,6 +250,10 @@ class ChangeLogEntry(AppendOnly):
     # ever deleted, a key stays spent after its hand is undone.
     idempotency_key = models.CharField(max_length=255, null=True, blank=True)
     request_digest = models.CharField(max_length=64, blank=True)
+    # What a recorded hand's write answered besides the hand itself (its verdict and times,
+    # where the game then stood), so that a retry of its key is answered the same, whatever
+    # happened to the game since.
+    answer = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -292,3 +296,20 @@ class RestoreContact(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["restore", "device"], name="restore_contact_once")
         ]
+
+
+class LimitCount(models.Model):
+    """What one limit has counted for one key (a client's wrong join codes, the wrong passwords
+    given for a user name): a window that began at `since`, its `count`, and the time of the
+    latest. Changed only under the row's lock, by `scorekeeper.counters`."""
+
+    key = models.CharField(max_length=200, primary_key=True)
+    count = models.PositiveIntegerField(default=0)
+    since = models.FloatField()  # seconds since the epoch
+    last = models.FloatField()
+
+    class Meta:
+        indexes = [models.Index(fields=["last"], name="limit_count_last")]
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 
-from scorekeeper.api.problems import problem, problem_response
+from scorekeeper.api.problems import problem, problem_response, status_text
 
 logger = logging.getLogger("scorekeeper.outage")
 RETRY_AFTER_SECONDS = 5
@@ -31,7 +31,7 @@ def outage_response(request: HttpRequest, error: BaseException) -> HttpResponse:
     detail = "The database does not answer; nothing was changed. Try again in a moment."
     if request.path.startswith("/api/"):
         response: HttpResponse = problem_response(
-            problem(503, title="Service Unavailable", code="database-unavailable", detail=detail)
+            problem(503, title=status_text(503), code="database-unavailable", detail=detail)
         )
     else:
         response = HttpResponse(

@@ -23,6 +23,7 @@ restore (/events/restore/).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import secrets
 import signal
@@ -120,19 +121,65 @@ def prepare(env: dict[str, str]) -> None:
     subprocess.run(manage, env=env, check=True)
 
 
+def refusals_as_problems() -> None:
+    """What waitress refuses before the app sees it (a body over the limit, a malformed
+    request, headers too long) is answered as the app answers errors, a problem document, and
+    logged in one line."""
+    import logging
+
+    from waitress.channel import HTTPChannel
+    from waitress.task import ErrorTask
+
+    from scorekeeper.api.door import body_refused
+    from scorekeeper.api.problems import problem, status_text
+
+    codes = {400: "bad-request", 413: "body-too-large", 431: "headers-too-large"}
+    logger = logging.getLogger("scorekeeper.door")
+
+    class ProblemErrorTask(ErrorTask):  # type: ignore[misc]
+        def execute(self) -> None:
+            error, request = self.request.error, self.request
+            code = int(error.code)
+            what = problem(
+                code,
+                title=status_text(code),
+                code=codes.get(code, "refused"),
+                field="body" if code == 413 else None,
+                detail=str(error.body),
+            )
+            if code == 413:
+                length = request.content_length or "more than the limit's"
+                logger.warning(body_refused(request.command, request.path, length))
+            else:
+                logger.warning("%s refused before the app: %s", code, error.body)
+            body = json.dumps(what).encode()
+            self.status = f"{code} {error.reason}"
+            self.response_headers.append(("Content-Type", "application/problem+json"))
+            self.set_close_on_finish()
+            self.content_length = len(body)
+            self.write(body)
+
+    HTTPChannel.error_task_class = ProblemErrorTask
+
+
 def serve_forever(args: argparse.Namespace) -> None:
     """The server itself, in this process (one of the supervisor's children), on the listening
     socket it was handed."""
     import waitress
+    from django.conf import settings
 
     from scorekeeper.wsgi import application
 
+    refusals_as_problems()
     options: dict[str, object] = {
         "sockets": [socket.socket(fileno=args.listen_fd)],
         "threads": args.threads,
         "connection_limit": 2000,
         "channel_timeout": 120,
         "ident": "euchre",
+        # A larger body is refused from its Content-Length (a chunked one as it passes the
+        # limit), never read into memory or spooled to disk.
+        "max_request_body_size": settings.REQUEST_BODY_LIMIT + 1,
     }
     if args.behind_proxy:
         options |= {

@@ -67,7 +67,6 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "axes",
     "scorekeeper",
     "scorekeeper.webapp",
     "scorekeeper.events",
@@ -77,6 +76,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
+    # A body larger than REQUEST_BODY_LIMIT is answered 413 before anything reads it.
+    "scorekeeper.api.door.BodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Pages and server messages speak the visitor's language: the app's choice (a cookie),
@@ -87,12 +88,15 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in director's pages are never cached; on a plain-HTTP LAN their session ends
+    # after SESSION_IDLE_SECONDS without an action of theirs (scorekeeper.api.sessions).
+    "scorekeeper.api.sessions.DirectorSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A database outage in a view answers 503 with Retry-After (scorekeeper.outage).
     "scorekeeper.outage.DatabaseOutageMiddleware",
-    # Last: a locked-out sign-in is answered before the login view runs.
-    "axes.middleware.AxesMiddleware",
+    # A sign-in that came too soon after wrong passwords is answered 429 (scorekeeper.api.sign_in).
+    "scorekeeper.api.sign_in.SignInSlowingMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -128,10 +132,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": float(os.environ.get("SQLITE_TIMEOUT", "20")),
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        # secure_delete: what is deleted or overwritten is zeroed on the disk, so an erased
+        # name (scorekeeper.events.services.privacy) stays in no free page, nor in a backup.
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+        "PRAGMA secure_delete=ON",
         **DATABASES["default"].get("OPTIONS", {}),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The largest request body the app takes: the admin's forms (the API's JSON bodies are held to
+# 64 KB by its parser). The laptop's waitress and the shipped nginx refuse larger ones unread.
+REQUEST_BODY_LIMIT = 256 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_LIMIT
 # `manage.py backup` writes here and, when BACKUP_MIRROR names a second place (another disk,
 # a USB stick), there too; every backup of an open night is kept, and the last of each closed
 # one, and of the others the newest BACKUP_KEEP (scorekeeper.backups). `serve` makes one every
@@ -155,14 +166,19 @@ if EVENT_MAX_ENTRANTS < 4:
     raise ImproperlyConfigured("EVENT_MAX_ENTRANTS must be 4 or more: one table's players.")
 
 AUTHENTICATION_BACKENDS = [
-    # First: counts failed director sign-ins and refuses a locked-out one (see AXES_*).
-    "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's own check of users and passwords, after refusing a try that comes too soon
+    # after wrong passwords (SIGN_IN_* below).
+    "scorekeeper.api.sign_in.SlowedSignIn",
 ]
 
+# A director's password: 12 characters at least, not like their user name, not on the list of
+# common passwords, not all digits.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -206,6 +222,12 @@ SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if HT
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
+# On a plain-HTTP LAN a director's session ends after two hours without an action of theirs
+# (polls do not count), and after twelve hours at most; with HTTPS it lasts two weeks.
+SESSION_IDLE_SECONDS = int(os.environ.get("SESSION_IDLE_SECONDS", "0" if HTTPS else "7200"))
+SESSION_COOKIE_AGE = int(
+    os.environ.get("SESSION_COOKIE_AGE", str(14 * 86400 if HTTPS else 12 * 3600))
+)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
 if env_bool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -247,9 +269,9 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
     "usb": [],
 }
 
-# The limits' counters (docs/deployment.md, "Limits") and the standings computed for each
-# version of an event live in the database's own cache table (created by `migrate`), so every
-# app server shares them, and a restore puts them back with the data they follow from.
+# The standings computed for each version of an event (and the other answers kept for the
+# watchers polling them) live in the database's own cache table (created by `migrate`), so every
+# app server shares them. The limits count in a table of their own (scorekeeper.counters).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -258,18 +280,13 @@ CACHES = {
 }
 # Behind a proxy, the client is the address the proxy saw (X-Forwarded-For, NUM_PROXIES hops).
 NUM_PROXIES = int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None
-# Director sign-in: five wrong passwords for one user name from one client lock that pair out
-# for 15 minutes; a stranger elsewhere cannot lock a director out, and a right password resets.
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = 0.25  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "events/screens/locked_out.html"
-AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if NUM_PROXIES else ["REMOTE_ADDR"]
-)
-AXES_VERBOSE = False
-AXES_ENABLE_ACCESS_FAILURE_LOG = False
+# Director sign-in: wrong passwords for a user name make its next try wait (1 s, 2 s, 4 s ...
+# up to SIGN_IN_LONGEST_WAIT seconds): from one client after SIGN_IN_FREE_TRIES of them in an
+# hour, from every client after SIGN_IN_FREE_TRIES_NAME. A browser that signed in as that name
+# before is never slowed for it (scorekeeper.api.sign_in).
+SIGN_IN_FREE_TRIES = int(os.environ.get("SIGN_IN_FREE_TRIES", "3"))
+SIGN_IN_FREE_TRIES_NAME = int(os.environ.get("SIGN_IN_FREE_TRIES_NAME", "10"))
+SIGN_IN_LONGEST_WAIT = int(os.environ.get("SIGN_IN_LONGEST_WAIT", "300"))
 
 # Email (password resets, directors' invitations): SMTP when EMAIL_HOST is set, else the
 # console backend, which prints each email in the server's output (development, a laptop).
@@ -304,12 +321,15 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "scorekeeper.api.problems.problem_exception_handler",
     "NUM_PROXIES": NUM_PROXIES,
-    # Per client (address): games started without an account, and wrong join codes (only the
-    # wrong ones count); "join-codes-all" is the ceiling on guessing across all clients.
+    # Per client (address): games started without an account, wrong join codes (only the
+    # wrong ones count) and the schema read without signing in; "join-codes-all" is the
+    # ceiling on guessing across all clients, binding those with wrong codes of their own
+    # (scorekeeper.api.limits).
     "DEFAULT_THROTTLE_RATES": {
         "games": os.environ.get("LIMIT_GAMES", "120/hour"),
         "join-codes": os.environ.get("LIMIT_WRONG_CODES", "60/hour"),
         "join-codes-all": os.environ.get("LIMIT_WRONG_CODES_ALL", "600/hour"),
+        "schema": os.environ.get("LIMIT_SCHEMA", "60/hour"),
     },
 }
 

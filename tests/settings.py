@@ -1,7 +1,22 @@
-"""The settings the tests run with: the scorekeeper's own, and an event format only the tests
-have (`tests/events/rotation_format.py`), registered as any new format is: a line here."""
+"""The settings the tests run with: the scorekeeper's own, an event format only the tests have
+(`tests/events/rotation_format.py`), registered as any new format is: a line here, and a
+backup directory of the run's own."""
+
+import atexit
+import os
+import shutil
+import tempfile
+from pathlib import Path
 
 from scorekeeper.settings import *  # noqa: F403
 from scorekeeper.settings import EVENT_FORMATS
 
 EVENT_FORMATS = [*EVENT_FORMATS, "tests.events.rotation_format.Rotation"]
+
+# Backups and the erasure ledger a test makes go to a directory of this test run, never beside
+# the code (a test that looks at them sets its own, or hands a command it starts its own).
+if os.environ.get("BACKUP_DIR"):
+    BACKUP_DIR = Path(os.environ["BACKUP_DIR"])
+else:
+    BACKUP_DIR = Path(tempfile.mkdtemp(prefix="euchre-test-backups-"))
+    atexit.register(shutil.rmtree, BACKUP_DIR, ignore_errors=True)

@@ -35,7 +35,7 @@ DIRECTORS_AT_TABLES = {
     "tables_seat_substitute",
 }
 #: Writes that act on the caller's own device, whoever it is.
-OWN_DEVICE = {"tables_leave"}
+OWN_DEVICE = {"tables_leave", "tables_device_name"}
 
 HAND = {"maker": 0, "trump": "H", "maker_tricks": 3}
 
@@ -62,7 +62,9 @@ class World:
     def owner(self, operation: str, path: str) -> APIClient:
         if operation in DIRECTORS_AT_TABLES:
             return self.own["director"]
-        for prefix in ("tables", "games"):
+        if operation == "tables_device_name":
+            return self.own["confirmer"]
+        for prefix in ("tables", "games", "invites"):
             if path.startswith(f"/api/v1/{prefix}/"):
                 return self.own[prefix]
         return self.own["director"]
@@ -131,6 +133,13 @@ def build_world() -> World:
     )
     seat = ours["table"]["seats"]
     player = seat[0]["player"]
+    ed = User.objects.create_user("ed")
+    directors["Riverside"][0].post(
+        f"/api/v1/clubs/{ours['club']}/directors/", {"username": "ed"}, format="json"
+    )
+    invitee = APIClient()
+    invitee.force_login(ed)
+    (invite,) = invitee.get("/api/v1/invites/").json()
     ids = {
         "club_id": ours["club"],
         "event_id": ours["event"],
@@ -141,6 +150,7 @@ def build_world() -> World:
         "season_id": season,
         "seat": 0,
         "team_id": 1,
+        "invite_id": invite["id"],
     }
 
     def token_client(token: str) -> Callable[[], APIClient]:
@@ -167,7 +177,9 @@ def build_world() -> World:
         "a signed-in non-director": signed_in(mallory),
     }
     bodies = {
-        "club_directors_add": {"username": "mallory"},
+        "club_directors_invite": {"username": "mallory"},
+        "invites_accept": None,
+        "invites_decline": None,
         "clubs_update": {"time_zone": "Asia/Seoul"},
         "events_create": {"name": "X", "format": "progressive", "rounds_planned": 2},
         "club_players_add": {"name": "Zed"},
@@ -199,6 +211,7 @@ def build_world() -> World:
         "tables_result_confirm": {"confirmed_by": seat[1]["player"]},
         "tables_result_dispute": {"player": seat[1]["player"], "reason": "wrong"},
         "tables_leave": None,
+        "tables_device_name": {"player": seat[1]["player"]},
         "tables_result_assign": {"sides": [6, 2], "reason": "could not play"},
         "tables_result_forfeit": {"forfeited_by": 0, "reason": "left early"},
         "tables_result_cut": {"winner": 0},
@@ -207,7 +220,20 @@ def build_world() -> World:
     }
     dora_client = directors["Riverside"][0]
     game_client = token_client(games[0]["token"])()
-    own = {"tables": ours["device"], "games": game_client, "director": dora_client}
+    confirming = APIClient().post(
+        "/api/v1/tables/join/",
+        {"code": ours["table"]["join_code"], "role": "confirmer"},
+        format="json",
+    )
+    confirmer = APIClient()
+    confirmer.credentials(HTTP_AUTHORIZATION=f"Bearer {confirming.json()['token']}")
+    own = {
+        "confirmer": confirmer,
+        "tables": ours["device"],
+        "games": game_client,
+        "director": dora_client,
+        "invites": invitee,
+    }
     return World(ids=ids, bodies=bodies, credentials=credentials, own=own)
 
 

@@ -31,6 +31,7 @@ class StrictCharField(serializers.CharField):
         return str(super().to_internal_value(data))
 
 
+@extend_schema_field({"type": "object", "additionalProperties": True})
 class JSONObjectField(serializers.JSONField):
     default_error_messages = {"not_object": "Must be a JSON object."}
 
@@ -65,3 +66,26 @@ class RulesetField(serializers.Field[Any, Any, Any, Any]):
 
     def to_representation(self, value: Any) -> Any:
         return value
+
+
+#: A card as the referee reads one (`referee.cards`): rank then suit, letters in either case,
+#: a suit's letter or symbol ("TH", "10♥", "jd"), or the joker ("JOKER", "B", "Benny", "🃏").
+CARD_PATTERN = (
+    r"^\s*(([7-9TtJjQqKkAa]|10)[CcDdHhSs♣♧♦♢♥♡♠♤]"
+    r"|[Bb]|[Bb][Ee][Nn][Nn][Yy]|[Jj][Oo][Kk][Ee][Rr]|🃏)\s*$"
+)
+
+
+@extend_schema_field({"type": "string", "pattern": CARD_PATTERN, "example": "JD"})
+class CardField(serializers.CharField):
+    """A card in the schema; the referee reads it (and names a text that is no card)."""
+
+
+@extend_schema_field({"type": "string", "pattern": r"^[A-Za-z0-9_-]{43,128}$"})
+class ClientTokenField(StrictCharField):
+    """A write token a client made (`scorekeeper.tokens.CLIENT_TOKEN`)."""
+
+
+@extend_schema_field({"type": "boolean", "enum": [True]})
+class TrueField(StrictBooleanField):
+    """A flag that is true or absent (`{"thrown_in": true}`)."""

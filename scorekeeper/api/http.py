@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from django.http import HttpResponse, HttpResponseBase
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -38,15 +37,17 @@ def problems(*codes: int) -> dict[Any, Any]:
 
 IF_MATCH: Final = OpenApiParameter(
     "If-Match",
-    OpenApiTypes.STR,
+    {"type": "string", "pattern": r"\S"},
     OpenApiParameter.HEADER,
-    description='The game version you last read, as its ETag (`"7"`): a stale one gets 412.',
+    description='The game version you last read, as its ETag (`"7"`): a stale one gets 412. '
+    "Not empty: leave it out to write whatever the version.",
 )
 IDEMPOTENCY_KEY: Final = OpenApiParameter(
     "Idempotency-Key",
-    OpenApiTypes.STR,
+    {"type": "string", "pattern": r"^[\x20-\x7e]{1,255}$"},
     OpenApiParameter.HEADER,
-    description="A client-made unique key (a UUID): a retry with it never records twice.",
+    description="A client-made unique key (a UUID): a retry with it never records twice. "
+    "1 to 255 printable characters.",
 )
 
 
@@ -87,9 +88,9 @@ def read_query(
 
 def idempotency_key(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not (0 < len(key) <= 255 and key.isprintable()):
+    if key is not None and not (0 < len(key) <= 255 and all(" " <= c <= "~" for c in key)):
         raise Malformed(
-            _("An Idempotency-Key has 1 to 255 printable characters."),
+            _("An Idempotency-Key has 1 to 255 printable ASCII characters."),
             code="bad-idempotency-key",
             field="Idempotency-Key",
         )

@@ -1,78 +1,218 @@
-"""Limits that stop guessing and flooding, on DRF's throttles and the shared cache.
+"""Limits that stop guessing and flooding, counted in `scorekeeper.counters` (atomic under
+concurrency, shared by every app server) with DRF's throttle hooks and rates.
 
-A club's hundred phones share one address on the club's Wi-Fi, so the limits per client are
-generous, and what is limited is what a guesser does: only a wrong join code counts against
-the client (and against a ceiling for every client together), not a right one. Rates are in
-`settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`; the counters live in the default cache,
-which every app server shares (README, "Limits"). A limit reached is 429 with Retry-After.
+A club's hundred phones share one address on the club's Wi-Fi, so what is limited is what a
+guesser does, and nobody can lock a stranger out:
+
+- a wrong join code counts against its client, and against a ceiling for all clients
+  together that binds only clients with wrong codes of their own in the period: a client
+  with none always gets its right code through;
+- games started without an account count against their client;
+- the API's schema, read without signing in, counts against its client (in the process: it
+  costs the process, not the database);
+- a wrong password slows further tries of that user name (`SignInSlowing`): from that client,
+  and, past a higher count, from every client but those that signed in as that name before.
+
+A guess is counted before it is answered (a reservation taken back if it was no guess), so
+fifty sent at once meet the limit exactly. Rates are in
+`settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]` (docs/deployment.md, "Limits"); a limit
+reached is 429 with Retry-After. The client is the address the request came from, or behind
+`NUM_PROXIES` proxies the address the nearest of them saw; an IPv6 address counts by its /64,
+which one client holds whole.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import ipaddress
+import threading
+import time
+from typing import Any, ClassVar
 
+from django.conf import settings
 from rest_framework.request import Request
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
+from scorekeeper.counters import Window, counted, take_back
 
-class GameStarts(SimpleRateThrottle):
+
+def client_of(request: Any) -> str:
+    """Who sends the request, as the limits count it. Without proxies in front only the
+    connection's address counts (an X-Forwarded-For header is the client's to make up)."""
+    address = str(request.META.get("REMOTE_ADDR") or "")
+    proxies = api_settings.NUM_PROXIES
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
+    if proxies and forwarded:
+        hops = [hop.strip() for hop in str(forwarded).split(",") if hop.strip()]
+        if hops:
+            address = hops[-min(proxies, len(hops))]
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip.ipv4_mapped or ip) if ip.version == 6 else str(ip)
+
+
+#: A rate's period, by its first letter, as DRF reads it ("60/hour", "5/min").
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def rate_of(scope: str) -> tuple[int, int] | None:
+    """A scope's rate as (how many, in how many seconds); None for no limit. The rates are
+    DRF's (`SimpleRateThrottle.THROTTLE_RATES`, from the settings)."""
+    rate = SimpleRateThrottle.THROTTLE_RATES.get(scope)
+    if rate is None:
+        return None
+    count, period = rate.split("/")
+    return int(count), _SECONDS[period.strip()[0]]
+
+
+class Limit(BaseThrottle):
+    """Every request a client makes counts (`scope`), refused past the rate."""
+
+    scope: ClassVar[str]
+    retry: int | None = None
+
+    def key(self, request: Any) -> str:
+        return f"{self.scope}:{client_of(request)}"
+
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        return self.counts(request)
+
+    def rate(self) -> tuple[int, int] | None:
+        return rate_of(self.scope)
+
+    def counts(self, request: Any) -> bool:
+        """Count this request of its client: False (not counted) once the rate is reached."""
+        rate = self.rate()
+        if rate is None:
+            return True
+        limit, period = rate
+        now = time.time()
+        with counted((self.key(request), period), now=now) as (mine,):
+            if mine.count >= limit:
+                self.retry = mine.wait(now)
+                return False
+            mine.add(now)
+        return True
+
+    def wait(self) -> float | None:
+        return self.retry
+
+
+class GameStarts(Limit):
     """Games started without an account, per client."""
 
     scope = "games"
 
-    def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+class PasswordResets(Limit):
+    """Password resets asked for, per client (each sends an email): `LIMIT_PASSWORD_RESETS`
+    an hour."""
+
+    scope = "password-resets"
+
+    def rate(self) -> tuple[int, int] | None:
+        return int(settings.LIMIT_PASSWORD_RESETS), 3600
 
 
-class WrongCodes(SimpleRateThrottle):
-    """Wrong join codes per client: a request is refused once the client has had this many
-    wrong codes in the period; only `record_failure` counts one."""
+class SchemaReads(BaseThrottle):
+    """The API's schema read without signing in, per client. It is computed once per process,
+    so what this guards is the process's threads: it counts in the process's memory, under a
+    lock, and costs no write to the database for a read that costs next to nothing."""
 
-    scope = "join-codes"
-    # Set by SimpleRateThrottle from the rate (its stubs leave them out).
-    num_requests: int
-    duration: int
-
-    def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+    scope = "schema"
+    #: Each client's window in this process: (when it began, how many reads).
+    windows: ClassVar[dict[str, tuple[float, int]]] = {}
+    lock: ClassVar[threading.Lock] = threading.Lock()
+    retry: int | None = None
 
     def allow_request(self, request: Request, view: APIView) -> bool:
-        if self.rate is None:
+        rate = rate_of(self.scope)
+        if rate is None or (request.user is not None and request.user.is_authenticated):
             return True
-        self.key = self.get_cache_key(request, view)
-        self.history: list[float] = self.cache.get(self.key, [])
-        self.now = self.timer()
-        while self.history and self.history[-1] <= self.now - self.duration:
-            self.history.pop()
-        return len(self.history) < self.num_requests
+        limit, period = rate
+        now, client = time.time(), client_of(request)
+        with self.lock:
+            if len(self.windows) > 10_000:  # forget the clients whose window is over
+                for gone in [k for k, (since, _n) in self.windows.items() if since <= now - period]:
+                    del self.windows[gone]
+            since, count = self.windows.get(client, (now, 0))
+            if since <= now - period:
+                since, count = now, 0
+            if count >= limit:
+                self.retry = max(1, int(since + period - now + 0.999))
+                return False
+            self.windows[client] = (since, count + 1)
+        return True
 
-    def record_failure(self) -> None:
-        if self.rate is not None:
-            self.history.insert(0, self.now)
-            self.cache.set(self.key, self.history, self.duration)
+    def wait(self) -> float | None:
+        return self.retry
 
 
-class WrongCodesEverywhere(WrongCodes):
-    """The ceiling on wrong join codes from every client together: guessing across all codes
-    from many addresses stops here too."""
+class WrongCodes(BaseThrottle):
+    """Wrong join codes: a client is refused once it has had `join-codes` of them in the
+    period; a client with wrong codes of its own is refused too once all clients together
+    have had `join-codes-all`. The request is counted before its code is looked at, and the
+    count taken back when the code was right (`CountsWrongCodes`)."""
 
-    scope = "join-codes-all"
+    retry: int | None = None
+    held: list[Window]
 
-    def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": "everyone"}
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        own, everyone = rate_of("join-codes"), rate_of("join-codes-all")
+        keys = []
+        if own is not None:
+            keys.append((f"join-codes:{client_of(request)}", float(own[1])))
+        if everyone is not None:
+            keys.append(("join-codes-all:everyone", float(everyone[1])))
+        if not keys:
+            return True
+        limits = [rate[0] for rate in (own, everyone) if rate is not None]
+        now = time.time()
+        with counted(*keys, now=now) as windows:
+            mine = windows[0] if own is not None else None
+            guessed_before = mine is None or mine.count > 0
+            for window, limit in zip(windows, limits, strict=True):
+                binds = window is mine or guessed_before
+                if binds and window.count >= limit:
+                    self.retry = window.wait(now)
+                    return False
+            for window in windows:
+                window.add(now)
+        self.held = windows
+        return True
+
+    def give_back(self) -> None:
+        """The request was no wrong code: it does not count."""
+        for window in getattr(self, "held", []):
+            take_back(window.key, window.period)
+        self.held = []
+
+    def wait(self) -> float | None:
+        return self.retry
 
 
 class CountsWrongCodes(APIView):
-    """A view whose NotFound answers are wrong codes: it counts them with its throttles."""
+    """A view whose NotFound answers are wrong codes (`count_wrong_code`); any other answer
+    gives the request's count back."""
 
-    throttle_classes = [WrongCodes, WrongCodesEverywhere]
+    throttle_classes = [WrongCodes]
+    wrong_code = False
 
     def get_throttles(self) -> list[Any]:
         self.throttles_used = super().get_throttles()
         return self.throttles_used
 
     def count_wrong_code(self) -> None:
-        for throttle in getattr(self, "throttles_used", []):
-            if isinstance(throttle, WrongCodes):
-                throttle.record_failure()
+        self.wrong_code = True
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        if not self.wrong_code:
+            for throttle in getattr(self, "throttles_used", []):
+                if isinstance(throttle, WrongCodes):
+                    throttle.give_back()
+        return super().finalize_response(request, response, *args, **kwargs)

@@ -105,7 +105,7 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
         return _respond(
             problem(
                 exc.status,
-                title=str(exc.title),
+                title=status_text(exc.status),
                 detail=exc.detail,
                 code=exc.code,
                 field=exc.field,
@@ -117,7 +117,7 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
         return _respond(
             problem(
                 400,
-                title=_("Malformed hand record"),
+                title=status_text(400),
                 detail=exc.detail_in(get_language() or "en"),
                 code="malformed",
                 field=exc.field,
@@ -141,7 +141,7 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
         first = errors[0] if errors else {"field": "body", "detail": _("invalid input")}
         body = problem(
             400,
-            title=_("Malformed input"),
+            title=status_text(400),
             detail=f"{first['field']}: {first['detail']}",
             code="invalid",
             field=first["field"],

@@ -9,11 +9,14 @@ from rest_framework import serializers
 
 import referee
 from scorekeeper.api.fields import (
+    CardField,
+    ClientTokenField,
     JSONObjectField,
     RulesetField,
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
+    TrueField,
 )
 from scorekeeper.services import HandEntry, QuickEntry, RecordEntry, RenegeEntry, ThrownInEntry
 from scorekeeper.services.hands import hand_snapshot
@@ -146,11 +149,12 @@ class GameCreateSerializer(serializers.Serializer[Any]):
         "offline can be sent later; give `token` with it. The same id, token and game again "
         "answer 200 with the game; the same id with another token or game is 409.",
     )
-    token = StrictCharField(
+    token = ClientTokenField(
         required=False,
         trim_whitespace=False,
         help_text="The game's write token, chosen by the client with `id`: 43 to 128 url-safe "
-        "characters from 32 or more random bytes. Only its digest is stored.",
+        "characters from 32 or more random bytes (at least 16 different ones). Only its digest "
+        "is stored.",
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -315,7 +319,7 @@ class RecordHandSerializer(serializers.Serializer[Any]):
 
 
 class ThrownInHandSerializer(serializers.Serializer[Any]):
-    thrown_in = StrictBooleanField(help_text="Always true: the hand was thrown in, no points.")
+    thrown_in = TrueField(help_text="Always true: the hand was thrown in, no points.")
 
 
 class AmendQuickHandSerializer(QuickHandSerializer):
@@ -391,12 +395,10 @@ class HandRecordSerializer(serializers.Serializer[Any]):
 
     dealer = serializers.IntegerField(min_value=0, max_value=LAST_SEAT)
     ruleset = RulesetField(required=False)
-    upcard = serializers.CharField(required=False)
-    hands = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()), required=False
-    )
+    upcard = CardField(required=False)
+    hands = serializers.DictField(child=serializers.ListField(child=CardField()), required=False)
     bids = serializers.ListField(child=serializers.DictField(), required=False)
-    discard = serializers.CharField(required=False)
+    discard = CardField(required=False)
     pickup = serializers.BooleanField(required=False)
     exchange = serializers.DictField(
         required=False,
@@ -412,7 +414,7 @@ class HandRecordSerializer(serializers.Serializer[Any]):
 
 class PlaySerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
-    card = serializers.CharField()
+    card = CardField()
 
 
 class TrickSerializer(serializers.Serializer[Any]):

@@ -1,13 +1,14 @@
 from csp.decorators import csp_update
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from scorekeeper.api import views
+from scorekeeper.api.schema import SchemaView
 
 GAME = "api/v1/games/<uuid:game_id>/"
 
 urlpatterns = [
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script (the CSP);
     # Swagger UI does set inline styles, which this page alone allows.
     path(

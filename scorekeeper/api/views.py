@@ -35,7 +35,8 @@ from scorekeeper.api.http import (
     validated,
 )
 from scorekeeper.api.limits import GameStarts
-from scorekeeper.api.problems import PROBLEM_JSON, problem
+from scorekeeper.api.problems import PROBLEM_JSON, problem, status_text
+from scorekeeper.outage import RETRY_AFTER_SECONDS
 
 if TYPE_CHECKING:
     from scorekeeper.models import Game
@@ -314,10 +315,15 @@ class HealthView(APIView):
         except Exception:
             body = problem(
                 503,
-                title="Service Unavailable",
+                title=status_text(503),
                 code="database-unavailable",
                 detail="The database does not answer.",
                 field=None,
             )
-            return Response(body, status=503, content_type=PROBLEM_JSON)
+            return Response(
+                body,
+                status=503,
+                content_type=PROBLEM_JSON,
+                headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+            )
         return Response({"status": "ok"})

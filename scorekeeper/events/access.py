@@ -104,6 +104,12 @@ def sees_join_codes(actor: Actor, event: Event) -> bool:
     return directs(actor, event.club)
 
 
+def sees_pins(actor: Actor, event: Event) -> bool:
+    """The players' PINs (an event that confirms with them) are printed for the club's
+    directors only: never on a public page."""
+    return event.confirm_with == Event.ConfirmWith.PIN and directs(actor, event.club)
+
+
 def sees_drafts(actor: Actor, club: Club) -> bool:
     """The club's unpublished events are listed for its directors."""
     return directs(actor, club)

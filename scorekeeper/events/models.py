@@ -10,6 +10,7 @@ Only `scorekeeper.events.services` writes these rows.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.conf import settings
@@ -41,8 +42,9 @@ class Director(models.Model):
 
 
 class DirectorInvite(models.Model):
-    """A director's invitation for someone to direct the club too: a one-time link (sent by
-    email, or handed over). Only the token's hash is kept; it works once, until it expires."""
+    """A director's invitation to direct the club too: a one-time link (emailed or handed over;
+    only its token's hash is kept; it works once, until it expires), or one for a user named
+    by their user name (`invitee`), waiting on their home page until they accept or decline."""
 
     club = models.ForeignKey(Club, related_name="invites", on_delete=models.CASCADE)
     token_hash = models.CharField(max_length=64, unique=True, editable=False)
@@ -56,6 +58,14 @@ class DirectorInvite(models.Model):
     used_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, related_name="+", on_delete=models.SET_NULL
     )
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        related_name="director_invites",
+        on_delete=models.CASCADE,
+    )
+    declined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["club", "-id"]
@@ -145,6 +155,13 @@ class Event(models.Model):
         RUNNING = "running", "running"
         FINISHED = "finished", "finished"
 
+    class ConfirmWith(models.TextChoices):
+        """How the opponents confirm a table's result (docs/tournaments.md, "Confirmation")."""
+
+        TABLE = "table", "on the table's scoring phone, or a phone of their own"
+        OPPONENT_DEVICE = "opponent-device", "on a phone of their own, joined for their side"
+        PIN = "pin", "by typing the confirming opponent's PIN"
+
     club = models.ForeignKey(Club, related_name="events", on_delete=models.CASCADE)
     season = models.ForeignKey(
         Season, related_name="events", null=True, blank=True, on_delete=models.SET_NULL
@@ -174,8 +191,11 @@ class Event(models.Model):
     published = models.BooleanField(default=False)
     # A timed round: its length in minutes, shown on the tables' phones (null: untimed).
     round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The opponents confirm a result on a phone of their own, never on the scorer's.
-    second_device_required = models.BooleanField(default=False)
+    # How the opponents confirm (`second_device_required` of earlier builds became
+    # `opponent-device`); defaults in the database, here and below, serve a build from before.
+    confirm_with = models.CharField(
+        max_length=15, choices=ConfirmWith.choices, default="table", db_default="table"
+    )
     # Team events: the match points of a win decided when time was called (null: a win is a
     # win, the score stands).
     time_called_win_points = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -258,6 +278,11 @@ class EventTeam(models.Model):
         return self.name
 
 
+def pin_new() -> str:
+    """A player's PIN for one event: four random digits."""
+    return f"{secrets.randbelow(10_000):04d}"
+
+
 class Entrant(models.Model):
     """A player in an event; ``active`` is off after a departure."""
 
@@ -267,6 +292,9 @@ class Entrant(models.Model):
         EventTeam, related_name="members", null=True, blank=True, on_delete=models.CASCADE
     )
     active = models.BooleanField(default=True)
+    # Four digits on the player's tally card and "find your table" slip (never a public page):
+    # typed to confirm a result as their side's (`confirm_with` pin). "": the director confirms.
+    pin = models.CharField(max_length=4, default=pin_new, db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -414,6 +442,10 @@ class TableToken(models.Model):
     role = models.CharField(max_length=9, choices=Role.choices)
     token_hash = models.CharField(max_length=64, unique=True, editable=False)
     label = models.CharField(max_length=60, blank=True)
+    # The player a confirming phone is for (named once): it confirms for their side alone.
+    player = models.ForeignKey(
+        Player, null=True, blank=True, related_name="+", on_delete=models.SET_NULL
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
     ended = models.CharField(max_length=11, choices=Ended.choices, blank=True)
@@ -464,6 +496,9 @@ class Result(models.Model):
         TableToken, null=True, blank=True, related_name="+", on_delete=models.SET_NULL
     )
     same_device = models.BooleanField(default=False)
+    # Confirmed by the opponent's PIN, and the wrong PINs typed (after `PIN_TRIES`: the director).
+    by_pin = models.BooleanField(default=False, db_default=False)
+    pin_misses = models.PositiveSmallIntegerField(default=0, db_default=0)
     # The last dispute, shown on the scorer's phone until the result is entered again.
     disputed_by = models.ForeignKey(
         Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT
@@ -480,12 +515,15 @@ class Result(models.Model):
 
     @property
     def confirmation(self) -> str | None:
-        """Where it was confirmed: "same-device" (the scorer's phone), "second-device" (the
-        opponents' own), "director" (entered by one); None while unconfirmed."""
+        """How it was confirmed: "pin" (the opponent typed their PIN), "same-device" (on the
+        scorer's phone), "second-device" (on the opponents' own), "director" (entered by one);
+        None while unconfirmed."""
         if self.status != self.Status.CONFIRMED:
             return None
         if self.confirmed_device_id is None:
             return "director"
+        if self.by_pin:
+            return "pin"
         return "same-device" if self.same_device else "second-device"
 
 

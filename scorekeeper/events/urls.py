@@ -20,7 +20,18 @@ urlpatterns = [
     path(CLUB, clubs.ClubDetailView.as_view(), name="club"),
     path(CLUB + "players/", clubs.RosterView.as_view(), name="club-players"),
     path(CLUB + "players/log/", clubs.RosterLogView.as_view(), name="club-players-log"),
-    path(CLUB + "directors/", clubs.DirectorAddView.as_view(), name="club-directors"),
+    path(CLUB + "directors/", clubs.DirectorInviteView.as_view(), name="club-directors"),
+    path(V1 + "invites/", clubs.InviteListView.as_view(), name="invites"),
+    path(
+        V1 + "invites/<int:invite_id>/accept/",
+        clubs.InviteAcceptView.as_view(),
+        name="invite-accept",
+    ),
+    path(
+        V1 + "invites/<int:invite_id>/decline/",
+        clubs.InviteDeclineView.as_view(),
+        name="invite-decline",
+    ),
     path(CLUB + "seasons/", clubs.SeasonListView.as_view(), name="club-seasons"),
     path(CLUB + "seasons/<int:season_id>/", clubs.SeasonDetailView.as_view(), name="club-season"),
     path(CLUB + "leaderboard/", clubs.LeaderboardView.as_view(), name="club-leaderboard"),
@@ -105,6 +116,11 @@ urlpatterns = [
         name="events-password-reset-confirm",
     ),
     path("events/invites/", accounts.invite_create, name="events-invite-create"),
+    path(
+        "events/invites/<int:invite_id>/answer/",
+        accounts.invite_answer,
+        name="events-invite-answer",
+    ),
     path(
         "events/clubs/<int:club_id>/settings/", accounts.club_settings, name="events-club-settings"
     ),

@@ -1,7 +1,13 @@
 """Business operations. Nothing else writes the scorekeeper's rows."""
 
 from scorekeeper.services.games import game_create, game_create_idempotent, game_token_renew
-from scorekeeper.services.hands import HandResult, hand_amend, hand_record, hand_undo
+from scorekeeper.services.hands import (
+    HandResult,
+    hand_amend,
+    hand_record,
+    hand_replay,
+    hand_undo,
+)
 from scorekeeper.services.rulings import (
     HandEntry,
     QuickEntry,
@@ -22,5 +28,6 @@ __all__ = [
     "game_token_renew",
     "hand_amend",
     "hand_record",
+    "hand_replay",
     "hand_undo",
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import datetime
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -160,14 +162,58 @@ def _apply(hand: Hand, ruling: Ruling) -> None:
     hand.verdict = ruling.verdict
 
 
+def _answered(hand: Hand, game: Game, standing: Standing) -> dict[str, Any]:
+    """What a recorded hand's write answers besides the hand as the log keeps it."""
+    return {
+        "verdict": hand.verdict,
+        "created_at": hand.created_at.isoformat(),
+        "updated_at": hand.updated_at.isoformat(),
+        "score": standing.score,
+        "dealer": standing.dealer,
+        "winner": standing.winner,
+        "status": game.status,
+    }
+
+
+def _as_answered(game: Game, earlier: ChangeLogEntry) -> HandResult:
+    """The answer the key's first write got, from the log: the hand as it was recorded and
+    the game as it then stood, whatever became of either since."""
+    answer, kept = earlier.answer, earlier.after
+    assert answer is not None and kept is not None
+    hand = Hand(
+        game=game,
+        number=kept["number"],
+        dealer=kept["dealer"],
+        kind=kept["kind"],
+        trump=kept["trump"] or "",
+        maker=kept["maker"],
+        alone=kept["alone"],
+        defender_alone=kept["defender_alone"],
+        maker_tricks=kept["maker_tricks"],
+        award=kept["award"],
+        record=kept["record"],
+        verdict=answer["verdict"],
+        idempotency_key=earlier.idempotency_key,
+    )
+    hand.created_at = datetime.datetime.fromisoformat(answer["created_at"])
+    hand.updated_at = datetime.datetime.fromisoformat(answer["updated_at"])
+    then = copy.copy(game)
+    then.status, then.winner, then.version = answer["status"], answer["winner"], earlier.version
+    standing = Standing(score=answer["score"], dealer=answer["dealer"], winner=answer["winner"])
+    return HandResult(hand=hand, game=then, standing=standing, replayed=True)
+
+
 def _replay(game: Game, earlier: ChangeLogEntry, digest: str) -> HandResult:
-    """What a retried hand gets: the hand its key recorded, if it is still there."""
+    """What a retried hand gets: the answer its key's first write got (a write logged before
+    answers were kept: the hand its key recorded, if it is still there)."""
     if earlier.request_digest != digest:
         raise Unprocessable(
             _("This Idempotency-Key was used for a different hand."),
             code="idempotency-key-reused",
             field="Idempotency-Key",
         )
+    if earlier.answer is not None:
+        return _as_answered(game, earlier)
     hand = (
         the_row(
             game.hands.filter(number=earlier.hand_number, idempotency_key=earlier.idempotency_key)
@@ -197,8 +243,8 @@ def hand_record(
     hands_per_round: int | None = None,
     actor: str = "scorer",
 ) -> HandResult:
-    """Record the next hand. A replayed idempotency key returns the hand it made (or says it
-    was undone); a key is never spent twice.
+    """Record the next hand. A replayed idempotency key is answered as its first write was,
+    whatever happened since (the hand undone, the game finished); a key is never spent twice.
 
     `token`, when given, must be the game's write token (a casual game's API; an event table's
     callers check their device first and give none). `hands_per_round` refuses a hand past a
@@ -234,6 +280,19 @@ def hand_record(
                 field="Idempotency-Key",
             )
         return _replay(game, earlier, digest)
+
+
+def hand_replay(
+    *, game_id: uuid.UUID, entry: HandEntry, idempotency_key: str | None
+) -> HandResult | None:
+    """The answer a hand's first write got, if its key was spent in this game (None if not):
+    for a caller that refused the write before it reached `hand_record` (a table whose result
+    is entered since). The caller has checked who asks."""
+    game = Game.objects.filter(pk=game_id).first()
+    earlier = _spent(game, idempotency_key) if game is not None else None
+    if game is None or earlier is None:
+        return None
+    return _replay(game, earlier, entry_digest(entry))
 
 
 def _spent(game: Game, idempotency_key: str | None) -> ChangeLogEntry | None:
@@ -290,6 +349,7 @@ def _record(
         version=game.version,
         idempotency_key=idempotency_key,
         request_digest=digest,
+        answer=_answered(hand, game, standing) if idempotency_key is not None else None,
     )
     return HandResult(hand=hand, game=game, standing=standing)
 

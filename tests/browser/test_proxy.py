@@ -28,7 +28,9 @@ import pytest
 from playwright.sync_api import Browser, expect
 from table import Table, eventually
 
+from tests.huge_body import send_huge
 from tests.prepared import Prepared
+from tests.waiting import until
 
 REPO = Path(__file__).resolve().parents[2]
 TEMPLATE = REPO / "deploy" / "nginx" / "euchre.conf.template"
@@ -165,13 +167,70 @@ def test_plain_http_is_sent_to_https(site: Site):
     assert status == 301 and headers["location"].startswith("https://")
 
 
-def test_nginx_serves_the_static_files_for_good(site: Site):
-    _, _, page = site.ask("GET", "/")
+def test_nginx_serves_the_static_files_for_good_with_the_apps_headers(site: Site):
+    _, app, page = site.ask("GET", "/")
     script = page.decode().split('<script type="module" src="')[1].split('"')[0]
     status, headers, _ = site.ask("GET", script)
     assert status == 200 and headers["server"].startswith("nginx")
     assert headers["content-type"].startswith("application/javascript")
     assert "immutable" in headers["cache-control"]
+
+    def policy(value: str) -> set[str]:
+        return {part.strip() for part in value.split(";")}
+
+    assert policy(headers["content-security-policy"]) == policy(app["content-security-policy"])
+    for name in (
+        "strict-transport-security",
+        "x-content-type-options",
+        "x-frame-options",
+        "referrer-policy",
+        "cross-origin-opener-policy",
+    ):
+        assert headers[name] == app[name], name
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["with-its-length", "chunked"])
+def test_a_huge_body_is_refused_as_a_problem_before_a_megabyte_of_it_is_sent(
+    site: Site, chunked: bool
+):
+    context = ssl._create_unverified_context()
+    raw = socket.create_connection(("127.0.0.1", site.https_port), timeout=30)
+    with context.wrap_socket(raw) as sock:
+        refused = send_huge(sock, "/api/v1/games/", chunked=chunked)
+    assert refused.status == 413
+    assert refused.headers["content-type"] == "application/problem+json"
+    assert json.loads(refused.body)["field"] == "body"
+    assert refused.sent < 1024 * 1024 if chunked else refused.sent == 0
+    spooled = sum(path.stat().st_size for path in (site.folder / "client_body").rglob("*"))
+    assert spooled == 0
+
+
+def test_the_app_away_is_a_problem_with_retry_after(site: Site, tmp_path: Path, prepared: Prepared):
+    """The template in front of an app that does not answer (its port closed)."""
+    nowhere, https_port, http_port = (harness.free_port() for _ in range(3))
+    for name in ("cert.pem", "key.pem"):
+        (tmp_path / name).write_bytes((site.folder / name).read_bytes())
+    conf = render(tmp_path, prepared.static_root, nowhere, https_port, http_port)
+    nginx = subprocess.Popen([NGINX, "-c", str(conf), "-p", str(tmp_path)])
+    away = Site(https_port, http_port, tmp_path)
+    try:
+        status, headers, body = until(
+            lambda: _answer_or_none(away), within=30, what="nginx answering"
+        )
+        assert status == 503
+        assert headers["content-type"] == "application/problem+json"
+        assert int(headers["retry-after"]) > 0
+        assert json.loads(body)["title"] == "Service Unavailable"
+    finally:
+        nginx.send_signal(signal.SIGTERM)
+        nginx.wait(timeout=30)
+
+
+def _answer_or_none(site: Site) -> tuple[int, dict[str, str], bytes] | None:
+    try:
+        return site.ask("GET", "/api/v1/health/")
+    except OSError:
+        return None
 
 
 def test_the_client_cannot_make_up_its_address(site: Site):

@@ -46,6 +46,28 @@ def test_signing_out_ends_the_session(signed_in):
     assert signed_in.get("/events/director/").status_code == 302
 
 
+@pytest.mark.parametrize(
+    ("new", "why"),
+    [
+        ("deal-cards-1", None),  # twelve characters
+        ("deal-card-1", "at least 12 characters"),
+        ("password1234", "too common"),
+        ("314159265358979", "entirely numeric"),
+    ],
+)
+def test_a_new_password_has_twelve_characters_and_is_not_a_common_one(signed_in, dora, new, why):
+    answer = signed_in.post(
+        "/events/account/password/",
+        {"old_password": PASSWORD, "new_password1": new, "new_password2": new},
+    )
+    dora.refresh_from_db()
+    if why is None:
+        assert answer.status_code == 302 and dora.check_password(new)
+    else:
+        assert answer.status_code == 200 and why in answer.content.decode()
+        assert dora.check_password(PASSWORD)
+
+
 def test_a_director_changes_their_password(signed_in, dora):
     answer = signed_in.post(
         "/events/account/password/",
@@ -95,16 +117,6 @@ def test_password_resets_are_limited_per_client(dora, settings):
     assert len(mail.outbox) == 2
     other = Client(REMOTE_ADDR="10.7.0.2")
     assert other.post("/events/password-reset/", {"email": "dora@example.org"}).status_code == 302
-
-
-def test_sign_in_is_still_counted_by_axes(dora):
-    client = Client(REMOTE_ADDR="10.8.0.1")
-    for _ in range(4):
-        answer = client.post("/events/login/", {"username": "dora", "password": "wrong"})
-        assert answer.status_code == 200
-    assert (
-        client.post("/events/login/", {"username": "dora", "password": "wrong"}).status_code == 429
-    )
 
 
 def test_an_emailed_invitation_makes_a_new_director_once(signed_in, dora):
@@ -180,3 +192,106 @@ def test_the_display_name_is_what_pages_and_logs_show(signed_in, dora):
     page = signed_in.get("/events/director/").content.decode()
     assert "Dora L." in page
     assert ">dora<" not in page
+
+
+# Invitations by user name ---------------------------------------------------------------------
+
+
+def invite_by_name(client: Client, club: int, username: str):
+    return client.post(
+        f"/api/v1/clubs/{club}/directors/", {"username": username}, content_type="application/json"
+    )
+
+
+def test_a_user_named_by_a_director_directs_nothing_until_they_accept(
+    signed_in, dora, django_user_model
+):
+    club = dora.club_directorships.get().club
+    ed_user = django_user_model.objects.create_user("ed", first_name="Ed")
+    assert invite_by_name(signed_in, club.pk, "ed").status_code == 202
+    assert not Director.objects.filter(user=ed_user).exists()
+    ed = Client()
+    ed.force_login(ed_user)
+    home = ed.get("/events/director/").content.decode()
+    assert "You are invited to direct Riverside Euchre Club." in home
+    (invite,) = ed.get("/api/v1/invites/").json()
+    assert invite["invited_by"] == "Dora Lee" and "dora" not in str(invite)
+    assert signed_in.post(f"/api/v1/invites/{invite['id']}/accept/").status_code == 404  # not hers
+    answered = ed.post(f"/events/invites/{invite['id']}/answer/", {"answer": "accept"})
+    assert answered.status_code == 302
+    assert Director.objects.filter(user=ed_user, club=club).exists()
+    assert ed.get("/api/v1/invites/").json() == []
+
+
+def test_a_declined_invitation_makes_no_director_and_is_gone(signed_in, dora, django_user_model):
+    club = dora.club_directorships.get().club
+    ed_user = django_user_model.objects.create_user("ed")
+    invite_by_name(signed_in, club.pk, "ed")
+    ed = Client()
+    ed.force_login(ed_user)
+    (invite,) = ed.get("/api/v1/invites/").json()
+    assert ed.post(f"/api/v1/invites/{invite['id']}/decline/").status_code == 204
+    assert ed.post(f"/api/v1/invites/{invite['id']}/accept/").status_code == 404
+    assert not Director.objects.filter(user=ed_user).exists()
+
+
+def test_naming_a_user_tells_a_director_nothing_about_who_has_an_account(
+    signed_in, dora, django_user_model
+):
+    club = dora.club_directorships.get().club
+    django_user_model.objects.create_user("ed")
+    there = invite_by_name(signed_in, club.pk, "ed")
+    nobody = invite_by_name(signed_in, club.pk, "nobody")
+    again = invite_by_name(signed_in, club.pk, "ed")
+    herself = invite_by_name(signed_in, club.pk, "dora")
+    answers = [
+        (a.status_code, {**a.json(), "username": None}) for a in (there, nobody, again, herself)
+    ]
+    assert len(set(map(str, answers))) == 1
+    assert DirectorInvite.objects.filter(invitee__isnull=False).count() == 1
+
+
+# A director's session --------------------------------------------------------------------------
+
+
+def test_a_signed_in_directors_pages_are_never_cached(signed_in, dora):
+    for path in ("/events/director/", "/events/account/"):
+        assert "no-store" in signed_in.get(path)["Cache-Control"], path
+    assert "no-store" not in Client().get("/events/").get("Cache-Control", "")
+
+
+@pytest.fixture
+def lan_clock(settings, monkeypatch):
+    """A plain-HTTP LAN's two hours without an action, on a clock moved by hand."""
+    from scorekeeper.api import sessions
+
+    settings.SESSION_IDLE_SECONDS = 7200
+
+    class Clock:
+        now = 1_900_000_000.0
+
+    monkeypatch.setattr(sessions.time, "time", lambda: Clock.now)
+    return Clock
+
+
+def test_on_a_lan_a_session_ends_after_two_hours_without_an_action(signed_in, lan_clock):
+    assert signed_in.get("/events/director/").status_code == 200
+    for _ in range(3):  # the console's board polling does not keep the session alive
+        lan_clock.now += 3000
+        signed_in.get("/api/v1/invites/")
+    assert signed_in.get("/events/director/").status_code == 302  # to the sign-in page
+
+
+def test_on_a_lan_each_action_keeps_the_session_two_hours_more(signed_in, lan_clock, dora):
+    club = dora.club_directorships.get().club
+    for _ in range(4):
+        lan_clock.now += 7000
+        assert signed_in.get("/events/director/").status_code == 200
+        settings = {"language": "ko", "time_zone": "Asia/Seoul"}
+        assert signed_in.post(f"/events/clubs/{club.pk}/settings/", settings).status_code == 302
+
+
+def test_with_https_a_session_has_no_idle_end(signed_in, lan_clock, settings):
+    settings.SESSION_IDLE_SECONDS = 0
+    lan_clock.now += 86400
+    assert signed_in.get("/events/director/").status_code == 200

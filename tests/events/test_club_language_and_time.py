@@ -21,7 +21,7 @@ def test_a_korean_accept_language_gets_korean_problem_details(director: Director
     answer = anon.post(f"/api/v1/events/{event}/rounds/", format="json", **KO)
     assert answer.status_code == 401
     body = answer.json()
-    assert body["title"] == "먼저 로그인하세요"
+    assert body["title"] == "인증 필요"
     assert body["detail"] == "이 작업은 디렉터로 로그인해야 합니다."
     assert (body["type"], body["code"]) == ("about:blank", "sign-in-required")
     assert answer["Content-Language"] == "ko"
@@ -49,14 +49,14 @@ def test_the_clubs_language_speaks_to_a_visitor_who_asks_for_none_we_speak(
     event = director.create_event(rounds_planned=2)
     ok(director.client.patch(f"/api/v1/clubs/{director.club}/", {"language": "ko"}, format="json"))
     answer = anon.post(f"/api/v1/events/{event}/rounds/", format="json")
-    assert answer.json()["title"] == "먼저 로그인하세요"
+    assert answer.json()["title"] == "인증 필요"
     french = anon.post(f"/api/v1/events/{event}/rounds/", format="json", HTTP_ACCEPT_LANGUAGE="fr")
-    assert french.json()["title"] == "먼저 로그인하세요"
+    assert french.json()["title"] == "인증 필요"
     # Asking for English still gets English.
     asked = anon.post(
         f"/api/v1/events/{event}/rounds/", format="json", HTTP_ACCEPT_LANGUAGE="en-US"
     )
-    assert asked.json()["title"] == "Sign in first"
+    assert asked.json()["title"] == "Unauthorized"
 
 
 def test_the_time_zone_is_a_zone_zoneinfo_knows_and_only_directors_set_it(director: Director, anon):

@@ -282,17 +282,6 @@ def test_a_confirmation_records_its_phone(director: Director, anon):
     assert [t["result"]["confirmation"] for t in results] == ["same-device", "second-device"]
 
 
-def test_an_event_may_require_a_second_phone_to_confirm(director: Director):
-    _, rnd = hands_night(director, hands=1, second_device_required=True)
-    phone = join(rnd["tables"][0]["join_code"])
-    phone.thrown_in()
-    ok(entered(phone), 201)
-    refused = phone.confirm(by=phone.by_seat[1])
-    assert is_problem(refused, 403, "Authorization", "second-device-required")
-    theirs = join(rnd["tables"][0]["join_code"], role="confirmer")
-    assert ok(theirs.confirm(by=phone.by_seat[1]))["confirmation"] == "second-device"
-
-
 @pytest.mark.parametrize(
     ("round_length", "points", "field"),
     [
@@ -303,6 +292,9 @@ def test_an_event_may_require_a_second_phone_to_confirm(director: Director):
         pytest.param("hands", [999, 0], "points[0]", id="999-0 in 8 hands"),
         pytest.param("hands", [3, 33], "points[1]", id="past 8 hands of 4"),
         pytest.param("hands", [32, 0], None, id="eight lone marches"),
+        pytest.param("hands", [32, 32], "points", id="eight lone marches for each side"),
+        pytest.param("hands", [17, 16], "points", id="33 in 8 hands of 4 between the sides"),
+        pytest.param("hands", [16, 16], None, id="four lone marches each"),
     ],
 )
 def test_totals_must_be_possible_under_the_ruleset(director: Director, round_length, points, field):
@@ -335,6 +327,26 @@ def test_the_scorer_sees_why_the_opponents_disputed(director: Director):
     phone.hand(phone.by_seat[0], 5)
     again = ok(entered(phone), 201)
     assert (again["dispute_reason"], again["disputed_by"]) == ("", None)
+
+
+def test_a_hand_retried_after_the_result_is_answered_as_it_was_first(director: Director):
+    """A phone whose answer was lost sends the hand again after its result went in (from
+    another tab, say): the retry gets the first answer, and nothing is recorded twice."""
+    _, rnd = hands_night(director, hands=1)
+    phone = join(rnd["tables"][0]["join_code"])
+    key = {"HTTP_IDEMPOTENCY_KEY": "the-last-hand"}
+    body = {"maker": 0, "trump": "H", "maker_tricks": 5}
+    first = phone.client.post(phone.url + "hands/", body, format="json", **key)
+    assert first.status_code == 201
+    ok(entered(phone), 201)
+    again = phone.client.post(phone.url + "hands/", body, format="json", **key)
+    assert again.status_code == 200
+    assert again.json() == first.json() and again["ETag"] == first["ETag"]
+    other = phone.client.post(phone.url + "hands/", body, format="json")
+    assert is_problem(other, 409, "result", "result-entered")
+    stranger = join(rnd["tables"][1]["join_code"])
+    theirs = stranger.client.post(phone.url + "hands/", body, format="json", **key)
+    assert is_problem(theirs, 403, "Authorization")
 
 
 def test_a_result_sent_twice_is_entered_once(director: Director):

@@ -19,8 +19,9 @@ def seated_code(director: Director) -> str:
 
 
 def join(client: APIClient, code: str, address: str = "10.0.0.1", **extra):
+    headers = {key: extra.pop(key) for key in list(extra) if key.startswith("HTTP_")}
     body = {"code": code, **extra}
-    return client.post("/api/v1/tables/join/", body, format="json", REMOTE_ADDR=address)
+    return client.post("/api/v1/tables/join/", body, format="json", REMOTE_ADDR=address, **headers)
 
 
 def test_wrong_join_codes_cost_the_client_and_right_ones_do_not(rates, seated_code):
@@ -42,8 +43,43 @@ def test_wrong_join_codes_cost_the_client_and_right_ones_do_not(rates, seated_co
     assert elsewhere.status_code == 201
 
 
-def test_guessing_from_many_addresses_meets_a_ceiling(rates, seated_code):
+def test_the_ceiling_binds_only_clients_that_guessed_wrong_themselves(rates, seated_code):
     rates(**{"join-codes": "100/hour", "join-codes-all": "5/hour"})
     for n in range(5):
         assert join(APIClient(), "WRONG1", f"10.0.1.{n}").status_code == 404
-    assert is_problem(join(APIClient(), "WRONG1", "10.0.2.1"), 429)
+    guesser = APIClient()
+    assert join(guesser, "WRONG1", "10.0.2.1").status_code == 404  # its first: not bound yet
+    refused = join(guesser, "WRONG2", "10.0.2.1")
+    assert is_problem(refused, 429)
+    assert int(refused["Retry-After"]) > 3000
+    assert is_problem(join(APIClient(), "WRONG1", "10.0.1.0"), 429)
+    fresh = join(APIClient(), seated_code, "10.0.3.1")
+    assert fresh.status_code == 201
+
+
+def test_a_fresh_client_gets_its_right_code_through_after_600_wrong_ones_from_others(seated_code):
+    for n in range(600):
+        assert join(APIClient(), f"WRONG{n}", f"10.1.0.{n % 10}").status_code == 404
+    for address in (f"10.1.0.{n}" for n in range(10)):
+        assert is_problem(join(APIClient(), "WRONGX", address), 429)
+    right = join(APIClient(), seated_code, "10.1.9.9")
+    assert right.status_code == 201
+
+
+def test_a_made_up_forwarded_address_is_still_the_same_client(rates, seated_code):
+    rates(**{"join-codes": "2/hour"})
+    for n in range(2):
+        wrong = join(APIClient(), "WRONG1", HTTP_X_FORWARDED_FOR=f"192.0.2.{n}")
+        assert wrong.status_code == 404
+    again = join(APIClient(), "WRONG1", HTTP_X_FORWARDED_FOR="192.0.2.99")
+    assert is_problem(again, 429)
+
+
+def test_a_right_code_or_a_refused_join_gives_its_count_back(rates, seated_code):
+    rates(**{"join-codes": "1/hour"})
+    phone = APIClient()
+    assert join(phone, seated_code).status_code == 201
+    assert is_problem(join(phone, seated_code), 409, "code", "table-taken")
+    assert is_problem(join(phone, ""), 400)
+    assert join(phone, "WRONG1").status_code == 404
+    assert is_problem(join(phone, "WRONG2"), 429)

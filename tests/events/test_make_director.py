@@ -15,7 +15,7 @@ from scorekeeper.models import Club
 
 pytestmark = pytest.mark.django_db
 
-# Sign-in goes through django-axes, which counts failures per client: it needs the request.
+# Sign-in is slowed per client after wrong passwords (scorekeeper.api.sign_in): it needs the request.
 REQUEST = RequestFactory().post("/events/login/")
 
 
@@ -56,6 +56,10 @@ def test_a_password_given_is_set():
         (["bad name", "--club", "Riverside"], "username: give a user name of 1 to 150"),
         (["dora", "--club", "   "], "club: give a name of 1 to 100 characters"),
         (["dora", "--club", "Riverside", "--password", "123"], "password: This password is"),
+        (
+            ["dora", "--club", "Riverside", "--password", "trump-heart"],
+            "password: This password is too short. It must contain at least 12",
+        ),
         (["dora"], "club: give --club NAME"),
         (["--club", "Riverside"], "username: give the user name"),
     ],

@@ -180,3 +180,26 @@ def test_casual_games_untouched_for_long_are_deleted_with_their_players(club_nig
     assert Game.objects.filter(event_table__isnull=False).count() == event_games
     assert not Player.objects.filter(name="Ann", kind="casual").exists()
     assert Player.objects.filter(name="Eve", kind="casual").exists()
+
+
+def test_a_players_data_says_which_results_they_entered_confirmed_or_disputed(director):
+    from event_helpers import join, ok
+
+    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=1)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    ann, ben = phone.by_seat[0], phone.by_seat[1]
+    phone.hand(maker=ann, tricks=3)
+    ok(phone.enter(by=ann), 201)
+    ok(phone.dispute(by=ben, reason="We had a march in hand 1"))
+    ok(phone.enter(by=ann), 201)
+    ok(phone.confirm(by=ben))
+
+    def parts(name: str) -> list[tuple[str, str]]:
+        data = ok(director.client.get(f"/api/v1/players/{phone.player(name)}/export.json"))
+        return [(part["did"], part["said"]) for part in data["their_part_in_results"]]
+
+    assert parts(ann) == [("entered", ""), ("entered", "")]
+    assert parts(ben) == [("disputed", "We had a march in hand 1"), ("confirmed", "")]
+    assert parts(phone.by_seat[2]) == []

@@ -117,3 +117,57 @@ def test_a_restore_with_nobody_to_ask_says_so_in_one_line(sqlite_manage: Manage)
         "CommandError: no terminal to ask: add --yes, or pick the backup on screen at "
         "/events/restore/"
     ]
+
+
+NAME = "Zebediah Quackenbush"
+SEAT_THE_PLAYER = f"""
+from django.contrib.auth.models import User
+from django.test import Client
+from scorekeeper.events import services
+from scorekeeper.events.access import Actor
+director = Actor(user=User.objects.create_user("dora"))
+club = services.club_create(actor=director, name="Riverside")
+event = services.event_create(club=club, actor=director, name="Night", format="progressive",
+    round_length="hands", hands_per_round=4, rounds_planned=1, published=True, seed=1)
+for name in ["{NAME}", "Ann", "Ben", "Cat"]:
+    services.entrant_add(event=event, actor=director, name=name)
+services.round_generate(event=event, actor=director)
+for path in ("rounds/", "standings/"):  # the pollers' answers, kept in the cache
+    assert Client().get(f"/api/v1/events/{{event.pk}}/{{path}}", HTTP_HOST="127.0.0.1").status_code == 200
+"""
+ERASE_THE_PLAYER = f"""
+from django.contrib.auth.models import User
+from scorekeeper.events import services
+from scorekeeper.events.access import Actor
+from scorekeeper.models import Player
+services.player_erase(player=Player.objects.get(name="{NAME}"), actor=Actor(user=User.objects.get()))
+"""
+PLAYER_NAMES = "from scorekeeper.models import Player; print(sorted(Player.objects.values_list('name', flat=True)))"
+
+
+def holds_the_name(*paths: Path) -> list[str]:
+    word = NAME.split()[1].encode()
+    return [path.name for path in paths if path.exists() and word in path.read_bytes()]
+
+
+def test_an_erased_name_leaves_the_sqlite_files_and_comes_back_from_no_restore(
+    sqlite_manage: Manage, tmp_path: Path
+):
+    database = tmp_path / "club.sqlite3"
+    files = (database, database.with_name("club.sqlite3-wal"))
+    ok(sqlite_manage("shell", "-v0", "-c", SEAT_THE_PLAYER))
+    before = Path(ok(sqlite_manage("backup", "--label", "before")))
+    ok(sqlite_manage("shell", "-v0", "-c", ERASE_THE_PLAYER))
+    after = Path(ok(sqlite_manage("backup", "--label", "after")))
+    assert holds_the_name(before) == [before.name]
+    assert holds_the_name(*files, after) == []
+    ledger = (tmp_path / "backups" / "erasures.jsonl").read_text()
+    assert ledger.count("\n") == 1 and "Quackenbush" not in ledger
+
+    restored = ok(sqlite_manage("restore", str(before), "--yes"))
+    assert restored.splitlines()[-1] == (
+        "erased again: 1 name(s) erased after this backup was made"
+    )
+    assert NAME not in ok(sqlite_manage("shell", "-v0", "-c", PLAYER_NAMES))
+    assert holds_the_name(*files) == []
+    assert ok(sqlite_manage("restore", str(after), "--yes")) == f"restored {after}"

@@ -96,24 +96,89 @@ def test_games_started_without_an_account_are_limited_per_client(rates):
     assert is_problem(phone.post("/api/v1/games/", body, format="json"), 429)
 
 
-# Director sign-in ----------------------------------------------------------------------------
+# Problems ------------------------------------------------------------------------------------
 
 
-def sign_in(password: str, address: str):
-    client = APIClient(enforce_csrf_checks=False)
-    form = {"username": "dora", "password": password}
-    return client.post("/events/login/", form, REMOTE_ADDR=address)
+@pytest.mark.parametrize(
+    ("path", "body", "status", "title"),
+    [
+        ("/api/v1/games/", {"ruleset": "standard"}, 400, "Bad Request"),
+        (f"/api/v1/games/{'0' * 8}-0000-4000-8000-{'0' * 12}/", None, 404, "Not Found"),
+        ("/api/v1/referee/check", {"dealer": "north"}, 400, "Bad Request"),
+    ],
+)
+def test_a_problems_title_is_its_status_phrase(path, body, status, title):
+    client = APIClient()
+    answer = client.post(path, body, format="json") if body else client.get(path)
+    assert is_problem(answer, status)
+    assert answer.json()["type"] == "about:blank" and answer.json()["title"] == title
 
 
-def test_wrong_passwords_lock_out_that_name_from_that_client_only(django_user_model):
-    django_user_model.objects.create_user("dora", password="a long right password")
-    for _ in range(4):
-        assert sign_in("wrong", "10.9.0.1").status_code == 200  # the form again
-    assert sign_in("wrong", "10.9.0.1").status_code == 429  # the fifth locks the pair out
-    locked = sign_in("a long right password", "10.9.0.1")
-    assert locked.status_code == 429
-    assert "Too many tries" in locked.content.decode()
-    assert sign_in("a long right password", "10.9.0.2").status_code == 302
+def test_the_health_check_says_when_to_ask_again_while_the_database_is_down(monkeypatch):
+    from django.db import OperationalError
+
+    from scorekeeper.api import views
+
+    def refused():
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(views.connection, "cursor", refused)
+    answer = APIClient().get("/api/v1/health/")
+    assert is_problem(answer, 503)
+    assert answer.json()["title"] == "Service Unavailable"
+    assert int(answer["Retry-After"]) > 0
+
+
+# The schema ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def schema_made(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times the schema is computed, from a process that has not made it yet."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    from scorekeeper.api import schema
+    from scorekeeper.api.limits import SchemaReads
+
+    monkeypatch.setattr(schema, "_SENT", {})
+    monkeypatch.setattr(SchemaReads, "windows", {})
+    made: list[int] = []
+    real = SchemaGenerator.get_schema
+
+    def counted(self, *args, **kwargs):
+        made.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SchemaGenerator, "get_schema", counted)
+    return made
+
+
+def test_the_schema_is_computed_once_and_may_be_kept_an_hour(schema_made):
+    first = APIClient().get("/api/schema/?format=json")
+    again = APIClient().get("/api/schema/?format=json")
+    assert first.status_code == again.status_code == 200
+    assert first.content == again.content
+    assert first["Cache-Control"] == "public, max-age=3600"
+    assert len(schema_made) == 1
+    kept = APIClient().get("/api/schema/?format=json", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert kept.status_code == 304
+    APIClient().get("/api/schema/")  # YAML, made once more
+    APIClient().get("/api/schema/?format=json", HTTP_ACCEPT_LANGUAGE="ko")
+    assert len(schema_made) == 3
+
+
+def test_reading_the_schema_without_signing_in_is_limited_per_client(
+    rates, schema_made, django_user_model
+):
+    rates(schema="2/hour")
+    for _ in range(2):
+        assert APIClient().get("/api/schema/?format=json").status_code == 200
+    refused = APIClient().get("/api/schema/?format=json")
+    assert is_problem(refused, 429)
+    assert int(refused["Retry-After"]) > 0
+    director = APIClient()
+    director.force_login(django_user_model.objects.create_user("dora"))
+    assert director.get("/api/schema/?format=json").status_code == 200
 
 
 # The admin -----------------------------------------------------------------------------------

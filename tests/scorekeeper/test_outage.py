@@ -86,8 +86,9 @@ def test_with_the_database_down_every_request_is_a_503_with_retry_after(dead_dat
     status, headers, answer = ask(port, "GET", "/events/")
     assert status == 503 and int(headers["retry-after"]) > 0
     assert b"Try again shortly" in answer
-    status, _, _ = ask(port, "GET", "/api/v1/health/")
-    assert status == 503
+    status, headers, answer = ask(port, "GET", "/api/v1/health/")
+    assert status == 503 and int(headers["retry-after"]) > 0
+    assert json.loads(answer)["title"] == "Service Unavailable"
 
     def logged() -> list[str]:
         return [line for line in log.read_text().splitlines() if "database unavailable" in line]

@@ -25,6 +25,7 @@ from api_tables import REPO_ROOT
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 import harness
 
+from tests.huge_body import send_huge
 from tests.prepared import Prepared
 from tests.waiting import until
 
@@ -160,3 +161,20 @@ def test_twenty_slow_clients_do_not_hold_up_the_others(served: Served):
             stop.wait(0.3)
     finally:
         stop.set()
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["with-its-length", "chunked"])
+def test_a_huge_body_is_refused_before_a_megabyte_of_it_is_sent(served: Served, chunked: bool):
+    with socket.create_connection(("127.0.0.1", served.port), timeout=30) as sock:
+        refused = send_huge(sock, "/api/v1/games/", chunked=chunked)
+    assert refused.status == 413
+    assert refused.headers["content-type"] == "application/problem+json"
+    assert b'"field": "body"' in refused.body or b'"field":"body"' in refused.body
+    assert refused.sent < 1024 * 1024 if chunked else refused.sent == 0
+    logged = until(
+        lambda: [line for line in served.output if "413 body too large" in line],
+        within=10,
+        what="the refusal logged",
+    )
+    assert len(logged) == 1, logged
+    assert "Traceback" not in "".join(served.output)

@@ -109,6 +109,7 @@ class SeedsSerializer(serializers.Serializer[Any]):
     teams = serializers.ListField(
         child=StrictIntegerField(min_value=1),
         allow_empty=False,
+        min_length=1,
         max_length=256,
         help_text="Every team's id once, best seed first.",
     )

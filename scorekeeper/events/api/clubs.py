@@ -121,17 +121,54 @@ class RosterLogView(EventsView):
         )
 
 
-class DirectorAddView(EventsView):
+class DirectorInviteView(EventsView):
     @extend_schema(
-        operation_id="club_directors_add",
-        summary="Make a user a director of the club",
+        operation_id="club_directors_invite",
+        summary="Invite a user, by their user name, to direct the club: the invitation waits "
+        "for them to accept it (the answer is the same whether or not the name is a user's)",
         request=s.DirectorAddSerializer,
-        responses={201: s.DirectorSerializer, **problems(400, 401, 403, 404)},
+        responses={202: s.DirectorInvitedSerializer, **problems(400, 401, 403, 404)},
     )
     def post(self, request: Request, club_id: int) -> Response:
         data = read_body(s.DirectorAddSerializer, request.data)
-        director = services.director_add(club=self.club, actor=self.actor, **data)
-        return Response(s.DirectorSerializer(director).data, status=status.HTTP_201_CREATED)
+        services.invite_named(club=self.club, actor=self.actor, **data)
+        body = {"club": self.club.pk, "username": data["username"], "invited": True}
+        return Response(s.DirectorInvitedSerializer(body).data, status=status.HTTP_202_ACCEPTED)
+
+
+class InviteListView(EventsView):
+    @extend_schema(
+        operation_id="invites_list",
+        summary="The invitations to direct a club waiting for the signed-in user",
+        responses={200: s.InviteSerializer(many=True), **problems(401)},
+    )
+    def get(self, request: Request) -> Response:
+        waiting = services.invites_waiting(actor=self.actor)
+        return Response(s.InviteSerializer(waiting, many=True).data)
+
+
+class InviteAcceptView(EventsView):
+    @extend_schema(
+        operation_id="invites_accept",
+        summary="Accept an invitation made for the signed-in user: they direct the club",
+        request=None,
+        responses={200: s.DirectorSerializer, **problems(401, 404)},
+    )
+    def post(self, request: Request, invite_id: int) -> Response:
+        director = services.invite_answer(invite_id=invite_id, actor=self.actor, accept=True)
+        return Response(s.DirectorSerializer(director).data)
+
+
+class InviteDeclineView(EventsView):
+    @extend_schema(
+        operation_id="invites_decline",
+        summary="Decline an invitation made for the signed-in user",
+        request=None,
+        responses={204: None, **problems(401, 404)},
+    )
+    def post(self, request: Request, invite_id: int) -> Response:
+        services.invite_answer(invite_id=invite_id, actor=self.actor, accept=False)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class SeasonListView(EventsView):

@@ -8,7 +8,6 @@ from dataclasses import asdict
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -29,11 +28,13 @@ from scorekeeper.events.serializers import (
 )
 from scorekeeper.events.services import remedies
 
+#: A table's or a round's number in a query, as `number_param` reads it.
+NUMBER_IN_QUERY: Final = {"type": "integer", "minimum": 1, "maximum": 9999}
 CHANGE_LOG_TABLE: Final = OpenApiParameter(
-    "table", OpenApiTypes.INT, OpenApiParameter.QUERY, description="Only this table number's."
+    "table", NUMBER_IN_QUERY, OpenApiParameter.QUERY, description="Only this table number's."
 )
 CHANGE_LOG_ROUND: Final = OpenApiParameter(
-    "round", OpenApiTypes.INT, OpenApiParameter.QUERY, description="Only this round's."
+    "round", NUMBER_IN_QUERY, OpenApiParameter.QUERY, description="Only this round's."
 )
 
 

@@ -76,7 +76,7 @@ def table_detail(table: Table, *, show_code: bool) -> dict[str, Any]:
         "round_length": event.round_length,
         "hands_per_round": event.hands_per_round,
         "target": event.ruleset.get("target", 10) if isinstance(event.ruleset, dict) else 10,
-        "second_device_required": event.second_device_required,
+        "confirm_with": event.confirm_with,
         "links": table_links(table),
     }
 
@@ -95,6 +95,7 @@ def device_json(device: TableToken, table: Table | None) -> dict[str, Any]:
     return {
         "id": device.pk,
         "role": device.role,
+        "player": device.player_id,
         "event_table": event_table_json(device.event_table),
         "table": table_detail(table, show_code=False) if table is not None else None,
     }

@@ -45,7 +45,7 @@ from scorekeeper.events.api.shapes import (
 from scorekeeper.events.exports import records
 
 if TYPE_CHECKING:
-    from scorekeeper.events.models import Result
+    from scorekeeper.events.models import Result, TableToken
 
 
 class JoinView(CountsWrongCodes, EventsView):
@@ -84,12 +84,18 @@ class DeviceView(EventsView):
         responses={200: s.DeviceHereSerializer, **problems(401)},
     )
     def get(self, request: Request) -> Response:
-        device = access.require_any_device(self.actor)
-        table = selectors.device_table(device=device)
-        restore = services.night_epoch()
-        services.device_seen(device=device, restore=restore)
-        here = device_json(device, table) | {"epoch": restore.epoch if restore else ""}
-        return Response(s.DeviceHereSerializer(here).data)
+        return _here(access.require_any_device(self.actor))
+
+    @extend_schema(
+        operation_id="tables_device_name",
+        summary="A confirming phone names, once, the player it is for (seated at its table): "
+        "it confirms for that player's side only, and never a result that side entered",
+        request=s.DeviceNameSerializer,
+        responses={200: s.DeviceHereSerializer, **problems(400, 401, 409, 422)},
+    )
+    def patch(self, request: Request) -> Response:
+        data = read_body(s.DeviceNameSerializer, request.data)
+        return _here(services.device_name(actor=self.actor, **data))
 
     @extend_schema(
         operation_id="tables_leave",
@@ -262,8 +268,10 @@ class TableResultView(EventsView):
 class ResultConfirmView(EventsView):
     @extend_schema(
         operation_id="tables_result_confirm",
-        summary="The opponents confirm the result, on the scorer's phone (same device) or their "
-        "own (second device)",
+        summary="The opponents confirm the result as the event asks (`confirm_with`): on the "
+        "scorer's phone or their own (table), their own joined for their side "
+        "(opponent-device), or with the confirming player's PIN (pin); a wrong PIN is 422 "
+        "`wrong-pin`, and after five only the director confirms (409 `pin-tries-used`)",
         request=s.ResultConfirmSerializer,
         responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
     )
@@ -302,3 +310,13 @@ class TableEgnView(EventsView):
             )
         body = json.dumps(exported.data, ensure_ascii=False, indent=1)
         return download(body, "application/json", f"table-{table.pk}.egn")
+
+
+def _here(device: TableToken) -> Response:
+    """A phone's answer about where it is: its table now and the night's epoch (empty until
+    the first restore); the phone is noted as seen since the last restore."""
+    table = selectors.device_table(device=device)
+    restore = services.night_epoch()
+    services.device_seen(device=device, restore=restore)
+    here = device_json(device, table) | {"epoch": restore.epoch if restore else ""}
+    return Response(s.DeviceHereSerializer(here).data)

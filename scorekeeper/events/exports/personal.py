@@ -1,7 +1,8 @@
 """Everything kept about one of a club's players, for them to take away (JSON or CSV): their
-record on the roster, the events they entered, each result line of theirs (every number the
-standings add up) and the roster log's changes to their record. Times are the club's clock
-(its time zone, named in the export)."""
+record on the roster, the events they entered (the team they played in, their PIN), each result
+line of theirs (every number the standings add up), the results they entered, confirmed or
+disputed (with what they said), and the roster log's changes to their record, before and after.
+Times are the club's clock (its time zone, named in the export)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from django.db.models import Q
 
 from scorekeeper.events.exports.records import BOM, safe_cell
 from scorekeeper.events.localized.club_time import club_time, club_zone
-from scorekeeper.events.models import Entrant, ResultLine, RosterChange
-from scorekeeper.models import Player
+from scorekeeper.events.models import Entrant, ResultChange, ResultLine, RosterChange
+from scorekeeper.models import Club, Player
 
 RESULT_COLUMNS: Final = (
     "event",
@@ -39,11 +40,22 @@ RESULT_COLUMNS: Final = (
 )
 
 
+#: What the player did to a result, by the change log's action, and the snapshot's field that
+#: names who did it.
+PART: Final = {
+    ResultChange.Action.ENTER: ("entered", "entered_by"),
+    ResultChange.Action.CONFIRM: ("confirmed", "confirmed_by"),
+    ResultChange.Action.DISPUTE: ("disputed", "disputed_by"),
+}
+
+
 def player_data(*, player: Player) -> dict[str, Any]:
-    """What is kept about the player (a club's), in five queries whatever its length."""
+    """What is kept about the player (a club's), in six queries whatever its length."""
     club = player.club
     assert club is not None  # access.player_for finds only a club's players
-    entries = Entrant.objects.filter(player=player).select_related("event").order_by("event_id")
+    entries = (
+        Entrant.objects.filter(player=player).select_related("event", "team").order_by("event_id")
+    )
     lines = (
         ResultLine.objects.filter(player=player)
         .select_related("event")
@@ -66,11 +78,14 @@ def player_data(*, player: Player) -> dict[str, Any]:
                 "event": e.event_id,
                 "event_name": e.event.name,
                 "date": e.event.date.isoformat(),
+                "team": e.team.name if e.team else None,
                 "active": e.active,
+                "pin": e.pin,
                 "entered": club_time(e.created_at, club),
             }
             for e in entries
         ],
+        "their_part_in_results": _parts(player, club),
         "results": [
             {
                 "event": line.event_id,
@@ -87,11 +102,44 @@ def player_data(*, player: Player) -> dict[str, Any]:
                 "action": change.action,
                 "by": change.actor,
                 "reason": change.reason,
+                "before": change.before,
+                "after": change.after,
                 "at": club_time(change.created_at, club),
             }
             for change in log.order_by("id")
         ],
     }
+
+
+def _parts(player: Player, club: Club) -> list[dict[str, Any]]:
+    """The results the player entered, confirmed or disputed (a dispute with its words), from
+    the events' change logs of the tables they sat at."""
+    changes = (
+        ResultChange.objects.filter(table__seats__player=player, action__in=list(PART))
+        .select_related("event", "table__round")
+        .order_by("id")
+        .distinct()
+    )
+    parts = []
+    for change in changes:
+        did, by = PART[ResultChange.Action(change.action)]
+        if (change.after or {}).get(by) != player.pk:
+            continue
+        assert change.table is not None
+        parts.append(
+            {
+                "event": change.event_id,
+                "event_name": change.event.name,
+                "round": change.table.round.number,
+                "table": change.table.number,
+                "did": did,
+                "points": (change.after or {}).get("points"),
+                "said": change.reason,
+                "on": change.actor,
+                "at": club_time(change.created_at, club),
+            }
+        )
+    return parts
 
 
 def player_csv(data: dict[str, Any]) -> str:

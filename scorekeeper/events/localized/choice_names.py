@@ -23,6 +23,13 @@ LADDER_NAMES = {
     "average": _("the average of a night's points"),
 }
 
+#: How the opponents confirm a table's result (`Event.ConfirmWith`).
+CONFIRM_WITH_NAMES = {
+    "table": _("on the table's scoring phone, or a phone of their own"),
+    "opponent-device": _("only on a phone of their own, joined for their side"),
+    "pin": _("by typing the confirming opponent's PIN (on their tally card)"),
+}
+
 #: Where an event stands (`Event.Status`), as the director's list of events says it.
 EVENT_STATUS_NAMES = {
     "draft": _("draft"),

@@ -2,8 +2,9 @@
 password change and reset by email (Django's own views and forms, with our templates), and
 invitations to direct a club, by email or by a one-time link.
 
-Signing in stays `screens.LoginView`, where django-axes counts wrong passwords; a password reset
-is limited per client (`LIMIT_PASSWORD_RESETS` an hour) so the form cannot flood an inbox."""
+Signing in stays `screens.LoginView`, slowed after wrong passwords by `scorekeeper.api.sign_in`; a
+password reset is limited per client (`LIMIT_PASSWORD_RESETS` an hour) so the form cannot flood
+an inbox."""
 
 from __future__ import annotations
 
@@ -11,12 +12,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
-from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.core.cache import cache
 from django.core.mail import send_mail
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -27,6 +26,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from scorekeeper import names
+from scorekeeper.api.limits import PasswordResets
+from scorekeeper.api.sign_in import SIGN_IN_BACKEND
 from scorekeeper.errors import DomainError
 from scorekeeper.events import selectors, services
 from scorekeeper.events.access import Actor, display_name
@@ -76,14 +77,6 @@ class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
     template_name = "events/screens/password_change_done.html"
 
 
-def _resets_left(request: HttpRequest) -> bool:
-    """One more password reset from this client this hour? (Counted in the shared cache.)"""
-    limit = int(getattr(settings, "LIMIT_PASSWORD_RESETS", 5))
-    key = f"password-resets:{request.META.get('REMOTE_ADDR', '')}"
-    cache.add(key, 0, 3600)
-    return cache.incr(key) <= limit
-
-
 class PasswordResetView(auth_views.PasswordResetView):
     template_name = "events/screens/password_reset.html"
     email_template_name = "events/email/password_reset.txt"
@@ -91,7 +84,7 @@ class PasswordResetView(auth_views.PasswordResetView):
     success_url = reverse_lazy("events-password-reset-done")
 
     def form_valid(self, form: Any) -> HttpResponse:
-        if not _resets_left(self.request):
+        if not PasswordResets().counts(self.request):
             return render(
                 self.request,
                 "events/screens/password_reset.html",
@@ -110,7 +103,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     success_url = reverse_lazy("events-director")
     # The new password signs the director in: the reset's email brings them back.
     post_reset_login = True
-    post_reset_login_backend = "django.contrib.auth.backends.ModelBackend"
+    post_reset_login_backend = SIGN_IN_BACKEND
 
 
 class InviteForm(forms.Form):
@@ -187,7 +180,7 @@ def invite_page(request: HttpRequest, token: str) -> HttpResponse:
             )
             user.email = invite.email
             user.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=SIGN_IN_BACKEND)
         try:
             services.invite_accept(token=token, actor=Actor(user=user))
         except DomainError as error:
@@ -200,6 +193,24 @@ def invite_page(request: HttpRequest, token: str) -> HttpResponse:
         "events/screens/invite.html",
         {"invite": invite, "form": form, "login": _login_back_to(request)},
     )
+
+
+@signed_in
+@require_POST
+def invite_answer(request: HttpRequest, invite_id: int) -> HttpResponse:
+    """The invited user accepts or declines, on their home page, an invitation made for them
+    by user name."""
+    try:
+        services.invite_answer(
+            invite_id=invite_id,
+            actor=Actor(user=request.user),
+            accept=request.POST.get("answer") == "accept",
+        )
+    except DomainError as error:
+        return render(
+            request, "events/screens/invite.html", {"problem": error}, status=error.status
+        )
+    return redirect("events-director")
 
 
 def _login_back_to(request: HttpRequest) -> str:

@@ -25,6 +25,7 @@ WORDS: Final = {
     "disputed": _("disputed: {reason}"),
     "same-device": _("confirmed on the scorer's phone (same device)"),
     "second-device": _("confirmed on the opponents' own phone (second device)"),
+    "pin": _("confirmed with the opponent's PIN"),
     "director": _("entered by a director"),
     "assigned": _("assigned by the director"),
     "forfeit": _("forfeited"),
@@ -153,6 +154,7 @@ def console_context(event: Event) -> dict[str, Any]:
     return {
         "event": event,
         "seasons": selectors.seasons_of(club=event.club),
+        "confirm_with": selectors.event_form_choices()["confirm_with"],
         "awards": [(key, str(label)) for key, label in AWARD_LABELS.items()],
         "words": {key: str(text) for key, text in WORDS.items()},
     }

@@ -212,6 +212,8 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
         season = selectors.season_get(season_id=query["season"])
     limit, offset = query["limit"], query["offset"]
     record = selectors.player_record(player=player, season=season, limit=limit, offset=offset)
+    directs = player.club is not None and access.directs(actor, player.club)
+    erased = is_erased(player)
     return render(
         request,
         "events/screens/player.html",
@@ -225,8 +227,11 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
             "older": offset + limit if offset + limit < record.total_games else None,
             "newer": max(offset - limit, 0) if offset else None,
             "limit": limit,
-            "directs": player.club is not None and access.directs(actor, player.club),
-            "erased": is_erased(player),
+            "directs": directs,
+            "erased": erased,
+            "held_backups": selectors.backups_holding_erased(club=player.club, player=player)
+            if directs and erased and player.club is not None
+            else [],
         },
     )
 

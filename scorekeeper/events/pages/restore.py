@@ -57,11 +57,16 @@ def restore_page(request: HttpRequest) -> HttpResponse:
             by = user.get_username() if user is not None and user.is_authenticated else "laptop"
             try:
                 epoch = backups.backup_restore(path=picked.path, by=by)
-                services.events_restored()
+                erased = services.events_restored()
             except backups.BackupError as error:
                 context["error"] = str(error)
             else:
-                context |= {"restored": picked, "epoch": epoch, "found": _listed()}
+                context |= {
+                    "restored": picked,
+                    "epoch": epoch,
+                    "erased": erased,
+                    "found": _listed(),
+                }
         status = 400 if context["error"] else 200
         return render(request, "events/screens/restore.html", context, status=status)
     return render(request, "events/screens/restore.html", context)

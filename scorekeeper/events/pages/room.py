@@ -83,8 +83,22 @@ def find_your_table(request: HttpRequest, event_id: int, number: int) -> HttpRes
     return render(
         request,
         "events/find_your_table.html",
-        {"event": event, "number": number, "lines": lines, "numbers": numbers},
+        {
+            "event": event,
+            "number": number,
+            "lines": lines,
+            "numbers": numbers,
+            "pins": _pins(request, event),
+        },
     )
+
+
+def _pins(request: HttpRequest, event: Event) -> dict[int, str]:
+    """The players' PINs, where the event confirms with them and a director of the club reads
+    the page (to print it): never on a public page."""
+    if not access.sees_pins(Actor(user=request.user), event):
+        return {}
+    return selectors.pins_of(event=event)
 
 
 @dataclass
@@ -95,6 +109,7 @@ class TallyCard:
     name: str
     rows: list[dict[str, Any]] = field(default_factory=list)
     standing: Any = None  # their standings row (rank, total with credit), if ranked
+    pin: str = ""  # their PIN, on a director's printout of an event that confirms with one
 
 
 def tally_cards_of(event: Event) -> list[TallyCard]:
@@ -122,9 +137,10 @@ def tally_cards_of(event: Event) -> list[TallyCard]:
 def tally_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     """Each player's tally card for the night, several to a printed page."""
     event = _event(request, event_id)
-    return render(
-        request, "events/tally_cards.html", {"event": event, "cards": tally_cards_of(event)}
-    )
+    cards, pins = tally_cards_of(event), _pins(request, event)
+    for card in cards:
+        card.pin = pins.get(card.player_id, "")
+    return render(request, "events/tally_cards.html", {"event": event, "cards": cards})
 
 
 @dataclass(frozen=True)

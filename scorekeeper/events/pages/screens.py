@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from scorekeeper.api.problems import pages_not_found
-from scorekeeper.events import access, selectors
+from scorekeeper.events import access, selectors, services
 from scorekeeper.events.access import Actor, display_name
 from scorekeeper.events.pages.console import console_context
 from scorekeeper.events.pages.restore import backup_status, may_restore
@@ -35,16 +35,19 @@ class LoginView(auth_views.LoginView):
 def director_home(request: HttpRequest) -> HttpResponse:
     """The clubs this user directs, each with its events and seasons (with their ladders),
     and forms for new ones."""
-    clubs = access.clubs_directed(Actor(user=request.user))
+    actor = Actor(user=request.user)
+    clubs = access.clubs_directed(actor)
     events = {club.pk: list(selectors.events_of(club=club, published_only=False)) for club in clubs}
     seasons = {club.pk: selectors.seasons_of(club=club) for club in clubs}
+    held = {club.pk: selectors.backups_holding_erased(club=club) for club in clubs}
     return render(
         request,
         "events/screens/director.html",
         {
-            "clubs": [(club, events[club.pk], seasons[club.pk]) for club in clubs],
+            "clubs": [(club, events[club.pk], seasons[club.pk], held[club.pk]) for club in clubs],
             "today": timezone.localdate(),
             "shown_as": display_name(request.user),
+            "invites": services.invites_waiting(actor=actor),
             "presets": preset_choices(),
             **selectors.event_form_choices(),
             "backup": backup_status(),

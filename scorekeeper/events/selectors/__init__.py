@@ -20,6 +20,7 @@ from scorekeeper.events.selectors.events import (
     event_form_choices,
     event_tables_of,
     events_of,
+    pins_of,
     rounds_seated,
     tables_open,
     teams_of,
@@ -59,6 +60,7 @@ from scorekeeper.events.selectors.restores import (
 )
 from scorekeeper.events.selectors.roster import (
     Arrival,
+    backups_holding_erased,
     clubs,
     clubs_directed_by,
     door_list,
@@ -100,6 +102,7 @@ __all__ = [
     "TableView",
     "TallyLine",
     "a_round_is_in_play",
+    "backups_holding_erased",
     "club_get",
     "clubs",
     "clubs_directed_by",
@@ -117,6 +120,7 @@ __all__ = [
     "holdings",
     "leaderboard",
     "night_of",
+    "pins_of",
     "player_get",
     "player_record",
     "result_of",

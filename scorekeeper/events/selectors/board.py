@@ -45,7 +45,7 @@ class BoardTable:
     hands: int
     state: str  # "playing", or the result's status: entered, confirmed, disputed
     points: list[int] | None
-    confirmation: str | None  # same-device, second-device, director
+    confirmation: str | None  # same-device, second-device, pin, director
     dispute_reason: str
     corrected: bool
     assigned: dict[str, Any] | None

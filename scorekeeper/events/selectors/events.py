@@ -12,6 +12,7 @@ from django.db.models import Count, QuerySet
 from scorekeeper.events.formats import option_fields, registered
 from scorekeeper.events.formats.base import OptionField
 from scorekeeper.events.localized.choice_names import (
+    CONFIRM_WITH_NAMES,
     CREDIT_NAMES,
     LADDER_NAMES,
     PRIZE_NAMES,
@@ -41,6 +42,7 @@ def event_form_choices() -> dict[str, Any]:
         "formats": [(kind.name, str(kind.title)) for kind in formats],
         "format_options": format_options(),
         "credits": named(Event.SitOutCredit.choices, CREDIT_NAMES),
+        "confirm_with": named(Event.ConfirmWith.choices, CONFIRM_WITH_NAMES),
         "side_prizes": named(zip(SIDE_PRIZES, SIDE_PRIZE_TITLES, strict=True), PRIZE_NAMES),
         "ladders": named(Season.Ladder.choices, LADDER_NAMES),
     }
@@ -154,3 +156,8 @@ def a_round_is_in_play() -> bool:
 def rounds_seated(*, event: Event) -> int:
     """How many of the event's rounds are seated (one query)."""
     return Round.objects.filter(event=event).count()
+
+
+def pins_of(*, event: Event) -> dict[int, str]:
+    """Each entrant's PIN for the event, by player id (for the director's printouts)."""
+    return dict(Entrant.objects.filter(event=event).values_list("player_id", "pin"))

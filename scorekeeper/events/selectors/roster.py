@@ -4,11 +4,13 @@ each played, and as the door's check-in list marks them) and its log, and their 
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, Max, OuterRef, QuerySet
 
+from scorekeeper.backups import BackupError, backup_made_at, backups_before
 from scorekeeper.events.models import Director, Entrant, Event, RosterChange, Season
 from scorekeeper.models import Club, Player
 from scorekeeper.names import name_clean, name_key
@@ -44,6 +46,37 @@ def _on_roster(players: QuerySet[Player]) -> QuerySet[Player]:
 
 def roster_log(*, club: Club) -> QuerySet[RosterChange]:
     return RosterChange.objects.filter(club=club).order_by("id")
+
+
+@dataclass(frozen=True)
+class HeldBackup:
+    """A backup made before erasures of the club's players: it still holds their names."""
+
+    name: str
+    made: datetime.datetime
+    erased: int  # how many of the club's erased names it holds
+
+
+def backups_holding_erased(*, club: Club, player: Player | None = None) -> list[HeldBackup]:
+    """The backups made before an erasure of the club's players (of `player` alone, when
+    given), oldest first: each still holds those names until it is removed (BACKUP_KEEP), and a
+    restore of it erases them again (`manage.py restore`)."""
+    erasures = RosterChange.objects.filter(club=club, action=RosterChange.Action.ERASE)
+    if player is not None:
+        erasures = erasures.filter(player=player.pk)
+    moments = [erased for erased in erasures.values_list("created_at", flat=True)]
+    if not moments:
+        return []
+    try:
+        kept = backups_before(max(moments))
+    except BackupError:
+        return []
+    held = []
+    for path in kept:
+        made = backup_made_at(path)
+        assert made is not None
+        held.append(HeldBackup(path.name, made, sum(made < erased for erased in moments)))
+    return held
 
 
 def seasons_of(*, club: Club) -> list[Season]:

@@ -39,6 +39,7 @@ class DeviceView:
     role: str
     label: str
     joined_at: Any
+    player: int | None = None  # the player a confirming phone joined for
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[Rou
     ).order_by("id"):
         place = token.table_id if token.role == TableToken.Role.CONFIRMER else None
         devices[(token.event_table_id, place)].append(
-            DeviceView(token.pk, token.role, token.label, token.created_at)
+            DeviceView(token.pk, token.role, token.label, token.created_at, token.player_id)
         )
 
     seats: dict[int, list[SeatView]] = defaultdict(list)

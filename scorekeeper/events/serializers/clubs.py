@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from scorekeeper import names
 from scorekeeper.api.fields import StrictCharField, StrictIntegerField
+from scorekeeper.events.access import display_name
 from scorekeeper.events.models import RosterChange, Season
 from scorekeeper.events.serializers.players import IdField, PlayerEntrySerializer, PlayerSerializer
 from scorekeeper.models import Player
@@ -114,6 +115,26 @@ class DirectorAddSerializer(serializers.Serializer[Any]):
 class DirectorSerializer(serializers.Serializer[Any]):
     club = serializers.IntegerField(source="club_id")
     username = serializers.CharField(source="user.username")
+
+
+class DirectorInvitedSerializer(serializers.Serializer[Any]):
+    club = serializers.IntegerField()
+    username = serializers.CharField()
+    invited = serializers.BooleanField(
+        help_text="Always true: an invitation waits for the user of this name, if there is one."
+    )
+
+
+class InviteSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField(source="club_id")
+    club_name = serializers.CharField(source="club.name")
+    invited_by = serializers.SerializerMethodField()
+    expires_at = serializers.DateTimeField()
+
+    def get_invited_by(self, invite: Any) -> str:
+        """The inviting director's display name (their user name is never shown)."""
+        return display_name(invite.invited_by) if invite.invited_by is not None else ""
 
 
 class SeasonSerializer(serializers.Serializer[Any]):

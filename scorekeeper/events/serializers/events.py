@@ -83,8 +83,11 @@ class _EventSerializer(serializers.Serializer[Any]):
     round_minutes = serializers.IntegerField(
         allow_null=True, help_text="A timed round's length in minutes; null: untimed."
     )
-    second_device_required = serializers.BooleanField(
-        help_text="The opponents confirm on a phone of their own, never the scorer's."
+    confirm_with = serializers.ChoiceField(
+        choices=Event.ConfirmWith.values,
+        help_text="How the opponents confirm a table's result: table (on the scorer's phone, "
+        "flagged same-device, or their own), opponent-device (only on a phone of their own, "
+        "joined for their side), pin (the confirming opponent types their PIN).",
     )
     time_called_win_points = serializers.IntegerField(
         allow_null=True,
@@ -128,7 +131,9 @@ class _EventCreateSerializer(serializers.Serializer[Any]):
     round_minutes = StrictIntegerField(
         min_value=1, max_value=240, required=False, allow_null=True, default=None
     )
-    second_device_required = StrictBooleanField(required=False, default=False)
+    confirm_with = serializers.ChoiceField(
+        choices=Event.ConfirmWith.values, required=False, default=Event.ConfirmWith.TABLE
+    )
     time_called_win_points = StrictIntegerField(
         min_value=0, max_value=2, required=False, allow_null=True, default=None
     )
@@ -146,7 +151,7 @@ class _EventUpdateSerializer(serializers.Serializer[Any]):
         max_length=8, required=False, help_text="running, or finished (the director's word)"
     )
     round_minutes = StrictIntegerField(min_value=1, max_value=240, required=False)
-    second_device_required = StrictBooleanField(required=False)
+    confirm_with = serializers.ChoiceField(choices=Event.ConfirmWith.values, required=False)
     time_called_win_points = StrictIntegerField(min_value=0, max_value=2, required=False)
     date = serializers.DateField(required=False)
     season = IdField(required=False, allow_null=True, help_text="A season of the club; null: none.")

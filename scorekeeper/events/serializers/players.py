@@ -37,7 +37,7 @@ class PlayerEntrySerializer(serializers.Serializer[Any]):
 _ENTRY_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "player": {"type": "integer", "minimum": 1},
+        "player": {"type": "integer", "minimum": 1, "maximum": MAX_ID},
         "name": {"type": "string", "maxLength": names.PERSON},
         "label": {"type": "string", "maxLength": names.LABEL},
         "new": {"type": "boolean"},
@@ -49,8 +49,8 @@ _ENTRY_SCHEMA: dict[str, Any] = {
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "string", "maxLength": names.PERSON},
-            {"type": "integer", "minimum": 1},
+            {"type": "string", "maxLength": names.PERSON, "pattern": r"\S"},
+            {"type": "integer", "minimum": 1, "maximum": MAX_ID},
             _ENTRY_SCHEMA,
         ]
     }

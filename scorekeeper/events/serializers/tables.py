@@ -33,8 +33,9 @@ class ResultSerializer(serializers.Serializer[Any]):
     confirmed_by = serializers.IntegerField(source="confirmed_by_id", allow_null=True)
     confirmation = serializers.CharField(
         allow_null=True,
-        help_text="same-device (on the scorer's phone), second-device (on the opponents' own "
-        "phone), director (entered by one), or null while unconfirmed.",
+        help_text="How it was confirmed: same-device (on the scorer's phone), second-device (on "
+        "the opponents' own phone), pin (the opponent typed their PIN), director (entered by "
+        "one), or null while unconfirmed.",
     )
     disputed_by = serializers.IntegerField(source="disputed_by_id", allow_null=True)
     dispute_reason = serializers.CharField(
@@ -47,6 +48,9 @@ class ResultSerializer(serializers.Serializer[Any]):
 class DeviceSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     role = serializers.ChoiceField(choices=TableToken.Role.values)
+    player = serializers.IntegerField(
+        allow_null=True, help_text="The player a confirming phone joined for."
+    )
     label = serializers.CharField(allow_blank=True)  # type: ignore[assignment]
     joined_at = serializers.DateTimeField()
 
@@ -99,7 +103,11 @@ class TableDetailSerializer(TableSerializer):
     round_length = serializers.ChoiceField(choices=Event.RoundLength.values)
     hands_per_round = serializers.IntegerField(allow_null=True)
     target = serializers.IntegerField(help_text="The ruleset's target (a game-to-target round).")
-    second_device_required = serializers.BooleanField()
+    confirm_with = serializers.ChoiceField(
+        choices=Event.ConfirmWith.values,
+        help_text="How the opponents confirm: table (this phone or their own), "
+        "opponent-device (their own phone, joined for their side), pin (their PIN).",
+    )
     links = serializers.DictField(
         child=serializers.CharField(),
         allow_null=True,
@@ -114,6 +122,13 @@ class JoinSerializer(serializers.Serializer[Any]):
     # A field named like Field.label: DRF's metaclass takes it off the class.
     label = StrictCharField(  # type: ignore[assignment]
         max_length=60, required=False, default="", allow_blank=True
+    )
+    player = IdField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A confirming phone's player, seated at the table: it confirms for that "
+        "player's side only (it may be named later: PATCH /api/v1/tables/device/).",
     )
 
 
@@ -136,6 +151,9 @@ class JoinedSerializer(serializers.Serializer[Any]):
 class DeviceHereSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     role = serializers.ChoiceField(choices=TableToken.Role.values)
+    player = serializers.IntegerField(
+        allow_null=True, help_text="The player a confirming phone joined for; null: none named."
+    )
     event_table = EventTableSerializer()
     table = TableDetailSerializer(
         allow_null=True,
@@ -201,8 +219,19 @@ class ResultEnterSerializer(serializers.Serializer[Any]):
     )
 
 
+class DeviceNameSerializer(serializers.Serializer[Any]):
+    player = IdField(help_text="The player this confirming phone is for, seated at its table.")
+
+
 class ResultConfirmSerializer(serializers.Serializer[Any]):
     confirmed_by = IdField(help_text="A player of the other side from whoever entered it.")
+    pin = serializers.RegexField(
+        r"^[0-9]{4}$",
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The confirming player's PIN (four digits), where the event confirms with one.",
+    )
 
 
 class ResultDisputeSerializer(serializers.Serializer[Any]):

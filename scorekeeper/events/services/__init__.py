@@ -13,18 +13,21 @@ from scorekeeper.events.services.accounts import (
     InviteMade,
     account_update,
     invite_accept,
+    invite_answer,
     invite_create,
     invite_days,
     invite_for,
+    invite_named,
+    invites_waiting,
 )
 from scorekeeper.events.services.clubs import (
     DirectorMade,
     club_create,
     club_update,
-    director_add,
     director_make,
     season_create,
 )
+from scorekeeper.events.services.confirmations import PIN_TRIES, result_confirm, result_dispute
 from scorekeeper.events.services.events import (
     MAX_HANDS_PER_ROUND,
     entrant_add,
@@ -47,9 +50,7 @@ from scorekeeper.events.services.remedies import (
 )
 from scorekeeper.events.services.restores import device_seen, events_restored, night_epoch
 from scorekeeper.events.services.results import (
-    result_confirm,
     result_correct,
-    result_dispute,
     result_enter,
     result_snapshot,
 )
@@ -71,6 +72,7 @@ from scorekeeper.events.services.table_hands import (
 from scorekeeper.events.services.tables import (
     MAX_CONFIRMERS,
     device_for_token,
+    device_name,
     normalize_code,
     table_code_issue,
     table_join,
@@ -83,6 +85,7 @@ __all__ = [
     "MAX_HANDS_PER_ROUND",
     "MAX_ROUNDS",
     "NO_TARGET",
+    "PIN_TRIES",
     "Actor",
     "DirectorMade",
     "InviteMade",
@@ -93,6 +96,7 @@ __all__ = [
     "club_create",
     "club_update",
     "device_for_token",
+    "device_name",
     "device_seen",
     "director_add",
     "director_make",
@@ -103,9 +107,12 @@ __all__ = [
     "event_update",
     "events_restored",
     "invite_accept",
+    "invite_answer",
     "invite_create",
     "invite_days",
     "invite_for",
+    "invite_named",
+    "invites_waiting",
     "is_director",
     "night_epoch",
     "normalize_code",

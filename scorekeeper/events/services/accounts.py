@@ -1,7 +1,10 @@
 """Directors' accounts: the name they are shown by, and invitations. A club's director invites
-someone to direct it too, by email or by a one-time link handed over. The link's token is
-shown once and kept only as a digest; it works once, for `INVITE_DAYS` days (a setting).
-Signing in and out and passwords are Django's own (`scorekeeper.events.pages.accounts`)."""
+someone to direct it too, by email or by a one-time link handed over, or names a user by their
+user name: an invitation then waits on that user's home page. Nobody directs a club without
+taking an invitation up, and naming a user tells the director nothing about whether the name
+is a user's. A link's token is shown once and kept only as a digest; an invitation works once,
+for `INVITE_DAYS` days (a setting). Signing in and out and passwords are Django's own
+(`scorekeeper.events.pages.accounts`)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -57,10 +61,76 @@ def invite_create(*, club: Club, actor: Actor, email: str = "") -> InviteMade:
     return InviteMade(invite, token)
 
 
+def invite_named(*, club: Club, actor: Actor, username: str) -> None:
+    """An invitation to direct `club` for the user of this name, waiting for them to accept
+    it. Whether there is such a user is not told: nothing is made for a name no user has, for
+    a director of the club already, or for a user already invited."""
+    inviter = require_director(actor, club)
+    invitee = get_user_model().objects.filter(username=username).first()
+    if invitee is None:
+        return
+    with transaction.atomic():
+        directs = Director.objects.filter(club=club, user_id=invitee.pk).exists()
+        waiting = _waiting().filter(club=club, invitee_id=invitee.pk).exists()
+        if directs or waiting:
+            return
+        DirectorInvite.objects.create(
+            club=club,
+            token_hash=token_digest(token_new()),  # never shown: no link opens it
+            invitee_id=invitee.pk,
+            invited_by_id=inviter.pk,
+            expires_at=timezone.now() + datetime.timedelta(days=invite_days()),
+        )
+
+
+def _waiting() -> QuerySet[DirectorInvite]:
+    return DirectorInvite.objects.filter(
+        used_at__isnull=True, declined_at__isnull=True, expires_at__gt=timezone.now()
+    )
+
+
+def invites_waiting(*, actor: Actor) -> list[DirectorInvite]:
+    """The invitations waiting for the signed-in user to accept or decline, newest first."""
+    user = require_signed_in(actor)
+    return list(
+        _waiting().filter(invitee_id=user.pk).select_related("club", "invited_by").order_by("-id")
+    )
+
+
+def invite_answer(*, invite_id: int, actor: Actor, accept: bool) -> Director | None:
+    """The invited user accepts (and directs the club) or declines an invitation made for
+    them; anyone else finds no such invitation."""
+    user = require_signed_in(actor)
+    with transaction.atomic():
+        invite = (
+            _waiting()
+            .select_for_update()
+            .filter(pk=invite_id, invitee_id=user.pk)
+            .select_related("club")
+            .first()
+        )
+        if invite is None:
+            raise NotFound(
+                _("There is no invitation with this id waiting for you."),
+                code="no-such-invite",
+                field="id",
+            )
+        if not accept:
+            invite.declined_at = timezone.now()
+            invite.save(update_fields=["declined_at"])
+            return None
+        invite.used_at, invite.used_by_id = timezone.now(), user.pk
+        invite.save(update_fields=["used_at", "used_by"])
+        director, _created = Director.objects.get_or_create(club=invite.club, user_id=user.pk)
+    return director
+
+
 def invite_for(*, token: str) -> DirectorInvite:
     """The invitation of this link, while it can still be used."""
     invite = (
-        DirectorInvite.objects.select_related("club").filter(token_hash=token_digest(token)).first()
+        DirectorInvite.objects.select_related("club")
+        .filter(token_hash=token_digest(token), invitee__isnull=True)
+        .first()
     )
     if invite is None or invite.expires_at <= timezone.now():
         raise NotFound(

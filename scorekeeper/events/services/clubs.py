@@ -15,7 +15,7 @@ from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
 from scorekeeper import names
-from scorekeeper.errors import Conflict, Malformed, NotFound
+from scorekeeper.errors import Conflict, Malformed
 from scorekeeper.events.access import (
     Actor,
     require_director,
@@ -79,16 +79,6 @@ def club_update(
         club.save(update_fields=["language", "time_zone"])
         club_events_changed(club.pk)
     return club
-
-
-def director_add(*, club: Club, actor: Actor, username: str) -> Director:
-    """Make a user, named by their user name, a director of the club."""
-    require_director(actor, club)
-    user = get_user_model().objects.filter(username=username).first()
-    if user is None:
-        raise NotFound(_("There is no user with this name."), code="no-such-user", field="username")
-    director, _created = Director.objects.get_or_create(club=club, user_id=user.pk)
-    return director
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ def event_create(
     published: bool = False,
     seed: int | None = None,
     round_minutes: int | None = None,
-    second_device_required: bool = False,
+    confirm_with: str = Event.ConfirmWith.TABLE,
     time_called_win_points: int | None = None,
     side_prizes: Sequence[str] | None = None,
     **options: Any,
@@ -158,7 +158,7 @@ def event_create(
         )
     if season is not None and season.club_id != club.pk:
         raise Malformed(_("the season is another club's"), code="bad-season", field="season")
-    _check_night_options(round_minutes, time_called_win_points)
+    _check_night_options(round_minutes, time_called_win_points, confirm_with)
     event = Event(
         club=club,
         season=season,
@@ -175,7 +175,7 @@ def event_create(
         published=published,
         seed=secrets.randbelow(2**31) if seed is None else seed,
         round_minutes=round_minutes,
-        second_device_required=second_device_required,
+        confirm_with=confirm_with,
         time_called_win_points=time_called_win_points,
         side_prizes=_side_prizes(side_prizes),
         created_by_id=user.pk,
@@ -200,7 +200,13 @@ def _side_prizes(side_prizes: Sequence[str] | None) -> list[str] | None:
     return [kind for kind in standings.SIDE_PRIZES if kind in side_prizes]
 
 
-def _check_night_options(round_minutes: int | None, time_called_win_points: int | None) -> None:
+def _check_night_options(
+    round_minutes: int | None, time_called_win_points: int | None, confirm_with: str | None
+) -> None:
+    if confirm_with is not None and confirm_with not in Event.ConfirmWith.values:
+        raise Malformed(
+            _("table, opponent-device or pin"), code="bad-confirm-with", field="confirm_with"
+        )
     if round_minutes is not None and not 1 <= round_minutes <= MAX_ROUND_MINUTES:
         raise Malformed(
             _("a timed round lasts 1 to %(max_round_minutes)s minutes")
@@ -224,7 +230,7 @@ def event_update(
     published: bool | None = None,
     status: str | None = None,
     round_minutes: int | None = None,
-    second_device_required: bool | None = None,
+    confirm_with: str | None = None,
     time_called_win_points: int | None = None,
     side_prizes: Sequence[str] | None = None,
     date: datetime.date | None = None,
@@ -232,8 +238,8 @@ def event_update(
     **options: Any,
 ) -> Event:
     """Rename, publish or hide, finish or reopen (a closed night too: its codes work again,
-    its phones join again), change the night's options (round length in minutes, second
-    device, a time-called win's match points, the side prizes: the standings follow at
+    its phones join again), change the night's options (round length in minutes, how the
+    opponents confirm, a time-called win's match points, the side prizes: the standings follow at
     once), its date and season (None: none; a season's leaderboard counts its events), or
     its format's options (each by name, as its format allows: a progressive night's rounds
     planned and ranking, a bracket's options until it is drawn, ...)."""
@@ -252,13 +258,13 @@ def event_update(
             raise Malformed(_("the season is another club's"), code="bad-season", field="season")
         event.season = season
         fields.append("season")
-    _check_night_options(round_minutes, time_called_win_points)
+    _check_night_options(round_minutes, time_called_win_points, confirm_with)
     if side_prizes is not None:
         event.side_prizes = _side_prizes(side_prizes)
         fields.append("side_prizes")
     for option, value in (
         ("round_minutes", round_minutes),
-        ("second_device_required", second_device_required),
+        ("confirm_with", confirm_with),
         ("time_called_win_points", time_called_win_points),
     ):
         if value is not None:

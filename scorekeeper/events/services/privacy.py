@@ -2,31 +2,55 @@
 a while are deleted.
 
 Erasing keeps the record and every number: seats, entries, results and games name a player by
-id, so the name becomes a placeholder ("Erased player 17", unique in the club by the id) and
-every copy of the name is rewritten: the label, the roster log's records of them, the names of
-the hand-by-hand games they sat in and of the teams they played in. The erasure itself is
-logged without the name.
+id, so the name becomes a placeholder ("Erased player 17", unique in the club by the id), and
+every copy of the name, in the same transaction, is rewritten: the label; the roster log's
+records of them; the names of the hand-by-hand games they sat in and of the teams they played
+in; those games' change logs (a game's first entry names its seats); a substitute's seat in the
+events' logs; and, where a name of theirs or a word of one appears, the free text kept about
+their tables (reasons given, a dispute's words, the labels the phones there joined with). The answers kept
+for pollers (standings, rounds, leaderboards) are dropped from the cache, on SQLite deleted
+rows are overwritten on the disk (`secure_delete`, settings) and the database is rewritten once
+the erasure commits, so no old page keeps the name.
+
+Every erasure is written, by ids only, to the erasure ledger beside the backups before it
+commits (`scorekeeper.erasure_ledger`): a backup made before it still holds the name, and a
+restore of one calls `erasures_reapply` to erase it again.
 """
 
 from __future__ import annotations
 
 import datetime
+import logging
 import re
+from collections.abc import Iterable
 from typing import Any, Final
 
 from django.conf import settings
-from django.db import transaction
+from django.core.cache import caches
+from django.db import OperationalError, connection, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorekeeper import names
+from scorekeeper.erasure_ledger import Erasure, erasure_record, erasures
 from scorekeeper.errors import Conflict
 from scorekeeper.events.access import Actor, require_director
-from scorekeeper.events.models import EventTeam, ResultChange, RosterChange
+from scorekeeper.events.models import (
+    EventTeam,
+    Result,
+    ResultChange,
+    RosterChange,
+    TableSeat,
+    TableToken,
+)
 from scorekeeper.events.services.changes import club_events_changed
-from scorekeeper.models import Game, Player, Seat
+from scorekeeper.models import ChangeLogEntry, Game, Player, Seat
 
 PLACEHOLDER: Final = "Erased player {id}"
+#: Who erases a name again after a restore, as the roster log says.
+RESTORE_ACTOR: Final = "restore"
+logger = logging.getLogger(__name__)
 
 
 def placeholder(player_id: int) -> str:
@@ -46,13 +70,39 @@ def _scrubbed(value: Any, player_id: int, shown: str) -> Any:
         value = {key: _scrubbed(item, player_id, shown) for key, item in value.items()}
         if player_id in (value.get("id"), value.get("player")) and "name" in value:
             value = {**value, "name": shown, "label": ""}
+            if "shown" in value:
+                value["shown"] = shown
         return value
     return value
 
 
-def _renamed_in(text: str, old: str, new: str) -> str:
-    """`text` with `old` as a whole name (not part of a longer word) replaced by `new`."""
-    return re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, text)
+def _names_in(value: Any, player_id: int) -> set[str]:
+    """Every name a log's before/after gives this player."""
+    found: set[str] = set()
+    if isinstance(value, list):
+        for item in value:
+            found |= _names_in(item, player_id)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found |= _names_in(item, player_id)
+        if player_id in (value.get("id"), value.get("player")) and value.get("name"):
+            name, label = str(value["name"]), str(value.get("label") or "")
+            found |= {name, names.name_shown(name, label), str(value.get("shown") or "")}
+    return found - {""}
+
+
+def _renamed_in(text: str, old: Iterable[str], new: str) -> str:
+    """`text` with each of `old` as a whole name (not part of a longer word) replaced by
+    `new`, the longest first (a name with its label before the name alone)."""
+    for name in sorted(set(old), key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", new, text)
+    return text
+
+
+def _words_of(names: Iterable[str]) -> set[str]:
+    """The words of the names that could name someone alone: three letters or more, not a
+    number (a label's "2" or "Tue" aside, "Zeb" of "Zeb Quack")."""
+    return {word for name in names for word in re.findall(r"\w{3,}", name) if not word.isdigit()}
 
 
 def player_erase(*, player: Player, actor: Actor, reason: str = "") -> Player:
@@ -67,50 +117,138 @@ def player_erase(*, player: Player, actor: Actor, reason: str = "") -> Player:
             raise Conflict(
                 _("This player's name is erased already."), code="player-erased", field="player"
             )
-        old = [name for name in {player.name, player.shown} if name]
-        shown = placeholder(player.pk)
-        player.name, player.label = shown, ""
-        player.save(update_fields=["name", "label"])
-        # The roster log: every earlier record of them (rows are rewritten in place, the one
-        # change an append-only log takes).
-        mentions = RosterChange.objects.filter(club=club).filter(
-            Q(player=player.pk) | Q(other=player.pk)
-        )
-        for change in mentions:
-            RosterChange.objects.filter(pk=change.pk).update(
-                before=_scrubbed(change.before, player.pk, shown),
-                after=_scrubbed(change.after, player.pk, shown),
-            )
-        # The events' change logs: a substitute's seat names who sat there before and after.
-        for entry in ResultChange.objects.filter(
-            event__club=club, action=ResultChange.Action.SUBSTITUTE
-        ):
-            before = _scrubbed(entry.before, player.pk, shown)
-            after = _scrubbed(entry.after, player.pk, shown)
-            if (before, after) != (entry.before, entry.after):
-                ResultChange.objects.filter(pk=entry.pk).update(before=before, after=after)
-        # Names made of players' names: the games they sat in, the teams they played in.
-        for game in Game.objects.filter(seats__player=player).distinct():
-            names = list(game.team_names)
-            for name in sorted(old, key=len, reverse=True):
-                names = [_renamed_in(n, name, shown) for n in names]
-            Game.objects.filter(pk=game.pk).update(team_names=names)
-        for team in EventTeam.objects.filter(members__player=player).distinct():
-            name = team.name
-            for each in sorted(old, key=len, reverse=True):
-                name = _renamed_in(name, each, shown)
-            EventTeam.objects.filter(pk=team.pk).update(name=name)
-        RosterChange.objects.create(
-            club=club,
-            action=RosterChange.Action.ERASE,
-            player=player.pk,
-            actor=actor.label,
-            reason=reason,
-            before={"id": player.pk},
-            after={"id": player.pk, "name": shown, "label": "", "kind": player.kind},
-        )
-        club_events_changed(club.pk)
+        _erase(player, actor.label, reason)
     return player
+
+
+def erasures_reapply() -> int:
+    """Erase again, from the erasure ledger, every name a restored backup brought back (a
+    backup made before its erasure); what a restore calls. Returns how many were erased."""
+    erased = 0
+    for erasure in erasures():
+        with transaction.atomic():
+            player = (
+                Player.objects.select_for_update()
+                .filter(pk=erasure.player, club_id=erasure.club, created_at=erasure.added)
+                .first()
+            )
+            if player is None or is_erased(player):
+                continue
+            when = erasure.erased.date().isoformat()
+            _erase(player, RESTORE_ACTOR, f"erased on {when}; erased again after a restore")
+            erased += 1
+    return erased
+
+
+def _erase(player: Player, actor: str, reason: str) -> None:
+    """Rewrite every copy of the player's name (locked by the caller, in its transaction)."""
+    club = player.club
+    assert club is not None
+    shown = placeholder(player.pk)
+    mentions = RosterChange.objects.filter(club=club).filter(
+        Q(player=player.pk) | Q(other=player.pk)
+    )
+    old = {player.name, player.shown}
+    for change in mentions:
+        old |= _names_in(change.before, player.pk) | _names_in(change.after, player.pk)
+    old.discard("")
+    player.name, player.label = shown, ""
+    player.save(update_fields=["name", "label"])
+    # The roster log: every earlier record of them (rows are rewritten in place, the one
+    # change an append-only log takes), and its reasons.
+    for change in mentions:
+        RosterChange.objects.filter(pk=change.pk).update(
+            before=_scrubbed(change.before, player.pk, shown),
+            after=_scrubbed(change.after, player.pk, shown),
+            reason=_renamed_in(change.reason, old, shown),
+        )
+    # What was said at their own tables and games names them by a part of a name too ("Zeb's
+    # phone"): there each word of their names goes, where the club's log keeps to whole names.
+    spoken = old | _words_of(old)
+    _tables_rewritten(player, spoken, shown)
+    _games_rewritten(player, spoken, shown)
+    for team in EventTeam.objects.filter(members__player=player).distinct():
+        EventTeam.objects.filter(pk=team.pk).update(name=_renamed_in(team.name, spoken, shown))
+    RosterChange.objects.create(
+        club=club,
+        action=RosterChange.Action.ERASE,
+        player=player.pk,
+        actor=actor,
+        reason=reason,
+        before={"id": player.pk},
+        after={"id": player.pk, "name": shown, "label": "", "kind": player.kind},
+    )
+    club_events_changed(club.pk)
+    # The answers kept for pollers may hold the name: all of them go (they are made again on
+    # the next read). The database's cache does this in this very transaction.
+    caches["default"].clear()
+    erasure_record(
+        Erasure(player=player.pk, club=club.pk, added=player.created_at, erased=timezone.now())
+    )
+    transaction.on_commit(_old_pages_overwritten)
+
+
+def _tables_rewritten(player: Player, old: set[str], shown: str) -> None:
+    """The events' logs, results and phones of the tables the player sat at."""
+    tables = TableSeat.objects.filter(Q(player=player) | Q(substitute_for=player)).values(
+        "table_id"
+    )
+    for entry in ResultChange.objects.filter(
+        Q(table__in=tables) | Q(action=ResultChange.Action.SUBSTITUTE, event__club=player.club)
+    ):
+        before = _scrubbed(entry.before, player.pk, shown)
+        after = _scrubbed(entry.after, player.pk, shown)
+        said = _renamed_in(entry.reason, old, shown)
+        if (before, after, said) != (entry.before, entry.after, entry.reason):
+            ResultChange.objects.filter(pk=entry.pk).update(before=before, after=after, reason=said)
+    for result in Result.objects.filter(table__in=tables).exclude(dispute_reason=""):
+        said = _renamed_in(result.dispute_reason, old, shown)
+        if said != result.dispute_reason:
+            Result.objects.filter(pk=result.pk).update(dispute_reason=said)
+    phones = TableToken.objects.filter(event_table__tables__in=tables).exclude(label="")
+    for phone in phones.distinct():
+        label = _renamed_in(phone.label, old, shown)[:60]
+        if label != phone.label:
+            TableToken.objects.filter(pk=phone.pk).update(label=label)
+
+
+def _games_rewritten(player: Player, old: set[str], shown: str) -> None:
+    """The games the player sat in: their team names and their change logs (the first entry
+    names every seat; reasons are free text)."""
+    seats = dict(Seat.objects.filter(player=player).values_list("game_id", "number"))
+    for game in Game.objects.filter(pk__in=seats):
+        team_names = [_renamed_in(name, old, shown) for name in game.team_names]
+        if team_names != game.team_names:
+            Game.objects.filter(pk=game.pk).update(team_names=team_names)
+    for entry in ChangeLogEntry.objects.filter(game_id__in=seats):
+        after, said = entry.after, _renamed_in(entry.reason, old, shown)
+        if entry.action == ChangeLogEntry.Action.CREATE_GAME and isinstance(after, dict):
+            players = list(after.get("players") or [])
+            seat = seats[entry.game_id]
+            if seat < len(players):
+                players[seat] = shown
+            after = {**after, "players": [_renamed_in(str(p), old, shown) for p in players]}
+        if (after, said) != (entry.after, entry.reason):
+            ChangeLogEntry.objects.filter(pk=entry.pk).update(after=after, reason=said)
+
+
+def _old_pages_overwritten() -> None:
+    """On SQLite, once an erasure commits: the database is rewritten (VACUUM) and its
+    write-ahead log emptied, so that no page freed before `secure_delete` was on, nor an old
+    frame of the log, keeps the name; a backup made from now on holds none. (PostgreSQL never
+    shows a row's old versions, and leaves them out of every backup.)"""
+    if connection.vendor != "sqlite":
+        return
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM")
+            cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            busy = cursor.fetchone()[0]
+    except OperationalError as error:
+        logger.warning("after an erasure the database could not be rewritten yet: %s", error)
+        return
+    if busy:
+        logger.warning("after an erasure a reader kept the write-ahead log from being emptied")
 
 
 def casual_game_days() -> int:

@@ -146,6 +146,7 @@ def _stand(
     result.confirmed_at = now
     result.confirmed_device = None
     result.same_device = False
+    result.by_pin = False
     result.disputed_by = None
     result.dispute_reason = ""
     result.assigned = assigned

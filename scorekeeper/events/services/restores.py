@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db.models import F
 
 from scorekeeper.events.models import Event, TableToken
+from scorekeeper.events.services.privacy import erasures_reapply
 from scorekeeper.models import Restore, RestoreContact
 
 #: How far a restore moves every event's versions on: past any tag a reader kept before it.
@@ -29,11 +30,14 @@ def device_seen(*, device: TableToken, restore: Restore | None) -> None:
     _noted.add((restore.epoch, device.pk))
 
 
-def events_restored() -> None:
-    """The database was just restored: every event's versions move past any a reader holds
-    (a console's, a projector's), whose tags would otherwise name a state the backup never
-    had and be answered 304 with the page they kept."""
+def events_restored() -> int:
+    """The database was just restored: every name the erasure ledger says was erased since
+    the backup is erased again, and every event's versions move past any a reader holds (a
+    console's, a projector's), whose tags would otherwise name a state the backup never had
+    and be answered 304 with the page they kept. How many names were erased again."""
+    erased = erasures_reapply()
     Event.objects.update(
         version=F("version") + VERSIONS_AFTER_RESTORE,
         standings_version=F("standings_version") + VERSIONS_AFTER_RESTORE,
     )
+    return erased

@@ -3,7 +3,7 @@
 Points come from the referee: a hand-by-hand table's result is the sum of its game's awards;
 a totals-only table's result is what the table wrote down, and only a score the rules could
 have made is taken. When the director calls time, a table enters its result as it stands.
-A confirmation names a player of the other side and records the phone it was made on.
+The opponents' answer, a confirmation or a dispute, is `confirmations`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import referee
-from scorekeeper.backups import backup_soon
-from scorekeeper.errors import Conflict, Forbidden, Malformed, Unprocessable
+from scorekeeper.errors import Conflict, Malformed, Unprocessable
 from scorekeeper.events.access import (
     Actor,
     directs,
@@ -35,10 +34,8 @@ from scorekeeper.events.models import (
     Round,
     Table,
     TableSeat,
-    TableToken,
 )
 from scorekeeper.events.ranking.tally import HandFacts, SeatTally, tally_hands
-from scorekeeper.events.selectors import holdings, result_of
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.tables import require_open, table_lock
 from scorekeeper.models import Hand
@@ -159,6 +156,16 @@ def _outcome_from_totals(
     for side, value in enumerate(points):
         if abs(value) > most:
             raise Unprocessable(why, code="impossible-score", field=f"points[{side}]")
+    if event.round_length == Event.RoundLength.HANDS and sum(map(abs, points)) > most:
+        # Each hand scores for one side only: the sides' totals share the round's hands.
+        raise Unprocessable(
+            _(
+                "Each hand scores for one side only, at most %(largest)s: the two sides together make no more than %(most)s in %(hands)s hands."
+            )
+            % {"largest": largest, "most": most, "hands": event.hands_per_round or 0},
+            code="impossible-score",
+            field="points",
+        )
     if time_called and not finished:
         _time_called(table)
     return _Outcome(
@@ -196,7 +203,7 @@ def _seated(table: Table) -> dict[int, TableSeat]:
     return {seat.player_id: seat for seat in table.seats.all()}
 
 
-def _seat_of(table: Table, player_id: int, field: str) -> TableSeat:
+def seat_of(table: Table, player_id: int, field: str) -> TableSeat:
     seat = _seated(table).get(player_id)
     if seat is None:
         raise Unprocessable(
@@ -223,6 +230,7 @@ def result_snapshot(result: Result | None) -> dict[str, Any] | None:
         "hands": result.hands,
         "entered_by": result.entered_by_id,
         "confirmed_by": result.confirmed_by_id,
+        "disputed_by": result.disputed_by_id,
         "time_called": result.time_called,
         "same_device": result.same_device,
         "version": result.version,
@@ -268,7 +276,7 @@ def _write_lines(result: Result, table: Table, outcome: _Outcome) -> None:
     ResultLine.objects.bulk_create(lines)
 
 
-def _log(
+def result_logged(
     table: Table,
     action: str,
     actor: Actor,
@@ -354,7 +362,7 @@ def result_enter(
         require_open(event)
         by_director = directs(actor, table.round.event.club)
         device = None if by_director else require_device(actor, table, scorer=True)
-        _seat_of(table, entered_by, "entered_by")
+        seat_of(table, entered_by, "entered_by")
         result = Result.objects.filter(table=table).first()
         if (
             result is not None
@@ -393,6 +401,7 @@ def result_enter(
         result.confirmed_by = None
         result.confirmed_device = None
         result.same_device = False
+        result.by_pin = False
         result.confirmed_at = now if by_director else None
         result.disputed_by = None
         result.dispute_reason = ""
@@ -400,99 +409,8 @@ def result_enter(
         result.version = (result.version + 1) if result.pk else 1
         result.save()
         _write_lines(result, table, outcome)
-        _log(table, ResultChange.Action.ENTER, actor, before, result)
+        result_logged(table, ResultChange.Action.ENTER, actor, before, result)
         event_changed(event.pk)
-    return result
-
-
-def _entered(table: Table, actor: Actor, doing: str) -> Result:
-    """The result of the table (locked by the caller), which must be entered and wait for the
-    opponents; any device of the table may answer it."""
-    require_open(table.round.event)
-    require_device(actor, table, scorer=False)
-    result = result_of(table=table)
-    if result.status != Result.Status.ENTERED:
-        raise Conflict(
-            _("The result is %(status)s; only an entered result can be %(doing)s.")
-            % {"status": result.status, "doing": doing},
-            code=f"result-{result.status}",
-            field="result",
-        )
-    return result
-
-
-def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
-    """A player of the other side confirms, on the table's scoring phone ("same device",
-    shown to the director; refused where the event asks for a second device) or on a phone
-    of their own joined as confirmer ("second device"). Sent again, it changes nothing (the
-    event's versions stay)."""
-    with transaction.atomic():
-        table = table_lock(table)
-        device = actor.device
-        result = Result.objects.filter(table=table).first()
-        if (
-            result is not None
-            and device is not None
-            and result.status == Result.Status.CONFIRMED
-            and result.confirmed_by_id == confirmed_by
-            and result.confirmed_device_id == device.pk
-        ):
-            return result
-        result = _entered(table, actor, "confirmed")
-        assert device is not None
-        confirmer = _seat_of(table, confirmed_by, "confirmed_by")
-        enterer = _seat_of(table, result.entered_by_id, "entered_by")
-        if confirmer.side == enterer.side:
-            raise Unprocessable(
-                _("The opponents of whoever entered the result confirm it."),
-                code="same-side",
-                field="confirmed_by",
-            )
-        same_device = device.role == TableToken.Role.SCORER
-        if same_device and table.round.event.second_device_required:
-            raise Forbidden(
-                _(
-                    "This event asks the opponents to confirm on a phone of their own: join the "
-                    "table's code as the opponents."
-                ),
-                code="second-device-required",
-                field="Authorization",
-            )
-        before = result_snapshot(result)
-        result.status = Result.Status.CONFIRMED
-        result.confirmed_by_id = confirmed_by
-        result.confirmed_at = timezone.now()
-        result.confirmed_device = device
-        result.same_device = same_device
-        result.version += 1
-        result.save()
-        ResultLine.objects.filter(result=result).update(confirmed=True)
-        _log(table, ResultChange.Action.CONFIRM, actor, before, result)
-        event_changed(table.round.event_id)
-        if not table.round.tables.exclude(result__status=Result.Status.CONFIRMED).exists():
-            # The round is complete: kept safe at once, beside the timer's backups.
-            backup_soon(label=f"round-{table.round.number}-done", holdings=holdings)
-    return result
-
-
-def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> Result:
-    """A player at the table says the entered result is wrong, and why (shown on the
-    scorer's phone); the table fixes its hands and enters it again."""
-    if not reason.strip():
-        raise Malformed(_("Say what is wrong."), code="reason-required", field="reason")
-    with transaction.atomic():
-        table = table_lock(table)
-        result = _entered(table, actor, "disputed")
-        _seat_of(table, player, "player")
-        before = result_snapshot(result)
-        result.status = Result.Status.DISPUTED
-        result.disputed_by_id = player
-        result.dispute_reason = reason.strip()
-        result.version += 1
-        result.save()
-        ResultLine.objects.filter(result=result).update(confirmed=False)
-        _log(table, ResultChange.Action.DISPUTE, actor, before, result, reason)
-        event_changed(table.round.event_id)
     return result
 
 
@@ -531,7 +449,7 @@ def _correct(
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)
-    _log(table, ResultChange.Action.CORRECT, actor, before, result, reason)
+    result_logged(table, ResultChange.Action.CORRECT, actor, before, result, reason)
     return result
 
 

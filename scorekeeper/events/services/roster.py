@@ -32,6 +32,7 @@ from scorekeeper.events.models import (
     RosterChange,
     SitOut,
     TableSeat,
+    TableToken,
 )
 from scorekeeper.events.services.changes import club_events_changed
 from scorekeeper.models import Club, Player, Seat
@@ -52,6 +53,7 @@ HELD_BY_EVENT: Final[tuple[tuple[type[Model], str, str], ...]] = (
     (Result, "confirmed_by", "table__round__event"),
     (Result, "disputed_by", "table__round__event"),
     (Seat, "player", "game__event_table__round__event"),
+    (TableToken, "player", "event_table__event"),
 )
 
 

@@ -12,10 +12,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.errors import Conflict, Malformed, NotFound, SignInRequired
+from scorekeeper.errors import Conflict, Malformed, NotFound, SignInRequired, Unprocessable
 from scorekeeper.events import selectors
 from scorekeeper.events.access import (
     Actor,
+    require_any_device,
     require_director,
 )
 from scorekeeper.events.models import (
@@ -89,12 +90,18 @@ def table_takeover(*, table: Table, actor: Actor) -> str:
 
 
 def table_join(
-    *, code: str, role: str = TableToken.Role.SCORER, label: str = ""
+    *, code: str, role: str = TableToken.Role.SCORER, label: str = "", player: int | None = None
 ) -> tuple[TableToken, str]:
     """Exchange a table's join code for a device token (shown once). A table has one scoring
-    phone at a time, and at most `MAX_CONFIRMERS` of the opponents' phones a round."""
+    phone at a time, and at most `MAX_CONFIRMERS` of the opponents' phones a round; a
+    confirming phone may name the player it joins for (`player`, seated at the table), or do
+    so once later (`device_name`)."""
     if role not in TableToken.Role.values:
         raise Malformed(_("scorer or confirmer"), code="bad-role", field="role")
+    if player is not None and role != TableToken.Role.CONFIRMER:
+        raise Malformed(
+            _("Only a confirming phone joins for a player."), code="not-confirmer", field="player"
+        )
     wanted = normalize_code(code)
     event_table = (
         EventTable.objects.select_related("event__club").filter(join_code=wanted).first()
@@ -131,17 +138,57 @@ def table_join(
                         code="confirmers-full",
                         field="role",
                     )
+            if player is not None:
+                assert table is not None
+                _seated_at(table, player)
             device = TableToken.objects.create(
                 event_table=event_table,
                 table=table,
                 role=role,
                 token_hash=token_digest(token),
                 label=label[:60],
+                player_id=player,
             )
             event_changed(event_table.event_id, standings=False)
     except IntegrityError:
         raise Conflict(TAKEN, code="table-taken", field="code") from None
     return device, token
+
+
+def _seated_at(table: Table, player: int) -> None:
+    if not table.seats.filter(player_id=player).exists():
+        raise Unprocessable(
+            _("This player is not seated at this table."), code="not-at-table", field="player"
+        )
+
+
+def device_name(*, actor: Actor, player: int) -> TableToken:
+    """A confirming phone names, once, the player it is for: it confirms for that player's
+    side from then on, and never a result that side entered."""
+    device = require_any_device(actor)
+    if device.role != TableToken.Role.CONFIRMER or device.table_id is None:
+        raise Malformed(
+            _("Only a confirming phone joins for a player."), code="not-confirmer", field="player"
+        )
+    with transaction.atomic():
+        device = (
+            TableToken.objects.select_for_update(of=("self",))
+            .select_related("table", "event_table__event")
+            .get(pk=device.pk)
+        )
+        require_open(device.event_table.event)
+        if device.player_id is not None:
+            raise Conflict(
+                _("This phone is named for a player already: leave the table to change it."),
+                code="device-named",
+                field="player",
+            )
+        assert device.table is not None
+        _seated_at(device.table, player)
+        device.player_id = player
+        device.save(update_fields=["player"])
+        event_changed(device.event_table.event_id, standings=False)
+    return device
 
 
 def table_leave(*, actor: Actor) -> TableToken:

@@ -1,4 +1,5 @@
-"""`manage.py restore`: put the database back as a backup has it (see scorekeeper.backups)."""
+"""`manage.py restore`: put the database back as a backup has it (see scorekeeper.backups), then
+erase again every name the erasure ledger says was erased since (scorekeeper.erasure_ledger)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from scorekeeper.events.services import events_restored
 class Command(BaseCommand):
     help = (
         "Restore the database from a backup file (or the newest in BACKUP_DIR with --latest). "
-        "Everything written since that backup is replaced."
+        "Everything written since that backup is replaced; names erased since are erased again."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -41,7 +42,9 @@ class Command(BaseCommand):
                 if answer.strip().lower() not in {"y", "yes"}:
                     raise CommandError("nothing restored", returncode=2)
             backup_restore(path=path, by="manage.py restore")
-            events_restored()
+            again = events_restored()
         except BackupError as error:
             raise CommandError(str(error), returncode=2) from error
         self.stdout.write(f"restored {path}")
+        if again:
+            self.stdout.write(f"erased again: {again} name(s) erased after this backup was made")

@@ -333,7 +333,9 @@ on(".event-form", "submit", (e) => {
   e.preventDefault();
   const f = formData(e.target);
   attempt("event-form", async () => {
-    const changed = await api("PATCH", base, { name: f.name, date: f.date, season: f.season ? Number(f.season) : null });
+    const changed = await api("PATCH", base, {
+      name: f.name, date: f.date, season: f.season ? Number(f.season) : null, confirm_with: f.confirm_with,
+    });
     $(".event-date").textContent = changed.date;
     tell("event-form", t("saved"));
   });

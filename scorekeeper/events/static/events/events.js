@@ -181,6 +181,7 @@ function director() {
       entry: f.entry,
       sit_out_credit: f.sit_out_credit,
       sit_out_points: Number(f.sit_out_points || 0),
+      confirm_with: f.confirm_with,
     };
     if (f.date) body.date = f.date;
     if (f.season) body.season = Number(f.season);

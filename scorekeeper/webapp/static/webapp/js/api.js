@@ -95,6 +95,7 @@ export const api = {
   joinTable: (code, role) => call("POST", "/tables/join/", { body: { code, role } }).then((r) => r.data),
   tableHere: (token) => call("GET", "/tables/device/", { token }).then((r) => r.data),
   leaveTable: (token) => call("DELETE", "/tables/device/", { token }),
+  nameDevice: (token, player) => call("PATCH", "/tables/device/", { token, body: { player } }).then((r) => r.data),
   tableWrite: (path, body, token, format) =>
     call("POST", path, { body, token, format }).then((r) => r.data),
 };

@@ -254,7 +254,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   }
 
   // ---- the result ---------------------------------------------------------------------
-  const picked = { entered_by: null, points: ["", ""], dispute_by: null };
+  const picked = { entered_by: null, points: ["", ""], dispute_by: null, confirm_by: null };
 
   function names(side) {
     return table.seats.filter((seat) => side === undefined || seat.side === side);
@@ -333,18 +333,81 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     return view.winner !== null;
   }
 
+  // A confirming phone is for one player (named once): it confirms for that player's side,
+  // never the side that entered the result (docs/tournaments.md, "Confirmation").
+  let named = here.player ?? null;
+
+  async function nameThisPhone(player) {
+    try {
+      const now = await api.nameDevice(device.token, player);
+      named = now.player;
+      await remember(HERE, now);
+      renderResult();
+    } catch (error) {
+      toast(error instanceof Unreachable ? t("offline.needed") : error.message, { ms: 8000 });
+    }
+  }
+
+  function whoIsThisPhone() {
+    return h("div", { class: "name-phone" },
+      h("p", {}, t("result.phone_for")),
+      h("div", { class: "row" }, names().map((seat) => h("button", {
+        type: "button",
+        onclick: () => nameThisPhone(seat.player),
+      }, seat.name))));
+  }
+
+  /** Who may confirm on this phone, as the event asks; or why nobody may. */
+  function confirmersHere(enterer) {
+    if (device.role === "scorer") {
+      return table.confirm_with === "opponent-device"
+        ? { why: t("result.second_device") } : { who: names(1 - enterer.side) };
+    }
+    const mine = table.seats.find((seat) => seat.player === named);
+    if (!mine) return table.confirm_with === "opponent-device" ? { name: true } : { who: names(1 - enterer.side) };
+    return mine.side === enterer.side ? { why: t("result.own_side") } : { who: names(mine.side) };
+  }
+
+  function confirmButtons(who) {
+    return h("div", { class: "row confirm" }, who.map((seat) => h("button", {
+      type: "button",
+      class: "primary",
+      onclick: () => write(`/tables/${table.id}/result/confirm/`, { confirmed_by: seat.player }, t("result.confirmed_toast")),
+    }, t("result.confirm_as", { name: seat.name }))));
+  }
+
+  function confirmByPin(who) {
+    const pin = h("input", {
+      name: "pin", inputMode: "numeric", pattern: "[0-9]{4}", maxLength: 4, autocomplete: "off", id: "result-pin",
+    });
+    return h("div", { class: "confirm pin" },
+      choices({
+        name: "confirm-by",
+        legend: t("result.pin_who"),
+        columns: 2,
+        value: picked.confirm_by,
+        options: who.map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(4, seat.seat) })),
+        onchange: (value) => { picked.confirm_by = Number(value); },
+      }),
+      h("label", { class: "field" }, h("span", {}, t("result.pin")), pin),
+      h("button", {
+        type: "button",
+        class: "primary",
+        onclick: () => {
+          if (picked.confirm_by === null || !/^[0-9]{4}$/.test(pin.value)) return;
+          write(`/tables/${table.id}/result/confirm/`, { confirmed_by: picked.confirm_by, pin: pin.value }, t("result.confirmed_toast"));
+        },
+      }, t("result.pin_confirm")));
+  }
+
   function confirmArea(res) {
     const enterer = table.seats.find((seat) => seat.player === res.entered_by);
-    const opponents = names(1 - enterer.side);
-    const mayConfirm = !(table.second_device_required && device.role === "scorer");
+    const allowed = confirmersHere(enterer);
+    let confirming = allowed.why ? h("p", { class: "hint" }, allowed.why) : null;
+    if (allowed.name) confirming = whoIsThisPhone();
+    else if (allowed.who) confirming = table.confirm_with === "pin" ? confirmByPin(allowed.who) : confirmButtons(allowed.who);
     return [
-      mayConfirm
-        ? h("div", { class: "row confirm" }, opponents.map((seat) => h("button", {
-          type: "button",
-          class: "primary",
-          onclick: () => write(`/tables/${table.id}/result/confirm/`, { confirmed_by: seat.player }, t("result.confirmed_toast")),
-        }, t("result.confirm_as", { name: seat.name }))))
-        : h("p", { class: "hint" }, t("result.second_device")),
+      confirming,
       h("details", { class: "dispute" },
         h("summary", {}, t("result.wrong")),
         choices({

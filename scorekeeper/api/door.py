@@ -1,0 +1,50 @@
+"""Requests refused at the door, before anything reads them: a body larger than the app takes
+(`settings.REQUEST_BODY_LIMIT`, the admin's forms; the API's JSON bodies are held to less by
+its parser) is answered 413 from its Content-Length, its bytes unread, and logged in one line.
+
+The laptop's server (waitress, `scorekeeper.serve`) and nginx refuse such a body themselves,
+from the same limit, before it reaches the app or a disk; this answers where nothing in front
+does (`manage.py runserver`, a bare gunicorn)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from scorekeeper.api.problems import site_problem
+
+logger = logging.getLogger("scorekeeper.door")
+
+
+def body_refused(method: str, path: str, length: int | str) -> str:
+    """The one log line of a body refused for its size."""
+    return f"413 body too large: {method} {path} with {length} bytes refused unread"
+
+
+class BodyLimitMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length <= settings.REQUEST_BODY_LIMIT:
+            return self.get_response(request)
+        logger.warning(body_refused(request.method or "", request.path, length))
+        detail = _("The request body is larger than the server takes (%(limit)s KB).") % {
+            "limit": settings.REQUEST_BODY_LIMIT // 1024
+        }
+        if request.path.startswith("/api/"):
+            response: HttpResponse = site_problem(
+                413, code="body-too-large", field="body", detail=detail
+            )
+        else:
+            response = HttpResponse(detail, status=413, content_type="text/plain; charset=utf-8")
+        response["Connection"] = "close"
+        return response

@@ -1,0 +1,46 @@
+"""A director's session: the pages a signed-in director sees are never kept by a browser's or
+a proxy's cache (`Cache-Control: no-store`), and on a plain-HTTP LAN (`HTTPS=0`, where anyone on
+the club's Wi-Fi may see the session cookie go by) a session ends after
+`SESSION_IDLE_SECONDS` without a director's action: a page opened or anything sent. A poll (a
+read of the API, as the console's board makes every few seconds) is no action and keeps no
+session alive."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.contrib.auth import logout
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import add_never_cache_headers
+
+#: Where in the session the time of the director's last action is kept.
+LAST_ACTION = "last_action"
+
+
+def is_action(request: HttpRequest) -> bool:
+    """A director's doing, not a screen polling: anything sent, or a page opened."""
+    if request.method not in ("GET", "HEAD"):
+        return True
+    return not request.path.startswith(("/api/", "/static/"))
+
+
+class DirectorSessionMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        idle = settings.SESSION_IDLE_SECONDS
+        if idle and request.user.is_authenticated:
+            now = time.time()
+            last = request.session.get(LAST_ACTION)
+            if last is not None and now - float(last) > idle:
+                logout(request)
+            elif is_action(request) or last is None:
+                request.session[LAST_ACTION] = now
+        signed_in = request.user.is_authenticated
+        response = self.get_response(request)
+        if signed_in and not request.path.startswith("/api/"):
+            add_never_cache_headers(response)
+        return response

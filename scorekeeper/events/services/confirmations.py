@@ -1,0 +1,218 @@
+"""The opponents' answer to a result a table entered: they confirm it, or a player at the table
+disputes it, saying why.
+
+How they confirm is the event's option `confirm_with`:
+
+- `table` (the default, as Bridgemate does): on the table's scoring phone, an opponent tapping
+  their name (flagged "same device" to the director), or on a phone of their own;
+- `opponent-device`: only on a phone of their own, joined for a player of their side (named at
+  join, or once after): the scoring phone cannot confirm;
+- `pin`: on any phone of the table, the confirming opponent types their PIN (four digits on
+  their tally card and "find your table" slip). After `PIN_TRIES` wrong PINs for a table's
+  result only the director confirms it (by correcting it).
+
+In every mode a confirming phone that joined for a player confirms for that player's side only,
+and never a result its own side entered. The result records how it was confirmed
+(`Result.confirmation`: same-device, second-device, pin or director), shown on the board.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Final
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scorekeeper.backups import backup_soon
+from scorekeeper.errors import Conflict, Forbidden, Malformed, Unprocessable
+from scorekeeper.events.access import Actor, require_device
+from scorekeeper.events.models import (
+    Entrant,
+    Event,
+    Result,
+    ResultChange,
+    ResultLine,
+    Table,
+    TableSeat,
+    TableToken,
+)
+from scorekeeper.events.selectors import holdings, result_of
+from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.results import result_logged, result_snapshot, seat_of
+from scorekeeper.events.services.tables import require_open, table_lock
+
+#: Wrong PINs a table's result takes before only the director confirms it.
+PIN_TRIES: Final = 5
+
+
+def _entered(table: Table, actor: Actor, doing: str) -> Result:
+    """The result of the table (locked by the caller), which must be entered and wait for the
+    opponents; any device of the table may answer it."""
+    require_open(table.round.event)
+    require_device(actor, table, scorer=False)
+    result = result_of(table=table)
+    if result.status != Result.Status.ENTERED:
+        raise Conflict(
+            _("The result is %(status)s; only an entered result can be %(doing)s.")
+            % {"status": result.status, "doing": doing},
+            code=f"result-{result.status}",
+            field="result",
+        )
+    return result
+
+
+def result_confirm(
+    *, table: Table, actor: Actor, confirmed_by: int, pin: str | None = None
+) -> Result:
+    """A player of the other side confirms, as the event asks (`confirm_with`, above). Sent
+    again, it changes nothing (the event's versions stay). A wrong PIN is counted, and
+    refused once the count is recorded."""
+    with transaction.atomic():
+        table = table_lock(table)
+        device = actor.device
+        result = Result.objects.filter(table=table).first()
+        if (
+            result is not None
+            and device is not None
+            and result.status == Result.Status.CONFIRMED
+            and result.confirmed_by_id == confirmed_by
+            and result.confirmed_device_id == device.pk
+        ):
+            return result
+        result = _entered(table, actor, "confirmed")
+        assert device is not None
+        confirmer = seat_of(table, confirmed_by, "confirmed_by")
+        enterer = seat_of(table, result.entered_by_id, "entered_by")
+        if confirmer.side == enterer.side:
+            raise Unprocessable(
+                _("The opponents of whoever entered the result confirm it."),
+                code="same-side",
+                field="confirmed_by",
+            )
+        event = table.round.event
+        _phone_may_confirm(device, table, enterer, confirmer, event)
+        missed = event.confirm_with == Event.ConfirmWith.PIN and not _pin_matches(
+            result, event, confirmed_by, pin
+        )
+        if missed:
+            result.pin_misses += 1
+            Result.objects.filter(pk=result.pk).update(pin_misses=result.pin_misses)
+        else:
+            before = result_snapshot(result)
+            result.status = Result.Status.CONFIRMED
+            result.confirmed_by_id = confirmed_by
+            result.confirmed_at = timezone.now()
+            result.confirmed_device = device
+            result.same_device = device.role == TableToken.Role.SCORER
+            result.by_pin = event.confirm_with == Event.ConfirmWith.PIN
+            result.version += 1
+            result.save()
+            ResultLine.objects.filter(result=result).update(confirmed=True)
+            result_logged(table, ResultChange.Action.CONFIRM, actor, before, result)
+            event_changed(table.round.event_id)
+            if not table.round.tables.exclude(result__status=Result.Status.CONFIRMED).exists():
+                # The round is complete: kept safe at once, beside the timer's backups.
+                backup_soon(label=f"round-{table.round.number}-done", holdings=holdings)
+    if missed:
+        left = PIN_TRIES - result.pin_misses
+        raise Unprocessable(
+            _("This is not their PIN. %(left)s more tries, then the director confirms.")
+            % {"left": left}
+            if left
+            else _("This is not their PIN, and that was the last try: the director confirms."),
+            code="wrong-pin",
+            field="pin",
+            tries_left=left,
+        )
+    return result
+
+
+def _phone_may_confirm(
+    device: TableToken, table: Table, enterer: TableSeat, confirmer: TableSeat, event: Event
+) -> None:
+    """The phone may confirm for `confirmer`, as the event asks."""
+    if device.player_id is not None:
+        side = seat_of(table, device.player_id, "Authorization").side
+        if side == enterer.side:
+            raise Forbidden(
+                _(
+                    "This phone joined for the side that entered the result: an opponent "
+                    "confirms it."
+                ),
+                code="own-side",
+                field="Authorization",
+            )
+        if side != confirmer.side:
+            raise Forbidden(
+                _("This phone confirms for its own player's side only."),
+                code="other-side",
+                field="confirmed_by",
+            )
+    if event.confirm_with != Event.ConfirmWith.OPPONENT_DEVICE:
+        return
+    if device.role == TableToken.Role.SCORER:
+        raise Forbidden(
+            _(
+                "This event asks the opponents to confirm on a phone of their own: join the "
+                "table's code as the opponents."
+            ),
+            code="opponent-device-required",
+            field="Authorization",
+        )
+    if device.player_id is None:
+        raise Forbidden(
+            _("Say who this phone is for first: a player of the side that confirms."),
+            code="device-unnamed",
+            field="Authorization",
+        )
+
+
+def _pin_matches(result: Result, event: Event, confirmed_by: int, pin: str | None) -> bool:
+    """The PIN typed is the confirming player's for this event; refused outright when none
+    was typed, when the player has none (a substitute), or when the tries are used up."""
+    if result.pin_misses >= PIN_TRIES:
+        raise Conflict(
+            _("Too many wrong PINs for this result: the director confirms it."),
+            code="pin-tries-used",
+            field="pin",
+        )
+    if not pin:
+        raise Malformed(
+            _("This event confirms with the opponent's PIN: type theirs."),
+            code="pin-required",
+            field="pin",
+        )
+    theirs = Entrant.objects.filter(event=event, player_id=confirmed_by).values_list(
+        "pin", flat=True
+    )
+    expected = next(iter(theirs), "")
+    if not expected:  # a substitute, or entered by a build from before PINs
+        raise Conflict(
+            _("This player has no PIN for this event: the director confirms."),
+            code="no-pin",
+            field="confirmed_by",
+        )
+    return hmac.compare_digest(expected, pin)
+
+
+def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> Result:
+    """A player at the table says the entered result is wrong, and why (shown on the
+    scorer's phone); the table fixes its hands and enters it again."""
+    if not reason.strip():
+        raise Malformed(_("Say what is wrong."), code="reason-required", field="reason")
+    with transaction.atomic():
+        table = table_lock(table)
+        result = _entered(table, actor, "disputed")
+        seat_of(table, player, "player")
+        before = result_snapshot(result)
+        result.status = Result.Status.DISPUTED
+        result.disputed_by_id = player
+        result.dispute_reason = reason.strip()
+        result.version += 1
+        result.save()
+        ResultLine.objects.filter(result=result).update(confirmed=False)
+        result_logged(table, ResultChange.Action.DISPUTE, actor, before, result, reason)
+        event_changed(table.round.event_id)
+    return result

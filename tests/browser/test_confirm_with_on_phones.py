@@ -1,0 +1,76 @@
+"""The opponents confirm on the table app as the event asks: with the confirming opponent's PIN
+(a wrong one refused, saying so), or only on a phone of their own, which first says whose it is
+and then offers that player's side alone."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+from table import Table, api_get, seat_a_night
+
+from scorekeeper.events.models import Entrant, EventTable
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def one_table_entered(live_server: Any, phone: Any, user: Any, confirm_with: str) -> Any:
+    """A one-hand round at one table: its phone plays the hand and Ann enters the result."""
+    event, _, _ = seat_a_night(user, FOUR, hands_per_round=1, confirm_with=confirm_with)
+    table = api_get(live_server.url, f"/api/v1/events/{event.pk}/rounds/1/")["tables"][0]
+    code = EventTable.objects.get(event=event, number=table["number"]).join_code
+    table["join_code"] = code
+    page = joined(phone(), live_server.url, code)
+    seats = [s["name"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
+    Table(page, "").pick_hand(f"{seats[0]} (N)", "Hearts", 3)
+    page.get_by_role("button", name="Save hand").click()
+    result = page.locator("section.result")
+    result.get_by_role("group", name="Who enters it?").get_by_role("radio", name=seats[0]).check()
+    result.get_by_role("button", name="Enter the result", exact=True).click()
+    expect(result).to_contain_text("An opponent confirms it", timeout=10_000)
+    return event, table, seats, page
+
+
+def joined(context: BrowserContext, base: str, code: str, *, opponents: bool = False) -> Page:
+    page = context.new_page()
+    page.goto(f"{base}/t/{code}")
+    expect(page.get_by_role("heading", name="Join a table")).to_be_visible()
+    if opponents:
+        page.get_by_role("radio", name="Is the opponents': confirms the result").check()
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page.locator(".table-title")).to_have_text(re.compile(r"Table \d · round \d"))
+    return page
+
+
+def test_an_opponent_confirms_with_their_pin(live_server, phone, django_user_model) -> None:
+    user = django_user_model.objects.create_user("dora")
+    event, table, seats, page = one_table_entered(live_server, phone, user, "pin")
+    ben = next(s for s in table["seats"] if s["name"] == seats[1])
+    pin = Entrant.objects.get(event=event, player_id=ben["player"]).pin
+    result = page.locator("section.result")
+    result.get_by_role("group", name="Who confirms?").get_by_role("radio", name=seats[1]).check()
+    result.get_by_label("Their PIN (on their tally card)").fill(f"{(int(pin) + 1) % 10_000:04d}")
+    result.get_by_role("button", name="Confirm with the PIN").click()
+    expect(page.get_by_text("This is not their PIN")).to_be_visible(timeout=10_000)
+    result.get_by_label("Their PIN (on their tally card)").fill(pin)
+    result.get_by_role("button", name="Confirm with the PIN").click()
+    expect(result).to_contain_text(f"Confirmed by {seats[1]} with their PIN", timeout=10_000)
+
+
+def test_only_a_phone_of_the_opponents_own_confirms(live_server, phone, django_user_model):
+    user = django_user_model.objects.create_user("dora")
+    _, table, seats, page = one_table_entered(live_server, phone, user, "opponent-device")
+    result = page.locator("section.result")
+    expect(result).to_contain_text("The opponents confirm on a phone of their own")
+    expect(result.get_by_role("button", name=re.compile("confirm$"))).to_have_count(0)
+    theirs = joined(phone(), live_server.url, table["join_code"], opponents=True)
+    asked = theirs.locator("section.result")
+    expect(asked).to_contain_text("Whose phone is this?")
+    asked.get_by_role("button", name=seats[3], exact=True).click()
+    expect(asked.get_by_role("button", name=f"I am {seats[0]}: confirm")).to_have_count(0)
+    asked.get_by_role("button", name=f"I am {seats[3]}: confirm").click()
+    expect(asked).to_contain_text(f"Confirmed by {seats[3]} on their own", timeout=10_000)

@@ -1,0 +1,167 @@
+"""How the opponents confirm a result, the event's option `confirm_with`: on the table's phone
+or their own (`table`), only on a phone of their own joined for their side (`opponent-device`),
+or with the confirming opponent's PIN (`pin`). In every mode a confirming phone named for a
+player never confirms its own side's entry, and the board says how each result was confirmed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from event_helpers import Device, Director, is_problem, join, ok
+
+from scorekeeper.events.models import Entrant
+
+pytestmark = pytest.mark.django_db
+
+FOUR = ("Ann", "Ben", "Cat", "Dan")
+
+
+def one_table(director: Director, **options: Any) -> tuple[int, dict[str, Any], Device]:
+    """A night of one table of one hand, the hand played and the result entered by seat 0."""
+    event = director.create_event(
+        round_length="hands", hands_per_round=1, rounds_planned=2, **options
+    )
+    director.add_players(event, *FOUR)
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    phone.hand(maker=phone.by_seat[0], tricks=3)
+    ok(phone.enter(by=phone.by_seat[0]), 201)
+    return event, table, phone
+
+
+def confirmer(table: dict[str, Any], **body: Any) -> Device:
+    return join(table["join_code"], role="confirmer") if not body else _joined(table, body)
+
+
+def _joined(table: dict[str, Any], body: dict[str, Any]) -> Device:
+    from rest_framework.test import APIClient
+
+    answer = APIClient().post(
+        "/api/v1/tables/join/",
+        {"code": table["join_code"], "role": "confirmer", **body},
+        format="json",
+    )
+    joined = ok(answer, 201)
+    return Device(joined["table"], joined["token"], "confirmer")
+
+
+def name_phone(device: Device, player: int) -> Any:
+    return device.client.patch("/api/v1/tables/device/", {"player": player}, format="json")
+
+
+def test_an_event_confirms_on_the_tables_phone_by_default(director: Director):
+    event, _, phone = one_table(director)
+    assert ok(director.client.get(f"/api/v1/events/{event}/"))["confirm_with"] == "table"
+    assert ok(phone.here())["table"]["confirm_with"] == "table"
+    assert ok(phone.confirm(by=phone.by_seat[1]))["confirmation"] == "same-device"
+
+
+def test_with_opponent_devices_only_a_phone_named_for_the_other_side_confirms(
+    director: Director,
+):
+    _, table, phone = one_table(director, confirm_with="opponent-device")
+    them, partner = phone.by_seat[1], phone.by_seat[2]
+    refused = phone.confirm(by=them)
+    assert is_problem(refused, 403, "Authorization", "opponent-device-required")
+    theirs = confirmer(table)
+    assert is_problem(theirs.confirm(by=them), 403, "Authorization", "device-unnamed")
+    ours = confirmer(table, player=phone.player(partner))
+    assert is_problem(ours.confirm(by=them), 403, "Authorization", "own-side")
+    assert ok(name_phone(theirs, phone.player(them)))["player"] == phone.player(them)
+    assert ok(theirs.confirm(by=them))["confirmation"] == "second-device"
+
+
+def test_a_phone_named_for_a_side_never_confirms_that_sides_entry_in_any_mode(
+    director: Director,
+):
+    _, table, phone = one_table(director)
+    ours = confirmer(table, player=phone.player(phone.by_seat[0]))
+    refused = ours.confirm(by=phone.by_seat[1])
+    assert is_problem(refused, 403, "Authorization", "own-side")
+
+
+def test_a_confirming_phone_is_named_once_for_a_player_at_its_table(director: Director):
+    _, table, phone = one_table(director)
+    theirs = confirmer(table)
+    assert is_problem(name_phone(theirs, 999_999), 422, "player", "not-at-table")
+    ok(name_phone(theirs, phone.player(phone.by_seat[1])))
+    again = name_phone(theirs, phone.player(phone.by_seat[3]))
+    assert is_problem(again, 409, "player", "device-named")
+    assert is_problem(name_phone(phone, phone.player(phone.by_seat[0])), 400, "player")
+
+
+def pin_of(event: int, player: int) -> str:
+    return Entrant.objects.get(event_id=event, player_id=player).pin
+
+
+def test_with_pins_the_confirming_opponent_types_theirs(director: Director):
+    event, _, phone = one_table(director, confirm_with="pin")
+    them = phone.by_seat[1]
+    url = phone.url + "result/confirm/"
+    missing = phone.client.post(url, {"confirmed_by": phone.player(them)}, format="json")
+    assert is_problem(missing, 400, "pin", "pin-required")
+    pin = pin_of(event, phone.player(them))
+    partners = pin_of(event, phone.player(phone.by_seat[3]))
+    body = {"confirmed_by": phone.player(them), "pin": pin}
+    if partners != pin:  # a partner's PIN is not theirs
+        wrong = phone.client.post(url, {**body, "pin": partners}, format="json")
+        assert is_problem(wrong, 422, "pin", "wrong-pin")
+    confirmed = ok(phone.client.post(url, body, format="json"))
+    assert confirmed["confirmation"] == "pin"
+    board = ok(director.client.get(f"/api/v1/events/{event}/board/"))
+    assert [t["confirmation"] for t in board[0]["tables"]] == ["pin"]
+
+
+def test_five_wrong_pins_leave_the_result_to_the_director(director: Director):
+    event, _, phone = one_table(director, confirm_with="pin")
+    them = phone.player(phone.by_seat[1])
+    right = pin_of(event, them)
+    wrong = f"{(int(right) + 1) % 10_000:04d}"
+    url = phone.url + "result/confirm/"
+    tries = [
+        phone.client.post(url, {"confirmed_by": them, "pin": wrong}, format="json")
+        for _ in range(5)
+    ]
+    assert [t.json()["tries_left"] for t in tries] == [4, 3, 2, 1, 0]
+    assert all(is_problem(t, 422, "pin", "wrong-pin") for t in tries)
+    used = phone.client.post(url, {"confirmed_by": them, "pin": right}, format="json")
+    assert is_problem(used, 409, "pin", "pin-tries-used")
+    corrected = director.client.patch(
+        phone.url + "result/", {"reason": "confirmed at the desk"}, format="json"
+    )
+    assert ok(corrected)["status"] == "confirmed"
+
+
+def test_pins_are_printed_for_the_clubs_directors_only(director: Director, director_user):
+    event, _, phone = one_table(director, confirm_with="pin", published=True)
+    pin = pin_of(event, phone.player(phone.by_seat[0]))
+    desk = Client()
+    desk.force_login(director_user)
+    for path in (f"/events/{event}/tally-cards/", f"/events/{event}/rounds/1/find/"):
+        assert pin in desk.get(path).content.decode(), path
+        public = Client().get(path)
+        assert public.status_code == 200 and "PIN" not in public.content.decode(), path
+    for path in ("", "rounds/", "standings/", "players/"):
+        assert pin not in Client().get(f"/api/v1/events/{event}/{path}").content.decode()
+    kept = ok(director.client.get(f"/api/v1/players/{phone.player(phone.by_seat[0])}/export.json"))
+    assert [e["pin"] for e in kept["entries"]] == [pin]
+
+
+def test_the_director_chooses_how_results_are_confirmed(director: Director):
+    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=2)
+    url = f"/api/v1/events/{event}/"
+    for mode in ("opponent-device", "pin", "table"):
+        changed = director.client.patch(url, {"confirm_with": mode}, format="json")
+        assert ok(changed)["confirm_with"] == mode
+    assert is_problem(director.client.patch(url, {"confirm_with": "shout"}, format="json"), 400)
+
+
+def test_a_player_with_no_pin_is_confirmed_by_the_director(director: Director):
+    event, _, phone = one_table(director, confirm_with="pin")
+    them = phone.player(phone.by_seat[1])
+    Entrant.objects.filter(event_id=event, player_id=them).update(pin="")  # an older row
+    body = {"confirmed_by": them, "pin": "0000"}
+    refused = phone.client.post(phone.url + "result/confirm/", body, format="json")
+    assert is_problem(refused, 409, "confirmed_by", "no-pin")

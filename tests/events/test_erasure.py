@@ -1,0 +1,178 @@
+"""Erasure that erases: once a director erases a player, their name, every name they had and
+the name with its label are found in no table of the database and no entry of the cache, and
+in nothing the API answers; a restore of a backup made before puts the name back only until
+the erasure ledger erases it again."""
+
+from __future__ import annotations
+
+import base64
+import pickle
+from typing import Any
+
+import pytest
+from django.core.cache import caches
+from django.db import connection
+from event_helpers import Device, Director, ok
+from rest_framework.test import APIClient
+
+from scorekeeper.erasure_ledger import erasures
+from scorekeeper.events import services
+from scorekeeper.events.access import Actor
+from scorekeeper.events.services.privacy import erasures_reapply
+from scorekeeper.models import Player
+
+pytestmark = pytest.mark.django_db
+
+OLD, NAME, LABEL = "Zeb Quack", "Zebediah Quackenbush", "Tuesday"
+#: What must be found nowhere: each name, and the words that make them up.
+GONE = ("Zeb Quack", "Zebediah", "Quackenbush")
+OTHERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+
+
+@pytest.fixture
+def backups(settings, tmp_path):
+    settings.BACKUP_DIR = tmp_path / "backups"
+    return settings.BACKUP_DIR
+
+
+def rows_of_every_table() -> list[str]:
+    """Every row of every table, as text; the cache's entries unpickled."""
+    rows = []
+    with connection.cursor() as cursor:
+        for table in connection.introspection.table_names(cursor):
+            cursor.execute(f'SELECT * FROM "{table}"')
+            rows += [f"{table}: {row!r}" for row in cursor.fetchall()]
+            if table == "cache":
+                cursor.execute('SELECT cache_key, value FROM "cache"')
+                rows += [
+                    f"cache {key}: {pickle.loads(base64.b64decode(value))!r}"
+                    for key, value in cursor.fetchall()
+                ]
+    return rows
+
+
+def found(texts: list[str]) -> list[str]:
+    return [text for text in texts if any(word.casefold() in text.casefold() for word in GONE)]
+
+
+@pytest.fixture
+def night(director: Director, director_user) -> dict[str, Any]:
+    """A published hand-by-hand night the player played under two names: they joined a phone
+    labelled with their name and one labelled with a word of it, entered a result the other
+    side disputed naming them (whole, and by a first name), and every answer the pollers read
+    is in the cache."""
+    event = director.create_event(
+        round_length="hands", hands_per_round=2, rounds_planned=2, published=True
+    )
+    ids = director.add_players(event, OLD, *OTHERS)
+    player = Player.objects.get(pk=ids[OLD])
+    services.player_update(
+        player=player, actor=Actor(user=director_user), name=NAME, label=LABEL, reason="typo"
+    )
+    seated = director.next_round(event)
+    table = next(t for t in seated["tables"] if any(NAME in s["name"] for s in t["seats"]))
+    answer = APIClient().post(
+        "/api/v1/tables/join/",
+        {"code": table["join_code"], "label": f"{NAME}'s phone"},
+        format="json",
+    )
+    joined = ok(answer, 201)
+    phone = Device(joined["table"], joined["token"], "scorer")
+    me = next(name for name in phone.seats if NAME in name)
+    phone.hand(maker=me, tricks=3)
+    phone.hand(maker=me, tricks=5)
+    ok(phone.enter(by=me), 201)
+    them = next(name for name in phone.seats if phone.side_of(name) != phone.side_of(me))
+    theirs = APIClient().post(
+        "/api/v1/tables/join/",
+        {"code": table["join_code"], "role": "confirmer", "label": "Quackenbush's tablet"},
+        format="json",
+    )
+    ok(theirs, 201)
+    ok(phone.dispute(by=them, reason=f"{me} counted a march twice, Zebediah knows"))
+    ok(phone.enter(by=me), 201)
+    ok(phone.confirm(by=them))
+    anyone = APIClient()
+    for path in (
+        f"/api/v1/events/{event}/rounds/",
+        f"/api/v1/events/{event}/standings/",
+        f"/api/v1/events/{event}/log/",
+        f"/api/v1/games/{table['game']}/log/",
+        f"/api/v1/clubs/{director.club}/leaderboard/",
+    ):
+        ok(anyone.get(path))
+    assert found(rows_of_every_table())  # the name is there to be erased
+    return {"event": event, "player": player, "game": table["game"], "anyone": anyone}
+
+
+def test_an_erased_name_is_in_no_table_no_cache_entry_and_no_answer(night, director, backups):
+    player = night["player"]
+    erased = director.client.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json")
+    assert ok(erased)["name"] == f"Erased player {player.pk}"
+    assert found(rows_of_every_table()) == []
+    event, anyone = night["event"], night["anyone"]
+    for path in (
+        f"/api/v1/events/{event}/rounds/",
+        f"/api/v1/events/{event}/standings/",
+        f"/api/v1/games/{night['game']}/log/",
+        f"/api/v1/players/{player.pk}/",
+        f"/api/v1/players/{player.pk}/export.json",
+    ):
+        for client in (anyone, director.client):
+            assert not found([client.get(path).content.decode()]), path
+    assert found(rows_of_every_table()) == []  # nor in what those reads cached again
+
+
+def test_an_erasure_is_in_the_ledger_by_ids_only(night, director, backups):
+    player = night["player"]
+    ok(director.client.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json"))
+    (erasure,) = erasures()
+    assert (erasure.player, erasure.club, erasure.added) == (
+        player.pk,
+        player.club_id,
+        player.created_at,
+    )
+    assert not found([(backups / "erasures.jsonl").read_text()])
+
+
+def test_a_restore_from_before_the_erasure_erases_the_name_again(night, director, backups):
+    player = night["player"]
+    ok(director.client.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json"))
+    # As a backup made before the erasure would bring them back:
+    Player.objects.filter(pk=player.pk).update(name=NAME, label=LABEL)
+    caches["default"].clear()
+    assert erasures_reapply() == 1
+    assert Player.objects.get(pk=player.pk).name == f"Erased player {player.pk}"
+    assert erasures_reapply() == 0
+
+
+def test_a_ledger_line_never_erases_someone_else_given_the_same_id(night, director, backups):
+    player = night["player"]
+    ok(director.client.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json"))
+    # A restored database that gave the id to a player added later, not the one erased:
+    Player.objects.filter(pk=player.pk).update(name="Someone Else", created_at="2099-01-01T00:00Z")
+    assert erasures_reapply() == 0
+    assert Player.objects.get(pk=player.pk).name == "Someone Else"
+
+
+def test_the_console_lists_the_backups_that_still_hold_an_erased_name(
+    night, director, director_user, backups
+):
+    from django.test import Client
+
+    from scorekeeper.backups import SUFFIX
+
+    backups.mkdir(parents=True, exist_ok=True)
+    older = backups / f"euchre-20200101-000000-000000-round{SUFFIX[connection.vendor]}"
+    older.write_bytes(b"")
+    player = night["player"]
+    ok(director.client.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json"))
+    newer = backups / f"euchre-29990101-000000-000000{SUFFIX[connection.vendor]}"
+    newer.write_bytes(b"")
+    browser = Client()
+    browser.force_login(director_user)
+    page = browser.get(f"/events/players/{player.pk}/").content.decode()
+    assert older.name in page and newer.name not in page
+    home = browser.get("/events/director/").content.decode()
+    assert "1 backup still holds erased names" in home and older.name in home
+    assert older.name not in Client().get(f"/events/players/{player.pk}/").content.decode()

@@ -1,0 +1,178 @@
+"""What the schema says a field or header takes is what the server takes: a client that keeps
+to the schema is never refused for the form of a card, a token or a header (schemathesis's
+positive cases), and the server takes no form the schema rules out (its negative cases)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from rest_framework.test import APIRequestFactory
+
+import referee
+from scorekeeper.api.http import expected_version, idempotency_key
+from scorekeeper.errors import Malformed
+from scorekeeper.tokens import CLIENT_TOKEN
+
+
+@functools.cache
+def schema() -> dict[str, Any]:
+    from drf_spectacular.generators import SchemaGenerator
+
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _schema_made_once() -> None:
+    """The schema is made before any example is drawn (it takes longer than one may)."""
+    schema()
+
+
+def pattern_of(path: list[str]) -> str:
+    node: Any = schema()
+    for key in path:
+        node = node[key]
+    return str(node["pattern"])
+
+
+def header_pattern(name: str) -> str:
+    operation = schema()["paths"]["/api/v1/games/{game_id}/hands/"]["post"]
+    (parameter,) = [p for p in operation["parameters"] if p["name"] == name]
+    return str(parameter["schema"]["pattern"])
+
+
+def request_with(**headers: str) -> Any:
+    from rest_framework.request import Request
+
+    return Request(APIRequestFactory().post("/", **headers))
+
+
+def takes(read: Any, *args: Any) -> bool:
+    try:
+        read(*args)
+    except Malformed:
+        return False
+    return True
+
+
+#: A case's time is the machine's business, not the ruling's (a busy machine ran one past 200 ms).
+UNTIMED = settings(deadline=None)
+
+CARDS = st.one_of(
+    st.text(max_size=8),
+    st.sampled_from(["TH", "10♥", "jd", " 9s ", "B", "Benny", "joker", "🃏", "1H", "TT", "0"]),
+)
+
+
+@UNTIMED
+@given(CARDS)
+def test_a_card_the_schema_takes_is_one_the_referee_reads(text: str):
+    card = pattern_of(["components", "schemas", "HandRecordRequest", "properties", "upcard"])
+    assert bool(re.search(card, text)) == (referee.Card.parse(text) is not None), text
+
+
+@UNTIMED
+@given(st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=300), max_size=260))
+@example("a" * 255)
+@example("a" * 256)
+@example("")
+@example("clé")
+def test_an_idempotency_key_the_schema_takes_is_one_the_server_takes(key: str):
+    try:
+        request = request_with(HTTP_IDEMPOTENCY_KEY=key)
+    except ValueError:  # not a header value at all
+        return
+    expected = bool(re.search(header_pattern("Idempotency-Key"), key))
+    assert takes(idempotency_key, request) == expected, key
+
+
+@UNTIMED
+@given(st.text(alphabet=' \t"0123456789W/*,', max_size=12))
+def test_an_if_match_the_schema_takes_is_one_the_server_takes(tag: str):
+    request = request_with(HTTP_IF_MATCH=tag)
+    assert takes(expected_version, request) == bool(re.search(header_pattern("If-Match"), tag))
+
+
+@UNTIMED
+@given(st.text(alphabet="abcXYZ019_-+/=", min_size=40, max_size=130))
+def test_a_client_token_the_schema_takes_has_the_form_the_server_takes(token: str):
+    pattern = pattern_of(["components", "schemas", "GameCreateRequest", "properties", "token"])
+    assert bool(re.search(pattern, token)) == bool(CLIENT_TOKEN.fullmatch(token))
+
+
+@pytest.mark.parametrize("shape", ["ThrownInHandRequest", "AmendThrownInHandRequest"])
+def test_a_thrown_in_hand_is_true_in_the_schema(shape: str):
+    components = schema()["components"]["schemas"]
+    (ref,) = components[shape]["properties"]["thrown_in"]["allOf"]
+    assert components[ref["$ref"].rsplit("/", 1)[1]]["enum"] == [True]
+
+
+def body_schema(path: str, method: str = "post") -> dict[str, Any]:
+    node = schema()["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
+    return dict(schema()["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]])
+
+
+@UNTIMED
+@given(st.text(alphabet=" \t\u00a0An", max_size=5))
+def test_a_player_named_as_the_schema_allows_is_named_as_the_server_takes(name: str):
+    from scorekeeper.events.serializers import PlayerRefField
+
+    by_name = body_schema("/api/v1/events/{event_id}/teams/")["properties"]["players"]["items"]
+    allowed = bool(re.search(by_name["oneOf"][0]["pattern"], name))
+    assert takes_field(PlayerRefField(), name) == allowed, repr(name)
+
+
+def takes_field(field: Any, value: Any) -> bool:
+    from rest_framework.exceptions import ValidationError
+
+    try:
+        field.run_validation(value)
+    except ValidationError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "property", "value"),
+    [
+        ("/api/v1/games/{game_id}/hands/{number}/", "patch", "record", None),
+        ("/api/v1/events/{event_id}/seeds/", "put", "teams", []),
+    ],
+)
+def test_what_the_server_refuses_the_schema_rules_out_too(path, method, property, value):
+    shape = schema()["paths"][path][method]["requestBody"]["content"]["application/json"]
+    shapes = [shape["schema"]]
+    found = []
+    while shapes:  # every shape the body may take, and each's schema for the property
+        node = shapes.pop()
+        if "$ref" in node:
+            node = schema()["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+        shapes += node.get("oneOf", [])
+        if property in node.get("properties", {}):
+            found.append(node["properties"][property])
+    assert found
+    for rule in found:
+        if value is None:
+            assert rule.get("type") and not rule.get("nullable"), rule
+        else:
+            assert rule.get("minItems", 0) >= 1, rule
+
+
+def test_a_table_or_round_in_the_logs_query_counts_from_one():
+    (table,) = [
+        p
+        for p in schema()["paths"]["/api/v1/events/{event_id}/log/"]["get"]["parameters"]
+        if p["name"] == "table"
+    ]
+    assert table["schema"]["minimum"] == 1
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/v1/tables/{table_id}/hands/", "/api/v1/games/{game_id}/hands/"]
+)
+def test_a_hand_of_several_shapes_still_needs_a_body(path: str):
+    assert schema()["paths"][path]["post"]["requestBody"]["required"] is True
