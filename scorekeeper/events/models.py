@@ -140,6 +140,14 @@ class Event(models.Model):
         FIXED = "fixed", "a fixed number of points"
         AVERAGE = "average", "the player's own average per round played"
 
+    class Reconfirm(models.TextChoices):
+        SHOWN = "shown", "the correction is shown with what was confirmed"
+        REQUIRED = "required", "the opponents confirm a correction again"
+
+    class AbsentCredit(models.TextChoices):
+        SIT_OUT = "sit-out", "a sit-out's credit"
+        NONE = "none", "nothing"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "draft"
         RUNNING = "running", "running"
@@ -176,6 +184,19 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     # The opponents confirm a result on a phone of their own, never on the scorer's.
     second_device_required = models.BooleanField(default=False)
+    # A confirmed result the director changes: shown as corrected with what was confirmed
+    # (shown), or back to entered until the opponents confirm it again (required).
+    reconfirm = models.CharField(
+        max_length=8, choices=Reconfirm.choices, default=Reconfirm.SHOWN, db_default="shown"
+    )
+    # Individuals: what a player absent from a round they were seated in (a no-show, or gone
+    # mid-round) earns for it: a sit-out's credit, or nothing.
+    absent_credit = models.CharField(
+        max_length=7,
+        choices=AbsentCredit.choices,
+        default=AbsentCredit.SIT_OUT,
+        db_default="sit-out",
+    )
     # Team events: the match points of a win decided when time was called (null: a win is a
     # win, the score stands).
     time_called_win_points = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -288,6 +309,9 @@ class Round(models.Model):
     minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     # The director called time: every table's result is what it has.
     time_called_at = models.DateTimeField(null=True, blank=True)
+    # The event's plan as it was before this round was seated: undoing the round puts it back,
+    # so the round seated again is the same.
+    plan_before = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -375,6 +399,9 @@ class TableSeat(models.Model):
     substitute_for = models.ForeignKey(
         Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT
     )
+    # The seat's player is absent for the round (a no-show, or gone mid-round) and nobody
+    # finished it for them: they have no share of the table's result.
+    absent = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["table", "number"]
@@ -446,13 +473,22 @@ class Result(models.Model):
     points = models.JSONField()
     winner = models.PositiveSmallIntegerField(null=True, blank=True)  # a side; null: a tie
     hands = models.PositiveSmallIntegerField(default=0)
-    entered_by = models.ForeignKey(Player, related_name="+", on_delete=models.PROTECT)
+    # The player who entered it at the table; null when a director set it (`director`).
+    entered_by = models.ForeignKey(
+        Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT
+    )
     entered_at = models.DateTimeField()
     confirmed_by = models.ForeignKey(
         Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # A director changed it after the table had confirmed it: `confirmed_points` is what the
+    # opponents confirmed (kept through later corrections), `points` what it became.
     corrected = models.BooleanField(default=False)
+    confirmed_points = models.JSONField(null=True, blank=True)
+    # The director (their display name) who last set, changed or confirmed it; "" when only
+    # the table's players did.
+    director = models.CharField(max_length=100, blank=True, default="", db_default="")
     # Entered as it stood when the director called time (the round unfinished).
     time_called = models.BooleanField(default=False)
     # The devices that entered and confirmed it (null: a director). A confirmation on the
@@ -528,9 +564,13 @@ class ResultLine(models.Model):
 
 
 class ResultChange(AppendOnly):
-    """Append-only: every entry, confirmation, dispute and correction of a table's result, and
-    the director's remedies (an assigned result, a forfeit, a substitute, a team withdrawn:
-    the one change that names no table; a level table's cut)."""
+    """Append-only: the event's change log. Every entry, confirmation, dispute and correction
+    of a table's result and the director's remedies (an assigned result, a forfeit, a
+    substitute, a player absent, a team withdrawn, a level table's cut, a paper tally keyed
+    in), and every act of the director on the night: players arriving and leaving, a round
+    seated, undone or changed (seats swapped, a late arrival seated), time called, the night
+    closed and reopened, and the event's settings changed (each field, old and new). An entry
+    keeps the numbers of the round and the table it names, so it outlives an undone round."""
 
     class Action(models.TextChoices):
         ENTER = "enter", "entered the result"
@@ -542,11 +582,26 @@ class ResultChange(AppendOnly):
         SUBSTITUTE = "substitute", "seated a substitute"
         WITHDRAW = "withdraw", "withdrew a team"
         CUT = "cut", "decided a level table by a cut"
+        ABSENT = "absent", "recorded a player absent"
+        KEY_IN = "key-in", "keyed in a paper tally"
+        ARRIVE = "arrive", "entered a late arrival"
+        LEAVE = "leave", "recorded a player leaving"
+        SEAT = "seat", "seated a round"
+        UNSEAT = "unseat", "undid a seated round"
+        SWAP = "swap", "swapped two players' seats"
+        SEAT_LATE = "seat-late", "seated a late arrival in the round"
+        TIME = "time", "called time"
+        CLOSE = "close", "closed the night"
+        REOPEN = "reopen", "reopened the night"
+        SETTINGS = "settings", "changed the event's settings"
 
     event = models.ForeignKey(Event, related_name="changes", on_delete=models.CASCADE)
     table = models.ForeignKey(
-        Table, null=True, blank=True, related_name="changes", on_delete=models.CASCADE
+        Table, null=True, blank=True, related_name="changes", on_delete=models.SET_NULL
     )
+    # The round and the table it names (null: the event as a whole), kept as numbers.
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
     action = models.CharField(max_length=10, choices=Action.choices)
     actor = models.CharField(max_length=100)
     reason = models.TextField(blank=True)
