@@ -71,5 +71,10 @@ class StaleVersion(DomainError, status=412, title=_("The game has changed since 
     """The version the client read (`If-Match`) is behind: read again, then retry."""
 
 
+class ChangedMeanwhile(DomainError, status=412, title=_("Changed since you read it")):
+    """Someone changed what a director was changing since they read it (`If-Match`): the
+    problem lists those changes (`changes`), to look at before saving again."""
+
+
 class Unprocessable(DomainError, status=422, title=_("Not allowed by the rules or the game")):
     """Well-formed, but against the rules: the referee's ruling, or a score the game cannot have."""

@@ -307,8 +307,10 @@ class Round(models.Model):
     bracket_slots = models.JSONField(null=True, blank=True)
     # A timed round's length (the event's when it was seated); null: untimed.
     minutes = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The director called time: every table's result is what it has.
+    # The director called time: every table's result is what it has; who called it (their
+    # display name).
     time_called_at = models.DateTimeField(null=True, blank=True)
+    time_called_by = models.CharField(max_length=100, blank=True, default="", db_default="")
     # The event's plan as it was before this round was seated: undoing the round puts it back,
     # so the round seated again is the same.
     plan_before = models.JSONField(null=True, blank=True)
@@ -432,6 +434,7 @@ class TableToken(models.Model):
         LEFT = "left", "left the table"
         HANDED_OVER = "handed-over", "the director handed the table over"
         CLOSED = "closed", "the director closed the night"
+        UNDONE = "undone", "the director undid the round it confirmed for"
 
     event_table = models.ForeignKey(EventTable, related_name="tokens", on_delete=models.CASCADE)
     # The round's table it joined at; a confirmer answers for this one only.
@@ -523,6 +526,24 @@ class Result(models.Model):
         if self.confirmed_device_id is None:
             return "director"
         return "same-device" if self.same_device else "second-device"
+
+    @property
+    def provenance(self) -> str:
+        """How it came about, as every page and export says it (with `director`, who did it):
+        "forfeited" or "assigned" by the director, "corrected" by the director (changed
+        after the table had entered or confirmed it), "entered-by-director" (no phone
+        entered it: keyed in from a paper tally, or from the table's hands),
+        "confirmed-by-director" (entered on the table's phone, confirmed by a director), or
+        "played" (entered and confirmed at the table; or still waiting)."""
+        if self.assigned:
+            return "forfeited" if "forfeit" in self.assigned else "assigned"
+        if self.corrected:
+            return "corrected"
+        if self.entered_device_id is None and self.status == self.Status.CONFIRMED:
+            return "entered-by-director"
+        if self.status == self.Status.CONFIRMED and self.confirmed_device_id is None:
+            return "confirmed-by-director"
+        return "played"
 
 
 class ResultLine(models.Model):

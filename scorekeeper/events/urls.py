@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scorekeeper.events.api import brackets, clubs, events, privacy, remedies, tables
+from scorekeeper.events.api import brackets, clubs, events, privacy, remedies, repairs, tables
 from scorekeeper.events.pages import accounts, bracket, check_in, printouts, room, screens
 
 V1 = "api/v1/"
@@ -46,7 +46,10 @@ urlpatterns = [
     path(EVENT + "rounds/", events.RoundListView.as_view(), name="event-rounds"),
     path(EVENT + "rounds/<int:number>/", events.RoundDetailView.as_view(), name="event-round"),
     path(EVENT + "rounds/<int:number>/time/", events.RoundTimeView.as_view(), name="event-time"),
+    path(EVENT + "rounds/<int:number>/swap/", repairs.RoundSwapView.as_view(), name="event-swap"),
+    path(EVENT + "rounds/<int:number>/late/", repairs.RoundLateView.as_view(), name="event-late"),
     path(EVENT + "close/", events.CloseView.as_view(), name="event-close"),
+    path(EVENT + "reopen/", repairs.ReopenView.as_view(), name="event-reopen"),
     path(EVENT + "standings/", events.StandingsView.as_view(), name="event-standings"),
     path(EVENT + "standings.csv", events.StandingsCsvView.as_view(), name="event-standings-csv"),
     path(EVENT + "results.csv", events.ResultsCsvView.as_view(), name="event-results-csv"),

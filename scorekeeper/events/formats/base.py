@@ -481,10 +481,14 @@ class FormatBase(EventFormat, Generic[Options]):
         complete: set[int],
     ) -> Ranked:
         """The standings: the rows ranked from the confirmed lines and the byes of the
-        complete rounds (`scorekeeper.events.ranking.standings`)."""
-        return standings.rank(
+        complete rounds (`scorekeeper.events.ranking.standings`); before any result, every
+        row by name with no rank."""
+        ranked = standings.rank(
             self.scoring(event), rows=rows, lines=lines, byes=byes, complete=complete
         )
+        if not lines:
+            return Ranked(standings.unranked(ranked.rows), ranked.side_prizes)
+        return ranked
 
     def places(self, event: EventLike, ranked: Sequence[StandingRow]) -> list[tuple[int, int]]:
         """The places each ranked row covers (rows only the coin flip told apart share)."""

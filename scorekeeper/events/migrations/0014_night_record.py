@@ -8,18 +8,13 @@ the director.
 New columns have a default in the database too, so a build from before this migration, still
 serving while its successor upgrades the database, writes its rows as it did.
 
-On a new database (no row anywhere) the tables are built whole, as the squashed migrations
-build them (`scorekeeper.squashing`): Django would render every model again after each of
-these operations. A database with rows gets them one by one, with the log's numbers filled
-in from the tables its entries name.
+The log's numbers of its earlier entries are filled in from the tables they name.
 """
 
 from typing import Any
 
 import django.db.models.deletion
 from django.db import migrations, models
-
-from scorekeeper.squashing import SquashedMigration
 
 
 def numbers_from_tables(apps: Any, schema_editor: Any) -> None:
@@ -30,35 +25,53 @@ def numbers_from_tables(apps: Any, schema_editor: Any) -> None:
         )
 
 
-class Migration(SquashedMigration):
+class Migration(migrations.Migration):
     dependencies = [
         ("events", "0013_format_options"),
         ("scorekeeper", "0005_roster_constraints_squashed_0007_club_language_time_zone"),
     ]
 
     operations = [
-        migrations.AddField(
-            model_name="event",
-            name="absent_credit",
-            field=models.CharField(
-                choices=[("sit-out", "a sit-out's credit"), ("none", "nothing")],
-                db_default="sit-out",
-                default="sit-out",
-                max_length=7,
-            ),
-        ),
-        migrations.AddField(
-            model_name="event",
-            name="reconfirm",
-            field=models.CharField(
-                choices=[
-                    ("shown", "the correction is shown with what was confirmed"),
-                    ("required", "the opponents confirm a correction again"),
-                ],
-                db_default="shown",
-                default="shown",
-                max_length=8,
-            ),
+        # Added in place: a SQLite table Django rebuilds loses the columns the format options
+        # left behind in it (0013), which an earlier build still serving reads.
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AddField(
+                    model_name="event",
+                    name="absent_credit",
+                    field=models.CharField(
+                        choices=[("sit-out", "a sit-out's credit"), ("none", "nothing")],
+                        db_default="sit-out",
+                        default="sit-out",
+                        max_length=7,
+                    ),
+                ),
+                migrations.AddField(
+                    model_name="event",
+                    name="reconfirm",
+                    field=models.CharField(
+                        choices=[
+                            ("shown", "the correction is shown with what was confirmed"),
+                            ("required", "the opponents confirm a correction again"),
+                        ],
+                        db_default="shown",
+                        default="shown",
+                        max_length=8,
+                    ),
+                ),
+            ],
+            database_operations=[
+                migrations.RunSQL(
+                    'ALTER TABLE "events_event" ADD COLUMN "absent_credit" varchar(7) '
+                    "DEFAULT 'sit-out' NOT NULL",
+                    'ALTER TABLE "events_event" DROP COLUMN "absent_credit"',
+                ),
+                migrations.RunSQL(
+                    'ALTER TABLE "events_event" ADD COLUMN "reconfirm" varchar(8) '
+                    "DEFAULT 'shown' NOT NULL",
+                    'ALTER TABLE "events_event" DROP COLUMN "reconfirm"',
+                ),
+            ],
         ),
         migrations.AddField(
             model_name="result",
@@ -79,6 +92,11 @@ class Migration(SquashedMigration):
             model_name="resultchange",
             name="table_number",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
+        ),
+        migrations.AddField(
+            model_name="round",
+            name="time_called_by",
+            field=models.CharField(blank=True, db_default="", default="", max_length=100),
         ),
         migrations.AddField(
             model_name="round",
@@ -140,6 +158,20 @@ class Migration(SquashedMigration):
                 on_delete=django.db.models.deletion.SET_NULL,
                 related_name="changes",
                 to="events.table",
+            ),
+        ),
+        migrations.AlterField(
+            model_name="tabletoken",
+            name="ended",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("left", "left the table"),
+                    ("handed-over", "the director handed the table over"),
+                    ("closed", "the director closed the night"),
+                    ("undone", "the director undid the round it confirmed for"),
+                ],
+                max_length=11,
             ),
         ),
         migrations.RunPython(numbers_from_tables, migrations.RunPython.noop),

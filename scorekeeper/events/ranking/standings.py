@@ -102,6 +102,7 @@ class Line(NamedTuple):
     euchres: int
     loners_made: int
     time_called: bool = False  # the result stood as it was when time was called
+    match: str = ""  # a knockout's match the game belongs to ("W2-1")
 
 
 @dataclass
@@ -122,7 +123,7 @@ class StandingRow:
     loners_made: int = 0
     best_game: int = 0
     head_to_head: int = 0
-    rank: int = 0
+    rank: int | None = None  # None before any result: nothing ranks anyone yet
     tie_break: str | None = None
     whole_night: bool = False  # at a table or sitting out in every complete round
     # Who the coin flip is drawn for: the entrant's own id, which stays the same when a
@@ -264,6 +265,15 @@ def rank(
     ]
     ranked = _ranked(scoring, list(by_key.values()), meetings)
     return Ranked(ranked, side_prizes_of(scoring, lines, ranked))
+
+
+def unranked(rows: Iterable[StandingRow]) -> list[StandingRow]:
+    """Before any result, nothing ranks anyone: every row by name (then by key), with no
+    rank and no tie-break, not a coin flip's order."""
+    listed = sorted(rows, key=lambda row: (row.name.casefold(), row.name, row.key))
+    for row in listed:
+        row.rank, row.tie_break = None, None
+    return listed
 
 
 def _round_averages(lines: Sequence[Line]) -> dict[int, int]:

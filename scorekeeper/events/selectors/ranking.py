@@ -15,6 +15,12 @@ from scorekeeper.events.formats.base import Shown
 from scorekeeper.events.models import Entrant, Event, EventTeam, Result, ResultLine, Round, SitOut
 from scorekeeper.events.ranking.standings import Bye, Line, SidePrize, StandingRow
 
+#: Where each field of a `Line` is read from a result line: its own columns, and the
+#: knockout match of its table.
+LINE_VALUES = tuple(
+    "result__table__bracket_match" if name == "match" else name for name in Line._fields
+)
+
 
 @dataclass
 class Standings:
@@ -53,7 +59,7 @@ def standings(*, event: Event, through: int | None = None) -> Standings:
         Line(*values)
         for values in ResultLine.objects.filter(event=event, confirmed=True, round_number__lte=last)
         .order_by("round_number", "table_number", "side", "player_id")
-        .values_list(*Line._fields)
+        .values_list(*LINE_VALUES)
     ]
     byes = [
         Bye(number, team_id if event.is_teams else player_id)

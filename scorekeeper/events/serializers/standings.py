@@ -13,7 +13,9 @@ from scorekeeper.events.serializers.players import MAX_ID
 
 
 class StandingRowSerializer(serializers.Serializer[Any]):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="Null before any result: the rows are then in name order."
+    )
     key = serializers.IntegerField(help_text="A player id, or a team id in team events.")
     name = serializers.CharField()
     players = serializers.ListField(child=serializers.CharField())

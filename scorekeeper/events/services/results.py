@@ -39,6 +39,7 @@ from scorekeeper.events.models import (
 from scorekeeper.events.ranking.tally import HandFacts, SeatTally, tally_hands
 from scorekeeper.events.selectors import result_of
 from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.tables import require_open, table_lock
 from scorekeeper.models import Hand
 from scorekeeper.selectors import score_of
@@ -199,11 +200,9 @@ def _seat_of(table: Table, player_id: int, field: str) -> TableSeat:
 
 
 def unentered_result(table: Table, now: datetime) -> Result:
-    """A result for a table that never entered one, for the director to set: it counts as
-    entered by the table's first seat, now, so every result has the same required facts."""
-    seat = table.seats.order_by("number").first()
-    assert seat is not None
-    return Result(table=table, entered_by_id=seat.player_id, entered_at=now, version=0)
+    """A result for a table that never entered one, for the director to set: entered by
+    nobody at the table (the director who sets it is named in `director`), now."""
+    return Result(table=table, entered_by=None, entered_at=now, version=0)
 
 
 def result_snapshot(result: Result | None) -> dict[str, Any] | None:
@@ -218,6 +217,9 @@ def result_snapshot(result: Result | None) -> dict[str, Any] | None:
         "confirmed_by": result.confirmed_by_id,
         "time_called": result.time_called,
         "same_device": result.same_device,
+        "provenance": result.provenance,
+        "director": result.director,
+        "confirmed_points": result.confirmed_points,
         "version": result.version,
     }
 
@@ -269,12 +271,12 @@ def _log(
     after: Result | None,
     reason: str = "",
 ) -> None:
-    ResultChange.objects.create(
-        event_id=table.round.event_id,
+    logged(
+        table.round.event_id,
+        action,
+        actor,
         table=table,
-        action=action,
-        actor=actor.label,
-        reason=reason.strip(),
+        reason=reason,
         before=before if isinstance(before, dict) or before is None else result_snapshot(before),
         after=result_snapshot(after),
     )
@@ -390,6 +392,10 @@ def result_enter(
         result.disputed_by = None
         result.dispute_reason = ""
         result.assigned = None
+        # Entered afresh: nothing of an earlier correction stands.
+        result.corrected = False
+        result.confirmed_points = None
+        result.director = actor.name if by_director else ""
         result.version = (result.version + 1) if result.pk else 1
         result.save()
         _write_lines(result, table, outcome)
@@ -434,6 +440,8 @@ def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
         result = _entered(table, actor, "confirmed")
         assert device is not None
         confirmer = _seat_of(table, confirmed_by, "confirmed_by")
+        # Only an entry made at the table waits for the opponents: it names who entered it.
+        assert result.entered_by_id is not None
         enterer = _seat_of(table, result.entered_by_id, "entered_by")
         if confirmer.side == enterer.side:
             raise Unprocessable(
@@ -510,19 +518,72 @@ def _correct(
     before = result_snapshot(result)
     now = timezone.now()
     result = result or unentered_result(table, now)
-    result.points = outcome.points
-    result.winner = winner_of(table, outcome)
-    result.hands = outcome.hands
-    result.time_called = outcome.time_called
-    result.status = Result.Status.CONFIRMED
-    result.confirmed_at = result.confirmed_at or now
-    result.corrected = True
-    result.assigned = None
+    _director_sets(result, table, actor, outcome, now)
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)
     _log(table, ResultChange.Action.CORRECT, actor, before, result, reason)
     return result
+
+
+def _director_sets(
+    result: Result, table: Table, actor: Actor, outcome: _Outcome, now: datetime
+) -> None:
+    """The director sets the table's result to ``outcome`` (docs/tournaments.md, "Who did
+    what"). Nothing changed: a result waiting for the opponents is confirmed by the director,
+    one the table confirmed stays as it is. Changed: the result is corrected by the
+    director, keeping what the table had confirmed (`confirmed_points`) while its
+    confirmation no longer names anyone (nobody at the table confirmed the new points);
+    where the event asks the opponents to confirm a correction again (`reconfirm`), it waits
+    for them while their phones can still answer (its round the latest, the night open)."""
+    winner = winner_of(table, outcome)
+    changed = result.pk is None or (
+        list(result.points) != list(outcome.points)
+        or result.winner != winner
+        or result.time_called != outcome.time_called
+    )
+    table_confirmed = (
+        result.pk is not None
+        and result.status == Result.Status.CONFIRMED
+        and result.confirmed_device_id is not None
+    )
+    if changed and table_confirmed and result.confirmed_points is None:
+        result.confirmed_points = list(result.points)
+    result.points = outcome.points
+    result.winner = winner
+    result.hands = outcome.hands
+    result.time_called = outcome.time_called
+    result.assigned = None
+    if not changed and table_confirmed:
+        return
+    result.director = actor.name
+    if changed and result.pk is not None:
+        # Back at what the table confirmed: nothing is corrected any more.
+        back = result.confirmed_points is not None and result.confirmed_points == outcome.points
+        result.corrected = not back
+        if back:
+            result.confirmed_points = None
+    # The points now are the director's: nobody at the table has confirmed them (yet).
+    result.confirmed_by = None
+    result.confirmed_device = None
+    result.same_device = False
+    result.disputed_by = None
+    result.dispute_reason = ""
+    if result.corrected and result.confirmed_points is not None and _asked_again(table):
+        result.status = Result.Status.ENTERED
+        result.confirmed_at = None
+        return
+    result.status = Result.Status.CONFIRMED
+    result.confirmed_at = now
+
+
+def _asked_again(table: Table) -> bool:
+    """A correction goes back to the opponents: the event asks it (`reconfirm` required) and
+    their phones can still answer (the table's round is the latest, the night open)."""
+    event = table.round.event
+    if event.reconfirm != Event.Reconfirm.REQUIRED or event.closed_at is not None:
+        return False
+    return not Round.objects.filter(event=event, number__gt=table.round.number).exists()
 
 
 def result_correct(
@@ -532,6 +593,7 @@ def result_correct(
     reason: str,
     points: Sequence[int] | None = None,
     time_called: bool = False,
+    expected_version: int | None = None,
 ) -> Result:
     """The director corrects a table's result, saying why. Hand-by-hand tables are corrected
     hand by hand (the result follows); this re-reads their game. Totals-only tables get the
@@ -543,6 +605,7 @@ def result_correct(
     with transaction.atomic():
         table = table_lock(table)
         require_director(actor, table.round.event.club)
+        require_fresh(table.round.event, expected_version, table)
         corrected = _correct(table, actor, reason, points, time_called=time_called)
         event_changed(table.round.event_id)
     return corrected

@@ -211,7 +211,7 @@ function standingsTable(data) {
   const body = el("tbody");
   for (const row of data.rows) {
     const values = [
-      row.rank, row.name, row.played, row.wins, row.byes, row.credit,
+      row.rank ?? "", row.name, row.played, row.wins, row.byes, row.credit,
       ranked ? row.match_points : row.total, ...(perRound ? [row.per_round.toFixed(2)] : []),
       ...(buchholz ? [row.buchholz, row.median_buchholz] : []),
       row.points_for, row.points_against, row.euchres, row.tie_break || "",
