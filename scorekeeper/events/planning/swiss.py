@@ -61,8 +61,7 @@ def next_round(
         # The lowest-ranked without a bye, unless another's bye avoids a rematch; every
         # team has had one only when a night outlasts its teams: then the lowest again.
         waiting = [t for t in reversed(teams) if t not in had_bye] or list(reversed(teams))
-        costs = {t: apart.rematches([u for u in teams if u != t]) for t in waiting}
-        bye = min(waiting, key=lambda t: costs[t])  # the first of the least: the lowest
+        bye = apart.fewest_by_bye(teams, waiting)
         teams.remove(bye)
     return Pairing(tuple(_from_the_top(teams, scores, apart)), bye)
 
@@ -101,19 +100,33 @@ class _Apart:
     """The pairs that have met, and how many rematches a set of teams must make at least."""
 
     def __init__(self, met: Collection[frozenset[int]]) -> None:
-        self._met = {frozenset(two) for two in met}
+        self._met: dict[int, set[int]] = {}
+        for two in met:
+            for a in two:
+                self._met.setdefault(a, set()).update(two - {a})
 
     def met(self, a: int, b: int) -> bool:
-        return frozenset((a, b)) in self._met
+        return b in self._met.get(a, ())
+
+    def fewest_by_bye(self, teams: Sequence[int], waiting: Sequence[int]) -> int:
+        """The first of ``waiting`` whose bye leaves the rest the fewest rematches (none is
+        fewest: the search stops at the first such team)."""
+        best, least = waiting[0], -1
+        for team in waiting:
+            cost = self.rematches([u for u in teams if u != team])
+            if least == -1 or cost < least:
+                best, least = team, cost
+            if least == 0:
+                break
+        return best
 
     def rematches(self, teams: Sequence[int]) -> int:
         """Half the teams, less the most pairs of them that have not met."""
-        index = {team: i for i, team in enumerate(teams)}
         edges = [
-            (index[a], index[b])
+            (n, n + 1 + k)
             for n, a in enumerate(teams)
-            for b in teams[n + 1 :]
-            if not self.met(a, b)
+            for k, b in enumerate(teams[n + 1 :])
+            if b not in self._met.get(a, ())
         ]
         matched = maximum_matching(len(teams), edges)
         return len(teams) // 2 - sum(1 for v, u in enumerate(matched) if u > v)
