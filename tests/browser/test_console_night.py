@@ -248,7 +248,7 @@ def test_withdrawing_a_team_and_a_player_leaving_ask_first(
     ask_and(page, "Confirm")
     expect(aces).to_contain_text("Aces is withdrawn.")
     expect(aces).to_contain_text("(left)")
-    expect(board_table(page, 1)).to_contain_text("forfeited")
+    expect(board_table(page, 1)).to_contain_text("a forfeit, recorded by the director")
     expect(page.locator(".change-log")).to_contain_text("withdrew a team")
     expect(page.locator(".change-log")).to_contain_text("Reason: Ann is unwell")
 

@@ -22,13 +22,9 @@ function resultLine(table) {
   else if (table.state === "disputed") parts.push(t("disputed", { reason: table.dispute_reason }));
   else if (table.state === "entered") parts.push(t("entered"));
   if (table.points) parts.unshift(table.points.join("–"));
-  if (table.state === "confirmed") {
-    if (table.assigned?.forfeit !== undefined) parts.push(t("forfeit"));
-    else if (table.assigned) parts.push(t("assigned"));
-    else if (table.corrected) parts.push(t("corrected"));
-    else parts.push(t(table.confirmation || "confirmed"));
-  }
-  if (table.time_called) parts.push(t("as_it_stood"));
+  // How it came about, and who made it so, in the server's words (the results page's too).
+  if (table.story) parts.push(table.story);
+  else if (table.state === "confirmed") parts.push(t(table.confirmation || "confirmed"));
   if (table.points && table.points[0] === table.points[1] && table.winner !== null) {
     parts.push(t("level_won", { names: table.team_names[table.winner] }));
   }
