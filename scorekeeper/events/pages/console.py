@@ -108,6 +108,42 @@ WORDS: Final = {
     "substitute_action": _("seated a substitute"),
     "withdraw_action": _("withdrew a team"),
     "cut_action": _("decided a level table by a cut"),
+    "absent_action": _("recorded a player absent"),
+    "key_in_action": _("keyed in a paper tally"),
+    "arrive_action": _("entered a late arrival"),
+    "leave_action": _("recorded a player leaving"),
+    "seat_action": _("seated the round"),
+    "unseat_action": _("undid the seated round"),
+    "swap_action": _("swapped two players' places"),
+    "seat_late_action": _("seated a late arrival in the round"),
+    "time_action": _("called time"),
+    "close_action": _("closed the night"),
+    "reopen_action": _("reopened the night"),
+    "settings_action": _("changed the event's settings"),
+    "change_round": _("Round {round}: {actor} {action}"),
+    "stale_note": _("Someone changed this meanwhile: look at it as it is now, then save again."),
+    "stale_game": _("The table's hands changed since you read them."),
+    "undo_round": _("Undo round {number}"),
+    "undo_round_ask": _(
+        "Undo round {number}? Nothing is entered there yet; its tables go, and seating it again seats the same."
+    ),
+    "round_undone": _("Round {number} is undone."),
+    "swap": _("Swap"),
+    "swap_ask": _("Swap {first} and {second} in round {number}?"),
+    "swapped": _("{first} and {second} swapped places."),
+    "late": _("Seat in round {number}"),
+    "late_ask": _(
+        "Seat {name} in round {number}? They take a sit-out place; four sitting out make a new table."
+    ),
+    "seated_late": _("{name} is seated in round {number}."),
+    "nobody_late": _("everyone has a place"),
+    "reopen_ask": _(
+        "Reopen the night? It runs again, its join codes work again and the phones join again."
+    ),
+    "reopened": _("The night is running again."),
+    "delete_ask": _(
+        "Delete this event? Nothing of it is kept but the server's note of who deleted it."
+    ),
     "level": _("Level: who won the cut?"),
     "cut_for": _("{names} won the cut"),
     "cut_ask": _("{names} won the cut at table {number}?"),
