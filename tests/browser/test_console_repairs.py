@@ -128,3 +128,26 @@ def test_two_directors_amending_the_same_hand(live_server, page: Page, django_us
     other.get_by_role("button", name="Save the hand").click()
     expect(other.locator("[data-note-slot=desk-hands]")).to_contain_text("Hand 1")
     expect(other.locator(".desk-hands li").first).to_contain_text("took 1")
+
+
+def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
+    live_server, page: Page, django_user_model
+):
+    event = a_night(django_user_model, seated=False)
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    page.get_by_text("The event: name, date, season and every setting").click()
+    form = page.locator("form.event-form")
+    form.get_by_label("Round timer (minutes; empty: untimed)").fill("25")
+    form.get_by_label("The opponents confirm on a phone of their own").check()
+    form.get_by_label("A night ranks by").select_option("wins")
+    form.get_by_label("Rounds", exact=True).fill("3")
+    form.get_by_label("A director's correction of a confirmed result is").select_option("required")
+    form.get_by_role("button", name="Save").click()
+    expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Saved")
+    change = page.locator(".change-log li", has_text="changed the event's settings")
+    expect(change).to_contain_text('"round_minutes":null')
+    expect(change).to_contain_text('"round_minutes":25')
+    event.refresh_from_db()
+    assert event.round_minutes == 25 and event.second_device_required
+    assert event.reconfirm == "required" and event.options["rank_by"] == "wins"
+    assert event.options["rounds_planned"] == 3

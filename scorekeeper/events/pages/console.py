@@ -4,12 +4,15 @@ the words it shows are here, in the page's language, so they are translated with
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Final
 
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.events import selectors
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import Event
+from scorekeeper.rule_names import preset_choices
 
 #: The script's words, by key; "{name}" is filled in by the script.
 WORDS: Final = {
@@ -179,12 +182,63 @@ AWARD_LABELS: Final = {
 }
 
 
+#: A correction's confirmation and an absent player's credit, as the event's form offers them.
+RECONFIRM_LABELS: Final = {
+    "shown": _("shown to the opponents with what they confirmed"),
+    "required": _("confirmed again by the opponents"),
+}
+ABSENT_LABELS: Final = {"sit-out": _("a sit-out's credit"), "none": _("nothing")}
+
+
+@dataclass(frozen=True)
+class SettingField:
+    """One of the format's own options on the event's form, with the event's value."""
+
+    name: str
+    kind: str  # bool, choice, int
+    label: str
+    value: Any
+    choices: list[tuple[str, str]]
+    minimum: int
+    maximum: int
+
+
+def settings_fields(event: Event) -> list[SettingField]:
+    """The event's format's options, each with the value the event has now."""
+    kind = format_of(event)
+    values = kind.option_values(event)
+    return [
+        SettingField(
+            field.name,
+            field.kind,
+            str(field.label),
+            values.get(field.name, field.form_value()),
+            [(value, str(label)) for value, label in field.choices],
+            min(field.values) if field.values else field.minimum,
+            max(field.values) if field.values else field.maximum,
+        )
+        for field in kind.fields
+    ]
+
+
 def console_context(event: Event) -> dict[str, Any]:
-    """What the console page is rendered with: the event, the club's seasons for its form,
-    the offered awards, and the script's words in the page's language."""
+    """What the console page is rendered with: the event and every setting of it for its
+    form (the club's seasons, the presets, the credits and side prizes offered, its format's
+    options with their values), the offered awards, and the script's words in the page's
+    language."""
+    choices = selectors.event_form_choices()
     return {
         "event": event,
         "seasons": selectors.seasons_of(club=event.club),
+        "presets": preset_choices(),
+        "credits": choices["credits"],
+        "side_prizes": choices["side_prizes"],
+        "prizes_given": set(
+            event.side_prizes or [value for value, _label in choices["side_prizes"]]
+        ),
+        "reconfirms": [(key, str(label)) for key, label in RECONFIRM_LABELS.items()],
+        "absent_credits": [(key, str(label)) for key, label in ABSENT_LABELS.items()],
+        "format_fields": settings_fields(event),
         "awards": [(key, str(label)) for key, label in AWARD_LABELS.items()],
         "words": {key: str(text) for key, text in WORDS.items()},
     }

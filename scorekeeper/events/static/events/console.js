@@ -4,7 +4,7 @@
 // notes next to each control stay as they are until the director acts.
 import { $, api, ask, attempt, changeItem, clock, el, formData, options, slot, staleReloads, t, tell, versions } from "./console_kit.js";
 import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
-import { nightEntrants, nightReloads, nightShown, roundRepairs } from "./console_night.js";
+import { nightEntrants, nightReloads, nightShown, roundRepairs, settingsChanged, settingsSaved } from "./console_night.js";
 import { prizeTitle } from "./words.js";
 
 const REFRESH_MS = 5000;
@@ -333,11 +333,13 @@ on(".add-team", "submit", (e) => {
 
 on(".event-form", "submit", (e) => {
   e.preventDefault();
-  const f = formData(e.target);
+  const form = e.target;
   attempt("event-form", async () => {
-    const changed = await api("PATCH", base, { name: f.name, date: f.date, season: f.season ? Number(f.season) : null }, versions.event);
+    const changed = await api("PATCH", base, settingsChanged(form), versions.event);
     $(".event-date").textContent = changed.date;
+    settingsSaved(form);
     tell("event-form", t("saved"));
+    await load();
   });
 });
 

@@ -117,3 +117,41 @@ $(".delete-event").addEventListener("click", async () => {
     window.location.assign("/events/director/");
   });
 });
+
+// The event's settings -------------------------------------------------------------------------
+
+function isChanged(input) {
+  if (input.type === "checkbox") return input.checked !== input.defaultChecked;
+  if (input.tagName === "SELECT") return [...input.options].some((o) => o.selected !== o.defaultSelected);
+  return input.value !== input.defaultValue;
+}
+
+function valueOf(input) {
+  if (input.dataset.kind === "bool") return input.checked;
+  if (input.dataset.kind === "int") return Number(input.value);
+  if (input.dataset.kind === "minutes") return input.value ? Number(input.value) : null;
+  if (input.name === "season") return input.value ? Number(input.value) : null;
+  return input.value;
+}
+
+/** The settings the director changed on the event's form (only those: each is logged with
+ * its old and new value, and a closed night refuses all but its name, date and season). */
+export function settingsChanged(form) {
+  const body = {};
+  for (const input of form.elements) {
+    if (!input.name || input.name === "side_prizes" || !isChanged(input)) continue;
+    body[input.name] = valueOf(input);
+  }
+  const prizes = [...form.querySelectorAll("input[name=side_prizes]")];
+  if (prizes.some(isChanged)) body.side_prizes = prizes.filter((p) => p.checked).map((p) => p.value);
+  return body;
+}
+
+/** The form's values are now the event's: what a next change is told apart from. */
+export function settingsSaved(form) {
+  for (const input of form.elements) {
+    if (input.type === "checkbox") input.defaultChecked = input.checked;
+    else if (input.tagName === "SELECT") for (const o of input.options) o.defaultSelected = o.selected;
+    else if ("defaultValue" in input) input.defaultValue = input.value;
+  }
+}
