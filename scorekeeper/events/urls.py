@@ -81,6 +81,11 @@ urlpatterns = [
         remedies.SeatSubstituteView.as_view(),
         name="table-substitute",
     ),
+    path(
+        TABLE + "seats/<int:seat>/absent/",
+        remedies.SeatAbsentView.as_view(),
+        name="table-absent",
+    ),
     # Printable pages and the screens: Django templates (and a little script).
     path("events/", screens.index, name="events-index"),
     path("events/login/", screens.LoginView.as_view(), name="events-login"),

@@ -347,3 +347,75 @@ def test_a_stale_correction_is_refused_with_what_changed_meanwhile(director: Dir
     assert change["action"] == "correct" and change["after"]["points"] == [6, 2]
     # Without If-Match the director's write is made whatever stands.
     ok(director.client.patch(url, {"points": [5, 3], "reason": "looked"}, format="json"))
+
+
+# Individual remedies -------------------------------------------------------------------------
+
+
+def two_tables(director: Director, **options: Any) -> tuple[int, list[Device]]:
+    """A totals night of eight; round 1 seated, a phone at each table."""
+    event = night(director, **options)
+    _seated, devices = seat(director, event)
+    return event, devices
+
+
+def rows_of(director: Director, event: int) -> dict[str, dict[str, Any]]:
+    return {row["name"]: row for row in director.standings(event)["rows"]}
+
+
+def test_a_no_shows_partner_scores_the_rounds_average_and_the_no_show_a_sit_out_credit(
+    director: Director,
+):
+    event, (first, second) = two_tables(director, sit_out_credit="fixed", sit_out_points=5)
+    first.settle([10, 4])  # the round's average: (10 + 4) / 2 = 7
+    north, east, south, west = second.by_seat
+    url = f"{second.url}seats/{second.seat_of(north)}/absent/"
+    ok(director.client.post(url, {"reason": "did not come back"}, format="json"))
+    body = {"sides": ["average", "average-plus"], "reason": "a no-show at the table"}
+    ok(director.client.post(f"{second.url}result/assign/", body, format="json"))
+    rows = rows_of(director, event)
+    # The present partner scores the round's average, not their side's award.
+    assert rows[south]["total"] == 7 and rows[south]["played"] == 1
+    # The opponents score their side's award: the average plus a fifth, 8.4 rounded to 8.
+    assert rows[east]["total"] == rows[west]["total"] == 8
+    # The no-show played nothing and is credited a sit-out's 5 points.
+    assert rows[north]["played"] == 0 and rows[north]["byes"] == 1
+    assert rows[north]["total"] == 5
+    (absent,) = [c for c in log_of(director, event) if c["action"] == "absent"]
+    assert absent["table"] == 2 and absent["after"]["absent"] is True
+
+
+def test_a_no_show_gets_nothing_where_the_event_says_so(director: Director):
+    event, (first, second) = two_tables(
+        director, sit_out_credit="fixed", sit_out_points=5, absent_credit="none"
+    )
+    first.settle([10, 4])
+    north = second.by_seat[0]
+    url = f"{second.url}seats/{second.seat_of(north)}/absent/"
+    ok(director.client.post(url, {"reason": "did not come back"}, format="json"))
+    body = {"sides": ["average", "average"], "reason": "a no-show at the table"}
+    ok(director.client.post(f"{second.url}result/assign/", body, format="json"))
+    row = rows_of(director, event)[north]
+    assert (row["played"], row["byes"], row["total"]) == (0, 0, 0)
+
+
+def test_a_substitute_has_a_guest_row_and_the_player_they_replaced_a_sit_out_credit(
+    director: Director,
+):
+    event, (first, second) = two_tables(director, sit_out_credit="fixed", sit_out_points=5)
+    first.settle([10, 4])
+    north = second.by_seat[0]
+    url = f"{second.url}seats/{second.seat_of(north)}/substitute/"
+    ok(director.client.post(url, {"player": "Zed", "reason": "left early"}, format="json"))
+    partner = second.by_seat[2]
+    second.at(ok(second.client.get(second.url)))  # the phone reads its seats again
+    second.settle([6, 10])
+    standings = director.standings(event)["rows"]
+    # The substitute's points go to a row of their own, listed last, marked, unranked.
+    zed = standings[-1]
+    assert (zed["name"], zed["guest"], zed["rank"], zed["total"]) == ("Zed", True, None, 6)
+    assert all(not row["guest"] and row["rank"] for row in standings[:-1])
+    gone = rows_of(director, event)[north]
+    assert (gone["played"], gone["byes"], gone["total"]) == (0, 1, 5)
+    # The partner scores the table's result, which the substitute finished.
+    assert rows_of(director, event)[partner]["total"] == 6

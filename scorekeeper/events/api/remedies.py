@@ -25,6 +25,7 @@ from scorekeeper.events.selectors import board
 from scorekeeper.events.serializers import (
     EventTeamSerializer,
     PlayerRefField,
+    ReasonSerializer,
     ResultSerializer,
 )
 from scorekeeper.events.services import remedies
@@ -242,6 +243,29 @@ class SeatSubstituteView(EventsView):
         body = board.BoardSeat(
             place.number, place.side, place.player_id, place.player.shown, absent
         )
+        return Response(BoardSeatSerializer(asdict(body)).data)
+
+
+class SeatAbsentView(EventsView):
+    @extend_schema(
+        operation_id="tables_seat_absent",
+        summary="A seat's player is absent for the round and nobody plays for them (an event "
+        "of individuals, before a result): their partner scores the round's average, and they "
+        "get the event's absent credit",
+        request=ReasonSerializer,
+        parameters=[IF_MATCH_LOG],
+        responses={200: BoardSeatSerializer, **problems(400, 401, 403, 404, 409, 412)},
+    )
+    def post(self, request: Request, table_id: int, seat: int) -> Response:
+        data = read_body(ReasonSerializer, request.data)
+        place = remedies.seat_absent(
+            table=self.table,
+            actor=self.actor,
+            seat=seat,
+            reason=data["reason"],
+            expected_version=expected_version(request),
+        )
+        body = board.BoardSeat(place.number, place.side, place.player_id, place.player.shown, None)
         return Response(BoardSeatSerializer(asdict(body)).data)
 
 

@@ -133,6 +133,7 @@ class StandingRow:
     wins_at_time: int = 0  # of the wins, those decided when time was called
     win_at_time_points: int = 2  # what such a win is worth (the event's option)
     bonus: int = 0  # the loner bonus: the event's points for each loner made
+    guest: bool = False  # a substitute not entered: their points, listed after, unranked
     # The total per round counted (rounds played, and byes the event credits), to 2 places.
     per_round: float = 0.0
     buchholz: int = 0  # the opponents' match points (a bye: the row's own)

@@ -38,6 +38,7 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.ranking.tally import SeatTally
+from scorekeeper.events.services.averages import round_average
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running, require_teams
 from scorekeeper.events.services.night_log import logged, require_fresh
@@ -74,25 +75,6 @@ def _log(
     after: dict[str, Any] | None,
 ) -> None:
     logged(event_id, action, actor, table=table, reason=reason, before=before, after=after)
-
-
-def round_average(table: Table) -> int | None:
-    """The mean points a side scored at the round's other tables with a played, confirmed
-    result (assigned ones do not count), rounded half up; the whole night's when none of the round
-    has one; None when no table has played a result yet."""
-    played = ResultLine.objects.filter(
-        event_id=table.round.event_id, confirmed=True, result__assigned__isnull=True
-    ).exclude(result__table=table)
-    for lines in (played.filter(round_number=table.round.number), played):
-        # A side's points, once per result and side (a side's two players share them).
-        sides = {
-            (result, side): points
-            for result, side, points in lines.values_list("result_id", "side", "points_for")
-        }
-        if sides:
-            total, count = sum(sides.values()), len(sides)
-            return (2 * total + count) // (2 * count)
-    return None
 
 
 def _side_points(award: object, average: int | None, field: str) -> int:
@@ -265,11 +247,64 @@ def seat_substitute(
         if place.substitute_for_id == found.pk:  # the seat's own player is back
             place.substitute_for_id = None
         place.player = found
-        place.save(update_fields=["player", "substitute_for"])
+        place.absent = False  # the substitute plays the seat out
+        place.save(update_fields=["player", "substitute_for", "absent"])
         game_follows_seats(table)
         ResultLine.objects.filter(result__table=table, player_id=absent).update(player=found)
         after = {"seat": seat, "player": found.pk, "name": found.shown}
         _log(event.pk, table, ResultChange.Action.SUBSTITUTE, actor, reason, before, after)
+    return place
+
+
+def seat_absent(
+    *,
+    table: Table,
+    actor: Actor,
+    seat: int,
+    reason: str,
+    expected_version: int | None = None,
+) -> TableSeat:
+    """A seat's player is absent for the round (a no-show, or gone mid-round) and nobody
+    plays it for them, at an event of individuals, before the table has a result: the
+    table's result is then the director's to set (assigned, or forfeited), the present
+    partner scores the round's average, and the absent player gets the event's absent
+    credit (a sit-out's, or nothing) instead of a line."""
+    reason = _reason(reason)
+    if seat not in range(4):
+        raise Malformed(_("a seat is 0 to 3"), code="bad-seat", field="seat")
+    with transaction.atomic():
+        table = table_locked(table)
+        event = table.round.event
+        require_director(actor, event.club)
+        require_fresh(event, expected_version, table)
+        if event.is_teams:
+            raise Conflict(
+                _("A team event's remedies are by side: assign or forfeit the table."),
+                code="teams-event",
+                field="seat",
+            )
+        if Result.objects.filter(table=table).exists():
+            raise Conflict(
+                _("The table has a result: correct it, then record the absence."),
+                code="result-entered",
+                field="seat",
+            )
+        place = TableSeat.objects.select_for_update().get(table=table, number=seat)
+        if place.absent:
+            return place
+        place.absent = True
+        place.save(update_fields=["absent"])
+        who = {"seat": seat, "player": place.player_id, "name": place.player.shown}
+        _log(
+            event.pk,
+            table,
+            ResultChange.Action.ABSENT,
+            actor,
+            reason,
+            {**who, "absent": False},
+            {**who, "absent": True},
+        )
+        event_changed(event.pk)
     return place
 
 

@@ -38,6 +38,7 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.ranking.tally import HandFacts, SeatTally, tally_hands
 from scorekeeper.events.selectors import result_of
+from scorekeeper.events.services.averages import round_average
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import director_sets
 from scorekeeper.events.services.night_log import logged, require_fresh
@@ -231,11 +232,20 @@ def _write_lines(result: Result, table: Table, outcome: _Outcome) -> None:
     ResultLine.objects.filter(result=result).delete()
     rnd = table.round
     confirmed = result.status == Result.Status.CONFIRMED
+    seats = list(table.seats.all())
+    # A player absent from the round (no substitute) has no line: their partner, present,
+    # scores the round's average as it stands, whatever their side's result.
+    short = {seat.side for seat in seats if seat.absent}
+    average = round_average(table) if short else None
     lines = []
-    for seat in table.seats.all():
+    for seat in seats:
+        if seat.absent:
+            continue
         side = seat.side
         tally = outcome.tallies[seat.number]
         points_for, points_against = outcome.points[side], outcome.points[1 - side]
+        if side in short and average is not None:
+            points_for = average
         team_id = (table.first_team_id, table.second_team_id)[side]
         lines.append(
             ResultLine(
