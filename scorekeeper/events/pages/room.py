@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 #: How often the projector fetches itself again, in seconds.
 PROJECTOR_REFRESH = 15
+#: How long the projector shows each page of long standings, in seconds.
+PROJECTOR_PAGE_SECONDS = 8
 
 
 def _event(request: HttpRequest, event_id: int) -> Event:
@@ -69,6 +71,7 @@ def projector(request: HttpRequest, event_id: int) -> HttpResponse:
                 "moves_after": moves[0].after if moves else None,
                 "now": timezone.localtime(),
                 "refresh": PROJECTOR_REFRESH,
+                "page_seconds": PROJECTOR_PAGE_SECONDS,
             },
         )
 
