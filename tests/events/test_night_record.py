@@ -419,3 +419,18 @@ def test_a_substitute_has_a_guest_row_and_the_player_they_replaced_a_sit_out_cre
     assert (gone["played"], gone["byes"], gone["total"]) == (0, 1, 5)
     # The partner scores the table's result, which the substitute finished.
     assert rows_of(director, event)[partner]["total"] == 6
+
+
+# Printouts ---------------------------------------------------------------------------------
+
+
+def test_every_printable_page_has_a_print_button(director: Director, anon):
+    event, (first, _second) = two_tables(director)
+    first.settle([10, 4])
+    director.publish(event)
+    button = '<button type="button" class="print">Print</button>'
+    for page in ("results/", "rounds/1/sheet/", "cards/", "tally-cards/"):
+        body = director.client.get(f"/events/{event}/{page}").content.decode()
+        assert button in body and "events/print.js" in body, page
+    for page in ("projector/", "rounds/1/find/"):
+        assert button not in anon.get(f"/events/{event}/{page}").content.decode(), page
