@@ -3,7 +3,15 @@
 from django.urls import path
 
 from scorekeeper.events.api import brackets, clubs, events, privacy, remedies, repairs, tables
-from scorekeeper.events.pages import accounts, bracket, check_in, printouts, room, screens
+from scorekeeper.events.pages import (
+    accounts,
+    bracket,
+    check_in,
+    movement,
+    printouts,
+    room,
+    screens,
+)
 
 V1 = "api/v1/"
 CLUB = V1 + "clubs/<int:club_id>/"
@@ -140,6 +148,7 @@ urlpatterns = [
     path(NIGHT + "projector/", room.projector, name="events-projector"),
     path(NIGHT + "rounds/<int:number>/find/", room.find_your_table, name="events-find-your-table"),
     path(NIGHT + "tally-cards/", room.tally_cards, name="events-tally-cards"),
+    path(NIGHT + "movement/", movement.movement_cards, name="events-movement-cards"),
     path(NIGHT + "crosstable/", room.crosstable, name="events-crosstable"),
     path(NIGHT + "pairings/", room.pairings_page, name="events-pairings"),
     path(

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from event_helpers import Device, Director, is_problem, join, ok, totals
+from event_helpers import Device, Director, is_problem, join, ok, play_round, totals
 from test_knockout_events import best_seed, bracket, create, enter_teams, play_bracket
 
 pytestmark = pytest.mark.django_db
@@ -434,3 +434,46 @@ def test_every_printable_page_has_a_print_button(director: Director, anon):
         assert button in body and "events/print.js" in body, page
     for page in ("projector/", "rounds/1/find/"):
         assert button not in anon.get(f"/events/{event}/{page}").content.decode(), page
+
+
+def test_the_movement_cards_print_the_nights_plan_and_the_night_seats_it(director: Director):
+    event = night(director)  # eight players, three rounds planned
+    page = director.client.get(f"/events/{event}/movement/").content.decode()
+    assert "may differ from this plan" in page
+    assert page.count('class="card tally-card movement-card"') == 8
+    planned = re.findall(r"<h2>(\w+)</h2>.*?</article>", page, re.S)
+    assert sorted(planned) == sorted(PLAYERS)
+    # As printed, so seated: each player's table, seat and partner in every round.
+    printed = {
+        name: re.findall(
+            r'<td class="num">(\d)<small>\*</small></td>\s*<td>(\d)</td><td>([NESW])</td>'
+            r"<td>(\w+)</td>",
+            card,
+        )
+        for name, card in re.findall(r"<h2>(\w+)</h2>(.*?)</article>", page, re.S)
+    }
+    assert all(len(rows) == 3 for rows in printed.values())
+
+    def as_printed(number: int) -> Any:
+        def play(device: Device, table: dict[str, Any]) -> None:
+            by_seat = sorted(table["seats"], key=lambda s: s["seat"])
+            for s in by_seat:
+                partner = by_seat[(s["seat"] + 2) % 4]["name"]
+                row = (str(number), str(table["number"]), "NESW"[s["seat"]], partner)
+                assert row in printed[s["name"]], (s["name"], row)
+            device.settle([10, 4])
+
+        return play
+
+    for number in (1, 2, 3):
+        assert play_round(director, event, as_printed(number)) is not None
+    # Once seated, the rounds print as seated (no star).
+    again = director.client.get(f"/events/{event}/movement/").content.decode()
+    assert "<small>*</small>" not in again
+
+
+def test_a_format_seated_from_results_has_no_movement_cards(director: Director):
+    event = create(director)
+    enter_teams(director, event, 4)
+    page = director.client.get(f"/events/{event}/movement/").content.decode()
+    assert "print each round" in page and "movement-card" not in page

@@ -280,6 +280,7 @@ class EventFormat(Protocol):
 
     # Planning
     def seating(self, night: Night, event: EventLike) -> Seating: ...
+    def planned_rounds(self, night: Night, event: EventLike) -> list[dict[str, Any]] | None: ...
     def plan_after_options(self, event: EventLike, changed: set[str]) -> dict[str, Any]: ...
     def plan_after_entrants(self, event: EventLike) -> dict[str, Any]: ...
     def plan_renumbered(self, event: EventLike, old: int, new: int) -> dict[str, Any]: ...
@@ -417,6 +418,12 @@ class FormatBase(EventFormat, Generic[Options]):
 
     def seating(self, night: Night, event: EventLike) -> Seating:
         raise NotImplementedError
+
+    def planned_rounds(self, night: Night, event: EventLike) -> list[dict[str, Any]] | None:
+        """The rounds from ``night`` on as planned now, each ``{"tables": [[player, ...]],
+        "byes": [...]}`` (for the movement cards, printed before the night); None where each
+        round is seated from the results of the last."""
+        return None
 
     def plan_after_options(self, event: EventLike, changed: set[str]) -> dict[str, Any]:
         """What the format keeps when the director changes these options."""
