@@ -27,21 +27,25 @@ POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgr
 
 
 @pytest.fixture
-def night(prepared: Prepared) -> Callable[..., subprocess.CompletedProcess[str]]:
-    """A short night of the bench (and its bare load), serving the run's static files."""
+def night(prepared: Prepared, tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """A short night of the bench (and its bare load) on a copy of the run's migrated
+    database, serving the run's static files."""
 
     def run(database: str, server: str = "gunicorn") -> subprocess.CompletedProcess[str]:
-        return bench(database, server, prepared.static_root)
+        migrated = prepared.database(tmp_path, "night", kind=database)
+        return bench(database, migrated, server, prepared.static_root)
 
     return run
 
 
-def bench(database: str, server: str, static: Path) -> subprocess.CompletedProcess[str]:
+def bench(
+    database: str, migrated: str, server: str, static: Path
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             *(sys.executable, "bench/night_bench.py", "--database", database, "--tables", "10"),
-            *("--server", server),
-            *("--watchers", "10", "--seconds", "5", "--pace", "0.3", "--workers", "4"),
+            *("--migrated", migrated, "--server", server),
+            *("--watchers", "10", "--seconds", "2.5", "--pace", "0.3", "--workers", "4"),
         ],
         cwd=REPO_ROOT,
         env={**os.environ, "STATIC_ROOT": str(static), **harness.ports_to_hand_down()},
