@@ -288,6 +288,13 @@ def test_an_event_with_no_result_is_deleted_and_one_with_a_result_stays(director
     phone.settle([10, 4])
     refused = director.client.delete(f"/api/v1/events/{kept}/")
     assert is_problem(refused, 409, "id", "event-has-results")
+    # A hand entered is a record too: undone first, the event may go.
+    with_a_hand = hands_night(director)
+    _seated, devices = seat(director, with_a_hand)
+    devices[0].hand(devices[0].by_seat[0], 3)
+    refused = director.client.delete(f"/api/v1/events/{with_a_hand}/")
+    assert is_problem(refused, 409, "id", "event-has-results")
+    assert refused.json()["hands"] == 1
 
 
 # The change log ----------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.rounds import seat_table
-from scorekeeper.models import Game, Seat
+from scorekeeper.models import Game, Hand, Seat
 
 log = logging.getLogger("scorekeeper.events")
 
@@ -368,20 +368,28 @@ def _table_of_byes(event: Event, rnd: Round, actor: Actor) -> Table | None:
 
 
 def event_delete(*, event: Event, actor: Actor, reason: str = "") -> None:
-    """Delete a mistaken event: refused once any table has a result (409 naming how many),
-    since a result is a night's record. Its rounds, tables, games and change log go with it;
-    the server's log and the admin's history keep who deleted what, and why."""
+    """Delete a mistaken event: refused once any table has a result or a hand (409 naming how
+    many), since what a table entered is a night's record (undo a hand entered by mistake
+    first). Its rounds, tables, games and change log go with it; the server's log and the
+    admin's history keep who deleted what, and why."""
     user = require_director(actor, event.club)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         results = Result.objects.filter(table__round__event=event).count()
-        if results:
+        hands = (
+            Hand.objects.filter(game__event_table__round__event=event).count() if not results else 0
+        )
+        if results or hands:
             raise Conflict(
-                _("This event has %(count)s result(s): it is a night's record, and stays.")
-                % {"count": results},
+                _(
+                    "This event has %(results)s result(s) and %(hands)s hand(s) entered: it is "
+                    "a night's record, and stays."
+                )
+                % {"results": results, "hands": hands},
                 code="event-has-results",
                 field="id",
                 results=results,
+                hands=hands,
             )
         games = list(
             Table.objects.filter(round__event=event, game__isnull=False).values_list(

@@ -92,11 +92,11 @@ function lateForm(rnd, key, placed) {
 }
 
 /** The night's own controls as the event stands: reopen once it is finished, delete while
- * no table has a result. */
+ * no table has a result or a hand. */
 export function nightShown(info, rounds) {
   $(".reopen-night").hidden = info.status !== "finished";
   $(".close-night").hidden = info.status === "finished";
-  const results = rounds.some((rnd) => rnd.tables.some((table) => table.state !== "playing"));
+  const results = rounds.some((rnd) => rnd.tables.some((table) => table.state !== "playing" || table.hands > 0));
   $(".delete-event").hidden = results;
 }
 
