@@ -67,11 +67,7 @@ def director_sets(
         if back:
             result.confirmed_points = None
     # The points now are the director's: nobody at the table has confirmed them (yet).
-    result.confirmed_by = None
-    result.confirmed_device = None
-    result.same_device = False
-    result.disputed_by = None
-    result.dispute_reason = ""
+    nobody_confirmed(result)
     if result.corrected and result.confirmed_points is not None and asked_again(table):
         result.status = Result.Status.ENTERED
         result.confirmed_at = None
@@ -87,3 +83,12 @@ def asked_again(table: Table) -> bool:
     if event.reconfirm != Event.Reconfirm.REQUIRED or event.closed_at is not None:
         return False
     return not Round.objects.filter(event=event, number__gt=table.round.number).exists()
+
+
+def nobody_confirmed(result: Result) -> None:
+    """The result's points are the director's: no player's confirmation or dispute stands."""
+    result.confirmed_by = None
+    result.confirmed_device = None
+    result.same_device = False
+    result.disputed_by = None
+    result.dispute_reason = ""

@@ -40,6 +40,7 @@ from scorekeeper.events.models import (
 from scorekeeper.events.ranking.tally import SeatTally
 from scorekeeper.events.services.averages import round_average
 from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.corrections import nobody_confirmed
 from scorekeeper.events.services.events import require_running, require_teams
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.repairs import game_follows_seats
@@ -119,11 +120,7 @@ def _stand(
     result.hands = 0
     result.time_called = False
     result.confirmed_at = now
-    result.confirmed_by = None
-    result.confirmed_device = None
-    result.same_device = False
-    result.disputed_by = None
-    result.dispute_reason = ""
+    nobody_confirmed(result)
     result.assigned = assigned
     result.corrected = False
     result.director = actor.name
@@ -210,6 +207,19 @@ def result_forfeit(
         return _forfeit(table, actor, forfeited_by, reason)
 
 
+def _seat_change(
+    table: Table, actor: Actor, seat: int, expected_version: int | None
+) -> tuple[Table, Event]:
+    """A director changes who plays a seat of the table (locked), read as it stands."""
+    if seat not in range(4):
+        raise Malformed(_("a seat is 0 to 3"), code="bad-seat", field="seat")
+    table = table_locked(table)
+    event = table.round.event
+    require_director(actor, event.club)
+    require_fresh(event, expected_version, table)
+    return table, event
+
+
 def seat_substitute(
     *,
     table: Table,
@@ -223,13 +233,8 @@ def seat_substitute(
     named (or a new guest). The table's game names them; the round's result is theirs, as
     is the team's in a team event. The seat's first player keeps every other round."""
     reason = _reason(reason)
-    if seat not in range(4):
-        raise Malformed(_("a seat is 0 to 3"), code="bad-seat", field="seat")
     with transaction.atomic():
-        table = table_locked(table)
-        event = table.round.event
-        require_director(actor, event.club)
-        require_fresh(event, expected_version, table)
+        table, event = _seat_change(table, actor, seat, expected_version)
         place = TableSeat.objects.select_for_update().get(table=table, number=seat)
         found = roster_match(club=event.club, ref=substitute).player
         busy = TableSeat.objects.filter(table__round=table.round, player=found).exclude(pk=place.pk)
@@ -270,13 +275,8 @@ def seat_absent(
     partner scores the round's average, and the absent player gets the event's absent
     credit (a sit-out's, or nothing) instead of a line."""
     reason = _reason(reason)
-    if seat not in range(4):
-        raise Malformed(_("a seat is 0 to 3"), code="bad-seat", field="seat")
     with transaction.atomic():
-        table = table_locked(table)
-        event = table.round.event
-        require_director(actor, event.club)
-        require_fresh(event, expected_version, table)
+        table, event = _seat_change(table, actor, seat, expected_version)
         if event.is_teams:
             raise Conflict(
                 _("A team event's remedies are by side: assign or forfeit the table."),

@@ -97,6 +97,20 @@ def _nothing_entered(rnd: Round, code: str, refusal: str) -> None:
         )
 
 
+def _untouched(
+    event: Event, actor: Actor, number: int, expected: int | None, code: str, refusal: str
+) -> tuple[Event, Round]:
+    """The event (locked, read as the director read it) and its latest round ``number``, while
+    nothing is entered there; else a 409 ``code`` saying ``refusal`` and naming the tables."""
+    require_director(actor, event.club)
+    require_running(event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    require_fresh(event, expected)
+    rnd = _latest(event, number)
+    _nothing_entered(rnd, code, refusal)
+    return event, rnd
+
+
 def _seating(rnd: Round) -> dict[str, Any]:
     """The round as it was seated: each table's players by seat, and who sat out."""
     seats: dict[int, list[int]] = {}
@@ -125,14 +139,12 @@ def round_undo(
     (a 409 naming the tables that have some): its tables, games and byes go, the event's plan
     is what it was before the round was seated (so seating it again seats the same), and the
     confirming phones joined at its tables stop working. Logged with the seating undone."""
-    require_director(actor, event.club)
-    require_running(event)
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        require_fresh(event, expected_version)
-        rnd = _latest(event, number)
-        _nothing_entered(
-            rnd,
+        event, rnd = _untouched(
+            event,
+            actor,
+            number,
+            expected_version,
             "round-entered",
             _("Round %(number)s has entries, so it cannot be undone:") % {"number": number},
         )
@@ -197,14 +209,12 @@ def seats_swap(
     In a team event only partners swap (their two seats). Logged with both places."""
     if len(players) != 2 or players[0] == players[1]:
         raise Malformed(_("name two players"), code="bad-players", field="players")
-    require_director(actor, event.club)
-    require_running(event)
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        require_fresh(event, expected_version)
-        rnd = _latest(event, number)
-        _nothing_entered(
-            rnd,
+        event, rnd = _untouched(
+            event,
+            actor,
+            number,
+            expected_version,
             "round-started",
             _("Round %(number)s has begun, so its seats stay:") % {"number": number},
         )
@@ -319,11 +329,11 @@ def round_seat_late(
             field="player",
         )
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        require_fresh(event, expected_version)
-        rnd = _latest(event, number)
-        _nothing_entered(
-            rnd,
+        event, rnd = _untouched(
+            event,
+            actor,
+            number,
+            expected_version,
             "round-started",
             _("Round %(number)s has begun: a late arrival plays from the next round.")
             % {"number": number},
