@@ -151,3 +151,21 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     assert event.round_minutes == 25 and event.second_device_required
     assert event.reconfirm == "required" and event.options["rank_by"] == "wins"
     assert event.options["rounds_planned"] == 3
+
+
+def test_a_player_absent_is_recorded_from_the_tables_desk(
+    live_server, page: Page, django_user_model
+):
+    event = a_night(django_user_model)
+    north = event.rounds.get().tables.get(number=1).seats.get(number=0).player.shown
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    open_table_one(page)
+    page.locator(".desk-reason").fill("did not come back from the break")
+    page.locator(".absent-form select[name=seat]").select_option(label=f"N: {north}")
+    page.get_by_role("button", name="Record the absence").click()
+    ask_and(page, "Confirm", says=f"{north} is absent at table 1 this round")
+    expect(page.locator("[data-note-slot=desk-seats]")).to_contain_text(
+        f"{north} is recorded absent"
+    )
+    expect(page.locator(".desk-seats")).to_contain_text(f"{north} (absent")
+    expect(page.locator(".change-log")).to_contain_text("recorded a player absent")

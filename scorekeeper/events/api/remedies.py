@@ -108,6 +108,10 @@ class BoardSeatSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField()
     name = serializers.CharField()
     substitute_for = serializers.CharField(allow_null=True)
+    absent = serializers.BooleanField(
+        help_text="Absent this round with nobody in the seat: the partner scores the round's "
+        "average."
+    )
 
 
 class BoardTableSerializer(serializers.Serializer[Any]):
@@ -265,7 +269,9 @@ class SeatAbsentView(EventsView):
             reason=data["reason"],
             expected_version=expected_version(request),
         )
-        body = board.BoardSeat(place.number, place.side, place.player_id, place.player.shown, None)
+        body = board.BoardSeat(
+            place.number, place.side, place.player_id, place.player.shown, None, place.absent
+        )
         return Response(BoardSeatSerializer(asdict(body)).data)
 
 

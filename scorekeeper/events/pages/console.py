@@ -124,6 +124,11 @@ WORDS: Final = {
     "reopen_action": _("reopened the night"),
     "settings_action": _("changed the event's settings"),
     "change_round": _("Round {round}: {actor} {action}"),
+    "absent_seat": _("{name} (absent: the partner scores the round's average)"),
+    "absent_ask": _(
+        "{name} is absent at table {number} this round, and nobody plays for them? Then set the table's result; the partner scores the round's average."
+    ),
+    "absent_done": _("{name} is recorded absent: now assign the table's result."),
     "stale_note": _("Someone changed this meanwhile: look at it as it is now, then save again."),
     "stale_game": _("The table's hands changed since you read them."),
     "undo_round": _("Undo round {number}"),

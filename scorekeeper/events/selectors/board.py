@@ -33,6 +33,7 @@ class BoardSeat:
     player: int
     name: str
     substitute_for: str | None  # the seat's own player, while a substitute sits in
+    absent: bool = False  # the seat's player is absent this round, and nobody plays for them
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,9 @@ def table_board(*, event: Event) -> list[BoardRound]:
     ):
         absent = seat.substitute_for.shown if seat.substitute_for else None
         seats[seat.table_id].append(
-            BoardSeat(seat.number, seat.side, seat.player_id, seat.player.shown, absent)
+            BoardSeat(
+                seat.number, seat.side, seat.player_id, seat.player.shown, absent, seat.absent
+            )
         )
     changed = {
         (number, table): (at, newest)

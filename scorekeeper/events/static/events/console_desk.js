@@ -26,12 +26,15 @@ function drawSeats(table) {
   const list = $(".desk-seats", desk);
   list.replaceChildren(
     ...table.seats.map((s) => {
-      const who = s.substitute_for ? t("substitute_for", { name: s.name, absent: s.substitute_for }) : s.name;
+      let who = s.substitute_for ? t("substitute_for", { name: s.name, absent: s.substitute_for }) : s.name;
+      if (s.absent) who = t("absent_seat", { name: s.name });
       return el("li", { text: t("seat", { letter: SEATS[s.seat], name: who }) });
     }),
   );
   const seatChoices = table.seats.map((s) => [s.seat, t("seat", { letter: SEATS[s.seat], name: s.name })]);
   options($(".substitute-form", desk).elements.seat, seatChoices);
+  const absent = $(".absent-form", desk);
+  if (absent) options(absent.elements.seat, seatChoices);
   options($(".hand-form", desk).elements.maker, seatChoices);
   const names = sideNames(table);
   for (const side of [0, 1]) {
@@ -196,6 +199,18 @@ $(".substitute-form", desk).addEventListener("submit", (e) => {
     const seat = await api("POST", `/api/v1/tables/${table.id}/seats/${f.seat}/substitute/`, { player: f.player.trim(), reason: reason() }, table.version);
     form.elements.player.value = "";
     await changed("desk-seats", t("substitute_done", { name: seat.name, letter: SEATS[seat.seat] }));
+  });
+});
+
+$(".absent-form", desk)?.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const seat = Number(formData(e.target).seat);
+  const { table } = open;
+  const name = table.seats.find((s) => s.seat === seat)?.name;
+  if ((await ask(t("absent_ask", { name, number: table.number }))) === null) return;
+  await attempt("desk-seats", async () => {
+    await api("POST", `/api/v1/tables/${table.id}/seats/${seat}/absent/`, { reason: reason() }, table.version);
+    await changed("desk-seats", t("absent_done", { name }));
   });
 });
 
