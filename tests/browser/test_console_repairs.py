@@ -118,6 +118,9 @@ def test_two_directors_amending_the_same_hand(live_server, page: Page, django_us
     stale = other.locator("dialog.stale")
     expect(stale).to_be_visible()
     expect(stale).to_contain_text("Changed since you read it")
+    # Who changed which hand meanwhile, and how.
+    expect(stale.locator(".stale-changes li").first).to_contain_text("hand 1:")
+    expect(stale.locator(".stale-changes li").first).to_contain_text("director")
     stale.get_by_role("button", name="Look at it now").click()
     expect(stale).to_be_hidden()
     expect(other.locator("[data-note-slot=desk-hands]")).to_contain_text("Someone changed this")

@@ -124,6 +124,7 @@ WORDS: Final = {
     "reopen_action": _("reopened the night"),
     "settings_action": _("changed the event's settings"),
     "change_round": _("Round {round}: {actor} {action}"),
+    "hand_changed": _("hand {number}: {action}"),
     "absent_seat": _("{name} (absent: the partner scores the round's average)"),
     "absent_ask": _(
         "{name} is absent at table {number} this round, and nobody plays for them? Then set the table's result; the partner scores the round's average."

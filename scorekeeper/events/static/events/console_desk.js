@@ -168,7 +168,7 @@ $(".hand-form", desk).addEventListener("submit", (e) => {
   e.preventDefault();
   const f = formData(e.target);
   const body = { maker: Number(f.maker), trump: f.trump, maker_tricks: Number(f.maker_tricks), alone: f.alone === "on", reason: reason() };
-  const { table } = open;
+  const { table, round } = open;
   const form = e.target;
   attempt("desk-hands", async () => {
     const number = f.number ? Number(f.number) : null;
@@ -179,14 +179,33 @@ $(".hand-form", desk).addEventListener("submit", (e) => {
       stopAmend();
       await changed("desk-hands", t("hand_saved", { number: number || written.number }));
     } catch (error) {
-      // Changed meanwhile: once the director has looked, saving again is made on what they saw.
-      if (error.status === 412 && number) delete form.dataset.version;
+      if (error.status === 412) {
+        // Changed meanwhile: who changed which hand since, from the game's own log; once the
+        // director has looked, saving again is made on what they saw.
+        error.body.changes = await handsChangedSince(table, round, Number(form.dataset.version ?? open.game));
+        if (number) delete form.dataset.version;
+      }
       throw error;
     }
   });
 });
 
 $(".cancel-amend", desk).addEventListener("click", stopAmend);
+
+/** The game's log since `version`, as the change log lists a table's changes. */
+async function handsChangedSince(table, round, version) {
+  try {
+    const log = await api("GET", `/api/v1/games/${table.game_id}/log/`);
+    return log.filter((entry) => entry.version > version).map((entry) => ({
+      ...entry,
+      action: t("hand_changed", { number: entry.hand_number ?? "?", action: entry.action }),
+      round: round.number,
+      table: table.number,
+    }));
+  } catch {
+    return [];
+  }
+}
 
 // The seats ---------------------------------------------------------------------------------
 
