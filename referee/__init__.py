@@ -12,7 +12,7 @@ from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
 from .jsontext import read_json
 from .record import RECORD_FIELDS, Record, canonical_record, parse_record, unknown_fields
-from .rules import PRESETS, Points, Ruleset
+from .rules import PLAYER_COUNTS, PRESETS, Points, Ruleset
 from .scoring import (
     THROWN_IN,
     Award,
@@ -30,6 +30,7 @@ __all__ = [
     "ALL_CARDS",
     "DISCARDS",
     "JOKER",
+    "PLAYER_COUNTS",
     "PRESETS",
     "RECORD_FIELDS",
     "SUITS",

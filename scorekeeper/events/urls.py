@@ -9,6 +9,7 @@ from scorekeeper.events.pages import (
     check_in,
     movement,
     printouts,
+    restore,
     room,
     screens,
 )
@@ -126,6 +127,7 @@ urlpatterns = [
     ),
     path("events/invite/<str:token>/", accounts.invite_page, name="events-invite"),
     path("events/director/", screens.director_home, name="events-director"),
+    path("events/restore/", restore.restore_page, name="events-restore"),
     path("events/table/", screens.table_page, name="events-table"),
     path(
         "events/clubs/<int:club_id>/leaderboard/",

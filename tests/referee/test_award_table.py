@@ -27,8 +27,9 @@ def test_every_row_is_what_the_referee_scores(name: str) -> None:
                 ruleset,
                 maker=maker,
                 maker_tricks=row["maker_tricks"],
-                alone=row["alone"],
+                alone=row["alone"] and row["bid"] is None,
                 defender_alone=defenders[0] if row["defender_alone"] else None,
+                bid=row["bid"],
             )
             expected = {
                 team: row["makers"] if team == ruleset.team_of(maker) else row["defenders"]
@@ -76,8 +77,9 @@ def test_every_penalty_row_is_what_the_referee_scores_for_a_renege(name: str) ->
                 ruleset,
                 maker=maker,
                 offender=offender,
-                alone=row["alone"],
+                alone=row["alone"] and row["bid"] is None,
                 defender_alone=defenders[0] if row["defender_alone"] else None,
+                bid=row["bid"],
             )
             expected = {
                 team: row["makers"] if team == makers else row["defenders"]

@@ -50,6 +50,7 @@ from scorekeeper.events.services.repairs import (
     round_undo,
     seats_swap,
 )
+from scorekeeper.events.services.restores import device_seen, events_restored, night_epoch
 from scorekeeper.events.services.results import (
     result_confirm,
     result_correct,
@@ -98,6 +99,7 @@ __all__ = [
     "club_create",
     "club_update",
     "device_for_token",
+    "device_seen",
     "director_add",
     "director_make",
     "entrant_add",
@@ -108,11 +110,13 @@ __all__ = [
     "event_finish",
     "event_reopen",
     "event_update",
+    "events_restored",
     "invite_accept",
     "invite_create",
     "invite_days",
     "invite_for",
     "is_director",
+    "night_epoch",
     "normalize_code",
     "player_erase",
     "player_merge",

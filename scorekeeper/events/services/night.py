@@ -66,7 +66,7 @@ def event_close(
         )
         event_changed(event.pk)
         # The night's results, kept safe as soon as it is closed (docs/deployment.md).
-        backup_soon(label=f"night-{event.pk}-closed")
+        backup_soon(label=f"night-{event.pk}-closed", holdings=selectors.holdings)
     return event
 
 

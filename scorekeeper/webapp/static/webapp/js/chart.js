@@ -24,14 +24,17 @@ export function scoreChart(ruleset, hands) {
   const height = 170;
   const pad = { left: 28, right: 12, top: 12, bottom: 26 };
   const top = Math.max(ruleset.target, ...rows.flat());
+  // Bid Euchre's scores can go below zero: the chart then reaches down to the lowest.
+  const floor = Math.min(0, ...rows.flat());
   const steps = Math.max(rows.length - 1, 1);
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / steps;
-  const y = (v) => height - pad.bottom - (v * (height - pad.top - pad.bottom)) / top;
+  const y = (v) => height - pad.bottom - ((v - floor) * (height - pad.top - pad.bottom)) / (top - floor);
   const described = [...Array(teams).keys()]
     .map((team) => `${teamLabel(ruleset, team)} ${rows[rows.length - 1][team]}`)
     .join(", ");
   const grid = [];
-  for (let v = 0; v <= top; v += top > 12 ? 5 : 2) {
+  const step = top - floor > 12 ? 5 : 2;
+  for (let v = Math.ceil(floor / step) * step; v <= top; v += step) {
     grid.push(s("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }));
     grid.push(s("text", { x: pad.left - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, String(v)));
   }

@@ -94,7 +94,7 @@ async function renderStatus() {
   const waiting = (await pending()).filter((entry) => entry.state === "waiting");
   const hands = waiting.filter(isHand).length;
   const results = waiting.filter(isResult).length;
-  const games = waiting.length - hands - results;
+  const games = waiting.filter((entry) => entry.kind === "create").length;
   const online = navigator.onLine;
   const parts = [];
   if (!online) parts.push(h("span", { class: "dot" }), h("span", {}, t("status.offline")));

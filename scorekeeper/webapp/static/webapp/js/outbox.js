@@ -8,11 +8,15 @@
 // time; a hand based on a stale view of the game (412) is held back as a clash for the
 // player to settle, never pushed over the other phone's work.
 //
-// A hand the server took is kept a while longer among the sent ones (its own store). If the
-// server comes back behind this phone (restored from a backup after a crash, say), the hands
-// it lost go back in the outbox with their own Idempotency-Keys and the version each was
+// What the server took is kept a while longer among the sent ones (its own store): hands,
+// results, and the confirmations and disputes sent straight from the table (`keepWritten`).
+// If the server comes back behind this phone (restored from a backup after a crash, say), the
+// hands it lost go back in the outbox with their own Idempotency-Keys and the version each was
 // entered against: a hand the server still has is answered as a replay, a lost one is
-// recorded again where it stood, and none can be counted twice.
+// recorded again where it stood, and none can be counted twice. A restore also starts a new
+// night epoch, which every table read carries (`noteEpoch`): a phone that finds it moved sends
+// everything it kept again, in the order it first sent it; what the server already has
+// answers as a replay, or with its own word, which stands.
 //
 // Every entry carries the format it was queued in (FORMAT, sent as `Entry-Format`); a server
 // that cannot take an entry's format refuses it with a problem the phone shows, so an entry
@@ -20,7 +24,7 @@
 
 import { createStore, del, entries, get, set, update } from "../../vendor/idb-keyval/index.js";
 import { api, Problem, Unreachable } from "./api.js";
-import { linksOf, loadGame, mergeWritten, saveGame, tokenOf } from "./db.js";
+import { deviceOf, linksOf, loadGame, mergeWritten, recall, remember, saveGame, tokenOf } from "./db.js";
 import { randomId } from "./ui.js";
 
 const store = createStore("euchre-outbox", "entries");
@@ -49,6 +53,8 @@ export async function pending(gameId) {
 
 export const isHand = (entry) => entry.kind === "hand";
 export const isResult = (entry) => entry.kind === "result";
+/** A confirmation or a dispute sent straight from the table, kept for a restore. */
+const isTableWrite = (entry) => entry.kind === "table-write";
 
 let persistAsked = false;
 
@@ -62,13 +68,16 @@ function keepStorage() {
     .catch(() => {});
 }
 
-async function add(fields) {
-  keepStorage();
+/** A new entry's own fields: an id that sorts in the order entries were made, and its key. */
+function fresh() {
   const createdAt = Date.now();
   const order = `${String(createdAt).padStart(15, "0")}-${String(sequence++).padStart(6, "0")}`;
-  const entry = {
-    id: `${order}-${randomId()}`, key: randomId(), state: "waiting", createdAt, format: FORMAT, ...fields,
-  };
+  return { id: `${order}-${randomId()}`, key: randomId(), createdAt, format: FORMAT };
+}
+
+async function add(fields) {
+  keepStorage();
+  const entry = { ...fresh(), state: "waiting", ...fields };
   await set(entry.id, entry, store);
   changed(entry.gameId);
   return entry;
@@ -122,7 +131,7 @@ async function refreshGame(gameId) {
 /** The format an entry was queued in: entries from before formats were named are format 1. */
 const formatOf = (entry) => entry.format || 1;
 
-/** A hand the server took, kept for a while (see the top). */
+/** A write the server took, kept for a while (see the top). */
 async function keepSent(entry, written) {
   const now = Date.now();
   const { state, problem, resent, ...kept } = entry;
@@ -136,7 +145,7 @@ async function keepSent(entry, written) {
  * word is the one to keep). */
 export async function forgetSent(gameId) {
   for (const [id, old] of await entries(sentStore)) {
-    if (old.gameId === gameId) await del(id, sentStore);
+    if (old.gameId === gameId && isHand(old)) await del(id, sentStore);
   }
 }
 
@@ -146,7 +155,7 @@ export async function catchUp(gameId, version) {
   const queued = new Set((await pending(gameId)).map((entry) => entry.key));
   let back = 0;
   for (const [id, old] of await entries(sentStore)) {
-    if (old.gameId !== gameId || old.version < version || queued.has(old.key)) continue;
+    if (old.gameId !== gameId || !isHand(old) || old.version < version || queued.has(old.key)) continue;
     await set(id, { ...old, state: "waiting", resent: true }, store);
     await del(id, sentStore);
     back += 1;
@@ -155,12 +164,54 @@ export async function catchUp(gameId, version) {
   return back;
 }
 
+/** A confirmation or dispute the server took from this table (sent straight, not queued):
+ * kept like a sent entry, so that a restore gets it back. */
+export async function keepWritten(gameId, path, body) {
+  await keepSent({ ...fresh(), kind: "table-write", gameId, path, body }, null);
+}
+
+const EPOCH = "night-epoch";
+
+/** The night's epoch a table read said (its `epoch`). When it moved since the last read (the
+ * server was restored), everything this phone kept of the night goes back in the outbox, in
+ * the order it was first sent, and is sent again. How many entries did. */
+export async function noteEpoch(epoch) {
+  if (typeof epoch !== "string") return 0;
+  const known = await recall(EPOCH);
+  if (known === epoch) return 0;
+  await remember(EPOCH, epoch);
+  if (known === undefined || known === null) return 0;
+  const queued = new Set((await pending()).map((entry) => entry.key));
+  const kept = (await entries(sentStore)).sort(([a], [b]) => (a < b ? -1 : 1));
+  let back = 0;
+  for (const [id, old] of kept) {
+    if (!queued.has(old.key)) {
+      await set(id, { ...old, state: "waiting", resent: true }, store);
+      back += 1;
+    }
+    await del(id, sentStore);
+  }
+  if (back) {
+    changed(null);
+    flush();
+  }
+  return back;
+}
+
 /** Keep a game as the server has it; if the server is behind this phone, send it what it
- * lost (see catchUp). */
+ * lost (see catchUp). The server answered: whatever waits for it goes now, not at the next
+ * retry. */
 export async function keepRead(game) {
   const mine = await loadGame(game.id);
   await saveGame(game);
-  if (mine && mine.version > game.version && (await catchUp(game.id, game.version))) flush();
+  if (mine && mine.version > game.version) await catchUp(game.id, game.version);
+  if ((await pending(game.id)).some((entry) => entry.state === "waiting")) flush();
+}
+
+/** Whether a hand of this game waits to go before `entry`: one put back by a catch-up that
+ * ran while `entry` was on its way (a read found the server behind meanwhile). */
+async function waitingBefore(entry) {
+  return (await pending(entry.gameId)).some((other) => other.id < entry.id && other.state === "waiting");
 }
 
 async function send(entry) {
@@ -171,6 +222,10 @@ async function send(entry) {
   }
   if (isResult(entry)) {
     const data = await api.tableWrite(entry.path, entry.body, await tokenOf(entry.gameId), formatOf(entry));
+    return { replayed: false, data };
+  }
+  if (isTableWrite(entry)) {
+    const data = await api.tableWrite(entry.path, entry.body, (await deviceOf())?.token, formatOf(entry));
     return { replayed: false, data };
   }
   // An entry queued by an older version of the app has no path: it was a game's hand.
@@ -189,7 +244,7 @@ async function sendOne(entry) {
   inFlight = entry.id;
   try {
     const { replayed, data } = await send(entry);
-    if (isHand(entry)) await keepSent(entry, data);
+    await keepSent(entry, data);
     await del(entry.id, store);
     events.dispatchEvent(new CustomEvent("sent", { detail: { entry, hand: data, replayed } }));
   } catch (error) {
@@ -197,10 +252,14 @@ async function sendOne(entry) {
     const problem = { status: error.status, code: error.code, detail: error.message };
     const behind = error.status === 412 && isHand(entry) && Number.isInteger(error.body.version)
       && error.body.version < entry.version;
-    if (behind && (await catchUp(entry.gameId, error.body.version))) {
+    if (behind && ((await catchUp(entry.gameId, error.body.version)) || (await waitingBefore(entry)))) {
       // The server lost hands this phone sent: they go first, then this one as it was.
     } else if (entry.resent && error.code === "hand-undone") {
       // A sent hand that was undone since: the server has it as the player left it.
+      await del(entry.id, store);
+    } else if (entry.resent && !isHand(entry)) {
+      // A result, confirmation or dispute sent again after a restore that the server answers
+      // with its own word (the result stands confirmed, the night is closed): its word stands.
       await del(entry.id, store);
     } else if (error.status === 412 && isHand(entry)) {
       // Every hand still queued for this game was entered against the same stale view.

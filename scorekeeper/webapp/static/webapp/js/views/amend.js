@@ -17,6 +17,7 @@ export function openAmend(ctx, hand, afterWrite) {
       alone: !!hand.alone,
       defender_alone: hand.defender_alone ?? null,
       maker_tricks: hand.maker_tricks,
+      bid: hand.bid ?? null,
     }
     : blankHand();
   let thrownIn = hand.kind === "thrown-in";

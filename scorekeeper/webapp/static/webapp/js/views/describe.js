@@ -25,7 +25,10 @@ export function handSummary(game, hand) {
   const contract = hand.record?.contract;
   const maker = hand.maker ?? contract?.maker;
   if (maker === null || maker === undefined) return t(`award.${hand.award?.reason || "thrown-in"}`);
-  const parts = [t("hand.called", { maker: seatName(game, maker), suit: SYMBOL[hand.trump || contract?.trump] || "?" })];
+  const bid = hand.bid ?? contract?.lone_bid ?? contract?.bid ?? null;
+  const parts = [bid === null
+    ? t("hand.called", { maker: seatName(game, maker), suit: SYMBOL[hand.trump || contract?.trump] || "?" })
+    : t("hand.bid.said", { maker: seatName(game, maker), bid: typeof bid === "number" ? bid : t(`bid.${bid}`) })];
   const offender = hand.kind === "penalty" ? reneger(hand) : null;
   if (offender !== null) {
     if (hand.alone) parts.push(t("hand.alone.word"));

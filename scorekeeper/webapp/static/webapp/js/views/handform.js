@@ -1,27 +1,58 @@
 // The few taps that describe a hand: who called, which suit, alone?, lone defender?, tricks.
-// Used to enter a new hand and to amend one.
+// In Bid Euchre: who won the bid, what they bid, the tricks they took (a moon is two taps:
+// the maker and "moon", the tricks then standing at all of them). Used to enter a new hand
+// and to amend one.
 
 import { t } from "../i18n.js";
-import { RED, SUITS, SYMBOL, seatLetter, seatName, teamOf } from "../rules.js";
+import {
+  RED, SUITS, SYMBOL, auctionBids, handSize, isAuction, seatLetter, seatName, teamOf,
+} from "../rules.js";
 import { choices, h, replace, toggle } from "../ui.js";
 
+const LONE_BIDS = ["moon", "loner"];
+
 export function blankHand() {
-  return { maker: null, trump: null, alone: false, defender_alone: null, maker_tricks: null };
+  return { maker: null, trump: null, alone: false, defender_alone: null, maker_tricks: null, bid: null };
 }
 
+/** A turn-up hand names its trump; a Bid Euchre hand its bid instead. */
 export function isComplete(values) {
-  return values.maker !== null && values.trump !== null && values.maker_tricks !== null;
+  return values.maker !== null && values.maker_tricks !== null
+    && (values.trump !== null || (values.bid ?? null) !== null);
 }
 
 /** The API's quick entry for these values. */
 export function quickEntry(values) {
-  return {
+  const entry = {
     maker: values.maker,
-    trump: values.trump,
     alone: values.alone,
     defender_alone: values.defender_alone,
     maker_tricks: values.maker_tricks,
   };
+  if (values.trump !== null) entry.trump = values.trump;
+  if ((values.bid ?? null) !== null) entry.bid = values.bid;
+  return entry;
+}
+
+/** What the makers bid, for an auction's hand: the numbers of tricks, then the lone bids. */
+function bidChoice({ ruleset, values, prefix, onchange }) {
+  return choices({
+    name: `${prefix}bid`,
+    legend: t("hand.bid"),
+    columns: 4,
+    value: values.bid ?? null,
+    options: auctionBids(ruleset).map((bid) => (LONE_BIDS.includes(bid)
+      ? { value: bid, face: t(`bid.${bid}`), class: "wide" }
+      : { value: bid, face: String(bid), label: t("bid.tricks", { tricks: bid }) })),
+    onchange: (bid) => {
+      const lone = LONE_BIDS.includes(bid);
+      values.bid = lone ? bid : Number(bid);
+      // A lone bid is made by taking every trick: that is what a table enters most. (It is
+      // played alone by the bid itself: the server says so, the entry need not.)
+      if (lone && values.maker_tricks === null) values.maker_tricks = handSize(ruleset);
+      onchange();
+    },
+  });
 }
 
 function canDefendAlone(ruleset, values) {
@@ -79,6 +110,22 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
   const ruleset = game.ruleset;
   const seats = [...Array(ruleset.players).keys()];
   const defenderArea = h("div", { class: "defender-area" });
+  const tricksArea = h("div", { class: "tricks-area" });
+
+  function renderTricks() {
+    const size = handSize(ruleset);
+    replace(tricksArea, choices({
+      name: `${prefix}tricks`,
+      legend: t("hand.tricks"),
+      columns: Math.min(size + 1, 7),
+      value: values.maker_tricks,
+      options: [...Array(size + 1).keys()].map((n) => ({ value: n, face: String(n) })),
+      onchange: (n) => {
+        values.maker_tricks = Number(n);
+        onchange();
+      },
+    }));
+  }
 
   function renderDefender() {
     if (!canDefendAlone(ruleset, values)) {
@@ -96,7 +143,7 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
       options: [
         { value: "none", face: t("hand.defender.none") },
         ...defenders.map((seat) => ({
-          value: seat, face: game.players[seat], sub: seatLetter(ruleset.players, seat), label: seatName(game, seat),
+          value: seat, face: game.players[seat], sub: seatLetter(ruleset, seat), label: seatName(game, seat),
         })),
       ],
       onchange: (value) => {
@@ -109,13 +156,13 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
   const inputs = [
     choices({
       name: `${prefix}maker`,
-      legend: t("hand.maker"),
+      legend: t(isAuction(ruleset) ? "hand.maker.bid" : "hand.maker"),
       columns: ruleset.players,
       value: values.maker,
       options: seats.map((seat) => ({
         value: seat,
         face: game.players[seat],
-        sub: seatLetter(ruleset.players, seat),
+        sub: seatLetter(ruleset, seat),
         label: seatName(game, seat),
         class: `t${teamOf(ruleset, seat)}`,
       })),
@@ -125,29 +172,31 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
         onchange();
       },
     }),
-    // The suit and "alone" share a row: one hand fits one screen.
-    trumpRow({
-      ruleset,
-      values,
-      prefix,
-      onchange: () => {
-        renderDefender();
-        onchange();
-      },
-    }),
+    // The suit and "alone" share a row: one hand fits one screen. Bid Euchre's bid replaces
+    // them (a moon or loner is the lone hand; no trump is a bid's, not the score's).
+    isAuction(ruleset)
+      ? bidChoice({
+        ruleset,
+        values,
+        prefix,
+        onchange: () => {
+          renderTricks();
+          onchange();
+        },
+      })
+      : trumpRow({
+        ruleset,
+        values,
+        prefix,
+        onchange: () => {
+          renderDefender();
+          onchange();
+        },
+      }),
     defenderArea,
-    choices({
-      name: `${prefix}tricks`,
-      legend: t("hand.tricks"),
-      columns: 6,
-      value: values.maker_tricks,
-      options: [0, 1, 2, 3, 4, 5].map((n) => ({ value: n, face: String(n) })),
-      onchange: (n) => {
-        values.maker_tricks = Number(n);
-        onchange();
-      },
-    }),
+    tricksArea,
   ];
   renderDefender();
+  renderTricks();
   return inputs;
 }

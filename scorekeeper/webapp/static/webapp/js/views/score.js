@@ -52,7 +52,7 @@ export function project(game, entries) {
     // A poor-hand redeal keeps the deal; every other hand passes it to the left.
     if (kind !== "redeal") dealer = nextDealer(ruleset, dealer);
   }
-  const winner = queued.length ? leader(ruleset, score) : game.winner;
+  const winner = queued.length ? leader(ruleset, score, queued[queued.length - 1]) : game.winner;
   const all = [...game.hands, ...queued];
   return {
     score,
