@@ -63,5 +63,10 @@ class StaleVersion(DomainError, status=412):
     """The version the client read (`If-Match`) is behind: read again, then retry."""
 
 
+class ChangedMeanwhile(DomainError, status=412):
+    """Someone changed what a director was changing since they read it (`If-Match`): the
+    problem lists those changes (`changes`), to look at before saving again."""
+
+
 class Unprocessable(DomainError, status=422):
     """Well-formed, but against the rules: the referee's ruling, or a score the game cannot have."""

@@ -33,6 +33,7 @@ DIRECTORS_AT_TABLES = {
     "tables_result_forfeit",
     "tables_result_cut",
     "tables_seat_substitute",
+    "tables_seat_absent",
 }
 #: Writes that act on the caller's own device, whoever it is.
 OWN_DEVICE = {"tables_leave", "tables_device_name"}
@@ -217,6 +218,12 @@ def build_world() -> World:
         "tables_result_cut": {"winner": 0},
         "tables_seat_substitute": {"player": "Zed", "reason": "called away"},
         "event_teams_withdraw": {"reason": "unwell"},
+        "event_reopen": {"reason": "one more round"},
+        "event_rounds_undo": None,
+        "event_rounds_swap": {"players": [player, seat[1]["player"]]},
+        "event_rounds_seat_late": {"player": player},
+        "events_delete": {"reason": "a mistake"},
+        "tables_seat_absent": {"reason": "did not come"},
     }
     dora_client = directors["Riverside"][0]
     game_client = token_client(games[0]["token"])()

@@ -33,11 +33,22 @@ def tables() -> dict[str, Any]:
                 for column in introspection.get_table_description(cursor, table)
             }
             constraints = {
-                name: {key: value for key, value in details.items() if key != "definition"}
+                _named(name, details): {
+                    key: value for key, value in details.items() if key != "definition"
+                }
                 for name, details in introspection.get_constraints(cursor, table).items()
             }
             shape[table] = {"columns": columns, "constraints": constraints}
     return shape
+
+
+def _named(name: str, details: dict[str, Any]) -> str:
+    """A constraint's name; SQLite numbers its unnamed ones (`fk_0`, ...) in the order the table
+    lists them, so those are named by what they hold instead."""
+    if name.startswith(("fk_", "__unnamed_constraint_")):
+        kind = "fk" if details.get("foreign_key") else "check" if details.get("check") else "other"
+        return f"{kind}:{','.join(details.get('columns') or [])}:{details.get('definition') or ''}"
+    return name
 
 
 @pytest.mark.django_db

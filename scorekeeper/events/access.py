@@ -49,6 +49,14 @@ class Actor:
             return f"director {display_name(self.user)}"
         return "anonymous"
 
+    @property
+    def name(self) -> str:
+        """Who did it, as pages and exports show it: a director's display name (never a
+        seat, never a user name), else what `label` says."""
+        if self.device is None and self.signed_in and self.user is not None:
+            return display_name(self.user)
+        return self.label
+
 
 def display_name(user: AbstractBaseUser | AnonymousUser) -> str:
     """How a director is shown on pages and in logs: the display name they chose (kept as

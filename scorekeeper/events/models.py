@@ -16,6 +16,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+# The change log is a module of its own; it is one of these models.
+from scorekeeper.events.change_log import ResultChange as ResultChange
 from scorekeeper.events.formats import format_of, option_defaults
 from scorekeeper.events.formats.base import Page
 from scorekeeper.events.localized.choice_names import EVENT_STATUS_NAMES
@@ -150,6 +152,14 @@ class Event(models.Model):
         FIXED = "fixed", "a fixed number of points"
         AVERAGE = "average", "the player's own average per round played"
 
+    class Reconfirm(models.TextChoices):
+        SHOWN = "shown", "the correction is shown with what was confirmed"
+        REQUIRED = "required", "the opponents confirm a correction again"
+
+    class AbsentCredit(models.TextChoices):
+        SIT_OUT = "sit-out", "a sit-out's credit"
+        NONE = "none", "nothing"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "draft"
         RUNNING = "running", "running"
@@ -195,6 +205,19 @@ class Event(models.Model):
     # `opponent-device`); defaults in the database, here and below, serve a build from before.
     confirm_with = models.CharField(
         max_length=15, choices=ConfirmWith.choices, default="table", db_default="table"
+    )
+    # A confirmed result the director changes: shown as corrected with what was confirmed
+    # (shown), or back to entered until the opponents confirm it again (required).
+    reconfirm = models.CharField(
+        max_length=8, choices=Reconfirm.choices, default=Reconfirm.SHOWN, db_default="shown"
+    )
+    # Individuals: what a player absent from a round they were seated in (a no-show, or gone
+    # mid-round) earns for it: a sit-out's credit, or nothing.
+    absent_credit = models.CharField(
+        max_length=7,
+        choices=AbsentCredit.choices,
+        default=AbsentCredit.SIT_OUT,
+        db_default="sit-out",
     )
     # Team events: the match points of a win decided when time was called (null: a win is a
     # win, the score stands).
@@ -314,8 +337,13 @@ class Round(models.Model):
     bracket_slots = models.JSONField(null=True, blank=True)
     # A timed round's length (the event's when it was seated); null: untimed.
     minutes = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The director called time: every table's result is what it has.
+    # The director called time: every table's result is what it has; who called it (their
+    # display name).
     time_called_at = models.DateTimeField(null=True, blank=True)
+    time_called_by = models.CharField(max_length=100, blank=True, default="", db_default="")
+    # The event's plan as it was before this round was seated: undoing the round puts it back,
+    # so the round seated again is the same.
+    plan_before = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -403,6 +431,9 @@ class TableSeat(models.Model):
     substitute_for = models.ForeignKey(
         Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT
     )
+    # The seat's player is absent for the round (a no-show, or gone mid-round) and nobody
+    # finished it for them: they have no share of the table's result.
+    absent = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["table", "number"]
@@ -433,6 +464,7 @@ class TableToken(models.Model):
         LEFT = "left", "left the table"
         HANDED_OVER = "handed-over", "the director handed the table over"
         CLOSED = "closed", "the director closed the night"
+        UNDONE = "undone", "the director undid the round it confirmed for"
 
     event_table = models.ForeignKey(EventTable, related_name="tokens", on_delete=models.CASCADE)
     # The round's table it joined at; a confirmer answers for this one only.
@@ -478,13 +510,22 @@ class Result(models.Model):
     points = models.JSONField()
     winner = models.PositiveSmallIntegerField(null=True, blank=True)  # a side; null: a tie
     hands = models.PositiveSmallIntegerField(default=0)
-    entered_by = models.ForeignKey(Player, related_name="+", on_delete=models.PROTECT)
+    # The player who entered it at the table; null when a director set it (`director`).
+    entered_by = models.ForeignKey(
+        Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT
+    )
     entered_at = models.DateTimeField()
     confirmed_by = models.ForeignKey(
         Player, null=True, blank=True, related_name="+", on_delete=models.PROTECT
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # A director changed it after the table had confirmed it: `confirmed_points` is what the
+    # opponents confirmed (kept through later corrections), `points` what it became.
     corrected = models.BooleanField(default=False)
+    confirmed_points = models.JSONField(null=True, blank=True)
+    # The director (their display name) who last set, changed or confirmed it; "" when only
+    # the table's players did.
+    director = models.CharField(max_length=100, blank=True, default="", db_default="")
     # Entered as it stood when the director called time (the round unfinished).
     time_called = models.BooleanField(default=False)
     # The devices that entered and confirmed it (null: a director). A confirmation on the
@@ -526,6 +567,24 @@ class Result(models.Model):
             return "pin"
         return "same-device" if self.same_device else "second-device"
 
+    @property
+    def provenance(self) -> str:
+        """How it came about, as every page and export says it (with `director`, who did it):
+        "forfeited" or "assigned" by the director, "corrected" by the director (changed
+        after the table had entered or confirmed it), "entered-by-director" (no phone
+        entered it: keyed in from a paper tally, or from the table's hands),
+        "confirmed-by-director" (entered on the table's phone, confirmed by a director), or
+        "played" (entered and confirmed at the table; or still waiting)."""
+        if self.assigned:
+            return "forfeited" if "forfeit" in self.assigned else "assigned"
+        if self.corrected:
+            return "corrected"
+        if self.entered_device_id is None and self.status == self.Status.CONFIRMED:
+            return "entered-by-director"
+        if self.status == self.Status.CONFIRMED and self.confirmed_device_id is None:
+            return "confirmed-by-director"
+        return "played"
+
 
 class ResultLine(models.Model):
     """One seated player's share of a result: what standings and records add up."""
@@ -563,37 +622,3 @@ class ResultLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.points_for}-{self.points_against}"
-
-
-class ResultChange(AppendOnly):
-    """Append-only: every entry, confirmation, dispute and correction of a table's result, and
-    the director's remedies (an assigned result, a forfeit, a substitute, a team withdrawn:
-    the one change that names no table; a level table's cut)."""
-
-    class Action(models.TextChoices):
-        ENTER = "enter", "entered the result"
-        CONFIRM = "confirm", "confirmed the result"
-        DISPUTE = "dispute", "disputed the result"
-        CORRECT = "correct", "corrected the result"
-        ASSIGN = "assign", "assigned a result"
-        FORFEIT = "forfeit", "recorded a forfeit"
-        SUBSTITUTE = "substitute", "seated a substitute"
-        WITHDRAW = "withdraw", "withdrew a team"
-        CUT = "cut", "decided a level table by a cut"
-
-    event = models.ForeignKey(Event, related_name="changes", on_delete=models.CASCADE)
-    table = models.ForeignKey(
-        Table, null=True, blank=True, related_name="changes", on_delete=models.CASCADE
-    )
-    action = models.CharField(max_length=10, choices=Action.choices)
-    actor = models.CharField(max_length=100)
-    reason = models.TextField(blank=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["event", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.actor} {self.action} {self.table}"

@@ -2,8 +2,17 @@
 
 from django.urls import path
 
-from scorekeeper.events.api import brackets, clubs, events, privacy, remedies, tables
-from scorekeeper.events.pages import accounts, bracket, check_in, printouts, restore, room, screens
+from scorekeeper.events.api import brackets, clubs, events, privacy, remedies, repairs, tables
+from scorekeeper.events.pages import (
+    accounts,
+    bracket,
+    check_in,
+    movement,
+    printouts,
+    restore,
+    room,
+    screens,
+)
 
 V1 = "api/v1/"
 CLUB = V1 + "clubs/<int:club_id>/"
@@ -57,7 +66,10 @@ urlpatterns = [
     path(EVENT + "rounds/", events.RoundListView.as_view(), name="event-rounds"),
     path(EVENT + "rounds/<int:number>/", events.RoundDetailView.as_view(), name="event-round"),
     path(EVENT + "rounds/<int:number>/time/", events.RoundTimeView.as_view(), name="event-time"),
+    path(EVENT + "rounds/<int:number>/swap/", repairs.RoundSwapView.as_view(), name="event-swap"),
+    path(EVENT + "rounds/<int:number>/late/", repairs.RoundLateView.as_view(), name="event-late"),
     path(EVENT + "close/", events.CloseView.as_view(), name="event-close"),
+    path(EVENT + "reopen/", repairs.ReopenView.as_view(), name="event-reopen"),
     path(EVENT + "standings/", events.StandingsView.as_view(), name="event-standings"),
     path(EVENT + "standings.csv", events.StandingsCsvView.as_view(), name="event-standings-csv"),
     path(EVENT + "results.csv", events.ResultsCsvView.as_view(), name="event-results-csv"),
@@ -88,6 +100,11 @@ urlpatterns = [
         TABLE + "seats/<int:seat>/substitute/",
         remedies.SeatSubstituteView.as_view(),
         name="table-substitute",
+    ),
+    path(
+        TABLE + "seats/<int:seat>/absent/",
+        remedies.SeatAbsentView.as_view(),
+        name="table-absent",
     ),
     # Printable pages and the screens: Django templates (and a little script).
     path("events/", screens.index, name="events-index"),
@@ -149,6 +166,7 @@ urlpatterns = [
     path(NIGHT + "projector/", room.projector, name="events-projector"),
     path(NIGHT + "rounds/<int:number>/find/", room.find_your_table, name="events-find-your-table"),
     path(NIGHT + "tally-cards/", room.tally_cards, name="events-tally-cards"),
+    path(NIGHT + "movement/", movement.movement_cards, name="events-movement-cards"),
     path(NIGHT + "crosstable/", room.crosstable, name="events-crosstable"),
     path(NIGHT + "pairings/", room.pairings_page, name="events-pairings"),
     path(

@@ -98,7 +98,7 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     expect(page.get_by_role("heading", name="Friday night")).to_be_visible()
     event = int(re.search(r"/events/(\d+)/manage/", page.url)[1])  # type: ignore[index]
     expect(page.locator(".event-date")).to_have_text("2026-12-04")
-    page.get_by_text("The event: name, date and season").click()
+    page.get_by_text("The event: name, date, season and every setting").click()
     expect(page.get_by_label("Season", exact=True)).to_have_value(re.compile(r"\d+"))
 
     # Players, publishing, the first round.
@@ -248,7 +248,7 @@ def test_withdrawing_a_team_and_a_player_leaving_ask_first(
     ask_and(page, "Confirm")
     expect(aces).to_contain_text("Aces is withdrawn.")
     expect(aces).to_contain_text("(left)")
-    expect(board_table(page, 1)).to_contain_text("forfeited")
+    expect(board_table(page, 1)).to_contain_text("a forfeit, recorded by the director")
     expect(page.locator(".change-log")).to_contain_text("withdrew a team")
     expect(page.locator(".change-log")).to_contain_text("Reason: Ann is unwell")
 

@@ -12,10 +12,12 @@ render; `self.actor` is who asks.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from django.http import HttpResponseBase
 from django.utils import timezone, translation
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -30,6 +32,18 @@ from scorekeeper.events.localized.club_time import club_zone
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event, Table
     from scorekeeper.models import Club
+
+
+#: A director's change of an event, a round or a table is asked against what they read.
+IF_MATCH_LOG: Final = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description='The version you read (`"7"`): the newest entry of the change log of what '
+    "you change (the table's, from the board; the event's as a whole, from the event). A "
+    "change made since is a 412 listing it (`changes`); without If-Match the change is made "
+    "whatever stands.",
+)
 
 
 class EventsView(APIView):

@@ -4,6 +4,7 @@ published event is public; running one is its club's directors'."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache import caches
 from django.http import HttpResponse
@@ -15,12 +16,13 @@ from rest_framework.response import Response
 
 from scorekeeper.api.http import (
     download,
+    expected_version,
     problems,
     read_body,
 )
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
-from scorekeeper.events.api.base import EventsView
+from scorekeeper.events.api.base import IF_MATCH_LOG, EventsView
 from scorekeeper.events.api.remedies import CHANGE_LOG_ROUND, CHANGE_LOG_TABLE, number_param
 from scorekeeper.events.api.shapes import (
     matched_json,
@@ -31,6 +33,9 @@ from scorekeeper.events.api.shapes import (
 )
 from scorekeeper.events.exports import records
 from scorekeeper.events.selectors import board
+
+if TYPE_CHECKING:
+    from scorekeeper.events.models import Event
 
 
 class EventListView(EventsView):
@@ -46,18 +51,19 @@ class EventListView(EventsView):
 class EventDetailView(EventsView):
     @extend_schema(
         operation_id="events_retrieve",
-        summary="An event",
-        responses={200: s.EventSerializer, **problems(404)},
+        summary="An event, with its version (the newest change of it as a whole)",
+        responses={200: s.EventDetailSerializer, **problems(404)},
     )
     def get(self, request: Request, event_id: int) -> Response:
-        event = self.event
-        return Response(s.EventSerializer(event).data)
+        return Response(event_detail(self.event))
 
     @extend_schema(
         operation_id="events_update",
-        summary="Rename, publish, finish or reopen an event, or plan more rounds",
+        summary="Change an event's settings (each logged with its old and new value), or "
+        "finish or reopen it",
         request=s.EventUpdateSerializer,
-        responses={200: s.EventSerializer, **problems(400, 401, 403, 404, 409)},
+        parameters=[IF_MATCH_LOG],
+        responses={200: s.EventDetailSerializer, **problems(400, 401, 403, 404, 409, 412)},
     )
     def patch(self, request: Request, event_id: int) -> Response:
         event = self.event
@@ -67,8 +73,32 @@ class EventDetailView(EventsView):
             data["season"] = season_id and selectors.season_get(
                 season_id=season_id, club=event.club
             )
-        event = services.event_update(event=event, actor=self.actor, **data)
-        return Response(s.EventSerializer(event).data)
+        event = services.event_update(
+            event=event, actor=self.actor, expected_version=expected_version(request), **data
+        )
+        return Response(event_detail(event))
+
+    @extend_schema(
+        operation_id="events_delete",
+        summary="Delete a mistaken event: refused (409 event-has-results) once any table has "
+        "a result; kept in the server's log and the admin's history",
+        request=s.ReasonSerializer,
+        responses={204: None, **problems(400, 401, 403, 404, 409)},
+    )
+    def delete(self, request: Request, event_id: int) -> Response:
+        data = read_body(s.ReasonSerializer, optional_body(request))
+        services.event_delete(event=self.event, actor=self.actor, **data)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def optional_body(request: Request) -> Any:
+    """A body that may be left out where only a reason is asked."""
+    return request.data if request.data else {}
+
+
+def event_detail(event: Event) -> dict[str, Any]:
+    """An event as its own page of the API shows it: with its version."""
+    return {**s.EventSerializer(event).data, "version": board.version_of(event)}
 
 
 class EntrantListView(EventsView):
@@ -99,6 +129,7 @@ class EntrantListView(EventsView):
             player_id=data.get("player"),
             label=data.get("label"),
             new=data["new"],
+            expected_version=expected_version(request),
         )
         body = {**s.EntrantSerializer(entrant).data, "matched": found.matched}
         return Response(body, status=status.HTTP_201_CREATED)
@@ -112,7 +143,14 @@ class EntrantDetailView(EventsView):
     )
     def delete(self, request: Request, event_id: int, player_id: int) -> Response:
         event = self.event
-        entrant = services.entrant_leave(event=event, actor=self.actor, player_id=player_id)
+        data = read_body(s.ReasonSerializer, optional_body(request))
+        entrant = services.entrant_leave(
+            event=event,
+            actor=self.actor,
+            player_id=player_id,
+            expected_version=expected_version(request),
+            **data,
+        )
         return Response(s.EntrantSerializer(entrant).data)
 
 
@@ -176,11 +214,14 @@ class RoundListView(EventsView):
         operation_id="event_rounds_create",
         summary="Seat the next round (the one before must be complete)",
         request=None,
-        responses={201: s.RoundSerializer, **problems(401, 403, 404, 409)},
+        parameters=[IF_MATCH_LOG],
+        responses={201: s.RoundSerializer, **problems(401, 403, 404, 409, 412)},
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event
-        rnd = services.round_generate(event=event, actor=self.actor)
+        rnd = services.round_generate(
+            event=event, actor=self.actor, expected_version=expected_version(request)
+        )
         (view,) = selectors.rounds_of(event=event, numbers=[rnd.number])
         return Response(
             s.RoundSerializer(round_json(view, show_codes=True)).data,
@@ -202,6 +243,26 @@ class RoundDetailView(EventsView):
         codes = access.sees_join_codes(self.actor, event)
         (view,) = selectors.rounds_of(event=event, numbers=[rnd.number])
         return Response(s.RoundSerializer(round_json(view, show_codes=codes)).data)
+
+    @extend_schema(
+        operation_id="event_rounds_undo",
+        summary="Undo the latest seated round while nothing is entered there (409 "
+        "round-entered naming the tables with hands or a result); seating it again seats "
+        "the same",
+        request=s.ReasonSerializer,
+        parameters=[IF_MATCH_LOG],
+        responses={204: None, **problems(400, 401, 403, 404, 409, 412)},
+    )
+    def delete(self, request: Request, event_id: int, number: int) -> Response:
+        data = read_body(s.ReasonSerializer, optional_body(request))
+        services.round_undo(
+            event=self.event,
+            actor=self.actor,
+            number=number,
+            expected_version=expected_version(request),
+            **data,
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 #: How long a worker keeps the standings of one version of an event.
@@ -301,11 +362,14 @@ class RoundTimeView(EventsView):
         operation_id="event_rounds_time",
         summary="Call time on a round: each table then enters its result as it stands",
         request=None,
-        responses={200: s.RoundSerializer, **problems(401, 403, 404, 409)},
+        parameters=[IF_MATCH_LOG],
+        responses={200: s.RoundSerializer, **problems(401, 403, 404, 409, 412)},
     )
     def post(self, request: Request, event_id: int, number: int) -> Response:
         event = self.event
-        rnd = services.round_time_call(event=event, number=number, actor=self.actor)
+        rnd = services.round_time_call(
+            event=event, number=number, actor=self.actor, expected_version=expected_version(request)
+        )
         (view,) = selectors.rounds_of(event=event, numbers=[rnd.number])
         return Response(s.RoundSerializer(round_json(view, show_codes=True)).data)
 
@@ -329,9 +393,12 @@ class CloseView(EventsView):
         "results are published; refused (409 tables-open, listed) while tables are open, "
         "unless leave_open",
         request=s.CloseSerializer,
-        responses={200: s.EventSerializer, **problems(400, 401, 403, 404, 409)},
+        parameters=[IF_MATCH_LOG],
+        responses={200: s.EventSerializer, **problems(400, 401, 403, 404, 409, 412)},
     )
     def post(self, request: Request, event_id: int) -> Response:
         data = read_body(s.CloseSerializer, request.data)
-        event = services.event_close(event=self.event, actor=self.actor, **data)
+        event = services.event_close(
+            event=self.event, actor=self.actor, expected_version=expected_version(request), **data
+        )
         return Response(s.EventSerializer(event).data)

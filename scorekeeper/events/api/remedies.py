@@ -14,16 +14,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.api.fields import StrictCharField, StrictIntegerField
-from scorekeeper.api.http import problems, read_body
+from scorekeeper.api.http import expected_version, problems, read_body
 from scorekeeper.errors import Malformed
 from scorekeeper.events import access
-from scorekeeper.events.api.base import EventsView
+from scorekeeper.events.api.base import IF_MATCH_LOG, EventsView
 from scorekeeper.events.api.shapes import player_ref, team_json
 from scorekeeper.events.api.tables import result_written
 from scorekeeper.events.selectors import board
 from scorekeeper.events.serializers import (
     EventTeamSerializer,
     PlayerRefField,
+    ReasonSerializer,
     ResultSerializer,
 )
 from scorekeeper.events.services import remedies
@@ -108,6 +109,10 @@ class BoardSeatSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField()
     name = serializers.CharField()
     substitute_for = serializers.CharField(allow_null=True)
+    absent = serializers.BooleanField(
+        help_text="Absent this round with nobody in the seat: the partner scores the round's "
+        "average."
+    )
 
 
 class BoardTableSerializer(serializers.Serializer[Any]):
@@ -123,6 +128,23 @@ class BoardTableSerializer(serializers.Serializer[Any]):
     confirmation = serializers.CharField(allow_null=True)
     dispute_reason = serializers.CharField(allow_blank=True)
     corrected = serializers.BooleanField()
+    provenance = serializers.CharField(
+        allow_null=True,
+        help_text="How the result came about (played, confirmed-by-director, "
+        "entered-by-director, corrected, assigned, forfeited); null: no result yet.",
+    )
+    director = serializers.CharField(
+        allow_blank=True, help_text="The director who set, changed or confirmed it."
+    )
+    confirmed_points = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="What the opponents confirmed before a director changed it.",
+    )
+    story = serializers.CharField(
+        allow_blank=True,
+        help_text="How the result came about, in the reader's language, naming the director.",
+    )
     assigned = serializers.JSONField(allow_null=True)
     time_called = serializers.BooleanField()
     winner = serializers.IntegerField(allow_null=True, help_text="The side that won; null: none.")
@@ -132,12 +154,17 @@ class BoardTableSerializer(serializers.Serializer[Any]):
     scoring_phone = serializers.BooleanField()
     confirming_phones = serializers.IntegerField()
     last_activity = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(
+        help_text="The newest entry of the table's change log: send it as If-Match with a "
+        "director's change of its result or seats."
+    )
 
 
 class BoardRoundSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     minutes = serializers.IntegerField(allow_null=True)
     time_called_at = serializers.DateTimeField(allow_null=True)
+    time_called_by = serializers.CharField(allow_blank=True)
     created_at = serializers.DateTimeField()
     complete = serializers.BooleanField()
     tables = BoardTableSerializer(many=True)
@@ -163,10 +190,13 @@ class ResultAssignView(EventsView):
         summary="Assign a table that could not play a result, side by side: average, "
         "average-plus, average-minus (of the round's average) or points, saying why",
         request=AssignSerializer,
-        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+        parameters=[IF_MATCH_LOG],
+        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409, 412, 422)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        return result_written(self, request, AssignSerializer, remedies.result_assign)
+        return result_written(
+            self, request, AssignSerializer, remedies.result_assign, directors=True
+        )
 
 
 class ResultForfeitView(EventsView):
@@ -174,10 +204,13 @@ class ResultForfeitView(EventsView):
         operation_id="tables_result_forfeit",
         summary="A side forfeits the table, and the other wins; saying why",
         request=ForfeitSerializer,
-        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409)},
+        parameters=[IF_MATCH_LOG],
+        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409, 412)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        return result_written(self, request, ForfeitSerializer, remedies.result_forfeit)
+        return result_written(
+            self, request, ForfeitSerializer, remedies.result_forfeit, directors=True
+        )
 
 
 class ResultCutView(EventsView):
@@ -186,10 +219,11 @@ class ResultCutView(EventsView):
         summary="A level table's cut, where the event's format decides level tables by the "
         "director's draw (a party): the side that won it wins the table",
         request=CutSerializer,
-        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409)},
+        parameters=[IF_MATCH_LOG],
+        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409, 412)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        return result_written(self, request, CutSerializer, remedies.result_cut)
+        return result_written(self, request, CutSerializer, remedies.result_cut, directors=True)
 
 
 class SeatSubstituteView(EventsView):
@@ -197,7 +231,8 @@ class SeatSubstituteView(EventsView):
         operation_id="tables_seat_substitute",
         summary="A substitute plays this round in a seat (0-3), for a player who cannot",
         request=SubstituteSerializer,
-        responses={200: BoardSeatSerializer, **problems(400, 401, 403, 404, 409)},
+        parameters=[IF_MATCH_LOG],
+        responses={200: BoardSeatSerializer, **problems(400, 401, 403, 404, 409, 412)},
     )
     def post(self, request: Request, table_id: int, seat: int) -> Response:
         data = read_body(SubstituteSerializer, request.data)
@@ -207,10 +242,36 @@ class SeatSubstituteView(EventsView):
             seat=seat,
             substitute=player_ref(data["player"], "player"),
             reason=data["reason"],
+            expected_version=expected_version(request),
         )
         absent = place.substitute_for.shown if place.substitute_for else None
         body = board.BoardSeat(
             place.number, place.side, place.player_id, place.player.shown, absent
+        )
+        return Response(BoardSeatSerializer(asdict(body)).data)
+
+
+class SeatAbsentView(EventsView):
+    @extend_schema(
+        operation_id="tables_seat_absent",
+        summary="A seat's player is absent for the round and nobody plays for them (an event "
+        "of individuals, before a result): their partner scores the round's average, and they "
+        "get the event's absent credit",
+        request=ReasonSerializer,
+        parameters=[IF_MATCH_LOG],
+        responses={200: BoardSeatSerializer, **problems(400, 401, 403, 404, 409, 412)},
+    )
+    def post(self, request: Request, table_id: int, seat: int) -> Response:
+        data = read_body(ReasonSerializer, request.data)
+        place = remedies.seat_absent(
+            table=self.table,
+            actor=self.actor,
+            seat=seat,
+            reason=data["reason"],
+            expected_version=expected_version(request),
+        )
+        body = board.BoardSeat(
+            place.number, place.side, place.player_id, place.player.shown, None, place.absent
         )
         return Response(BoardSeatSerializer(asdict(body)).data)
 

@@ -41,6 +41,7 @@ def round_json(view: selectors.RoundView, *, show_codes: bool) -> dict[str, Any]
         "complete": view.complete,
         "minutes": view.minutes,
         "time_called_at": view.time_called_at,
+        "time_called_by": view.time_called_by,
         "sit_outs": view.sit_outs,
         "tables": [table_json(t, show_code=show_codes) for t in view.tables],
     }
@@ -72,6 +73,8 @@ def table_detail(table: Table, *, show_code: bool) -> dict[str, Any]:
         "round_started_at": rnd.created_at,
         "minutes": rnd.minutes,
         "time_called_at": rnd.time_called_at,
+        "time_called_by": rnd.time_called_by,
+        "reconfirm": event.reconfirm,
         "entry": event.entry,
         "round_length": event.round_length,
         "hands_per_round": event.hands_per_round,

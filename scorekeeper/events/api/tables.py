@@ -35,7 +35,7 @@ from scorekeeper.api.serializers import HandWrittenSerializer, parse_hand_entry
 from scorekeeper.errors import Conflict, NotFound
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
-from scorekeeper.events.api.base import EventsView
+from scorekeeper.events.api.base import IF_MATCH_LOG, EventsView
 from scorekeeper.events.api.shapes import (
     device_json,
     event_table_json,
@@ -224,11 +224,15 @@ def result_written(
     write: Callable[..., Result],
     *,
     created: bool = False,
+    directors: bool = False,
 ) -> Response:
     """A write of the view's table's result (entered, corrected, confirmed, disputed, or a
     director's remedy): the body's fields go to the service with the table and who asks, and
-    the result as it stands is answered."""
+    the result as it stands is answered. A director's write (``directors``) is asked against
+    the table's version they read (`If-Match`, its change log's newest entry)."""
     data = read_body(body, request.data)
+    if directors:
+        data["expected_version"] = expected_version(request)
     result = write(table=view.table, actor=view.actor, **data)
     answer = status.HTTP_201_CREATED if created else status.HTTP_200_OK
     return Response(s.ResultSerializer(result).data, status=answer)
@@ -259,10 +263,13 @@ class TableResultView(EventsView):
         operation_id="tables_result_correct",
         summary="A director corrects the result, saying why (kept in the change log)",
         request=s.ResultCorrectSerializer,
-        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+        parameters=[IF_MATCH_LOG],
+        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 412, 422)},
     )
     def patch(self, request: Request, table_id: int) -> Response:
-        return result_written(self, request, s.ResultCorrectSerializer, services.result_correct)
+        return result_written(
+            self, request, s.ResultCorrectSerializer, services.result_correct, directors=True
+        )
 
 
 class ResultConfirmView(EventsView):

@@ -280,6 +280,7 @@ class EventFormat(Protocol):
 
     # Planning
     def seating(self, night: Night, event: EventLike) -> Seating: ...
+    def planned_rounds(self, night: Night, event: EventLike) -> list[dict[str, Any]] | None: ...
     def plan_after_options(self, event: EventLike, changed: set[str]) -> dict[str, Any]: ...
     def plan_after_entrants(self, event: EventLike) -> dict[str, Any]: ...
     def plan_renumbered(self, event: EventLike, old: int, new: int) -> dict[str, Any]: ...
@@ -418,6 +419,12 @@ class FormatBase(EventFormat, Generic[Options]):
     def seating(self, night: Night, event: EventLike) -> Seating:
         raise NotImplementedError
 
+    def planned_rounds(self, night: Night, event: EventLike) -> list[dict[str, Any]] | None:
+        """The rounds from ``night`` on as planned now, each ``{"tables": [[player, ...]],
+        "byes": [...]}`` (for the movement cards, printed before the night); None where each
+        round is seated from the results of the last."""
+        return None
+
     def plan_after_options(self, event: EventLike, changed: set[str]) -> dict[str, Any]:
         """What the format keeps when the director changes these options."""
         return dict(event.plan or {})
@@ -481,10 +488,14 @@ class FormatBase(EventFormat, Generic[Options]):
         complete: set[int],
     ) -> Ranked:
         """The standings: the rows ranked from the confirmed lines and the byes of the
-        complete rounds (`scorekeeper.events.ranking.standings`)."""
-        return standings.rank(
+        complete rounds (`scorekeeper.events.ranking.standings`); before any result, every
+        row by name with no rank."""
+        ranked = standings.rank(
             self.scoring(event), rows=rows, lines=lines, byes=byes, complete=complete
         )
+        if not lines:
+            return Ranked(standings.unranked(ranked.rows), ranked.side_prizes)
+        return ranked
 
     def places(self, event: EventLike, ranked: Sequence[StandingRow]) -> list[tuple[int, int]]:
         """The places each ranked row covers (rows only the coin flip told apart share)."""

@@ -4,6 +4,7 @@ needs a winner, and its winner stays once the bracket has moved on."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,7 @@ from scorekeeper.events.formats.base import (
 )
 from scorekeeper.events.formats.round_robin import seeded, team_table
 from scorekeeper.events.planning import knockout
+from scorekeeper.events.ranking.standings import Bye, Line, Ranked, StandingRow
 
 
 @dataclass(frozen=True)
@@ -181,3 +183,84 @@ class Knockout(FormatBase[KnockoutOptions]):
             assert first is not None and second is not None
             tables.append(team_table(night, first, second, match.key))
         return Seating(tuple(tables), tuple(byes), plan)
+
+    # Ranking ---------------------------------------------------------------------------------
+
+    def rank(
+        self,
+        event: EventLike,
+        *,
+        rows: Sequence[StandingRow],
+        lines: Sequence[Line],
+        byes: Sequence[Bye],
+        complete: set[int],
+    ) -> Ranked:
+        """The bracket decides the places it decides: the champion first, the runner-up,
+        third, then the teams by the round they went out in, later first, those out in the
+        same round sharing a place; the teams still in rank above every team out. Within a
+        place (and among the teams still in) match points and the usual tie-breaks order
+        them, and match points stay a column."""
+        ranked = super().rank(event, rows=rows, lines=lines, byes=byes, complete=complete)
+        places = self.bracket_places(event, ranked.rows, lines)
+        if not lines or places is None:
+            return ranked
+        # The usual order within a place: the rows as match points and tie-breaks ranked them.
+        ordered = sorted(ranked.rows, key=lambda row: places.get(row.key, 0))
+        alive = [row for row in ordered if row.key not in places]
+        for number, row in enumerate(alive, start=1):
+            row.rank = number
+        for row in ordered[len(alive) :]:
+            row.rank = places[row.key]
+        _tie_breaks_within_places(ordered)
+        return Ranked(ordered, ranked.side_prizes)
+
+    def bracket_places(
+        self, event: EventLike, rows: Sequence[StandingRow], lines: Sequence[Line]
+    ) -> dict[int, int] | None:
+        """Each team's place as the bracket has decided it so far (the teams out, and the
+        champion), from the confirmed games in ``lines``; None before the draw."""
+        teams = drawn(event)
+        if len(teams) < 2:
+            return None
+        sides: dict[int, dict[int, tuple[int, int, str]]] = {}
+        for line in lines:
+            if line.team_id is not None:
+                sides.setdefault(line.result_id, {})[line.side] = (
+                    line.team_id,
+                    line.points_for,
+                    line.match,
+                )
+        games = [
+            knockout.Game(both[0][2], (both[0][0], both[1][0]), (both[0][1], both[1][1]))
+            for both in sides.values()
+            if 0 in both and 1 in both and both[0][2]
+        ]
+        withdrawn = [row.key for row in rows if not row.active]
+        options = bracket_options(self.options(event))
+        return knockout.resolve(teams, games, options, withdrawn=withdrawn).places
+
+    def places(self, event: EventLike, ranked: Sequence[StandingRow]) -> list[tuple[int, int]]:
+        """The places each row covers: a place the bracket decided is shared by the teams out
+        in the same round; the teams still in cover theirs as the standings order them."""
+        spans: list[tuple[int, int]] = []
+        for row in ranked:
+            level = [other for other in ranked if other.rank == row.rank]
+            first = row.rank or 0
+            spans.append((first, first + len(level) - 1))
+        return spans
+
+
+def _tie_breaks_within_places(ordered: Sequence[StandingRow]) -> None:
+    """A row's tie-break names the rule that ordered it against a neighbour of its own place;
+    none where match points alone did, or where it is alone in its place."""
+    for i, row in enumerate(ordered):
+        same = [
+            other
+            for other in (
+                ordered[i - 1] if i else None,
+                ordered[i + 1] if i + 1 < len(ordered) else None,
+            )
+            if other is not None and other.rank == row.rank
+        ]
+        if not any(other.match_points == row.match_points for other in same):
+            row.tie_break = None

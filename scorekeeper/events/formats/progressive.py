@@ -134,6 +134,29 @@ class Progressive(FormatBase[ProgressiveOptions]):
                 field="loner_bonus",
             )
 
+    def planned_rounds(self, night: Night, event: EventLike) -> list[dict[str, Any]] | None:
+        """The rounds still planned, as the next seatings will seat them while nobody arrives
+        or leaves (none with too few players)."""
+        if len(night.players) < seating.SEATS:
+            return []
+        return self._ahead(night, event, at_least=0)
+
+    def _ahead(self, night: Night, event: EventLike, *, at_least: int) -> list[dict[str, Any]]:
+        """The plan's rounds from ``night`` on while the roster is the one it was made for;
+        else the rounds still planned (``at_least`` of them), planned again from the rounds
+        played."""
+        roster = list(night.players)
+        plan = event.plan if isinstance(event.plan, dict) else {}
+        if plan.get("roster") == roster and plan.get("rounds"):
+            return list(plan["rounds"])
+        ahead = max(at_least, self.options(event).rounds_planned - (night.number - 1))
+        if not ahead:
+            return []
+        # The event's own seed, round after round: a plan made again after more rounds are
+        # planned then continues the same whist design.
+        planned = progressive_plan(roster, history=history(night), rounds=ahead, seed=event.seed)
+        return [_round_json(r) for r in planned]
+
     def plan_after_options(self, event: EventLike, changed: set[str]) -> dict[str, Any]:
         """More or fewer rounds: the rounds ahead are planned again."""
         return {} if "rounds_planned" in changed else dict(event.plan or {})
@@ -158,22 +181,11 @@ class Progressive(FormatBase[ProgressiveOptions]):
         """The plan's next round while the roster is the one it was made for; else the
         rounds still planned are planned again from the rounds played."""
         night_limit(night.number)
-        roster = list(night.players)
-        enough_players(len(roster))
-        plan = event.plan if isinstance(event.plan, dict) else {}
-        if plan.get("roster") == roster and plan.get("rounds"):
-            rounds = list(plan["rounds"])
-        else:
-            ahead = max(1, self.options(event).rounds_planned - (night.number - 1))
-            # The event's own seed, round after round: a plan made again after more rounds
-            # are planned then continues the same whist design.
-            planned = progressive_plan(
-                roster, history=history(night), rounds=ahead, seed=event.seed
-            )
-            rounds = [_round_json(r) for r in planned]
+        enough_players(len(night.players))
+        rounds = self._ahead(night, event, at_least=1)
         first = rounds[0]
         return Seating(
             tables=tuple(PlannedTable(tuple(seats)) for seats in first["tables"]),
             byes=tuple(first["byes"]),
-            plan={"roster": roster, "rounds": rounds[1:]},
+            plan={"roster": list(night.players), "rounds": rounds[1:]},
         )

@@ -4,12 +4,15 @@ the words it shows are here, in the page's language, so they are translated with
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Final
 
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.events import selectors
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import Event
+from scorekeeper.rule_names import preset_choices
 
 #: The script's words, by key; "{name}" is filled in by the script.
 WORDS: Final = {
@@ -27,10 +30,6 @@ WORDS: Final = {
     "second-device": _("confirmed on the opponents' own phone (second device)"),
     "pin": _("confirmed with the opponent's PIN"),
     "director": _("entered by a director"),
-    "assigned": _("assigned by the director"),
-    "forfeit": _("forfeited"),
-    "corrected": _("corrected by the director"),
-    "as_it_stood": _("as it stood when time was called"),
     "phones": _("phones: {scoring}, {confirming} confirming"),
     "scoring_phone": _("a scoring phone"),
     "no_scoring_phone": _("no scoring phone"),
@@ -113,6 +112,48 @@ WORDS: Final = {
     "substitute_action": _("seated a substitute"),
     "withdraw_action": _("withdrew a team"),
     "cut_action": _("decided a level table by a cut"),
+    "absent_action": _("recorded a player absent"),
+    "key_in_action": _("keyed in a paper tally"),
+    "arrive_action": _("entered a late arrival"),
+    "leave_action": _("recorded a player leaving"),
+    "seat_action": _("seated the round"),
+    "unseat_action": _("undid the seated round"),
+    "swap_action": _("swapped two players' places"),
+    "seat_late_action": _("seated a late arrival in the round"),
+    "time_action": _("called time"),
+    "close_action": _("closed the night"),
+    "reopen_action": _("reopened the night"),
+    "settings_action": _("changed the event's settings"),
+    "change_round": _("Round {round}: {actor} {action}"),
+    "hand_changed": _("hand {number}: {action}"),
+    "absent_seat": _("{name} (absent: the partner scores the round's average)"),
+    "absent_ask": _(
+        "{name} is absent at table {number} this round, and nobody plays for them? Then set the table's result; the partner scores the round's average."
+    ),
+    "absent_done": _("{name} is recorded absent: now assign the table's result."),
+    "stale_note": _("Someone changed this meanwhile: look at it as it is now, then save again."),
+    "stale_game": _("The table's hands changed since you read them."),
+    "undo_round": _("Undo round {number}"),
+    "undo_round_ask": _(
+        "Undo round {number}? Nothing is entered there yet; its tables go, and seating it again seats the same."
+    ),
+    "round_undone": _("Round {number} is undone."),
+    "swap": _("Swap"),
+    "swap_ask": _("Swap {first} and {second} in round {number}?"),
+    "swapped": _("{first} and {second} swapped places."),
+    "late": _("Seat in round {number}"),
+    "late_ask": _(
+        "Seat {name} in round {number}? They take a sit-out place; four sitting out make a new table."
+    ),
+    "seated_late": _("{name} is seated in round {number}."),
+    "nobody_late": _("everyone has a place"),
+    "reopen_ask": _(
+        "Reopen the night? It runs again, its join codes work again and the phones join again."
+    ),
+    "reopened": _("The night is running again."),
+    "delete_ask": _(
+        "Delete this event? Nothing of it is kept but the server's note of who deleted it."
+    ),
     "level": _("Level: who won the cut?"),
     "cut_for": _("{names} won the cut"),
     "cut_ask": _("{names} won the cut at table {number}?"),
@@ -148,13 +189,64 @@ AWARD_LABELS: Final = {
 }
 
 
+#: A correction's confirmation and an absent player's credit, as the event's form offers them.
+RECONFIRM_LABELS: Final = {
+    "shown": _("shown to the opponents with what they confirmed"),
+    "required": _("confirmed again by the opponents"),
+}
+ABSENT_LABELS: Final = {"sit-out": _("a sit-out's credit"), "none": _("nothing")}
+
+
+@dataclass(frozen=True)
+class SettingField:
+    """One of the format's own options on the event's form, with the event's value."""
+
+    name: str
+    kind: str  # bool, choice, int
+    label: str
+    value: Any
+    choices: list[tuple[str, str]]
+    minimum: int
+    maximum: int
+
+
+def settings_fields(event: Event) -> list[SettingField]:
+    """The event's format's options, each with the value the event has now."""
+    kind = format_of(event)
+    values = kind.option_values(event)
+    return [
+        SettingField(
+            field.name,
+            field.kind,
+            str(field.label),
+            values.get(field.name, field.form_value()),
+            [(value, str(label)) for value, label in field.choices],
+            min(field.values) if field.values else field.minimum,
+            max(field.values) if field.values else field.maximum,
+        )
+        for field in kind.fields
+    ]
+
+
 def console_context(event: Event) -> dict[str, Any]:
-    """What the console page is rendered with: the event, the club's seasons for its form,
-    the offered awards, and the script's words in the page's language."""
+    """What the console page is rendered with: the event and every setting of it for its
+    form (the club's seasons, the presets, the credits and side prizes offered, its format's
+    options with their values), the offered awards, and the script's words in the page's
+    language."""
+    choices = selectors.event_form_choices()
     return {
         "event": event,
         "seasons": selectors.seasons_of(club=event.club),
         "confirm_with": selectors.event_form_choices()["confirm_with"],
+        "presets": preset_choices(),
+        "credits": choices["credits"],
+        "side_prizes": choices["side_prizes"],
+        "prizes_given": set(
+            event.side_prizes or [value for value, _label in choices["side_prizes"]]
+        ),
+        "reconfirms": [(key, str(label)) for key, label in RECONFIRM_LABELS.items()],
+        "absent_credits": [(key, str(label)) for key, label in ABSENT_LABELS.items()],
+        "format_fields": settings_fields(event),
         "awards": [(key, str(label)) for key, label in AWARD_LABELS.items()],
         "words": {key: str(text) for key, text in WORDS.items()},
     }

@@ -24,6 +24,7 @@ from scorekeeper.events.formats import format_of, has_page
 from scorekeeper.events.localized.choice_names import RESULT_STATUS_NAMES
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
+from scorekeeper.events.localized.stories import result_story
 from scorekeeper.events.pages.shown import moves_by_table, seated_tables
 from scorekeeper.events.ranking.standings import StandingRow
 
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 
 #: How often the projector fetches itself again, in seconds.
 PROJECTOR_REFRESH = 15
+#: How long the projector shows each page of long standings, in seconds.
+PROJECTOR_PAGE_SECONDS = 8
 
 
 def _event(request: HttpRequest, event_id: int) -> Event:
@@ -68,6 +71,7 @@ def projector(request: HttpRequest, event_id: int) -> HttpResponse:
                 "moves_after": moves[0].after if moves else None,
                 "now": timezone.localtime(),
                 "refresh": PROJECTOR_REFRESH,
+                "page_seconds": PROJECTOR_PAGE_SECONDS,
             },
         )
 
@@ -118,12 +122,24 @@ def tally_cards_of(event: Event) -> list[TallyCard]:
     for line in selectors.tally(event=event):
         card = cards.setdefault(line.player_id, TallyCard(line.player_id, line.name))
         running[line.player_id] += line.points_for or 0
+        played = (
+            None
+            if line.points_for is None or line.points_against is None
+            else (line.points_for, line.points_against)
+        )
         card.rows.append(
             {
                 "line": line,
                 "opponents": " & ".join(line.opponents),
                 "status": RESULT_STATUS_NAMES.get(line.status, line.status),
                 "total": running[line.player_id],
+                "story": result_story(
+                    line.how,
+                    line.director,
+                    points=played,
+                    confirmed=line.confirmed,
+                    called_by=line.time_called_by or None,
+                ),
             }
         )
     if not event.is_teams:

@@ -11,6 +11,7 @@ from typing import Any
 
 from scorekeeper.events.formats.base import Move
 from scorekeeper.events.localized.choice_names import PRIZE_NAMES
+from scorekeeper.events.localized.stories import story_of
 from scorekeeper.events.planning.seating import SEAT_NAMES
 from scorekeeper.events.selectors import RoundView
 
@@ -28,6 +29,7 @@ class SeatedTable:
     seats: list[tuple[str, str]]  # (N/E/S/W, name), N first
     dealer: str  # who deals the first hand (seat N)
     result: Any = None
+    story: str = ""  # how its result came about (`result_story`)
 
 
 def seated_tables(round_view: RoundView) -> list[SeatedTable]:
@@ -35,7 +37,8 @@ def seated_tables(round_view: RoundView) -> list[SeatedTable]:
     for table in round_view.tables:
         seats = [(SEAT_NAMES[s.seat], s.name) for s in sorted(table.seats, key=lambda s: s.seat)]
         dealer = next((name for seat, name in seats if seat == SEAT_NAMES[0]), "")
-        tables.append(SeatedTable(table.number, seats, dealer, table.result))
+        story = story_of(table.result, round_view.time_called_by)
+        tables.append(SeatedTable(table.number, seats, dealer, table.result, story))
     return tables
 
 

@@ -102,6 +102,7 @@ class Line(NamedTuple):
     euchres: int
     loners_made: int
     time_called: bool = False  # the result stood as it was when time was called
+    match: str = ""  # a knockout's match the game belongs to ("W2-1")
 
 
 @dataclass
@@ -122,7 +123,7 @@ class StandingRow:
     loners_made: int = 0
     best_game: int = 0
     head_to_head: int = 0
-    rank: int = 0
+    rank: int | None = None  # None before any result: nothing ranks anyone yet
     tie_break: str | None = None
     whole_night: bool = False  # at a table or sitting out in every complete round
     # Who the coin flip is drawn for: the entrant's own id, which stays the same when a
@@ -132,6 +133,7 @@ class StandingRow:
     wins_at_time: int = 0  # of the wins, those decided when time was called
     win_at_time_points: int = 2  # what such a win is worth (the event's option)
     bonus: int = 0  # the loner bonus: the event's points for each loner made
+    guest: bool = False  # a substitute not entered: their points, listed after, unranked
     # The total per round counted (rounds played, and byes the event credits), to 2 places.
     per_round: float = 0.0
     buchholz: int = 0  # the opponents' match points (a bye: the row's own)
@@ -264,6 +266,15 @@ def rank(
     ]
     ranked = _ranked(scoring, list(by_key.values()), meetings)
     return Ranked(ranked, side_prizes_of(scoring, lines, ranked))
+
+
+def unranked(rows: Iterable[StandingRow]) -> list[StandingRow]:
+    """Before any result, nothing ranks anyone: every row by name (then by key), with no
+    rank and no tie-break, not a coin flip's order."""
+    listed = sorted(rows, key=lambda row: (row.name.casefold(), row.name, row.key))
+    for row in listed:
+        row.rank, row.tie_break = None, None
+    return listed
 
 
 def _round_averages(lines: Sequence[Line]) -> dict[int, int]:

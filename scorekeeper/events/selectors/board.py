@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Count, Max, QuerySet
 
 from scorekeeper.events.formats import format_of
+from scorekeeper.events.localized.stories import story_of
 from scorekeeper.events.models import (
     Event,
     Result,
@@ -32,6 +33,7 @@ class BoardSeat:
     player: int
     name: str
     substitute_for: str | None  # the seat's own player, while a substitute sits in
+    absent: bool = False  # the seat's player is absent this round, and nobody plays for them
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,10 @@ class BoardTable:
     confirmation: str | None  # same-device, second-device, pin, director
     dispute_reason: str
     corrected: bool
+    provenance: str | None  # Result.provenance; None: no result yet
+    director: str  # who set, changed or confirmed it
+    confirmed_points: list[int] | None  # what the opponents confirmed before a correction
+    story: str  # how the result came about, in the reader's language ("" for none of note)
     assigned: dict[str, Any] | None
     time_called: bool  # the result stood as it was when time was called
     winner: int | None  # the side that won (None: level, or no result)
@@ -55,6 +61,7 @@ class BoardTable:
     scoring_phone: bool
     confirming_phones: int
     last_activity: Any
+    version: int  # the newest entry of its change log (what a director's change asks against)
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,7 @@ class BoardRound:
     number: int
     minutes: int | None
     time_called_at: Any
+    time_called_by: str
     created_at: Any
     complete: bool
     tables: list[BoardTable]
@@ -94,14 +102,21 @@ def table_board(*, event: Event) -> list[BoardRound]:
     ):
         absent = seat.substitute_for.shown if seat.substitute_for else None
         seats[seat.table_id].append(
-            BoardSeat(seat.number, seat.side, seat.player_id, seat.player.shown, absent)
+            BoardSeat(
+                seat.number, seat.side, seat.player_id, seat.player.shown, absent, seat.absent
+            )
         )
-    changed = dict(
-        ResultChange.objects.filter(event=event, table__isnull=False)
-        .values("table_id")
-        .annotate(at=Max("created_at"))
-        .values_list("table_id", "at")
-    )
+    changed = {
+        (number, table): (at, newest)
+        for number, table, at, newest in ResultChange.objects.filter(
+            event=event, table_number__isnull=False
+        )
+        .values("round_number", "table_number")
+        .annotate(at=Max("created_at"), newest=Max("id"))
+        .values_list("round_number", "table_number", "at", "newest")
+    }
+    numbers = {rnd.pk: rnd.number for rnd in rounds}
+    time_called_by = {rnd.pk: rnd.time_called_by for rnd in rounds}
     phones: dict[tuple[int, int | None], list[str]] = defaultdict(list)
     for event_table, joined_at, role in TableToken.objects.filter(
         event_table__event=event, revoked_at__isnull=True
@@ -119,6 +134,7 @@ def table_board(*, event: Event) -> list[BoardRound]:
         else:
             names = [" & ".join(s.name for s in seated if s.side == side) for side in (0, 1)]
         here = phones[(table.event_table_id, None)] if table.round_id == latest else []
+        at, version = changed.get((numbers[table.round_id], table.number), (None, 0))
         by_round[table.round_id].append(
             BoardTable(
                 id=table.pk,
@@ -133,6 +149,10 @@ def table_board(*, event: Event) -> list[BoardRound]:
                 confirmation=result.confirmation if result else None,
                 dispute_reason=result.dispute_reason if result else "",
                 corrected=bool(result and result.corrected),
+                provenance=result.provenance if result else None,
+                director=result.director if result else "",
+                confirmed_points=result.confirmed_points if result else None,
+                story=story_of(result, time_called_by[table.round_id]),
                 assigned=result.assigned if result else None,
                 time_called=bool(result and result.time_called),
                 winner=result.winner if result else None,
@@ -145,8 +165,9 @@ def table_board(*, event: Event) -> list[BoardRound]:
                     getattr(table, "last_hand", None),
                     result.entered_at if result else None,
                     result.confirmed_at if result else None,
-                    changed.get(table.pk),
+                    at,
                 ),
+                version=version,
             )
         )
     return [
@@ -154,6 +175,7 @@ def table_board(*, event: Event) -> list[BoardRound]:
             number=rnd.number,
             minutes=rnd.minutes,
             time_called_at=rnd.time_called_at,
+            time_called_by=rnd.time_called_by,
             created_at=rnd.created_at,
             complete=all(t.state == Result.Status.CONFIRMED for t in by_round[rnd.pk]),
             tables=by_round[rnd.pk],
@@ -167,10 +189,27 @@ def change_log(
     *, event: Event, table: int | None = None, round_number: int | None = None
 ) -> QuerySet[ResultChange]:
     """The event's change log, oldest first; only a table's number or a round's, if named
-    (a team withdrawn names no table: it is in the whole log only)."""
-    changes = ResultChange.objects.filter(event=event).select_related("table__round")
+    (a team withdrawn names no table: it is in the whole log only; a round undone or seated
+    names its round and no table)."""
+    changes = ResultChange.objects.filter(event=event)
     if table is not None:
-        changes = changes.filter(table__number=table)
+        changes = changes.filter(table_number=table)
     if round_number is not None:
-        changes = changes.filter(table__round__number=round_number)
+        changes = changes.filter(round_number=round_number)
     return changes.order_by("id")
+
+
+def scope_of(event: Event, table: Table | None) -> QuerySet[ResultChange]:
+    """The entries of a table (of its round), or of the event as a whole (those naming no
+    table: its settings, its players, its rounds seated, undone or changed, time, closing)."""
+    changes = ResultChange.objects.filter(event=event)
+    if table is None:
+        return changes.filter(table_number__isnull=True)
+    return changes.filter(round_number=table.round.number, table_number=table.number)
+
+
+def version_of(event: Event, table: Table | None = None) -> int:
+    """Where the log of a table, or of the event as a whole, stands: its newest entry's id (0
+    for none). A director's change of it is asked against the version they read."""
+    newest = scope_of(event, table).aggregate(newest=Max("id"))["newest"]
+    return int(newest or 0)

@@ -12,8 +12,24 @@ from django.db.models import Count, Q
 
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.formats.base import Shown
-from scorekeeper.events.models import Entrant, Event, EventTeam, Result, ResultLine, Round, SitOut
+from scorekeeper.events.models import (
+    Entrant,
+    Event,
+    EventTeam,
+    Result,
+    ResultLine,
+    Round,
+    SitOut,
+    TableSeat,
+)
 from scorekeeper.events.ranking.standings import Bye, Line, SidePrize, StandingRow
+from scorekeeper.models import Player
+
+#: Where each field of a `Line` is read from a result line: its own columns, and the
+#: knockout match of its table.
+LINE_VALUES = tuple(
+    "result__table__bracket_match" if name == "match" else name for name in Line._fields
+)
 
 
 @dataclass
@@ -44,7 +60,8 @@ def _entrant_rows(event: Event) -> list[StandingRow]:
 
 def standings(*, event: Event, through: int | None = None) -> Standings:
     """Live standings from confirmed results, ranked by the event's format with its
-    tie-breaks (and the event's side prizes), in five queries (six for a team event); as
+    tie-breaks (and the event's side prizes), in six queries (a substitute's name is one
+    more, when one played); as
     they stood after round ``through``, when given (a round's pairings were made from them).
     The rows are fetched here and ranked by the format (`scorekeeper.events.ranking`)."""
     rows = _entrant_rows(event)
@@ -53,7 +70,7 @@ def standings(*, event: Event, through: int | None = None) -> Standings:
         Line(*values)
         for values in ResultLine.objects.filter(event=event, confirmed=True, round_number__lte=last)
         .order_by("round_number", "table_number", "side", "player_id")
-        .values_list(*Line._fields)
+        .values_list(*LINE_VALUES)
     ]
     byes = [
         Bye(number, team_id if event.is_teams else player_id)
@@ -61,14 +78,47 @@ def standings(*, event: Event, through: int | None = None) -> Standings:
             round__event=event, round__number__lte=last
         ).values_list("round__number", "player_id", "team_id")
     ]
+    if not event.is_teams:
+        byes += _absent_credits(event, last)
     waiting = Result.objects.filter(table__round__event=event, status=Result.Status.ENTERED).count()
     rounds = complete_rounds(event=event)
     complete = {number for number in rounds.complete if number <= last}
     kind = format_of(event)
     ranked = kind.rank(event, rows=rows, lines=lines, byes=byes, complete=complete)
+    guests = [] if event.is_teams else _guest_rows(rows, lines)
+    if guests:
+        # A substitute's points, in a row of their own: listed after the entrants, unranked.
+        for row in kind.rank(event, rows=guests, lines=lines, byes=[], complete=complete).rows:
+            row.rank, row.tie_break = None, None
+            ranked.rows.append(row)
     return Standings(
         event, ranked.rows, kind.shown(event), ranked.side_prizes, rounds.count, waiting
     )
+
+
+def _absent_credits(event: Event, last: int) -> list[Bye]:
+    """A player absent from a round they were seated in (a substitute played for them, or
+    nobody did) counts it as a bye when the event gives them a sit-out's credit."""
+    if event.absent_credit != Event.AbsentCredit.SIT_OUT:
+        return []
+    return [
+        Bye(number, substitute_for if substitute_for is not None else player)
+        for number, player, substitute_for in TableSeat.objects.filter(
+            Q(substitute_for__isnull=False) | Q(absent=True),
+            table__round__event=event,
+            table__round__number__lte=last,
+        ).values_list("table__round__number", "player_id", "substitute_for_id")
+    ]
+
+
+def _guest_rows(rows: list[StandingRow], lines: list[Line]) -> list[StandingRow]:
+    """A row for each player with lines who is not entered (a substitute from the club)."""
+    entered = {row.key for row in rows}
+    guests = sorted({line.player_id for line in lines} - entered)
+    if not guests:
+        return []
+    shown = {player.pk: player.shown for player in Player.objects.filter(pk__in=guests)}
+    return [StandingRow(key, shown[key], [shown[key]], guest=True) for key in guests]
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,7 @@ class RoundView:
     complete: bool
     minutes: int | None = None  # a timed round's length
     time_called_at: Any = None  # when the director called time
+    time_called_by: str = ""  # who called it
 
 
 def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[RoundView]:
@@ -140,6 +141,7 @@ def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[Rou
                 ),
                 minutes=rnd.minutes,
                 time_called_at=rnd.time_called_at,
+                time_called_by=rnd.time_called_by,
             )
         )
     return views
@@ -172,6 +174,10 @@ class TallyLine:
     points_against: int | None = None
     outcome: str = ""  # won, lost, tied, bye (or "" while the table plays)
     status: str = ""  # the result's status: entered, confirmed, disputed; "" while it plays
+    how: str = ""  # how the result came about (`Result.provenance`), "" while it plays
+    director: str = ""  # the director who set, changed or confirmed it
+    time_called_by: str = ""  # who called time, when the result stood as it was then
+    confirmed: tuple[int, int] | None = None  # for and against as confirmed, if corrected since
     hands: int = 0
     euchres: int = 0
     loners_made: int = 0
@@ -196,10 +202,17 @@ def tally(*, event: Event) -> list[TallyLine]:
             result = table.result
             for seat in table.seats:
                 mine = seat.side
+                how = director = called = ""
+                confirmed: tuple[int, int] | None = None
                 if result is None:
                     points: tuple[int | None, int | None] = (None, None)
                     outcome, status = "", ""
                 else:
+                    how, director = result.provenance, result.director
+                    called = rnd.time_called_by if result.time_called else ""
+                    if result.confirmed_points:
+                        was = result.confirmed_points
+                        confirmed = (was[mine], was[1 - mine])
                     points = (result.points[mine], result.points[1 - mine])
                     status = result.status
                     outcome = (
@@ -224,6 +237,10 @@ def tally(*, event: Event) -> list[TallyLine]:
                         points_against=points[1],
                         outcome=outcome,
                         status=status,
+                        how=how,
+                        director=director,
+                        time_called_by=called,
+                        confirmed=confirmed,
                         hands=hands,
                         euchres=euchres,
                         loners_made=loners,

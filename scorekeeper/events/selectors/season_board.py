@@ -26,6 +26,7 @@ from scorekeeper.events.models import (
 from scorekeeper.events.ranking.ladders import Ladder, LadderRow, Night, ladder_rank
 from scorekeeper.events.ranking.standings import Bye, Line, StandingRow
 from scorekeeper.events.selectors import LEADERBOARD_ORDER, leaderboard
+from scorekeeper.events.selectors.ranking import LINE_VALUES
 from scorekeeper.models import Club
 from scorekeeper.names import name_shown
 
@@ -69,7 +70,7 @@ def season_nights(*, season: Season) -> tuple[list[Night], dict[int, str]]:
     for event_id, *values in (
         ResultLine.objects.filter(event_id__in=events, confirmed=True)
         .order_by("event_id", "round_number", "table_number", "side", "player_id")
-        .values_list("event_id", *Line._fields)
+        .values_list("event_id", *LINE_VALUES)
     ):
         lines[event_id].append(Line(*values))
     byes: dict[int, list[Bye]] = defaultdict(list)

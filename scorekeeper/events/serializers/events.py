@@ -24,6 +24,15 @@ from scorekeeper.events.serializers.players import (
 
 S = TypeVar("S", bound=serializers.Serializer[Any])
 
+RECONFIRM = (
+    "A confirmed result the director changes: shown (phones and pages show the correction "
+    "and what was confirmed) or required (it waits for the opponents to confirm it again)."
+)
+ABSENT_CREDIT = (
+    "Individuals: what a player absent from a round they were seated in earns for it: "
+    "sit-out (a bye's credit) or none."
+)
+
 
 def _option_field(option: OptionField, *, output: bool) -> serializers.Field[Any, Any, Any, Any]:
     """An option of a format as a top-level field of an event: shown from its format's
@@ -89,6 +98,10 @@ class _EventSerializer(serializers.Serializer[Any]):
         "flagged same-device, or their own), opponent-device (only on a phone of their own, "
         "joined for their side), pin (the confirming opponent types their PIN).",
     )
+    reconfirm = serializers.ChoiceField(choices=Event.Reconfirm.values, help_text=RECONFIRM)
+    absent_credit = serializers.ChoiceField(
+        choices=Event.AbsentCredit.values, help_text=ABSENT_CREDIT
+    )
     time_called_win_points = serializers.IntegerField(
         allow_null=True,
         help_text="Team events: match points of a win decided when time was called "
@@ -134,6 +147,14 @@ class _EventCreateSerializer(serializers.Serializer[Any]):
     confirm_with = serializers.ChoiceField(
         choices=Event.ConfirmWith.values, required=False, default=Event.ConfirmWith.TABLE
     )
+    reconfirm = serializers.ChoiceField(
+        choices=Event.Reconfirm.values, default=Event.Reconfirm.SHOWN, help_text=RECONFIRM
+    )
+    absent_credit = serializers.ChoiceField(
+        choices=Event.AbsentCredit.values,
+        default=Event.AbsentCredit.SIT_OUT,
+        help_text=ABSENT_CREDIT,
+    )
     time_called_win_points = StrictIntegerField(
         min_value=0, max_value=2, required=False, allow_null=True, default=None
     )
@@ -143,24 +164,78 @@ class _EventCreateSerializer(serializers.Serializer[Any]):
 
 
 class _EventUpdateSerializer(serializers.Serializer[Any]):
-    """A director's change: any of these, and any option of the event's format."""
+    """A director's change: any of these, and any option of the event's format. Each
+    setting changed goes into the change log with its old and new value. A closed night
+    changes only its name, date, season and publishing until it is reopened; the ruleset,
+    round length, hands a round and entry only until the first round is seated."""
 
     name = StrictCharField(max_length=100, required=False)
     published = StrictBooleanField(required=False)
     status = StrictCharField(
-        max_length=8, required=False, help_text="running, or finished (the director's word)"
+        max_length=8,
+        required=False,
+        help_text="running (reopen a closed night), or finished (the director's word)",
     )
-    round_minutes = StrictIntegerField(min_value=1, max_value=240, required=False)
+    round_minutes = StrictIntegerField(
+        min_value=1,
+        max_value=240,
+        required=False,
+        allow_null=True,
+        help_text="A timed round's length in minutes; null: untimed.",
+    )
     confirm_with = serializers.ChoiceField(choices=Event.ConfirmWith.values, required=False)
-    time_called_win_points = StrictIntegerField(min_value=0, max_value=2, required=False)
+    reconfirm = serializers.ChoiceField(
+        choices=Event.Reconfirm.values, required=False, help_text=RECONFIRM
+    )
+    absent_credit = serializers.ChoiceField(
+        choices=Event.AbsentCredit.values, required=False, help_text=ABSENT_CREDIT
+    )
+    time_called_win_points = StrictIntegerField(
+        min_value=0, max_value=2, required=False, allow_null=True
+    )
+    sit_out_credit = serializers.ChoiceField(choices=Event.SitOutCredit.values, required=False)
+    sit_out_points = StrictIntegerField(min_value=0, max_value=100, required=False)
+    ruleset = RulesetField(required=False, help_text="Until the first round is seated.")
+    round_length = serializers.ChoiceField(
+        choices=Event.RoundLength.values, required=False, help_text="Until the first round."
+    )
+    hands_per_round = StrictIntegerField(
+        min_value=1,
+        max_value=20,
+        required=False,
+        allow_null=True,
+        help_text="Until the first round.",
+    )
+    entry = serializers.ChoiceField(
+        choices=Event.Entry.values, required=False, help_text="Until the first round."
+    )
     date = serializers.DateField(required=False)
     season = IdField(required=False, allow_null=True, help_text="A season of the club; null: none.")
     side_prizes = serializers.ListField(
-        child=StrictCharField(max_length=20), max_length=10, required=False
+        child=StrictCharField(max_length=20),
+        max_length=10,
+        required=False,
+        allow_null=True,
+        help_text="The side prizes given, by kind; null: all the format has.",
+    )
+    reason = StrictCharField(
+        max_length=500, required=False, help_text="Why (kept in the change log)."
     )
 
 
 EventSerializer = _with_options(_EventSerializer, output=True)
+
+
+class EventDetailSerializer(EventSerializer):  # type: ignore[valid-type,misc]
+    """An event on its own: with its version, what a director's change of it sends back as
+    If-Match."""
+
+    version = serializers.IntegerField(
+        help_text="The newest entry of the event's change log about the event as a whole "
+        "(its settings, players, rounds, time, closing; 0: none)."
+    )
+
+
 EventCreateSerializer = _with_options(_EventCreateSerializer, output=False)
 EventUpdateSerializer = _with_options(_EventUpdateSerializer, output=False)
 

@@ -13,8 +13,14 @@ from scorekeeper.events.serializers.players import MAX_ID
 
 
 class StandingRowSerializer(serializers.Serializer[Any]):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="Null before any result: the rows are then in name order."
+    )
     key = serializers.IntegerField(help_text="A player id, or a team id in team events.")
+    guest = serializers.BooleanField(
+        help_text="A substitute not entered in the event: their points, listed after the "
+        "entrants with no rank."
+    )
     name = serializers.CharField()
     players = serializers.ListField(child=serializers.CharField())
     active = serializers.BooleanField()

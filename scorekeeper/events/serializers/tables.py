@@ -29,7 +29,11 @@ class ResultSerializer(serializers.Serializer[Any]):
     time_called = serializers.BooleanField(
         help_text="Entered as it stood when the director called time."
     )
-    entered_by = serializers.IntegerField(source="entered_by_id")
+    entered_by = serializers.IntegerField(
+        source="entered_by_id",
+        allow_null=True,
+        help_text="The player who entered it at the table; null when a director set it.",
+    )
     confirmed_by = serializers.IntegerField(source="confirmed_by_id", allow_null=True)
     confirmation = serializers.CharField(
         allow_null=True,
@@ -41,7 +45,24 @@ class ResultSerializer(serializers.Serializer[Any]):
     dispute_reason = serializers.CharField(
         allow_blank=True, help_text="Why the opponents disputed it, until it is entered again."
     )
-    corrected = serializers.BooleanField()
+    corrected = serializers.BooleanField(
+        help_text="A director changed it after the table entered or confirmed it."
+    )
+    provenance = serializers.CharField(
+        help_text="How it came about: played (at the table), confirmed-by-director, "
+        "entered-by-director, corrected, assigned or forfeited (by the director named in "
+        "`director`)."
+    )
+    director = serializers.CharField(
+        allow_blank=True,
+        help_text="The director who last set, changed or confirmed it (their display name); "
+        "empty when only the table's players did.",
+    )
+    confirmed_points = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="What the opponents confirmed before a director changed it (by side).",
+    )
     version = serializers.IntegerField()
 
 
@@ -84,6 +105,9 @@ class RoundSerializer(serializers.Serializer[Any]):
     time_called_at = serializers.DateTimeField(
         allow_null=True, help_text="When the director called time."
     )
+    time_called_by = serializers.CharField(
+        allow_blank=True, help_text="Who called time (the director's display name)."
+    )
     sit_outs = serializers.ListField(child=serializers.CharField())
     tables = TableSerializer(many=True)
 
@@ -99,6 +123,12 @@ class TableDetailSerializer(TableSerializer):
     round_started_at = serializers.DateTimeField()
     minutes = serializers.IntegerField(allow_null=True, help_text="A timed round's length.")
     time_called_at = serializers.DateTimeField(allow_null=True)
+    time_called_by = serializers.CharField(allow_blank=True)
+    reconfirm = serializers.ChoiceField(
+        choices=Event.Reconfirm.values,
+        help_text="A director's correction of a confirmed result: shown (with what was "
+        "confirmed), or required (the opponents confirm it again).",
+    )
     entry = serializers.ChoiceField(choices=Event.Entry.values)
     round_length = serializers.ChoiceField(choices=Event.RoundLength.values)
     hands_per_round = serializers.IntegerField(allow_null=True)
@@ -173,6 +203,7 @@ class CloseSerializer(serializers.Serializer[Any]):
         default=False,
         help_text="Close even though some tables have no confirmed result.",
     )
+    reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
 
 
 class OpenTableSerializer(serializers.Serializer[Any]):
@@ -250,9 +281,17 @@ class ReasonSerializer(serializers.Serializer[Any]):
 
 
 class ChangeSerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField(source="table.round.number", allow_null=True)
+    id = serializers.IntegerField(
+        help_text="Its place in the log: the newest a director has read of a table (or of "
+        "the event as a whole) is what their next change of it sends as If-Match."
+    )
+    round = serializers.IntegerField(
+        source="round_number", allow_null=True, help_text="The round it names; null: none."
+    )
     table = serializers.IntegerField(
-        source="table.number", allow_null=True, help_text="Null for a team withdrawn."
+        source="table_number",
+        allow_null=True,
+        help_text="The table it names; null for an act on the event or a round as a whole.",
     )
     action = serializers.CharField()
     actor = serializers.CharField()

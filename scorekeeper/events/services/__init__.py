@@ -33,11 +33,10 @@ from scorekeeper.events.services.events import (
     entrant_add,
     entrant_leave,
     event_create,
-    event_update,
     team_add,
 )
 from scorekeeper.events.services.knockouts import team_seeds_set
-from scorekeeper.events.services.night import event_close
+from scorekeeper.events.services.night import event_close, event_finish, event_reopen
 from scorekeeper.events.services.privacy import (
     casual_games_purge,
     player_erase,
@@ -47,6 +46,12 @@ from scorekeeper.events.services.remedies import (
     result_forfeit,
     seat_substitute,
     team_withdraw,
+)
+from scorekeeper.events.services.repairs import (
+    event_delete,
+    round_seat_late,
+    round_undo,
+    seats_swap,
 )
 from scorekeeper.events.services.restores import device_seen, events_restored, night_epoch
 from scorekeeper.events.services.results import (
@@ -64,6 +69,7 @@ from scorekeeper.events.services.roster import (
 )
 from scorekeeper.events.services.rounds import NO_TARGET, round_generate, round_time_call
 from scorekeeper.events.services.seasons import season_update
+from scorekeeper.events.services.settings import event_update
 from scorekeeper.events.services.table_hands import (
     table_hand_amend,
     table_hand_record,
@@ -104,6 +110,9 @@ __all__ = [
     "entrant_leave",
     "event_close",
     "event_create",
+    "event_delete",
+    "event_finish",
+    "event_reopen",
     "event_update",
     "events_restored",
     "invite_accept",
@@ -130,10 +139,13 @@ __all__ = [
     "result_snapshot",
     "roster_add",
     "round_generate",
+    "round_seat_late",
     "round_time_call",
+    "round_undo",
     "season_create",
     "season_update",
     "seat_substitute",
+    "seats_swap",
     "table_code_issue",
     "table_hand_amend",
     "table_hand_record",

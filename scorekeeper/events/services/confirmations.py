@@ -84,6 +84,8 @@ def result_confirm(
         result = _entered(table, actor, "confirmed")
         assert device is not None
         confirmer = seat_of(table, confirmed_by, "confirmed_by")
+        # Only an entry made at the table waits for the opponents: it names who entered it.
+        assert result.entered_by_id is not None
         enterer = seat_of(table, result.entered_by_id, "entered_by")
         if confirmer.side == enterer.side:
             raise Unprocessable(

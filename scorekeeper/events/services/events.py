@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import enum
 import secrets
 from collections.abc import Sequence
 from typing import Any, Final
@@ -25,11 +24,13 @@ from scorekeeper.events.models import (
     Entrant,
     Event,
     EventTeam,
+    ResultChange,
     Season,
 )
 from scorekeeper.events.planning import seating
 from scorekeeper.events.ranking import standings
 from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.roster import Matched, PlayerRef, roster_match
 from scorekeeper.models import Club
 
@@ -40,15 +41,6 @@ MAX_HANDS_PER_ROUND: Final = 20
 
 #: The longest timed round, in minutes.
 MAX_ROUND_MINUTES: Final = 240
-
-
-class Unchanged(enum.Enum):
-    """An option left as it is (where None means something: no season)."""
-
-    UNCHANGED = "unchanged"
-
-
-UNCHANGED: Final = Unchanged.UNCHANGED
 
 
 def require_running(event: Event) -> None:
@@ -76,7 +68,7 @@ def locked_before_first_round(event: Event, refusal: str, *, code: str, field: s
     return event
 
 
-def _event_ruleset(value: object) -> referee.Ruleset:
+def event_ruleset(value: object) -> referee.Ruleset:
     try:
         rules = referee.Ruleset.parse(value)
     except referee.MalformedRecord as error:
@@ -108,6 +100,8 @@ def event_create(
     seed: int | None = None,
     round_minutes: int | None = None,
     confirm_with: str = Event.ConfirmWith.TABLE,
+    reconfirm: str = Event.Reconfirm.SHOWN,
+    absent_credit: str = Event.AbsentCredit.SIT_OUT,
     time_called_win_points: int | None = None,
     side_prizes: Sequence[str] | None = None,
     **options: Any,
@@ -116,49 +110,11 @@ def event_create(
     the format; an option of another format is refused by name) and the options every
     event has."""
     user = require_director(actor, club)
-    rules = _event_ruleset(ruleset)
+    rules = event_ruleset(ruleset)
     kind = format_named(format)
-    checks: list[tuple[bool, str, str, str]] = [
-        (
-            round_length in Event.RoundLength.values,
-            "round_length",
-            "bad-round-length",
-            "a round is a number of hands or a game",
-        ),
-        (entry in Event.Entry.values, "entry", "bad-entry", "enter hands or totals"),
-        (
-            sit_out_credit in Event.SitOutCredit.values,
-            "sit_out_credit",
-            "bad-sit-out-credit",
-            "none, fixed or average",
-        ),
-    ]
-    for ok, field, code, detail in checks:
-        if not ok:
-            raise Malformed(detail, code=code, field=field)
-    if round_length == Event.RoundLength.HANDS:
-        if hands_per_round is None or not 1 <= hands_per_round <= MAX_HANDS_PER_ROUND:
-            raise Malformed(
-                _("a round of hands has 1 to %(max_hands_per_round)s of them")
-                % {"max_hands_per_round": MAX_HANDS_PER_ROUND},
-                code="bad-hands-per-round",
-                field="hands_per_round",
-            )
-    elif hands_per_round is not None:
-        raise Malformed(
-            _("only rounds of a fixed number of hands have hands_per_round"),
-            code="bad-hands-per-round",
-            field="hands_per_round",
-        )
-    if sit_out_credit == Event.SitOutCredit.FIXED and sit_out_points < 1:
-        raise Malformed(
-            _("a fixed sit-out credit is at least 1 point"),
-            code="bad-sit-out-points",
-            field="sit_out_points",
-        )
     if season is not None and season.club_id != club.pk:
         raise Malformed(_("the season is another club's"), code="bad-season", field="season")
-    _check_night_options(round_minutes, time_called_win_points, confirm_with)
+    check_night_options(round_minutes, time_called_win_points, confirm_with)
     event = Event(
         club=club,
         season=season,
@@ -176,16 +132,76 @@ def event_create(
         seed=secrets.randbelow(2**31) if seed is None else seed,
         round_minutes=round_minutes,
         confirm_with=confirm_with,
+        reconfirm=reconfirm,
+        absent_credit=absent_credit,
         time_called_win_points=time_called_win_points,
-        side_prizes=_side_prizes(side_prizes),
+        side_prizes=side_prizes_chosen(side_prizes),
         created_by_id=user.pk,
     )
+    check_shape(event)
     event.options = kind.options_new(options, event)
     event.save()
     return event
 
 
-def _side_prizes(side_prizes: Sequence[str] | None) -> list[str] | None:
+def check_shape(event: Event) -> None:
+    """What every event has, as it must be: a round of hands or a game (with its number of
+    hands, or none), hands or totals entered, a sit-out credit (a fixed one of a point at
+    least), a choice of reconfirming and of an absent player's credit."""
+    checks: list[tuple[bool, str, str, str]] = [
+        (
+            event.round_length in Event.RoundLength.values,
+            "round_length",
+            "bad-round-length",
+            _("a round is a number of hands or a game"),
+        ),
+        (event.entry in Event.Entry.values, "entry", "bad-entry", _("enter hands or totals")),
+        (
+            event.sit_out_credit in Event.SitOutCredit.values,
+            "sit_out_credit",
+            "bad-sit-out-credit",
+            _("none, fixed or average"),
+        ),
+        (
+            event.reconfirm in Event.Reconfirm.values,
+            "reconfirm",
+            "bad-reconfirm",
+            _("a correction is shown, or required to be confirmed again"),
+        ),
+        (
+            event.absent_credit in Event.AbsentCredit.values,
+            "absent_credit",
+            "bad-absent-credit",
+            _("an absent player earns a sit-out's credit, or nothing"),
+        ),
+    ]
+    for ok, field, code, detail in checks:
+        if not ok:
+            raise Malformed(detail, code=code, field=field)
+    hands = event.hands_per_round
+    if event.round_length == Event.RoundLength.HANDS:
+        if hands is None or not 1 <= hands <= MAX_HANDS_PER_ROUND:
+            raise Malformed(
+                _("a round of hands has 1 to %(max_hands_per_round)s of them")
+                % {"max_hands_per_round": MAX_HANDS_PER_ROUND},
+                code="bad-hands-per-round",
+                field="hands_per_round",
+            )
+    elif hands is not None:
+        raise Malformed(
+            _("only rounds of a fixed number of hands have hands_per_round"),
+            code="bad-hands-per-round",
+            field="hands_per_round",
+        )
+    if event.sit_out_credit == Event.SitOutCredit.FIXED and event.sit_out_points < 1:
+        raise Malformed(
+            _("a fixed sit-out credit is at least 1 point"),
+            code="bad-sit-out-points",
+            field="sit_out_points",
+        )
+
+
+def side_prizes_chosen(side_prizes: Sequence[str] | None) -> list[str] | None:
     """The side prizes given, kept in their usual order (None: all of them)."""
     if side_prizes is None:
         return None
@@ -200,7 +216,7 @@ def _side_prizes(side_prizes: Sequence[str] | None) -> list[str] | None:
     return [kind for kind in standings.SIDE_PRIZES if kind in side_prizes]
 
 
-def _check_night_options(
+def check_night_options(
     round_minutes: int | None, time_called_win_points: int | None, confirm_with: str | None
 ) -> None:
     if confirm_with is not None and confirm_with not in Event.ConfirmWith.values:
@@ -220,76 +236,6 @@ def _check_night_options(
             code="bad-time-called-win-points",
             field="time_called_win_points",
         )
-
-
-def event_update(
-    *,
-    event: Event,
-    actor: Actor,
-    name: str | None = None,
-    published: bool | None = None,
-    status: str | None = None,
-    round_minutes: int | None = None,
-    confirm_with: str | None = None,
-    time_called_win_points: int | None = None,
-    side_prizes: Sequence[str] | None = None,
-    date: datetime.date | None = None,
-    season: Season | Unchanged | None = UNCHANGED,
-    **options: Any,
-) -> Event:
-    """Rename, publish or hide, finish or reopen (a closed night too: its codes work again,
-    its phones join again), change the night's options (round length in minutes, how the
-    opponents confirm, a time-called win's match points, the side prizes: the standings follow at
-    once), its date and season (None: none; a season's leaderboard counts its events), or
-    its format's options (each by name, as its format allows: a progressive night's rounds
-    planned and ranking, a bracket's options until it is drawn, ...)."""
-    require_director(actor, event.club)
-    fields = ["updated_at"]
-    if options:
-        kind = format_of(event)
-        event.options = kind.options_changed(options, event, played=event.rounds.count())
-        event.plan = kind.plan_after_options(event, set(options))
-        fields += ["options", "plan"]
-    if date is not None:
-        event.date = date
-        fields.append("date")
-    if season is not UNCHANGED:
-        if season is not None and season.club_id != event.club_id:
-            raise Malformed(_("the season is another club's"), code="bad-season", field="season")
-        event.season = season
-        fields.append("season")
-    _check_night_options(round_minutes, time_called_win_points, confirm_with)
-    if side_prizes is not None:
-        event.side_prizes = _side_prizes(side_prizes)
-        fields.append("side_prizes")
-    for option, value in (
-        ("round_minutes", round_minutes),
-        ("confirm_with", confirm_with),
-        ("time_called_win_points", time_called_win_points),
-    ):
-        if value is not None:
-            setattr(event, option, value)
-            fields.append(option)
-    if name is not None:
-        event.name = names.name_clean(name, field="name")
-        fields.append("name")
-    if published is not None:
-        event.published = published
-        fields.append("published")
-    if status is not None:
-        if status not in Event.Status.values or status == Event.Status.DRAFT:
-            raise Malformed(_("running or finished"), code="bad-status", field="status")
-        if status == Event.Status.RUNNING and not event.rounds.exists():
-            raise Conflict(_("Seat the first round to start."), code="no-rounds", field="status")
-        event.status = status
-        fields.append("status")
-        if status == Event.Status.RUNNING and event.closed_at is not None:
-            event.closed_at = None
-            fields.append("closed_at")
-    with transaction.atomic():
-        event.save(update_fields=fields)
-        event_changed(event.pk)
-    return event
 
 
 def _already_entered(player: str, field: str) -> Conflict:
@@ -321,6 +267,7 @@ def entrant_add(
     player_id: int | None = None,
     label: str | None = None,
     new: bool = False,
+    expected_version: int | None = None,
 ) -> tuple[Entrant, Matched]:
     """A player of the club joins a progressive event (or rejoins after leaving); from the
     next round on they are seated. By name, they are the club's player of that name or a new
@@ -336,6 +283,7 @@ def entrant_add(
     with transaction.atomic():
         # One entry at a time, so that two at once cannot both take the last place.
         event = Event.objects.select_for_update().get(pk=event.pk)
+        require_fresh(event, expected_version)
         found = roster_match(club=event.club, ref=ref)
         entrant = Entrant.objects.filter(event=event, player=found.player).first()
         if entrant is not None and entrant.active:
@@ -350,13 +298,29 @@ def entrant_add(
         else:
             entrant.active = True
             entrant.save(update_fields=["active"])
+        if event.rounds.exists():
+            # A late arrival (or someone back): seated from the next round on.
+            logged(
+                event.pk,
+                ResultChange.Action.ARRIVE,
+                actor,
+                after={"player": found.player.pk, "name": found.player.shown},
+            )
         _entrants_changed(event)
     return entrant, found
 
 
-def entrant_leave(*, event: Event, actor: Actor, player_id: int) -> Entrant:
+def entrant_leave(
+    *,
+    event: Event,
+    actor: Actor,
+    player_id: int,
+    reason: str = "",
+    expected_version: int | None = None,
+) -> Entrant:
     """A player leaves between rounds: not seated from the next round on; results stay."""
     require_director(actor, event.club)
+    require_fresh(event, expected_version)
     entrant = (
         Entrant.objects.filter(event=event, player_id=player_id).first()
         if 0 < player_id < 2**63
@@ -367,10 +331,20 @@ def entrant_leave(*, event: Event, actor: Actor, player_id: int) -> Entrant:
             _("This player is not in the event."), code="no-such-entrant", field="player"
         )
     with transaction.atomic():
+        was_active = entrant.active
         entrant.active = False
         entrant.save(update_fields=["active"])
         if entrant.team_id is not None:
             EventTeam.objects.filter(pk=entrant.team_id).update(active=False)
+        if was_active:
+            logged(
+                event.pk,
+                ResultChange.Action.LEAVE,
+                actor,
+                reason=reason,
+                before={"player": player_id, "name": entrant.player.shown, "active": True},
+                after={"player": player_id, "name": entrant.player.shown, "active": False},
+            )
         _entrants_changed(event)
     return entrant
 
@@ -421,6 +395,13 @@ def team_add(
                 code="entered-at-once",
                 field="name",
             ) from None
+        if event.rounds.exists():
+            logged(
+                event.pk,
+                ResultChange.Action.ARRIVE,
+                actor,
+                after={"team": team.pk, "name": team.name, "seed": seed},
+            )
         event_changed(event.pk)
     return team, found
 

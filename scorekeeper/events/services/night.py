@@ -1,7 +1,10 @@
 """Closing the night: what is still open is listed first; then every join code and device
-token stops working, and the results are published."""
+token stops working, and the results are published. Reopening it: the codes work again and
+the phones join again. Both are logged."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -11,11 +14,19 @@ from scorekeeper.backups import backup_soon
 from scorekeeper.errors import Conflict
 from scorekeeper.events import selectors
 from scorekeeper.events.access import Actor, require_director
-from scorekeeper.events.models import Event, TableToken
+from scorekeeper.events.models import Event, ResultChange, TableToken
 from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.night_log import logged, require_fresh
 
 
-def event_close(*, event: Event, actor: Actor, leave_open: bool = False) -> Event:
+def event_close(
+    *,
+    event: Event,
+    actor: Actor,
+    leave_open: bool = False,
+    reason: str = "",
+    expected_version: int | None = None,
+) -> Event:
     """The director closes the night. Tables of the last round without a confirmed result
     (`selectors.tables_open`: hands maybe still on a phone, results not entered or not
     confirmed) are refused as `tables-open`, listed, unless `leave_open` says to close
@@ -26,6 +37,7 @@ def event_close(*, event: Event, actor: Actor, leave_open: bool = False) -> Even
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.closed_at is not None:
             return event
+        require_fresh(event, expected_version)
         still_open = selectors.tables_open(event=event)
         if still_open and not leave_open:
             numbers = ", ".join(str(t.number) for t in still_open)
@@ -43,11 +55,76 @@ def event_close(*, event: Event, actor: Actor, leave_open: bool = False) -> Even
         TableToken.objects.filter(event_table__event=event, revoked_at__isnull=True).update(
             revoked_at=now, ended=TableToken.Ended.CLOSED
         )
+        before = {"status": event.status, "published": event.published}
         event.closed_at = now
         event.status = Event.Status.FINISHED
         event.published = True
         event.save(update_fields=["closed_at", "status", "published", "updated_at"])
+        after = {"status": event.status, "published": True, "open_tables": len(still_open)}
+        logged(
+            event.pk, ResultChange.Action.CLOSE, actor, reason=reason, before=before, after=after
+        )
         event_changed(event.pk)
         # The night's results, kept safe as soon as it is closed (docs/deployment.md).
         backup_soon(label=f"night-{event.pk}-closed", holdings=selectors.holdings)
     return event
+
+
+def event_finish(
+    *, event: Event, actor: Actor, reason: str = "", expected_version: int | None = None
+) -> Event:
+    """The director marks the event finished without closing the night (its phones keep
+    their tokens): logged as a close."""
+    require_director(actor, event.club)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINISHED:
+            return event
+        require_fresh(event, expected_version)
+        before = {"status": event.status}
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status", "updated_at"])
+        logged(
+            event.pk,
+            ResultChange.Action.CLOSE,
+            actor,
+            reason=reason,
+            before=before,
+            after={"status": event.status},
+        )
+        event_changed(event.pk)
+    return event
+
+
+def event_reopen(
+    *, event: Event, actor: Actor, reason: str = "", expected_version: int | None = None
+) -> Event:
+    """The director reopens a finished or closed night: it runs again, its join codes work
+    again and its phones join again (their old tokens stay ended). Reopening a night that
+    runs changes nothing."""
+    require_director(actor, event.club)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.RUNNING and event.closed_at is None:
+            return event
+        require_fresh(event, expected_version)
+        if not event.rounds.exists():
+            raise Conflict(_("Seat the first round to start."), code="no-rounds", field="status")
+        before = {"status": event.status, "closed_at": _when(event.closed_at)}
+        event.status = Event.Status.RUNNING
+        event.closed_at = None
+        event.save(update_fields=["status", "closed_at", "updated_at"])
+        logged(
+            event.pk,
+            ResultChange.Action.REOPEN,
+            actor,
+            reason=reason,
+            before=before,
+            after={"status": event.status, "closed_at": None},
+        )
+        event_changed(event.pk)
+    return event
+
+
+def _when(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None

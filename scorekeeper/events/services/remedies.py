@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -38,8 +38,12 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.ranking.tally import SeatTally
+from scorekeeper.events.services.averages import round_average
 from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.corrections import nobody_confirmed
 from scorekeeper.events.services.events import require_running, require_teams
+from scorekeeper.events.services.night_log import logged, require_fresh
+from scorekeeper.events.services.repairs import game_follows_seats
 from scorekeeper.events.services.results import (
     _Outcome,
     _write_lines,
@@ -51,7 +55,6 @@ from scorekeeper.events.services.results import (
 )
 from scorekeeper.events.services.roster import PlayerRef, roster_match
 from scorekeeper.events.services.tables import table_locked
-from scorekeeper.models import Game, Seat
 
 #: What a side may be assigned, and its share of the round's average (bridge's 50/60/40%).
 AWARDS: Final = {"average": (1, 1), "average-plus": (6, 5), "average-minus": (4, 5)}
@@ -72,34 +75,7 @@ def _log(
     before: dict[str, Any] | None,
     after: dict[str, Any] | None,
 ) -> None:
-    ResultChange.objects.create(
-        event_id=event_id,
-        table=table,
-        action=action,
-        actor=actor.label,
-        reason=reason,
-        before=before,
-        after=after,
-    )
-
-
-def round_average(table: Table) -> int | None:
-    """The mean points a side scored at the round's other tables with a played, confirmed
-    result (assigned ones do not count), rounded half up; the whole night's when none of the round
-    has one; None when no table has played a result yet."""
-    played = ResultLine.objects.filter(
-        event_id=table.round.event_id, confirmed=True, result__assigned__isnull=True
-    ).exclude(result__table=table)
-    for lines in (played.filter(round_number=table.round.number), played):
-        # A side's points, once per result and side (a side's two players share them).
-        sides = {
-            (result, side): points
-            for result, side, points in lines.values_list("result_id", "side", "points_for")
-        }
-        if sides:
-            total, count = sum(sides.values()), len(sides)
-            return (2 * total + count) // (2 * count)
-    return None
+    logged(event_id, action, actor, table=table, reason=reason, before=before, after=after)
 
 
 def _side_points(award: object, average: int | None, field: str) -> int:
@@ -144,12 +120,10 @@ def _stand(
     result.hands = 0
     result.time_called = False
     result.confirmed_at = now
-    result.confirmed_device = None
-    result.same_device = False
-    result.by_pin = False
-    result.disputed_by = None
-    result.dispute_reason = ""
+    nobody_confirmed(result)
     result.assigned = assigned
+    result.corrected = False
+    result.director = actor.name
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)
@@ -160,7 +134,14 @@ def _snapshot(result: Result) -> dict[str, Any]:
     return {**(result_snapshot(result) or {}), "assigned": result.assigned}
 
 
-def result_assign(*, table: Table, actor: Actor, sides: Sequence[object], reason: str) -> Result:
+def result_assign(
+    *,
+    table: Table,
+    actor: Actor,
+    sides: Sequence[object],
+    reason: str,
+    expected_version: int | None = None,
+) -> Result:
     """The director assigns a table that could not play a result, side by side (seats 0 and 2
     first): "average", "average-plus", "average-minus" or a number of points. It stands
     confirmed; the hands entered stay, and a later hand correction re-derives the result."""
@@ -173,6 +154,7 @@ def result_assign(*, table: Table, actor: Actor, sides: Sequence[object], reason
         table = table_locked(table)
         event = table.round.event
         require_director(actor, event.club)
+        require_fresh(event, expected_version, table)
         needs_average = any(not isinstance(award, int) for award in sides)
         average = round_average(table) if needs_average else None
         if needs_average and average is None:
@@ -206,7 +188,14 @@ def _forfeit(table: Table, actor: Actor, forfeited_by: int, reason: str) -> Resu
     return result
 
 
-def result_forfeit(*, table: Table, actor: Actor, forfeited_by: int, reason: str) -> Result:
+def result_forfeit(
+    *,
+    table: Table,
+    actor: Actor,
+    forfeited_by: int,
+    reason: str,
+    expected_version: int | None = None,
+) -> Result:
     """A side forfeits the table (seats 0 and 2 are side 0): the other side wins."""
     reason = _reason(reason)
     if forfeited_by not in (0, 1):
@@ -214,22 +203,38 @@ def result_forfeit(*, table: Table, actor: Actor, forfeited_by: int, reason: str
     with transaction.atomic():
         table = table_locked(table)
         require_director(actor, table.round.event.club)
+        require_fresh(table.round.event, expected_version, table)
         return _forfeit(table, actor, forfeited_by, reason)
 
 
+def _seat_change(
+    table: Table, actor: Actor, seat: int, expected_version: int | None
+) -> tuple[Table, Event]:
+    """A director changes who plays a seat of the table (locked), read as it stands."""
+    if seat not in range(4):
+        raise Malformed(_("a seat is 0 to 3"), code="bad-seat", field="seat")
+    table = table_locked(table)
+    event = table.round.event
+    require_director(actor, event.club)
+    require_fresh(event, expected_version, table)
+    return table, event
+
+
 def seat_substitute(
-    *, table: Table, actor: Actor, seat: int, substitute: PlayerRef, reason: str
+    *,
+    table: Table,
+    actor: Actor,
+    seat: int,
+    substitute: PlayerRef,
+    reason: str,
+    expected_version: int | None = None,
 ) -> TableSeat:
     """A substitute plays one round in a seat, for a player who cannot: the club's player
     named (or a new guest). The table's game names them; the round's result is theirs, as
     is the team's in a team event. The seat's first player keeps every other round."""
     reason = _reason(reason)
-    if seat not in range(4):
-        raise Malformed(_("a seat is 0 to 3"), code="bad-seat", field="seat")
     with transaction.atomic():
-        table = table_locked(table)
-        event = table.round.event
-        require_director(actor, event.club)
+        table, event = _seat_change(table, actor, seat, expected_version)
         place = TableSeat.objects.select_for_update().get(table=table, number=seat)
         found = roster_match(club=event.club, ref=substitute).player
         busy = TableSeat.objects.filter(table__round=table.round, player=found).exclude(pk=place.pk)
@@ -247,14 +252,59 @@ def seat_substitute(
         if place.substitute_for_id == found.pk:  # the seat's own player is back
             place.substitute_for_id = None
         place.player = found
-        place.save(update_fields=["player", "substitute_for"])
-        if table.game_id is not None:
-            # The game names its players: its version moves, so a phone reads them again.
-            Seat.objects.filter(game_id=table.game_id, number=seat).update(player=found)
-            Game.objects.filter(pk=table.game_id).update(version=F("version") + 1)
+        place.absent = False  # the substitute plays the seat out
+        place.save(update_fields=["player", "substitute_for", "absent"])
+        game_follows_seats(table)
         ResultLine.objects.filter(result__table=table, player_id=absent).update(player=found)
         after = {"seat": seat, "player": found.pk, "name": found.shown}
         _log(event.pk, table, ResultChange.Action.SUBSTITUTE, actor, reason, before, after)
+    return place
+
+
+def seat_absent(
+    *,
+    table: Table,
+    actor: Actor,
+    seat: int,
+    reason: str,
+    expected_version: int | None = None,
+) -> TableSeat:
+    """A seat's player is absent for the round (a no-show, or gone mid-round) and nobody
+    plays it for them, at an event of individuals, before the table has a result: the
+    table's result is then the director's to set (assigned, or forfeited), the present
+    partner scores the round's average, and the absent player gets the event's absent
+    credit (a sit-out's, or nothing) instead of a line."""
+    reason = _reason(reason)
+    with transaction.atomic():
+        table, event = _seat_change(table, actor, seat, expected_version)
+        if event.is_teams:
+            raise Conflict(
+                _("A team event's remedies are by side: assign or forfeit the table."),
+                code="teams-event",
+                field="seat",
+            )
+        if Result.objects.filter(table=table).exists():
+            raise Conflict(
+                _("The table has a result: correct it, then record the absence."),
+                code="result-entered",
+                field="seat",
+            )
+        place = TableSeat.objects.select_for_update().get(table=table, number=seat)
+        if place.absent:
+            return place
+        place.absent = True
+        place.save(update_fields=["absent"])
+        who = {"seat": seat, "player": place.player_id, "name": place.player.shown}
+        _log(
+            event.pk,
+            table,
+            ResultChange.Action.ABSENT,
+            actor,
+            reason,
+            {**who, "absent": False},
+            {**who, "absent": True},
+        )
+        event_changed(event.pk)
     return place
 
 
@@ -294,7 +344,14 @@ def team_withdraw(*, event: Event, actor: Actor, team_id: int, reason: str) -> E
     return team
 
 
-def result_cut(*, table: Table, actor: Actor, winner: int, reason: str = "") -> Result:
+def result_cut(
+    *,
+    table: Table,
+    actor: Actor,
+    winner: int,
+    reason: str = "",
+    expected_version: int | None = None,
+) -> Result:
     """A level table whose format decides it by the director's draw (a party's cut): the
     side that won the cut wins the table (and moves, as winners do). A draw entered again
     replaces the first; the change log keeps each."""
@@ -304,6 +361,7 @@ def result_cut(*, table: Table, actor: Actor, winner: int, reason: str = "") -> 
         table = table_locked(table)
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
         require_director(actor, event.club)
+        require_fresh(event, expected_version, table)
         kind = format_of(event)
         result = Result.objects.filter(table=table).first()
         if not kind.cuts:

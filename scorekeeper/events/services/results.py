@@ -36,7 +36,10 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.ranking.tally import HandFacts, SeatTally, tally_hands
+from scorekeeper.events.services.averages import round_average
 from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.corrections import director_sets
+from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.tables import require_open, table_lock
 from scorekeeper.models import Hand
 from scorekeeper.selectors import score_of
@@ -213,11 +216,9 @@ def seat_of(table: Table, player_id: int, field: str) -> TableSeat:
 
 
 def unentered_result(table: Table, now: datetime) -> Result:
-    """A result for a table that never entered one, for the director to set: it counts as
-    entered by the table's first seat, now, so every result has the same required facts."""
-    seat = table.seats.order_by("number").first()
-    assert seat is not None
-    return Result(table=table, entered_by_id=seat.player_id, entered_at=now, version=0)
+    """A result for a table that never entered one, for the director to set: entered by
+    nobody at the table (the director who sets it is named in `director`), now."""
+    return Result(table=table, entered_by=None, entered_at=now, version=0)
 
 
 def result_snapshot(result: Result | None) -> dict[str, Any] | None:
@@ -233,6 +234,9 @@ def result_snapshot(result: Result | None) -> dict[str, Any] | None:
         "disputed_by": result.disputed_by_id,
         "time_called": result.time_called,
         "same_device": result.same_device,
+        "provenance": result.provenance,
+        "director": result.director,
+        "confirmed_points": result.confirmed_points,
         "version": result.version,
     }
 
@@ -243,11 +247,20 @@ def _write_lines(result: Result, table: Table, outcome: _Outcome) -> None:
     ResultLine.objects.filter(result=result).delete()
     rnd = table.round
     confirmed = result.status == Result.Status.CONFIRMED
+    seats = list(table.seats.all())
+    # A player absent from the round (no substitute) has no line: their partner, present,
+    # scores the round's average as it stands, whatever their side's result.
+    short = {seat.side for seat in seats if seat.absent}
+    average = round_average(table) if short else None
     lines = []
-    for seat in table.seats.all():
+    for seat in seats:
+        if seat.absent:
+            continue
         side = seat.side
         tally = outcome.tallies[seat.number]
         points_for, points_against = outcome.points[side], outcome.points[1 - side]
+        if side in short and average is not None:
+            points_for = average
         team_id = (table.first_team_id, table.second_team_id)[side]
         lines.append(
             ResultLine(
@@ -284,12 +297,12 @@ def result_logged(
     after: Result | None,
     reason: str = "",
 ) -> None:
-    ResultChange.objects.create(
-        event_id=table.round.event_id,
+    logged(
+        table.round.event_id,
+        action,
+        actor,
         table=table,
-        action=action,
-        actor=actor.label,
-        reason=reason.strip(),
+        reason=reason,
         before=before if isinstance(before, dict) or before is None else result_snapshot(before),
         after=result_snapshot(after),
     )
@@ -406,6 +419,10 @@ def result_enter(
         result.disputed_by = None
         result.dispute_reason = ""
         result.assigned = None
+        # Entered afresh: nothing of an earlier correction stands.
+        result.corrected = False
+        result.confirmed_points = None
+        result.director = actor.name if by_director else ""
         result.version = (result.version + 1) if result.pk else 1
         result.save()
         _write_lines(result, table, outcome)
@@ -438,14 +455,7 @@ def _correct(
     before = result_snapshot(result)
     now = timezone.now()
     result = result or unentered_result(table, now)
-    result.points = outcome.points
-    result.winner = winner_of(table, outcome)
-    result.hands = outcome.hands
-    result.time_called = outcome.time_called
-    result.status = Result.Status.CONFIRMED
-    result.confirmed_at = result.confirmed_at or now
-    result.corrected = True
-    result.assigned = None
+    director_sets(result, table, actor, outcome, winner_of(table, outcome), now)
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)
@@ -460,6 +470,7 @@ def result_correct(
     reason: str,
     points: Sequence[int] | None = None,
     time_called: bool = False,
+    expected_version: int | None = None,
 ) -> Result:
     """The director corrects a table's result, saying why. Hand-by-hand tables are corrected
     hand by hand (the result follows); this re-reads their game. Totals-only tables get the
@@ -471,6 +482,7 @@ def result_correct(
     with transaction.atomic():
         table = table_lock(table)
         require_director(actor, table.round.event.club)
+        require_fresh(table.round.event, expected_version, table)
         corrected = _correct(table, actor, reason, points, time_called=time_called)
         event_changed(table.round.event_id)
     return corrected

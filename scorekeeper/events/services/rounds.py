@@ -24,6 +24,7 @@ from scorekeeper.events.models import (
     Event,
     EventTeam,
     Result,
+    ResultChange,
     Round,
     SitOut,
     Table,
@@ -31,6 +32,7 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.tables import event_table_for
 from scorekeeper.models import Player
 
@@ -44,7 +46,7 @@ def _table_ruleset(event: Event) -> dict[str, Any]:
     return dict(event.ruleset)
 
 
-def _seat_table(
+def seat_table(
     event: Event,
     rnd: Round,
     number: int,
@@ -79,7 +81,7 @@ def _seat_table(
     return table
 
 
-def round_generate(*, event: Event, actor: Actor) -> Round:
+def round_generate(*, event: Event, actor: Actor, expected_version: int | None = None) -> Round:
     """Seat the next round: its tables (with their games, at the night's physical tables,
     whose phones follow them to it) and its byes.
 
@@ -90,6 +92,7 @@ def round_generate(*, event: Event, actor: Actor) -> Round:
     require_running(event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        require_fresh(event, expected_version)
         last = event.rounds.order_by("-number").first()
         if last is not None:
             open_tables = last.tables.exclude(result__status=Result.Status.CONFIRMED).count()
@@ -103,11 +106,13 @@ def round_generate(*, event: Event, actor: Actor) -> Round:
         number = (last.number + 1) if last else 1
         kind = format_of(event)
         planned = kind.seating(selectors.night_of(event=event, number=number), event)
-        rnd = Round.objects.create(event=event, number=number, minutes=event.round_minutes)
+        rnd = Round.objects.create(
+            event=event, number=number, minutes=event.round_minutes, plan_before=event.plan
+        )
         teams = {t.pk: t for t in EventTeam.objects.filter(event=event)} if kind.teams else {}
         for t, table in enumerate(planned.tables, start=1):
             pair = (teams[table.teams[0]], teams[table.teams[1]]) if table.teams else None
-            _seat_table(event, rnd, t, table.seats, actor, pair, bracket_match=table.match)
+            seat_table(event, rnd, t, table.seats, actor, pair, bracket_match=table.match)
         for who in planned.byes:
             if kind.teams:
                 SitOut.objects.create(round=rnd, team_id=who)
@@ -116,13 +121,23 @@ def round_generate(*, event: Event, actor: Actor) -> Round:
         event.plan = dict(planned.plan)
         event.status = Event.Status.RUNNING
         event.save(update_fields=["plan", "status", "updated_at"])
+        logged(
+            event.pk,
+            ResultChange.Action.SEAT,
+            actor,
+            round_number=number,
+            after={"tables": len(planned.tables), "byes": list(planned.byes)},
+        )
         event_changed(event.pk)
     return rnd
 
 
-def round_time_call(*, event: Event, number: int, actor: Actor) -> Round:
+def round_time_call(
+    *, event: Event, number: int, actor: Actor, expected_version: int | None = None
+) -> Round:
     """The director calls time on a round: every table then enters its result as it stands
-    (`time_called`). Calling it again changes nothing."""
+    (`time_called`). Logged with the round's `time_called_at` before and after; calling it
+    again changes nothing."""
     require_director(actor, event.club)
     require_running(event)
     with transaction.atomic():
@@ -132,7 +147,17 @@ def round_time_call(*, event: Event, number: int, actor: Actor) -> Round:
                 _("This event has no round with this number."), code="no-such-round", field="number"
             )
         if rnd.time_called_at is None:
+            require_fresh(event, expected_version)
             rnd.time_called_at = timezone.now()
-            rnd.save(update_fields=["time_called_at"])
+            rnd.time_called_by = actor.name
+            rnd.save(update_fields=["time_called_at", "time_called_by"])
+            logged(
+                event.pk,
+                ResultChange.Action.TIME,
+                actor,
+                round_number=number,
+                before={"time_called_at": None},
+                after={"time_called_at": rnd.time_called_at.isoformat()},
+            )
             event_changed(event.pk)
     return rnd

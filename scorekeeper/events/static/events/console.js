@@ -2,8 +2,9 @@
 // log, exports and standings, kept up every few seconds. A refresh draws only the parts that
 // show data (the board, the players, the log, the standings); forms, the open table and the
 // notes next to each control stay as they are until the director acts.
-import { $, api, ask, attempt, changeItem, clock, el, formData, options, slot, t, tell } from "./console_kit.js";
+import { $, api, ask, attempt, changeItem, clock, el, formData, options, slot, staleReloads, t, tell, versions } from "./console_kit.js";
 import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
+import { nightEntrants, nightReloads, nightShown, roundRepairs, settingsChanged, settingsSaved } from "./console_night.js";
 import { prizeTitle } from "./words.js";
 
 const REFRESH_MS = 5000;
@@ -22,13 +23,9 @@ function resultLine(table) {
   else if (table.state === "disputed") parts.push(t("disputed", { reason: table.dispute_reason }));
   else if (table.state === "entered") parts.push(t("entered"));
   if (table.points) parts.unshift(table.points.join("–"));
-  if (table.state === "confirmed") {
-    if (table.assigned?.forfeit !== undefined) parts.push(t("forfeit"));
-    else if (table.assigned) parts.push(t("assigned"));
-    else if (table.corrected) parts.push(t("corrected"));
-    else parts.push(t(table.confirmation || "confirmed"));
-  }
-  if (table.time_called) parts.push(t("as_it_stood"));
+  // How it came about, and who made it so, in the server's words (the results page's too).
+  if (table.story) parts.push(table.story);
+  else if (table.state === "confirmed") parts.push(t(table.confirmation || "confirmed"));
   if (table.points && table.points[0] === table.points[1] && table.winner !== null) {
     parts.push(t("level_won", { names: table.team_names[table.winner] }));
   }
@@ -104,7 +101,9 @@ function roundBlock(rnd) {
   const list = el("ul", { class: "board-tables" }, ...rnd.tables.map((table) => boardTable(table, rnd)));
   const body = [list];
   if (rnd.sit_outs.length) body.push(el("p", { class: "note", text: t("sit_outs", { names: rnd.sit_outs.join(", ") }) }));
-  if (rnd.number === latest) return el("div", { class: "round" }, el("h3", { text: head.join(" · ") }), ...body);
+  if (rnd.number === latest) {
+    return el("div", { class: "round" }, el("h3", { text: head.join(" · ") }), ...body, roundRepairs(rnd));
+  }
   // Earlier rounds fold away; they are still there to correct.
   return el("details", { class: "round" }, el("summary", { text: head.join(" · ") }), ...body);
 }
@@ -211,7 +210,7 @@ function standingsTable(data) {
   const body = el("tbody");
   for (const row of data.rows) {
     const values = [
-      row.rank, row.name, row.played, row.wins, row.byes, row.credit,
+      row.rank ?? "", row.name, row.played, row.wins, row.byes, row.credit,
       ranked ? row.match_points : row.total, ...(perRound ? [row.per_round.toFixed(2)] : []),
       ...(buchholz ? [row.buchholz, row.median_buchholz] : []),
       row.points_for, row.points_against, row.euchres, row.tie_break || "",
@@ -240,6 +239,9 @@ async function load() {
     api("GET", base + "standings/"),
   ]);
   published = info.published;
+  versions.event = info.version;
+  nightEntrants(teams ? [] : entrants);
+  nightShown(info, tables);
   $(".publish").textContent = published ? t("hide") : t("publish");
   $(".closed-note").textContent = info.closed_at ? t("closed_note", { time: clock(info.closed_at) }) : "";
   latest = tables.length ? tables[0].number : null;
@@ -274,13 +276,13 @@ function on(selector, type, handler) {
 }
 
 on(".publish", "click", () => attempt("publish", async () => {
-  await api("PATCH", base, { published: !published });
+  await api("PATCH", base, { published: !published }, versions.event);
   tell("publish", t("saved"));
   await load();
 }));
 
 on(".next-round", "click", () => attempt("rounds", async () => {
-  const round = await api("POST", base + "rounds/");
+  const round = await api("POST", base + "rounds/", undefined, versions.event);
   tell("rounds", t("seated", { number: round.number }));
   await load();
 }));
@@ -288,7 +290,7 @@ on(".next-round", "click", () => attempt("rounds", async () => {
 on(".call-time", "click", async () => {
   if (latest === null || (await ask(t("time_ask", { number: latest }))) === null) return;
   await attempt("rounds", async () => {
-    await api("POST", `${base}rounds/${latest}/time/`);
+    await api("POST", `${base}rounds/${latest}/time/`, undefined, versions.event);
     tell("rounds", t("time_done", { number: latest }));
     await load();
   });
@@ -331,13 +333,13 @@ on(".add-team", "submit", (e) => {
 
 on(".event-form", "submit", (e) => {
   e.preventDefault();
-  const f = formData(e.target);
+  const form = e.target;
   attempt("event-form", async () => {
-    const changed = await api("PATCH", base, {
-      name: f.name, date: f.date, season: f.season ? Number(f.season) : null, confirm_with: f.confirm_with,
-    });
+    const changed = await api("PATCH", base, settingsChanged(form), versions.event);
     $(".event-date").textContent = changed.date;
+    settingsSaved(form);
     tell("event-form", t("saved"));
+    await load();
   });
 });
 
@@ -367,7 +369,7 @@ on(".close-night", "click", async () => {
   const question = open.length ? t("close_ask_open", { tables: open.join("; ") }) : t("close_ask");
   if ((await ask(question)) === null) return;
   await attempt("close", async () => {
-    const closed = await api("POST", `${base}close/`, { leave_open: open.length > 0 });
+    const closed = await api("POST", `${base}close/`, { leave_open: open.length > 0 }, versions.event);
     tell("close", t("closed", { time: clock(closed.closed_at) }));
     await load();
   });
@@ -386,5 +388,7 @@ async function refresh() {
 }
 
 deskReloads(load);
+nightReloads(load);
+staleReloads(load);
 attempt("refresh", refresh);
 setInterval(() => attempt("refresh", refresh), REFRESH_MS);

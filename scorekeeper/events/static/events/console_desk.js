@@ -26,12 +26,15 @@ function drawSeats(table) {
   const list = $(".desk-seats", desk);
   list.replaceChildren(
     ...table.seats.map((s) => {
-      const who = s.substitute_for ? t("substitute_for", { name: s.name, absent: s.substitute_for }) : s.name;
+      let who = s.substitute_for ? t("substitute_for", { name: s.name, absent: s.substitute_for }) : s.name;
+      if (s.absent) who = t("absent_seat", { name: s.name });
       return el("li", { text: t("seat", { letter: SEATS[s.seat], name: who }) });
     }),
   );
   const seatChoices = table.seats.map((s) => [s.seat, t("seat", { letter: SEATS[s.seat], name: s.name })]);
   options($(".substitute-form", desk).elements.seat, seatChoices);
+  const absent = $(".absent-form", desk);
+  if (absent) options(absent.elements.seat, seatChoices);
   options($(".hand-form", desk).elements.maker, seatChoices);
   const names = sideNames(table);
   for (const side of [0, 1]) {
@@ -57,6 +60,7 @@ async function drawHands(table) {
   part.hidden = !table.game_id;
   if (!table.game_id) return;
   const game = await api("GET", `/api/v1/games/${table.game_id}/`);
+  open.game = game.version; // what a change of its hands is made on
   const list = $(".desk-hands", desk);
   list.replaceChildren(
     ...game.hands.map((hand, i) => {
@@ -132,6 +136,7 @@ async function changed(key, message) {
 function stopAmend() {
   const form = $(".hand-form", desk);
   form.elements.number.value = "";
+  delete form.dataset.version;
   $("legend", form).textContent = form.dataset.add;
   $(".cancel-amend", form).hidden = true;
 }
@@ -139,6 +144,8 @@ function stopAmend() {
 function startAmend(hand) {
   const form = $(".hand-form", desk);
   form.elements.number.value = String(hand.number);
+  // The amendment is made on the hands as the director saw them when they began it.
+  form.dataset.version = String(open.game);
   if (hand.maker !== null) form.elements.maker.value = String(hand.maker);
   if (hand.trump) form.elements.trump.value = hand.trump;
   if (hand.maker_tricks !== null) form.elements.maker_tricks.value = String(hand.maker_tricks);
@@ -152,7 +159,7 @@ async function undoHand(number) {
   const { table } = open;
   if ((await ask(t("undo_ask", { number, table: table.number }))) === null) return;
   await attempt("desk-hands", async () => {
-    await api("DELETE", `/api/v1/tables/${table.id}/hands/${number}/`, { reason: reason() });
+    await api("DELETE", `/api/v1/tables/${table.id}/hands/${number}/`, { reason: reason() }, open.game);
     await changed("desk-hands", t("hand_undone", { number }));
   });
 }
@@ -161,18 +168,44 @@ $(".hand-form", desk).addEventListener("submit", (e) => {
   e.preventDefault();
   const f = formData(e.target);
   const body = { maker: Number(f.maker), trump: f.trump, maker_tricks: Number(f.maker_tricks), alone: f.alone === "on", reason: reason() };
-  const { table } = open;
+  const { table, round } = open;
+  const form = e.target;
   attempt("desk-hands", async () => {
     const number = f.number ? Number(f.number) : null;
-    const written = number
-      ? await api("PATCH", `/api/v1/tables/${table.id}/hands/${number}/`, body)
-      : await api("POST", `/api/v1/tables/${table.id}/hands/`, body);
-    stopAmend();
-    await changed("desk-hands", t("hand_saved", { number: number || written.number }));
+    try {
+      const written = number
+        ? await api("PATCH", `/api/v1/tables/${table.id}/hands/${number}/`, body, Number(form.dataset.version ?? open.game))
+        : await api("POST", `/api/v1/tables/${table.id}/hands/`, body, open.game);
+      stopAmend();
+      await changed("desk-hands", t("hand_saved", { number: number || written.number }));
+    } catch (error) {
+      if (error.status === 412) {
+        // Changed meanwhile: who changed which hand since, from the game's own log; once the
+        // director has looked, saving again is made on what they saw.
+        error.body.changes = await handsChangedSince(table, round, Number(form.dataset.version ?? open.game));
+        if (number) delete form.dataset.version;
+      }
+      throw error;
+    }
   });
 });
 
 $(".cancel-amend", desk).addEventListener("click", stopAmend);
+
+/** The game's log since `version`, as the change log lists a table's changes. */
+async function handsChangedSince(table, round, version) {
+  try {
+    const log = await api("GET", `/api/v1/games/${table.game_id}/log/`);
+    return log.filter((entry) => entry.version > version).map((entry) => ({
+      ...entry,
+      action: t("hand_changed", { number: entry.hand_number ?? "?", action: entry.action }),
+      round: round.number,
+      table: table.number,
+    }));
+  } catch {
+    return [];
+  }
+}
 
 // The seats ---------------------------------------------------------------------------------
 
@@ -182,9 +215,21 @@ $(".substitute-form", desk).addEventListener("submit", (e) => {
   const f = formData(form);
   const { table } = open;
   attempt("desk-seats", async () => {
-    const seat = await api("POST", `/api/v1/tables/${table.id}/seats/${f.seat}/substitute/`, { player: f.player.trim(), reason: reason() });
+    const seat = await api("POST", `/api/v1/tables/${table.id}/seats/${f.seat}/substitute/`, { player: f.player.trim(), reason: reason() }, table.version);
     form.elements.player.value = "";
     await changed("desk-seats", t("substitute_done", { name: seat.name, letter: SEATS[seat.seat] }));
+  });
+});
+
+$(".absent-form", desk)?.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const seat = Number(formData(e.target).seat);
+  const { table } = open;
+  const name = table.seats.find((s) => s.seat === seat)?.name;
+  if ((await ask(t("absent_ask", { name, number: table.number }))) === null) return;
+  await attempt("desk-seats", async () => {
+    await api("POST", `/api/v1/tables/${table.id}/seats/${seat}/absent/`, { reason: reason() }, table.version);
+    await changed("desk-seats", t("absent_done", { name }));
   });
 });
 
@@ -200,7 +245,7 @@ $(".totals-form", desk).addEventListener("submit", (e) => {
   const { table } = open;
   attempt("desk-result", async () => {
     const body = { points: [Number(f.side0), Number(f.side1)], reason: reason() };
-    await resultSaved("desk-result", await api("PATCH", `/api/v1/tables/${table.id}/result/`, body));
+    await resultSaved("desk-result", await api("PATCH", `/api/v1/tables/${table.id}/result/`, body, table.version));
   });
 });
 
@@ -210,7 +255,7 @@ $(".rederive-form", desk).addEventListener("submit", (e) => {
   const { table } = open;
   attempt("desk-result", async () => {
     const body = { reason: reason(), time_called: f.time_called === "on" };
-    await resultSaved("desk-result", await api("PATCH", `/api/v1/tables/${table.id}/result/`, body));
+    await resultSaved("desk-result", await api("PATCH", `/api/v1/tables/${table.id}/result/`, body, table.version));
   });
 });
 
@@ -225,7 +270,7 @@ $(".assign-form", desk).addEventListener("submit", (e) => {
   const { table } = open;
   attempt("desk-assign", async () => {
     const body = { sides: [award(f, 0), award(f, 1)], reason: reason() };
-    await resultSaved("desk-assign", await api("POST", `/api/v1/tables/${table.id}/result/assign/`, body));
+    await resultSaved("desk-assign", await api("POST", `/api/v1/tables/${table.id}/result/assign/`, body, table.version));
   });
 });
 
@@ -237,7 +282,7 @@ $(".forfeit-form", desk).addEventListener("submit", async (e) => {
   if ((await ask(t("forfeit_ask", { side: names[side], number: table.number }))) === null) return;
   await attempt("desk-assign", async () => {
     const body = { forfeited_by: side, reason: reason() };
-    await resultSaved("desk-assign", await api("POST", `/api/v1/tables/${table.id}/result/forfeit/`, body));
+    await resultSaved("desk-assign", await api("POST", `/api/v1/tables/${table.id}/result/forfeit/`, body, table.version));
   });
 });
 

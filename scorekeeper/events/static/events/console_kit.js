@@ -57,13 +57,44 @@ export function slot(key) {
   return box;
 }
 
-/** Run an action; a problem is told at `key`, not thrown. */
+/** Run an action; a problem is told at `key`, not thrown. A change refused because someone
+ * changed the same thing meanwhile (412) shows what they changed, then the console reads
+ * everything again: the director looks, and saves again if it still needs saving. */
 export async function attempt(key, action) {
   try {
     await action();
   } catch (error) {
-    tell(key, error.message, true);
+    if (error.status !== 412) {
+      tell(key, error.message, true);
+      return;
+    }
+    await changedMeanwhile(error.body?.changes || []);
+    tell(key, t("stale_note"), true);
+    await lookAgain();
   }
+}
+
+// Changed meanwhile ----------------------------------------------------------------------------
+
+/** What the console writes against: the version of the event as a whole it read last. */
+export const versions = { event: undefined };
+let lookAgain = async () => {};
+
+/** What the console calls to read everything again after a 412. */
+export function staleReloads(load) {
+  lookAgain = load;
+}
+
+function changedMeanwhile(changes) {
+  const dialog = $("dialog.stale");
+  const list = $(".stale-changes", dialog);
+  list.replaceChildren(...changes.map(changeItem));
+  if (!changes.length) list.append(el("li", { text: t("stale_game") }));
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(), { once: true });
+    dialog.showModal();
+    $("button", dialog).focus();
+  });
 }
 
 // Asking first ------------------------------------------------------------------------------
@@ -104,9 +135,10 @@ export function options(select, items, placeholder) {
 
 // The change log ------------------------------------------------------------------------------
 
-const ACTIONS = {
-  forfeit: "forfeit_action", substitute: "substitute_action", withdraw: "withdraw_action", cut: "cut_action",
-};
+const ACTIONS = Object.fromEntries(
+  ["forfeit", "substitute", "withdraw", "cut", "absent", "key-in", "arrive", "leave", "seat", "unseat", "swap",
+    "seat-late", "time", "close", "reopen", "settings"].map((action) => [action, `${action.replace("-", "_")}_action`]),
+);
 
 function shown(snapshot) {
   if (!snapshot) return "—";
@@ -118,9 +150,12 @@ function shown(snapshot) {
 /** One change of the log, as the console lists it. */
 export function changeItem(change) {
   const action = t(ACTIONS[change.action] || change.action);
-  const head = change.table === null
-    ? t("change_event", { actor: change.actor, action })
-    : t("change", { round: change.round, table: change.table, actor: change.actor, action });
+  let head = t("change", { round: change.round, table: change.table, actor: change.actor, action });
+  if (change.table === null) {
+    head = change.round === null
+      ? t("change_event", { actor: change.actor, action })
+      : t("change_round", { round: change.round, actor: change.actor, action });
+  }
   const item = el("li", {}, el("strong", { text: `${clock(change.created_at)} ` }), head);
   if (change.before || change.after) item.append(el("span", { class: "note", text: ` ${t("before_after", { before: shown(change.before), after: shown(change.after) })}` }));
   if (change.reason) item.append(el("div", { class: "note", text: t("because", { reason: change.reason }) }));

@@ -71,7 +71,7 @@ function standingsTable(data) {
       [row.tie_break || "", "wide"],
     ];
     body.append(
-      el("tr", {}, el("td", { text: String(row.rank) }), name, ...figures.map(([v, wide]) => cell("td", String(v), wide))),
+      el("tr", {}, el("td", { text: row.rank === null ? "" : String(row.rank) }), name, ...figures.map(([v, wide]) => cell("td", String(v), wide))),
     );
   }
   table.append(body);

@@ -12,11 +12,12 @@ function cookie(name) {
 
 // The web app's API wrapper: a director's session sends the CSRF token on writes. A path is
 // the API's own (`/events/1/`); a link the API gave (`/api/v1/events/1/`) works as well. A
-// table's phone scores in the table app (/table/), never here.
-export async function api(method, url, body) {
+// table's phone scores in the table app (/table/), never here. A director's write names the
+// version it was made on (`If-Match`): a change made since is a 412.
+export async function api(method, url, body, version) {
   const headers = {};
   if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
-  const answer = await call(method, url.replace(/^\/api\/v1/, ""), { body, headers });
+  const answer = await call(method, url.replace(/^\/api\/v1/, ""), { body, headers, version });
   return answer.data;
 }
 

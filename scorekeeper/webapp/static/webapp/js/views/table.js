@@ -264,6 +264,20 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     return table.seats.find((seat) => seat.player === player)?.name || "?";
   }
 
+  // How a result came about: at the table, or by the director (named, never a seat); a
+  // correction says what the opponents had confirmed and what it became.
+  function howLine(res) {
+    const director = res.director || t("result.a_director");
+    if (res.provenance === "corrected") {
+      const was = res.confirmed_points ? res.confirmed_points.join(" – ") : null;
+      return was
+        ? t("result.corrected_from", { director, was, now: res.points.join(" – ") })
+        : t("result.corrected", { director });
+    }
+    if (res.provenance && res.provenance !== "played") return t(`result.${res.provenance}`, { director });
+    return t(`result.confirmed.${res.confirmation || "director"}`, { name: nameOf(res.confirmed_by) });
+  }
+
   function scoreLine(points) {
     return `${table.team_names[0]} ${points[0]} – ${points[1]} ${table.team_names[1]}`;
   }
@@ -447,12 +461,13 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       parts.push(h("p", {}, t("result.queued")));
     } else if (res && res.status === "confirmed") {
       parts.push(h("p", { class: "result-score" }, scoreLine(res.points)),
-        h("p", {}, t(`result.confirmed.${res.confirmation || "director"}`, { name: nameOf(res.confirmed_by) })),
+        h("p", { class: res.provenance === "played" ? null : "how" }, howLine(res)),
         res.time_called ? h("p", { class: "badge warn" }, t("result.time_called")) : null,
         h("p", { class: "hint" }, t("result.next_round")));
     } else if (res && res.status === "entered") {
       parts.push(h("p", { class: "result-score" }, scoreLine(res.points)),
-        h("p", {}, t("result.waiting", { name: nameOf(res.entered_by) })),
+        res.confirmed_points ? h("p", { class: "how" }, howLine(res)) : null,
+        h("p", {}, t("result.waiting", { name: res.entered_by === null ? res.director : nameOf(res.entered_by) })),
         res.time_called ? h("p", { class: "badge warn" }, t("result.time_called")) : null,
         ...confirmArea(res));
     } else if (device.role !== "scorer") {

@@ -1,0 +1,72 @@
+"""How a table's result came about, in the reader's language: corrected, assigned, forfeited,
+entered or confirmed by a director (named by their display name, never a seat), and as it
+stood when time was called, by whom. The results page, the tally cards, the projector and
+the console's board say it in these words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+
+def result_story(
+    how: str,
+    director: str,
+    *,
+    points: Sequence[int] | None = None,
+    confirmed: Sequence[int] | None = None,
+    again: bool = False,
+    called_by: str | None = None,
+) -> str:
+    """How a result came about, in the reader's language, naming the director who made it so
+    (never a seat): "corrected by the director (Dora Lee): 7–2 confirmed, now 5–3",
+    "assigned by the director (Dora Lee)", ...; and "as it stood when time was called (by
+    Dora Lee)". Empty for a result played and confirmed at the table. ``again``: the
+    opponents confirmed a correction again."""
+    who = director or _("a director")
+    parts = []
+    if how == "corrected":
+        said = _("corrected by the director (%(director)s)") % {"director": who}
+        if confirmed and points:
+            said += ": " + _("%(confirmed)s confirmed, now %(points)s") % {
+                "confirmed": "–".join(str(p) for p in confirmed),
+                "points": "–".join(str(p) for p in points),
+            }
+        if again:
+            said += ", " + _("confirmed again at the table")
+        parts.append(said)
+    elif how in HOW_SAID:
+        parts.append(str(HOW_SAID[how]) % {"director": who})
+    if called_by is not None:
+        parts.append(
+            _("as it stood when time was called (by %(director)s)")
+            % {"director": called_by or _("a director")}
+        )
+    return "; ".join(parts)
+
+
+#: How a result came about (`Result.provenance`) but a correction, in the reader's language.
+HOW_SAID: Final = {
+    "assigned": gettext_lazy("assigned by the director (%(director)s)"),
+    "forfeited": gettext_lazy("a forfeit, recorded by the director (%(director)s)"),
+    "entered-by-director": gettext_lazy("entered by the director (%(director)s)"),
+    "confirmed-by-director": gettext_lazy("confirmed by the director (%(director)s)"),
+}
+
+
+def story_of(result: Any, called_by: str) -> str:
+    """`result_story` of a table's result (``called_by``: who called time on its round)."""
+    if result is None:
+        return ""
+    return result_story(
+        result.provenance,
+        result.director,
+        points=result.points,
+        confirmed=result.confirmed_points,
+        again=result.status == "confirmed" and result.confirmed_by_id is not None,
+        called_by=called_by if result.time_called else None,
+    )

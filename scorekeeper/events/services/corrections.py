@@ -1,0 +1,95 @@
+"""A director sets a table's result (`results.result_correct`, and a hand correction's
+re-derived result): confirmed by the director when nothing changed, or corrected by the
+director, keeping what the opponents had confirmed; where the event asks it, the opponents
+confirm a correction again (docs/tournaments.md, "Who did what").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+
+from scorekeeper.events.access import Actor
+from scorekeeper.events.models import Event, Result, Round, Table
+
+
+class Outcome(Protocol):
+    """What the table's result becomes (`results._Outcome`)."""
+
+    @property
+    def points(self) -> Sequence[int]: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def time_called(self) -> bool: ...
+
+
+def director_sets(
+    result: Result,
+    table: Table,
+    actor: Actor,
+    outcome: Outcome,
+    winner: int | None,
+    now: datetime,
+) -> None:
+    """The director sets the table's result to ``outcome`` (docs/tournaments.md, "Who did
+    what"). Nothing changed: a result waiting for the opponents is confirmed by the director,
+    one the table confirmed stays as it is. Changed: the result is corrected by the
+    director, keeping what the table had confirmed (`confirmed_points`) while its
+    confirmation no longer names anyone (nobody at the table confirmed the new points);
+    where the event asks the opponents to confirm a correction again (`reconfirm`), it waits
+    for them while their phones can still answer (its round the latest, the night open)."""
+    changed = result.pk is None or (
+        list(result.points) != list(outcome.points)
+        or result.winner != winner
+        or result.time_called != outcome.time_called
+    )
+    table_confirmed = (
+        result.pk is not None
+        and result.status == Result.Status.CONFIRMED
+        and result.confirmed_device_id is not None
+    )
+    if changed and table_confirmed and result.confirmed_points is None:
+        result.confirmed_points = list(result.points)
+    result.points = outcome.points
+    result.winner = winner
+    result.hands = outcome.hands
+    result.time_called = outcome.time_called
+    result.assigned = None
+    if not changed and table_confirmed:
+        return
+    result.director = actor.name
+    if changed and result.pk is not None:
+        # Back at what the table confirmed: nothing is corrected any more.
+        back = result.confirmed_points is not None and result.confirmed_points == outcome.points
+        result.corrected = not back
+        if back:
+            result.confirmed_points = None
+    # The points now are the director's: nobody at the table has confirmed them (yet).
+    nobody_confirmed(result)
+    if result.corrected and result.confirmed_points is not None and asked_again(table):
+        result.status = Result.Status.ENTERED
+        result.confirmed_at = None
+        return
+    result.status = Result.Status.CONFIRMED
+    result.confirmed_at = now
+
+
+def asked_again(table: Table) -> bool:
+    """A correction goes back to the opponents: the event asks it (`reconfirm` required) and
+    their phones can still answer (the table's round is the latest, the night open)."""
+    event = table.round.event
+    if event.reconfirm != Event.Reconfirm.REQUIRED or event.closed_at is not None:
+        return False
+    return not Round.objects.filter(event=event, number__gt=table.round.number).exists()
+
+
+def nobody_confirmed(result: Result) -> None:
+    """The result's points are the director's: no player's confirmation or dispute stands."""
+    result.confirmed_by = None
+    result.confirmed_device = None
+    result.same_device = False
+    result.by_pin = False
+    result.disputed_by = None
+    result.dispute_reason = ""

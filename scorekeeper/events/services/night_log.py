@@ -1,0 +1,80 @@
+"""The event's change log, written in one place: every result's entry, confirmation, dispute
+and correction, every remedy, and every act of a director on the night (players arriving
+and leaving, rounds seated, undone or changed, time called, the night closed and reopened,
+the event's settings changed), each with who, why, and what it was before and after.
+
+An entry names its table (when it has one) and keeps the round's and the table's numbers,
+so it still reads right once an undone round's tables are gone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scorekeeper.errors import ChangedMeanwhile
+from scorekeeper.events.access import Actor
+from scorekeeper.events.models import Event, ResultChange, Table
+from scorekeeper.events.selectors.board import scope_of
+
+
+def logged(
+    event_id: int,
+    action: str,
+    actor: Actor,
+    *,
+    table: Table | None = None,
+    round_number: int | None = None,
+    reason: str = "",
+    before: Any = None,
+    after: Any = None,
+) -> ResultChange:
+    """Append an entry to the event's change log (a table's, or the event's as a whole,
+    maybe naming a round)."""
+    if table is not None:
+        round_number = table.round.number
+    return ResultChange.objects.create(
+        event_id=event_id,
+        table=table,
+        round_number=round_number,
+        table_number=table.number if table is not None else None,
+        action=action,
+        actor=actor.label,
+        reason=reason.strip(),
+        before=before,
+        after=after,
+    )
+
+
+def change_json(change: ResultChange) -> dict[str, Any]:
+    """An entry as the log shows it (`GET /api/v1/events/{id}/log/`, and the changes a 412
+    lists)."""
+    return {
+        "id": change.pk,
+        "round": change.round_number,
+        "table": change.table_number,
+        "action": change.action,
+        "actor": change.actor,
+        "reason": change.reason,
+        "before": change.before,
+        "after": change.after,
+        "created_at": change.created_at.isoformat(),
+    }
+
+
+def require_fresh(event: Event, expected: int | None, table: Table | None = None) -> None:
+    """The director read the table (or the event) as it stands (`If-Match`; None: any will
+    do); else a 412 listing who changed what since, to look at before saving again."""
+    if expected is None:
+        return
+    since = list(scope_of(event, table).filter(id__gt=expected).order_by("id"))
+    if not since:
+        return
+    raise ChangedMeanwhile(
+        _("Changed since you read it: look at what changed, then save again."),
+        code="changed-meanwhile",
+        field="If-Match",
+        version=since[-1].pk,
+        changes=[change_json(change) for change in since],
+    )

@@ -1,0 +1,157 @@
+// The console's repairs of the night: the latest round undone, two players' places swapped or
+// a late arrival seated while nothing is entered there; the night reopened once closed; a
+// mistaken event with no result deleted. Each asks first and is written against the event's
+// version the console read (a change made meanwhile is shown, then read again).
+import { $, api, ask, attempt, el, slot, t, tell, versions } from "./console_kit.js";
+
+const event = document.body.dataset.event;
+const teams = document.body.dataset.teams === "1";
+const base = `/api/v1/events/${event}/`;
+let reload = async () => {};
+let entrants = [];
+
+/** What the night's repairs call after a change: the whole console's refresh. */
+export function nightReloads(load) {
+  reload = load;
+}
+
+/** The event's entrants as the console read them last (whose ids a sit-out's name means). */
+export function nightEntrants(list) {
+  entrants = list;
+}
+
+async function done(key, message) {
+  tell(key, message);
+  await reload();
+}
+
+function untouched(rnd) {
+  return rnd.tables.every((table) => table.hands === 0 && table.state === "playing");
+}
+
+function choice(name, items) {
+  const select = el("select", { name, required: true });
+  for (const [value, label] of items) select.append(el("option", { value: String(value), text: label }));
+  return select;
+}
+
+/** The latest round's repairs, while nothing is entered there (else nothing). */
+export function roundRepairs(rnd) {
+  if (!untouched(rnd)) return null;
+  const key = `round-${rnd.number}`;
+  const undo = el("button", { type: "button", class: "secondary small undo-round", text: t("undo_round", { number: rnd.number }) });
+  undo.addEventListener("click", async () => {
+    if ((await ask(t("undo_round_ask", { number: rnd.number }))) === null) return;
+    await attempt(key, async () => {
+      await api("DELETE", `${base}rounds/${rnd.number}/`, {}, versions.event);
+      await done("rounds", t("round_undone", { number: rnd.number }));
+    });
+  });
+  const byName = new Map(entrants.map((e) => [e.shown, e.player]));
+  const places = [
+    ...rnd.tables.flatMap((table) => table.seats.map((s) => [s.player, `${t("table", { number: table.number })} ${"NESW"[s.seat]}: ${s.name}`])),
+    ...rnd.sit_outs.filter((name) => byName.has(name)).map((name) => [byName.get(name), `${t("sit_outs", { names: name })}`]),
+  ];
+  const names = new Map(places.map(([player, label]) => [player, label.split(": ").pop()]));
+  const swap = el("form", { class: "actions swap-form" },
+    choice("first", places), choice("second", places),
+    el("button", { type: "submit", class: "secondary small", text: t("swap") }));
+  swap.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const players = [Number(swap.elements.first.value), Number(swap.elements.second.value)];
+    const [first, second] = players.map((p) => names.get(p));
+    if ((await ask(t("swap_ask", { first, second, number: rnd.number }))) === null) return;
+    await attempt(key, async () => {
+      await api("POST", `${base}rounds/${rnd.number}/swap/`, { players }, versions.event);
+      await done(key, t("swapped", { first, second }));
+    });
+  });
+  const box = el("div", { class: "round-repairs" }, el("p", { class: "actions" }, undo), swap);
+  if (!teams) box.append(lateForm(rnd, key, new Set(places.map(([player]) => player))));
+  box.append(slot(key));
+  return box;
+}
+
+function lateForm(rnd, key, placed) {
+  const waiting = entrants.filter((e) => e.active && !placed.has(e.player));
+  const form = el("form", { class: "actions late-form" });
+  if (!waiting.length) return el("p", { class: "note", text: t("nobody_late") });
+  form.append(choice("player", waiting.map((e) => [e.player, e.shown])),
+    el("button", { type: "submit", class: "secondary small", text: t("late", { number: rnd.number }) }));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const player = Number(form.elements.player.value);
+    const name = waiting.find((w) => w.player === player)?.shown;
+    if ((await ask(t("late_ask", { name, number: rnd.number }))) === null) return;
+    await attempt(key, async () => {
+      await api("POST", `${base}rounds/${rnd.number}/late/`, { player }, versions.event);
+      await done(key, t("seated_late", { name, number: rnd.number }));
+    });
+  });
+  return form;
+}
+
+/** The night's own controls as the event stands: reopen once it is finished, delete while
+ * no table has a result or a hand. */
+export function nightShown(info, rounds) {
+  $(".reopen-night").hidden = info.status !== "finished";
+  $(".close-night").hidden = info.status === "finished";
+  const results = rounds.some((rnd) => rnd.tables.some((table) => table.state !== "playing" || table.hands > 0));
+  $(".delete-event").hidden = results;
+}
+
+$(".reopen-night").addEventListener("click", async () => {
+  const reason = await ask(t("reopen_ask"), { reason: true });
+  if (reason === null) return;
+  await attempt("close", async () => {
+    await api("POST", `${base}reopen/`, { reason }, versions.event);
+    await done("close", t("reopened"));
+  });
+});
+
+$(".delete-event").addEventListener("click", async () => {
+  const reason = await ask(t("delete_ask"), { reason: true });
+  if (reason === null) return;
+  await attempt("close", async () => {
+    await api("DELETE", base, { reason });
+    window.location.assign("/events/director/");
+  });
+});
+
+// The event's settings -------------------------------------------------------------------------
+
+function isChanged(input) {
+  if (input.type === "checkbox") return input.checked !== input.defaultChecked;
+  if (input.tagName === "SELECT") return [...input.options].some((o) => o.selected !== o.defaultSelected);
+  return input.value !== input.defaultValue;
+}
+
+function valueOf(input) {
+  if (input.dataset.kind === "bool") return input.checked;
+  if (input.dataset.kind === "int") return Number(input.value);
+  if (input.dataset.kind === "minutes") return input.value ? Number(input.value) : null;
+  if (input.name === "season") return input.value ? Number(input.value) : null;
+  return input.value;
+}
+
+/** The settings the director changed on the event's form (only those: each is logged with
+ * its old and new value, and a closed night refuses all but its name, date and season). */
+export function settingsChanged(form) {
+  const body = {};
+  for (const input of form.elements) {
+    if (!input.name || input.name === "side_prizes" || !isChanged(input)) continue;
+    body[input.name] = valueOf(input);
+  }
+  const prizes = [...form.querySelectorAll("input[name=side_prizes]")];
+  if (prizes.some(isChanged)) body.side_prizes = prizes.filter((p) => p.checked).map((p) => p.value);
+  return body;
+}
+
+/** The form's values are now the event's: what a next change is told apart from. */
+export function settingsSaved(form) {
+  for (const input of form.elements) {
+    if (input.type === "checkbox") input.defaultChecked = input.checked;
+    else if (input.tagName === "SELECT") for (const o of input.options) o.defaultSelected = o.selected;
+    else if ("defaultValue" in input) input.defaultValue = input.value;
+  }
+}

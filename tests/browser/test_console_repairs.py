@@ -1,0 +1,174 @@
+"""The director repairs the night from the console, each act asked first: two players swap
+places in a round not yet begun, the round is undone and seated again, the night is closed and
+reopened; and two directors amending the same hand at once: the second is shown what the first
+changed, and saves nothing until they have looked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from screens import DIRECTOR, PASSWORD, sign_in
+from test_console_night import ask_and, board_table
+
+from scorekeeper.events import services
+from tests.events.event_helpers import event_founded
+
+pytestmark = pytest.mark.browser
+
+EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def a_night(django_user_model: Any, *, seated: bool = True) -> Any:
+    """Dora's night of eight, hand by hand, its first round seated."""
+    user = django_user_model.objects.create_user(DIRECTOR, password=PASSWORD)
+    director, event = event_founded(
+        user,
+        club="Riverside Euchre Club",
+        format="progressive",
+        name="Friday night",
+        round_length="hands",
+        hands_per_round=2,
+        rounds_planned=2,
+    )
+    for name in EIGHT:
+        services.entrant_add(event=event, actor=director, name=name)
+    if seated:
+        services.round_generate(event=event, actor=director)
+    return event
+
+
+def seat_label(table: int, letter: str, name: str) -> str:
+    return f"Table {table} {letter}: {name}"
+
+
+def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_user_model):
+    event = a_night(django_user_model)
+    first = {
+        t.number: [s.player.shown for s in t.seats.order_by("number")]
+        for t in event.rounds.get().tables.all()
+    }
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    expect(board_table(page, 1)).to_contain_text("playing")
+
+    # Two players of different tables swap places.
+    north, east = first[1][0], first[2][1]
+    swap = page.locator("form.swap-form")
+    swap.locator("select[name=first]").select_option(label=seat_label(1, "N", north))
+    swap.locator("select[name=second]").select_option(label=seat_label(2, "E", east))
+    swap.get_by_role("button", name="Swap").click()
+    ask_and(page, "Confirm", says=f"Swap {north} and {east} in round 1?")
+    expect(page.locator(".round-repairs")).to_contain_text(f"{north} and {east} swapped places.")
+    expect(board_table(page, 1)).to_contain_text(east)
+    expect(board_table(page, 2)).to_contain_text(north)
+
+    # The round is undone (nothing is entered there), and seated again.
+    page.get_by_role("button", name="Undo round 1").click()
+    ask_and(page, "Confirm", says="Undo round 1?")
+    expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Round 1 is undone.")
+    expect(page.locator(".board")).to_contain_text("No round is seated yet.")
+    page.get_by_role("button", name="Seat the next round").click()
+    expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Round 1 is seated.")
+    expect(board_table(page, 1)).to_contain_text("playing")
+
+    # Closed, then reopened: both in the change log.
+    page.get_by_role("button", name="Close the night").click()
+    ask_and(page, "Confirm")
+    expect(page.get_by_role("button", name="Reopen the night")).to_be_visible()
+    page.get_by_role("button", name="Reopen the night").click()
+    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("one more round")
+    ask_and(page, "Confirm", says="Reopen the night?")
+    expect(page.locator("[data-note-slot=close]")).to_contain_text("The night is running again.")
+    expect(page.get_by_role("button", name="Close the night")).to_be_visible()
+    log = page.locator(".change-log")
+    expect(log).to_contain_text("reopened the night")
+    expect(log).to_contain_text("closed the night")
+    expect(log).to_contain_text("undid the seated round")
+    expect(log).to_contain_text("swapped two players' places")
+
+
+def open_table_one(page: Page) -> None:
+    board_table(page, 1).get_by_role("button", name="Open table 1").click()
+    expect(page.locator(".desk")).to_be_visible()
+
+
+def test_two_directors_amending_the_same_hand(live_server, page: Page, django_user_model):
+    event = a_night(django_user_model)
+    base = live_server.url
+    sign_in(page, base, f"/events/{event.pk}/manage/")
+    open_table_one(page)
+    page.get_by_role("button", name="Save the hand").click()
+    expect(page.locator(".desk-hands li")).to_have_count(1)
+
+    other = page.context.browser.new_context().new_page()  # type: ignore[union-attr]
+    sign_in(other, base, f"/events/{event.pk}/manage/")
+    open_table_one(other)
+    for console in (page, other):
+        console.locator(".desk-hands li").first.get_by_role("button", name="Amend").click()
+        expect(console.locator(".hand-form legend")).to_have_text("Amend hand 1")
+        console.locator(".desk-reason").fill("the tricks were miscounted")
+
+    page.locator(".hand-form select[name=maker_tricks]").select_option("5")
+    page.get_by_role("button", name="Save the hand").click()
+    expect(page.locator("[data-note-slot=desk-hands]")).to_contain_text("Hand 1")
+
+    other.locator(".hand-form select[name=maker_tricks]").select_option("1")
+    other.get_by_role("button", name="Save the hand").click()
+    stale = other.locator("dialog.stale")
+    expect(stale).to_be_visible()
+    expect(stale).to_contain_text("Changed since you read it")
+    # Who changed which hand meanwhile, and how.
+    expect(stale.locator(".stale-changes li").first).to_contain_text("hand 1:")
+    expect(stale.locator(".stale-changes li").first).to_contain_text("director")
+    stale.get_by_role("button", name="Look at it now").click()
+    expect(stale).to_be_hidden()
+    expect(other.locator("[data-note-slot=desk-hands]")).to_contain_text("Someone changed this")
+    # Nothing of the second amendment was saved: the first stands, and the second console
+    # shows it.
+    expect(other.locator(".desk-hands li").first).to_contain_text("took 5")
+    # Saving again, having looked, is made on what the director now sees.
+    other.get_by_role("button", name="Save the hand").click()
+    expect(other.locator("[data-note-slot=desk-hands]")).to_contain_text("Hand 1")
+    expect(other.locator(".desk-hands li").first).to_contain_text("took 1")
+
+
+def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
+    live_server, page: Page, django_user_model
+):
+    event = a_night(django_user_model, seated=False)
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    page.get_by_text("The event: name, date, season and every setting").click()
+    form = page.locator("form.event-form")
+    form.get_by_label("Round timer (minutes; empty: untimed)").fill("25")
+    form.get_by_label("The opponents confirm a result").select_option("opponent-device")
+    form.get_by_label("A night ranks by").select_option("wins")
+    form.get_by_label("Rounds", exact=True).fill("3")
+    form.get_by_label("A director's correction of a confirmed result is").select_option("required")
+    form.get_by_role("button", name="Save").click()
+    expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Saved")
+    change = page.locator(".change-log li", has_text="changed the event's settings")
+    expect(change).to_contain_text('"round_minutes":null')
+    expect(change).to_contain_text('"round_minutes":25')
+    event.refresh_from_db()
+    assert event.round_minutes == 25 and event.confirm_with == "opponent-device"
+    assert event.reconfirm == "required" and event.options["rank_by"] == "wins"
+    assert event.options["rounds_planned"] == 3
+
+
+def test_a_player_absent_is_recorded_from_the_tables_desk(
+    live_server, page: Page, django_user_model
+):
+    event = a_night(django_user_model)
+    north = event.rounds.get().tables.get(number=1).seats.get(number=0).player.shown
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    open_table_one(page)
+    page.locator(".desk-reason").fill("did not come back from the break")
+    page.locator(".absent-form select[name=seat]").select_option(label=f"N: {north}")
+    page.get_by_role("button", name="Record the absence").click()
+    ask_and(page, "Confirm", says=f"{north} is absent at table 1 this round")
+    expect(page.locator("[data-note-slot=desk-seats]")).to_contain_text(
+        f"{north} is recorded absent"
+    )
+    expect(page.locator(".desk-seats")).to_contain_text(f"{north} (absent")
+    expect(page.locator(".change-log")).to_contain_text("recorded a player absent")

@@ -1,0 +1,39 @@
+"""The projector at a 100-player night, on a 1080p screen: the standings page by themselves,
+each page fitting the screen in rows readable from across the room, the page number shown."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.events.event_helpers import club_founded, played_by_services
+
+pytestmark = pytest.mark.browser
+
+
+def shown_rows(page: Page) -> list[str]:
+    return page.locator(
+        ".board table.standings tbody tr:not([hidden]) td:nth-child(2)"
+    ).all_inner_texts()
+
+
+def test_the_projector_pages_a_hundred_players(live_server, page: Page, django_user_model):
+    actor, club = club_founded(django_user_model.objects.create_user("dora"))
+    event = played_by_services(actor, club, players=100, rounds=1, name="Big night")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/events/{event.pk}/projector/")
+    label = page.locator(".board .page-number")
+    expect(label).to_contain_text("page 1 of ")
+    pages = int(label.inner_text().rsplit(" ", 1)[1])
+    first = shown_rows(page)
+    assert 1 < pages < 100 and len(first) >= 5
+    # Every row shown is at least 28 px high, and the page fits the screen.
+    heights = page.locator(".board table.standings tbody tr:not([hidden])").evaluate_all(
+        "rows => rows.map(r => r.getBoundingClientRect())"
+    )
+    assert min(box["height"] for box in heights) >= 28
+    assert max(box["bottom"] for box in heights) <= 1080
+    # By itself, the next page: other players.
+    expect(label).to_contain_text("page 2 of ", timeout=15_000)
+    second = shown_rows(page)
+    assert second and not set(second) & set(first)

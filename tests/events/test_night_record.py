@@ -1,0 +1,486 @@
+"""A night's record a club can trust, through the API: a knockout ranked by its bracket,
+standings by name before any result, every result saying how it came about and who made it
+so, a seated round undone, seats swapped, a late arrival seated, a night reopened, a mistaken
+event deleted, each act in the change log, and a stale change refused with what changed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from event_helpers import Device, Director, is_problem, join, ok, play_round, totals
+from test_knockout_events import best_seed, bracket, create, enter_teams, play_bracket
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
+
+
+def log_of(director: Director, event: int) -> list[dict[str, Any]]:
+    return list(ok(director.client.get(f"/api/v1/events/{event}/log/")))
+
+
+def night(director: Director, *players: str, **options: Any) -> int:
+    event = director.create_totals_night(**{"rounds_planned": 3, **options})
+    director.add_players(event, *(players or PLAYERS))
+    return event
+
+
+def hands_night(director: Director) -> int:
+    """A night whose tables enter hand by hand."""
+    event = director.create_event(rounds_planned=3)
+    director.add_players(event, *PLAYERS)
+    return event
+
+
+def seat(director: Director, event: int) -> tuple[dict[str, Any], list[Device]]:
+    seated = director.next_round(event)
+    return seated, [join(table["join_code"]) for table in seated["tables"]]
+
+
+# Knockouts rank by the bracket -------------------------------------------------------------
+
+
+def ranks_by_bracket(director: Director, event: int) -> list[tuple[str, int]]:
+    """The standings' (name, rank) in order, checked against the bracket's places."""
+    rows = director.standings(event)["rows"]
+    places = {t["name"]: t["place"] for t in bracket(director, event)["teams"]}
+    assert [row["rank"] for row in rows] == sorted(row["rank"] for row in rows)
+    assert {row["name"]: row["rank"] for row in rows} == places
+    return [(row["name"], row["rank"]) for row in rows]
+
+
+def test_a_single_elimination_ranks_by_the_round_each_team_went_out(director: Director):
+    event = create(director)
+    enter_teams(director, event, 8)
+
+    play_bracket(director, event, best_seed)
+    ranked = ranks_by_bracket(director, event)
+    # The champion, the runner-up, the two beaten in the semi-finals sharing third, the four
+    # beaten in the quarter-finals sharing fifth.
+    assert [rank for _name, rank in ranked] == [1, 2, 3, 3, 5, 5, 5, 5]
+    assert ranked[:2] == [("T1", 1), ("T2", 2)]
+    rows = director.standings(event)["rows"]
+    assert all("match_points" in row for row in rows)
+
+
+def upsets_in_the_second_round(key: str, first: int, second: int) -> int:
+    return max(first, second) if key.startswith("W2-") else min(first, second)
+
+
+def test_a_double_elimination_with_a_reset_ranks_by_the_bracket(director: Director):
+    event = create(director, knockout="double")
+    enter_teams(director, event, 9)
+    play_bracket(director, event, upsets_in_the_second_round)
+    assert next(m for m in bracket(director, event)["matches"] if m["key"] == "GF2")["winner"]
+    ranked = ranks_by_bracket(director, event)
+    assert [rank for _name, rank in ranked] == [1, 2, 3, 4, 5, 5, 7, 7, 9]
+    rows = {row["name"]: row for row in director.standings(event)["rows"]}
+    # T2 won more games than T6 but went out a round earlier: match points stay a column.
+    assert rows["T6"]["rank"] < rows["T2"]["rank"]
+    assert rows["T6"]["match_points"] < rows["T2"]["match_points"]
+
+
+def test_a_knockout_under_way_ranks_the_teams_still_in_above_those_out(director: Director):
+    event = create(director)
+    enter_teams(director, event, 4)
+    _seated, devices = seat(director, event)
+    devices[0].settle([10, 4])
+    rows = director.standings(event)["rows"]
+    out = [row for row in rows if row["wins"] == 0 and row["played"] == 1]
+    assert len(out) == 1 and rows[-1] == out[0] and out[0]["rank"] == 4
+
+
+def test_the_results_page_and_the_projector_show_the_bracket_order(director: Director, anon):
+    event = create(director, knockout="double")
+    enter_teams(director, event, 9)
+    play_bracket(director, event, upsets_in_the_second_round)
+    director.publish(event)
+    order = [row["name"] for row in director.standings(event)["rows"]]
+    assert order.index("T6") < order.index("T2")
+    for page in ("results/", "projector/"):
+        text = anon.get(f"/events/{event}/{page}").content.decode()
+        shown = re.findall(r'<td class="num">\d*</td><td>(T\d+)[ <]', text)
+        assert shown == order, page
+
+
+# Before any result --------------------------------------------------------------------------
+
+
+def test_before_any_result_the_standings_list_everyone_by_name_with_no_rank(director: Director):
+    event = night(director, "Hal", "ann", "Cal", "Ben")
+    seat(director, event)
+    rows = director.standings(event)["rows"]
+    assert [row["name"] for row in rows] == ["ann", "Ben", "Cal", "Hal"]
+    assert [row["rank"] for row in rows] == [None] * 4
+    assert all(row["tie_break"] is None for row in rows)
+
+
+# How a result came about --------------------------------------------------------------------
+
+
+def test_a_correction_of_a_confirmed_result_is_shown_as_the_directors(director: Director):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    phone.settle([7, 2])
+    body = {"points": [5, 3], "reason": "miscounted"}
+    result = ok(director.client.patch(f"{phone.url}result/", body, format="json"))
+    assert result["provenance"] == "corrected" and result["director"] == "Dora Lee"
+    assert result["confirmed_points"] == [7, 2] and result["points"] == [5, 3]
+    assert result["confirmed_by"] is None
+    # The table's phone reads it so: corrected by the director, with what was confirmed.
+    seen = ok(phone.client.get(phone.url))["result"]
+    assert seen["provenance"] == "corrected" and seen["confirmed_points"] == [7, 2]
+    board = ok(director.client.get(f"/api/v1/events/{event}/board/"))
+    (table,) = board[0]["tables"]
+    assert "corrected by the director (Dora Lee): 7–2 confirmed, now 5–3" in table["story"]
+
+
+def test_a_director_who_only_confirms_does_not_correct(director: Director):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    ok(phone.enter(by=phone.by_seat[0], points=[7, 2]), 201)
+    body = {"points": [7, 2], "reason": "confirmed for the table"}
+    result = ok(director.client.patch(f"{phone.url}result/", body, format="json"))
+    assert result["provenance"] == "confirmed-by-director" and not result["corrected"]
+    assert result["entered_by"] == phone.player(phone.by_seat[0])
+    assert result["director"] == "Dora Lee"
+
+
+def test_a_forfeit_names_the_director_and_no_seat(director: Director):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    body = {"forfeited_by": 1, "reason": "left for home"}
+    result = ok(director.client.post(f"{phone.url}result/forfeit/", body, format="json"))
+    assert result["provenance"] == "forfeited" and result["director"] == "Dora Lee"
+    assert result["entered_by"] is None
+    csv = director.client.get(f"/api/v1/events/{event}/results.csv").content.decode()
+    assert "forfeited" in csv and "Dora Lee" in csv
+
+
+def test_a_reconfirm_required_event_asks_the_opponents_again(director: Director):
+    event = night(director, *PLAYERS[:4], reconfirm="required")
+    _seated, (phone,) = seat(director, event)
+    phone.settle([7, 2])
+    body = {"points": [5, 3], "reason": "miscounted"}
+    result = ok(director.client.patch(f"{phone.url}result/", body, format="json"))
+    assert result["status"] == "entered" and result["confirmed_points"] == [7, 2]
+    again = ok(phone.confirm(by=phone.by_seat[1]))
+    assert again["status"] == "confirmed" and again["provenance"] == "corrected"
+
+
+# Undo a seated round -----------------------------------------------------------------------
+
+
+def test_a_seated_round_with_nothing_entered_is_undone_and_seated_again_the_same(
+    director: Director,
+):
+    event = night(director)
+    totals_ = totals([10, 4], [6, 10])
+    _seated, devices = seat(director, event)
+    for device in devices:
+        totals_(device, device.table)
+    second = director.next_round(event)
+    gone = director.client.delete(f"/api/v1/events/{event}/rounds/2/")
+    assert gone.status_code == 204
+    assert director.client.get(f"/api/v1/events/{event}/rounds/2/").status_code == 404
+    again = director.next_round(event)
+    assert [t["seats"] for t in again["tables"]] == [t["seats"] for t in second["tables"]]
+    (undone,) = [c for c in log_of(director, event) if c["action"] == "unseat"]
+    assert undone["round"] == 2 and undone["actor"] == "director Dora Lee"
+    assert len(undone["before"]["tables"]) == 2
+
+
+def test_a_round_with_something_entered_is_not_undone_and_the_refusal_names_it(
+    director: Director,
+):
+    event = hands_night(director)
+    _seated, devices = seat(director, event)
+    devices[1].hand(devices[1].by_seat[0], 3)
+    refused = director.client.delete(f"/api/v1/events/{event}/rounds/1/")
+    assert is_problem(refused, 409, "number", "round-entered")
+    assert refused.json()["tables"] == [{"table": 2, "hands": 1, "result": None}]
+    assert "table 2: 1 hand(s)" in refused.json()["detail"]
+
+
+def test_only_the_latest_round_is_undone(director: Director):
+    event = night(director)
+    _seated, devices = seat(director, event)
+    for device in devices:
+        device.settle([10, 4])
+    director.next_round(event)
+    refused = director.client.delete(f"/api/v1/events/{event}/rounds/1/")
+    assert is_problem(refused, 409, "number", "not-latest-round")
+    missing = director.client.delete(f"/api/v1/events/{event}/rounds/7/")
+    assert missing.status_code == 404
+
+
+# Swap seats, a late arrival ----------------------------------------------------------------
+
+
+def test_two_players_at_two_tables_swap_seats_before_the_first_hand(director: Director):
+    event = night(director)
+    seated, devices = seat(director, event)
+    first, second = seated["tables"][0]["seats"][0], seated["tables"][1]["seats"][1]
+    body = {"players": [first["player"], second["player"]], "reason": "asked to"}
+    after = ok(director.client.post(f"/api/v1/events/{event}/rounds/1/swap/", body, format="json"))
+    assert after["tables"][0]["seats"][0]["player"] == second["player"]
+    assert after["tables"][1]["seats"][1]["player"] == first["player"]
+    # The phone reads its table's new players.
+    here = ok(devices[0].client.get(devices[0].url))
+    assert second["player"] in [s["player"] for s in here["seats"]]
+    (swap,) = [c for c in log_of(director, event) if c["action"] == "swap"]
+    assert swap["before"]["places"] == [{"table": 1, "seat": 0}, {"table": 2, "seat": 1}]
+
+
+def test_seats_stay_once_the_round_has_begun(director: Director):
+    event = hands_night(director)
+    seated, devices = seat(director, event)
+    devices[0].hand(devices[0].by_seat[0], 3)
+    players = [seated["tables"][0]["seats"][0]["player"], seated["tables"][1]["seats"][0]["player"]]
+    refused = director.client.post(
+        f"/api/v1/events/{event}/rounds/1/swap/", {"players": players}, format="json"
+    )
+    assert is_problem(refused, 409, "number", "round-started")
+
+
+def test_a_late_arrival_takes_a_sit_out_place_and_four_make_a_table(director: Director):
+    event = night(director, *PLAYERS[:4])
+    seat(director, event)
+    late = director.add_players(event, "Ivy", "Jo", "Kim", "Lou")
+    url = f"/api/v1/events/{event}/rounds/1/late/"
+    for name in ("Ivy", "Jo", "Kim"):
+        after = ok(director.client.post(url, {"player": late[name]}, format="json"))
+        assert name in after["sit_outs"] and len(after["tables"]) == 1
+    after = ok(director.client.post(url, {"player": late["Lou"]}, format="json"))
+    assert after["sit_outs"] == [] and len(after["tables"]) == 2
+    assert sorted(s["name"] for s in after["tables"][1]["seats"]) == ["Ivy", "Jo", "Kim", "Lou"]
+    assert len([c for c in log_of(director, event) if c["action"] == "seat-late"]) == 4
+
+
+# Reopen, delete ----------------------------------------------------------------------------
+
+
+def test_a_closed_night_is_reopened_and_both_are_logged(director: Director):
+    event = night(director, *PLAYERS[:4])
+    seated, (phone,) = seat(director, event)
+    phone.settle([10, 4])
+    ok(director.client.post(f"/api/v1/events/{event}/close/", {}, format="json"))
+    # The ranking rule of a closed night changes only once it is reopened.
+    refused = director.client.patch(f"/api/v1/events/{event}/", {"rank_by": "wins"}, format="json")
+    assert is_problem(refused, 409, "rank_by", "event-closed")
+    body = ok(director.client.post(f"/api/v1/events/{event}/reopen/", {}, format="json"))
+    assert body["status"] == "running"
+    assert [c["action"] for c in log_of(director, event)][-2:] == ["close", "reopen"]
+    # Its join codes work again.
+    assert join(seated["tables"][0]["join_code"]).id == phone.id
+    ok(director.client.patch(f"/api/v1/events/{event}/", {"rank_by": "wins"}, format="json"))
+
+
+def test_an_event_with_no_result_is_deleted_and_one_with_a_result_stays(director: Director):
+    mistaken = night(director, *PLAYERS[:4])
+    seat(director, mistaken)
+    assert director.client.delete(f"/api/v1/events/{mistaken}/").status_code == 204
+    assert director.client.get(f"/api/v1/events/{mistaken}/").status_code == 404
+    kept = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, kept)
+    phone.settle([10, 4])
+    refused = director.client.delete(f"/api/v1/events/{kept}/")
+    assert is_problem(refused, 409, "id", "event-has-results")
+    # A hand entered is a record too: undone first, the event may go.
+    with_a_hand = hands_night(director)
+    _seated, devices = seat(director, with_a_hand)
+    devices[0].hand(devices[0].by_seat[0], 3)
+    refused = director.client.delete(f"/api/v1/events/{with_a_hand}/")
+    assert is_problem(refused, 409, "id", "event-has-results")
+    assert refused.json()["hands"] == 1
+
+
+# The change log ----------------------------------------------------------------------------
+
+
+def test_a_settings_change_is_logged_naming_the_field_with_old_and_new_values(
+    director: Director,
+):
+    event = night(director, round_minutes=20)
+    ok(director.client.patch(f"/api/v1/events/{event}/", {"round_minutes": 25}, format="json"))
+    (change,) = [c for c in log_of(director, event) if c["action"] == "settings"]
+    assert change["before"] == {"round_minutes": 20} and change["after"] == {"round_minutes": 25}
+    assert change["actor"] == "director Dora Lee"
+
+
+def test_a_time_call_is_logged_with_who_called_it(director: Director):
+    event = night(director, *PLAYERS[:4], round_minutes=20)
+    seat(director, event)
+    called = ok(director.client.post(f"/api/v1/events/{event}/rounds/1/time/", format="json"))
+    assert called["time_called_by"] == "Dora Lee"
+    (time,) = [c for c in log_of(director, event) if c["action"] == "time"]
+    assert time["round"] == 1 and time["before"] == {"time_called_at": None}
+    assert time["after"]["time_called_at"] == called["time_called_at"].replace("Z", "+00:00")
+
+
+def test_late_arrivals_and_leaves_are_logged_once_the_night_has_begun(director: Director):
+    event = night(director, *PLAYERS[:4])
+    seat(director, event)
+    (late,) = director.add_players(event, "Ivy").values()
+    body = {"reason": "went home"}
+    ok(director.client.delete(f"/api/v1/events/{event}/players/{late}/", body, format="json"))
+    changes = [c for c in log_of(director, event) if c["action"] in ("arrive", "leave")]
+    assert [(c["action"], c["after"]["name"]) for c in changes] == [
+        ("arrive", "Ivy"),
+        ("leave", "Ivy"),
+    ]
+    assert changes[1]["reason"] == "went home" and changes[1]["before"]["active"] is True
+
+
+# If-Match ----------------------------------------------------------------------------------
+
+
+def test_a_stale_correction_is_refused_with_what_changed_meanwhile(director: Director):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    phone.settle([7, 2])
+    board = ok(director.client.get(f"/api/v1/events/{event}/board/"))
+    read = board[0]["tables"][0]["version"]
+    url = f"{phone.url}result/"
+    first = {"points": [6, 2], "reason": "first look"}
+    ok(director.client.patch(url, first, format="json", HTTP_IF_MATCH=f'"{read}"'))
+    stale = director.client.patch(
+        url, {"points": [5, 3], "reason": "second look"}, format="json", HTTP_IF_MATCH=f'"{read}"'
+    )
+    assert is_problem(stale, 412, "If-Match", "changed-meanwhile")
+    (change,) = stale.json()["changes"]
+    assert change["action"] == "correct" and change["after"]["points"] == [6, 2]
+    # Without If-Match the director's write is made whatever stands.
+    ok(director.client.patch(url, {"points": [5, 3], "reason": "looked"}, format="json"))
+
+
+# Individual remedies -------------------------------------------------------------------------
+
+
+def two_tables(director: Director, **options: Any) -> tuple[int, list[Device]]:
+    """A totals night of eight; round 1 seated, a phone at each table."""
+    event = night(director, **options)
+    _seated, devices = seat(director, event)
+    return event, devices
+
+
+def rows_of(director: Director, event: int) -> dict[str, dict[str, Any]]:
+    return {row["name"]: row for row in director.standings(event)["rows"]}
+
+
+def test_a_no_shows_partner_scores_the_rounds_average_and_the_no_show_a_sit_out_credit(
+    director: Director,
+):
+    event, (first, second) = two_tables(director, sit_out_credit="fixed", sit_out_points=5)
+    first.settle([10, 4])  # the round's average: (10 + 4) / 2 = 7
+    north, east, south, west = second.by_seat
+    url = f"{second.url}seats/{second.seat_of(north)}/absent/"
+    ok(director.client.post(url, {"reason": "did not come back"}, format="json"))
+    body = {"sides": ["average", "average-plus"], "reason": "a no-show at the table"}
+    ok(director.client.post(f"{second.url}result/assign/", body, format="json"))
+    rows = rows_of(director, event)
+    # The present partner scores the round's average, not their side's award.
+    assert rows[south]["total"] == 7 and rows[south]["played"] == 1
+    # The opponents score their side's award: the average plus a fifth, 8.4 rounded to 8.
+    assert rows[east]["total"] == rows[west]["total"] == 8
+    # The no-show played nothing and is credited a sit-out's 5 points.
+    assert rows[north]["played"] == 0 and rows[north]["byes"] == 1
+    assert rows[north]["total"] == 5
+    (absent,) = [c for c in log_of(director, event) if c["action"] == "absent"]
+    assert absent["table"] == 2 and absent["after"]["absent"] is True
+
+
+def test_a_no_show_gets_nothing_where_the_event_says_so(director: Director):
+    event, (first, second) = two_tables(
+        director, sit_out_credit="fixed", sit_out_points=5, absent_credit="none"
+    )
+    first.settle([10, 4])
+    north = second.by_seat[0]
+    url = f"{second.url}seats/{second.seat_of(north)}/absent/"
+    ok(director.client.post(url, {"reason": "did not come back"}, format="json"))
+    body = {"sides": ["average", "average"], "reason": "a no-show at the table"}
+    ok(director.client.post(f"{second.url}result/assign/", body, format="json"))
+    row = rows_of(director, event)[north]
+    assert (row["played"], row["byes"], row["total"]) == (0, 0, 0)
+
+
+def test_a_substitute_has_a_guest_row_and_the_player_they_replaced_a_sit_out_credit(
+    director: Director,
+):
+    event, (first, second) = two_tables(director, sit_out_credit="fixed", sit_out_points=5)
+    first.settle([10, 4])
+    north = second.by_seat[0]
+    url = f"{second.url}seats/{second.seat_of(north)}/substitute/"
+    ok(director.client.post(url, {"player": "Zed", "reason": "left early"}, format="json"))
+    partner = second.by_seat[2]
+    second.at(ok(second.client.get(second.url)))  # the phone reads its seats again
+    second.settle([6, 10])
+    standings = director.standings(event)["rows"]
+    # The substitute's points go to a row of their own, listed last, marked, unranked.
+    zed = standings[-1]
+    assert (zed["name"], zed["guest"], zed["rank"], zed["total"]) == ("Zed", True, None, 6)
+    assert all(not row["guest"] and row["rank"] for row in standings[:-1])
+    gone = rows_of(director, event)[north]
+    assert (gone["played"], gone["byes"], gone["total"]) == (0, 1, 5)
+    # The partner scores the table's result, which the substitute finished.
+    assert rows_of(director, event)[partner]["total"] == 6
+
+
+# Printouts ---------------------------------------------------------------------------------
+
+
+def test_every_printable_page_has_a_print_button(director: Director, anon):
+    event, (first, _second) = two_tables(director)
+    first.settle([10, 4])
+    director.publish(event)
+    button = '<button type="button" class="print">Print</button>'
+    for page in ("results/", "rounds/1/sheet/", "cards/", "tally-cards/"):
+        body = director.client.get(f"/events/{event}/{page}").content.decode()
+        assert button in body and "events/print.js" in body, page
+    for page in ("projector/", "rounds/1/find/"):
+        assert button not in anon.get(f"/events/{event}/{page}").content.decode(), page
+
+
+def test_the_movement_cards_print_the_nights_plan_and_the_night_seats_it(director: Director):
+    event = night(director)  # eight players, three rounds planned
+    page = director.client.get(f"/events/{event}/movement/").content.decode()
+    assert "may differ from this plan" in page
+    assert page.count('class="card tally-card movement-card"') == 8
+    planned = re.findall(r"<h2>(\w+)</h2>.*?</article>", page, re.S)
+    assert sorted(planned) == sorted(PLAYERS)
+    # As printed, so seated: each player's table, seat and partner in every round.
+    printed = {
+        name: re.findall(
+            r'<td class="num">(\d)<small>\*</small></td>\s*<td>(\d)</td><td>([NESW])</td>'
+            r"<td>(\w+)</td>",
+            card,
+        )
+        for name, card in re.findall(r"<h2>(\w+)</h2>(.*?)</article>", page, re.S)
+    }
+    assert all(len(rows) == 3 for rows in printed.values())
+
+    def as_printed(number: int) -> Any:
+        def play(device: Device, table: dict[str, Any]) -> None:
+            by_seat = sorted(table["seats"], key=lambda s: s["seat"])
+            for s in by_seat:
+                partner = by_seat[(s["seat"] + 2) % 4]["name"]
+                row = (str(number), str(table["number"]), "NESW"[s["seat"]], partner)
+                assert row in printed[s["name"]], (s["name"], row)
+            device.settle([10, 4])
+
+        return play
+
+    for number in (1, 2, 3):
+        assert play_round(director, event, as_printed(number)) is not None
+    # Once seated, the rounds print as seated (no star).
+    again = director.client.get(f"/events/{event}/movement/").content.decode()
+    assert "<small>*</small>" not in again
+
+
+def test_a_format_seated_from_results_has_no_movement_cards(director: Director):
+    event = create(director)
+    enter_teams(director, event, 4)
+    page = director.client.get(f"/events/{event}/movement/").content.decode()
+    assert "print each round" in page and "movement-card" not in page
