@@ -2,7 +2,8 @@
 
 ``check(record)`` rules on a reported hand (never raising on rule breaches);
 ``HandState`` plays a hand action by action and raises ``IllegalAction`` on a breach;
-``score(...)`` gives a quick-entry award (``score_renege`` a renege's), ``award_table`` and
+``score(...)`` gives a quick-entry award (``score_outcome`` one told by how the hand ended,
+``score_renege`` a renege's), ``award_table`` and
 ``penalty_table`` every one a ruleset allows, ``largest_award`` the most one hand can score. See docs/rules.md and the hand-record spec.
 """
 
@@ -12,12 +13,16 @@ from .errors import IllegalAction, MalformedRecord
 from .record import RECORD_FIELDS, Record, canonical_record, parse_record, unknown_fields
 from .rules import PRESETS, Points, Ruleset
 from .scoring import (
+    OUTCOMES,
     THROWN_IN,
     Award,
+    award_outcome,
     award_table,
     largest_award,
+    outcome_of,
     penalty_table,
     score,
+    score_outcome,
     score_renege,
 )
 from .state import Action, Bid, Discard, HandState, Play, random_hand
@@ -26,6 +31,7 @@ from .verdict import Contract, Next, Phase, TrickResult, Verdict, Violation
 __all__ = [
     "ALL_CARDS",
     "JOKER",
+    "OUTCOMES",
     "PRESETS",
     "RECORD_FIELDS",
     "SUITS",
@@ -50,6 +56,7 @@ __all__ = [
     "TrumpOrder",
     "Verdict",
     "Violation",
+    "award_outcome",
     "award_table",
     "canonical_record",
     "card_of",
@@ -58,10 +65,12 @@ __all__ = [
     "deck",
     "judge",
     "largest_award",
+    "outcome_of",
     "parse_record",
     "penalty_table",
     "random_hand",
     "score",
+    "score_outcome",
     "score_renege",
     "unknown_fields",
 ]

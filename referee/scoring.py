@@ -22,6 +22,22 @@ class Award:
 
 THROWN_IN: Final = Award("thrown-in", {})
 
+#: How a table says a hand ended without counting tricks: the makers took three or four
+#: tricks (made), all five (march), or fewer than three (euchred). Every count of tricks
+#: within one outcome scores the same, so an outcome is scored as its fewest tricks.
+OUTCOME_TRICKS: Final = {"euchred": 0, "made": 3, "march": 5}
+OUTCOMES: Final = tuple(OUTCOME_TRICKS)
+#: The outcome an award says, for a hand played out (a renege or a thrown-in hand has none).
+_AWARD_OUTCOMES: Final = {
+    "make": "made",
+    "lone-make": "made",
+    "march": "march",
+    "lone-march": "march",
+    "euchre": "euchred",
+    "lone-euchre": "euchred",
+    "defend-alone-euchre": "euchred",
+}
+
 
 def award_for(
     ruleset: Ruleset, *, maker: int, maker_tricks: int, alone: bool, defender_alone: int | None
@@ -43,6 +59,19 @@ def award_for(
     if alone:
         return Award("lone-euchre", {t: points.lone_euchre for t in defenders})
     return Award("euchre", {t: points.euchre for t in defenders})
+
+
+def outcome_of(maker_tricks: int) -> str:
+    """The outcome of a hand in which the makers took ``maker_tricks`` (inputs trusted)."""
+    if maker_tricks >= OUTCOME_TRICKS["march"]:
+        return "march"
+    return "made" if maker_tricks >= OUTCOME_TRICKS["made"] else "euchred"
+
+
+def award_outcome(reason: str) -> str | None:
+    """The outcome an award's reason says (a loner short of a march under
+    ``lone_short_is_euchre`` was euchred); None for a renege or a thrown-in hand."""
+    return _AWARD_OUTCOMES.get(reason)
 
 
 def renege_award(ruleset: Ruleset, *, offender: int, maker: int, anyone_alone: bool) -> Award:
@@ -103,6 +132,31 @@ def score(
     )
 
 
+def score_outcome(
+    ruleset: Ruleset,
+    *,
+    maker: int,
+    outcome: str,
+    alone: bool = False,
+    defender_alone: int | None = None,
+    maker_tricks: int | None = None,
+) -> Award:
+    """Quick entry by how the hand ended (``made``, ``march``, ``euchred``), as a table says
+    it without counting tricks; with ``maker_tricks`` too, the two must agree."""
+    if outcome not in OUTCOME_TRICKS:
+        raise MalformedRecord("outcome", "must be made, march or euchred")
+    if maker_tricks is None:
+        maker_tricks = OUTCOME_TRICKS[outcome]
+    award = score(
+        ruleset, maker=maker, maker_tricks=maker_tricks, alone=alone, defender_alone=defender_alone
+    )
+    if outcome_of(maker_tricks) != outcome:
+        raise MalformedRecord(
+            "outcome", f"{maker_tricks} tricks are {outcome_of(maker_tricks)}, not {outcome}"
+        )
+    return award
+
+
 def score_renege(
     ruleset: Ruleset,
     *,
@@ -152,8 +206,8 @@ def _contracts(ruleset: Ruleset) -> list[tuple[bool, bool]]:
 def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
     """Every quick-entry result of a ruleset and what it scores, by side.
 
-    One row per (alone, defender_alone, maker_tricks) the rules allow: the award's reason,
-    the points to the makers' team and to each defending team. Lets a client preview a hand,
+    One row per (alone, defender_alone, maker_tricks) the rules allow, with the outcome those
+    tricks are: the award's reason, the points to the makers' team and to each defending team. Lets a client preview a hand,
     even offline, without knowing any scoring rule itself.
     """
     maker, defender = (0, 1) if ruleset.players == 4 else (0, None)
@@ -173,6 +227,7 @@ def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
                     "alone": alone,
                     "defender_alone": defender_alone,
                     "maker_tricks": maker_tricks,
+                    "outcome": outcome_of(maker_tricks),
                     **_by_side(award, maker_team),
                 }
             )

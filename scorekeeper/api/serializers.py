@@ -7,6 +7,7 @@ from typing import Any, Final, NamedTuple
 
 from rest_framework import serializers
 
+import referee
 from scorekeeper.api.fields import (
     JSONObjectField,
     RulesetField,
@@ -57,6 +58,10 @@ class AwardRowSerializer(serializers.Serializer[Any]):
     alone = serializers.BooleanField()
     defender_alone = serializers.BooleanField()
     maker_tricks = serializers.IntegerField(min_value=0, max_value=5)
+    outcome = serializers.ChoiceField(
+        choices=list(referee.OUTCOMES),
+        help_text="How a hand with these tricks ended, as a quick entry may say it instead.",
+    )
     reason = serializers.CharField()
     makers = serializers.IntegerField(help_text="Points to the makers' team.")
     defenders = serializers.IntegerField(help_text="Points to each defending team.")
@@ -137,6 +142,12 @@ class HandSerializer(serializers.Serializer[Any]):
     alone = serializers.BooleanField()
     defender_alone = serializers.IntegerField(allow_null=True)
     maker_tricks = serializers.IntegerField(allow_null=True)
+    outcome = serializers.ChoiceField(
+        choices=list(referee.OUTCOMES),
+        allow_null=True,
+        help_text="How the hand ended, as its award says (null for a renege or a hand with no "
+        "maker).",
+    )
     award = AwardSerializer()
     record = serializers.JSONField(allow_null=True)
     verdict = serializers.JSONField(
@@ -154,6 +165,7 @@ def hand_json(hand: Any) -> dict[str, Any]:
     What the hand says is what the change log keeps of it; the verdict and times follow."""
     return {
         **hand_snapshot(hand),
+        "outcome": referee.award_outcome(str(hand.award.get("reason", ""))),
         "verdict": hand.verdict,
         "created_at": _timestamp(hand.created_at),
         "updated_at": _timestamp(hand.updated_at),
@@ -225,12 +237,19 @@ class LogEntrySerializer(serializers.Serializer[Any]):
 # Hand entries -------------------------------------------------------------------------
 
 
-# The contract a hand entered without cards names: who made trump, which, and who went alone;
-# a quick entry and a renege add how the hand ended. (A comment, not a docstring: the schema
-# would show a docstring as the description of both.)
+# The contract a hand entered without cards names: who made trump (a loner: the seat that went
+# alone), which suit if the table says, and who went alone; a quick entry and a renege add how
+# the hand ended. (A comment, not a docstring: the schema would show a docstring as the
+# description of both.)
 class _EnteredContractSerializer(serializers.Serializer[Any]):
     maker = StrictIntegerField(min_value=0, max_value=3)
-    trump = serializers.ChoiceField(choices=SUITS)
+    trump = serializers.ChoiceField(
+        choices=SUITS,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Optional: the points never depend on it; kept in the record when given.",
+    )
     alone = StrictBooleanField(required=False, default=False)
     defender_alone = StrictIntegerField(
         min_value=0, max_value=3, allow_null=True, required=False, default=None
@@ -238,7 +257,22 @@ class _EnteredContractSerializer(serializers.Serializer[Any]):
 
 
 class QuickHandSerializer(_EnteredContractSerializer):
-    maker_tricks = StrictIntegerField(min_value=0, max_value=5)
+    outcome = serializers.ChoiceField(
+        choices=list(referee.OUTCOMES),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="How the hand ended: made (3 or 4 tricks), march (all 5) or euchred. Give "
+        "it, maker_tricks, or both when they agree.",
+    )
+    maker_tricks = StrictIntegerField(
+        min_value=0,
+        max_value=5,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The makers' tricks, where the table counts them (null: not asked).",
+    )
 
 
 class RenegeHandSerializer(_EnteredContractSerializer):
@@ -293,7 +327,7 @@ HAND_SHAPES: Final = {
 }
 QUICK_FIELDS = frozenset(QuickHandSerializer().fields)
 ENTRY_SHAPES = (
-    "a quick entry (maker, trump, maker_tricks), a renege (maker, trump, renege), a record, "
+    "a quick entry (maker, outcome or maker_tricks), a renege (maker, renege), a record, "
     "or thrown_in"
 )
 

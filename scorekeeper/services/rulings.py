@@ -27,11 +27,16 @@ RECORD_LIMITS: Final = {"bids": 12, "tricks": 5, "plays": 4, "text": 32}
 
 @dataclass(frozen=True)
 class QuickEntry:
+    """A hand entered by who made trump and how it ended: by ``outcome`` (made, march,
+    euchred), by the makers' tricks, or both when they agree. The suit is optional (kept when
+    given); the points are the referee's for the outcome."""
+
     maker: int
-    trump: str
-    maker_tricks: int
+    trump: str | None = None
+    maker_tricks: int | None = None
     alone: bool = False
     defender_alone: int | None = None
+    outcome: str | None = None
 
 
 @dataclass(frozen=True)
@@ -40,8 +45,8 @@ class RenegeEntry:
     the penalty."""
 
     maker: int
-    trump: str
     renege: int  # the seat that reneged
+    trump: str | None = None
     alone: bool = False
     defender_alone: int | None = None
 
@@ -74,9 +79,19 @@ class Ruling:
     verdict: dict[str, Any] | None = None
 
 
+#: Fields an entry gained after fingerprints were first kept: left out while unset, so that a
+#: hand sent before they existed and retried after an upgrade is still the same hand.
+_LATER_FIELDS: Final = frozenset({"outcome"})
+
+
 def entry_digest(entry: HandEntry) -> str:
     """A fingerprint of what was asked, to tell a replay from a reused key."""
-    body = {"type": type(entry).__name__, **asdict(entry)}
+    fields = {
+        name: value
+        for name, value in asdict(entry).items()
+        if not (name in _LATER_FIELDS and value is None)
+    }
+    body = {"type": type(entry).__name__, **fields}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -95,16 +110,28 @@ class _Contract(TypedDict):
 
 def _rule_called(entry: QuickEntry | RenegeEntry, ruleset: referee.Ruleset) -> Ruling:
     """A hand entered without cards, by its contract and how it ended: the referee scores the
-    makers' tricks, or the penalty for the seat that reneged."""
+    outcome or the makers' tricks, or the penalty for the seat that reneged."""
     contract = _Contract(maker=entry.maker, alone=entry.alone, defender_alone=entry.defender_alone)
     try:
         if isinstance(entry, RenegeEntry):
             award = referee.score_renege(ruleset, offender=entry.renege, **contract)
-        else:
+        elif entry.outcome is not None:
+            award = referee.score_outcome(
+                ruleset, outcome=entry.outcome, maker_tricks=entry.maker_tricks, **contract
+            )
+        elif entry.maker_tricks is not None:
             award = referee.score(ruleset, maker_tricks=entry.maker_tricks, **contract)
+        else:
+            raise Malformed(
+                _("Say how the hand ended: outcome (made, march, euchred) or maker_tricks."),
+                code="outcome-required",
+                field="outcome",
+            )
     except referee.MalformedRecord as error:
         raise _malformed(error) from error
-    ruling = Ruling(kind=Hand.Kind.PLAYED, award=award.to_json(), trump=entry.trump, **contract)
+    ruling = Ruling(
+        kind=Hand.Kind.PLAYED, award=award.to_json(), trump=entry.trump or "", **contract
+    )
     if isinstance(entry, QuickEntry):
         return replace(ruling, maker_tricks=entry.maker_tricks)
     # The referee's ruling, kept as a verdict would say it: who reneged.
