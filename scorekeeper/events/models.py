@@ -197,6 +197,9 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     # The opponents confirm a result on a phone of their own, never on the scorer's.
     second_device_required = models.BooleanField(default=False)
+    # The tables' phones ask the tricks the makers took (3 or 4 kept apart, as some clubs
+    # record them), not only how the hand ended.
+    ask_tricks = models.BooleanField(default=False, db_default=False)
     # Team events: the match points of a win decided when time was called (null: a win is a
     # win, the score stands).
     time_called_win_points = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -45,6 +45,10 @@ class EventSerializer(serializers.Serializer[Any]):
     second_device_required = serializers.BooleanField(
         help_text="The opponents confirm on a phone of their own, never the scorer's."
     )
+    ask_tricks = serializers.BooleanField(
+        help_text="The tables' phones ask the tricks the makers took, not only how the hand "
+        "ended (made, march, euchred)."
+    )
     time_called_win_points = serializers.IntegerField(
         allow_null=True,
         help_text="Team events: match points of a win decided when time was called "
@@ -97,6 +101,7 @@ class EventCreateSerializer(serializers.Serializer[Any]):
         min_value=1, max_value=240, required=False, allow_null=True, default=None
     )
     second_device_required = StrictBooleanField(required=False, default=False)
+    ask_tricks = StrictBooleanField(required=False, default=False)
     time_called_win_points = StrictIntegerField(
         min_value=0, max_value=2, required=False, allow_null=True, default=None
     )
@@ -120,6 +125,7 @@ class EventUpdateSerializer(serializers.Serializer[Any]):
     rounds_planned = StrictIntegerField(min_value=1, max_value=30, required=False)
     round_minutes = StrictIntegerField(min_value=1, max_value=240, required=False)
     second_device_required = StrictBooleanField(required=False)
+    ask_tricks = StrictBooleanField(required=False)
     time_called_win_points = StrictIntegerField(min_value=0, max_value=2, required=False)
     date = serializers.DateField(required=False)
     season = IdField(required=False, allow_null=True, help_text="A season of the club; null: none.")

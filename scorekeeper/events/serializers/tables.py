@@ -96,6 +96,9 @@ class TableDetailSerializer(TableSerializer):
     hands_per_round = serializers.IntegerField(allow_null=True)
     target = serializers.IntegerField(help_text="The ruleset's target (a game-to-target round).")
     second_device_required = serializers.BooleanField()
+    ask_tricks = serializers.BooleanField(
+        help_text="Ask the tricks the makers took (the event's option), not only the outcome."
+    )
     links = serializers.DictField(
         child=serializers.CharField(),
         allow_null=True,

@@ -115,6 +115,7 @@ def event_create(
     seed: int | None = None,
     round_minutes: int | None = None,
     second_device_required: bool = False,
+    ask_tricks: bool = False,
     time_called_win_points: int | None = None,
     rank_by: str = Event.RankBy.TOTAL,
     loner_bonus: int = 0,
@@ -202,6 +203,7 @@ def event_create(
         created_by_id=user.pk,
         round_minutes=round_minutes,
         second_device_required=second_device_required,
+        ask_tricks=ask_tricks,
         time_called_win_points=time_called_win_points,
         rank_by=rank_by,
         loner_bonus=loner_bonus,
@@ -309,6 +311,7 @@ def event_update(
     rounds_planned: int | None = None,
     round_minutes: int | None = None,
     second_device_required: bool | None = None,
+    ask_tricks: bool | None = None,
     time_called_win_points: int | None = None,
     rank_by: str | None = None,
     loner_bonus: int | None = None,
@@ -353,6 +356,7 @@ def event_update(
     for option, value in (
         ("round_minutes", round_minutes),
         ("second_device_required", second_device_required),
+        ("ask_tricks", ask_tricks),
         ("time_called_win_points", time_called_win_points),
     ):
         if value is not None:

@@ -152,6 +152,7 @@ function director() {
       entry: f.entry,
       sit_out_credit: f.sit_out_credit,
       sit_out_points: Number(f.sit_out_points || 0),
+      ask_tricks: f.ask_tricks === "on",
     };
     if (f.date) body.date = f.date;
     if (f.season) body.season = Number(f.season);
