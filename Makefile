@@ -29,10 +29,11 @@ $(VENV)/.installed: requirements/base.txt requirements/test.txt | $(BIN)/python
 # The port both serve on: `make run PORT=8080`.
 PORT ?= 8000
 
+# migrate runs Django's checks; the server starts without running them again.
 run: $(VENV)/.served
 	$(DEV) $(MANAGE) migrate --noinput
 	$(DEV) $(MANAGE) load_demo
-	$(DEV) $(MANAGE) runserver 127.0.0.1:$(PORT)
+	$(DEV) $(MANAGE) runserver --skip-checks 127.0.0.1:$(PORT)
 
 # A club night on this computer: the production stack on the local network (docs/deployment.md).
 serve: $(VENV)/.served

@@ -1,4 +1,5 @@
-"""Complete hands checked per second: the referee against OpenSpiel, on the OpenSpiel corpus.
+"""Complete hands checked, and played through with their legal moves, per second: the referee
+against OpenSpiel, on the OpenSpiel corpus.
 
     python bench/referee_bench.py [--rounds N] [--min-time SECONDS]
 
@@ -12,6 +13,17 @@ run, pinned to one core, in alternating rounds (best and median round shown):
   included, against ``state.legal_actions()`` before applying it, then reads the returns;
 - OpenSpiel on its home ground (a second ratio): action lists made beforehand, only the
   players' actions checked (the deal is applied unchecked).
+
+Legal moves, the second line: each hand's actions applied one by one, its legal moves asked
+at the deal and after each action, on the same positions in both engines:
+
+- the referee, like for like (the headline ratio), gets each hand record as a parsed dict,
+  reads it, starts a ``HandState`` at the deal and applies the record's bids, discard (the
+  dealer's, when it plays) and plays, asking ``legal_actions()`` after each;
+- OpenSpiel, like for like, gets the same records, turns each into its action list, applies
+  the deal, then each action, asking ``state.legal_actions()`` after each;
+- both on their home ground (a second ratio): states and actions made beforehand, the deal
+  included in the time (a ``HandState`` from the dealt cards; OpenSpiel's deal applied).
 
 The batch figures time JSON Lines text the way ``python -m referee check`` reads it (and the
 command itself), and count the ``Ruleset`` objects built while a batch is checked: a batch
@@ -28,7 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +100,74 @@ def openspiel_like_for_like_pass(records: list[dict[str, Any]]) -> None:
                 raise AssertionError(f"OpenSpiel refuses action {action}")
             state.apply_action(action)
         state.returns()
+
+
+def referee_actions(record: referee.Record) -> list[referee.Action]:
+    """A record's actions as ``HandState`` takes them, in order. (A dealer who sits out has
+    no discard to make in a ``HandState``: its reported discard is left out.)"""
+    actions: list[referee.Action] = [
+        referee.bid_of(bid.seat, bid.action, bid.suit, bid.alone) for bid in record.bids or ()
+    ]
+    if record.discard is not None:
+        state = referee.HandState(
+            record.ruleset, dealer=record.dealer, hands=record.hands, upcard=record.upcard
+        )
+        for action in actions:
+            state.apply(action)
+        if state.phase is referee.Phase.DISCARD:
+            actions.append(referee.DISCARDS[record.discard])
+    actions += [referee.play_of(seat, card) for trick in record.tricks for seat, card in trick]
+    return actions
+
+
+def referee_legal_pass(records: list[dict[str, Any]]) -> None:
+    parse = referee.parse_record
+    for data in records:
+        record = parse(data)
+        assert record.upcard is not None
+        state = referee.HandState(
+            record.ruleset, dealer=record.dealer, hands=record.hands, upcard=record.upcard
+        )
+        legal = state.legal_actions
+        legal()
+        for bid in record.bids or ():
+            state.apply(referee.bid_of(bid.seat, bid.action, bid.suit, bid.alone))
+            legal()
+        if record.discard is not None and state.phase is referee.Phase.DISCARD:
+            state.apply(referee.DISCARDS[record.discard])
+            legal()
+        for trick in record.tricks:
+            for seat, card in trick:
+                state.apply(referee.play_of(seat, card))
+                legal()
+
+
+def referee_legal_prepared(hands: list[tuple[Any, ...]]) -> None:
+    for ruleset, dealer, dealt, upcard, actions in hands:
+        state = referee.HandState(ruleset, dealer=dealer, hands=dealt, upcard=upcard)
+        legal = state.legal_actions
+        legal()
+        for action in actions:
+            state.apply(action)
+            legal()
+
+
+def openspiel_legal_prepared(hands: Iterable[tuple[Any, list[int]]]) -> None:
+    for game, actions in hands:
+        state = game.new_initial_state()
+        for action in actions[:CHANCE_ACTIONS]:
+            state.apply_action(action)
+        state.legal_actions()
+        for action in actions[CHANCE_ACTIONS:]:
+            state.apply_action(action)
+            state.legal_actions()
+
+
+def openspiel_legal_pass(records: list[dict[str, Any]]) -> None:
+    """The same, each record turned into its game and actions as the pass reaches it."""
+    openspiel_legal_prepared(
+        (openspiel_game(record["ruleset"]), og.actions_from_record(record)) for record in records
+    )
 
 
 def openspiel_hands(records: list[dict[str, Any]]) -> list[tuple[Any, list[int]]]:
@@ -187,10 +267,18 @@ def main() -> None:
     openspiel_pass(hands)
 
     openspiel_like_for_like_pass(records)
+    parsed = [referee.parse_record(record) for record in records]
+    states = [(r.ruleset, r.dealer, r.hands, r.upcard, referee_actions(r)) for r in parsed]
+    shared_games = [(openspiel_game(r["ruleset"]), og.actions_from_record(r)) for r in records]
+    referee_legal_pass(records)
     work = {
         "referee": lambda: referee_pass(records),
         "openspiel_like_for_like": lambda: openspiel_like_for_like_pass(records),
         "openspiel": lambda: openspiel_pass(hands),
+        "referee_legal": lambda: referee_legal_pass(records),
+        "openspiel_legal": lambda: openspiel_legal_pass(records),
+        "referee_legal_prepared": lambda: referee_legal_prepared(states),
+        "openspiel_legal_prepared": lambda: openspiel_legal_prepared(shared_games),
         "referee_jsonl": lambda: batch_pass(lines),
     }
     rates: dict[str, list[float]] = {name: [] for name in work}
@@ -219,6 +307,27 @@ def main() -> None:
     print(
         f"ratio referee / OpenSpiel on prepared action lists: best {ref_best / os_best:.2f}, "
         f"median {ref_median / os_median:.2f}"
+    )
+    print()
+    leg_best, leg_median = show(
+        "HandState: each action applied, legal moves after it", "referee_legal"
+    )
+    os_leg_best, os_leg_median = show(
+        "OpenSpiel: the same records, legal_actions() after each", "openspiel_legal"
+    )
+    print(
+        f"ratio referee / OpenSpiel, legal moves like for like: best {leg_best / os_leg_best:.2f}, "
+        f"median {leg_median / os_leg_median:.2f}"
+    )
+    prep_best, prep_median = show(
+        "HandState, prepared states and actions", "referee_legal_prepared"
+    )
+    os_prep_best, os_prep_median = show(
+        "OpenSpiel, prepared action lists", "openspiel_legal_prepared"
+    )
+    print(
+        f"ratio referee / OpenSpiel, legal moves on prepared actions: best "
+        f"{prep_best / os_prep_best:.2f}, median {prep_median / os_prep_median:.2f}"
     )
     print()
     show("referee.check(json.loads(line)) over JSON Lines", "referee_jsonl")

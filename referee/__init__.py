@@ -7,9 +7,11 @@
 ``penalty_table`` every one a ruleset allows, ``largest_award`` the most one hand can score. See docs/rules.md and the hand-record spec.
 """
 
+from .actions import DISCARDS, Action, Bid, Discard, Play, bid_of, play_of
 from .cards import ALL_CARDS, JOKER, SUITS, Card, Suit, TrumpOrder, card_of, cards, deck
 from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
+from .jsontext import read_json
 from .record import RECORD_FIELDS, Record, canonical_record, parse_record, unknown_fields
 from .rules import PRESETS, Points, Ruleset
 from .scoring import (
@@ -18,6 +20,7 @@ from .scoring import (
     Award,
     award_outcome,
     award_table,
+    game_winner,
     largest_award,
     outcome_of,
     penalty_table,
@@ -25,11 +28,12 @@ from .scoring import (
     score_outcome,
     score_renege,
 )
-from .state import Action, Bid, Discard, HandState, Play, random_hand
+from .state import HandState, random_hand
 from .verdict import Contract, Next, Phase, TrickResult, Verdict, Violation
 
 __all__ = [
     "ALL_CARDS",
+    "DISCARDS",
     "JOKER",
     "OUTCOMES",
     "PRESETS",
@@ -58,17 +62,21 @@ __all__ = [
     "Violation",
     "award_outcome",
     "award_table",
+    "bid_of",
     "canonical_record",
     "card_of",
     "cards",
     "check",
     "deck",
+    "game_winner",
     "judge",
     "largest_award",
     "outcome_of",
     "parse_record",
     "penalty_table",
+    "play_of",
     "random_hand",
+    "read_json",
     "score",
     "score_outcome",
     "score_renege",

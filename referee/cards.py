@@ -78,7 +78,8 @@ class Card:
     rank: str
     suit: Suit | None
     index: int
-    #: ``1 << index``: the card in a set of cards held as an integer's bits.
+    #: The card in a set of cards held as an integer's bits. Bits run in the order of the
+    #: canonical codes ("7C" lowest), so a set read from its lowest bit up is sorted by code.
     bit: int
 
     def __init__(self, code: str, rank: str, suit: Suit | None, index: int) -> None:
@@ -86,7 +87,7 @@ class Card:
         self.rank = rank
         self.suit = suit
         self.index = index
-        self.bit = 1 << index
+        self.bit = 0
 
     def __str__(self) -> str:
         return self.code
@@ -139,6 +140,10 @@ for _suit in SUITS:
 JOKER: Final = Card(JOKER_CODE, "JOKER", None, len(ALL_CARDS))
 ALL_CARDS.append(JOKER)
 _BY_CODE[JOKER_CODE] = JOKER
+for _place, _code in enumerate(sorted(_BY_CODE)):
+    _BY_CODE[_code].bit = 1 << _place
+#: Each card by its bit.
+CARD_OF_BIT: Final = {card.bit: card for card in ALL_CARDS}
 _SPELLINGS: Final[dict[str, Card]] = dict(_BY_CODE)
 for _card in ALL_CARDS[:-1]:
     assert _card.suit is not None
@@ -165,6 +170,16 @@ def cards(text: str) -> list[Card]:
     return result
 
 
+def cards_of_bits(bits: int) -> list[Card]:
+    """The cards of a set held as bits, sorted by code."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(CARD_OF_BIT[low])
+        bits ^= low
+    return found
+
+
 def deck(size: int) -> frozenset[Card]:
     """The cards of a 24 (9 to ace), 25 (24 and the joker) or 32 (7 to ace) card deck."""
     return _DECKS[size]
@@ -179,6 +194,9 @@ _DECKS: Final = {
     )
     for size in (24, 25, 32)
 }
+#: Each deck as card bits, and the cards printed with each suit.
+DECK_BITS: Final = {size: sum(c.bit for c in cards) for size, cards in _DECKS.items()}
+PRINTED: Final = {suit: sum(c.bit for c in ALL_CARDS if c.suit is suit) for suit in SUITS}
 
 
 class TrumpOrder:

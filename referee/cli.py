@@ -14,6 +14,7 @@ from typing import TextIO
 
 from .check import check
 from .errors import MalformedRecord
+from .jsontext import read_json
 from .messages import LANGUAGES
 
 EXIT_OK = 0
@@ -61,44 +62,48 @@ def check_command(path: str, *, lang: str, stdin: TextIO, stdout: TextIO, stderr
     except (OSError, UnicodeDecodeError) as error:
         print(f"file: cannot read {path}: {getattr(error, 'strerror', None) or error}", file=stderr)
         return EXIT_MALFORMED
+    records = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
     try:
-        whole = json.loads(text)
-    except RecursionError:
-        print("record: nested too deeply to be a hand record", file=stderr)
-        return EXIT_MALFORMED
-    except ValueError:
-        return _check_lines(text, lang=lang, stdout=stdout, stderr=stderr)
+        whole = read_json(text)
+    except MalformedRecord as error:
+        if len(records) > 1 and error.template == "not valid JSON":
+            return _check_lines(records, lang=lang, stdout=stdout, stderr=stderr)
+        if not records:
+            error = MalformedRecord("record", "no hand record in the input")
+        return _malformed(error, lang, stderr)
     try:
         verdict = check(whole, lang=lang)
     except MalformedRecord as error:
-        print(str(error), file=stderr)
-        return EXIT_MALFORMED
+        return _malformed(error, lang, stderr)
     json.dump(verdict.to_json(), stdout, ensure_ascii=False, indent=2)
     stdout.write("\n")
     return EXIT_OK if verdict.ok else EXIT_VIOLATIONS
 
 
-def _check_lines(text: str, *, lang: str, stdout: TextIO, stderr: TextIO) -> int:
+def _malformed(error: MalformedRecord, lang: str, stderr: TextIO) -> int:
+    print(f"{error.field}: {error.detail_in(lang)}", file=stderr)
+    return EXIT_MALFORMED
+
+
+def _check_lines(
+    records: list[tuple[int, str]], *, lang: str, stdout: TextIO, stderr: TextIO
+) -> int:
+    """JSON Lines: one output line for each record line, its verdict or, for a line that is
+    not a hand record, ``{"error": {"field": ..., "detail": ...}}`` (named on stderr too).
+    Blank lines hold no record and get no line."""
     status = EXIT_OK
-    malformed = False
-    seen_any = False
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        seen_any = True
+    for number, line in records:
         try:
-            verdict = check(json.loads(line), lang=lang)
-        except (ValueError, RecursionError) as error:
-            field = error.field if isinstance(error, MalformedRecord) else "record"
-            detail = error.detail if isinstance(error, MalformedRecord) else "not valid JSON"
-            print(f"line {number}: {field}: {detail}", file=stderr)
-            malformed = True
-            continue
-        stdout.write(json.dumps(verdict.to_json(), ensure_ascii=False))
+            verdict = check(read_json(line), lang=lang)
+        except MalformedRecord as error:
+            detail = error.detail_in(lang)
+            print(f"line {number}: {error.field}: {detail}", file=stderr)
+            answer: dict[str, object] = {"error": {"field": error.field, "detail": detail}}
+            status = EXIT_MALFORMED
+        else:
+            answer = verdict.to_json()
+            if not verdict.ok and status == EXIT_OK:
+                status = EXIT_VIOLATIONS
+        stdout.write(json.dumps(answer, ensure_ascii=False))
         stdout.write("\n")
-        if not verdict.ok:
-            status = EXIT_VIOLATIONS
-    if not seen_any:
-        print("record: no hand record in the input", file=stderr)
-        return EXIT_MALFORMED
-    return EXIT_MALFORMED if malformed else status
+    return status

@@ -1,18 +1,41 @@
-"""The referee's two error types."""
+"""The referee's two error types, and how a bad value is shown back to whoever sent it."""
 
 from __future__ import annotations
+
+from .input_words import render_detail, shown, shown_key
+
+__all__ = ["IllegalAction", "MalformedRecord", "shown", "shown_key"]
 
 
 class MalformedRecord(ValueError):
     """Input that cannot be judged at all: not JSON, a missing field, a string that is no card.
 
-    ``field`` names where the problem is, as a path into the input (``bids[2].suit``).
+    ``field`` names where the problem is, as a path into the input (``bids[2].suit``);
+    ``detail`` says what is wrong, in English, and ``detail_in(lang)`` in the language asked
+    for. The detail is a template of the English words and the facts that fill it: ``value``
+    is the value at fault, shown as JSON writes it and cut short (``shown``).
     """
 
-    def __init__(self, field: str, detail: str) -> None:
-        super().__init__(f"{field}: {detail}")
+    def __init__(self, field: str, detail: str, /, *, within: str = "", **facts: object) -> None:
         self.field = field
-        self.detail = detail
+        self.template = detail
+        self.facts = facts
+        # The place inside the field's value (a deal's record) that the detail is about.
+        self.within = within
+        self.detail = self.detail_in("en")
+        super().__init__(f"{field}: {self.detail}")
+
+    def detail_in(self, lang: str) -> str:
+        detail = render_detail(lang, self.template, self.facts)
+        return f"{self.within}: {detail}" if self.within else detail
+
+    def at(self, field: str) -> MalformedRecord:
+        """The same refusal, of input found at ``field``."""
+        return MalformedRecord(field, self.template, within=self.within, **self.facts)
+
+    def inside(self, field: str) -> MalformedRecord:
+        """The same refusal, of the value at ``field`` (its own field named in the detail)."""
+        return MalformedRecord(field, self.template, within=self.field, **self.facts)
 
 
 class IllegalAction(ValueError):

@@ -96,3 +96,21 @@ def particle(word: str, pair: Pair) -> str:
     if end is Ending.VOWEL or (end is Ending.RIEUL and pair == "(으)로"):
         return after_vowel
     return after_consonant
+
+
+# A particle written in both forms straight after a placeholder: "{card}을(를)".
+_PARTICLE_AFTER: Final = re.compile(r"\{(\w+)\}(을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)")
+_PAIRS: Final[dict[str, Pair]] = {pair: pair for pair in FORMS}
+
+
+def fill(template: str, values: dict[str, str]) -> str:
+    """The template with its placeholders filled, and each particle after one in the form
+    that the word put there takes ("클럽 9를", "하트 잭을")."""
+
+    def resolve(found: re.Match[str]) -> str:
+        name = found[1]
+        return f"{{{name}}}{particle(values[name], _PAIRS[found[2]])}"
+
+    if "(" in template:
+        template = _PARTICLE_AFTER.sub(resolve, template)
+    return template.format(**values)

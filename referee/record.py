@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
 from .cards import SPELLINGS, Card, Suit
-from .errors import MalformedRecord
+from .errors import MalformedRecord, shown_key
 from .rules import Ruleset
 
 #: The fields of a hand record, in the spec's order, and of the objects inside it.
@@ -37,7 +37,6 @@ CLAIM_FIELDS: Final = ("points",)
 
 BID_ACTIONS: Final = ("pass", "order-up", "call", "defend-alone", "redeal")
 _PLAIN_ACTIONS: Final = ("pass", "order-up", "defend-alone", "redeal")
-HAND_SIZE: Final = 5
 
 
 class BidEntry(NamedTuple):
@@ -172,7 +171,7 @@ def parse_record(data: object) -> Record:
     if upcard is not None:
         upcard = _card(upcard, "upcard")
     hands = get("hands")
-    hands = {} if hands is None else _hands(hands, players)
+    hands = {} if hands is None else _hands(hands, players, ruleset.hand_size)
     bids = get("bids")
     if bids is not None:
         bids = _bids(bids, players)
@@ -195,9 +194,14 @@ def parse_record(data: object) -> Record:
 
 def _seat(value: object, name: str, players: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedRecord(name, f"must be a seat number from 0 to {players - 1}")
+        raise MalformedRecord(name, "must be a seat number from 0 to {last}", last=players - 1)
     if not 0 <= value < players:
-        raise MalformedRecord(name, f"seat {value} is not at this table (seats 0 to {players - 1})")
+        raise MalformedRecord(
+            name,
+            "seat {value} is not at this table (seats 0 to {last})",
+            value=value,
+            last=players - 1,
+        )
     return value
 
 
@@ -206,22 +210,25 @@ def _card(value: object, name: str) -> Card:
     if card is None:
         card = Card.parse(value)
     if card is None:
-        raise MalformedRecord(name, f"{value!r} is not a card (write rank then suit, e.g. JD, 10H)")
+        raise MalformedRecord(
+            name, "{value} is not a card (write rank then suit, e.g. JD, 10H)", value=value
+        )
     return card
 
 
-_SEAT_KEYS: Final = {str(seat): seat for seat in range(4)}
+#: Seats and teams as JSON keys: plain ASCII digits, no leading zero ("1", never "01" or "١").
+_SEAT_KEYS: Final = {str(seat): seat for seat in range(6)}
 
 
-def _hands(value: object, players: int) -> dict[int, list[Card]]:
+def _hands(value: object, players: int, size: int) -> dict[int, list[Card]]:
     if not isinstance(value, dict):
         raise MalformedRecord("hands", "must be an object from seat to a list of cards")
     hands: dict[int, list[Card]] = {}
     spelled = SPELLINGS.get
     for key, cards in value.items():
         seat = _SEAT_KEYS.get(key) if type(key) is str else None
-        if seat is None or seat >= players or type(cards) is not list or len(cards) > HAND_SIZE:
-            _hand_problem(key, cards, players)
+        if seat is None or seat >= players or type(cards) is not list or len(cards) > size:
+            _hand_problem(key, cards, players, size)
             continue
         try:
             found: list[Card | None] = list(map(spelled, cards))
@@ -234,14 +241,21 @@ def _hands(value: object, players: int) -> dict[int, list[Card]]:
     return hands
 
 
-def _hand_problem(key: object, cards: object, players: int) -> None:
-    name = f"hands.{key}"
-    seat = int(key) if isinstance(key, str) and key.isdigit() else None
+def _hand_problem(key: object, cards: object, players: int, size: int) -> None:
+    name = f"hands.{shown_key(key)}"
+    seat = _SEAT_KEYS.get(key) if isinstance(key, str) else None
     if seat is None or not 0 <= seat < players:
-        raise MalformedRecord(name, f"{key!r} is not a seat at this table")
+        raise MalformedRecord(
+            name,
+            "{value} is not a seat at this table (seats 0 to {last})",
+            value=key,
+            last=players - 1,
+        )
     if not isinstance(cards, list):
         raise MalformedRecord(name, "must be a list of cards")
-    raise MalformedRecord(name, f"a hand has {HAND_SIZE} cards, not {len(cards)}")
+    raise MalformedRecord(
+        name, "a hand has at most {size} cards, not {count}", size=size, count=len(cards)
+    )
 
 
 def _bids(value: object, players: int) -> list[BidEntry]:
@@ -270,7 +284,9 @@ def _bids(value: object, players: int) -> list[BidEntry]:
         seat = _seat(bid["seat"], f"{name}.seat", players)
         action = bid.get("action")
         if action not in BID_ACTIONS:
-            raise MalformedRecord(f"{name}.action", f"must be one of {', '.join(BID_ACTIONS)}")
+            raise MalformedRecord(
+                f"{name}.action", "must be one of {choices}", choices=", ".join(BID_ACTIONS)
+            )
         suit = None
         if action == "call":
             suit = Suit.parse(bid.get("suit"))
@@ -305,7 +321,7 @@ def _contract(value: object, players: int) -> GivenContract:
 def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
     if not isinstance(value, list):
         raise MalformedRecord("tricks", "must be a list of tricks")
-    spelled = SPELLINGS.get
+    entries = _PLAY_ENTRIES[:players]
     tricks = []
     last = len(value) - 1
     for t, trick in enumerate(value):
@@ -319,15 +335,22 @@ def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
             # The fast path takes well-formed plays; anything else is explained by the slow one.
             try:
                 seat = play["seat"]
-                card = spelled(play["card"])
-            except (TypeError, KeyError):
-                card = None
-            if card is None or type(seat) is not int or not 0 <= seat < players:
+                entry = entries[seat][play["card"]]
+            except (TypeError, KeyError, IndexError):
+                entry = None
+            if entry is None or type(seat) is not int or seat < 0:
                 add(_play_slowly(play, f"tricks[{t}][{len(plays)}]", players))
             else:
-                add((seat, card))
+                add(entry)
         tricks.append(plays)
     return tricks
+
+
+#: Each seat's plays by the card's exact spelling, one tuple for each: the record's plays are
+#: read with a look-up each (seats are checked to be whole numbers apart: ``True`` is no seat).
+_PLAY_ENTRIES: Final = tuple(
+    {spelling: (seat, card) for spelling, card in SPELLINGS.items()} for seat in range(6)
+)
 
 
 def _play_slowly(play: object, name: str, players: int) -> PlayEntry:
@@ -346,10 +369,15 @@ def _claim(value: object, ruleset: Ruleset) -> dict[int, int]:
     points: dict[int, int] = {}
     raw: dict[Any, Any] = value["points"]
     for key, pts in raw.items():
-        name = f"claim.points.{key}"
-        team = int(key) if isinstance(key, str) and key.isdigit() else None
+        name = f"claim.points.{shown_key(key)}"
+        team = _SEAT_KEYS.get(key) if isinstance(key, str) else None
         if team is None or not 0 <= team < ruleset.team_count:
-            raise MalformedRecord(name, f"{key!r} is not a team of this game")
+            raise MalformedRecord(
+                name,
+                "{value} is not a team of this game (teams 0 to {last})",
+                value=key,
+                last=ruleset.team_count - 1,
+            )
         if isinstance(pts, bool) or not isinstance(pts, int) or pts < 0:
             raise MalformedRecord(name, "must be a whole number of points")
         points[team] = pts

@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
-from .errors import MalformedRecord
+from .errors import MalformedRecord, shown_key
 
 STUCK_DEALER_CHOICES: Final = ("must-call", "redeal", "takes-upcard")
 LONER_LEAD_CHOICES: Final = ("left-of-dealer", "left-of-loner")
@@ -51,6 +51,8 @@ class Ruleset:
     poor_hand_redeal: str = "off"
     points: Points = Points()
 
+    # The table's shape: every count of seats, teams, partners and cards comes from here.
+
     @property
     def team_count(self) -> int:
         return 2 if self.players == 4 else self.players
@@ -58,8 +60,15 @@ class Ruleset:
     def team_of(self, seat: int) -> int:
         return seat % 2 if self.players == 4 else seat
 
-    def partner_of(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.players == 4 else None
+    def partners_of(self, seat: int) -> tuple[int, ...]:
+        """The other seats of the seat's team (none when every seat is its own team)."""
+        team = self.team_of(seat)
+        return tuple(s for s in range(self.players) if s != seat and self.team_of(s) == team)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat, and so tricks in a hand: five in every turn-up game."""
+        return 5
 
     def next_dealer(self, dealer: int) -> int:
         return (dealer + 1) % self.players
@@ -80,7 +89,12 @@ class Ruleset:
         if isinstance(value, str):
             preset = PRESETS.get(value)
             if preset is None:
-                raise MalformedRecord(field, f"unknown preset {value!r}; presets: {_preset_list()}")
+                raise MalformedRecord(
+                    field,
+                    "unknown preset {value}; presets: {presets}",
+                    value=value,
+                    presets=_preset_list(),
+                )
             return preset
         if not isinstance(value, dict):
             raise MalformedRecord(field, "must be a preset name or an object with a preset")
@@ -136,7 +150,10 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
     name = value.get("preset", "standard")
     if not isinstance(name, str) or name not in PRESETS:
         raise MalformedRecord(
-            f"{field}.preset", f"unknown preset {name!r}; presets: {_preset_list()}"
+            f"{field}.preset",
+            "unknown preset {value}; presets: {presets}",
+            value=name,
+            presets=_preset_list(),
         )
     base = PRESETS[name]
     changes: dict[str, Any] = {}
@@ -144,12 +161,12 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
     for option, option_value in value.items():
         if option == "preset":
             continue
-        path = f"{field}.{option}"
+        path = f"{field}.{shown_key(option)}"
         if option == "points":
             if not isinstance(option_value, dict):
                 raise MalformedRecord(path, "must be an object of point values")
             for point, point_value in option_value.items():
-                _take_point(f"{path}.{point}", point, point_value, point_changes)
+                _take_point(f"{path}.{shown_key(point)}", point, point_value, point_changes)
         elif option.startswith("points."):
             _take_point(path, option[len("points.") :], option_value, point_changes)
         elif option in _RULESET_TYPES and option != "points":
@@ -157,7 +174,7 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
             choices = _OPTION_CHOICES.get(option)
             if choices is not None and option_value not in choices:
                 allowed = ", ".join(str(c) for c in choices)
-                raise MalformedRecord(path, f"must be one of {allowed}")
+                raise MalformedRecord(path, "must be one of {choices}", choices=allowed)
             if option == "target" and option_value < 1:
                 raise MalformedRecord(path, "must be at least 1")
             changes[option] = option_value

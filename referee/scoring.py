@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -39,26 +40,41 @@ _AWARD_OUTCOMES: Final = {
 }
 
 
+def _award(reason: str, teams: list[int], points: int) -> Award:
+    """An award of ``points`` to each of ``teams``: only teams that score appear in it."""
+    return Award(reason, dict.fromkeys(teams, points) if points else {})
+
+
 def award_for(
     ruleset: Ruleset, *, maker: int, maker_tricks: int, alone: bool, defender_alone: int | None
 ) -> Award:
     """The award of a finished, renege-free hand (inputs trusted)."""
     points = ruleset.points
     maker_team = ruleset.team_of(maker)
-    if maker_tricks == 5:
+    makers = [maker_team]
+    if maker_tricks == ruleset.hand_size:
         if alone:
-            return Award("lone-march", {maker_team: points.lone_march})
-        return Award("march", {maker_team: points.march})
+            return _award("lone-march", makers, points.lone_march)
+        return _award("march", makers, points.march)
     if maker_tricks >= 3 and not (alone and points.lone_short_is_euchre):
         if alone:
-            return Award("lone-make", {maker_team: points.lone_make})
-        return Award("make", {maker_team: points.make})
+            return _award("lone-make", makers, points.lone_make)
+        return _award("make", makers, points.make)
     defenders = [t for t in range(ruleset.team_count) if t != maker_team]
     if defender_alone is not None:
-        return Award("defend-alone-euchre", {t: points.defend_alone_euchre for t in defenders})
+        return _award("defend-alone-euchre", defenders, points.defend_alone_euchre)
     if alone:
-        return Award("lone-euchre", {t: points.lone_euchre for t in defenders})
-    return Award("euchre", {t: points.euchre for t in defenders})
+        return _award("lone-euchre", defenders, points.lone_euchre)
+    return _award("euchre", defenders, points.euchre)
+
+
+def game_winner(ruleset: Ruleset, score: Sequence[int]) -> int | None:
+    """The team that has won at this score, if any: the one team alone on top at or above the
+    target. A game ends after the first hand that leaves a team so; while teams are level at
+    the top, play goes on. (Never a team named by its place in the score.)"""
+    best = max(score)
+    leaders = [team for team, points in enumerate(score) if points == best]
+    return leaders[0] if best >= ruleset.target and len(leaders) == 1 else None
 
 
 def outcome_of(maker_tricks: int) -> str:
@@ -83,7 +99,7 @@ def renege_award(ruleset: Ruleset, *, offender: int, maker: int, anyone_alone: b
         teams = [t for t in range(ruleset.team_count) if t != maker_team]
     else:
         teams = [maker_team]
-    return Award("renege", {t: value for t in teams})
+    return _award("renege", teams, value)
 
 
 def _check_contract(
@@ -93,7 +109,7 @@ def _check_contract(
     if isinstance(maker, bool) or not isinstance(maker, int):
         raise MalformedRecord("maker", "must be a whole number")
     if not 0 <= maker < ruleset.players:
-        raise MalformedRecord("maker", f"must be a seat from 0 to {ruleset.players - 1}")
+        raise MalformedRecord("maker", "must be a seat from 0 to {last}", last=ruleset.players - 1)
     if not isinstance(alone, bool):
         raise MalformedRecord("alone", "must be true or false")
     if alone and not ruleset.going_alone:
@@ -105,7 +121,7 @@ def _check_contract(
             raise MalformedRecord("defender_alone", "this ruleset has no defending alone")
         if not 0 <= defender_alone < ruleset.players:
             raise MalformedRecord(
-                "defender_alone", f"must be a seat from 0 to {ruleset.players - 1}"
+                "defender_alone", "must be a seat from 0 to {last}", last=ruleset.players - 1
             )
         if ruleset.team_of(defender_alone) == ruleset.team_of(maker):
             raise MalformedRecord("defender_alone", "must be a seat of the defending team")
@@ -125,8 +141,8 @@ def score(
     if isinstance(maker_tricks, bool) or not isinstance(maker_tricks, int):
         raise MalformedRecord("maker_tricks", "must be a whole number")
     _check_contract(ruleset, maker=maker, alone=alone, defender_alone=defender_alone)
-    if not 0 <= maker_tricks <= 5:
-        raise MalformedRecord("maker_tricks", "must be from 0 to 5")
+    if not 0 <= maker_tricks <= ruleset.hand_size:
+        raise MalformedRecord("maker_tricks", "must be from 0 to {most}", most=ruleset.hand_size)
     return award_for(
         ruleset, maker=maker, maker_tricks=maker_tricks, alone=alone, defender_alone=defender_alone
     )
@@ -171,7 +187,7 @@ def score_renege(
     if isinstance(offender, bool) or not isinstance(offender, int):
         raise MalformedRecord("renege", "must be the seat that reneged")
     if not 0 <= offender < ruleset.players:
-        raise MalformedRecord("renege", f"must be a seat from 0 to {ruleset.players - 1}")
+        raise MalformedRecord("renege", "must be a seat from 0 to {last}", last=ruleset.players - 1)
     if alone and offender != maker and ruleset.team_of(offender) == ruleset.team_of(maker):
         raise MalformedRecord("renege", "the loner's partner sat out and played no card")
     if (
@@ -214,7 +230,7 @@ def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
     maker_team = ruleset.team_of(maker)
     rows = []
     for alone, defender_alone in _contracts(ruleset):
-        for maker_tricks in range(6):
+        for maker_tricks in range(ruleset.hand_size + 1):
             award = award_for(
                 ruleset,
                 maker=maker,

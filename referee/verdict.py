@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Card, Suit
 from .scoring import Award
@@ -49,8 +49,7 @@ class Contract:
         }
 
 
-@dataclass(slots=True)
-class TrickResult:
+class TrickResult(NamedTuple):
     """A trick as the referee reads it. ``winner`` is None while the trick is open or when
     trump is not known; ``leader`` is None only for an empty trick whose leader needs trump."""
 

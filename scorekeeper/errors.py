@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+import referee
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -37,6 +40,13 @@ class DomainError(Exception):
 
 class Malformed(DomainError, status=400, title=_("Malformed input")):
     """Input that cannot be read as asked: a missing or unknown field, a wrong type, too much."""
+
+
+def referee_refusal(
+    error: referee.MalformedRecord, *, code: str = "malformed", prefix: str = ""
+) -> Malformed:
+    """The referee's refusal of input it cannot judge, in the request's language."""
+    return Malformed(error.detail_in(get_language() or "en"), code=code, field=prefix + error.field)
 
 
 class SignInRequired(DomainError, status=401, title=_("Sign in first")):

@@ -32,14 +32,6 @@ def score_of(ruleset: referee.Ruleset, awards: Iterable[dict[str, Any]]) -> list
     return score
 
 
-def winner_of(ruleset: referee.Ruleset, score: list[int]) -> int | None:
-    """The team that reached the target ahead of every other; a tie at the top plays on."""
-    best = max(score)
-    if best < ruleset.target or score.count(best) > 1:
-        return None
-    return score.index(best)
-
-
 def dealer_after(ruleset: referee.Ruleset, hand: Hand | None, first_dealer: int) -> int:
     """Who deals the hand after `hand`: a poor-hand redeal keeps the dealer, all else passes."""
     if hand is None:
@@ -82,7 +74,7 @@ def hand_rows(*, game: Game) -> list[HandRow]:
 def standing_from(*, ruleset: referee.Ruleset, first_dealer: int, rows: list[HandRow]) -> Standing:
     score = score_of(ruleset, (row.award for row in rows))
     dealer = _dealer_after(ruleset, rows[-1].kind, rows[-1].dealer) if rows else first_dealer
-    return Standing(score=score, dealer=dealer, winner=winner_of(ruleset, score))
+    return Standing(score=score, dealer=dealer, winner=referee.game_winner(ruleset, score))
 
 
 def standing_of(*, game: Game, ruleset: referee.Ruleset) -> Standing:

@@ -5,16 +5,29 @@ spell): such text is refused by its field, before anything reaches the database.
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
+from django.conf import settings
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
 
+import referee
+
 MAX_DEPTH = 32
 MAX_BYTES = 64 * 1024
+
+
+class UnreadableBody(ParseError):
+    """A body that is not JSON the API reads, named by where it is (``body``, or where a
+    number too long to read stands)."""
+
+    def __init__(self, detail: str, field: str = "body") -> None:
+        super().__init__(detail)
+        self.field = field
 
 
 class UnstorableText(ParseError):
@@ -25,8 +38,11 @@ class UnstorableText(ParseError):
 
     def __init__(self, field: str) -> None:
         super().__init__(
-            f"{field}: text with a NUL character or a lone surrogate (\\u0000, \\ud800) "
-            "cannot be stored."
+            _(
+                "%(field)s: text with a NUL character or a lone surrogate (\\u0000, \\ud800) "
+                "cannot be stored."
+            )
+            % {"field": field}
         )
         self.field = field
 
@@ -62,9 +78,15 @@ def _escape(found: re.Match[str]) -> str:
 
 
 class BodyTooLarge(APIException):
+    """A body over the API's limit, however it arrives (debug or not)."""
+
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = f"A request body here is at most {MAX_BYTES // 1024} KB."
     default_code = "body-too-large"
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("A request body here is at most %(size)s KB.") % {"size": MAX_BYTES // 1024}
+        )
 
 
 def _depth(value: Any) -> int:
@@ -81,16 +103,26 @@ def _depth(value: Any) -> int:
 
 
 class BoundedJSONParser(JSONParser):
+    """JSON as the referee reads it: what is refused is named, in the request's language."""
+
     def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
         body = stream.read(MAX_BYTES + 1)
         if len(body) > MAX_BYTES:
             raise BodyTooLarge()
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
-            data = super().parse(io.BytesIO(body), media_type, parser_context)
-        except RecursionError:
-            raise ParseError("JSON parse error - nested too deeply") from None
+            text = body.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            detail = _("The body is not %(encoding)s text.") % {"encoding": encoding}
+            raise UnreadableBody(detail) from None
+        try:
+            data = referee.read_json(text, "body")
+        except referee.MalformedRecord as error:
+            raise UnreadableBody(error.detail_in(get_language() or "en"), error.field) from None
         if _depth(data) > MAX_DEPTH:
-            raise ParseError(f"JSON parse error - nested more than {MAX_DEPTH} levels deep")
+            raise UnreadableBody(
+                _("The body is nested more than %(depth)s levels deep.") % {"depth": MAX_DEPTH}
+            )
         where = _unstorable(data)
         if where is not None:
             raise UnstorableText(where)

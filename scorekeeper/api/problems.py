@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 from django.core.exceptions import DisallowedHost, RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -118,11 +118,13 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
             problem(
                 400,
                 title=_("Malformed hand record"),
-                detail=exc.detail,
+                detail=exc.detail_in(get_language() or "en"),
                 code="malformed",
                 field=exc.field,
             )
         )
+    if isinstance(exc, RequestDataTooBig | TooManyFieldsSent):
+        exc = BodyTooLarge()  # Django's own limit, met before ours: debug or not, a problem
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 import referee
 from scorekeeper import names
-from scorekeeper.errors import Conflict, Forbidden, Malformed, NotFound
+from scorekeeper.errors import Conflict, Forbidden, Malformed, NotFound, referee_refusal
 from scorekeeper.models import ChangeLogEntry, Club, Game, Player, Seat
 from scorekeeper.tokens import token_digest, token_matches, token_new, token_weakness
 
@@ -84,7 +84,7 @@ def _checked(
     try:
         rules = referee.Ruleset.parse(ruleset)
     except referee.MalformedRecord as error:
-        raise Malformed(error.detail, code="bad-ruleset", field=error.field) from error
+        raise referee_refusal(error, code="bad-ruleset") from error
     if not 1 <= rules.target <= MAX_TARGET:
         raise Malformed(
             _("a game is played to 1 to %(max_target)s points") % {"max_target": MAX_TARGET},

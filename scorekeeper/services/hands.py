@@ -27,7 +27,6 @@ from scorekeeper.selectors import (
     ruleset_of,
     standing_from,
     token_matches,
-    winner_of,
 )
 from scorekeeper.services.rulings import HandEntry, Ruling, entry_digest, rule
 
@@ -134,7 +133,7 @@ def _advance(game: Game, ruleset: referee.Ruleset, hand: Hand) -> Standing:
     standing = Standing(
         score=score,
         dealer=hand.dealer if redeal else ruleset.next_dealer(hand.dealer),
-        winner=winner_of(ruleset, score),
+        winner=referee.game_winner(ruleset, score),
     )
     _stand(game, standing, hand.number, game.hands_dealt + (not redeal))
     return standing

@@ -12,7 +12,7 @@ from typing import Any, Final, TypedDict
 from django.utils.translation import gettext as _
 
 import referee
-from scorekeeper.errors import Malformed, Unprocessable
+from scorekeeper.errors import Malformed, Unprocessable, referee_refusal
 from scorekeeper.models import Hand
 
 # Breaches the referee scores (a renege is a penalty; a wrong claim is overruled by the
@@ -97,7 +97,7 @@ def entry_digest(entry: HandEntry) -> str:
 
 
 def _malformed(error: referee.MalformedRecord, prefix: str = "") -> Malformed:
-    return Malformed(error.detail, code="malformed", field=f"{prefix}{error.field}")
+    return referee_refusal(error, prefix=prefix)
 
 
 class _Contract(TypedDict):

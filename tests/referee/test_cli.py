@@ -180,7 +180,9 @@ def test_a_malformed_line_among_json_lines_exits_2_and_names_its_line() -> None:
     assert code == 2
     assert_one_line_naming(err, "dealer")
     assert "line 2" in err
-    assert [json.loads(line)["ok"] for line in lines(out)] == [True, False]
+    answers = [json.loads(line) for line in lines(out)]
+    assert [answer.get("ok") for answer in answers] == [True, None, False]
+    assert answers[1] == {"error": {"field": "dealer", "detail": "is required"}}
 
 
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:

@@ -7,18 +7,24 @@ by whether the word ends in a consonant, (으)로 the same except after ㄹ.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import referee
 from referee import SUITS, Card, Suit, card_of, deck
+from referee.input_words import KOREAN as INPUT_KOREAN
+from referee.input_words import render_detail
 from referee.korean import particle
-from referee.messages import _SPECIAL, _TEMPLATES, render
+from referee.messages import _SPECIAL, _TEMPLATES, reason_words, render
 from referee.record import GivenContract
 from referee.scoring import Award
+from referee.terms import RETIRED, TERMS
 
-from .test_rulings import ISSUE_EXAMPLE
+from .test_rulings import ISSUE_EXAMPLE, SEVEN_PASSES, options, record
+
+REFEREE = Path(referee.__file__).parent
 
 PAIRS = ("을(를)", "이(가)", "은(는)", "와(과)", "(으)로")
 CONSONANT = ("을", "이", "은", "과", "으로")
@@ -152,6 +158,7 @@ def message_params(card: Card, suit: Suit, seat: int) -> dict[str, Any]:
         "partner": (seat + 2) % 4,
         "leader": other,
         "dealer": 0,
+        "maker": seat,
         "card": card,
         "spoiler": card,
         "upcard": card,
@@ -207,12 +214,124 @@ def test_a_suit_takes_the_particle_its_name_ends_with(key: str, suit: Suit, said
 
 def test_a_ruling_in_korean_reads_with_each_particle_in_its_form() -> None:
     message = referee.check(ISSUE_EXAMPLE, lang="ko").violations[0].message
-    assert message.startswith(
+    assert message == (
         "2번 자리가 하트가 리드된 트릭에 클럽 9를 냈지만 다이아몬드 잭을 가지고 있었습니다. "
-        "하트가 트럼프일 때 다이아몬드 잭은 레프트 바우어로"
+        "하트가 트럼프이면 다이아몬드 잭은 레프트 바우어라서 하트에 속하므로 그 카드를 내야 "
+        "했습니다."
     ), message
 
 
 def test_the_guard_finds_both_forms() -> None:
     assert BOTH_FORMS.search("다이아몬드 잭을(를) 냈습니다")
     assert not BOTH_FORMS.search("다이아몬드 잭을 냈습니다 (3번째 트릭)")
+
+
+# -- the game's terms: one table, no retired words ---------------------------------------------
+
+TERMS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "terms.md"
+
+
+def table_rows(section: str) -> list[list[str]]:
+    """The rows of the Markdown table under a heading of docs/terms.md."""
+    text = TERMS_PAGE.read_text(encoding="utf-8").split(f"## {section}\n", 1)[1]
+    text = text.split("\n## ", 1)[0]
+    rows = [
+        line.strip().strip("|").split(" | ") for line in text.splitlines() if line.startswith("|")
+    ]
+    return [[cell.strip() for cell in row] for row in rows[2:]]  # (no heading, no rule)
+
+
+def test_the_referee_holds_the_table_of_terms_of_docs_terms_md() -> None:
+    assert [[t.english, t.korean, t.used] for t in TERMS] == table_rows("Terms")
+    assert [list(pair) for pair in RETIRED] == table_rows("Retired")
+    assert len({t.name for t in TERMS}) == len(TERMS)
+
+
+def every_korean_message() -> list[str]:
+    """Every Korean message, for every card of the example hands and trick numbers 1 to 5."""
+    texts = []
+    for key in sorted(_TEMPLATES["ko"]) + sorted(_SPECIAL):
+        for trick in range(1, 6):
+            params = message_params(card_of("JD"), Suit.HEARTS, trick % 4) | {"trick": trick}
+            params |= {"shown_in": trick, "lead": card_of("9C"), "given": GIVEN}
+            params |= {"derived": (Suit.HEARTS, 1, True, None), "claimed": {0: 1}}
+            params |= {"award": Award("lone-euchre", {1: 2}), "why": LEADS[trick % len(LEADS)]}
+            if key == "renege_any_trump":
+                params["held"] = [(card_of("QC"), trick)]
+            texts.append(render("ko", key, params))
+    facts = {"value": "x", "last": 3, "size": 5, "count": 6, "choices": "a, b", "most": 5}
+    facts |= {"presets": "standard", "digits": 5000}
+    refusals = [render_detail("ko", template, facts) for template in INPUT_KOREAN]
+    return texts + refusals + [reason_words(reason, "ko") for reason in REASONS]
+
+
+GIVEN = GivenContract(Suit.SPADES, 3, True)
+LEADS = ["left_of_dealer", "left_of_loner", "canadian_loner", "won_last"]
+REASONS = ["make", "march", "lone-make", "lone-march", "euchre", "lone-euchre"]
+REASONS += ["defend-alone-euchre", "renege", "thrown-in"]
+
+
+def test_no_retired_term_is_left_in_the_referee() -> None:
+    retired = [word for word, _ in RETIRED if "(" not in word]
+    for path in REFEREE.glob("*.py"):
+        if path.name != "terms.py":
+            source = path.read_text(encoding="utf-8")
+            assert not [word for word in retired if word in source], path.name
+    for text in every_korean_message():
+        assert not [word for word in retired if word in text], text
+        assert not re.search(r"\d번째", text), text
+
+
+def test_every_term_of_the_referee_is_in_its_korean_messages() -> None:
+    said = " ".join(every_korean_message())
+    for term in TERMS:
+        if term.used.startswith("referee:") and not term.korean.endswith("다"):
+            assert term.korean in said, term
+
+
+# -- the six wordings the issue named ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "params", "said"),
+    [
+        ("no_going_alone", {"seat": 1}, "1번 자리가 단독 플레이를 선언했지만"),
+        ("no_defend_alone", {"seat": 3}, "3번 자리가 단독 수비를 선언했지만"),
+        ("dealer_must_call", {"seat": 0}, "스틱 더 딜러 규칙에서는 딜러가 트럼프를 정해야"),
+        ("play_twice", {"seat": 2, "trick": 1}, "2번 자리가 첫 번째 트릭에 두 번 냈습니다."),
+        ("trick_closed_early", {"seat": 2, "trick": 4}, "네 번째 트릭이 2번 자리가 내기 전에"),
+    ],
+    ids=["going-alone", "defending-alone", "stick-the-dealer", "first-trick", "fourth-trick"],
+)
+def test_a_korean_message_speaks_as_korean_players_do(
+    key: str, params: dict[str, Any], said: str
+) -> None:
+    assert said in render("ko", key, params)
+
+
+def test_a_euchred_loner_is_a_lone_hand_euchred() -> None:
+    assert reason_words("lone-euchre", "ko") == "단독 플레이 유커"
+    assert reason_words("march", "ko") == "마치(5트릭)"
+    assert reason_words("lone-march", "ko") == "단독 플레이 마치"
+
+
+def test_a_stuck_uka_dealer_is_told_to_keep_the_upcard_it_took_not_one_ordered_up() -> None:
+    stuck = record("uka", dealer=0, upcard="TH", bid=f"{SEVEN_PASSES} 0:order-up", discard="TH")
+    english = referee.check(stuck).violations[0].message
+    assert "ordered up" not in english and "keep the upcard it took" in english
+    assert (
+        "가져간 업카드를 버릴 수 없습니다" in referee.check(stuck, lang="ko").violations[0].message
+    )
+
+
+def test_a_repeated_defend_alone_is_told_as_a_repetition() -> None:
+    again = record(
+        options("standard", defend_alone=True),
+        dealer=0,
+        upcard="QH",
+        bid="1:order-up-alone 2:defend-alone 2:defend-alone",
+    )
+    english = referee.check(again).violations[0].message
+    assert english == "Seat 2 declared to defend alone again; it already defends alone."
+    korean = referee.check(again, lang="ko").violations[0].message
+    assert korean == "2번 자리는 이미 단독 수비를 선언했는데 다시 선언했습니다."

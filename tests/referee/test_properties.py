@@ -806,6 +806,7 @@ ANY_ACTION = {name: any_action(ruleset) for name, ruleset in PARSED.items()}
 
 
 def snapshot(state: HandState) -> tuple[object, ...]:
+    """What the state says of itself (its verdict too is read from the state, not replayed)."""
     return (
         list(state.legal_actions()),
         state.defend_alone_options(),

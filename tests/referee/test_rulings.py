@@ -1980,7 +1980,7 @@ def test_a_renege_whatever_the_upcard_names_the_lead_and_the_proof() -> None:
         referee.check(data, lang="ko")
         .violations[0]
         .message.startswith(
-            "2번 자리가 클럽 9로 리드된 트릭에 하트 9를 냈지만 클럽 퀸(2번째 트릭에서 냈습니다)을 "
+            "2번 자리가 클럽 9로 리드된 트릭에 하트 9를 냈지만 클럽 퀸(두 번째 트릭에서 냈습니다)을 "
             "가지고 있었습니다."
         )
     )

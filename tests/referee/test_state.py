@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+from typing import Any
 
 import pytest
 
@@ -70,6 +72,7 @@ def test_deals_differ_with_the_shuffle_and_repeat_with_the_seed() -> None:
 
 def test_the_seat_left_of_the_dealer_bids_first() -> None:
     state = table()
+    assert (state.phase, state.to_act) == ("bidding", 0)
     assert codes(state.legal_actions()) == {"pass", "order-up", "order-up-alone"}
     assert {a.seat for a in state.legal_actions() if isinstance(a, Bid)} == {0}
     assert state.verdict.next is not None and state.verdict.next.phase == "bidding"
@@ -241,3 +244,56 @@ def test_random_hand_is_complete_and_clean() -> None:
         state = referee.random_hand(PRESETS[preset], rng)
         assert state.is_over and state.award is not None
         assert referee.check(state.to_json()).ok
+
+
+# -- one action at a time ----------------------------------------------------------------------
+
+
+def play_randomly(state: HandState, rng: random.Random, *, undo_each: bool) -> None:
+    while not state.is_over:
+        options = state.legal_actions() + state.optional_actions()
+        action = rng.choice(options)
+        state.apply(action)
+        if undo_each:
+            assert state.undo() == action
+            state.apply(action)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_hand_moves_one_action_at_a_time_and_never_replays(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Applying, taking back, listing the legal moves and reading the verdict work from the
+    hand's state: nothing runs the hand's record through the referee again."""
+    hand_module = importlib.import_module("referee.hand")
+    made = hand_module.Hand.__init__
+    hands_made = 0
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        nonlocal hands_made
+        hands_made += 1
+        made(*args, **kwargs)
+
+    monkeypatch.setattr(hand_module.Hand, "__init__", counted)
+    rng = random.Random(11)
+    for _ in range(20):
+        state = HandState.deal(
+            PRESETS[preset], dealer=rng.randrange(4) % PRESETS[preset].players, rng=rng
+        )
+        before = hands_made
+        play_randomly(state, rng, undo_each=True)
+        assert state.verdict.complete and state.verdict.award is not None
+        assert state.phase is None and state.to_act is None
+        assert hands_made == before, "the hand was replayed"
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_after_every_action_the_state_says_what_check_says_of_its_record(preset: str) -> None:
+    rng = random.Random(12)
+    for _ in range(10):
+        ruleset = PRESETS[preset]
+        state = HandState.deal(ruleset, dealer=rng.randrange(ruleset.players), rng=rng)
+        while not state.is_over:
+            assert state.verdict.to_json() == referee.check(state.to_json()).to_json()
+            state.apply(rng.choice(state.legal_actions() + state.optional_actions()))
+        assert state.verdict.to_json() == referee.check(state.to_json()).to_json()

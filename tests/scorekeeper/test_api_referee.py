@@ -88,3 +88,70 @@ def test_a_malformed_record_is_a_400_naming_the_field(api, record, field):
 def test_a_record_that_is_not_an_object_is_malformed(api):
     assert is_problem(api.post(URL, [1, 2, 3], format="json"), 400)
     assert is_problem(api.post(URL, "dealer", format="json"), 400)
+
+
+# -- answers to bad input, in the request's language -----------------------------------------
+
+KOREAN = {"HTTP_ACCEPT_LANGUAGE": "ko"}
+
+
+def hangul(text: str) -> bool:
+    return any("\uac00" <= char <= "\ud7a3" for char in text)
+
+
+def test_a_malformed_record_is_answered_in_korean_title_and_detail(api):
+    response = api.post(URL, {"dealer": 9}, format="json", **KOREAN)
+    assert is_problem(response, 400, "dealer", "malformed")
+    body = response.json()
+    assert hangul(body["title"]) and hangul(body["detail"])
+    assert body["errors"] == [{"field": "dealer", "detail": body["detail"]}]
+
+
+def test_a_body_that_is_not_json_is_answered_in_korean(api):
+    response = api.generic("POST", URL, "{nope", content_type="application/json", **KOREAN)
+    assert is_problem(response, 400, "body")
+    assert hangul(response.json()["title"]) and hangul(response.json()["detail"])
+
+
+def test_a_number_too_long_to_read_is_named_where_it_stands_without_pythons_words(api):
+    body = '{"dealer": ' + "7" * 5000 + "}"
+    response = api.generic("POST", URL, body, content_type="application/json")
+    assert is_problem(response, 400, "dealer")
+    detail = response.json()["detail"]
+    assert "5000 digits" in detail and "sys." not in detail and "int_max" not in detail
+
+
+def test_a_value_is_shown_as_json_writes_it_and_cut_short(api):
+    response = api.post(URL, {"dealer": 0, "discard": True}, format="json")
+    assert is_problem(response, 400, "discard")
+    assert response.json()["detail"].startswith("true is not a card")
+    response = api.post(URL, {"dealer": 0, "upcard": "X" * 5000}, format="json")
+    assert is_problem(response, 400, "upcard")
+    assert response.json()["detail"].startswith('"' + "X" * 39 + "…")
+    assert len(response.json()["detail"]) < 120
+
+
+@pytest.mark.parametrize(
+    "key", ["01", "\u0661", "1 ", "+1"], ids=["leading-zero", "arabic-indic", "space", "plus"]
+)
+def test_a_seat_written_other_than_in_plain_digits_is_refused_by_name(api, key):
+    record = {"dealer": 0, "hands": {key: ["9H", "TH", "JH", "QH", "KH"]}}
+    response = api.post(URL, record, format="json")
+    assert is_problem(response, 400, f"hands.{key}")
+    assert "is not a seat at this table" in response.json()["detail"]
+
+
+def test_a_team_written_other_than_in_plain_digits_is_refused_by_name(api):
+    record = {"dealer": 0, "claim": {"points": {"\u0661": 1}}}
+    response = api.post(URL, record, format="json")
+    assert is_problem(response, 400, "claim.points.\u0661")
+
+
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
+def test_a_body_over_djangos_limit_is_a_problem_debug_or_not(api, settings, debug):
+    settings.DEBUG = debug
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024
+    body = '{"dealer": 0, "note": "' + "x" * 4096 + '"}'
+    response = api.generic("POST", URL, body, content_type="application/json", **KOREAN)
+    assert is_problem(response, 413, "body", "body-too-large")
+    assert hangul(response.json()["detail"])

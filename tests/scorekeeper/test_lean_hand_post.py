@@ -11,6 +11,7 @@ from api_tables import Table, is_problem
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+import referee
 from scorekeeper import selectors, services
 from scorekeeper.errors import Conflict
 from scorekeeper.models import Game
@@ -75,7 +76,7 @@ def derived(game: Game) -> tuple[list[int], int, int, int, int | None]:
     state = selectors.game_state(game=game)
     hands = state.hands
     dealt = sum(hand.kind != "redeal" for hand in hands)
-    winner = selectors.winner_of(state.ruleset, state.score)
+    winner = referee.game_winner(state.ruleset, state.score)
     return state.score, state.dealer, hands[-1].number if hands else 0, dealt, winner
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 import referee
 from scorekeeper import names
-from scorekeeper.errors import Conflict, Malformed, NotFound
+from scorekeeper.errors import Conflict, Malformed, NotFound, referee_refusal
 from scorekeeper.events.access import (
     Actor,
     require_director,
@@ -86,7 +86,7 @@ def _event_ruleset(value: object) -> referee.Ruleset:
     try:
         rules = referee.Ruleset.parse(value)
     except referee.MalformedRecord as error:
-        raise Malformed(error.detail, code="bad-ruleset", field=error.field) from error
+        raise referee_refusal(error, code="bad-ruleset") from error
     if rules.players != seating.SEATS:
         raise Malformed(
             _("events seat tables of four: choose a four-player ruleset"),

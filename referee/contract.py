@@ -1,0 +1,153 @@
+"""A contract given with the record: compared with the bids, or, where the bids (if any) made
+no trump, read as the bid that would have made it, and held to every rule that bid meets.
+
+The reported bids leave the hand in a round with some seats still to bid. A contract follows
+from them only as a bid one of those seats could still make: in round 1 an order-up of the
+upcard's suit by a seat that has not passed (the dealer then takes the upcard), or a round-2
+call of another suit by anyone; in round 2 a call by a seat that has not passed, never of
+the turned-down suit (unless the rules allow it). Under a joker upcard the dealer names trump
+for the dealer's team; a stuck dealer under ``takes-upcard`` can only take the upcard. A
+contract that cannot follow is ``contract-mismatch`` when bids were reported; with no bids at
+all, the code a full bidding record would get.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Final
+
+from .bidding import check_alone, check_holds, check_partner_alone, defend_alone, make
+from .cards import Suit
+from .hand import BIDDING, Hand
+from .record import GivenContract
+
+_ORDER: Final = (BIDDING, 1 << 20, 0)
+
+
+class Making(Enum):
+    """The bid a contract given without it is read as."""
+
+    ORDER_UP = "order-up"  # round 1: the upcard's suit, the dealer takes the upcard
+    CALL = "call"  # round 2: another suit, the upcard stays down
+    JOKER = "joker"  # the dealer names trump under a joker upcard and takes the joker
+    STUCK_TAKE = "stuck-take"  # the stuck dealer under takes-upcard takes the upcard
+
+
+def settle_contract(hand: Hand, given: GivenContract | None) -> None:
+    if given is None:
+        return
+    if hand.thrown_in:
+        hand.flag(_ORDER, "contract-mismatch", "contract_after_throw_in")
+        return
+    if hand.maker is not None:
+        _compare(hand, given)
+        return
+    making, refusal = _making(hand, given.maker, given.trump)
+    if refusal is not None:
+        _refuse(hand, given, refusal)
+    maker, trump, alone = given.maker, given.trump, given.alone
+    if making is Making.ORDER_UP:
+        if maker != hand.dealer:
+            check_holds(hand, _ORDER, maker, trump, "order")
+        check_partner_alone(hand, _ORDER, maker, alone)
+    elif making is Making.CALL:
+        check_holds(hand, _ORDER, maker, trump, "call")
+    check_alone(hand, _ORDER, maker, alone)
+    joker = hand.joker_call_due
+    hand.joker_call_due = False
+    pickup = making in (Making.ORDER_UP, Making.JOKER, Making.STUCK_TAKE) or (
+        making is None and joker
+    )
+    make(
+        hand,
+        maker,
+        trump,
+        bool(alone),
+        pickup=pickup,
+        round_one=pickup and making is not Making.STUCK_TAKE,
+    )
+    if given.defender_alone is not None:
+        defend_alone(hand, _ORDER, given.defender_alone)
+
+
+def _compare(hand: Hand, given: GivenContract) -> None:
+    """Bids that made trump and a contract: they must agree; the bids are what counts."""
+    derived = (hand.trump, hand.maker, hand.alone, hand.defender_alone)
+    differs = given.trump is not hand.trump or given.maker != hand.maker
+    if given.alone is not None and given.alone != hand.alone:
+        differs = True
+    if given.defender_alone_given and given.defender_alone != hand.defender_alone:
+        differs = True
+    if differs:
+        hand.flag(_ORDER, "contract-mismatch", "contract_mismatch", given=given, derived=derived)
+
+
+def _still_to_bid(hand: Hand) -> list[int]:
+    """The seats still to bid in the current round: from the one to bid up to the dealer."""
+    seats = [hand.turn]
+    while seats[-1] != hand.dealer:
+        seats.append((seats[-1] + 1) % hand.players)
+    return seats
+
+
+def _making(hand: Hand, maker: int, trump: Suit) -> tuple[Making | None, str | None]:
+    """The bid that makes this contract from where the bidding stands, or why none can."""
+    rules = hand.rules
+    if hand.joker_call_due:
+        if rules.team_of(maker) == rules.team_of(hand.dealer):
+            return Making.JOKER, None
+        return None, "contract_joker_makers"
+    upcard = hand.upcard
+    turned = upcard.suit if upcard is not None else None
+    stuck_takes = maker == hand.dealer and rules.stuck_dealer == "takes-upcard"
+    may_bid = maker in _still_to_bid(hand)
+    if turned is None:
+        # The upcard's suit is not known: a reported discard says the dealer took it.
+        if hand.round == 2 and not may_bid:
+            return None, "contract_after_pass"
+        took = hand.discard is not None
+        if hand.round == 2 and stuck_takes:
+            return Making.STUCK_TAKE, None
+        if took and (hand.round == 1 and may_bid):
+            return Making.ORDER_UP, None
+        return Making.CALL, None
+    callable_turned = rules.turned_down_suit_callable
+    if hand.round == 1:
+        if trump is turned:
+            if may_bid:
+                return Making.ORDER_UP, None
+            return (Making.CALL, None) if callable_turned else (None, "contract_passed_upcard")
+        if stuck_takes:
+            return None, "contract_stuck_takes"
+        return Making.CALL, None
+    if not may_bid:
+        return None, "contract_after_pass"
+    if stuck_takes:
+        return (Making.STUCK_TAKE, None) if trump is turned else (None, "contract_stuck_takes")
+    if trump is turned and not callable_turned:
+        return None, "contract_turned_down"
+    return Making.CALL, None
+
+
+#: With no bids reported, a contract that no bidding allows gets the code the bid would.
+_CODE_WITHOUT_BIDS: Final = {
+    "contract_joker_makers": "out-of-turn",
+    "contract_stuck_takes": "bid-not-allowed",
+}
+
+
+def _refuse(hand: Hand, given: GivenContract, why: str) -> None:
+    code = "contract-mismatch"
+    if not hand.bids_reported:
+        code = _CODE_WITHOUT_BIDS[why]
+    hand.flag(
+        _ORDER,
+        code,
+        why,
+        seat=None if code == "contract-mismatch" else given.maker,
+        maker=given.maker,
+        suit=given.trump,
+        dealer=hand.dealer,
+        upcard=hand.upcard,
+        round=hand.round,
+    )

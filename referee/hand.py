@@ -1,0 +1,246 @@
+"""The state of one hand as the referee follows it, action by action.
+
+A ``Hand`` holds what the deal fixed (the ruleset, the dealer, the upcard, the reported
+cards), what the bidding has made so far, the dealer's discard, the play phase (``Tricks``,
+once play begins) and every breach found, in the order it happened. Each phase has its module,
+with a function that checks an action of that phase and moves the hand on and one that lists
+its legal moves: ``deal``, ``bidding`` (with ``contract`` for a contract given without all of
+its bids), ``discard`` and ``play``. ``check`` runs a whole record through them; ``HandState`` runs one
+action at a time and takes it back with ``restore``.
+
+What a record proves beyond the action at hand (a card a seat plays later, say) is the
+``Evidence``; a hand with every card known needs none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final
+
+from .cards import JOKER, Card, Suit
+from .evidence import Evidence
+from .rules import Ruleset
+from .seating import Tables, sitting_out, tables_of
+
+if TYPE_CHECKING:
+    from .play import Tricks
+
+# Where in the hand a breach happened, for reporting in play order.
+DEAL: Final = 0
+BIDDING: Final = 1
+DISCARD: Final = 2
+PLAY: Final = 3
+END: Final = 4
+
+Order = tuple[int, int, int]
+
+RULE_OF: Final = {
+    "card-not-in-deck": "deck",
+    "card-reused": "one-deck",
+    "card-not-held": "one-deck",
+    "out-of-turn": "turn-order",
+    "bid-not-allowed": "bidding-rounds",
+    "wrong-lead": "lead",
+    "sitting-out": "going-alone",
+    "renege": "follow-suit",
+    "turned-down-suit": "turned_down_suit_callable",
+    "must-hold-suit": "must_hold_suit",
+    "dealer-must-call": "stuck_dealer",
+    "alone-not-allowed": "going_alone",
+    "partner-must-go-alone": "partner_must_go_alone",
+    "discard-not-allowed": "dealer_may_discard_upcard",
+    "bad-redeal": "poor_hand_redeal",
+    "too-many-cards": "hand-size",
+    "contract-mismatch": "contract",
+    "claim-mismatch": "scoring",
+}
+
+
+@dataclass(slots=True)
+class Pending:
+    """A breach found, with the facts its message is made from (rendered with the verdict)."""
+
+    order: Order
+    code: str
+    seat: int | None
+    trick: int | None
+    card: Card | None
+    key: str
+    params: dict[str, Any]
+    rule: str
+
+
+_BIDDING_FIELDS: Final = (
+    "breached",
+    "round",
+    "turn",
+    "joker_call_due",
+    "trump",
+    "maker",
+    "alone",
+    "defender_alone",
+    "picked_up",
+    "round_one",
+    "thrown_in",
+    "bids_made",
+    "discard",
+    "tricks",
+)
+_save_bidding: Final = attrgetter(*_BIDDING_FIELDS)
+
+
+class Hand:
+    __slots__ = (
+        "alone",
+        "bids_made",
+        "bids_reported",
+        "breached",
+        "dealer",
+        "dealt",
+        "dealt_to",
+        "deck",
+        "defender_alone",
+        "discard",
+        "evidence",
+        "given_trump",
+        "hand_size",
+        "joker_call_due",
+        "maker",
+        "owned",
+        "pending",
+        "picked_up",
+        "pickup_reported",
+        "players",
+        "round",
+        "round_one",
+        "rules",
+        "tables",
+        "thrown_in",
+        "tricks",
+        "trump",
+        "turn",
+        "upcard",
+    )
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        dealer: int,
+        upcard: Card | None,
+        dealt: dict[int, list[Card]],
+        evidence: Evidence,
+        *,
+        bids_reported: bool = True,
+        pickup_reported: bool | None = None,
+        given_trump: Suit | None = None,
+    ) -> None:
+        self.rules = rules
+        self.tables: Tables = tables_of(rules)
+        self.deck = self.tables.deck
+        self.hand_size: int = self.tables.hand_size
+        self.players = rules.players
+        self.dealer = dealer
+        self.upcard = upcard
+        # Who was dealt which known card.
+        self.dealt = dealt
+        # By seat, as card bits: the cards of the deck dealt to it and to no one else.
+        self.owned = [0] * self.players
+        # Who was dealt each reported card (the first seat, if two were), for an unusual deal.
+        self.dealt_to: dict[Card, int] | None = None
+        self.evidence = evidence
+        self.bids_reported = bids_reported
+        self.pickup_reported = pickup_reported
+        # The trump of a contract the record gives, which names an unreported upcard's suit.
+        self.given_trump = given_trump
+        self.pending: list[Pending] = []
+        # Whether any breach has been found (a hand judged under several trumps in turn sets
+        # ``pending`` aside, not this).
+        self.breached = False
+        # The bidding. A joker turned up (where the deck has one) has the dealer name trump.
+        self.round = 1
+        self.turn = (dealer + 1) % self.players
+        self.joker_call_due = upcard is JOKER and JOKER in self.deck
+        self.trump: Suit | None = None
+        self.maker: int | None = None
+        self.alone = False
+        self.defender_alone: int | None = None
+        self.picked_up = False
+        self.round_one = False
+        self.thrown_in = False
+        self.bids_made = 0
+        # The dealer's discard, as reported; the play phase, once play begins.
+        self.discard: Card | None = None
+        self.tricks: Tricks | None = None
+
+    # -- reporting ------------------------------------------------------------------------
+
+    def flag(
+        self,
+        order: Order,
+        code: str,
+        key: str,
+        *,
+        seat: int | None = None,
+        trick: int | None = None,
+        card: Card | None = None,
+        rule: str | None = None,
+        **params: Any,
+    ) -> None:
+        self.breached = True
+        params.setdefault("seat", seat)
+        params.setdefault("card", card)
+        params.setdefault("trick", trick)
+        self.pending.append(
+            Pending(order, code, seat, trick, card, key, params, rule or RULE_OF[code])
+        )
+
+    # -- taking back an action ------------------------------------------------------------
+
+    def save(self) -> tuple[object, ...]:
+        """What an action may change, outside the play phase's own state (``Tricks.save``)."""
+        return (_save_bidding(self), len(self.pending))
+
+    def restore(self, saved: tuple[object, ...]) -> None:
+        fields, breaches = saved
+        assert isinstance(fields, tuple) and isinstance(breaches, int)
+        for name, value in zip(_BIDDING_FIELDS, fields, strict=True):
+            setattr(self, name, value)
+        del self.pending[breaches:]
+
+    # -- seats and cards ------------------------------------------------------------------
+
+    def sitting_out(self) -> set[int]:
+        if not self.alone and self.defender_alone is None:
+            return set()  # (nobody, the usual hand: said at once)
+        return sitting_out(self.rules, self.maker, self.alone, self.defender_alone)
+
+    def lone_partner(self, seat: int) -> int | None:
+        """The partner playing (or defending) alone that this seat sits out for."""
+        partners = self.rules.partners_of(seat)
+        if self.alone and self.maker in partners:
+            return self.maker
+        if self.defender_alone in partners:
+            return self.defender_alone
+        return None
+
+    def owner_of(self, card: Card) -> int | None:
+        """The seat the record deals this card to (the first one, if it deals it twice)."""
+        if self.dealt_to is not None:
+            return self.dealt_to.get(card)
+        # A usual deal: each card of it is in the deck and reported once.
+        bit = card.bit
+        for seat, bits in enumerate(self.owned):
+            if bits & bit:
+                return seat
+        return None
+
+    def known_full_hand(self, seat: int) -> list[Card] | None:
+        cards = self.dealt.get(seat)
+        if cards is not None and len(cards) == self.hand_size:
+            return cards
+        return None
+
+    def pickup_happens(self) -> bool:
+        """Whether the dealer took the upcard into hand (and did not leave it, where allowed)."""
+        return self.picked_up and self.pickup_reported is not False

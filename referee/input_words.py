@@ -1,0 +1,134 @@
+"""What the referee says about input it cannot judge, in English and Korean.
+
+A ``MalformedRecord`` carries its detail as an English template and the facts that fill it;
+the Korean is looked up here by the English words. ``value`` is the value at fault, shown
+as JSON writes it (``null``, ``true``, ``"QX"``) and cut to 40 characters. (EGN files, read
+by the command line only, are answered in English.)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+from .korean import fill
+from .terms import KOREAN_TERMS
+
+#: How much of a value an answer shows before cutting it short with "…".
+SHOWN_LENGTH: Final = 40
+
+
+def shown(value: object) -> str:
+    """A value as JSON writes it (``null``, ``true``, ``"QX"``), cut to 40 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        try:
+            text = str(value)
+        except ValueError:  # a number with more digits than Python writes out
+            text = "…"
+    return _cut(text)
+
+
+def shown_key(key: object) -> str:
+    """A key of the input as it stands in a field's path (``hands.01``), cut to 40 characters."""
+    return _cut(key if isinstance(key, str) else shown(key))
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= SHOWN_LENGTH else text[:SHOWN_LENGTH] + "…"
+
+
+KOREAN: Final[dict[str, str]] = {
+    # The record.
+    "must be a JSON object": "JSON 객체여야 합니다",
+    "is required": "꼭 있어야 합니다",
+    "must be a seat number from 0 to {last}": "0부터 {last}까지의 자리 번호여야 합니다",
+    "seat {value} is not at this table (seats 0 to {last})": (
+        "{value}번 자리는 이 테이블에 없습니다(자리 0부터 {last})"
+    ),
+    "{value} is not a card (write rank then suit, e.g. JD, 10H)": (
+        "{value}은(는) 카드가 아닙니다(끗수 다음에 무늬를 씁니다. 예: JD, 10H)"
+    ),
+    "must be an object from seat to a list of cards": (
+        "자리 번호마다 카드 목록을 적은 객체여야 합니다"
+    ),
+    "{value} is not a seat at this table (seats 0 to {last})": (
+        "{value}은(는) 이 테이블의 자리가 아닙니다(자리 0부터 {last})"
+    ),
+    "must be a list of cards": "카드 목록이어야 합니다",
+    "a hand has at most {size} cards, not {count}": "손패는 많아야 {size}장인데 {count}장입니다",
+    "must be a list of bids": "비드 목록이어야 합니다",
+    "must be an object with seat and action": "seat와 action이 있는 객체여야 합니다",
+    "must be one of {choices}": "다음 중 하나여야 합니다: {choices}",
+    "a call needs a suit: C, D, H or S": "콜에는 무늬가 있어야 합니다: C, D, H, S",
+    "must be true or false": "true 또는 false여야 합니다",
+    "must be an object with trump and maker": "trump와 maker가 있는 객체여야 합니다",
+    "must be a suit: C, D, H or S": "무늬여야 합니다: C, D, H, S",
+    "must be a list of tricks": "트릭 목록이어야 합니다",
+    "must be a list of plays": "플레이 목록이어야 합니다",
+    "only the last trick may be empty": "마지막 트릭만 비어 있을 수 있습니다",
+    "must be an object with seat and card": "seat와 card가 있는 객체여야 합니다",
+    "must be an object from team to points": "팀마다 점수를 적은 객체여야 합니다",
+    "{value} is not a team of this game (teams 0 to {last})": (
+        "{value}은(는) 이 게임의 팀이 아닙니다(팀 0부터 {last})"
+    ),
+    "must be a whole number of points": "점수는 0 이상의 정수여야 합니다",
+    # The ruleset.
+    "unknown preset {value}; presets: {presets}": (
+        "알 수 없는 프리셋 {value}입니다. 프리셋: {presets}"
+    ),
+    "must be a preset name or an object with a preset": (
+        "프리셋 이름이거나 preset이 있는 객체여야 합니다"
+    ),
+    "must be plain JSON": "일반 JSON이어야 합니다",
+    "must be a whole number": "정수여야 합니다",
+    "must not be negative": "음수일 수 없습니다",
+    "must be a string": "문자열이어야 합니다",
+    "must be an object of point values": "점수 값을 적은 객체여야 합니다",
+    "must be at least 1": "1 이상이어야 합니다",
+    "unknown option": "알 수 없는 옵션입니다",
+    "only four players in partnerships can go alone: set it false": (
+        "{t_partner}이(가) 있는 4인 게임에서만 {t_lone}을(를) 할 수 있습니다: false로 두세요"
+    ),
+    "needs going_alone: a partner cannot be made to": (
+        "going_alone이 필요합니다: {t_lone}이(가) 없으면 {t_partner}에게 시킬 수 없습니다"
+    ),
+    "needs four players in partnerships": "{t_partner}이(가) 있는 4인 게임이어야 합니다",
+    "unknown point value": "알 수 없는 점수 값입니다",
+    # A hand entered without its cards.
+    "must be a seat from 0 to {last}": "0부터 {last}까지의 자리여야 합니다",
+    "this ruleset has no going alone": "이 규칙에는 {t_lone}이(가) 없습니다",
+    "must be a seat or null": "자리 번호 또는 null이어야 합니다",
+    "this ruleset has no defending alone": "이 규칙에는 {t_defend_alone}이(가) 없습니다",
+    "must be a seat of the defending team": "{t_defenders}의 {t_seat}여야 합니다",
+    "a lone defender needs a lone maker here": (
+        "이 규칙에서는 {t_maker}이(가) {t_lone}을(를) 할 때만 {t_defend_alone}을(를) 할 수 있습니다"
+    ),
+    "must be from 0 to {most}": "0부터 {most}까지여야 합니다",
+    "must be the seat that reneged": "{t_renege}을(를) 한 자리여야 합니다",
+    "the loner's partner sat out and played no card": (
+        "{t_loner}의 {t_partner}은(는) 빠져 있어서 카드를 내지 않았습니다"
+    ),
+    "the lone defender's partner sat out and played no card": (
+        "{t_lone_defender}의 {t_partner}은(는) 빠져 있어서 카드를 내지 않았습니다"
+    ),
+    # Reading JSON and JSON Lines.
+    "not valid JSON": "올바른 JSON이 아닙니다",
+    "nested too deeply to be read": "너무 깊이 중첩되어 있어 읽을 수 없습니다",
+    "a number of {digits} digits is longer than any field takes": (
+        "{digits}자리 숫자는 어느 필드에도 너무 깁니다"
+    ),
+    "no hand record in the input": "입력에 핸드 기록이 없습니다",
+}
+
+
+def render_detail(lang: str, template: str, facts: dict[str, object]) -> str:
+    """The detail of a ``MalformedRecord`` in ``lang`` (English where no Korean is written)."""
+    values = {name: shown(v) if name == "value" else str(v) for name, v in facts.items()}
+    korean = KOREAN.get(template) if lang.startswith("ko") else None
+    if korean is not None:
+        return fill(korean, KOREAN_TERMS | values)
+    if not facts:
+        return template  # (as written: it may hold braces, as in 'a name or {"name": ...}')
+    return fill(template, values)

@@ -1,0 +1,74 @@
+"""JSON text read as the command line reads it: every failure a ``MalformedRecord`` that names
+where it is, never Python's own words."""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+from .errors import MalformedRecord, shown_key
+
+
+class _LongNumber:
+    """A number with more digits than Python reads (its place is looked for, then named)."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+#: Python reads whole numbers of at most this many digits (``sys.get_int_max_str_digits``).
+_MOST_DIGITS: Final = 4300
+
+
+def _whole_number(text: str) -> int | _LongNumber:
+    digits = len(text.lstrip("-"))
+    return _LongNumber(digits) if digits > _MOST_DIGITS else int(text)
+
+
+class _NotJson(ValueError):
+    """NaN or Infinity: numbers Python writes but JSON has not."""
+
+
+def _no_constant(name: str) -> object:
+    raise _NotJson(name)
+
+
+def read_json(text: str, field: str = "record") -> object:
+    """The JSON value of ``text``. Refused as ``field``: text that is not JSON (``NaN`` is
+    not), or nested too deeply; a number too long to read is refused where it stands
+    (``dealer``)."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise MalformedRecord(field, "nested too deeply to be read") from None
+    except (json.JSONDecodeError, _NotJson):
+        raise MalformedRecord(field, "not valid JSON") from None
+    except ValueError:
+        pass  # a number longer than Python reads: find where it is
+    try:
+        value = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+    except ValueError:  # (more than one JSON value: JSON Lines, say)
+        raise MalformedRecord(field, "not valid JSON") from None
+    path, digits = _long_number(value, field)
+    raise MalformedRecord(
+        path, "a number of {digits} digits is longer than any field takes", digits=digits
+    )
+
+
+def _long_number(value: object, field: str) -> tuple[str, int]:
+    """Where the number too long to read stands: a path from the top of ``value``, which is
+    ``field`` (a key at the top is named alone: ``dealer``, not ``record.dealer``)."""
+    stack: list[tuple[object, str]] = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, _LongNumber):
+            return path or field, item.digits
+        if isinstance(item, dict):
+            stack.extend(
+                (v, f"{path}.{shown_key(k)}" if path else shown_key(k)) for k, v in item.items()
+            )
+        elif isinstance(item, list):
+            stack.extend((v, f"{path or field}[{i}]") for i, v in enumerate(item))
+    return field, 0

@@ -1,0 +1,244 @@
+"""The referee's rulings in Korean: a template for each breach, the words for a hand's result
+and for who leads. The game's terms come from the table (``terms.py``, docs/terms.md): a
+template writes ``{t_lone}`` where 단독 플레이 stands, and each particle after a placeholder
+takes the form its word needs (``{t_upcard}을(를)`` is 업카드를)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+TEMPLATES: Final[dict[str, str]] = {
+    "not_in_deck": "{card}은(는) 이 게임의 {size}장 덱에 없는 카드입니다.",
+    "upcard_in_hand": "{card}은(는) {t_upcard}이므로 {seat}의 {t_cards_held}에 있을 수 없습니다.",
+    "twice_in_hand": "{card}이(가) {seat}의 {t_cards_held}에 두 번 적혀 있습니다.",
+    "dealt_twice": "{card}이(가) {other}와(과) {seat}의 {t_cards_held}에 모두 적혀 있습니다.",
+    "bid_after_throw_in": "{seat}이(가) {t_deal}이(가) 무효가 된 뒤에 {t_bid}했습니다.",
+    "bid_sitting_out": (
+        "{seat}이(가) {t_bid}했지만, {t_partner}인 {partner}이(가) {t_lone}을(를) 하므로 이번 "
+        "{t_deal}에서 빠져 있어야 합니다."
+    ),
+    "bid_after_trump": "{seat}이(가) {t_trump}이(가) 이미 정해진 뒤에 {t_bid}했습니다.",
+    "bid_turn": "{seat}이(가) {t_bid}했지만 {turn}의 차례였습니다.",
+    "dealer_must_call": (
+        "{t_dealer}인 {seat}이(가) 두 번째 {t_round}에서 {t_pass}했지만, {t_stick_the_dealer} "
+        "규칙에서는 {t_dealer}이(가) {t_trump}을(를) 정해야 합니다."
+    ),
+    "dealer_must_take": (
+        "{t_dealer}인 {seat}이(가) 두 번째 {t_round}에서 {t_pass}했지만, 이 규칙에서는 아무도 "
+        "부르지 않으면 {t_dealer}이(가) {t_upcard}을(를) 가져가고 그 {t_suit}이(가) "
+        "{t_trump}이(가) 됩니다."
+    ),
+    "no_going_alone": "{seat}이(가) {t_lone}을(를) 선언했지만 이 규칙에는 {t_lone}이(가) 없습니다.",
+    "must_hold_order": (
+        "{seat}이(가) {suit} 카드 없이 {suit}을(를) {t_order_up}했습니다. 이 규칙에서는 그 "
+        "{t_suit}({t_left_bower} 포함)를 가지고 있어야 {t_order_up}할 수 있습니다."
+    ),
+    "must_hold_call": (
+        "{seat}이(가) {suit} 카드 없이 {suit}을(를) 불렀습니다. 이 규칙에서는 그 "
+        "{t_suit}({t_left_bower} 포함)를 가지고 있어야 부를 수 있습니다."
+    ),
+    "must_hold_unseen": (
+        "{seat}이(가) 적히지 않은 {t_upcard}이(가) 될 수 있는 어느 {t_suit}의 카드도 없이 "
+        "{t_order_up}했습니다. 이 규칙에서는 그 {t_suit}({t_left_bower} 포함)를 가지고 있어야 "
+        "{t_order_up}할 수 있습니다."
+    ),
+    "order_in_round_two": (
+        "{seat}이(가) 두 번째 {t_round}에서 {t_order_up}했습니다. {t_upcard}이(가) 엎어진 "
+        "뒤에는 다른 {t_suit}을(를) 부르거나 {t_pass}만 할 수 있습니다."
+    ),
+    "partner_must_go_alone": (
+        "{t_dealer}의 {t_partner}인 {seat}이(가) {t_lone} 없이 {t_order_up}했습니다. 이 "
+        "규칙에서는 {t_dealer}의 {t_partner}이(가) {t_order_up}하면 {t_lone}을(를) 해야 합니다."
+    ),
+    "call_in_round_one": (
+        "{seat}이(가) 첫 번째 {t_round}에서 {suit}을(를) 불렀습니다. 첫 번째 {t_round}에서는 "
+        "{t_upcard}을(를) {t_order_up}하거나 {t_pass}만 할 수 있습니다."
+    ),
+    "dealer_must_take_not_call": (
+        "{t_dealer}인 {seat}이(가) {suit}을(를) 불렀지만, 이 규칙에서는 아무도 부르지 않으면 "
+        "{t_dealer}이(가) {t_upcard}({upcard})를 가져가야 합니다."
+    ),
+    "dealer_must_take_unseen_upcard": (
+        "{t_dealer}인 {seat}이(가) {suit}을(를) 불렀지만, 이 규칙에서는 아무도 부르지 않으면 "
+        "{t_dealer}이(가) {t_upcard}을(를) 가져가야 합니다."
+    ),
+    "turned_down_suit": (
+        "{seat}이(가) 엎어진 {t_upcard}의 {t_suit}인 {suit}을(를) 불렀습니다. 그 {t_suit}은(는) "
+        "두 번째 {t_round}에서 부를 수 없습니다."
+    ),
+    "joker_dealer_first": (
+        "{seat}이(가) {t_bid}했지만, {t_joker}이(가) {t_upcard}이면 {t_dealer}인 {turn}이(가) "
+        "먼저 {t_trump}을(를) 정합니다."
+    ),
+    "joker_dealer_names": (
+        "{t_joker}이(가) {t_upcard}이면 {t_dealer}인 {seat}이(가) {t_trump} {t_suit}을(를) "
+        "정해야 합니다."
+    ),
+    "defend_before_trump": (
+        "{seat}이(가) {t_trump}이(가) 정해지기 전에 {t_defend_alone}을(를) 선언했습니다."
+    ),
+    "no_defend_alone": (
+        "{seat}이(가) {t_defend_alone}을(를) 선언했지만 이 규칙에는 {t_defend_alone}이(가) "
+        "없습니다."
+    ),
+    "defend_by_maker": (
+        "{seat}은(는) {t_trump}을(를) 정한 편이므로 {t_defend_alone}을(를) 할 수 없습니다."
+    ),
+    "defend_needs_loner": (
+        "{seat}이(가) {t_defend_alone}을(를) 선언했지만, 이 규칙에서는 {t_lone}을(를) 하는 "
+        "{t_maker}을(를) 상대로만 {t_defend_alone}을(를) 할 수 있습니다."
+    ),
+    "defend_twice": (
+        "{seat}이(가) {t_defend_alone}을(를) 선언했지만 {other}이(가) 이미 "
+        "{t_defend_alone}을(를) 하고 있습니다."
+    ),
+    "defend_again": "{seat}은(는) 이미 {t_defend_alone}을(를) 선언했는데 다시 선언했습니다.",
+    "contract_joker_makers": (
+        "적힌 계약에서는 {maker}이(가) {t_trump}을(를) 정했지만, {t_joker}이(가) {t_upcard}이면 "
+        "{t_dealer}인 {dealer}이(가) {t_trump}을(를) 정하고 {t_dealer}의 팀이 {t_maker}이(가) "
+        "됩니다."
+    ),
+    "contract_stuck_takes": (
+        "적힌 계약에서는 {t_dealer}인 {maker}이(가) {suit}을(를) {t_trump}(으)로 정했지만, 이 "
+        "규칙에서는 아무도 부르지 않으면 {t_dealer}이(가) {t_upcard}({upcard})를 가져가야 "
+        "합니다."
+    ),
+    "contract_passed_upcard": (
+        "적힌 계약에서는 {maker}이(가) {t_upcard}의 {t_suit}인 {suit}을(를) {t_trump}(으)로 "
+        "정했지만, {maker}은(는) 첫 번째 {t_round}에서 {t_pass}했고 {t_upcard}이(가) 엎어진 "
+        "뒤에는 그 {t_suit}을(를) 부를 수 없습니다."
+    ),
+    "contract_after_pass": (
+        "적힌 계약에서는 {maker}이(가) {t_trump}을(를) 정했지만, {maker}은(는) 두 번째 "
+        "{t_round}에서 이미 {t_pass}했습니다."
+    ),
+    "contract_turned_down": (
+        "적힌 계약에서는 {suit}이(가) {t_trump}이지만, {t_bid} 내용으로는 {t_upcard}이(가) "
+        "엎어졌고 그 {t_suit}은(는) 두 번째 {t_round}에서 부를 수 없습니다."
+    ),
+    "redeal_off": (
+        "{seat}이(가) {t_poor_hand_redeal}을(를) 요청했지만 이 규칙에는 "
+        "{t_poor_hand_redeal}이(가) 없습니다."
+    ),
+    "redeal_late": (
+        "{seat}이(가) 첫 번째 {t_bid} {t_round}이(가) 끝난 뒤에 {t_poor_hand_redeal}을(를) "
+        "요청했습니다."
+    ),
+    "redeal_face": (
+        "{seat}이(가) {spoiler}을(를) 가지고 {t_poor_hand_redeal}을(를) 요청했습니다. 나쁜 "
+        "패에는 에이스, 킹, 퀸, 잭, {t_joker}이(가) 없어야 합니다."
+    ),
+    "redeal_trump": (
+        "{seat}이(가) {t_upcard}와(과) 같은 {t_suit}인 {spoiler}을(를) 가지고 "
+        "{t_poor_hand_redeal}을(를) 요청했습니다. 이 규칙에서는 나쁜 패에 그 {t_suit}도 "
+        "없어야 합니다."
+    ),
+    "contract_after_throw_in": (
+        "계약이 적혀 있지만 {t_bid} 내용으로는 {t_deal}이(가) 무효가 되었습니다."
+    ),
+    "play_before_trump": "{seat}이(가) {t_trump}이(가) 정해지기 전에 {card}을(를) 냈습니다.",
+    "play_after_throw_in": ("{seat}이(가) {card}을(를) 냈지만 {t_deal}은(는) 무효가 되었습니다."),
+    "pickup_required": (
+        "{t_dealer}이(가) {t_upcard}을(를) 가져가지 않았다고 적혀 있지만, 이 규칙에서는 "
+        "{t_dealer}이(가) 가져가야 합니다."
+    ),
+    "discard_without_pickup": (
+        "버린 카드({card})가 적혀 있지만 {t_dealer}은(는) {t_upcard}을(를) 가져가지 않았습니다."
+    ),
+    "discard_before_trump": (
+        "{t_dealer}인 {seat}이(가) {t_bid}이(가) 끝나기 전에 {card}을(를) 버렸습니다. "
+        "{t_dealer}은(는) {t_upcard}을(를) 가져간 뒤에만 카드를 버립니다."
+    ),
+    "discard_after_throw_in": (
+        "{t_dealer}인 {seat}이(가) {card}을(를) 버렸지만 {t_deal}이(가) 무효가 되어 "
+        "{t_dealer}은(는) {t_upcard}을(를) 가져가지 않았습니다."
+    ),
+    "discard_upcard": (
+        "{t_dealer}인 {seat}이(가) {t_upcard} {card}을(를) 버렸습니다. 이 규칙에서는 "
+        "{t_dealer}이(가) 가져간 {t_upcard}을(를) 버릴 수 없습니다."
+    ),
+    "discard_dealt_elsewhere": (
+        "{t_dealer}인 {seat}이(가) {other}에게 돌려진 {card}을(를) 버렸습니다."
+    ),
+    "discard_not_in_hand": (
+        "{t_dealer}인 {seat}이(가) 자기 {t_cards_held}에 없는 {card}을(를) 버렸습니다."
+    ),
+    "play_sitting_out": (
+        "{seat}이(가) {card}을(를) 냈지만, {t_partner}인 {partner}이(가) {t_lone}을(를) 하므로 "
+        "이번 {t_deal}에서 빠져 있어야 합니다."
+    ),
+    "play_twice": "{seat}이(가) {trick_nth} {t_trick}에 두 번 냈습니다.",
+    "wrong_lead_any_trump": (
+        "{seat}이(가) {trick_nth} {t_trick}을(를) {t_lead}했지만, 앞 {t_trick}을(를) 이긴 "
+        "자리가 {t_lead}하며 적히지 않은 {t_upcard}이(가) 무엇이든 {seat}은(는) 앞 "
+        "{t_trick}을(를) 이기지 못했습니다."
+    ),
+    "trick_too_long": "{trick_nth} {t_trick}에 플레이하는 사람 수보다 많은 카드가 나왔습니다.",
+    "hand_too_long": "{seat}이(가) {size}장보다 많은 카드를 냈습니다.",
+    "play_turn": "{seat}이(가) {card}을(를) 냈지만 {turn}의 차례였습니다.",
+    "trick_closed_early": "{trick_nth} {t_trick}이(가) {seat}이(가) 내기 전에 끝났습니다.",
+    "played_twice": "{seat}이(가) 이번 {t_deal}에서 이미 나온 {card}을(를) 냈습니다.",
+    "upcard_turned_down": "{seat}이(가) 엎어져서 쓰이지 않는 {t_upcard} {card}을(를) 냈습니다.",
+    "upcard_taken": "{seat}이(가) {t_dealer}({dealer})가 가져간 {t_upcard} {card}을(를) 냈습니다.",
+    "discarded": "{seat}이(가) {t_dealer}이(가) 버린 {card}을(를) 냈습니다.",
+    "upcard_not_theirs": (
+        "{seat}이(가) {t_dealer}만 가져갈 수 있는 {t_upcard} {card}을(를) 냈습니다."
+    ),
+    "wrong_lead_loner_unknown": (
+        "{seat}이(가) 첫 번째 {t_trick}을(를) {t_lead}했지만, 누가 {t_trump}을(를) 정하고 "
+        "{t_lone}을(를) 했든 {seat}의 {t_lead}이(가) 아니었습니다."
+    ),
+    "dealt_elsewhere": "{seat}이(가) {other}에게 돌려진 {card}을(를) 냈습니다.",
+    "not_in_hand": "{seat}이(가) 자기 카드({hand})에 없는 {card}을(를) 냈습니다.",
+}
+
+REASONS: Final = {
+    "make": "{t_make}",
+    "march": "{t_march_alone}",
+    "lone-make": "{t_lone} {t_make}",
+    "lone-march": "{t_lone} {t_march}",
+    "euchre": "{t_euchre}",
+    "lone-euchre": "{t_lone} {t_euchre}",
+    "defend-alone-euchre": "{t_defend_alone} {t_euchre}",
+    "renege": "{t_renege}",
+    "thrown-in": "{t_thrown_in}",
+}
+
+LEADS: Final = {
+    "left_of_dealer": "첫 번째 {t_trick}은(는) {t_dealer} 왼쪽 자리가 {t_lead}합니다",
+    "left_of_loner": "이 규칙에서는 {t_loner}의 왼쪽 자리가 {t_lead}합니다",
+    "canadian_loner": (
+        "{t_canadian_loner} 규칙에서는 {t_order_up}하고 {t_lone}을(를) 하는 사람의 왼쪽 자리가 "
+        "{t_lead}합니다"
+    ),
+    "won_last": "앞 {t_trick}을(를) 이긴 자리가 {t_lead}합니다",
+}
+
+#: The renege, told in parts: the play, then why the seat had to follow.
+RENEGE: Final = {
+    "played": (
+        "{seat}이(가) {led}이(가) {t_lead}된 {t_trick}에 {card}을(를) 냈지만 {held}을(를) "
+        "가지고 있었습니다"
+    ),
+    "shown_in": "({shown_in_nth} {t_trick}에서 냈습니다)",
+    "held_left": (
+        ". {trump}이(가) {t_trump}이면 {held}은(는) {t_left_bower}라서 {trump}에 속하므로 그 "
+        "카드를 내야 했습니다."
+    ),
+    "played_left": (
+        ". {trump}이(가) {t_trump}이면 {card}은(는) {t_left_bower}라서 {trump}에 속하므로 "
+        "{t_lead}된 {t_suit}을(를) 따른 것이 아닙니다."
+    ),
+    "held_joker": ". {t_joker}은(는) 가장 높은 {t_trump}이므로 그 카드를 내야 했습니다.",
+    "follow": ". {t_lead}된 {t_suit}을(를) 따라야 했습니다.",
+    "any_trump": (
+        "{seat}이(가) {lead}(으)로 {t_lead}된 {t_trick}에 {card}을(를) 냈지만 {held}을(를) "
+        "가지고 있었습니다. 적히지 않은 {t_upcard}이(가) 무엇이든 {which} {t_lead}된 "
+        "{t_suit}이므로 {t_suit}을(를) 따라야 했습니다."
+    ),
+    "that_card": "그 카드는",
+    "one_of_them": "그중 한 장은",
+    "wrong_lead": "{seat}이(가) {trick_nth} {t_trick}을(를) {t_lead}했지만 {leader}의 {t_lead}였습니다({why}).",
+    "contract": "적힌 계약({said})이 {t_bid} 내용({made})과 다릅니다.",
+    "claim": "적힌 점수는 {claimed}이지만 {reason}의 점수는 {scored}입니다.",
+}

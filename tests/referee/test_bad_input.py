@@ -1,0 +1,198 @@
+"""Input the referee cannot judge gets a clear answer naming the field, in JSON's words, short,
+and in Korean when asked; JSON Lines keep one answer line for each record line."""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import referee
+from referee.cli import main
+from referee.input_words import KOREAN
+
+REFEREE = Path(referee.__file__).parent
+CLEAN = {"dealer": 0, "upcard": "QH", "bids": [{"seat": 1, "action": "order-up"}]}
+BREACH = {"dealer": 0, "upcard": "QH", "bids": [{"seat": 2, "action": "order-up"}]}
+
+
+def refusal(record: Any, lang: str = "en") -> tuple[str, str]:
+    with pytest.raises(referee.MalformedRecord) as error:
+        referee.check(record)
+    return error.value.field, error.value.detail_in(lang)
+
+
+def run(argv: list[str], stdin: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+# -- values shown as JSON writes them, and cut short -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("record", "field", "detail"),
+    [
+        ({"dealer": 0, "discard": True}, "discard", "true is not a card"),
+        ({"dealer": 0, "hands": {"1": [None]}}, "hands.1[0]", "null is not a card"),
+        ({"dealer": 0, "upcard": 3.5}, "upcard", "3.5 is not a card"),
+        ({"dealer": 0, "upcard": "QX"}, "upcard", '"QX" is not a card'),
+        ({"ruleset": None, "dealer": 0}, "ruleset", "must be a preset name"),
+        ({"ruleset": "whist", "dealer": 0}, "ruleset", 'unknown preset "whist"'),
+    ],
+    ids=["true", "null", "a-float", "a-string", "no-ruleset", "unknown-preset"],
+)
+def test_a_value_is_shown_as_json_writes_it(record: Any, field: str, detail: str) -> None:
+    got_field, got_detail = refusal(record)
+    assert got_field == field
+    assert got_detail.startswith(detail), got_detail
+    assert "None" not in got_detail and "True" not in got_detail
+
+
+def test_a_long_value_is_cut_to_forty_characters() -> None:
+    _, detail = refusal({"dealer": 0, "upcard": "Q" * 100_000})
+    assert detail.startswith('"' + "Q" * 39 + "… is not a card")
+    field, detail = refusal({"dealer": 0, "ruleset": {"preset": "standard", "x" * 1000: 1}})
+    assert field == "ruleset." + "x" * 40 + "…" and detail == "unknown option"
+    _, detail = refusal({"dealer": 10**4000})
+    assert len(detail) < 100
+
+
+@pytest.mark.parametrize(
+    "key", ["01", "\u0661", "\uff11", "1.0", "-0", " 1"], ids=lambda key: key.encode().hex()
+)
+def test_a_seat_or_team_key_must_be_plain_ascii_digits(key: str) -> None:
+    field, detail = refusal({"dealer": 0, "hands": {key: ["9H", "TH", "JH", "QH", "KH"]}})
+    assert (field, detail) == (
+        f"hands.{key}",
+        f"{json.dumps(key, ensure_ascii=False)} is not a seat at this table (seats 0 to 3)",
+    )
+    field, detail = refusal({"dealer": 0, "claim": {"points": {key: 1}}})
+    assert field == f"claim.points.{key}" and "is not a team of this game" in detail
+
+
+def test_a_hand_of_too_many_cards_says_how_many() -> None:
+    field, detail = refusal({"dealer": 0, "hands": {"1": ["9H"] * 6}})
+    assert (field, detail) == ("hands.1", "a hand has at most 5 cards, not 6")
+
+
+# -- Korean -----------------------------------------------------------------------------------
+
+
+def test_a_refusal_reads_in_korean_with_each_particle_in_its_form() -> None:
+    assert refusal({"dealer": 0, "upcard": "QX"}, "ko") == (
+        "upcard",
+        '"QX"는 카드가 아닙니다(끗수 다음에 무늬를 씁니다. 예: JD, 10H)',
+    )
+    assert refusal({"dealer": 7}, "ko") == (
+        "dealer",
+        "7번 자리는 이 테이블에 없습니다(자리 0부터 3)",
+    )
+    assert refusal({"dealer": 0, "hands": {"01": []}}, "ko")[1] == (
+        '"01"은 이 테이블의 자리가 아닙니다(자리 0부터 3)'
+    )
+
+
+def _templates(path: Path) -> set[str]:
+    """The details a module refuses input with: the second argument of MalformedRecord(...)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "MalformedRecord":
+            detail = node.args[1]
+            assert isinstance(detail, ast.Constant), f"{path.name}:{node.lineno}: a template"
+            found.add(detail.value)
+    return found
+
+
+# The modules whose refusals reach the API (EGN files are read by the command line only).
+ANSWERED_IN_KOREAN = ["record.py", "rules.py", "scoring.py", "jsontext.py", "cli.py"]
+
+
+def test_every_refusal_the_api_can_give_has_korean_and_every_korean_is_used() -> None:
+    used = set().union(*(_templates(REFEREE / name) for name in ANSWERED_IN_KOREAN))
+    assert used - set(KOREAN) == set()
+    every = set().union(
+        *(_templates(path) for path in REFEREE.glob("*.py") if path.name != "errors.py")
+    )
+    assert set(KOREAN) - every == set()
+
+
+def test_every_refusal_in_the_referee_is_a_template() -> None:
+    for path in REFEREE.glob("*.py"):
+        if path.name != "errors.py":  # (where a refusal is moved to another field)
+            _templates(path)
+
+
+# -- numbers too long to read -----------------------------------------------------------------
+
+LONG = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ('{"dealer": ' + LONG + "}", "dealer"),
+        ('{"dealer": 0, "hands": {"1": [' + LONG + "]}}", "hands.1[0]"),
+        ("[" + LONG + "]", "record[0]"),
+    ],
+    ids=["dealer", "in-a-hand", "in-a-list"],
+)
+def test_a_number_too_long_to_read_is_named_without_pythons_words(text: str, field: str) -> None:
+    code, out, err = run(["check", "-"], text)
+    assert (code, out) == (2, "")
+    assert err == f"{field}: a number of 5000 digits is longer than any field takes\n"
+
+
+def test_nan_is_not_json() -> None:
+    code, _, err = run(["check", "-"], '{"dealer": NaN}')
+    assert (code, err) == (2, "record: not valid JSON\n")
+
+
+# -- JSON Lines: one line out for each line in -------------------------------------------------
+
+
+def test_json_lines_answer_every_line_in_its_place() -> None:
+    lines = [
+        json.dumps(CLEAN),
+        "{not json",
+        json.dumps(BREACH),
+        json.dumps({"upcard": "QH"}),
+        '{"dealer": ' + LONG + "}",
+        json.dumps(CLEAN),
+    ]
+    code, out, err = run(["check", "-"], "\n".join(lines) + "\n")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == len(lines)
+    assert [a.get("ok") for a in answers] == [True, None, False, None, None, True]
+    assert answers[1] == {"error": {"field": "record", "detail": "not valid JSON"}}
+    assert answers[3] == {"error": {"field": "dealer", "detail": "is required"}}
+    assert answers[4]["error"]["field"] == "dealer"
+    assert err.splitlines() == [
+        "line 2: record: not valid JSON",
+        "line 4: dealer: is required",
+        "line 5: dealer: a number of 5000 digits is longer than any field takes",
+    ]
+    assert code == 2
+
+
+def test_json_lines_answer_in_korean_when_asked() -> None:
+    code, out, err = run(["check", "--lang", "ko", "-"], json.dumps(CLEAN) + "\n{}\n")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert answers[1] == {"error": {"field": "dealer", "detail": "꼭 있어야 합니다"}}
+    assert (code, err) == (2, "line 2: dealer: 꼭 있어야 합니다\n")
+
+
+def test_an_egn_file_with_a_number_too_long_to_read_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "long.egn"
+    path.write_text('{"deals": [{"initialState": {"dealer": ' + LONG + "}}]}", encoding="utf-8")
+    code, out, err = run(["egn", str(path)], "")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"{path}: deals[0].initialState.dealer: a number of 5000 digits is longer than any "
+        "field takes\n"
+    )

@@ -1,0 +1,200 @@
+"""Rulings on a contract given with the bids reported only in part, or with none at all.
+
+The contract must follow from the bids as one bid a seat could still make: a seat that has
+passed where it cannot bid again is no maker, the turned-down suit is no trump after round 1,
+and the dealer takes the upcard (and so discards) only when round 1 made trump. Written in
+the card notation of ``test_rulings``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .test_rulings import ROUND_ONE_PASSES, SEVEN_PASSES, case, options, record, rule_on
+
+MISMATCH = ("contract-mismatch", None, None, None)
+# Dealer 0 turns the nine of hearts.
+NINE_OF_HEARTS = {"dealer": 0, "upcard": "9H"}
+HEARTS_BY_1 = {"trump": "H", "maker": 1}
+SPADES_BY_1 = {"trump": "S", "maker": 1}
+
+# -- the six rulings of the issue: a contract that the reported bids cannot lead to ----------
+
+SIX_RULINGS = [
+    case(
+        "contract-mismatch-a-maker-who-passed-in-both-rounds",
+        record(bid=f"{ROUND_ONE_PASSES} 1:pass 2:pass", contract=SPADES_BY_1, **NINE_OF_HEARTS),
+        [MISMATCH],
+        contract=("S", 1, False, None),
+    ),
+    case(
+        "contract-mismatch-the-turned-down-suit-after-round-one",
+        record(bid=ROUND_ONE_PASSES, contract=HEARTS_BY_1, **NINE_OF_HEARTS),
+        [MISMATCH],
+        contract=("H", 1, False, None),
+    ),
+    case(
+        "no-pick-up-and-no-discard-after-round-one-turned-the-upcard-down",
+        record(bid=ROUND_ONE_PASSES, contract=HEARTS_BY_1, **NINE_OF_HEARTS),
+        [MISMATCH],
+        next=(1, "play", None),
+    ),
+    case(
+        "card-not-held-the-dealer-plays-the-upcard-all-four-turned-down",
+        record(
+            bid=ROUND_ONE_PASSES,
+            contract=HEARTS_BY_1,
+            tricks=("1:AS 2:KS 3:QS 0:9H",),
+            **NINE_OF_HEARTS,
+        ),
+        [MISMATCH, ("card-not-held", 0, 1, "9H")],
+    ),
+    case(
+        "contract-mismatch-the-upcards-suit-by-a-seat-that-passed-round-one",
+        record(bid="1:pass", contract=HEARTS_BY_1, **NINE_OF_HEARTS),
+        [MISMATCH],
+        next=(1, "play", None),
+    ),
+    case(
+        "contract-mismatch-two-handed-both-passed-round-one",
+        record("two-handed", bid="1:pass 0:pass", contract=HEARTS_BY_1, **NINE_OF_HEARTS),
+        [MISMATCH],
+        next=(1, "play", None),
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), SIX_RULINGS)
+def test_a_contract_the_bids_cannot_lead_to(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
+
+
+def test_the_same_hand_written_out_with_every_bid_gives_the_same_breaches_of_play() -> None:
+    """The guard of the rulings above: the bids written out in full (seat 1 names the
+    turned-down hearts) rule the same play of the upcard."""
+    full = record(
+        bid=f"{ROUND_ONE_PASSES} 1:call:H", tricks=("1:AS 2:KS 3:QS 0:9H",), **NINE_OF_HEARTS
+    )
+    rule_on(
+        full,
+        {"violations": [("turned-down-suit", 1, None, None), ("card-not-held", 0, 1, "9H")]},
+    )
+
+
+# -- contracts that do follow from the bids so far, preset by preset -------------------------
+
+UKA = "uka"
+CALLABLE = options("standard", turned_down_suit_callable=True)
+
+FOLLOWING = [
+    case(
+        "contract-following-the-bids-an-order-up-by-a-seat-still-to-bid",
+        record(bid="1:pass", contract={"trump": "H", "maker": 2}, **NINE_OF_HEARTS),
+        contract=("H", 2, False, None),
+        next=(0, "discard", None),
+    ),
+    case(
+        "contract-following-the-bids-a-round-two-call-by-a-seat-that-passed-round-one",
+        record(bid="1:pass", contract=SPADES_BY_1, **NINE_OF_HEARTS),
+        contract=("S", 1, False, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "contract-following-the-bids-a-round-two-call-by-a-seat-still-to-bid",
+        record(
+            bid=f"{ROUND_ONE_PASSES} 1:pass", contract={"trump": "S", "maker": 3}, **NINE_OF_HEARTS
+        ),
+        contract=("S", 3, False, None),
+        next=(1, "play", None),
+    ),
+    case(
+        "contract-following-the-bids-callable-turned-down-suit-named-in-round-two",
+        record(CALLABLE, bid=ROUND_ONE_PASSES, contract=HEARTS_BY_1, **NINE_OF_HEARTS),
+        next=(1, "play", None),
+    ),
+    case(
+        "contract-following-the-bids-uka-stuck-dealer-takes-the-upcard",
+        record(UKA, bid=SEVEN_PASSES, contract={"trump": "H", "maker": 0}, **NINE_OF_HEARTS),
+        contract=("H", 0, False, None),
+        next=(0, "discard", None),
+    ),
+    case(
+        "contract-following-the-bids-three-handed-round-two-call",
+        record(
+            "three-handed",
+            dealer=2,
+            upcard="9H",
+            bid="0:pass 1:pass 2:pass 0:pass",
+            contract={"trump": "D", "maker": 1},
+        ),
+        contract=("D", 1, False, None),
+        next=(0, "play", None),
+    ),
+    case(
+        "contract-following-the-bids-british-joker-named-by-the-dealer",
+        record("british", dealer=0, upcard="JOKER", bid="", contract={"trump": "C", "maker": 0}),
+        contract=("C", 0, False, None),
+        next=(0, "discard", None),
+    ),
+]
+
+NOT_FOLLOWING = [
+    case(
+        "contract-mismatch-uka-stuck-dealer-naming-another-suit",
+        record(UKA, bid=SEVEN_PASSES, contract={"trump": "S", "maker": 0}, **NINE_OF_HEARTS),
+        [MISMATCH],
+        next=(1, "play", None),
+    ),
+    case(
+        "contract-mismatch-uka-turned-down-suit-in-round-two",
+        record(
+            UKA,
+            bid=f"{ROUND_ONE_PASSES} 1:pass",
+            contract={"trump": "H", "maker": 2},
+            **NINE_OF_HEARTS,
+        ),
+        [MISMATCH],
+    ),
+    case(
+        "contract-mismatch-three-handed-a-maker-who-passed-in-both-rounds",
+        record(
+            "three-handed",
+            dealer=2,
+            upcard="9H",
+            bid="0:pass 1:pass 2:pass 0:pass",
+            contract={"trump": "D", "maker": 0},
+        ),
+        [MISMATCH],
+    ),
+    case(
+        "contract-mismatch-british-joker-upcard-made-by-the-other-team",
+        record("british", dealer=0, upcard="JOKER", bid="", contract={"trump": "C", "maker": 1}),
+        [MISMATCH],
+        next=(0, "discard", None),
+    ),
+    case(
+        "contract-mismatch-two-handed-the-dealer-passed-round-two",
+        record(
+            "two-handed",
+            bid="1:pass 0:pass 1:pass 0:pass",
+            contract={"trump": "S", "maker": 1},
+            **NINE_OF_HEARTS,
+        ),
+        [MISMATCH],
+        award=("thrown-in", {}),
+    ),
+    case(
+        "discard-not-allowed-two-handed-after-a-contract-of-the-turned-down-suit",
+        record(
+            "two-handed", bid="1:pass 0:pass", contract=HEARTS_BY_1, discard="TS", **NINE_OF_HEARTS
+        ),
+        [MISMATCH, ("discard-not-allowed", 0, None, "TS")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), FOLLOWING + NOT_FOLLOWING)
+def test_a_contract_with_the_bids_so_far(data: dict[str, Any], expect: dict[str, Any]) -> None:
+    rule_on(data, expect)
