@@ -106,6 +106,8 @@ KOREAN: Final[dict[str, str]] = {
         "이 규칙에서는 {t_maker}이(가) {t_lone}을(를) 할 때만 {t_defend_alone}을(를) 할 수 있습니다"
     ),
     "must be from 0 to {most}": "0부터 {most}까지여야 합니다",
+    "must be made, march or euchred": "made, march, euchred 중 하나여야 합니다",
+    "{tricks} tricks are {told}, not {outcome}": "{tricks}트릭은 {outcome}이(가) 아니라 {told}입니다",
     "must be the seat that reneged": "{t_renege}을(를) 한 자리여야 합니다",
     "the loner's partner sat out and played no card": (
         "{t_loner}의 {t_partner}은(는) 빠져 있어서 카드를 내지 않았습니다"

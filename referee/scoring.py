@@ -23,11 +23,12 @@ class Award:
 
 THROWN_IN: Final = Award("thrown-in", {})
 
-#: How a table says a hand ended without counting tricks: the makers took three or four
-#: tricks (made), all five (march), or fewer than three (euchred). Every count of tricks
-#: within one outcome scores the same, so an outcome is scored as its fewest tricks.
-OUTCOME_TRICKS: Final = {"euchred": 0, "made": 3, "march": 5}
-OUTCOMES: Final = tuple(OUTCOME_TRICKS)
+#: The fewest tricks that make the contract: fewer are a euchre.
+MAKING_TRICKS: Final = 3
+#: How a table says a hand ended without counting tricks: the makers took three or more
+#: tricks short of all (made), every trick (march), or fewer than three (euchred). Every count
+#: of tricks within one outcome scores the same, so an outcome is scored as its fewest tricks.
+OUTCOMES: Final = ("made", "march", "euchred")
 #: The outcome an award says, for a hand played out (a renege or a thrown-in hand has none).
 _AWARD_OUTCOMES: Final = {
     "make": "made",
@@ -56,7 +57,7 @@ def award_for(
         if alone:
             return _award("lone-march", makers, points.lone_march)
         return _award("march", makers, points.march)
-    if maker_tricks >= 3 and not (alone and points.lone_short_is_euchre):
+    if maker_tricks >= MAKING_TRICKS and not (alone and points.lone_short_is_euchre):
         if alone:
             return _award("lone-make", makers, points.lone_make)
         return _award("make", makers, points.make)
@@ -77,11 +78,16 @@ def game_winner(ruleset: Ruleset, score: Sequence[int]) -> int | None:
     return leaders[0] if best >= ruleset.target and len(leaders) == 1 else None
 
 
-def outcome_of(maker_tricks: int) -> str:
+def outcome_of(ruleset: Ruleset, maker_tricks: int) -> str:
     """The outcome of a hand in which the makers took ``maker_tricks`` (inputs trusted)."""
-    if maker_tricks >= OUTCOME_TRICKS["march"]:
+    if maker_tricks == ruleset.hand_size:
         return "march"
-    return "made" if maker_tricks >= OUTCOME_TRICKS["made"] else "euchred"
+    return "made" if maker_tricks >= MAKING_TRICKS else "euchred"
+
+
+def _fewest_tricks(ruleset: Ruleset, outcome: str) -> int:
+    """The fewest tricks the makers take in a hand with this outcome."""
+    return {"euchred": 0, "made": MAKING_TRICKS, "march": ruleset.hand_size}[outcome]
 
 
 def award_outcome(reason: str) -> str | None:
@@ -159,16 +165,21 @@ def score_outcome(
 ) -> Award:
     """Quick entry by how the hand ended (``made``, ``march``, ``euchred``), as a table says
     it without counting tricks; with ``maker_tricks`` too, the two must agree."""
-    if outcome not in OUTCOME_TRICKS:
+    if outcome not in OUTCOMES:
         raise MalformedRecord("outcome", "must be made, march or euchred")
     if maker_tricks is None:
-        maker_tricks = OUTCOME_TRICKS[outcome]
+        maker_tricks = _fewest_tricks(ruleset, outcome)
     award = score(
         ruleset, maker=maker, maker_tricks=maker_tricks, alone=alone, defender_alone=defender_alone
     )
-    if outcome_of(maker_tricks) != outcome:
+    told = outcome_of(ruleset, maker_tricks)
+    if told != outcome:
         raise MalformedRecord(
-            "outcome", f"{maker_tricks} tricks are {outcome_of(maker_tricks)}, not {outcome}"
+            "outcome",
+            "{tricks} tricks are {told}, not {outcome}",
+            tricks=maker_tricks,
+            told=told,
+            outcome=outcome,
         )
     return award
 
@@ -243,7 +254,7 @@ def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
                     "alone": alone,
                     "defender_alone": defender_alone,
                     "maker_tricks": maker_tricks,
-                    "outcome": outcome_of(maker_tricks),
+                    "outcome": outcome_of(ruleset, maker_tricks),
                     **_by_side(award, maker_team),
                 }
             )

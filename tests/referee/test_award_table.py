@@ -155,7 +155,7 @@ def test_every_count_of_tricks_in_one_outcome_scores_the_same(name: str) -> None
     rows = referee.award_table(ruleset)
     by_outcome: dict[tuple[bool, bool, str], set[tuple[str, int, int]]] = {}
     for row in rows:
-        assert row["outcome"] == referee.outcome_of(row["maker_tricks"])
+        assert row["outcome"] == referee.outcome_of(ruleset, row["maker_tricks"])
         key = (row["alone"], row["defender_alone"], row["outcome"])
         by_outcome.setdefault(key, set()).add((row["reason"], row["makers"], row["defenders"]))
     assert all(len(awards) == 1 for awards in by_outcome.values()), by_outcome
@@ -173,7 +173,7 @@ def test_every_count_of_tricks_in_one_outcome_scores_the_same(name: str) -> None
     ],
 )
 def test_the_makers_tricks_tell_the_outcome(tricks: int, outcome: str) -> None:
-    assert referee.outcome_of(tricks) == outcome
+    assert referee.outcome_of(referee.PRESETS["standard"], tricks) == outcome
 
 
 @pytest.mark.parametrize(

@@ -260,7 +260,8 @@ def every_korean_message() -> list[str]:
                 params["held"] = [(card_of("QC"), trick)]
             texts.append(render("ko", key, params))
     facts = {"value": "x", "last": 3, "size": 5, "count": 6, "choices": "a, b", "most": 5}
-    facts |= {"presets": "standard", "digits": 5000}
+    facts |= {"presets": "standard", "digits": 5000, "tricks": 5, "told": "march"}
+    facts |= {"outcome": "made"}
     refusals = [render_detail("ko", template, facts) for template in INPUT_KOREAN]
     return texts + refusals + [reason_words(reason, "ko") for reason in REASONS]
 
