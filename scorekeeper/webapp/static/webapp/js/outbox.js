@@ -1,12 +1,16 @@
 // The outbox: every write made at the table is kept here (IndexedDB) with its own
 // Idempotency-Key until the server has it, so nothing entered at the table is lost to a bad
-// connection. Three kinds of entry: a game started on the phone ("create", sent first), a
-// hand, and an event table's result (sent after the table's hands; the server takes the same
-// result twice as one). A hand or result entry carries the path it goes to (a hand, the game
-// version it was entered against); the token comes from the phone's store, under the entry's
-// game. Sent in order, one at a
-// time; a hand based on a stale view of the game (412) is held back as a clash for the
-// player to settle, never pushed over the other phone's work.
+// connection. Four kinds of entry: a game started on the phone ("create", sent first), a
+// hand, the undo of the last hand, and an event table's result (sent after the table's hands;
+// the server takes the same result twice as one). A hand, undo or result entry carries the
+// path it goes to (a hand and an undo, the game version they were made against); the token
+// comes from the phone's store, under the entry's game. Sent in order, one at a time; a hand
+// based on a stale view of the game (412) is held back as a clash for the player to settle,
+// never pushed over the other phone's work.
+//
+// An undo always works: a hand still waiting here is dropped at once; one being sent, or
+// already sent, is undone on the server after it (an undo entry naming the hand's key, made
+// against the version the hand's answer gave), with the server's usual version checks.
 //
 // A hand the server took is kept a while longer among the sent ones (its own store). If the
 // server comes back behind this phone (restored from a backup after a crash, say), the hands
@@ -20,7 +24,7 @@
 
 import { createStore, del, entries, get, set, update } from "../../vendor/idb-keyval/index.js";
 import { api, Problem, Unreachable } from "./api.js";
-import { linksOf, loadGame, mergeWritten, saveGame, tokenOf } from "./db.js";
+import { linksOf, loadGame, mergeUndone, mergeWritten, saveGame, tokenOf } from "./db.js";
 import { randomId } from "./ui.js";
 
 const store = createStore("euchre-outbox", "entries");
@@ -48,7 +52,9 @@ export async function pending(gameId) {
 }
 
 export const isHand = (entry) => entry.kind === "hand";
+export const isUndo = (entry) => entry.kind === "undo";
 export const isResult = (entry) => entry.kind === "result";
+export const isCreation = (entry) => entry.kind === "create";
 
 let persistAsked = false;
 
@@ -83,6 +89,12 @@ export function enqueueGame(gameId, body) {
  * `preview` is the award shown until the referee's comes back (a ruling's). */
 export function enqueue(gameId, body, { path, version, number, preview }) {
   return add({ kind: "hand", gameId, body, path, version, number, preview });
+}
+
+/** Undo hand `number` of the game (its hands at `path`), made against `version`; `handKey`
+ * names the hand when this phone sent it (its answer's version is then the one to match). */
+function enqueueUndo(gameId, { path, number, version, handKey = null }) {
+  return add({ kind: "undo", gameId, path, number, version, handKey });
 }
 
 /** Queue an event table's result for `path`, after the hands queued before it. */
@@ -163,7 +175,34 @@ export async function keepRead(game) {
   if (mine && mine.version > game.version && (await catchUp(game.id, game.version))) flush();
 }
 
+/** The hand this phone sent with `key`, as kept among the sent ones. */
+async function sentHand(gameId, key) {
+  for (const [, old] of await entries(sentStore)) {
+    if (old.gameId === gameId && old.key === key) return old;
+  }
+  return null;
+}
+
+async function sendUndo(entry) {
+  const sent = entry.handKey ? await sentHand(entry.gameId, entry.handKey) : null;
+  const version = sent?.recorded ?? entry.version;
+  try {
+    const data = await api.undoHand(entry.path, entry.number, { token: await tokenOf(entry.gameId), version });
+    await mergeUndone(entry.gameId, entry.number, data);
+  } catch (error) {
+    if (!(error instanceof Problem)) throw error;
+    // An undo whose answer was lost finds its own work done when sent again: the hand is gone.
+    const game = await api.read((await linksOf(entry.gameId)).read).catch(() => null);
+    if (!game || game.hands.some((hand) => hand.number === entry.number)) throw error;
+    await saveGame(game);
+  }
+  // The server's word on the game is the one to keep now: no sent hand goes back to it.
+  await forgetSent(entry.gameId);
+  return { replayed: false, data: null };
+}
+
 async function send(entry) {
+  if (isUndo(entry)) return sendUndo(entry);
   if (entry.kind === "create") {
     const { data } = await api.createGame(entry.body, formatOf(entry));
     await saveGame(data);
@@ -188,6 +227,8 @@ async function send(entry) {
 async function sendOne(entry) {
   inFlight = entry.id;
   try {
+    // Dropped (undone on the phone) since it was picked: nothing to send.
+    if (!(await get(entry.id, store))) return;
     const { replayed, data } = await send(entry);
     if (isHand(entry)) await keepSent(entry, data);
     await del(entry.id, store);
@@ -202,10 +243,14 @@ async function sendOne(entry) {
     } else if (entry.resent && error.code === "hand-undone") {
       // A sent hand that was undone since: the server has it as the player left it.
       await del(entry.id, store);
+    } else if (isHand(entry) && (await undoneMeanwhile(entry))) {
+      // The player undid this hand while it was on its way: it is gone, and so is the undo.
     } else if (error.status === 412 && isHand(entry)) {
-      // Every hand still queued for this game was entered against the same stale view.
+      // Every hand still queued for this game was entered against the same stale view; an
+      // undo made against that view is void.
       for (const mine of await pending(entry.gameId)) {
-        if (mine.state === "waiting") await set(mine.id, { ...mine, state: "conflict", problem }, store);
+        if (isUndo(mine)) await del(mine.id, store);
+        else if (mine.state === "waiting") await set(mine.id, { ...mine, state: "conflict", problem }, store);
       }
       await refreshGame(entry.gameId);
     } else {
@@ -216,6 +261,15 @@ async function sendOne(entry) {
   } finally {
     inFlight = null;
   }
+}
+
+/** A hand the server refused, which the player had asked to undo meanwhile: both go. */
+async function undoneMeanwhile(entry) {
+  const undo = (await pending(entry.gameId)).find((other) => isUndo(other) && other.handKey === entry.key);
+  if (!undo) return false;
+  await del(undo.id, store);
+  await del(entry.id, store);
+  return true;
 }
 
 async function flushOnce() {
@@ -268,12 +322,31 @@ export async function rebase(gameId, { version, number }) {
   return flush();
 }
 
+/** Undo a hand. A hand still waiting here is dropped at once; one being sent now, or already
+ * sent by this phone (`entryId`, its outbox entry), or recorded before (`number` and the game
+ * `version` it is in), is undone on the server through the outbox, after whatever is queued
+ * before it. Works offline: the undo waits like a hand. */
+export async function undoHand(gameId, { entryId = null, path, number, version }) {
+  if (entryId && (await discard(entryId))) return;
+  const entry = entryId ? await get(entryId, store) : null;
+  const sent = entry ? null : entryId && (await get(entryId, sentStore));
+  const hand = entry || sent;
+  await enqueueUndo(gameId, {
+    path: hand?.path || path,
+    number: hand?.number ?? number,
+    version: hand ? hand.version + 1 : version,
+    handKey: hand?.key || null,
+  });
+  flush();
+}
+
 /** Drop an entry: a rejected one the player has read, a held one, or an unsent last hand.
  * An entry being sent right now cannot be dropped (it may already be recorded). */
 export async function discard(entryId) {
   if (inFlight === entryId) return false;
   const entry = await get(entryId, store);
-  if (!entry) return false;
+  // (Picked for sending meanwhile: the sender finds it gone only if it goes before that.)
+  if (!entry || inFlight === entryId) return false;
   await del(entryId, store);
   if (entry.state === "waiting" && isHand(entry)) await shiftLater(entry, -1);
   changed(entry.gameId);

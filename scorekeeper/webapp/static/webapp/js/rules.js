@@ -9,6 +9,8 @@ export const SUITS = ["C", "D", "H", "S"];
 export const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
 export const RED = new Set(["D", "H"]);
 export const PRESETS = ["standard", "uka", "two-handed", "three-handed", "british"];
+/** How a table says a hand ended, as the API's quick entry takes it (the referee's words). */
+export const OUTCOMES = ["made", "march", "euchred"];
 
 /** Compass letters for the seats, clockwise (play passes to the left). */
 export function seatLetters(players) {
@@ -61,9 +63,11 @@ export function previewAward(game, entry) {
   const ruleset = game.ruleset;
   const defended = entry.defender_alone !== null && entry.defender_alone !== undefined;
   if (entry.renege !== undefined && entry.renege !== null) return previewPenalty(game, entry, defended);
+  const told = entry.maker_tricks === null || entry.maker_tricks === undefined
+    ? (candidate) => candidate.outcome === entry.outcome
+    : (candidate) => candidate.maker_tricks === entry.maker_tricks;
   const row = (game.awards || []).find((candidate) => candidate.alone === Boolean(entry.alone)
-    && candidate.defender_alone === defended
-    && candidate.maker_tricks === entry.maker_tricks);
+    && candidate.defender_alone === defended && told(candidate));
   if (!row) return { reason: "thrown-in", points: {} };
   const makers = teamOf(ruleset, entry.maker);
   const points = {};
@@ -90,16 +94,21 @@ function previewPenalty(game, entry, defended) {
   return { reason: "renege", points };
 }
 
-/** "Euchred! +2 to E/W" */
-export function awardText(ruleset, award) {
+/** "+2 to E/W" (or "no points"); `short`, "+2 E/W" (on a button). */
+export function awardPoints(ruleset, award, { short = false } = {}) {
   const scorers = Object.entries(award.points || {}).filter(([, value]) => value);
-  const headline = t(`award.${award.reason}`);
-  if (!scorers.length) return headline;
-  const parts = scorers.map(([team, value]) => t("award.points", {
+  if (!scorers.length) return t("award.no_points");
+  return scorers.map(([team, value]) => t(short ? "award.points.short" : "award.points", {
     points: value,
     team: teamLabel(ruleset, Number(team)),
-  }));
-  return `${headline} ${parts.join(", ")}`;
+  })).join(", ");
+}
+
+/** "Euchred! +2 to E/W" */
+export function awardText(ruleset, award) {
+  const headline = t(`award.${award.reason}`);
+  if (!Object.values(award.points || {}).some(Boolean)) return headline;
+  return `${headline} ${awardPoints(ruleset, award)}`;
 }
 
 /** The cards of a ruleset's deck, by suit then rank. */

@@ -25,7 +25,11 @@ export function handSummary(game, hand) {
   const contract = hand.record?.contract;
   const maker = hand.maker ?? contract?.maker;
   if (maker === null || maker === undefined) return t(`award.${hand.award?.reason || "thrown-in"}`);
-  const parts = [t("hand.called", { maker: seatName(game, maker), suit: SYMBOL[hand.trump || contract?.trump] || "?" })];
+  const suit = SYMBOL[hand.trump || contract?.trump];
+  // The suit is kept only where the table gave it.
+  const parts = [suit
+    ? t("hand.called", { maker: seatName(game, maker), suit })
+    : t("hand.called.no_suit", { maker: seatName(game, maker) })];
   const offender = hand.kind === "penalty" ? reneger(hand) : null;
   if (offender !== null) {
     if (hand.alone) parts.push(t("hand.alone.word"));

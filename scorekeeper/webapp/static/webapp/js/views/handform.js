@@ -1,27 +1,35 @@
-// The few taps that describe a hand: who called, which suit, alone?, lone defender?, tricks.
-// Used to enter a new hand and to amend one.
+// The taps that describe a hand: who called, how it ended (made, march, euchred; or the
+// makers' tricks where the event asks them), and where it applies the suit, "alone" and a
+// lone defender. Entering a new hand, the outcome's tap saves it (two taps for a common hand:
+// the toast's Undo takes it back); amending one, the outcome is chosen and the sheet saved.
 
 import { t } from "../i18n.js";
-import { RED, SUITS, SYMBOL, seatLetter, seatName, teamOf } from "../rules.js";
-import { choices, h, replace, toggle } from "../ui.js";
+import {
+  OUTCOMES, RED, SUITS, SYMBOL, awardPoints, awardText, previewAward, seatLetter, seatName, teamOf,
+} from "../rules.js";
+import { choices, faceToggle, h, replace, toggle } from "../ui.js";
+
+const TRICKS = [0, 1, 2, 3, 4, 5];
 
 export function blankHand() {
-  return { maker: null, trump: null, alone: false, defender_alone: null, maker_tricks: null };
-}
-
-export function isComplete(values) {
-  return values.maker !== null && values.trump !== null && values.maker_tricks !== null;
-}
-
-/** The API's quick entry for these values. */
-export function quickEntry(values) {
   return {
-    maker: values.maker,
-    trump: values.trump,
-    alone: values.alone,
-    defender_alone: values.defender_alone,
-    maker_tricks: values.maker_tricks,
+    maker: null, trump: null, alone: false, defender_alone: null, outcome: null, maker_tricks: null,
   };
+}
+
+/** Who called, and how it ended: by its tricks where they are asked, else by its outcome. */
+export function isComplete(values, { askTricks = false } = {}) {
+  if (values.maker === null) return false;
+  return askTricks ? values.maker_tricks !== null : values.outcome !== null || values.maker_tricks !== null;
+}
+
+/** The API's quick entry for these values: the suit and the tricks only when given. */
+export function quickEntry(values) {
+  const entry = { maker: values.maker, alone: values.alone, defender_alone: values.defender_alone };
+  if (values.trump) entry.trump = values.trump;
+  if (values.outcome) entry.outcome = values.outcome;
+  if (values.maker_tricks !== null && values.maker_tricks !== undefined) entry.maker_tricks = values.maker_tricks;
+  return entry;
 }
 
 function canDefendAlone(ruleset, values) {
@@ -30,12 +38,14 @@ function canDefendAlone(ruleset, values) {
 }
 
 /** The four suits to choose trump from, each by its symbol and name: the hand form's and the
- * referee's. `onchange` gets the suit. */
-export function trumpChoice({ name, value, onchange }) {
+ * referee's. `onchange` gets the suit (null when the chosen suit is tapped again, where the
+ * suit is `optional`). */
+export function trumpChoice({ name, value, onchange, optional = false }) {
   return choices({
     name,
-    legend: t("hand.trump"),
+    legend: optional ? t("hand.trump.optional") : t("hand.trump"),
     value,
+    optional,
     options: SUITS.map((suit) => ({
       value: suit,
       face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
@@ -46,13 +56,15 @@ export function trumpChoice({ name, value, onchange }) {
   });
 }
 
-/** The trump suit and, where the rules have loners, "Went alone", in one row. `values` is
- * changed in place (`trump`, `alone`); `onchange` runs after every change. */
+/** The trump suit (optional: no award depends on it) and, where the rules have loners, "Went
+ * alone", in one row. `values` is changed in place (`trump`, `alone`); `onchange` runs after
+ * every change. */
 export function trumpRow({ ruleset, values, prefix = "", onchange }) {
   return h("div", { class: "trump-row" },
     trumpChoice({
       name: `${prefix}trump`,
       value: values.trump,
+      optional: true,
       onchange: (suit) => {
         values.trump = suit;
         onchange();
@@ -71,14 +83,41 @@ export function trumpRow({ ruleset, values, prefix = "", onchange }) {
       : null);
 }
 
+/** How a hand ended as the table says it: each outcome (or count of tricks) with what it
+ * scores for the hand as entered so far. */
+function endings(game, values, askTricks) {
+  const told = askTricks
+    ? TRICKS.map((tricks) => ({ key: String(tricks), entry: { maker_tricks: tricks }, face: String(tricks) }))
+    : OUTCOMES.map((outcome) => ({ key: outcome, entry: { outcome }, face: t(`outcome.${outcome}`) }));
+  return told.map((ending) => {
+    if (values.maker === null) return { ...ending, award: null };
+    const award = previewAward(game, { ...values, outcome: null, maker_tricks: null, ...ending.entry });
+    return { ...ending, award };
+  });
+}
+
+/** What a button or choice says an ending scores: its points, or the whole award where the
+ * award is not what its name says (under Uka a loner who makes it short of five is euchred). */
+function scores(ruleset, ending, askTricks) {
+  const { award } = ending;
+  if (!award) return null;
+  const surprising = !askTricks && (ending.key === "euchred") !== award.reason.includes("euchre");
+  return surprising ? awardText(ruleset, award) : awardPoints(ruleset, award, { short: true });
+}
+
 /**
  * The inputs, as a list of elements. `values` is changed in place; `onchange` runs after
- * every change. `prefix` keeps radio names apart when two forms are on screen.
+ * every change. With `onEnding`, each ending is a button that hands the completed values to
+ * it (a new hand, saved at once); without, a choice (amending a hand). `askTricks`: the
+ * makers' tricks, 0 to 5, instead of made, march, euchred. `prefix` keeps radio names apart
+ * when two forms are on screen.
  */
-export function handInputs({ game, values, onchange, prefix = "" }) {
+export function handInputs({ game, values, onchange, prefix = "", askTricks = false, onEnding = null }) {
   const ruleset = game.ruleset;
   const seats = [...Array(ruleset.players).keys()];
   const defenderArea = h("div", { class: "defender-area" });
+  // Where the screen's messages stand (a save's, with its Undo) until the next hand begins.
+  const endingArea = h("div", { class: "ending-area", "data-messages": onEnding ? "" : null });
 
   function renderDefender() {
     if (!canDefendAlone(ruleset, values)) {
@@ -101,9 +140,68 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
       ],
       onchange: (value) => {
         values.defender_alone = value === "none" ? null : Number(value);
-        onchange();
+        changed();
       },
     }));
+  }
+
+  function choose(ending) {
+    values.outcome = ending.entry.outcome ?? null;
+    values.maker_tricks = ending.entry.maker_tricks ?? null;
+  }
+
+  // Told by its outcome, "Went alone" stands beside made, march and euchred (one row, one
+  // more tap for a loner); told by its tricks, beside the suit.
+  const aloneHere = !askTricks && ruleset.going_alone;
+  const alone = () => (aloneHere ? faceToggle({
+    label: t("hand.alone"),
+    checked: values.alone,
+    onchange: (checked) => {
+      values.alone = checked;
+      renderDefender();
+      changed();
+    },
+  }) : null);
+
+  function renderEndings() {
+    const told = endings(game, values, askTricks);
+    const legend = askTricks ? t("hand.tricks") : t("hand.ending");
+    const columns = askTricks ? 6 : told.length + (aloneHere ? 1 : 0);
+    if (onEnding) {
+      replace(endingArea, h("div", { class: `choices endings cols-${columns}`, role: "group", "aria-labelledby": `${prefix}ending-legend` },
+        h("p", { class: "legend", id: `${prefix}ending-legend` }, legend),
+        told.map((ending) => h("button", {
+          type: "button",
+          class: `ending primary ${ending.key}`,
+          disabled: values.maker === null,
+          onclick: () => {
+            choose(ending);
+            onEnding(values);
+          },
+        }, h("span", { class: "ending-name" }, ending.face),
+        // (Its line is kept before there is anything to say: the row's height never changes.)
+        h("small", { class: "ending-points" }, ending.award ? scores(ruleset, ending, askTricks) : "\u00a0"))), alone()));
+      return;
+    }
+    const chosen = askTricks ? values.maker_tricks : values.outcome;
+    const choice = choices({
+      name: `${prefix}ending`,
+      legend,
+      columns,
+      value: chosen,
+      options: told.map((ending) => ({ value: ending.key, face: ending.face, sub: scores(ruleset, ending, askTricks) })),
+      onchange: (key) => {
+        choose(told.find((ending) => ending.key === String(key)));
+        onchange();
+      },
+    });
+    choice.querySelector(".choice-grid").append(...[alone()].filter(Boolean));
+    replace(endingArea, choice);
+  }
+
+  function changed() {
+    renderEndings();
+    onchange();
   }
 
   const inputs = [
@@ -122,32 +220,33 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
       onchange: (seat) => {
         values.maker = Number(seat);
         renderDefender();
-        onchange();
+        changed();
       },
     }),
-    // The suit and "alone" share a row: one hand fits one screen.
-    trumpRow({
-      ruleset,
-      values,
-      prefix,
-      onchange: () => {
-        renderDefender();
-        onchange();
-      },
-    }),
+    askTricks
+      // The suit and "alone" share a row: one hand fits one screen.
+      ? trumpRow({
+        ruleset,
+        values,
+        prefix,
+        onchange: () => {
+          renderDefender();
+          changed();
+        },
+      })
+      : trumpChoice({
+        name: `${prefix}trump`,
+        value: values.trump,
+        optional: true,
+        onchange: (suit) => {
+          values.trump = suit;
+          changed();
+        },
+      }),
     defenderArea,
-    choices({
-      name: `${prefix}tricks`,
-      legend: t("hand.tricks"),
-      columns: 6,
-      value: values.maker_tricks,
-      options: [0, 1, 2, 3, 4, 5].map((n) => ({ value: n, face: String(n) })),
-      onchange: (n) => {
-        values.maker_tricks = Number(n);
-        onchange();
-      },
-    }),
+    endingArea,
   ];
   renderDefender();
+  renderEndings();
   return inputs;
 }

@@ -14,7 +14,7 @@ import {
 } from "../rules.js";
 import { choices, draft, h, replace, toast } from "../ui.js";
 import { trumpChoice } from "./handform.js";
-import { project } from "./score.js";
+import { project } from "./projection.js";
 
 // Where the rules page explains each rule the referee names (an option is under its own name).
 const RULE_SECTIONS = {
@@ -153,7 +153,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     }
     await enqueue(ctx.id, { record: hand }, {
       path: ctx.links.hands,
-      version: ctx.game.version + view.queued.length,
+      version: ctx.game.version + view.moves,
       number: view.nextNumber,
       preview: verdict.award,
     });
@@ -273,6 +273,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         name: "ref-preset",
         legend: t("new.variant"),
         columns: 2,
+        words: true,
         value: state.preset,
         options: presets.map((item) => ({ value: item.name, face: t(`preset.${item.name}`) })),
         onchange: (value) => change(() => {

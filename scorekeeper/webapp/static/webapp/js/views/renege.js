@@ -16,8 +16,11 @@ export function openRenege(ctx, { values, onsave }) {
   const offenders = h("div");
   const save = h("button", { type: "submit", class: "primary", disabled: true }, t("hand.save"));
 
-  const body = () => ({ maker: entry.maker, trump: entry.trump, alone: entry.alone, defender_alone: null, renege: entry.renege });
-  const ready = () => entry.maker !== null && entry.trump !== null && entry.renege !== null;
+  const body = () => ({
+    maker: entry.maker, ...(entry.trump ? { trump: entry.trump } : {}), alone: entry.alone, defender_alone: null, renege: entry.renege,
+  });
+  // The suit is optional: a renege's penalty does not depend on it.
+  const ready = () => entry.maker !== null && entry.renege !== null;
   // A loner's partner sat out: they played no card, so they cannot have reneged.
   const played = (seat) => !(entry.alone && seat !== entry.maker && teamOf(ruleset, seat) === teamOf(ruleset, entry.maker));
 

@@ -402,9 +402,4 @@ export const EN = {
   "ref.record": "Record this ruling as hand {number}",
   "ref.record.dealer": "To record it, the trick must be the first of hand {number}, led by {leader}.",
   "ref.recorded": "Hand {number}: {award}",
-  "hand.alone.hint": "The partner sat out",
-  "hand.pick": "Tap who called, the suit and the tricks: the points show here before you save.",
-  "hand.after": "Score after: {score} · next deal: {dealer}",
-  "undo.too_late": "That hand is being sent right now: undo it from the list in a moment.",
-  "join.button": "Join",
 };

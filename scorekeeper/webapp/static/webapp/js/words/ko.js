@@ -395,9 +395,4 @@ export const KO = {
   "ref.record": `이 판정을 {number}번 판으로 기록`,
   "ref.record.dealer": `기록하려면 이 트릭이 {number}번 판의 첫 트릭이고 {leader}이(가) 리드해야 합니다.`,
   "ref.recorded": `{number}번 판: {award}`,
-  "hand.alone.hint": "파트너는 빠짐",
-  "hand.pick": "정한 사람, 무늬, 트릭 수를 누르세요. 저장하기 전에 점수가 여기 나옵니다.",
-  "hand.after": "이 판 뒤 점수: {score} · 다음 딜러: {dealer}",
-  "undo.too_late": "그 판은 지금 보내는 중입니다. 잠시 뒤 목록에서 되돌리세요.",
-  "join.button": "참가",
 };
