@@ -156,18 +156,30 @@ def migrate(env: dict[str, str]) -> None:
 
 #: Ports handed out below the kernel's own range (32768 and up), 500 to a pytest-xdist worker.
 PORTS_FROM, PORTS_EACH = 20000, 500
+#: A range of ports a process hands down to a benchmark it starts ("first-last").
+PORTS_HANDED_DOWN = "HARNESS_PORTS"
 _ports_given = 0
+
+
+def _ports() -> range:
+    """This process's ports: the range its starter handed down, else its test worker's own."""
+    if handed := os.environ.get(PORTS_HANDED_DOWN):
+        first, last = (int(end) for end in handed.split("-"))
+        return range(first, last + 1)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    first = PORTS_FROM + PORTS_EACH * (int(worker) if worker.isdigit() else 0)
+    return range(first, first + PORTS_EACH)
 
 
 def free_port() -> int:
     """A port on 127.0.0.1 that nothing else of this run is given. Each test worker counts up
-    through a range of its own, so two workers never pick the same port, and one process never
-    picks one twice; each port is checked free before it is handed out."""
+    through a range of its own, so two workers never pick the same port, one process never
+    picks one twice, and a benchmark a test starts takes ports only from a block handed down
+    to it (`ports_to_hand_down`); each port is checked free before it is handed out."""
     global _ports_given
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
-    first = PORTS_FROM + PORTS_EACH * (int(worker) if worker.isdigit() else 0)
-    while _ports_given < PORTS_EACH:
-        port = first + _ports_given
+    ports = _ports()
+    while _ports_given < len(ports):
+        port = ports[_ports_given]
         _ports_given += 1
         with socket.socket() as probe:
             try:
@@ -175,8 +187,20 @@ def free_port() -> int:
             except OSError:
                 continue  # something outside this run has it
             return port
-    fail(f"no free port left in {first}-{first + PORTS_EACH - 1}")
+    fail(f"no free port left in {ports.start}-{ports.stop - 1}")
     raise AssertionError  # fail() exits
+
+
+def ports_to_hand_down(count: int = 10) -> dict[str, str]:
+    """The environment that gives a process this one starts `count` ports of this process's
+    own range, never given here."""
+    global _ports_given
+    ports = _ports()
+    if _ports_given + count > len(ports):
+        fail(f"no {count} free ports left in {ports.start}-{ports.stop - 1}")
+    block = ports[_ports_given : _ports_given + count]
+    _ports_given += count
+    return {PORTS_HANDED_DOWN: f"{block[0]}-{block[-1]}"}
 
 
 def start_server(

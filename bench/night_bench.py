@@ -346,17 +346,21 @@ def main() -> None:
     parser.add_argument("--server", choices=("gunicorn", "waitress", "serve"), default="gunicorn")
     parser.add_argument("--workers", type=int, default=0, help="processes or threads")
     parser.add_argument("--find-watchers", action="store_true")
+    parser.add_argument(
+        "--migrated", metavar="URL", help="an empty database already migrated, to use instead"
+    )
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 0 <= args.watchers <= 5000 or args.seconds <= 0:
         harness.fail("give 1 to 200 tables, 0 to 5000 watchers and a positive time")
 
-    url = harness.database_url(args.database)
+    url = args.migrated or harness.database_url(args.database)
     # A regional night enters more players than a club's (EVENT_MAX_ENTRANTS, 200 by default).
     places = str(max(200, 4 * max(args.tables, 50 if args.find_watchers else 0)))
     env = harness.server_env(
         url, DJANGO_SETTINGS_MODULE="bench_settings", EVENT_MAX_ENTRANTS=places
     )
-    harness.migrate(env)
+    if not args.migrated:
+        harness.migrate(env)
     night = seat_the_night(env, max(args.tables, 50 if args.find_watchers else 0))
     port = harness.free_port()
     harness.start_server(

@@ -135,6 +135,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # `manage.py backup` writes here; the newest BACKUP_KEEP files are kept (scorekeeper.backups).
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "48"))
+# The event formats a club may run, each a class of scorekeeper/events/formats/ by its dotted
+# path (docs/architecture.md, "An event format"): registering one is a line here.
+EVENT_FORMATS = [
+    "scorekeeper.events.formats.progressive.Progressive",
+    "scorekeeper.events.formats.round_robin.RoundRobin",
+    "scorekeeper.events.formats.knockout.Knockout",
+    "scorekeeper.events.formats.party.Party",
+    "scorekeeper.events.formats.swiss.Swiss",
+]
 # The most players one event enters (a team event half as many teams), those who left included:
 # seating a round takes a time bounded by it. A regional night of 400 raises it.
 EVENT_MAX_ENTRANTS = int(os.environ.get("EVENT_MAX_ENTRANTS", "200"))

@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Iterator
 
 import pytest
+from django.core.cache import cache
 from django.utils import translation
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -56,6 +57,9 @@ def rates(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
     def set_rates(**scopes: str) -> None:
         table = {**SimpleRateThrottle.THROTTLE_RATES, **scopes}
         monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", table)
+        # The counters start afresh: a test that commits (transaction=True) leaves its own in
+        # the cache table, which no rollback takes back.
+        cache.clear()
 
     return set_rates
 

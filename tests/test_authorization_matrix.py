@@ -31,6 +31,7 @@ DIRECTORS_AT_TABLES = {
     "tables_result_correct",
     "tables_result_assign",
     "tables_result_forfeit",
+    "tables_result_cut",
     "tables_seat_substitute",
 }
 #: Writes that act on the caller's own device, whoever it is.
@@ -200,6 +201,7 @@ def build_world() -> World:
         "tables_leave": None,
         "tables_result_assign": {"sides": [6, 2], "reason": "could not play"},
         "tables_result_forfeit": {"forfeited_by": 0, "reason": "left early"},
+        "tables_result_cut": {"winner": 0},
         "tables_seat_substitute": {"player": "Zed", "reason": "called away"},
         "event_teams_withdraw": {"reason": "unwell"},
     }

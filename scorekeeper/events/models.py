@@ -10,20 +10,16 @@ Only `scorekeeper.events.services` writes these rows.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy
 
+from scorekeeper.events.formats import format_of, option_defaults
+from scorekeeper.events.formats.base import Page
 from scorekeeper.events.localized.choice_names import EVENT_STATUS_NAMES
 from scorekeeper.models import AppendOnly, Club, Game, Player
 from scorekeeper.rule_names import ruleset_name
-
-#: The formats as pages name them, in the reader's language.
-FORMAT_NAMES = {
-    "progressive": gettext_lazy("progressive (individual)"),
-    "round-robin": gettext_lazy("fixed partners, round robin"),
-    "bracket": gettext_lazy("fixed partners, knockout"),
-}
 
 
 class Director(models.Model):
@@ -131,15 +127,6 @@ class Season(models.Model):
 
 
 class Event(models.Model):
-    class Format(models.TextChoices):
-        PROGRESSIVE = "progressive", "progressive (individual)"
-        ROUND_ROBIN = "round-robin", "fixed partners, round robin"
-        BRACKET = "bracket", "fixed partners, knockout"
-
-    class Knockout(models.TextChoices):
-        SINGLE = "single", "single elimination"
-        DOUBLE = "double", "double elimination"
-
     class RoundLength(models.TextChoices):
         HANDS = "hands", "a fixed number of hands"
         GAME = "game", "a game to the ruleset's target"
@@ -153,11 +140,6 @@ class Event(models.Model):
         FIXED = "fixed", "a fixed number of points"
         AVERAGE = "average", "the player's own average per round played"
 
-    class RankBy(models.TextChoices):
-        TOTAL = "total", "points, with sit-out credit and loner bonus"
-        PER_ROUND = "per-round", "points per round played"
-        WINS = "wins", "games won, then points"
-
     class Status(models.TextChoices):
         DRAFT = "draft", "draft"
         RUNNING = "running", "running"
@@ -169,22 +151,19 @@ class Event(models.Model):
     )
     name = models.CharField(max_length=100)
     date = models.DateField()
-    format = models.CharField(max_length=12, choices=Format.choices)
+    # Its format's name (`scorekeeper.events.formats`: progressive, round-robin, bracket, party,
+    # swiss); what differs from format to format is asked of the format.
+    format = models.CharField(max_length=12)
     # The ruleset as the referee writes it (`Ruleset.to_json()`).
     ruleset = models.JSONField()
     preset = models.CharField(max_length=30)
     round_length = models.CharField(max_length=5, choices=RoundLength.choices)
     hands_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
     entry = models.CharField(max_length=6, choices=Entry.choices, default=Entry.HANDS)
-    rounds_planned = models.PositiveSmallIntegerField()
     sit_out_credit = models.CharField(
         max_length=7, choices=SitOutCredit.choices, default=SitOutCredit.NONE
     )
     sit_out_points = models.PositiveSmallIntegerField(default=0)
-    # Progressive events: what ranks the players (team events rank by match points).
-    rank_by = models.CharField(max_length=9, choices=RankBy.choices, default=RankBy.TOTAL)
-    # Progressive events entered hand by hand: points added for each loner made.
-    loner_bonus = models.PositiveSmallIntegerField(default=0)
     # The side prizes given, by kind (`standings.SIDE_PRIZES`); null: all the format has.
     side_prizes = models.JSONField(null=True, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAFT)
@@ -203,19 +182,16 @@ class Event(models.Model):
     # Team events: the match points of a win decided when time was called (null: a win is a
     # win, the score stands).
     time_called_win_points = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Brackets (scorekeeper.events.planning.knockout): single or double elimination, a match for
-    # third place (single), a match the best of one game or of three, and a second grand
-    # final when the winners' bracket champion loses the first (double).
-    knockout = models.CharField(max_length=6, choices=Knockout.choices, default=Knockout.SINGLE)
-    third_place = models.BooleanField(default=False)
-    best_of = models.PositiveSmallIntegerField(default=1)
-    grand_final_reset = models.BooleanField(default=True)
+    # The options of its format, as the format checks and reads them (a progressive night's
+    # rounds planned and ranking, a bracket's knockout, ...).
+    options = models.JSONField(default=dict, blank=True)
     # The director closed the night: join codes and device tokens no longer work.
     closed_at = models.DateTimeField(null=True, blank=True)
     # Seeds the seating search and the tie-breaking coin flip, so both can be re-run.
     seed = models.PositiveIntegerField()
-    # Progressive events: the rounds planned ahead (lists of seats and byes, by player id),
-    # kept while the roster stays the same.
+    # What its format keeps from round to round: a progressive night's rounds planned ahead
+    # (by player id, while the roster stays the same), a round robin's schedule, a bracket's
+    # draw, a party's cuts.
     plan = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -231,7 +207,24 @@ class Event(models.Model):
 
     @property
     def is_teams(self) -> bool:
-        return self.format != self.Format.PROGRESSIVE
+        """Its format seats fixed partnerships (teams), not individuals."""
+        return format_of(self).teams
+
+    @property
+    def rounds_planned(self) -> int:
+        """The rounds the night plans: the director's, or as many as its teams make."""
+        return format_of(self).rounds_planned(self)
+
+    @property
+    def option_values(self) -> dict[str, Any]:
+        """Every format's options as the event's API fields show them: its own format's
+        values, the others' defaults (as earlier builds showed every option)."""
+        return {**option_defaults(), **format_of(self).option_values(self)}
+
+    @property
+    def format_pages(self) -> tuple[Page, ...]:
+        """The pages its format has beside every format's (a crosstable, a bracket, ...)."""
+        return format_of(self).pages
 
     @property
     def rules_name(self) -> str:
@@ -240,16 +233,12 @@ class Event(models.Model):
 
     @property
     def format_name(self) -> str:
-        return str(FORMAT_NAMES.get(self.format, self.get_format_display()))
+        return str(format_of(self).title)
 
     @property
     def status_name(self) -> str:
         """Draft, running or finished, in the reader's language."""
         return str(EVENT_STATUS_NAMES.get(self.status, self.get_status_display()))
-
-    @property
-    def is_bracket(self) -> bool:
-        return self.format == self.Format.BRACKET
 
 
 class EventTeam(models.Model):
@@ -544,7 +533,7 @@ class ResultLine(models.Model):
 class ResultChange(AppendOnly):
     """Append-only: every entry, confirmation, dispute and correction of a table's result, and
     the director's remedies (an assigned result, a forfeit, a substitute, a team withdrawn:
-    the one change that names no table)."""
+    the one change that names no table; a level table's cut)."""
 
     class Action(models.TextChoices):
         ENTER = "enter", "entered the result"
@@ -555,6 +544,7 @@ class ResultChange(AppendOnly):
         FORFEIT = "forfeit", "recorded a forfeit"
         SUBSTITUTE = "substitute", "seated a substitute"
         WITHDRAW = "withdraw", "withdrew a team"
+        CUT = "cut", "decided a level table by a cut"
 
     event = models.ForeignKey(Event, related_name="changes", on_delete=models.CASCADE)
     table = models.ForeignKey(

@@ -72,6 +72,7 @@ urlpatterns = [
     path(TABLE + "game.egn", tables.TableEgnView.as_view(), name="table-egn"),
     path(TABLE + "result/assign/", remedies.ResultAssignView.as_view(), name="table-assign"),
     path(TABLE + "result/forfeit/", remedies.ResultForfeitView.as_view(), name="table-forfeit"),
+    path(TABLE + "result/cut/", remedies.ResultCutView.as_view(), name="table-cut"),
     path(
         TABLE + "seats/<int:seat>/substitute/",
         remedies.SeatSubstituteView.as_view(),
@@ -132,6 +133,7 @@ urlpatterns = [
     path(NIGHT + "rounds/<int:number>/find/", room.find_your_table, name="events-find-your-table"),
     path(NIGHT + "tally-cards/", room.tally_cards, name="events-tally-cards"),
     path(NIGHT + "crosstable/", room.crosstable, name="events-crosstable"),
+    path(NIGHT + "pairings/", room.pairings_page, name="events-pairings"),
     path(
         NIGHT + "rounds/<int:number>/cards/", printouts.round_table_cards, name="round-table-cards"
     ),

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, expect
 from stack import Stack
 
 from tests.prepared import Prepared
@@ -29,6 +29,9 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 PHONE = {"width": 360, "height": 740}
+# What a page shows may take longer than Playwright's 5 s while the other test worker runs
+# servers and browsers beside it; an assertion still passes the moment it holds.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")

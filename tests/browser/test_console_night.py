@@ -48,6 +48,19 @@ def seated(base: str, event: int, number: int) -> dict[int, dict[str, Any]]:
     return {t["number"]: t for t in tables}
 
 
+def card_urls_on_screen(page: Page, base: str) -> dict[int, str]:
+    """The printable table cards, opened from the console: the URL each table's phone joins
+    by, by table number."""
+    cards = page.context.new_page()
+    cards.goto(base + page.get_by_role("link", name="Table cards").get_attribute("href"))
+    expect(cards.get_by_role("heading", name="Table 1")).to_be_visible()
+    headings = " ".join(cards.locator("h1").all_inner_texts())
+    numbers = [int(n) for n in re.findall(r"Table (\d+)", headings)]
+    urls = dict(zip(numbers, cards.locator("p.url").all_inner_texts(), strict=True))
+    cards.close()
+    return urls
+
+
 def play(page: Page, *makers: str) -> None:
     """The table's hands, one a maker (who takes 3 tricks), each once the phone asks for it."""
     for number, maker in enumerate(makers, start=1):
@@ -106,20 +119,7 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     expect(board_table(page, 1).locator(".code")).to_have_text(code)
 
     # The printable table cards: each table's phone joins by the URL on its card.
-    cards = page.context.new_page()
-    cards.goto(base + page.get_by_role("link", name="Table cards").get_attribute("href"))
-    expect(cards.get_by_role("heading", name="Table 1")).to_be_visible()
-    urls = dict(
-        zip(
-            [
-                int(n)
-                for n in re.findall(r"Table (\d+)", " ".join(cards.locator("h1").all_inner_texts()))
-            ],
-            cards.locator("p.url").all_inner_texts(),
-            strict=True,
-        )
-    )
-    cards.close()
+    urls = card_urls_on_screen(page, base)
     phones = {n: join(phone(), urls[n]) for n in (1, 2)}
 
     # Table 1 plays its two hands and confirms on the scorer's phone.

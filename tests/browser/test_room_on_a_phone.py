@@ -1,6 +1,8 @@
 """The room's pages on a 360x740 phone, in English and Korean, light and dark: the players'
 standings, the results page, the projector and "find your table" never run off the screen
-(nor do the tally cards and a round robin's crosstable); and the projector keeps up by itself.
+(nor do the tally cards, a round robin's crosstable, a Swiss night's pairings and standings
+with their Buchholz, and a party's projector with who moves where); and the projector keeps
+up by itself.
 With SHOTS_DIR set, screenshots go there for a person to look at."""
 
 from __future__ import annotations
@@ -80,10 +82,52 @@ def night(django_user_model):
     return dora, event, league
 
 
+def swiss_and_party(dora, club):
+    """A Swiss night of seven teams, its second round seated, and a party of nine players
+    after its first round."""
+    swiss = services.event_create(
+        club=club,
+        actor=dora,
+        name="Swiss teams at the Riverside community hall",
+        format="swiss",
+        rounds_planned=4,
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        published=True,
+    )
+    for i in range(7):
+        services.team_add(
+            event=swiss,
+            actor=dora,
+            name=f"Swiss {NAMES[i].split()[0]}",
+            players=[f"{NAMES[i]} s{i}", f"{NAMES[(i + 4) % 9]} s{i + 10}"],
+        )
+    rounds_entered(swiss, dora, 1, [10, 6])
+    services.round_generate(event=swiss, actor=dora)
+    party = services.event_create(
+        club=club,
+        actor=dora,
+        name="Church party",
+        format="party",
+        rounds_planned=3,
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        sit_out_credit="average",
+        published=True,
+    )
+    for name in NAMES:
+        services.entrant_add(event=party, actor=dora, name=f"{name} p")
+    rounds_entered(party, dora, 1, [9, 5])
+    return swiss, party
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("language", ["en-US", "ko-KR"])
 def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, language, scheme):
-    _, event, league = night(django_user_model)
+    dora, event, league = night(django_user_model)
+    swiss, party = swiss_and_party(dora, event.club)
     page = phone(locale=language, color_scheme=scheme).new_page()
     refused: list[str] = []
     page.on(
@@ -96,6 +140,10 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
         "find-your-table": f"/events/{event.pk}/rounds/3/find/",
         "tally-cards": f"/events/{event.pk}/tally-cards/",
         "crosstable": f"/events/{league.pk}/crosstable/",
+        "swiss-pairings": f"/events/{swiss.pk}/pairings/",
+        "swiss-results": f"/events/{swiss.pk}/results/",
+        "swiss-standings": f"/events/{swiss.pk}/",
+        "party-projector": f"/events/{party.pk}/projector/",
     }
     wide = {}
     for name, path in pages.items():

@@ -56,13 +56,17 @@ def test_a_director_chooses_a_seasons_ladder_and_a_nights_ranking(
     page.get_by_label("Hands a round").fill("4")
     page.get_by_label("Rounds").fill("3")
     page.get_by_label("Season", exact=True).select_option(label="Winter")
-    page.get_by_label("A progressive night ranks by").select_option("per-round")
+    page.get_by_label("A night ranks by").select_option("per-round")
     page.get_by_label("Loner bonus: points for each loner made (hand by hand)").fill("2")
     page.get_by_label("Booby prize").uncheck()
     page.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Tuesday progressive")).to_be_visible()
     event = Event.objects.get(pk=int(re.search(r"/events/(\d+)/manage/", page.url).group(1)))
-    assert (event.season_id, event.rank_by, event.loner_bonus) == (season.pk, "per-round", 2)
+    assert (event.season_id, event.options["rank_by"], event.options["loner_bonus"]) == (
+        season.pk,
+        "per-round",
+        2,
+    )
     assert event.side_prizes == ["most-loners", "most-euchres", "highest-game"]
 
 

@@ -199,6 +199,16 @@ def play_round(director: Director, event: int, play: Play) -> Played | None:
     return played
 
 
+def settle_round(director: Director, rnd: dict[str, Any], scores: Sequence[list[int]]) -> None:
+    """Each table of the round seated (`rnd`, as seating it answered) enters these totals in
+    turn (seats 0 and 2 first) on its phone, the same one all night, and has them confirmed."""
+    for table, points in zip(rnd["tables"], scores, strict=True):
+        phone = director.phones.get(table["join_code"])
+        phone = phone.at(table) if phone else join(table["join_code"])
+        director.phones[table["join_code"]] = phone
+        phone.settle(points)
+
+
 def play_event(
     director: Director, event: int, play: Play, rounds: int | None = None
 ) -> list[dict[str, Any]]:

@@ -68,7 +68,7 @@ def test_player_identities_carry_across_events(director: Director):
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({"format": "swiss"}, "format"),
+        ({"format": "pinochle"}, "format"),
         ({"format": "progressive"}, "rounds_planned"),
         ({"format": "progressive", "rounds_planned": 31}, "rounds_planned"),
         ({"format": "progressive", "rounds_planned": "3"}, "rounds_planned"),

@@ -123,7 +123,7 @@ class BracketView(EventsView):
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = self.event
-        if not event.is_bracket:
+        if not brackets.has_bracket(event):
             raise Conflict(_("This event is not a bracket."), code="not-a-bracket", field="format")
         view = brackets.bracket_of(event=event)
         return Response(brackets.bracket_json(view, seeds_editable=not view.drawn))

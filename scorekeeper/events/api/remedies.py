@@ -90,6 +90,13 @@ class SubstituteSerializer(serializers.Serializer[Any]):
     reason = StrictCharField(max_length=500)
 
 
+class CutSerializer(serializers.Serializer[Any]):
+    winner = StrictIntegerField(
+        min_value=0, max_value=1, help_text="The side that won the cut (seats 0 and 2 are 0)."
+    )
+    reason = StrictCharField(max_length=500, required=False, default="")
+
+
 class WithdrawSerializer(serializers.Serializer[Any]):
     reason = StrictCharField(max_length=500)
 
@@ -117,6 +124,10 @@ class BoardTableSerializer(serializers.Serializer[Any]):
     corrected = serializers.BooleanField()
     assigned = serializers.JSONField(allow_null=True)
     time_called = serializers.BooleanField()
+    winner = serializers.IntegerField(allow_null=True, help_text="The side that won; null: none.")
+    cut_needed = serializers.BooleanField(
+        help_text="Level, and the event's format decides a level table by the director's cut."
+    )
     scoring_phone = serializers.BooleanField()
     confirming_phones = serializers.IntegerField()
     last_activity = serializers.DateTimeField(allow_null=True)
@@ -166,6 +177,18 @@ class ResultForfeitView(EventsView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         return result_written(self, request, ForfeitSerializer, remedies.result_forfeit)
+
+
+class ResultCutView(EventsView):
+    @extend_schema(
+        operation_id="tables_result_cut",
+        summary="A level table's cut, where the event's format decides level tables by the "
+        "director's draw (a party): the side that won it wins the table",
+        request=CutSerializer,
+        responses={200: ResultSerializer, **problems(400, 401, 403, 404, 409)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        return result_written(self, request, CutSerializer, remedies.result_cut)
 
 
 class SeatSubstituteView(EventsView):

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from scorekeeper.errors import Malformed
 from scorekeeper.events import selectors
 from scorekeeper.events import serializers as s
-from scorekeeper.events.ranking.standings import TIE_BREAKS
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.services import PlayerRef
 
 if TYPE_CHECKING:
@@ -67,6 +67,7 @@ def table_detail(table: Table, *, show_code: bool) -> dict[str, Any]:
         "event": rnd.event_id,
         "event_name": event.name,
         "format": event.format,
+        "winner_required": format_of(event).winner_required,
         "round": rnd.number,
         "round_started_at": rnd.created_at,
         "minutes": rnd.minutes,
@@ -100,20 +101,14 @@ def device_json(device: TableToken, table: Table | None) -> dict[str, Any]:
     }
 
 
-#: What a progressive event's standings rank by, in words.
-RANKED_BY: Final = {
-    "total": "points with sit-out credit",
-    "per-round": "points per round counted",
-    "wins": "games won, then points",
-}
 STANDING_FIELDS: Final = tuple(s.StandingRowSerializer().fields)
 
 
 def standings_json(table: selectors.Standings) -> dict[str, Any]:
     return {
         "event": table.event.pk,
-        "ranked_by": "match points" if table.event.is_teams else RANKED_BY[table.event.rank_by],
-        "tie_breaks": list(TIE_BREAKS),
+        "ranked_by": table.shown.ranked_by,
+        "tie_breaks": list(table.shown.tie_breaks),
         "rounds": table.rounds,
         "waiting": table.waiting,
         "rows": [{name: getattr(row, name) for name in STANDING_FIELDS} for row in table.rows],

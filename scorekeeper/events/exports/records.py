@@ -61,6 +61,8 @@ TEAM_STANDINGS_COLUMNS: Final = (
     "match_points",
     *STANDINGS_COLUMNS[7:],
 )
+#: Where the format breaks ties by the opponents' match points (Swiss), before the tie-break.
+BUCHHOLZ_COLUMNS: Final = ("buchholz", "median_buchholz")
 RESULTS_COLUMNS: Final = (
     "round",
     "table",
@@ -115,9 +117,13 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
 
 def standings_csv(table: Standings) -> str:
-    teams = table.event.is_teams
+    teams, buchholz = table.shown.teams, table.shown.buchholz
+    header = list(TEAM_STANDINGS_COLUMNS if teams else STANDINGS_COLUMNS)
+    if buchholz:
+        at = header.index("tie_break")
+        header[at:at] = BUCHHOLZ_COLUMNS
     return _csv(
-        TEAM_STANDINGS_COLUMNS if teams else STANDINGS_COLUMNS,
+        header,
         [
             (
                 row.rank,
@@ -138,6 +144,7 @@ def standings_csv(table: Standings) -> str:
                 row.euchres,
                 row.loners_made,
                 row.best_game,
+                *((row.buchholz, row.median_buchholz) if buchholz else ()),
                 row.tie_break or "",
                 row.time_called,
             )

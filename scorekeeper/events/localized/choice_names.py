@@ -16,13 +16,6 @@ CREDIT_NAMES = {
     "average": _("the player's own average per round played"),
 }
 
-#: What ranks a progressive night's players (`Event.RankBy`).
-RANK_BY_NAMES = {
-    "total": _("points, with sit-out credit and loner bonus"),
-    "per-round": _("points per round played"),
-    "wins": _("games won, then points"),
-}
-
 #: How a season's leaderboard adds up its nights (`Season.Ladder`).
 LADDER_NAMES = {
     "totals": _("the points of every night, added up"),
@@ -44,12 +37,15 @@ RESULT_STATUS_NAMES = {
     "disputed": _("disputed"),
 }
 
-#: The tie-breaks (`standings.TIE_BREAKS`) as the results page names them.
+#: The tie-breaks (`standings.TIE_BREAKS`, `standings.SWISS_TIE_BREAKS`) as the results page
+#: names them.
 TIE_BREAK_NAMES = {
     "head-to-head": _("head to head"),
     "point-difference": _("point difference"),
     "points-for": _("points for"),
     "euchres": _("euchres made"),
+    "buchholz": _("Buchholz (the opponents' match points)"),
+    "median-buchholz": _("median Buchholz (less the best and the worst opponent)"),
     "coin-flip": _("a coin flip drawn once for the event"),
 }
 

@@ -134,7 +134,7 @@ def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """The bracket chart; a director's POST orders the seeds before the first round."""
     actor = Actor(user=request.user)
     event = access.event_for(actor=actor, event_id=event_id)
-    if not event.is_bracket:
+    if not brackets.has_bracket(event):
         raise Http404("This event is not a bracket.")
     club_language_use(request, event.club)
     directs = access.directs(actor, event.club)
@@ -159,7 +159,7 @@ def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
         {
             "event": event,
             "body": body,
-            "parts": _chart(body, event.knockout == knockout.SINGLE),
+            "parts": _chart(body, body["knockout"] == knockout.SINGLE),
             "champion": champion,
             "places": places,
             "edit_seeds": directs and body["seeds_editable"],

@@ -28,7 +28,6 @@ from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
 from scorekeeper.events.pages.shown import prize_title, seated_tables
-from scorekeeper.events.ranking.standings import TIE_BREAKS
 from scorekeeper.events.selectors.season_board import LADDER_ORDER, club_board
 from scorekeeper.events.services.privacy import is_erased
 
@@ -59,7 +58,9 @@ def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 "standings": standings,
                 "prizes": [(prize_title(prize), prize) for prize in standings.side_prizes],
                 "rounds": selectors.rounds_of(event=event),
-                "tie_breaks": [str(TIE_BREAK_NAMES.get(key, key)) for key in TIE_BREAKS],
+                "tie_breaks": [
+                    str(TIE_BREAK_NAMES.get(key, key)) for key in standings.shown.tie_breaks
+                ],
                 "now": timezone.now(),
                 "zone": str(zone),
             },

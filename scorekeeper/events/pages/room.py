@@ -1,5 +1,6 @@
 """What a room sees of the night: the projector on the wall, and the printouts the tables use
-("find your table" for a round, each player's tally card, a round robin's crosstable).
+("find your table" for a round, each player's tally card, a round robin's crosstable, a
+Swiss round's pairings).
 
 Each page reads what the results page reads (`access.event_for`: public once published), in a
 fixed number of queries however many players came, and speaks the reader's language (else the
@@ -19,10 +20,12 @@ from django.utils import timezone
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor
+from scorekeeper.events.formats import format_of, has_page
 from scorekeeper.events.localized.choice_names import RESULT_STATUS_NAMES
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
-from scorekeeper.events.pages.shown import seated_tables
+from scorekeeper.events.pages.shown import moves_by_table, seated_tables
+from scorekeeper.events.ranking.standings import StandingRow
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event
@@ -41,21 +44,28 @@ def _event(request: HttpRequest, event_id: int) -> Event:
 
 @pages_not_found
 def projector(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The wall: standings in big type and the current round's seating, fetching itself again
+    """The wall: standings in big type, the current round's seating and, where players move
+    from table to table (a party), who goes where after the round, fetching itself again
     every few seconds (static/events/projector.js; no inline script)."""
     event = _event(request, event_id)
     seated = selectors.complete_rounds(event=event).count
     rounds = selectors.rounds_of(event=event, numbers=[seated]) if seated else []
     current = rounds[0] if rounds else None
+    standings = selectors.standings(event=event)
+    kind = format_of(event)
+    moves = kind.moves(selectors.night_of(event=event), event) if kind.movement else []
+    names = {row.key: row.name for row in standings.rows}
     with timezone.override(club_zone(event.club)):
         return render(
             request,
             "events/projector.html",
             {
                 "event": event,
-                "standings": selectors.standings(event=event),
+                "standings": standings,
                 "round": current,
                 "tables": seated_tables(current) if current else [],
+                "moves": moves_by_table(moves, names),
+                "moves_after": moves[0].after if moves else None,
                 "now": timezone.localtime(),
                 "refresh": PROJECTOR_REFRESH,
             },
@@ -130,7 +140,7 @@ def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
     """A fixed-partner round robin as a grid: each team's games against each other team,
     with its record, match points and rank."""
     event = _event(request, event_id)
-    if event.format != event.Format.ROUND_ROBIN:
+    if not has_page(event, "crosstable"):
         raise Http404("This event is not a round robin.")
     grid = selectors.crosstable(event=event)
     by_name = {row.name: row for row in selectors.standings(event=event).rows}
@@ -148,4 +158,46 @@ def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
         request,
         "events/crosstable.html",
         {"event": event, "rows": rows, "seeds": range(1, size + 1)},
+    )
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A table of the round: each side's team by name, with its standings row before the
+    round (None for a team that has none)."""
+
+    table: int
+    sides: list[tuple[str, StandingRow | None]]
+
+
+@pages_not_found
+def pairings_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A Swiss round's pairings, printable before play: the latest round's (``?round=`` for
+    another's), each team with its place and match points as the round was paired from them
+    (the standings after the round before), and the bye."""
+    event = _event(request, event_id)
+    if not has_page(event, "pairings"):
+        raise Http404("This event has no pairings.")
+    seated = selectors.rounds_seated(event=event)
+    asked = request.GET.get("round", "")
+    number = int(asked) if asked.isascii() and asked.isdigit() else 0 if asked else seated
+    views = selectors.rounds_of(event=event, numbers=[number]) if number else []
+    if asked and not views:
+        raise Http404("This event has no round with this number.")
+    rows = {row.name: row for row in selectors.standings(event=event, through=number - 1).rows}
+    view = views[0] if views else None
+    tables = [
+        Paired(table.number, [(name, rows.get(name)) for name in table.team_names])
+        for table in (view.tables if view else [])
+    ]
+    return render(
+        request,
+        "events/pairings.html",
+        {
+            "event": event,
+            "round": view,
+            "tables": tables,
+            "byes": [(name, rows.get(name)) for name in (view.sit_outs if view else [])],
+            "numbers": range(1, seated + 1),
+        },
     )

@@ -4,9 +4,12 @@ and of the tie-breaks are the choices' own, in `choice_names`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.events.formats.base import Move
 from scorekeeper.events.localized.choice_names import PRIZE_NAMES
 from scorekeeper.events.planning.seating import SEAT_NAMES
 from scorekeeper.events.selectors import RoundView
@@ -34,3 +37,33 @@ def seated_tables(round_view: RoundView) -> list[SeatedTable]:
         dealer = next((name for seat, name in seats if seat == SEAT_NAMES[0]), "")
         tables.append(SeatedTable(table.number, seats, dealer, table.result))
     return tables
+
+
+@dataclass
+class TableMoves:
+    """Where the players of one table go after a round (``table`` None: those who sat the
+    round out or just arrived): each group of them with where it goes (None: sits out)."""
+
+    table: int | None
+    groups: list[tuple[str, int | None]] = field(default_factory=list)
+
+
+def moves_by_table(moves: Sequence[Move], names: Mapping[int, str]) -> list[TableMoves]:
+    """The moves as the wall shows them: table by table, those going the same way together
+    ("Ann & Ben: to table 2")."""
+    going: dict[int | None, dict[int | None, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for move in moves:
+        going[move.from_table][move.to_table].append(names.get(move.player, "?"))
+    tables = sorted(going, key=lambda number: (number is None, number or 0))
+    return [
+        TableMoves(
+            number,
+            [
+                (" & ".join(sorted(who, key=str.casefold)), to)
+                for to, who in sorted(
+                    going[number].items(), key=lambda i: (i[0] is None, i[0] or 0)
+                )
+            ],
+        )
+        for number in tables
+    ]

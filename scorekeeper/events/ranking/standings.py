@@ -1,12 +1,15 @@
 """Standings in plain Python (no Django here): ranking, tie-breaks, sit-out credit and side
 prizes, worked out from the rows the selectors fetch (`selectors.standings`).
 
-A progressive event ranks players by points plus sit-out credit (and a loner bonus), by those
-points per round played, or by games won (`RANK_BY`); a team event ranks teams by match points (two a win, a bye counting as a win, one a tie). A bye counts (its credit, its
-win) once its round is complete: every table of it has a confirmed result. Ties are broken
-in the order of `TIE_BREAKS` (docs/tournaments.md): head to head, point difference, points
-for, euchres made, then a coin flip that is drawn once from the event's seed, so it never
-changes. Side prizes follow the format and the event's choice (`side_prizes_of`).
+Individuals rank by points plus sit-out credit (and a loner bonus), by those points per round
+played, or by games won (`RANK_BY`); teams rank by match points (two a win, a bye counting as
+a win, one a tie). A bye counts (its credit, its win) once its round is complete: every table
+of it has a confirmed result. Ties are broken in the order the event's format gives
+(`Scoring.tie_breaks`, docs/tournaments.md): by default `TIE_BREAKS`, head to head, point
+difference, points for, euchres made; a Swiss event's `SWISS_TIE_BREAKS`, Buchholz (the
+opponents' match points), its median, then point difference; last of all a coin flip that is
+drawn once from the event's seed, so it never changes. Side prizes follow the format and the
+event's choice (`side_prizes_of`).
 """
 
 from __future__ import annotations
@@ -16,10 +19,15 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
-#: The tie-breaks, in the order they are tried (docs/tournaments.md).
+#: The tie-breaks, in the order they are tried (docs/tournaments.md); the coin flip is last.
 TIE_BREAKS: Final = ("head-to-head", "point-difference", "points-for", "euchres", "coin-flip")
+BUCHHOLZ: Final = "buchholz"
+MEDIAN_BUCHHOLZ: Final = "median-buchholz"
+#: A Swiss event's: the opponents' match points (a bye counting the team's own), the same
+#: less the best and the worst of them, then point difference.
+SWISS_TIE_BREAKS: Final = (BUCHHOLZ, MEDIAN_BUCHHOLZ, "point-difference", "coin-flip")
 #: Sit-out credit: none, a fixed number of points a bye, or the player's own average.
 NO_CREDIT: Final = "none"
 FIXED_CREDIT: Final = "fixed"
@@ -34,6 +42,13 @@ TOTAL: Final = "total"
 PER_ROUND: Final = "per-round"
 WINS: Final = "wins"
 RANK_BY: Final = (TOTAL, PER_ROUND, WINS)
+#: What ranks, in words, as the standings' answer says it.
+MATCH_POINTS: Final = "match points"
+RANKED_BY: Final = {
+    TOTAL: "points with sit-out credit",
+    PER_ROUND: "points per round counted",
+    WINS: "games won, then points",
+}
 #: The side prizes there are, by kind; an event gives those of them it chooses.
 SIDE_PRIZES: Final = ("most-loners", "most-euchres", "highest-game", "booby")
 SIDE_PRIZE_TITLES: Final = (
@@ -46,37 +61,22 @@ SIDE_PRIZE_TITLES: Final = (
 
 @dataclass(frozen=True)
 class Scoring:
-    """What the arithmetic needs to know of an event."""
+    """What the arithmetic needs to know of an event (its format makes it)."""
 
     teams: bool = False  # ranked by match points (fixed partners), not by points
     credit: str = NO_CREDIT
     credit_points: int = 0
     seed: int = 0  # the coin flip's
-    bracket: bool = False  # single elimination: no side prizes
+    bracket: bool = False  # a knockout: no side prizes
     hands: bool = True  # hands entered one by one (not only final scores): loners, euchres
     # Team events: the match points of a win decided when time was called (None: a win).
     time_called_win: int | None = None
-    rank_by: str = TOTAL  # progressive events: RANK_BY
+    rank_by: str = TOTAL  # individuals: RANK_BY
     loner_bonus: int = 0  # points added for each loner made
     side_prizes: frozenset[str] = frozenset(SIDE_PRIZES)  # the kinds the event gives
-
-    @classmethod
-    def of(cls, event: Any) -> Scoring:
-        """From a `scorekeeper.events` `Event` (or anything with its fields)."""
-        win_at_time = getattr(event, "time_called_win_points", None)
-        prizes = getattr(event, "side_prizes", None)
-        return cls(
-            teams=bool(event.is_teams),
-            credit=str(event.sit_out_credit),
-            credit_points=int(event.sit_out_points),
-            seed=int(event.seed),
-            bracket=str(event.format) == BRACKET,
-            hands=str(event.entry) == HANDS_ENTRY,
-            time_called_win=None if win_at_time is None else int(win_at_time),
-            rank_by=str(getattr(event, "rank_by", TOTAL)),
-            loner_bonus=int(getattr(event, "loner_bonus", 0)),
-            side_prizes=frozenset(SIDE_PRIZES if prizes is None else map(str, prizes)),
-        )
+    tie_breaks: tuple[str, ...] = TIE_BREAKS
+    # A bye's points (a Swiss event's): the round's average for and against; else none.
+    bye_points: bool = False
 
 
 class Bye(NamedTuple):
@@ -134,6 +134,8 @@ class StandingRow:
     bonus: int = 0  # the loner bonus: the event's points for each loner made
     # The total per round counted (rounds played, and byes the event credits), to 2 places.
     per_round: float = 0.0
+    buchholz: int = 0  # the opponents' match points (a bye: the row's own)
+    median_buchholz: int = 0  # the same less the best and the worst of them
 
     @property
     def total(self) -> int:
@@ -208,6 +210,7 @@ def rank(
 
     # A team's two players share a result: count it once per team, add up their feats.
     counted: set[tuple[int, int]] = set()
+    sides: dict[tuple[int, int], int] = {}  # (result, key) -> its side
     opponents: dict[tuple[int, int], list[int]] = defaultdict(list)  # (result, side) -> keys
     for line in lines:
         key = key_of(line)
@@ -219,6 +222,7 @@ def rank(
         if (line.result_id, key) in counted:
             continue
         counted.add((line.result_id, key))
+        sides[(line.result_id, key)] = line.side
         opponents[(line.result_id, line.side)].append(key)
         present[key].add(line.round_number)
         row.played += 1
@@ -230,11 +234,20 @@ def rank(
         row.points_for += line.points_for
         row.points_against += line.points_against
         row.best_game = max(row.best_game, line.points_for)
+    faced: dict[int, list[int | None]] = defaultdict(list)  # key -> opponents (None: a bye)
+    for (result_id, key), side in sides.items():
+        faced[key] += opponents[(result_id, 1 - side)]
+    averages = _round_averages(lines) if scoring.bye_points else {}
     for bye in byes:
         # A bye is credited once its round is complete, not while the others still play.
         if bye.key in by_key and bye.round_number in counted_rounds:
-            by_key[bye.key].byes += 1
+            row = by_key[bye.key]
+            row.byes += 1
             present[bye.key].add(bye.round_number)
+            faced[bye.key].append(None)
+            if scoring.bye_points:
+                row.points_for += averages.get(bye.round_number, 0)
+                row.points_against += averages.get(bye.round_number, 0)
     for row in by_key.values():
         row.credit = sit_out_credit(scoring, row)
         row.bonus = scoring.loner_bonus * row.loners_made
@@ -242,6 +255,8 @@ def rank(
         row.whole_night = bool(counted_rounds) and counted_rounds <= present[row.key]
         if scoring.time_called_win is not None:
             row.win_at_time_points = scoring.time_called_win
+    if BUCHHOLZ in scoring.tie_breaks or MEDIAN_BUCHHOLZ in scoring.tie_breaks:
+        _buchholz(by_key, faced)
     meetings = [
         _Meeting(key, opponents[(line.result_id, 1 - line.side)], line)
         for line in lines
@@ -249,6 +264,33 @@ def rank(
     ]
     ranked = _ranked(scoring, list(by_key.values()), meetings)
     return Ranked(ranked, side_prizes_of(scoring, lines, ranked))
+
+
+def _round_averages(lines: Sequence[Line]) -> dict[int, int]:
+    """Each round's average points of a side at its tables, rounded half up: what a Swiss
+    bye earns, for and against."""
+    sides: dict[int, dict[tuple[int, int], int]] = defaultdict(dict)
+    for line in lines:
+        sides[line.round_number][(line.result_id, line.side)] = line.points_for
+    return {
+        number: (2 * sum(points.values()) + len(points)) // (2 * len(points))
+        for number, points in sides.items()
+    }
+
+
+def _buchholz(by_key: dict[int, StandingRow], faced: dict[int, list[int | None]]) -> None:
+    """Each row's Buchholz: the match points of every opponent it faced (a bye counting the
+    row's own); its median, the same less the best and the worst of them when it faced
+    three or more."""
+    for key, row in by_key.items():
+        figures = [
+            row.match_points if other is None else by_key[other].match_points
+            for other in faced[key]
+            if other is None or other in by_key
+        ]
+        row.buchholz = sum(figures)
+        trimmed = sorted(figures)[1:-1] if len(figures) >= 3 else figures
+        row.median_buchholz = sum(trimmed)
 
 
 def _per_round(scoring: Scoring, row: StandingRow) -> Fraction:
@@ -302,20 +344,23 @@ def _coin(seed: int, key: int) -> str:
     return hashlib.sha256(f"{seed}:{key}".encode()).hexdigest()
 
 
-def _criteria(scoring: Scoring, row: StandingRow) -> tuple[int, int, int, int, str]:
-    """Bigger is better for each, in the order of TIE_BREAKS."""
-    return (
-        row.head_to_head,
-        row.difference,
-        row.points_for,
-        row.euchres,
-        _coin(scoring.seed, row.coin or row.key),
-    )
+def _criteria(scoring: Scoring, row: StandingRow) -> tuple[int | str, ...]:
+    """Bigger is better for each, in the order of the event's tie-breaks."""
+    figures: dict[str, int | str] = {
+        "head-to-head": row.head_to_head,
+        "point-difference": row.difference,
+        "points-for": row.points_for,
+        "euchres": row.euchres,
+        BUCHHOLZ: row.buchholz,
+        MEDIAN_BUCHHOLZ: row.median_buchholz,
+        "coin-flip": _coin(scoring.seed, row.coin or row.key),
+    }
+    return tuple(figures[name] for name in scoring.tie_breaks)
 
 
 def _break_ties(scoring: Scoring, group: list[StandingRow], meetings: list[_Meeting]) -> None:
-    """Order a tie: head to head (net points in games against the other tied entrants),
-    then point difference, points for, euchres made, then the coin flip."""
+    """Order a tie by the event's tie-breaks: head to head is the net points in games
+    against the other tied entrants; the others are the rows' own figures."""
     tied = {row.key for row in group}
     net: dict[int, int] = defaultdict(int)
     counted: set[tuple[int, int]] = set()
@@ -332,7 +377,7 @@ def _break_ties(scoring: Scoring, group: list[StandingRow], meetings: list[_Meet
         other = group[i - 1] if i else group[1]
         mine, theirs = _criteria(scoring, row), _criteria(scoring, other)
         row.tie_break = next(
-            name for name, a, b in zip(TIE_BREAKS, mine, theirs, strict=True) if a != b
+            name for name, a, b in zip(scoring.tie_breaks, mine, theirs, strict=True) if a != b
         )
 
 

@@ -8,7 +8,8 @@ Who may read what is not decided here but in `scorekeeper.events.access`.
 
 The reads live by what they read: `lookups` (one row by id), `events` (an event's lists),
 `roster` (clubs, players, seasons), `rounds` (rounds, tallies, the crosstable), `ranking`
-(live standings) and `records` (leaderboards and a player's record). This package names them
+(live standings), `records` (leaderboards and a player's record) and `history` (the night so
+far, as an event's format seats the next round from it). This package names them
 all, so callers say `selectors.standings(...)` wherever the read lives.
 """
 
@@ -23,6 +24,7 @@ from scorekeeper.events.selectors.events import (
     tables_open,
     teams_of,
 )
+from scorekeeper.events.selectors.history import night_of
 from scorekeeper.events.selectors.lookups import (
     EventStamp,
     club_get,
@@ -105,6 +107,7 @@ __all__ = [
     "events_of",
     "find_your_table",
     "leaderboard",
+    "night_of",
     "player_get",
     "player_record",
     "result_of",

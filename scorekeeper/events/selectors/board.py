@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db.models import Count, Max, QuerySet
 
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Event,
     Result,
@@ -49,6 +50,8 @@ class BoardTable:
     corrected: bool
     assigned: dict[str, Any] | None
     time_called: bool  # the result stood as it was when time was called
+    winner: int | None  # the side that won (None: level, or no result)
+    cut_needed: bool  # level, and the format decides it by the director's cut
     scoring_phone: bool
     confirming_phones: int
     last_activity: Any
@@ -73,6 +76,7 @@ def _latest(*moments: Any) -> Any:
 def table_board(*, event: Event) -> list[BoardRound]:
     """The night's rounds, newest first, each with its tables on the board and its byes
     (seven queries)."""
+    cuts = format_of(event).cuts
     rounds = list(Round.objects.filter(event=event).order_by("-number"))
     latest = rounds[0].pk if rounds else None
     tables = list(
@@ -131,6 +135,10 @@ def table_board(*, event: Event) -> list[BoardRound]:
                 corrected=bool(result and result.corrected),
                 assigned=result.assigned if result else None,
                 time_called=bool(result and result.time_called),
+                winner=result.winner if result else None,
+                cut_needed=bool(
+                    cuts and result and result.winner is None and len(set(result.points)) == 1
+                ),
                 scoring_phone=TableToken.Role.SCORER in here,
                 confirming_phones=len(phones[(table.event_table_id, table.pk)]),
                 last_activity=_latest(

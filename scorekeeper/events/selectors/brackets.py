@@ -12,33 +12,34 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from scorekeeper.events.formats import has_page
+from scorekeeper.events.formats.knockout import Knockout, bracket_options, drawn
 from scorekeeper.events.models import Entrant, Event, EventTeam, Result, Table
 from scorekeeper.events.planning import knockout
 
+#: The bracket format: how it reads its options.
+KNOCKOUT = Knockout()
+
 
 def options_of(event: Event) -> knockout.Options:
-    return knockout.Options(
-        kind=event.knockout,
-        third_place=event.third_place,
-        best_of=event.best_of,
-        reset=event.grand_final_reset,
-    )
+    """The bracket's options, as its format reads them from the event."""
+    return bracket_options(KNOCKOUT.options(event))
+
+
+def has_bracket(event: Event) -> bool:
+    """The event's format plays a bracket (it has the bracket's chart)."""
+    return has_page(event, "bracket")
 
 
 def is_drawn(event: Event) -> bool:
     """The first round is seated: the bracket's teams and seeds are fixed."""
-    plan = event.plan if isinstance(event.plan, dict) else {}
-    return bool(plan.get("bracket"))
+    return bool(drawn(event))
 
 
 def drawn_teams(event: Event) -> list[int]:
     """The teams of the bracket, best seed first: as drawn when the first round was seated
     (kept in the event's plan), or before that the active teams by seed."""
-    plan = event.plan if isinstance(event.plan, dict) else {}
-    drawn = plan.get("bracket")
-    if isinstance(drawn, list) and drawn:
-        return [int(team) for team in drawn]
-    return list(
+    return drawn(event) or list(
         EventTeam.objects.filter(event=event, active=True)
         .order_by("seed")
         .values_list("id", flat=True)
@@ -199,12 +200,13 @@ def match_json(view: BracketView, match: knockout.MatchState) -> dict[str, Any]:
 def bracket_json(view: BracketView, *, seeds_editable: bool) -> dict[str, Any]:
     event, bracket = view.event, view.bracket
     places = bracket.places if bracket else {}
+    options = KNOCKOUT.options(event)
     return {
         "event": event.pk,
-        "knockout": event.knockout,
-        "best_of": event.best_of,
-        "third_place": event.third_place,
-        "grand_final_reset": event.grand_final_reset,
+        "knockout": options.knockout,
+        "best_of": options.best_of,
+        "third_place": options.third_place,
+        "grand_final_reset": options.grand_final_reset,
         "seeds_editable": seeds_editable,
         "complete": bool(bracket and bracket.complete),
         "stage": bracket.stage if bracket else None,

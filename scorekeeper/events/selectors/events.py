@@ -5,18 +5,19 @@ tables, what closing the night would leave open, and its change log.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, QuerySet
 
+from scorekeeper.events.formats import option_fields, registered
+from scorekeeper.events.formats.base import OptionField
 from scorekeeper.events.localized.choice_names import (
     CREDIT_NAMES,
     LADDER_NAMES,
     PRIZE_NAMES,
-    RANK_BY_NAMES,
     named,
 )
 from scorekeeper.events.models import (
-    FORMAT_NAMES,
     Entrant,
     Event,
     EventTable,
@@ -31,16 +32,48 @@ from scorekeeper.events.ranking.standings import SIDE_PRIZE_TITLES, SIDE_PRIZES
 from scorekeeper.models import Club
 
 
-def event_form_choices() -> dict[str, list[tuple[str, str]]]:
-    """What a new event's form offers (its formats, sit-out credits, rankings and side
-    prizes) and a season's (its ladders), with their labels in the reader's language."""
+def event_form_choices() -> dict[str, Any]:
+    """What a new event's form offers (its formats, each with its options as the format
+    declares them; sit-out credits and side prizes) and a season's (its ladders), with their
+    labels in the reader's language."""
+    formats = registered().values()
     return {
-        "formats": named(Event.Format.choices, FORMAT_NAMES),
+        "formats": [(kind.name, str(kind.title)) for kind in formats],
+        "format_options": format_options(),
         "credits": named(Event.SitOutCredit.choices, CREDIT_NAMES),
-        "rank_by": named(Event.RankBy.choices, RANK_BY_NAMES),
         "side_prizes": named(zip(SIDE_PRIZES, SIDE_PRIZE_TITLES, strict=True), PRIZE_NAMES),
         "ladders": named(Season.Ladder.choices, LADDER_NAMES),
     }
+
+
+@dataclass(frozen=True)
+class FormOption:
+    """An option in the new-event form: shown for the formats that take it (``formats``,
+    their names joined by spaces), each choice for the formats that offer it."""
+
+    field: OptionField
+    formats: str
+    choices: list[tuple[str, str, str]]  # value, label, the formats offering it
+
+
+def format_options() -> list[FormOption]:
+    """Every format's options, each once (formats share an option by its name), in the order
+    the formats declare them."""
+    takes: dict[str, list[str]] = {}
+    offers: dict[tuple[str, str], list[str]] = {}
+    for kind in registered().values():
+        for option in kind.fields:
+            takes.setdefault(option.name, []).append(kind.name)
+            for value, _label in option.choices:
+                offers.setdefault((option.name, value), []).append(kind.name)
+    return [
+        FormOption(
+            option,
+            " ".join(takes[name]),
+            [(v, str(label), " ".join(offers[(name, v)])) for v, label in option.choices],
+        )
+        for name, option in option_fields().items()
+    ]
 
 
 def events_of(*, club: Club | None = None, published_only: bool = True) -> QuerySet[Event]:

@@ -1,5 +1,5 @@
 """A season's leaderboard as its ladder ranks it: every published night of the season is
-ranked by the event's own standings (`standings.rank`), and the nights add up by the
+ranked by the event's own standings (its format's `rank`), and the nights add up by the
 season's ladder (`ladders.ladder_rank`). Seven queries, however many nights and players:
 the rows of every night are fetched flat, together, and ranked in Python.
 """
@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from django.db.models import Count, Q
 
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -23,14 +24,7 @@ from scorekeeper.events.models import (
     SitOut,
 )
 from scorekeeper.events.ranking.ladders import Ladder, LadderRow, Night, ladder_rank
-from scorekeeper.events.ranking.standings import (
-    Bye,
-    Line,
-    Scoring,
-    StandingRow,
-    rank,
-    shared_places,
-)
+from scorekeeper.events.ranking.standings import Bye, Line, StandingRow
 from scorekeeper.events.selectors import LEADERBOARD_ORDER, leaderboard
 from scorekeeper.models import Club
 from scorekeeper.names import name_shown
@@ -95,16 +89,16 @@ def season_nights(*, season: Season) -> tuple[list[Night], dict[int, str]]:
             complete[event_id].add(number)
     nights: list[Night] = []
     for event_id, event in events.items():
-        scoring = Scoring.of(event)
-        ranked = rank(
-            scoring,
+        kind = format_of(event)
+        ranked = kind.rank(
+            event,
             rows=rows[event_id],
             lines=lines[event_id],
             byes=byes[event_id],
             complete=complete[event_id],
         ).rows
         played = [row for row in ranked if row.played]
-        for row, (first, last) in zip(played, shared_places(scoring, played), strict=True):
+        for row, (first, last) in zip(played, kind.places(event, played), strict=True):
             players = members[row.key] if event.is_teams else [row.key]
             nights += [Night(event_id, player, row.total, first, last) for player in players]
     return nights, names

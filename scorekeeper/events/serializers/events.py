@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from rest_framework import serializers
 
@@ -12,6 +12,8 @@ from scorekeeper.api.fields import (
     StrictCharField,
     StrictIntegerField,
 )
+from scorekeeper.events.formats import option_fields, registered
+from scorekeeper.events.formats.base import OptionField
 from scorekeeper.events.models import Event
 from scorekeeper.events.serializers.players import (
     IdField,
@@ -20,21 +22,60 @@ from scorekeeper.events.serializers.players import (
     PlayerSerializer,
 )
 
+S = TypeVar("S", bound=serializers.Serializer[Any])
 
-class EventSerializer(serializers.Serializer[Any]):
+
+def _option_field(option: OptionField, *, output: bool) -> serializers.Field[Any, Any, Any, Any]:
+    """An option of a format as a top-level field of an event: shown from its format's
+    values (`Event.option_values`), or taken when given (its format checks the value)."""
+    extra: dict[str, Any] = {"help_text": option.help}
+    if output:
+        extra.update(source=f"option_values.{option.name}", allow_null=option.default is None)
+    else:
+        extra["required"] = False
+    field: serializers.Field[Any, Any, Any, Any]
+    if option.kind == "choice":
+        values = [value for value, _label in option.choices]
+        field = serializers.ChoiceField(choices=values, **extra)
+    elif option.kind == "bool":
+        field = serializers.BooleanField(**extra) if output else StrictBooleanField(**extra)
+    else:
+        field = serializers.IntegerField(**extra) if output else StrictIntegerField(**extra)
+    return field
+
+
+def _with_options(base: type[S], *, output: bool) -> type[S]:
+    """The serializer with every registered format's options as fields of its own."""
+    fields = {
+        name: _option_field(option, output=output)
+        for name, option in option_fields().items()
+        if name not in base._declared_fields
+    }
+    made = type(base.__name__.removeprefix("_"), (base,), fields)
+    made.__module__ = base.__module__
+    return made
+
+
+class _EventSerializer(serializers.Serializer[Any]):
+    """An event: what every event has, and every format's options (its own format's values;
+    the others at their defaults, as earlier builds showed them)."""
+
     id = serializers.IntegerField()
     club = serializers.IntegerField(source="club_id")
     club_name = serializers.CharField(source="club.name")
     season = serializers.IntegerField(source="season_id", allow_null=True)
     name = serializers.CharField()
     date = serializers.DateField()
-    format = serializers.ChoiceField(choices=Event.Format.values)
+    format = serializers.ChoiceField(choices=list(registered()))
     ruleset = serializers.JSONField()
     preset = serializers.CharField()
     round_length = serializers.ChoiceField(choices=Event.RoundLength.values)
     hands_per_round = serializers.IntegerField(allow_null=True)
     entry = serializers.ChoiceField(choices=Event.Entry.values)
-    rounds_planned = serializers.IntegerField()
+    rounds_planned = serializers.IntegerField(
+        source="option_values.rounds_planned",
+        help_text="Rounds the night plans: the director's, or as many as its teams make.",
+    )
     sit_out_credit = serializers.ChoiceField(choices=Event.SitOutCredit.values)
     sit_out_points = serializers.IntegerField()
     status = serializers.CharField(help_text="draft, running or finished")
@@ -54,11 +95,6 @@ class EventSerializer(serializers.Serializer[Any]):
         help_text="Team events: match points of a win decided when time was called "
         "(null: a win is a win).",
     )
-    rank_by = serializers.ChoiceField(
-        choices=Event.RankBy.values,
-        help_text="Progressive events: total points, points per round played, or games won.",
-    )
-    loner_bonus = serializers.IntegerField(help_text="Points added for each loner made.")
     side_prizes = serializers.ListField(
         child=serializers.CharField(),
         allow_null=True,
@@ -67,17 +103,14 @@ class EventSerializer(serializers.Serializer[Any]):
     closed_at = serializers.DateTimeField(
         allow_null=True, help_text="When the director closed the night (codes and tokens ended)."
     )
-    knockout = serializers.ChoiceField(choices=Event.Knockout.values, help_text="Brackets.")
-    third_place = serializers.BooleanField(help_text="Single elimination: a match for third.")
-    best_of = serializers.IntegerField(help_text="A bracket's matches: 1 game, or best of 3.")
-    grand_final_reset = serializers.BooleanField(
-        help_text="Double elimination: a second grand final if the winners' champion loses."
-    )
 
 
-class EventCreateSerializer(serializers.Serializer[Any]):
+class _EventCreateSerializer(serializers.Serializer[Any]):
+    """A new event: what every event has, and its format's options (each a field of its own,
+    checked by the format; an option of another format is a 400 naming it)."""
+
     name = StrictCharField(max_length=100)
-    format = serializers.ChoiceField(choices=Event.Format.values)
+    format = serializers.ChoiceField(choices=list(registered()))
     ruleset = RulesetField(required=False, default="standard")
     round_length = serializers.ChoiceField(
         choices=Event.RoundLength.values, default=Event.RoundLength.GAME
@@ -86,7 +119,6 @@ class EventCreateSerializer(serializers.Serializer[Any]):
         min_value=1, max_value=20, required=False, allow_null=True, default=None
     )
     entry = serializers.ChoiceField(choices=Event.Entry.values, default=Event.Entry.HANDS)
-    rounds_planned = StrictIntegerField(min_value=0, max_value=30, required=False, default=0)
     sit_out_credit = serializers.ChoiceField(
         choices=Event.SitOutCredit.values, default=Event.SitOutCredit.NONE
     )
@@ -105,39 +137,33 @@ class EventCreateSerializer(serializers.Serializer[Any]):
     time_called_win_points = StrictIntegerField(
         min_value=0, max_value=2, required=False, allow_null=True, default=None
     )
-    rank_by = serializers.ChoiceField(choices=Event.RankBy.values, default=Event.RankBy.TOTAL)
-    loner_bonus = StrictIntegerField(min_value=0, max_value=10, default=0)
     side_prizes = serializers.ListField(
         child=StrictCharField(max_length=20), max_length=10, required=False, default=None
     )
-    knockout = serializers.ChoiceField(choices=Event.Knockout.values, default=Event.Knockout.SINGLE)
-    third_place = StrictBooleanField(required=False, default=False)
-    best_of = StrictIntegerField(min_value=1, max_value=3, required=False, default=1)
-    grand_final_reset = StrictBooleanField(required=False, default=True)
 
 
-class EventUpdateSerializer(serializers.Serializer[Any]):
+class _EventUpdateSerializer(serializers.Serializer[Any]):
+    """A director's change: any of these, and any option of the event's format."""
+
     name = StrictCharField(max_length=100, required=False)
     published = StrictBooleanField(required=False)
     status = StrictCharField(
         max_length=8, required=False, help_text="running, or finished (the director's word)"
     )
-    rounds_planned = StrictIntegerField(min_value=1, max_value=30, required=False)
     round_minutes = StrictIntegerField(min_value=1, max_value=240, required=False)
     second_device_required = StrictBooleanField(required=False)
     ask_tricks = StrictBooleanField(required=False)
     time_called_win_points = StrictIntegerField(min_value=0, max_value=2, required=False)
     date = serializers.DateField(required=False)
     season = IdField(required=False, allow_null=True, help_text="A season of the club; null: none.")
-    rank_by = serializers.ChoiceField(choices=Event.RankBy.values, required=False)
-    loner_bonus = StrictIntegerField(min_value=0, max_value=10, required=False)
     side_prizes = serializers.ListField(
         child=StrictCharField(max_length=20), max_length=10, required=False
     )
-    knockout = serializers.ChoiceField(choices=Event.Knockout.values, required=False)
-    third_place = StrictBooleanField(required=False)
-    best_of = StrictIntegerField(min_value=1, max_value=3, required=False)
-    grand_final_reset = StrictBooleanField(required=False)
+
+
+EventSerializer = _with_options(_EventSerializer, output=True)
+EventCreateSerializer = _with_options(_EventCreateSerializer, output=False)
+EventUpdateSerializer = _with_options(_EventUpdateSerializer, output=False)
 
 
 class EntrantSerializer(serializers.Serializer[Any]):

@@ -34,6 +34,12 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     loners_made = serializers.IntegerField()
     best_game = serializers.IntegerField()
     head_to_head = serializers.IntegerField()
+    buchholz = serializers.IntegerField(
+        help_text="Swiss: the match points of every opponent faced (a bye counts the team's own)."
+    )
+    median_buchholz = serializers.IntegerField(
+        help_text="Swiss: the Buchholz less the best and the worst opponent (of three or more)."
+    )
     tie_break = serializers.CharField(allow_null=True)
     time_called = serializers.IntegerField(
         help_text="Games whose result stood as it was when time was called."

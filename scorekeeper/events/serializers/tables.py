@@ -9,6 +9,7 @@ from typing import Any
 from rest_framework import serializers
 
 from scorekeeper.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from scorekeeper.events.formats import registered
 from scorekeeper.events.models import Event, TableToken
 from scorekeeper.events.serializers.players import IdField
 
@@ -86,7 +87,10 @@ class RoundSerializer(serializers.Serializer[Any]):
 class TableDetailSerializer(TableSerializer):
     event = serializers.IntegerField()
     event_name = serializers.CharField()
-    format = serializers.ChoiceField(choices=Event.Format.values)
+    format = serializers.ChoiceField(choices=list(registered()))
+    winner_required = serializers.BooleanField(
+        help_text="A level game is no result here (a knockout): at time, play one more hand."
+    )
     round = serializers.IntegerField()
     round_started_at = serializers.DateTimeField()
     minutes = serializers.IntegerField(allow_null=True, help_text="A timed round's length.")

@@ -8,6 +8,7 @@ tables, the hands at a table, results, and closing the night.
 """
 
 from scorekeeper.events.access import Actor, is_director, require_director
+from scorekeeper.events.formats.base import MAX_ROUNDS
 from scorekeeper.events.services.accounts import (
     InviteMade,
     account_update,
@@ -26,7 +27,6 @@ from scorekeeper.events.services.clubs import (
 )
 from scorekeeper.events.services.events import (
     MAX_HANDS_PER_ROUND,
-    MAX_ROUNDS,
     entrant_add,
     entrant_leave,
     event_create,

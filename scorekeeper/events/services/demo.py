@@ -58,7 +58,7 @@ def _load_night(club: Club, director: Actor) -> Event:
         club=club,
         actor=director,
         name=DEMO_EVENT,
-        format=Event.Format.PROGRESSIVE,
+        format="progressive",
         round_length=Event.RoundLength.HANDS,
         hands_per_round=8,
         entry=Event.Entry.TOTALS,

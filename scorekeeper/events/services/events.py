@@ -6,7 +6,7 @@ import datetime
 import enum
 import secrets
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -20,6 +20,7 @@ from scorekeeper.events.access import (
     Actor,
     require_director,
 )
+from scorekeeper.events.formats import format_named, format_of
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -27,7 +28,6 @@ from scorekeeper.events.models import (
     Season,
 )
 from scorekeeper.events.planning import seating
-from scorekeeper.events.planning.knockout import BEST_OF
 from scorekeeper.events.ranking import standings
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.roster import Matched, PlayerRef, roster_match
@@ -35,14 +35,8 @@ from scorekeeper.models import Club
 
 MAX_HANDS_PER_ROUND: Final = 20
 
-
-MAX_ROUNDS: Final = 30
-
 #: The most players one event enters is a setting (EVENT_MAX_ENTRANTS): a regional night
 #: raises it.
-
-#: The most points a loner made can add to a player's total.
-MAX_LONER_BONUS: Final = 10
 
 #: The longest timed round, in minutes.
 MAX_ROUND_MINUTES: Final = 240
@@ -67,8 +61,8 @@ def require_running(event: Event) -> None:
 
 
 def require_teams(event: Event, refusal: str) -> None:
-    """Only an event of teams (a round robin or a bracket) has them; `refusal` says what a
-    progressive event does instead."""
+    """Only an event of fixed partnerships has teams; `refusal` says what an event of
+    individuals does instead."""
     if not event.is_teams:
         raise Conflict(refusal, code="not-teams-event", field="format")
 
@@ -106,7 +100,6 @@ def event_create(
     round_length: str = Event.RoundLength.GAME,
     hands_per_round: int | None = None,
     entry: str = Event.Entry.HANDS,
-    rounds_planned: int = 0,
     sit_out_credit: str = Event.SitOutCredit.NONE,
     sit_out_points: int = 0,
     season: Season | None = None,
@@ -117,18 +110,16 @@ def event_create(
     second_device_required: bool = False,
     ask_tricks: bool = False,
     time_called_win_points: int | None = None,
-    rank_by: str = Event.RankBy.TOTAL,
-    loner_bonus: int = 0,
     side_prizes: Sequence[str] | None = None,
-    knockout: str = Event.Knockout.SINGLE,
-    third_place: bool = False,
-    best_of: int = 1,
-    grand_final_reset: bool = True,
+    **options: Any,
 ) -> Event:
+    """A new event of a format, with that format's options (each by its name, checked by
+    the format; an option of another format is refused by name) and the options every
+    event has."""
     user = require_director(actor, club)
     rules = _event_ruleset(ruleset)
+    kind = format_named(format)
     checks: list[tuple[bool, str, str, str]] = [
-        (format in Event.Format.values, "format", "bad-format", "unknown format"),
         (
             round_length in Event.RoundLength.values,
             "round_length",
@@ -154,23 +145,11 @@ def event_create(
                 code="bad-hands-per-round",
                 field="hands_per_round",
             )
-        if format == Event.Format.BRACKET:
-            raise Malformed(
-                _("a bracket needs a winner at every table: play games, not a number of hands"),
-                code="bracket-needs-games",
-                field="round_length",
-            )
     elif hands_per_round is not None:
         raise Malformed(
             _("only rounds of a fixed number of hands have hands_per_round"),
             code="bad-hands-per-round",
             field="hands_per_round",
-        )
-    if format == Event.Format.PROGRESSIVE and not 1 <= rounds_planned <= MAX_ROUNDS:
-        raise Malformed(
-            _("plan 1 to %(max_rounds)s rounds") % {"max_rounds": MAX_ROUNDS},
-            code="bad-rounds",
-            field="rounds_planned",
         )
     if sit_out_credit == Event.SitOutCredit.FIXED and sit_out_points < 1:
         raise Malformed(
@@ -181,67 +160,35 @@ def event_create(
     if season is not None and season.club_id != club.pk:
         raise Malformed(_("the season is another club's"), code="bad-season", field="season")
     _check_night_options(round_minutes, time_called_win_points)
-    prizes = _check_ranking(format, entry, rank_by, loner_bonus, side_prizes)
-    _check_knockout(format, knockout, third_place, best_of)
-    return Event.objects.create(
+    event = Event(
         club=club,
         season=season,
         name=names.name_clean(name, field="name"),
         date=date or timezone.localdate(),
-        format=format,
+        format=kind.name,
         ruleset=rules.to_json(),
         preset=rules.preset,
         round_length=round_length,
         hands_per_round=hands_per_round,
         entry=entry,
-        rounds_planned=rounds_planned if format == Event.Format.PROGRESSIVE else 0,
         sit_out_credit=sit_out_credit,
         sit_out_points=sit_out_points,
         published=published,
         seed=secrets.randbelow(2**31) if seed is None else seed,
-        plan={},
-        created_by_id=user.pk,
         round_minutes=round_minutes,
         second_device_required=second_device_required,
         ask_tricks=ask_tricks,
         time_called_win_points=time_called_win_points,
-        rank_by=rank_by,
-        loner_bonus=loner_bonus,
-        side_prizes=prizes,
-        knockout=knockout,
-        third_place=third_place,
-        best_of=best_of,
-        grand_final_reset=grand_final_reset,
+        side_prizes=_side_prizes(side_prizes),
+        created_by_id=user.pk,
     )
+    event.options = kind.options_new(options, event)
+    event.save()
+    return event
 
 
-def _check_ranking(
-    format: str, entry: str, rank_by: str, loner_bonus: int, side_prizes: Sequence[str] | None
-) -> list[str] | None:
-    """The progressive scoring options: what ranks the players, a loner bonus where loners
-    are counted (hand by hand), and the side prizes given (kept in their usual order; None:
-    all of them)."""
-    progressive = format == Event.Format.PROGRESSIVE
-    if rank_by not in Event.RankBy.values or (rank_by != Event.RankBy.TOTAL and not progressive):
-        raise Malformed(
-            _(
-                "a progressive event ranks by total, per-round or wins; a team event by match points"
-            ),
-            code="bad-rank-by",
-            field="rank_by",
-        )
-    if not 0 <= loner_bonus <= MAX_LONER_BONUS:
-        raise Malformed(
-            _("a loner bonus is 0 to %(most)s points") % {"most": MAX_LONER_BONUS},
-            code="bad-loner-bonus",
-            field="loner_bonus",
-        )
-    if loner_bonus and not (progressive and entry == Event.Entry.HANDS):
-        raise Malformed(
-            _("a loner bonus needs a progressive event whose hands are entered one by one"),
-            code="bad-loner-bonus",
-            field="loner_bonus",
-        )
+def _side_prizes(side_prizes: Sequence[str] | None) -> list[str] | None:
+    """The side prizes given, kept in their usual order (None: all of them)."""
     if side_prizes is None:
         return None
     unknown = set(side_prizes) - set(standings.SIDE_PRIZES)
@@ -271,36 +218,6 @@ def _check_night_options(round_minutes: int | None, time_called_win_points: int 
         )
 
 
-def _check_knockout(format: str, knockout_kind: str, third_place: bool, best_of: int) -> None:
-    """A bracket's options, each refused by name: single or double elimination, a match for
-    third place only in a single elimination (a double ranks third in its losers' bracket),
-    and matches of one game or the best of three."""
-    if knockout_kind not in Event.Knockout.values:
-        raise Malformed(
-            _("a knockout is single or double elimination"), code="bad-knockout", field="knockout"
-        )
-    if best_of not in BEST_OF:
-        raise Malformed(
-            _("a match is one game or the best of three"), code="bad-best-of", field="best_of"
-        )
-    if third_place and knockout_kind != Event.Knockout.SINGLE:
-        raise Malformed(
-            _("a double elimination finds third place in its losers' bracket"),
-            code="bad-third-place",
-            field="third_place",
-        )
-    if format != Event.Format.BRACKET:
-        for field, value, default in (
-            ("knockout", knockout_kind, Event.Knockout.SINGLE),
-            ("third_place", third_place, False),
-            ("best_of", best_of, 1),
-        ):
-            if value != default:
-                raise Malformed(
-                    _("only a bracket has knockout options"), code="not-a-bracket", field=field
-                )
-
-
 def event_update(
     *,
     event: Event,
@@ -308,30 +225,28 @@ def event_update(
     name: str | None = None,
     published: bool | None = None,
     status: str | None = None,
-    rounds_planned: int | None = None,
     round_minutes: int | None = None,
     second_device_required: bool | None = None,
     ask_tricks: bool | None = None,
     time_called_win_points: int | None = None,
-    rank_by: str | None = None,
-    loner_bonus: int | None = None,
     side_prizes: Sequence[str] | None = None,
-    knockout: str | None = None,
-    third_place: bool | None = None,
-    best_of: int | None = None,
-    grand_final_reset: bool | None = None,
     date: datetime.date | None = None,
     season: Season | Unchanged | None = UNCHANGED,
+    **options: Any,
 ) -> Event:
     """Rename, publish or hide, finish or reopen (a closed night too: its codes work again,
-    its phones join again), plan a different number of rounds, change the night's options
-    (round length in minutes, second device, a time-called win's match points), how it
-    ranks (rank by, loner bonus, side prizes: the standings follow at once), its date and
-    season (None: none; a season's leaderboard counts its events) or, until the first round
-    is seated, a bracket's."""
+    its phones join again), change the night's options (round length in minutes, second
+    device, a time-called win's match points, the side prizes: the standings follow at
+    once), its date and season (None: none; a season's leaderboard counts its events), or
+    its format's options (each by name, as its format allows: a progressive night's rounds
+    planned and ranking, a bracket's options until it is drawn, ...)."""
     require_director(actor, event.club)
     fields = ["updated_at"]
-    fields += _knockout_update(event, knockout, third_place, best_of, grand_final_reset)
+    if options:
+        kind = format_of(event)
+        event.options = kind.options_changed(options, event, played=event.rounds.count())
+        event.plan = kind.plan_after_options(event, set(options))
+        fields += ["options", "plan"]
     if date is not None:
         event.date = date
         fields.append("date")
@@ -341,18 +256,9 @@ def event_update(
         event.season = season
         fields.append("season")
     _check_night_options(round_minutes, time_called_win_points)
-    if (rank_by, loner_bonus, side_prizes) != (None, None, None):
-        prizes = _check_ranking(
-            event.format,
-            event.entry,
-            event.rank_by if rank_by is None else rank_by,
-            event.loner_bonus if loner_bonus is None else loner_bonus,
-            event.side_prizes if side_prizes is None else side_prizes,
-        )
-        event.rank_by = event.rank_by if rank_by is None else rank_by
-        event.loner_bonus = event.loner_bonus if loner_bonus is None else loner_bonus
-        event.side_prizes = prizes
-        fields += ["rank_by", "loner_bonus", "side_prizes"]
+    if side_prizes is not None:
+        event.side_prizes = _side_prizes(side_prizes)
+        fields.append("side_prizes")
     for option, value in (
         ("round_minutes", round_minutes),
         ("second_device_required", second_device_required),
@@ -378,57 +284,10 @@ def event_update(
         if status == Event.Status.RUNNING and event.closed_at is not None:
             event.closed_at = None
             fields.append("closed_at")
-    if rounds_planned is not None:
-        if event.format != Event.Format.PROGRESSIVE:
-            raise Malformed(
-                _("the schedule of a team event follows from its teams"),
-                code="bad-rounds",
-                field="rounds_planned",
-            )
-        played = event.rounds.count()
-        if not max(1, played) <= rounds_planned <= MAX_ROUNDS:
-            raise Malformed(
-                _("plan %(max)s to %(max_rounds)s rounds")
-                % {"max": max(1, played), "max_rounds": MAX_ROUNDS},
-                code="bad-rounds",
-                field="rounds_planned",
-            )
-        event.rounds_planned = rounds_planned
-        event.plan = {}
-        fields += ["rounds_planned", "plan"]
     with transaction.atomic():
         event.save(update_fields=fields)
         event_changed(event.pk)
     return event
-
-
-def _knockout_update(
-    event: Event,
-    kind: str | None,
-    third_place: bool | None,
-    best_of: int | None,
-    grand_final_reset: bool | None,
-) -> list[str]:
-    """Set the bracket's options given (unsaved): the fields changed."""
-    given = {
-        "knockout": kind,
-        "third_place": third_place,
-        "best_of": best_of,
-        "grand_final_reset": grand_final_reset,
-    }
-    changed = [field for field, value in given.items() if value is not None]
-    if not changed:
-        return []
-    if event.rounds.exists():
-        raise Conflict(
-            _("The bracket is drawn: its options stay as they are."),
-            code="bracket-drawn",
-            field=changed[0],
-        )
-    for field in changed:
-        setattr(event, field, given[field])
-    _check_knockout(event.format, event.knockout, event.third_place, event.best_of)
-    return changed
 
 
 def _already_entered(player: str, field: str) -> Conflict:
@@ -527,12 +386,15 @@ def team_add(
     name = names.name_clean(name, field="name")
     with transaction.atomic():
         # One team at a time: the seed is the count of those before it.
-        event = locked_before_first_round(
-            event,
-            _("The schedule is made: a team cannot join after the first round."),
-            code="event-started",
-            field="players",
-        )
+        if format_of(event).teams_join_late:
+            event = Event.objects.select_for_update().get(pk=event.pk)
+        else:
+            event = locked_before_first_round(
+                event,
+                _("The schedule is made: a team cannot join after the first round."),
+                code="event-started",
+                field="players",
+            )
         _require_places(event, len(players), "players")
         found: list[Matched] = []
         for i, who in enumerate(players):
@@ -562,10 +424,11 @@ def team_add(
 
 
 def _entrants_changed(event: Event) -> None:
-    """Who plays has changed: a progressive event's rounds planned ahead are planned again
-    (a team event's schedule or draw stays: a team that leaves forfeits), and the event's
-    version moves."""
-    if event.plan and not event.is_teams:
-        event.plan = {}
+    """Who plays has changed: the format keeps what it keeps of its plan (a progressive
+    night plans its rounds ahead again; a team event's schedule or draw stays: a team that
+    leaves forfeits), and the event's version moves."""
+    plan = format_of(event).plan_after_entrants(event)
+    if plan != event.plan:
+        event.plan = plan
         event.save(update_fields=["plan", "updated_at"])
     event_changed(event.pk)

@@ -1,5 +1,6 @@
 """The director's remedies for a table that could not play as seated: an assigned result, a
-forfeit, a substitute for one round, a team withdrawn.
+forfeit, a substitute for one round, a team withdrawn; and the cut that decides a level table
+where the event's format moves its winners (a party).
 
 Assigned results are what bridge directors give (the laws' "artificial adjusted scores"):
 *average* for a side not at fault, *average-plus* when the other side was, *average-minus* for
@@ -24,6 +25,7 @@ from django.utils.translation import gettext as _
 import referee
 from scorekeeper.errors import Conflict, Malformed, NotFound, Unprocessable
 from scorekeeper.events.access import Actor, require_director
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -40,11 +42,12 @@ from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running, require_teams
 from scorekeeper.events.services.results import (
     _Outcome,
-    _winner,
     _write_lines,
-    bracket_winner_stands,
+    last_scorer_of,
     result_snapshot,
     unentered_result,
+    winner_of,
+    winner_stands,
 )
 from scorekeeper.events.services.roster import PlayerRef, roster_match
 from scorekeeper.events.services.tables import table_locked
@@ -116,7 +119,7 @@ def _side_points(award: object, average: int | None, field: str) -> int:
 
 
 def _check_winner(event: Event, points: Sequence[int], field: str) -> None:
-    if event.format == Event.Format.BRACKET and points[0] == points[1]:
+    if format_of(event).winner_required and points[0] == points[1]:
         raise Unprocessable(
             _("A bracket game needs a winner: assign the sides different points."),
             code="no-game-winner",
@@ -131,13 +134,13 @@ def _stand(
     game's winner stays once a later round is seated, as for a correction)."""
     result = Result.objects.filter(table=table).first()
     outcome = _Outcome(points=points, hands=0, tallies=[SeatTally() for _ in range(4)])
-    bracket_winner_stands(table, result, outcome)
+    winner_stands(table, result, outcome)
     before = result_snapshot(result)
     now = timezone.now()
     result = result or unentered_result(table, now)
     result.status = Result.Status.CONFIRMED
     result.points = points
-    result.winner = _winner(points)
+    result.winner = winner_of(table, outcome)
     result.hands = 0
     result.time_called = False
     result.confirmed_at = now
@@ -288,3 +291,60 @@ def team_withdraw(*, event: Event, actor: Actor, team_id: int, reason: str) -> E
             _forfeit(playing, actor, 0 if playing.first_team_id == team.pk else 1, reason)
         event_changed(event.pk)
     return team
+
+
+def result_cut(*, table: Table, actor: Actor, winner: int, reason: str = "") -> Result:
+    """A level table whose format decides it by the director's draw (a party's cut): the
+    side that won the cut wins the table (and moves, as winners do). A draw entered again
+    replaces the first; the change log keeps each."""
+    if winner not in (0, 1):
+        raise Malformed(_("a side is 0 or 1"), code="bad-side", field="winner")
+    with transaction.atomic():
+        table = table_locked(table)
+        event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        require_director(actor, event.club)
+        kind = format_of(event)
+        result = Result.objects.filter(table=table).first()
+        if not kind.cuts:
+            raise Conflict(
+                _("This event's format breaks no level table by a cut."),
+                code="no-cuts",
+                field="winner",
+            )
+        if result is None or result.points[0] != result.points[1]:
+            raise Conflict(
+                _("Only a level table's result is decided by a cut."),
+                code="not-level",
+                field="winner",
+            )
+        last = last_scorer_of(table)
+        plan = dict(event.plan or {})
+        cuts = {key: side for key, side in plan.get("cuts", {}).items() if key != str(table.pk)}
+        event.plan = {**plan, "cuts": cuts}  # without this table's: what its rule says alone
+        if kind.winner(event, result.points, last_scorer=last, table=table.pk) is not None:
+            raise Conflict(
+                _("This level table is decided by the side that scored last."),
+                code="tie-decided",
+                field="winner",
+            )
+        event.plan = {**plan, "cuts": {**cuts, str(table.pk): winner}}
+        event.save(update_fields=["plan", "updated_at"])
+        before = _snapshot(result)
+        result.winner = winner
+        result.version += 1
+        result.save(update_fields=["winner", "version"])
+        for side in (0, 1):
+            ResultLine.objects.filter(result=result, side=side).update(
+                won=side == winner, tied=False
+            )
+        _log(
+            event.pk,
+            table,
+            ResultChange.Action.CUT,
+            actor,
+            reason.strip(),
+            before,
+            _snapshot(result),
+        )
+        event_changed(event.pk)
+    return result

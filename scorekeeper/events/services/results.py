@@ -25,6 +25,7 @@ from scorekeeper.events.access import (
     require_device,
     require_director,
 )
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Event,
     Result,
@@ -49,6 +50,7 @@ class _Outcome:
     hands: int
     tallies: list[SeatTally]
     time_called: bool = False
+    last_scorer: int | None = None  # the side that scored the last hand that scored
 
 
 def _time_called(table: Table) -> None:
@@ -87,7 +89,25 @@ def _outcome_from_game(table: Table, event: Event, time_called: bool) -> _Outcom
         hands=counted,
         tallies=tally_hands(facts),
         time_called=not finished,
+        last_scorer=_last_scorer(hands),
     )
+
+
+def last_scorer_of(table: Table) -> int | None:
+    """The side that scored the table's last scoring hand (None without hands entered)."""
+    if table.game_id is None:
+        return None
+    return _last_scorer(list(Hand.objects.filter(game_id=table.game_id).order_by("number")))
+
+
+def _last_scorer(hands: Sequence[Hand]) -> int | None:
+    """The side that scored last: the side with the most points of the last hand that
+    scored any (None when no hand did)."""
+    for hand in reversed(hands):
+        points = {int(side): int(n) for side, n in hand.award.get("points", {}).items() if n}
+        if points:
+            return max(points, key=lambda side: points[side])
+    return None
 
 
 def _outcome_from_totals(
@@ -156,10 +176,13 @@ def _outcome(
     return _outcome_from_totals(table, event, points, time_called)
 
 
-def _winner(points: Sequence[int]) -> int | None:
-    if points[0] == points[1]:
-        return None
-    return 0 if points[0] > points[1] else 1
+def winner_of(table: Table, outcome: _Outcome) -> int | None:
+    """The side that won the table, as the event's format decides it (the side ahead; at a
+    level table none, or the side its tie rule names)."""
+    event = table.round.event
+    return format_of(event).winner(
+        event, outcome.points, last_scorer=outcome.last_scorer, table=table.pk
+    )
 
 
 def _seated(table: Table) -> dict[int, TableSeat]:
@@ -200,6 +223,8 @@ def result_snapshot(result: Result | None) -> dict[str, Any] | None:
 
 
 def _write_lines(result: Result, table: Table, outcome: _Outcome) -> None:
+    """Each seated player's share of the result: their side's points, and whether their side
+    won (the result's winner) or neither did."""
     ResultLine.objects.filter(result=result).delete()
     rnd = table.round
     confirmed = result.status == Result.Status.CONFIRMED
@@ -221,8 +246,8 @@ def _write_lines(result: Result, table: Table, outcome: _Outcome) -> None:
                 confirmed=confirmed,
                 points_for=points_for,
                 points_against=points_against,
-                won=points_for > points_against,
-                tied=points_for == points_against,
+                won=result.winner == side,
+                tied=result.winner is None,
                 time_called=outcome.time_called,
                 hands=tally.hands,
                 made=tally.made,
@@ -255,8 +280,10 @@ def _log(
     )
 
 
-def _check_bracket(event: Event, outcome: _Outcome) -> None:
-    if event.format != Event.Format.BRACKET or _winner(outcome.points) is not None:
+def _check_winner(table: Table, outcome: _Outcome) -> None:
+    """Where the format needs a winner at every table (a knockout), a level game is no
+    result: when time was called, the table plays one more hand."""
+    if not format_of(table.round.event).winner_required or winner_of(table, outcome) is not None:
         return
     if outcome.time_called:
         raise Conflict(
@@ -270,11 +297,13 @@ def _check_bracket(event: Event, outcome: _Outcome) -> None:
     raise Unprocessable(_("A bracket game needs a winner."), code="no-game-winner", field="points")
 
 
-def bracket_winner_stands(table: Table, result: Result | None, outcome: _Outcome) -> None:
-    """A bracket game's winner stands once a later round is seated: the bracket has moved on
-    from it (its winner plays on). Its score may still be corrected."""
+def winner_stands(table: Table, result: Result | None, outcome: _Outcome) -> None:
+    """Where a game's winner plays on (a knockout), its winner stands once a later round is
+    seated: the bracket has moved on from it. Its score may still be corrected."""
     event = table.round.event
-    if not event.is_bracket or result is None or result.winner == _winner(outcome.points):
+    if not format_of(event).winner_stands or result is None:
+        return
+    if result.winner == winner_of(table, outcome):
         return
     if Round.objects.filter(event=event, number__gt=table.round.number).exists():
         raise Conflict(
@@ -341,14 +370,14 @@ def result_enter(
                 field="result",
             )
         outcome = _outcome(table, event, points, time_called)
-        _check_bracket(event, outcome)
+        _check_winner(table, outcome)
         before = result_snapshot(result)
         now = timezone.now()
         if result is None:
             result = Result(table=table)
         result.status = Result.Status.CONFIRMED if by_director else Result.Status.ENTERED
         result.points = outcome.points
-        result.winner = _winner(outcome.points)
+        result.winner = winner_of(table, outcome)
         result.hands = outcome.hands
         result.time_called = outcome.time_called
         result.entered_by_id = entered_by
@@ -476,13 +505,13 @@ def _correct(
     event = table.round.event
     result = Result.objects.filter(table=table).first()
     outcome = _outcome(table, event, points, time_called)
-    _check_bracket(event, outcome)
-    bracket_winner_stands(table, result, outcome)
+    _check_winner(table, outcome)
+    winner_stands(table, result, outcome)
     before = result_snapshot(result)
     now = timezone.now()
     result = result or unentered_result(table, now)
     result.points = outcome.points
-    result.winner = _winner(outcome.points)
+    result.winner = winner_of(table, outcome)
     result.hands = outcome.hands
     result.time_called = outcome.time_called
     result.status = Result.Status.CONFIRMED

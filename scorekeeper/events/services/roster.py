@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events.access import Actor, require_director
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -265,18 +266,11 @@ def _club_of(player: Player) -> Club:
 
 
 def _plans_renumbered(events: Iterable[Event], old: int, new: int) -> None:
-    """A progressive event's plan names players by id: give the moved rows' new id there."""
-
-    def swap(value: Any) -> Any:
-        if isinstance(value, list):
-            return [swap(item) for item in value]
-        if isinstance(value, dict):
-            return {key: swap(item) for key, item in value.items()}
-        return new if value == old and not isinstance(value, bool) else value
-
+    """Where an event's format keeps players by id in its plan, the moved rows' new id."""
     for event in events:
-        if event.format == Event.Format.PROGRESSIVE and event.plan:
-            event.plan = swap(event.plan)
+        plan = format_of(event).plan_renumbered(event, old, new)
+        if plan != event.plan:
+            event.plan = plan
             event.save(update_fields=["plan"])
 
 

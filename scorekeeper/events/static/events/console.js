@@ -29,7 +29,28 @@ function resultLine(table) {
     else parts.push(t(table.confirmation || "confirmed"));
   }
   if (table.time_called) parts.push(t("as_it_stood"));
+  if (table.points && table.points[0] === table.points[1] && table.winner !== null) {
+    parts.push(t("level_won", { names: table.team_names[table.winner] }));
+  }
   return parts.join(" · ");
+}
+
+// A level table the format decides by the director's draw: who won the cut, side by side.
+function cutButtons(table) {
+  const box = el("p", { class: "actions cut" }, el("span", { text: `${t("level")} ` }));
+  table.team_names.forEach((names, side) => {
+    const button = el("button", { type: "button", class: "small", text: t("cut_for", { names }) });
+    button.addEventListener("click", async () => {
+      if ((await ask(t("cut_ask", { names, number: table.number }))) === null) return;
+      await attempt(`table-${table.id}`, async () => {
+        await api("POST", `/api/v1/tables/${table.id}/result/cut/`, { winner: side });
+        tell(`table-${table.id}`, t("cut_done", { number: table.number, names }));
+        await load();
+      });
+    });
+    box.append(button);
+  });
+  return box;
 }
 
 function seatNames(table) {
@@ -47,6 +68,7 @@ function boardTable(table, rnd) {
     el("p", { class: "result-state", text: resultLine(table) }),
     el("p", { class: "note", text: `${t("hands", { count: table.hands })} · ${table.last_activity ? t("last_activity", { time: clock(table.last_activity) }) : t("no_activity")}` }),
   );
+  if (table.cut_needed) item.append(cutButtons(table));
   const actions = el("p", { class: "actions" });
   const open = el("button", { type: "button", class: "small", text: t("open", { number: table.number }) });
   open.addEventListener("click", () => openDesk(table, rnd));
@@ -177,9 +199,12 @@ function standingsTable(data) {
   const ranked = data.ranked_by === "match points";
   // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
   const perRound = data.ranked_by === "points per round counted";
+  // Ties broken by the opponents' match points (Swiss): the figures are shown.
+  const buchholz = data.tie_breaks.includes("buchholz");
   const head = [
     "#", ranked ? t("Team") : t("Player"), t("Played"), t("Won"), t("Byes"), t("Credit"),
     ranked ? t("Match pts") : t("Total"), ...(perRound ? [t("Per round")] : []),
+    ...(buchholz ? [t("Buchholz"), t("Median Buchholz")] : []),
     t("For"), t("Against"), t("Euchres"), t("Tie-break"),
   ];
   const table = el("table", { class: "standings-table" }, el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { text: h })))));
@@ -188,6 +213,7 @@ function standingsTable(data) {
     const values = [
       row.rank, row.name, row.played, row.wins, row.byes, row.credit,
       ranked ? row.match_points : row.total, ...(perRound ? [row.per_round.toFixed(2)] : []),
+      ...(buchholz ? [row.buchholz, row.median_buchholz] : []),
       row.points_for, row.points_against, row.euchres, row.tie_break || "",
     ];
     body.append(el("tr", {}, ...values.map((v) => el("td", { text: String(v) }))));

@@ -104,7 +104,9 @@ export function options(select, items, placeholder) {
 
 // The change log ------------------------------------------------------------------------------
 
-const ACTIONS = { forfeit: "forfeit_action", substitute: "substitute_action", withdraw: "withdraw_action" };
+const ACTIONS = {
+  forfeit: "forfeit_action", substitute: "substitute_action", withdraw: "withdraw_action", cut: "cut_action",
+};
 
 function shown(snapshot) {
   if (!snapshot) return "—";

@@ -27,6 +27,8 @@ function standingsTable(data) {
   const teams = data.ranked_by === "match points";
   // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
   const perRound = data.ranked_by === "points per round counted";
+  // Ties broken by the opponents' match points (Swiss): the figure is shown.
+  const buchholz = data.tie_breaks.includes("buchholz");
   const head = [
     ["#"],
     [teams ? t("Team") : t("Player")],
@@ -36,6 +38,7 @@ function standingsTable(data) {
     [t("Credit")],
     teams ? [t("MP"), "", t("Match points")] : [t("Total")],
     ...(perRound ? [[t("Per round")]] : []),
+    ...(buchholz ? [[t("Bu"), "", t("Buchholz")]] : []),
     [t("For"), "wide"],
     [t("Against"), "wide"],
     [t("Euchres"), "wide"],
@@ -61,6 +64,7 @@ function standingsTable(data) {
       [row.credit],
       [teams ? row.match_points : row.total],
       ...(perRound ? [[row.per_round.toFixed(2)]] : []),
+      ...(buchholz ? [[row.buchholz]] : []),
       [row.points_for, "wide"],
       [row.points_against, "wide"],
       [row.euchres, "wide"],
@@ -143,6 +147,31 @@ function director() {
     await api("PATCH", `/api/v1/clubs/${club}/seasons/${form.dataset.season}/`, ladderOf(f));
     location.reload();
   });
+  // The formats' options: each shown (and sent) for the formats that take it, a choice of
+  // one for the formats that offer it (data-formats, as the formats declare them).
+  for (const form of $$(".new-event")) {
+    const chosen = () => {
+      const format = form.elements.format.value;
+      const takes = (node) => node.dataset.formats.split(" ").includes(format);
+      for (const box of form.querySelectorAll(".format-option")) {
+        box.hidden = !takes(box);
+        for (const input of box.querySelectorAll("[data-kind]")) input.disabled = box.hidden;
+        for (const choice of box.querySelectorAll("option[data-formats]")) {
+          choice.hidden = choice.disabled = !takes(choice);
+        }
+        // A choice this format does not offer gives way to its default, else its first.
+        const select = box.querySelector("select");
+        if (select && !box.hidden && !(select.selectedOptions[0] && !select.selectedOptions[0].disabled)) {
+          const offered = [...select.options].filter((o) => !o.disabled);
+          select.value = (offered.find((o) => o.defaultSelected) || offered[0]).value;
+        }
+      }
+      const any = form.querySelector(".format-option:not([hidden])");
+      form.querySelector(".format-options").hidden = !any;
+    };
+    form.elements.format.addEventListener("change", chosen);
+    chosen();
+  }
   onClubForm(".new-event", async (club, f, form) => {
     const body = {
       name: f.name,
@@ -157,16 +186,10 @@ function director() {
     if (f.date) body.date = f.date;
     if (f.season) body.season = Number(f.season);
     if (f.round_length === "hands") body.hands_per_round = Number(f.hands_per_round);
-    if (f.format === "progressive") {
-      body.rounds_planned = Number(f.rounds_planned);
-      body.rank_by = f.rank_by;
-      body.loner_bonus = Number(f.loner_bonus || 0);
-    }
     body.side_prizes = new FormData(form).getAll("side_prizes");
-    if (f.format === "bracket") {
-      body.knockout = f.knockout;
-      body.best_of = Number(f.best_of);
-      body.third_place = f.third_place === "on";
+    for (const input of form.querySelectorAll(".format-option:not([hidden]) [data-kind]")) {
+      const kind = input.dataset.kind;
+      body[input.name] = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
     }
     const event = await api("POST", `/api/v1/clubs/${club}/events/`, body);
     location.assign(`/events/${event.id}/manage/`);

@@ -179,7 +179,7 @@ function seatList(table) {
 function timeLine(table) {
   if (table.time_called_at) {
     return h("p", { class: "panel time-called", role: "status" }, h("strong", {}, t("table.time")), " ",
-      t(table.format === "bracket" ? "table.time.bracket" : "table.time.body"));
+      t(table.winner_required ? "table.time.bracket" : "table.time.body"));
   }
   if (!table.minutes) return null;
   const ends = new Date(table.round_started_at).getTime() + table.minutes * 60000;
@@ -388,7 +388,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           t("result.disputed", { name: nameOf(res.disputed_by), reason: res.dispute_reason })));
       }
       const over = table.entry === "totals" || roundOver();
-      const levelAtTime = table.format === "bracket" && table.time_called_at && view && view.score[0] === view.score[1];
+      const levelAtTime = table.winner_required && table.time_called_at && view && view.score[0] === view.score[1];
       if (levelAtTime && !over) {
         parts.push(h("p", { class: "panel warn-text" }, t("table.time.level")));
       } else if (over || table.time_called_at) {

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0003_roster_squashed_0012_directors_remedies"),
+        ("events", "0013_format_options"),
     ]
 
     operations = [

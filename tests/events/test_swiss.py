@@ -1,0 +1,405 @@
+"""Swiss teams: the first round by seed, top half against bottom half; then teams of equal or
+nearest match points that have not met, a rematch only when no pairing of the whole round
+avoids one; a bye to the lowest-ranked team without one, a win with the round's average
+points; ranked by match points, Buchholz, its median, then point difference."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter, defaultdict
+from types import SimpleNamespace
+
+import pytest
+from event_helpers import Director, is_problem, ok, settle_round
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.events.formats.base import Night, PlayedRound, PlayedTable, Team
+from scorekeeper.events.formats.swiss import Swiss
+from scorekeeper.events.planning.swiss import maximum_matching
+from scorekeeper.events.ranking.standings import Bye, Line, StandingRow
+
+SWISS = Swiss()
+
+
+def swiss_event(rounds: int) -> SimpleNamespace:
+    """What the format reads of an event (as `EventLike` says), without a database."""
+    return SimpleNamespace(
+        format="swiss",
+        options={"rounds_planned": rounds},
+        plan={},
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        sit_out_credit="none",
+        sit_out_points=0,
+        seed=11,
+        time_called_win_points=None,
+        side_prizes=None,
+    )
+
+
+def test_the_matching_is_as_large_as_any():
+    """Checked against every matching of small graphs (odd cycles among them, where a
+    greedy matching falls short), so the tests below may lean on it."""
+    rng = random.Random(5)
+    for _ in range(300):
+        count = rng.randint(1, 9)
+        edges = [e for e in itertools.combinations(range(count), 2) if rng.random() < 0.4]
+        mate = maximum_matching(count, edges)
+        assert all(mate[u] == v for v, u in enumerate(mate) if u != -1)
+        assert all(tuple(sorted((v, u))) in edges for v, u in enumerate(mate) if u != -1)
+        best = max(
+            k
+            for k in range(count // 2 + 1)
+            for chosen in itertools.combinations(edges, k)
+            if len({p for e in chosen for p in e}) == 2 * k
+        )
+        assert sum(u > v for v, u in enumerate(mate)) == best, (count, edges)
+
+
+def fewest_rematches(teams: list[int], met: set[frozenset[int]]) -> int:
+    """The fewest rematches any pairing of ``teams`` makes."""
+    edges = [
+        (i, j)
+        for i, j in itertools.combinations(range(len(teams)), 2)
+        if frozenset((teams[i], teams[j])) not in met
+    ]
+    return len(teams) // 2 - sum(u > v for v, u in enumerate(maximum_matching(len(teams), edges)))
+
+
+def standings_now(teams: list[int], lines: list[Line], byes: list[Bye], rounds: int, event):
+    rows = [StandingRow(t, f"T{t}", []) for t in teams]
+    return SWISS.rank(event, rows=rows, lines=lines, byes=byes, complete=set(range(1, rounds + 1)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(count=st.integers(6, 64), rounds=st.integers(3, 7), data=st.data())
+def test_no_rematch_while_one_is_avoidable_and_the_tie_breaks_add_up(count, rounds, data):
+    event = swiss_event(rounds)
+    ids = list(range(1, count + 1))
+    teams = tuple(Team(t, t, (100 * t, 100 * t + 1)) for t in ids)
+    played: list[PlayedRound] = []
+    lines: list[Line] = []
+    byes: list[Bye] = []
+    met: set[frozenset[int]] = set()
+    had_bye: Counter[int] = Counter()
+    for number in range(1, rounds + 1):
+        ranked = standings_now(ids, lines, byes, number - 1, event).rows
+        seating = SWISS.seating(
+            Night(number, teams=teams, rounds=tuple(played), standings=tuple(ranked)), event
+        )
+        pairs = [t.teams for t in seating.tables]
+        assert sorted([t for p in pairs for t in p] + list(seating.byes)) == ids
+        assert len(seating.byes) == count % 2
+        order = [row.key for row in ranked] if number > 1 else ids
+        score = {row.key: row.match_points for row in ranked}
+        rest = list(order)
+        if seating.byes:
+            (bye,) = seating.byes
+            waiting = [t for t in reversed(order) if not had_bye[t]]
+            costs = {t: fewest_rematches([u for u in order if u != t], met) for t in waiting}
+            # The lowest-ranked without a bye, unless another's bye avoids a rematch.
+            assert bye == next(t for t in waiting if costs[t] == min(costs.values()))
+            rest.remove(bye)
+            had_bye[bye] += 1
+        rematches = sum(frozenset(p) in met for p in pairs)
+        assert rematches == fewest_rematches(rest, met)  # none while avoidable, else fewest
+        if number == 1:
+            half = len(rest) // 2
+            assert pairs == list(zip(rest[:half], rest[half:], strict=True))
+        else:
+            # From the top: each team meets the nearest-scored team below it it has not met,
+            # unless the rest could then not be paired with as few rematches.
+            budget = rematches
+            for top, other in pairs:
+                assert rest[0] == top
+                below = rest[1:]
+                for nearer in below[: below.index(other)]:
+                    if frozenset((top, nearer)) in met:
+                        continue
+                    left = [t for t in below if t != nearer]
+                    if abs(score[top] - score[nearer]) <= abs(score[top] - score[other]):
+                        assert fewest_rematches(left, met) > budget, (top, other, nearer)
+                budget -= frozenset((top, other)) in met
+                rest = [t for t in below if t != other]
+        results = []
+        for t, (first, second) in enumerate(pairs, start=1):
+            points = (data.draw(st.integers(0, 12)), data.draw(st.integers(0, 12)))
+            result = 1000 * number + t
+            results.append(
+                PlayedTable(
+                    t,
+                    (100 * first, 100 * second, 100 * first + 1, 100 * second + 1),
+                    (first, second),
+                    "",
+                    result,
+                    points,
+                    None,
+                    True,
+                )
+            )
+            for side, team in enumerate((first, second)):
+                mine, theirs = points[side], points[1 - side]
+                lines.append(
+                    Line(
+                        result,
+                        number,
+                        t,
+                        100 * team,
+                        team,
+                        side,
+                        mine,
+                        theirs,
+                        mine > theirs,
+                        mine == theirs,
+                        0,
+                        0,
+                    )
+                )
+            met.add(frozenset((first, second)))
+        byes += [Bye(number, t) for t in seating.byes]
+        played.append(PlayedRound(number, tuple(results), seating.byes))
+    assert max(had_bye.values(), default=0) <= 1
+    # Buchholz and its median, recomputed from the results: each opponent's match points, a
+    # bye counting the team's own.
+    final = standings_now(ids, lines, byes, rounds, event).rows
+    points = {row.key: row.match_points for row in final}
+    mp: Counter[int] = Counter()
+    faced: defaultdict[int, list[int]] = defaultdict(list)
+    for line in lines:
+        mp[line.team_id] += 2 if line.won else 1 if line.tied else 0
+    for b in byes:
+        mp[b.key] += 2
+    assert points == {t: mp[t] for t in ids}
+    for rnd in played:
+        for table in rnd.tables:
+            a, b = table.teams
+            faced[a].append(mp[b])
+            faced[b].append(mp[a])
+        for t in rnd.byes:
+            faced[t].append(mp[t])
+    for row in final:
+        figures = sorted(faced[row.key])
+        assert row.buchholz == sum(figures)
+        assert row.median_buchholz == sum(figures[1:-1] if len(figures) >= 3 else figures)
+    key = lambda r: (r.match_points, r.buchholz, r.median_buchholz, r.difference)  # noqa: E731
+    assert all(key(a) >= key(b) for a, b in itertools.pairwise(final))
+
+
+# Through the API ------------------------------------------------------------------------------
+
+
+def swiss_night(director: Director, teams: int, rounds: int = 3) -> int:
+    event = director.create_event(
+        format="swiss",
+        rounds_planned=rounds,
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        name="Swiss night",
+    )
+    for n in range(1, teams + 1):
+        director.add_team(event, f"Team {n:02}", f"Left {n}", f"Right {n}")
+    return event
+
+
+def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each(
+    director: Director, anon
+):
+    event = swiss_night(director, 7)
+    first = director.next_round(event)
+    names = [t["team_names"] for t in first["tables"]]
+    assert names == [["Team 01", "Team 04"], ["Team 02", "Team 05"], ["Team 03", "Team 06"]]
+    assert first["sit_outs"] == ["Team 07"]  # the lowest seed's bye
+    director.publish(event)
+    sheet = anon.get(f"/events/{event}/pairings/").content.decode()
+    assert "Round 1 pairings" in sheet and "Team 07" in sheet
+    for asked in ("2", "0", "one"):
+        assert anon.get(f"/events/{event}/pairings/?round={asked}").status_code == 404, asked
+    settle_round(director, first, [[10, 4], [6, 10], [8, 8]])
+    standings = director.standings(event)
+    rows = {r["name"]: r for r in standings["rows"]}
+    # The bye: a win, with the round's average points (10, 4, 6, 10, 8, 8: 7.67, so 8).
+    assert (rows["Team 07"]["match_points"], rows["Team 07"]["points_for"]) == (2, 8)
+    assert (rows["Team 07"]["points_against"], rows["Team 07"]["byes"]) == (8, 1)
+    assert standings["tie_breaks"] == [
+        "buchholz",
+        "median-buchholz",
+        "point-difference",
+        "coin-flip",
+    ]
+    second = director.next_round(event)
+    assert "Team 07" not in second["sit_outs"] and len(second["sit_outs"]) == 1
+    met = {frozenset(t) for t in names}
+    assert not met & {frozenset(t["team_names"]) for t in second["tables"]}
+    settle_round(director, second, [[10, 2], [10, 3], [10, 5]])
+    third = director.next_round(event)
+    settle_round(director, third, [[10, 9], [9, 10], [4, 4]])
+    assert is_problem(
+        director.client.post(f"/api/v1/events/{event}/rounds/", format="json"),
+        409,
+        "rounds",
+        "schedule-complete",
+    )
+    exported = anon.get(f"/api/v1/events/{event}/standings.csv").content.decode()
+    assert "buchholz,median_buchholz,tie_break" in exported.splitlines()[0]
+    results = anon.get(f"/events/{event}/results/").content.decode()
+    assert "Buchholz" in results
+
+
+def test_a_team_may_join_a_swiss_night_late(director: Director):
+    event = swiss_night(director, 6)
+    settle_round(director, director.next_round(event), [[10, 4], [10, 4], [10, 4]])
+    director.add_team(event, "Late Pair", "Late Left", "Late Right")
+    second = director.next_round(event)
+    # Seven now: the newcomer, with nothing yet and no bye, is the lowest-ranked.
+    assert second["sit_outs"] == ["Late Pair"]
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"rounds_planned": 0}, "rounds_planned"),
+        ({"knockout": "single"}, "knockout"),
+        ({"rank_by": "wins"}, "rank_by"),
+    ],
+)
+def test_a_swiss_nights_options_are_checked_by_name(director: Director, options, field):
+    body = {"name": "Swiss", "format": "swiss", "rounds_planned": 4, **options}
+    response = director.client.post(f"/api/v1/clubs/{director.club}/events/", body, format="json")
+    assert is_problem(response, 400, field)
+
+
+# A scripted night, worked out by hand -------------------------------------------------------
+
+#: Sixteen teams, seeded T1 to T16 in the order entered; the better seed wins every game, 10
+#: points to (10 - margin): in round 1 the margin is 8 at table 1 down to 1 at table 8, then 1.
+#: Each round as it must be paired, the team ranked higher first (seats N and S):
+#: 1: by seed, the top half against the bottom half.
+#: 2: T1-T8 on 2 match points, equal on Buchholz (0), ranked by point difference (+8 ... +1);
+#:    T9-T16 on 0, Buchholz 2, ranked by point difference: T16 (-1) first, T9 (-8) last.
+#: 3: on 4: T1 (+9) T3 T5 T7; on 2: T2 (+6) T4 T6 T8 T15 (-1) T13 T11 T9 (-7); on 0: T16
+#:    (-2) T14 T12 T10; every Buchholz 4, so point difference orders each group.
+#: 4: on 6: T1 (+10) T5 (+6); on 4: T2 (+7) T3 (+6) T6 (+3) T7 (+2) T13 (-2) T9 (-6); on 2:
+#:    T4 (+3) T8 (-1) T15 (-2) T14 (-3) T11 (-6) T10 (-7); on 0: T16 (-3) T12 (-7). Every
+#:    Buchholz within a group is equal again (12, 10, 8, 6), and so is its median.
+#: 5: on 8: T1; on 6: T5 (Buchholz 22) T2 (20) T9 (18) T6 (16); on 4: T3 (20) T13 (18) T7
+#:    (16, median 8, +1) T10 (16, median 8, -6) T4 (14) T14 (12); on 2: T11 (16) T8 (14)
+#:    T15 (12) T12 (10); on 0: T16. T1 has met T5, T2 and T9: it meets T6. ... T14 has met
+#:    T15 and T16; with T11 it would leave T8, T15, T12 and T16, and T16 has met all three:
+#:    so T14 meets T8, and T11 (which would strand T12 and T16 with T15) meets T16.
+ROUNDS = [
+    [(1, 9), (2, 10), (3, 11), (4, 12), (5, 13), (6, 14), (7, 15), (8, 16)],
+    [(1, 2), (3, 4), (5, 6), (7, 8), (16, 15), (14, 13), (12, 11), (10, 9)],
+    [(1, 3), (5, 7), (2, 4), (6, 8), (15, 13), (11, 9), (16, 14), (12, 10)],
+    [(1, 5), (2, 3), (6, 7), (13, 9), (4, 8), (15, 14), (11, 10), (16, 12)],
+    [(1, 6), (5, 2), (9, 3), (13, 7), (10, 4), (14, 8), (11, 16), (15, 12)],
+]
+#: After round 5: rank, team, match points, Buchholz, its median, point difference, and the
+#: tie-break that ordered the row against its neighbour (None: its match points alone).
+RANKING = [
+    (1, 1, 10, 32, 18, 12, None),
+    (2, 2, 8, 32, 18, 9, None),
+    (3, 3, 6, 34, 20, 6, "point-difference"),  # level with T5 on Buchholz and its median
+    (4, 5, 6, 34, 20, 4, "point-difference"),
+    (5, 6, 6, 30, 16, 3, "buchholz"),
+    (6, 9, 6, 28, 14, -6, "buchholz"),
+    (7, 4, 6, 26, 14, 5, "buchholz"),
+    (8, 7, 6, 22, 14, 2, "buchholz"),
+    (9, 10, 4, 28, 16, -7, "buchholz"),
+    (10, 13, 4, 24, 16, -4, "buchholz"),
+    (11, 8, 4, 22, 16, -1, "buchholz"),
+    (12, 11, 4, 20, 14, -6, "buchholz"),
+    (13, 14, 4, 16, 10, -3, "buchholz"),
+    (14, 12, 4, 16, 10, -5, "point-difference"),  # level with T14 on both Buchholz
+    (15, 15, 2, 18, 12, -4, None),
+    (16, 16, 0, 18, 12, -5, None),
+]
+
+
+def test_a_sixteen_team_five_round_swiss_pairs_and_ranks_as_worked_out_by_hand(
+    director: Director,
+):
+    event = director.create_event(
+        format="swiss",
+        rounds_planned=5,
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        name="Sixteen pairs",
+    )
+    for n in range(1, 17):
+        director.add_team(event, f"T{n}", f"North {n}", f"South {n}")
+    for number, expected in enumerate(ROUNDS, start=1):
+        rnd = director.next_round(event)
+        paired = [tuple(int(name[1:]) for name in t["team_names"]) for t in rnd["tables"]]
+        assert paired == expected, number
+        scores = []
+        for table, (first, second) in enumerate(paired, start=1):
+            margin = 9 - table if number == 1 else 1
+            scores.append([10, 10 - margin] if first < second else [10 - margin, 10])
+        settle_round(director, rnd, scores)
+    rows = director.standings(event)["rows"]
+    shown = [
+        (
+            r["rank"],
+            int(r["name"][1:]),
+            r["match_points"],
+            r["buchholz"],
+            r["median_buchholz"],
+            r["points_for"] - r["points_against"],
+            r["tie_break"],
+        )
+        for r in rows
+    ]
+    assert shown == RANKING
+
+
+def test_a_party_and_a_swiss_night_count_in_the_season_and_export_in_both_languages(
+    director: Director, anon
+):
+    season = ok(
+        director.client.post(
+            f"/api/v1/clubs/{director.club}/seasons/",
+            {"name": "Winter", "starts_on": "2026-01-01", "ends_on": "2026-12-31"},
+            format="json",
+        ),
+        201,
+    )
+    swiss = swiss_night(director, 4, rounds=1)
+    party = director.create_event(
+        format="party",
+        rounds_planned=1,
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        name="Party night",
+    )
+    director.add_players(party, "Left 1", "Right 1", "Left 2", "Right 2")
+    for event in (swiss, party):
+        ok(
+            director.client.patch(
+                f"/api/v1/events/{event}/", {"season": season["id"]}, format="json"
+            )
+        )
+        director.publish(event)
+    settle_round(director, director.next_round(swiss), [[10, 4], [7, 10]])
+    settle_round(director, director.next_round(party), [[9, 3]])
+    board = ok(anon.get(f"/api/v1/clubs/{director.club}/leaderboard/?season={season['id']}"))
+    nights = {row["name"]: row["nights"] for row in board}
+    # The four who played both (a Swiss team's two players each, and the party's players).
+    assert {name: nights[name] for name in ("Left 1", "Right 1", "Left 2", "Right 2")} == {
+        "Left 1": 2,
+        "Right 1": 2,
+        "Left 2": 2,
+        "Right 2": 2,
+    }
+    for event in (swiss, party):
+        for export in ("results.csv", "tally.csv", "standings.csv", "games.emn"):
+            assert anon.get(f"/api/v1/events/{event}/{export}").status_code == 200, export
+    korean = anon.get(f"/events/{swiss}/pairings/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "1라운드 대진표" in korean and "승점" in korean
+    results = anon.get(f"/events/{party}/results/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "프로그레시브 파티" in results
