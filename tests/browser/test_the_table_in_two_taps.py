@@ -7,10 +7,12 @@ buttons, are on the first screen."""
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from playwright.sync_api import Locator, Page, Route, expect
 from table import (
     OUTBOX,
@@ -23,7 +25,9 @@ from table import (
     uncovered,
 )
 
-from scorekeeper.events import services
+from scorekeeper.events import selectors, services
+from scorekeeper.events.models import Event
+from scorekeeper.models import Hand
 
 pytestmark = pytest.mark.browser
 
@@ -265,3 +269,23 @@ def test_a_phone_refused_as_a_second_scorer_is_offered_to_confirm_for_the_oppone
     refused.get_by_role("button", name="Confirm the result for the opponents").tap()
     expect(second.locator(".table-title")).to_have_text("Table 1 · round 1")
     expect(second.get_by_role("group", name="How did it end?")).to_have_count(0)
+
+
+def test_a_phone_joins_the_demo_night_in_play_and_scores_a_hand_at_once(
+    page: Page, live_server
+) -> None:
+    call_command("load_demo", stdout=io.StringIO())
+    event = Event.objects.get(name="Demo night in play")
+    code = selectors.event_tables_of(event=event)[0].join_code
+    keeping_score(page, live_server.url, code)
+    expect(page.locator(".table-title")).to_have_text("Table 1 · round 1")
+    page.locator("form.entry .choice input").first.tap()
+    Table(page, "").ending_button("Made").tap()
+    eventually(
+        page,
+        lambda: (
+            page.evaluate(OUTBOX) == []
+            and Hand.objects.filter(game__event_table__round__event=event).exists()
+        ),
+        what="the hand recorded at the demo night's table",
+    )
