@@ -78,7 +78,7 @@ function boardTable(table, rnd) {
       scoring: table.scoring_phone ? t("scoring_phone") : t("no_scoring_phone"),
       confirming: table.confirming_phones,
     });
-    item.append(el("p", { class: "note" }, phones, " ", el("code", { class: "code", text: table.join_code })));
+    item.append(el("p", { class: "note" }, phones), el("p", { class: "note" }, t("join_code"), " ", el("code", { class: "code", text: table.join_code })));
     const over = el("button", { type: "button", class: "secondary small", text: t("hand_over") });
     over.addEventListener("click", () => handOver(table));
     actions.append(over);
@@ -241,7 +241,12 @@ async function load() {
   ]);
   published = info.published;
   $(".publish").textContent = published ? t("hide") : t("publish");
-  $(".closed-note").textContent = info.closed_at ? t("closed_note", { time: clock(info.closed_at) }) : "";
+  // A finished or closed night can be opened again (its codes and phones work again).
+  const over = Boolean(info.closed_at) || info.status === "finished";
+  $(".closed-note").textContent = info.closed_at ? t("closed_note", { time: clock(info.closed_at) })
+    : info.status === "finished" ? t("finished_note") : "";
+  $(".close-night").hidden = over;
+  $(".reopen-night").hidden = !over;
   latest = tables.length ? tables[0].number : null;
   $(".call-time").hidden = latest === null;
   $(".entrants").replaceChildren(...entrants.map(entrantItem));
@@ -370,6 +375,12 @@ on(".close-night", "click", async () => {
     await load();
   });
 });
+
+on(".reopen-night", "click", () => attempt("close", async () => {
+  await api("PATCH", base, { status: "running" });
+  tell("close", t("reopened"));
+  await load();
+}));
 
 on(".log-filter", "change", () => attempt("log", showLog));
 on(".log-filter", "submit", (e) => {
