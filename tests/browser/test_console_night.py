@@ -129,12 +129,12 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     enter_result(p1, one[0])
     p1.get_by_role("button", name=f"I am {one[1]}: confirm").click()
     expect(board_table(page, 1)).to_contain_text("same device", timeout=10_000)
-    expect(board_table(page, 1)).to_contain_text("2 hand(s) entered")
+    expect(board_table(page, 1)).to_contain_text("2 hands entered")
 
     # Table 2 is slow: the director calls time, and it enters its result as it stands.
     two, p2 = names(first[2]), phones[2]
     play(p2, f"{two[0]} (N)")
-    expect(board_table(page, 2)).to_contain_text("1 hand(s) entered", timeout=10_000)
+    expect(board_table(page, 2)).to_contain_text("1 hand entered", timeout=10_000)
     page.get_by_role("button", name="Call time").click()
     ask_and(page, "Confirm", says="Call time on round 1?")
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Time is called on round 1.")

@@ -2,6 +2,7 @@
 
 import { presetRules, saveToken } from "./db.js";
 import { lang, pickLanguage, setLang, t } from "./i18n.js";
+import "./install.js";
 import { onNavigate } from "./nav.js";
 import { events, flush, isCreation, isHand, isResult, isUndo, pending } from "./outbox.js";
 import { dismissToast, h, replace, toast } from "./ui.js";

@@ -66,7 +66,9 @@ export function toast(message, { action, onAction, ms = 4000, into } = {}) {
   const home = place || document.body;
   if (el.parentNode !== home) home.append(el);
   el.classList.toggle("inline", !!place);
-  replace(el, h("span", {}, message), action ? h("button", {
+  // A side's label ("N/S", "북/남") is one word: no line breaks at its slash.
+  const words = String(message).split(/(\S+\/\S+)/).map((part, i) => (i % 2 ? h("span", { class: "keep" }, part) : part));
+  replace(el, h("span", {}, words), action ? h("button", {
     type: "button",
     class: "link",
     // The second tap of a double tap on what was there before (an ending that saved a hand)

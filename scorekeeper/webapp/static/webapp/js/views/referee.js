@@ -315,8 +315,9 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         h("button", {
           type: "button",
           class: "quiet",
+          // A new question at the same table: the variant and who led stay as they were.
           onclick: () => {
-            Object.assign(state, blank());
+            Object.assign(state, blank(), { preset: state.preset, leader: state.leader });
             render();
           },
         }, t("ref.again")),

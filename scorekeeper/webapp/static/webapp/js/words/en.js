@@ -28,6 +28,8 @@ export const EN = {
   "connection.online_only": "This address is plain HTTP: the app needs a connection to open, the screen may dim and the camera cannot scan a table card. Hands entered while the Wi-Fi drops wait on this phone while this page stays open. To play offline, ask the director for the https:// address.",
   "home.new": "New game",
   "home.referee": "Ask the referee",
+  "install.button": "Install the app",
+  "install.ios": "To keep the app on this phone: tap Share, then “Add to Home Screen”.",
   "home.games": "Games on this phone",
   "home.none": "None yet. Start a new game: other phones can watch it with a link.",
   "home.playing.one": "In progress · 1 hand",
