@@ -141,10 +141,13 @@ function entrantItem(entrant) {
 }
 
 // Who a name on the club's roster means. A name nobody has is someone new; a name somebody
-// has asks the director: one of them, or someone new, told apart by a label.
-async function choosePlayer(name, box) {
+// has asks the director: one of them, or someone new, told apart by a label. With
+// `returning`, a name spelt exactly as one player of the roster is that player, unasked: a
+// list of the regulars goes in with one tap.
+async function choosePlayer(name, box, { returning = false } = {}) {
   const same = await api("GET", `/api/v1/clubs/${club}/players/?name=${encodeURIComponent(name)}`);
   if (!same.length) return { name };
+  if (returning && same.length === 1 && same[0].shown === name) return { player: same[0].player };
   return new Promise((resolve) => {
     const played = (p) => (p.events ? t("played_events", { count: p.events, date: p.last_played }) : t("no_events"));
     const choices = same.map((p, i) =>
@@ -302,11 +305,13 @@ on(".call-time", "click", async () => {
 on(".add-players", "submit", (e) => {
   e.preventDefault();
   const form = e.target;
-  const names = formData(form).names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
+  const f = formData(form);
+  const names = f.names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
+  const returning = f.returning === "on";
   attempt("players", async () => {
     const added = [];
     for (const [i, name] of names.entries()) {
-      const entry = await choosePlayer(name, $(".who-is-it"));
+      const entry = await choosePlayer(name, $(".who-is-it"), { returning });
       if (entry) {
         const answer = await api("POST", base + "players/", entry);
         added.push(answer.matched === "new" ? t("new_to_club", { name: answer.shown }) : answer.shown);
