@@ -15,15 +15,19 @@ $(BIN)/python:
 	  else echo "Python's venv is missing: sudo apt-get install python3-venv"; exit 1; fi; }
 	$(PYTHON) -m venv $(VENV)
 
-# Serving needs only requirements/base.txt; the tests, linters and benchmarks need the rest.
-$(VENV)/.served: requirements/base.txt | $(BIN)/python
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -r requirements/base.txt
+# uv installs the pinned, hashed requirements (pip would take minutes on a new machine).
+UV := $(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes
+$(BIN)/uv: requirements/uv.txt | $(BIN)/python
+	$(BIN)/python -m pip install -q --require-hashes -r requirements/uv.txt
 	touch $@
 
-$(VENV)/.installed: requirements/base.txt requirements/test.txt | $(BIN)/python
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -r requirements/test.txt
+# Serving needs only requirements/base.txt; the tests, linters and benchmarks need the rest.
+$(VENV)/.served: requirements/base.txt | $(BIN)/uv
+	$(UV) -r requirements/base.txt
+	touch $@
+
+$(VENV)/.installed: requirements/base.txt requirements/test.txt | $(BIN)/uv
+	$(UV) -r requirements/test.txt
 	touch $@ $(VENV)/.served
 
 # The port both serve on: `make run PORT=8080`.
@@ -72,7 +76,8 @@ pytest: $(VENV)/.installed chromium
 COMPILE := ../$(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
   --no-emit-find-links --no-emit-index-url
 requirements: $(VENV)/.installed
-	cd requirements && $(COMPILE) -o base.txt base.in && $(COMPILE) -o test.txt test.in
+	cd requirements && $(COMPILE) -o base.txt base.in && $(COMPILE) -o test.txt test.in \
+	  && $(COMPILE) -o uv.txt uv.in
 
 # Gather the pages' and messages' translatable strings into the Korean catalogue, then compile it
 # (GNU gettext: apt-get install gettext). Every new msgid needs its msgstr before the tests pass.

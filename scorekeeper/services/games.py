@@ -19,6 +19,7 @@ import referee
 from scorekeeper import names
 from scorekeeper.errors import Conflict, Forbidden, Malformed, NotFound, referee_refusal
 from scorekeeper.models import ChangeLogEntry, Club, Game, Player, Seat
+from scorekeeper.selectors import the_row
 from scorekeeper.tokens import token_digest, token_matches, token_new, token_weakness
 
 MAX_TARGET = 10_000
@@ -195,7 +196,7 @@ def game_create_idempotent(
         raise Malformed(weakness, code="weak-token", field="token")
     new = _checked(ruleset, players, dealer, team_names)
     digest = new.digest()
-    game = Game.objects.filter(pk=game_id).first()
+    game = the_row(Game.objects.filter(pk=game_id))
     if game is None:
         try:
             return _insert(
@@ -203,7 +204,7 @@ def game_create_idempotent(
             ), False
         except IntegrityError:
             # The same creation arrived twice at once: the other one made it.
-            game = Game.objects.filter(pk=game_id).first()
+            game = the_row(Game.objects.filter(pk=game_id))
             if game is None:
                 raise
     if not token_matches(game.token_hash, token):
@@ -229,7 +230,7 @@ def game_token_renew(*, game_id: uuid.UUID, token: str) -> str:
     table takes back a keep-score link it shared. Only the new token's digest is stored."""
     renewed = token_new()
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = the_row(Game.objects.select_for_update().filter(pk=game_id))
         if game is None:
             raise NotFound("There is no game with this id.", code="no-such-game", field="id")
         if not token_matches(game.token_hash, token):

@@ -26,6 +26,7 @@ from scorekeeper.selectors import (
     hand_rows,
     ruleset_of,
     standing_from,
+    the_row,
     token_matches,
 )
 from scorekeeper.services.rulings import HandEntry, Ruling, entry_digest, rule
@@ -63,7 +64,7 @@ def _check_token(game: Game, token: str) -> None:
 
 
 def _lock(game_id: uuid.UUID) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = the_row(Game.objects.select_for_update().filter(pk=game_id))
     if game is None:
         raise NotFound(_("There is no game with this id."), code="no-such-game", field="id")
     return game
@@ -165,9 +166,9 @@ def _replay(game: Game, earlier: ChangeLogEntry, digest: str) -> HandResult:
             field="Idempotency-Key",
         )
     hand = (
-        game.hands.filter(
-            number=earlier.hand_number, idempotency_key=earlier.idempotency_key
-        ).first()
+        the_row(
+            game.hands.filter(number=earlier.hand_number, idempotency_key=earlier.idempotency_key)
+        )
         if earlier.hand_number is not None
         else None
     )
@@ -236,7 +237,7 @@ def _spent(game: Game, idempotency_key: str | None) -> ChangeLogEntry | None:
     """The hand recorded with this key, as the log keeps it (a key is never spent twice)."""
     if idempotency_key is None:
         return None
-    return game.log.filter(idempotency_key=idempotency_key).first()
+    return the_row(game.log.filter(idempotency_key=idempotency_key))
 
 
 def _refusal(

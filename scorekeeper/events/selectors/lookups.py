@@ -25,6 +25,7 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.models import Club, Player
+from scorekeeper.selectors import the_row
 
 _M = TypeVar("_M", bound=Model)
 
@@ -34,7 +35,7 @@ def _one(
 ) -> _M:
     """The row with this id (or other `key`), or a NotFound naming the field; an id out of
     range finds none."""
-    found = rows.filter(**{key: pk}).first() if 0 < pk < 2**63 else None
+    found = the_row(rows.filter(**{key: pk})) if 0 < pk < 2**63 else None
     if found is None:
         raise NotFound(detail, code=code, field=field)
     return found
@@ -84,7 +85,10 @@ def event_stamp(*, event_id: int, director: AbstractBaseUser | None = None) -> E
         events = events.annotate(directed=_directed_by(director, "club_id"))
     fields = ["pk", "club_id", "club__language", "published", "version", "standings_version"]
     found = (
-        events.values_list(*fields, *(["directed"] if director is not None else [])).first()
+        next(
+            iter(events.values_list(*fields, *(["directed"] if director is not None else []))[:1]),
+            None,
+        )
         if 0 < event_id < 2**63
         else None
     )
@@ -113,10 +117,10 @@ def table_now(*, event_table: EventTable) -> Table | None:
     latest = Round.objects.filter(event_id=event_table.event_id).order_by("-number").first()
     if latest is None:
         return None
-    return (
-        Table.objects.select_related("round__event__club", "game", "event_table")
-        .filter(round=latest, event_table=event_table)
-        .first()
+    return the_row(
+        Table.objects.select_related("round__event__club", "game", "event_table").filter(
+            round=latest, event_table=event_table
+        )
     )
 
 

@@ -28,7 +28,7 @@ from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.results import result_rederive
 from scorekeeper.events.services.tables import require_open, table_lock
 from scorekeeper.models import Game
-from scorekeeper.selectors import Standing
+from scorekeeper.selectors import Standing, the_row
 from scorekeeper.services import HandEntry, HandResult
 
 
@@ -41,7 +41,7 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
             field="entry",
         )
     require_open(table.round.event)
-    result = Result.objects.filter(table=table).first()
+    result = the_row(Result.objects.filter(table=table))
     if directs(actor, table.round.event.club):
         if result is not None and result.status != Result.Status.DISPUTED and not reason.strip():
             raise Malformed(

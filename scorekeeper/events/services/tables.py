@@ -26,6 +26,7 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running
+from scorekeeper.selectors import the_row
 from scorekeeper.tokens import token_digest, token_new
 
 #: Join codes: no 0/O, 1/I/L, so a code read aloud or off a card is typed right.
@@ -175,10 +176,10 @@ def require_open(event: Event) -> None:
 def device_for_token(token: str) -> TableToken | None:
     """The device holding this token, whether or not it still works (the caller says why
     one that stopped no longer does)."""
-    return (
-        TableToken.objects.select_related("event_table__event__club", "table")
-        .filter(token_hash=token_digest(token))
-        .first()
+    return the_row(
+        TableToken.objects.select_related("event_table__event__club", "table").filter(
+            token_hash=token_digest(token)
+        )
     )
 
 
