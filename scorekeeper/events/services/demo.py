@@ -6,7 +6,7 @@ can sign in with a known password only while DEBUG is on."""
 from __future__ import annotations
 
 from io import TextIOBase
-from typing import Final
+from typing import Any, Final
 
 from django.conf import settings
 from django.db import transaction
@@ -69,22 +69,36 @@ def load_demo_event(*, stdout: TextIOBase) -> None:
         )
 
 
-def _load_night(club: Club, director: Actor) -> Event:
+def _published_night(
+    club: Club, director: Actor, name: str, players: tuple[str, ...], **options: Any
+) -> Event:
+    """A published progressive night of rounds of eight hands, its players entered."""
     event = services.event_create(
         club=club,
         actor=director,
-        name=DEMO_EVENT,
+        name=name,
         format="progressive",
         round_length=Event.RoundLength.HANDS,
         hands_per_round=8,
+        published=True,
+        **options,
+    )
+    for player in players:
+        services.entrant_add(event=event, actor=director, name=player)
+    return event
+
+
+def _load_night(club: Club, director: Actor) -> Event:
+    event = _published_night(
+        club,
+        director,
+        DEMO_EVENT,
+        DEMO_PLAYERS,
         entry=Event.Entry.TOTALS,
         rounds_planned=len(DEMO_SCORES),
         sit_out_credit=Event.SitOutCredit.AVERAGE,
-        published=True,
         seed=2024,
     )
-    for name in DEMO_PLAYERS:
-        services.entrant_add(event=event, actor=director, name=name)
     for scores in DEMO_SCORES:
         rnd = services.round_generate(event=event, actor=director)
         for table, points in zip(rnd.tables.order_by("number"), scores, strict=True):
@@ -98,20 +112,15 @@ def _load_night(club: Club, director: Actor) -> Event:
 
 def _load_live_night(club: Club, director: Actor) -> Event:
     """A night to try at once: published (its join codes answer any phone), hands entered one
-    by one on the tables' phones, eight hands a round, round 1 seated."""
-    event = services.event_create(
-        club=club,
-        actor=director,
-        name=DEMO_LIVE_EVENT,
-        format="progressive",
-        round_length=Event.RoundLength.HANDS,
-        hands_per_round=8,
+    by one on the tables' phones, round 1 seated."""
+    event = _published_night(
+        club,
+        director,
+        DEMO_LIVE_EVENT,
+        DEMO_LIVE_PLAYERS,
         entry=Event.Entry.HANDS,
         rounds_planned=3,
-        published=True,
         seed=2025,
     )
-    for name in DEMO_LIVE_PLAYERS:
-        services.entrant_add(event=event, actor=director, name=name)
     services.round_generate(event=event, actor=director)
     return event
