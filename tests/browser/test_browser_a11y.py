@@ -55,7 +55,7 @@ WORDS = {
         "hearts": "Hearts",
         "clubs": "Clubs",
         "spades": "Spades",
-        "king": "king of Spades",
+        "king": "king of spades",
     },
     "ko-KR": {
         "new": "새 게임",

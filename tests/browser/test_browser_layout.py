@@ -135,7 +135,7 @@ def screens(page: Page, table: Table, base: str) -> dict[str, list[str]]:
     page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Spades").check()
     page.get_by_role("group", name="Who called trump?").get_by_role("radio", name="Ann (N)").check()
     page.get_by_role("group", name="Who led?").get_by_role("radio", name="Ben (E)").check()
-    page.get_by_role("button", name="king of Spades").first.click()
+    page.get_by_role("button", name="king of spades").first.click()
     page.get_by_role("button", name="Ask the referee").last.click()
     expect(page.locator(".ruling")).to_be_visible()
     found["referee"] = layout_problems(page)

@@ -15,10 +15,10 @@ ENGLISH = {
     "maker": ("Who called trump?", "Ben (E)"),
     "leader": ("Who led?", "Ben (E)"),
     "trick": "Cards in the trick, in order",
-    "cards": ["ace of Hearts", "nine of Clubs", "nine of Hearts", "ten of Hearts"],
+    "cards": ["ace of hearts", "nine of clubs", "nine of hearts", "ten of hearts"],
     "whose": ("Whose hand?", "Cat (S)"),
     "hand": "Cards in Cat (S)'s hand",
-    "held": ["jack of Diamonds", "nine of Clubs", "king of Spades"],
+    "held": ["jack of diamonds", "nine of clubs", "king of spades"],
     "ask": "Ask the referee",
 }
 KOREAN = {
@@ -61,7 +61,7 @@ def test_the_referee_rules_on_a_left_bower_renege(page: Page, live_server) -> No
     expect(ruling).to_be_visible()
     expect(ruling).to_contain_text("jack of diamonds")
     expect(ruling).to_contain_text("left bower")
-    expect(ruling).to_contain_text("Ben (E) wins the trick with the ace of Hearts.")
+    expect(ruling).to_contain_text("Ben (E) wins the trick with the ace of hearts.")
     expect(ruling).to_contain_text("Under this game's rules: Renege! +2 to E/W")
 
 

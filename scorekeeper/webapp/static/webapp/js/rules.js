@@ -127,7 +127,8 @@ export function cardFace(card) {
 
 export function cardName(card) {
   if (card === "JOKER") return t("card.joker");
-  return t("card.name", { rank: t(`rank.${card[0]}`), suit: t(`suit.${card[1]}`) });
+  // A suit inside a card's name is a common noun, as the referee writes it: "ace of spades".
+  return t("card.name", { rank: t(`rank.${card[0]}`), suit: t(`suit.${card[1]}`).toLowerCase() });
 }
 
 /** The score a team needs to be "at game point": one made hand from the target. */
