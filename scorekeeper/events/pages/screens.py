@@ -44,6 +44,8 @@ def director_home(request: HttpRequest) -> HttpResponse:
             "clubs": [(club, events[club.pk], seasons[club.pk]) for club in clubs],
             "today": timezone.localdate(),
             "shown_as": display_name(request.user),
+            # A director who has not chosen a name is asked for one here, on the first screen.
+            "named": bool(str(getattr(request.user, "first_name", "") or "").strip()),
             "presets": preset_choices(),
             **selectors.event_form_choices(),
         },
