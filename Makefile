@@ -72,7 +72,7 @@ pytest: $(VENV)/.installed chromium
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
 
 # Pin every package with its hashes (pip-tools) from what requirements/base.in and test.in ask
-# for; pip then installs nothing it cannot check.
+# for; uv then installs nothing it cannot check.
 COMPILE := ../$(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
   --no-emit-find-links --no-emit-index-url
 requirements: $(VENV)/.installed

@@ -13,7 +13,7 @@ from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
 from .jsontext import read_json
 from .record import RECORD_FIELDS, Record, canonical_record, parse_record, unknown_fields
-from .rules import PRESETS, Points, Ruleset
+from .rules import PLAYER_COUNTS, PRESETS, Points, Ruleset
 from .scoring import (
     OUTCOMES,
     THROWN_IN,
@@ -36,6 +36,7 @@ __all__ = [
     "DISCARDS",
     "JOKER",
     "OUTCOMES",
+    "PLAYER_COUNTS",
     "PRESETS",
     "RECORD_FIELDS",
     "SUITS",

@@ -1,4 +1,4 @@
-"""The actions of a hand, typed: a bid, the dealer's discard, a play.
+"""The actions of a hand, typed: a bid, the dealer's discard, a lone player's exchange, a play.
 
 The legal-move functions of each phase answer with these objects, never with words to be read
 back. Each possible action exists once (``bid_of``, ``DISCARDS``, ``PLAYS``), so listing the
@@ -17,6 +17,11 @@ from .cards import ALL_CARDS, SUITS, Card, Suit
 MAX_SEATS: Final = 6
 
 BID_WORDS: Final = ("pass", "order-up", "call", "defend-alone", "redeal")
+#: The actions of an auction (Bid Euchre): a number of tricks, the lone bids, naming trump.
+AUCTION_WORDS: Final = ("bid", "moon", "loner", "declare")
+#: The most tricks any ruleset's hand has (a 32-card deck dealt to four).
+MAX_TRICKS: Final = 8
+NO_TRUMP_KINDS: Final = ("high", "low")
 
 
 class BidLike(Protocol):
@@ -30,19 +35,35 @@ class BidLike(Protocol):
     def suit(self) -> Suit | None: ...
     @property
     def alone(self) -> bool: ...
+    @property
+    def tricks(self) -> int | None: ...
+    @property
+    def no_trump(self) -> str | None: ...
 
 
 @dataclass(frozen=True, slots=True)
 class Bid:
+    """A bid. In an auction ``tricks`` is a ``bid``'s number, and ``suit`` or ``no_trump``
+    (``high``, ``low``) the trump a bid or a ``declare`` names."""
+
     seat: int
     action: str
     suit: Suit | None = None
     alone: bool = False
+    tricks: int | None = None
+    no_trump: str | None = None
 
     @property
     def word(self) -> str:
-        """The bid as a verdict's legal bids write it: ``pass``, ``order-up-alone``, ``call:H``."""
-        text = f"call:{self.suit.value}" if self.action == "call" and self.suit else self.action
+        """The bid as a verdict's legal bids write it: ``pass``, ``order-up-alone``, ``call:H``,
+        ``bid:4``, ``moon``, ``declare:S``, ``declare:high`` (an auction's bid whatever trump
+        it names)."""
+        action = self.action
+        if action == "bid":
+            return f"bid:{self.tricks}"
+        if action == "declare":
+            return f"declare:{self.suit.value if self.suit else self.no_trump}"
+        text = f"call:{self.suit.value}" if action == "call" and self.suit else action
         return f"{text}-alone" if self.alone else text
 
     def __str__(self) -> str:
@@ -62,6 +83,24 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class Exchange:
+    """A lone player's exchange: the cards its partners pass it, as (seat, card), and the
+    cards it lays away, chosen before it sees them (spec v1.1, 0.4)."""
+
+    seat: int
+    passed: tuple[tuple[int, Card], ...] = ()
+    discard: tuple[Card, ...] = ()
+
+    @property
+    def word(self) -> str:
+        passed = " ".join(f"{seat}:{card}" for seat, card in self.passed)
+        return f"passed {passed or '-'} laid away {' '.join(map(str, self.discard)) or '-'}"
+
+    def __str__(self) -> str:
+        return f"exchange:{self.word}"
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     seat: int
     card: Card
@@ -74,20 +113,50 @@ class Play:
         return f"{self.seat}:{self.card}"
 
 
-Action = Bid | Discard | Play
+Action = Bid | Discard | Exchange | Play
 
-_BIDS: Final[dict[tuple[int, str, Suit | None, bool], Bid]] = {}
+_BidKey = tuple[int, str, Suit | None, bool, int | None, str | None]
+_BIDS: Final[dict[_BidKey, Bid]] = {}
+#: What a bid of an auction may name as trump: nothing (declared later), a suit, a no-trump.
+NAMINGS: Final[tuple[tuple[Suit | None, str | None], ...]] = (
+    (None, None),
+    *((suit, None) for suit in SUITS),
+    *((None, kind) for kind in NO_TRUMP_KINDS),
+)
 for _seat in range(MAX_SEATS):
     for _alone in (False, True):
         for _word in ("pass", "order-up", "defend-alone", "redeal"):
-            _BIDS[_seat, _word, None, _alone] = Bid(_seat, _word, None, _alone)
+            _BIDS[_seat, _word, None, _alone, None, None] = Bid(_seat, _word, None, _alone)
         for _suit in SUITS:
-            _BIDS[_seat, "call", _suit, _alone] = Bid(_seat, "call", _suit, _alone)
+            _BIDS[_seat, "call", _suit, _alone, None, None] = Bid(_seat, "call", _suit, _alone)
+        for _named, _kind in NAMINGS:
+            for _tricks in range(1, MAX_TRICKS + 1):
+                _BIDS[_seat, "bid", _named, _alone, _tricks, _kind] = Bid(
+                    _seat, "bid", _named, _alone, _tricks, _kind
+                )
+            for _word in ("moon", "loner"):
+                _BIDS[_seat, _word, _named, _alone, None, _kind] = Bid(
+                    _seat, _word, _named, _alone, None, _kind
+                )
+            if _named is not None or _kind is not None:
+                _BIDS[_seat, "declare", _named, False, None, _kind] = Bid(
+                    _seat, "declare", _named, False, None, _kind
+                )
 
 
-def bid_of(seat: int, action: str, suit: Suit | None = None, alone: bool = False) -> Bid:
-    """The one ``Bid`` for these words."""
-    return _BIDS[seat, action, suit, alone]
+def bid_of(
+    seat: int,
+    action: str,
+    suit: Suit | None = None,
+    alone: bool = False,
+    tricks: int | None = None,
+    no_trump: str | None = None,
+) -> Bid:
+    """The one ``Bid`` for these words (a new one for words no bid has, as a table's record
+    may have: checked, it is refused)."""
+    key = (seat, action, suit, alone, tricks, no_trump)
+    found = _BIDS.get(key)
+    return Bid(*key) if found is None else found
 
 
 DISCARDS: Final = {card: Discard(card) for card in ALL_CARDS}
@@ -109,21 +178,22 @@ def plays_of(seat: int, bits: int) -> list[Play]:
 
 def legal_plays_of(seat: int, bits: int) -> tuple[Play, ...]:
     """``plays_of`` as a tuple kept for the next time the same cards are asked for."""
-    key = (seat, bits)
-    found = _PLAYS_OF.get(key)
+    kept = PLAYS_OF[seat]
+    found = kept.get(bits)
     if found is None:
         table = PLAYS_BY_BIT[seat]
         plays = []
-        while bits:
-            low = bits & -bits
+        remaining = bits
+        while remaining:
+            low = remaining & -remaining
             plays.append(table[low])
-            bits ^= low
-        if len(_PLAYS_OF) >= 1 << 16:
-            _PLAYS_OF.clear()
-        found = _PLAYS_OF[key] = tuple(plays)
+            remaining ^= low
+        if len(kept) >= 1 << 14:
+            kept.clear()
+        found = kept[bits] = tuple(plays)
     return found
 
 
-#: The plays of each set of cards asked for, kept (hands repeat): a legal-move list costs one
-#: look-up.
-_PLAYS_OF: Final[dict[tuple[int, int], tuple[Play, ...]]] = {}
+#: Each seat's plays of each set of cards asked for, by the set's bits, kept (hands repeat): a
+#: legal-move list costs one look-up.
+PLAYS_OF: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ in range(MAX_SEATS))

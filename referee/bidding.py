@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .actions import Bid, BidLike, bid_of
+from .actions import AUCTION_WORDS, Bid, BidLike, bid_of
 from .cards import SUITS, Card, Suit
 from .evidence import holds_suit, possible_trumps, proven_cards
 from .hand import BIDDING, Hand, Order
@@ -18,9 +18,22 @@ from .verdict import Next, Phase
 
 def bid(hand: Hand, index: int, said: BidLike) -> None:
     """Check the ``index``-th bid of the hand and apply it (unless the rules say it is void)."""
-    order = (BIDDING, index, 0)
     seat = said.seat
     hand.bids_made = index + 1
+    if (
+        said.action == "pass"
+        and seat == hand.turn
+        and hand.maker is None
+        and not hand.joker_call_due
+        and not hand.thrown_in
+        and (hand.round < 2 or seat != hand.dealer)
+    ):
+        # The usual bid: a pass in turn that is not the stuck dealer's.
+        if seat == hand.dealer:
+            hand.round += 1
+        hand.turn = (seat + 1) % hand.players
+        return
+    order = (BIDDING, index, 0)
     if hand.thrown_in:
         hand.flag(order, "out-of-turn", "bid_after_throw_in", seat=seat)
         return
@@ -28,18 +41,16 @@ def bid(hand: Hand, index: int, said: BidLike) -> None:
         defend_alone(hand, order, seat)
         return
     if hand.maker is not None:
-        if seat in hand.sitting_out():
-            hand.flag(
-                order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.lone_partner(seat)
-            )
-        else:
-            hand.flag(order, "out-of-turn", "bid_after_trump", seat=seat)
+        late_bid(hand, order, seat, "bid_after_trump")
         return
     if said.action == "redeal":
-        _redeal(hand, order, seat)
+        redeal_request(hand, order, seat)
         return
     if hand.joker_call_due:
         _joker_call(hand, order, said)
+        return
+    if said.action in AUCTION_WORDS:
+        _auction_action(hand, order, said)
         return
     if seat != hand.turn:
         hand.flag(order, "out-of-turn", "bid_turn", seat=seat, turn=hand.turn)
@@ -65,10 +76,24 @@ def make(
     hand.round_one = round_one
 
 
-def _advance(hand: Hand, seat: int) -> None:
-    if seat == hand.dealer:
-        hand.round += 1
-    hand.turn = (seat + 1) % hand.players
+def _auction_action(hand: Hand, order: Order, said: BidLike) -> None:
+    """A bid of an auction (a number, a moon, naming trump) in a turn-up game: not a bid this
+    game has. It counts as the seat's pass, except for a stuck dealer, who still has to bid."""
+    seat = said.seat
+    hand.flag(
+        order,
+        "bid-not-allowed",
+        "auction_bid_in_turn_up",
+        seat=seat,
+        rule="bidding",
+        action=said.action,
+    )
+    if seat != hand.turn:
+        hand.flag(order, "out-of-turn", "bid_turn", seat=seat, turn=hand.turn)
+        hand.turn = seat
+    if hand.round >= 2 and seat == hand.dealer and hand.rules.stuck_dealer != "redeal":
+        return
+    _pass(hand, order, seat)
 
 
 def _pass(hand: Hand, order: Order, seat: int) -> None:
@@ -80,7 +105,9 @@ def _pass(hand: Hand, order: Order, seat: int) -> None:
         key = "dealer_must_take" if stuck == "takes-upcard" else "dealer_must_call"
         hand.flag(order, "dealer-must-call", key, seat=seat, upcard=hand.upcard)
         return
-    _advance(hand, seat)
+    if seat == hand.dealer:
+        hand.round += 1
+    hand.turn = (seat + 1) % hand.players
 
 
 def callable_suits(hand: Hand) -> list[Suit]:
@@ -207,6 +234,17 @@ def _joker_call(hand: Hand, order: Order, said: BidLike) -> None:
     make(hand, seat, said.suit, said.alone, pickup=True, round_one=True)
 
 
+def late_bid(hand: Hand, order: Order, seat: int, key: str) -> None:
+    """A bid once the makers are known: from a seat sitting out, ``sitting-out``; from any
+    other, ``out-of-turn`` (said as ``key``: after trump, after the auction)."""
+    if seat in hand.sitting_out():
+        hand.flag(
+            order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.lone_partner(seat)
+        )
+    else:
+        hand.flag(order, "out-of-turn", key, seat=seat)
+
+
 def defend_alone(hand: Hand, order: Order, seat: int) -> None:
     rules = hand.rules
     if hand.maker is None:
@@ -239,7 +277,7 @@ def defend_alone(hand: Hand, order: Order, seat: int) -> None:
     hand.defender_alone = seat
 
 
-def _redeal(hand: Hand, order: Order, seat: int) -> None:
+def redeal_request(hand: Hand, order: Order, seat: int) -> None:
     """A poor-hand redeal: at the seat's turn in round 1, or, under a joker upcard, by any
     seat until the dealer names trump."""
     if hand.rules.poor_hand_redeal == "off":

@@ -181,18 +181,19 @@ def cards_of_bits(bits: int) -> list[Card]:
 
 
 def deck(size: int) -> frozenset[Card]:
-    """The cards of a 24 (9 to ace), 25 (24 and the joker) or 32 (7 to ace) card deck."""
+    """The cards of a 24 (9 to ace), 25 (24 and the joker), 32 (7 to ace) or 33 (32 and the
+    joker) card deck."""
     return _DECKS[size]
 
 
-_LOW_RANKS_OUT: Final = {24: ("7", "8"), 25: ("7", "8"), 32: ()}
+_LOW_RANKS_OUT: Final = {24: ("7", "8"), 25: ("7", "8"), 32: (), 33: ()}
 _DECKS: Final = {
     size: frozenset(
         c
         for c in ALL_CARDS
-        if (c.is_joker and size == 25) or (not c.is_joker and c.rank not in _LOW_RANKS_OUT[size])
+        if (c.is_joker and size % 2) or (not c.is_joker and c.rank not in _LOW_RANKS_OUT[size])
     )
-    for size in (24, 25, 32)
+    for size in (24, 25, 32, 33)
 }
 #: Each deck as card bits, and the cards printed with each suit.
 DECK_BITS: Final = {size: sum(c.bit for c in cards) for size, cards in _DECKS.items()}
@@ -200,33 +201,53 @@ PRINTED: Final = {suit: sum(c.bit for c in ALL_CARDS if c.suit is suit) for suit
 
 
 class TrumpOrder:
-    """How every card ranks once a suit is trump (or with no trump, for a lead's suit).
+    """How every card ranks once trump is known: a trump suit, or no trump (Bid Euchre).
 
     ``suit_of[card]`` is the suit a card belongs to in play: the left bower and the joker
     belong to trump; ``members[suit]`` is the same as a set of card bits. ``powers[led][card]``
     orders cards within a trick led in ``led``: trumps above everything, then the led suit; a
-    card of another suit cannot win (-1).
+    card of another suit cannot win (-1). Under no trump (``trump`` None) every card belongs to
+    its printed suit and jacks are plain cards: aces high (``high``), or nines, the lowest rank
+    of the deck, high (``low``).
     """
 
-    __slots__ = ("left_bower", "members", "powers", "right_bower", "suit_of", "trump", "trump_rank")
+    __slots__ = (
+        "left_bower",
+        "members",
+        "no_trump",
+        "powers",
+        "right_bower",
+        "suit_of",
+        "trump",
+        "trump_rank",
+    )
 
-    def __init__(self, trump: Suit) -> None:
+    def __init__(self, trump: Suit | None, no_trump: str | None = None) -> None:
         self.trump = trump
-        self.right_bower = _BY_CODE["J" + trump.value]
-        self.left_bower = _BY_CODE["J" + trump.partner.value]
+        self.no_trump = no_trump
         self.suit_of: dict[Card, Suit] = {}
         self.trump_rank: dict[Card, int] = {}
-        for card in ALL_CARDS:
-            self.suit_of[card] = (
-                trump if card.suit is None or card is self.left_bower else card.suit
-            )
-        ordinary = [c for c in ALL_CARDS if c.suit is trump and c is not self.right_bower]
-        for rank, card in enumerate(ordinary):
-            self.trump_rank[card] = rank
-        top = len(ordinary)
-        self.trump_rank[self.left_bower] = top
-        self.trump_rank[self.right_bower] = top + 1
-        self.trump_rank[JOKER] = top + 2
+        self.right_bower: Card | None = None
+        self.left_bower: Card | None = None
+        if trump is None:
+            for card in ALL_CARDS:
+                # (The joker is in no deck an auction deals: flagged wherever it appears, it
+                # is read as a spade that never wins.)
+                self.suit_of[card] = card.suit or Suit.SPADES
+        else:
+            self.right_bower = _BY_CODE["J" + trump.value]
+            self.left_bower = _BY_CODE["J" + trump.partner.value]
+            for card in ALL_CARDS:
+                self.suit_of[card] = (
+                    trump if card.suit is None or card is self.left_bower else card.suit
+                )
+            ordinary = [c for c in ALL_CARDS if c.suit is trump and c is not self.right_bower]
+            for rank, card in enumerate(ordinary):
+                self.trump_rank[card] = rank
+            top = len(ordinary)
+            self.trump_rank[self.left_bower] = top
+            self.trump_rank[self.right_bower] = top + 1
+            self.trump_rank[JOKER] = top + 2
         self.members: dict[Suit, int] = dict.fromkeys(SUITS, 0)
         for card, suit in self.suit_of.items():
             self.members[suit] |= card.bit
@@ -238,9 +259,13 @@ class TrumpOrder:
         rank = self.trump_rank.get(card)
         if rank is not None:
             return 100 + rank
-        if self.suit_of[card] is led:
-            return RANKS.index(card.rank)
-        return -1
+        if self.suit_of[card] is not led or card.is_joker:
+            return -1
+        if self.no_trump == "low":
+            return len(RANKS) - 1 - RANKS.index(card.rank)
+        return RANKS.index(card.rank)
 
 
 TRUMP_ORDERS: Final = {suit: TrumpOrder(suit) for suit in SUITS}
+#: The orders of a no-trump contract: ``high`` (aces high) and ``low`` (nines high).
+NO_TRUMP_ORDERS: Final = {kind: TrumpOrder(None, kind) for kind in ("high", "low")}

@@ -13,6 +13,7 @@ all, the code a full bidding record would get.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import Final
 
@@ -20,8 +21,24 @@ from .bidding import check_alone, check_holds, check_partner_alone, defend_alone
 from .cards import Suit
 from .hand import BIDDING, Hand
 from .record import GivenContract
+from .seating import contract_of
 
+#: Where a contract given with the record stands among the bids: after every one.
 _ORDER: Final = (BIDDING, 1 << 20, 0)
+
+
+def settled_by_bids(
+    hand: Hand, given: GivenContract, compare: Callable[[Hand, GivenContract], None]
+) -> bool:
+    """Whether the bids leave a contract given with them nothing more to do: a hand thrown in
+    has none (``contract-mismatch``); makers the bids made are compared with it (``compare``)."""
+    if hand.thrown_in:
+        hand.flag(_ORDER, "contract-mismatch", "contract_after_throw_in")
+        return True
+    if hand.maker is not None:
+        compare(hand, given)
+        return True
+    return False
 
 
 class Making(Enum):
@@ -34,18 +51,14 @@ class Making(Enum):
 
 
 def settle_contract(hand: Hand, given: GivenContract | None) -> None:
-    if given is None:
+    if given is None or settled_by_bids(hand, given, _compare):
         return
-    if hand.thrown_in:
-        hand.flag(_ORDER, "contract-mismatch", "contract_after_throw_in")
-        return
-    if hand.maker is not None:
-        _compare(hand, given)
-        return
-    making, refusal = _making(hand, given.maker, given.trump)
+    trump = given.trump
+    assert trump is not None  # (a turn-up contract names its trump)
+    making, refusal = _making(hand, given.maker, trump)
     if refusal is not None:
         _refuse(hand, given, refusal)
-    maker, trump, alone = given.maker, given.trump, given.alone
+    maker, alone = given.maker, given.alone
     if making is Making.ORDER_UP:
         if maker != hand.dealer:
             check_holds(hand, _ORDER, maker, trump, "order")
@@ -72,7 +85,8 @@ def settle_contract(hand: Hand, given: GivenContract | None) -> None:
 
 def _compare(hand: Hand, given: GivenContract) -> None:
     """Bids that made trump and a contract: they must agree; the bids are what counts."""
-    derived = (hand.trump, hand.maker, hand.alone, hand.defender_alone)
+    assert hand.maker is not None
+    derived = contract_of(hand.trump, hand.maker, hand.alone, hand.defender_alone)
     differs = given.trump is not hand.trump or given.maker != hand.maker
     if given.alone is not None and given.alone != hand.alone:
         differs = True

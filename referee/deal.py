@@ -70,10 +70,13 @@ def _check_unusual_deal(hand: Hand) -> None:
                 dealt_to[card] = seat
 
 
-def shuffled_deal(ruleset: Ruleset, rng: random.Random) -> tuple[dict[int, list[Card]], Card]:
-    """A shuffled deal: a hand to each seat and the next card turned up."""
+def shuffled_deal(
+    ruleset: Ruleset, rng: random.Random
+) -> tuple[dict[int, list[Card]], Card | None]:
+    """A shuffled deal: a hand to each seat and the next card turned up (none under an
+    auction, which deals every card)."""
     cards = sorted(deck(ruleset.deck), key=lambda c: c.index)
     rng.shuffle(cards)
     size = ruleset.hand_size
     hands = {seat: cards[seat * size : (seat + 1) * size] for seat in range(ruleset.players)}
-    return hands, cards[ruleset.players * size]
+    return hands, None if ruleset.auction else cards[ruleset.players * size]

@@ -20,7 +20,7 @@ from .egn_format import (
 )
 from .errors import MalformedRecord
 from .record import Record, parse_record
-from .rules import Ruleset
+from .rules import OPTIONS, Ruleset
 from .verdict import Verdict
 
 # ---------------------------------------------------------------------------------------------
@@ -38,8 +38,7 @@ def hand_to_egn(record: Mapping[str, Any], verdict: Verdict, *, deal_number: int
     """One EGN deal from a checked hand record. Raises ``MalformedRecord`` for a hand EGN
     cannot write down: bidding or plays out of turn, a redeal request, a table other than four."""
     hand = parse_record(dict(record))
-    if hand.ruleset.players != SEATS:
-        raise MalformedRecord("ruleset.players", "EGN records four-player games")
+    check_egn_table(hand.ruleset)
     state: dict[str, Any] = {"dealer": hand.dealer}
     if hand.upcard is not None:
         state["upCard"] = egn_card(hand.upcard)
@@ -149,9 +148,16 @@ def game_to_egn(
     }
 
 
+def check_egn_table(ruleset: Ruleset) -> None:
+    """EGN writes down four players and a turn-up: no six-handed game, no auction."""
+    if ruleset.players != SEATS or ruleset.auction:
+        raise MalformedRecord("ruleset", "EGN has four seats and a turn-up")
+
+
 def egn_ruleset(ruleset: Ruleset) -> dict[str, Any]:
     """A referee ruleset as EGN's rule flags; raises ``MalformedRecord`` for what EGN cannot say."""
     standard = Ruleset.parse("standard")
+    check_egn_table(ruleset)
     if ruleset.stuck_dealer == "takes-upcard":
         raise MalformedRecord(
             "ruleset.stuck_dealer", "EGN has no rule for a dealer taking the upcard"
@@ -167,7 +173,7 @@ def egn_ruleset(ruleset: Ruleset) -> dict[str, Any]:
         "preset",
         "points",
     }
-    for option in (f.name for f in fields(ruleset)):
+    for option in OPTIONS:
         if option not in expressible and getattr(ruleset, option) != getattr(standard, option):
             raise MalformedRecord(f"ruleset.{option}", "EGN has no rule for this option")
     for point in (f.name for f in fields(ruleset.points)):
@@ -175,8 +181,6 @@ def egn_ruleset(ruleset: Ruleset) -> dict[str, Any]:
             continue
         if getattr(ruleset.points, point) != getattr(standard.points, point):
             raise MalformedRecord(f"ruleset.points.{point}", "EGN has no rule for this point value")
-    if ruleset.players != SEATS:
-        raise MalformedRecord("ruleset.players", "EGN records four-player games")
     flags: dict[str, Any] = {
         "std": ruleset.stuck_dealer == "must-call",
         "canadian": ruleset.partner_must_go_alone,

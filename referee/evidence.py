@@ -65,10 +65,12 @@ def shown_by_play(hand: Hand, seat: int, card: Card) -> bool:
     """Whether the seat's play of this card proves that it held the card: nothing else in the
     record disputes it. A card played twice (by anyone), dealt to another seat, the upcard
     (unless the seat is the dealer who took it) or the dealer's discard proves nothing."""
-    if len(hand.evidence.players_of(card)) != 1:
+    if len(hand.evidence.players_of(card)) != 1 or card.bit & hand.laid_away:
         return False
     if hand.owner_of(card) not in (None, seat):
         return False
+    if card.bit & hand.passed_in:
+        return seat == hand.maker
     if card is hand.upcard:
         return seat == hand.dealer and hand.pickup_happens()
     if card is hand.discard:

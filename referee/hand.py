@@ -16,22 +16,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from .cards import JOKER, Card, Suit
+from .cards import JOKER, NO_TRUMP_ORDERS, TRUMP_ORDERS, Card, Suit, TrumpOrder
 from .evidence import Evidence
 from .rules import Ruleset
 from .seating import Tables, sitting_out, tables_of
 
 if TYPE_CHECKING:
     from .play import Tricks
+    from .record import ReportedExchange
 
 # Where in the hand a breach happened, for reporting in play order.
 DEAL: Final = 0
 BIDDING: Final = 1
 DISCARD: Final = 2
-PLAY: Final = 3
-END: Final = 4
+EXCHANGE: Final = 3
+PLAY: Final = 4
+END: Final = 5
 
 Order = tuple[int, int, int]
 
@@ -51,10 +53,23 @@ RULE_OF: Final = {
     "partner-must-go-alone": "partner_must_go_alone",
     "discard-not-allowed": "dealer_may_discard_upcard",
     "bad-redeal": "poor_hand_redeal",
+    "bad-exchange": "call_for_best",
     "too-many-cards": "hand-size",
     "contract-mismatch": "contract",
     "claim-mismatch": "scoring",
 }
+
+
+class Auction(NamedTuple):
+    """An auction's bids so far (replaced, never changed, by each bid): the highest bid's rank
+    (its tricks; a moon ranks one above the hand size, a loner two), who made it and the trump
+    it named, and the seats that have passed (bits, for ``bid_rounds: until-passed``)."""
+
+    high: int = 0
+    bidder: int | None = None
+    suit: Suit | None = None
+    no_trump: str | None = None
+    passed: int = 0
 
 
 @dataclass(slots=True)
@@ -86,6 +101,16 @@ _BIDDING_FIELDS: Final = (
     "bids_made",
     "discard",
     "tricks",
+    "auction",
+    "contract_bid",
+    "lone_bid",
+    "no_trump",
+    "exchange",
+    "dealt",
+    "owned",
+    "dealt_to",
+    "passed_in",
+    "laid_away",
 )
 _save_bidding: Final = attrgetter(*_BIDDING_FIELDS)
 
@@ -93,9 +118,11 @@ _save_bidding: Final = attrgetter(*_BIDDING_FIELDS)
 class Hand:
     __slots__ = (
         "alone",
+        "auction",
         "bids_made",
         "bids_reported",
         "breached",
+        "contract_bid",
         "dealer",
         "dealt",
         "dealt_to",
@@ -103,11 +130,17 @@ class Hand:
         "defender_alone",
         "discard",
         "evidence",
+        "exchange",
+        "exchange_unreported",
         "given_trump",
         "hand_size",
         "joker_call_due",
+        "laid_away",
+        "lone_bid",
         "maker",
+        "no_trump",
         "owned",
+        "passed_in",
         "pending",
         "picked_up",
         "pickup_reported",
@@ -169,9 +202,22 @@ class Hand:
         self.round_one = False
         self.thrown_in = False
         self.bids_made = 0
+        # An auction (Bid Euchre) instead: its bids so far (``auction.Auction``), then the
+        # contract it made: the tricks bid, a lone bid (moon, loner), a no-trump.
+        self.auction: Auction | None = Auction() if self.tables.auction else None
+        self.contract_bid: int | None = None
+        self.lone_bid: str | None = None
+        self.no_trump: str | None = None
         # The dealer's discard, as reported; the play phase, once play begins.
         self.discard: Card | None = None
         self.tricks: Tricks | None = None
+        # A lone player's exchange, as reported; once applied, the cards passed to it and
+        # those it laid away (as bits); whether the rules gave one that the record leaves out
+        # while it reports play (then the lone player's dealt cards prove nothing).
+        self.exchange: ReportedExchange | None = None
+        self.passed_in = 0
+        self.laid_away = 0
+        self.exchange_unreported = False
 
     # -- reporting ------------------------------------------------------------------------
 
@@ -240,6 +286,23 @@ class Hand:
         if cards is not None and len(cards) == self.hand_size:
             return cards
         return None
+
+    @property
+    def trump_named(self) -> bool:
+        """Whether the contract's trump is known: a suit, or (an auction's) no trump."""
+        return self.trump is not None or self.no_trump is not None
+
+    def trump_order(self) -> TrumpOrder:
+        """How the cards rank under the contract's trump (named: ``trump_named``)."""
+        if self.no_trump is not None:
+            return NO_TRUMP_ORDERS[self.no_trump]
+        assert self.trump is not None
+        return TRUMP_ORDERS[self.trump]
+
+    @property
+    def declare_due(self) -> bool:
+        """Whether an auction has ended with trump still to be named by the maker."""
+        return self.auction is not None and self.maker is not None and not self.trump_named
 
     def pickup_happens(self) -> bool:
         """Whether the dealer took the upcard into hand (and did not leave it, where allowed)."""

@@ -43,6 +43,8 @@ def holding(tricks: Tricks, seat: int) -> list[Card] | None:
     """The cards the seat is proven to hold when play starts, in the record's order (None:
     not even partly known)."""
     hand = tricks.hand
+    if hand.exchange_unreported and seat == hand.maker:
+        return None  # (any of its cards may have been laid away)
     if seat != hand.dealer or not tricks.took:
         return hand.dealt.get(seat)
     # The dealer's cards after taking the upcard: dealt cards and upcard, less the
@@ -50,8 +52,9 @@ def holding(tricks: Tricks, seat: int) -> list[Card] | None:
     if tricks.discard is None:
         return None
     kept = [c for c in hand.dealt.get(hand.dealer, ()) if c is not tricks.discard]
-    if tricks.upcard is not None and tricks.upcard is not tricks.discard:
-        kept.append(tricks.upcard)
+    upcard = tricks.upcard
+    if upcard is not None and upcard is not tricks.discard and not upcard.bit & hand.laid_away:
+        kept.append(upcard)
     return kept
 
 
@@ -74,6 +77,7 @@ def known_hand(tricks: Tricks, seat: int) -> list[Card] | None:
             and not played_by_another(hand, seat, card)
             and (card is not tricks.upcard or takes_upcard)
             and card is not hand.discard
+            and not card.bit & hand.laid_away
         ):
             known.append(card)
     if not tricks.complete[seat]:
@@ -150,8 +154,13 @@ def check_card(
     if played & card.bit:
         hand.flag(order, "card-reused", "played_twice", seat=seat, trick=trick, card=card)
         return
+    if card.bit & hand.laid_away:
+        hand.flag(
+            order, "card-not-held", "laid_away", seat=seat, trick=trick, card=card, maker=hand.maker
+        )
+        return
     dealer = hand.dealer
-    if card is upcard:
+    if card is upcard and not card.bit & hand.passed_in:
         if took is False:
             key = "upcard_turned_down"
         elif seat != dealer:
@@ -168,8 +177,9 @@ def check_card(
         )
         return
     owner = hand.owner_of(card)
+    unreported_exchange = hand.exchange_unreported and seat == hand.maker
     if owner is not None:
-        if owner != seat:
+        if owner != seat and not (unreported_exchange and owner in hand.rules.partners_of(seat)):
             hand.flag(
                 order,
                 "card-not-held",
@@ -180,7 +190,7 @@ def check_card(
                 other=owner,
             )
         return
-    if hand.known_full_hand(seat) is None:
+    if hand.known_full_hand(seat) is None or unreported_exchange:
         return
     if seat == dealer and card.suit in upcard_suits:
         # It may be the unreported upcard: which card of the suit that was, the record does

@@ -73,7 +73,24 @@ KOREAN: Final[dict[str, str]] = {
     "{value} is not a team of this game (teams 0 to {last})": (
         "{value}은(는) 이 게임의 팀이 아닙니다(팀 0부터 {last})"
     ),
-    "must be a whole number of points": "점수는 0 이상의 정수여야 합니다",
+    "must be a whole number of points": "점수는 정수여야 합니다",
+    "this ruleset turns no card up": "이 규칙에서는 {t_upcard}을(를) 뒤집지 않습니다",
+    "a bid needs its number of tricks": "{t_bid}에는 {t_trick} 수가 있어야 합니다",
+    "must be high or low": "high 또는 low여야 합니다",
+    "names a suit or a no-trump, not both": (
+        "{t_suit}와(과) {t_no_trump} 중 하나만 정할 수 있습니다"
+    ),
+    "names a suit (C, D, H or S) or a no_trump": (
+        "{t_suit}(C, D, H, S)나 no_trump를 정해야 합니다"
+    ),
+    "must be moon, loner or null": "moon, loner 또는 null이어야 합니다",
+    "is required (or a lone_bid)": "꼭 있어야 합니다(또는 lone_bid)",
+    "a {lone_bid} is a bid of every trick ({size})": (
+        "{lone_bid}은(는) 모든 {t_trick}({size})을(를) 거는 {t_bid}입니다"
+    ),
+    "must be an object with passed (seats and cards) and discard (cards)": (
+        "passed(자리와 카드)와 discard(카드)가 있는 객체여야 합니다"
+    ),
     # The ruleset.
     "unknown preset {value}; presets: {presets}": (
         "알 수 없는 프리셋 {value}입니다. 프리셋: {presets}"
@@ -88,13 +105,31 @@ KOREAN: Final[dict[str, str]] = {
     "must be an object of point values": "점수 값을 적은 객체여야 합니다",
     "must be at least 1": "1 이상이어야 합니다",
     "unknown option": "알 수 없는 옵션입니다",
-    "only four players in partnerships can go alone: set it false": (
-        "{t_partner}이(가) 있는 4인 게임에서만 {t_lone}을(를) 할 수 있습니다: false로 두세요"
+    "only four or six players in partnerships can go alone: set it false": (
+        "{t_partner}이(가) 있는 4인이나 6인 게임에서만 {t_lone}을(를) 할 수 있습니다: false로 "
+        "두세요"
     ),
     "needs going_alone: a partner cannot be made to": (
         "going_alone이 필요합니다: {t_lone}이(가) 없으면 {t_partner}에게 시킬 수 없습니다"
     ),
-    "needs four players in partnerships": "{t_partner}이(가) 있는 4인 게임이어야 합니다",
+    "needs four or six players in partnerships": (
+        "{t_partner}이(가) 있는 4인이나 6인 게임이어야 합니다"
+    ),
+    "needs going_alone: only a lone maker calls for best": (
+        "going_alone이 필요합니다: {t_call_for_best}은(는) 단독 {t_maker}만 합니다"
+    ),
+    "six hands of five and an upcard need 32 or 33 cards": (
+        "다섯 장씩 여섯 손패와 {t_upcard}에는 32장이나 33장 덱이 필요합니다"
+    ),
+    "must be from 1 to the hand size ({size})": "1부터 손패 장수({size})까지여야 합니다",
+    "follows from players, deck and bidding ({value} here): leave it out": (
+        "players, deck, bidding에서 정해지는 값입니다(여기서는 {value}): 빼고 적으세요"
+    ),
+    "an auction is played by four players": "{t_auction}은(는) 네 명이 합니다",
+    "an auction deals a deck of 24 or 32 cards": "{t_auction}에는 24장이나 32장 덱을 돌립니다",
+    "an auction turns no card up: leave this turn-up rule out": (
+        "{t_auction}에서는 {t_upcard}을(를) 뒤집지 않습니다: 이 규칙은 빼세요"
+    ),
     "unknown point value": "알 수 없는 점수 값입니다",
     # A hand entered without its cards.
     "must be a seat from 0 to {last}": "0부터 {last}까지의 자리여야 합니다",
@@ -108,6 +143,17 @@ KOREAN: Final[dict[str, str]] = {
     "must be from 0 to {most}": "0부터 {most}까지여야 합니다",
     "must be made, march or euchred": "made, march, euchred 중 하나여야 합니다",
     "{tricks} tricks are {told}, not {outcome}": "{tricks}트릭은 {outcome}이(가) 아니라 {told}입니다",
+    "an auction's hand is entered by its bid and tricks": (
+        "{t_auction}의 핸드는 {t_bid}와(과) {t_trick} 수로 입력합니다"
+    ),
+    "only an auction has bids": "{t_auction}에만 {t_bid}이(가) 있습니다",
+    "is required: what the makers bid": "꼭 있어야 합니다: {t_maker}의 {t_bid}",
+    "must be a number of tricks from {least} to {most}": (
+        "{least}부터 {most}까지의 {t_trick} 수여야 합니다"
+    ),
+    "must be a number of tricks from {least} to {most}, or one of {lone}": (
+        "{least}부터 {most}까지의 {t_trick} 수이거나 다음 중 하나여야 합니다: {lone}"
+    ),
     "must be the seat that reneged": "{t_renege}을(를) 한 자리여야 합니다",
     "the loner's partner sat out and played no card": (
         "{t_loner}의 {t_partner}은(는) 빠져 있어서 카드를 내지 않았습니다"

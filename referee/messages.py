@@ -61,6 +61,22 @@ class _English:
             return "no points"
         return ", ".join(f"{p} to team {t}" for t, p in sorted(points.items()))
 
+    NO_TRUMPS: ClassVar[dict[str, str]] = {"high": "high no-trump", "low": "low no-trump"}
+    LONE_BIDS: ClassVar[dict[str, str]] = {"moon": "a moon", "loner": "a loner"}
+
+    def bid(self, facts: dict[str, Any]) -> str:
+        """An auction's bid: "4 in hearts", "5 in high no-trump", "a moon"."""
+        action = facts["action"]
+        text = str(facts["tricks"]) if action == "bid" else self.LONE_BIDS.get(action, action)
+        return text + self.naming(facts.get("suit"), facts.get("no_trump"), " in ")
+
+    def naming(self, suit: Suit | None, no_trump: str | None, joint: str) -> str:
+        if suit is not None:
+            return joint + self.suit(suit)
+        if no_trump is not None:
+            return joint + self.NO_TRUMPS[no_trump]
+        return ""
+
 
 class _Korean(_English):
     SUITS: ClassVar[dict[str, str]] = {"C": "클럽", "D": "다이아몬드", "H": "하트", "S": "스페이드"}
@@ -89,6 +105,22 @@ class _Korean(_English):
         if not points:
             return "점수 없음"
         return ", ".join(f"{t}팀 {p}점" for t, p in sorted(points.items()))
+
+    NO_TRUMPS: ClassVar[dict[str, str]] = {
+        "high": KOREAN_TERMS["t_high_no_trump"],
+        "low": KOREAN_TERMS["t_low_no_trump"],
+    }
+    LONE_BIDS: ClassVar[dict[str, str]] = {
+        "moon": KOREAN_TERMS["t_moon"],
+        "loner": KOREAN_TERMS["t_loner_bid"],
+    }
+
+    def bid(self, facts: dict[str, Any]) -> str:
+        """비드: "하트 4트릭", "하이 노트럼프 5트릭", "슛 더 문"."""
+        action = facts["action"]
+        text = f"{facts['tricks']}트릭" if action == "bid" else self.LONE_BIDS.get(action, action)
+        named = self.naming(facts.get("suit"), facts.get("no_trump"), "")
+        return f"{named} {text}" if named else text
 
 
 _EN: Final = _English()
@@ -121,6 +153,8 @@ def _words(words: _English, params: _Params) -> dict[str, str]:
             values[f"{name}_one"] = words.SUIT_ONE[value.value]
         elif isinstance(value, list):
             text = " ".join(str(c) for c in value)
+        elif isinstance(value, dict) and name in ("bid", "high"):
+            text = words.bid(value)
         elif name in _SEAT_PARAMS and isinstance(value, int):
             text = words.seat(value)
         else:
@@ -135,12 +169,14 @@ def _words(words: _English, params: _Params) -> dict[str, str]:
 def _renege_en(words: _English, params: _Params) -> str:
     v = _words(words, params)
     led_one = words.SUIT_ONE[params["led"].value]
-    trump: Suit = params["trump"]
+    trump: Suit | None = params["trump"]
     text = f"{v['seat_cap']} played {v['card']} on a {led_one} lead while holding {v['held']}"
     if params["shown_in"] is not None:
         text += f" (it played it in trick {params['shown_in']})"
     held: Card = params["held"]
     card: Card = params["card"]
+    if trump is None:  # (no trump: every card follows its printed suit)
+        return text + f", so {v['seat']} had to follow suit."
     trump_one = words.SUIT_ONE[trump.value]
     if (
         params["left_bower"]
@@ -168,8 +204,8 @@ def _renege_en(words: _English, params: _Params) -> str:
 def _renege_ko(words: _English, params: _Params) -> str:
     v = _words(words, params)
     v["led"] = words.suit(params["led"])
-    trump: Suit = params["trump"]
-    v["trump"] = words.suit(trump)
+    trump: Suit | None = params["trump"]
+    v["trump"] = "" if trump is None else words.suit(trump)
     text = fill(_KO_PARTS["played"], v)
     if params["shown_in"] is not None:
         text += fill(_KO_PARTS["shown_in"], v)
@@ -241,20 +277,33 @@ def _wrong_lead(lang: str) -> Callable[[_English, _Params], str]:
     return build
 
 
-def _contract_text(words: _English, lang: str, trump: Suit, maker: int, alone: bool | None) -> str:
+def _contract_text(words: _English, lang: str, contract: Any) -> str:
+    """A contract, given or made: its trump and maker, alone, and an auction's bid."""
+    trump, maker, alone = contract.trump, contract.maker, contract.alone
+    bid = getattr(contract, "bid", None)
+    if bid is not None:
+        lone = contract.lone_bid
+        facts = {
+            "action": lone or "bid",
+            "tricks": bid,
+            "suit": trump,
+            "no_trump": contract.no_trump,
+        }
+        if lang == "ko":
+            return f"{words.seat(maker)}의 {words.bid(facts)}"
+        return f"{words.bid(facts)} by {words.seat(maker)}"
+    named = "?" if trump is None else words.suit(trump)
     if lang == "ko":
-        text = f"{words.seat(maker)}의 {words.suit(trump)}"
+        text = f"{words.seat(maker)}의 {named}"
         return text + (f" {words.TERMS['t_lone']}" if alone else "")
-    text = f"{words.suit(trump)} by {words.seat(maker)}"
+    text = f"{named} by {words.seat(maker)}"
     return text + (" alone" if alone else "")
 
 
 def _contract_mismatch(lang: str) -> Callable[[_English, _Params], str]:
     def build(words: _English, params: _Params) -> str:
-        given = params["given"]
-        trump, maker, alone, _ = params["derived"]
-        said = _contract_text(words, lang, given.trump, given.maker, given.alone)
-        made = _contract_text(words, lang, trump, maker, alone)
+        said = _contract_text(words, lang, params["given"])
+        made = _contract_text(words, lang, params["derived"])
         if lang == "ko":
             return fill(_KO_PARTS["contract"], _words(words, {}) | {"said": said, "made": made})
         return f"The reported contract ({said}) does not match the bidding, which made {made}."

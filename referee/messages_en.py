@@ -170,6 +170,81 @@ TEMPLATES: Final[dict[str, str]] = {
     ),
     "dealt_elsewhere": "{seat_cap} played {card}, which was dealt to {other}.",
     "not_in_hand": "{seat_cap} played {card}, which is not among its cards ({hand}).",
+    # Six-handed and Bid Euchre (spec v1.1): the auction, naming trump, the exchange.
+    "auction_bid_in_turn_up": (
+        "{seat_cap} bid as in an auction ({action}), but this game turns a card up: a "
+        "player orders it up, calls a suit or passes."
+    ),
+    "bid_turn_up_in_auction": (
+        "{seat_cap} bid as in a turn-up game ({action}), but in this auction a player bids a "
+        "number of tricks or passes."
+    ),
+    "bid_after_auction": "{seat_cap} bid after the auction had ended.",
+    "dealer_must_bid": (
+        "{seat_cap}, the dealer, passed with no bid made, but with stick the dealer the "
+        "dealer must bid at least {least}."
+    ),
+    "alone_on_bid": (
+        "{seat_cap} bid alone, but in this auction a lone hand is bid as a moon; the bid "
+        "stands as a partnership bid."
+    ),
+    "bid_below_min": "{seat_cap} bid {bid}, below the lowest bid these rules allow ({least}).",
+    "bid_above_hand": "{seat_cap} bid {bid}, more tricks than a hand has ({size}).",
+    "lone_bid_off": "{seat_cap} bid {bid}, a bid these rules do not have.",
+    "bid_no_trump_off": "{seat_cap} bid {bid}, a no-trump these rules do not allow.",
+    "bid_not_higher": (
+        "{seat_cap} bid {bid}, which does not outbid the highest bid so far, {high}."
+    ),
+    "declare_early": "{seat_cap} named trump before the auction had ended.",
+    "declare_early_other": "{seat_cap} named trump before the auction had ended.",
+    "declare_not_maker": "{seat_cap} named trump, but {maker} won the auction and names it.",
+    "declare_named": "{seat_cap} named trump again; its winning bid had already named it.",
+    "declare_no_trump_off": (
+        "{seat_cap} named {no_trump} no-trump, which these rules do not allow."
+    ),
+    "play_before_declare": "{seat_cap} played {card} before {maker} had named trump.",
+    "contract_lone_bid_off": "The reported contract is a lone bid these rules do not have.",
+    "contract_bid_range": (
+        "The reported contract bids a number of tricks these rules do not allow."
+    ),
+    "contract_no_trump_off": "The reported contract is a no-trump these rules do not allow.",
+    "contract_other_trump": (
+        "The reported contract names another trump than the winning bid, which named its own."
+    ),
+    "contract_not_higher": (
+        "The reported contract does not outbid the highest bid of the reported auction."
+    ),
+    "contract_auction_passed": (
+        "The reported contract has {maker} winning the auction, but {maker} has no bid left in it."
+    ),
+    "exchange_not_given": (
+        "An exchange was reported, but these rules give this hand none: only a lone maker "
+        "calling for best, or a moon, exchanges cards."
+    ),
+    "exchange_not_partner": (
+        "A card was passed by a seat that is not a partner of the lone player, {seat}."
+    ),
+    "exchange_moon_count": (
+        "{count} cards were passed for the moon; under these rules the partner passes {wanted}."
+    ),
+    "exchange_one_card": (
+        "{count} cards were passed to {seat}; calling for best, one partner passes one card."
+    ),
+    "exchange_each_card": (
+        "A partner passed {seat} two cards; calling for best, each partner passes at most one."
+    ),
+    "exchange_discard_count": (
+        "{seat_cap} laid away {laid} cards for the {count} passed; it lays away as many as "
+        "it is passed."
+    ),
+    "exchange_passed_laid_away": (
+        "{seat_cap} laid away {card}, a card passed to it, but it chooses what to lay away "
+        "before it sees what is passed."
+    ),
+    "passed_not_held": "{seat_cap} passed {card}, which it does not hold.",
+    "laid_away_not_held": "{seat_cap} laid away {card}, which it does not hold.",
+    "exchanged_twice": "{card_cap} is passed or laid away twice in the exchange.",
+    "laid_away": "{seat_cap} played {card}, which {maker} laid away in the exchange.",
 }
 
 REASONS: Final = {
@@ -182,6 +257,12 @@ REASONS: Final = {
     "defend-alone-euchre": "a euchre by a lone defender",
     "renege": "a renege",
     "thrown-in": "a thrown-in hand",
+    "bid-made": "a made bid",
+    "bid-set": "a set bid",
+    "moon-made": "a made moon",
+    "moon-set": "a set moon",
+    "loner-made": "a made loner",
+    "loner-set": "a set loner",
 }
 
 LEADS: Final = {
@@ -189,4 +270,5 @@ LEADS: Final = {
     "left_of_loner": "under these rules the seat left of the lone player leads",
     "canadian_loner": "with the Canadian loner rule the seat left of a loner who ordered up leads",
     "won_last": "the winner of the last trick leads",
+    "maker_leads": "the maker leads the first trick",
 }

@@ -190,6 +190,98 @@ TEMPLATES: Final[dict[str, str]] = {
     ),
     "dealt_elsewhere": "{seat}이(가) {other}에게 돌려진 {card}을(를) 냈습니다.",
     "not_in_hand": "{seat}이(가) 자기 카드({hand})에 없는 {card}을(를) 냈습니다.",
+    # 6인 유커와 비드 유커: 비딩, 트럼프 선언, 카드 교환.
+    "auction_bid_in_turn_up": (
+        "{seat}이(가) {t_auction}처럼 {t_bid}했지만({action}) 이 게임은 {t_upcard}을(를) "
+        "뒤집습니다. {t_order_up}하거나 {t_suit}을(를) 부르거나 {t_pass}만 할 수 있습니다."
+    ),
+    "bid_turn_up_in_auction": (
+        "{seat}이(가) {t_upcard}을(를) 뒤집는 게임처럼 {t_bid}했지만({action}) 이 "
+        "{t_auction}에서는 {t_trick} 수를 {t_bid}하거나 {t_pass}만 할 수 있습니다."
+    ),
+    "bid_after_auction": "{seat}이(가) {t_auction}이(가) 끝난 뒤에 {t_bid}했습니다.",
+    "dealer_must_bid": (
+        "{t_dealer}인 {seat}이(가) 아무도 {t_bid}하지 않은 채 {t_pass}했지만, "
+        "{t_stick_the_dealer} 규칙에서는 {t_dealer}이(가) {least} 이상을 {t_bid}해야 합니다."
+    ),
+    "alone_on_bid": (
+        "{seat}이(가) {t_lone}(으)로 {t_bid}했지만, 이 {t_auction}에서는 {t_lone}을(를) "
+        "{t_moon}(으)로 {t_bid}합니다. 이 {t_bid}은(는) {t_partner}와(과) 함께하는 "
+        "{t_bid}(으)로 남습니다."
+    ),
+    "bid_below_min": (
+        "{seat}이(가) {bid}을(를) {t_bid}했지만 이 규칙에서 가장 낮은 {t_bid}은(는) {least}입니다."
+    ),
+    "bid_above_hand": (
+        "{seat}이(가) {bid}을(를) {t_bid}했지만 한 {t_deal}의 {t_trick}은(는) {size}개뿐입니다."
+    ),
+    "lone_bid_off": "{seat}이(가) 이 규칙에 없는 {bid}을(를) {t_bid}했습니다.",
+    "bid_no_trump_off": (
+        "{seat}이(가) {bid}을(를) {t_bid}했지만 이 규칙에서는 그 {t_no_trump}을(를) 허용하지 "
+        "않습니다."
+    ),
+    "bid_not_higher": (
+        "{seat}이(가) {bid}을(를) {t_bid}했지만 지금까지 가장 높은 {t_bid}인 {high}보다 "
+        "높지 않습니다."
+    ),
+    "declare_early": "{seat}이(가) {t_auction}이(가) 끝나기 전에 {t_trump}을(를) 선언했습니다.",
+    "declare_early_other": (
+        "{seat}이(가) {t_auction}이(가) 끝나기 전에 {t_trump}을(를) 선언했습니다."
+    ),
+    "declare_not_maker": (
+        "{seat}이(가) {t_trump}을(를) 선언했지만 {t_auction}에서 이긴 {maker}이(가) 선언합니다."
+    ),
+    "declare_named": (
+        "{seat}이(가) {t_trump}을(를) 다시 선언했지만 이긴 {t_bid}에서 이미 정했습니다."
+    ),
+    "declare_no_trump_off": (
+        "{seat}이(가) 이 규칙에서 허용하지 않는 {t_no_trump}({no_trump})를 선언했습니다."
+    ),
+    "play_before_declare": (
+        "{seat}이(가) {maker}이(가) {t_trump}을(를) 선언하기 전에 {card}을(를) 냈습니다."
+    ),
+    "contract_lone_bid_off": "적힌 계약은 이 규칙에 없는 {t_bid}입니다.",
+    "contract_bid_range": "적힌 계약의 {t_trick} 수는 이 규칙에서 {t_bid}할 수 없습니다.",
+    "contract_no_trump_off": "적힌 계약은 이 규칙에서 허용하지 않는 {t_no_trump}입니다.",
+    "contract_other_trump": (
+        "적힌 계약의 {t_trump}이(가) 이긴 {t_bid}에서 정한 {t_trump}와(과) 다릅니다."
+    ),
+    "contract_not_higher": ("적힌 계약은 적힌 {t_auction}의 가장 높은 {t_bid}보다 높지 않습니다."),
+    "contract_auction_passed": (
+        "적힌 계약에서는 {maker}이(가) {t_auction}에서 이겼지만, {maker}은(는) 더 "
+        "{t_bid}할 차례가 없습니다."
+    ),
+    "exchange_not_given": (
+        "{t_exchange}이(가) 적혀 있지만 이 규칙에서는 이번 {t_deal}에 {t_exchange}이(가) "
+        "없습니다. {t_call_for_best}을(를) 하는 단독 {t_maker}나 {t_moon}만 카드를 "
+        "교환합니다."
+    ),
+    "exchange_not_partner": (
+        "{t_loner}인 {seat}의 {t_partner}이(가) 아닌 자리가 카드를 건넸습니다."
+    ),
+    "exchange_moon_count": (
+        "{t_moon}에서 카드가 {count}장 건네졌지만 이 규칙에서는 {t_partner}이(가) "
+        "{wanted}장을 건넵니다."
+    ),
+    "exchange_one_card": (
+        "{seat}에게 카드가 {count}장 건네졌지만 {t_call_for_best}에서는 {t_partner} 한 명이 "
+        "한 장을 건넵니다."
+    ),
+    "exchange_each_card": (
+        "{t_partner} 한 명이 {seat}에게 두 장을 건넸지만 {t_call_for_best}에서는 "
+        "{t_partner}마다 한 장까지만 건넵니다."
+    ),
+    "exchange_discard_count": (
+        "{seat}이(가) {count}장을 받고 {laid}장을 내려놓았습니다. 받은 만큼 내려놓아야 합니다."
+    ),
+    "exchange_passed_laid_away": (
+        "{seat}이(가) 건네받은 {card}을(를) 내려놓았지만, 내려놓을 카드는 건네받은 카드를 "
+        "보기 전에 고릅니다."
+    ),
+    "passed_not_held": "{seat}이(가) 가지고 있지 않은 {card}을(를) 건넸습니다.",
+    "laid_away_not_held": "{seat}이(가) 가지고 있지 않은 {card}을(를) 내려놓았습니다.",
+    "exchanged_twice": "{card}이(가) {t_exchange}에서 두 번 건네지거나 내려놓아졌습니다.",
+    "laid_away": ("{seat}이(가) {maker}이(가) {t_exchange}에서 내려놓은 {card}을(를) 냈습니다."),
 }
 
 REASONS: Final = {
@@ -202,6 +294,12 @@ REASONS: Final = {
     "defend-alone-euchre": "{t_defend_alone} {t_euchre}",
     "renege": "{t_renege}",
     "thrown-in": "{t_thrown_in}",
+    "bid-made": "{t_bid_made}",
+    "bid-set": "{t_bid_set}",
+    "moon-made": "{t_moon} {t_make}",
+    "moon-set": "{t_moon} {t_set}",
+    "loner-made": "{t_loner_bid} {t_make}",
+    "loner-set": "{t_loner_bid} {t_set}",
 }
 
 LEADS: Final = {
@@ -212,6 +310,7 @@ LEADS: Final = {
         "{t_lead}합니다"
     ),
     "won_last": "앞 {t_trick}을(를) 이긴 자리가 {t_lead}합니다",
+    "maker_leads": "첫 번째 {t_trick}은(는) {t_maker}이(가) {t_lead}합니다",
 }
 
 #: The renege, told in parts: the play, then why the seat had to follow.

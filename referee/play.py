@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Final
 
-from .actions import Discard, Play, plays_of
-from .cards import DECK_BITS, TRUMP_ORDERS, Card, Suit
+from .actions import Discard, Exchange, Play, plays_of
+from .cards import DECK_BITS, Card, Suit, TrumpOrder
 from .discard import discard_due, legal_discards
+from .exchange import exchange_due
 from .hand import PLAY, Hand
 from .holdings import check_card, check_follow, flag_out_of_turn, known_hand, not_counted
 from .record import PlayEntry
@@ -44,6 +45,9 @@ _STATE: Final = (
     "trick_open",
 )
 _save_state: Final = attrgetter(*_STATE)
+#: What a hand's first trick starts from, shared (never changed: each trick makes its own).
+_NONE: Final[list[int]] = []
+_NO_POWERS: Final[dict[Card, int]] = {}
 #: A trick's result made as a tuple is (NamedTuple's own constructor is Python code).
 _trick: Final = functools.partial(tuple.__new__, TrickResult)
 
@@ -90,13 +94,13 @@ class Tricks:
         "winner",
     )
 
-    def __init__(self, hand: Hand, trump: Suit) -> None:
+    def __init__(self, hand: Hand, order: TrumpOrder) -> None:
         self.hand = hand
         rules = hand.rules
         maker = hand.maker
         assert maker is not None
-        self.trump = trump
-        self.order = order = TRUMP_ORDERS[trump]
+        self.trump = order.trump
+        self.order = order
         self.suit_of, self.members, self.powers = order.suit_of, order.members, order.powers
         self.maker: int = maker
         self.hand_size = size = hand.hand_size
@@ -125,21 +129,36 @@ class Tricks:
                 held[dealer] &= ~discard.bit
                 if upcard is not None and upcard is not discard:
                     held[dealer] |= upcard.bit
-        # Seats whose whole dealt hand is reported.
-        dealt = hand.dealt
-        whole = [len(dealt.get(seat, ())) == size for seat in range(rules.players)]
-        # Seats whose cards at the start of play are all proven: a later play proves nothing
-        # more. Not the dealer who took the upcard and reported no discard.
-        self.complete = complete = whole.copy()
+        # Seats whose whole dealt hand is reported, and those whose cards at the start of
+        # play are all proven (a later play proves nothing more): not the dealer who took the
+        # upcard and reported no discard.
+        players = rules.players
+        every = len(hand.dealt) == players
+        if every:
+            for cards in hand.dealt.values():
+                if len(cards) != size:
+                    every = False
+                    break
+        if every:
+            whole: list[bool] | None = None
+            self.complete = complete = [True] * players
+        else:
+            dealt = hand.dealt
+            whole = [len(dealt.get(seat, ())) == size for seat in range(players)]
+            self.complete = complete = whole.copy()
         if took and discard is None:
             complete[dealer] = False
         # What each seat may play with no card check: a card of the deck dealt to it, and,
         # for a seat whose hand is not fully reported, any card of the deck dealt to no one;
         # never the upcard or the discard, except the upcard for the dealer who kept it (and
         # never an upcard the deck lacks: it was flagged at the deal, and is checked again).
-        keep = ~((0 if upcard is None else upcard.bit) | (0 if discard is None else discard.bit))
+        keep = ~(
+            ((0 if upcard is None else upcard.bit) | (0 if discard is None else discard.bit))
+            & ~hand.passed_in
+            | hand.laid_away
+        )
         deck_bits = DECK_BITS[rules.deck]
-        if all(whole):
+        if whole is None:
             self.playable = playable = [mine & keep for mine in owned]
         else:
             anyones = deck_bits & keep & ~sum(owned)
@@ -148,7 +167,18 @@ class Tricks:
                 for mine, reported in zip(owned, whole, strict=True)
             ]
         if took and upcard is not None and upcard is not discard and upcard.bit & deck_bits:
-            playable[dealer] |= upcard.bit
+            playable[dealer] |= upcard.bit & ~hand.laid_away
+        if hand.laid_away:
+            held[maker] &= ~hand.laid_away
+        if hand.exchange_unreported:
+            anyones = deck_bits & keep & ~sum(owned)
+            # Its exchange not reported, the lone player may hold any card its partners were
+            # dealt, and any of its own may have been laid away: its dealt cards prove nothing.
+            held[maker] = 0
+            complete[maker] = False
+            for partner in rules.partners_of(maker):
+                playable[maker] |= owned[partner] & keep
+            playable[maker] |= anyones
         # The tricks so far.
         self.results: list[TrickResult] = []
         self.leader = seating.first_leader
@@ -159,13 +189,13 @@ class Tricks:
         self.maker_tricks = 0
         self.renege: Award | None = None
         self.renege_at = -1  # the first renege's place in the hand
-        # The trick in play.
+        # The trick in play (none yet: each trick makes its own list of plays).
         self.trick_open = False
-        self.seats_in_order: list[int] = []
-        self.plays: list[PlayEntry] = []
+        self.seats_in_order: list[int] = _NONE
+        self.plays: list[PlayEntry] = _NONE  # type: ignore[assignment]
         self.led: Suit | None = None
         self.following = 0
-        self.power: dict[Card, int] = {}
+        self.power: dict[Card, int] = _NO_POWERS
         self.best = -1
         self.winner = -1
         self.regular = True
@@ -373,7 +403,7 @@ class Tricks:
             played,
             took=self.took,
             discard=self.discard,
-            upcard_suits=(self.trump,) if self.upcard_unseen else (),
+            upcard_suits=(self.trump,) if self.upcard_unseen and self.trump else (),
         )
         if led is None:
             led = self.suit_of[card]
@@ -467,22 +497,37 @@ class Tricks:
         """Play a card already known to be legal (``legal_bits``), with no check: python-chess's
         ``push`` to ``play_tricks``' ``push_san``. The trick closes when every seat has played.
         Returns the seat to play next (-1 once the last trick is closed); ``pop`` takes it back."""
-        if not self.trick_open:
-            self.begin_trick()
-        if self.led is None:
+        self.played |= card.bit
+        self.position += 1
+        if not self.trick_open or not self.plays:
+            # A lead: the trick begins, led in the card's suit.
+            if not self.trick_open:
+                self.number += 1
+                self.trick_open = True
+                self.regular = self.number <= self.hand_size
+            order = self.seats_in_order = self.orders[self.leader]
+            self.plays = [(seat, card)]
             led = self.led = self.suit_of[card]
             self.following = self.members[led]
-            self.power = self.powers[led]
+            power = self.power = self.powers[led]
+            self.best, self.winner = power[card], seat
+            return order[1]
         strength = self.power[card]
         if strength > self.best:
             self.best, self.winner = strength, seat
-        self.played |= card.bit
-        self.position += 1
         plays = self.plays
         plays.append((seat, card))
-        if len(plays) < self.active_count:
-            return self.seats_in_order[len(plays)]
-        self.close_trick()
+        count = len(plays)
+        if count < self.active_count:
+            return self.seats_in_order[count]
+        if not self.regular:
+            self.close_trick()
+        else:  # (close_trick's usual case: the winner is known, every seat played)
+            winner = self.leader = self.winner
+            self.maker_tricks += self.seating.makers[winner]
+            self.closed += 1
+            self.results.append(_trick((plays[0][0], winner, plays)))
+            self.trick_open = False
         return self.leader if self.closed < self.hand_size else -1
 
     def pop(self) -> None:
@@ -514,10 +559,16 @@ class Tricks:
                 self.best, self.winner = power[played], seat
 
 
-def next_action(tricks: Tricks) -> tuple[Phase, int, list[Discard] | list[Play] | None]:
-    """Who acts next once trump is made, in which phase, and (when known) the legal moves."""
+def next_action(
+    tricks: Tricks,
+) -> tuple[Phase, int, list[Discard] | list[Exchange] | list[Play] | None]:
+    """Who acts next once trump is made, in which phase, and (when known) the legal moves. A
+    verdict lists no exchanges: the lone player's choice of cards is not the referee's."""
     hand = tricks.hand
     if tricks.number == 0 and discard_due(hand):
         return Phase.DISCARD, hand.dealer, legal_discards(hand)
+    if tricks.number == 0 and exchange_due(hand):
+        assert hand.maker is not None
+        return Phase.EXCHANGE, hand.maker, None
     seat, led = tricks.next_seat()
     return Phase.PLAY, seat, tricks.legal_plays(seat, led)

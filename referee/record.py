@@ -26,17 +26,39 @@ RECORD_FIELDS: Final = (
     "bids",
     "discard",
     "pickup",
+    "exchange",
     "contract",
     "tricks",
     "claim",
 )
-BID_FIELDS: Final = ("seat", "action", "suit", "alone")
-CONTRACT_FIELDS: Final = ("trump", "maker", "alone", "defender_alone")
+BID_FIELDS: Final = ("seat", "action", "suit", "alone", "tricks", "no_trump")
+CONTRACT_FIELDS: Final = (
+    "trump",
+    "no_trump",
+    "maker",
+    "bid",
+    "lone_bid",
+    "alone",
+    "defender_alone",
+)
+EXCHANGE_FIELDS: Final = ("passed", "discard")
 PLAY_FIELDS: Final = ("seat", "card")
 CLAIM_FIELDS: Final = ("points",)
 
-BID_ACTIONS: Final = ("pass", "order-up", "call", "defend-alone", "redeal")
+BID_ACTIONS: Final = (
+    "pass",
+    "order-up",
+    "call",
+    "defend-alone",
+    "redeal",
+    "bid",
+    "moon",
+    "loner",
+    "declare",
+)
 _PLAIN_ACTIONS: Final = ("pass", "order-up", "defend-alone", "redeal")
+NO_TRUMP_KINDS: Final = ("high", "low")
+LONE_BIDS: Final = ("moon", "loner")
 
 
 class BidEntry(NamedTuple):
@@ -44,6 +66,8 @@ class BidEntry(NamedTuple):
     action: str
     suit: Suit | None = None
     alone: bool = False
+    tricks: int | None = None
+    no_trump: str | None = None
 
 
 #: A plain bid, made as a tuple is (NamedTuple's own constructor is Python code): the fast path
@@ -54,15 +78,28 @@ _plain_bid: Final = functools.partial(tuple.__new__, BidEntry)
 PlayEntry = tuple[int, Card]
 
 
+class ReportedExchange(NamedTuple):
+    """A lone player's exchange as the table wrote it: the cards passed, by (seat, card), and
+    the cards laid away."""
+
+    passed: tuple[PlayEntry, ...]
+    discard: tuple[Card, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class GivenContract:
-    """A contract as the table wrote it; ``None`` fields were not given."""
+    """A contract as the table wrote it; ``None`` fields were not given. Under an auction
+    ``trump`` is None for a no-trump contract (``no_trump`` then says which), ``bid`` is the
+    number of tricks and ``lone_bid`` a moon or loner."""
 
-    trump: Suit
+    trump: Suit | None
     maker: int
     alone: bool | None = None
     defender_alone: int | None = None
     defender_alone_given: bool = False
+    no_trump: str | None = None
+    bid: int | None = None
+    lone_bid: str | None = None
 
 
 @dataclass(slots=True)
@@ -74,6 +111,7 @@ class Record:
     bids: list[BidEntry] | None = None
     discard: Card | None = None
     pickup: bool | None = None
+    exchange: ReportedExchange | None = None
     contract: GivenContract | None = None
     tricks: list[list[PlayEntry]] = field(default_factory=list)
     claim: dict[int, int] | None = None
@@ -97,6 +135,13 @@ class Record:
             data["discard"] = self.discard.code
         if self.pickup is not None:
             data["pickup"] = self.pickup
+        if self.exchange is not None:
+            data["exchange"] = {
+                "passed": [
+                    {"seat": seat, "card": card.code} for seat, card in self.exchange.passed
+                ],
+                "discard": [card.code for card in self.exchange.discard],
+            }
         if self.contract is not None:
             data["contract"] = _contract_json(self.contract)
         if self.tricks:
@@ -110,15 +155,28 @@ class Record:
 
 def _bid_json(bid: BidEntry) -> dict[str, Any]:
     data: dict[str, Any] = {"seat": bid.seat, "action": bid.action}
+    if bid.tricks is not None:
+        data["tricks"] = bid.tricks
     if bid.suit is not None:
         data["suit"] = bid.suit.value
+    if bid.no_trump is not None:
+        data["no_trump"] = bid.no_trump
     if bid.alone:
         data["alone"] = True
     return data
 
 
 def _contract_json(contract: GivenContract) -> dict[str, Any]:
-    data: dict[str, Any] = {"trump": contract.trump.value, "maker": contract.maker}
+    data: dict[str, Any] = {}
+    if contract.trump is not None:
+        data["trump"] = contract.trump.value
+    if contract.no_trump is not None:
+        data["no_trump"] = contract.no_trump
+    data["maker"] = contract.maker
+    if contract.bid is not None:
+        data["bid"] = contract.bid
+    if contract.lone_bid is not None:
+        data["lone_bid"] = contract.lone_bid
     if contract.alone is not None:
         data["alone"] = contract.alone
     if contract.defender_alone_given:
@@ -139,10 +197,19 @@ def unknown_fields(data: object) -> list[str]:
     if not isinstance(data, dict):
         return []
     found = [str(key) for key in data if key not in RECORD_FIELDS]
-    for name, fields in (("contract", CONTRACT_FIELDS), ("claim", CLAIM_FIELDS)):
+    for name, fields in (
+        ("contract", CONTRACT_FIELDS),
+        ("claim", CLAIM_FIELDS),
+        ("exchange", EXCHANGE_FIELDS),
+    ):
         inner = data.get(name)
         if isinstance(inner, dict):
             found += [f"{name}.{key}" for key in inner if key not in fields]
+    exchange = data.get("exchange")
+    passed = exchange.get("passed") if isinstance(exchange, dict) else None
+    for i, entry in enumerate(passed if isinstance(passed, list) else ()):
+        if isinstance(entry, dict):
+            found += [f"exchange.passed[{i}].{key}" for key in entry if key not in PLAY_FIELDS]
     bids = data.get("bids")
     if isinstance(bids, list):
         for i, bid in enumerate(bids):
@@ -169,6 +236,8 @@ def parse_record(data: object) -> Record:
     get = data.get
     upcard = get("upcard")
     if upcard is not None:
+        if ruleset.auction:
+            raise MalformedRecord("upcard", "this ruleset turns no card up")
         upcard = _card(upcard, "upcard")
     hands = get("hands")
     hands = {} if hands is None else _hands(hands, players, ruleset.hand_size)
@@ -179,17 +248,25 @@ def parse_record(data: object) -> Record:
     if discard is not None:
         discard = _card(discard, "discard")
     pickup = get("pickup")
-    if pickup is not None and not isinstance(pickup, bool):
-        raise MalformedRecord("pickup", "must be true or false")
+    if pickup is not None:
+        if ruleset.auction:
+            raise MalformedRecord("pickup", "this ruleset turns no card up")
+        if not isinstance(pickup, bool):
+            raise MalformedRecord("pickup", "must be true or false")
+    exchange = get("exchange")
+    if exchange is not None:
+        exchange = _exchange(exchange, players)
     contract = get("contract")
     if contract is not None:
-        contract = _contract(contract, players)
+        contract = _contract(contract, ruleset)
     tricks = get("tricks")
     tricks = [] if tricks is None else _tricks(tricks, players)
     claim = get("claim")
     if claim is not None:
         claim = _claim(claim, ruleset)
-    return Record(ruleset, dealer, upcard, hands, bids, discard, pickup, contract, tricks, claim)
+    return Record(
+        ruleset, dealer, upcard, hands, bids, discard, pickup, exchange, contract, tricks, claim
+    )
 
 
 def _seat(value: object, name: str, players: int) -> int:
@@ -274,7 +351,7 @@ def _bids(value: object, players: int) -> list[BidEntry]:
             and 0 <= seat < players
             and (alone is False or alone is True)
         ):
-            bids.append(_plain_bid((seat, action, None, alone)))
+            bids.append(_plain_bid((seat, action, None, alone, None, None)))
             continue
         name = f"bids[{i}]"
         if not isinstance(bid, dict):
@@ -288,26 +365,63 @@ def _bids(value: object, players: int) -> list[BidEntry]:
                 f"{name}.action", "must be one of {choices}", choices=", ".join(BID_ACTIONS)
             )
         suit = None
+        tricks = no_trump = None
         if action == "call":
             suit = Suit.parse(bid.get("suit"))
             if suit is None:
                 raise MalformedRecord(f"{name}.suit", "a call needs a suit: C, D, H or S")
+        elif action in ("bid", "moon", "loner", "declare"):
+            suit, no_trump = _naming(bid, name, needed=action == "declare")
+            if action == "bid":
+                tricks = bid.get("tricks")
+                if tricks is None:
+                    raise MalformedRecord(f"{name}.tricks", "a bid needs its number of tricks")
+                if isinstance(tricks, bool) or not isinstance(tricks, int) or tricks < 0:
+                    raise MalformedRecord(f"{name}.tricks", "must be a whole number")
         alone = bid.get("alone", False)
         if not isinstance(alone, bool):
             raise MalformedRecord(f"{name}.alone", "must be true or false")
-        bids.append(BidEntry(seat, str(action), suit, alone))
+        bids.append(BidEntry(seat, str(action), suit, alone, tricks, no_trump))
     return bids
 
 
-def _contract(value: object, players: int) -> GivenContract:
+def _naming(
+    value: dict[str, Any], name: str, *, needed: bool, suit_key: str = "suit"
+) -> tuple[Suit | None, str | None]:
+    """The trump an auction's bid, a declaration or a contract (``suit_key`` "trump") names:
+    a suit, or a no-trump."""
+    suit = no_trump = None
+    if value.get(suit_key) is not None:
+        suit = Suit.parse(value[suit_key])
+        if suit is None:
+            raise MalformedRecord(f"{name}.{suit_key}", "must be a suit: C, D, H or S")
+    if value.get("no_trump") is not None:
+        no_trump = value["no_trump"]
+        if no_trump not in NO_TRUMP_KINDS:
+            raise MalformedRecord(f"{name}.no_trump", "must be high or low")
+        if suit is not None:
+            raise MalformedRecord(f"{name}.no_trump", "names a suit or a no-trump, not both")
+    if needed and suit is None and no_trump is None:
+        raise MalformedRecord(f"{name}.{suit_key}", "names a suit (C, D, H or S) or a no_trump")
+    return suit, no_trump
+
+
+def _contract(value: object, ruleset: Ruleset) -> GivenContract:
+    players = ruleset.players
     if not isinstance(value, dict):
         raise MalformedRecord("contract", "must be an object with trump and maker")
-    trump = Suit.parse(value.get("trump"))
-    if trump is None:
-        raise MalformedRecord("contract.trump", "must be a suit: C, D, H or S")
+    no_trump = bid = lone_bid = None
+    if ruleset.auction:
+        trump, no_trump = _naming(value, "contract", needed=True, suit_key="trump")
+    else:
+        trump = Suit.parse(value.get("trump"))
+        if trump is None:
+            raise MalformedRecord("contract.trump", "must be a suit: C, D, H or S")
     if "maker" not in value:
         raise MalformedRecord("contract.maker", "is required")
     maker = _seat(value["maker"], "contract.maker", players)
+    if ruleset.auction:
+        bid, lone_bid = _contract_bid(value, ruleset.hand_size)
     alone = value.get("alone")
     if alone is not None and not isinstance(alone, bool):
         raise MalformedRecord("contract.alone", "must be true or false")
@@ -315,7 +429,48 @@ def _contract(value: object, players: int) -> GivenContract:
     defender = value.get("defender_alone")
     if defender is not None:
         defender = _seat(defender, "contract.defender_alone", players)
-    return GivenContract(trump, maker, alone, defender, given)
+    return GivenContract(trump, maker, alone, defender, given, no_trump, bid, lone_bid)
+
+
+def _contract_bid(value: dict[str, Any], hand_size: int) -> tuple[int, str | None]:
+    """An auction's contract: its number of tricks, and its lone bid (a moon or loner)."""
+    lone_bid = value.get("lone_bid")
+    if lone_bid is not None and lone_bid not in LONE_BIDS:
+        raise MalformedRecord("contract.lone_bid", "must be moon, loner or null")
+    bid = value.get("bid")
+    if bid is None:
+        if lone_bid is None:
+            raise MalformedRecord("contract.bid", "is required (or a lone_bid)")
+        return hand_size, lone_bid
+    if isinstance(bid, bool) or not isinstance(bid, int) or bid < 0:
+        raise MalformedRecord("contract.bid", "must be a whole number")
+    if lone_bid is not None and bid != hand_size:
+        raise MalformedRecord(
+            "contract.bid",
+            "a {lone_bid} is a bid of every trick ({size})",
+            lone_bid=lone_bid,
+            size=hand_size,
+        )
+    return bid, lone_bid
+
+
+def _exchange(value: object, players: int) -> ReportedExchange:
+    if (
+        not isinstance(value, dict)
+        or not isinstance(value.get("passed"), list)
+        or not isinstance(value.get("discard"), list)
+    ):
+        raise MalformedRecord(
+            "exchange", "must be an object with passed (seats and cards) and discard (cards)"
+        )
+    passed = tuple(
+        _play_slowly(entry, f"exchange.passed[{i}]", players)
+        for i, entry in enumerate(value["passed"])
+    )
+    discard = tuple(
+        _card(card, f"exchange.discard[{i}]") for i, card in enumerate(value["discard"])
+    )
+    return ReportedExchange(passed, discard)
 
 
 def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
@@ -378,7 +533,9 @@ def _claim(value: object, ruleset: Ruleset) -> dict[int, int]:
                 value=key,
                 last=ruleset.team_count - 1,
             )
-        if isinstance(pts, bool) or not isinstance(pts, int) or pts < 0:
+        if isinstance(pts, bool) or not isinstance(pts, int):
+            raise MalformedRecord(name, "must be a whole number of points")
+        if pts < 0 and not ruleset.negative_scores:
             raise MalformedRecord(name, "must be a whole number of points")
         points[team] = pts
     return points

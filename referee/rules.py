@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Final
 
 from .errors import MalformedRecord, shown_key
@@ -11,8 +11,33 @@ from .errors import MalformedRecord, shown_key
 STUCK_DEALER_CHOICES: Final = ("must-call", "redeal", "takes-upcard")
 LONER_LEAD_CHOICES: Final = ("left-of-dealer", "left-of-loner")
 POOR_HAND_CHOICES: Final = ("off", "no-ace-no-face", "no-ace-no-face-no-trump")
-PLAYER_COUNTS: Final = (2, 3, 4)
-DECK_SIZES: Final = (24, 25, 32)
+PLAYER_COUNTS: Final = (2, 3, 4, 6)
+DECK_SIZES: Final = (24, 25, 32, 33)
+BIDDING_CHOICES: Final = ("turn-up", "auction")
+CALL_FOR_BEST_CHOICES: Final = ("off", "one", "each")
+BID_ROUNDS_CHOICES: Final = ("once", "until-passed")
+NO_TRUMP_CHOICES: Final = ("off", "high", "high-low")
+LONE_BIDS_CHOICES: Final = ("none", "moon", "moon-loner")
+MOON_EXCHANGE_CHOICES: Final = (0, 1, 2)
+BID_SCORING_CHOICES: Final = ("tricks", "bid")
+
+#: The table's shape, the one home of these numbers. With four or six players the seats
+#: alternate between two teams; with two or three every seat is its own team.
+PARTNERSHIP_TABLES: Final = (4, 6)
+#: Cards dealt to each seat in a turn-up game (an auction deals the whole deck), and the tricks
+#: of them the makers need.
+TURN_UP_HAND: Final = 5
+TURN_UP_TRICKS_TO_MAKE: Final = 3
+#: Each seat's letter, clockwise from seat 0: the compass for four (North and South against
+#: East and West), two (North and South) and three (North, East, West); for six, the compass
+#: of a hexagon, North, North-East, South-East, South, South-West, North-West (North, South-East
+#: and South-West against North-East, South and North-West).
+SEAT_LETTERS: Final = {
+    2: ("N", "S"),
+    3: ("N", "E", "W"),
+    4: ("N", "E", "S", "W"),
+    6: ("N", "NE", "SE", "S", "SW", "NW"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +54,9 @@ class Points:
     lone_short_is_euchre: bool = False
     renege: int = 2
     renege_alone: int = 4
+    renege_penalty: int = 0
+    moon: int = 12
+    loner: int = 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +65,7 @@ class Ruleset:
     players: int = 4
     deck: int = 24
     target: int = 10
+    bidding: str = "turn-up"
     stuck_dealer: str = "must-call"
     turned_down_suit_callable: bool = False
     must_hold_suit: bool = False
@@ -49,26 +78,66 @@ class Ruleset:
     dealer_may_discard_upcard: bool = True
     dealer_pickup_optional: bool = False
     poor_hand_redeal: str = "off"
+    call_for_best: str = "off"
+    min_bid: int = 3
+    bid_rounds: str = "once"
+    no_trump: str = "high"
+    lone_bids: str = "moon"
+    moon_exchange: int = 1
+    bid_scoring: str = "tricks"
+    target_needs_contract: bool = False
     points: Points = Points()
 
     # The table's shape: every count of seats, teams, partners and cards comes from here.
+    # Worked out once, when the ruleset is made (they are read for every hand judged).
 
-    @property
-    def team_count(self) -> int:
-        return 2 if self.players == 4 else self.players
+    #: Whether seats play in teams (alternate seats), rather than each for itself.
+    partnerships: bool = field(init=False, repr=False, compare=False)
+    team_count: int = field(init=False, repr=False, compare=False)
+    #: Whether the makers and trump are decided by an auction for tricks (Bid Euchre).
+    auction: bool = field(init=False, repr=False, compare=False)
+    #: Cards dealt to each seat, and so tricks in a hand: five in every turn-up game; an
+    #: auction deals every card.
+    hand_size: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        partnerships = self.players in PARTNERSHIP_TABLES
+        auction = self.bidding == "auction"
+        object.__setattr__(self, "partnerships", partnerships)
+        object.__setattr__(self, "team_count", 2 if partnerships else self.players)
+        object.__setattr__(self, "auction", auction)
+        hand_size = self.deck // self.players if auction else TURN_UP_HAND
+        object.__setattr__(self, "hand_size", hand_size)
 
     def team_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
-
-    def partners_of(self, seat: int) -> tuple[int, ...]:
-        """The other seats of the seat's team (none when every seat is its own team)."""
-        team = self.team_of(seat)
-        return tuple(s for s in range(self.players) if s != seat and self.team_of(s) == team)
+        return seat % self.team_count
 
     @property
-    def hand_size(self) -> int:
-        """Cards dealt to each seat, and so tricks in a hand: five in every turn-up game."""
-        return 5
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team, by team number."""
+        count = self.team_count
+        return tuple(tuple(range(team, self.players, count)) for team in range(count))
+
+    def partners_of(self, seat: int) -> tuple[int, ...]:
+        """The other seats of the seat's team, clockwise from it (none when every seat is its
+        own team)."""
+        count = self.team_count
+        return tuple((seat + k) % self.players for k in range(count, self.players, count))
+
+    @property
+    def seat_letters(self) -> tuple[str, ...]:
+        """Each seat's letter, clockwise from seat 0 (``SEAT_LETTERS``)."""
+        return SEAT_LETTERS[self.players]
+
+    @property
+    def tricks_to_make(self) -> int:
+        """The tricks the makers of a turn-up game need (three of the five)."""
+        return TURN_UP_TRICKS_TO_MAKE
+
+    @property
+    def negative_scores(self) -> bool:
+        """Whether a hand can take points from a team: an auction's set, or a renege penalty."""
+        return self.auction or self.points.renege_penalty > 0
 
     def next_dealer(self, dealer: int) -> int:
         return (dealer + 1) % self.players
@@ -80,7 +149,12 @@ class Ruleset:
         return self.stuck_dealer == "redeal"
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        """Every option, then what follows from them for a table: ``hand_size``, the seats of
+        each team (``teams``) and each seat's letter (``seats``). Read back, those three must
+        agree with the options (they change nothing)."""
+        data: dict[str, Any] = {name: getattr(self, name) for name in OPTIONS}
+        data["points"] = asdict(self.points)
+        data.update(_shape(self))
         return data
 
     @classmethod
@@ -117,14 +191,35 @@ class Ruleset:
 
 _PARSED: dict[object, Ruleset] = {}
 
+
+def _shape(rules: Ruleset) -> dict[str, Any]:
+    return {
+        "hand_size": rules.hand_size,
+        "teams": [list(seats) for seats in rules.teams],
+        "seats": list(rules.seat_letters),
+    }
+
+
+#: What ``to_json`` adds to the options: read back, each must agree with them.
+SHAPE_KEYS: Final = ("hand_size", "teams", "seats")
+
 _OPTION_CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "players": PLAYER_COUNTS,
     "deck": DECK_SIZES,
+    "bidding": BIDDING_CHOICES,
     "stuck_dealer": STUCK_DEALER_CHOICES,
     "loner_lead": LONER_LEAD_CHOICES,
     "poor_hand_redeal": POOR_HAND_CHOICES,
+    "call_for_best": CALL_FOR_BEST_CHOICES,
+    "bid_rounds": BID_ROUNDS_CHOICES,
+    "no_trump": NO_TRUMP_CHOICES,
+    "lone_bids": LONE_BIDS_CHOICES,
+    "moon_exchange": MOON_EXCHANGE_CHOICES,
+    "bid_scoring": BID_SCORING_CHOICES,
 }
-_RULESET_TYPES: Final = {f.name: f.type for f in fields(Ruleset)}
+#: The options of a ruleset, in the spec's order (``points`` last): what a table may set.
+OPTIONS: Final = tuple(f.name for f in fields(Ruleset) if f.init)
+_RULESET_TYPES: Final = {f.name: f.type for f in fields(Ruleset) if f.init}
 _POINTS_TYPES: Final = {f.name: f.type for f in fields(Points)}
 
 
@@ -158,6 +253,7 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
     base = PRESETS[name]
     changes: dict[str, Any] = {}
     point_changes: dict[str, Any] = {}
+    shape: dict[str, tuple[str, object]] = {}
     for option, option_value in value.items():
         if option == "preset":
             continue
@@ -169,6 +265,8 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
                 _take_point(f"{path}.{shown_key(point)}", point, point_value, point_changes)
         elif option.startswith("points."):
             _take_point(path, option[len("points.") :], option_value, point_changes)
+        elif option in SHAPE_KEYS:
+            shape[option] = (path, option_value)
         elif option in _RULESET_TYPES and option != "points":
             _check_value(path, _RULESET_TYPES[option], option_value)
             choices = _OPTION_CHOICES.get(option)
@@ -183,17 +281,69 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
     if point_changes:
         changes["points"] = replace(base.points, **point_changes)
     ruleset = replace(base, **changes)
-    if ruleset.players != 4 and ruleset.going_alone:
+    _check_combination(ruleset, field)
+    derived = _shape(ruleset)
+    for option, (path, given) in shape.items():
+        if given != derived[option]:
+            raise MalformedRecord(
+                path,
+                "follows from players, deck and bidding ({value} here): leave it out",
+                value=derived[option],
+            )
+    return ruleset
+
+
+def _check_combination(ruleset: Ruleset, field: str) -> None:
+    """Options that cannot go together (v1's and the spec v1.1's list), each naming one."""
+    if ruleset.players == 6 and ruleset.deck < 31:
         raise MalformedRecord(
-            f"{field}.going_alone", "only four players in partnerships can go alone: set it false"
+            f"{field}.deck", "six hands of five and an upcard need 32 or 33 cards"
+        )
+    if ruleset.auction:
+        if ruleset.players != 4:
+            raise MalformedRecord(f"{field}.players", "an auction is played by four players")
+        if ruleset.deck not in (24, 32):
+            raise MalformedRecord(f"{field}.deck", "an auction deals a deck of 24 or 32 cards")
+        for option, turn_up in _TURN_UP_CHOICES.items():
+            value = getattr(ruleset, option)
+            if value == turn_up or (turn_up == "any but off" and value != "off"):
+                raise MalformedRecord(
+                    f"{field}.{option}", "an auction turns no card up: leave this turn-up rule out"
+                )
+    if not ruleset.partnerships and ruleset.going_alone:
+        raise MalformedRecord(
+            f"{field}.going_alone",
+            "only four or six players in partnerships can go alone: set it false",
         )
     if ruleset.partner_must_go_alone and not ruleset.going_alone:
         raise MalformedRecord(
             f"{field}.partner_must_go_alone", "needs going_alone: a partner cannot be made to"
         )
-    if ruleset.players != 4 and (ruleset.defend_alone or ruleset.defend_alone_vs_partnership):
-        raise MalformedRecord(f"{field}.defend_alone", "needs four players in partnerships")
-    return ruleset
+    if ruleset.call_for_best != "off" and not ruleset.going_alone:
+        raise MalformedRecord(
+            f"{field}.call_for_best", "needs going_alone: only a lone maker calls for best"
+        )
+    if not ruleset.partnerships and (ruleset.defend_alone or ruleset.defend_alone_vs_partnership):
+        raise MalformedRecord(f"{field}.defend_alone", "needs four or six players in partnerships")
+    if not 1 <= ruleset.min_bid <= ruleset.hand_size:
+        raise MalformedRecord(
+            f"{field}.min_bid", "must be from 1 to the hand size ({size})", size=ruleset.hand_size
+        )
+
+
+#: The turn-up rules an auction cannot have, with the value that would turn them on.
+_TURN_UP_CHOICES: Final[dict[str, object]] = {
+    "stuck_dealer": "takes-upcard",
+    "going_alone": True,
+    "defend_alone": True,
+    "defend_alone_vs_partnership": True,
+    "must_hold_suit": True,
+    "canadian_loner": True,
+    "partner_must_go_alone": True,
+    "dealer_pickup_optional": True,
+    "poor_hand_redeal": "any but off",
+    "call_for_best": "any but off",
+}
 
 
 def _take_point(path: str, point: str, value: object, into: dict[str, Any]) -> None:
@@ -236,5 +386,17 @@ PRESETS: Final[dict[str, Ruleset]] = {
         preset="openspiel",
         defend_alone_vs_partnership=True,
         dealer_may_discard_upcard=False,
+    ),
+    "six-handed": replace(
+        _STANDARD, preset="six-handed", players=6, deck=32, points=Points(lone_march=5)
+    ),
+    "bid-euchre": replace(
+        _STANDARD,
+        preset="bid-euchre",
+        target=31,
+        bidding="auction",
+        going_alone=False,
+        target_needs_contract=True,
+        points=Points(renege=4, renege_penalty=4),
     ),
 }

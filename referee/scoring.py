@@ -23,8 +23,6 @@ class Award:
 
 THROWN_IN: Final = Award("thrown-in", {})
 
-#: The fewest tricks that make the contract: fewer are a euchre.
-MAKING_TRICKS: Final = 3
 #: How a table says a hand ended without counting tricks: the makers took three or more
 #: tricks short of all (made), every trick (march), or fewer than three (euchred). Every count
 #: of tricks within one outcome scores the same, so an outcome is scored as its fewest tricks.
@@ -46,18 +44,34 @@ def _award(reason: str, teams: list[int], points: int) -> Award:
     return Award(reason, dict.fromkeys(teams, points) if points else {})
 
 
+#: An auction's results: made and set, for a bid and for each lone bid.
+MADE: Final = {None: "bid-made", "moon": "moon-made", "loner": "loner-made"}
+SET: Final = {None: "bid-set", "moon": "moon-set", "loner": "loner-set"}
+
+
 def award_for(
-    ruleset: Ruleset, *, maker: int, maker_tricks: int, alone: bool, defender_alone: int | None
+    ruleset: Ruleset,
+    *,
+    maker: int,
+    maker_tricks: int,
+    alone: bool,
+    defender_alone: int | None,
+    bid: int | None = None,
+    lone_bid: str | None = None,
 ) -> Award:
-    """The award of a finished, renege-free hand (inputs trusted)."""
+    """The award of a finished, renege-free hand (inputs trusted). ``bid`` and ``lone_bid``
+    are an auction's contract."""
     points = ruleset.points
     maker_team = ruleset.team_of(maker)
+    if ruleset.auction:
+        assert bid is not None
+        return auction_award(ruleset, maker_team, maker_tricks, bid, lone_bid)
     makers = [maker_team]
     if maker_tricks == ruleset.hand_size:
         if alone:
             return _award("lone-march", makers, points.lone_march)
         return _award("march", makers, points.march)
-    if maker_tricks >= MAKING_TRICKS and not (alone and points.lone_short_is_euchre):
+    if maker_tricks >= ruleset.tricks_to_make and not (alone and points.lone_short_is_euchre):
         if alone:
             return _award("lone-make", makers, points.lone_make)
         return _award("make", makers, points.make)
@@ -69,25 +83,86 @@ def award_for(
     return _award("euchre", defenders, points.euchre)
 
 
-def game_winner(ruleset: Ruleset, score: Sequence[int]) -> int | None:
-    """The team that has won at this score, if any: the one team alone on top at or above the
-    target. A game ends after the first hand that leaves a team so; while teams are level at
-    the top, play goes on. (Never a team named by its place in the score.)"""
-    best = max(score)
-    leaders = [team for team, points in enumerate(score) if points == best]
-    return leaders[0] if best >= ruleset.target and len(leaders) == 1 else None
+def auction_award(
+    ruleset: Ruleset, maker_team: int, maker_tricks: int, bid: int, lone_bid: str | None
+) -> Award:
+    """An auction's award (spec v1.1, B.5): a made bid scores each side its tricks (or the
+    makers their bid), a set costs the makers what they bid, and a moon or loner scores its
+    points, made or lost; the defenders keep their tricks, except against a made lone bid."""
+    points = ruleset.points
+    size = ruleset.hand_size
+    defenders = 1 - maker_team
+    defended = size - maker_tricks
+    if lone_bid is not None:
+        value = points.moon if lone_bid == "moon" else points.loner
+        if maker_tricks == size:
+            return _scored(MADE[lone_bid], {maker_team: value})
+        return _scored(SET[lone_bid], {maker_team: -value, defenders: defended})
+    if maker_tricks >= bid:
+        made = bid if ruleset.bid_scoring == "bid" else maker_tricks
+        return _scored(MADE[None], {maker_team: made, defenders: defended})
+    return _scored(SET[None], {maker_team: -bid, defenders: defended})
+
+
+def _scored(reason: str, points: dict[int, int]) -> Award:
+    """An award of these points, team by team in order: only teams that score appear."""
+    return Award(reason, {team: points[team] for team in sorted(points) if points[team]})
+
+
+#: The results that let an auction's makers, or its defenders, win the game.
+_MAKERS_WIN: Final = frozenset(MADE.values())
+_DEFENDERS_WIN: Final = frozenset(SET.values())
+
+
+def game_winner(
+    ruleset: Ruleset,
+    score: Sequence[int],
+    *,
+    award: Award | None = None,
+    maker: int | None = None,
+) -> int | None:
+    """The team that has won at this score, if any, after a hand with this award (whose makers
+    were ``maker``'s team).
+
+    In turn-up games it is the one team alone on top at or above the target: a game ends after
+    the first hand that leaves a team so; while teams are level at the top, play goes on
+    (never a team named by its place in the score). An auction's game (spec v1.1, B.5) is won
+    by a team at or above the target at the end of a hand in which, under
+    ``target_needs_contract``, it made its bid, set the makers or was the other side of a
+    renege; without that rule, by the first team to reach the target, the makers when both
+    do."""
+    target = ruleset.target
+    if not ruleset.auction:
+        best = max(score)
+        leaders = [team for team, points in enumerate(score) if points == best]
+        return leaders[0] if best >= target and len(leaders) == 1 else None
+    if award is None or maker is None:
+        return None
+    makers = ruleset.team_of(maker)
+    if ruleset.target_needs_contract:
+        if award.reason in _MAKERS_WIN:
+            team: int | None = makers
+        elif award.reason in _DEFENDERS_WIN:
+            team = 1 - makers
+        else:
+            team = next((t for t, p in award.points.items() if p > 0), None)
+        return team if team is not None and score[team] >= target else None
+    reached = [team for team, points in enumerate(score) if points >= target]
+    if len(reached) > 1:
+        return makers
+    return reached[0] if reached else None
 
 
 def outcome_of(ruleset: Ruleset, maker_tricks: int) -> str:
     """The outcome of a hand in which the makers took ``maker_tricks`` (inputs trusted)."""
     if maker_tricks == ruleset.hand_size:
         return "march"
-    return "made" if maker_tricks >= MAKING_TRICKS else "euchred"
+    return "made" if maker_tricks >= ruleset.tricks_to_make else "euchred"
 
 
 def _fewest_tricks(ruleset: Ruleset, outcome: str) -> int:
     """The fewest tricks the makers take in a hand with this outcome."""
-    return {"euchred": 0, "made": MAKING_TRICKS, "march": ruleset.hand_size}[outcome]
+    return {"euchred": 0, "made": ruleset.tricks_to_make, "march": ruleset.hand_size}[outcome]
 
 
 def award_outcome(reason: str) -> str | None:
@@ -97,15 +172,21 @@ def award_outcome(reason: str) -> str | None:
 
 
 def renege_award(ruleset: Ruleset, *, offender: int, maker: int, anyone_alone: bool) -> Award:
-    """Points for the side that did not renege (makers against defenders)."""
-    value = ruleset.points.renege_alone if anyone_alone else ruleset.points.renege
+    """Points for the side that did not renege (makers against defenders), and the renege
+    penalty taken from the offender's team. (In an auction a lone bid scores the plain
+    renege points.)"""
+    points = ruleset.points
+    alone = anyone_alone and not ruleset.auction
+    value = points.renege_alone if alone else points.renege
     maker_team = ruleset.team_of(maker)
-    offender_is_maker = ruleset.team_of(offender) == maker_team
-    if offender_is_maker:
+    offender_team = ruleset.team_of(offender)
+    if offender_team == maker_team:
         teams = [t for t in range(ruleset.team_count) if t != maker_team]
     else:
         teams = [maker_team]
-    return _award("renege", teams, value)
+    scored = dict.fromkeys(teams, value)
+    scored[offender_team] = -points.renege_penalty
+    return _scored("renege", scored)
 
 
 def _check_contract(
@@ -135,6 +216,39 @@ def _check_contract(
             raise MalformedRecord("defender_alone", "a lone defender needs a lone maker here")
 
 
+def _check_bid(ruleset: Ruleset, bid: object) -> tuple[int | None, str | None]:
+    """The bid of a quick entry: under an auction a number from min_bid to the hand size, or
+    a lone bid the rules have; nothing in a turn-up game. Returns (tricks, lone bid)."""
+    if bid is None:
+        return None, None
+    if not ruleset.auction:
+        raise MalformedRecord("bid", "only an auction has bids")
+    size = ruleset.hand_size
+    lone = [b for b in ("moon", "loner") if ruleset.lone_bids in _LONE_BIDS[b]]
+    if bid in lone:
+        return size, str(bid)
+    if isinstance(bid, int) and not isinstance(bid, bool) and ruleset.min_bid <= bid <= size:
+        return bid, None
+    if not lone:
+        raise MalformedRecord(
+            "bid",
+            "must be a number of tricks from {least} to {most}",
+            least=ruleset.min_bid,
+            most=size,
+        )
+    raise MalformedRecord(
+        "bid",
+        "must be a number of tricks from {least} to {most}, or one of {lone}",
+        least=ruleset.min_bid,
+        most=size,
+        lone=", ".join(lone),
+    )
+
+
+#: The lone_bids choices that allow each lone bid.
+_LONE_BIDS: Final = {"moon": ("moon", "moon-loner"), "loner": ("moon-loner",)}
+
+
 def score(
     ruleset: Ruleset,
     *,
@@ -142,15 +256,26 @@ def score(
     maker_tricks: int,
     alone: bool = False,
     defender_alone: int | None = None,
+    bid: int | str | None = None,
 ) -> Award:
-    """Quick entry: what a hand scores from who made trump and how many tricks they took."""
+    """Quick entry: what a hand scores from who made trump and how many tricks they took, and
+    under an auction what they bid (a number, ``moon`` or ``loner``)."""
     if isinstance(maker_tricks, bool) or not isinstance(maker_tricks, int):
         raise MalformedRecord("maker_tricks", "must be a whole number")
     _check_contract(ruleset, maker=maker, alone=alone, defender_alone=defender_alone)
+    tricks, lone_bid = _check_bid(ruleset, bid)
+    if ruleset.auction and bid is None:
+        raise MalformedRecord("bid", "is required: what the makers bid")
     if not 0 <= maker_tricks <= ruleset.hand_size:
         raise MalformedRecord("maker_tricks", "must be from 0 to {most}", most=ruleset.hand_size)
     return award_for(
-        ruleset, maker=maker, maker_tricks=maker_tricks, alone=alone, defender_alone=defender_alone
+        ruleset,
+        maker=maker,
+        maker_tricks=maker_tricks,
+        alone=alone or lone_bid is not None,
+        defender_alone=defender_alone,
+        bid=tricks,
+        lone_bid=lone_bid,
     )
 
 
@@ -165,6 +290,8 @@ def score_outcome(
 ) -> Award:
     """Quick entry by how the hand ended (``made``, ``march``, ``euchred``), as a table says
     it without counting tricks; with ``maker_tricks`` too, the two must agree."""
+    if ruleset.auction:
+        raise MalformedRecord("outcome", "an auction's hand is entered by its bid and tricks")
     if outcome not in OUTCOMES:
         raise MalformedRecord("outcome", "must be made, march or euchred")
     if maker_tricks is None:
@@ -191,21 +318,22 @@ def score_renege(
     offender: int,
     alone: bool = False,
     defender_alone: int | None = None,
+    bid: int | str | None = None,
 ) -> Award:
     """Quick entry of a renege: the hand ends with the penalty to the side that did not
-    renege (``renege``, or ``renege_alone`` when anyone played alone), whatever the tricks."""
+    renege (``renege``, or ``renege_alone`` when anyone played alone), and the renege penalty
+    from the offender's team, whatever the tricks. Under an auction ``bid`` may say the makers
+    bid a moon or loner (the partner sat out)."""
     _check_contract(ruleset, maker=maker, alone=alone, defender_alone=defender_alone)
+    _, lone_bid = _check_bid(ruleset, bid)
+    alone = alone or lone_bid is not None
     if isinstance(offender, bool) or not isinstance(offender, int):
         raise MalformedRecord("renege", "must be the seat that reneged")
     if not 0 <= offender < ruleset.players:
         raise MalformedRecord("renege", "must be a seat from 0 to {last}", last=ruleset.players - 1)
-    if alone and offender != maker and ruleset.team_of(offender) == ruleset.team_of(maker):
+    if alone and offender in ruleset.partners_of(maker):
         raise MalformedRecord("renege", "the loner's partner sat out and played no card")
-    if (
-        defender_alone is not None
-        and offender != defender_alone
-        and ruleset.team_of(offender) == ruleset.team_of(defender_alone)
-    ):
+    if defender_alone is not None and offender in ruleset.partners_of(defender_alone):
         raise MalformedRecord("renege", "the lone defender's partner sat out and played no card")
     return renege_award(
         ruleset,
@@ -221,25 +349,44 @@ def _contracts(ruleset: Ruleset) -> list[tuple[bool, bool]]:
     pairs = []
     for alone in lone_calls:
         pairs.append((alone, False))
-        if (
-            ruleset.defend_alone
-            and ruleset.players == 4
-            and (alone or ruleset.defend_alone_vs_partnership)
-        ):
+        if ruleset.defend_alone and (alone or ruleset.defend_alone_vs_partnership):
             pairs.append((alone, True))
     return pairs
+
+
+def _bids(ruleset: Ruleset) -> list[int | str]:
+    """An auction's bids, lowest first: each number, then the lone bids the rules have."""
+    numbers: list[int | str] = list(range(ruleset.min_bid, ruleset.hand_size + 1))
+    return numbers + [b for b in ("moon", "loner") if ruleset.lone_bids in _LONE_BIDS[b]]
 
 
 def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
     """Every quick-entry result of a ruleset and what it scores, by side.
 
     One row per (alone, defender_alone, maker_tricks) the rules allow, with the outcome those
-    tricks are: the award's reason, the points to the makers' team and to each defending team. Lets a client preview a hand,
-    even offline, without knowing any scoring rule itself.
+    tricks are, and under an auction per (bid, maker_tricks): the award's reason, the points to the makers' team and to each
+    defending team (below zero for a set). Lets a client preview a hand, even offline,
+    without knowing any scoring rule itself.
     """
-    maker, defender = (0, 1) if ruleset.players == 4 else (0, None)
+    maker = 0
+    defender = 1 if ruleset.partnerships else None
     maker_team = ruleset.team_of(maker)
     rows = []
+    if ruleset.auction:
+        for bid in _bids(ruleset):
+            for maker_tricks in range(ruleset.hand_size + 1):
+                award = score(ruleset, maker=maker, maker_tricks=maker_tricks, bid=bid)
+                rows.append(
+                    {
+                        "bid": bid,
+                        "alone": isinstance(bid, str),
+                        "defender_alone": False,
+                        "maker_tricks": maker_tricks,
+                        "outcome": None,
+                        **_by_side(award, maker_team),
+                    }
+                )
+        return rows
     for alone, defender_alone in _contracts(ruleset):
         for maker_tricks in range(ruleset.hand_size + 1):
             award = award_for(
@@ -251,6 +398,7 @@ def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
             )
             rows.append(
                 {
+                    "bid": None,
                     "alone": alone,
                     "defender_alone": defender_alone,
                     "maker_tricks": maker_tricks,
@@ -263,12 +411,18 @@ def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
 
 def penalty_table(ruleset: Ruleset) -> list[dict[str, Any]]:
     """What a renege scores under a ruleset, by side: one row per (alone, defender_alone,
-    offender) the rules allow, ``offender`` being ``"makers"`` or ``"defenders"``. As
-    ``award_table`` does for played hands, it lets a client preview a renege."""
+    offender) the rules allow, ``offender`` being ``"makers"`` or ``"defenders"`` (under an
+    auction, a row for a lone bid names it). As ``award_table`` does for played hands, it lets a
+    client preview a renege."""
     maker = 0
     maker_team = ruleset.team_of(maker)
+    contracts: list[tuple[bool, bool, int | str | None]] = [
+        (alone, defended, None) for alone, defended in _contracts(ruleset)
+    ]
+    if ruleset.auction:
+        contracts += [(True, False, bid) for bid in _bids(ruleset) if isinstance(bid, str)][:1]
     rows = []
-    for alone, defender_alone in _contracts(ruleset):
+    for alone, defender_alone, bid in contracts:
         for offender in ("makers", "defenders"):
             award = renege_award(
                 ruleset,
@@ -278,6 +432,7 @@ def penalty_table(ruleset: Ruleset) -> list[dict[str, Any]]:
             )
             rows.append(
                 {
+                    "bid": bid,
                     "alone": alone,
                     "defender_alone": defender_alone,
                     "offender": offender,
@@ -288,15 +443,18 @@ def penalty_table(ruleset: Ruleset) -> list[dict[str, Any]]:
 
 
 def largest_award(ruleset: Ruleset) -> int:
-    """The most points one side can score in one hand under these rules (a renege included):
-    what bounds a score written down without its hands."""
+    """The most points one side can score, or lose, in one hand under these rules (a renege
+    included): what bounds a score written down without its hands."""
     rows = award_table(ruleset) + penalty_table(ruleset)
-    return max(max(int(row["makers"]), int(row["defenders"])) for row in rows)
+    return max(max(abs(int(row["makers"])), abs(int(row["defenders"]))) for row in rows)
 
 
 def _by_side(award: Award, maker_team: int) -> dict[str, Any]:
+    """The award's points to the makers' team and to a defending team (the one that lost
+    points, if one did: in three-handed only the offender pays a renege penalty)."""
+    defending = [p for t, p in award.points.items() if t != maker_team]
     return {
         "reason": award.reason,
         "makers": award.points.get(maker_team, 0),
-        "defenders": max((p for t, p in award.points.items() if t != maker_team), default=0),
+        "defenders": min(defending) if any(p < 0 for p in defending) else max(defending, default=0),
     }

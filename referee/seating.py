@@ -49,7 +49,9 @@ def _seating(
             (s for s in ((seat + i) % players for i in range(1, players + 1)) if s not in out), seat
         )
 
-    if alone and rules.canadian_loner and round_one:
+    if rules.auction:
+        first, why = maker, "maker_leads"
+    elif alone and rules.canadian_loner and round_one:
         first, why = left_of(maker), "canadian_loner"
     elif alone and rules.loner_lead == "left-of-loner":
         first, why = left_of(maker), "left_of_loner"
@@ -73,15 +75,30 @@ class Tables:
     """What the referee works out once for a ruleset and reuses for every hand under it: its
     deck, each seating (for a dealer and a contract) and each award."""
 
-    __slots__ = ("_awards", "_seatings", "deck", "deck_bits", "hand_size", "legal_bids", "rules")
+    __slots__ = (
+        "_awards",
+        "_seatings",
+        "auction",
+        "deck",
+        "deck_bits",
+        "exchanges",
+        "hand_size",
+        "legal_bids",
+        "rules",
+    )
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
         self.deck: frozenset[Card] = deck(rules.deck)
         self.deck_bits: int = DECK_BITS[rules.deck]
         self.hand_size: int = rules.hand_size
+        self.auction: bool = rules.auction
+        # Whether some lone hand has an exchange: calling for best, or a moon's.
+        self.exchanges: bool = rules.call_for_best != "off" or (
+            rules.auction and rules.lone_bids != "none" and rules.moon_exchange > 0
+        )
         self._seatings: dict[tuple[int, int, bool, int | None, bool], Seating] = {}
-        self._awards: dict[tuple[int, int, bool, int | None], Award] = {}
+        self._awards: dict[tuple[object, ...], Award] = {}
         # The legal bids of each situation of the bidding (``bidding.legal_bids``).
         self.legal_bids: dict[tuple[object, ...], tuple[Bid, ...]] = {}
 
@@ -95,9 +112,15 @@ class Tables:
         return seating
 
     def award(
-        self, maker: int, maker_tricks: int, alone: bool, defender_alone: int | None
+        self,
+        maker: int,
+        maker_tricks: int,
+        alone: bool,
+        defender_alone: int | None,
+        bid: int | None = None,
+        lone_bid: str | None = None,
     ) -> Award:
-        key = (maker, maker_tricks, alone, defender_alone)
+        key = (maker, maker_tricks, alone, defender_alone, bid, lone_bid)
         award = self._awards.get(key)
         if award is None:
             award = self._awards[key] = award_for(
@@ -106,6 +129,8 @@ class Tables:
                 maker_tricks=maker_tricks,
                 alone=alone,
                 defender_alone=defender_alone,
+                bid=bid,
+                lone_bid=lone_bid,
             )
         return award
 
@@ -124,15 +149,22 @@ def tables_of(rules: Ruleset) -> Tables:
     return tables
 
 
-_CONTRACTS: Final[dict[tuple[Suit | None, int, bool, int | None], Contract]] = {}
+_CONTRACTS: Final[dict[tuple[object, ...], Contract]] = {}
 
 
 def contract_of(
-    trump: Suit | None, maker: int, alone: bool, defender_alone: int | None
+    trump: Suit | None,
+    maker: int,
+    alone: bool,
+    defender_alone: int | None,
+    no_trump: str | None = None,
+    bid: int | None = None,
+    lone_bid: str | None = None,
+    auction: bool = False,
 ) -> Contract:
     """Contracts are values: one object for each."""
-    key = (trump, maker, alone, defender_alone)
+    key = (trump, maker, alone, defender_alone, no_trump, bid, lone_bid, auction)
     contract = _CONTRACTS.get(key)
     if contract is None:
-        contract = _CONTRACTS[key] = Contract(trump, maker, alone, defender_alone)
+        contract = _CONTRACTS[key] = Contract(*key)
     return contract

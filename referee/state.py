@@ -15,27 +15,46 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from .actions import Action, Bid, Discard, Play, bid_of, legal_plays_of
-from .bidding import bid, legal_bids, may_ask_redeal, next_bid
+from .actions import (
+    MAX_SEATS,
+    PLAYS_OF,
+    Action,
+    Bid,
+    Discard,
+    Exchange,
+    Play,
+    bid_of,
+    legal_plays_of,
+)
+from .bidding import may_ask_redeal
 from .cards import Card
-from .check import play_outcome, thrown_in_outcome, verdict_of
+from .check import bid, legal_bids, next_bid, play_outcome, thrown_in_outcome, verdict_of
 from .deal import check_deal, shuffled_deal
 from .discard import check_discard, discard_due, legal_discards
 from .errors import IllegalAction
 from .evidence import Evidence
+from .exchange import check_exchange, exchange_due, legal_exchanges
 from .hand import Hand, Pending
 from .messages import render
 from .outcome import Outcome, results
 from .play import Tricks
-from .record import BidEntry, PlayEntry, Record
+from .record import BidEntry, PlayEntry, Record, ReportedExchange
 from .rules import Ruleset
 from .scoring import Award
 from .verdict import Contract, Phase, Verdict
 
-_WANTED: Final[dict[Phase, type]] = {Phase.BIDDING: Bid, Phase.DISCARD: Discard, Phase.PLAY: Play}
+_WANTED: Final[dict[Phase, type]] = {
+    Phase.BIDDING: Bid,
+    Phase.DECLARE: Bid,
+    Phase.DISCARD: Discard,
+    Phase.EXCHANGE: Exchange,
+    Phase.PLAY: Play,
+}
 _Saved = tuple[tuple[object, ...] | None, tuple[tuple[object, ...], int, int] | None] | None
 #: Not worked out yet (the hand's next phase and seat are, once asked, until it changes).
 _NOT_YET: Final = object()
+#: The play phase's next turn, by seat: made once, not at every play.
+_PLAY_AT: Final = tuple((Phase.PLAY, seat) for seat in range(MAX_SEATS))
 
 
 def _refusal(breaches: list[Pending]) -> IllegalAction:
@@ -50,6 +69,8 @@ class HandState:
         "_hand",
         "_legal",
         "_legal_play_bits",
+        "_live",
+        "_play_seat",
         "_saved",
         "_upcoming",
         "_verdict",
@@ -66,7 +87,7 @@ class HandState:
         *,
         dealer: int,
         hands: Mapping[int, Sequence[Card]],
-        upcard: Card,
+        upcard: Card | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.dealer = dealer
@@ -77,6 +98,10 @@ class HandState:
         self._legal: Sequence[Action] | None = None
         self._legal_play_bits = -1
         self._upcoming: object = _NOT_YET
+        # In the play phase, the seat to play and the play phase itself (-1, None: not known
+        # to be playing): what a play already known legal needs, and nothing more.
+        self._play_seat = -1
+        self._live: Tricks | None = None
         self._verdict: Verdict | None = None
         hand = self._hand = Hand(ruleset, dealer, upcard, self.hands, Evidence([]))
         check_deal(hand)
@@ -85,7 +110,8 @@ class HandState:
 
     @classmethod
     def deal(cls, ruleset: Ruleset, *, dealer: int, rng: random.Random) -> HandState:
-        """A shuffled deal: a hand to each seat and the next card turned up."""
+        """A shuffled deal: a hand to each seat and the next card turned up (every card dealt
+        and none turned up, under an auction)."""
         hands, upcard = shuffled_deal(ruleset, rng)
         return cls(ruleset, dealer=dealer, hands=hands, upcard=upcard)
 
@@ -96,8 +122,7 @@ class HandState:
         hand = self._hand
         tricks = hand.tricks
         if tricks is None:
-            assert hand.trump is not None
-            tricks = hand.tricks = Tricks(hand, hand.trump)
+            tricks = hand.tricks = Tricks(hand, hand.trump_order())
         return tricks
 
     def _next(self) -> tuple[Phase, int] | None:
@@ -105,6 +130,9 @@ class HandState:
         upcoming = self._upcoming
         if upcoming is _NOT_YET:
             upcoming = self._upcoming = self._next_now()
+            if upcoming is not None and upcoming[0] is Phase.PLAY:
+                self._play_seat = upcoming[1]
+                self._live = self._hand.tricks
         return upcoming  # type: ignore[return-value]
 
     def _next_now(self) -> tuple[Phase, int] | None:
@@ -115,12 +143,16 @@ class HandState:
                 return None
             if hand.maker is None:
                 return Phase.BIDDING, hand.dealer if hand.joker_call_due else hand.turn
+            if hand.declare_due:
+                return Phase.DECLARE, hand.maker
             if discard_due(hand):
                 return Phase.DISCARD, hand.dealer
+            if hand.tables.exchanges and exchange_due(hand):
+                return Phase.EXCHANGE, hand.maker
             tricks = self._tricks()
         elif tricks.closed >= tricks.hand_size:
             return None
-        return Phase.PLAY, tricks.next_seat()[0]
+        return _PLAY_AT[tricks.next_seat()[0]]
 
     @property
     def phase(self) -> Phase | None:
@@ -150,7 +182,7 @@ class HandState:
         hand = self._hand
         if hand.thrown_in:
             return thrown_in_outcome()
-        if hand.maker is None:
+        if hand.maker is None or hand.declare_due:
             return Outcome([], None, False, None, next_bid(hand))
         return play_outcome(hand, self._tricks())
 
@@ -162,30 +194,52 @@ class HandState:
         return self._verdict
 
     def legal_actions(self) -> list[Action]:
-        """The legal moves of the seat to act."""
+        """The legal moves of the seat to act (kept until the hand changes)."""
         legal = self._legal
         if legal is None:
-            upcoming = self._next()
-            if upcoming is None:
-                legal = ()
-            elif upcoming[0] is Phase.PLAY:
-                seat = upcoming[1]
+            seat = self._play_seat
+            if seat < 0:
+                legal = self._legal = self._legal_now()
+            else:  # (the play phase's usual case, worked out here at once)
                 bits = self._legal_play_bits
                 if bits < 0:
-                    bits = self._legal_play_bits = self._legal_bits_of(seat)
-                legal = legal_plays_of(seat, bits)
-            elif upcoming[0] is Phase.BIDDING:
-                legal = legal_bids(self._hand, upcoming[1])
-            else:
-                legal = legal_discards(self._hand) or ()
-            self._legal = legal
+                    bits = self._legal_play_bits = self._play_bits(seat)
+                legal = self._legal = PLAYS_OF[seat].get(bits) or legal_plays_of(seat, bits)
         return list(legal)
 
-    def _legal_bits_of(self, seat: int) -> int:
-        """In the play phase, the cards the seat to play may play (every card is known)."""
-        tricks = self._hand.tricks
+    def _legal_now(self) -> Sequence[Action]:
+        seat = self._play_seat
+        if seat < 0:
+            upcoming = self._next()
+            if upcoming is None:
+                return ()
+            phase, seat = upcoming
+            if phase is Phase.BIDDING or phase is Phase.DECLARE:
+                return legal_bids(self._hand, seat)
+            if phase is Phase.EXCHANGE:
+                return legal_exchanges(self._hand)
+            if phase is Phase.DISCARD:
+                return legal_discards(self._hand) or ()
+        bits = self._legal_play_bits
+        if bits < 0:
+            bits = self._legal_play_bits = self._play_bits(seat)
+        return legal_plays_of(seat, bits)
+
+    def _play_bits(self, seat: int) -> int:
+        """In the play phase, the cards the seat to play may play, as bits: what it holds less
+        what it has played, of the suit led if it has one (every card is known, and nothing
+        breaks a rule: ``apply`` refuses what would)."""
+        tricks = self._live
         assert tricks is not None
-        return tricks.legal_bits(seat, tricks.led if tricks.trick_open else None) or 0
+        led = tricks.led if tricks.trick_open else None
+        if not tricks.complete[seat]:
+            return tricks.legal_bits(seat, led) or 0
+        remaining = tricks.held[seat] & ~tricks.played
+        if led is not None:
+            following = remaining & tricks.members[led]
+            if following:
+                return following
+        return remaining
 
     def defend_alone_options(self) -> list[Bid]:
         """Declarations to defend alone open now (optional, so not in ``legal_actions``)."""
@@ -225,29 +279,44 @@ class HandState:
     def apply(self, action: Action) -> None:
         """Play one action, or raise ``IllegalAction`` (with its violation code) and change
         nothing."""
+        if type(action) is Play:
+            seat = self._play_seat
+            if action.seat == seat:
+                bits = self._legal_play_bits
+                if bits < 0:
+                    bits = self._legal_play_bits = self._play_bits(seat)
+                if action.card.bit & bits:
+                    # A legal play: pushed as python-chess pushes a move (``undo`` pops it):
+                    # nothing is checked, saved or built.
+                    following = self._live.push(seat, action.card)  # type: ignore[union-attr]
+                    self.actions.append(action)
+                    self._saved.append(None)
+                    self._legal = None
+                    self._legal_play_bits = -1
+                    self._verdict = None
+                    if following < 0:
+                        self._upcoming = None
+                        self._play_seat = -1
+                    else:
+                        self._upcoming = _PLAY_AT[following]
+                        self._play_seat = following
+                    return
+        self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> None:
+        """Any action but a legal play already known to be the next: checked by its phase."""
         upcoming = self._next()
         if upcoming is None:
             raise IllegalAction("out-of-turn", "The hand is over.")
         phase, seat = upcoming
         hand = self._hand
-        if phase is Phase.PLAY and isinstance(action, Play) and action.seat == seat:
-            bits = self._legal_play_bits
-            if bits < 0:
-                bits = self._legal_play_bits = self._legal_bits_of(seat)
-            legal_card = action.card if action.card.bit & bits else None
-        else:
-            legal_card = None
-        if legal_card is not None:
-            # A legal play: pushed as python-chess pushes a move (``undo`` pops it).
-            tricks = hand.tricks
-            assert tricks is not None
-            following = tricks.push(seat, legal_card)
-            self.actions.append(action)
-            self._saved.append(None)
-            self._upcoming = None if following < 0 else (Phase.PLAY, following)
-            self._legal = None
-            self._legal_play_bits = -1
-            self._verdict = None
+        if (
+            phase is Phase.PLAY
+            and isinstance(action, Play)
+            and action.seat == seat
+            and action.card.bit & self._play_bits(seat)
+        ):
+            self.apply(action)  # (known to be the next play now, and legal)
             return
         if isinstance(action, Bid) and action.action == "defend-alone":
             if action not in self.defend_alone_options():
@@ -265,6 +334,12 @@ class HandState:
             saved = (hand.save(), None)
             if isinstance(action, Bid):
                 bid(hand, hand.bids_made, action)
+            elif isinstance(action, Exchange):
+                if action.seat != seat:
+                    raise IllegalAction(
+                        "out-of-turn", f"The exchange is seat {seat}'s, not seat {action.seat}'s."
+                    )
+                check_exchange(hand, ReportedExchange(action.passed, action.discard), played=False)
             else:
                 hand.discard = action.card
                 check_discard(hand)
@@ -282,6 +357,7 @@ class HandState:
 
     def _changed(self) -> None:
         self._upcoming = _NOT_YET
+        self._play_seat = -1
         self._legal = None
         self._legal_play_bits = -1
         self._verdict = None
@@ -313,7 +389,9 @@ class HandState:
     def record(self) -> Record:
         hand = self._hand
         bids = [
-            BidEntry(a.seat, a.action, a.suit, a.alone) for a in self.actions if isinstance(a, Bid)
+            BidEntry(a.seat, a.action, a.suit, a.alone, a.tricks, a.no_trump)
+            for a in self.actions
+            if isinstance(a, Bid)
         ]
         tricks: list[list[PlayEntry]] = []
         if hand.tricks is not None:
@@ -325,6 +403,7 @@ class HandState:
             hands=self.hands,
             bids=bids,
             discard=hand.discard,
+            exchange=hand.exchange,
             tricks=tricks,
         )
 
@@ -340,6 +419,16 @@ class HandState:
         return data
 
 
+def _pick(options: list[Action], rng: random.Random) -> Action:
+    """A random action: an auction's bids by their words first (a number, a moon), then the
+    trump the bid names, so that numbers are bid as often as moons."""
+    words = sorted({a.word for a in options if isinstance(a, Bid)})
+    if len(words) < 2:
+        return rng.choice(options)
+    word = rng.choice(words)
+    return rng.choice([a for a in options if isinstance(a, Bid) and a.word == word])
+
+
 def random_hand(ruleset: Ruleset, rng: random.Random, *, dealer: int | None = None) -> HandState:
     """A complete hand of random legal actions (for tests and benchmarks)."""
     seat = rng.randrange(ruleset.players) if dealer is None else dealer
@@ -350,7 +439,7 @@ def random_hand(ruleset: Ruleset, rng: random.Random, *, dealer: int | None = No
             defend = state.defend_alone_options()
             if defend and rng.random() < 0.3:
                 options = list(defend)
-            state.apply(rng.choice(options))
+            state.apply(_pick(options, rng))
         if state.award is not None and state.award.reason != "thrown-in":
             return state
         if rng.random() < 0.2:

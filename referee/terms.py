@@ -233,6 +233,96 @@ TERMS: Final = (
         "파트너",
         "referee: sitting out; app: rule.going-alone",
     ),
+    Term(
+        "six_handed",
+        "six-handed Euchre",
+        "6인 유커",
+        "rules pages: the presets; app: preset.six-handed",
+    ),
+    Term(
+        "bid_euchre",
+        "Bid Euchre",
+        "비드 유커",
+        "rules pages: the presets; app: preset.bid-euchre",
+    ),
+    Term(
+        "auction",
+        "auction (Bid Euchre's bidding)",
+        "비딩",
+        "referee: the auction, contracts; app: bid.title",
+    ),
+    Term(
+        "no_trump",
+        "no-trump",
+        "노트럼프",
+        "referee: bids, naming trump; app: bid.no_trump",
+    ),
+    Term(
+        "high_no_trump",
+        "high no-trump (aces high)",
+        "하이 노트럼프",
+        "referee: bids; app: bid.no_trump.high",
+    ),
+    Term(
+        "low_no_trump",
+        "low no-trump (nines high)",
+        "로우 노트럼프",
+        "referee: bids; app: bid.no_trump.low",
+    ),
+    Term(
+        "moon",
+        "shoot the moon (a moon)",
+        "슛 더 문",
+        "referee: bids, the exchange, awards; app: bid.moon, award.moon-made, award.moon-set",
+    ),
+    Term(
+        "loner_bid",
+        "a loner (a lone bid with no exchange)",
+        "교환 없는 단독 플레이",
+        "referee: bids, awards; app: bid.loner, award.loner-made, award.loner-set",
+    ),
+    Term(
+        "declare",
+        "name trump after the auction (declare)",
+        "선언하다",
+        "referee: naming trump",
+    ),
+    Term(
+        "exchange",
+        "the exchange (cards passed to a lone player)",
+        "카드 교환",
+        "referee: the exchange; app: ref.exchange",
+    ),
+    Term(
+        "call_for_best",
+        "calling for a partner's best card",
+        "베스트 카드 요청",
+        "referee: the exchange; app: opt.call_for_best",
+    ),
+    Term(
+        "lay_away",
+        "lay away (a lone player's cards out of play)",
+        "내려놓다",
+        "referee: the exchange",
+    ),
+    Term(
+        "bid_made",
+        "a made bid",
+        "비드 성공",
+        "referee: awards; app: award.bid-made",
+    ),
+    Term(
+        "bid_set",
+        "a set (the makers short of their bid)",
+        "비드 실패",
+        "referee: awards; app: award.bid-set",
+    ),
+    Term(
+        "set",
+        "set (a lone bid short)",
+        "실패",
+        "referee: awards in a phrase (슛 더 문 실패); app: award.moon-set, award.loner-set",
+    ),
 )
 
 #: Words the referee used before the table, and what replaced them (a test keeps them out).

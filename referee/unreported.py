@@ -28,7 +28,11 @@ def play_trump_unreported(hand: Hand, reported: list[list[PlayEntry]]) -> Outcom
         took = hand.picked_up = True
         check_discard(hand)
     playing = {seat for trick in reported for seat, _ in trick}
-    may_sit_out = rules.going_alone or (rules.defend_alone and rules.defend_alone_vs_partnership)
+    may_sit_out = (
+        rules.going_alone
+        or (rules.defend_alone and rules.defend_alone_vs_partnership)
+        or (rules.auction and rules.lone_bids != "none")
+    )
     # Seats certain to play, and those that may sit out (they play no card in the record).
     certain = [s for s in range(players) if s in playing or not may_sit_out]
 
@@ -39,7 +43,9 @@ def play_trump_unreported(hand: Hand, reported: list[list[PlayEntry]]) -> Outcom
         return next((s for s in clockwise((seat + 1) % players)), seat)
 
     first_leaders = {left_of(dealer)}
-    if rules.canadian_loner or rules.loner_lead == "left-of-loner":
+    if rules.auction:  # (the maker leads, whoever won the auction)
+        first_leaders = set(certain)
+    elif rules.canadian_loner or rules.loner_lead == "left-of-loner":
         for out in set(range(players)) - set(certain):
             first_leaders.update(left_of(maker) for maker in rules.partners_of(out))
     upcard_suits = SUITS if hand.upcard is None and took is not False else ()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import TRUMP_ORDERS
 from .evidence import possible_trumps
 from .hand import Hand, Pending
 from .holdings import unseen_renege_possible
@@ -49,7 +50,7 @@ def play_every_trump(hand: Hand, reported: list[list[PlayEntry]]) -> Outcome:
     runs: list[_Run] = []
     for suit in possible_trumps(hand):
         hand.pending = []
-        play = Tricks(hand, suit)
+        play = Tricks(hand, TRUMP_ORDERS[suit])
         play.play_tricks(reported)
         runs.append(_Run(play, results(play), hand.pending))
     hand.pending = before

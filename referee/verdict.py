@@ -33,16 +33,33 @@ class Violation:
 @dataclass(frozen=True, slots=True)
 class Contract:
     """What the bidding made. ``trump`` is None when the upcard was ordered up but not
-    reported: the makers are known, the suit is not yet."""
+    reported: the makers are known, the suit is not yet. An auction's contract (``auction``)
+    also says its no-trump (``high``, ``low``), the tricks bid and its lone bid (moon,
+    loner); its ``trump`` is None for no trump, or while the maker has not named it."""
 
     trump: Suit | None
     maker: int
     alone: bool = False
     defender_alone: int | None = None
+    no_trump: str | None = None
+    bid: int | None = None
+    lone_bid: str | None = None
+    auction: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        trump = None if self.trump is None else self.trump.value
+        if self.auction:
+            return {
+                "trump": trump,
+                "no_trump": self.no_trump,
+                "maker": self.maker,
+                "bid": self.bid,
+                "lone_bid": self.lone_bid,
+                "alone": self.alone,
+                "defender_alone": self.defender_alone,
+            }
         return {
-            "trump": None if self.trump is None else self.trump.value,
+            "trump": trump,
             "maker": self.maker,
             "alone": self.alone,
             "defender_alone": self.defender_alone,
@@ -69,7 +86,9 @@ class Phase(StrEnum):
     """What the hand waits for next; written as the spec's words."""
 
     BIDDING = "bidding"
+    DECLARE = "declare"
     DISCARD = "discard"
+    EXCHANGE = "exchange"
     PLAY = "play"
 
 

@@ -2,18 +2,29 @@
 
 SQLite is copied with its online backup API (consistent while the server writes); PostgreSQL
 with `pg_dump --format=custom` and put back with `pg_restore`. Backups are files in
-`settings.BACKUP_DIR` named by the time they were made (UTC), newest last in name order; only
-the newest `settings.BACKUP_KEEP` are kept.
+`settings.BACKUP_DIR` named by the time they were made (UTC), newest last in name order, each
+with a note beside it of what it holds (`<file>.json`: events, the round in play, hands, the
+time of the last write). When `settings.BACKUP_MIRROR` names a second place (another disk, a
+USB stick) every backup is copied there too; a mirror that cannot be written leaves the backup
+in BACKUP_DIR and says so in `last-backup.json`, which the director's screens read.
+
+What is kept: every backup made while a night is open (labelled `round`) until a later night's
+close, the last of each closed night (its close), and of the others the newest BACKUP_KEEP.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
+import secrets
+import shutil
 import sqlite3
 import subprocess
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +35,11 @@ from django.utils import timezone
 SUFFIX = {"sqlite": ".sqlite3", "postgresql": ".pgdump"}
 logger = logging.getLogger(__name__)
 _LABEL = re.compile(r"[^a-z0-9-]+")
+#: The timer's backups while a round is in play, and a closed night's last one.
+ROUND_LABEL = "round"
+_CLOSED = re.compile(r"-night-[0-9]+-closed\.")
+#: Where the last backup went, read by the director's screens (in BACKUP_DIR).
+STATUS_FILE = "last-backup.json"
 
 
 class BackupError(Exception):
@@ -42,10 +58,13 @@ def folder() -> Path:
     return path
 
 
-def backups() -> list[Path]:
-    """This database's kind of backup in the folder, oldest first."""
+def backups(place: Path | None = None) -> list[Path]:
+    """This database's kind of backup in the folder (or `place`), oldest first."""
     suffix = SUFFIX[_vendor()]
-    return sorted(p for p in folder().glob(f"euchre-*{suffix}") if p.is_file())
+    where = folder() if place is None else place
+    if not where.is_dir():
+        return []
+    return sorted(p for p in where.glob(f"euchre-*{suffix}") if p.is_file())
 
 
 def _pg_env() -> tuple[list[str], dict[str, str]]:
@@ -73,8 +92,10 @@ def _run(command: list[str], env: dict[str, str]) -> None:
         raise BackupError(f"{Path(command[0]).name} failed: {last}")
 
 
-def backup_create(*, label: str = "") -> Path:
-    """A new backup file of the whole database; the oldest beyond BACKUP_KEEP are removed."""
+def backup_create(*, label: str = "", holds: dict[str, Any] | None = None) -> Path:
+    """A new backup file of the whole database and, beside it, the note of what it `holds`
+    (the events app says: `scorekeeper.events.selectors.holdings`), copied to the mirror when
+    one is set; what is no longer kept is removed from both places."""
     vendor = _vendor()
     stamp = timezone.now().strftime("%Y%m%d-%H%M%S-%f")
     tag = _LABEL.sub("-", label.lower()).strip("-")[:40]
@@ -95,9 +116,118 @@ def backup_create(*, label: str = "") -> Path:
         os.replace(partial, target)
     finally:
         partial.unlink(missing_ok=True)
-    for old in backups()[: -settings.BACKUP_KEEP]:
-        old.unlink(missing_ok=True)
+    _write_atomically(note_of(target), json.dumps(holds or {}, indent=1))
+    mirrored, failure = _mirror(target)
+    _prune(folder())
+    if mirrored:
+        _prune(mirrored)
+    status = {
+        "at": timezone.now().isoformat(),
+        "file": name,
+        "folder": str(folder()),
+        "mirror": str(settings.BACKUP_MIRROR) if settings.BACKUP_MIRROR else None,
+        "mirror_failed": failure,
+    }
+    _write_atomically(folder() / STATUS_FILE, json.dumps(status, indent=1))
     return target
+
+
+def note_of(path: Path) -> Path:
+    """The note beside a backup of what it holds."""
+    return path.with_name(path.name + ".json")
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    partial = path.with_name(f".{path.name}.partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
+
+
+def _mirror(made: Path) -> tuple[Path | None, str | None]:
+    """Copy a backup and its note to BACKUP_MIRROR: where it went, or why it could not."""
+    mirror: Path | None = settings.BACKUP_MIRROR
+    if mirror is None:
+        return None, None
+    try:
+        if not mirror.is_dir():
+            raise FileNotFoundError(f"{mirror} is not a folder (is the disk plugged in?)")
+        for source in (made, note_of(made)):
+            partial = mirror / f".{source.name}.partial"
+            shutil.copyfile(source, partial)
+            os.replace(partial, mirror / source.name)
+    except OSError as error:
+        reason = str(error.strerror or error) if error.filename is None else str(error)
+        logger.error("backup %s not mirrored: %s", made.name, reason)
+        return None, reason
+    return mirror, None
+
+
+def _prune(place: Path) -> None:
+    """Keep every backup of an open night, the last of each closed one, and of the others
+    the newest BACKUP_KEEP (see the top)."""
+    found = backups(place)
+    closes = [i for i, path in enumerate(found) if _CLOSED.search(path.name)]
+    last_close = closes[-1] if closes else -1
+    timer = [p for p in found if p.name.endswith(f"-{ROUND_LABEL}{p.suffix}")]
+    gone = [p for p in timer if found.index(p) < last_close]
+    others = [p for p in found if p not in timer and not _CLOSED.search(p.name)]
+    gone += others[: -max(1, settings.BACKUP_KEEP)]
+    for path in gone:
+        path.unlink(missing_ok=True)
+        note_of(path).unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A backup on this laptop: its name, the places it is in, what it holds (None when its
+    note is missing), and its size."""
+
+    name: str
+    places: tuple[Path, ...]
+    holds: dict[str, Any] | None
+    size: int
+
+    @property
+    def path(self) -> Path:
+        return self.places[0] / self.name
+
+
+def places() -> list[Path]:
+    """Where backups are looked for: BACKUP_DIR, then the mirror when one is set."""
+    mirror: Path | None = settings.BACKUP_MIRROR
+    return [Path(settings.BACKUP_DIR), *([mirror] if mirror else [])]
+
+
+def backups_found() -> list[Found]:
+    """Every backup in both places, newest first; one found in both is listed once."""
+    by_name: dict[str, list[Path]] = {}
+    for place in places():
+        try:
+            for path in backups(place):
+                by_name.setdefault(path.name, []).append(place)
+        except OSError:
+            continue  # a mirror unplugged
+    found = []
+    for name in sorted(by_name, reverse=True):
+        where = tuple(by_name[name])
+        path = where[0] / name
+        try:
+            holds = json.loads(note_of(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            holds = None
+        found.append(Found(name, where, holds, path.stat().st_size))
+    return found
+
+
+def last_backup() -> dict[str, Any] | None:
+    """Where and when the last backup went (see STATUS_FILE), or None before the first."""
+    try:
+        status: dict[str, Any] = json.loads(
+            (Path(settings.BACKUP_DIR) / STATUS_FILE).read_text(encoding="utf-8")
+        )
+    except (OSError, ValueError):
+        return None
+    return status
 
 
 def backup_latest() -> Path:
@@ -107,8 +237,9 @@ def backup_latest() -> Path:
     return found[-1]
 
 
-def backup_restore(*, path: Path) -> None:
-    """Put the database back as the backup has it (everything since is gone)."""
+def backup_restore(*, path: Path, by: str = "") -> str:
+    """Put the database back as the backup has it (everything since is gone), and start a new
+    night epoch there (scorekeeper.models.Restore): its id, which every table read now says."""
     vendor = _vendor()
     if not path.is_file():
         raise BackupError(f"no backup file at {path}")
@@ -140,15 +271,20 @@ def backup_restore(*, path: Path) -> None:
             ],
             env,
         )
+    from scorekeeper.models import Restore
+
+    epoch = secrets.token_hex(8)
+    Restore.objects.create(epoch=epoch, backup=path.name, restored_by=by[:150])
+    return epoch
 
 
-def backup_soon(*, label: str) -> None:
+def backup_soon(*, label: str, holdings: Callable[[], dict[str, Any]] | None = None) -> None:
     """A backup made in the background once the current transaction commits (a night just
     closed, say): the request that asked for it does not wait, and a failure is logged."""
 
     def make() -> None:
         try:
-            backup_create(label=label)
+            backup_create(label=label, holds=holdings() if holdings else None)
         except BackupError as error:
             logger.error("backup %s failed: %s", label, error)
         finally:

@@ -197,6 +197,9 @@ class Hand(models.Model):
     alone = models.BooleanField(default=False)
     defender_alone = models.PositiveSmallIntegerField(null=True, blank=True)
     maker_tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Under an auction (Bid Euchre), what the makers bid: a number of tricks, "moon" or
+    # "loner" ("" in a turn-up game, or when not known).
+    bid = models.CharField(max_length=5, blank=True, default="")
     # The referee's award as in the spec: {"reason": ..., "points": {"0": 2}}.
     award = models.JSONField()
     record = models.JSONField(null=True, blank=True)
@@ -215,6 +218,11 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.number} of {self.game_id}"
+
+    @property
+    def bid_said(self) -> int | str | None:
+        """The bid as the API says it: a number of tricks, ``moon`` or ``loner``, or null."""
+        return int(self.bid) if self.bid.isdigit() else self.bid or None
 
     def points_of(self, team: int) -> int:
         points: dict[str, Any] = self.award.get("points", {})
@@ -253,3 +261,34 @@ class ChangeLogEntry(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.action} hand {self.hand_number} by {self.actor}"
+
+
+class Restore(AppendOnly):
+    """The database put back from a backup. Each restore starts a new night epoch: a random id
+    every table phone's read carries, so a phone that finds it moved sends again what it sent
+    this night (the keys make a replay a no-op). Kept in the restored database itself."""
+
+    epoch = models.CharField(max_length=32, unique=True)
+    backup = models.CharField(max_length=255)
+    restored_by = models.CharField(max_length=150, blank=True)
+    restored_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"restored {self.backup} ({self.epoch})"
+
+
+class RestoreContact(models.Model):
+    """A table phone (its device token's id) that made contact since a restore: the console
+    names the phones not seen since."""
+
+    restore = models.ForeignKey(Restore, related_name="contacts", on_delete=models.CASCADE)
+    device = models.BigIntegerField()
+    seen_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["restore", "device"], name="restore_contact_once")
+        ]

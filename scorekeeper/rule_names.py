@@ -22,6 +22,8 @@ PRESET_NAMES: Final[Mapping[str, Promise]] = {
     "three-handed": _("Three-handed"),
     "british": _("British rules (with the Benny)"),
     "openspiel": _("OpenSpiel rules"),
+    "six-handed": _("Six-handed"),
+    "bid-euchre": _("Bid Euchre"),
 }
 
 

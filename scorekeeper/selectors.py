@@ -69,10 +69,11 @@ class HandRow(NamedTuple):
     kind: str
     dealer: int
     number: int
+    maker: int | None
 
     @classmethod
     def of(cls, hand: Hand) -> HandRow:
-        return cls(hand.award, hand.kind, hand.dealer, hand.number)
+        return cls(hand.award, hand.kind, hand.dealer, hand.number, hand.maker)
 
 
 def hand_rows(*, game: Game) -> list[HandRow]:
@@ -83,8 +84,24 @@ def hand_rows(*, game: Game) -> list[HandRow]:
 
 def standing_from(*, ruleset: referee.Ruleset, first_dealer: int, rows: list[HandRow]) -> Standing:
     score = score_of(ruleset, (row.award for row in rows))
-    dealer = _dealer_after(ruleset, rows[-1].kind, rows[-1].dealer) if rows else first_dealer
-    return Standing(score=score, dealer=dealer, winner=referee.game_winner(ruleset, score))
+    if not rows:
+        return Standing(score=score, dealer=first_dealer, winner=None)
+    last = rows[-1]
+    dealer = _dealer_after(ruleset, last.kind, last.dealer)
+    return Standing(
+        score=score, dealer=dealer, winner=winner_after(ruleset, score, last.award, last.maker)
+    )
+
+
+def winner_after(
+    ruleset: referee.Ruleset, score: list[int], award: dict[str, Any], maker: int | None
+) -> int | None:
+    """The team that has won at this score after a hand with this award (made by `maker`'s
+    team), as the referee rules: in a turn-up game the score alone decides; in Bid Euchre the
+    last hand must also have been a made bid or a set (or a renege) for the team that won."""
+    points = {int(team): int(p) for team, p in award.get("points", {}).items()}
+    last = referee.Award(str(award.get("reason", "")), points)
+    return referee.game_winner(ruleset, score, award=last, maker=maker)
 
 
 def standing_of(*, game: Game, ruleset: referee.Ruleset) -> Standing:
@@ -130,9 +147,7 @@ class GameState:
             {
                 "team": team,
                 "name": name,
-                "seats": [
-                    s for s in range(self.ruleset.players) if self.ruleset.team_of(s) == team
-                ],
+                "seats": list(self.ruleset.teams[team]),
             }
             for team, name in enumerate(self.game.team_names)
         ]

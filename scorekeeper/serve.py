@@ -14,8 +14,10 @@ What it sets, unless the environment already does (docs/deployment.md):
 - SECRET_KEY: made once and kept in `instance/secret_key` (INSTANCE_DIR), mode 0600;
 - HTTPS=0 (the plain-HTTP LAN mode) on a laptop, HTTPS=1 behind a proxy;
 - ALLOWED_HOSTS: this computer's names and addresses (and PUBLIC_URL's host).
-While a round is in play it backs the database up every BACKUP_EVERY_MINUTES (5; 0 for never)
-into BACKUP_DIR (`manage.py backup`).
+While a round is in play it backs the database up every BACKUP_INTERVAL seconds (60; 0 for
+never) into BACKUP_DIR and BACKUP_MIRROR (`manage.py backup`). Started on a database that is
+empty or damaged while backups are there, it lists the newest and says where to pick one to
+restore (/events/restore/).
 """
 
 from __future__ import annotations
@@ -143,7 +145,7 @@ def serve_forever(args: argparse.Namespace) -> None:
 
 
 def back_up_while_rounds_run(env: dict[str, str], every: float, stopped: threading.Event) -> None:
-    """Every few minutes, a backup of the database while a round is being played."""
+    """Every `every` seconds, a backup of the database while a round is being played."""
     manage = [sys.executable, str(BASE_DIR / "manage.py")]
     while not stopped.wait(every):
         subprocess.run(
@@ -168,11 +170,11 @@ def listen(args: argparse.Namespace) -> socket.socket:
 def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
     """Run `--processes` server processes on one listening socket, and start each again
     whenever it dies, until told to stop; meanwhile back the database up every
-    BACKUP_EVERY_MINUTES while a round is in play."""
+    BACKUP_INTERVAL seconds while a round is in play."""
     listener = listen(args)
     children: list[subprocess.Popen[bytes]] = []
     stopped = threading.Event()
-    every = 60 * float(env.get("BACKUP_EVERY_MINUTES", "5"))
+    every = float(env.get("BACKUP_INTERVAL", "60"))
     if every > 0:
         threading.Thread(
             target=back_up_while_rounds_run, args=(env, every, stopped), daemon=True

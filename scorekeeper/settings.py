@@ -132,8 +132,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         **DATABASES["default"].get("OPTIONS", {}),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# `manage.py backup` writes here; the newest BACKUP_KEEP files are kept (scorekeeper.backups).
+# `manage.py backup` writes here and, when BACKUP_MIRROR names a second place (another disk,
+# a USB stick), there too; every backup of an open night is kept, and the last of each closed
+# one, and of the others the newest BACKUP_KEEP (scorekeeper.backups). `serve` makes one every
+# BACKUP_INTERVAL seconds while a round is in play (0: never).
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
+BACKUP_MIRROR = Path(os.environ["BACKUP_MIRROR"]) if os.environ.get("BACKUP_MIRROR") else None
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "48"))
 # The event formats a club may run, each a class of scorekeeper/events/formats/ by its dotted
 # path (docs/architecture.md, "An event format"): registering one is a line here.

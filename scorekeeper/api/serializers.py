@@ -19,6 +19,10 @@ from scorekeeper.services import HandEntry, QuickEntry, RecordEntry, RenegeEntry
 from scorekeeper.services.hands import hand_snapshot
 
 SUITS = ["C", "D", "H", "S"]
+#: The most seats a ruleset has, and so the last seat any request can name: the game's own
+#: ruleset then says which seats it has (the referee answers for a seat it does not have).
+MOST_SEATS: Final = max(referee.PLAYER_COUNTS)
+LAST_SEAT: Final = MOST_SEATS - 1
 
 
 # Problems -----------------------------------------------------------------------------
@@ -45,25 +49,39 @@ class ProblemSerializer(serializers.Serializer[Any]):
 # Rulesets -----------------------------------------------------------------------------
 
 
+def bid_field(help_text: str) -> serializers.JSONField:
+    return serializers.JSONField(
+        allow_null=True,
+        help_text=help_text + " Under an auction (Bid Euchre) a number of tricks, `moon` or "
+        "`loner`; null in a turn-up game.",
+    )
+
+
 class PenaltyRowSerializer(serializers.Serializer[Any]):
+    bid = bid_field("The makers' bid, where it changes who could renege.")
     alone = serializers.BooleanField()
     defender_alone = serializers.BooleanField()
     offender = serializers.ChoiceField(choices=["makers", "defenders"], help_text="Who reneged.")
     reason = serializers.CharField()
-    makers = serializers.IntegerField(help_text="Points to the makers' team.")
+    makers = serializers.IntegerField(help_text="Points to the makers' team (below 0: taken).")
     defenders = serializers.IntegerField(help_text="Points to each defending team.")
 
 
 class AwardRowSerializer(serializers.Serializer[Any]):
+    bid = bid_field("The makers' bid.")
     alone = serializers.BooleanField()
     defender_alone = serializers.BooleanField()
-    maker_tricks = serializers.IntegerField(min_value=0, max_value=5)
+    maker_tricks = serializers.IntegerField(
+        min_value=0, max_value=8, help_text="From 0 to the ruleset's hand size."
+    )
     outcome = serializers.ChoiceField(
         choices=list(referee.OUTCOMES),
-        help_text="How a hand with these tricks ended, as a quick entry may say it instead.",
+        allow_null=True,
+        help_text="How a hand with these tricks ended, as a quick entry may say it instead "
+        "(null under an auction, where a hand is entered by its bid and tricks).",
     )
     reason = serializers.CharField()
-    makers = serializers.IntegerField(help_text="Points to the makers' team.")
+    makers = serializers.IntegerField(help_text="Points to the makers' team (below 0: a set).")
     defenders = serializers.IntegerField(help_text="Points to each defending team.")
 
 
@@ -84,8 +102,25 @@ def can_throw_in_field() -> serializers.BooleanField:
 
 class PresetSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
-    ruleset = serializers.JSONField(help_text="Every option of the preset, as the referee has it.")
+    ruleset = serializers.JSONField(
+        help_text="Every option of the preset, as the referee has it, with what follows for the "
+        "table: `hand_size`, `teams` (the seats of each) and `seats` (each seat's letter)."
+    )
+    hand_size = serializers.IntegerField(help_text="Cards dealt to each seat, and tricks a hand.")
+    teams = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="The seats of each team, by team number.",
+    )
+    seats = serializers.ListField(
+        child=serializers.CharField(), help_text="Each seat's letter, clockwise from seat 0."
+    )
     awards = award_table_field()
+    penalties = PenaltyRowSerializer(
+        many=True, help_text="What a renege scores under this ruleset, from the referee."
+    )
+    largest_award = serializers.IntegerField(
+        help_text="The most points one side can score, or lose, in one hand."
+    )
     can_throw_in = can_throw_in_field()
 
 
@@ -97,14 +132,17 @@ class GameCreateSerializer(serializers.Serializer[Any]):
     players = serializers.ListField(
         child=StrictCharField(max_length=60),
         min_length=2,
-        max_length=4,
-        help_text="One name per seat, in seat order.",
+        max_length=MOST_SEATS,
+        help_text="One name per seat, in seat order: as many as the ruleset seats (six "
+        "six-handed, where the alternate seats 0, 2, 4 and 1, 3, 5 are the two teams).",
     )
-    dealer = StrictIntegerField(min_value=0, max_value=3, help_text="The seat dealing first.")
+    dealer = StrictIntegerField(
+        min_value=0, max_value=LAST_SEAT, help_text="The seat dealing first."
+    )
     team_names = serializers.ListField(
         child=StrictCharField(max_length=100),
         min_length=2,
-        max_length=4,
+        max_length=MOST_SEATS,
         required=False,
         help_text="One name per team; by default the players' names.",
     )
@@ -145,8 +183,13 @@ class HandSerializer(serializers.Serializer[Any]):
     outcome = serializers.ChoiceField(
         choices=list(referee.OUTCOMES),
         allow_null=True,
-        help_text="How the hand ended, as its award says (null for a renege or a hand with no "
-        "maker).",
+        help_text="How the hand ended, as its award says (null for a renege, a hand with no "
+        "maker, or a hand bid under an auction).",
+    )
+    bid = serializers.JSONField(
+        allow_null=True,
+        help_text="Under an auction, what the makers bid: a number of tricks, `moon` or "
+        "`loner`; null in a turn-up game.",
     )
     award = AwardSerializer()
     record = serializers.JSONField(allow_null=True)
@@ -242,17 +285,26 @@ class LogEntrySerializer(serializers.Serializer[Any]):
 # the hand ended. (A comment, not a docstring: the schema would show a docstring as the
 # description of both.)
 class _EnteredContractSerializer(serializers.Serializer[Any]):
-    maker = StrictIntegerField(min_value=0, max_value=3)
+    maker = StrictIntegerField(
+        min_value=0, max_value=LAST_SEAT, help_text="A seat of the game's ruleset."
+    )
     trump = serializers.ChoiceField(
         choices=SUITS,
         required=False,
         allow_null=True,
         default=None,
-        help_text="Optional: the points never depend on it; kept in the record when given.",
+        help_text="Optional in a turn-up game: the points never depend on it; kept in the "
+        "record when given. Under an auction, left out for no trump.",
     )
     alone = StrictBooleanField(required=False, default=False)
     defender_alone = StrictIntegerField(
-        min_value=0, max_value=3, allow_null=True, required=False, default=None
+        min_value=0, max_value=LAST_SEAT, allow_null=True, required=False, default=None
+    )
+    bid = serializers.JSONField(
+        required=False,
+        default=None,
+        help_text="Under an auction (Bid Euchre), required: the tricks bid (from the ruleset's "
+        "`min_bid` to its hand size), `moon` or `loner` (played alone). Never in a turn-up game.",
     )
 
 
@@ -262,22 +314,25 @@ class QuickHandSerializer(_EnteredContractSerializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text="How the hand ended: made (3 or 4 tricks), march (all 5) or euchred. Give "
-        "it, maker_tricks, or both when they agree.",
+        help_text="In a turn-up game, how the hand ended: made (3 or 4 tricks), march (all 5) "
+        "or euchred. Give it, maker_tricks, or both when they agree. Never under an auction.",
     )
     maker_tricks = StrictIntegerField(
         min_value=0,
-        max_value=5,
+        max_value=8,
         required=False,
         allow_null=True,
         default=None,
-        help_text="The makers' tricks, where the table counts them (null: not asked).",
+        help_text="The makers' tricks, from 0 to the ruleset's hand size, where the table "
+        "counts them (null: not asked); required under an auction.",
     )
 
 
 class RenegeHandSerializer(_EnteredContractSerializer):
     renege = StrictIntegerField(
-        min_value=0, max_value=3, help_text="The seat that reneged: the referee scores the penalty."
+        min_value=0,
+        max_value=LAST_SEAT,
+        help_text="The seat that reneged: the referee scores the penalty.",
     )
 
 
@@ -364,7 +419,7 @@ def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]
 class HandRecordSerializer(serializers.Serializer[Any]):
     """Documents the record for the schema; the referee itself reads and checks it."""
 
-    dealer = serializers.IntegerField(min_value=0, max_value=3)
+    dealer = serializers.IntegerField(min_value=0, max_value=LAST_SEAT)
     ruleset = RulesetField(required=False)
     upcard = serializers.CharField(required=False)
     hands = serializers.DictField(
@@ -373,6 +428,11 @@ class HandRecordSerializer(serializers.Serializer[Any]):
     bids = serializers.ListField(child=serializers.DictField(), required=False)
     discard = serializers.CharField(required=False)
     pickup = serializers.BooleanField(required=False)
+    exchange = serializers.DictField(
+        required=False,
+        help_text="A lone player's exchange: `passed` ({seat, card}, by its partners) and "
+        "`discard` (the cards it laid away).",
+    )
     contract = serializers.DictField(required=False)
     tricks = serializers.ListField(
         child=serializers.ListField(child=serializers.DictField()), required=False
@@ -404,17 +464,33 @@ class ViolationSerializer(serializers.Serializer[Any]):
 
 class ContractSerializer(serializers.Serializer[Any]):
     trump = serializers.CharField(
-        allow_null=True, help_text="Null when the upcard was ordered up but not reported."
+        allow_null=True,
+        help_text="Null when the upcard was ordered up but not reported; under an auction, for "
+        "no trump or until the maker names it.",
+    )
+    no_trump = serializers.ChoiceField(
+        choices=["high", "low"], allow_null=True, required=False, help_text="Auctions only."
     )
     maker = serializers.IntegerField()
+    bid = serializers.IntegerField(
+        required=False, help_text="Auctions only: the tricks bid (the hand size for a moon)."
+    )
+    lone_bid = serializers.ChoiceField(
+        choices=["moon", "loner"], allow_null=True, required=False, help_text="Auctions only."
+    )
     alone = serializers.BooleanField()
     defender_alone = serializers.IntegerField(allow_null=True)
 
 
 class NextSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
-    phase = serializers.ChoiceField(choices=["bidding", "discard", "play"])
-    legal = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    phase = serializers.ChoiceField(choices=["bidding", "declare", "discard", "exchange", "play"])
+    legal = serializers.ListField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="Legal bids (`pass`, `order-up`, `call:H`, `bid:4`, `moon`, `declare:S`...) "
+        "or cards; null when not all known, and always for an exchange.",
+    )
 
 
 class VerdictSerializer(serializers.Serializer[Any]):

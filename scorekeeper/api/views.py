@@ -52,7 +52,9 @@ def _game_json(state: selectors.GameState) -> dict[str, Any]:
     game = state.game
     return {
         "id": game.id,
-        "ruleset": game.ruleset,
+        # As the referee writes it today: with the table's shape (`hand_size`, `teams`,
+        # `seats`) also for a game kept before the ruleset carried it.
+        "ruleset": state.ruleset.to_json(),
         "awards": referee.award_table(state.ruleset),
         "penalties": referee.penalty_table(state.ruleset),
         "can_throw_in": state.ruleset.can_throw_in,
@@ -82,7 +84,12 @@ class RulesetListView(APIView):
             {
                 "name": name,
                 "ruleset": rules.to_json(),
+                "hand_size": rules.hand_size,
+                "teams": rules.teams,
+                "seats": rules.seat_letters,
                 "awards": referee.award_table(rules),
+                "penalties": referee.penalty_table(rules),
+                "largest_award": referee.largest_award(rules),
                 "can_throw_in": rules.can_throw_in,
             }
             for name, rules in referee.PRESETS.items()

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from scorekeeper.events.api import brackets, clubs, events, privacy, remedies, tables
-from scorekeeper.events.pages import accounts, bracket, check_in, printouts, room, screens
+from scorekeeper.events.pages import accounts, bracket, check_in, printouts, restore, room, screens
 
 V1 = "api/v1/"
 CLUB = V1 + "clubs/<int:club_id>/"
@@ -110,6 +110,7 @@ urlpatterns = [
     ),
     path("events/invite/<str:token>/", accounts.invite_page, name="events-invite"),
     path("events/director/", screens.director_home, name="events-director"),
+    path("events/restore/", restore.restore_page, name="events-restore"),
     path("events/table/", screens.table_page, name="events-table"),
     path(
         "events/clubs/<int:club_id>/leaderboard/",

@@ -28,6 +28,7 @@ from scorekeeper.selectors import (
     standing_from,
     the_row,
     token_matches,
+    winner_after,
 )
 from scorekeeper.services.rulings import HandEntry, Ruling, entry_digest, rule
 
@@ -51,6 +52,7 @@ def hand_snapshot(hand: Hand) -> dict[str, Any]:
         "alone": hand.alone,
         "defender_alone": hand.defender_alone,
         "maker_tricks": hand.maker_tricks,
+        "bid": hand.bid_said,
         "award": hand.award,
         "record": hand.record,
     }
@@ -134,7 +136,7 @@ def _advance(game: Game, ruleset: referee.Ruleset, hand: Hand) -> Standing:
     standing = Standing(
         score=score,
         dealer=hand.dealer if redeal else ruleset.next_dealer(hand.dealer),
-        winner=referee.game_winner(ruleset, score),
+        winner=winner_after(ruleset, score, hand.award, hand.maker),
     )
     _stand(game, standing, hand.number, game.hands_dealt + (not redeal))
     return standing
@@ -153,6 +155,7 @@ def _apply(hand: Hand, ruling: Ruling) -> None:
     hand.alone = ruling.alone
     hand.defender_alone = ruling.defender_alone
     hand.maker_tricks = ruling.maker_tricks
+    hand.bid = ruling.bid
     hand.record = ruling.record
     hand.verdict = ruling.verdict
 

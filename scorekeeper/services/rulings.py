@@ -19,10 +19,19 @@ from scorekeeper.models import Hand
 # award). Any other violation means the record cannot be what happened at the table.
 SCORED_VIOLATIONS = frozenset({"renege", "claim-mismatch"})
 
-#: What a hand record sent for keeping may hold (docs/api.md, "Limits"). A legal hand has at
-#: most nine bids and five tricks of a play per seat, and no text in the spec is longer than a
-#: ruleset option's value.
-RECORD_LIMITS: Final = {"bids": 12, "tricks": 5, "plays": 4, "text": 32}
+#: The longest text a hand record may hold: no text in the spec is longer than a ruleset
+#: option's value.
+RECORD_TEXT_LIMIT: Final = 32
+
+
+def record_limits(ruleset: referee.Ruleset) -> dict[str, int]:
+    """What a hand record sent for keeping may hold under this ruleset (docs/api.md,
+    "Limits"): a trick for each card in a hand, a play for each seat, and room for every bid
+    a legal hand can have (two rounds and the declarations of a turn-up game, every seat
+    raising once for each trick in an auction), with a little to spare."""
+    players = ruleset.players
+    bids = players * (ruleset.hand_size + 3) if ruleset.auction else players * 3
+    return {"bids": bids, "tricks": ruleset.hand_size, "plays": players, "text": RECORD_TEXT_LIMIT}
 
 
 @dataclass(frozen=True)
@@ -37,6 +46,8 @@ class QuickEntry:
     alone: bool = False
     defender_alone: int | None = None
     outcome: str | None = None
+    #: Under an auction: the tricks bid, ``moon`` or ``loner``.
+    bid: int | str | None = None
 
 
 @dataclass(frozen=True)
@@ -49,6 +60,7 @@ class RenegeEntry:
     trump: str | None = None
     alone: bool = False
     defender_alone: int | None = None
+    bid: int | str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,17 +87,20 @@ class Ruling:
     alone: bool = False
     defender_alone: int | None = None
     maker_tricks: int | None = None
+    bid: str = ""
     record: dict[str, Any] | None = None
     verdict: dict[str, Any] | None = None
 
 
 #: Fields an entry gained after fingerprints were first kept: left out while unset, so that a
 #: hand sent before they existed and retried after an upgrade is still the same hand.
-_LATER_FIELDS: Final = frozenset({"outcome"})
+_LATER_FIELDS: Final = frozenset({"outcome", "bid"})
 
 
 def entry_digest(entry: HandEntry) -> str:
-    """A fingerprint of what was asked, to tell a replay from a reused key."""
+    """A fingerprint of what was asked, to tell a replay from a reused key. An entry without
+    the fields added later (an outcome, a bid) has the fingerprint it had before them (a phone
+    may replay one queued before an upgrade)."""
     fields = {
         name: value
         for name, value in asdict(entry).items()
@@ -110,27 +125,34 @@ class _Contract(TypedDict):
 
 def _rule_called(entry: QuickEntry | RenegeEntry, ruleset: referee.Ruleset) -> Ruling:
     """A hand entered without cards, by its contract and how it ended: the referee scores the
-    outcome or the makers' tricks, or the penalty for the seat that reneged."""
+    outcome or the makers' tricks (under an auction, with their bid), or the penalty for the
+    seat that reneged."""
     contract = _Contract(maker=entry.maker, alone=entry.alone, defender_alone=entry.defender_alone)
     try:
         if isinstance(entry, RenegeEntry):
-            award = referee.score_renege(ruleset, offender=entry.renege, **contract)
+            award = referee.score_renege(ruleset, offender=entry.renege, bid=entry.bid, **contract)
         elif entry.outcome is not None:
             award = referee.score_outcome(
                 ruleset, outcome=entry.outcome, maker_tricks=entry.maker_tricks, **contract
             )
         elif entry.maker_tricks is not None:
-            award = referee.score(ruleset, maker_tricks=entry.maker_tricks, **contract)
+            award = referee.score(
+                ruleset, maker_tricks=entry.maker_tricks, bid=entry.bid, **contract
+            )
         else:
             raise Malformed(
                 _("Say how the hand ended: outcome (made, march, euchred) or maker_tricks."),
                 code="outcome-required",
-                field="outcome",
+                field="maker_tricks" if ruleset.auction else "outcome",
             )
     except referee.MalformedRecord as error:
         raise _malformed(error) from error
+    # A lone bid (a moon, a loner) is played alone whether or not the entry says so.
+    if entry.bid in ("moon", "loner"):
+        contract["alone"] = True
+    bid = "" if entry.bid is None else str(entry.bid)
     ruling = Ruling(
-        kind=Hand.Kind.PLAYED, award=award.to_json(), trump=entry.trump or "", **contract
+        kind=Hand.Kind.PLAYED, award=award.to_json(), trump=entry.trump or "", bid=bid, **contract
     )
     if isinstance(entry, QuickEntry):
         return replace(ruling, maker_tricks=entry.maker_tricks)
@@ -139,7 +161,7 @@ def _rule_called(entry: QuickEntry | RenegeEntry, ruleset: referee.Ruleset) -> R
     return replace(ruling, kind=Hand.Kind.PENALTY, verdict=verdict)
 
 
-def _check_record_shape(record: dict[str, Any]) -> None:
+def _check_record_shape(record: dict[str, Any], limits: dict[str, int]) -> None:
     """Only the spec's fields, within the limits: what is kept is what the referee reads."""
     unknown = [f"record.{name[:64]}" for name in referee.unknown_fields(record)]
     if unknown:
@@ -151,17 +173,17 @@ def _check_record_shape(record: dict[str, Any]) -> None:
         )
     for name in ("bids", "tricks"):
         items = record.get(name)
-        if isinstance(items, list) and len(items) > RECORD_LIMITS[name]:
+        if isinstance(items, list) and len(items) > limits[name]:
             raise Malformed(
                 _("A hand record has at most %(limit)s %(part)s.")
-                % {"limit": RECORD_LIMITS[name], "part": name},
+                % {"limit": limits[name], "part": name},
                 code="too-many",
                 field=f"record.{name}",
             )
     for t, trick in enumerate(record.get("tricks") or ()):
-        if isinstance(trick, list) and len(trick) > RECORD_LIMITS["plays"]:
+        if isinstance(trick, list) and len(trick) > limits["plays"]:
             raise Malformed(
-                _("A trick has at most %(limit)s plays.") % {"limit": RECORD_LIMITS["plays"]},
+                _("A trick has at most %(limit)s plays.") % {"limit": limits["plays"]},
                 code="too-many",
                 field=f"record.tricks[{t}]",
             )
@@ -174,10 +196,10 @@ def _check_record_shape(record: dict[str, Any]) -> None:
                 stack.append((inner, f"{path}.{str(key)[:64]}"))
         elif isinstance(value, list):
             stack.extend((inner, f"{path}[{i}]") for i, inner in enumerate(value))
-        elif isinstance(value, str) and len(value) > RECORD_LIMITS["text"]:
+        elif isinstance(value, str) and len(value) > limits["text"]:
             raise Malformed(
                 _("Text in a hand record is at most %(limit)s characters.")
-                % {"limit": RECORD_LIMITS["text"]},
+                % {"limit": limits["text"]},
                 code="too-long",
                 field=path,
             )
@@ -191,7 +213,7 @@ def _has_redeal_request(record: dict[str, Any]) -> bool:
 
 
 def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> Ruling:
-    _check_record_shape(entry.record)
+    _check_record_shape(entry.record, record_limits(ruleset))
     record = dict(entry.record)
     if "ruleset" in record:
         try:
@@ -242,6 +264,9 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> R
     else:
         kind = Hand.Kind.PLAYED
     contract = verdict.contract
+    bid = ""
+    if contract is not None and contract.bid is not None:
+        bid = contract.lone_bid or str(contract.bid)
     return Ruling(
         kind=kind,
         award=award,
@@ -250,6 +275,7 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> R
         alone=contract.alone if contract else False,
         defender_alone=contract.defender_alone if contract else None,
         maker_tricks=verdict.maker_tricks,
+        bid=bid,
         # Kept as the referee read it, in the canonical form, less the game's own ruleset.
         record={k: v for k, v in parsed.to_json().items() if k != "ruleset"},
         verdict=verdict_json,

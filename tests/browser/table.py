@@ -140,6 +140,13 @@ class Table:
         self.pick_hand(maker, suit, 3, alone=alone)
         self.ending_button(ending).click()
 
+    def ready_offline(self) -> None:
+        """Visited once online: the phone keeps the presets and their award tables, and the
+        service worker has taken charge, so that a game can start with the network off."""
+        self.open("/new/")
+        expect(self.page.get_by_role("button", name="Start the game")).to_be_visible()
+        self.wait_until_controlled()
+
     def wait_until_controlled(self) -> None:
         """The service worker has taken charge of the page (after the first visit)."""
         eventually(

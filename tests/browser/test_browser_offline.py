@@ -200,9 +200,7 @@ def test_a_game_started_offline_is_scored_to_the_end_and_sent_once(
     page: Page, context: BrowserContext, live_server
 ) -> None:
     table = Table(page, live_server.url)
-    table.open("/new/")  # once online: the phone keeps the presets and their award tables
-    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
-    table.wait_until_controlled()
+    table.ready_offline()
 
     context.set_offline(True)
     table.new_game(FOUR)

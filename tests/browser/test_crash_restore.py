@@ -6,8 +6,9 @@ against a real server process. A backup is made after two hands a table; two mor
 table reach the server (each phone got its 2xx) before the server is killed, and table 1's
 phone scores a fifth hand with nobody answering. The backup is restored on a new database and
 the server starts on it: the server has two hands a table, the phones four and five. Table
-1's queued hand finds the game behind and sends the two hands the server lost first; table
-2's phone, with nothing queued, finds the game behind when it reads it. Afterwards every hand
+1's queued hand finds the game behind and sends the two hands the server lost first (even
+when a poll has put them back in its outbox while that hand was on its way); table 2's phone,
+with nothing queued, finds the game behind when it reads it. Afterwards every hand
 is there once, in the order played, the score adds up, and a second round of sending and
 reading changes nothing.
 """
@@ -17,7 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import APIResponse, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 from stack import SEAT_A_NIGHT, Stack
 from table import OUTBOX, Table, eventually, outcome_of
 
@@ -43,6 +45,11 @@ def score(page: Page, seats: list[str], number: int) -> None:
     table.pick_hand(f"{seats[seat]} ({LETTERS[seat]})", "Hearts", 3 + number % 3)
     table.save()
     expect(page.get_by_role("heading", name=f"Hand {number + 1} of 8")).to_be_visible()
+
+
+def queued_hands(page: Page) -> set[int]:
+    """The numbers of the hands waiting in the phone's outbox."""
+    return {e["number"] for e in page.evaluate(OUTBOX) if e["kind"] == "hand"}
 
 
 def played(stack: Stack, game: str, count: int) -> None:
@@ -86,6 +93,24 @@ def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, ph
     score(one, tables[0]["seats"], 5)
     expect(one.locator("#status")).to_contain_text("1 hand not sent yet")
 
+    # Table 1's first send after the restore (its fifth hand, answered "the game is behind")
+    # comes back only after the phone's poll has read the game and put the two lost hands
+    # back in its outbox meanwhile: the phone still sends them first, then the fifth. Until
+    # that send, the phone's reads go unanswered.
+    held: list[tuple[Route, APIResponse]] = []
+
+    def hold_the_first_send(route: Route) -> None:
+        if held:
+            route.continue_()
+        elif route.request.method == "GET":
+            route.abort()
+        else:
+            try:
+                held.append((route, route.fetch()))
+            except PlaywrightError:  # the server is not back yet
+                route.abort()
+
+    one.context.route("**/api/v1/**", hold_the_first_send)
     restored = stack.database("restored")
     stack.manage(restored, "restore", "--latest", "--yes")
     stack.start(restored)
@@ -93,6 +118,12 @@ def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, ph
         assert len(hands_of(stack, table["game"])) == 2  # what the backup had
 
     one.evaluate("() => window.dispatchEvent(new Event('online'))")
+    eventually(one, lambda: bool(held), what="the fifth hand is sent")
+    assert held[0][1].status == 412
+    one.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # a poll
+    eventually(one, lambda: {3, 4} <= queued_hands(one), what="the lost hands are back")
+    route, answer = held[0]
+    route.fulfill(response=answer)
     two.reload()  # table 2 has nothing queued: it finds the server behind when it reads
     eventually(one, lambda: len(hands_of(stack, tables[0]["game"])) == 5, timeout=20)
     eventually(two, lambda: len(hands_of(stack, tables[1]["game"])) == 4, timeout=20)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from django.core.management import call_command
 from event_helpers import Device, Director, play_round, totals
 
 from scorekeeper.events.selectors import a_round_is_in_play
+from tests.waiting import until
 
 pytestmark = pytest.mark.django_db
 
@@ -41,11 +41,13 @@ def test_closing_the_night_backs_the_database_up(director: Director, settings, t
     play_round(director, event, totals([5, 3]))
     closed = director.client.post(f"/api/v1/events/{event}/close/", {}, format="json")
     assert closed.status_code == 200, closed.content
-    for _ in range(100):
-        made = list(tmp_path.glob(f"euchre-*-night-{event}-closed.*"))
-        if made:
-            break
-        time.sleep(0.1)
+    made = until(
+        lambda: [
+            p for p in tmp_path.glob(f"euchre-*-night-{event}-closed.*") if p.suffix != ".json"
+        ],
+        within=10,
+        what="the closing backup",
+    )
     assert len(made) == 1 and made[0].stat().st_size > 0
 
 
@@ -76,6 +78,9 @@ def test_the_timer_backs_up_mid_round_and_does_nothing_between_nights(
     (path,) = made
     assert Path(path).parent == tmp_path and Path(path).stem.endswith("-round")
     assert Path(path).stat().st_size > 0
-    # Every result confirmed: between rounds, as between nights, the timer leaves it be.
+    # Every result confirmed: between rounds, as between nights, the timer leaves it be (the
+    # round's completion made a backup of its own).
     assert timer_backup() == ""
-    assert [p.name for p in tmp_path.iterdir()] == [Path(path).name]
+    assert [p.name for p in tmp_path.glob(f"euchre-*-round{Path(path).suffix}")] == [
+        Path(path).name
+    ]

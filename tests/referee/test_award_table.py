@@ -27,8 +27,9 @@ def test_every_row_is_what_the_referee_scores(name: str) -> None:
                 ruleset,
                 maker=maker,
                 maker_tricks=row["maker_tricks"],
-                alone=row["alone"],
+                alone=row["alone"] and row["bid"] is None,
                 defender_alone=defenders[0] if row["defender_alone"] else None,
+                bid=row["bid"],
             )
             expected = {
                 team: row["makers"] if team == ruleset.team_of(maker) else row["defenders"]
@@ -76,8 +77,9 @@ def test_every_penalty_row_is_what_the_referee_scores_for_a_renege(name: str) ->
                 ruleset,
                 maker=maker,
                 offender=offender,
-                alone=row["alone"],
+                alone=row["alone"] and row["bid"] is None,
                 defender_alone=defenders[0] if row["defender_alone"] else None,
+                bid=row["bid"],
             )
             expected = {
                 team: row["makers"] if team == makers else row["defenders"]
@@ -149,7 +151,10 @@ def test_the_largest_award_is_the_most_one_hand_can_score(rules, largest) -> Non
 # How the hand ended, told without counting tricks --------------------------------------------
 
 
-@pytest.mark.parametrize("name", list(RULESETS))
+TURN_UP = [name for name, ruleset in RULESETS.items() if not ruleset.auction]
+
+
+@pytest.mark.parametrize("name", TURN_UP)
 def test_every_count_of_tricks_in_one_outcome_scores_the_same(name: str) -> None:
     ruleset = RULESETS[name]
     rows = referee.award_table(ruleset)
@@ -216,3 +221,11 @@ def test_an_outcome_agreeing_with_the_tricks_scores_them() -> None:
     )
     assert (award.reason, award.points) == ("make", {1: 1})
     assert referee.award_outcome("renege") is None and referee.award_outcome("thrown-in") is None
+
+
+def test_an_auctions_rows_say_no_outcome_and_an_outcome_is_refused() -> None:
+    ruleset = referee.PRESETS["bid-euchre"]
+    assert {row["outcome"] for row in referee.award_table(ruleset)} == {None}
+    with pytest.raises(referee.MalformedRecord) as refused:
+        referee.score_outcome(ruleset, maker=0, outcome="made")
+    assert refused.value.field == "outcome"

@@ -248,3 +248,25 @@ def test_python_m_referee_egn_on_a_file_that_is_not_json(tmp_path: Path) -> None
     result = python_m_referee("egn", str(path), "--json")
     assert result.returncode == 2
     assert_one_line_naming(result.stderr, "broken.egn")
+
+
+def test_python_m_referee_check_gives_the_six_handed_and_bid_euchre_examples_verdicts(
+    tmp_path: Path,
+) -> None:
+    examples = [json.loads(line) for line in shared_path("spec", "examples-variants.jsonl").open()]
+    path = tmp_path / "variants.jsonl"
+    path.write_text("".join(json.dumps(case["record"]) + "\n" for case in examples), "utf-8")
+    result = python_m_referee("check", str(path))
+    assert result.returncode == 1, result.stderr  # (some examples rule breaches)
+    verdicts = [json.loads(line) for line in lines(result.stdout)]
+    assert len(verdicts) == len(examples) == 10
+    for case, verdict in zip(examples, verdicts, strict=True):
+        for key, want in case["verdict"].items():
+            if key == "violations":
+                fields = ("code", "seat", "trick", "card")
+                assert [{f: v[f] for f in fields} for v in verdict[key]] == want, case["id"]
+            elif key == "next":
+                assert {**verdict[key], "legal": None} == {**want, "legal": None}, case["id"]
+                assert set(verdict[key]["legal"] or ()) == set(want["legal"] or ()), case["id"]
+            else:
+                assert verdict[key] == want, (case["id"], key)

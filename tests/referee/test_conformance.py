@@ -1,4 +1,5 @@
-"""The spec's worked examples and the OpenSpiel corpus, case by case (like perft files)."""
+"""The spec's worked examples (v1 and v1.1's six-handed and Bid Euchre) and the OpenSpiel
+corpus, case by case (like perft files)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import pytest
 import referee
 from tests.referee.shared import read_jsonl
 
-EXAMPLES = list(read_jsonl("spec", "examples.jsonl"))
+EXAMPLES = list(read_jsonl("spec", "examples.jsonl")) + list(
+    read_jsonl("spec", "examples-variants.jsonl")
+)
 OPENSPIEL = list(read_jsonl("corpus", "openspiel", "cases.jsonl"))
 
 
@@ -35,7 +38,11 @@ def _same(got: dict[str, Any], expected: dict[str, Any]) -> None:
 
 
 def test_the_corpora_are_there() -> None:
-    assert len(EXAMPLES) >= 10
+    assert len(EXAMPLES) >= 20
+    assert {
+        c["record"]["ruleset"] if isinstance(c["record"].get("ruleset"), str) else ""
+        for c in EXAMPLES
+    } >= {"six-handed", "bid-euchre"}
     assert len(OPENSPIEL) == 755
 
 

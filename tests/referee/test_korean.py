@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import referee
-from referee import SUITS, Card, Suit, card_of, deck
+from referee import SUITS, Card, Contract, Suit, card_of, deck
 from referee.input_words import KOREAN as INPUT_KOREAN
 from referee.input_words import render_detail
 from referee.korean import particle
@@ -177,9 +177,17 @@ def message_params(card: Card, suit: Suit, seat: int) -> dict[str, Any]:
         "held_joker": False,
         "why": "won_last",
         "given": GivenContract(suit, seat, False),
-        "derived": (suit, other, True, None),
+        "derived": Contract(suit, other, True, None),
         "claimed": {0: 1},
         "award": Award("euchre", {1: 2}),
+        "action": "bid",
+        "bid": {"action": "bid", "tricks": 4, "suit": suit, "no_trump": None},
+        "high": {"action": "moon", "tricks": None, "suit": None, "no_trump": None},
+        "least": 3,
+        "no_trump": "low",
+        "count": 2,
+        "laid": 1,
+        "wanted": 1,
     }
 
 
@@ -255,22 +263,29 @@ def every_korean_message() -> list[str]:
         for trick in range(1, 6):
             params = message_params(card_of("JD"), Suit.HEARTS, trick % 4) | {"trick": trick}
             params |= {"shown_in": trick, "lead": card_of("9C"), "given": GIVEN}
-            params |= {"derived": (Suit.HEARTS, 1, True, None), "claimed": {0: 1}}
+            params |= {"derived": Contract(Suit.HEARTS, 1, True, None), "claimed": {0: 1}}
             params |= {"award": Award("lone-euchre", {1: 2}), "why": LEADS[trick % len(LEADS)]}
             if key == "renege_any_trump":
                 params["held"] = [(card_of("QC"), trick)]
             texts.append(render("ko", key, params))
+            no_trump = "high" if trick % 2 else "low"
+            for bid in (
+                {"action": "loner"},
+                {"action": "bid", "tricks": trick, "no_trump": no_trump},
+            ):
+                texts.append(render("ko", key, params | {"bid": bid}))
     facts = {"value": "x", "last": 3, "size": 5, "count": 6, "choices": "a, b", "most": 5}
     facts |= {"presets": "standard", "digits": 5000, "tricks": 5, "told": "march"}
-    facts |= {"outcome": "made"}
+    facts |= {"outcome": "made", "lone_bid": "moon", "least": 3, "lone": "moon"}
     refusals = [render_detail("ko", template, facts) for template in INPUT_KOREAN]
     return texts + refusals + [reason_words(reason, "ko") for reason in REASONS]
 
 
 GIVEN = GivenContract(Suit.SPADES, 3, True)
-LEADS = ["left_of_dealer", "left_of_loner", "canadian_loner", "won_last"]
+LEADS = ["left_of_dealer", "left_of_loner", "canadian_loner", "won_last", "maker_leads"]
 REASONS = ["make", "march", "lone-make", "lone-march", "euchre", "lone-euchre"]
 REASONS += ["defend-alone-euchre", "renege", "thrown-in"]
+REASONS += ["bid-made", "bid-set", "moon-made", "moon-set", "loner-made", "loner-set"]
 
 
 def test_no_retired_term_is_left_in_the_referee() -> None:

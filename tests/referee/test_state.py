@@ -53,14 +53,20 @@ def refused(state: HandState, action: referee.Action) -> str:
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_a_deal_gives_five_different_cards_to_every_seat_and_turns_one_up(preset: str) -> None:
+def test_a_deal_gives_a_hand_of_different_cards_to_every_seat_and_turns_one_up(
+    preset: str,
+) -> None:
     ruleset = PRESETS[preset]
     state = HandState.deal(ruleset, dealer=0, rng=random.Random(7))
     assert sorted(state.hands) == list(range(ruleset.players))
     dealt = [card for hand in state.hands.values() for card in hand]
-    assert all(len(hand) == 5 for hand in state.hands.values())
-    assert len({*dealt, state.upcard}) == len(dealt) + 1
-    assert {*dealt, state.upcard} <= referee.deck(ruleset.deck)
+    assert all(len(hand) == ruleset.hand_size for hand in state.hands.values())
+    if ruleset.auction:  # every card dealt, none turned up
+        assert state.upcard is None and set(dealt) == referee.deck(ruleset.deck)
+        assert len(dealt) == ruleset.deck
+    else:
+        assert len({*dealt, state.upcard}) == len(dealt) + 1
+        assert {*dealt, state.upcard} <= referee.deck(ruleset.deck)
     assert state.actions == [] and not state.is_over and state.award is None
 
 

@@ -21,6 +21,23 @@ def test_it_lists_the_presets_with_their_options(api):
     assert presets["two-handed"]["players"] == 2
 
 
+def test_it_lists_six_handed_and_bid_euchre_with_their_table_hand_size_and_awards(api):
+    presets = {item["name"]: item for item in api.get("/api/v1/rulesets/").json()}
+    six, bid = presets["six-handed"], presets["bid-euchre"]
+    assert (six["hand_size"], six["teams"], six["seats"]) == (
+        5,
+        [[0, 2, 4], [1, 3, 5]],
+        ["N", "NE", "SE", "S", "SW", "NW"],
+    )
+    assert (bid["hand_size"], bid["teams"]) == (6, [[0, 2], [1, 3]])
+    assert bid["ruleset"]["hand_size"] == 6 and bid["ruleset"]["bidding"] == "auction"
+    assert bid["awards"] == referee.award_table(referee.PRESETS["bid-euchre"])
+    moon_set = next(r for r in bid["awards"] if r["bid"] == "moon" and r["maker_tricks"] == 5)
+    assert (moon_set["reason"], moon_set["makers"], moon_set["defenders"]) == ("moon-set", -12, 1)
+    assert bid["largest_award"] == 12 and six["largest_award"] == 5
+    assert max(r["maker_tricks"] for r in bid["awards"]) == 6
+
+
 def test_a_game_carries_the_referees_award_table_for_previews(api):
     response = api.post(
         "/api/v1/games/", {"ruleset": "uka", "players": FOUR, "dealer": 0}, format="json"

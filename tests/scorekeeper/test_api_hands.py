@@ -208,6 +208,8 @@ def test_a_game_says_whether_its_hands_can_be_thrown_in(new_table, api):
         "three-handed": False,
         "british": False,
         "openspiel": False,
+        "six-handed": False,
+        "bid-euchre": False,
     }
 
 

@@ -9,7 +9,9 @@ from api_tables import is_problem, march_record, read_jsonl, shared_file
 
 from referee.notation import tricks
 
-EXAMPLES = read_jsonl(shared_file("spec", "examples.jsonl"))
+EXAMPLES = read_jsonl(shared_file("spec", "examples.jsonl")) + read_jsonl(
+    shared_file("spec", "examples-variants.jsonl")
+)
 URL = "/api/v1/referee/check"
 
 

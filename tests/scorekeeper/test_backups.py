@@ -36,8 +36,8 @@ def manager(database_url: str, backup_dir: Path) -> Manage:
         "BACKUP_KEEP": "3",
     }
 
-    def manage(*args: str) -> subprocess.CompletedProcess[str]:
-        return run_python("manage.py", *args, env=env, timeout=120)
+    def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        return run_python("manage.py", *args, env=env, stdin=stdin, timeout=120)
 
     return manage
 
@@ -107,3 +107,13 @@ def test_a_damaged_file_is_not_restored(sqlite_manage: Manage, tmp_path: Path):
     damaged.write_bytes(b"not a database at all" * 100)
     result = sqlite_manage("restore", str(damaged), "--yes")
     assert result.returncode == 2 and "is not a SQLite database" in result.stderr
+
+
+def test_a_restore_with_nobody_to_ask_says_so_in_one_line(sqlite_manage: Manage):
+    ok(sqlite_manage("backup"))
+    result = sqlite_manage("restore", "--latest", stdin="y\n")  # no --yes, and no terminal
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "CommandError: no terminal to ask: add --yes, or pick the backup on screen at "
+        "/events/restore/"
+    ]

@@ -16,9 +16,12 @@ from rest_framework.exceptions import ParseError
 
 import referee
 from scorekeeper.api.parsers import BoundedJSONParser
-from scorekeeper.services.rulings import RECORD_LIMITS
+from scorekeeper.services.rulings import record_limits
 
 pytestmark = pytest.mark.django_db
+
+#: The limits of the tables' ruleset (four seats, turn-up bidding).
+RECORD_LIMITS = record_limits(referee.PRESETS["standard"])
 
 
 def lenient_march(dealer: int = 0) -> dict[str, Any]:
@@ -129,6 +132,15 @@ def test_the_limits_take_every_legal_hand(table: Table):
     longest = max((*referee.PRESETS, "no-ace-no-face-no-trump", "JOKER", "BENNY"), key=len)
     assert len(longest) <= RECORD_LIMITS["text"]
     assert table.hand({"record": march_record(0)})["award"]["reason"] == "march"
+
+
+@pytest.mark.parametrize(
+    ("preset", "bids", "tricks", "plays"),
+    [("six-handed", 18, 5, 6), ("bid-euchre", 36, 6, 4), ("two-handed", 6, 5, 2)],
+)
+def test_the_limits_follow_the_table_s_shape(preset: str, bids: int, tricks: int, plays: int):
+    limits = record_limits(referee.PRESETS[preset])
+    assert (limits["bids"], limits["tricks"], limits["plays"]) == (bids, tricks, plays)
 
 
 # -- text no database can store --------------------------------------------------------------

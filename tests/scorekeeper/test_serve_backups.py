@@ -25,7 +25,7 @@ from tests.waiting import until
 
 pytestmark = pytest.mark.slow
 
-#: The interval the loop is given here (BACKUP_EVERY_MINUTES is 5 on a laptop).
+#: The interval the loop is given here (BACKUP_INTERVAL is 60 on a laptop).
 EVERY = 1.0
 
 #: A night with one round seated and no result yet, made the way a director makes it.

@@ -86,7 +86,10 @@ class DeviceView(EventsView):
     def get(self, request: Request) -> Response:
         device = access.require_any_device(self.actor)
         table = selectors.device_table(device=device)
-        return Response(s.DeviceHereSerializer(device_json(device, table)).data)
+        restore = services.night_epoch()
+        services.device_seen(device=device, restore=restore)
+        here = device_json(device, table) | {"epoch": restore.epoch if restore else ""}
+        return Response(s.DeviceHereSerializer(here).data)
 
     @extend_schema(
         operation_id="tables_leave",

@@ -15,6 +15,7 @@ from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor, display_name
 from scorekeeper.events.pages.console import console_context
+from scorekeeper.events.pages.restore import backup_status, may_restore
 from scorekeeper.rule_names import preset_choices
 
 
@@ -48,6 +49,8 @@ def director_home(request: HttpRequest) -> HttpResponse:
             "named": bool(str(getattr(request.user, "first_name", "") or "").strip()),
             "presets": preset_choices(),
             **selectors.event_form_choices(),
+            "backup": backup_status(),
+            "may_restore": may_restore(request),
         },
     )
 
@@ -59,7 +62,12 @@ def manage(request: HttpRequest, event_id: int) -> HttpResponse:
     """The director's console for one event: the night's tables and their corrections, its
     players, rounds, change log, exports and standings (scorekeeper.events.pages.console)."""
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
-    return render(request, "events/screens/manage.html", console_context(event))
+    since = selectors.since_restore(event=event)
+    return render(
+        request,
+        "events/screens/manage.html",
+        {**console_context(event), "backup": backup_status(), "since": since},
+    )
 
 
 @pages_not_found

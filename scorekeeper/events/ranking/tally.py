@@ -12,10 +12,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
-MADE: Final = frozenset({"make", "lone-make"})
+# Bid Euchre's results count as their turn-up kin: a made bid (or moon, or loner) as made, a
+# set as euchred, a moon or loner made as a loner made (docs/rules.md).
+MADE: Final = frozenset({"make", "lone-make", "bid-made", "moon-made", "loner-made"})
 MARCHED: Final = frozenset({"march", "lone-march"})
-EUCHRED: Final = frozenset({"euchre", "lone-euchre", "defend-alone-euchre"})
-LONER_MADE: Final = frozenset({"lone-make", "lone-march"})
+EUCHRED: Final = frozenset(
+    {"euchre", "lone-euchre", "defend-alone-euchre", "bid-set", "moon-set", "loner-set"}
+)
+LONER_MADE: Final = frozenset({"lone-make", "lone-march", "moon-made", "loner-made"})
 SEATS: Final = 4
 
 

@@ -51,6 +51,12 @@ from scorekeeper.events.selectors.records import (
     player_record,
     season_state,
 )
+from scorekeeper.events.selectors.restores import (
+    SinceRestore,
+    TableSince,
+    holdings,
+    since_restore,
+)
 from scorekeeper.events.selectors.roster import (
     Arrival,
     clubs,
@@ -88,7 +94,9 @@ __all__ = [
     "RoundView",
     "RoundsDone",
     "SeatView",
+    "SinceRestore",
     "Standings",
+    "TableSince",
     "TableView",
     "TallyLine",
     "a_round_is_in_play",
@@ -106,6 +114,7 @@ __all__ = [
     "event_tables_of",
     "events_of",
     "find_your_table",
+    "holdings",
     "leaderboard",
     "night_of",
     "player_get",
@@ -120,6 +129,7 @@ __all__ = [
     "season_get",
     "season_state",
     "seasons_of",
+    "since_restore",
     "standings",
     "table_get",
     "table_now",

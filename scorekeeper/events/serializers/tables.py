@@ -145,6 +145,11 @@ class DeviceHereSerializer(serializers.Serializer[Any]):
         help_text="This round's table: a scoring phone follows its physical table to each "
         "new round; null while no round seats a game there.",
     )
+    epoch = serializers.CharField(
+        help_text="The night's epoch: empty until the database is restored from a backup, then "
+        "a new id at each restore. A phone that finds it moved sends again, in their order and "
+        "with their keys, the writes it made this night (docs/api.md)."
+    )
 
 
 class CloseSerializer(serializers.Serializer[Any]):
@@ -175,7 +180,9 @@ class CodeSerializer(serializers.Serializer[Any]):
 def SidePointsField(**kwargs: Any) -> serializers.ListField:
     """Each side's points of a result, when they are entered as totals (or none)."""
     return serializers.ListField(
-        child=StrictIntegerField(min_value=0, max_value=999),
+        # (From -999: a ruleset that takes points away, Bid Euchre's, may total below zero;
+        # the result's service checks each total against the event's ruleset.)
+        child=StrictIntegerField(min_value=-999, max_value=999),
         min_length=2,
         max_length=2,
         required=False,

@@ -45,6 +45,7 @@ from scorekeeper.events.services.remedies import (
     seat_substitute,
     team_withdraw,
 )
+from scorekeeper.events.services.restores import device_seen, events_restored, night_epoch
 from scorekeeper.events.services.results import (
     result_confirm,
     result_correct,
@@ -92,6 +93,7 @@ __all__ = [
     "club_create",
     "club_update",
     "device_for_token",
+    "device_seen",
     "director_add",
     "director_make",
     "entrant_add",
@@ -99,11 +101,13 @@ __all__ = [
     "event_close",
     "event_create",
     "event_update",
+    "events_restored",
     "invite_accept",
     "invite_create",
     "invite_days",
     "invite_for",
     "is_director",
+    "night_epoch",
     "normalize_code",
     "player_erase",
     "player_merge",

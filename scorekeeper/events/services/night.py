@@ -49,5 +49,5 @@ def event_close(*, event: Event, actor: Actor, leave_open: bool = False) -> Even
         event.save(update_fields=["closed_at", "status", "published", "updated_at"])
         event_changed(event.pk)
         # The night's results, kept safe as soon as it is closed (docs/deployment.md).
-        backup_soon(label=f"night-{event.pk}-closed")
+        backup_soon(label=f"night-{event.pk}-closed", holdings=selectors.holdings)
     return event

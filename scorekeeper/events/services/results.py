@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import referee
+from scorekeeper.backups import backup_soon
 from scorekeeper.errors import Conflict, Forbidden, Malformed, Unprocessable
 from scorekeeper.events.access import (
     Actor,
@@ -37,7 +38,7 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.ranking.tally import HandFacts, SeatTally, tally_hands
-from scorekeeper.events.selectors import result_of
+from scorekeeper.events.selectors import holdings, result_of
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.tables import require_open, table_lock
 from scorekeeper.models import Hand
@@ -120,12 +121,18 @@ def _outcome_from_totals(
             code="points-required",
             field="points",
         )
-    for side, value in enumerate(points):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
-            raise Malformed(
-                _("points are whole numbers from 0"), code="bad-points", field=f"points[{side}]"
-            )
     rules = referee.Ruleset.parse(event.ruleset)
+    # Where a hand can take points away (Bid Euchre's set, a renege penalty) a total may be
+    # below zero.
+    least = -999 if rules.negative_scores else 0
+    for side, value in enumerate(points):
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= 999:
+            why = (
+                _("points are whole numbers from -999 to 999")
+                if least
+                else _("points are whole numbers from 0")
+            )
+            raise Malformed(why, code="bad-points", field=f"points[{side}]")
     largest = referee.largest_award(rules)
     finished = True
     if event.round_length == Event.RoundLength.GAME:
@@ -150,7 +157,7 @@ def _outcome_from_totals(
         most = hands * largest
         why = f"A round of {hands} hands scores at most {largest} a hand: no side makes more than {most}."
     for side, value in enumerate(points):
-        if value > most:
+        if abs(value) > most:
             raise Unprocessable(why, code="impossible-score", field=f"points[{side}]")
     if time_called and not finished:
         _time_called(table)
@@ -462,6 +469,9 @@ def result_confirm(*, table: Table, actor: Actor, confirmed_by: int) -> Result:
         ResultLine.objects.filter(result=result).update(confirmed=True)
         _log(table, ResultChange.Action.CONFIRM, actor, before, result)
         event_changed(table.round.event_id)
+        if not table.round.tables.exclude(result__status=Result.Status.CONFIRMED).exists():
+            # The round is complete: kept safe at once, beside the timer's backups.
+            backup_soon(label=f"round-{table.round.number}-done", holdings=holdings)
     return result
 
 

@@ -27,7 +27,7 @@ from scorekeeper.events.models import (
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.results import result_rederive
 from scorekeeper.events.services.tables import require_open, table_lock
-from scorekeeper.models import Game
+from scorekeeper.models import ChangeLogEntry, Game
 from scorekeeper.selectors import Standing, the_row
 from scorekeeper.services import HandEntry, HandResult
 
@@ -66,11 +66,22 @@ def _written(
     reason: str,
     write: Callable[..., HandResult],
     expected_version: int | None,
+    idempotency_key: str | None = None,
 ) -> HandResult:
     """A hand written at the table, after the table's checks; a director's correction of an
-    entered result re-derives it (a replayed write changed nothing)."""
+    entered result re-derives it (a replayed write changed nothing). A hand this table already
+    recorded with the same Idempotency-Key, sent again (a phone sending its night again after a
+    restore), is answered as the replay it is, whatever the table's state since: its result
+    entered, its round complete."""
     with transaction.atomic():
         table = table_lock(table)
+        if idempotency_key is not None and _spent_here(table, idempotency_key):
+            require_open(table.round.event)
+            if not directs(actor, table.round.event.club):
+                require_device(actor, table, scorer=True)
+            return write(
+                game_id=table.game_id, expected_version=expected_version, actor=actor.label
+            )
         rederive = _hand_write_allowed(table, actor, reason)
         assert table.game_id is not None
         written = write(game_id=table.game_id, expected_version=expected_version, actor=actor.label)
@@ -79,6 +90,15 @@ def _written(
                 result_rederive(table, actor, reason)
             event_changed(table.round.event_id, standings=rederive)
     return written
+
+
+def _spent_here(table: Table, idempotency_key: str) -> bool:
+    """This table's game recorded a hand with this key."""
+    game = table.game_id
+    return (
+        game is not None
+        and ChangeLogEntry.objects.filter(game_id=game, idempotency_key=idempotency_key).exists()
+    )
 
 
 def table_hand_record(
@@ -99,7 +119,7 @@ def table_hand_record(
         idempotency_key=idempotency_key,
         hands_per_round=limit,
     )
-    return _written(table, actor, reason, record, expected_version)
+    return _written(table, actor, reason, record, expected_version, idempotency_key)
 
 
 def table_hand_amend(

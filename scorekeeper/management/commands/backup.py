@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.backups import BackupError, backup_create, backups
-from scorekeeper.events.selectors import a_round_is_in_play
+from scorekeeper.events.selectors import a_round_is_in_play, holdings
 
 
 class Command(BaseCommand):
@@ -30,7 +30,7 @@ class Command(BaseCommand):
                 return
             if options["if_round_running"] and not a_round_is_in_play():
                 return
-            path = backup_create(label=options["label"])
+            path = backup_create(label=options["label"], holds=holdings())
         except BackupError as error:
             raise CommandError(str(error), returncode=2) from error
         self.stdout.write(str(path))

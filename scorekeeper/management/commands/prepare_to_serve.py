@@ -1,6 +1,11 @@
 """What `python -m scorekeeper.serve` runs before it serves: migrate the database, and collect
 the static files unless they are the ones collected last time.
 
+A SQLite file that is damaged (the laptop died while writing, the disk failed) is set aside
+beside itself (`<name>.damaged-<time>`) and a new one made; on a database with no event while
+backups are there, it says where to pick one on screen (/events/restore/), so the night goes
+on without a terminal.
+
 Collecting hashes every file's name into the others and compresses each (seconds on a laptop),
 so a restart during a night skips it when no static file changed since: the collect leaves a
 fingerprint of what it read (every file's path, size and time) beside the files it wrote.
@@ -9,6 +14,8 @@ fingerprint of what it read (every file's path, size and time) beside the files 
 from __future__ import annotations
 
 import hashlib
+import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +23,10 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db import connection
+from django.utils import timezone
+
+from scorekeeper import backups
 
 FINGERPRINT = ".collected-from"
 
@@ -34,11 +45,72 @@ def sources_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def set_aside_if_damaged(path: Path) -> Path | None:
+    """Move a damaged SQLite file (and its WAL) aside; where it went, or None."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    try:
+        check = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            healthy = check.execute("PRAGMA quick_check").fetchone() == ("ok",)
+        finally:
+            check.close()
+    except sqlite3.DatabaseError:
+        healthy = False
+    if healthy:
+        return None
+    connection.close()
+    aside = path.with_name(f"{path.name}.damaged-{timezone.now():%Y%m%d-%H%M%S}")
+    os.replace(path, aside)
+    for extra in ("-wal", "-shm"):
+        Path(f"{path}{extra}").unlink(missing_ok=True)
+    return aside
+
+
+def restore_offered() -> list[backups.Found]:
+    """The backups there are to restore when the database holds no event (else none)."""
+    from scorekeeper.events.models import Event
+
+    if Event.objects.exists():
+        return []
+    return backups.backups_found()
+
+
+#: How many of the newest backups the terminal lists (the page lists them all).
+LISTED = 5
+
+
+def described(found: backups.Found) -> str:
+    """One line for a backup: its name, where it is, and what its note says it holds."""
+    where = " and ".join(str(place) for place in found.places)
+    holds = found.holds
+    if holds is None:
+        return f"  {found.name} ({where}): what it holds is not noted"
+    rounds = "".join(f"; {r['event']}, round {r['round']} in play" for r in holds.get("rounds", []))
+    last = f"; last write {holds['last_write']}" if holds.get("last_write") else ""
+    return (
+        f"  {found.name} ({where}): {holds.get('events', 0)} event(s), "
+        f"{holds.get('hands', 0)} hands{rounds}{last}"
+    )
+
+
 class Command(BaseCommand):
     help = "Migrate the database, and collect the static files if they changed since last time."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        sqlite = connection.vendor == "sqlite"
+        if sqlite and (aside := set_aside_if_damaged(Path(connection.settings_dict["NAME"]))):
+            self.stdout.write(
+                f"The database was damaged: it is kept as {aside}; a new one is made."
+            )
         call_command("migrate", interactive=False, verbosity=0)
+        if found := restore_offered():
+            self.stdout.write(
+                f"This database holds no event and {len(found)} backup(s) are here, newest "
+                "first: open /events/restore/ on this laptop to pick one and restore it."
+            )
+            for backup in found[:LISTED]:
+                self.stdout.write(described(backup))
         root = Path(settings.STATIC_ROOT)
         stamp = root / FINGERPRINT
         sources = sources_fingerprint()

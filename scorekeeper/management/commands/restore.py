@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.backups import BackupError, backup_latest, backup_restore
+from scorekeeper.events.services import events_restored
 
 
 class Command(BaseCommand):
@@ -27,10 +29,19 @@ class Command(BaseCommand):
         try:
             path = backup_latest() if options["latest"] else Path(options["path"])
             if not options["yes"]:
-                answer = input(f"Replace the whole database with {path.name}? [y/N] ")
+                if not sys.stdin.isatty():
+                    raise CommandError(
+                        "no terminal to ask: add --yes, or pick the backup on screen at /events/restore/",
+                        returncode=2,
+                    )
+                try:
+                    answer = input(f"Replace the whole database with {path.name}? [y/N] ")
+                except EOFError:
+                    answer = ""
                 if answer.strip().lower() not in {"y", "yes"}:
                     raise CommandError("nothing restored", returncode=2)
-            backup_restore(path=path)
+            backup_restore(path=path, by="manage.py restore")
+            events_restored()
         except BackupError as error:
             raise CommandError(str(error), returncode=2) from error
         self.stdout.write(f"restored {path}")

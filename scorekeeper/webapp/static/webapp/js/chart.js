@@ -16,10 +16,10 @@ export function runningScores(ruleset, hands) {
   return rows;
 }
 
-/** Grid lines a few apart, never more than six of them, whatever the score. */
-function gridStep(top) {
+/** Grid lines a few apart, never more than six of them, whatever the span of the score. */
+function gridStep(span) {
   const steps = [1, 2, 5, 10, 20, 25, 50, 100];
-  return steps.find((step) => top / step <= 6) || Math.ceil(top / 6);
+  return steps.find((step) => span / step <= 6) || Math.ceil(span / 6);
 }
 
 /** A line per team, hand by hand, with the target as a dashed line. `target: null` (a round
@@ -31,14 +31,17 @@ export function scoreChart(ruleset, hands, { target = ruleset.target } = {}) {
   const height = 170;
   const pad = { left: 28, right: 12, top: 12, bottom: 26 };
   const top = Math.max(target ?? 1, ...rows.flat());
+  // Bid Euchre's scores can go below zero: the chart then reaches down to the lowest.
+  const floor = Math.min(0, ...rows.flat());
   const steps = Math.max(rows.length - 1, 1);
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / steps;
-  const y = (v) => height - pad.bottom - (v * (height - pad.top - pad.bottom)) / top;
+  const y = (v) => height - pad.bottom - ((v - floor) * (height - pad.top - pad.bottom)) / (top - floor);
   const described = [...Array(teams).keys()]
     .map((team) => `${teamLabel(ruleset, team)} ${rows[rows.length - 1][team]}`)
     .join(", ");
   const grid = [];
-  for (let v = 0; v <= top; v += gridStep(top)) {
+  const step = gridStep(top - floor);
+  for (let v = Math.ceil(floor / step) * step; v <= top; v += step) {
     grid.push(s("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }));
     grid.push(s("text", { x: pad.left - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, String(v)));
   }

@@ -12,11 +12,17 @@
 // already sent, is undone on the server after it (an undo entry naming the hand's key, made
 // against the version the hand's answer gave), with the server's usual version checks.
 //
-// A hand the server took is kept a while longer among the sent ones (its own store). If the
-// server comes back behind this phone (restored from a backup after a crash, say), the hands
-// it lost go back in the outbox with their own Idempotency-Keys and the version each was
+// What the server took is kept a while longer among the sent ones (its own store): hands,
+// undos, results, and the confirmations and disputes sent straight from the table
+// (`keepWritten`).
+// If the server comes back behind this phone (restored from a backup after a crash, say), the
+// hands it lost go back in the outbox with their own Idempotency-Keys and the version each was
 // entered against: a hand the server still has is answered as a replay, a lost one is
-// recorded again where it stood, and none can be counted twice.
+// recorded again where it stood, and none can be counted twice. A restore also starts a new
+// night epoch, which every table read carries (`noteEpoch`): a phone that finds it moved sends
+// everything it kept again, in the order it first sent it; what the server already has
+// answers as a replay, or with its own word, which stands. An undo goes again after its hand
+// (which it then takes back again); a hand the server no longer has counts as undone.
 //
 // Every entry carries the format it was queued in (FORMAT, sent as `Entry-Format`); a server
 // that cannot take an entry's format refuses it with a problem the phone shows, so an entry
@@ -24,7 +30,7 @@
 
 import { createStore, del, entries, get, set, update } from "../../vendor/idb-keyval/index.js";
 import { api, Problem, Unreachable } from "./api.js";
-import { linksOf, loadGame, mergeUndone, mergeWritten, saveGame, tokenOf } from "./db.js";
+import { deviceOf, linksOf, loadGame, mergeUndone, mergeWritten, recall, remember, saveGame, tokenOf } from "./db.js";
 import { randomId } from "./ui.js";
 
 const store = createStore("euchre-outbox", "entries");
@@ -55,6 +61,8 @@ export const isHand = (entry) => entry.kind === "hand";
 export const isUndo = (entry) => entry.kind === "undo";
 export const isResult = (entry) => entry.kind === "result";
 export const isCreation = (entry) => entry.kind === "create";
+/** A confirmation or a dispute sent straight from the table, kept for a restore. */
+const isTableWrite = (entry) => entry.kind === "table-write";
 
 let persistAsked = false;
 
@@ -68,13 +76,16 @@ function keepStorage() {
     .catch(() => {});
 }
 
-async function add(fields) {
-  keepStorage();
+/** A new entry's own fields: an id that sorts in the order entries were made, and its key. */
+function fresh() {
   const createdAt = Date.now();
   const order = `${String(createdAt).padStart(15, "0")}-${String(sequence++).padStart(6, "0")}`;
-  const entry = {
-    id: `${order}-${randomId()}`, key: randomId(), state: "waiting", createdAt, format: FORMAT, ...fields,
-  };
+  return { id: `${order}-${randomId()}`, key: randomId(), createdAt, format: FORMAT };
+}
+
+async function add(fields) {
+  keepStorage();
+  const entry = { ...fresh(), state: "waiting", ...fields };
   await set(entry.id, entry, store);
   changed(entry.gameId);
   return entry;
@@ -134,7 +145,7 @@ async function refreshGame(gameId) {
 /** The format an entry was queued in: entries from before formats were named are format 1. */
 const formatOf = (entry) => entry.format || 1;
 
-/** A hand the server took, kept for a while (see the top). */
+/** A write the server took, kept for a while (see the top). */
 async function keepSent(entry, written) {
   const now = Date.now();
   const { state, problem, resent, ...kept } = entry;
@@ -144,21 +155,24 @@ async function keepSent(entry, written) {
   }
 }
 
-/** Forget the sent hands of a game (its hands were undone or amended here: the server's
- * word is the one to keep). */
-export async function forgetSent(gameId) {
-  for (const [id, old] of await entries(sentStore)) {
-    if (old.gameId === gameId) await del(id, sentStore);
-  }
+
+/** Whether a sent hand was undone by an undo this phone sent since (kept beside it). */
+function undoneBy(undos, hand) {
+  return undos.some((undo) => (undo.handKey
+    ? undo.handKey === hand.key
+    : undo.number === hand.number && undo.version > hand.version));
 }
 
 /** The server has this game at `version`, behind what this phone sent: the sent hands it
- * lost go back in the outbox, in order, with their own keys and versions. How many did. */
+ * lost go back in the outbox, in order, with their own keys and versions (not one this phone
+ * undid since: only the night's epoch sends an undo again, after its hand). How many did. */
 export async function catchUp(gameId, version) {
   const queued = new Set((await pending(gameId)).map((entry) => entry.key));
+  const kept = (await entries(sentStore)).filter(([, old]) => old.gameId === gameId);
+  const undos = kept.map(([, old]) => old).filter(isUndo);
   let back = 0;
-  for (const [id, old] of await entries(sentStore)) {
-    if (old.gameId !== gameId || old.version < version || queued.has(old.key)) continue;
+  for (const [id, old] of kept) {
+    if (!isHand(old) || old.version < version || queued.has(old.key) || undoneBy(undos, old)) continue;
     await set(id, { ...old, state: "waiting", resent: true }, store);
     await del(id, sentStore);
     back += 1;
@@ -167,12 +181,54 @@ export async function catchUp(gameId, version) {
   return back;
 }
 
+/** A confirmation or dispute the server took from this table (sent straight, not queued):
+ * kept like a sent entry, so that a restore gets it back. */
+export async function keepWritten(gameId, path, body) {
+  await keepSent({ ...fresh(), kind: "table-write", gameId, path, body }, null);
+}
+
+const EPOCH = "night-epoch";
+
+/** The night's epoch a table read said (its `epoch`). When it moved since the last read (the
+ * server was restored), everything this phone kept of the night goes back in the outbox, in
+ * the order it was first sent, and is sent again. How many entries did. */
+export async function noteEpoch(epoch) {
+  if (typeof epoch !== "string") return 0;
+  const known = await recall(EPOCH);
+  if (known === epoch) return 0;
+  await remember(EPOCH, epoch);
+  if (known === undefined || known === null) return 0;
+  const queued = new Set((await pending()).map((entry) => entry.key));
+  const kept = (await entries(sentStore)).sort(([a], [b]) => (a < b ? -1 : 1));
+  let back = 0;
+  for (const [id, old] of kept) {
+    if (!queued.has(old.key)) {
+      await set(id, { ...old, state: "waiting", resent: true }, store);
+      back += 1;
+    }
+    await del(id, sentStore);
+  }
+  if (back) {
+    changed(null);
+    flush();
+  }
+  return back;
+}
+
 /** Keep a game as the server has it; if the server is behind this phone, send it what it
- * lost (see catchUp). */
+ * lost (see catchUp). The server answered: whatever waits for it goes now, not at the next
+ * retry. */
 export async function keepRead(game) {
   const mine = await loadGame(game.id);
   await saveGame(game);
-  if (mine && mine.version > game.version && (await catchUp(game.id, game.version))) flush();
+  if (mine && mine.version > game.version) await catchUp(game.id, game.version);
+  if ((await pending(game.id)).some((entry) => entry.state === "waiting")) flush();
+}
+
+/** Whether a hand of this game waits to go before `entry`: one put back by a catch-up that
+ * ran while `entry` was on its way (a read found the server behind meanwhile). */
+async function waitingBefore(entry) {
+  return (await pending(entry.gameId)).some((other) => other.id < entry.id && other.state === "waiting");
 }
 
 /** The hand this phone sent with `key`, as kept among the sent ones. */
@@ -196,8 +252,8 @@ async function sendUndo(entry) {
     if (!game || game.hands.some((hand) => hand.number === entry.number)) throw error;
     await saveGame(game);
   }
-  // The server's word on the game is the one to keep now: no sent hand goes back to it.
-  await forgetSent(entry.gameId);
+  // The undo is kept among the sent entries after its hand: a restore sends both again, in
+  // order, and a catch-up never brings the undone hand back.
   return { replayed: false, data: null };
 }
 
@@ -210,6 +266,10 @@ async function send(entry) {
   }
   if (isResult(entry)) {
     const data = await api.tableWrite(entry.path, entry.body, await tokenOf(entry.gameId), formatOf(entry));
+    return { replayed: false, data };
+  }
+  if (isTableWrite(entry)) {
+    const data = await api.tableWrite(entry.path, entry.body, (await deviceOf())?.token, formatOf(entry));
     return { replayed: false, data };
   }
   // An entry queued by an older version of the app has no path: it was a game's hand.
@@ -230,7 +290,7 @@ async function sendOne(entry) {
     // Dropped (undone on the phone) since it was picked: nothing to send.
     if (!(await get(entry.id, store))) return;
     const { replayed, data } = await send(entry);
-    if (isHand(entry)) await keepSent(entry, data);
+    await keepSent(entry, data);
     await del(entry.id, store);
     events.dispatchEvent(new CustomEvent("sent", { detail: { entry, hand: data, replayed } }));
   } catch (error) {
@@ -238,13 +298,18 @@ async function sendOne(entry) {
     const problem = { status: error.status, code: error.code, detail: error.message };
     const behind = error.status === 412 && isHand(entry) && Number.isInteger(error.body.version)
       && error.body.version < entry.version;
-    if (behind && (await catchUp(entry.gameId, error.body.version))) {
+    if (behind && ((await catchUp(entry.gameId, error.body.version)) || (await waitingBefore(entry)))) {
       // The server lost hands this phone sent: they go first, then this one as it was.
     } else if (entry.resent && error.code === "hand-undone") {
       // A sent hand that was undone since: the server has it as the player left it.
       await del(entry.id, store);
     } else if (isHand(entry) && (await undoneMeanwhile(entry))) {
       // The player undid this hand while it was on its way: it is gone, and so is the undo.
+    } else if (entry.resent && !isHand(entry)) {
+      // A result, undo, confirmation or dispute sent again after a restore that the server
+      // answers with its own word (the result stands confirmed, the night is closed): its word
+      // stands.
+      await del(entry.id, store);
     } else if (error.status === 412 && isHand(entry)) {
       // Every hand still queued for this game was entered against the same stale view; an
       // undo made against that view is void.

@@ -8,41 +8,82 @@ import { t } from "./i18n.js";
 export const SUITS = ["C", "D", "H", "S"];
 export const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
 export const RED = new Set(["D", "H"]);
-export const PRESETS = ["standard", "uka", "two-handed", "three-handed", "british"];
-/** How a table says a hand ended, as the API's quick entry takes it (the referee's words). */
+export const PRESETS = ["standard", "uka", "two-handed", "three-handed", "british", "six-handed", "bid-euchre"];
+/** How a table says a hand ended in a turn-up game, as the API's quick entry takes it (the
+ * referee's words). An auction's hand is said by its bid and tricks instead. */
 export const OUTCOMES = ["made", "march", "euchred"];
 
-/** Compass letters for the seats, clockwise (play passes to the left). */
-export function seatLetters(players) {
-  if (players === 2) return ["N", "S"];
-  if (players === 3) return ["N", "E", "W"];
-  return ["N", "E", "S", "W"];
+/** The table's shape of rulesets kept on a phone from before the server sent it with every
+ * ruleset: they had two, three or four seats, five cards each. */
+const SHAPE_BEFORE = {
+  2: { seats: ["N", "S"], teams: [[0], [1]] },
+  3: { seats: ["N", "E", "W"], teams: [[0], [1], [2]] },
+  4: { seats: ["N", "E", "S", "W"], teams: [[0, 2], [1, 3]] },
+};
+
+/**
+ * The table's shape: the seats' letters clockwise (`seats`), the seats of each team
+ * (`teams`) and the cards in a hand (`hand_size`), as the referee sends them with the
+ * ruleset. Nothing here works them out from the number of players.
+ */
+export function tableShape(ruleset) {
+  if (ruleset.seats && ruleset.teams && ruleset.hand_size) return ruleset;
+  return { ...SHAPE_BEFORE[ruleset.players], hand_size: 5 };
 }
 
-export function seatLetter(players, seat) {
-  return t(`seat.${seatLetters(players)[seat]}`);
+/** Compass letters for the seats, clockwise (play passes to the left). */
+export function seatLetters(ruleset) {
+  return tableShape(ruleset).seats;
+}
+
+export function seatLetter(ruleset, seat) {
+  return t(`seat.${seatLetters(ruleset)[seat]}`);
 }
 
 export function teamCount(ruleset) {
-  return ruleset.players === 4 ? 2 : ruleset.players;
+  return tableShape(ruleset).teams.length;
 }
 
 export function teamOf(ruleset, seat) {
-  return ruleset.players === 4 ? seat % 2 : seat;
+  return tableShape(ruleset).teams.findIndex((seats) => seats.includes(seat));
 }
 
 export function teamSeats(ruleset, team) {
-  return [...Array(ruleset.players).keys()].filter((seat) => teamOf(ruleset, seat) === team);
+  return tableShape(ruleset).teams[team];
+}
+
+/** Cards dealt to each seat, and so tricks in a hand. */
+export function handSize(ruleset) {
+  return tableShape(ruleset).hand_size;
+}
+
+/** Whether seats play in teams (partners), rather than each for itself. */
+export function partnerships(ruleset) {
+  return tableShape(ruleset).teams[0].length > 1;
+}
+
+/** Whether the makers win an auction and bid tricks (Bid Euchre), not turn up a card. */
+export function isAuction(ruleset) {
+  return ruleset.bidding === "auction";
+}
+
+/** An auction's bids, lowest first: the numbers of tricks from the lowest bid to the hand
+ * size, then the lone bids the rules have (a moon, a loner). */
+export function auctionBids(ruleset) {
+  const numbers = [];
+  for (let n = ruleset.min_bid; n <= handSize(ruleset); n += 1) numbers.push(n);
+  const lone = { moon: ["moon"], "moon-loner": ["moon", "loner"] }[ruleset.lone_bids] || [];
+  return [...numbers, ...lone];
 }
 
 /** "N/S" for a partnership, or the seat letter where every player is on their own. */
 export function teamLabel(ruleset, team) {
-  return teamSeats(ruleset, team).map((seat) => seatLetter(ruleset.players, seat)).join("/");
+  return teamSeats(ruleset, team).map((seat) => seatLetter(ruleset, seat)).join("/");
 }
 
 /** A player's name with their seat, "Ann (N)". */
 export function seatName(game, seat) {
-  return `${game.players[seat]} (${seatLetter(game.ruleset.players, seat)})`;
+  return `${game.players[seat]} (${seatLetter(game.ruleset, seat)})`;
 }
 
 export function teamNames(game, team) {
@@ -66,7 +107,9 @@ export function previewAward(game, entry) {
   const told = entry.maker_tricks === null || entry.maker_tricks === undefined
     ? (candidate) => candidate.outcome === entry.outcome
     : (candidate) => candidate.maker_tricks === entry.maker_tricks;
-  const row = (game.awards || []).find((candidate) => candidate.alone === Boolean(entry.alone)
+  const bid = entry.bid ?? null;
+  const row = (game.awards || []).find((candidate) => (candidate.bid ?? null) === bid
+    && (bid !== null || candidate.alone === Boolean(entry.alone))
     && candidate.defender_alone === defended && told(candidate));
   if (!row) return { reason: "thrown-in", points: {} };
   const makers = teamOf(ruleset, entry.maker);
@@ -83,7 +126,8 @@ function previewPenalty(game, entry, defended) {
   const ruleset = game.ruleset;
   const makers = teamOf(ruleset, entry.maker);
   const offender = teamOf(ruleset, entry.renege) === makers ? "makers" : "defenders";
-  const row = (game.penalties || []).find((candidate) => candidate.alone === Boolean(entry.alone)
+  const alone = Boolean(entry.alone) || entry.bid === "moon" || entry.bid === "loner";
+  const row = (game.penalties || []).find((candidate) => candidate.alone === alone
     && candidate.defender_alone === defended && candidate.offender === offender);
   if (!row) return { reason: "renege", points: {} };
   const points = {};
@@ -98,8 +142,10 @@ function previewPenalty(game, entry, defended) {
 export function awardPoints(ruleset, award, { short = false } = {}) {
   const scorers = Object.entries(award.points || {}).filter(([, value]) => value);
   if (!scorers.length) return t("award.no_points");
-  return scorers.map(([team, value]) => t(short ? "award.points.short" : "award.points", {
-    points: value,
+  // A set in Bid Euchre takes points away: said as a loss, never "+-5".
+  const said = (value) => (value < 0 ? "award.points_lost" : "award.points") + (short ? ".short" : "");
+  return scorers.map(([team, value]) => t(said(value), {
+    points: Math.abs(value),
     team: teamLabel(ruleset, Number(team)),
   })).join(", ");
 }
@@ -115,7 +161,7 @@ export function awardText(ruleset, award) {
 export function deckCards(deck) {
   const ranks = deck === 32 ? ["7", "8", "9", "T", "J", "Q", "K", "A"] : ["9", "T", "J", "Q", "K", "A"];
   const cards = SUITS.flatMap((suit) => ranks.map((rank) => rank + suit));
-  if (deck === 25) cards.push("JOKER");
+  if (cards.length < deck) cards.push("JOKER"); // a joker deck: 25 cards, or 33 six-handed
   return cards;
 }
 
@@ -136,8 +182,21 @@ export function atGamePoint(ruleset, score) {
   return score < ruleset.target && score + ruleset.points.make >= ruleset.target;
 }
 
-/** The projected winner of a score list: the one team alone at the top, at the target. */
-export function leader(ruleset, score) {
+/** The projected winner of a score list: the one team alone at the top, at the target. In
+ * Bid Euchre (`target_needs_contract`) only the last hand (`last`: its award and maker) can
+ * win it, for the team that made its bid or set the makers (or did not renege), if it is
+ * then at the target: the referee's rule, projected until the server answers. */
+export function leader(ruleset, score, last = null) {
+  if (ruleset.target_needs_contract) {
+    if (!last || last.maker === null || last.maker === undefined) return null;
+    const makers = teamOf(ruleset, last.maker);
+    const reason = last.award.reason || "";
+    const points = last.award.points || {};
+    const team = reason.endsWith("-made") ? makers
+      : reason.endsWith("-set") ? 1 - makers
+        : Number(Object.keys(points).find((key) => points[key] > 0) ?? -1);
+    return team >= 0 && score[team] >= ruleset.target ? team : null;
+  }
   const best = Math.max(...score);
   if (best < ruleset.target || score.filter((value) => value === best).length > 1) return null;
   return score.indexOf(best);

@@ -147,6 +147,66 @@ export const TERMS = Object.freeze({
   "partner": {
     "english": "partner",
     "korean": "파트너"
+  },
+  "six_handed": {
+    "english": "six-handed Euchre",
+    "korean": "6인 유커"
+  },
+  "bid_euchre": {
+    "english": "Bid Euchre",
+    "korean": "비드 유커"
+  },
+  "auction": {
+    "english": "auction (Bid Euchre's bidding)",
+    "korean": "비딩"
+  },
+  "no_trump": {
+    "english": "no-trump",
+    "korean": "노트럼프"
+  },
+  "high_no_trump": {
+    "english": "high no-trump (aces high)",
+    "korean": "하이 노트럼프"
+  },
+  "low_no_trump": {
+    "english": "low no-trump (nines high)",
+    "korean": "로우 노트럼프"
+  },
+  "moon": {
+    "english": "shoot the moon (a moon)",
+    "korean": "슛 더 문"
+  },
+  "loner_bid": {
+    "english": "a loner (a lone bid with no exchange)",
+    "korean": "교환 없는 단독 플레이"
+  },
+  "declare": {
+    "english": "name trump after the auction (declare)",
+    "korean": "선언하다"
+  },
+  "exchange": {
+    "english": "the exchange (cards passed to a lone player)",
+    "korean": "카드 교환"
+  },
+  "call_for_best": {
+    "english": "calling for a partner's best card",
+    "korean": "베스트 카드 요청"
+  },
+  "lay_away": {
+    "english": "lay away (a lone player's cards out of play)",
+    "korean": "내려놓다"
+  },
+  "bid_made": {
+    "english": "a made bid",
+    "korean": "비드 성공"
+  },
+  "bid_set": {
+    "english": "a set (the makers short of their bid)",
+    "korean": "비드 실패"
+  },
+  "set": {
+    "english": "set (a lone bid short)",
+    "korean": "실패"
   }
 });
 

@@ -3,7 +3,7 @@
 
 import { api, Problem, Unreachable } from "../api.js";
 import { t } from "../i18n.js";
-import { awardText, previewAward } from "../rules.js";
+import { awardText, isAuction, previewAward } from "../rules.js";
 import { h, replace, sheetRow, showSheet, toast, toggle } from "../ui.js";
 import { handAward, handSummary } from "./describe.js";
 import { blankHand, handInputs, isComplete, quickEntry } from "./handform.js";
@@ -18,6 +18,7 @@ export function openAmend(ctx, hand, afterWrite) {
       defender_alone: hand.defender_alone ?? null,
       outcome: hand.outcome ?? null,
       maker_tricks: hand.maker_tricks ?? null,
+      bid: hand.bid ?? null,
     }
     : blankHand();
   const askTricks = !!ctx.table?.askTricks;
@@ -35,7 +36,7 @@ export function openAmend(ctx, hand, afterWrite) {
 
   function update() {
     fields.hidden = thrownIn;
-    const ready = thrownIn || isComplete(values, { askTricks });
+    const ready = thrownIn || isComplete(values, { askTricks, auction: isAuction(game.ruleset) });
     save.disabled = !ready;
     const award = ready ? previewAward(game, body()) : null;
     preview.className = `preview ${award ? award.reason : ""}`;

@@ -1,34 +1,62 @@
 // The taps that describe a hand: who called, how it ended (made, march, euchred; or the
 // makers' tricks where the event asks them), and where it applies the suit, "alone" and a
-// lone defender. Entering a new hand, the outcome's tap saves it (two taps for a common hand:
-// the toast's Undo takes it back); amending one, the outcome is chosen and the sheet saved.
+// lone defender. In Bid Euchre, an auction: who won the bid, what they bid, the tricks they
+// took (each count with what it scores; a moon or loner stands alone by its bid). Entering
+// a new hand, the ending's tap saves it (two taps for a common turn-up hand: the toast's
+// Undo takes it back); amending one, the ending is chosen and the sheet saved.
 
 import { t } from "../i18n.js";
 import {
-  OUTCOMES, RED, SUITS, SYMBOL, awardPoints, awardText, previewAward, seatLetter, seatName, teamOf,
+  OUTCOMES, RED, SUITS, SYMBOL, auctionBids, awardPoints, awardText, handSize, isAuction, previewAward,
+  seatLetter, seatName, teamOf,
 } from "../rules.js";
 import { choices, faceToggle, h, replace, toggle } from "../ui.js";
 
-const TRICKS = [0, 1, 2, 3, 4, 5];
+const LONE_BIDS = ["moon", "loner"];
 
 export function blankHand() {
   return {
-    maker: null, trump: null, alone: false, defender_alone: null, outcome: null, maker_tricks: null,
+    maker: null, trump: null, alone: false, defender_alone: null, outcome: null, maker_tricks: null, bid: null,
   };
 }
 
-/** Who called, and how it ended: by its tricks where they are asked, else by its outcome. */
-export function isComplete(values, { askTricks = false } = {}) {
+/** What the makers bid, for an auction's hand: the numbers of tricks, then the lone bids. */
+function bidChoice({ ruleset, values, prefix, onchange }) {
+  return choices({
+    name: `${prefix}bid`,
+    legend: t("hand.bid"),
+    columns: 4,
+    value: values.bid ?? null,
+    options: auctionBids(ruleset).map((bid) => (LONE_BIDS.includes(bid)
+      ? { value: bid, face: t(`bid.${bid}`), class: "wide" }
+      : { value: bid, face: String(bid), label: t("bid.tricks", { tricks: bid }) })),
+    onchange: (bid) => {
+      const lone = LONE_BIDS.includes(bid);
+      values.bid = lone ? bid : Number(bid);
+      // A lone bid is made by taking every trick: that is what a table enters most. (It is
+      // played alone by the bid itself: the server says so, the entry need not.)
+      if (lone && values.maker_tricks === null) values.maker_tricks = handSize(ruleset);
+      onchange();
+    },
+  });
+}
+
+/** Who called, and how it ended: by its tricks where they are asked or the game is an
+ * auction (with its bid), else by its outcome. */
+export function isComplete(values, { askTricks = false, auction = false } = {}) {
   if (values.maker === null) return false;
+  if (auction) return (values.bid ?? null) !== null && values.maker_tricks !== null;
   return askTricks ? values.maker_tricks !== null : values.outcome !== null || values.maker_tricks !== null;
 }
 
-/** The API's quick entry for these values: the suit and the tricks only when given. */
+/** The API's quick entry for these values: the suit, the outcome, the tricks and the bid only
+ * when given. */
 export function quickEntry(values) {
   const entry = { maker: values.maker, alone: values.alone, defender_alone: values.defender_alone };
   if (values.trump) entry.trump = values.trump;
   if (values.outcome) entry.outcome = values.outcome;
   if (values.maker_tricks !== null && values.maker_tricks !== undefined) entry.maker_tricks = values.maker_tricks;
+  if ((values.bid ?? null) !== null) entry.bid = values.bid;
   return entry;
 }
 
@@ -83,25 +111,32 @@ export function trumpRow({ ruleset, values, prefix = "", onchange }) {
       : null);
 }
 
-/** How a hand ended as the table says it: each outcome (or count of tricks) with what it
- * scores for the hand as entered so far. */
-function endings(game, values, askTricks) {
-  const told = askTricks
-    ? TRICKS.map((tricks) => ({ key: String(tricks), entry: { maker_tricks: tricks }, face: String(tricks) }))
+/** How a hand ended as the table says it: each outcome, or each count of tricks (`byTricks`:
+ * where the event asks them, and always in an auction), with what it scores for the hand as
+ * entered so far. */
+function endings(game, values, byTricks) {
+  const told = byTricks
+    ? [...Array(handSize(game.ruleset) + 1).keys()].map((tricks) => ({
+      key: String(tricks), entry: { maker_tricks: tricks }, face: String(tricks),
+    }))
     : OUTCOMES.map((outcome) => ({ key: outcome, entry: { outcome }, face: t(`outcome.${outcome}`) }));
+  const auction = isAuction(game.ruleset);
   return told.map((ending) => {
-    if (values.maker === null) return { ...ending, award: null };
+    if (values.maker === null || (auction && (values.bid ?? null) === null)) return { ...ending, award: null };
     const award = previewAward(game, { ...values, outcome: null, maker_tricks: null, ...ending.entry });
     return { ...ending, award };
   });
 }
 
 /** What a button or choice says an ending scores: its points, or the whole award where the
- * award is not what its name says (under Uka a loner who makes it short of five is euchred). */
-function scores(ruleset, ending, askTricks) {
+ * award is not what its name says (under Uka a loner who makes it short of five is euchred;
+ * a count of tricks says its award when it is no plain make or euchre: a march, a set). */
+function scores(ruleset, ending, byTricks) {
   const { award } = ending;
   if (!award) return null;
-  const surprising = !askTricks && (ending.key === "euchred") !== award.reason.includes("euchre");
+  const surprising = byTricks
+    ? isAuction(ruleset)
+    : (ending.key === "euchred") !== award.reason.includes("euchre");
   return surprising ? awardText(ruleset, award) : awardPoints(ruleset, award, { short: true });
 }
 
@@ -109,7 +144,8 @@ function scores(ruleset, ending, askTricks) {
  * The inputs, as a list of elements. `values` is changed in place; `onchange` runs after
  * every change. With `onEnding`, each ending is a button that hands the completed values to
  * it (a new hand, saved at once); without, a choice (amending a hand). `askTricks`: the
- * makers' tricks, 0 to 5, instead of made, march, euchred. `prefix` keeps radio names apart
+ * makers' tricks, 0 to the hand's size, instead of made, march, euchred (an auction always
+ * asks them, after the bid). `prefix` keeps radio names apart
  * when two forms are on screen.
  */
 export function handInputs({ game, values, onchange, prefix = "", askTricks = false, onEnding = null }) {
@@ -118,6 +154,8 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
   const defenderArea = h("div", { class: "defender-area" });
   // Where the screen's messages stand (a save's, with its Undo) until the next hand begins.
   const endingArea = h("div", { class: "ending-area", "data-messages": onEnding ? "" : null });
+  const auction = isAuction(ruleset);
+  const byTricks = askTricks || auction;
 
   function renderDefender() {
     if (!canDefendAlone(ruleset, values)) {
@@ -135,7 +173,7 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
       options: [
         { value: "none", face: t("hand.defender.none") },
         ...defenders.map((seat) => ({
-          value: seat, face: game.players[seat], sub: seatLetter(ruleset.players, seat), label: seatName(game, seat),
+          value: seat, face: game.players[seat], sub: seatLetter(ruleset, seat), label: seatName(game, seat),
         })),
       ],
       onchange: (value) => {
@@ -151,8 +189,8 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
   }
 
   // Told by its outcome, "Went alone" stands beside made, march and euchred (one row, one
-  // more tap for a loner); told by its tricks, beside the suit.
-  const aloneHere = !askTricks && ruleset.going_alone;
+  // more tap for a loner); told by its tricks, beside the suit; in an auction the bid says it.
+  const aloneHere = !byTricks && ruleset.going_alone;
   const alone = () => (aloneHere ? faceToggle({
     label: t("hand.alone"),
     checked: values.alone,
@@ -164,32 +202,33 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
   }) : null);
 
   function renderEndings() {
-    const told = endings(game, values, askTricks);
-    const legend = askTricks ? t("hand.tricks") : t("hand.ending");
-    const columns = askTricks ? 6 : told.length + (aloneHere ? 1 : 0);
+    const told = endings(game, values, byTricks);
+    const legend = byTricks ? t("hand.tricks") : t("hand.ending");
+    const columns = byTricks ? Math.min(told.length, 7) : told.length + (aloneHere ? 1 : 0);
+    const ready = values.maker !== null && (!auction || (values.bid ?? null) !== null);
     if (onEnding) {
       replace(endingArea, h("div", { class: `choices endings cols-${columns}`, role: "group", "aria-labelledby": `${prefix}ending-legend` },
         h("p", { class: "legend", id: `${prefix}ending-legend` }, legend),
         told.map((ending) => h("button", {
           type: "button",
-          class: `ending primary ${ending.key}`,
-          disabled: values.maker === null,
+          class: `ending primary ${auction ? ending.award?.reason || "" : ending.key}`,
+          disabled: !ready,
           onclick: () => {
             choose(ending);
             onEnding(values);
           },
         }, h("span", { class: "ending-name" }, ending.face),
         // (Its line is kept before there is anything to say: the row's height never changes.)
-        h("small", { class: "ending-points" }, ending.award ? scores(ruleset, ending, askTricks) : "\u00a0"))), alone()));
+        h("small", { class: "ending-points" }, ending.award ? scores(ruleset, ending, byTricks) : "\u00a0"))), alone()));
       return;
     }
-    const chosen = askTricks ? values.maker_tricks : values.outcome;
+    const chosen = byTricks ? values.maker_tricks : values.outcome;
     const choice = choices({
       name: `${prefix}ending`,
       legend,
       columns,
       value: chosen,
-      options: told.map((ending) => ({ value: ending.key, face: ending.face, sub: scores(ruleset, ending, askTricks) })),
+      options: told.map((ending) => ({ value: ending.key, face: ending.face, sub: scores(ruleset, ending, byTricks) })),
       onchange: (key) => {
         choose(told.find((ending) => ending.key === String(key)));
         onchange();
@@ -207,13 +246,13 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
   const inputs = [
     choices({
       name: `${prefix}maker`,
-      legend: t("hand.maker"),
+      legend: t(auction ? "hand.maker.bid" : "hand.maker"),
       columns: ruleset.players,
       value: values.maker,
       options: seats.map((seat) => ({
         value: seat,
         face: game.players[seat],
-        sub: seatLetter(ruleset.players, seat),
+        sub: seatLetter(ruleset, seat),
         label: seatName(game, seat),
         class: `t${teamOf(ruleset, seat)}`,
       })),
@@ -223,26 +262,30 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
         changed();
       },
     }),
-    askTricks
-      // The suit and "alone" share a row: one hand fits one screen.
-      ? trumpRow({
-        ruleset,
-        values,
-        prefix,
-        onchange: () => {
-          renderDefender();
-          changed();
-        },
-      })
-      : trumpChoice({
-        name: `${prefix}trump`,
-        value: values.trump,
-        optional: true,
-        onchange: (suit) => {
-          values.trump = suit;
-          changed();
-        },
-      }),
+    // Bid Euchre's bid stands where the suit would (a moon or loner is the lone hand; no trump
+    // is a bid's, not the score's). Told by its tricks, the suit and "alone" share a row: one
+    // hand fits one screen.
+    auction
+      ? bidChoice({ ruleset, values, prefix, onchange: changed })
+      : askTricks
+        ? trumpRow({
+          ruleset,
+          values,
+          prefix,
+          onchange: () => {
+            renderDefender();
+            changed();
+          },
+        })
+        : trumpChoice({
+          name: `${prefix}trump`,
+          value: values.trump,
+          optional: true,
+          onchange: (suit) => {
+            values.trump = suit;
+            changed();
+          },
+        }),
     defenderArea,
     endingArea,
   ];

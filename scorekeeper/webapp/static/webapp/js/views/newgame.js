@@ -4,31 +4,35 @@ import { Problem } from "../api.js";
 import { presetRules } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
-import { PRESETS, seatLetters } from "../rules.js";
+import { PRESETS, isAuction, partnerships, seatLetters, teamSeats } from "../rules.js";
 import { gameStart, NeedsConnection } from "../start.js";
 import { choices, draft, dropDraft, h, replace, toast, toggle } from "../ui.js";
 
-const ALONE = (r) => r.players === 4 && r.going_alone;
+// A turn-up game's options; Bid Euchre's auction has none of them but its points.
+const TURN_UP = (r) => !isAuction(r);
+const ALONE = (r) => TURN_UP(r) && partnerships(r) && r.going_alone;
 const MAIN_OPTIONS = [
-  { key: "stuck_dealer", values: ["must-call", "redeal", "takes-upcard"] },
-  { key: "going_alone", when: (r) => r.players === 4 },
+  { key: "stuck_dealer", values: ["must-call", "redeal", "takes-upcard"], when: TURN_UP },
+  { key: "going_alone", when: (r) => TURN_UP(r) && partnerships(r) },
   { key: "defend_alone", when: ALONE },
   { key: "canadian_loner", when: ALONE },
-  { key: "must_hold_suit" },
-  { key: "turned_down_suit_callable" },
+  { key: "must_hold_suit", when: TURN_UP },
+  { key: "turned_down_suit_callable", when: TURN_UP },
 ];
 const MORE_OPTIONS = [
   { key: "loner_lead", values: ["left-of-dealer", "left-of-loner"], when: ALONE },
   { key: "partner_must_go_alone", when: ALONE },
   { key: "defend_alone_vs_partnership", when: (r) => ALONE(r) && r.defend_alone },
-  { key: "poor_hand_redeal", values: ["off", "no-ace-no-face", "no-ace-no-face-no-trump"] },
-  { key: "dealer_may_discard_upcard" },
-  { key: "dealer_pickup_optional", when: (r) => r.players === 2 },
+  { key: "poor_hand_redeal", values: ["off", "no-ace-no-face", "no-ace-no-face-no-trump"], when: TURN_UP },
+  { key: "dealer_may_discard_upcard", when: TURN_UP },
+  { key: "dealer_pickup_optional", when: (r) => TURN_UP(r) && r.players === 2 },
 ];
 const POINTS = [
-  { key: "make" },
-  { key: "march" },
-  { key: "euchre" },
+  { key: "make", when: TURN_UP },
+  { key: "march", when: TURN_UP },
+  { key: "euchre", when: TURN_UP },
+  { key: "moon", when: (r) => isAuction(r) && r.lone_bids !== "none" },
+  { key: "loner", when: (r) => isAuction(r) && r.lone_bids === "moon-loner" },
   { key: "lone_make", when: ALONE },
   { key: "lone_march", when: ALONE },
   { key: "lone_euchre", when: ALONE },
@@ -50,7 +54,7 @@ export async function showNewGame(main) {
   const base = Object.fromEntries(list.map((item) => [item.name, item.ruleset]));
   // Kept while the app is open: switching the language redraws the form, not a blank one.
   const state = draft("new", () => ({
-    preset: "standard", options: {}, points: {}, names: ["", "", "", ""], dealer: 0, error: "", moreOpen: false,
+    preset: "standard", options: {}, points: {}, names: ["", "", "", "", "", ""], dealer: 0, error: "", moreOpen: false,
   }));
   if (!base[state.preset]) state.preset = "standard";
 
@@ -132,14 +136,19 @@ export async function showNewGame(main) {
         h("button", { type: "button", class: "round", onclick: step(1), "aria-label": t("opt.target.more") }, "+")));
   }
 
+  function partnershipHint(ruleset) {
+    if (!partnerships(ruleset)) return t("new.own_team");
+    return teamSeats(ruleset, 0).length === 3 ? t("new.partners6") : t("new.partners");
+  }
+
   function playersSection(ruleset) {
-    const letters = seatLetters(ruleset.players);
+    const letters = seatLetters(ruleset);
     const inputs = letters.map((letter, seat) => h("label", { class: "field seat" },
       h("span", { class: "seat-letter", "aria-hidden": "true" }, t(`seat.${letter}`)),
       h("span", { class: "visually-hidden" }, t(`seat.full.${letter}`)),
       h("input", {
         type: "text",
-        value: state.names[seat],
+        value: state.names[seat] ?? "",
         placeholder: t(`seat.full.${letter}`),
         autocomplete: "off",
         maxLength: 60,
@@ -147,7 +156,7 @@ export async function showNewGame(main) {
       })));
     return h("fieldset", { class: "panel" },
       h("legend", {}, t("new.players")),
-      h("p", { class: "hint" }, ruleset.players === 4 ? t("new.partners") : t("new.own_team")),
+      h("p", { class: "hint" }, partnershipHint(ruleset)),
       h("div", { class: `seats seats-${ruleset.players}` }, inputs),
       choices({
         name: "dealer",
@@ -161,8 +170,8 @@ export async function showNewGame(main) {
   async function start(event) {
     event.preventDefault();
     const ruleset = rules();
-    const letters = seatLetters(ruleset.players);
-    const players = letters.map((letter, seat) => state.names[seat].trim() || t(`seat.full.${letter}`));
+    const letters = seatLetters(ruleset);
+    const players = letters.map((letter, seat) => (state.names[seat] ?? "").trim() || t(`seat.full.${letter}`));
     const twice = players.find((name, seat) => players.findIndex(
       (other) => other.toLowerCase() === name.toLowerCase()) !== seat);
     if (twice) {

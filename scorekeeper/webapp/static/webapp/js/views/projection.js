@@ -42,7 +42,8 @@ export function project(game, entries) {
   return {
     score,
     dealer,
-    winner: changed ? leader(ruleset, score) : game.winner,
+    // Bid Euchre ends on how the last hand went, not on the score alone.
+    winner: changed ? leader(ruleset, score, shown[shown.length - 1] ?? null) : game.winner,
     hands: shown,
     queued,
     // Writes waiting to be made, each moving the game's version by one when it is.

@@ -10,7 +10,8 @@ import { enqueue, flush, pending } from "../outbox.js";
 import { presetRules } from "../db.js";
 import { has, lang, t, withParticles } from "../i18n.js";
 import {
-  PRESETS, RED, awardText, cardFace, cardName, deckCards, seatLetter, seatLetters,
+  PRESETS, RED, auctionBids, awardText, cardFace, cardName, deckCards, handSize, isAuction,
+  partnerships, seatLetter, seatLetters, teamSeats,
 } from "../rules.js";
 import { choices, draft, h, replace, toast } from "../ui.js";
 import { trumpChoice } from "./handform.js";
@@ -57,10 +58,17 @@ function cardButton(card, { pressed, disabled, onclick, group }) {
   }, ...cardContent(card));
 }
 
+/** Seats in rows of a team's seats where seats play in teams, else all in one row. */
+function seatColumns(rules) {
+  return partnerships(rules) ? teamSeats(rules, 0).length : rules.players;
+}
+
 const blank = () => ({
   preset: "standard",
   trump: null,
   maker: null,
+  bid: null,
+  noTrump: null,
   leader: null,
   trick: [],
   handSeat: null,
@@ -85,12 +93,12 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     || presets.find((item) => item.name === state.preset)?.ruleset
     || { preset: "standard", players: 4, deck: 24, points: {} };
   const name = (seat) => (game
-    ? `${game.players[seat]} (${seatLetter(game.ruleset.players, seat)})`
-    : t(`seat.full.${seatLetters(ruleset().players)[seat]}`));
+    ? `${game.players[seat]} (${seatLetter(game.ruleset, seat)})`
+    : t(`seat.full.${seatLetters(ruleset())[seat]}`));
   const seatOptions = () => [...Array(ruleset().players).keys()].map((seat) => ({
     value: seat,
-    face: game ? game.players[seat] : t(`seat.${seatLetters(ruleset().players)[seat]}`),
-    sub: game ? seatLetter(game.ruleset.players, seat) : null,
+    face: game ? game.players[seat] : t(`seat.${seatLetters(ruleset())[seat]}`),
+    sub: game ? seatLetter(game.ruleset, seat) : null,
     label: name(seat),
   }));
   const playOrder = () => {
@@ -110,6 +118,30 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     render();
   }
 
+  /** Under an auction, what the makers bid: a number of tricks (`bid`) or a lone bid, and
+   * the no-trump they named, if they named no suit. */
+  function contractBid() {
+    if (!isAuction(ruleset()) || state.bid === null) return {};
+    const bid = typeof state.bid === "number" ? { bid: state.bid } : { lone_bid: state.bid };
+    return state.noTrump ? { ...bid, no_trump: state.noTrump } : bid;
+  }
+
+  /** Bid Euchre's no-trump choices where the rules have them: high (aces high), low. */
+  function noTrumpChoice(rules) {
+    const kinds = { high: ["high"], "high-low": ["high", "low"] }[rules.no_trump] || [];
+    if (!isAuction(rules) || !kinds.length) return null;
+    return choices({
+      name: "ref-no-trump",
+      legend: t("bid.no_trump"),
+      columns: kinds.length + 1,
+      value: state.noTrump || "suit",
+      options: [{ value: "suit", face: t("hand.trump") }, ...kinds.map((kind) => ({
+        value: kind, face: t(`bid.no_trump.${kind}`),
+      }))],
+      onchange: (kind) => change(() => { state.noTrump = kind === "suit" ? null : kind; }),
+    });
+  }
+
   function record() {
     const players = ruleset().players;
     const order = playOrder();
@@ -117,7 +149,13 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       ruleset: game ? game.ruleset : state.preset,
       // The seat left of the dealer leads the first trick: the dealer follows from the lead.
       dealer: (state.leader - 1 + players) % players,
-      contract: { trump: state.trump, maker: state.maker, alone: false, defender_alone: null },
+      contract: {
+        trump: state.noTrump ? null : state.trump,
+        maker: state.maker,
+        alone: false,
+        defender_alone: null,
+        ...contractBid(),
+      },
       tricks: [state.trick.map((card, i) => ({ seat: order[i], card }))],
     };
     if (state.handSeat !== null && state.hand.length) out.hands = { [state.handSeat]: state.hand };
@@ -215,7 +253,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         cards.map((card) => cardButton(card, {
           group: "hand",
           pressed: state.hand.includes(card),
-          disabled: state.hand.length >= 5 && !state.hand.includes(card),
+          disabled: state.hand.length >= handSize(ruleset()) && !state.hand.includes(card),
           onclick: () => change(() => {
             const at = state.hand.indexOf(card);
             if (at >= 0) state.hand.splice(at, 1);
@@ -265,7 +303,8 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     const focused = active?.dataset?.focus;
     const radio = active?.type === "radio" ? active.name : null;
     const rules = ruleset();
-    const ready = state.trump && state.maker !== null && state.leader !== null && state.trick.length;
+    const ready = (state.trump || state.noTrump) && state.maker !== null && state.leader !== null && state.trick.length
+      && (!isAuction(rules) || state.bid !== null);
     replace(main, h("form", { class: "referee", onsubmit: ask },
       h("h1", { class: "screen-title" }, t("ref.title")),
       h("p", { class: "lead" }, t("ref.lead")),
@@ -277,27 +316,43 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         value: state.preset,
         options: presets.map((item) => ({ value: item.name, face: t(`preset.${item.name}`) })),
         onchange: (value) => change(() => {
-          Object.assign(state, { preset: value, maker: null, leader: null, trick: [], handSeat: null, hand: [] });
+          Object.assign(state, { preset: value, maker: null, bid: null, noTrump: null, leader: null, trick: [], handSeat: null, hand: [] });
         }),
       })),
       h("section", { class: "panel" },
         trumpChoice({
           name: "ref-trump",
           value: state.trump,
-          onchange: (suit) => change(() => { state.trump = suit; }),
+          onchange: (suit) => change(() => {
+            state.trump = suit;
+            state.noTrump = null;
+          }),
         }),
+        noTrumpChoice(rules),
         choices({
           name: "ref-maker",
           legend: t("hand.maker"),
-          columns: rules.players === 4 ? 2 : rules.players,
+          columns: seatColumns(rules),
           value: state.maker,
           options: seatOptions(),
           onchange: (seat) => change(() => { state.maker = Number(seat); }),
         }),
+        isAuction(rules) ? choices({
+          name: "ref-bid",
+          legend: t("hand.bid"),
+          columns: 4,
+          value: state.bid,
+          options: auctionBids(rules).map((bid) => ({
+            value: bid,
+            face: typeof bid === "number" ? String(bid) : t(`bid.${bid}`),
+            label: typeof bid === "number" ? t("bid.tricks", { tricks: bid }) : null,
+          })),
+          onchange: (bid) => change(() => { state.bid = bid; }),
+        }) : null,
         choices({
           name: "ref-leader",
           legend: t("ref.leader"),
-          columns: rules.players === 4 ? 2 : rules.players,
+          columns: seatColumns(rules),
           value: state.leader,
           options: seatOptions(),
           onchange: (seat) => change(() => {

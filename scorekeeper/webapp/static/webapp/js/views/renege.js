@@ -3,7 +3,7 @@
 // the preview comes from the game's penalty table.
 
 import { t } from "../i18n.js";
-import { awardText, previewAward, seatLetter, seatName, teamOf } from "../rules.js";
+import { awardText, isAuction, previewAward, seatLetter, seatName, teamOf } from "../rules.js";
 import { choices, h, replace, sheetRow, showSheet } from "../ui.js";
 import { trumpRow } from "./handform.js";
 
@@ -11,14 +11,25 @@ export function openRenege(ctx, { values, onsave }) {
   const game = ctx.game;
   const ruleset = game.ruleset;
   const seats = [...Array(ruleset.players).keys()];
-  const entry = { maker: values.maker, trump: values.trump, alone: !!values.alone, renege: null };
+  // Bid Euchre asks no trump: a renege costs the same whatever it was. The bid the hand form
+  // holds comes along (a moon's partner sat out and cannot have reneged).
+  const auction = isAuction(ruleset);
+  const bid = auction ? values.bid ?? null : null;
+  const entry = {
+    maker: values.maker,
+    trump: auction ? null : values.trump,
+    alone: !!values.alone || bid === "moon" || bid === "loner",
+    renege: null,
+  };
   const preview = h("div", { class: "preview", "aria-live": "polite" });
   const offenders = h("div");
   const save = h("button", { type: "submit", class: "primary", disabled: true }, t("hand.save"));
 
-  const body = () => ({
-    maker: entry.maker, ...(entry.trump ? { trump: entry.trump } : {}), alone: entry.alone, defender_alone: null, renege: entry.renege,
-  });
+  const body = () => (auction
+    ? { maker: entry.maker, ...(bid === null ? {} : { bid }), defender_alone: null, renege: entry.renege }
+    : {
+      maker: entry.maker, ...(entry.trump ? { trump: entry.trump } : {}), alone: entry.alone, defender_alone: null, renege: entry.renege,
+    });
   // The suit is optional: a renege's penalty does not depend on it.
   const ready = () => entry.maker !== null && entry.renege !== null;
   // A loner's partner sat out: they played no card, so they cannot have reneged.
@@ -32,7 +43,7 @@ export function openRenege(ctx, { values, onsave }) {
       columns: ruleset.players,
       value: entry.renege,
       options: seats.filter(played).map((seat) => ({
-        value: seat, face: game.players[seat], sub: seatLetter(ruleset.players, seat), label: seatName(game, seat),
+        value: seat, face: game.players[seat], sub: seatLetter(ruleset, seat), label: seatName(game, seat),
       })),
       onchange: (seat) => {
         entry.renege = Number(seat);
@@ -59,18 +70,18 @@ export function openRenege(ctx, { values, onsave }) {
     h("p", { class: "hint" }, t("renege.lead")),
     choices({
       name: "renege-maker",
-      legend: t("hand.maker"),
+      legend: t(auction ? "hand.maker.bid" : "hand.maker"),
       columns: ruleset.players,
       value: entry.maker,
       options: seats.map((seat) => ({
-        value: seat, face: game.players[seat], sub: seatLetter(ruleset.players, seat), label: seatName(game, seat),
+        value: seat, face: game.players[seat], sub: seatLetter(ruleset, seat), label: seatName(game, seat),
       })),
       onchange: (seat) => {
         entry.maker = Number(seat);
         update();
       },
     }),
-    trumpRow({ ruleset, values: entry, prefix: "renege-", onchange: update }),
+    auction ? null : trumpRow({ ruleset, values: entry, prefix: "renege-", onchange: update }),
     offenders,
     preview,
     sheetRow(save, t("cancel"))));

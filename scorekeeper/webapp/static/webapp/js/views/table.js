@@ -12,12 +12,17 @@ import {
 } from "../db.js";
 import { t } from "../i18n.js";
 import { go, showTabs } from "../nav.js";
-import { discard, enqueueResult, events, flush, isResult, keepRead, pending } from "../outbox.js";
+import {
+  discard, enqueueResult, events, flush, isResult, keepRead, keepWritten, noteEpoch, pending,
+} from "../outbox.js";
 import { seatLetter } from "../rules.js";
 import { choices, h, replace, toast } from "../ui.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./referee.js";
 import { keepEntryInView, showScore } from "./score.js";
+
+// An event's table seats four: the server refuses an event any other ruleset.
+const EVENT_TABLE = { players: 4 };
 
 const POLL_MS = 5000;
 const HERE = "table-here";
@@ -146,6 +151,7 @@ async function fetchHere(device) {
   try {
     const here = await api.tableHere(device.token);
     await remember(HERE, here);
+    await noteEpoch(here.epoch); // a restore since the last read: this phone sends its night again
     return { here };
   } catch (error) {
     if (error instanceof Problem && error.status === 401) {
@@ -172,7 +178,7 @@ async function gameOf(table, device) {
 function seatList(table) {
   const seats = [...table.seats].sort((a, b) => a.seat - b.seat);
   return h("ol", { class: "seating" }, seats.map((seat) => h("li", {},
-    h("span", { class: "seat-letter" }, seatLetter(4, seat.seat)), " ",
+    h("span", { class: "seat-letter" }, seatLetter(EVENT_TABLE, seat.seat)), " ",
     h("span", { class: "seat-name" }, seat.name))));
 }
 
@@ -234,7 +240,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       // its seating folds away and one hand still fits one screen; other phones show it open.
       h("details", { class: "panel seating-panel", open: !scoring },
         h("summary", {}, h("span", { class: "table-title" }, t("table.heading", { number, round: table.round })),
-          " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${seatLetter(4, 0)})` }))),
+          " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${seatLetter(EVENT_TABLE, 0)})` }))),
         h("p", { class: "hint" }, table.event_name),
         seatList(table),
         table.time_called_at ? null : timeLine(table)),
@@ -259,6 +265,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   async function write(path, payload, done) {
     try {
       await api.tableWrite(path, payload, device.token);
+      await keepWritten(key, path, payload);
       toast(done);
       await reload();
     } catch (error) {
@@ -282,7 +289,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       legend: t("result.entered_by"),
       columns: 2,
       value: picked.entered_by,
-      options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(4, seat.seat) })),
+      options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(EVENT_TABLE, seat.seat) })),
       onchange: (value) => {
         picked.entered_by = Number(value);
         renderResult();
@@ -339,7 +346,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           legend: t("result.said_by"),
           columns: 2,
           value: picked.dispute_by,
-          options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(4, seat.seat) })),
+          options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(EVENT_TABLE, seat.seat) })),
           onchange: (value) => { picked.dispute_by = Number(value); },
         }),
         h("label", { class: "field" }, h("span", {}, t("result.why")),

@@ -1,0 +1,74 @@
+"""Restore on screen (/events/restore/): the backups found in BACKUP_DIR and the mirror, what
+each holds, and the one the operator picks put back, with no terminal. Only the server's
+operator restores: a superuser, or anyone at the laptop itself (a request from its own address
+when no proxy stands in front). A club director on a hosted site serving several clubs never
+can. The director's screens show where the last backup went (`backup_status`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_protect
+
+from scorekeeper import backups
+from scorekeeper.events import services
+
+LOCAL = frozenset({"127.0.0.1", "::1"})
+
+
+def may_restore(request: HttpRequest) -> bool:
+    """The server's operator: a superuser, or a request from the laptop itself."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return True
+    return (
+        not settings.NUM_PROXIES
+        and request.META.get("REMOTE_ADDR") in LOCAL
+        and "HTTP_X_FORWARDED_FOR" not in request.META
+    )
+
+
+def backup_status() -> dict[str, Any]:
+    """Where the last backup went and whether a mirror is set (the director's screens)."""
+    return {"last": backups.last_backup(), "mirror": settings.BACKUP_MIRROR}
+
+
+@csrf_protect
+def restore_page(request: HttpRequest) -> HttpResponse:
+    if not may_restore(request):
+        raise PermissionDenied
+    found = _listed()
+    context: dict[str, Any] = {"found": found, "places": backups.places(), "error": None}
+    if request.method == "POST":
+        picked = {f.name: f for f in found if isinstance(f, backups.Found)}.get(
+            request.POST.get("backup", "")
+        )
+        if picked is None:
+            context["error"] = _("Pick one of the backups listed.")
+        elif request.POST.get("sure") != "yes":
+            context["error"] = _("Tick the box to say that everything written since is replaced.")
+        else:
+            user = getattr(request, "user", None)
+            by = user.get_username() if user is not None and user.is_authenticated else "laptop"
+            try:
+                epoch = backups.backup_restore(path=picked.path, by=by)
+                services.events_restored()
+            except backups.BackupError as error:
+                context["error"] = str(error)
+            else:
+                context |= {"restored": picked, "epoch": epoch, "found": _listed()}
+        status = 400 if context["error"] else 200
+        return render(request, "events/screens/restore.html", context, status=status)
+    return render(request, "events/screens/restore.html", context)
+
+
+def _listed() -> list[backups.Found]:
+    try:
+        return backups.backups_found()
+    except backups.BackupError:
+        return []

@@ -1,0 +1,39 @@
+"""After a restore: the night epoch a table phone is told on each read, and which phones have
+made contact since (scorekeeper.models.Restore; the restore itself is scorekeeper.backups)."""
+
+from __future__ import annotations
+
+from django.db.models import F
+
+from scorekeeper.events.models import Event, TableToken
+from scorekeeper.models import Restore, RestoreContact
+
+#: How far a restore moves every event's versions on: past any tag a reader kept before it.
+VERSIONS_AFTER_RESTORE = 1_000_000
+
+#: The (restore, device) pairs this process has already written down: a phone polls every few
+#: seconds, and its contact is one row a restore.
+_noted: set[tuple[str, int]] = set()
+
+
+def night_epoch() -> Restore | None:
+    """The last restore of this database (its epoch is the night's), or None: never restored."""
+    return Restore.objects.order_by("-id").first()
+
+
+def device_seen(*, device: TableToken, restore: Restore | None) -> None:
+    """Note that this phone made contact since the restore (once a restore)."""
+    if restore is None or (restore.epoch, device.pk) in _noted:
+        return
+    RestoreContact.objects.get_or_create(restore=restore, device=device.pk)
+    _noted.add((restore.epoch, device.pk))
+
+
+def events_restored() -> None:
+    """The database was just restored: every event's versions move past any a reader holds
+    (a console's, a projector's), whose tags would otherwise name a state the backup never
+    had and be answered 304 with the page they kept."""
+    Event.objects.update(
+        version=F("version") + VERSIONS_AFTER_RESTORE,
+        standings_version=F("standings_version") + VERSIONS_AFTER_RESTORE,
+    )

@@ -1,0 +1,169 @@
+"""Six-handed Euchre and Bid Euchre scored on a phone, each game to its end: six seats in two
+teams of three, each hand told by how it ended, and Bid Euchre's bids, the tricks' tap that
+saves the hand, a moon, and a set below zero."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+from table import Table, api_get, layout_problems, points, text_size
+
+pytestmark = pytest.mark.browser
+
+SIX = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+FOUR = SIX[:4]
+
+# A six-handed game to 10: (maker, suit, tricks, alone), what its ending's button says it
+# scores, the score after.
+SIX_HANDED_GAME = [
+    (("Ann (N)", "Hearts", 3, False), "+1 N/SE/SW", (1, 0)),
+    (("Ben (NE)", "Spades", 5, True), "+5 NE/S/NW", (1, 5)),
+    (("Eve (SW)", None, 5, False), "+2 N/SE/SW", (3, 5)),
+    (("Fay (NW)", "Diamonds", 2, False), "+2 N/SE/SW", (5, 5)),
+    (("Cat (SE)", None, 5, True), "+5 N/SE/SW", (10, 5)),
+]
+
+
+def test_a_six_handed_game_is_scored_to_the_end(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(SIX, variant="Six-handed")
+    makers = page.get_by_role("group", name="Who called trump?").get_by_role("radio")
+    expect(makers).to_have_count(6)
+    # Alternate seats share a team colour.
+    teams = page.locator("fieldset.choices label.choice")
+    assert [teams.nth(seat).get_attribute("class") for seat in range(6)] == [
+        f"choice t{seat % 2}" for seat in range(6)
+    ]
+    for (maker, suit, tricks, alone), preview, (ours, theirs) in SIX_HANDED_GAME:
+        table.pick_hand(maker, suit, tricks, alone=alone)
+        expect(table.ending_button()).to_contain_text(preview)
+        table.save()
+        expect(page.get_by_label(points("N/SE/SW", ours))).to_have_text(str(ours))
+        expect(page.get_by_label(points("NE/S/NW", theirs))).to_have_text(str(theirs))
+    expect(page.get_by_role("heading", name="N/SE/SW win!")).to_be_visible()
+    game = table.game()
+    assert (game["status"], game["winner"], game["score"]) == ("finished", 0, [10, 5])
+    assert game["dealer"] == 5  # five hands dealt from N, each by the next seat
+
+
+def pick_bid(table: Table, maker: str, bid: str, tricks: int) -> None:
+    """Who won the bid and what they bid (a number of tricks, or "Moon"); `table.save()` then
+    taps the tricks they took, each button saying what it scores."""
+    page = table.page
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=maker).check()
+    page.get_by_role("group", name="What they bid").get_by_role("radio", name=bid).check()
+    table.ending = str(tricks)
+
+
+def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bid(
+    page: Page, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, variant="Bid Euchre")
+    # A set: N/S bid five and took two, and lose their bid.
+    pick_bid(table, "Ann (N)", "5 tricks", 2)
+    expect(table.ending_button()).to_contain_text("Set! −5 to N/S, +4 to E/W")
+    table.save()
+    expect(page.get_by_label(points("N/S", -5))).to_have_text("-5")
+    expect(page.get_by_label(points("E/W", 4))).to_have_text("4")
+    # A moon: the maker, "Moon", and all six tricks.
+    for score in (16, 28):
+        pick_bid(table, "Ben (E)", "Moon", 6)
+        expect(table.ending_button()).to_contain_text("Shot the moon! +12 to E/W")
+        table.save()
+        expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
+    # E/W bid three and take three: at 31 on a made bid, they win.
+    pick_bid(table, "Dan (W)", "3 tricks", 3)
+    expect(table.ending_button()).to_contain_text("Bid made! +3 to N/S, +3 to E/W")
+    table.save()
+    expect(page.get_by_role("heading", name="E/W win!")).to_be_visible()
+    expect(page.locator(".hand-list .badge")).to_have_count(0)  # every hand sent
+    game = table.game()
+    assert (game["status"], game["winner"], game["score"]) == ("finished", 1, [-2, 31])
+    assert [hand["bid"] for hand in game["hands"]] == [5, "moon", "moon", 3]
+
+
+@pytest.mark.parametrize(("variant", "names"), [("Six-handed", SIX), ("Bid Euchre", FOUR)])
+def test_the_variants_hand_forms_fit_a_phone_with_large_text(
+    page: Page, live_server, variant: str, names: list[str]
+) -> None:
+    text_size(page, 200)
+    table = Table(page, live_server.url)
+    table.new_game(names, variant=variant)
+    assert layout_problems(page) == []
+
+
+def test_the_referee_rules_a_bid_euchre_no_trump_trick_in_korean(live_server, phone) -> None:
+    """Under no trump the jack of diamonds is no bower: East, holding the king of hearts,
+    throws it on North's heart lead and reneges."""
+    page = phone(locale="ko-KR").new_page()
+    page.goto(live_server.url + "/referee/")
+    page.get_by_role("group", name="어떤 유커인가요?").get_by_role(
+        "radio", name="비드 유커"
+    ).check()
+    page.get_by_role("group", name="노트럼프인가요?").get_by_role(
+        "radio", name="하이 노트럼프 (에이스가 높음)"
+    ).check()
+    page.get_by_role("group", name="누가 트럼프를 정했나요?").get_by_role(
+        "radio", name="북쪽"
+    ).check()
+    page.get_by_role("group", name="비딩한 트릭 수").get_by_role("radio", name="3트릭").check()
+    page.get_by_role("group", name="누가 리드했나요?").get_by_role("radio", name="북쪽").check()
+    trick = page.get_by_role("group", name="트릭에 나온 카드 (순서대로)", exact=True)
+    for card in ["하트 9", "다이아몬드 잭", "하트 10", "스페이드 에이스"]:
+        trick.get_by_role("button", name=card, exact=True).click()
+    page.get_by_role("group", name="누구의 패인가요?").get_by_role("radio", name="동쪽").check()
+    hand = page.get_by_role("group", name="동쪽의 패")
+    for card in [
+        "다이아몬드 잭",
+        "하트 킹",
+        "스페이드 9",
+        "스페이드 10",
+        "스페이드 퀸",
+        "다이아몬드 에이스",
+    ]:
+        hand.get_by_role("button", name=card, exact=True).click()
+    page.get_by_role("button", name="심판에게 묻기", exact=True).last.click()
+    ruling = page.get_by_role("region", name="리니그!")
+    expect(ruling).to_be_visible()
+    expect(ruling).to_contain_text("하트 킹을 가지고 있었습니다")
+
+
+def test_a_bid_euchre_renege_is_entered_without_a_suit(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, variant="Bid Euchre")
+    page.get_by_role("button", name="Renege…").click()
+    sheet = page.get_by_role("dialog", name="A renege")
+    expect(sheet.get_by_role("group", name="Trump", exact=True)).to_have_count(0)
+    sheet.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Ann (N)").check()
+    sheet.get_by_role("group", name="Who reneged?").get_by_role("radio", name="Ben (E)").check()
+    expect(sheet.locator(".preview-award")).to_have_text("Renege! +4 to N/S, −4 to E/W")
+    sheet.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_label(points("E/W", -4))).to_have_text("-4")
+    assert table.game()["hands"][0]["award"] == {"reason": "renege", "points": {"0": 4, "1": -4}}
+
+
+def test_a_bid_euchre_game_scored_offline_ends_on_the_made_bid_not_on_the_defenders_points(
+    page: Page, context: BrowserContext, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.ready_offline()
+    context.set_offline(True)
+    table.new_game(FOUR, variant="Bid Euchre")
+    for score in (12, 24):
+        pick_bid(table, "Ben (E)", "Moon", 6)
+        table.save()
+        expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
+    for score in (3, 6, 9):  # N/S make three of three: E/W reach 33 as defenders, play on
+        pick_bid(table, "Ann (N)", "3 tricks", 3)
+        table.save()
+        expect(page.get_by_label(points("N/S", score))).to_have_text(str(score))
+    expect(page.get_by_label(points("E/W", 33))).to_have_text("33")
+    expect(page.get_by_role("group", name="Tricks the makers took")).to_be_visible()
+    pick_bid(table, "Cat (S)", "3 tricks", 2)  # N/S are set: E/W win by setting them
+    table.save()
+    expect(page.get_by_role("heading", name="E/W win!")).to_be_visible()
+    context.set_offline(False)
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+    game = api_get(live_server.url, f"/api/v1/games/{table.game_id}/")
+    assert (game["status"], game["winner"], game["score"]) == ("finished", 1, [6, 37])

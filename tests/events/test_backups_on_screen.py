@@ -1,0 +1,241 @@
+"""Backups go to BACKUP_DIR and the mirror, each with a note of what it holds; the director's
+screens say where the last one went and warn without a mirror; the operator restores one on
+screen, which starts a new night epoch that every table phone's read says; the console shows
+per table what came back since and which phones have not been seen."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+from event_helpers import Device, Director, join, ok
+
+from scorekeeper import backups
+from scorekeeper.events.selectors import holdings
+from scorekeeper.management.commands.prepare_to_serve import (
+    described,
+    restore_offered,
+    set_aside_if_damaged,
+)
+from scorekeeper.models import Restore
+from tests.waiting import until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def places(settings, tmp_path: Path) -> tuple[Path, Path]:
+    settings.BACKUP_DIR = tmp_path / "backups"
+    settings.BACKUP_MIRROR = tmp_path / "stick"
+    settings.BACKUP_MIRROR.mkdir()
+    return settings.BACKUP_DIR, settings.BACKUP_MIRROR
+
+
+def made_now(label: str = "") -> Path:
+    """A backup as the laptop makes one (`manage.py backup`), with its note."""
+    return backups.backup_create(label=label, holds=holdings())
+
+
+def a_night_in_play(director: Director) -> tuple[int, Device]:
+    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    seated = director.next_round(event)
+    phone = join(seated["tables"][0]["join_code"])
+    phone.hand(phone.by_seat[0], 3)
+    return event, phone
+
+
+def test_a_backup_goes_to_both_places_with_a_note_of_what_it_holds(director, places):
+    folder, stick = places
+    a_night_in_play(director)
+    made = made_now(label="round")
+    assert (stick / made.name).read_bytes() == made.read_bytes()
+    holds = json.loads(backups.note_of(stick / made.name).read_text())
+    assert holds["events"] == 1 and holds["hands"] == 1
+    assert holds["rounds"] == [{"event": "Club night", "round": 1}]
+    assert holds["last_write"]
+    last = backups.last_backup()
+    assert last is not None
+    assert (last["file"], last["folder"], last["mirror"]) == (made.name, str(folder), str(stick))
+    assert last["mirror_failed"] is None
+
+
+def test_an_unplugged_mirror_leaves_the_backup_on_the_laptop_and_the_console_says_so(
+    director, places
+):
+    folder, stick = places
+    event, _ = a_night_in_play(director)
+    stick.rmdir()
+    made = made_now()
+    assert made.parent == folder and made.is_file()
+    page = director.client.get(f"/events/{event}/manage/").content.decode()
+    assert made.name in page and "could not be written" in page
+
+
+def test_without_a_mirror_the_directors_screens_warn(director, settings, tmp_path):
+    settings.BACKUP_DIR = tmp_path
+    settings.BACKUP_MIRROR = None
+    event, _ = a_night_in_play(director)
+    assert "No backup made yet." in director.client.get("/events/director/").content.decode()
+    made_now()
+    for page in (f"/events/{event}/manage/", "/events/director/"):
+        shown = director.client.get(page).content.decode()
+        assert "Last backup" in shown and "No mirror is set" in shown
+
+
+def test_every_backup_of_the_open_night_is_kept_and_the_last_of_a_closed_one(
+    director, places, settings
+):
+    folder, stick = places
+    settings.BACKUP_KEEP = 2
+    timer = [made_now(label="round").name for _ in range(4)]
+    assert [p.name for p in backups.backups()] == timer  # the open night's, past BACKUP_KEEP
+    closed = made_now(label="night-1-closed").name
+    later = [made_now().name for _ in range(3)]
+    for place in (folder, stick):
+        assert [p.name for p in backups.backups(place)] == [closed, *later[-2:]]
+
+
+def restore_on_screen(client: Client, name: str, **extra: Any) -> Any:
+    return client.post("/events/restore/", {"backup": name, "sure": "yes"}, **extra)
+
+
+def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoch(director, places):
+    event, phone = a_night_in_play(director)
+    assert ok(phone.here())["epoch"] == ""
+    made = made_now(label="round")
+    phone.hand(phone.by_seat[1], 4)  # lost with the laptop
+    laptop = Client()  # at the laptop itself (127.0.0.1)
+    listed = laptop.get("/events/restore/").content.decode()
+    assert made.name in listed and "1 event, 1 hands" in listed and "round 1 in play" in listed
+    shown = restore_on_screen(laptop, made.name)
+    assert shown.status_code == 200 and f"Restored {made.name}" in shown.content.decode()
+    (restore,) = Restore.objects.all()
+    assert restore.backup == made.name and len(restore.epoch) == 16
+    assert len(ok(phone.client.get(f"/api/v1/games/{phone.table['game']}/"))["hands"]) == 1
+    console = director.client.get(f"/events/{event}/manage/").content.decode()
+    assert "Table 1: 0 hands came back" in console and "the scoring phone" in console
+    assert ok(phone.here())["epoch"] == restore.epoch
+    phone.hand(phone.by_seat[1], 4)  # sent again
+    console = director.client.get(f"/events/{event}/manage/").content.decode()
+    assert "Table 1: 1 hand came back" in console and "every phone seen" in console
+
+
+def test_a_page_kept_from_before_a_restore_is_never_answered_unchanged(director, places):
+    _, phone = a_night_in_play(director)
+    made = made_now()
+    phone.hand(phone.by_seat[1], 4)  # lost with the laptop
+    kept = director.client.get(phone.url)
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    # The restored night reaches the kept page's versions again, with another hand: a tag
+    # from before the restore names a state the restored night never had.
+    phone.hand(phone.by_seat[2], 5)
+    poll = director.client.get(phone.url, HTTP_IF_NONE_MATCH=kept["ETag"])
+    assert poll.status_code == 200 and poll["ETag"] != kept["ETag"]
+
+
+@pytest.mark.parametrize(
+    ("form", "says"),
+    [
+        ({"backup": "euchre-nowhere.sqlite3", "sure": "yes"}, "Pick one of the backups"),
+        ({"sure": "yes"}, "Pick one of the backups"),
+        ({"backup": "../settings.py", "sure": "yes"}, "Pick one of the backups"),
+        ({}, "Pick one of the backups"),
+    ],
+)
+def test_a_restore_on_screen_names_what_is_missing(places, form, says):
+    made_now()
+    answer = Client().post("/events/restore/", form)
+    assert answer.status_code == 400 and says in answer.content.decode()
+    assert not Restore.objects.exists()
+
+
+def test_a_restore_on_screen_asks_to_be_sure(places):
+    made = made_now()
+    answer = Client().post("/events/restore/", {"backup": made.name})
+    assert answer.status_code == 400 and "Tick the box" in answer.content.decode()
+
+
+def test_only_the_servers_operator_restores(director, places):
+    made = made_now()
+    away = {"REMOTE_ADDR": "192.168.1.20"}
+    assert Client().get("/events/restore/", **away).status_code == 403
+    assert restore_on_screen(director.client, made.name, **away).status_code == 403
+    assert (
+        restore_on_screen(Client(), made.name, HTTP_X_FORWARDED_FOR="10.0.0.9").status_code == 403
+    )
+    assert not Restore.objects.exists()
+
+
+def test_a_round_complete_is_backed_up_at_once(director, places):
+    folder, _ = places
+    event = director.create_totals_night(rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    seated = director.next_round(event)
+    join(seated["tables"][0]["join_code"]).settle([5, 3])
+    until(
+        lambda: list(folder.glob("euchre-*-round-1-done.*")),
+        within=10,
+        what="the round-complete backup",
+    )
+
+
+def test_serve_sets_a_damaged_database_aside_and_keeps_a_healthy_one(tmp_path: Path):
+    damaged = tmp_path / "db.sqlite3"
+    damaged.write_bytes(b"SQLite format 3\0" + b"\xff" * 4000)
+    (tmp_path / "db.sqlite3-wal").write_bytes(b"junk")
+    aside = set_aside_if_damaged(damaged)
+    assert aside is not None and aside.name.startswith("db.sqlite3.damaged-")
+    assert aside.read_bytes().endswith(b"\xff" * 10)
+    assert not damaged.exists() and not (tmp_path / "db.sqlite3-wal").exists()
+    healthy = tmp_path / "healthy.sqlite3"
+    sqlite3.connect(healthy).execute("create table t (x)").connection.commit()
+    assert set_aside_if_damaged(healthy) is None and healthy.is_file()
+
+
+def test_serve_offers_a_restore_on_an_empty_database_with_backups_there(director, places):
+    assert restore_offered() == []  # no backup yet
+    made = made_now()
+    (offered,) = restore_offered()
+    assert offered.name == made.name
+    assert described(offered) == f"  {made.name} ({places[0]} and {places[1]}): 0 event(s), 0 hands"
+    a_night_in_play(director)
+    assert restore_offered() == []  # a database with a night in it is not offered one
+
+
+def test_serve_lists_what_each_backup_holds_in_the_terminal(director, places):
+    a_night_in_play(director)
+    made_now()
+    newest = backups.backups_found()[0]
+    assert newest.holds is not None
+    assert described(newest) == (
+        f"  {newest.name} ({places[0]} and {places[1]}): 1 event(s), 1 hands; "
+        f"{newest.holds['rounds'][0]['event']}, round 1 in play; "
+        f"last write {newest.holds['last_write']}"
+    )
+
+
+def test_a_hand_sent_again_after_its_tables_result_is_entered_answers_as_a_replay(director):
+    _, phone = a_night_in_play(director)
+
+    def send(key: str, version: int) -> Any:
+        body = {"maker": version % 4, "trump": "S", "maker_tricks": 3}
+        return phone.client.post(
+            f"{phone.url}hands/",
+            body,
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=key,
+            HTTP_IF_MATCH=f'"{version}"',
+        )
+
+    for number in range(2, 9):
+        assert send(f"k-{number}", number).status_code == 201
+    ok(phone.enter(by=phone.by_seat[0]), 201)
+    again = send("k-5", 5)  # a phone sending its night again after a restore
+    assert again.status_code == 200 and again.json()["number"] == 5
+    new = send("k-9", 9)
+    assert new.status_code == 409 and new.json()["code"] == "result-entered"

@@ -1,0 +1,215 @@
+"""Six-handed Euchre and Bid Euchre kept through the games and hands API: the ruleset seats the
+game, the referee scores every hand, Bid Euchre's scores go below zero, and its game ends only
+on a made bid or a set."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from api_tables import Table, is_problem
+
+import referee
+
+pytestmark = pytest.mark.django_db
+
+SIX = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+FOUR = SIX[:4]
+
+
+@pytest.fixture
+def six_handed(new_table: Callable[..., Table]) -> Table:
+    return new_table("six-handed", SIX, dealer=5)
+
+
+@pytest.fixture
+def bid_euchre(new_table: Callable[..., Table]) -> Table:
+    return new_table("bid-euchre", FOUR)
+
+
+def bid(table: Table, maker: int, said: int | str, tricks: int, **more: Any) -> dict[str, Any]:
+    """A Bid Euchre quick entry: who won the bid, what they bid, the tricks they took."""
+    return table.hand({"maker": maker, "bid": said, "maker_tricks": tricks, **more})
+
+
+def score(table: Table) -> tuple[list[int], str, int | None]:
+    game = table.read()
+    return game["score"], game["status"], game["winner"]
+
+
+# -- six-handed ------------------------------------------------------------------------------
+
+
+def test_a_six_handed_game_seats_two_teams_of_three_in_alternate_seats(six_handed: Table):
+    game = six_handed.read()
+    assert game["players"] == SIX and game["dealer"] == 5
+    assert [team["seats"] for team in game["teams"]] == [[0, 2, 4], [1, 3, 5]]
+    assert [team["name"] for team in game["teams"]] == ["Ann & Cat & Eve", "Ben & Dan & Fay"]
+    assert game["ruleset"]["hand_size"] == 5 and game["ruleset"]["seats"][5] == "NW"
+
+
+def test_a_six_handed_game_takes_team_names_of_its_own(new_table, api):
+    body = {"ruleset": "six-handed", "players": SIX, "dealer": 0, "team_names": ["Odd", "Even"]}
+    response = api.post("/api/v1/games/", body, format="json")
+    assert response.status_code == 201, response.content
+    assert [team["name"] for team in response.json()["teams"]] == ["Odd", "Even"]
+
+
+def test_a_six_handed_game_with_four_names_is_refused_by_its_field(api):
+    body = {"ruleset": "six-handed", "players": FOUR, "dealer": 0}
+    assert is_problem(api.post("/api/v1/games/", body, format="json"), 400, "players")
+
+
+@pytest.mark.parametrize(
+    ("maker", "tricks", "more", "points"),
+    [
+        (5, 3, {}, {"1": 1}),
+        (4, 5, {}, {"0": 2}),
+        (3, 5, {"alone": True}, {"1": 5}),  # the lone march of six-handed Euchre
+        (2, 2, {}, {"1": 2}),
+    ],
+)
+def test_a_six_handed_quick_entry_is_scored_by_the_referee(
+    six_handed: Table, maker: int, tricks: int, more: dict[str, Any], points: dict[str, int]
+):
+    hand = six_handed.quick(maker, tricks, **more)
+    assert hand["award"]["points"] == points and hand["bid"] is None
+
+
+def test_the_deal_passes_round_all_six_seats(six_handed: Table):
+    dealers = [six_handed.quick(0, 3)["dealer"] for _ in range(3)]
+    assert dealers == [5, 0, 1] and six_handed.read()["dealer"] == 2
+
+
+def test_a_six_handed_game_ends_at_ten(six_handed: Table):
+    for _ in range(2):
+        six_handed.quick(1, 5, alone=True)
+    assert score(six_handed) == ([0, 10], "finished", 1)
+
+
+def test_a_six_handed_record_is_judged_and_kept(six_handed: Table):
+    state = referee.random_hand(referee.PRESETS["six-handed"], random.Random(29), dealer=5)
+    record = {k: v for k, v in state.to_json().items() if k != "ruleset"}
+    hand = six_handed.hand({"record": record})
+    assert hand["award"] == state.award.to_json()  # type: ignore[union-attr]
+    assert len(hand["record"]["tricks"][0]) in (4, 6)
+
+
+def test_a_seventh_seat_is_refused_by_the_referee_naming_the_field(six_handed: Table):
+    response = six_handed.post_hand({"maker": 6, "trump": "H", "maker_tricks": 3})
+    assert is_problem(response, 400, "maker")
+
+
+# -- Bid Euchre ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("maker", "said", "tricks", "reason", "points"),
+    [
+        (0, 4, 5, "bid-made", {"0": 5, "1": 1}),
+        (1, 3, 3, "bid-made", {"0": 3, "1": 3}),
+        (2, 5, 3, "bid-set", {"0": -5, "1": 3}),
+        (3, "moon", 6, "moon-made", {"1": 12}),
+        (0, "moon", 5, "moon-set", {"0": -12, "1": 1}),
+    ],
+)
+def test_a_bid_euchre_quick_entry_is_scored_from_the_bid_and_the_tricks(
+    bid_euchre: Table, maker: int, said: int | str, tricks: int, reason: str, points: dict
+):
+    hand = bid(bid_euchre, maker, said, tricks)
+    assert (hand["award"]["reason"], hand["award"]["points"]) == (reason, points)
+    assert hand["bid"] == said and hand["trump"] is None
+
+
+def test_a_moon_is_played_alone(bid_euchre: Table):
+    assert bid(bid_euchre, 1, "moon", 6)["alone"] is True
+
+
+def test_a_set_takes_the_makers_below_zero(bid_euchre: Table):
+    bid(bid_euchre, 0, 5, 2)
+    assert score(bid_euchre) == ([-5, 4], "in-progress", None)
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"maker": 0, "maker_tricks": 4}, "bid"),  # no bid
+        ({"maker": 0, "bid": 7, "maker_tricks": 4}, "bid"),  # more than the tricks of a hand
+        ({"maker": 0, "bid": 2, "maker_tricks": 4}, "bid"),  # below the lowest bid
+        ({"maker": 0, "bid": "loner", "maker_tricks": 6}, "bid"),  # not among its lone bids
+        ({"maker": 0, "bid": 4, "maker_tricks": 7}, "maker_tricks"),
+    ],
+)
+def test_a_bid_euchre_entry_the_rules_do_not_have_is_refused_by_its_field(
+    bid_euchre: Table, body: dict[str, Any], field: str
+):
+    assert is_problem(bid_euchre.post_hand(body), 400, field)
+
+
+def test_a_turn_up_game_takes_no_bid_and_no_trump_is_needed(table: Table):
+    assert is_problem(
+        table.post_hand({"maker": 0, "trump": "H", "bid": 3, "maker_tricks": 3}), 400, "bid"
+    )
+    assert table.post_hand({"maker": 0, "maker_tricks": 3}).json()["trump"] is None
+
+
+def test_a_bid_euchre_hand_is_entered_by_its_bid_and_tricks_never_by_its_outcome(
+    bid_euchre: Table,
+):
+    assert is_problem(bid_euchre.post_hand({"maker": 0, "outcome": "made"}), 400, "outcome")
+    made = bid_euchre.post_hand({"maker": 0, "bid": 3, "maker_tricks": 4}).json()
+    assert (made["bid"], made["outcome"], made["award"]["reason"]) == (3, None, "bid-made")
+
+
+def test_reaching_31_on_the_other_sides_made_bid_does_not_win(bid_euchre: Table):
+    for _ in range(5):
+        bid(bid_euchre, 0, 3, 3)  # each side scores its three tricks
+    bid(bid_euchre, 0, 3, 3)
+    assert score(bid_euchre) == ([18, 18], "in-progress", None)
+    for _ in range(2):
+        bid(bid_euchre, 1, "moon", 6)  # 18 + 24 = 42
+    assert score(bid_euchre) == ([18, 42], "finished", 1)
+
+
+def test_the_defenders_reaching_31_on_a_made_bid_play_on(bid_euchre: Table):
+    for _ in range(6):
+        bid(bid_euchre, 0, 3, 3)
+    bid(bid_euchre, 1, "moon", 6)
+    bid(bid_euchre, 0, 3, 3)  # team 1 reaches 33 as the defenders of a made bid
+    assert score(bid_euchre) == ([21, 33], "in-progress", None)
+    bid(bid_euchre, 0, 6, 4)  # a set wins it for the defenders
+    assert score(bid_euchre) == ([15, 35], "finished", 1)
+
+
+def test_undoing_the_winning_set_reopens_the_game_and_an_amend_rules_again(bid_euchre: Table):
+    for _ in range(6):
+        bid(bid_euchre, 0, 3, 3)
+    bid(bid_euchre, 1, "moon", 6)
+    last = bid(bid_euchre, 0, 6, 4)
+    assert score(bid_euchre)[1:] == ("finished", 1)
+    number = last["number"]
+    response = bid_euchre.client.delete(f"{bid_euchre.url}hands/{number}/", **bid_euchre.auth)
+    assert response.status_code in (200, 204), response.content
+    assert score(bid_euchre) == ([18, 30], "in-progress", None)
+    again = bid(bid_euchre, 0, 6, 4)
+    response = bid_euchre.client.patch(
+        f"{bid_euchre.url}hands/{again['number']}/",
+        {"maker": 0, "bid": 4, "maker_tricks": 4, "reason": "they bid four"},
+        format="json",
+        **bid_euchre.auth,
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["bid"] == 4
+    assert score(bid_euchre) == ([22, 32], "in-progress", None)
+
+
+def test_a_bid_euchre_record_is_judged_and_kept_with_its_bid(bid_euchre: Table):
+    state = referee.random_hand(referee.PRESETS["bid-euchre"], random.Random(31), dealer=0)
+    record = {k: v for k, v in state.to_json().items() if k != "ruleset"}
+    hand = bid_euchre.hand({"record": record})
+    contract = state.contract
+    assert contract is not None and hand["award"] == state.award.to_json()  # type: ignore[union-attr]
+    assert hand["bid"] == (contract.lone_bid or contract.bid)
+    assert len(hand["record"]["tricks"]) == 6
