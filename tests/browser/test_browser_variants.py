@@ -124,7 +124,7 @@ def test_the_referee_rules_a_bid_euchre_no_trump_trick_in_korean(live_server, ph
     ]:
         hand.get_by_role("button", name=card, exact=True).click()
     page.get_by_role("button", name="심판에게 묻기", exact=True).last.click()
-    ruling = page.get_by_role("region", name="리니그!")
+    ruling = page.get_by_role("region", name="무늬 안 따르기!")
     expect(ruling).to_be_visible()
     expect(ruling).to_contain_text("하트 킹을 가지고 있었습니다")
 
@@ -159,7 +159,7 @@ def test_a_bid_euchre_game_scored_offline_ends_on_the_made_bid_not_on_the_defend
         table.save()
         expect(page.get_by_label(points("N/S", score))).to_have_text(str(score))
     expect(page.get_by_label(points("E/W", 33))).to_have_text("33")
-    expect(page.get_by_role("group", name="Tricks the makers took")).to_be_visible()
+    expect(page.get_by_role("group", name="Who won the bid?")).to_be_visible()
     pick_bid(table, "Cat (S)", "3 tricks", 2)  # N/S are set: E/W win by setting them
     table.save()
     expect(page.get_by_role("heading", name="E/W win!")).to_be_visible()

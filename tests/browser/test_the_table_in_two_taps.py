@@ -161,6 +161,41 @@ def test_the_toasts_undo_takes_the_hand_back_from_the_server(
     expect(page.locator(".hand-list .badge")).to_have_count(0)
 
 
+#: What the phone keeps of what the server took (for a restore), in the order it was sent.
+SENT = OUTBOX.replace('"euchre-outbox"', '"euchre-sent"').replace('"entries"', '"hands"')
+#: The night's epoch moved twice, as table reads after a restore would say it: the phone
+#: sends again everything it kept. How many entries went back in its outbox.
+EPOCH_MOVES = """async () => {
+  const outbox = await import("/static/webapp/js/outbox.js");
+  await outbox.noteEpoch("before the restore");
+  return outbox.noteEpoch("after the restore");
+}"""
+
+
+def test_an_undo_kept_after_its_hand_is_sent_again_after_it_when_the_night_is_restored(
+    page: Page, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    table.hand("Ben (E)", "March")
+    eventually(page, lambda: len(table.game()["hands"]) == 2, what="hand 2 recorded")
+    page.get_by_role("alert").get_by_role("button", name="Undo").tap()
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="hand 2 undone")
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="the undo is sent")
+    kept = [entry["kind"] for entry in sorted(page.evaluate(SENT), key=lambda e: e["id"])]
+    assert kept == ["hand", "hand", "undo"]
+
+    assert page.evaluate(EPOCH_MOVES) == 3
+    # Hand 2 goes again before its undo: the server has it undone, and the undo finds it gone.
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="the night is sent again")
+    game = table.game()
+    assert ([h["number"] for h in game["hands"]], game["score"]) == ([1], [1, 0])
+    log = api_get(live_server.url, f"/api/v1/games/{table.game_id}/log/")
+    assert [entry["action"] for entry in log] == ["create-game", "record", "record", "undo"]
+    expect(page.get_by_label(points("N/S", 1))).to_be_visible()
+
+
 # A club night's table ---------------------------------------------------------------------
 
 

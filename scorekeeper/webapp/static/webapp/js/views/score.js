@@ -58,6 +58,15 @@ function stickyBottom() {
 /** Scroll the least that brings the hand's outcome row into view above the tab bar, without
  * taking the top of the hand entry under the score: with large text, the time called or the
  * offline line above it, the whole entry is still on one screen. */
+/** A team's label ("N/S"), kept on one line; three seats' ("N/SE/SW") may wrap after a
+ * slash, never inside a seat's letters. */
+function labelOf(ruleset, team) {
+  const label = teamLabel(ruleset, team);
+  const parts = label.split("/");
+  if (parts.length < 3) return h("span", { class: "team-label" }, label);
+  return h("span", { class: "team-label wraps" }, parts.flatMap((part, i) => (i ? ["/", h("wbr"), part] : [part])));
+}
+
 export function keepEntryInView() {
   const form = document.querySelector("form.entry");
   const endings = form?.querySelector(".ending-area");
@@ -240,7 +249,7 @@ export function showScore(main, ctx) {
         const score = view.score[team];
         return h("div", { class: `team t${team}${view.winner === team ? " winner" : ""}` },
           h("p", { class: "team-head" },
-            h("span", { class: "team-label" }, teamLabel(ruleset, team)), " ",
+            labelOf(ruleset, team), " ",
             h("span", { class: "team-names" }, teamNames(game, team))),
           h("p", { class: "score", "aria-label": t("board.points", { team: teamLabel(ruleset, team), score }) }, String(score)),
           view.winner === null && !limit && atGamePoint(ruleset, score)
@@ -342,7 +351,7 @@ export function showScore(main, ctx) {
     replace(areas.chart,
       h("h2", { id: "chart-title" }, t("chart.title")),
       limit ? null : h("div", { class: "counts" }, teams.map((team) => h("div", { class: `count-of t${team}` },
-        h("span", { class: "team-label" }, teamLabel(ruleset, team)), fiveAndSix(view.score[team], team)))),
+        labelOf(ruleset, team), fiveAndSix(view.score[team], team)))),
       view.hands.length
         ? scoreChart(ruleset, view.hands, { target: limit ? null : ruleset.target })
         : h("p", { class: "hint" }, t("hands.none")));
