@@ -2,7 +2,8 @@
 
 ``check(record)`` rules on a reported hand (never raising on rule breaches);
 ``HandState`` plays a hand action by action and raises ``IllegalAction`` on a breach;
-``score(...)`` gives a quick-entry award (``score_renege`` a renege's), ``award_table`` and
+``score(...)`` gives a quick-entry award (``score_outcome`` one told by how the hand ended,
+``score_renege`` a renege's), ``award_table`` and
 ``penalty_table`` every one a ruleset allows, ``largest_award`` the most one hand can score. See docs/rules.md and the hand-record spec.
 """
 
@@ -14,13 +15,17 @@ from .jsontext import read_json
 from .record import RECORD_FIELDS, Record, canonical_record, parse_record, unknown_fields
 from .rules import PLAYER_COUNTS, PRESETS, Points, Ruleset
 from .scoring import (
+    OUTCOMES,
     THROWN_IN,
     Award,
+    award_outcome,
     award_table,
     game_winner,
     largest_award,
+    outcome_of,
     penalty_table,
     score,
+    score_outcome,
     score_renege,
 )
 from .state import HandState, random_hand
@@ -30,6 +35,7 @@ __all__ = [
     "ALL_CARDS",
     "DISCARDS",
     "JOKER",
+    "OUTCOMES",
     "PLAYER_COUNTS",
     "PRESETS",
     "RECORD_FIELDS",
@@ -55,6 +61,7 @@ __all__ = [
     "TrumpOrder",
     "Verdict",
     "Violation",
+    "award_outcome",
     "award_table",
     "bid_of",
     "canonical_record",
@@ -65,12 +72,14 @@ __all__ = [
     "game_winner",
     "judge",
     "largest_award",
+    "outcome_of",
     "parse_record",
     "penalty_table",
     "play_of",
     "random_hand",
     "read_json",
     "score",
+    "score_outcome",
     "score_renege",
     "unknown_fields",
 ]

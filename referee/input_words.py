@@ -141,6 +141,11 @@ KOREAN: Final[dict[str, str]] = {
         "이 규칙에서는 {t_maker}이(가) {t_lone}을(를) 할 때만 {t_defend_alone}을(를) 할 수 있습니다"
     ),
     "must be from 0 to {most}": "0부터 {most}까지여야 합니다",
+    "must be made, march or euchred": "made, march, euchred 중 하나여야 합니다",
+    "{tricks} tricks are {told}, not {outcome}": "{tricks}트릭은 {outcome}이(가) 아니라 {told}입니다",
+    "an auction's hand is entered by its bid and tricks": (
+        "{t_auction}의 핸드는 {t_bid}와(과) {t_trick} 수로 입력합니다"
+    ),
     "only an auction has bids": "{t_auction}에만 {t_bid}이(가) 있습니다",
     "is required: what the makers bid": "꼭 있어야 합니다: {t_maker}의 {t_bid}",
     "must be a number of tricks from {least} to {most}": (

@@ -23,6 +23,21 @@ class Award:
 
 THROWN_IN: Final = Award("thrown-in", {})
 
+#: How a table says a hand ended without counting tricks: the makers took three or more
+#: tricks short of all (made), every trick (march), or fewer than three (euchred). Every count
+#: of tricks within one outcome scores the same, so an outcome is scored as its fewest tricks.
+OUTCOMES: Final = ("made", "march", "euchred")
+#: The outcome an award says, for a hand played out (a renege or a thrown-in hand has none).
+_AWARD_OUTCOMES: Final = {
+    "make": "made",
+    "lone-make": "made",
+    "march": "march",
+    "lone-march": "march",
+    "euchre": "euchred",
+    "lone-euchre": "euchred",
+    "defend-alone-euchre": "euchred",
+}
+
 
 def _award(reason: str, teams: list[int], points: int) -> Award:
     """An award of ``points`` to each of ``teams``: only teams that score appear in it."""
@@ -138,6 +153,24 @@ def game_winner(
     return reached[0] if reached else None
 
 
+def outcome_of(ruleset: Ruleset, maker_tricks: int) -> str:
+    """The outcome of a hand in which the makers took ``maker_tricks`` (inputs trusted)."""
+    if maker_tricks == ruleset.hand_size:
+        return "march"
+    return "made" if maker_tricks >= ruleset.tricks_to_make else "euchred"
+
+
+def _fewest_tricks(ruleset: Ruleset, outcome: str) -> int:
+    """The fewest tricks the makers take in a hand with this outcome."""
+    return {"euchred": 0, "made": ruleset.tricks_to_make, "march": ruleset.hand_size}[outcome]
+
+
+def award_outcome(reason: str) -> str | None:
+    """The outcome an award's reason says (a loner short of a march under
+    ``lone_short_is_euchre`` was euchred); None for a renege or a thrown-in hand."""
+    return _AWARD_OUTCOMES.get(reason)
+
+
 def renege_award(ruleset: Ruleset, *, offender: int, maker: int, anyone_alone: bool) -> Award:
     """Points for the side that did not renege (makers against defenders), and the renege
     penalty taken from the offender's team. (In an auction a lone bid scores the plain
@@ -246,6 +279,38 @@ def score(
     )
 
 
+def score_outcome(
+    ruleset: Ruleset,
+    *,
+    maker: int,
+    outcome: str,
+    alone: bool = False,
+    defender_alone: int | None = None,
+    maker_tricks: int | None = None,
+) -> Award:
+    """Quick entry by how the hand ended (``made``, ``march``, ``euchred``), as a table says
+    it without counting tricks; with ``maker_tricks`` too, the two must agree."""
+    if ruleset.auction:
+        raise MalformedRecord("outcome", "an auction's hand is entered by its bid and tricks")
+    if outcome not in OUTCOMES:
+        raise MalformedRecord("outcome", "must be made, march or euchred")
+    if maker_tricks is None:
+        maker_tricks = _fewest_tricks(ruleset, outcome)
+    award = score(
+        ruleset, maker=maker, maker_tricks=maker_tricks, alone=alone, defender_alone=defender_alone
+    )
+    told = outcome_of(ruleset, maker_tricks)
+    if told != outcome:
+        raise MalformedRecord(
+            "outcome",
+            "{tricks} tricks are {told}, not {outcome}",
+            tricks=maker_tricks,
+            told=told,
+            outcome=outcome,
+        )
+    return award
+
+
 def score_renege(
     ruleset: Ruleset,
     *,
@@ -298,8 +363,8 @@ def _bids(ruleset: Ruleset) -> list[int | str]:
 def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
     """Every quick-entry result of a ruleset and what it scores, by side.
 
-    One row per (alone, defender_alone, maker_tricks) the rules allow, and under an auction
-    per (bid, maker_tricks): the award's reason, the points to the makers' team and to each
+    One row per (alone, defender_alone, maker_tricks) the rules allow, with the outcome those
+    tricks are, and under an auction per (bid, maker_tricks): the award's reason, the points to the makers' team and to each
     defending team (below zero for a set). Lets a client preview a hand, even offline,
     without knowing any scoring rule itself.
     """
@@ -317,6 +382,7 @@ def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
                         "alone": isinstance(bid, str),
                         "defender_alone": False,
                         "maker_tricks": maker_tricks,
+                        "outcome": None,
                         **_by_side(award, maker_team),
                     }
                 )
@@ -336,6 +402,7 @@ def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
                     "alone": alone,
                     "defender_alone": defender_alone,
                     "maker_tricks": maker_tricks,
+                    "outcome": outcome_of(ruleset, maker_tricks),
                     **_by_side(award, maker_team),
                 }
             )

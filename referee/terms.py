@@ -57,19 +57,19 @@ TERMS: Final = (
         "euchre",
         "euchre, euchred",
         "유커",
-        "referee: awards; app: award.euchre, pts.euchre; server: Euchres, euchres made",
+        "referee: awards; app: award.euchre, pts.euchre, outcome.euchred; server: Euchres, euchres made",
     ),
     Term(
         "trump",
         "trump",
         "트럼프",
-        "referee: bidding, renege, contracts; app: hand.trump, hand.maker",
+        "referee: bidding, renege, contracts; app: hand.trump, hand.trump.optional, hand.maker",
     ),
     Term(
         "order_up",
         "order up",
         "오더 업",
-        "referee: bidding; app: opt.partner_must_go_alone, opt.dealer_pickup_optional",
+        "referee: bidding; app: opt.partner_must_go_alone, opt.dealer_pickup_optional.hint",
     ),
     Term(
         "upcard",
@@ -111,7 +111,7 @@ TERMS: Final = (
         "make",
         "make (three or four tricks)",
         "성공",
-        "referee: awards; app: award.make, pts.make",
+        "referee: awards; app: award.make, pts.make, outcome.made",
     ),
     Term(
         "march",
@@ -123,7 +123,7 @@ TERMS: Final = (
         "march_alone",
         "march, standing alone",
         "마치(5트릭)",
-        "referee: awards; app: award.march, pts.march",
+        "referee: awards; app: award.march, pts.march, outcome.march",
     ),
     Term(
         "renege",
@@ -189,7 +189,7 @@ TERMS: Final = (
         "sit_out",
         "sit out",
         "빠지다",
-        "referee: a loner's partner; app: hand.alone.hint",
+        "referee: a loner's partner; app: rule.going-alone",
     ),
     Term(
         "discard",
@@ -231,7 +231,7 @@ TERMS: Final = (
         "partner",
         "partner",
         "파트너",
-        "referee: sitting out; app: hand.alone.hint",
+        "referee: sitting out; app: rule.going-alone",
     ),
     Term(
         "six_handed",

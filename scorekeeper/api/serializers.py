@@ -77,6 +77,12 @@ class AwardRowSerializer(serializers.Serializer[Any]):
     maker_tricks = serializers.IntegerField(
         min_value=0, max_value=8, help_text="From 0 to the ruleset's hand size."
     )
+    outcome = serializers.ChoiceField(
+        choices=list(referee.OUTCOMES),
+        allow_null=True,
+        help_text="How a hand with these tricks ended, as a quick entry may say it instead "
+        "(null under an auction, where a hand is entered by its bid and tricks).",
+    )
     reason = serializers.CharField()
     makers = serializers.IntegerField(help_text="Points to the makers' team (below 0: a set).")
     defenders = serializers.IntegerField(help_text="Points to each defending team.")
@@ -178,6 +184,12 @@ class HandSerializer(serializers.Serializer[Any]):
     alone = serializers.BooleanField()
     defender_alone = serializers.IntegerField(allow_null=True)
     maker_tricks = serializers.IntegerField(allow_null=True)
+    outcome = serializers.ChoiceField(
+        choices=list(referee.OUTCOMES),
+        allow_null=True,
+        help_text="How the hand ended, as its award says (null for a renege, a hand with no "
+        "maker, or a hand bid under an auction).",
+    )
     bid = serializers.JSONField(
         allow_null=True,
         help_text="Under an auction, what the makers bid: a number of tricks, `moon` or "
@@ -200,6 +212,7 @@ def hand_json(hand: Any) -> dict[str, Any]:
     What the hand says is what the change log keeps of it; the verdict and times follow."""
     return {
         **hand_snapshot(hand),
+        "outcome": referee.award_outcome(str(hand.award.get("reason", ""))),
         "verdict": hand.verdict,
         "created_at": _timestamp(hand.created_at),
         "updated_at": _timestamp(hand.updated_at),
@@ -271,9 +284,10 @@ class LogEntrySerializer(serializers.Serializer[Any]):
 # Hand entries -------------------------------------------------------------------------
 
 
-# The contract a hand entered without cards names: who made trump, which, and who went alone;
-# a quick entry and a renege add how the hand ended. (A comment, not a docstring: the schema
-# would show a docstring as the description of both.)
+# The contract a hand entered without cards names: who made trump (a loner: the seat that went
+# alone), which suit if the table says, and who went alone; a quick entry and a renege add how
+# the hand ended. (A comment, not a docstring: the schema would show a docstring as the
+# description of both.)
 class _EnteredContractSerializer(serializers.Serializer[Any]):
     maker = StrictIntegerField(
         min_value=0, max_value=LAST_SEAT, help_text="A seat of the game's ruleset."
@@ -281,8 +295,10 @@ class _EnteredContractSerializer(serializers.Serializer[Any]):
     trump = serializers.ChoiceField(
         choices=SUITS,
         required=False,
-        default="",
-        help_text="Required in a turn-up game; under an auction, left out for no trump.",
+        allow_null=True,
+        default=None,
+        help_text="Optional in a turn-up game: the points never depend on it; kept in the "
+        "record when given. Under an auction, left out for no trump.",
     )
     alone = StrictBooleanField(required=False, default=False)
     defender_alone = StrictIntegerField(
@@ -297,8 +313,22 @@ class _EnteredContractSerializer(serializers.Serializer[Any]):
 
 
 class QuickHandSerializer(_EnteredContractSerializer):
+    outcome = serializers.ChoiceField(
+        choices=list(referee.OUTCOMES),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="In a turn-up game, how the hand ended: made (3 or 4 tricks), march (all 5) "
+        "or euchred. Give it, maker_tricks, or both when they agree. Never under an auction.",
+    )
     maker_tricks = StrictIntegerField(
-        min_value=0, max_value=8, help_text="From 0 to the ruleset's hand size."
+        min_value=0,
+        max_value=8,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The makers' tricks, from 0 to the ruleset's hand size, where the table "
+        "counts them (null: not asked); required under an auction.",
     )
 
 
@@ -356,7 +386,7 @@ HAND_SHAPES: Final = {
 }
 QUICK_FIELDS = frozenset(QuickHandSerializer().fields)
 ENTRY_SHAPES = (
-    "a quick entry (maker, trump, maker_tricks), a renege (maker, trump, renege), a record, "
+    "a quick entry (maker, outcome or maker_tricks), a renege (maker, renege), a record, "
     "or thrown_in"
 )
 

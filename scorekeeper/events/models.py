@@ -16,64 +16,15 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-# The change log is a module of its own; it is one of these models.
+# The change log and the clubs' directors are modules of their own; they are of these models.
 from scorekeeper.events.change_log import ResultChange as ResultChange
+from scorekeeper.events.directors import Director as Director
+from scorekeeper.events.directors import DirectorInvite as DirectorInvite
 from scorekeeper.events.formats import format_of, option_defaults
 from scorekeeper.events.formats.base import Page
 from scorekeeper.events.localized.choice_names import EVENT_STATUS_NAMES
 from scorekeeper.models import AppendOnly, Club, Game, Player
 from scorekeeper.rule_names import ruleset_name
-
-
-class Director(models.Model):
-    """A Django user who runs a club's events: creates them, seats rounds, corrects results."""
-
-    club = models.ForeignKey(Club, related_name="directors", on_delete=models.CASCADE)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, related_name="club_directorships", on_delete=models.CASCADE
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["club", "user"], name="director_once_per_club"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} directs {self.club}"
-
-
-class DirectorInvite(models.Model):
-    """A director's invitation to direct the club too: a one-time link (emailed or handed over;
-    only its token's hash is kept; it works once, until it expires), or one for a user named
-    by their user name (`invitee`), waiting on their home page until they accept or decline."""
-
-    club = models.ForeignKey(Club, related_name="invites", on_delete=models.CASCADE)
-    token_hash = models.CharField(max_length=64, unique=True, editable=False)
-    email = models.EmailField(blank=True)
-    invited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, related_name="+", on_delete=models.SET_NULL
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField()
-    used_at = models.DateTimeField(null=True, blank=True)
-    used_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, related_name="+", on_delete=models.SET_NULL
-    )
-    invitee = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        related_name="director_invites",
-        on_delete=models.CASCADE,
-    )
-    declined_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["club", "-id"]
-
-    def __str__(self) -> str:
-        return f"invitation to direct {self.club}"
 
 
 class RosterChange(AppendOnly):
@@ -219,6 +170,9 @@ class Event(models.Model):
         default=AbsentCredit.SIT_OUT,
         db_default="sit-out",
     )
+    # The tables' phones ask the tricks the makers took (3 or 4 kept apart, as some clubs
+    # record them), not only how the hand ended.
+    ask_tricks = models.BooleanField(default=False, db_default=False)
     # Team events: the match points of a win decided when time was called (null: a win is a
     # win, the score stands).
     time_called_win_points = models.PositiveSmallIntegerField(null=True, blank=True)

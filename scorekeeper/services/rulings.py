@@ -36,11 +36,16 @@ def record_limits(ruleset: referee.Ruleset) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class QuickEntry:
+    """A hand entered by who made trump and how it ended: by ``outcome`` (made, march,
+    euchred), by the makers' tricks, or both when they agree. The suit is optional (kept when
+    given); the points are the referee's for the outcome."""
+
     maker: int
-    trump: str
-    maker_tricks: int
+    trump: str | None = None
+    maker_tricks: int | None = None
     alone: bool = False
     defender_alone: int | None = None
+    outcome: str | None = None
     #: Under an auction: the tricks bid, ``moon`` or ``loner``.
     bid: int | str | None = None
 
@@ -51,8 +56,8 @@ class RenegeEntry:
     the penalty."""
 
     maker: int
-    trump: str
     renege: int  # the seat that reneged
+    trump: str | None = None
     alone: bool = False
     defender_alone: int | None = None
     bid: int | str | None = None
@@ -87,11 +92,20 @@ class Ruling:
     verdict: dict[str, Any] | None = None
 
 
+#: Fields an entry gained after fingerprints were first kept: left out while unset, so that a
+#: hand sent before they existed and retried after an upgrade is still the same hand.
+_LATER_FIELDS: Final = frozenset({"outcome", "bid"})
+
+
 def entry_digest(entry: HandEntry) -> str:
-    """A fingerprint of what was asked, to tell a replay from a reused key. An entry without a
-    bid has the fingerprint it had before entries had bids (a phone may replay one queued
-    before an upgrade)."""
-    fields = {name: value for name, value in asdict(entry).items() if name != "bid" or value}
+    """A fingerprint of what was asked, to tell a replay from a reused key. An entry without
+    the fields added later (an outcome, a bid) has the fingerprint it had before them (a phone
+    may replay one queued before an upgrade)."""
+    fields = {
+        name: value
+        for name, value in asdict(entry).items()
+        if not (name in _LATER_FIELDS and value is None)
+    }
     body = {"type": type(entry).__name__, **fields}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -111,16 +125,25 @@ class _Contract(TypedDict):
 
 def _rule_called(entry: QuickEntry | RenegeEntry, ruleset: referee.Ruleset) -> Ruling:
     """A hand entered without cards, by its contract and how it ended: the referee scores the
-    makers' tricks, or the penalty for the seat that reneged."""
-    if not entry.trump and not ruleset.auction:
-        raise Malformed(_("Say which suit was trump."), code="required", field="trump")
+    outcome or the makers' tricks (under an auction, with their bid), or the penalty for the
+    seat that reneged."""
     contract = _Contract(maker=entry.maker, alone=entry.alone, defender_alone=entry.defender_alone)
     try:
         if isinstance(entry, RenegeEntry):
             award = referee.score_renege(ruleset, offender=entry.renege, bid=entry.bid, **contract)
-        else:
+        elif entry.outcome is not None:
+            award = referee.score_outcome(
+                ruleset, outcome=entry.outcome, maker_tricks=entry.maker_tricks, **contract
+            )
+        elif entry.maker_tricks is not None:
             award = referee.score(
                 ruleset, maker_tricks=entry.maker_tricks, bid=entry.bid, **contract
+            )
+        else:
+            raise Malformed(
+                _("Say how the hand ended: outcome (made, march, euchred) or maker_tricks."),
+                code="outcome-required",
+                field="maker_tricks" if ruleset.auction else "outcome",
             )
     except referee.MalformedRecord as error:
         raise _malformed(error) from error
@@ -129,7 +152,7 @@ def _rule_called(entry: QuickEntry | RenegeEntry, ruleset: referee.Ruleset) -> R
         contract["alone"] = True
     bid = "" if entry.bid is None else str(entry.bid)
     ruling = Ruling(
-        kind=Hand.Kind.PLAYED, award=award.to_json(), trump=entry.trump, bid=bid, **contract
+        kind=Hand.Kind.PLAYED, award=award.to_json(), trump=entry.trump or "", bid=bid, **contract
     )
     if isinstance(entry, QuickEntry):
         return replace(ruling, maker_tricks=entry.maker_tricks)

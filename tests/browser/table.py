@@ -99,27 +99,46 @@ class Table:
     def pick_hand(
         self,
         maker: str,
-        suit: str,
+        suit: str | None,
         tricks: int,
         *,
         alone: bool = False,
         defender: str | None = None,
+        ask_tricks: bool = False,
     ) -> None:
+        """Tap who called, and the suit, "alone" and a lone defender where given; `save` then
+        taps how it ended (by the tricks where the event asks them)."""
         page = self.page
         page.get_by_role("group", name="Who called trump?").get_by_role("radio", name=maker).check()
-        page.get_by_role("group", name="Trump").get_by_role("radio", name=suit).check()
+        if suit:
+            page.get_by_role("group", name="Trump (optional)").get_by_role(
+                "radio", name=suit
+            ).check()
         if alone:
             page.get_by_role("switch", name="Went alone").check()
         if defender:
             page.get_by_role("group", name="Did a defender play alone?").get_by_role(
                 "radio", name=defender
             ).check()
-        page.get_by_role("group", name="Tricks the makers took").get_by_role(
-            "radio", name=str(tricks), exact=True
-        ).check()
+        self.ending = str(tricks) if ask_tricks else outcome_of(tricks)
+
+    def ending_button(self, ending: str | None = None) -> Any:
+        """The button that says how the hand ended ("Made", "March", "Euchred", or a number of
+        tricks): its name begins with it, and goes on with what it scores."""
+        ending = ending or self.ending
+        group = self.page.get_by_role("group", name=re.compile("How did it end|Tricks the makers"))
+        return group.get_by_role("button", name=re.compile(rf"^{re.escape(ending)}\b"))
 
     def save(self) -> None:
-        self.page.get_by_role("button", name="Save hand").click()
+        """The hand's last tap: how it ended, which saves it."""
+        self.ending_button().click()
+
+    def hand(
+        self, maker: str, ending: str, *, suit: str | None = None, alone: bool = False
+    ) -> None:
+        """A whole hand as a player taps it: who called, then how it ended."""
+        self.pick_hand(maker, suit, 3, alone=alone)
+        self.ending_button(ending).click()
 
     def ready_offline(self) -> None:
         """Visited once online: the phone keeps the presets and their award tables, and the
@@ -136,6 +155,11 @@ class Table:
             timeout=15,
             what="the service worker controls the page",
         )
+
+
+def outcome_of(tricks: int) -> str:
+    """How a hand in which the makers took `tricks` ended, as the app's buttons say it."""
+    return "March" if tricks == 5 else "Made" if tricks >= 3 else "Euchred"
 
 
 def points(team: str, score: int) -> str:
@@ -191,6 +215,39 @@ LAYOUT_PROBLEMS = """() => {
   }
   return [...new Set(problems)];
 }"""
+
+
+# Each control matched that is on screen but not itself where a tap at its centre would land
+# (something else drawn over it: a sticky bar, a message), in words. A control scrolled out of
+# view is brought into view first, as the browser scrolls to what it is asked for; the page is
+# left where it was.
+COVERED = """(selector) => {
+  const said = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.innerText || el.getAttribute("aria-label") || "").trim().slice(0, 30)}"`;
+  const covered = [];
+  const place = scrollY;
+  for (const el of document.querySelectorAll(selector)) {
+    const style = getComputedStyle(el);
+    if (el.closest("[hidden]") || style.display === "none" || style.visibility === "hidden") continue;
+    let box = el.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    if (box.top < 0 || box.bottom > innerHeight) {
+      el.scrollIntoView({ block: "nearest" });
+      box = el.getBoundingClientRect();
+    }
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const top = document.elementFromPoint(x, y);
+    const mine = top && (el.contains(top) || top.closest("label")?.contains(el));
+    if (!mine) covered.push(`${said(el)} under ${top ? said(top) : "nothing (off the screen)"}`);
+  }
+  scrollTo(0, place);
+  return covered;
+}"""
+
+
+def uncovered(page: Page, selector: str) -> list[str]:
+    """The controls matching `selector` that something else covers (none, when all is well)."""
+    return list(page.evaluate(COVERED, selector))
 
 
 def layout_problems(page: Page) -> list[str]:

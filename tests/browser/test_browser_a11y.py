@@ -37,9 +37,12 @@ WORDS = {
         "hand": "Hand 1",
         "maker": "Who called trump?",
         "trump": "Trump",
-        "tricks": "Tricks the makers took",
+        "trump_optional": "Trump (optional)",
+        "ending": "How did it end?",
+        "made": "Made",
+        "euchred": "Euchred",
+        "march": "March",
         "alone": "Went alone",
-        "save": "Save hand",
         "amend": r"^Change hand 1:",
         "cancel": "Cancel",
         "referee": "Referee",
@@ -52,26 +55,29 @@ WORDS = {
         "hearts": "Hearts",
         "clubs": "Clubs",
         "spades": "Spades",
-        "king": "king of Spades",
+        "king": "king of spades",
     },
     "ko-KR": {
         "new": "새 게임",
         "start": "게임 시작",
         "players": "플레이어",
-        "hand": "1번째 판",
+        "hand": "1번 판",
         "maker": "누가 트럼프를 정했나요?",
         "trump": "트럼프",
-        "tricks": "메이커가 가져간 트릭",
-        "alone": "혼자 했음",
-        "save": "판 저장",
-        "amend": r"^1번째 판 고치기:",
+        "trump_optional": "트럼프 (선택)",
+        "ending": "어떻게 끝났나요?",
+        "made": "성공",
+        "euchred": "유커",
+        "march": "마치",
+        "alone": "단독 플레이",
+        "amend": r"^1번 판 고치기:",
         "cancel": "취소",
         "referee": "심판",
         "leader": "누가 리드했나요?",
         "ask": "심판에게 묻기",
         "share": "공유",
         "log": "기록",
-        "logged": "2번째 판 기록",
+        "logged": "2번 판 기록",
         "seats": "북동남서",
         "hearts": "하트",
         "clubs": "클럽",
@@ -108,22 +114,25 @@ def test_every_screen_has_no_serious_accessibility_violations(
     page.get_by_role("button", name=words["start"]).click()
     expect(page.get_by_role("heading", name=words["hand"])).to_be_visible()
 
-    def pick(maker: str, suit: str, tricks: int, alone: bool = False) -> None:
+    def pick(maker: str, suit: str, alone: bool = False) -> None:
         page.get_by_role("group", name=words["maker"]).get_by_role("radio", name=maker).check()
-        page.get_by_role("group", name=words["trump"], exact=True).get_by_role(
+        page.get_by_role("group", name=words["trump_optional"]).get_by_role(
             "radio", name=suit
         ).check()
         if alone:
             page.get_by_role("switch", name=words["alone"]).check()
-        page.get_by_role("group", name=words["tricks"]).get_by_role(
-            "radio", name=str(tricks), exact=True
-        ).check()
 
-    pick(f"Ann ({seat['N']})", words["hearts"], 2)
+    def ended(how: str) -> None:
+        page.get_by_role("group", name=words["ending"]).get_by_role(
+            "button", name=re.compile(f"^{how}")
+        ).click()
+
+    pick(f"Ann ({seat['N']})", words["hearts"])
     found["hand entry"] = serious_violations(page)
-    page.get_by_role("button", name=words["save"]).click()
-    pick(f"Ben ({seat['E']})", words["clubs"], 5, alone=True)
-    page.get_by_role("button", name=words["save"]).click()
+    ended(words["euchred"])
+    found["hand saved"] = serious_violations(page)
+    pick(f"Ben ({seat['E']})", words["clubs"], alone=True)
+    ended(words["march"])
     expect(page.locator(".hand-list .badge")).to_have_count(0)
     found["scoreboard"] = serious_violations(page)
 
@@ -174,13 +183,11 @@ def test_table_mode_has_no_serious_accessibility_violations(
     page.goto(f"{live_server.url}/t/{code}")
     page.locator("form.join-form").wait_for()
     found["join"] = serious_violations(page)
-    page.locator("form.join-form button[type=submit]").click()
+    page.locator("form.join-form button[type=submit]").first.click()
     page.locator("form.entry").wait_for()
     found["table"] = serious_violations(page)
     page.locator("form.entry fieldset").first.locator("input").first.check()
-    page.locator(".trump-row input").first.check()
-    page.locator("form.entry fieldset").last.locator("input").nth(3).check()
-    page.locator("form.entry button[type=submit]").click()
+    page.locator("form.entry button.ending").first.click()
     page.locator("section.result fieldset").wait_for()
     found["result"] = serious_violations(page)
     assert found == {"join": [], "table": [], "result": []}

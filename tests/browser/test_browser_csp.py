@@ -55,13 +55,11 @@ def test_table_mode_and_the_table_cards_run_under_the_policy(
     refused = refusals_of(page)
     table = Table(page, live_server.url)
     table.open(f"/t/{code}")
-    page.get_by_role("button", name="Join", exact=True).click()
+    page.get_by_role("button", name="Keep this table's score").click()
     # Whoever sits North (the seating is drawn) makes trump.
     north = page.get_by_role("group", name="Who called trump?").get_by_role("radio").first
     north.check()
-    page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Hearts").check()
-    page.get_by_role("group", name="Tricks the makers took").get_by_role("radio", name="3").check()
-    table.save()
+    table.ending_button("Made").click()
     expect(page.get_by_role("heading", name="Hand 1 of 1 was the last")).to_be_visible()
     page.get_by_role("group", name="Who enters it?").get_by_role("radio").first.check()
     page.get_by_role("button", name="Enter the result", exact=True).click()

@@ -98,3 +98,35 @@ def test_a_new_version_is_offered_and_taken_when_the_player_accepts(
     table.wait_until_controlled()
     expect(page.get_by_role("heading", name="Keep score at the table")).to_be_visible()
     assert page.evaluate("() => caches.keys()") == ["euchre-shell-0123456789abcdef"]
+
+
+def test_the_first_screen_offers_to_install_the_app_when_the_browser_does(
+    page: Page, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.open("/")
+    install = page.get_by_role("button", name="Install the app")
+    expect(install).to_have_count(0)
+    # The browser's offer (Chromium's beforeinstallprompt), kept until the player taps.
+    page.evaluate(
+        """() => {
+            const offer = new Event("beforeinstallprompt", { cancelable: true });
+            offer.prompt = async () => { window.prompted = true; };
+            window.dispatchEvent(offer);
+        }"""
+    )
+    install.tap()
+    assert page.evaluate("() => window.prompted") is True
+    expect(install).to_have_count(0)
+
+
+def test_on_an_iphone_the_first_screen_says_how_to_add_the_app(live_server, phone) -> None:
+    iphone = (
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 "
+        "(KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+    )
+    page = phone(user_agent=iphone).new_page()
+    page.goto(live_server.url + "/")
+    expect(page.locator(".install-hint")).to_have_text(
+        "To keep the app on this phone: tap Share, then “Add to Home Screen”."
+    )

@@ -1,7 +1,8 @@
 """The app on a phone at 360 x 740, with normal and with large (200%) text: a hand fits one
-screen and is saved without scrolling, the screen stays put after saving, nothing runs off the
-screen or is cut short, every control is at least 44 x 44 px, toasts keep clear of the
-preview, and the screen stays awake while a game is open."""
+screen and takes two taps without scrolling, the screen stays put after saving, the message
+after a save (with its Undo) takes the place of the outcome buttons and covers nothing,
+nothing runs off the screen or is cut short, every control is at least 44 x 44 px, and the
+screen stays awake while a game is open."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
-from table import Table, eventually, layout_problems, text_size
+from table import Table, eventually, layout_problems, text_size, uncovered
 
 pytestmark = pytest.mark.browser
 
@@ -30,14 +31,11 @@ def test_a_hand_fits_one_screen_and_is_saved_without_scrolling(page: Page, live_
     table.new_game(FOUR)
     page.clock.fast_forward(4_000)
     expect(page.locator("#toast")).to_be_hidden()  # the "game on" message has gone
-    entry = page.locator("form.entry")
     parts = [
         page.get_by_role("group", name="Who called trump?"),
-        page.get_by_role("group", name="Trump", exact=True),
+        page.get_by_role("group", name="Trump (optional)"),
         page.get_by_role("switch", name="Went alone"),
-        page.get_by_role("group", name="Tricks the makers took"),
-        entry.locator(".preview"),
-        page.get_by_role("button", name="Save hand"),
+        page.get_by_role("group", name="How did it end?"),
         page.get_by_role("region", name="Scoreboard"),
     ]
     tabs = page.get_by_role("navigation", name="Game").bounding_box()
@@ -46,60 +44,64 @@ def test_a_hand_fits_one_screen_and_is_saved_without_scrolling(page: Page, live_
         assert box["y"] >= 0 and box["y"] + box["height"] <= tabs["y"], part
     assert page.evaluate("() => window.scrollY") == 0
 
-    for maker, tricks, score in [("Ann (N)", 3, "N/S: 1 point"), ("Ben (E)", 5, "E/W: 2 points")]:
-        table.pick_hand(maker, "Hearts", tricks)
-        table.save()
+    for maker, ending, score in [
+        ("Ann (N)", "Made", "N/S: 1 point"),
+        ("Ben (E)", "March", "E/W: 2 points"),
+    ]:
+        table.hand(maker, ending)
         expect(page.get_by_label(score)).to_be_visible()
         assert page.evaluate("() => window.scrollY") == 0
-        for part in parts:
+        # The message and its Undo stand where the outcome buttons (and "alone") were.
+        for part in [*parts[:2], parts[4], page.get_by_role("alert")]:
             assert in_view(page, part), part
     expect(page.get_by_role("heading", name="Hand 3")).to_be_focused()
 
 
-def test_with_large_text_save_stays_in_reach_and_the_screen_keeps_its_place(
+def test_with_large_text_a_hand_is_on_one_screen_and_the_screen_keeps_its_place(
     page: Page, live_server
 ) -> None:
     text_size(page, 200)
     table = Table(page, live_server.url)
     table.new_game(FOUR)
-    save = page.get_by_role("button", name="Save hand")
+    maker = page.get_by_role("group", name="Who called trump?")
     score = page.get_by_role("region", name="Scoreboard")
-    table.pick_hand("Cat (S)", "Spades", 4)
-    # Picking the tricks scrolled the page; Save and the score are still on screen.
+    table.pick_hand("Cat (S)", None, 4)
+    # Who called, how it ended and the score are on one screen, none of them under another.
+    for part in (maker, table.ending_button(), score):
+        assert in_view(page, part), part
+    assert uncovered(page, "form.entry .choice-face, form.entry .ending") == []
     place = page.evaluate("() => window.scrollY")
-    assert place > 0
-    assert in_view(page, save) and in_view(page, score)
-    save.click()
+    table.save()
     expect(page.get_by_label("N/S: 1 point")).to_be_visible()
     assert page.evaluate("() => window.scrollY") == place  # no jump back to the top
-    table.pick_hand("Dan (W)", "Clubs", 1)
-    assert in_view(page, save)
-    save.click()
+    table.pick_hand("Dan (W)", None, 1)
+    assert in_view(page, table.ending_button())
+    table.save()
     expect(page.get_by_label("N/S: 3 points")).to_be_visible()
     # The score shows the hand as soon as it is kept; the server has it once it is sent.
     eventually(
         page,
-        lambda: [h["maker_tricks"] for h in table.game()["hands"]] == [4, 1],
+        lambda: [h["outcome"] for h in table.game()["hands"]] == ["made", "euchred"],
         what="both hands recorded",
     )
 
 
-def test_a_toast_never_covers_the_preview(page: Page, live_server) -> None:
+def test_the_message_after_a_save_covers_neither_the_score_nor_the_next_hand(
+    page: Page, live_server
+) -> None:
     for percent in SIZES:
         text_size(page, percent)
         table = Table(page, live_server.url)
         table.new_game(FOUR)
-        table.pick_hand("Ann (N)", "Hearts", 3)
-        table.save()
-        toast = page.get_by_role("alert").filter(has_text="Hand 1: Made it!")
-        expect(toast).to_be_visible()
+        table.hand("Ann (N)", "Made")
+        said = page.get_by_role("alert").filter(has_text="Hand 1: Made it!")
+        expect(said).to_be_visible()
+        # It stands where the outcome buttons were (no hand is being entered yet) and covers
+        # nothing: the score and who called the next hand are where they were.
+        assert uncovered(page, ".board .score, form.entry .choice-face, #toast button") == []
         table.pick_hand("Ben (E)", "Clubs", 3)
-        shown = toast.bounding_box()
-        preview = page.locator("form.entry .preview").bounding_box()
-        overlap = min(shown["y"] + shown["height"], preview["y"] + preview["height"]) - max(
-            shown["y"], preview["y"]
-        )
-        assert overlap <= 0, (percent, shown, preview)
+        expect(said).to_be_hidden()
+        assert uncovered(page, "form.entry .ending, form.entry .choice-face") == []
 
 
 def screens(page: Page, table: Table, base: str) -> dict[str, list[str]]:
@@ -133,7 +135,7 @@ def screens(page: Page, table: Table, base: str) -> dict[str, list[str]]:
     page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Spades").check()
     page.get_by_role("group", name="Who called trump?").get_by_role("radio", name="Ann (N)").check()
     page.get_by_role("group", name="Who led?").get_by_role("radio", name="Ben (E)").check()
-    page.get_by_role("button", name="king of Spades").first.click()
+    page.get_by_role("button", name="king of spades").first.click()
     page.get_by_role("button", name="Ask the referee").last.click()
     expect(page.locator(".ruling")).to_be_visible()
     found["referee"] = layout_problems(page)
@@ -169,7 +171,7 @@ def test_nothing_runs_off_the_screen_and_every_control_is_big_enough(
         page.locator("details.more summary").click()
         found["new game (ko)"] = layout_problems(page)
         page.get_by_role("button", name="게임 시작").click()
-        expect(page.get_by_role("heading", name="1번째 판")).to_be_visible()
+        expect(page.locator("form.entry h2")).to_be_visible()
         found["hand entry (ko)"] = layout_problems(page)
         page.get_by_role("link", name="심판").click()
         found["referee (ko)"] = layout_problems(page)

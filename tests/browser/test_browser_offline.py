@@ -62,10 +62,10 @@ def test_three_hands_entered_offline_are_recorded_once_on_reconnect(
     game_id = table.game_id
 
     context.set_offline(True)
-    for maker, suit, tricks, preview in OFFLINE_HANDS:
+    for number, (maker, suit, tricks, said) in enumerate(OFFLINE_HANDS, 1):
         table.pick_hand(maker, suit, tricks)
-        expect(page.locator(".entry .preview-award")).to_have_text(preview)
         table.save()
+        expect(page.get_by_role("alert")).to_contain_text(f"Hand {number}: {said}")
     status = page.locator("#status")
     expect(page.get_by_role("status")).to_contain_text("Offline")
     expect(status).to_contain_text("3 hands not sent yet")
@@ -85,10 +85,10 @@ def test_three_hands_entered_offline_are_recorded_once_on_reconnect(
 
     game = api_get(live_server.url, f"/api/v1/games/{game_id}/")
     assert [hand["number"] for hand in game["hands"]] == [1, 2, 3]
-    assert [(hand["maker"], hand["maker_tricks"]) for hand in game["hands"]] == [
-        (0, 3),
-        (1, 5),
-        (2, 0),
+    assert [(hand["maker"], hand["outcome"]) for hand in game["hands"]] == [
+        (0, "made"),
+        (1, "march"),
+        (2, "euchred"),
     ]
     assert game["score"] == [1, 4]
     log = api_get(live_server.url, f"/api/v1/games/{game_id}/log/")
@@ -146,9 +146,9 @@ def clash_dialog(page: Page):
     expect(clash).to_be_visible()
     theirs = clash.get_by_role("region", name="The other phone")
     mine = clash.get_by_role("region", name="This phone")
-    expect(theirs).to_contain_text("#1 Ben (E) called ♠ · took 3 tricks")
+    expect(theirs).to_contain_text("#1 Ben (E) called ♠Made it! +1 to E/W")
     expect(theirs).to_contain_text("Made it! +1 to E/W")
-    expect(mine).to_contain_text("#1 Ann (N) called ♥ · took 5 tricks")
+    expect(mine).to_contain_text("#1 Ann (N) called ♥March! +2 to N/S")
     expect(mine).to_contain_text("March! +2 to N/S")
     expect(clash).to_contain_text("Is it the same hand?")
     # Side by side: the two hands share a row on the phone.

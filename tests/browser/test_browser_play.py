@@ -14,8 +14,8 @@ pytestmark = pytest.mark.browser
 
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
 
-# A standard game to 10, hand by hand: (maker, suit, tricks, alone), the preview the app
-# shows before saving, the score after (N/S, E/W), and who deals next.
+# A standard game to 10, hand by hand: (maker, suit, tricks, alone), what the hand scored as
+# the app says it once saved, the score after (N/S, E/W), and who deals next.
 STANDARD_GAME = [
     (("Ann (N)", "Hearts", 3, False), "Made it! +1 to N/S", (1, 0), "Ben (E)"),
     (("Ben (E)", "Spades", 1, False), "Euchred! +2 to N/S", (3, 0), "Cat (S)"),
@@ -31,10 +31,14 @@ def test_a_whole_standard_game_is_scored_to_the_end(page: Page, live_server) -> 
     table.new_game(FOUR)
     expect(page.get_by_text("Dealt by Ann (N)")).to_be_visible()
 
-    for (maker, suit, tricks, alone), preview, (ns, ew), dealer in STANDARD_GAME:
+    for number, ((maker, suit, tricks, alone), said, (ns, ew), dealer) in enumerate(
+        STANDARD_GAME, 1
+    ):
         table.pick_hand(maker, suit, tricks, alone=alone)
-        expect(page.locator(".entry .preview-award")).to_have_text(preview)
+        # The ending's button says what it scores before it is tapped.
+        expect(table.ending_button()).to_contain_text(said.split("! ")[-1].replace(" to ", " "))
         table.save()
+        expect(page.get_by_role("alert")).to_have_text(f"Hand {number}: {said}Undo")
         expect(page.get_by_label(points("N/S", ns))).to_have_text(str(ns))
         expect(page.get_by_label(points("E/W", ew))).to_have_text(str(ew))
         if dealer:
@@ -43,7 +47,7 @@ def test_a_whole_standard_game_is_scored_to_the_end(page: Page, live_server) -> 
             expect(page.get_by_text("Game point")).to_be_visible()
 
     expect(page.get_by_role("heading", name="N/S win!")).to_be_visible()
-    expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+    expect(page.get_by_role("group", name="How did it end?")).to_have_count(0)
     # The count picture shows every point up to eleven; the chart has a line per team.
     expect(page.locator(".count.t0 .pip.on")).to_have_count(11)
     expect(page.locator(".count.t1 .pip.on")).to_have_count(1)
@@ -62,6 +66,11 @@ def test_a_whole_standard_game_is_scored_to_the_end(page: Page, live_server) -> 
         "lone-march",
         "euchre",
     ]
+    # Told by how each ended, with the suit given: no tricks are kept, the suits are.
+    assert [(h["outcome"], h["maker_tricks"], h["trump"]) for h in game["hands"][:2]] == [
+        ("made", None, "H"),
+        ("euchred", None, "S"),
+    ]
 
 
 def test_a_uka_hand_where_the_loner_falls_short_is_euchred(page: Page, live_server) -> None:
@@ -71,7 +80,7 @@ def test_a_uka_hand_where_the_loner_falls_short_is_euchred(page: Page, live_serv
     table.page.get_by_role("link", name="Score").click()
 
     table.pick_hand("Ann (N)", "Clubs", 4, alone=True)
-    expect(page.locator(".entry .preview-award")).to_have_text("Loner euchred! +4 to E/W")
+    expect(table.ending_button()).to_contain_text("Loner euchred! +4 to E/W")
     table.save()
     expect(page.get_by_label("E/W: 4 points")).to_have_text("4")
 
@@ -104,10 +113,9 @@ def test_the_new_game_form_speaks_of_house_rules_in_plain_words(page: Page, live
     assert ruleset["poor_hand_redeal"] == "no-ace-no-face"
 
     table.pick_hand("Ben (E)", "Diamonds", 2, alone=True, defender="Cat (S)")
-    expect(page.locator(".entry .preview-award")).to_have_text(
-        "Euchred by a lone defender! +4 to N/S"
-    )
+    expect(table.ending_button()).to_contain_text("+4 N/S")
     table.save()
+    expect(page.get_by_role("alert")).to_contain_text("Euchred by a lone defender! +4 to N/S")
     page.get_by_role("button", name="Thrown in (no one called)").click()
     expect(page.get_by_text("Dealt by Cat (S)")).to_be_visible()
     # A poor hand is redealt by the same dealer.
@@ -139,8 +147,8 @@ def test_undo_and_amend_with_a_reason_are_in_the_log(page: Page, live_server) ->
 
     page.get_by_role("button", name=re.compile(r"^Change hand 1:")).click()
     dialog = page.get_by_role("dialog", name="Change hand 1")
-    dialog.get_by_role("group", name="Tricks the makers took").get_by_role(
-        "radio", name="5"
+    dialog.get_by_role("group", name="How did it end?").get_by_role(
+        "radio", name=re.compile("^March")
     ).check()
     expect(dialog.locator(".preview-award")).to_have_text("March! +2 to N/S")
     dialog.get_by_role("textbox", name="Why? (shown in the log)").fill(

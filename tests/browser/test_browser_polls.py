@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 def test_the_players_screen_polls_the_standings_conditionally(live_server, page: Page):
     call_command("load_demo", stdout=io.StringIO())
-    event = Event.objects.get(published=True)
+    event = Event.objects.get(name="Demo progressive night")
     answers: list[Response] = []
     page.on("response", lambda r: answers.append(r) if "/standings/" in r.url else None)
     page.goto(f"{live_server.url}/events/{event.pk}/")

@@ -15,10 +15,10 @@ ENGLISH = {
     "maker": ("Who called trump?", "Ben (E)"),
     "leader": ("Who led?", "Ben (E)"),
     "trick": "Cards in the trick, in order",
-    "cards": ["ace of Hearts", "nine of Clubs", "nine of Hearts", "ten of Hearts"],
+    "cards": ["ace of hearts", "nine of clubs", "nine of hearts", "ten of hearts"],
     "whose": ("Whose hand?", "Cat (S)"),
     "hand": "Cards in Cat (S)'s hand",
-    "held": ["jack of Diamonds", "nine of Clubs", "king of Spades"],
+    "held": ["jack of diamonds", "nine of clubs", "king of spades"],
     "ask": "Ask the referee",
 }
 KOREAN = {
@@ -61,7 +61,7 @@ def test_the_referee_rules_on_a_left_bower_renege(page: Page, live_server) -> No
     expect(ruling).to_be_visible()
     expect(ruling).to_contain_text("jack of diamonds")
     expect(ruling).to_contain_text("left bower")
-    expect(ruling).to_contain_text("Ben (E) wins the trick with the ace of Hearts.")
+    expect(ruling).to_contain_text("Ben (E) wins the trick with the ace of hearts.")
     expect(ruling).to_contain_text("Under this game's rules: Renege! +2 to E/W")
 
 
@@ -71,7 +71,7 @@ def test_the_referee_explains_in_korean_when_the_browser_asks_for_it(live_server
     expect(page.get_by_role("heading", name="심판에게 묻기")).to_be_visible()
     ask_about_the_renege(page, KOREAN)
 
-    ruling = page.get_by_role("region", name="리니그!")
+    ruling = page.get_by_role("region", name="무늬 안 따르기!")
     expect(ruling).to_be_visible()
     expect(ruling).to_contain_text("레프트 바우어")
     # Seats by the names on the screen, and each particle in the form its word takes.
@@ -81,7 +81,7 @@ def test_the_referee_explains_in_korean_when_the_browser_asks_for_it(live_server
     expect(ruling).to_contain_text("동쪽이 하트 에이스로 트릭을 가져갑니다.")
     expect(ruling).not_to_contain_text(re.compile(r"\((?:을|를|이|가|은|는|와|과|으)\)"))
     expect(ruling).not_to_contain_text("번 자리")
-    expect(ruling).to_contain_text("이 게임 규칙으로: 리니그! 동/서 +2")
+    expect(ruling).to_contain_text("이 게임 규칙으로: 무늬 안 따르기! 동/서 +2")
 
     # Switched to English, the question built so far is still there, and the referee is
     # asked again in English.

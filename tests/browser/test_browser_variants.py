@@ -1,5 +1,6 @@
 """Six-handed Euchre and Bid Euchre scored on a phone, each game to its end: six seats in two
-teams of three, and Bid Euchre's bids, a moon in two taps, and a set below zero."""
+teams of three, each hand told by how it ended, and Bid Euchre's bids, the tricks' tap that
+saves the hand, a moon, and a set below zero."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ pytestmark = pytest.mark.browser
 SIX = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 FOUR = SIX[:4]
 
-# A six-handed game to 10: (maker, suit, tricks, alone), the preview, the score after.
+# A six-handed game to 10: (maker, suit, tricks, alone), what its ending's button says it
+# scores, the score after.
 SIX_HANDED_GAME = [
-    (("Ann (N)", "Hearts", 3, False), "Made it! +1 to N/SE/SW", (1, 0)),
-    (("Ben (NE)", "Spades", 5, True), "Loner march! +5 to NE/S/NW", (1, 5)),
-    (("Eve (SW)", "Clubs", 5, False), "March! +2 to N/SE/SW", (3, 5)),
-    (("Fay (NW)", "Diamonds", 2, False), "Euchred! +2 to N/SE/SW", (5, 5)),
-    (("Cat (SE)", "Hearts", 5, True), "Loner march! +5 to N/SE/SW", (10, 5)),
+    (("Ann (N)", "Hearts", 3, False), "+1 N/SE/SW", (1, 0)),
+    (("Ben (NE)", "Spades", 5, True), "+5 NE/S/NW", (1, 5)),
+    (("Eve (SW)", None, 5, False), "+2 N/SE/SW", (3, 5)),
+    (("Fay (NW)", "Diamonds", 2, False), "+2 N/SE/SW", (5, 5)),
+    (("Cat (SE)", None, 5, True), "+5 N/SE/SW", (10, 5)),
 ]
 
 
@@ -34,7 +36,7 @@ def test_a_six_handed_game_is_scored_to_the_end(page: Page, live_server) -> None
     ]
     for (maker, suit, tricks, alone), preview, (ours, theirs) in SIX_HANDED_GAME:
         table.pick_hand(maker, suit, tricks, alone=alone)
-        expect(page.locator(".entry .preview-award")).to_have_text(preview)
+        expect(table.ending_button()).to_contain_text(preview)
         table.save()
         expect(page.get_by_label(points("N/SE/SW", ours))).to_have_text(str(ours))
         expect(page.get_by_label(points("NE/S/NW", theirs))).to_have_text(str(theirs))
@@ -45,14 +47,13 @@ def test_a_six_handed_game_is_scored_to_the_end(page: Page, live_server) -> None
     assert game["dealer"] == 5  # five hands dealt from N, each by the next seat
 
 
-def pick_bid(page: Page, maker: str, bid: str, tricks: int | None = None) -> None:
-    """Who won the bid and what they bid (a number of tricks, or "Moon"), then the tricks."""
+def pick_bid(table: Table, maker: str, bid: str, tricks: int) -> None:
+    """Who won the bid and what they bid (a number of tricks, or "Moon"); `table.save()` then
+    taps the tricks they took, each button saying what it scores."""
+    page = table.page
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=maker).check()
     page.get_by_role("group", name="What they bid").get_by_role("radio", name=bid).check()
-    if tricks is not None:
-        page.get_by_role("group", name="Tricks the makers took").get_by_role(
-            "radio", name=str(tricks), exact=True
-        ).check()
+    table.ending = str(tricks)
 
 
 def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bid(
@@ -61,20 +62,20 @@ def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bi
     table = Table(page, live_server.url)
     table.new_game(FOUR, variant="Bid Euchre")
     # A set: N/S bid five and took two, and lose their bid.
-    pick_bid(page, "Ann (N)", "5 tricks", 2)
-    expect(page.locator(".entry .preview-award")).to_have_text("Set! −5 to N/S, +4 to E/W")
+    pick_bid(table, "Ann (N)", "5 tricks", 2)
+    expect(table.ending_button()).to_contain_text("Set! −5 to N/S, +4 to E/W")
     table.save()
     expect(page.get_by_label(points("N/S", -5))).to_have_text("-5")
     expect(page.get_by_label(points("E/W", 4))).to_have_text("4")
-    # A moon in two taps: the maker and "Moon" (the tricks stand at all six).
+    # A moon: the maker, "Moon", and all six tricks.
     for score in (16, 28):
-        pick_bid(page, "Ben (E)", "Moon")
-        expect(page.locator(".entry .preview-award")).to_have_text("Shot the moon! +12 to E/W")
+        pick_bid(table, "Ben (E)", "Moon", 6)
+        expect(table.ending_button()).to_contain_text("Shot the moon! +12 to E/W")
         table.save()
         expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
     # E/W bid three and take three: at 31 on a made bid, they win.
-    pick_bid(page, "Dan (W)", "3 tricks", 3)
-    expect(page.locator(".entry .preview-award")).to_have_text("Bid made! +3 to N/S, +3 to E/W")
+    pick_bid(table, "Dan (W)", "3 tricks", 3)
+    expect(table.ending_button()).to_contain_text("Bid made! +3 to N/S, +3 to E/W")
     table.save()
     expect(page.get_by_role("heading", name="E/W win!")).to_be_visible()
     expect(page.locator(".hand-list .badge")).to_have_count(0)  # every hand sent
@@ -124,7 +125,7 @@ def test_the_referee_rules_a_bid_euchre_no_trump_trick_in_korean(live_server, ph
     ]:
         hand.get_by_role("button", name=card, exact=True).click()
     page.get_by_role("button", name="심판에게 묻기", exact=True).last.click()
-    ruling = page.get_by_role("region", name="리니그!")
+    ruling = page.get_by_role("region", name="무늬 안 따르기!")
     expect(ruling).to_be_visible()
     expect(ruling).to_contain_text("하트 킹을 가지고 있었습니다")
 
@@ -152,16 +153,16 @@ def test_a_bid_euchre_game_scored_offline_ends_on_the_made_bid_not_on_the_defend
     context.set_offline(True)
     table.new_game(FOUR, variant="Bid Euchre")
     for score in (12, 24):
-        pick_bid(page, "Ben (E)", "Moon")
+        pick_bid(table, "Ben (E)", "Moon", 6)
         table.save()
         expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
     for score in (3, 6, 9):  # N/S make three of three: E/W reach 33 as defenders, play on
-        pick_bid(page, "Ann (N)", "3 tricks", 3)
+        pick_bid(table, "Ann (N)", "3 tricks", 3)
         table.save()
         expect(page.get_by_label(points("N/S", score))).to_have_text(str(score))
     expect(page.get_by_label(points("E/W", 33))).to_have_text("33")
-    expect(page.get_by_role("button", name="Save hand")).to_be_visible()
-    pick_bid(page, "Cat (S)", "3 tricks", 2)  # N/S are set: E/W win by setting them
+    expect(page.get_by_role("group", name="Who won the bid?")).to_be_visible()
+    pick_bid(table, "Cat (S)", "3 tricks", 2)  # N/S are set: E/W win by setting them
     table.save()
     expect(page.get_by_role("heading", name="E/W win!")).to_be_visible()
     context.set_offline(False)

@@ -114,6 +114,7 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
 
     # "Hand over" asks first: cancelled, the table keeps its code.
     code = board_table(page, 1).locator(".code").inner_text()
+    expect(board_table(page, 1)).to_contain_text(f"Join code: {code}")
     board_table(page, 1).get_by_role("button", name="Hand over").click()
     ask_and(page, "Cancel", says="Hand table 1 to another phone?")
     expect(board_table(page, 1).locator(".code")).to_have_text(code)
@@ -128,12 +129,12 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     enter_result(p1, one[0])
     p1.get_by_role("button", name=f"I am {one[1]}: confirm").click()
     expect(board_table(page, 1)).to_contain_text("same device", timeout=10_000)
-    expect(board_table(page, 1)).to_contain_text("2 hand(s) entered")
+    expect(board_table(page, 1)).to_contain_text("2 hands entered")
 
     # Table 2 is slow: the director calls time, and it enters its result as it stands.
     two, p2 = names(first[2]), phones[2]
     play(p2, f"{two[0]} (N)")
-    expect(board_table(page, 2)).to_contain_text("1 hand(s) entered", timeout=10_000)
+    expect(board_table(page, 2)).to_contain_text("1 hand entered", timeout=10_000)
     page.get_by_role("button", name="Call time").click()
     ask_and(page, "Confirm", says="Call time on round 1?")
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Time is called on round 1.")
@@ -152,9 +153,15 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     assert problems == [], "\n".join(problems)
     desk.get_by_label("Why (kept in the change log)").fill("hand 1 was a march")
     desk.locator(".desk-hands li").first.get_by_role("button", name="Amend").click()
-    desk.get_by_label("Tricks the makers took").select_option("5")
+    desk.get_by_label("How it ended").select_option("march")
     desk.get_by_role("button", name="Save the hand").click()
     expect(desk.locator("[data-note-slot=desk-hands]")).to_contain_text("Hand 1 is saved.")
+    expect(desk.locator(".desk-hands li").first).to_contain_text("march (all five tricks)")
+    # The form is the next hand's again: none of the amended values stays in it.
+    hand_form = desk.locator("form.hand-form")
+    expect(hand_form.locator("legend")).to_have_text("Add a hand")
+    expect(hand_form.get_by_label("How it ended")).to_have_value("made")
+    expect(hand_form.get_by_label("Trump", exact=True)).to_have_value("")
     expect(board_table(page, 1)).to_contain_text("corrected by the director")
     corrected = seated(base, event, 1)[1]["result"]
     assert corrected["points"] == [2, 1], corrected
@@ -216,6 +223,13 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     event_now = api_get(base, f"/api/v1/events/{event}/")
     assert event_now["date"] == "2026-12-04" and event_now["season"] is not None
     assert event_now["closed_at"] is not None
+
+    # Closed, it can be opened again from the console: its codes and phones work again.
+    page.get_by_role("button", name="Reopen the night").click()
+    expect(page.locator("[data-note-slot=close]")).to_contain_text("The night is open again")
+    expect(page.get_by_role("button", name="Close the night")).to_be_visible()
+    reopened = api_get(base, f"/api/v1/events/{event}/")
+    assert reopened["closed_at"] is None and reopened["status"] == "running"
 
     # On a laptop the console fits as well; and the site's CSP refused nothing all night.
     page.set_viewport_size({"width": 1280, "height": 800})

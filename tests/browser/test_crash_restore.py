@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import APIResponse, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 from stack import SEAT_A_NIGHT, Stack
-from table import OUTBOX, Table, eventually
+from table import OUTBOX, Table, eventually, outcome_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LETTERS = "NESW"
@@ -34,7 +34,7 @@ def hands_of(stack: Stack, game: str) -> list[dict[str, Any]]:
 def join(page: Page, stack: Stack, code: str) -> None:
     page.goto(f"{stack.base}/t/{code}")
     expect(page.get_by_role("heading", name="Join a table")).to_be_visible()
-    page.get_by_role("button", name="Join", exact=True).click()
+    page.get_by_role("button", name="Keep this table's score").click()
     expect(page.get_by_role("heading", name="Hand 1 of 8")).to_be_visible(timeout=10_000)
 
 
@@ -43,7 +43,7 @@ def score(page: Page, seats: list[str], number: int) -> None:
     seat = (number - 1) % 4
     table = Table(page, "")
     table.pick_hand(f"{seats[seat]} ({LETTERS[seat]})", "Hearts", 3 + number % 3)
-    page.get_by_role("button", name="Save hand").click()
+    table.save()
     expect(page.get_by_role("heading", name=f"Hand {number + 1} of 8")).to_be_visible()
 
 
@@ -56,7 +56,8 @@ def played(stack: Stack, game: str, count: int) -> None:
     hands = hands_of(stack, game)
     assert [h["number"] for h in hands] == list(range(1, count + 1))
     assert [h["maker"] for h in hands] == [(n - 1) % 4 for n in range(1, count + 1)]
-    assert [h["maker_tricks"] for h in hands] == [3 + n % 3 for n in range(1, count + 1)]
+    told = [outcome_of(3 + n % 3).lower() for n in range(1, count + 1)]
+    assert [h["outcome"] for h in hands] == told
     awarded = [0, 0]
     for hand in hands:
         for team, points in hand["award"]["points"].items():

@@ -57,9 +57,8 @@ def join(context: BrowserContext, url: str, *, opponents: bool = False) -> Page:
     page = context.new_page()
     page.goto(url)
     expect(page.get_by_role("heading", name="Join a table")).to_be_visible()
-    if opponents:
-        page.get_by_role("radio", name="Is the opponents': confirms the result").check()
-    page.get_by_role("button", name="Join", exact=True).click()
+    name = "Confirm the result for the opponents" if opponents else "Keep this table's score"
+    page.get_by_role("button", name=name).click()
     expect(page.locator(".table-title")).to_have_text(re.compile(r"Table \d · round \d"))
     return page
 
@@ -81,11 +80,10 @@ def shows_seating(page: Page, table: dict[str, Any]) -> None:
 def hand(page: Page, maker: str, tricks: int, *, double_tap: bool = False) -> None:
     table = Table(page, "")
     table.pick_hand(maker, "Hearts", tricks)
-    save = page.get_by_role("button", name="Save hand")
     if double_tap:
-        save.dblclick()
+        table.ending_button().dblclick()
     else:
-        save.click()
+        table.save()
 
 
 def enter_result(page: Page, by: str, *, as_it_stands: bool = False) -> None:
@@ -130,7 +128,7 @@ def test_a_three_table_progressive_night_on_phones(
     hand(p1, f"{one[2]} (S)", 4)
     # The round's last hand ends the entry; a hand past it is refused, naming the limit.
     expect(p1.get_by_role("heading", name="Hand 3 of 3 was the last")).to_be_visible()
-    expect(p1.get_by_role("button", name="Save hand")).to_have_count(0)
+    expect(p1.get_by_role("group", name="How did it end?")).to_have_count(0)
     token = p1.evaluate(DEVICE_TOKEN)
     eventually(p1, lambda: len(api_get(base, f"/api/v1/games/{game_1}/")["hands"]) == 3)
     past = p1.evaluate(
@@ -157,7 +155,7 @@ def test_a_three_table_progressive_night_on_phones(
     hand(p2, f"{two[2]} (S)", 5)
     enter_result(p2, two[2])
     theirs = join(phone(), urls[2], opponents=True)
-    expect(theirs.get_by_role("button", name="Save hand")).to_have_count(0)
+    expect(theirs.get_by_role("group", name="How did it end?")).to_have_count(0)
     theirs.get_by_role("button", name=f"I am {two[3]}: confirm").click()
     expect(theirs.locator("section.result")).to_contain_text(f"Confirmed by {two[3]} on their own")
     expect(p2.locator("section.result")).to_contain_text(
@@ -177,7 +175,7 @@ def test_a_three_table_progressive_night_on_phones(
     p3.get_by_role("button", name="Leave this table").click()
     expect(p3.get_by_role("link", name="Join a table")).to_be_visible()
     p3.goto(urls[3])
-    p3.get_by_role("button", name="Join", exact=True).click()
+    p3.get_by_role("button", name="Keep this table's score").click()
     expect(p3.locator(".table-title")).to_have_text("Table 3 · round 1")
     p3.get_by_role("button", name=f"I am {three[1]}: confirm").click()
     expect(p3.locator("section.result")).to_contain_text(f"Confirmed by {three[1]}")
@@ -227,7 +225,7 @@ def test_table_mode_fits_a_phone_in_both_languages_and_at_large_text(
         page.goto(f"{live_server.url}/t/{code}")
         page.locator("form.join-form").wait_for()
         problems[f"join {locale} {scheme} {size}%"] = layout_problems(page)
-        page.locator("form.join-form button[type=submit]").click()
+        page.locator("form.join-form button[type=submit]").first.click()
         page.locator("form.entry").wait_for()
         problems[f"table {locale} {scheme} {size}%"] = layout_problems(page)
         page.locator("section.result").scroll_into_view_if_needed()
@@ -235,7 +233,7 @@ def test_table_mode_fits_a_phone_in_both_languages_and_at_large_text(
             # One hand, one screen at the table too: the whole entry above the tabs.
             page.evaluate("() => window.scrollTo(0, 0)")
             tabs = page.locator("#tabs").bounding_box()
-            for part in ("fieldset.choices", ".trump-row", ".preview", "button[type=submit]"):
+            for part in ("fieldset.choices", ".endings"):
                 for box in [b.bounding_box() for b in page.locator(f"form.entry {part}").all()]:
                     assert box and box["y"] >= 0 and box["y"] + box["height"] <= tabs["y"], (
                         locale,

@@ -23,7 +23,7 @@ def join(context: BrowserContext, base: str, code: str) -> Page:
     """The table's phone joins by the short URL on its table card."""
     page = context.new_page()
     page.goto(f"{base}/t/{code}")
-    page.get_by_role("button", name="Join", exact=True).click()
+    page.get_by_role("button", name="Keep this table's score").click()
     expect(page.locator(".table-title")).to_have_text(re.compile(r"Table 1 · round 1"))
     return page
 
@@ -109,8 +109,9 @@ def test_a_result_entered_offline_reaches_the_server_once(
         ),
     )
     for maker, tricks in ((north, 3), (west, 5)):
-        Table(scorer, base).pick_hand(maker, "Hearts", tricks)
-        scorer.get_by_role("button", name="Save hand").click()
+        at_table = Table(scorer, base)
+        at_table.pick_hand(maker, "Hearts", tricks)
+        at_table.save()
     expect(scorer.get_by_role("heading", name="Hand 2 of 2 was the last")).to_be_visible()
     eventually(scorer, lambda: len(api_get(base, f"/api/v1/games/{table['game']}/")["hands"]) == 2)
 

@@ -64,7 +64,12 @@ def previous_build(folder: Path) -> Path:
 
 
 def score(page: Page, maker: str, tricks: int, number: int) -> None:
-    Table(page, "").pick_hand(maker, "Hearts", tricks)
+    """A hand on the previous build's form: who called, the suit, the tricks, Save."""
+    page.get_by_role("group", name="Who called trump?").get_by_role("radio", name=maker).check()
+    page.get_by_role("group", name="Trump").get_by_role("radio", name="Hearts").check()
+    page.get_by_role("group", name="Tricks the makers took").get_by_role(
+        "radio", name=str(tricks), exact=True
+    ).check()
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_role("heading", name=f"Hand {number + 1}")).to_be_visible()
 

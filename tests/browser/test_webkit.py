@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from stack import SEAT_A_NIGHT, Stack
+from table import outcome_of
 
 WEBDRIVER = shutil.which("WebKitWebDriver") or "/usr/bin/WebKitWebDriver"
 XVFB = shutil.which("Xvfb") or "/usr/bin/Xvfb"
@@ -128,10 +129,10 @@ def choose(driver: WebDriver, legend: str, name: str) -> None:
 
 
 def score_hand(driver: WebDriver, maker: str, tricks: int) -> None:
+    """Who called and the suit, then how it ended: the tap that saves the hand."""
     choose(driver, "Who called trump?", maker)
-    choose(driver, "Trump", "Hearts")
-    choose(driver, "Tricks the makers took", str(tricks))
-    click(driver, "button", "Save hand")
+    choose(driver, "Trump (optional)", "Hearts")
+    click(driver, "button.ending .ending-name", outcome_of(tricks))
 
 
 def hands_on_server(stack: Stack, game: str) -> int:
@@ -193,7 +194,7 @@ def test_the_table_app_in_webkit(stack: Stack, webkit: WebDriver):
     assert "open it with the phone's camera app" in driver.page_source
     code = driver.find_element(By.CSS_SELECTOR, "label.field input")
     code.send_keys(tables[0]["code"])
-    click(driver, "button", "Join")
+    click(driver, "button", "Keep this table's score")
     heading(driver, "Hand 1 of 8")
     north = tables[0]["seats"][0]
     score_hand(driver, f"{north} (N)", 3)

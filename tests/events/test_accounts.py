@@ -295,3 +295,31 @@ def test_with_https_a_session_has_no_idle_end(signed_in, lan_clock, settings):
     settings.SESSION_IDLE_SECONDS = 0
     lan_clock.now += 86400
     assert signed_in.get("/events/director/").status_code == 200
+
+
+def test_a_director_without_a_display_name_is_asked_for_one_on_the_first_screen(
+    django_user_model,
+):
+    from scorekeeper.events import services
+    from scorekeeper.events.access import Actor
+
+    user = django_user_model.objects.create_user("dan", "dan@example.org", PASSWORD)
+    services.club_create(actor=Actor(user=user), name="Hilltop Euchre Club")
+    client = Client()
+    client.force_login(user)
+    first = client.get("/events/director/").content.decode()
+    assert "Your name at the club" in first and "dan" not in re.sub(r"<[^>]*>", " ", first)
+    answer = client.post(
+        "/events/account/",
+        {"display_name": "Dan Cho", "email": "dan@example.org", "next": "/events/director/"},
+    )
+    assert answer.status_code == 302 and answer["Location"] == "/events/director/"
+    again = client.get("/events/director/").content.decode()
+    assert "Your name at the club" not in again and "Dan Cho" in again
+
+
+def test_the_account_page_goes_back_only_to_this_site(signed_in):
+    answer = signed_in.post(
+        "/events/account/", {"display_name": "Dora Lee", "next": "https://elsewhere.example/"}
+    )
+    assert answer.status_code == 200

@@ -283,6 +283,23 @@ def test_a_confirmation_records_its_phone(director: Director, anon):
     assert [t["result"]["confirmation"] for t in results] == ["same-device", "second-device"]
 
 
+def test_the_tables_are_asked_for_tricks_only_where_the_event_says(director: Director):
+    event, rnd = hands_night(director, hands=2)
+    phone = join(rnd["tables"][0]["join_code"])
+    assert ok(phone.here())["table"]["ask_tricks"] is False
+    # Told by how it ended, as every table may: no tricks kept.
+    made = ok(phone.post("hands/", {"maker": 0, "outcome": "made"}), 201)
+    assert (made["maker_tricks"], made["outcome"], made["award"]["reason"]) == (
+        None,
+        "made",
+        "make",
+    )
+    changed = director.client.patch(f"/api/v1/events/{event}/", {"ask_tricks": True}, format="json")
+    assert ok(changed)["ask_tricks"] is True
+    assert ok(phone.here())["table"]["ask_tricks"] is True
+    assert phone.hand(phone.by_seat[1], 4)["maker_tricks"] == 4
+
+
 @pytest.mark.parametrize(
     ("round_length", "points", "field"),
     [

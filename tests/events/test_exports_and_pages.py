@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 import zxingcpp
 from django.core.management import call_command
-from event_helpers import Device, Director, is_problem, ok, play_round
+from event_helpers import Device, Director, is_problem, join, ok, play_round
 from rest_framework.test import APIClient
 
 from referee import egn
@@ -244,3 +244,22 @@ def test_the_demo_night_loads_once(capsys):
     assert standings.rounds == 3 and len(standings.rows) == 9
     assert sum(row.byes for row in standings.rows) == 3  # nine players: one sits out a round
     assert "Demo progressive night: already loaded" in capsys.readouterr().out
+
+
+def test_the_demo_night_in_play_takes_a_phone_and_a_hand_at_once(capsys):
+    call_command("load_demo")
+    call_command("load_demo")
+    (event,) = Event.objects.filter(name="Demo night in play")
+    assert event.published and event.status == "running"
+    (rnd,) = event.rounds.all()
+    assert rnd.tables.count() == 2
+    codes = [table.join_code for table in selectors.event_tables_of(event=event)]
+    said = capsys.readouterr().out
+    assert all(f"/t/{code}" in said for code in codes)
+    assert f"table cards at /events/{event.pk}/cards/" in said
+    # Each code joins a phone that scores the first hand of the round straight away.
+    for code in codes:
+        phone = join(code)
+        (maker, *_) = phone.by_seat
+        hand = ok(phone.post("hands/", {"maker": phone.seat_of(maker), "outcome": "made"}), 201)
+        assert hand["award"]["reason"] == "make"

@@ -146,3 +146,86 @@ def test_the_largest_award_is_the_most_one_hand_can_score(rules, largest) -> Non
         for row in referee.award_table(ruleset) + referee.penalty_table(ruleset)
     ]
     assert largest in every and all(value <= largest for value in every)
+
+
+# How the hand ended, told without counting tricks --------------------------------------------
+
+
+TURN_UP = [name for name, ruleset in RULESETS.items() if not ruleset.auction]
+
+
+@pytest.mark.parametrize("name", TURN_UP)
+def test_every_count_of_tricks_in_one_outcome_scores_the_same(name: str) -> None:
+    ruleset = RULESETS[name]
+    rows = referee.award_table(ruleset)
+    by_outcome: dict[tuple[bool, bool, str], set[tuple[str, int, int]]] = {}
+    for row in rows:
+        assert row["outcome"] == referee.outcome_of(ruleset, row["maker_tricks"])
+        key = (row["alone"], row["defender_alone"], row["outcome"])
+        by_outcome.setdefault(key, set()).add((row["reason"], row["makers"], row["defenders"]))
+    assert all(len(awards) == 1 for awards in by_outcome.values()), by_outcome
+    assert {key[2] for key in by_outcome} == set(referee.OUTCOMES)
+
+
+@pytest.mark.parametrize(
+    ("tricks", "outcome"),
+    [
+        pytest.param(0, "euchred", id="no trick: euchred"),
+        pytest.param(2, "euchred", id="two tricks: euchred"),
+        pytest.param(3, "made", id="three tricks: made"),
+        pytest.param(4, "made", id="four tricks: made"),
+        pytest.param(5, "march", id="all five: a march"),
+    ],
+)
+def test_the_makers_tricks_tell_the_outcome(tricks: int, outcome: str) -> None:
+    assert referee.outcome_of(referee.PRESETS["standard"], tricks) == outcome
+
+
+@pytest.mark.parametrize(
+    ("rules", "outcome", "alone", "reason", "points"),
+    [
+        pytest.param("standard", "made", False, "make", {0: 1}, id="made: 1 to the makers"),
+        pytest.param("standard", "march", False, "march", {0: 2}, id="a march: 2"),
+        pytest.param("standard", "euchred", False, "euchre", {1: 2}, id="euchred: 2 to E/W"),
+        pytest.param("standard", "march", True, "lone-march", {0: 4}, id="a loner marches: 4"),
+        pytest.param("standard", "made", True, "lone-make", {0: 1}, id="a loner makes it: 1"),
+        pytest.param("uka", "made", True, "lone-euchre", {1: 4}, id="uka: a loner short of five"),
+    ],
+)
+def test_an_outcome_scores_what_its_tricks_score(rules, outcome, alone, reason, points) -> None:
+    award = referee.score_outcome(referee.PRESETS[rules], maker=2, outcome=outcome, alone=alone)
+    assert (award.reason, award.points) == (reason, points)
+    assert referee.award_outcome(award.reason) == ("euchred" if "euchre" in reason else outcome)
+
+
+@pytest.mark.parametrize(
+    ("outcome", "tricks", "field"),
+    [
+        pytest.param("won", None, "outcome", id="no such outcome"),
+        pytest.param("made", 5, "outcome", id="five tricks are a march, not made"),
+        pytest.param("euchred", 3, "outcome", id="three tricks make it"),
+        pytest.param("march", 6, "maker_tricks", id="a hand has five tricks"),
+    ],
+)
+def test_an_outcome_the_tricks_deny_is_malformed(outcome, tricks, field) -> None:
+    with pytest.raises(referee.MalformedRecord) as caught:
+        referee.score_outcome(
+            referee.PRESETS["standard"], maker=0, outcome=outcome, maker_tricks=tricks
+        )
+    assert caught.value.field == field
+
+
+def test_an_outcome_agreeing_with_the_tricks_scores_them() -> None:
+    award = referee.score_outcome(
+        referee.PRESETS["standard"], maker=1, outcome="made", maker_tricks=4
+    )
+    assert (award.reason, award.points) == ("make", {1: 1})
+    assert referee.award_outcome("renege") is None and referee.award_outcome("thrown-in") is None
+
+
+def test_an_auctions_rows_say_no_outcome_and_an_outcome_is_refused() -> None:
+    ruleset = referee.PRESETS["bid-euchre"]
+    assert {row["outcome"] for row in referee.award_table(ruleset)} == {None}
+    with pytest.raises(referee.MalformedRecord) as refused:
+        referee.score_outcome(ruleset, maker=0, outcome="made")
+    assert refused.value.field == "outcome"

@@ -6,6 +6,7 @@ by whether the word ends in a consonant, (으)로 the same except after ㄹ.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -274,7 +275,8 @@ def every_korean_message() -> list[str]:
             ):
                 texts.append(render("ko", key, params | {"bid": bid}))
     facts = {"value": "x", "last": 3, "size": 5, "count": 6, "choices": "a, b", "most": 5}
-    facts |= {"presets": "standard", "digits": 5000, "lone_bid": "moon", "least": 3, "lone": "moon"}
+    facts |= {"presets": "standard", "digits": 5000, "tricks": 5, "told": "march"}
+    facts |= {"outcome": "made", "lone_bid": "moon", "least": 3, "lone": "moon"}
     refusals = [render_detail("ko", template, facts) for template in INPUT_KOREAN]
     return texts + refusals + [reason_words(reason, "ko") for reason in REASONS]
 
@@ -350,3 +352,21 @@ def test_a_repeated_defend_alone_is_told_as_a_repetition() -> None:
     assert english == "Seat 2 declared to defend alone again; it already defends alone."
     korean = referee.check(again, lang="ko").violations[0].message
     assert korean == "2번 자리는 이미 단독 수비를 선언했는데 다시 선언했습니다."
+
+
+# -- the particle rules' one home, and the app's copy of them ----------------------------------
+
+SHARED_CASES = json.loads(
+    (Path(__file__).resolve().parents[1] / "korean_particles.json").read_text(encoding="utf-8")
+)["cases"]
+
+
+@pytest.mark.parametrize(
+    ("word", "pair", "form"),
+    SHARED_CASES,
+    ids=[f"{w or 'nothing'} {p}" for w, p, _ in SHARED_CASES],
+)
+def test_the_server_picks_the_particle_of_the_shared_table(word: str, pair: Any, form: str) -> None:
+    # The table app keeps a copy of these rules; the same cases hold it to the same answers
+    # (tests/browser/test_korean_words.py).
+    assert particle(word, pair) == form

@@ -42,6 +42,72 @@ def test_a_lone_defender_is_recorded_where_the_ruleset_allows_it(new_table):
     assert hand["defender_alone"] == 0
 
 
+@pytest.mark.parametrize(
+    ("entry", "award", "outcome"),
+    [
+        pytest.param(
+            {"outcome": "made"}, {"reason": "make", "points": {"0": 1}}, "made", id="made"
+        ),
+        pytest.param(
+            {"outcome": "march"}, {"reason": "march", "points": {"0": 2}}, "march", id="march"
+        ),
+        pytest.param(
+            {"outcome": "euchred"},
+            {"reason": "euchre", "points": {"1": 2}},
+            "euchred",
+            id="euchred",
+        ),
+        pytest.param(
+            {"outcome": "march", "alone": True},
+            {"reason": "lone-march", "points": {"0": 4}},
+            "march",
+            id="a loner, named by the seat that went alone, marches",
+        ),
+    ],
+)
+def test_a_hand_told_by_how_it_ended_scores_the_referees_award(table: Table, entry, award, outcome):
+    hand = table.hand({"maker": 2, **entry})
+    assert hand["award"] == award and hand["outcome"] == outcome
+    # Neither the suit nor the tricks were asked: both are kept as unknown.
+    assert (hand["maker"], hand["trump"], hand["maker_tricks"]) == (2, None, None)
+    assert table.read()["hands"][0]["outcome"] == outcome
+
+
+def test_a_hand_told_by_its_outcome_and_tricks_keeps_both(table: Table):
+    hand = table.hand({"maker": 1, "trump": "S", "outcome": "made", "maker_tricks": 4})
+    assert (hand["trump"], hand["maker_tricks"], hand["outcome"]) == ("S", 4, "made")
+    assert hand["award"] == {"reason": "make", "points": {"1": 1}}
+
+
+def test_a_hand_told_by_tricks_alone_still_says_its_outcome(table: Table):
+    assert table.quick(maker=0, tricks=2)["outcome"] == "euchred"
+
+
+def test_an_outcome_under_uka_scores_a_short_loner_as_euchred(new_table):
+    table = new_table("uka")
+    hand = table.hand({"maker": 0, "outcome": "made", "alone": True})
+    assert hand["award"] == {"reason": "lone-euchre", "points": {"1": 4}}
+    assert hand["outcome"] == "euchred"
+
+
+def test_every_award_row_says_its_outcome(table: Table):
+    rows = table.read()["awards"]
+    assert {(row["maker_tricks"], row["outcome"]) for row in rows} == {
+        (0, "euchred"),
+        (1, "euchred"),
+        (2, "euchred"),
+        (3, "made"),
+        (4, "made"),
+        (5, "march"),
+    }
+
+
+def test_a_renege_needs_no_suit(table: Table):
+    hand = table.hand({"maker": 0, "renege": 1})
+    assert hand["award"] == {"reason": "renege", "points": {"0": 2}}
+    assert (hand["trump"], hand["outcome"]) == (None, None)
+
+
 def test_a_full_record_is_refereed_and_keeps_its_verdict(table: Table):
     hand = table.hand({"record": march_record(dealer=0)})
     assert hand["award"] == {"reason": "march", "points": {"1": 2}}
@@ -173,7 +239,9 @@ def test_a_poor_hand_redeal_keeps_the_same_dealer(new_table):
     ("body", "field"),
     [
         ({}, "maker"),
-        ({"maker": 0, "trump": "H"}, "maker_tricks"),
+        ({"maker": 0, "trump": "H"}, "outcome"),
+        ({"maker": 0, "outcome": "won"}, "outcome"),
+        ({"maker": 0, "outcome": "made", "maker_tricks": 5}, "outcome"),
         ({"maker": "0", "trump": "H", "maker_tricks": 3}, "maker"),
         ({"maker": 0, "trump": "X", "maker_tricks": 3}, "trump"),
         ({"maker": 0, "trump": "H", "maker_tricks": 6}, "maker_tricks"),

@@ -148,11 +148,19 @@ def test_a_bid_euchre_entry_the_rules_do_not_have_is_refused_by_its_field(
     assert is_problem(bid_euchre.post_hand(body), 400, field)
 
 
-def test_a_turn_up_game_takes_no_bid_and_needs_its_trump(table: Table):
+def test_a_turn_up_game_takes_no_bid_and_no_trump_is_needed(table: Table):
     assert is_problem(
         table.post_hand({"maker": 0, "trump": "H", "bid": 3, "maker_tricks": 3}), 400, "bid"
     )
-    assert is_problem(table.post_hand({"maker": 0, "maker_tricks": 3}), 400, "trump")
+    assert table.post_hand({"maker": 0, "maker_tricks": 3}).json()["trump"] is None
+
+
+def test_a_bid_euchre_hand_is_entered_by_its_bid_and_tricks_never_by_its_outcome(
+    bid_euchre: Table,
+):
+    assert is_problem(bid_euchre.post_hand({"maker": 0, "outcome": "made"}), 400, "outcome")
+    made = bid_euchre.post_hand({"maker": 0, "bid": 3, "maker_tricks": 4}).json()
+    assert (made["bid"], made["outcome"], made["award"]["reason"]) == (3, None, "bid-made")
 
 
 def test_reaching_31_on_the_other_sides_made_bid_does_not_win(bid_euchre: Table):

@@ -72,3 +72,25 @@ def test_the_change_log_cannot_be_rewritten():
     entry.reason = "rewritten"
     with pytest.raises(ValueError, match="append-only"):
         entry.save()
+
+
+def test_a_hand_sent_before_outcomes_existed_keeps_its_fingerprint():
+    # An outbox entry queued by the app before `outcome` was a field, retried after the
+    # upgrade, is the same hand: its fingerprint is what the server kept then.
+    import hashlib
+    import json
+
+    from scorekeeper.services.rulings import entry_digest
+
+    entry = QuickEntry(maker=2, trump="H", maker_tricks=3)
+    before = {
+        "type": "QuickEntry",
+        "maker": 2,
+        "trump": "H",
+        "maker_tricks": 3,
+        "alone": False,
+        "defender_alone": None,
+    }
+    text = json.dumps(before, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    assert entry_digest(entry) == hashlib.sha256(text.encode()).hexdigest()
+    assert entry_digest(QuickEntry(maker=2, outcome="made")) != entry_digest(entry)

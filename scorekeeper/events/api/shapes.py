@@ -80,6 +80,7 @@ def table_detail(table: Table, *, show_code: bool) -> dict[str, Any]:
         "hands_per_round": event.hands_per_round,
         "target": event.ruleset.get("target", 10) if isinstance(event.ruleset, dict) else 10,
         "confirm_with": event.confirm_with,
+        "ask_tricks": event.ask_tricks,
         "links": table_links(table),
     }
 

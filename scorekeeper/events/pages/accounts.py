@@ -22,6 +22,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse, reverse_lazy
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
@@ -63,6 +64,12 @@ def account(request: HttpRequest) -> HttpResponse:
         try:
             services.account_update(actor=Actor(user=user), **form.cleaned_data)
             saved = True
+            # Asked on another screen (the director's first), the director goes back there.
+            back = request.POST.get("next", "")
+            if back and url_has_allowed_host_and_scheme(
+                back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+            ):
+                return redirect(back)
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, error.detail)
     return render(request, "events/screens/account.html", {"form": form, "saved": saved})

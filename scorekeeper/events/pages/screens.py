@@ -48,6 +48,8 @@ def director_home(request: HttpRequest) -> HttpResponse:
             "today": timezone.localdate(),
             "shown_as": display_name(request.user),
             "invites": services.invites_waiting(actor=actor),
+            # A director who has not chosen a name is asked for one here, on the first screen.
+            "named": bool(str(getattr(request.user, "first_name", "") or "").strip()),
             "presets": preset_choices(),
             **selectors.event_form_choices(),
             "backup": backup_status(),

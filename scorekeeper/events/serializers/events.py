@@ -102,6 +102,10 @@ class _EventSerializer(serializers.Serializer[Any]):
     absent_credit = serializers.ChoiceField(
         choices=Event.AbsentCredit.values, help_text=ABSENT_CREDIT
     )
+    ask_tricks = serializers.BooleanField(
+        help_text="The tables' phones ask the tricks the makers took, not only how the hand "
+        "ended (made, march, euchred)."
+    )
     time_called_win_points = serializers.IntegerField(
         allow_null=True,
         help_text="Team events: match points of a win decided when time was called "
@@ -155,6 +159,7 @@ class _EventCreateSerializer(serializers.Serializer[Any]):
         default=Event.AbsentCredit.SIT_OUT,
         help_text=ABSENT_CREDIT,
     )
+    ask_tricks = StrictBooleanField(required=False, default=False)
     time_called_win_points = StrictIntegerField(
         min_value=0, max_value=2, required=False, allow_null=True, default=None
     )
@@ -209,6 +214,7 @@ class _EventUpdateSerializer(serializers.Serializer[Any]):
     entry = serializers.ChoiceField(
         choices=Event.Entry.values, required=False, help_text="Until the first round."
     )
+    ask_tricks = StrictBooleanField(required=False)
     date = serializers.DateField(required=False)
     season = IdField(required=False, allow_null=True, help_text="A season of the club; null: none.")
     side_prizes = serializers.ListField(

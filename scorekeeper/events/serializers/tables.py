@@ -138,6 +138,9 @@ class TableDetailSerializer(TableSerializer):
         help_text="How the opponents confirm: table (this phone or their own), "
         "opponent-device (their own phone, joined for their side), pin (their PIN).",
     )
+    ask_tricks = serializers.BooleanField(
+        help_text="Ask the tricks the makers took (the event's option), not only the outcome."
+    )
     links = serializers.DictField(
         child=serializers.CharField(),
         allow_null=True,

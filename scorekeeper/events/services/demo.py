@@ -1,16 +1,18 @@
-"""A demo club night for `manage.py load_demo`: nine players, three rounds, totals entered; and
-its director, `demo-director`, who can sign in with a known password only while DEBUG is on."""
+"""The demo club nights for `manage.py load_demo`: one finished (nine players, three rounds,
+totals entered) for the records, and one in play (eight players, round 1 seated, hands scored
+on the tables' phones) that a phone can join at once; and their director, `demo-director`, who
+can sign in with a known password only while DEBUG is on."""
 
 from __future__ import annotations
 
 from io import TextIOBase
-from typing import Final
+from typing import Any, Final
 
 from django.conf import settings
 from django.db import transaction
 from django.utils.crypto import get_random_string
 
-from scorekeeper.events import services
+from scorekeeper.events import selectors, services
 from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event
 from scorekeeper.models import Club
@@ -20,13 +22,16 @@ DEMO_EVENT = "Demo progressive night"
 DEMO_PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 # Each round, table by table: the points of seats 0 and 2, then of seats 1 and 3.
 DEMO_SCORES = [[(8, 3), (5, 6)], [(4, 7), (9, 2)], [(6, 6), (3, 8)]]
+DEMO_LIVE_EVENT = "Demo night in play"
+DEMO_LIVE_PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 DEMO_DIRECTOR: Final = "demo-director"
 #: The demo director's password, set (and printed) only while DEBUG is on.
 DEMO_PASSWORD: Final = "euchre-night"
 
 
 def load_demo_event(*, stdout: TextIOBase) -> None:
-    """A published, finished progressive event in the demo club; left alone if it is there.
+    """A published, finished progressive event in the demo club, and a published one with
+    round 1 seated and in play; each left alone if it is there.
     Then how to sign in as a director: the demo director's password while DEBUG is on (as
     `make run` has it), otherwise how to make a director."""
     # Outside DEBUG the demo director gets a new password that nobody is told, so the known
@@ -37,11 +42,22 @@ def load_demo_event(*, stdout: TextIOBase) -> None:
             username=DEMO_DIRECTOR, club_name=DEMO_CLUB, password=password
         )
         club = made.director.club
+        director = Actor(user=made.director.user)
         if Event.objects.filter(club=club, name=DEMO_EVENT).exists():
             stdout.write(f"{DEMO_EVENT}: already loaded\n")
         else:
-            event = _load_night(club, Actor(user=made.director.user))
+            event = _load_night(club, director)
             stdout.write(f"{DEMO_EVENT}: finished, standings at /events/{event.pk}/\n")
+        live = Event.objects.filter(club=club, name=DEMO_LIVE_EVENT).first()
+        if live is None:
+            live = _load_live_night(club, director)
+        codes = ", ".join(
+            f"/t/{table.join_code}" for table in selectors.event_tables_of(event=live)
+        )
+        stdout.write(
+            f"{DEMO_LIVE_EVENT}: round 1 in play; a phone joins a table at {codes}; "
+            f"table cards at /events/{live.pk}/cards/\n"
+        )
     if settings.DEBUG:
         stdout.write(
             f"Sign in as a director at /events/login/: {DEMO_DIRECTOR}, password "
@@ -53,22 +69,36 @@ def load_demo_event(*, stdout: TextIOBase) -> None:
         )
 
 
-def _load_night(club: Club, director: Actor) -> Event:
+def _published_night(
+    club: Club, director: Actor, name: str, players: tuple[str, ...], **options: Any
+) -> Event:
+    """A published progressive night of rounds of eight hands, its players entered."""
     event = services.event_create(
         club=club,
         actor=director,
-        name=DEMO_EVENT,
+        name=name,
         format="progressive",
         round_length=Event.RoundLength.HANDS,
         hands_per_round=8,
+        published=True,
+        **options,
+    )
+    for player in players:
+        services.entrant_add(event=event, actor=director, name=player)
+    return event
+
+
+def _load_night(club: Club, director: Actor) -> Event:
+    event = _published_night(
+        club,
+        director,
+        DEMO_EVENT,
+        DEMO_PLAYERS,
         entry=Event.Entry.TOTALS,
         rounds_planned=len(DEMO_SCORES),
         sit_out_credit=Event.SitOutCredit.AVERAGE,
-        published=True,
         seed=2024,
     )
-    for name in DEMO_PLAYERS:
-        services.entrant_add(event=event, actor=director, name=name)
     for scores in DEMO_SCORES:
         rnd = services.round_generate(event=event, actor=director)
         for table, points in zip(rnd.tables.order_by("number"), scores, strict=True):
@@ -78,3 +108,19 @@ def _load_night(club: Club, director: Actor) -> Event:
                 table=table, actor=director, entered_by=seat.player_id, points=list(points)
             )
     return services.event_update(event=event, actor=director, status=Event.Status.FINISHED)
+
+
+def _load_live_night(club: Club, director: Actor) -> Event:
+    """A night to try at once: published (its join codes answer any phone), hands entered one
+    by one on the tables' phones, round 1 seated."""
+    event = _published_night(
+        club,
+        director,
+        DEMO_LIVE_EVENT,
+        DEMO_LIVE_PLAYERS,
+        entry=Event.Entry.HANDS,
+        rounds_planned=3,
+        seed=2025,
+    )
+    services.round_generate(event=event, actor=director)
+    return event

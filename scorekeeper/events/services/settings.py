@@ -39,6 +39,7 @@ BEFORE_FIRST_ROUND: Final = frozenset({"ruleset", "round_length", "hands_per_rou
 PLAIN: Final = (
     "published",
     "confirm_with",
+    "ask_tricks",
     "reconfirm",
     "absent_credit",
     "sit_out_credit",
@@ -59,6 +60,7 @@ def settings_of(event: Event) -> dict[str, Any]:
         "published": event.published,
         "round_minutes": event.round_minutes,
         "confirm_with": event.confirm_with,
+        "ask_tricks": event.ask_tricks,
         "reconfirm": event.reconfirm,
         "absent_credit": event.absent_credit,
         "time_called_win_points": event.time_called_win_points,

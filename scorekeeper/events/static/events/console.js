@@ -75,7 +75,7 @@ function boardTable(table, rnd) {
       scoring: table.scoring_phone ? t("scoring_phone") : t("no_scoring_phone"),
       confirming: table.confirming_phones,
     });
-    item.append(el("p", { class: "note" }, phones, " ", el("code", { class: "code", text: table.join_code })));
+    item.append(el("p", { class: "note" }, phones), el("p", { class: "note" }, t("join_code"), " ", el("code", { class: "code", text: table.join_code })));
     const over = el("button", { type: "button", class: "secondary small", text: t("hand_over") });
     over.addEventListener("click", () => handOver(table));
     actions.append(over);
@@ -140,10 +140,13 @@ function entrantItem(entrant) {
 }
 
 // Who a name on the club's roster means. A name nobody has is someone new; a name somebody
-// has asks the director: one of them, or someone new, told apart by a label.
-async function choosePlayer(name, box) {
+// has asks the director: one of them, or someone new, told apart by a label. With
+// `returning`, a name spelt exactly as one player of the roster is that player, unasked: a
+// list of the regulars goes in with one tap.
+async function choosePlayer(name, box, { returning = false } = {}) {
   const same = await api("GET", `/api/v1/clubs/${club}/players/?name=${encodeURIComponent(name)}`);
   if (!same.length) return { name };
+  if (returning && same.length === 1 && same[0].shown === name) return { player: same[0].player };
   return new Promise((resolve) => {
     const played = (p) => (p.events ? t("played_events", { count: p.events, date: p.last_played }) : t("no_events"));
     const choices = same.map((p, i) =>
@@ -243,7 +246,9 @@ async function load() {
   nightEntrants(teams ? [] : entrants);
   nightShown(info, tables);
   $(".publish").textContent = published ? t("hide") : t("publish");
-  $(".closed-note").textContent = info.closed_at ? t("closed_note", { time: clock(info.closed_at) }) : "";
+  // A finished or closed night can be opened again (its codes and phones work again).
+  $(".closed-note").textContent = info.closed_at ? t("closed_note", { time: clock(info.closed_at) })
+    : info.status === "finished" ? t("finished_note") : "";
   latest = tables.length ? tables[0].number : null;
   $(".call-time").hidden = latest === null;
   $(".entrants").replaceChildren(...entrants.map(entrantItem));
@@ -299,11 +304,13 @@ on(".call-time", "click", async () => {
 on(".add-players", "submit", (e) => {
   e.preventDefault();
   const form = e.target;
-  const names = formData(form).names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
+  const f = formData(form);
+  const names = f.names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
+  const returning = f.returning === "on";
   attempt("players", async () => {
     const added = [];
     for (const [i, name] of names.entries()) {
-      const entry = await choosePlayer(name, $(".who-is-it"));
+      const entry = await choosePlayer(name, $(".who-is-it"), { returning });
       if (entry) {
         const answer = await api("POST", base + "players/", entry);
         added.push(answer.matched === "new" ? t("new_to_club", { name: answer.shown }) : answer.shown);

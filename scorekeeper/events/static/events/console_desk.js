@@ -45,9 +45,16 @@ function drawSeats(table) {
 function handText(hand, game) {
   if (hand.kind === "thrown-in" || hand.maker === null) return t("thrown_in");
   const maker = game.players[hand.maker] || SEATS[hand.maker];
-  const trump = $(`.hand-form select[name=trump] option[value="${hand.trump}"]`, desk)?.textContent || hand.trump;
-  const key = hand.alone ? "hand_alone" : "hand_made";
-  return t(key, { maker, trump, tricks: hand.maker_tricks ?? "?" });
+  // The suit and the tricks only where the table gave them; else how the hand ended.
+  const trump = hand.trump
+    ? $(`.hand-form select[name=trump] option[value="${hand.trump}"]`, desk)?.textContent || hand.trump
+    : null;
+  const parts = [trump ? t("hand_called_suit", { maker, trump }) : t("hand_called", { maker })];
+  if (hand.alone) parts.push(t("hand_alone"));
+  parts.push(hand.maker_tricks !== null && hand.maker_tricks !== undefined
+    ? t("hand_took", { tricks: hand.maker_tricks })
+    : t(`outcome_${hand.outcome}`));
+  return parts.join(", ");
 }
 
 function handPoints(hand) {
@@ -133,8 +140,10 @@ async function changed(key, message) {
 
 // The hands ---------------------------------------------------------------------------------
 
+/** Back to adding a hand, the form as new: an amendment's values are not the next hand's. */
 function stopAmend() {
   const form = $(".hand-form", desk);
+  form.reset();
   form.elements.number.value = "";
   delete form.dataset.version;
   $("legend", form).textContent = form.dataset.add;
@@ -147,8 +156,9 @@ function startAmend(hand) {
   // The amendment is made on the hands as the director saw them when they began it.
   form.dataset.version = String(open.game);
   if (hand.maker !== null) form.elements.maker.value = String(hand.maker);
-  if (hand.trump) form.elements.trump.value = hand.trump;
-  if (hand.maker_tricks !== null) form.elements.maker_tricks.value = String(hand.maker_tricks);
+  form.elements.trump.value = hand.trump || "";
+  const tricks = hand.maker_tricks !== null && hand.maker_tricks !== undefined;
+  form.elements.ending.value = tricks ? String(hand.maker_tricks) : hand.outcome || "made";
   form.elements.alone.checked = Boolean(hand.alone);
   $("legend", form).textContent = form.dataset.amend.replace("{number}", hand.number);
   $(".cancel-amend", form).hidden = false;
@@ -167,7 +177,11 @@ async function undoHand(number) {
 $(".hand-form", desk).addEventListener("submit", (e) => {
   e.preventDefault();
   const f = formData(e.target);
-  const body = { maker: Number(f.maker), trump: f.trump, maker_tricks: Number(f.maker_tricks), alone: f.alone === "on", reason: reason() };
+  const body = { maker: Number(f.maker), alone: f.alone === "on", reason: reason() };
+  if (f.trump) body.trump = f.trump;
+  // How it ended: an outcome, or the makers' tricks where the table kept them.
+  if (/^[0-5]$/.test(f.ending)) body.maker_tricks = Number(f.ending);
+  else body.outcome = f.ending;
   const { table, round } = open;
   const form = e.target;
   attempt("desk-hands", async () => {

@@ -9,9 +9,10 @@ export { $, $$, api, el };
 
 const WORDS = JSON.parse(document.getElementById("console-words")?.textContent || "{}");
 
-/** The page's phrase for `key`, its {names} filled in. */
+/** The page's phrase for `key`, its {names} filled in; a `count` of 1 takes the phrase's
+ * ".one" form where it has one ("1 hand entered"). */
 export function t(key, values = {}) {
-  const phrase = WORDS[key] || key;
+  const phrase = (values.count === 1 && WORDS[`${key}.one`]) || WORDS[key] || key;
   return phrase.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 

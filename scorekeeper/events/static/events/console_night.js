@@ -91,11 +91,12 @@ function lateForm(rnd, key, placed) {
   return form;
 }
 
-/** The night's own controls as the event stands: reopen once it is finished, delete while
- * no table has a result or a hand. */
+/** The night's own controls as the event stands: reopen once it is finished or closed,
+ * delete while no table has a result or a hand. */
 export function nightShown(info, rounds) {
-  $(".reopen-night").hidden = info.status !== "finished";
-  $(".close-night").hidden = info.status === "finished";
+  const over = Boolean(info.closed_at) || info.status === "finished";
+  $(".reopen-night").hidden = !over;
+  $(".close-night").hidden = over;
   const results = rounds.some((rnd) => rnd.tables.some((table) => table.state !== "playing" || table.hands > 0));
   $(".delete-event").hidden = results;
 }

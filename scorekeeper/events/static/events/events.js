@@ -182,6 +182,7 @@ function director() {
       sit_out_credit: f.sit_out_credit,
       sit_out_points: Number(f.sit_out_points || 0),
       confirm_with: f.confirm_with,
+      ask_tricks: f.ask_tricks === "on",
     };
     if (f.date) body.date = f.date;
     if (f.season) body.season = Number(f.season);

@@ -16,14 +16,21 @@ export function runningScores(ruleset, hands) {
   return rows;
 }
 
-/** A line per team, hand by hand, with the target as a dashed line. */
-export function scoreChart(ruleset, hands) {
+/** Grid lines a few apart, never more than six of them, whatever the span of the score. */
+function gridStep(span) {
+  const steps = [1, 2, 5, 10, 20, 25, 50, 100];
+  return steps.find((step) => span / step <= 6) || Math.ceil(span / 6);
+}
+
+/** A line per team, hand by hand, with the target as a dashed line. `target: null` (a round
+ * of a fixed number of hands) draws none and scales the chart to the points scored. */
+export function scoreChart(ruleset, hands, { target = ruleset.target } = {}) {
   const rows = runningScores(ruleset, hands);
   const teams = teamCount(ruleset);
   const width = 320;
   const height = 170;
   const pad = { left: 28, right: 12, top: 12, bottom: 26 };
-  const top = Math.max(ruleset.target, ...rows.flat());
+  const top = Math.max(target ?? 1, ...rows.flat());
   // Bid Euchre's scores can go below zero: the chart then reaches down to the lowest.
   const floor = Math.min(0, ...rows.flat());
   const steps = Math.max(rows.length - 1, 1);
@@ -33,7 +40,7 @@ export function scoreChart(ruleset, hands) {
     .map((team) => `${teamLabel(ruleset, team)} ${rows[rows.length - 1][team]}`)
     .join(", ");
   const grid = [];
-  const step = top - floor > 12 ? 5 : 2;
+  const step = gridStep(top - floor);
   for (let v = Math.ceil(floor / step) * step; v <= top; v += step) {
     grid.push(s("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }));
     grid.push(s("text", { x: pad.left - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, String(v)));
@@ -52,11 +59,11 @@ export function scoreChart(ruleset, hands) {
     "aria-label": t("chart.label", { hands: rows.length - 1, score: described }),
   },
   grid,
-  s("line", {
-    x1: pad.left, x2: width - pad.right, y1: y(ruleset.target), y2: y(ruleset.target), class: "target",
-  }),
-  s("text", { x: width - pad.right, y: y(ruleset.target) - 4, class: "axis", "text-anchor": "end" },
-    t("chart.target", { target: ruleset.target })),
+  target === null ? null : [
+    s("line", { x1: pad.left, x2: width - pad.right, y1: y(target), y2: y(target), class: "target" }),
+    s("text", { x: width - pad.right, y: y(target) - 4, class: "axis", "text-anchor": "end" },
+      t("chart.target", { target })),
+  ],
   s("text", { x: (width + pad.left) / 2, y: height - 6, class: "axis", "text-anchor": "middle" },
     t("chart.hands")),
   lines);

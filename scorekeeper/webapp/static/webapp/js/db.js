@@ -80,6 +80,16 @@ export async function mergeWritten(id, written) {
   return merged;
 }
 
+/** Hand `number` undone on the server: gone from the stored game, which stands as `summary`
+ * (the undo's answer) says. */
+export async function mergeUndone(id, number, summary) {
+  await update(id, (old) => {
+    if (!old?.game || old.game.version >= summary.version) return old;
+    const hands = old.game.hands.filter((hand) => hand.number !== number);
+    return { ...old, game: { ...old.game, ...summary, hands }, savedAt: Date.now() };
+  }, games);
+}
+
 export async function remember(key, value) {
   await set(key, value, cache);
 }

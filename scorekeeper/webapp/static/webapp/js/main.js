@@ -2,8 +2,9 @@
 
 import { presetRules, saveToken } from "./db.js";
 import { lang, pickLanguage, setLang, t } from "./i18n.js";
+import "./install.js";
 import { onNavigate } from "./nav.js";
-import { events, flush, isHand, isResult, pending } from "./outbox.js";
+import { events, flush, isCreation, isHand, isResult, isUndo, pending } from "./outbox.js";
 import { dismissToast, h, replace, toast } from "./ui.js";
 import { showGame } from "./views/game.js";
 import { showHome } from "./views/home.js";
@@ -16,6 +17,10 @@ const GAME = /^\/g\/([0-9a-f-]{36})\/(?:(referee|log|share)\/)?$/;
 const TABLE = /^\/table\/(?:(referee|log)\/)?$/;
 const JOIN = /^\/t\/([A-Za-z0-9]{1,12})\/?$/;
 const RETRY_MS = 30000;
+// Online, a hand is sent in a moment: the line saying what waits appears only for what still
+// waits after this long, so a save does not push the screen down under the player's thumb.
+const SETTLE_MS = 3000;
+let statusTimer = 0;
 const main = document.getElementById("main");
 let cleanup = () => {};
 
@@ -91,21 +96,43 @@ function renderChrome() {
 // ---- what is not sent yet -----------------------------------------------------------
 async function renderStatus() {
   const el = document.getElementById("status");
-  const waiting = (await pending()).filter((entry) => entry.state === "waiting");
+  const online = navigator.onLine;
+  const now = Date.now();
+  const all = (await pending()).filter((entry) => entry.state === "waiting");
+  const waiting = online ? all.filter((entry) => now - entry.createdAt >= SETTLE_MS) : all;
+  clearTimeout(statusTimer);
+  if (waiting.length < all.length) statusTimer = setTimeout(renderStatus, SETTLE_MS);
   const hands = waiting.filter(isHand).length;
   const results = waiting.filter(isResult).length;
-  const games = waiting.filter((entry) => entry.kind === "create").length;
-  const online = navigator.onLine;
+  const games = waiting.filter(isCreation).length;
+  const undos = waiting.filter(isUndo).length;
   const parts = [];
-  if (!online) parts.push(h("span", { class: "dot" }), h("span", {}, t("status.offline")));
+  if (!online) parts.push(h("span", {}, t("status.offline")));
   if (games) parts.push(h("span", { class: "status-count" }, t("outbox.games", { count: games })));
   if (hands) parts.push(h("span", { class: "status-count" }, t("outbox.waiting", { count: hands })));
   if (results) parts.push(h("span", { class: "status-count" }, t("outbox.results", { count: results })));
+  if (undos) parts.push(h("span", { class: "status-count" }, t("outbox.undos", { count: undos })));
   if (waiting.length) {
     if (online) parts.push(h("button", { type: "button", class: "link", onclick: () => flush() }, t("status.send")));
   }
   el.className = `status${online ? "" : " off"}${parts.length ? " shown" : ""}`;
   replace(el, parts);
+}
+
+// "Narrow": fewer than 20em across, in the page's own em, however the text got large (the
+// browser's text size, a larger root font size, page zoom): the layout for a small phone or
+// large text (app.css, `.narrow`). A box 20rem wide, kept out of sight, is wider than the
+// screen exactly then; it is measured again whenever it or the screen changes size.
+function trackNarrow() {
+  const probe = h("div", { "aria-hidden": "true", class: "narrow-probe" });
+  document.body.append(probe);
+  const set = () => {
+    const narrow = probe.getBoundingClientRect().width > document.documentElement.getBoundingClientRect().width;
+    document.documentElement.classList.toggle("narrow", narrow);
+  };
+  new ResizeObserver(set).observe(probe);
+  new ResizeObserver(set).observe(document.documentElement);
+  set();
 }
 
 // The score sticks below the status line: tell the page how tall that line is now.
@@ -138,6 +165,7 @@ async function registerWorker() {
   const offer = (worker) => toast(t("update.ready"), {
     action: t("update.reload"),
     ms: 0,
+    into: null,
     onAction: () => {
       reloading = true;
       worker.postMessage({ type: "skip-waiting" });
@@ -162,6 +190,7 @@ async function start() {
   pickLanguage();
   applyTheme();
   darkQuery.addEventListener("change", renderChrome);
+  trackNarrow();
   renderChrome();
   trackStatusHeight();
   const tookKey = await takeKeyFromLink();

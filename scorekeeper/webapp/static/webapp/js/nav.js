@@ -6,10 +6,11 @@ export function onNavigate(handler) {
   onChange = handler;
 }
 
+/** Show the screen at `path`; the promise is kept once it is drawn. */
 export function go(path, { replace = false } = {}) {
   if (replace) history.replaceState(null, "", path);
   else history.pushState(null, "", path);
-  onChange();
+  return onChange();
 }
 
 document.addEventListener("click", (event) => {

@@ -1,22 +1,28 @@
 // The outbox: every write made at the table is kept here (IndexedDB) with its own
 // Idempotency-Key until the server has it, so nothing entered at the table is lost to a bad
-// connection. Three kinds of entry: a game started on the phone ("create", sent first), a
-// hand, and an event table's result (sent after the table's hands; the server takes the same
-// result twice as one). A hand or result entry carries the path it goes to (a hand, the game
-// version it was entered against); the token comes from the phone's store, under the entry's
-// game. Sent in order, one at a
-// time; a hand based on a stale view of the game (412) is held back as a clash for the
-// player to settle, never pushed over the other phone's work.
+// connection. Four kinds of entry: a game started on the phone ("create", sent first), a
+// hand, the undo of the last hand, and an event table's result (sent after the table's hands;
+// the server takes the same result twice as one). A hand, undo or result entry carries the
+// path it goes to (a hand and an undo, the game version they were made against); the token
+// comes from the phone's store, under the entry's game. Sent in order, one at a time; a hand
+// based on a stale view of the game (412) is held back as a clash for the player to settle,
+// never pushed over the other phone's work.
+//
+// An undo always works: a hand still waiting here is dropped at once; one being sent, or
+// already sent, is undone on the server after it (an undo entry naming the hand's key, made
+// against the version the hand's answer gave), with the server's usual version checks.
 //
 // What the server took is kept a while longer among the sent ones (its own store): hands,
-// results, and the confirmations and disputes sent straight from the table (`keepWritten`).
+// undos, results, and the confirmations and disputes sent straight from the table
+// (`keepWritten`).
 // If the server comes back behind this phone (restored from a backup after a crash, say), the
 // hands it lost go back in the outbox with their own Idempotency-Keys and the version each was
 // entered against: a hand the server still has is answered as a replay, a lost one is
 // recorded again where it stood, and none can be counted twice. A restore also starts a new
 // night epoch, which every table read carries (`noteEpoch`): a phone that finds it moved sends
 // everything it kept again, in the order it first sent it; what the server already has
-// answers as a replay, or with its own word, which stands.
+// answers as a replay, or with its own word, which stands. An undo goes again after its hand
+// (which it then takes back again); a hand the server no longer has counts as undone.
 //
 // Every entry carries the format it was queued in (FORMAT, sent as `Entry-Format`); a server
 // that cannot take an entry's format refuses it with a problem the phone shows, so an entry
@@ -24,7 +30,7 @@
 
 import { createStore, del, entries, get, set, update } from "../../vendor/idb-keyval/index.js";
 import { api, Problem, Unreachable } from "./api.js";
-import { deviceOf, linksOf, loadGame, mergeWritten, recall, remember, saveGame, tokenOf } from "./db.js";
+import { deviceOf, linksOf, loadGame, mergeUndone, mergeWritten, recall, remember, saveGame, tokenOf } from "./db.js";
 import { randomId } from "./ui.js";
 
 const store = createStore("euchre-outbox", "entries");
@@ -52,7 +58,9 @@ export async function pending(gameId) {
 }
 
 export const isHand = (entry) => entry.kind === "hand";
+export const isUndo = (entry) => entry.kind === "undo";
 export const isResult = (entry) => entry.kind === "result";
+export const isCreation = (entry) => entry.kind === "create";
 /** A confirmation or a dispute sent straight from the table, kept for a restore. */
 const isTableWrite = (entry) => entry.kind === "table-write";
 
@@ -92,6 +100,12 @@ export function enqueueGame(gameId, body) {
  * `preview` is the award shown until the referee's comes back (a ruling's). */
 export function enqueue(gameId, body, { path, version, number, preview }) {
   return add({ kind: "hand", gameId, body, path, version, number, preview });
+}
+
+/** Undo hand `number` of the game (its hands at `path`), made against `version`; `handKey`
+ * names the hand when this phone sent it (its answer's version is then the one to match). */
+function enqueueUndo(gameId, { path, number, version, handKey = null }) {
+  return add({ kind: "undo", gameId, path, number, version, handKey });
 }
 
 /** Queue an event table's result for `path`, after the hands queued before it. */
@@ -141,21 +155,24 @@ async function keepSent(entry, written) {
   }
 }
 
-/** Forget the sent hands of a game (its hands were undone or amended here: the server's
- * word is the one to keep). */
-export async function forgetSent(gameId) {
-  for (const [id, old] of await entries(sentStore)) {
-    if (old.gameId === gameId && isHand(old)) await del(id, sentStore);
-  }
+
+/** Whether a sent hand was undone by an undo this phone sent since (kept beside it). */
+function undoneBy(undos, hand) {
+  return undos.some((undo) => (undo.handKey
+    ? undo.handKey === hand.key
+    : undo.number === hand.number && undo.version > hand.version));
 }
 
 /** The server has this game at `version`, behind what this phone sent: the sent hands it
- * lost go back in the outbox, in order, with their own keys and versions. How many did. */
+ * lost go back in the outbox, in order, with their own keys and versions (not one this phone
+ * undid since: only the night's epoch sends an undo again, after its hand). How many did. */
 export async function catchUp(gameId, version) {
   const queued = new Set((await pending(gameId)).map((entry) => entry.key));
+  const kept = (await entries(sentStore)).filter(([, old]) => old.gameId === gameId);
+  const undos = kept.map(([, old]) => old).filter(isUndo);
   let back = 0;
-  for (const [id, old] of await entries(sentStore)) {
-    if (old.gameId !== gameId || !isHand(old) || old.version < version || queued.has(old.key)) continue;
+  for (const [id, old] of kept) {
+    if (!isHand(old) || old.version < version || queued.has(old.key) || undoneBy(undos, old)) continue;
     await set(id, { ...old, state: "waiting", resent: true }, store);
     await del(id, sentStore);
     back += 1;
@@ -214,7 +231,34 @@ async function waitingBefore(entry) {
   return (await pending(entry.gameId)).some((other) => other.id < entry.id && other.state === "waiting");
 }
 
+/** The hand this phone sent with `key`, as kept among the sent ones. */
+async function sentHand(gameId, key) {
+  for (const [, old] of await entries(sentStore)) {
+    if (old.gameId === gameId && old.key === key) return old;
+  }
+  return null;
+}
+
+async function sendUndo(entry) {
+  const sent = entry.handKey ? await sentHand(entry.gameId, entry.handKey) : null;
+  const version = sent?.recorded ?? entry.version;
+  try {
+    const data = await api.undoHand(entry.path, entry.number, { token: await tokenOf(entry.gameId), version });
+    await mergeUndone(entry.gameId, entry.number, data);
+  } catch (error) {
+    if (!(error instanceof Problem)) throw error;
+    // An undo whose answer was lost finds its own work done when sent again: the hand is gone.
+    const game = await api.read((await linksOf(entry.gameId)).read).catch(() => null);
+    if (!game || game.hands.some((hand) => hand.number === entry.number)) throw error;
+    await saveGame(game);
+  }
+  // The undo is kept among the sent entries after its hand: a restore sends both again, in
+  // order, and a catch-up never brings the undone hand back.
+  return { replayed: false, data: null };
+}
+
 async function send(entry) {
+  if (isUndo(entry)) return sendUndo(entry);
   if (entry.kind === "create") {
     const { data } = await api.createGame(entry.body, formatOf(entry));
     await saveGame(data);
@@ -243,6 +287,8 @@ async function send(entry) {
 async function sendOne(entry) {
   inFlight = entry.id;
   try {
+    // Dropped (undone on the phone) since it was picked: nothing to send.
+    if (!(await get(entry.id, store))) return;
     const { replayed, data } = await send(entry);
     await keepSent(entry, data);
     await del(entry.id, store);
@@ -257,14 +303,19 @@ async function sendOne(entry) {
     } else if (entry.resent && error.code === "hand-undone") {
       // A sent hand that was undone since: the server has it as the player left it.
       await del(entry.id, store);
+    } else if (isHand(entry) && (await undoneMeanwhile(entry))) {
+      // The player undid this hand while it was on its way: it is gone, and so is the undo.
     } else if (entry.resent && !isHand(entry)) {
-      // A result, confirmation or dispute sent again after a restore that the server answers
-      // with its own word (the result stands confirmed, the night is closed): its word stands.
+      // A result, undo, confirmation or dispute sent again after a restore that the server
+      // answers with its own word (the result stands confirmed, the night is closed): its word
+      // stands.
       await del(entry.id, store);
     } else if (error.status === 412 && isHand(entry)) {
-      // Every hand still queued for this game was entered against the same stale view.
+      // Every hand still queued for this game was entered against the same stale view; an
+      // undo made against that view is void.
       for (const mine of await pending(entry.gameId)) {
-        if (mine.state === "waiting") await set(mine.id, { ...mine, state: "conflict", problem }, store);
+        if (isUndo(mine)) await del(mine.id, store);
+        else if (mine.state === "waiting") await set(mine.id, { ...mine, state: "conflict", problem }, store);
       }
       await refreshGame(entry.gameId);
     } else {
@@ -275,6 +326,15 @@ async function sendOne(entry) {
   } finally {
     inFlight = null;
   }
+}
+
+/** A hand the server refused, which the player had asked to undo meanwhile: both go. */
+async function undoneMeanwhile(entry) {
+  const undo = (await pending(entry.gameId)).find((other) => isUndo(other) && other.handKey === entry.key);
+  if (!undo) return false;
+  await del(undo.id, store);
+  await del(entry.id, store);
+  return true;
 }
 
 async function flushOnce() {
@@ -327,12 +387,31 @@ export async function rebase(gameId, { version, number }) {
   return flush();
 }
 
+/** Undo a hand. A hand still waiting here is dropped at once; one being sent now, or already
+ * sent by this phone (`entryId`, its outbox entry), or recorded before (`number` and the game
+ * `version` it is in), is undone on the server through the outbox, after whatever is queued
+ * before it. Works offline: the undo waits like a hand. */
+export async function undoHand(gameId, { entryId = null, path, number, version }) {
+  if (entryId && (await discard(entryId))) return;
+  const entry = entryId ? await get(entryId, store) : null;
+  const sent = entry ? null : entryId && (await get(entryId, sentStore));
+  const hand = entry || sent;
+  await enqueueUndo(gameId, {
+    path: hand?.path || path,
+    number: hand?.number ?? number,
+    version: hand ? hand.version + 1 : version,
+    handKey: hand?.key || null,
+  });
+  flush();
+}
+
 /** Drop an entry: a rejected one the player has read, a held one, or an unsent last hand.
  * An entry being sent right now cannot be dropped (it may already be recorded). */
 export async function discard(entryId) {
   if (inFlight === entryId) return false;
   const entry = await get(entryId, store);
-  if (!entry) return false;
+  // (Picked for sending meanwhile: the sender finds it gone only if it goes before that.)
+  if (!entry || inFlight === entryId) return false;
   await del(entryId, store);
   if (entry.state === "waiting" && isHand(entry)) await shiftLater(entry, -1);
   changed(entry.gameId);

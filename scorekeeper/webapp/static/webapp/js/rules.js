@@ -9,6 +9,9 @@ export const SUITS = ["C", "D", "H", "S"];
 export const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
 export const RED = new Set(["D", "H"]);
 export const PRESETS = ["standard", "uka", "two-handed", "three-handed", "british", "six-handed", "bid-euchre"];
+/** How a table says a hand ended in a turn-up game, as the API's quick entry takes it (the
+ * referee's words). An auction's hand is said by its bid and tricks instead. */
+export const OUTCOMES = ["made", "march", "euchred"];
 
 /** The table's shape of rulesets kept on a phone from before the server sent it with every
  * ruleset: they had two, three or four seats, five cards each. */
@@ -101,11 +104,13 @@ export function previewAward(game, entry) {
   const ruleset = game.ruleset;
   const defended = entry.defender_alone !== null && entry.defender_alone !== undefined;
   if (entry.renege !== undefined && entry.renege !== null) return previewPenalty(game, entry, defended);
+  const told = entry.maker_tricks === null || entry.maker_tricks === undefined
+    ? (candidate) => candidate.outcome === entry.outcome
+    : (candidate) => candidate.maker_tricks === entry.maker_tricks;
   const bid = entry.bid ?? null;
   const row = (game.awards || []).find((candidate) => (candidate.bid ?? null) === bid
     && (bid !== null || candidate.alone === Boolean(entry.alone))
-    && candidate.defender_alone === defended
-    && candidate.maker_tricks === entry.maker_tricks);
+    && candidate.defender_alone === defended && told(candidate));
   if (!row) return { reason: "thrown-in", points: {} };
   const makers = teamOf(ruleset, entry.maker);
   const points = {};
@@ -133,17 +138,23 @@ function previewPenalty(game, entry, defended) {
   return { reason: "renege", points };
 }
 
-/** "Euchred! +2 to E/W" */
-export function awardText(ruleset, award) {
+/** "+2 to E/W" (or "no points"); `short`, "+2 E/W" (on a button). */
+export function awardPoints(ruleset, award, { short = false } = {}) {
   const scorers = Object.entries(award.points || {}).filter(([, value]) => value);
-  const headline = t(`award.${award.reason}`);
-  if (!scorers.length) return headline;
+  if (!scorers.length) return t("award.no_points");
   // A set in Bid Euchre takes points away: said as a loss, never "+-5".
-  const parts = scorers.map(([team, value]) => t(value < 0 ? "award.points_lost" : "award.points", {
+  const said = (value) => (value < 0 ? "award.points_lost" : "award.points") + (short ? ".short" : "");
+  return scorers.map(([team, value]) => t(said(value), {
     points: Math.abs(value),
     team: teamLabel(ruleset, Number(team)),
-  }));
-  return `${headline} ${parts.join(", ")}`;
+  })).join(", ");
+}
+
+/** "Euchred! +2 to E/W" */
+export function awardText(ruleset, award) {
+  const headline = t(`award.${award.reason}`);
+  if (!Object.values(award.points || {}).some(Boolean)) return headline;
+  return `${headline} ${awardPoints(ruleset, award)}`;
 }
 
 /** The cards of a ruleset's deck, by suit then rank. */
@@ -162,7 +173,8 @@ export function cardFace(card) {
 
 export function cardName(card) {
   if (card === "JOKER") return t("card.joker");
-  return t("card.name", { rank: t(`rank.${card[0]}`), suit: t(`suit.${card[1]}`) });
+  // A suit inside a card's name is a common noun, as the referee writes it: "ace of spades".
+  return t("card.name", { rank: t(`rank.${card[0]}`), suit: t(`suit.${card[1]}`).toLowerCase() });
 }
 
 /** The score a team needs to be "at game point": one made hand from the target. */

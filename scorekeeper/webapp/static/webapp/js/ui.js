@@ -35,36 +35,65 @@ export function replace(el, ...children) {
 
 let toastTimer = 0;
 let toastSticky = false;
+let toastElement = null;
+
+/** The one message element: found once, as it may be moved into (and away with) a screen. */
+function toastEl() {
+  toastElement ||= document.getElementById("toast");
+  return toastElement;
+}
 
 /** Hide a passing message (a sticky one, like "update available", stays). */
 export function dismissToast() {
   if (toastSticky) return;
   clearTimeout(toastTimer);
-  document.getElementById("toast").hidden = true;
+  toastEl().hidden = true;
 }
 
-/** A short message at the top of the screen, clear of the hand entry and its preview (also
- * read out by screen readers). */
-export function toast(message, { action, onAction, ms = 4000 } = {}) {
-  const el = document.getElementById("toast");
-  replace(el, h("span", {}, message), action ? h("button", {
+/** Whether a message stands inside `place` now. */
+export function toastShownIn(place) {
+  const el = toastEl();
+  return !el.hidden && place.contains(el);
+}
+
+/** A short message (also read out by screen readers). It stands in the screen's own place for
+ * messages where it has one (`data-messages`: the hand's outcome row, which is not needed
+ * until the next hand's first tap), or `into` another place; else (or `into: null`) at the
+ * top of the screen, over the header. `ms: 0` keeps it until it is dismissed. */
+export function toast(message, { action, onAction, ms = 4000, into } = {}) {
+  const el = toastEl();
+  const place = into === undefined ? document.querySelector("[data-messages]") : into;
+  const home = place || document.body;
+  if (el.parentNode !== home) home.append(el);
+  el.classList.toggle("inline", !!place);
+  // A side's label ("N/S", "북/남") is one word: no line breaks at its slash.
+  const words = String(message).split(/(\S+\/\S+)/).map((part, i) => (i % 2 ? h("span", { class: "keep" }, part) : part));
+  replace(el, h("span", {}, words), action ? h("button", {
     type: "button",
     class: "link",
-    onclick: () => {
+    // The second tap of a double tap on what was there before (an ending that saved a hand)
+    // is no tap on this.
+    onclick: (event) => {
+      if (event.detail > 1) return;
       el.hidden = true;
       toastSticky = false;
       onAction();
     },
   }, action) : null);
   el.hidden = false;
-  toastSticky = !ms;
+  toastSticky = !ms && !place;
   clearTimeout(toastTimer);
   if (ms) toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
 
-/** A group of radio buttons that look like big buttons. */
-export function choices({ name, legend, options, value, onchange, columns, hint }) {
-  return h("fieldset", { class: `choices cols-${columns || options.length}` },
+/** A group of radio buttons that look like big buttons. An `optional` choice is taken back
+ * by tapping it again (`onchange(null)`). `words`: the faces are long words (a variant's
+ * name), one to a row where the screen is narrow. */
+export function choices({
+  name, legend, options, value, onchange, columns, hint, optional = false, words = false,
+}) {
+  let chosen = value === null || value === undefined ? null : String(value);
+  return h("fieldset", { class: `choices cols-${columns || options.length}${words ? " words" : ""}` },
     h("legend", {}, legend),
     hint ? h("p", { class: "hint" }, hint) : null,
     h("div", { class: "choice-grid" },
@@ -73,12 +102,35 @@ export function choices({ name, legend, options, value, onchange, columns, hint 
           type: "radio",
           name,
           value: String(option.value),
-          checked: String(value) === String(option.value),
+          checked: chosen === String(option.value),
           "aria-label": option.label || null,
-          onchange: () => onchange(option.value),
+          // A click on the chosen one changes nothing by itself (no change event follows).
+          onclick: optional ? (event) => {
+            if (chosen !== String(option.value)) return;
+            event.target.checked = false;
+            chosen = null;
+            onchange(null);
+          } : null,
+          onchange: () => {
+            chosen = String(option.value);
+            onchange(option.value);
+          },
         }),
         h("span", { class: "choice-face" }, option.face ?? option.label,
           option.sub ? h("small", {}, option.sub) : null)))));
+}
+
+/** A switch that looks like a choice's face, to stand in a row of them ("Went alone" beside
+ * how the hand ended): pressed, it shows as chosen. */
+export function faceToggle({ label, checked, onchange }) {
+  return h("label", { class: "choice toggle" },
+    h("input", {
+      type: "checkbox",
+      role: "switch",
+      checked: !!checked,
+      onchange: (event) => onchange(event.target.checked),
+    }),
+    h("span", { class: "choice-face" }, label));
 }
 
 /** A switch: a checkbox with a label (`compact`: a button-like face, for a row of choices). */

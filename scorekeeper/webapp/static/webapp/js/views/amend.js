@@ -3,7 +3,7 @@
 
 import { api, Problem, Unreachable } from "../api.js";
 import { t } from "../i18n.js";
-import { awardText, previewAward } from "../rules.js";
+import { awardText, isAuction, previewAward } from "../rules.js";
 import { h, replace, sheetRow, showSheet, toast, toggle } from "../ui.js";
 import { handAward, handSummary } from "./describe.js";
 import { blankHand, handInputs, isComplete, quickEntry } from "./handform.js";
@@ -16,16 +16,18 @@ export function openAmend(ctx, hand, afterWrite) {
       trump: hand.trump,
       alone: !!hand.alone,
       defender_alone: hand.defender_alone ?? null,
-      maker_tricks: hand.maker_tricks,
+      outcome: hand.outcome ?? null,
+      maker_tricks: hand.maker_tricks ?? null,
       bid: hand.bid ?? null,
     }
     : blankHand();
+  const askTricks = !!ctx.table?.askTricks;
   let thrownIn = hand.kind === "thrown-in";
   let version = game.version;
   const preview = h("div", { class: "preview", "aria-live": "polite" });
   const message = h("div", { "aria-live": "assertive" });
   const reason = h("textarea", { required: true, rows: 2, maxLength: 500, name: "reason" });
-  const fields = h("div", {}, handInputs({ game, values, onchange: update, prefix: "amend-" }));
+  const fields = h("div", {}, handInputs({ game, values, onchange: update, prefix: "amend-", askTricks }));
   const save = h("button", { type: "submit", class: "primary" }, t("amend.save"));
 
   function body() {
@@ -34,7 +36,7 @@ export function openAmend(ctx, hand, afterWrite) {
 
   function update() {
     fields.hidden = thrownIn;
-    const ready = thrownIn || isComplete(values);
+    const ready = thrownIn || isComplete(values, { askTricks, auction: isAuction(game.ruleset) });
     save.disabled = !ready;
     const award = ready ? previewAward(game, body()) : null;
     preview.className = `preview ${award ? award.reason : ""}`;

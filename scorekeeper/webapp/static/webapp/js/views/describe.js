@@ -26,8 +26,13 @@ export function handSummary(game, hand) {
   const maker = hand.maker ?? contract?.maker;
   if (maker === null || maker === undefined) return t(`award.${hand.award?.reason || "thrown-in"}`);
   const bid = hand.bid ?? contract?.lone_bid ?? contract?.bid ?? null;
+  const suit = SYMBOL[hand.trump || contract?.trump];
+  // The suit is kept only where the table gave it; an auction's hand says its bid.
+  const called = suit
+    ? t("hand.called", { maker: seatName(game, maker), suit })
+    : t("hand.called.no_suit", { maker: seatName(game, maker) });
   const parts = [bid === null
-    ? t("hand.called", { maker: seatName(game, maker), suit: SYMBOL[hand.trump || contract?.trump] || "?" })
+    ? called
     : t("hand.bid.said", { maker: seatName(game, maker), bid: typeof bid === "number" ? bid : t(`bid.${bid}`) })];
   const offender = hand.kind === "penalty" ? reneger(hand) : null;
   if (offender !== null) {

@@ -1,37 +1,23 @@
-// The few taps that describe a hand: who called, which suit, alone?, lone defender?, tricks.
-// In Bid Euchre: who won the bid, what they bid, the tricks they took (a moon is two taps:
-// the maker and "moon", the tricks then standing at all of them). Used to enter a new hand
-// and to amend one.
+// The taps that describe a hand: who called, how it ended (made, march, euchred; or the
+// makers' tricks where the event asks them), and where it applies the suit, "alone" and a
+// lone defender. In Bid Euchre, an auction: who won the bid, what they bid, the tricks they
+// took (each count with what it scores; a moon or loner stands alone by its bid). Entering
+// a new hand, the ending's tap saves it (two taps for a common turn-up hand: the toast's
+// Undo takes it back); amending one, the ending is chosen and the sheet saved.
 
 import { t } from "../i18n.js";
 import {
-  RED, SUITS, SYMBOL, auctionBids, handSize, isAuction, seatLetter, seatName, teamOf,
+  OUTCOMES, RED, SUITS, SYMBOL, auctionBids, awardPoints, awardText, handSize, isAuction, previewAward,
+  seatLetter, seatName, teamOf,
 } from "../rules.js";
-import { choices, h, replace, toggle } from "../ui.js";
+import { choices, faceToggle, h, replace, toggle } from "../ui.js";
 
 const LONE_BIDS = ["moon", "loner"];
 
 export function blankHand() {
-  return { maker: null, trump: null, alone: false, defender_alone: null, maker_tricks: null, bid: null };
-}
-
-/** A turn-up hand names its trump; a Bid Euchre hand its bid instead. */
-export function isComplete(values) {
-  return values.maker !== null && values.maker_tricks !== null
-    && (values.trump !== null || (values.bid ?? null) !== null);
-}
-
-/** The API's quick entry for these values. */
-export function quickEntry(values) {
-  const entry = {
-    maker: values.maker,
-    alone: values.alone,
-    defender_alone: values.defender_alone,
-    maker_tricks: values.maker_tricks,
+  return {
+    maker: null, trump: null, alone: false, defender_alone: null, outcome: null, maker_tricks: null, bid: null,
   };
-  if (values.trump !== null) entry.trump = values.trump;
-  if ((values.bid ?? null) !== null) entry.bid = values.bid;
-  return entry;
 }
 
 /** What the makers bid, for an auction's hand: the numbers of tricks, then the lone bids. */
@@ -55,18 +41,39 @@ function bidChoice({ ruleset, values, prefix, onchange }) {
   });
 }
 
+/** Who called, and how it ended: by its tricks where they are asked or the game is an
+ * auction (with its bid), else by its outcome. */
+export function isComplete(values, { askTricks = false, auction = false } = {}) {
+  if (values.maker === null) return false;
+  if (auction) return (values.bid ?? null) !== null && values.maker_tricks !== null;
+  return askTricks ? values.maker_tricks !== null : values.outcome !== null || values.maker_tricks !== null;
+}
+
+/** The API's quick entry for these values: the suit, the outcome, the tricks and the bid only
+ * when given. */
+export function quickEntry(values) {
+  const entry = { maker: values.maker, alone: values.alone, defender_alone: values.defender_alone };
+  if (values.trump) entry.trump = values.trump;
+  if (values.outcome) entry.outcome = values.outcome;
+  if (values.maker_tricks !== null && values.maker_tricks !== undefined) entry.maker_tricks = values.maker_tricks;
+  if ((values.bid ?? null) !== null) entry.bid = values.bid;
+  return entry;
+}
+
 function canDefendAlone(ruleset, values) {
   return ruleset.defend_alone && values.maker !== null
     && (values.alone || ruleset.defend_alone_vs_partnership);
 }
 
 /** The four suits to choose trump from, each by its symbol and name: the hand form's and the
- * referee's. `onchange` gets the suit. */
-export function trumpChoice({ name, value, onchange }) {
+ * referee's. `onchange` gets the suit (null when the chosen suit is tapped again, where the
+ * suit is `optional`). */
+export function trumpChoice({ name, value, onchange, optional = false }) {
   return choices({
     name,
-    legend: t("hand.trump"),
+    legend: optional ? t("hand.trump.optional") : t("hand.trump"),
     value,
+    optional,
     options: SUITS.map((suit) => ({
       value: suit,
       face: h("span", { class: `suit-face${RED.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, SYMBOL[suit]),
@@ -77,13 +84,15 @@ export function trumpChoice({ name, value, onchange }) {
   });
 }
 
-/** The trump suit and, where the rules have loners, "Went alone", in one row. `values` is
- * changed in place (`trump`, `alone`); `onchange` runs after every change. */
+/** The trump suit (optional: no award depends on it) and, where the rules have loners, "Went
+ * alone", in one row. `values` is changed in place (`trump`, `alone`); `onchange` runs after
+ * every change. */
 export function trumpRow({ ruleset, values, prefix = "", onchange }) {
   return h("div", { class: "trump-row" },
     trumpChoice({
       name: `${prefix}trump`,
       value: values.trump,
+      optional: true,
       onchange: (suit) => {
         values.trump = suit;
         onchange();
@@ -102,30 +111,51 @@ export function trumpRow({ ruleset, values, prefix = "", onchange }) {
       : null);
 }
 
+/** How a hand ended as the table says it: each outcome, or each count of tricks (`byTricks`:
+ * where the event asks them, and always in an auction), with what it scores for the hand as
+ * entered so far. */
+function endings(game, values, byTricks) {
+  const told = byTricks
+    ? [...Array(handSize(game.ruleset) + 1).keys()].map((tricks) => ({
+      key: String(tricks), entry: { maker_tricks: tricks }, face: String(tricks),
+    }))
+    : OUTCOMES.map((outcome) => ({ key: outcome, entry: { outcome }, face: t(`outcome.${outcome}`) }));
+  const auction = isAuction(game.ruleset);
+  return told.map((ending) => {
+    if (values.maker === null || (auction && (values.bid ?? null) === null)) return { ...ending, award: null };
+    const award = previewAward(game, { ...values, outcome: null, maker_tricks: null, ...ending.entry });
+    return { ...ending, award };
+  });
+}
+
+/** What a button or choice says an ending scores: its points, or the whole award where the
+ * award is not what its name says (under Uka a loner who makes it short of five is euchred;
+ * a count of tricks says its award when it is no plain make or euchre: a march, a set). */
+function scores(ruleset, ending, byTricks) {
+  const { award } = ending;
+  if (!award) return null;
+  const surprising = byTricks
+    ? isAuction(ruleset)
+    : (ending.key === "euchred") !== award.reason.includes("euchre");
+  return surprising ? awardText(ruleset, award) : awardPoints(ruleset, award, { short: true });
+}
+
 /**
  * The inputs, as a list of elements. `values` is changed in place; `onchange` runs after
- * every change. `prefix` keeps radio names apart when two forms are on screen.
+ * every change. With `onEnding`, each ending is a button that hands the completed values to
+ * it (a new hand, saved at once); without, a choice (amending a hand). `askTricks`: the
+ * makers' tricks, 0 to the hand's size, instead of made, march, euchred (an auction always
+ * asks them, after the bid). `prefix` keeps radio names apart
+ * when two forms are on screen.
  */
-export function handInputs({ game, values, onchange, prefix = "" }) {
+export function handInputs({ game, values, onchange, prefix = "", askTricks = false, onEnding = null }) {
   const ruleset = game.ruleset;
   const seats = [...Array(ruleset.players).keys()];
   const defenderArea = h("div", { class: "defender-area" });
-  const tricksArea = h("div", { class: "tricks-area" });
-
-  function renderTricks() {
-    const size = handSize(ruleset);
-    replace(tricksArea, choices({
-      name: `${prefix}tricks`,
-      legend: t("hand.tricks"),
-      columns: Math.min(size + 1, 7),
-      value: values.maker_tricks,
-      options: [...Array(size + 1).keys()].map((n) => ({ value: n, face: String(n) })),
-      onchange: (n) => {
-        values.maker_tricks = Number(n);
-        onchange();
-      },
-    }));
-  }
+  // Where the screen's messages stand (a save's, with its Undo) until the next hand begins.
+  const endingArea = h("div", { class: "ending-area", "data-messages": onEnding ? "" : null });
+  const auction = isAuction(ruleset);
+  const byTricks = askTricks || auction;
 
   function renderDefender() {
     if (!canDefendAlone(ruleset, values)) {
@@ -148,15 +178,75 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
       ],
       onchange: (value) => {
         values.defender_alone = value === "none" ? null : Number(value);
-        onchange();
+        changed();
       },
     }));
+  }
+
+  function choose(ending) {
+    values.outcome = ending.entry.outcome ?? null;
+    values.maker_tricks = ending.entry.maker_tricks ?? null;
+  }
+
+  // Told by its outcome, "Went alone" stands beside made, march and euchred (one row, one
+  // more tap for a loner); told by its tricks, beside the suit; in an auction the bid says it.
+  const aloneHere = !byTricks && ruleset.going_alone;
+  const alone = () => (aloneHere ? faceToggle({
+    label: t("hand.alone"),
+    checked: values.alone,
+    onchange: (checked) => {
+      values.alone = checked;
+      renderDefender();
+      changed();
+    },
+  }) : null);
+
+  function renderEndings() {
+    const told = endings(game, values, byTricks);
+    const legend = byTricks ? t("hand.tricks") : t("hand.ending");
+    const columns = byTricks ? Math.min(told.length, 7) : told.length + (aloneHere ? 1 : 0);
+    const ready = values.maker !== null && (!auction || (values.bid ?? null) !== null);
+    if (onEnding) {
+      replace(endingArea, h("div", { class: `choices endings cols-${columns}`, role: "group", "aria-labelledby": `${prefix}ending-legend` },
+        h("p", { class: "legend", id: `${prefix}ending-legend` }, legend),
+        told.map((ending) => h("button", {
+          type: "button",
+          class: `ending primary ${auction ? ending.award?.reason || "" : ending.key}`,
+          disabled: !ready,
+          onclick: () => {
+            choose(ending);
+            onEnding(values);
+          },
+        }, h("span", { class: "ending-name" }, ending.face),
+        // (Its line is kept before there is anything to say: the row's height never changes.)
+        h("small", { class: "ending-points" }, ending.award ? scores(ruleset, ending, byTricks) : "\u00a0"))), alone()));
+      return;
+    }
+    const chosen = byTricks ? values.maker_tricks : values.outcome;
+    const choice = choices({
+      name: `${prefix}ending`,
+      legend,
+      columns,
+      value: chosen,
+      options: told.map((ending) => ({ value: ending.key, face: ending.face, sub: scores(ruleset, ending, byTricks) })),
+      onchange: (key) => {
+        choose(told.find((ending) => ending.key === String(key)));
+        onchange();
+      },
+    });
+    choice.querySelector(".choice-grid").append(...[alone()].filter(Boolean));
+    replace(endingArea, choice);
+  }
+
+  function changed() {
+    renderEndings();
+    onchange();
   }
 
   const inputs = [
     choices({
       name: `${prefix}maker`,
-      legend: t(isAuction(ruleset) ? "hand.maker.bid" : "hand.maker"),
+      legend: t(auction ? "hand.maker.bid" : "hand.maker"),
       columns: ruleset.players,
       value: values.maker,
       options: seats.map((seat) => ({
@@ -169,34 +259,37 @@ export function handInputs({ game, values, onchange, prefix = "" }) {
       onchange: (seat) => {
         values.maker = Number(seat);
         renderDefender();
-        onchange();
+        changed();
       },
     }),
-    // The suit and "alone" share a row: one hand fits one screen. Bid Euchre's bid replaces
-    // them (a moon or loner is the lone hand; no trump is a bid's, not the score's).
-    isAuction(ruleset)
-      ? bidChoice({
-        ruleset,
-        values,
-        prefix,
-        onchange: () => {
-          renderTricks();
-          onchange();
-        },
-      })
-      : trumpRow({
-        ruleset,
-        values,
-        prefix,
-        onchange: () => {
-          renderDefender();
-          onchange();
-        },
-      }),
+    // Bid Euchre's bid stands where the suit would (a moon or loner is the lone hand; no trump
+    // is a bid's, not the score's). Told by its tricks, the suit and "alone" share a row: one
+    // hand fits one screen.
+    auction
+      ? bidChoice({ ruleset, values, prefix, onchange: changed })
+      : askTricks
+        ? trumpRow({
+          ruleset,
+          values,
+          prefix,
+          onchange: () => {
+            renderDefender();
+            changed();
+          },
+        })
+        : trumpChoice({
+          name: `${prefix}trump`,
+          value: values.trump,
+          optional: true,
+          onchange: (suit) => {
+            values.trump = suit;
+            changed();
+          },
+        }),
     defenderArea,
-    tricksArea,
+    endingArea,
   ];
   renderDefender();
-  renderTricks();
+  renderEndings();
   return inputs;
 }

@@ -5,6 +5,7 @@ import { api } from "../api.js";
 import { onlineOnlyNote } from "../connection.js";
 import { kept, listGames } from "../db.js";
 import { t } from "../i18n.js";
+import { installHint } from "../install.js";
 import { pending } from "../outbox.js";
 import { teamCount, teamLabel, teamNames } from "../rules.js";
 import { h, replace } from "../ui.js";
@@ -50,7 +51,8 @@ export async function showHome(main) {
       h("div", { class: "stack" },
         h("a", { class: "button primary big", href: "/new/", "data-nav": true }, t("home.new")),
         h("a", { class: "button big", href: "/table/", "data-nav": true }, t("home.join")),
-        h("a", { class: "button big", href: "/referee/", "data-nav": true }, t("home.referee")))),
+        h("a", { class: "button big", href: "/referee/", "data-nav": true }, t("home.referee"))),
+      installHint()),
     h("section", { class: "panel" },
       h("h2", {}, t("home.games")),
       games.length

@@ -192,7 +192,7 @@ export async function showNewGame(main) {
         dealer: Math.min(state.dealer, ruleset.players - 1),
       });
       dropDraft("new");
-      go(`/g/${id}/`, { replace: true });
+      await go(`/g/${id}/`, { replace: true });
       toast(t(offline ? "new.started_offline" : "new.started"));
     } catch (error) {
       if (!(error instanceof Problem) && !(error instanceof NeedsConnection)) throw error;

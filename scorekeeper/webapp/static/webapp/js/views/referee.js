@@ -15,7 +15,7 @@ import {
 } from "../rules.js";
 import { choices, draft, h, replace, toast } from "../ui.js";
 import { trumpChoice } from "./handform.js";
-import { project } from "./score.js";
+import { project } from "./projection.js";
 
 // Where the rules page explains each rule the referee names (an option is under its own name).
 const RULE_SECTIONS = {
@@ -191,7 +191,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     }
     await enqueue(ctx.id, { record: hand }, {
       path: ctx.links.hands,
-      version: ctx.game.version + view.queued.length,
+      version: ctx.game.version + view.moves,
       number: view.nextNumber,
       preview: verdict.award,
     });
@@ -312,6 +312,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         name: "ref-preset",
         legend: t("new.variant"),
         columns: 2,
+        words: true,
         value: state.preset,
         options: presets.map((item) => ({ value: item.name, face: t(`preset.${item.name}`) })),
         onchange: (value) => change(() => {
@@ -369,8 +370,9 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         h("button", {
           type: "button",
           class: "quiet",
+          // A new question at the same table: the variant and who led stay as they were.
           onclick: () => {
-            Object.assign(state, blank());
+            Object.assign(state, blank(), { preset: state.preset, leader: state.leader });
             render();
           },
         }, t("ref.again")),

@@ -27,8 +27,11 @@ export function openRenege(ctx, { values, onsave }) {
 
   const body = () => (auction
     ? { maker: entry.maker, ...(bid === null ? {} : { bid }), defender_alone: null, renege: entry.renege }
-    : { maker: entry.maker, trump: entry.trump, alone: entry.alone, defender_alone: null, renege: entry.renege });
-  const ready = () => entry.maker !== null && (auction || entry.trump !== null) && entry.renege !== null;
+    : {
+      maker: entry.maker, ...(entry.trump ? { trump: entry.trump } : {}), alone: entry.alone, defender_alone: null, renege: entry.renege,
+    });
+  // The suit is optional: a renege's penalty does not depend on it.
+  const ready = () => entry.maker !== null && entry.renege !== null;
   // A loner's partner sat out: they played no card, so they cannot have reneged.
   const played = (seat) => !(entry.alone && seat !== entry.maker && teamOf(ruleset, seat) === teamOf(ruleset, entry.maker));
 

@@ -1,8 +1,10 @@
-// The score tab: a compact score that stays in view, the hand entry (one hand, one screen,
-// Save in reach), the hands so far, the count and the chart. Everything it writes goes to the
-// paths in `ctx.links` with the token in `ctx.token`. At a club night's table (`ctx.table`)
-// the same screen counts the round's hands ("Hand 3 of 8"), takes none past the last, and
-// stops taking hands once the result is entered (`ctx.table.closed`).
+// The score tab: a compact score that stays in view, the hand entry (two taps: who called,
+// how it ended, saved at once with an Undo in its place), the hands so far, the count and
+// the chart. Everything it writes goes to the paths in `ctx.links` with the token in
+// `ctx.token`. At a club night's table (`ctx.table`) the same screen counts the round's hands
+// ("Hand 3 of 8"), takes none past the last, asks the makers' tricks where the event does
+// (`ctx.table.askTricks`), and stops taking hands once the result is entered
+// (`ctx.table.closed`).
 
 import { api, Problem, Unreachable } from "../api.js";
 import { fiveAndSix, scoreChart } from "../chart.js";
@@ -10,20 +12,22 @@ import { loadGame, saveGame } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
 import {
-  discard, enqueue, events, flush, forgetSent, isHand, isResult, keepRead, pending, rebase,
+  discard, enqueue, events, flush, isHand, isResult, keepRead, pending, undoHand,
 } from "../outbox.js";
 import {
-  atGamePoint, awardText, leader, nextDealer, previewAward, seatName, teamCount, teamLabel,
-  teamNames,
+  atGamePoint, awardText, nextDealer, previewAward, seatName, teamCount, teamLabel, teamNames,
 } from "../rules.js";
 import { gameStart, NeedsConnection } from "../start.js";
-import { draft, h, replace, s, toast } from "../ui.js";
+import { dismissToast, draft, h, replace, s, toast, toastShownIn } from "../ui.js";
 import { openAmend } from "./amend.js";
-import { openRenege } from "./renege.js";
+import { clashDialog } from "./clash.js";
 import { handAward, handSummary, kindOf } from "./describe.js";
-import { blankHand, handInputs, isComplete, quickEntry } from "./handform.js";
+import { blankHand, handInputs, quickEntry } from "./handform.js";
+import { project } from "./projection.js";
+import { openRenege } from "./renege.js";
 
 const POLL_MS = 8000;
+const UNDO_ARMED_MS = 4000;
 
 function trophy() {
   return s("svg", { viewBox: "0 0 64 64", class: "trophy", "aria-hidden": "true" },
@@ -31,41 +35,6 @@ function trophy() {
     s("path", { d: "M16 12H9v5c0 6 4 10 9 11M48 12h7v5c0 6-4 10-9 11", fill: "none", "stroke-width": 4 }),
     s("rect", { x: 29, y: 34, width: 6, height: 11 }),
     s("rect", { x: 19, y: 45, width: 26, height: 8, rx: 2 }));
-}
-
-/** The game as the server has it, plus the hands still in the outbox (their points are
- * previews until the referee's award comes back). */
-export function project(game, entries) {
-  const ruleset = game.ruleset;
-  const score = [...game.score];
-  let dealer = game.dealer;
-  let number = game.hands.length ? game.hands[game.hands.length - 1].number : 0;
-  const queued = [];
-  const hands = entries.filter(isHand);
-  for (const entry of hands) {
-    if (entry.state === "rejected") continue;
-    number += 1;
-    const award = entry.preview || previewAward(game, entry.body);
-    const kind = kindOf(entry.body);
-    queued.push({ ...entry.body, number, dealer, kind, award, entry });
-    for (const [team, points] of Object.entries(award.points)) score[team] += points;
-    // A poor-hand redeal keeps the deal; every other hand passes it to the left.
-    if (kind !== "redeal") dealer = nextDealer(ruleset, dealer);
-  }
-  const winner = queued.length ? leader(ruleset, score, queued[queued.length - 1]) : game.winner;
-  const all = [...game.hands, ...queued];
-  return {
-    score,
-    dealer,
-    winner,
-    hands: all,
-    queued,
-    // A poor-hand redeal is dealt again: it is no hand of a club night's round.
-    counted: all.filter((hand) => hand.kind !== "redeal").length,
-    nextNumber: number + 1,
-    conflicts: hands.filter((entry) => entry.state === "conflict"),
-    rejected: entries.filter((entry) => entry.state === "rejected"),
-  };
 }
 
 function scoreWords(game, score) {
@@ -78,6 +47,39 @@ function allTeams(game) {
   return [...Array(teamCount(game.ruleset)).keys()].map((team) => teamNames(game, team)).join(" v ");
 }
 
+/** How far down the screen the sticky parts (the status line, the score) reach once stuck. */
+function stickyBottom() {
+  return [".status.shown", ".board"].reduce((sum, selector) => {
+    const el = document.querySelector(selector);
+    return sum + (el && getComputedStyle(el).position === "sticky" ? el.offsetHeight : 0);
+  }, 0);
+}
+
+/** Scroll the least that brings the hand's outcome row into view above the tab bar, without
+ * taking the top of the hand entry under the score: with large text, the time called or the
+ * offline line above it, the whole entry is still on one screen. */
+/** A team's label ("N/S"), kept on one line; three seats' ("N/SE/SW") may wrap after a
+ * slash, never inside a seat's letters. */
+function labelOf(ruleset, team) {
+  const label = teamLabel(ruleset, team);
+  const parts = label.split("/");
+  if (parts.length < 3) return h("span", { class: "team-label" }, label);
+  return h("span", { class: "team-label wraps" }, parts.flatMap((part, i) => (i ? ["/", h("wbr"), part] : [part])));
+}
+
+export function keepEntryInView() {
+  const form = document.querySelector("form.entry");
+  const endings = form?.querySelector(".ending-area");
+  if (!endings) return;
+  const tabs = document.getElementById("tabs");
+  const low = tabs && !tabs.hidden && getComputedStyle(tabs).position === "fixed"
+    ? tabs.getBoundingClientRect().top : window.innerHeight;
+  const below = endings.getBoundingClientRect().bottom + 8 - low;
+  if (below <= 0) return;
+  const room = form.getBoundingClientRect().top - stickyBottom();
+  if (room > 0) window.scrollBy(0, Math.min(below, room));
+}
+
 export function showScore(main, ctx) {
   const areas = {
     title: h("h1", { class: "visually-hidden" }),
@@ -85,24 +87,31 @@ export function showScore(main, ctx) {
     meta: h("p", { class: "meta" }),
     notices: h("div", { class: "notices" }),
     entry: h("div", { class: "entry-area" }),
+    after: ctx.table?.after || null,
     hands: h("section", { class: "panel hands", "aria-labelledby": "hands-title" }),
     chart: h("section", { class: "panel", "aria-labelledby": "chart-title" }),
   };
-  replace(main, Object.values(areas));
+  replace(main, Object.values(areas).filter(Boolean));
+  // The score sticks to the top: what scrolls into view stops below it (app.css).
+  const root = document.documentElement;
+  const boardHeight = new ResizeObserver(() => {
+    const stuck = getComputedStyle(areas.board).position === "sticky";
+    root.style.setProperty("--board-h", `${stuck ? areas.board.offsetHeight : 0}px`);
+  });
+  boardHeight.observe(areas.board);
   let view = project(ctx.game, ctx.entries);
   // The hand being entered survives a redraw (a language switch, another tab and back).
   const values = draft(`hand:${ctx.id}`, blankHand);
   let undoArmed = 0;
-  let clash = null;
+  const clash = clashDialog(ctx, scoreWords);
 
   // ---- the hand entry ---------------------------------------------------------------
-  const preview = h("div", { class: "preview", "aria-live": "polite" });
   const entryTitle = h("h2", { id: "entry-title", tabindex: "-1" });
   const dealerLine = h("span", { class: "deal" });
-  const saveButton = h("button", { type: "submit", class: "primary big", disabled: true }, t("hand.save"));
   let form = null;
   let saving = false;
   const limit = ctx.table?.limit || null;
+  const askTricks = !!ctx.table?.askTricks;
 
   function buildForm() {
     const game = ctx.game;
@@ -116,7 +125,7 @@ export function showScore(main, ctx) {
         ? h("button", {
           type: "button",
           class: "quiet",
-          onclick: () => openRenege(ctx, { dealer: view.dealer, values, onsave: record }),
+          onclick: () => openRenege(ctx, { values, onsave: record }),
         }, t("hand.renege"))
         : null,
       ruleset.poor_hand_redeal && ruleset.poor_hand_redeal !== "off"
@@ -135,49 +144,51 @@ export function showScore(main, ctx) {
     form = h("form", {
       class: "panel entry",
       "aria-labelledby": "entry-title",
-      onsubmit: (event) => {
-        event.preventDefault();
-        if (isComplete(values)) record(quickEntry(values));
-      },
+      onsubmit: (event) => event.preventDefault(),
     },
     h("div", { class: "entry-head" }, entryTitle, dealerLine),
-    handInputs({ game, values, onchange: updatePreview }),
-    preview,
-    h("div", { class: "save-bar" }, saveButton),
-    others.length ? h("div", { class: "row" }, others) : null);
+    handInputs({
+      game,
+      values,
+      askTricks,
+      onchange: () => {
+        // The next hand is begun: the last one's message (and its Undo) gives way to it.
+        if (values.maker !== null && toastShownIn(form)) dismissToast();
+      },
+      onEnding: () => record(quickEntry(values)),
+    }),
+    others.length ? h("div", { class: "row others" }, others) : null);
   }
 
-  function updatePreview() {
+  function updateHeading() {
     const game = ctx.game;
     entryTitle.textContent = limit
       ? t("hand.title_of", { number: view.counted + 1, limit })
       : t("hand.title", { number: view.nextNumber });
     dealerLine.textContent = t("hand.dealt_by", { dealer: seatName(game, view.dealer) });
-    saveButton.disabled = !isComplete(values);
-    if (!isComplete(values)) {
-      replace(preview, h("p", { class: "hint" }, t("hand.pick")));
-      preview.className = "preview";
-      return;
-    }
-    const award = previewAward(game, quickEntry(values));
-    const after = [...view.score];
-    for (const [team, points] of Object.entries(award.points)) after[team] += points;
-    preview.className = `preview ${award.reason}`;
-    replace(preview,
-      h("p", { class: "preview-award" }, awardText(game.ruleset, award)),
-      h("p", { class: "preview-after" }, t("hand.after", {
-        score: scoreWords(game, after),
-        dealer: seatName(game, nextDealer(game.ruleset, view.dealer)),
-      })));
+  }
+
+  /** Say in the outcome row's place what just happened, with its action: the row comes back
+   * at the next hand's first tap. */
+  function say(message, options = {}) {
+    const place = form?.querySelector("[data-messages]") || areas.entry;
+    toast(message, { ...options, into: place, ms: 0 });
+  }
+
+  /** The entry area drawn anew (the game won, the round over) keeps the message shown in it:
+   * the last hand's Undo stays within reach. */
+  function replaceEntry(...children) {
+    const message = toastShownIn(areas.entry) ? document.getElementById("toast") : null;
+    replace(areas.entry, ...children);
+    if (message) areas.entry.append(message);
   }
 
   async function record(body, { preview } = {}) {
     // A double tap saves one hand: the second tap finds the first one still being kept.
     if (saving) return;
     saving = true;
-    saveButton.disabled = true;
     const number = view.nextNumber;
-    const version = ctx.game.version + view.queued.length;
+    const version = ctx.game.version + view.moves;
     let entry;
     try {
       entry = await enqueue(ctx.id, body, { path: ctx.links.hands, version, number, preview });
@@ -194,81 +205,19 @@ export function showScore(main, ctx) {
     renderEntry();
     entryTitle.focus({ preventScroll: true });
     window.scrollTo(0, place);
-    toast(t("hand.saved", { number, award }), {
+    say(t("hand.saved", { number, award }), {
       action: t("hand.undo"),
-      onAction: () => undoQueued(entry.id),
+      onAction: () => undo({ number, entryId: entry.id }),
     });
     flush();
   }
 
-  async function undoQueued(entryId) {
-    if (await discard(entryId)) toast(t("undo.done"));
-    else toast(t("undo.too_late"));
-  }
-
-  // ---- two phones, one hand ---------------------------------------------------------
-  function sideList(items) {
-    return h("ul", { class: "plain" }, items.map(({ number, hand, award }) => h("li", {},
-      h("strong", {}, `#${number} `), handSummary(ctx.game, hand),
-      h("br"), h("span", { class: `hand-award ${award?.reason || ""}` }, awardText(ctx.game.ruleset, award || {})))));
-  }
-
-  function renderClash() {
-    const game = ctx.game;
-    if (!view.conflicts.length) {
-      clash?.close();
-      return;
-    }
-    const lastNumber = game.hands.length ? game.hands[game.hands.length - 1].number : 0;
-    const held = Math.min(...view.conflicts.map((entry) => entry.number ?? Infinity));
-    const first = Number.isFinite(held) ? held : lastNumber + 1;
-    const theirs = game.hands.filter((hand) => hand.number >= first);
-    // Each numbered as it was entered, so the same hand shows the same number on both sides.
-    const mine = view.conflicts.map((entry, i) => ({
-      number: entry.number ?? first + i,
-      hand: { ...entry.body, kind: kindOf(entry.body) },
-      award: previewAward(game, entry.body),
-    }));
-    const one = theirs.length === 1 && mine.length === 1;
-    const count = one ? 1 : 2;
-    const keepTheirs = async () => {
-      for (const entry of view.conflicts) await discard(entry.id);
-    };
-    const addMine = () => rebase(ctx.id, { version: game.version, number: lastNumber + 1 });
-    if (!clash) {
-      clash = h("dialog", { class: "sheet clash", "aria-labelledby": "clash-title" });
-      // Only an answer closes it: the held hands wait for a decision.
-      clash.addEventListener("cancel", (event) => event.preventDefault());
-      clash.addEventListener("close", () => {
-        clash.remove();
-        clash = null;
-      });
-      document.body.append(clash);
-    }
-    replace(clash,
-      h("h2", { id: "clash-title" }, theirs.length
-        ? t("clash.title", { count, number: theirs[0].number })
-        : t("conflict.title")),
-      theirs.length
-        ? h("div", { class: "clash-sides" },
-          h("section", { class: "side theirs", "aria-labelledby": "clash-theirs" },
-            h("h3", { id: "clash-theirs" }, t("clash.theirs")),
-            sideList(theirs.map((hand) => ({ number: hand.number, hand, award: hand.award })))),
-          h("section", { class: "side mine", "aria-labelledby": "clash-mine" },
-            h("h3", { id: "clash-mine" }, t("clash.mine")),
-            sideList(mine)))
-        : [
-          h("p", {}, t("clash.changed", { hands: game.hands.length, score: scoreWords(game, game.score) })),
-          h("section", { class: "side mine", "aria-labelledby": "clash-mine" },
-            h("h3", { id: "clash-mine" }, t("clash.mine")), sideList(mine)),
-        ],
-      theirs.length ? h("p", { class: "clash-question" }, t("clash.question", { count })) : null,
-      h("div", { class: "row" },
-        h("button", { type: "button", class: "primary", onclick: theirs.length ? keepTheirs : addMine },
-          theirs.length ? t(one ? "clash.same" : "clash.same.many") : t("clash.add")),
-        h("button", { type: "button", onclick: theirs.length ? addMine : keepTheirs },
-          theirs.length ? t(one ? "clash.new" : "clash.new.many") : t("clash.drop"))));
-    if (!clash.open) clash.showModal();
+  /** Undo a hand (the last): waiting here, on its way, or on the server, it goes at once. */
+  async function undo({ number, entryId = null }) {
+    await undoHand(ctx.id, {
+      entryId, path: ctx.links.hands, number, version: ctx.game.version + view.moves,
+    });
+    say(t("undo.done_hand", { number }));
   }
 
   // ---- the parts of the screen --------------------------------------------------------
@@ -277,12 +226,17 @@ export function showScore(main, ctx) {
     replace(areas.notices, view.rejected.map((entry) => h("section", { class: "panel rejected", role: "alert" },
       h("p", {}, t("rejected.body", {
         hand: isHand(entry) ? handSummary(game, { ...entry.body, kind: kindOf(entry.body) })
-          : isResult(entry) ? t("rejected.result") : t("rejected.game"),
+          : isResult(entry) ? t("rejected.result")
+            : entry.kind === "undo" ? t("rejected.undo", { number: entry.number }) : t("rejected.game"),
         reason: entry.problem?.detail || "",
       })),
       entry.kind !== "create"
         ? h("button", { type: "button", class: "quiet small", onclick: () => discard(entry.id) }, t("rejected.ok"))
         : null)));
+  }
+
+  function roundOver() {
+    return limit && view.counted >= limit;
   }
 
   function renderBoard() {
@@ -295,27 +249,30 @@ export function showScore(main, ctx) {
         const score = view.score[team];
         return h("div", { class: `team t${team}${view.winner === team ? " winner" : ""}` },
           h("p", { class: "team-head" },
-            h("span", { class: "team-label" }, teamLabel(ruleset, team)), " ",
+            labelOf(ruleset, team), " ",
             h("span", { class: "team-names" }, teamNames(game, team))),
           h("p", { class: "score", "aria-label": t("board.points", { team: teamLabel(ruleset, team), score }) }, String(score)),
-          view.winner === null && atGamePoint(ruleset, score)
+          view.winner === null && !limit && atGamePoint(ruleset, score)
             ? h("p", { class: "badge gold" }, t("board.game_point"))
             : null);
       })));
-    // Who deals is in the hand entry's heading when this phone keeps score.
+    // Who deals is in the hand entry's heading when this phone keeps score; after a round's
+    // last hand, or the game's, nobody deals next.
+    const dealing = view.winner === null && !roundOver();
     replace(areas.meta,
-      view.winner === null && !ctx.token
+      dealing && !ctx.token
         ? h("span", { class: "dealer-chip" }, t("board.dealer", { dealer: seatName(game, view.dealer) }))
         : null,
       limit
         ? h("span", {}, t("board.round_of", { count: view.counted, limit }))
-        : h("span", {}, t("board.target", { target: ruleset.target })),
-      view.queued.length ? h("span", { class: "badge warn" }, t("outbox.waiting", { count: view.queued.length })) : null);
+        : h("span", {}, t("board.target", { target: ruleset.target })));
+    // (What waits to be sent is said on the status line and in the list of hands, not here: a
+    // line that came and went above the hand entry would move it under the player's thumb.)
   }
 
   function stopped(title, body) {
     form = null;
-    replace(areas.entry, h("section", { class: "panel stopped", "aria-labelledby": "stopped-title" },
+    replaceEntry(h("section", { class: "panel stopped", "aria-labelledby": "stopped-title" },
       h("h2", { id: "stopped-title", tabindex: "-1" }, title),
       body ? h("p", { class: "hint" }, body) : null));
   }
@@ -325,21 +282,18 @@ export function showScore(main, ctx) {
     if (ctx.table && ctx.token) {
       // At a club night's table: the round's last hand, or a result entered, ends the entry.
       if (ctx.table.closed) return stopped(ctx.table.closed, null);
-      if (limit && view.counted >= limit) {
-        return stopped(t("table.last_hand", { limit }), t("table.enter_result"));
-      }
+      if (roundOver()) return stopped(t("table.last_hand", { limit }), t("table.enter_result"));
       if (view.winner !== null) {
         return stopped(t("won.title", { team: teamLabel(game.ruleset, view.winner) }), t("table.enter_result"));
       }
     }
     if (view.winner !== null) {
       form = null;
-      const final = view.score;
-      replace(areas.entry, h("section", { class: "panel won", "aria-labelledby": "won-title" },
+      replaceEntry(h("section", { class: "panel won", "aria-labelledby": "won-title" },
         trophy(),
         h("h2", { id: "won-title" }, t("won.title", { team: teamLabel(game.ruleset, view.winner) })),
         h("p", { class: "won-names" }, teamNames(game, view.winner)),
-        h("p", { class: "won-score" }, scoreWords(game, final)),
+        h("p", { class: "won-score" }, scoreWords(game, view.score)),
         view.queued.length ? h("p", { class: "hint" }, t("won.pending")) : null,
         h("div", { class: "row" },
           ctx.token ? h("button", { type: "button", class: "primary", onclick: rematch }, t("won.rematch")) : null,
@@ -354,14 +308,15 @@ export function showScore(main, ctx) {
     }
     if (!form) buildForm();
     if (form.parentNode !== areas.entry) replace(areas.entry, form);
-    updatePreview();
+    updateHeading();
   }
 
   function renderHands() {
     const game = ctx.game;
     const hands = [...view.hands].reverse();
     const last = view.hands[view.hands.length - 1];
-    const canEdit = ctx.token && !view.queued.length && !ctx.table?.closed;
+    // A hand is changed against the game as the server has it: not while writes wait here.
+    const canEdit = ctx.token && !view.moves && !ctx.table?.closed;
     replace(areas.hands,
       h("h2", { id: "hands-title" }, t("hands.title"), " ", h("span", { class: "hand-count" }, String(view.hands.length))),
       hands.length
@@ -384,18 +339,22 @@ export function showScore(main, ctx) {
             : h("div", { class: "hand-row" }, body));
         }))
         : h("p", { class: "hint" }, t("hands.none")),
-      ctx.token && last && !ctx.table?.closed ? h("button", { type: "button", class: "quiet undo", onclick: undo },
+      ctx.token && last && !ctx.table?.closed ? h("button", { type: "button", class: "quiet undo", onclick: undoLast },
         undoArmed ? t("undo.confirm", { number: last.number }) : t("undo.button", { number: last.number })) : null);
   }
 
   function renderChart() {
     const ruleset = ctx.game.ruleset;
     const teams = [...Array(teamCount(ruleset)).keys()];
+    // A round of a fixed number of hands has no target to count to: its chart is scaled to
+    // the points scored, and the five-and-six count (a game to ten's) is left out.
     replace(areas.chart,
       h("h2", { id: "chart-title" }, t("chart.title")),
-      h("div", { class: "counts" }, teams.map((team) => h("div", { class: `count-of t${team}` },
-        h("span", { class: "team-label" }, teamLabel(ruleset, team)), fiveAndSix(view.score[team], team)))),
-      view.hands.length ? scoreChart(ruleset, view.hands) : h("p", { class: "hint" }, t("hands.none")));
+      limit ? null : h("div", { class: "counts" }, teams.map((team) => h("div", { class: `count-of t${team}` },
+        labelOf(ruleset, team), fiveAndSix(view.score[team], team)))),
+      view.hands.length
+        ? scoreChart(ruleset, view.hands, { target: limit ? null : ruleset.target })
+        : h("p", { class: "hint" }, t("hands.none")));
   }
 
   function refresh() {
@@ -406,7 +365,7 @@ export function showScore(main, ctx) {
     renderEntry();
     renderHands();
     renderChart();
-    renderClash();
+    clash.render(view);
   }
 
   // ---- writes that need the server ----------------------------------------------------
@@ -420,34 +379,21 @@ export function showScore(main, ctx) {
     refresh();
   }
 
-  async function undo() {
+  /** The list's "Undo hand N": tapped twice, it undoes the last hand the way the toast does. */
+  async function undoLast() {
     const last = view.hands[view.hands.length - 1];
     if (!last) return;
     if (!undoArmed) {
       undoArmed = setTimeout(() => {
         undoArmed = 0;
         renderHands();
-      }, 4000);
+      }, UNDO_ARMED_MS);
       renderHands();
       return;
     }
     clearTimeout(undoArmed);
     undoArmed = 0;
-    if (last.entry) {
-      await undoQueued(last.entry.id);
-      return;
-    }
-    try {
-      await api.undoHand(ctx.links.hands, last.number, { token: ctx.token, version: ctx.game.version });
-      // The hands this phone sent are the server's to keep now: none is sent again.
-      await forgetSent(ctx.id);
-      toast(t("undo.done"));
-    } catch (error) {
-      if (error instanceof Unreachable) toast(t("offline.needed"));
-      else if (error instanceof Problem && error.status === 412) toast(t("conflict.undo"), { ms: 8000 });
-      else toast(error.message);
-    }
-    await afterWrite();
+    await undo({ number: last.number, entryId: last.entry?.id || null });
   }
 
   async function rematch() {
@@ -459,7 +405,7 @@ export function showScore(main, ctx) {
         players: game.players,
         dealer: nextDealer(game.ruleset, game.hands.length ? game.hands[0].dealer : game.dealer),
       });
-      go(`/g/${id}/`);
+      await go(`/g/${id}/`);
       if (offline) toast(t("new.started_offline"));
     } catch (error) {
       toast(error instanceof NeedsConnection || error instanceof Unreachable ? t("offline.needed") : error.message);
@@ -495,12 +441,15 @@ export function showScore(main, ctx) {
   document.addEventListener("visibilitychange", pull);
   const timer = setInterval(pull, POLL_MS);
   refresh();
+  keepEntryInView();
   pull();
   return () => {
     events.removeEventListener("change", onChange);
     document.removeEventListener("visibilitychange", pull);
     clearInterval(timer);
     clearTimeout(undoArmed);
-    clash?.close();
+    clash.close();
+    boardHeight.disconnect();
+    root.style.removeProperty("--board-h");
   };
 }

@@ -19,7 +19,7 @@ import { seatLetter } from "../rules.js";
 import { choices, h, replace, toast } from "../ui.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./referee.js";
-import { showScore } from "./score.js";
+import { keepEntryInView, showScore } from "./score.js";
 
 // An event's table seats four: the server refuses an event any other ruleset.
 const EVENT_TABLE = { players: 4 };
@@ -79,7 +79,6 @@ async function scan(video, found) {
 function showJoin(main, { code = "", message = "" } = {}) {
   document.title = `${t("join.title")} · ${t("app.title")}`;
   document.getElementById("tabs").hidden = true;
-  let role = "scorer";
   let stopCamera = () => {};
   const input = h("input", {
     name: "code", value: code, autocomplete: "off", autocapitalize: "characters", maxLength: 12, required: true,
@@ -88,7 +87,9 @@ function showJoin(main, { code = "", message = "" } = {}) {
   const note = h("div", { "aria-live": "assertive" }, message ? h("p", { class: "panel warn-text", role: "alert" }, message) : null);
   const video = h("video", { class: "scanner", hidden: true, playsInline: true, muted: true });
 
-  async function join(event) {
+  // The phone keeps the table's score, or confirms for the opponents: a button each, neither
+  // chosen for the player. A table whose score is kept already offers the second.
+  async function join(event, role = event?.submitter?.value || "scorer") {
     event?.preventDefault();
     const wanted = codeIn(input.value);
     if (!wanted) {
@@ -102,8 +103,10 @@ function showJoin(main, { code = "", message = "" } = {}) {
       await remember(HERE, { id: null, role: joined.role, event_table: joined.event_table, table: joined.table });
       go("/table/", { replace: true });
     } catch (error) {
-      const text = error instanceof Problem ? error.message : t("join.later");
-      replace(note, h("p", { class: "panel error", role: "alert" }, text));
+      const taken = error instanceof Problem && error.code === "table-taken";
+      const text = taken ? t("join.taken") : error instanceof Problem ? error.message : t("join.later");
+      replace(note, h("div", { class: "panel error", role: "alert" }, h("p", {}, text),
+        taken ? h("button", { type: "button", class: "primary", onclick: () => join(null, "confirmer") }, t("join.confirmer")) : null));
     }
   }
 
@@ -115,18 +118,9 @@ function showJoin(main, { code = "", message = "" } = {}) {
     note,
     h("form", { class: "panel join-form", onsubmit: join },
       h("label", { class: "field" }, h("span", {}, t("join.code")), input),
-      choices({
-        name: "join-role",
-        legend: t("join.as"),
-        columns: 1,
-        value: role,
-        options: [
-          { value: "scorer", face: t("join.scorer") },
-          { value: "confirmer", face: t("join.confirmer") },
-        ],
-        onchange: (value) => { role = value; },
-      }),
-      h("button", { type: "submit", class: "primary big" }, t("join.button"))),
+      h("p", { class: "legend" }, t("join.as")),
+      h("button", { type: "submit", class: "primary big", value: "scorer" }, t("join.scorer")),
+      h("button", { type: "submit", class: "big", value: "confirmer" }, t("join.confirmer"))),
     canScan()
       ? h("section", { class: "panel" },
         h("button", {
@@ -136,7 +130,7 @@ function showJoin(main, { code = "", message = "" } = {}) {
             try {
               stopCamera = await scan(video, (found) => {
                 input.value = found;
-                join();
+                join(null, "scorer");
               });
             } catch {
               replace(note, h("p", { class: "panel error", role: "alert" }, t("join.camera_failed")));
@@ -506,11 +500,17 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       entries: [],
       table: {
         limit: table.round_length === "hands" ? table.hands_per_round : null,
+        askTricks: !!table.ask_tricks,
+        // The result, right below the hand entry: on the first screen after the last hand.
+        after: tab === "score" ? result : null,
         closed: closed ? t("table.closed_short")
           : table.result && table.result.status !== "disputed" ? t("table.result_entered") : null,
         onview: (next) => {
+          const over = roundOver();
           view = next;
-          renderResult();
+          renderResult().then(() => {
+            if (!over && roundOver()) result.scrollIntoView({ block: "nearest" });
+          });
         },
       },
     }
@@ -518,7 +518,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
 
   async function render() {
     renderHead();
-    replace(main, head, body, tab === "score" ? result : null, tab === "score" ? foot : null);
+    replace(main, head, body, tab === "score" && !ctx ? result : null, tab === "score" ? foot : null);
     replace(foot, h("button", {
       type: "button",
       class: "quiet",
@@ -585,8 +585,13 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       ctx.table.refresh?.();
     }
     if (changed) {
+      const entered = table.result?.status === "entered";
       renderHead();
       await renderResult();
+      // Time called pushes the hand entry down: its outcome row stays on screen; a result to
+      // confirm comes into view on the opponents' phone.
+      if (next.time_called_at) keepEntryInView();
+      if (entered && device.role !== "scorer") result.scrollIntoView({ block: "nearest" });
     }
   }
 

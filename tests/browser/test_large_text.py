@@ -1,0 +1,104 @@
+"""Large text every way a player gets it on a 360 x 740 phone: the browser's text size, a
+larger root font size, page zoom; in English and Korean. On the hand entry, with a game's
+referee and on its log, no word breaks inside itself, no label is cut, nothing is wider than
+the screen; who called and how it ended share the first screen, and the referee's Ask button
+stands clear of the tab bar, solid even before it can be tapped."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+from table import layout_problems, text_size, uncovered
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+WAYS = ["text size", "root font size", "page zoom"]
+
+# The words of the screen that a line break splits inside themselves ("An/n", "#1/0"), each
+# with the element that holds it.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest(".visually-hidden, [hidden], svg, pre, dialog:not([open]), .narrow-probe")) continue;
+    const style = getComputedStyle(el);
+    if (style.display === "none" || style.visibility === "hidden") continue;
+    // (A word kept for screen readers only, in a box of a pixel, is not on the screen.)
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue;
+    for (const word of node.data.matchAll(/\\S{2,}/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(`"${word[0]}" in ${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`);
+    }
+  }
+  return [...new Set(broken)];
+}"""
+
+
+def large_phone(phone: object, way: str, locale: str) -> Page:
+    """A phone with its text at 200%, made large the way named."""
+    if way == "page zoom":
+        # Zoomed to 200%, the page lays out at half the width, each CSS pixel two on screen.
+        context: BrowserContext = phone(  # type: ignore[operator]
+            locale=locale, viewport={"width": 180, "height": 370}, device_scale_factor=2
+        )
+        return context.new_page()
+    page: Page = phone(locale=locale).new_page()  # type: ignore[operator]
+    if way == "text size":
+        text_size(page, 200)
+    else:
+        page.add_init_script("document.documentElement.style.fontSize = '200%'")
+    return page
+
+
+def problems(page: Page) -> list[str]:
+    return layout_problems(page) + [f"broken word {word}" for word in page.evaluate(BROKEN_WORDS)]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko-KR"])
+@pytest.mark.parametrize("way", WAYS)
+def test_large_text_breaks_no_word_and_cuts_no_label(
+    live_server, phone, way: str, locale: str
+) -> None:
+    page = large_phone(phone, way, locale)
+    page.goto(live_server.url + "/new/")
+    seats = (
+        page.locator("fieldset")
+        .filter(has=page.get_by_text(re.compile("^(Players|플레이어)$")))
+        .get_by_role("textbox")
+    )
+    expect(seats).to_have_count(4)
+    for seat, name in enumerate(NAMES):
+        seats.nth(seat).fill(name)
+    page.locator("form button[type=submit]").last.click()
+    page.locator("form.entry").wait_for()
+    found = {"hand entry": problems(page)}
+
+    # Who called is tapped: how it ended is on the same screen, nothing over either.
+    page.locator("form.entry .choice input").first.tap()
+    expect(page.locator("form.entry button.ending").first).to_be_in_viewport()
+    found["hand entry, covered"] = uncovered(page, "form.entry .choice-face, form.entry .ending")
+    page.locator("form.entry button.ending").first.tap()
+    expect(page.locator("#toast")).to_be_visible()
+    found["a hand saved"] = problems(page)
+
+    page.locator("#tabs a").nth(1).click()
+    ask = page.locator("form.referee .sticky-actions button")
+    expect(ask).to_be_visible()
+    found["referee"] = problems(page)
+    # Above the tab bar (or with the tabs at the top), and read clearly before it can be tapped.
+    found["referee, covered"] = uncovered(page, "form.referee .sticky-actions button")
+    assert ask.is_disabled()
+    assert ask.evaluate("(el) => getComputedStyle(el).opacity") == "1"
+
+    page.locator("#tabs a").nth(2).click()
+    page.locator("main li, main p").first.wait_for()
+    found["log"] = problems(page)
+    assert {screen: seen for screen, seen in found.items() if seen} == {}

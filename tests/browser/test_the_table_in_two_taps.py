@@ -1,0 +1,326 @@
+"""The table in two taps, on a 360 x 740 touch phone: a common hand is two taps (who called,
+how it ended) and a loner's march three; the toast's Undo takes the hand back whether it is
+still on the phone, on its way or already on the server; nothing covers the hand entry in any
+state of a club night's table (time called, offline, the seating unfolded, large text,
+Korean); and after a round's last hand the result, and on the opponents' phone the confirm
+buttons, are on the first screen."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Locator, Page, Route, expect
+from table import (
+    OUTBOX,
+    Table,
+    api_get,
+    eventually,
+    points,
+    seat_a_night,
+    text_size,
+    uncovered,
+)
+
+from scorekeeper.events import selectors, services
+from scorekeeper.events.models import Event
+from scorekeeper.models import Hand
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+# What covers nothing, on the scoring phone: who called, the suits, "alone" and how it ended.
+ENTRY_CONTROLS = "form.entry .choice-face, form.entry .ending"
+
+
+class Taps:
+    """A player's taps on the phone's screen, counted."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+
+    def on(self, target: Locator) -> None:
+        target.tap()
+        self.count += 1
+
+    def hand(self, maker: str, ending: str, *, alone: bool = False) -> int:
+        """One hand as a player enters it; how many taps it took."""
+        before = self.count
+        self.on(self.page.get_by_role("radio", name=maker))
+        if alone:
+            self.on(self.page.get_by_role("switch", name="Went alone"))
+        self.on(Table(self.page, "").ending_button(ending))
+        return self.count - before
+
+
+def test_a_common_hand_is_two_taps_and_a_loners_march_three(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    taps = Taps(page)
+    counted = [
+        taps.hand("Ann (N)", "Made"),
+        taps.hand("Ben (E)", "March"),
+        taps.hand("Cat (S)", "Euchred"),
+        taps.hand("Dan (W)", "March", alone=True),
+    ]
+    assert counted == [2, 2, 2, 3]
+    expect(page.get_by_label(points("N/S", 1))).to_be_visible()
+    expect(page.get_by_label(points("E/W", 8))).to_be_visible()
+    # The server has each hand once, with the referee's award for how it ended.
+    eventually(page, lambda: len(table.game()["hands"]) == 4, what="four hands recorded")
+    hands = table.game()["hands"]
+    assert [(h["maker"], h["outcome"], h["award"]["reason"]) for h in hands] == [
+        (0, "made", "make"),
+        (1, "march", "march"),
+        (2, "euchred", "euchre"),
+        (3, "march", "lone-march"),
+    ]
+    assert all(h["trump"] is None and h["maker_tricks"] is None for h in hands)
+
+
+def test_a_renege_through_its_shortcut_is_four_taps(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    taps = Taps(page)
+    taps.on(page.get_by_role("button", name="Renege…"))
+    sheet = page.get_by_role("dialog", name="Renege")
+    taps.on(
+        sheet.get_by_role("group", name="Who called trump?").get_by_role("radio", name="Ann (N)")
+    )
+    taps.on(sheet.get_by_role("group", name="Who reneged?").get_by_role("radio", name="Ben (E)"))
+    taps.on(sheet.get_by_role("button", name="Save hand"))
+    assert taps.count <= 5
+    expect(page.get_by_label(points("N/S", 2))).to_be_visible()
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="the renege recorded")
+    assert table.game()["hands"][0]["award"] == {"reason": "renege", "points": {"0": 2}}
+
+
+def hold_the_hands_answer(page: Page) -> list[Route]:
+    """The next hand sent waits on its way (its answer held) until the test lets it go."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        if route.request.method == "POST" and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/v1/games/*/hands/", hold)
+    return held
+
+
+@pytest.mark.parametrize("after_ms", [0, 300, 1500])
+def test_the_toasts_undo_takes_the_hand_back_from_the_server(
+    live_server, phone, after_ms: int
+) -> None:
+    # Without a service worker in the way, the page's requests can be held on their way.
+    page = phone(service_workers="block").new_page()
+    page.clock.install()
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="hand 1 recorded")
+    before = table.game()
+    held = hold_the_hands_answer(page) if after_ms == 300 else []
+
+    table.hand("Ben (E)", "March")
+    expect(page.get_by_label(points("E/W", 2))).to_be_visible()
+    if after_ms == 300:
+        # Hand 2 is on its way (the server has it; its answer has not come back).
+        eventually(page, lambda: bool(held), what="hand 2 sent")
+    elif after_ms == 1500:
+        eventually(page, lambda: len(table.game()["hands"]) == 2, what="hand 2 recorded")
+    page.clock.run_for(after_ms)
+    undo = page.get_by_role("alert").get_by_role("button", name="Undo")
+    undo.tap()
+    # The score goes back at once, whatever the server has said so far.
+    expect(page.get_by_label(points("E/W", 0))).to_be_visible()
+    expect(page.get_by_role("alert")).to_contain_text("Hand 2 undone.")
+    for route in held:
+        route.continue_()
+    # The server ends with one hand fewer than the phone had, read back through the API once
+    # the phone has nothing left to send.
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="the outbox is empty")
+    eventually(
+        page,
+        lambda: [h["number"] for h in table.game()["hands"]] == [1],
+        what="hand 2 undone on the server",
+    )
+    after = table.game()
+    assert after["score"] == before["score"] == [1, 0]
+    assert after["hands"] == before["hands"]
+    log = api_get(live_server.url, f"/api/v1/games/{table.game_id}/log/")
+    actions = [entry["action"] for entry in log]
+    # Dropped on the phone before it was sent, or sent and undone: either way not counted.
+    sent = ["create-game", "record", "record", "undo"]
+    assert actions == sent if after_ms else actions in (sent, ["create-game", "record"])
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+
+
+#: What the phone keeps of what the server took (for a restore), in the order it was sent.
+SENT = OUTBOX.replace('"euchre-outbox"', '"euchre-sent"').replace('"entries"', '"hands"')
+#: The night's epoch moved twice, as table reads after a restore would say it: the phone
+#: sends again everything it kept. How many entries went back in its outbox.
+EPOCH_MOVES = """async () => {
+  const outbox = await import("/static/webapp/js/outbox.js");
+  await outbox.noteEpoch("before the restore");
+  return outbox.noteEpoch("after the restore");
+}"""
+
+
+def test_an_undo_kept_after_its_hand_is_sent_again_after_it_when_the_night_is_restored(
+    page: Page, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    table.hand("Ben (E)", "March")
+    eventually(page, lambda: len(table.game()["hands"]) == 2, what="hand 2 recorded")
+    page.get_by_role("alert").get_by_role("button", name="Undo").tap()
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="hand 2 undone")
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="the undo is sent")
+    kept = [entry["kind"] for entry in sorted(page.evaluate(SENT), key=lambda e: e["id"])]
+    assert kept == ["hand", "hand", "undo"]
+
+    assert page.evaluate(EPOCH_MOVES) == 3
+    # Hand 2 goes again before its undo: the server has it undone, and the undo finds it gone.
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="the night is sent again")
+    game = table.game()
+    assert ([h["number"] for h in game["hands"]], game["score"]) == ([1], [1, 0])
+    log = api_get(live_server.url, f"/api/v1/games/{table.game_id}/log/")
+    assert [entry["action"] for entry in log] == ["create-game", "record", "record", "undo"]
+    expect(page.get_by_label(points("N/S", 1))).to_be_visible()
+
+
+# A club night's table ---------------------------------------------------------------------
+
+
+def a_night(django_user_model: Any, **options: Any) -> tuple[Any, Any, str, Any]:
+    event, rnd, director = seat_a_night(
+        django_user_model.objects.create_user("dora"), FOUR, round_minutes=20, **options
+    )
+    return event, rnd, rnd.tables.get().event_table.join_code, director
+
+
+def keeping_score(page: Page, base: str, code: str) -> None:
+    page.goto(f"{base}/t/{code}")
+    page.get_by_role(
+        "button", name=re.compile("Keep this table's score|이 테이블의 점수 기록")
+    ).tap()
+    page.locator("form.entry").wait_for()
+
+
+def leave(page: Page) -> None:
+    page.locator(".table-foot button").tap()
+    page.locator(".hero").wait_for()
+
+
+def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
+    live_server, phone, django_user_model, settings
+) -> None:
+    settings.PUBLIC_URL = live_server.url
+    event, _, code, director = a_night(django_user_model)
+    covered: dict[str, list[str]] = {}
+    states = [
+        ("the table heading", "en-US", 100),
+        ("time called", "en-US", 100),
+        ("offline", "en-US", 100),
+        ("large text", "en-US", 200),
+        ("Korean", "ko-KR", 100),
+        ("Korean, large text, time called, offline", "ko-KR", 200),
+    ]
+    for state, locale, size in states:
+        context = phone(locale=locale)
+        page = context.new_page()
+        text_size(page, size)
+        keeping_score(page, live_server.url, code)
+        if "heading" in state:
+            page.locator(".seating-panel summary").tap()
+            expect(page.locator(".seating")).to_be_visible()
+        if "time" in state:
+            services.round_time_call(event=event, number=1, actor=director)
+            expect(page.locator(".time-called")).to_be_visible(timeout=10_000)
+        if "offline" in state:
+            context.set_offline(True)
+            page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+            expect(page.locator("#status")).to_be_visible()
+        # Who called is tapped: how it ended is on the same screen, nothing over either.
+        page.locator("form.entry .choice input").first.tap()
+        ending = page.locator("form.entry button.ending").first
+        expect(ending).to_be_in_viewport()
+        covered[state] = uncovered(page, ENTRY_CONTROLS)
+        context.set_offline(False)
+        leave(page)
+        context.close()
+    assert covered == {state: [] for state, _, _ in states}
+
+
+def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_the_first_screen(
+    live_server, phone, django_user_model, settings
+) -> None:
+    settings.PUBLIC_URL = live_server.url
+    _, rnd, code, _ = a_night(django_user_model, hands_per_round=2)
+    seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
+    names = [f"{seat.player.name} ({'NESW'[seat.number]})" for seat in seats]
+    scorer = phone().new_page()
+    keeping_score(scorer, live_server.url, code)
+    table = Table(scorer, live_server.url)
+    table.hand(names[0], "Made")
+    table.hand(names[1], "March")
+    expect(scorer.get_by_role("heading", name="Hand 2 of 2 was the last")).to_be_visible()
+    result = scorer.locator("section.result")
+    who = result.get_by_role("group", name="Who enters it?")
+    expect(who).to_be_in_viewport()
+    # No 0-to-999 chart: a round of hands is counted by its hands, its chart by its points.
+    expect(scorer.locator(".chart .target")).to_have_count(0)
+    assert len(scorer.locator(".chart text.axis").all()) <= 10
+
+    opponents = phone().new_page()
+    opponents.goto(f"{live_server.url}/t/{code}")
+    opponents.get_by_role("button", name="Confirm the result for the opponents").tap()
+    expect(opponents.locator("section.result")).to_be_visible()
+    who.get_by_role("radio").first.tap()
+    result.get_by_role("button", name="Enter the result", exact=True).tap()
+    confirm = opponents.get_by_role("button", name=re.compile(r"^I am .*: confirm$"))
+    expect(confirm.first).to_be_in_viewport(timeout=15_000)
+    assert opponents.evaluate("() => window.scrollY") == 0 or confirm.first.is_visible()
+
+
+def test_a_phone_refused_as_a_second_scorer_is_offered_to_confirm_for_the_opponents(
+    live_server, phone, django_user_model, settings
+) -> None:
+    settings.PUBLIC_URL = live_server.url
+    _, _, code, _ = a_night(django_user_model)
+    keeping_score(phone().new_page(), live_server.url, code)
+    second = phone().new_page()
+    second.goto(f"{live_server.url}/t/{code}")
+    second.get_by_role("button", name="Keep this table's score").tap()
+    refused = second.get_by_role("alert")
+    expect(refused).to_contain_text("kept on another phone already")
+    refused.get_by_role("button", name="Confirm the result for the opponents").tap()
+    expect(second.locator(".table-title")).to_have_text("Table 1 · round 1")
+    expect(second.get_by_role("group", name="How did it end?")).to_have_count(0)
+
+
+def test_a_phone_joins_the_demo_night_in_play_and_scores_a_hand_at_once(
+    page: Page, live_server
+) -> None:
+    call_command("load_demo", stdout=io.StringIO())
+    event = Event.objects.get(name="Demo night in play")
+    code = selectors.event_tables_of(event=event)[0].join_code
+    keeping_score(page, live_server.url, code)
+    expect(page.locator(".table-title")).to_have_text("Table 1 · round 1")
+    page.locator("form.entry .choice input").first.tap()
+    Table(page, "").ending_button("Made").tap()
+    eventually(
+        page,
+        lambda: (
+            page.evaluate(OUTBOX) == []
+            and Hand.objects.filter(game__event_table__round__event=event).exists()
+        ),
+        what="the hand recorded at the demo night's table",
+    )

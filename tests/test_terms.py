@@ -1,0 +1,68 @@
+"""The reviewed table of terms (docs/terms.md) and the words that take their Korean from it:
+the table app holds the table in one module (its terms.js, as the referee does in
+referee/terms.py), and the server's catalogue says each term where the table says it is used,
+with none of the retired words left."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import polib
+
+ROOT = Path(__file__).resolve().parent.parent
+TERMS_PAGE = ROOT / "docs" / "terms.md"
+APP_TERMS = ROOT / "scorekeeper" / "webapp" / "static" / "webapp" / "js" / "terms.js"
+CATALOGUE = ROOT / "scorekeeper" / "locale" / "ko" / "LC_MESSAGES" / "django.po"
+
+
+def table_rows(section: str) -> list[list[str]]:
+    """The rows of the Markdown table under a heading of docs/terms.md."""
+    text = TERMS_PAGE.read_text(encoding="utf-8").split(f"## {section}\n", 1)[1]
+    text = text.split("\n## ", 1)[0]
+    rows = [
+        line.strip().strip("|").split(" | ") for line in text.splitlines() if line.startswith("|")
+    ]
+    return [[cell.strip() for cell in row] for row in rows[2:]]
+
+
+def app_module(name: str) -> object:
+    """A frozen constant of the app's terms.js, written there as JSON."""
+    source = APP_TERMS.read_text(encoding="utf-8")
+    found = re.search(rf"export const {name} = Object\.freeze\((.*?)\);\n", source, re.S)
+    assert found, name
+    return json.loads(found.group(1))
+
+
+def used_in(used: str, where: str) -> list[str]:
+    """What a row's "Where used" names in one place ("app", "server")."""
+    for part in used.split("; "):
+        if part.startswith(f"{where}: "):
+            return part[len(where) + 2 :].split(", ")
+    return []
+
+
+def test_the_app_holds_the_table_of_terms_of_docs_terms_md() -> None:
+    terms = app_module("TERMS")
+    assert [[t["english"], t["korean"]] for t in terms.values()] == [
+        row[:2] for row in table_rows("Terms")
+    ]
+    assert app_module("RETIRED") == table_rows("Retired")
+
+
+def test_the_servers_korean_says_each_term_where_the_table_says_it_is_used() -> None:
+    said = {entry.msgid.lower(): entry for entry in polib.pofile(str(CATALOGUE))}
+    for english, korean, used in table_rows("Terms"):
+        for msgid in used_in(used, "server"):
+            entry = said[msgid.lower()]
+            forms = [entry.msgstr, *entry.msgstr_plural.values()]
+            assert all(korean in form for form in forms), (english, msgid, forms)
+
+
+def test_no_retired_term_is_left_in_the_servers_korean() -> None:
+    retired = [word for word, _ in table_rows("Retired") if "(" not in word]
+    for entry in polib.pofile(str(CATALOGUE)):
+        for form in [entry.msgstr, *entry.msgstr_plural.values()]:
+            assert not [word for word in retired if word in form], (entry.msgid, form)
+            assert not re.search(r"\d번째", form), (entry.msgid, form)
