@@ -249,7 +249,7 @@ TERMS: Final = (
         "auction",
         "auction (Bid Euchre's bidding)",
         "비딩",
-        "referee: the auction, contracts; app: bid.title",
+        "referee: the auction, contracts; app: hand.maker.bid",
     ),
     Term(
         "no_trump",
@@ -291,13 +291,13 @@ TERMS: Final = (
         "exchange",
         "the exchange (cards passed to a lone player)",
         "카드 교환",
-        "referee: the exchange; app: ref.exchange",
+        "referee: the exchange",
     ),
     Term(
         "call_for_best",
         "calling for a partner's best card",
         "베스트 카드 요청",
-        "referee: the exchange; app: opt.call_for_best",
+        "referee: the exchange",
     ),
     Term(
         "lay_away",

@@ -26,8 +26,9 @@ def one_table_entered(live_server: Any, phone: Any, user: Any, confirm_with: str
     table["join_code"] = code
     page = joined(phone(), live_server.url, code)
     seats = [s["name"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
-    Table(page, "").pick_hand(f"{seats[0]} (N)", "Hearts", 3)
-    page.get_by_role("button", name="Save hand").click()
+    at_the_table = Table(page, "")
+    at_the_table.pick_hand(f"{seats[0]} (N)", "Hearts", 3)
+    at_the_table.save()
     result = page.locator("section.result")
     result.get_by_role("group", name="Who enters it?").get_by_role("radio", name=seats[0]).check()
     result.get_by_role("button", name="Enter the result", exact=True).click()
@@ -39,9 +40,8 @@ def joined(context: BrowserContext, base: str, code: str, *, opponents: bool = F
     page = context.new_page()
     page.goto(f"{base}/t/{code}")
     expect(page.get_by_role("heading", name="Join a table")).to_be_visible()
-    if opponents:
-        page.get_by_role("radio", name="Is the opponents': confirms the result").check()
-    page.get_by_role("button", name="Join", exact=True).click()
+    role = "Confirm the result for the opponents" if opponents else "Keep this table's score"
+    page.get_by_role("button", name=role).click()
     expect(page.locator(".table-title")).to_have_text(re.compile(r"Table \d · round \d"))
     return page
 

@@ -226,6 +226,8 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
 
     # Closed, it can be opened again from the console: its codes and phones work again.
     page.get_by_role("button", name="Reopen the night").click()
+    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("a late table")
+    ask_and(page, "Confirm", says="Reopen the night?")
     expect(page.locator("[data-note-slot=close]")).to_contain_text("The night is open again")
     expect(page.get_by_role("button", name="Close the night")).to_be_visible()
     reopened = api_get(base, f"/api/v1/events/{event}/")

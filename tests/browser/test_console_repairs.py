@@ -79,7 +79,7 @@ def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_u
     page.get_by_role("button", name="Reopen the night").click()
     page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("one more round")
     ask_and(page, "Confirm", says="Reopen the night?")
-    expect(page.locator("[data-note-slot=close]")).to_contain_text("The night is running again.")
+    expect(page.locator("[data-note-slot=close]")).to_contain_text("The night is open again")
     expect(page.get_by_role("button", name="Close the night")).to_be_visible()
     log = page.locator(".change-log")
     expect(log).to_contain_text("reopened the night")
@@ -109,11 +109,11 @@ def test_two_directors_amending_the_same_hand(live_server, page: Page, django_us
         expect(console.locator(".hand-form legend")).to_have_text("Amend hand 1")
         console.locator(".desk-reason").fill("the tricks were miscounted")
 
-    page.locator(".hand-form select[name=maker_tricks]").select_option("5")
+    page.locator(".hand-form select[name=ending]").select_option("5")
     page.get_by_role("button", name="Save the hand").click()
     expect(page.locator("[data-note-slot=desk-hands]")).to_contain_text("Hand 1")
 
-    other.locator(".hand-form select[name=maker_tricks]").select_option("1")
+    other.locator(".hand-form select[name=ending]").select_option("1")
     other.get_by_role("button", name="Save the hand").click()
     stale = other.locator("dialog.stale")
     expect(stale).to_be_visible()

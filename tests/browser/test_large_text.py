@@ -58,7 +58,18 @@ def large_phone(phone: object, way: str, locale: str) -> Page:
     return page
 
 
+# What the screen settles into: its fonts loaded and its finite animations (a new hand's row
+# sliding in, say) done, so that a line is measured where it stays.
+SETTLED = """async () => {
+  await document.fonts.ready;
+  const finite = document.getAnimations().filter(
+    (a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+}"""
+
+
 def problems(page: Page) -> list[str]:
+    page.evaluate(SETTLED)
     return layout_problems(page) + [f"broken word {word}" for word in page.evaluate(BROKEN_WORDS)]
 
 

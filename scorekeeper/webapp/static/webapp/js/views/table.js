@@ -394,7 +394,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         legend: t("result.pin_who"),
         columns: 2,
         value: picked.confirm_by,
-        options: who.map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(4, seat.seat) })),
+        options: who.map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(EVENT_TABLE, seat.seat) })),
         onchange: (value) => { picked.confirm_by = Number(value); },
       }),
       h("label", { class: "field" }, h("span", {}, t("result.pin")), pin),
