@@ -50,6 +50,10 @@ export function handSummary(game, hand) {
   return parts.join(" · ");
 }
 
+/** Text where a team's seats ("N/S", "북/남") never split across two lines (a word joiner
+ * after each slash: Korean text breaks only at spaces, and after a slash unless told). */
+export const unbroken = (text) => text.replaceAll("/", "/\u2060");
+
 export function handAward(game, hand) {
   return hand.award ? awardText(game.ruleset, hand.award) : "";
 }

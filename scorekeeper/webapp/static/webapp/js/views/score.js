@@ -21,7 +21,7 @@ import { gameStart, NeedsConnection } from "../start.js";
 import { dismissToast, draft, h, replace, s, toast, toastShownIn } from "../ui.js";
 import { openAmend } from "./amend.js";
 import { clashDialog } from "./clash.js";
-import { handAward, handSummary, kindOf } from "./describe.js";
+import { handAward, handSummary, kindOf, unbroken } from "./describe.js";
 import { blankHand, handInputs, quickEntry } from "./handform.js";
 import { project } from "./projection.js";
 import { openRenege } from "./renege.js";
@@ -324,7 +324,7 @@ export function showScore(main, ctx) {
           const body = [
             h("span", { class: "hand-no" }, `#${hand.number}`),
             h("span", { class: "hand-text" },
-              h("span", { class: `hand-award ${hand.award?.reason || ""}` }, handAward(game, hand)),
+              h("span", { class: `hand-award ${hand.award?.reason || ""}` }, unbroken(handAward(game, hand))),
               h("span", { class: "hand-how" }, handSummary(game, hand), " · ",
                 t("hand.dealt", { dealer: game.players[hand.dealer] }))),
             hand.entry ? h("span", { class: `badge ${hand.entry.state === "conflict" ? "bad" : "warn"}` },
