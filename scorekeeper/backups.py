@@ -24,6 +24,7 @@ import shutil
 import sqlite3
 import subprocess
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -306,4 +307,19 @@ def backup_soon(*, label: str, holdings: Callable[[], dict[str, Any]] | None = N
         finally:
             connection.close()
 
-    transaction.on_commit(lambda: threading.Thread(target=make, daemon=True).start())
+    def start() -> None:
+        thread = threading.Thread(target=make, daemon=True)
+        _in_background.add(thread)
+        thread.start()
+
+    transaction.on_commit(start)
+
+
+_in_background: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
+
+
+def backups_settled(*, within: float = 60) -> None:
+    """Wait for the backups `backup_soon` started to finish: a test ends this way before it
+    empties the database a backup may still be reading."""
+    for thread in list(_in_background):
+        thread.join(within)

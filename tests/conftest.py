@@ -10,6 +10,7 @@ from django.core.cache import cache
 from django.utils import translation
 from rest_framework.throttling import SimpleRateThrottle
 
+from scorekeeper.backups import backups_settled
 from tests.prepared import Prepared
 from tests.seeds import run_seed
 
@@ -85,13 +86,17 @@ def _commits(item: pytest.Item) -> bool:
 
 
 @pytest.fixture(autouse=True)
-def _cache_table_afresh_after_committing_tests(
+def _committing_tests_leave_nothing_behind(
     request: pytest.FixtureRequest,
 ) -> Iterator[None]:
-    """The cache lives in a table the database's flush leaves alone: a test that commits
-    would leave its limit counters and kept answers to the next test of its worker (which
-    then meets a limit it never reached). They go with the test."""
+    """A test that commits leaves nothing running or counted for the next test of its worker:
+    its background backups finish before the flush (which would otherwise deadlock with a
+    dump still reading the tables), and the cache, a table the flush leaves alone, goes too
+    (else the next test meets a limit counter it never reached)."""
     yield
     if _commits(request.node):
+        # A backup the test set off (a round completed, a night closed) still reads the
+        # database: it finishes before the flush empties the tables under it.
+        backups_settled()
         with request.getfixturevalue("django_db_blocker").unblock():
             cache.clear()
