@@ -7,7 +7,7 @@ reader's language. The table app's script has its own copy of these names (webap
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Final
 
 from django.utils.functional import Promise
@@ -37,10 +37,11 @@ def ruleset_name(preset: str, ruleset: Mapping[str, Any] | None = None) -> str:
     return name
 
 
-def preset_choices() -> list[tuple[str, str]]:
-    """The presets a four-handed club night can use, as (key, name) for a form."""
+def preset_choices(players: Collection[int] = (4,)) -> list[tuple[str, str]]:
+    """The presets for tables of these many players (a club night's four), as (key, name)
+    for a form."""
     return [
         (key, str(PRESET_NAMES.get(key, key)))
         for key, rules in referee.PRESETS.items()
-        if rules.players == 4
+        if rules.players in players
     ]

@@ -23,6 +23,7 @@ from scorekeeper.events.directors import DirectorInvite as DirectorInvite
 from scorekeeper.events.formats import format_of, option_defaults
 from scorekeeper.events.formats.base import Page
 from scorekeeper.events.localized.choice_names import EVENT_STATUS_NAMES
+from scorekeeper.events.planning.seating import SEATS
 from scorekeeper.models import AppendOnly, Club, Game, Player
 from scorekeeper.rule_names import ruleset_name
 
@@ -219,6 +220,12 @@ class Event(models.Model):
     def format_pages(self) -> tuple[Page, ...]:
         """The pages its format has beside every format's (a crosstable, a bracket, ...)."""
         return format_of(self).pages
+
+    @property
+    def table_size(self) -> int:
+        """How many its tables seat: the ruleset's players (four, or six six-handed)."""
+        players = self.ruleset.get("players") if isinstance(self.ruleset, dict) else None
+        return players if isinstance(players, int) else SEATS
 
     @property
     def rules_name(self) -> str:

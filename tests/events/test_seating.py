@@ -212,6 +212,37 @@ def test_partners_repeat_only_when_they_must():
     assert repeats.partner_repeats == 6 and repeats.most_partnered == 2
 
 
+@pytest.mark.parametrize(("count", "rounds"), [(6, 3), (8, 4), (13, 4), (18, 5)])
+def test_tables_of_six_partner_within_teams_of_three_and_share_the_byes(count, rounds):
+    players = list(range(1, count + 1))
+    plan = progressive_plan(players, rounds=rounds, seed=5, size=6)
+    assert len(plan) == rounds
+    for rnd in plan:
+        assert all(len(table.seats) == 6 for table in rnd.tables)
+        assert len(rnd.byes) == count % 6
+        assert sorted(rnd.players + rnd.byes) == players
+    # A table of six is two teams of three: three partner pairs each, nine opposed pairs.
+    (table, *_rest) = plan[0].tables
+    assert len(table.partner_pairs()) == 6 and len(table.opponent_pairs()) == 9
+    assert set(table.partner_pairs()).isdisjoint(table.opponent_pairs())
+    repeats = count_repeats(plan)
+    assert repeats.bye_spread <= 1
+    # Each seated player gains two partners a round: none repeats while others are left.
+    if 2 * rounds <= count - 1 - (count % 6 > 0):
+        assert repeats.most_partnered == 1, pair_meetings(plan, players)
+    assert repeats.most_opposed <= max(2, opposed_floor(plan) + 1)
+    # Seat 0 deals first: each player at most one round in six, rounded up.
+    dealt = Counter(table.seats[0] for rnd in plan for table in rnd.tables)
+    assert max(dealt.values()) <= -(-rounds // 6)
+
+
+def test_a_table_seats_four_or_six():
+    with pytest.raises(ValueError, match="a table seats 4 or 6, not 5"):
+        progressive_plan(list(range(10)), rounds=1, seed=1, size=5)
+    with pytest.raises(ValueError, match="at least 6 players, not 5"):
+        progressive_plan(list(range(5)), rounds=1, seed=1, size=6)
+
+
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 8, 9])
 def test_a_round_robin_meets_everyone_once_with_fair_byes(count):
     teams = list(range(10, 10 + count))

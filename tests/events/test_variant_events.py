@@ -1,13 +1,15 @@
 """Events under the variants: a round robin of Bid Euchre teams is played hand by hand at its
-tables, with bids, a set below zero and moons; an event never seats a ruleset its tables
-cannot (six-handed), and says which field."""
+tables, with bids, a set below zero and moons; a progressive night seats six-handed tables,
+partners rotating within teams of three; a format never seats a ruleset its tables cannot,
+and says which field."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
-from event_helpers import Device, Director, is_problem, join, ok, play_event
+from event_helpers import Device, Director, is_problem, join, ok, partnerships, play_event
 
 pytestmark = pytest.mark.django_db
 
@@ -55,10 +57,80 @@ def test_a_round_robin_of_bid_euchre_teams_is_played_hand_by_hand(director: Dire
         assert row["loners_made"] == 3 * row["wins"] and row["euchres"] >= row["wins"]
 
 
-def test_an_event_refuses_six_handed_tables_by_the_field(director: Director):
+SIX = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lee", "Max")
+
+
+def test_a_progressive_night_of_six_handed_tables_rotates_partners_within_teams_of_three(
+    director: Director,
+):
+    event = director.create_event(
+        format="progressive", ruleset="six-handed", rounds_planned=3, name="Six night"
+    )
+    ids = director.add_players(event, *SIX)  # thirteen: two tables of six, one sits out
+    partnered: Counter[frozenset[str]] = Counter()
+    sat_out: Counter[str] = Counter()
+
+    def play(device: Device, table: dict[str, Any]) -> None:
+        # A six-handed game to 10: seat 0's team of three marches twice (2 each), then a
+        # lone hand of seat 3 is marched (5 to the odd seats), then seat 0's team marches
+        # three more times: 10 to 5.
+        seats = device.by_seat
+        for maker, tricks, alone in [(0, 5, False)] * 2 + [(3, 5, True)] + [(2, 5, False)] * 3:
+            last = device.hand(seats[maker], tricks, alone=alone)
+        assert last["game"]["status"] == "finished" and last["game"]["score"] == [10, 5]
+        for team in partnerships(table):
+            partnered.update(frozenset((a, b)) for a in team for b in team if a < b)
+        device.settle()
+
+    rounds = play_event(director, event, play, rounds=3)
+    for rnd in rounds:
+        assert [len(t["seats"]) for t in rnd["tables"]] == [6, 6]
+        (out,) = rnd["sit_outs"]
+        sat_out[out] += 1
+        teams = [partnerships(t) for t in rnd["tables"]]
+        assert all(len(team) == 3 for pair in teams for team in pair)
+    # Partners rotate within the teams of three: no pair partners twice in three rounds,
+    # and nobody sits out twice while another has not sat out at all.
+    assert max(partnered.values()) == 1
+    assert max(sat_out.values()) == 1
+    rows = {row["name"]: row for row in director.standings(event)["rows"]}
+    assert set(rows) == set(ids)
+    for name, row in rows.items():
+        won = [
+            table
+            for rnd in rounds
+            for table in rnd["tables"]
+            if name in partnerships(table)[0]
+        ]
+        lost = [
+            table
+            for rnd in rounds
+            for table in rnd["tables"]
+            if name in partnerships(table)[1]
+        ]
+        assert row["points_for"] == 10 * len(won) + 5 * len(lost), name
+        assert row["wins"] == len(won)
+        # A lone march is a loner made for seat 3; the even seats' marches are no loners.
+        loner = sum(1 for t in lost for s in t["seats"] if s["name"] == name and s["seat"] == 3)
+        assert row["loners_made"] == loner
+
+
+@pytest.mark.parametrize("format", ["round-robin", "bracket", "party", "swiss"])
+def test_a_format_that_seats_four_refuses_six_handed_tables_by_the_field(
+    director: Director, format: str
+):
     response = director.client.post(
         f"/api/v1/clubs/{director.club}/events/",
-        {"name": "Six night", "format": "progressive", "ruleset": "six-handed"},
+        {"name": "Six night", "format": format, "ruleset": "six-handed"},
+        format="json",
+    )
+    assert is_problem(response, 400, "ruleset.players")
+
+
+def test_a_progressive_night_refuses_a_two_handed_ruleset_by_the_field(director: Director):
+    response = director.client.post(
+        f"/api/v1/clubs/{director.club}/events/",
+        {"name": "Two night", "format": "progressive", "ruleset": "two-handed"},
         format="json",
     )
     assert is_problem(response, 400, "ruleset.players")

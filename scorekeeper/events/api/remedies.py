@@ -20,8 +20,10 @@ from scorekeeper.events import access
 from scorekeeper.events.api.base import IF_MATCH_LOG, EventsView
 from scorekeeper.events.api.shapes import player_ref, team_json
 from scorekeeper.events.api.tables import result_written
+from scorekeeper.events.planning.seating import seat_name
 from scorekeeper.events.selectors import board
 from scorekeeper.events.serializers import (
+    LETTER_HELP,
     EventTeamSerializer,
     PlayerRefField,
     ReasonSerializer,
@@ -105,6 +107,7 @@ class WithdrawSerializer(serializers.Serializer[Any]):
 
 class BoardSeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
+    letter = serializers.CharField(help_text=LETTER_HELP)
     side = serializers.IntegerField()
     player = serializers.IntegerField()
     name = serializers.CharField()
@@ -246,7 +249,12 @@ class SeatSubstituteView(EventsView):
         )
         absent = place.substitute_for.shown if place.substitute_for else None
         body = board.BoardSeat(
-            place.number, place.side, place.player_id, place.player.shown, absent
+            place.number,
+            place.side,
+            place.player_id,
+            place.player.shown,
+            absent,
+            letter=seat_name(place.number, self.table.round.event.table_size),
         )
         return Response(BoardSeatSerializer(asdict(body)).data)
 
@@ -271,7 +279,13 @@ class SeatAbsentView(EventsView):
             expected_version=expected_version(request),
         )
         body = board.BoardSeat(
-            place.number, place.side, place.player_id, place.player.shown, None, place.absent
+            place.number,
+            place.side,
+            place.player_id,
+            place.player.shown,
+            None,
+            place.absent,
+            letter=seat_name(place.number, self.table.round.event.table_size),
         )
         return Response(BoardSeatSerializer(asdict(body)).data)
 

@@ -14,8 +14,10 @@ from django.core.signals import setting_changed
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
+from referee import PRESETS
 from scorekeeper.errors import Malformed
 from scorekeeper.events.formats.base import EventFormat, EventLike, OptionField
+from scorekeeper.rule_names import preset_choices
 
 
 @cache
@@ -50,6 +52,17 @@ def format_of(event: EventLike) -> EventFormat:
     if found is None:
         raise LookupError(f"the event format {event.format!r} is not in EVENT_FORMATS")
     return found
+
+
+def event_presets() -> list[tuple[str, str, str]]:
+    """The presets an event can use, as (key, name, the formats that seat it, by name and
+    space-separated) for the new-event form: six-handed only where a format seats six."""
+    sizes = {name: kind.table_sizes for name, kind in registered().items()}
+    seated = sorted({size for each in sizes.values() for size in each})
+    return [
+        (key, label, " ".join(name for name, each in sizes.items() if PRESETS[key].players in each))
+        for key, label in preset_choices(seated)
+    ]
 
 
 def has_page(event: EventLike, key: str) -> bool:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.errors import Conflict, Malformed
+from scorekeeper.events.planning.seating import SEATS
 from scorekeeper.events.ranking import standings
 from scorekeeper.events.ranking.standings import Bye, Line, Ranked, Scoring, StandingRow
 
@@ -132,12 +133,12 @@ class EventLike(Protocol):
 
 @dataclass(frozen=True)
 class PlayedTable:
-    """A table of a round seated: its four players by seat (0 and 2 against 1 and 3), the
+    """A table of a round seated: its players by seat (even seats against odd ones), the
     teams in seats 0 and 2 and in 1 and 3 (fixed partners), its bracket match, and its
     result (points by side; the winning side, None for a level table or none yet)."""
 
     number: int
-    seats: tuple[int, int, int, int]
+    seats: tuple[int, ...]
     teams: tuple[int, int] | None = None
     match: str = ""
     result: int | None = None  # the result's id
@@ -165,8 +166,8 @@ class Team:
 @dataclass(frozen=True)
 class Night:
     """What the next round is seated from: its number, who is in (active players in the
-    order entered; every team by seed, with its players), the rounds so far, and the
-    standings as the format ranks them now."""
+    order entered; every team by seed, with its players), the rounds so far, the standings
+    as the format ranks them now, and how many its tables seat (the ruleset's players)."""
 
     number: int
     players: tuple[int, ...] = ()
@@ -174,6 +175,7 @@ class Night:
     rounds: tuple[PlayedRound, ...] = ()
     standings: tuple[StandingRow, ...] = ()
     seed: int = 0
+    size: int = SEATS
 
     @property
     def active_teams(self) -> list[Team]:
@@ -182,7 +184,7 @@ class Night:
 
 @dataclass(frozen=True)
 class PlannedTable:
-    seats: tuple[int, int, int, int]
+    seats: tuple[int, ...]
     teams: tuple[int, int] | None = None
     match: str = ""
 
@@ -270,6 +272,10 @@ class EventFormat(Protocol):
     def movement(self) -> bool:
         """Players move from table to table after each round (`moves`)."""
 
+    @property
+    def table_sizes(self) -> tuple[int, ...]:
+        """How many players its tables may seat (a ruleset for another number is refused)."""
+
     # Options
     def options_new(self, given: Mapping[str, object], event: EventLike) -> dict[str, Any]: ...
     def options_changed(
@@ -326,6 +332,7 @@ class FormatBase(EventFormat, Generic[Options]):
     cuts: ClassVar[bool] = False
     side_prizes_given: ClassVar[bool] = True
     movement: ClassVar[bool] = False
+    table_sizes: ClassVar[tuple[int, ...]] = (SEATS,)
     #: Its schedule follows from its teams: `rounds_planned` is not the director's to set.
     rounds_follow: ClassVar[bool] = False
     #: The problem when a locked option changes once the first round is seated.

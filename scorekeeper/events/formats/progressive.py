@@ -73,11 +73,11 @@ def night_limit(number: int) -> None:
         )
 
 
-def enough_players(players: int) -> None:
-    if players < seating.SEATS:
+def enough_players(players: int, size: int = seating.SEATS) -> None:
+    if players < size:
         raise Conflict(
             _("A round needs at least %(seats)s players; %(count)s are in.")
-            % {"seats": seating.SEATS, "count": players},
+            % {"seats": size, "count": players},
             code="too-few-players",
             field="players",
         )
@@ -104,6 +104,8 @@ class Progressive(FormatBase[ProgressiveOptions]):
     name = "progressive"
     title = gettext_lazy("progressive (individual)")
     options_type = ProgressiveOptions
+    # Six-handed: partners rotate within the teams of three (alternate seats).
+    table_sizes = seating.TABLE_SIZES
     fields = (
         rounds_field(),
         rank_by_field(
@@ -137,24 +139,27 @@ class Progressive(FormatBase[ProgressiveOptions]):
     def planned_rounds(self, night: Night, event: EventLike) -> list[dict[str, Any]] | None:
         """The rounds still planned, as the next seatings will seat them while nobody arrives
         or leaves (none with too few players)."""
-        if len(night.players) < seating.SEATS:
+        if len(night.players) < night.size:
             return []
         return self._ahead(night, event, at_least=0)
 
     def _ahead(self, night: Night, event: EventLike, *, at_least: int) -> list[dict[str, Any]]:
-        """The plan's rounds from ``night`` on while the roster is the one it was made for;
-        else the rounds still planned (``at_least`` of them), planned again from the rounds
+        """The plan's rounds from ``night`` on while the roster (and the tables' size) is the
+        one it was made for; else the rounds still planned (``at_least`` of them), planned again from the rounds
         played."""
         roster = list(night.players)
         plan = event.plan if isinstance(event.plan, dict) else {}
-        if plan.get("roster") == roster and plan.get("rounds"):
+        planned_for = plan.get("size", seating.SEATS)  # a table's size, since six-handed
+        if plan.get("roster") == roster and planned_for == night.size and plan.get("rounds"):
             return list(plan["rounds"])
         ahead = max(at_least, self.options(event).rounds_planned - (night.number - 1))
         if not ahead:
             return []
         # The event's own seed, round after round: a plan made again after more rounds are
         # planned then continues the same whist design.
-        planned = progressive_plan(roster, history=history(night), rounds=ahead, seed=event.seed)
+        planned = progressive_plan(
+            roster, history=history(night), rounds=ahead, seed=event.seed, size=night.size
+        )
         return [_round_json(r) for r in planned]
 
     def plan_after_options(self, event: EventLike, changed: set[str]) -> dict[str, Any]:
@@ -181,11 +186,11 @@ class Progressive(FormatBase[ProgressiveOptions]):
         """The plan's next round while the roster is the one it was made for; else the
         rounds still planned are planned again from the rounds played."""
         night_limit(night.number)
-        enough_players(len(night.players))
+        enough_players(len(night.players), night.size)
         rounds = self._ahead(night, event, at_least=1)
         first = rounds[0]
         return Seating(
             tables=tuple(PlannedTable(tuple(seats)) for seats in first["tables"]),
             byes=tuple(first["byes"]),
-            plan={"roster": list(night.players), "rounds": rounds[1:]},
+            plan={"roster": list(night.players), "size": night.size, "rounds": rounds[1:]},
         )

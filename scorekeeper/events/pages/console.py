@@ -247,7 +247,7 @@ def console_context(event: Event) -> dict[str, Any]:
         "event": event,
         "seasons": selectors.seasons_of(club=event.club),
         "confirm_with": selectors.event_form_choices()["confirm_with"],
-        "presets": preset_choices(),
+        "presets": preset_choices(format_of(event).table_sizes),
         "credits": choices["credits"],
         "side_prizes": choices["side_prizes"],
         "prizes_given": set(

@@ -15,7 +15,7 @@ from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.localized.club_language import club_language_use
-from scorekeeper.events.planning.seating import SEAT_NAMES
+from scorekeeper.events.planning.seating import partners_of, seat_name
 
 
 @dataclass(frozen=True)
@@ -57,9 +57,9 @@ def movement_cards(request: HttpRequest, event_id: int) -> HttpResponse:
             for t, seats in enumerate(rnd["tables"], start=1):
                 for s, player in enumerate(seats):
                     if player in by_player:
-                        partner = names.get(seats[(s + 2) % 4], "")
+                        partner = " & ".join(names.get(p, "") for p in partners_of(seats, s))
                         by_player[player].places.append(
-                            Place(number, t, SEAT_NAMES[s], partner, rnd["seated"])
+                            Place(number, t, seat_name(s, len(seats)), partner, rnd["seated"])
                         )
             for player in rnd["byes"]:
                 if player in by_player:

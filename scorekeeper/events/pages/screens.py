@@ -14,9 +14,9 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events.access import Actor, display_name
+from scorekeeper.events.formats import event_presets
 from scorekeeper.events.pages.console import console_context
 from scorekeeper.events.pages.restore import backup_status, may_restore
-from scorekeeper.rule_names import preset_choices
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -50,7 +50,7 @@ def director_home(request: HttpRequest) -> HttpResponse:
             "invites": services.invites_waiting(actor=actor),
             # A director who has not chosen a name is asked for one here, on the first screen.
             "named": bool(str(getattr(request.user, "first_name", "") or "").strip()),
-            "presets": preset_choices(),
+            "presets": event_presets(),
             **selectors.event_form_choices(),
             "backup": backup_status(),
             "may_restore": may_restore(request),

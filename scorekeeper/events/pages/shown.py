@@ -12,7 +12,7 @@ from typing import Any
 from scorekeeper.events.formats.base import Move
 from scorekeeper.events.localized.choice_names import PRIZE_NAMES
 from scorekeeper.events.localized.stories import story_of
-from scorekeeper.events.planning.seating import SEAT_NAMES
+from scorekeeper.events.planning.seating import seat_name
 from scorekeeper.events.selectors import RoundView
 
 
@@ -23,7 +23,7 @@ def prize_title(prize: Any) -> str:
 
 @dataclass(frozen=True)
 class SeatedTable:
-    """A table of the round with its four players by compass seat."""
+    """A table of the round with its players by compass seat."""
 
     number: int
     seats: list[tuple[str, str]]  # (N/E/S/W, name), N first
@@ -35,8 +35,11 @@ class SeatedTable:
 def seated_tables(round_view: RoundView) -> list[SeatedTable]:
     tables = []
     for table in round_view.tables:
-        seats = [(SEAT_NAMES[s.seat], s.name) for s in sorted(table.seats, key=lambda s: s.seat)]
-        dealer = next((name for seat, name in seats if seat == SEAT_NAMES[0]), "")
+        size = len(table.seats)
+        seats = [
+            (seat_name(s.seat, size), s.name) for s in sorted(table.seats, key=lambda s: s.seat)
+        ]
+        dealer = seats[0][1] if seats else ""
         story = story_of(table.result, round_view.time_called_by)
         tables.append(SeatedTable(table.number, seats, dealer, table.result, story))
     return tables

@@ -31,7 +31,7 @@ class Played:
     seat (0 and 2 against 1 and 3) and the side that won it."""
 
     number: int
-    seats: tuple[int, int, int, int]
+    seats: tuple[int, ...]  # four: a party seats tables of four
     winner: int
 
     @property

@@ -4,9 +4,10 @@
 (`scorekeeper.events.planning.whist`), a full rotation is one: every pair partners exactly
 once and opposes exactly twice, as on a classic tally sheet. Otherwise no two players partner twice
 while that can be avoided and no pair opposes more often than it must, with byes (sit-outs)
-spread fairly when the count is not a multiple of four. It starts from the rounds already
-played, so a late arrival or a departure between rounds is handled by planning again with
-the new roster.
+spread fairly when the count is not a multiple of four. A six-handed night seats tables of
+six the same way (partners rotating within teams of three), by search alone. It starts from
+the rounds already played, so a late arrival or a departure between rounds is handled by
+planning again with the new roster.
 """
 
 from __future__ import annotations
@@ -14,12 +15,19 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Final
 
 from scorekeeper.events.planning import whist
-from scorekeeper.events.planning.seating import SEATS, Round, Table, opposed_floor, pair
+from scorekeeper.events.planning.seating import (
+    SEATS,
+    TABLE_SIZES,
+    Round,
+    Table,
+    opposed_floor,
+    pair,
+)
 
 #: A partner repeat costs this many opponent repeats: partners first, then opponents.
 PARTNER_WEIGHT: Final = 50
@@ -45,9 +53,9 @@ MOST_ROUNDS: Final = 100
 _STEP: Final = tuple(n * n for n in range(MOST_ROUNDS + 1))
 
 
-def byes_per_round(count: int) -> int:
-    """How many of ``count`` players sit out a round with tables of four."""
-    return count % SEATS
+def byes_per_round(count: int, size: int = SEATS) -> int:
+    """How many of ``count`` players sit out a round with tables of ``size``."""
+    return count % size
 
 
 def progressive_plan(
@@ -57,8 +65,10 @@ def progressive_plan(
     rounds: int,
     seed: int,
     effort: float = 1.0,
+    size: int = SEATS,
 ) -> list[Round]:
-    """Plan the next ``rounds`` rounds for ``players`` after the rounds in ``history``.
+    """Plan the next ``rounds`` rounds for ``players`` after the rounds in ``history``, at
+    tables of ``size`` (four, or six: alternate seats are partners).
 
     Where a whist design is shipped for the count and the rounds so far are rounds of it (as
     they are when it planned them), the plan takes its next rounds from the design: a full
@@ -71,25 +81,30 @@ def progressive_plan(
     inputs always give the same plan.
     """
     roster = list(dict.fromkeys(players))
-    if len(roster) < SEATS:
-        raise ValueError(f"a round needs at least {SEATS} players, not {len(roster)}")
+    if size not in TABLE_SIZES:
+        raise ValueError(f"a table seats {' or '.join(map(str, TABLE_SIZES))}, not {size}")
+    if len(roster) < size:
+        raise ValueError(f"a round needs at least {size} players, not {len(roster)}")
     if rounds < 1:
         return []
     if len(history) + rounds > MOST_ROUNDS:
         raise ValueError(f"a night has at most {MOST_ROUNDS} rounds")
     rng = random.Random(seed)
-    sheet = _whist_sheet(roster, history, rounds, seed)
+    sheet = _whist_sheet(roster, history, rounds, seed) if size == SEATS else None
     if sheet is not None:
-        design = _Search(roster, history, rng)
+        design = _Search(roster, history, rng, size)
         for rnd in sheet:
             design.add_round(list(rnd.players), rnd.byes)
         most_partnered, most_opposed = design.most()
         if most_partnered <= 1 and most_opposed <= opposed_floor([*history, *sheet]):
             return _turn_tables(sheet, history)  # nothing could do better by the judge
-    bye_plan = _plan_byes(roster, history, rounds, rng)
+    bye_plan = _plan_byes(roster, history, rounds, rng, size)
     best: _Search | None = None
-    for _ in range(ATTEMPTS if _partners_can_differ(roster, history, bye_plan) else 1):
-        search = _Search(roster, history, rng)
+    # Tables of six: one search (each costs twice a table of four's, and a plan with no
+    # partner repeat is seldom within reach when everyone has two partners a round).
+    again = size == SEATS and _partners_can_differ(roster, history, bye_plan, size)
+    for _ in range(ATTEMPTS if again else 1):
+        search = _Search(roster, history, rng, size)
         for sitting_out in bye_plan:
             seated = [p for p in roster if p not in sitting_out]
             rng.shuffle(seated)
@@ -140,7 +155,7 @@ def _whist_sheet(
     everyone = frozenset(roster)
     sheet = []
     for points in design:
-        tables = tuple(Table(_four(label[p] for p in table)) for table in points)
+        tables = tuple(Table(tuple(label[p] for p in table)) for table in points)
         seated = {p for table in tables for p in table.seats}
         sheet.append(Round(tables, tuple(sorted(everyone - seated))))
     index = {_shape(rnd): i for i, rnd in enumerate(sheet)}
@@ -185,15 +200,10 @@ def _whist_sheet(
     return chosen
 
 
-def _four(players: Iterable[int]) -> tuple[int, int, int, int]:
-    a, b, c, d = players
-    return (a, b, c, d)
-
-
 def _turn_tables(planned: list[Round], history: Sequence[Round]) -> list[Round]:
     """Turn each table (partners stay partners) so that the first deal goes round: seat 0
-    deals first, and each player does so in a quarter of their rounds, rounded down or up
-    (counting ``history``), as `_FirstDeals` arranges."""
+    deals first, and each player does so in a quarter of their rounds (a sixth at tables of
+    six), rounded down or up (counting ``history``), as `_FirstDeals` arranges."""
     dealers = _FirstDeals(planned, history).dealer
     turned = []
     for r, rnd in enumerate(planned):
@@ -201,24 +211,27 @@ def _turn_tables(planned: list[Round], history: Sequence[Round]) -> list[Round]:
         for t, table in enumerate(rnd.tables):
             seats = table.seats
             first = seats.index(dealers[r, t])
-            tables.append(Table(_four(seats[(first + i) % SEATS] for i in range(SEATS))))
+            size = len(seats)
+            tables.append(Table(tuple(seats[(first + i) % size] for i in range(size))))
         turned.append(Round(tuple(tables), rnd.byes))
     return turned
 
 
 class _FirstDeals:
     """Who deals first at each planned table. Round by round, whoever at the table has done so
-    least often (then has the fewest rounds left); then, for anyone above their share (a
-    quarter of their rounds, rounded up) or below it (rounded down), first deals are passed
-    along a chain of tables, each to another player at it, until they reach someone who may
-    take one more, or give one up (augmenting paths, as in a bipartite matching)."""
+    least often (then has the fewest rounds left); then, for anyone above their share (one
+    round in as many as a table seats, rounded up) or below it (rounded down), first deals
+    are passed along a chain of tables, each to another player at it, until they reach
+    someone who may take one more, or give one up (augmenting paths, as in a bipartite
+    matching)."""
 
     def __init__(self, planned: list[Round], history: Sequence[Round]) -> None:
         self.planned = planned
         self.dealt: Counter[int] = Counter(t.seats[0] for rnd in history for t in rnd.tables)
+        size = len(planned[0].tables[0].seats) if planned and planned[0].tables else SEATS
         seated = Counter(p for rnd in (*history, *planned) for p in rnd.players)
-        most = {p: -(-k // SEATS) for p, k in seated.items()}
-        least = {p: k // SEATS for p, k in seated.items()}
+        most = {p: -(-k // size) for p, k in seated.items()}
+        least = {p: k // size for p, k in seated.items()}
         self.dealer: dict[tuple[int, int], int] = {}
         self.sits: dict[int, list[tuple[int, int]]] = {}
         left: Counter[int] = Counter(p for rnd in planned for p in rnd.players)
@@ -294,7 +307,7 @@ class _FirstDeals:
 
 
 def _partners_can_differ(
-    roster: list[int], history: Sequence[Round], bye_plan: list[frozenset[int]]
+    roster: list[int], history: Sequence[Round], bye_plan: list[frozenset[int]], size: int
 ) -> bool:
     """False when someone will be seated more often than there are others to partner, so a
     partner repeat is certain (a cheap test: True does not promise a repeat-free plan)."""
@@ -302,11 +315,12 @@ def _partners_can_differ(
     seated = Counter(p for rnd in history for p in rnd.players if p in present)
     for sitting_out in bye_plan:
         seated.update(p for p in roster if p not in sitting_out)
-    return max(seated.values(), default=0) <= len(roster) - 1
+    partners_a_round = size // 2 - 1
+    return partners_a_round * max(seated.values(), default=0) <= len(roster) - 1
 
 
 def _plan_byes(
-    roster: list[int], history: Sequence[Round], rounds: int, rng: random.Random
+    roster: list[int], history: Sequence[Round], rounds: int, rng: random.Random, size: int
 ) -> list[frozenset[int]]:
     """Who sits out each planned round: whoever has sat out least, then (when several sit
     out together) whoever has sat out least often with those already chosen, then whoever
@@ -314,7 +328,7 @@ def _plan_byes(
     seated together too, and meet every round they play. A round someone missed (arriving
     late) counts as one they sat out, so a late arrival does not take the byes of those who
     played."""
-    count = byes_per_round(len(roster))
+    count = byes_per_round(len(roster), size)
     sat_out: Counter[int] = Counter()
     together: Counter[tuple[int, int]] = Counter()
     last_out: dict[int, int] = {}
@@ -352,14 +366,21 @@ def _plan_byes(
 class _Search:
     """Seatings of the planned rounds and the pair counts they make with the history."""
 
-    def __init__(self, roster: list[int], history: Sequence[Round], rng: random.Random) -> None:
+    def __init__(
+        self, roster: list[int], history: Sequence[Round], rng: random.Random, size: int = SEATS
+    ) -> None:
         self.roster = roster
+        self.size = size
+        # Which places at a table partner and which oppose: (0, 2), (0, 4), ... at six.
+        places = Table(tuple(range(size)))
+        self.partner_places = places.partner_pairs()
+        self.opponent_places = places.opponent_pairs()
         self.index = {p: i for i, p in enumerate(roster)}
         self.n = len(roster)
         self.rng = rng
         self.partners = [0] * (self.n * self.n)
         self.opponents = [0] * (self.n * self.n)
-        self.rounds: list[list[int]] = []  # each: player indexes, four per table
+        self.rounds: list[list[int]] = []  # each: player indexes, ``size`` per table
         self.byes: list[tuple[int, ...]] = []
         self.partner_cost = 0
         self.opponent_cost = 0
@@ -385,16 +406,30 @@ class _Search:
 
     def _table_cost(self, seats: list[int], t: int, by: int) -> tuple[int, int]:
         """Seat or unseat one table; return the change in (partner cost, opponent cost).
-        (The search's inner loop: written out, without calls.)"""
+        (The search's inner loop: a table of four written out, without calls.)"""
         n, step, partners, opponents = self.n, _STEP, self.partners, self.opponents
-        a, b, c, d = seats[4 * t : 4 * t + 4]
-        partner_keys = (a * n + c if a < c else c * n + a, b * n + d if b < d else d * n + b)
-        opponent_keys = (
-            a * n + b if a < b else b * n + a,
-            a * n + d if a < d else d * n + a,
-            c * n + b if c < b else b * n + c,
-            c * n + d if c < d else d * n + c,
-        )
+        if self.size == SEATS:
+            a, b, c, d = seats[4 * t : 4 * t + 4]
+            partner_keys: tuple[int, ...] = (
+                a * n + c if a < c else c * n + a,
+                b * n + d if b < d else d * n + b,
+            )
+            opponent_keys: tuple[int, ...] = (
+                a * n + b if a < b else b * n + a,
+                a * n + d if a < d else d * n + a,
+                c * n + b if c < b else b * n + c,
+                c * n + d if c < d else d * n + c,
+            )
+        else:
+            at = seats[self.size * t : self.size * (t + 1)]
+            partner_keys = tuple(
+                at[i] * n + at[j] if at[i] < at[j] else at[j] * n + at[i]
+                for i, j in self.partner_places
+            )
+            opponent_keys = tuple(
+                at[i] * n + at[j] if at[i] < at[j] else at[j] * n + at[i]
+                for i, j in self.opponent_places
+            )
         dp = do = 0
         if by > 0:
             for key in partner_keys:
@@ -420,14 +455,14 @@ class _Search:
         seats = [self.index[p] for p in seated]
         self.rounds.append(seats)
         self.byes.append(byes)
-        for t in range(len(seats) // SEATS):
+        for t in range(len(seats) // self.size):
             partners, opponents = self._table_cost(seats, t, 1)
             self.partner_cost += partners
             self.opponent_cost += opponents
 
     def _swap(self, seats: list[int], p: int, q: int) -> tuple[int, int]:
         """Swap two seats of a round; return the change in (partner cost, opponent cost)."""
-        tables = {p // SEATS, q // SEATS}
+        tables = {p // self.size, q // self.size}
         partners = opponents = 0
         for t in tables:
             dp, do = self._table_cost(seats, t, -1)
@@ -461,7 +496,7 @@ class _Search:
         short cool walk, which is enough when there is room (many players, few rounds), then
         a long one from hot. In the long one a partner repeat starts cheap and ends costing
         PARTNER_WEIGHT, so the search can cross it early and must be rid of it by the end."""
-        movable = [r for r, seats in enumerate(self.rounds) if len(seats) >= SEATS]
+        movable = [r for r, seats in enumerate(self.rounds) if len(seats) >= self.size]
         if not movable:
             return
         seated = sum(len(self.rounds[r]) for r in movable)
@@ -482,7 +517,7 @@ class _Search:
         temperature = hot
         cooling = (0.05 / hot) ** (1 / steps)
         best_score, best = self.score(), None  # None: the seating now is the best one
-        rng = self.rng
+        rng, size = self.rng, self.size
         for step in range(steps):
             weight = 1 + (PARTNER_WEIGHT - 1) * (step / steps) ** 2 if ramp else PARTNER_WEIGHT
             temperature *= cooling
@@ -490,7 +525,7 @@ class _Search:
             p = rng.randrange(len(seats))
             q = rng.randrange(len(seats) - 1)
             q += q >= p
-            if p // SEATS == q // SEATS and (p - q) % 2 == 0:
+            if p // size == q // size and (p - q) % 2 == 0:
                 continue  # partners trading seats changes nothing
             dp, do = self._swap(seats, p, q)
             delta = weight * dp + do
@@ -514,12 +549,12 @@ class _Search:
     def _restore(self, rounds: list[list[int]]) -> None:
         """Go back to the best seating found, recounting its pairs."""
         for r, seats in enumerate(self.rounds):
-            for t in range(len(seats) // SEATS):
+            for t in range(len(seats) // self.size):
                 dp, do = self._table_cost(seats, t, -1)
                 self.partner_cost += dp
                 self.opponent_cost += do
             self.rounds[r] = list(rounds[r])
-            for t in range(len(rounds[r]) // SEATS):
+            for t in range(len(rounds[r]) // self.size):
                 dp, do = self._table_cost(self.rounds[r], t, 1)
                 self.partner_cost += dp
                 self.opponent_cost += do
@@ -527,8 +562,7 @@ class _Search:
     def tables_of(self, r: int) -> tuple[Table, ...]:
         seats = [self.roster[i] for i in self.rounds[r]]
         return tuple(
-            Table((seats[i], seats[i + 1], seats[i + 2], seats[i + 3]))
-            for i in range(0, len(seats), SEATS)
+            Table(tuple(seats[i : i + self.size])) for i in range(0, len(seats), self.size)
         )
 
 

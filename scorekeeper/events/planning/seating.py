@@ -1,7 +1,8 @@
 """Who sits where: the table, the round and how often pairs meet, in plain Python (no Django).
 
-Players and teams are plain ints (their ids). A table seats four: seats 0 and 2 are partners,
-seats 1 and 3 are partners, the two partnerships are opponents; seat 0 deals first.
+Players and teams are plain ints (their ids). A table seats four, or six under a six-handed
+ruleset: the even seats are one partnership and the odd seats the other (0 and 2 against 1
+and 3; 0, 2 and 4 against 1, 3 and 5), and seat 0 deals first.
 
 The plans are made beside this module: `progressive` seats individual players round by
 round, `team_rounds` schedules fixed partnerships (round robin, single elimination).
@@ -21,28 +22,41 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Final
 
+from referee.rules import SEAT_LETTERS
+
+#: The players at a table of most rulesets; a six-handed ruleset seats six.
 SEATS: Final = 4
-#: The seats by compass point, as the table app names them: N and S against E and W.
-SEAT_NAMES: Final = ("N", "E", "S", "W")
+#: The table sizes an event can seat: partnerships at a table of four or of six.
+TABLE_SIZES: Final = (4, 6)
+
+
+def seat_name(seat: int, size: int = SEATS) -> str:
+    """A seat by compass point, as the table app names it (N and S against E and W at a
+    table of four): the referee's letters for a table of ``size``."""
+    return SEAT_LETTERS[size][seat]
+
+
+def partners_of(seats: Sequence[int], seat: int) -> tuple[int, ...]:
+    """The players partnering the one in ``seat``: every other seat from it."""
+    return tuple(p for s, p in enumerate(seats) if s != seat and (s - seat) % 2 == 0)
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """Four players by seat: (seat 0, seat 1, seat 2, seat 3)."""
+    """The players by seat, from seat 0: four, or six (alternate seats are partners)."""
 
-    seats: tuple[int, int, int, int]
+    seats: tuple[int, ...]
 
     @property
-    def partnerships(self) -> tuple[tuple[int, int], tuple[int, int]]:
-        s = self.seats
-        return (s[0], s[2]), (s[1], s[3])
+    def partnerships(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return self.seats[0::2], self.seats[1::2]
 
     def partner_pairs(self) -> tuple[tuple[int, int], ...]:
-        return tuple(pair(a, b) for a, b in self.partnerships)
+        return tuple(pair(a, b) for side in self.partnerships for a, b in combinations(side, 2))
 
     def opponent_pairs(self) -> tuple[tuple[int, int], ...]:
-        (a, c), (b, d) = self.partnerships
-        return tuple(pair(x, y) for x in (a, c) for y in (b, d))
+        ours, theirs = self.partnerships
+        return tuple(pair(x, y) for x in ours for y in theirs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,15 +120,26 @@ def count_repeats(rounds: Iterable[Round]) -> Repeats:
 def opponent_repeat_floor(rounds: Iterable[Round]) -> int:
     """The fewest opponent repeats any schedule with these players at these tables could have.
 
-    Each round at a table gives a player two opponents; with ``n`` players a player has at
-    most ``n - 1`` different ones, so a player seated ``k`` times meets at least
-    ``2k - (n - 1)`` opponents again. Each repeat is counted once by each of its two players.
+    Each round at a table gives a player two opponents (three at a table of six); with ``n``
+    players a player has at most ``n - 1`` different ones, so a player who met ``m`` opponents
+    meets at least ``m - (n - 1)`` of them again. Each repeat is counted once by each of its
+    two players.
     """
     rounds = list(rounds)
     everyone = {p for rnd in rounds for p in (*rnd.players, *rnd.byes)}
-    seated: Counter[int] = Counter(p for rnd in rounds for p in rnd.players)
-    excess = sum(max(0, 2 * k - (len(everyone) - 1)) for k in seated.values())
+    met = _opponents_met(rounds)
+    excess = sum(max(0, m - (len(everyone) - 1)) for m in met.values())
     return math.ceil(excess / 2)
+
+
+def _opponents_met(rounds: Iterable[Round]) -> Counter[int]:
+    """How many opponents each player met, counting a pair again each time it meets."""
+    met: Counter[int] = Counter()
+    for rnd in rounds:
+        for table in rnd.tables:
+            for p in table.seats:
+                met[p] += len(table.seats) // 2
+    return met
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,18 +193,19 @@ def pair_meetings(rounds: Sequence[Round], players: Iterable[int] | None = None)
 
 def opposed_floor(rounds: Sequence[Round]) -> int:
     """The fewest times the most-opposed pair could have met in any plan seating the same
-    players as often: a player seated ``k`` times of ``n`` meets ``2k`` opponents among
-    ``n - 1`` others, so some pair of them opposes ``ceil(2k / (n - 1))`` times."""
+    players as often: a player of ``n`` who met ``m`` opponents (two a round at a table of
+    four) met them among ``n - 1`` others, so some pair of them opposes
+    ``ceil(m / (n - 1))`` times."""
     everyone = {p for rnd in rounds for p in (*rnd.players, *rnd.byes)}
-    seated: Counter[int] = Counter(p for rnd in rounds for p in rnd.players)
     if len(everyone) < 2:
         return 0
-    return max((math.ceil(2 * k / (len(everyone) - 1)) for k in seated.values()), default=0)
+    met = _opponents_met(rounds)
+    return max((math.ceil(m / (len(everyone) - 1)) for m in met.values()), default=0)
 
 
 __all__ = [
     "SEATS",
-    "SEAT_NAMES",
+    "TABLE_SIZES",
     "Meetings",
     "Repeats",
     "Round",
@@ -189,5 +215,7 @@ __all__ = [
     "opposed_floor",
     "pair",
     "pair_meetings",
+    "partners_of",
     "present_throughout",
+    "seat_name",
 ]

@@ -56,9 +56,15 @@ class HandFacts:
         )
 
 
-def tally_hands(hands: Iterable[HandFacts]) -> list[SeatTally]:
-    """Per seat of a four-handed table (seats 0 and 2 against 1 and 3)."""
-    seats = [SeatTally() for _ in range(SEATS)]
+def no_tallies(size: int = SEATS) -> list[SeatTally]:
+    """A table's seats with nothing tallied (a result entered as totals)."""
+    return [SeatTally() for _ in range(size)]
+
+
+def tally_hands(hands: Iterable[HandFacts], size: int = SEATS) -> list[SeatTally]:
+    """Per seat of a table of ``size`` (even seats against odd ones: 0 and 2 against 1 and 3
+    at four)."""
+    seats = no_tallies(size)
     for hand in hands:
         if not hand.counts:
             continue
@@ -77,7 +83,7 @@ def tally_hands(hands: Iterable[HandFacts]) -> list[SeatTally]:
             if hand.defender_alone is not None:
                 defenders = [hand.defender_alone]
             else:
-                defenders = [s for s in range(SEATS) if s % 2 != hand.maker % 2]
+                defenders = [s for s in range(size) if s % 2 != hand.maker % 2]
             for defender in defenders:
                 seats[defender].euchres += 1
     return seats

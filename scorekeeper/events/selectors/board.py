@@ -24,6 +24,7 @@ from scorekeeper.events.models import (
     TableSeat,
     TableToken,
 )
+from scorekeeper.events.planning.seating import seat_name
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class BoardSeat:
     name: str
     substitute_for: str | None  # the seat's own player, while a substitute sits in
     absent: bool = False  # the seat's player is absent this round, and nobody plays for them
+    letter: str = ""  # the seat by compass point (N, E, S, W; six-handed N, NE, SE, S, SW, NW)
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,13 @@ def table_board(*, event: Event) -> list[BoardRound]:
         absent = seat.substitute_for.shown if seat.substitute_for else None
         seats[seat.table_id].append(
             BoardSeat(
-                seat.number, seat.side, seat.player_id, seat.player.shown, absent, seat.absent
+                seat.number,
+                seat.side,
+                seat.player_id,
+                seat.player.shown,
+                absent,
+                seat.absent,
+                letter=seat_name(seat.number, event.table_size),
             )
         )
     changed = {

@@ -9,7 +9,7 @@ from collections import defaultdict
 
 from scorekeeper.events.formats.base import Night, PlayedRound, PlayedTable, Team
 from scorekeeper.events.models import Entrant, Event, EventTeam, Result, SitOut, Table, TableSeat
-from scorekeeper.events.planning.seating import SEATS
+from scorekeeper.events.planning.seating import TABLE_SIZES
 from scorekeeper.events.selectors.ranking import standings
 
 
@@ -59,13 +59,13 @@ def night_of(*, event: Event, number: int | None = None) -> Night:
         )
     ):
         pk, rnd, table_number, first, second, match, result, points, winner, status, late = row
-        four = seats[pk]
-        if len(four) != SEATS:
+        seated = seats[pk]
+        if len(seated) not in TABLE_SIZES:
             continue
         tables[rnd].append(
             PlayedTable(
                 number=table_number,
-                seats=(four[0], four[1], four[2], four[3]),
+                seats=tuple(seated),
                 teams=(first, second) if first and second else None,
                 match=match,
                 result=result,
@@ -92,4 +92,5 @@ def night_of(*, event: Event, number: int | None = None) -> Night:
         ),
         standings=tuple(standings(event=event).rows),
         seed=event.seed,
+        size=event.table_size,
     )

@@ -21,7 +21,7 @@ from scorekeeper.events.models import (
     TableSeat,
     TableToken,
 )
-from scorekeeper.events.planning.seating import SEAT_NAMES
+from scorekeeper.events.planning.seating import seat_name
 from scorekeeper.events.selectors.events import entrants_of
 
 
@@ -31,6 +31,7 @@ class SeatView:
     side: int
     player_id: int
     name: str
+    letter: str = ""  # the seat by compass point (N, E, S, W; six-handed N, NE, SE, S, SW, NW)
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,13 @@ def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[Rou
         .order_by("number")
     ):
         seats[seat.table_id].append(
-            SeatView(seat.number, seat.side, seat.player_id, seat.player.shown)
+            SeatView(
+                seat.number,
+                seat.side,
+                seat.player_id,
+                seat.player.shown,
+                seat_name(seat.number, event.table_size),
+            )
         )
     byes: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for sit_out in SitOut.objects.filter(round_id__in=ids).select_related("player", "team"):
@@ -227,10 +234,9 @@ def tally(*, event: Event) -> list[TallyLine]:
                         player_id=seat.player_id,
                         name=seat.name,
                         table=table.number,
-                        seat=SEAT_NAMES[seat.seat],
-                        partner=next(
-                            (o.name for o in table.seats if o.side == mine and o.seat != seat.seat),
-                            "",
+                        seat=seat_name(seat.seat, len(table.seats)),
+                        partner=" & ".join(
+                            o.name for o in table.seats if o.side == mine and o.seat != seat.seat
                         ),
                         opponents=tuple(o.name for o in table.seats if o.side != mine),
                         points_for=points[0],

@@ -56,6 +56,7 @@ from scorekeeper.events.serializers.standings import (
     StatsSerializer,
 )
 from scorekeeper.events.serializers.tables import (
+    LETTER_HELP,
     ChangeSerializer,
     CloseSerializer,
     CodeSerializer,
@@ -80,6 +81,7 @@ from scorekeeper.events.serializers.tables import (
 )
 
 __all__ = [
+    "LETTER_HELP",
     "MAX_ID",
     "ChangeSerializer",
     "CloseSerializer",

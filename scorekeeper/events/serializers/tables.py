@@ -13,10 +13,19 @@ from scorekeeper.events.formats import registered
 from scorekeeper.events.models import Event, TableToken
 from scorekeeper.events.serializers.players import IdField
 
+#: What a seat's ``letter`` says, wherever a seat is shown.
+LETTER_HELP = (
+    "The seat by compass point, as the table app names it: N, E, S, W (N and S against E and "
+    "W); at a six-handed table N, NE, SE, S, SW, NW (alternate seats partner)."
+)
+
 
 class SeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
-    side = serializers.IntegerField(help_text="0: seats 0 and 2; 1: seats 1 and 3.")
+    letter = serializers.CharField(help_text=LETTER_HELP)
+    side = serializers.IntegerField(
+        help_text="0: the even seats (0 and 2; 0, 2 and 4 six-handed); 1: the odd seats."
+    )
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField()
 

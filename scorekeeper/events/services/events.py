@@ -20,6 +20,7 @@ from scorekeeper.events.access import (
     require_director,
 )
 from scorekeeper.events.formats import format_named, format_of
+from scorekeeper.events.formats.base import EventFormat
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -27,7 +28,6 @@ from scorekeeper.events.models import (
     ResultChange,
     Season,
 )
-from scorekeeper.events.planning import seating
 from scorekeeper.events.ranking import standings
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.night_log import logged, require_fresh
@@ -68,14 +68,18 @@ def locked_before_first_round(event: Event, refusal: str, *, code: str, field: s
     return event
 
 
-def event_ruleset(value: object) -> referee.Ruleset:
+def event_ruleset(value: object, kind: EventFormat) -> referee.Ruleset:
+    """The ruleset, if the format's tables seat its players (a progressive night seats six
+    at a table under a six-handed ruleset; the others seat four); else a 400 naming the
+    ruleset's players."""
     try:
         rules = referee.Ruleset.parse(value)
     except referee.MalformedRecord as error:
         raise referee_refusal(error, code="bad-ruleset") from error
-    if rules.players != seating.SEATS:
+    if rules.players not in kind.table_sizes:
         raise Malformed(
-            _("events seat tables of four: choose a four-player ruleset"),
+            _("this format seats tables of %(sizes)s players: choose a ruleset for that many")
+            % {"sizes": "/".join(str(size) for size in kind.table_sizes)},
             code="bad-ruleset",
             field="ruleset.players",
         )
@@ -111,8 +115,8 @@ def event_create(
     the format; an option of another format is refused by name) and the options every
     event has."""
     user = require_director(actor, club)
-    rules = event_ruleset(ruleset)
     kind = format_named(format)
+    rules = event_ruleset(ruleset, kind)
     if season is not None and season.club_id != club.pk:
         raise Malformed(_("the season is another club's"), code="bad-season", field="season")
     check_night_options(round_minutes, time_called_win_points, confirm_with)

@@ -37,7 +37,7 @@ from scorekeeper.events.models import (
     Table,
     TableSeat,
 )
-from scorekeeper.events.ranking.tally import SeatTally
+from scorekeeper.events.ranking.tally import no_tallies
 from scorekeeper.events.services.averages import round_average
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import nobody_confirmed
@@ -109,7 +109,7 @@ def _stand(
     """The table's result becomes the assigned one, confirmed; its lines follow (a bracket
     game's winner stays once a later round is seated, as for a correction)."""
     result = Result.objects.filter(table=table).first()
-    outcome = _Outcome(points=points, hands=0, tallies=[SeatTally() for _ in range(4)])
+    outcome = _Outcome(points=points, hands=0, tallies=no_tallies(table.round.event.table_size))
     winner_stands(table, result, outcome)
     before = result_snapshot(result)
     now = timezone.now()
@@ -211,10 +211,14 @@ def _seat_change(
     table: Table, actor: Actor, seat: int, expected_version: int | None
 ) -> tuple[Table, Event]:
     """A director changes who plays a seat of the table (locked), read as it stands."""
-    if seat not in range(4):
-        raise Malformed(_("a seat is 0 to 3"), code="bad-seat", field="seat")
     table = table_locked(table)
     event = table.round.event
+    if seat not in range(event.table_size):
+        raise Malformed(
+            _("a seat is 0 to %(last)s") % {"last": event.table_size - 1},
+            code="bad-seat",
+            field="seat",
+        )
     require_director(actor, event.club)
     require_fresh(event, expected_version, table)
     return table, event

@@ -31,7 +31,6 @@ from scorekeeper.events.models import (
     TableSeat,
     TableToken,
 )
-from scorekeeper.events.planning.seating import SEATS
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import logged, require_fresh
@@ -365,15 +364,16 @@ def round_seat_late(
 
 
 def _table_of_byes(event: Event, rnd: Round, actor: Actor) -> Table | None:
-    """Four of the round sitting out make a new table, at the next number."""
+    """A table's worth of the round sitting out (four, or six six-handed) make a new table,
+    at the next number."""
     byes = list(SitOut.objects.filter(round=rnd, player__isnull=False).order_by("id"))
-    if len(byes) < SEATS:
+    if len(byes) < event.table_size:
         return None
-    four = byes[-SEATS:]
-    SitOut.objects.filter(pk__in=[b.pk for b in four]).delete()
+    seated = byes[-event.table_size :]
+    SitOut.objects.filter(pk__in=[b.pk for b in seated]).delete()
     last = Table.objects.filter(round=rnd).order_by("-number").first()
     number = (last.number if last else 0) + 1
-    players = [b.player_id for b in four if b.player_id is not None]
+    players = [b.player_id for b in seated if b.player_id is not None]
     return seat_table(event, rnd, number, players, actor)
 
 

@@ -35,7 +35,7 @@ from scorekeeper.events.models import (
     Table,
     TableSeat,
 )
-from scorekeeper.events.ranking.tally import HandFacts, SeatTally, tally_hands
+from scorekeeper.events.ranking.tally import HandFacts, SeatTally, no_tallies, tally_hands
 from scorekeeper.events.services.averages import round_average
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import director_sets
@@ -88,7 +88,7 @@ def _outcome_from_game(table: Table, event: Event, time_called: bool) -> _Outcom
     return _Outcome(
         points=score_of(ruleset, (hand.award for hand in hands)),
         hands=counted,
-        tallies=tally_hands(facts),
+        tallies=tally_hands(facts, ruleset.players),
         time_called=not finished,
         last_scorer=_last_scorer(hands),
     )
@@ -174,7 +174,7 @@ def _outcome_from_totals(
     return _Outcome(
         points=list(points),
         hands=0,
-        tallies=[SeatTally() for _ in range(4)],
+        tallies=no_tallies(event.table_size),
         time_called=time_called and not finished,
     )
 

@@ -160,7 +160,7 @@ def _apply(event: Event, given: dict[str, Any]) -> dict[str, Any]:
     if "side_prizes" in given:
         event.side_prizes = side_prizes_chosen(given.pop("side_prizes"))
     if "ruleset" in given:
-        rules = event_ruleset(given.pop("ruleset"))
+        rules = event_ruleset(given.pop("ruleset"), format_of(event))
         event.ruleset, event.preset = rules.to_json(), rules.preset
     if given.get("round_length") == Event.RoundLength.GAME and "hands_per_round" not in given:
         given["hands_per_round"] = None  # a game has no number of hands

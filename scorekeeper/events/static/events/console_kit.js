@@ -16,8 +16,6 @@ export function t(key, values = {}) {
   return phrase.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 
-export const SEATS = "NESW";
-
 export function clock(when) {
   return when ? new Date(when).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
 }

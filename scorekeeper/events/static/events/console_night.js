@@ -49,7 +49,7 @@ export function roundRepairs(rnd) {
   });
   const byName = new Map(entrants.map((e) => [e.shown, e.player]));
   const places = [
-    ...rnd.tables.flatMap((table) => table.seats.map((s) => [s.player, `${t("table", { number: table.number })} ${"NESW"[s.seat]}: ${s.name}`])),
+    ...rnd.tables.flatMap((table) => table.seats.map((s) => [s.player, `${t("table", { number: table.number })} ${s.letter}: ${s.name}`])),
     ...rnd.sit_outs.filter((name) => byName.has(name)).map((name) => [byName.get(name), `${t("sit_outs", { names: name })}`]),
   ];
   const names = new Map(places.map(([player, label]) => [player, label.split(": ").pop()]));

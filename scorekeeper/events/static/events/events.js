@@ -3,7 +3,7 @@
 // module that borrows the web app's API wrapper and DOM helpers.
 import { h as el } from "../webapp/js/ui.js";
 import { $, $$, api, attempt, say } from "./screen.js";
-import { SEAT_NAMES, prizeTitle, t } from "./words.js";
+import { prizeTitle, t } from "./words.js";
 
 const REFRESH_MS = 5000;
 
@@ -166,6 +166,10 @@ function director() {
           select.value = (offered.find((o) => o.defaultSelected) || offered[0]).value;
         }
       }
+      // Rules whose tables this format cannot seat (six-handed: a progressive night only).
+      const preset = form.elements.preset;
+      for (const choice of preset.options) choice.hidden = choice.disabled = !takes(choice);
+      if (preset.selectedOptions[0]?.disabled) preset.value = [...preset.options].find((o) => !o.disabled).value;
       const any = form.querySelector(".format-option:not([hidden])");
       form.querySelector(".format-options").hidden = !any;
     };
@@ -234,7 +238,7 @@ function eventScreen() {
       out.textContent = t("Round {round}: table {table}, seat {seat}. Partner: {partner}. Against: {against}.", {
         round: round.number,
         table: table.number,
-        seat: SEAT_NAMES[seat.seat],
+        seat: seat.letter,
         partner: partner.join(", "),
         against: t("{first} and {second}", { first: against[0], second: against[1] }),
       });

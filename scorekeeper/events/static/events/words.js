@@ -61,6 +61,3 @@ export function t(text, values = {}) {
 export function prizeTitle(prize) {
   return (korean && KO_PRIZES[prize.kind]) || prize.title;
 }
-
-/** Seats by compass: seat 0 is N and deals first; N and S partner against E and W. */
-export const SEAT_NAMES = ["N", "E", "S", "W"];
