@@ -210,8 +210,12 @@ def test_pages_name_the_rules_as_people_do(night, anon, director: Director):
     assert "OpenSpiel 규칙" in text(anon.get(f"/events/{event}/results/", **KOREAN))
     assert 'rel="icon"' in text(anon.get("/events/"))  # every events page has the app's icon
     home = text(director.client.get("/events/director/"))
-    assert '<option value="uka">UKA rules</option>' in home
-    assert 'value="two-handed"' not in home  # a club night seats four
+    # Each offered to the formats that seat it: six at a table on a progressive night only.
+    assert re.search(
+        r'<option value="uka" data-formats="progressive [^"]*">UKA rules</option>', home
+    )
+    assert '<option value="six-handed" data-formats="progressive">' in home
+    assert 'value="two-handed"' not in home  # no event seats two
     house = director.create_event(ruleset={"preset": "standard", "target": 11}, rounds_planned=2)
     assert "Standard rules, house rules" in text(director.client.get(f"/events/{house}/manage/"))
 
