@@ -13,8 +13,10 @@
 // against the version the hand's answer gave), with the server's usual version checks.
 //
 // What the server took is kept a while longer among the sent ones (its own store): hands,
-// undos, results, and the confirmations and disputes sent straight from the table
-// (`keepWritten`).
+// undos, results, amendments (`keepAmended`) and the confirmations and disputes sent straight
+// from the table (`keepWritten`). What a phone sent while it sat at a club table is kept until
+// the night closes or the phone leaves (`forgetNight`; at most a week); a casual game's, two
+// days.
 // If the server comes back behind this phone (restored from a backup after a crash, say), the
 // hands it lost go back in the outbox with their own Idempotency-Keys and the version each was
 // entered against: a hand the server still has is answered as a replay, a lost one is
@@ -22,7 +24,10 @@
 // night epoch, which every table read carries (`noteEpoch`): a phone that finds it moved sends
 // everything it kept again, in the order it first sent it; what the server already has
 // answers as a replay, or with its own word, which stands. An undo goes again after its hand
-// (which it then takes back again); a hand the server no longer has counts as undone.
+// (which it then takes back again); a hand the server no longer has counts as undone; an
+// amendment goes again against the version it was made on (so one the server kept is refused
+// as stale, and its word stands); a confirmation that arrives before the result it confirms
+// waits and tries again.
 //
 // Every entry carries the format it was queued in (FORMAT, sent as `Entry-Format`); a server
 // that cannot take an entry's format refuses it with a problem the phone shows, so an entry
@@ -37,8 +42,13 @@ const store = createStore("euchre-outbox", "entries");
 const sentStore = createStore("euchre-sent", "hands");
 /** What an entry queued now looks like (docs/api.md, "Queued entries"). */
 export const FORMAT = 1;
-/** How long a sent hand is kept for a server that comes back without it. */
+/** How long a sent hand of a casual game is kept for a server that comes back without it. */
 const KEEP_SENT_MS = 2 * 24 * 3600 * 1000;
+/** How long a club night's is kept when the phone never hears that the night closed. */
+const KEEP_NIGHT_MS = 7 * 24 * 3600 * 1000;
+/** How long a confirmation sent again waits before it tries again, while its table's result
+ * has not come back yet (the scorer's phone sends it). */
+const RETRY_MS = 5000;
 export const events = new EventTarget();
 let sequence = 0;
 let running = null;
@@ -61,6 +71,7 @@ export const isHand = (entry) => entry.kind === "hand";
 export const isUndo = (entry) => entry.kind === "undo";
 export const isResult = (entry) => entry.kind === "result";
 export const isCreation = (entry) => entry.kind === "create";
+const isAmend = (entry) => entry.kind === "amend";
 /** A confirmation or a dispute sent straight from the table, kept for a restore. */
 const isTableWrite = (entry) => entry.kind === "table-write";
 
@@ -121,7 +132,8 @@ async function nextToSend() {
     if (entry.state === "conflict" || (entry.kind === "create" && entry.state !== "waiting")) {
       blocked.add(entry.gameId);
     }
-    if (entry.state === "waiting" && !blocked.has(entry.gameId)) return entry;
+    const due = entry.state === "later" && entry.retryAt <= Date.now();
+    if ((entry.state === "waiting" || due) && !blocked.has(entry.gameId)) return entry;
   }
   return null;
 }
@@ -148,10 +160,19 @@ const formatOf = (entry) => entry.format || 1;
 /** A write the server took, kept for a while (see the top). */
 async function keepSent(entry, written) {
   const now = Date.now();
-  const { state, problem, resent, ...kept } = entry;
-  await set(entry.id, { ...kept, sentAt: now, recorded: written?.game?.version ?? null }, sentStore);
+  const { state, problem, resent, retryAt, ...kept } = entry;
+  // A club night's writes go to its table's paths (/tables/...); a casual game's to its own.
+  const night = /\/tables\//.test(kept.path || "");
+  await set(entry.id, { ...kept, night, sentAt: now, recorded: written?.game?.version ?? null }, sentStore);
   for (const [id, old] of await entries(sentStore)) {
-    if (now - (old.sentAt || 0) > KEEP_SENT_MS) await del(id, sentStore);
+    if (now - (old.sentAt || 0) > (old.night ? KEEP_NIGHT_MS : KEEP_SENT_MS)) await del(id, sentStore);
+  }
+}
+
+/** The night is closed, or this phone left its table: what it kept of the night goes. */
+export async function forgetNight() {
+  for (const [id, old] of await entries(sentStore)) {
+    if (old.night) await del(id, sentStore);
   }
 }
 
@@ -185,6 +206,12 @@ export async function catchUp(gameId, version) {
  * kept like a sent entry, so that a restore gets it back. */
 export async function keepWritten(gameId, path, body) {
   await keepSent({ ...fresh(), kind: "table-write", gameId, path, body }, null);
+}
+
+/** An amendment the server took (sent straight, with the version it was made on): kept like
+ * a sent entry, so that a restore sends it again after the hands before it. */
+export async function keepAmended(gameId, { path, number, body, version }) {
+  await keepSent({ ...fresh(), kind: "amend", gameId, path, number, body, version }, null);
 }
 
 const EPOCH = "night-epoch";
@@ -272,6 +299,11 @@ async function send(entry) {
     const data = await api.tableWrite(entry.path, entry.body, (await deviceOf())?.token, formatOf(entry));
     return { replayed: false, data };
   }
+  if (isAmend(entry)) {
+    const token = await tokenOf(entry.gameId);
+    const data = await api.amendHand(entry.path, entry.number, entry.body, { token, version: entry.version });
+    return { replayed: false, data };
+  }
   // An entry queued by an older version of the app has no path: it was a game's hand.
   const path = entry.path || (await linksOf(entry.gameId)).hands;
   const { status, data } = await api.recordHand(path, entry.body, {
@@ -300,6 +332,11 @@ async function sendOne(entry) {
       && error.body.version < entry.version;
     if (behind && ((await catchUp(entry.gameId, error.body.version)) || (await waitingBefore(entry)))) {
       // The server lost hands this phone sent: they go first, then this one as it was.
+    } else if (entry.resent && isTableWrite(entry) && error.code === "no-result") {
+      // A confirmation sent again before its result came back: it waits for the result.
+      const retryAt = Date.now() + RETRY_MS;
+      await set(entry.id, { ...entry, state: "later", retryAt }, store);
+      setTimeout(flush, RETRY_MS);
     } else if (entry.resent && error.code === "hand-undone") {
       // A sent hand that was undone since: the server has it as the player left it.
       await del(entry.id, store);

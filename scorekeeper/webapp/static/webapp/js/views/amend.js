@@ -2,6 +2,7 @@
 // shown, and the player decides whether to amend on top of it.
 
 import { api, Problem, Unreachable } from "../api.js";
+import { keepAmended } from "../outbox.js";
 import { t } from "../i18n.js";
 import { awardText, isAuction, previewAward } from "../rules.js";
 import { h, replace, sheetRow, showSheet, toast, toggle } from "../ui.js";
@@ -51,10 +52,10 @@ export function openAmend(ctx, hand, afterWrite) {
     }
     save.disabled = true;
     try {
-      await api.amendHand(ctx.links.hands, hand.number, { ...body(), reason: reason.value.trim() }, {
-        token: ctx.token,
-        version,
-      });
+      const amended = { ...body(), reason: reason.value.trim() };
+      await api.amendHand(ctx.links.hands, hand.number, amended, { token: ctx.token, version });
+      // Kept with the version it was made on: a restored server gets it back, once.
+      await keepAmended(game.id, { path: ctx.links.hands, number: hand.number, body: amended, version });
       dialog.close();
       toast(t("amend.done", { number: hand.number }));
       await afterWrite();

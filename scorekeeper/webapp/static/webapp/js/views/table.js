@@ -1,31 +1,26 @@
 // Table mode: this phone at a club night's table. Joined once a night with the table's code
-// (typed, scanned from its card, or opened from the card's /t/<code>), it stays with the
-// table from round to round: each round's seating, then the same score screen as a casual
-// game (preview, undo, amend, log, outbox) at the table's own paths with the phone's device
-// token, then the result: entered (as it stands once time is called), confirmed by the
-// opponents on this phone or their own, or disputed, with the reason shown here.
+// (`join.js`), it stays with the table from round to round: each round's seating, then the
+// same score screen as a casual game (preview, undo, amend, log, outbox) at the table's own
+// paths with the phone's device token, then the result: entered (as it stands once time is
+// called), confirmed by the opponents on this phone or their own, or disputed, with the
+// reason shown here.
 
 import { api, Problem, Unreachable } from "../api.js";
-import { onlineOnlyNote } from "../connection.js";
-import {
-  deviceOf, forgetDevice, loadGame, recall, remember, saveDevice, saveLinks, saveToken,
-} from "../db.js";
+import { deviceOf, forgetDevice, loadGame, recall, remember, saveLinks, saveToken } from "../db.js";
 import { t } from "../i18n.js";
 import { go, showTabs } from "../nav.js";
 import {
-  discard, enqueueResult, events, flush, isResult, keepRead, keepWritten, noteEpoch, pending,
+  discard, enqueueResult, events, flush, forgetNight, isResult, keepRead, keepWritten, noteEpoch,
+  pending,
 } from "../outbox.js";
-import { seatLetter } from "../rules.js";
+import { seatLetters } from "../rules.js";
 import { choices, h, replace, toast } from "../ui.js";
+import { HERE, showJoin } from "./join.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./referee.js";
 import { keepEntryInView, showScore } from "./score.js";
 
-// An event's table seats four: the server refuses an event any other ruleset.
-const EVENT_TABLE = { players: 4 };
-
 const POLL_MS = 5000;
-const HERE = "table-here";
 const TABS = [
   { tab: "score", path: "/table/" },
   { tab: "referee", path: "/table/referee/" },
@@ -38,113 +33,20 @@ function renderTabs(current, hasGame) {
   })), current, h);
 }
 
-// ---- joining --------------------------------------------------------------------------
-
-function codeIn(text) {
-  const found = String(text).match(/\/t\/([A-Za-z0-9]{1,12})/);
-  return (found ? found[1] : String(text)).toUpperCase().replace(/[^A-Z0-9]/g, "");
-}
-
-/** The camera, where the browser reads QR codes (BarcodeDetector, a secure context). */
-function canScan() {
-  return window.isSecureContext && "BarcodeDetector" in window && !!navigator.mediaDevices?.getUserMedia;
-}
-
-async function scan(video, found) {
-  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
-  video.srcObject = stream;
-  video.hidden = false;
-  await video.play();
-  const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
-  let stop = false;
-  const end = () => {
-    stop = true;
-    stream.getTracks().forEach((track) => track.stop());
-    video.hidden = true;
-  };
-  (async function look() {
-    while (!stop) {
-      const codes = await detector.detect(video).catch(() => []);
-      if (codes.length) {
-        end();
-        found(codeIn(codes[0].rawValue));
-        return;
-      }
-      await new Promise((resolve) => { setTimeout(resolve, 250); });
-    }
-  }());
-  return end;
-}
-
-function showJoin(main, { code = "", message = "" } = {}) {
-  document.title = `${t("join.title")} · ${t("app.title")}`;
-  document.getElementById("tabs").hidden = true;
-  let stopCamera = () => {};
-  const input = h("input", {
-    name: "code", value: code, autocomplete: "off", autocapitalize: "characters", maxLength: 12, required: true,
-    spellcheck: false, class: "code-input",
-  });
-  const note = h("div", { "aria-live": "assertive" }, message ? h("p", { class: "panel warn-text", role: "alert" }, message) : null);
-  const video = h("video", { class: "scanner", hidden: true, playsInline: true, muted: true });
-
-  // The phone keeps the table's score, or confirms for the opponents: a button each, neither
-  // chosen for the player. A table whose score is kept already offers the second.
-  async function join(event, role = event?.submitter?.value || "scorer") {
-    event?.preventDefault();
-    const wanted = codeIn(input.value);
-    if (!wanted) {
-      input.focus();
-      return;
-    }
-    stopCamera();
-    try {
-      const joined = await api.joinTable(wanted, role);
-      await saveDevice({ token: joined.token, role: joined.role, eventTable: joined.event_table });
-      await remember(HERE, { id: null, role: joined.role, event_table: joined.event_table, table: joined.table });
-      go("/table/", { replace: true });
-    } catch (error) {
-      const taken = error instanceof Problem && error.code === "table-taken";
-      const text = taken ? t("join.taken") : error instanceof Problem ? error.message : t("join.later");
-      replace(note, h("div", { class: "panel error", role: "alert" }, h("p", {}, text),
-        taken ? h("button", { type: "button", class: "primary", onclick: () => join(null, "confirmer") }, t("join.confirmer")) : null));
-    }
-  }
-
-  replace(main,
-    h("section", { class: "hero" },
-      h("h1", {}, t("join.title")),
-      h("p", { class: "lead" }, t("join.lead"))),
-    onlineOnlyNote(),
-    note,
-    h("form", { class: "panel join-form", onsubmit: join },
-      h("label", { class: "field" }, h("span", {}, t("join.code")), input),
-      h("p", { class: "legend" }, t("join.as")),
-      h("button", { type: "submit", class: "primary big", value: "scorer" }, t("join.scorer")),
-      h("button", { type: "submit", class: "big", value: "confirmer" }, t("join.confirmer"))),
-    canScan()
-      ? h("section", { class: "panel" },
-        h("button", {
-          type: "button",
-          class: "big",
-          onclick: async () => {
-            try {
-              stopCamera = await scan(video, (found) => {
-                input.value = found;
-                join(null, "scorer");
-              });
-            } catch {
-              replace(note, h("p", { class: "panel error", role: "alert" }, t("join.camera_failed")));
-            }
-          },
-        }, t("join.scan")),
-        video)
-      : h("p", { class: "hint" }, t("join.no_camera")),
-    h("p", {}, h("a", { class: "more-link", href: "/events/" }, t("home.events"))));
-  if (!code) input.focus();
-  return () => stopCamera();
-}
-
 // ---- where the phone sits now ---------------------------------------------------------
+
+/** A seat's letter as the server names it (N, E, S, W; six-handed N, NE, SE, S, SW, NW). A
+ * seating kept on the phone by an earlier build, always of four, names none. */
+function letterOf(seat) {
+  return t(`seat.${seat.letter || seatLetters({ players: 4 })[seat.seat]}`);
+}
+
+/** The phone is off its table (it left, or the director took it off): the device goes, and
+ * what it kept of the night for a restore (its token no longer writes). */
+async function offTheTable() {
+  await forgetDevice();
+  await forgetNight();
+}
 
 /** This phone's table as the server has it now (kept for offline), or why it has none. */
 async function fetchHere(device) {
@@ -155,7 +57,10 @@ async function fetchHere(device) {
     return { here };
   } catch (error) {
     if (error instanceof Problem && error.status === 401) {
-      if (error.code === "night-closed") return { here: await recall(HERE), closed: true };
+      if (error.code === "night-closed") {
+        await forgetNight(); // closed: nothing of it will be asked again
+        return { here: await recall(HERE), closed: true };
+      }
       return { gone: error.message };
     }
     if (!(error instanceof Unreachable)) throw error;
@@ -178,7 +83,7 @@ async function gameOf(table, device) {
 function seatList(table) {
   const seats = [...table.seats].sort((a, b) => a.seat - b.seat);
   return h("ol", { class: "seating" }, seats.map((seat) => h("li", {},
-    h("span", { class: "seat-letter" }, seatLetter(EVENT_TABLE, seat.seat)), " ",
+    h("span", { class: "seat-letter" }, letterOf(seat)), " ",
     h("span", { class: "seat-name" }, seat.name))));
 }
 
@@ -205,7 +110,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   replace(main, h("p", { class: "panel hint" }, t("loading")));
   let { here, closed, gone, offline } = await fetchHere(device);
   if (gone) {
-    await forgetDevice();
+    await offTheTable();
     return showJoin(main, { message: gone });
   }
   if (!here) {
@@ -240,7 +145,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       // its seating folds away and one hand still fits one screen; other phones show it open.
       h("details", { class: "panel seating-panel", open: !scoring },
         h("summary", {}, h("span", { class: "table-title" }, t("table.heading", { number, round: table.round })),
-          " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${seatLetter(EVENT_TABLE, 0)})` }))),
+          " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${letterOf(dealer)})` }))),
         h("p", { class: "hint" }, table.event_name),
         seatList(table),
         table.time_called_at ? null : timeLine(table)),
@@ -303,7 +208,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       legend: t("result.entered_by"),
       columns: 2,
       value: picked.entered_by,
-      options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(EVENT_TABLE, seat.seat) })),
+      options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: letterOf(seat) })),
       onchange: (value) => {
         picked.entered_by = Number(value);
         renderResult();
@@ -394,7 +299,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         legend: t("result.pin_who"),
         columns: 2,
         value: picked.confirm_by,
-        options: who.map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(EVENT_TABLE, seat.seat) })),
+        options: who.map((seat) => ({ value: seat.player, face: seat.name, sub: letterOf(seat) })),
         onchange: (value) => { picked.confirm_by = Number(value); },
       }),
       h("label", { class: "field" }, h("span", {}, t("result.pin")), pin),
@@ -423,7 +328,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           legend: t("result.said_by"),
           columns: 2,
           value: picked.dispute_by,
-          options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: seatLetter(EVENT_TABLE, seat.seat) })),
+          options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: letterOf(seat) })),
           onchange: (value) => { picked.dispute_by = Number(value); },
         }),
         h("label", { class: "field" }, h("span", {}, t("result.why")),
@@ -531,7 +436,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
             return;
           }
         }
-        await forgetDevice();
+        await offTheTable();
         toast(t("table.left"));
         go("/", { replace: true });
       },
@@ -559,7 +464,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   async function reload() {
     const fresh = await fetchHere(device);
     if (fresh.gone) {
-      await forgetDevice();
+      await offTheTable();
       cleanup();
       showJoin(main, { message: fresh.gone });
       return;

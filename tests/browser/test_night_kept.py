@@ -1,0 +1,153 @@
+"""What a phone keeps of the night for a restore, and sends again when the night's epoch moves:
+an amendment goes again once, after its hand, against the version it was made on (a server
+that kept it refuses it as stale, and nothing changes twice); a confirmation that reaches a
+restored server before its table's result waits and goes again; and what a phone kept of a
+night goes when it leaves the table."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Request, Route, expect
+from table import OUTBOX, Table, api_get, eventually, seat_a_night
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+#: What the phone keeps of what the server took (for a restore).
+SENT = OUTBOX.replace('"euchre-outbox"', '"euchre-sent"').replace('"entries"', '"hands"')
+#: The night's epoch moved, as a table read after a restore says it: the phone sends again
+#: everything it kept. How many entries went back in its outbox.
+EPOCH_MOVES = """async () => {
+  const outbox = await import("/static/webapp/js/outbox.js");
+  await outbox.noteEpoch("before the restore");
+  return outbox.noteEpoch("after the restore");
+}"""
+#: The same at a club table, whose phone read the night's epoch already (empty before any
+#: restore).
+RESTORED = """async () => {
+  const outbox = await import("/static/webapp/js/outbox.js");
+  return outbox.noteEpoch("after the restore");
+}"""
+
+
+def amend_to_a_march(page: Page) -> None:
+    page.get_by_role("button", name=re.compile(r"^Change hand 1:")).click()
+    dialog = page.get_by_role("dialog", name="Change hand 1")
+    dialog.get_by_role("group", name="How did it end?").get_by_role(
+        "radio", name=re.compile("^March")
+    ).check()
+    dialog.get_by_role("textbox", name="Why? (shown in the log)").fill("Ann took all five")
+    dialog.get_by_role("button", name="Save the change").click()
+    expect(page.get_by_label("N/S: 2 points")).to_be_visible()
+
+
+def test_an_amendment_is_sent_again_once_against_the_version_it_was_made_on(
+    page: Page, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    table.hand("Ben (E)", "Made")
+    eventually(page, lambda: len(table.game()["hands"]) == 2, what="two hands recorded")
+    made_on = table.game()["version"]
+    amend_to_a_march(page)
+    kept = sorted(page.evaluate(SENT), key=lambda entry: entry["id"])
+    assert [entry["kind"] for entry in kept] == ["hand", "hand", "amend"]
+    assert kept[-1]["version"] == made_on and kept[-1]["body"]["reason"] == "Ann took all five"
+
+    sent_again: list[Request] = []
+    page.on(
+        "request",
+        lambda request: sent_again.append(request) if request.method == "PATCH" else None,
+    )
+    assert page.evaluate(EPOCH_MOVES) == 3
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="the night is sent again")
+    # Sent again as it was made: the same change, on the version it was made on. This server
+    # kept it, so it is refused as stale and the hand changed once.
+    (patch,) = sent_again
+    assert patch.headers["if-match"] == f'"{made_on}"'
+    assert json.loads(patch.post_data or "{}") == kept[-1]["body"]
+    assert patch.response() is not None and patch.response().status == 412  # type: ignore[union-attr]
+    game = table.game()
+    assert (game["score"], game["version"]) == ([2, 1], made_on + 1)
+    log = api_get(live_server.url, f"/api/v1/games/{table.game_id}/log/")
+    assert [entry["action"] for entry in log] == ["create-game", "record", "record", "amend"]
+
+
+def test_a_confirmation_that_arrives_before_its_result_waits_and_goes_again(
+    live_server, phone, django_user_model, settings
+) -> None:
+    settings.PUBLIC_URL = live_server.url
+    _, rnd, _ = seat_a_night(django_user_model.objects.create_user("dora"), FOUR, hands_per_round=1)
+    code = rnd.tables.get().event_table.join_code
+    scorer = phone().new_page()
+    scorer.goto(f"{live_server.url}/t/{code}")
+    scorer.get_by_role("button", name="Keep this table's score").tap()
+    seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
+    Table(scorer, live_server.url).hand(f"{seats[0].player.name} (N)", "Made")
+    result = scorer.locator("section.result")
+    result.get_by_role("group", name="Who enters it?").get_by_role("radio").first.tap()
+    result.get_by_role("button", name="Enter the result", exact=True).tap()
+
+    opponents = phone().new_page()
+    opponents.goto(f"{live_server.url}/t/{code}")
+    opponents.get_by_role("button", name="Confirm the result for the opponents").tap()
+    opponents.get_by_role("button", name=re.compile(r"^I am .*: confirm$")).first.tap(
+        timeout=15_000
+    )
+    eventually(
+        opponents,
+        lambda: rnd.tables.get().result.status == "confirmed",
+        what="the result confirmed",
+    )
+    assert [entry["kind"] for entry in opponents.evaluate(SENT)] == ["table-write"]
+
+    # The restored server has no result yet when the confirmation comes back to it.
+    answers: list[int] = []
+
+    def not_yet(route: Route) -> None:
+        if answers:
+            answers.append(route.fetch().status)
+            route.fallback()
+            return
+        answers.append(404)
+        route.fulfill(
+            status=404,
+            content_type="application/problem+json",
+            body=json.dumps(
+                {"status": 404, "code": "no-result", "field": "result", "detail": "No result."}
+            ),
+        )
+
+    opponents.route(re.compile(r"/result/confirm/$"), not_yet)
+    assert opponents.evaluate(RESTORED) == 1
+    eventually(
+        opponents,
+        lambda: [entry["state"] for entry in opponents.evaluate(OUTBOX)] == ["later"],
+        what="the confirmation waits",
+    )
+    eventually(opponents, lambda: opponents.evaluate(OUTBOX) == [], what="sent again", timeout=15)
+    assert answers[0] == 404 and len(answers) >= 2
+    assert rnd.tables.get().result.status == "confirmed"
+
+
+def test_a_phone_that_leaves_its_table_forgets_what_it_kept_of_the_night(
+    live_server, phone, django_user_model, settings
+) -> None:
+    settings.PUBLIC_URL = live_server.url
+    _, rnd, _ = seat_a_night(django_user_model.objects.create_user("dora"), FOUR)
+    page = phone().new_page()
+    page.goto(f"{live_server.url}/t/{rnd.tables.get().event_table.join_code}")
+    page.get_by_role("button", name="Keep this table's score").tap()
+    seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
+    Table(page, live_server.url).hand(f"{seats[0].player.name} (N)", "Made")
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="the hand sent")
+    kept: list[Any] = page.evaluate(SENT)
+    assert [(entry["kind"], entry["night"]) for entry in kept] == [("hand", True)]
+    page.locator(".table-foot button").tap()
+    page.locator(".hero").wait_for()
+    assert page.evaluate(SENT) == []
