@@ -200,7 +200,7 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
 
     # Closing the night: the console names the table still waiting, and asks first.
     page.get_by_role("button", name="Close the night").click()
-    ask_and(page, "Confirm", says="table 1 (entered, waiting for the opponents, 2 hand(s)")
+    ask_and(page, "Confirm", says="table 1 (entered, waiting for the opponents, 2 hands")
     expect(page.locator("[data-note-slot=close]")).to_contain_text("The night is closed")
     # The projector, opened from the console on the room's big screen: the final standings,
     # in the order the event's standings give them, every player on the wall.

@@ -201,7 +201,7 @@ def test_a_round_with_something_entered_is_not_undone_and_the_refusal_names_it(
     refused = director.client.delete(f"/api/v1/events/{event}/rounds/1/")
     assert is_problem(refused, 409, "number", "round-entered")
     assert refused.json()["tables"] == [{"table": 2, "hands": 1, "result": None}]
-    assert "table 2: 1 hand(s)" in refused.json()["detail"]
+    assert "table 2: 1 hand" in refused.json()["detail"]
 
 
 def test_only_the_latest_round_is_undone(director: Director):

@@ -96,17 +96,9 @@ def test_a_progressive_night_of_six_handed_tables_rotates_partners_within_teams_
     rows = {row["name"]: row for row in director.standings(event)["rows"]}
     assert set(rows) == set(ids)
     for name, row in rows.items():
-        won = [
-            table
-            for rnd in rounds
-            for table in rnd["tables"]
-            if name in partnerships(table)[0]
-        ]
+        won = [table for rnd in rounds for table in rnd["tables"] if name in partnerships(table)[0]]
         lost = [
-            table
-            for rnd in rounds
-            for table in rnd["tables"]
-            if name in partnerships(table)[1]
+            table for rnd in rounds for table in rnd["tables"] if name in partnerships(table)[1]
         ]
         assert row["points_for"] == 10 * len(won) + 5 * len(lost), name
         assert row["wins"] == len(won)

@@ -97,7 +97,11 @@ WORDS: Final = {
     "close_ask": _(
         "Close the night? Every join code and phone stops working, and the results are published."
     ),
-    "open_table": _("table {number} ({state}, {hands} hand(s), {phones} phone(s))"),
+    "open_table": _("table {number} ({state}, {hands}, {phones})"),
+    "open_hands.one": _("1 hand"),
+    "open_hands": _("{count} hands"),
+    "open_phones.one": _("1 phone"),
+    "open_phones": _("{count} phones"),
     "closed": _("The night is closed at {time}: the results are published."),
     "closed_note": _("Closed at {time}."),
     "finished_note": _("The night is finished."),
@@ -168,7 +172,8 @@ WORDS: Final = {
     "cut_ask": _("{names} won the cut at table {number}?"),
     "cut_done": _("Table {number}: {names} won the cut."),
     "level_won": _("level, won by {names}"),
-    "waiting": _("{count} result(s) waiting for confirmation."),
+    "waiting.one": _("1 result waiting for confirmation."),
+    "waiting": _("{count} results waiting for confirmation."),
     "none_yet": _("none yet"),
     "Player": _("Player"),
     "Team": _("Team"),

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events.access import Actor, require_director
@@ -80,7 +81,11 @@ def _nothing_entered(rnd: Round, code: str, refusal: str) -> None:
     entered = _entered(rnd)
     if entered:
         what = "; ".join(
-            _("table %(table)s: %(hands)s hand(s)%(result)s")
+            ngettext(
+                "table %(table)s: %(hands)s hand%(result)s",
+                "table %(table)s: %(hands)s hands%(result)s",
+                t["hands"],
+            )
             % {
                 "table": t["table"],
                 "hands": t["hands"],
@@ -391,11 +396,13 @@ def event_delete(*, event: Event, actor: Actor, reason: str = "") -> None:
         )
         if results or hands:
             raise Conflict(
-                _(
-                    "This event has %(results)s result(s) and %(hands)s hand(s) entered: it is "
-                    "a night's record, and stays."
-                )
-                % {"results": results, "hands": hands},
+                _("This event has %(entered)s entered: it is a night's record, and stays.")
+                % {
+                    "entered": ngettext("%(count)s result", "%(count)s results", results)
+                    % {"count": results}
+                    if results
+                    else ngettext("%(count)s hand", "%(count)s hands", hands) % {"count": hands}
+                },
                 code="event-has-results",
                 field="id",
                 results=results,

@@ -11,6 +11,7 @@ from typing import Any, Final
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper import services as scorekeeper_services
 from scorekeeper.errors import Conflict, NotFound
@@ -98,7 +99,11 @@ def round_generate(*, event: Event, actor: Actor, expected_version: int | None =
             open_tables = last.tables.exclude(result__status=Result.Status.CONFIRMED).count()
             if open_tables:
                 raise Conflict(
-                    _("Round %(last)s has %(open_tables)s table(s) without a confirmed result.")
+                    ngettext(
+                        "Round %(last)s has %(open_tables)s table without a confirmed result.",
+                        "Round %(last)s has %(open_tables)s tables without a confirmed result.",
+                        open_tables,
+                    )
                     % {"last": last.number, "open_tables": open_tables},
                     code="round-open",
                     field="rounds",

@@ -372,7 +372,7 @@ on(".close-night", "click", async () => {
     tell("close", error.message, true);
     return;
   }
-  const open = night.open_tables.map((o) => t("open_table", { number: o.number, state: t(o.state === "no result" ? "playing" : o.state), hands: o.hands, phones: o.phones }));
+  const open = night.open_tables.map((o) => t("open_table", { number: o.number, state: t(o.state === "no result" ? "playing" : o.state), hands: t("open_hands", { count: o.hands }), phones: t("open_phones", { count: o.phones }) }));
   const question = open.length ? t("close_ask_open", { tables: open.join("; ") }) : t("close_ask");
   if ((await ask(question)) === null) return;
   await attempt("close", async () => {

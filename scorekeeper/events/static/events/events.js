@@ -77,7 +77,7 @@ function standingsTable(data) {
   table.append(body);
   const box = el("div");
   box.append(table);
-  if (data.waiting) box.append(el("p", { class: "note", text: t("{waiting} result(s) waiting for confirmation.", { waiting: data.waiting }) }));
+  if (data.waiting) box.append(el("p", { class: "note", text: t(data.waiting === 1 ? "1 result waiting for confirmation." : "{count} results waiting for confirmation.", { count: data.waiting }) }));
   const prizes = el("ul", { class: "prizes" });
   for (const prize of data.side_prizes) {
     const who = prize.winners.map((w) => `${w.name} (${w.value})`).join(", ") || t("none yet");
