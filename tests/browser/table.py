@@ -38,6 +38,15 @@ OUTBOX = """() => new Promise((resolve, reject) => {
     read.onsuccess = () => resolve(read.result);
   };
 })"""
+#: What the phone keeps of what the server took (for a restore), in the order it was sent.
+SENT = OUTBOX.replace('"euchre-outbox"', '"euchre-sent"').replace('"entries"', '"hands"')
+#: The night's epoch moved twice, as table reads after a restore would say it: the phone
+#: sends again everything it kept. How many entries went back in its outbox.
+EPOCH_MOVES = """async () => {
+  const outbox = await import("/static/webapp/js/outbox.js");
+  await outbox.noteEpoch("before the restore");
+  return outbox.noteEpoch("after the restore");
+}"""
 
 
 def eventually(

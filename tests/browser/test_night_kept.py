@@ -12,22 +12,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Request, Route, expect
-from table import OUTBOX, Table, api_get, eventually, seat_a_night
+from table import EPOCH_MOVES, OUTBOX, SENT, Table, api_get, eventually, seat_a_night
 
 pytestmark = pytest.mark.browser
 
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
-#: What the phone keeps of what the server took (for a restore).
-SENT = OUTBOX.replace('"euchre-outbox"', '"euchre-sent"').replace('"entries"', '"hands"')
-#: The night's epoch moved, as a table read after a restore says it: the phone sends again
-#: everything it kept. How many entries went back in its outbox.
-EPOCH_MOVES = """async () => {
-  const outbox = await import("/static/webapp/js/outbox.js");
-  await outbox.noteEpoch("before the restore");
-  return outbox.noteEpoch("after the restore");
-}"""
-#: The same at a club table, whose phone read the night's epoch already (empty before any
-#: restore).
+#: The night's epoch moved at a club table, whose phone has read it already (empty before any
+#: restore): it sends again everything it kept. How many entries went back in its outbox.
 RESTORED = """async () => {
   const outbox = await import("/static/webapp/js/outbox.js");
   return outbox.noteEpoch("after the restore");

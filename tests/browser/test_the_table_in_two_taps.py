@@ -15,7 +15,9 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Locator, Page, Route, expect
 from table import (
+    EPOCH_MOVES,
     OUTBOX,
+    SENT,
     Table,
     api_get,
     eventually,
@@ -159,17 +161,6 @@ def test_the_toasts_undo_takes_the_hand_back_from_the_server(
     sent = ["create-game", "record", "record", "undo"]
     assert actions == sent if after_ms else actions in (sent, ["create-game", "record"])
     expect(page.locator(".hand-list .badge")).to_have_count(0)
-
-
-#: What the phone keeps of what the server took (for a restore), in the order it was sent.
-SENT = OUTBOX.replace('"euchre-outbox"', '"euchre-sent"').replace('"entries"', '"hands"')
-#: The night's epoch moved twice, as table reads after a restore would say it: the phone
-#: sends again everything it kept. How many entries went back in its outbox.
-EPOCH_MOVES = """async () => {
-  const outbox = await import("/static/webapp/js/outbox.js");
-  await outbox.noteEpoch("before the restore");
-  return outbox.noteEpoch("after the restore");
-}"""
 
 
 def test_an_undo_kept_after_its_hand_is_sent_again_after_it_when_the_night_is_restored(
