@@ -145,8 +145,8 @@ class Progressive(FormatBase[ProgressiveOptions]):
 
     def _ahead(self, night: Night, event: EventLike, *, at_least: int) -> list[dict[str, Any]]:
         """The plan's rounds from ``night`` on while the roster (and the tables' size) is the
-        one it was made for; else the rounds still planned (``at_least`` of them), planned again from the rounds
-        played."""
+        one it was made for; else the rounds still planned (``at_least`` of them), planned
+        again from the rounds played."""
         roster = list(night.players)
         plan = event.plan if isinstance(event.plan, dict) else {}
         planned_for = plan.get("size", seating.SEATS)  # a table's size, since six-handed
