@@ -150,3 +150,62 @@ def test_korean_text_does_not_break_inside_a_word(live_server, phone) -> None:
     assert page.evaluate("() => getComputedStyle(document.querySelector('.lead')).wordBreak") == (
         "keep-all"
     )
+
+
+def test_the_referee_takes_a_moons_exchange_and_leaves_the_partner_out(
+    page: Page, live_server
+) -> None:
+    """Bid Euchre: North shoots the moon; South passes the ace of hearts and North lays away
+    the nine of clubs. The trick is three cards: South sits the hand out."""
+    page.goto(live_server.url + "/referee/")
+    page.get_by_role("group", name="Which Euchre?").get_by_role("radio", name="Bid Euchre").check()
+    page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Hearts").check()
+    page.get_by_role("group", name="Who called trump?").get_by_role("radio", name="North").check()
+    page.get_by_role("group", name="What they bid").get_by_role("radio", name="Moon").check()
+    exchange = page.get_by_role("group", name="The exchange")
+    exchange.get_by_role("group", name="Passed by South").get_by_role(
+        "button", name="ace of hearts", exact=True
+    ).click()
+    exchange.get_by_role("group", name="Laid away by North").get_by_role(
+        "button", name="nine of clubs", exact=True
+    ).click()
+    page.get_by_role("group", name="Who led?").get_by_role("radio", name="North").check()
+    trick = page.get_by_role("group", name="Cards in the trick, in order", exact=True)
+    for card in ["ace of hearts", "nine of hearts", "ten of hearts"]:
+        trick.get_by_role("button", name=card, exact=True).click()
+    expect(page.locator(".trick-slots li")).to_have_count(3)
+    with page.expect_request(re.compile(r"/api/v1/referee/check")) as asked:
+        page.get_by_role("button", name="Ask the referee", exact=True).last.click()
+    record = asked.value.post_data_json
+    assert record["exchange"] == {"passed": [{"seat": 2, "card": "AH"}], "discard": ["9C"]}
+    assert [play["seat"] for play in record["tricks"][0]] == [0, 1, 3]
+    ruling = page.get_by_role("region", name="Legal")
+    expect(ruling).to_contain_text("North wins the trick with the ace of hearts.")
+
+
+def test_a_six_handed_loner_plays_against_three_with_both_partners_out(
+    page: Page, live_server
+) -> None:
+    page.goto(live_server.url + "/referee/")
+    page.get_by_role("group", name="Which Euchre?").get_by_role("radio", name="Six-handed").check()
+    page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Spades").check()
+    page.get_by_role("group", name="Who called trump?").get_by_role(
+        "radio", name="North", exact=True
+    ).check()
+    page.get_by_role("switch", name="Went alone").check()
+    # The rules give no exchange here (no calling for the best): none is asked.
+    expect(page.get_by_role("group", name="The exchange")).to_have_count(0)
+    page.get_by_role("group", name="Who led?").get_by_role(
+        "radio", name="North", exact=True
+    ).check()
+    trick = page.get_by_role("group", name="Cards in the trick, in order", exact=True)
+    for card in ["jack of spades", "seven of spades", "eight of spades", "nine of spades"]:
+        trick.get_by_role("button", name=card, exact=True).click()
+    # North against North-East, South and North-West; South-East and South-West sit out.
+    expect(page.locator(".trick-slots .slot-seat")).to_have_text(
+        ["North", "Northeast", "South", "Northwest"]
+    )
+    page.get_by_role("button", name="Ask the referee", exact=True).last.click()
+    expect(page.get_by_role("region", name="Legal")).to_contain_text(
+        "North wins the trick with the jack of spades."
+    )

@@ -11,9 +11,9 @@ import { presetRules } from "../db.js";
 import { has, lang, t, withParticles } from "../i18n.js";
 import {
   PRESETS, RED, auctionBids, awardText, cardFace, cardName, deckCards, handSize, isAuction,
-  partnerships, seatLetter, seatLetters, teamSeats,
+  partnerships, seatLetter, seatLetters, teamOf, teamSeats,
 } from "../rules.js";
-import { choices, draft, h, replace, toast } from "../ui.js";
+import { choices, draft, h, replace, toast, toggle } from "../ui.js";
 import { trumpChoice } from "./handform.js";
 import { project } from "./projection.js";
 
@@ -67,8 +67,12 @@ const blank = () => ({
   preset: "standard",
   trump: null,
   maker: null,
+  alone: false,
   bid: null,
   noTrump: null,
+  // The exchange of a lone maker: the cards each partner passed (by seat), those laid away.
+  passed: {},
+  laidAway: [],
   leader: null,
   trick: [],
   handSeat: null,
@@ -101,10 +105,32 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     sub: game ? seatLetter(game.ruleset, seat) : null,
     label: name(seat),
   }));
+  /** Whether the maker plays alone: "went alone", or an auction's lone bid (a moon). */
+  const alone = () => (isAuction(ruleset()) ? typeof state.bid === "string" : state.alone);
+  /** The maker's partners: they sit a lone hand out (and may pass it cards). */
+  const makersPartners = () => {
+    const rules = ruleset();
+    if (state.maker === null || !partnerships(rules)) return [];
+    return teamSeats(rules, teamOf(rules, state.maker)).filter((seat) => seat !== state.maker);
+  };
   const playOrder = () => {
     const players = ruleset().players;
-    return [...Array(players).keys()].map((i) => (state.leader + i) % players);
+    const out = new Set(alone() ? makersPartners() : []);
+    return [...Array(players).keys()].map((i) => (state.leader + i) % players).filter((seat) => !out.has(seat));
   };
+  /** How many cards a partner may pass the lone maker: calling for the best gives one (the
+   * referee rules on who may), a moon as many as the rules say; otherwise none. */
+  function mostPassed() {
+    const rules = ruleset();
+    if (!alone() || state.maker === null) return 0;
+    if (isAuction(rules)) return state.bid === "moon" ? rules.moon_exchange || 0 : 0;
+    return rules.call_for_best && rules.call_for_best !== "off" ? 1 : 0;
+  }
+  /** A new maker, bid or lone call: no exchange told yet. */
+  function noExchange() {
+    state.passed = {};
+    state.laidAway = [];
+  }
 
   /** The referee's words with its seat numbers turned into the names on this screen. */
   function speak(text) {
@@ -152,12 +178,16 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       contract: {
         trump: state.noTrump ? null : state.trump,
         maker: state.maker,
-        alone: false,
+        alone: alone(),
         defender_alone: null,
         ...contractBid(),
       },
       tricks: [state.trick.map((card, i) => ({ seat: order[i], card }))],
     };
+    const passed = Object.entries(state.passed).flatMap(([seat, cards]) => cards.map((card) => ({ seat: Number(seat), card })));
+    if (mostPassed() && (passed.length || state.laidAway.length)) {
+      out.exchange = { passed, discard: state.laidAway };
+    }
     if (state.handSeat !== null && state.hand.length) out.hands = { [state.handSeat]: state.hand };
     return out;
   }
@@ -231,6 +261,39 @@ export async function showReferee(main, { game, ctx = null } = {}) {
               }),
             }))),
         ]);
+  }
+
+  /** A grid of the deck's cards to pick up to `most` of, kept in `picked`. */
+  function cardPicker(label, picked, most, group) {
+    return [
+      h("p", { class: "legend" }, label),
+      h("div", { class: `card-grid deck-${ruleset().deck}`, role: "group", "aria-label": label },
+        deckCards(ruleset().deck).map((card) => cardButton(card, {
+          group,
+          pressed: picked.includes(card),
+          disabled: picked.length >= most && !picked.includes(card),
+          onclick: () => change(() => {
+            const at = picked.indexOf(card);
+            if (at >= 0) picked.splice(at, 1);
+            else picked.push(card);
+          }),
+        }))),
+    ];
+  }
+
+  /** The lone maker's exchange, where the rules give one: what each partner passed face
+   * down, and what the maker laid away (as many as it was passed). */
+  function exchangeSection() {
+    const most = mostPassed();
+    if (!most) return null;
+    const partners = makersPartners();
+    for (const seat of partners) state.passed[seat] ||= [];
+    const passedCount = partners.reduce((sum, seat) => sum + state.passed[seat].length, 0);
+    return h("fieldset", { class: "panel exchange" },
+      h("legend", {}, t("ref.exchange")),
+      h("p", { class: "hint" }, t("ref.exchange.hint")),
+      partners.map((seat) => cardPicker(t("ref.exchange.passed", { name: name(seat) }), state.passed[seat], most, `passed-${seat}`)),
+      cardPicker(t("ref.exchange.laid", { name: name(state.maker) }), state.laidAway, Math.max(passedCount, state.laidAway.length), "laid"));
   }
 
   function handSection() {
@@ -316,7 +379,8 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         value: state.preset,
         options: presets.map((item) => ({ value: item.name, face: t(`preset.${item.name}`) })),
         onchange: (value) => change(() => {
-          Object.assign(state, { preset: value, maker: null, bid: null, noTrump: null, leader: null, trick: [], handSeat: null, hand: [] });
+          Object.assign(state, { preset: value, maker: null, alone: false, bid: null, noTrump: null, leader: null, trick: [], handSeat: null, hand: [] });
+          noExchange();
         }),
       })),
       h("section", { class: "panel" },
@@ -335,8 +399,21 @@ export async function showReferee(main, { game, ctx = null } = {}) {
           columns: seatColumns(rules),
           value: state.maker,
           options: seatOptions(),
-          onchange: (seat) => change(() => { state.maker = Number(seat); }),
+          onchange: (seat) => change(() => {
+            state.maker = Number(seat);
+            noExchange();
+            if (alone()) state.trick = []; // who sits out follows the maker
+          }),
         }),
+        !isAuction(rules) && rules.going_alone ? toggle({
+          label: t("hand.alone"),
+          checked: state.alone,
+          onchange: (lone) => change(() => {
+            state.alone = lone;
+            noExchange();
+            state.trick = []; // the partners sit out, or come back in
+          }),
+        }) : null,
         isAuction(rules) ? choices({
           name: "ref-bid",
           legend: t("hand.bid"),
@@ -347,7 +424,12 @@ export async function showReferee(main, { game, ctx = null } = {}) {
             face: typeof bid === "number" ? String(bid) : t(`bid.${bid}`),
             label: typeof bid === "number" ? t("bid.tricks", { tricks: bid }) : null,
           })),
-          onchange: (bid) => change(() => { state.bid = bid; }),
+          onchange: (bid) => change(() => {
+            const lone = alone();
+            state.bid = bid;
+            noExchange();
+            if (lone !== alone()) state.trick = []; // a moon's partner sits out
+          }),
         }) : null,
         choices({
           name: "ref-leader",
@@ -360,6 +442,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
             state.trick = [];
           }),
         })),
+      exchangeSection(),
       trickSection(),
       handSection(),
       h("div", { class: "sticky-actions" },
