@@ -84,11 +84,30 @@ def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bi
     assert [hand["bid"] for hand in game["hands"]] == [5, "moon", "moon", 3]
 
 
-@pytest.mark.parametrize(("variant", "names"), [("Six-handed", SIX), ("Bid Euchre", FOUR)])
+#: Names as a club's roster has them: six of them must fit a phone's row of seats.
+LONG_SIX = [
+    "Henry Hughes",
+    "Maria Martinez",
+    "Fitzgerald Smith",
+    "Eve Evans",
+    "Jack Johnson",
+    "Olivia Lopez",
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "names", "size"),
+    [
+        ("Six-handed", SIX, 200),
+        ("Six-handed", LONG_SIX, 100),
+        ("Six-handed", LONG_SIX, 200),
+        ("Bid Euchre", FOUR, 200),
+    ],
+)
 def test_the_variants_hand_forms_fit_a_phone_with_large_text(
-    page: Page, live_server, variant: str, names: list[str]
+    page: Page, live_server, variant: str, names: list[str], size: int
 ) -> None:
-    text_size(page, 200)
+    text_size(page, size)
     table = Table(page, live_server.url)
     table.new_game(names, variant=variant)
     assert layout_problems(page) == []

@@ -58,6 +58,12 @@ export function handSize(ruleset) {
 }
 
 /** Whether seats play in teams (partners), rather than each for itself. */
+/** How many seats a row of the players' names holds: every seat up to four; at a table of
+ * six, two (a phone holds two names across, and each column is then one team). */
+export function seatsARow(ruleset) {
+  return ruleset.players > 4 ? 2 : ruleset.players;
+}
+
 export function partnerships(ruleset) {
   return tableShape(ruleset).teams[0].length > 1;
 }

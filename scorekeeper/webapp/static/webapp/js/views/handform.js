@@ -8,7 +8,7 @@
 import { t } from "../i18n.js";
 import {
   OUTCOMES, RED, SUITS, SYMBOL, auctionBids, awardPoints, awardText, handSize, isAuction, previewAward,
-  seatLetter, seatName, teamOf,
+  seatLetter, seatName, seatsARow, teamOf,
 } from "../rules.js";
 import { choices, faceToggle, h, replace, toggle } from "../ui.js";
 
@@ -247,7 +247,7 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
     choices({
       name: `${prefix}maker`,
       legend: t(auction ? "hand.maker.bid" : "hand.maker"),
-      columns: ruleset.players,
+      columns: seatsARow(ruleset),
       value: values.maker,
       options: seats.map((seat) => ({
         value: seat,
