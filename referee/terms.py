@@ -27,7 +27,8 @@ TERMS: Final = (
         "loner",
         "a lone player (the loner)",
         "단독 플레이어",
-        "referee: who leads against a loner, a loner's partner; app: opt.loner_lead.left-of-loner",
+        "referee: who leads against a loner, a loner's partner; "
+        "app: opt.loner_lead.left-of-loner, ref.exchange.hint",
     ),
     Term(
         "defend_alone",
@@ -291,7 +292,7 @@ TERMS: Final = (
         "exchange",
         "the exchange (cards passed to a lone player)",
         "카드 교환",
-        "referee: the exchange",
+        "referee: the exchange; app: ref.exchange",
     ),
     Term(
         "call_for_best",

@@ -248,6 +248,8 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
       name: `${prefix}maker`,
       legend: t(auction ? "hand.maker.bid" : "hand.maker"),
       columns: seatsARow(ruleset),
+      // Six names two across: at large text, one a row (a long name fits no half row).
+      words: ruleset.players > 4,
       value: values.maker,
       options: seats.map((seat) => ({
         value: seat,

@@ -41,6 +41,7 @@ export function openRenege(ctx, { values, onsave }) {
       name: "renege-by",
       legend: t("renege.who"),
       columns: seatsARow(ruleset),
+      words: ruleset.players > 4, // six names: one a row at large text
       value: entry.renege,
       options: seats.filter(played).map((seat) => ({
         value: seat, face: game.players[seat], sub: seatLetter(ruleset, seat), label: seatName(game, seat),
@@ -72,6 +73,7 @@ export function openRenege(ctx, { values, onsave }) {
       name: "renege-maker",
       legend: t(auction ? "hand.maker.bid" : "hand.maker"),
       columns: seatsARow(ruleset),
+      words: ruleset.players > 4, // six names: one a row at large text
       value: entry.maker,
       options: seats.map((seat) => ({
         value: seat, face: game.players[seat], sub: seatLetter(ruleset, seat), label: seatName(game, seat),
