@@ -29,10 +29,17 @@ def api_get(base: str, path: str) -> Any:
     raise AssertionError("unreachable")
 
 
-#: What the phone's outbox holds (IndexedDB), read in the page: the entries not yet sent.
+#: What the phone's outbox holds (IndexedDB), read in the page: the entries not yet sent. A
+#: store the app has not made yet holds nothing, and is not made here (the app would then find
+#: a database without its store).
 OUTBOX = """() => new Promise((resolve, reject) => {
   const open = indexedDB.open("euchre-outbox");
-  open.onerror = () => reject(open.error);
+  let unmade = false;
+  open.onupgradeneeded = () => {
+    unmade = true;
+    open.transaction.abort();
+  };
+  open.onerror = () => (unmade ? resolve([]) : reject(open.error));
   open.onsuccess = () => {
     const read = open.result.transaction("entries").objectStore("entries").getAll();
     read.onsuccess = () => resolve(read.result);

@@ -95,7 +95,11 @@ def test_a_confirmation_that_arrives_before_its_result_waits_and_goes_again(
         lambda: rnd.tables.get().result.status == "confirmed",
         what="the result confirmed",
     )
-    assert [entry["kind"] for entry in opponents.evaluate(SENT)] == ["table-write"]
+    eventually(
+        opponents,
+        lambda: [entry["kind"] for entry in opponents.evaluate(SENT)] == ["table-write"],
+        what="the confirmation kept on the phone",
+    )
 
     # The restored server has no result yet when the confirmation comes back to it.
     answers: list[int] = []
