@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import CHROMIUM_ARGS, PHONE
 from playwright.sync_api import Browser, BrowserType, Page, expect
-from table import Table, api_get
+from table import Table, api_get, eventually
 
 pytestmark = pytest.mark.browser
 
@@ -59,6 +59,12 @@ def test_over_plain_http_the_app_says_it_works_online_only_and_still_scores(
     table.pick_hand("Ann", "Hearts", 3)
     table.save()
     expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    # The hand shows at once (the phone's own copy) and reaches the server from the outbox.
+    eventually(
+        page,
+        lambda: api_get(live_server.url, f"/api/v1/games/{table.game_id}/")["hands"] != [],
+        what="the hand reaches the server",
+    )
     game = api_get(live_server.url, f"/api/v1/games/{table.game_id}/")
     assert [hand["award"] for hand in game["hands"]] == [{"reason": "make", "points": {"0": 1}}]
 
