@@ -202,7 +202,7 @@ def test_serve_offers_a_restore_on_an_empty_database_with_backups_there(director
     made = made_now()
     (offered,) = restore_offered()
     assert offered.name == made.name
-    assert described(offered) == f"  {made.name} ({places[0]} and {places[1]}): 0 event(s), 0 hands"
+    assert described(offered) == f"  {made.name} ({places[0]} and {places[1]}): 0 events, 0 hands"
     a_night_in_play(director)
     assert restore_offered() == []  # a database with a night in it is not offered one
 
@@ -213,7 +213,7 @@ def test_serve_lists_what_each_backup_holds_in_the_terminal(director, places):
     newest = backups.backups_found()[0]
     assert newest.holds is not None
     assert described(newest) == (
-        f"  {newest.name} ({places[0]} and {places[1]}): 1 event(s), 1 hands; "
+        f"  {newest.name} ({places[0]} and {places[1]}): 1 event, 1 hand; "
         f"{newest.holds['rounds'][0]['event']}, round 1 in play; "
         f"last write {newest.holds['last_write']}"
     )

@@ -170,11 +170,11 @@ def test_casual_games_untouched_for_long_are_deleted_with_their_players(club_nig
     event_games = Game.objects.filter(event_table__isnull=False).count()
     out = io.StringIO()
     call_command("purge_casual_games", "--days", "30", "--dry-run", stdout=out)
-    assert "would delete 1 casual game(s)" in out.getvalue()
+    assert "would delete 1 casual game" in out.getvalue()
     assert Game.objects.filter(pk=old.pk).exists()
     out = io.StringIO()
     call_command("purge_casual_games", "--days", "30", stdout=out)
-    assert "deleted 1 casual game(s) untouched for 30 day(s), and 4 player(s)" in out.getvalue()
+    assert "deleted 1 casual game untouched for 30 days, and 4 players" in out.getvalue()
     assert not Game.objects.filter(pk=old.pk).exists()
     assert Game.objects.filter(pk=fresh.pk).exists()
     assert Game.objects.filter(event_table__isnull=False).count() == event_games

@@ -166,7 +166,7 @@ def test_an_erased_name_leaves_the_sqlite_files_and_comes_back_from_no_restore(
 
     restored = ok(sqlite_manage("restore", str(before), "--yes"))
     assert restored.splitlines()[-1] == (
-        "erased again: 1 name(s) erased after this backup was made"
+        "erased again: 1 name erased after this backup was made"
     )
     assert NAME not in ok(sqlite_manage("shell", "-v0", "-c", PLAYER_NAMES))
     assert holds_the_name(*files) == []

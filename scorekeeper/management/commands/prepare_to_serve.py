@@ -27,6 +27,7 @@ from django.db import connection
 from django.utils import timezone
 
 from scorekeeper import backups
+from scorekeeper.management.words import counted
 
 FINGERPRINT = ".collected-from"
 
@@ -89,8 +90,8 @@ def described(found: backups.Found) -> str:
     rounds = "".join(f"; {r['event']}, round {r['round']} in play" for r in holds.get("rounds", []))
     last = f"; last write {holds['last_write']}" if holds.get("last_write") else ""
     return (
-        f"  {found.name} ({where}): {holds.get('events', 0)} event(s), "
-        f"{holds.get('hands', 0)} hands{rounds}{last}"
+        f"  {found.name} ({where}): {counted(holds.get('events', 0), 'event')}, "
+        f"{counted(holds.get('hands', 0), 'hand')}{rounds}{last}"
     )
 
 
@@ -105,9 +106,10 @@ class Command(BaseCommand):
             )
         call_command("migrate", interactive=False, verbosity=0)
         if found := restore_offered():
+            here = counted(len(found), "backup is", "backups are")
             self.stdout.write(
-                f"This database holds no event and {len(found)} backup(s) are here, newest "
-                "first: open /events/restore/ on this laptop to pick one and restore it."
+                f"This database holds no event and {here} here, newest first: "
+                "open /events/restore/ on this laptop to pick one and restore it."
             )
             for backup in found[:LISTED]:
                 self.stdout.write(described(backup))

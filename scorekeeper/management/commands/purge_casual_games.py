@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from scorekeeper.events.services import casual_games_purge
 from scorekeeper.events.services.privacy import casual_game_days
+from scorekeeper.management.words import counted
 
 
 class Command(BaseCommand):
@@ -31,5 +32,6 @@ class Command(BaseCommand):
         games, players = casual_games_purge(days=days, dry_run=options["dry_run"])
         verb = "would delete" if options["dry_run"] else "deleted"
         self.stdout.write(
-            f"{verb} {games} casual game(s) untouched for {days} day(s), and {players} player(s)"
+            f"{verb} {counted(games, 'casual game')} untouched for {counted(days, 'day')}, "
+            f"and {counted(players, 'player')}"
         )

@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.backups import BackupError, backup_latest, backup_restore
 from scorekeeper.events.services import events_restored
+from scorekeeper.management.words import counted
 
 
 class Command(BaseCommand):
@@ -47,4 +48,6 @@ class Command(BaseCommand):
             raise CommandError(str(error), returncode=2) from error
         self.stdout.write(f"restored {path}")
         if again:
-            self.stdout.write(f"erased again: {again} name(s) erased after this backup was made")
+            self.stdout.write(
+                f"erased again: {counted(again, 'name')} erased after this backup was made"
+            )
