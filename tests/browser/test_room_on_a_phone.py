@@ -1,5 +1,6 @@
 """The room's pages on a 360x740 phone, in English and Korean, light and dark: the players'
-standings, the results page, the projector and "find your table" never run off the screen
+standings, the results page, the projector, "find your table" and the round's sheet (which
+breaks no name inside a word) never run off the screen
 (nor do the tally cards, a round robin's crosstable, a Swiss night's pairings and standings
 with their Buchholz, and a party's projector with who moves where); and the projector keeps
 up by itself.
@@ -123,6 +124,24 @@ def swiss_and_party(dora, club):
     return swiss, party
 
 
+def words_broken(page: Any, selector: str) -> list[str]:
+    """The words of the elements' text that the page breaks across two lines (a line may
+    end at a space or after a hyphen)."""
+    return page.evaluate(
+        """selector => [...document.querySelectorAll(selector)].flatMap(element => {
+            const text = element.firstChild;
+            return [...text.data.matchAll(/[^\\s-]+-?/g)].filter(word => {
+                const range = document.createRange();
+                range.setStart(text, word.index);
+                range.setEnd(text, word.index + word[0].length);
+                const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                return tops.size > 1;
+            }).map(word => word[0]);
+        })""",
+        selector,
+    )
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("language", ["en-US", "ko-KR"])
 def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, language, scheme):
@@ -138,6 +157,7 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
         "results": f"/events/{event.pk}/results/",
         "projector": f"/events/{event.pk}/projector/",
         "find-your-table": f"/events/{event.pk}/rounds/3/find/",
+        "round-sheet": f"/events/{event.pk}/rounds/3/sheet/",
         "tally-cards": f"/events/{event.pk}/tally-cards/",
         "crosstable": f"/events/{league.pk}/crosstable/",
         "swiss-pairings": f"/events/{swiss.pk}/pairings/",
@@ -155,6 +175,9 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
         if width > 360:
             wide[name] = width
         shot(page, f"{name}-{language}-{scheme}", full_page=True)
+        if name == "round-sheet":
+            assert words_broken(page, ".sheet td[data-seat]") == []
+            expect(page.locator(".sheet td[data-seat]")).to_have_count(8)
         if name == "crosstable":
             # The grid scrolls in its own box; the team names stay beside the totals.
             page.locator(".scroll").evaluate("box => { box.scrollLeft = box.scrollWidth; }")
