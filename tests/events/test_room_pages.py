@@ -99,7 +99,18 @@ def test_the_round_sheet_names_seats_by_compass_and_marks_the_dealer(night, anon
     page = text(anon.get(f"/events/{event}/rounds/1/sheet/"))
     assert "<th>N</th><th>E</th><th>S</th><th>W</th>" in page and "Seat 0" not in page
     seats = seat_names(seated["tables"][0])
-    assert f'<td class="dealer">{seats["N"]}</td>' in page
+    assert f'<td data-seat="N" class="dealer">{seats["N"]}</td>' in page
+
+
+def test_in_korean_the_seats_are_the_table_apps_compass_words(night, anon):
+    event, seated = night
+    page = text(anon.get(f"/events/{event}/rounds/1/sheet/", HTTP_ACCEPT_LANGUAGE="ko"))
+    assert "<th>북</th><th>동</th><th>남</th><th>서</th>" in page
+    seats = seat_names(seated["tables"][0])
+    assert f'<td data-seat="북" class="dealer">{seats["N"]}</td>' in page
+    assert "파트너는 마주 앉습니다: 북과 남 대 동과 서." in page
+    find = text(anon.get(f"/events/{event}/rounds/1/find/", HTTP_ACCEPT_LANGUAGE="ko"))
+    assert '<td class="big dealer">북</td>' in find and ">N<" not in find
 
 
 def test_a_tally_card_for_each_player_with_a_running_total(director: Director, anon):

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 #: What sitting out a round earns (`Event.SitOutCredit`).
 CREDIT_NAMES = {
@@ -62,6 +63,20 @@ PRIZE_NAMES = {
     "most-euchres": _("Most euchres"),
     "highest-game": _("Highest single game"),
     "booby": _("Booby prize"),
+}
+
+#: The seats' compass letters (`referee.rules.SEAT_LETTERS`, which the API sends) as the
+#: room's pages write them: the table app's words for them, N, E, S, W in English and
+#: 북, 동, 남, 서 in Korean.
+SEAT_WORDS = {
+    "N": pgettext_lazy("compass seat", "N"),
+    "E": pgettext_lazy("compass seat", "E"),
+    "S": pgettext_lazy("compass seat", "S"),
+    "W": pgettext_lazy("compass seat", "W"),
+    "NE": pgettext_lazy("compass seat", "NE"),
+    "SE": pgettext_lazy("compass seat", "SE"),
+    "SW": pgettext_lazy("compass seat", "SW"),
+    "NW": pgettext_lazy("compass seat", "NW"),
 }
 
 

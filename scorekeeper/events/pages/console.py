@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.events import selectors
 from scorekeeper.events.formats import format_of
+from scorekeeper.events.localized.choice_names import SEAT_WORDS
 from scorekeeper.events.models import Event
 from scorekeeper.rule_names import preset_choices
 
@@ -262,5 +263,8 @@ def console_context(event: Event) -> dict[str, Any]:
         "absent_credits": [(key, str(label)) for key, label in ABSENT_LABELS.items()],
         "format_fields": settings_fields(event),
         "awards": [(key, str(label)) for key, label in AWARD_LABELS.items()],
-        "words": {key: str(text) for key, text in WORDS.items()},
+        "words": {
+            **{key: str(text) for key, text in WORDS.items()},
+            **{f"seat.{letter}": str(word) for letter, word in SEAT_WORDS.items()},
+        },
     }

@@ -2,7 +2,7 @@
 // add, undo), its result (corrected, entered from its hands, assigned, forfeited) and its part
 // of the change log. Every change says why, in the desk's one "why" box. The forms are the
 // page's own; a refresh redraws only the table's data (summary, seats, hands, log).
-import { $, $$, api, ask, attempt, changeItem, el, formData, options, t, tell } from "./console_kit.js";
+import { $, $$, api, ask, attempt, changeItem, el, formData, options, seatWord, t, tell } from "./console_kit.js";
 
 const desk = $(".desk");
 const entry = document.body.dataset.entry; // "hands" or "totals"
@@ -28,10 +28,10 @@ function drawSeats(table) {
     ...table.seats.map((s) => {
       let who = s.substitute_for ? t("substitute_for", { name: s.name, absent: s.substitute_for }) : s.name;
       if (s.absent) who = t("absent_seat", { name: s.name });
-      return el("li", { text: t("seat", { letter: s.letter, name: who }) });
+      return el("li", { text: t("seat", { letter: seatWord(s.letter), name: who }) });
     }),
   );
-  const seatChoices = table.seats.map((s) => [s.seat, t("seat", { letter: s.letter, name: s.name })]);
+  const seatChoices = table.seats.map((s) => [s.seat, t("seat", { letter: seatWord(s.letter), name: s.name })]);
   options($(".substitute-form", desk).elements.seat, seatChoices);
   const absent = $(".absent-form", desk);
   if (absent) options(absent.elements.seat, seatChoices);
@@ -231,7 +231,7 @@ $(".substitute-form", desk).addEventListener("submit", (e) => {
   attempt("desk-seats", async () => {
     const seat = await api("POST", `/api/v1/tables/${table.id}/seats/${f.seat}/substitute/`, { player: f.player.trim(), reason: reason() }, table.version);
     form.elements.player.value = "";
-    await changed("desk-seats", t("substitute_done", { name: seat.name, letter: seat.letter }));
+    await changed("desk-seats", t("substitute_done", { name: seat.name, letter: seatWord(seat.letter) }));
   });
 });
 

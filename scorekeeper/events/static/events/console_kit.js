@@ -16,6 +16,11 @@ export function t(key, values = {}) {
   return phrase.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 
+/** A seat's compass letter as the API sends it (N, NE, ...) in the page's language. */
+export function seatWord(letter) {
+  return WORDS[`seat.${letter}`] || letter;
+}
+
 export function clock(when) {
   return when ? new Date(when).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
 }

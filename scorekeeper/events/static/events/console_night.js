@@ -2,7 +2,7 @@
 // a late arrival seated while nothing is entered there; the night reopened once closed; a
 // mistaken event with no result deleted. Each asks first and is written against the event's
 // version the console read (a change made meanwhile is shown, then read again).
-import { $, api, ask, attempt, el, slot, t, tell, versions } from "./console_kit.js";
+import { $, api, ask, attempt, el, seatWord, slot, t, tell, versions } from "./console_kit.js";
 
 const event = document.body.dataset.event;
 const teams = document.body.dataset.teams === "1";
@@ -49,7 +49,7 @@ export function roundRepairs(rnd) {
   });
   const byName = new Map(entrants.map((e) => [e.shown, e.player]));
   const places = [
-    ...rnd.tables.flatMap((table) => table.seats.map((s) => [s.player, `${t("table", { number: table.number })} ${s.letter}: ${s.name}`])),
+    ...rnd.tables.flatMap((table) => table.seats.map((s) => [s.player, `${t("table", { number: table.number })} ${seatWord(s.letter)}: ${s.name}`])),
     ...rnd.sit_outs.filter((name) => byName.has(name)).map((name) => [byName.get(name), `${t("sit_outs", { names: name })}`]),
   ];
   const names = new Map(places.map(([player, label]) => [player, label.split(": ").pop()]));

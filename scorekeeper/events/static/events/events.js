@@ -3,7 +3,7 @@
 // module that borrows the web app's API wrapper and DOM helpers.
 import { h as el } from "../webapp/js/ui.js";
 import { $, $$, api, attempt, say } from "./screen.js";
-import { prizeTitle, t } from "./words.js";
+import { prizeTitle, seatWord, t } from "./words.js";
 
 const REFRESH_MS = 5000;
 
@@ -238,7 +238,7 @@ function eventScreen() {
       out.textContent = t("Round {round}: table {table}, seat {seat}. Partner: {partner}. Against: {against}.", {
         round: round.number,
         table: table.number,
-        seat: seat.letter,
+        seat: seatWord(seat.letter),
         partner: partner.join(", "),
         against: t("{first} and {second}", { first: against[0], second: against[1] }),
       });

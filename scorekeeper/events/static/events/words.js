@@ -1,5 +1,7 @@
 // The events screens' words in the page's language (<html lang>, which the server chose from
 // the visitor's language, else the club's). English is the key; Korean beside it.
+import { KO as TABLE_APP_KO } from "../webapp/js/words/ko.js";
+
 const KO = {
   "#": "#",
   Team: "팀",
@@ -56,6 +58,12 @@ const korean = document.documentElement.lang === "ko";
 export function t(text, values = {}) {
   const template = (korean && KO[text]) || text;
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+/** A seat's compass letter as the API sends it (N, NE, ...) in the page's language: the
+ * table app's word for it. */
+export function seatWord(letter) {
+  return (korean && TABLE_APP_KO[`seat.${letter}`]) || letter;
 }
 
 /** A side prize's title in the page's language. */
