@@ -11,6 +11,9 @@ from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext as _
 
 from scorekeeper.api.problems import problem, problem_response, status_text
 
@@ -28,18 +31,25 @@ def outage_response(request: HttpRequest, error: BaseException) -> HttpResponse:
     logger.warning(
         "database unavailable, %s %s answered 503: %s", request.method, request.path, first_line
     )
-    detail = "The database does not answer; nothing was changed. Try again in a moment."
-    if request.path.startswith("/api/"):
-        response: HttpResponse = problem_response(
-            problem(503, title=status_text(503), code="database-unavailable", detail=detail)
-        )
-    else:
-        response = HttpResponse(
-            f"<!doctype html><title>Try again shortly</title><h1>Try again shortly</h1><p>{detail}</p>",
-            status=503,
-        )
+    # In the client's language, title and detail (the outage may come before the locale
+    # middleware has chosen it).
+    with translation.override(translation.get_language_from_request(request)):
+        response = unavailable(api=request.path.startswith("/api/"))
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def unavailable(*, api: bool) -> HttpResponse:
+    detail = _("The database does not answer; nothing was changed. Try again in a moment.")
+    if api:
+        return problem_response(
+            problem(503, title=status_text(503), code="database-unavailable", detail=detail)
+        )
+    title = escape(_("Try again shortly"))
+    return HttpResponse(
+        f"<!doctype html><title>{title}</title><h1>{title}</h1><p>{escape(detail)}</p>",
+        status=503,
+    )
 
 
 class DatabaseOutageMiddleware:

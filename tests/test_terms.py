@@ -66,3 +66,11 @@ def test_no_retired_term_is_left_in_the_servers_korean() -> None:
         for form in [entry.msgstr, *entry.msgstr_plural.values()]:
             assert not [word for word in retired if word in form], (entry.msgid, form)
             assert not re.search(r"\d번째", form), (entry.msgid, form)
+
+
+def test_no_retired_term_is_left_in_the_events_screens_korean() -> None:
+    """The events' own screens keep their Korean in JavaScript (static/events/*.js)."""
+    retired = [word for word, _ in table_rows("Retired") if "(" not in word]
+    for script in sorted((ROOT / "scorekeeper" / "events" / "static" / "events").glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        assert not [word for word in retired if word in text], script.name

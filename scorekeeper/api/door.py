@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scorekeeper.api.problems import site_problem
@@ -37,14 +38,18 @@ class BodyLimitMiddleware:
         if length <= settings.REQUEST_BODY_LIMIT:
             return self.get_response(request)
         logger.warning(body_refused(request.method or "", request.path, length))
-        detail = _("The request body is larger than the server takes (%(limit)s KB).") % {
-            "limit": settings.REQUEST_BODY_LIMIT // 1024
-        }
-        if request.path.startswith("/api/"):
-            response: HttpResponse = site_problem(
-                413, code="body-too-large", field="body", detail=detail
-            )
-        else:
-            response = HttpResponse(detail, status=413, content_type="text/plain; charset=utf-8")
+        # In the client's language, as every answer is (the locale middleware, which would
+        # choose it, comes after this door).
+        with translation.override(translation.get_language_from_request(request)):
+            response = refused(request.path)
         response["Connection"] = "close"
         return response
+
+
+def refused(path: str) -> HttpResponse:
+    detail = _("The request body is larger than the server takes (%(limit)s KB).") % {
+        "limit": settings.REQUEST_BODY_LIMIT // 1024
+    }
+    if path.startswith("/api/"):
+        return site_problem(413, code="body-too-large", field="body", detail=detail)
+    return HttpResponse(detail, status=413, content_type="text/plain; charset=utf-8")

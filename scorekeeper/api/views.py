@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django.db import connection
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -317,7 +318,7 @@ class HealthView(APIView):
                 503,
                 title=status_text(503),
                 code="database-unavailable",
-                detail="The database does not answer.",
+                detail=_("The database does not answer."),
                 field=None,
             )
             return Response(

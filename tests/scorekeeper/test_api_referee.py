@@ -157,3 +157,16 @@ def test_a_body_over_djangos_limit_is_a_problem_debug_or_not(api, settings, debu
     response = api.generic("POST", URL, body, content_type="application/json", **KOREAN)
     assert is_problem(response, 413, "body", "body-too-large")
     assert hangul(response.json()["detail"])
+
+
+def test_a_body_refused_at_the_door_is_answered_in_the_clients_language(api, settings):
+    """The door (REQUEST_BODY_LIMIT) answers before the locale middleware runs: each client
+    still reads the 413 in its own language, whatever the one before it asked for."""
+    settings.REQUEST_BODY_LIMIT = 1024
+    body = '{"dealer": 0, "note": "' + "x" * 4096 + '"}'
+    for korean in (True, False, True):
+        headers = KOREAN if korean else {"HTTP_ACCEPT_LANGUAGE": "en"}
+        response = api.generic("POST", URL, body, content_type="application/json", **headers)
+        assert is_problem(response, 413, "body", "body-too-large")
+        problem = response.json()
+        assert hangul(problem["title"]) == hangul(problem["detail"]) == korean

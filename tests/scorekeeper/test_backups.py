@@ -165,9 +165,7 @@ def test_an_erased_name_leaves_the_sqlite_files_and_comes_back_from_no_restore(
     assert ledger.count("\n") == 1 and "Quackenbush" not in ledger
 
     restored = ok(sqlite_manage("restore", str(before), "--yes"))
-    assert restored.splitlines()[-1] == (
-        "erased again: 1 name erased after this backup was made"
-    )
+    assert restored.splitlines()[-1] == ("erased again: 1 name erased after this backup was made")
     assert NAME not in ok(sqlite_manage("shell", "-v0", "-c", PLAYER_NAMES))
     assert holds_the_name(*files) == []
     assert ok(sqlite_manage("restore", str(after), "--yes")) == f"restored {after}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -127,6 +128,29 @@ def test_the_health_check_says_when_to_ask_again_while_the_database_is_down(monk
     assert is_problem(answer, 503)
     assert answer.json()["title"] == "Service Unavailable"
     assert int(answer["Retry-After"]) > 0
+    korean = APIClient().get("/api/v1/health/", HTTP_ACCEPT_LANGUAGE="ko").json()
+    assert (korean["title"], korean["detail"]) == (
+        "서비스를 쓸 수 없음",
+        "데이터베이스가 응답하지 않습니다.",
+    )
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games/", "/events/"])
+def test_an_outage_is_told_in_the_clients_language(rf, path):
+    """Title and detail both (the outage may strike before the locale middleware has run)."""
+    from django.db import OperationalError
+
+    from scorekeeper.outage import outage_response
+
+    answer = outage_response(rf.get(path, HTTP_ACCEPT_LANGUAGE="ko"), OperationalError("gone"))
+    assert answer.status_code == 503 and int(answer["Retry-After"]) > 0
+    text = answer.content.decode()
+    if path.startswith("/api/"):
+        text = " ".join(json.loads(text)[key] for key in ("title", "detail"))
+    assert "데이터베이스가 응답하지 않습니다" in text and "does not answer" not in text
+    assert (
+        "서비스를 쓸 수 없음" if path.startswith("/api/") else "잠시 뒤에 다시 시도하세요"
+    ) in text
 
 
 # The schema ---------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ const KO = {
 
 // Side prizes in Korean, by kind (the API names them in English).
 const KO_PRIZES = {
-  "most-loners": "혼자 하기 최다 성공",
+  "most-loners": "단독 플레이 최다 성공",
   "most-euchres": "유커 최다",
   "highest-game": "한 게임 최고 점수",
   booby: "꼴찌상",
