@@ -14,7 +14,8 @@ class ResultChange(AppendOnly):
     substitute, a player absent, a team withdrawn, a level table's cut, a paper tally keyed
     in), and every act of the director on the night: players arriving and leaving, a round
     seated, undone or changed (seats swapped, a late arrival seated), time called, the night
-    closed and reopened, and the event's settings changed (each field, old and new). An entry
+    closed and reopened, the event's settings changed (each field, old and new), and the
+    database restored from a backup. An entry
     keeps the numbers of the round and the table it names, so it outlives an undone round."""
 
     class Action(models.TextChoices):
@@ -39,6 +40,7 @@ class ResultChange(AppendOnly):
         CLOSE = "close", "closed the night"
         REOPEN = "reopen", "reopened the night"
         SETTINGS = "settings", "changed the event's settings"
+        RESTORE = "restore", "restored the database from a backup"
 
     event = models.ForeignKey("events.Event", related_name="changes", on_delete=models.CASCADE)
     table = models.ForeignKey(

@@ -111,11 +111,16 @@ def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoc
     phone.hand(phone.by_seat[1], 4)  # lost with the laptop
     laptop = Client()  # at the laptop itself (127.0.0.1)
     listed = laptop.get("/events/restore/").content.decode()
-    assert made.name in listed and "1 event, 1 hands" in listed and "round 1 in play" in listed
+    assert made.name in listed and "1 event, 1 hand" in listed and "round 1 in play" in listed
     shown = restore_on_screen(laptop, made.name)
     assert shown.status_code == 200 and f"Restored {made.name}" in shown.content.decode()
     (restore,) = Restore.objects.all()
     assert restore.backup == made.name and len(restore.epoch) == 16
+    log = ok(director.client.get(f"/api/v1/events/{event}/log/"))
+    restored = [change for change in log if change["action"] == "restore"]
+    assert [(c["actor"], c["after"]) for c in restored] == [
+        (restore.restored_by, {"backup": made.name})
+    ]
     assert len(ok(phone.client.get(f"/api/v1/games/{phone.table['game']}/"))["hands"]) == 1
     console = director.client.get(f"/events/{event}/manage/").content.decode()
     assert "Table 1: 0 hands came back" in console and "the scoring phone" in console

@@ -244,6 +244,9 @@ def test_the_demo_night_loads_once(capsys):
     assert standings.rounds == 3 and len(standings.rows) == 9
     assert sum(row.byes for row in standings.rows) == 3  # nine players: one sits out a round
     assert "Demo progressive night: already loaded" in capsys.readouterr().out
+    # The director's acts name them as a person, not as "no. 1".
+    actors = {change.actor for change in event.changes.all()}
+    assert actors == {"director Dora (demo director)"}
 
 
 def test_the_demo_night_in_play_takes_a_phone_and_a_hand_at_once(capsys):

@@ -138,6 +138,7 @@ WORDS: Final = {
     "time_action": _("called time"),
     "close_action": _("closed the night"),
     "reopen_action": _("reopened the night"),
+    "restore_action": _("restored the database from a backup"),
     "settings_action": _("changed the event's settings"),
     "change_round": _("Round {round}: {actor} {action}"),
     "hand_changed": _("hand {number}: {action}"),

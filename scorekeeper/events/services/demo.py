@@ -25,6 +25,7 @@ DEMO_SCORES = [[(8, 3), (5, 6)], [(4, 7), (9, 2)], [(6, 6), (3, 8)]]
 DEMO_LIVE_EVENT = "Demo night in play"
 DEMO_LIVE_PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 DEMO_DIRECTOR: Final = "demo-director"
+DEMO_DIRECTOR_NAME: Final = "Dora (demo director)"
 #: The demo director's password, set (and printed) only while DEBUG is on.
 DEMO_PASSWORD: Final = "euchre-night"
 
@@ -42,7 +43,11 @@ def load_demo_event(*, stdout: TextIOBase) -> None:
             username=DEMO_DIRECTOR, club_name=DEMO_CLUB, password=password
         )
         club = made.director.club
-        director = Actor(user=made.director.user)
+        user = made.director.user
+        if not user.first_name:  # the name the night's pages and log show for their acts
+            user.first_name = DEMO_DIRECTOR_NAME
+            user.save(update_fields=["first_name"])
+        director = Actor(user=user)
         if Event.objects.filter(club=club, name=DEMO_EVENT).exists():
             stdout.write(f"{DEMO_EVENT}: already loaded\n")
         else:

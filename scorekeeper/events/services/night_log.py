@@ -1,7 +1,8 @@
 """The event's change log, written in one place: every result's entry, confirmation, dispute
 and correction, every remedy, and every act of a director on the night (players arriving
 and leaving, rounds seated, undone or changed, time called, the night closed and reopened,
-the event's settings changed), each with who, why, and what it was before and after.
+the event's settings changed, the database restored from a backup), each with who, why, and
+what it was before and after.
 
 An entry names its table (when it has one) and keeps the round's and the table's numbers,
 so it still reads right once an undone round's tables are gone.
@@ -17,6 +18,7 @@ from scorekeeper.errors import ChangedMeanwhile
 from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event, ResultChange, Table
 from scorekeeper.events.selectors.board import scope_of
+from scorekeeper.models import Restore
 
 
 def logged(
@@ -45,6 +47,19 @@ def logged(
         before=before,
         after=after,
     )
+
+
+def restore_logged(restore: Restore) -> None:
+    """The database was put back from a backup: an entry in the log of every night still open
+    in it (draft or running), naming the backup and who restored it."""
+    still_open = Event.objects.exclude(status=Event.Status.FINISHED)
+    for event_id in still_open.values_list("pk", flat=True):
+        ResultChange.objects.create(
+            event_id=event_id,
+            action=ResultChange.Action.RESTORE,
+            actor=restore.restored_by or "restore",
+            after={"backup": restore.backup},
+        )
 
 
 def change_json(change: ResultChange) -> dict[str, Any]:

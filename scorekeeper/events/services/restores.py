@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db.models import F
 
 from scorekeeper.events.models import Event, TableToken
+from scorekeeper.events.services.night_log import restore_logged
 from scorekeeper.events.services.privacy import erasures_reapply
 from scorekeeper.models import Restore, RestoreContact
 
@@ -34,8 +35,11 @@ def events_restored() -> int:
     """The database was just restored: every name the erasure ledger says was erased since
     the backup is erased again, and every event's versions move past any a reader holds (a
     console's, a projector's), whose tags would otherwise name a state the backup never had
-    and be answered 304 with the page they kept. How many names were erased again."""
+    and be answered 304 with the page they kept; each open night's log says so. How many names
+    were erased again."""
     erased = erasures_reapply()
+    if (restore := night_epoch()) is not None:
+        restore_logged(restore)
     Event.objects.update(
         version=F("version") + VERSIONS_AFTER_RESTORE,
         standings_version=F("standings_version") + VERSIONS_AFTER_RESTORE,

@@ -141,7 +141,7 @@ export function options(select, items, placeholder) {
 
 const ACTIONS = Object.fromEntries(
   ["forfeit", "substitute", "withdraw", "cut", "absent", "key-in", "arrive", "leave", "seat", "unseat", "swap",
-    "seat-late", "time", "close", "reopen", "settings"].map((action) => [action, `${action.replace("-", "_")}_action`]),
+    "seat-late", "time", "close", "reopen", "settings", "restore"].map((action) => [action, `${action.replace("-", "_")}_action`]),
 );
 
 function shown(snapshot) {
