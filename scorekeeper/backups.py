@@ -8,8 +8,9 @@ time of the last write). When `settings.BACKUP_MIRROR` names a second place (ano
 USB stick) every backup is copied there too; a mirror that cannot be written leaves the backup
 in BACKUP_DIR and says so in `last-backup.json`, which the director's screens read.
 
-What is kept: every backup made while a night is open (labelled `round`) until a later night's
-close, the last of each closed night (its close), and of the others the newest BACKUP_KEEP.
+What is kept: every backup made while a night is open (labelled `round`) until every night in
+play in it has closed (a later `night-<id>-closed` backup), the last of each closed night (its
+close), and of the others the newest BACKUP_KEEP.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ logger = logging.getLogger(__name__)
 _LABEL = re.compile(r"[^a-z0-9-]+")
 #: The timer's backups while a round is in play, and a closed night's last one.
 ROUND_LABEL = "round"
-_CLOSED = re.compile(r"-night-[0-9]+-closed\.")
+_CLOSED = re.compile(r"-night-([0-9]+)-closed\.")
 #: Where the last backup went, read by the director's screens (in BACKUP_DIR).
 STATUS_FILE = "last-backup.json"
 _STAMP = re.compile(r"^euchre-(\d{8}-\d{6}-\d{6})")
@@ -169,15 +170,34 @@ def _prune(place: Path) -> None:
     """Keep every backup of an open night, the last of each closed one, and of the others
     the newest BACKUP_KEEP (see the top)."""
     found = backups(place)
-    closes = [i for i, path in enumerate(found) if _CLOSED.search(path.name)]
-    last_close = closes[-1] if closes else -1
+    closes = [(i, int(m[1])) for i, p in enumerate(found) if (m := _CLOSED.search(p.name))]
     timer = [p for p in found if p.name.endswith(f"-{ROUND_LABEL}{p.suffix}")]
-    gone = [p for p in timer if found.index(p) < last_close]
+    gone = [p for p in timer if _closed_since(found.index(p), _in_play(p), closes)]
     others = [p for p in found if p not in timer and not _CLOSED.search(p.name)]
     gone += others[: -max(1, settings.BACKUP_KEEP)]
     for path in gone:
         path.unlink(missing_ok=True)
         note_of(path).unlink(missing_ok=True)
+
+
+def _in_play(path: Path) -> list[int] | None:
+    """The events with a round in play in a backup, from its note (None: not noted by id)."""
+    try:
+        rounds = json.loads(note_of(path).read_text(encoding="utf-8"))["rounds"]
+        ids = [int(played["id"]) for played in rounds]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return ids or None
+
+
+def _closed_since(at: int, in_play: list[int] | None, closes: list[tuple[int, int]]) -> bool:
+    """Whether every night in play in the backup at `at` has closed since (a later close of
+    that night); a backup that does not say which nights were in play goes at any later
+    close."""
+    later = {night for i, night in closes if i > at}
+    if in_play is None:
+        return bool(later)
+    return later.issuperset(in_play)
 
 
 @dataclass(frozen=True)

@@ -51,12 +51,12 @@ def a_night_in_play(director: Director) -> tuple[int, Device]:
 
 def test_a_backup_goes_to_both_places_with_a_note_of_what_it_holds(director, places):
     folder, stick = places
-    a_night_in_play(director)
+    event, _ = a_night_in_play(director)
     made = made_now(label="round")
     assert (stick / made.name).read_bytes() == made.read_bytes()
     holds = json.loads(backups.note_of(stick / made.name).read_text())
     assert holds["events"] == 1 and holds["hands"] == 1
-    assert holds["rounds"] == [{"event": "Club night", "round": 1}]
+    assert holds["rounds"] == [{"id": event, "event": "Club night", "round": 1}]
     assert holds["last_write"]
     last = backups.last_backup()
     assert last is not None
@@ -98,6 +98,18 @@ def test_every_backup_of_the_open_night_is_kept_and_the_last_of_a_closed_one(
     later = [made_now().name for _ in range(3)]
     for place in (folder, stick):
         assert [p.name for p in backups.backups(place)] == [closed, *later[-2:]]
+
+
+def test_a_night_closing_keeps_the_backups_of_another_still_in_play(director, places, settings):
+    folder, _ = places
+    settings.BACKUP_KEEP = 1
+    first, _ = a_night_in_play(director)
+    second, _ = a_night_in_play(director)
+    timer = [made_now(label="round").name for _ in range(3)]
+    closed = made_now(label=f"night-{first}-closed").name
+    assert [p.name for p in backups.backups(folder)] == [*timer, closed]  # the second plays on
+    last = made_now(label=f"night-{second}-closed").name
+    assert [p.name for p in backups.backups(folder)] == [closed, last]
 
 
 def restore_on_screen(client: Client, name: str, **extra: Any) -> Any:

@@ -25,7 +25,9 @@ def holdings() -> dict[str, Any]:
         last = last_event
     return {
         "events": Event.objects.count(),
-        "rounds": [{"event": r.event.name, "round": r.number} for r in latest.values()],
+        "rounds": [
+            {"id": r.event_id, "event": r.event.name, "round": r.number} for r in latest.values()
+        ],
         "hands": Hand.objects.count(),
         "last_write": last.isoformat() if last else None,
     }
