@@ -1,8 +1,8 @@
 """What a phone keeps of the night for a restore, and sends again when the night's epoch moves:
 an amendment goes again once, after its hand, against the version it was made on (a server
 that kept it refuses it as stale, and nothing changes twice); a confirmation that reaches a
-restored server before its table's result waits and goes again; and what a phone kept of a
-night goes when it leaves the table."""
+restored server before its table's result waits and goes again; what a phone kept of a
+night goes when it leaves the table, and a day after it was sent once the night closes."""
 
 from __future__ import annotations
 
@@ -146,3 +146,41 @@ def test_a_phone_that_leaves_its_table_forgets_what_it_kept_of_the_night(
     page.locator(".table-foot button").tap()
     page.locator(".hero").wait_for()
     assert page.evaluate(SENT) == []
+
+
+#: A sent entry made to look as if sent two days ago (its key kept).
+AGED = """async (key) => {
+  const { createStore, get, set } = await import("/static/vendor/idb-keyval/index.js");
+  const sent = createStore("euchre-sent", "hands");
+  const entry = await get(key, sent);
+  await set(key, { ...entry, sentAt: Date.now() - 2 * 24 * 3600 * 1000 }, sent);
+}"""
+
+
+def test_when_the_night_closes_a_phone_keeps_its_last_days_writes_a_day(
+    live_server, phone, django_user_model, settings
+) -> None:
+    """A backup from before the close, restored and reopened, still finds the night's last
+    writes on the phones; what was sent more than a day before the close goes at once."""
+    from scorekeeper.events import services
+
+    settings.PUBLIC_URL = live_server.url
+    event, rnd, director = seat_a_night(django_user_model.objects.create_user("dora"), FOUR)
+    page = phone().new_page()
+    page.goto(f"{live_server.url}/t/{rnd.tables.get().event_table.join_code}")
+    page.get_by_role("button", name="Keep this table's score").tap()
+    seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
+    table = Table(page, live_server.url)
+    table.hand(f"{seats[0].player.name} (N)", "Made")
+    eventually(page, lambda: len(page.evaluate(SENT)) == 1, what="the first hand kept")
+    (first,) = page.evaluate(SENT)
+    page.evaluate(AGED, first["id"])
+    table.hand(f"{seats[1].player.name} (E)", "Made")
+    eventually(page, lambda: len(page.evaluate(SENT)) == 2, what="the second hand kept")
+    services.event_close(event=event, actor=director, leave_open=True)
+    page.reload()
+    eventually(
+        page,
+        lambda: [(e["kind"], e["night"]) for e in page.evaluate(SENT)] == [("hand", "closed")],
+        what="the day's hand kept for a restore, the older one gone",
+    )

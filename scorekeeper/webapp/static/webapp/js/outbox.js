@@ -15,8 +15,8 @@
 // What the server took is kept a while longer among the sent ones (its own store): hands,
 // undos, results, amendments (`keepAmended`) and the confirmations and disputes sent straight
 // from the table (`keepWritten`). What a phone sent while it sat at a club table is kept until
-// the night closes or the phone leaves (`forgetNight`; at most a week); a casual game's, two
-// days.
+// the night closes or for a day, whichever is later, or until the phone leaves its table
+// (`forgetNight`; at most a week when it never hears of the close); a casual game's, two days.
 // If the server comes back behind this phone (restored from a backup after a crash, say), the
 // hands it lost go back in the outbox with their own Idempotency-Keys and the version each was
 // entered against: a hand the server still has is answered as a replay, a lost one is
@@ -46,6 +46,9 @@ export const FORMAT = 1;
 const KEEP_SENT_MS = 2 * 24 * 3600 * 1000;
 /** How long a club night's is kept when the phone never hears that the night closed. */
 const KEEP_NIGHT_MS = 7 * 24 * 3600 * 1000;
+/** How long a club night's is kept at least, closed or not: a backup from before the close,
+ * restored and reopened, still gets the night's last writes back from the phones. */
+const KEEP_CLOSED_NIGHT_MS = 24 * 3600 * 1000;
 /** How long a confirmation sent again waits before it tries again, while its table's result
  * has not come back yet (the scorer's phone sends it). */
 const RETRY_MS = 5000;
@@ -165,14 +168,27 @@ async function keepSent(entry, written) {
   const night = /\/tables\//.test(kept.path || "");
   await set(entry.id, { ...kept, night, sentAt: now, recorded: written?.game?.version ?? null }, sentStore);
   for (const [id, old] of await entries(sentStore)) {
-    if (now - (old.sentAt || 0) > (old.night ? KEEP_NIGHT_MS : KEEP_SENT_MS)) await del(id, sentStore);
+    if (now - (old.sentAt || 0) > keptFor(old)) await del(id, sentStore);
   }
 }
 
-/** The night is closed, or this phone left its table: what it kept of the night goes. */
-export async function forgetNight() {
+function keptFor(sent) {
+  if (sent.night === "closed") return KEEP_CLOSED_NIGHT_MS;
+  return sent.night ? KEEP_NIGHT_MS : KEEP_SENT_MS;
+}
+
+/** This phone left its table (or was taken off it): what it kept of the night goes, as its
+ * token no longer writes. The night closed (`closed`): what it sent in the last day stays a
+ * day after it was sent, then goes. */
+export async function forgetNight({ closed = false } = {}) {
+  const now = Date.now();
   for (const [id, old] of await entries(sentStore)) {
-    if (old.night) await del(id, sentStore);
+    if (!old.night) continue;
+    if (closed && now - (old.sentAt || 0) < KEEP_CLOSED_NIGHT_MS) {
+      if (old.night !== "closed") await set(id, { ...old, night: "closed" }, sentStore);
+    } else {
+      await del(id, sentStore);
+    }
   }
 }
 

@@ -58,7 +58,7 @@ async function fetchHere(device) {
   } catch (error) {
     if (error instanceof Problem && error.status === 401) {
       if (error.code === "night-closed") {
-        await forgetNight(); // closed: nothing of it will be asked again
+        await forgetNight({ closed: true }); // kept a day, for a restore from before the close
         return { here: await recall(HERE), closed: true };
       }
       return { gone: error.message };
