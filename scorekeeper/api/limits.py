@@ -10,8 +10,8 @@ guesser does, and nobody can lock a stranger out:
 - games started without an account count against their client;
 - the API's schema, read without signing in, counts against its client (in the process: it
   costs the process, not the database);
-- a wrong password slows further tries of that user name (`SignInSlowing`): from that client,
-  and, past a higher count, from every client but those that signed in as that name before.
+- a wrong password slows further tries of that user name from that client only, never from a
+  browser that signed in as that name before (`scorekeeper.api.sign_in`).
 
 A guess is counted before it is answered (a reservation taken back if it was no guess), so
 fifty sent at once meet the limit exactly. Rates are in
