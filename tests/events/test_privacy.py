@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from scorekeeper import services as core
 from scorekeeper.events import services
-from scorekeeper.events.models import RosterChange
+from scorekeeper.events.models import RosterChange, SitOut
 from scorekeeper.models import Game, Player
 
 pytestmark = pytest.mark.django_db
@@ -244,3 +244,17 @@ def test_a_players_data_holds_their_sit_outs_confirming_phones_and_the_hands_the
     assert played == [(0, "S", True, 5), (1, "D", False, 3)]
     assert game["hands"][0]["award"]["points"] == {"0": 4}
     assert export(players[sat_out])["games"] == []
+
+
+def test_a_players_data_holds_the_rounds_their_team_sat_out(director):
+    from event_helpers import ok
+
+    event = director.create_event(format="round-robin", entry="totals", rounds_planned=0)
+    for n, pair in enumerate((("Ann", "Ben"), ("Cat", "Dan"), ("Eve", "Fay")), start=1):
+        director.add_team(event, f"Team {n}", *pair)
+    director.next_round(event)
+    (sit_out,) = SitOut.objects.filter(round__event=event)
+    assert sit_out.team is not None and sit_out.player is None
+    for member in sit_out.team.members.all():
+        data = ok(director.client.get(f"/api/v1/players/{member.player_id}/export.json"))
+        assert [(s["round"], s["team"]) for s in data["sit_outs"]] == [(1, sit_out.team.name)]
