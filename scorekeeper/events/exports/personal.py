@@ -25,6 +25,7 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.models import Club, Hand, Player, Seat
+from scorekeeper.services.hands import hand_snapshot
 
 RESULT_COLUMNS: Final = (
     "event",
@@ -201,20 +202,8 @@ def _games(player: Player, club: Club) -> list[dict[str, Any]]:
 
 
 def _hand(hand: Hand, club: Club) -> dict[str, Any]:
-    return {
-        "number": hand.number,
-        "dealer": hand.dealer,
-        "kind": hand.kind,
-        "trump": hand.trump or None,
-        "maker": hand.maker,
-        "alone": hand.alone,
-        "defender_alone": hand.defender_alone,
-        "maker_tricks": hand.maker_tricks,
-        "bid": hand.bid_said,
-        "award": hand.award,
-        "record": hand.record,
-        "entered": club_time(hand.created_at, club),
-    }
+    """A hand as the game's change log keeps it, and when it was entered."""
+    return {**hand_snapshot(hand), "entered": club_time(hand.created_at, club)}
 
 
 def _parts(player: Player, club: Club) -> list[dict[str, Any]]:
