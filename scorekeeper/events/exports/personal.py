@@ -181,7 +181,6 @@ def _games(player: Player, club: Club) -> list[dict[str, Any]]:
         table = getattr(game, "event_table", None)
         games.append(
             {
-                "game": str(game.pk),
                 "event": table.round.event_id if table else None,
                 "event_name": table.round.event.name if table else None,
                 "round": table.round.number if table else None,
