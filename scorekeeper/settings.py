@@ -280,12 +280,11 @@ CACHES = {
 }
 # Behind a proxy, the client is the address the proxy saw (X-Forwarded-For, NUM_PROXIES hops).
 NUM_PROXIES = int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None
-# Director sign-in: wrong passwords for a user name make its next try wait (1 s, 2 s, 4 s ...
-# up to SIGN_IN_LONGEST_WAIT seconds): from one client after SIGN_IN_FREE_TRIES of them in an
-# hour, from every client after SIGN_IN_FREE_TRIES_NAME. A browser that signed in as that name
-# before is never slowed for it (scorekeeper.api.sign_in).
+# Director sign-in: wrong passwords for a user name from one client make that client's next try
+# of it wait (1 s, 2 s, 4 s ... up to SIGN_IN_LONGEST_WAIT seconds) after SIGN_IN_FREE_TRIES of
+# them in an hour. Other clients' wrong passwords never slow it, and a browser that signed in as
+# that name before is never slowed for it (scorekeeper.api.sign_in).
 SIGN_IN_FREE_TRIES = int(os.environ.get("SIGN_IN_FREE_TRIES", "3"))
-SIGN_IN_FREE_TRIES_NAME = int(os.environ.get("SIGN_IN_FREE_TRIES_NAME", "10"))
 SIGN_IN_LONGEST_WAIT = int(os.environ.get("SIGN_IN_LONGEST_WAIT", "300"))
 
 # Email (password resets, directors' invitations): SMTP when EMAIL_HOST is set, else the

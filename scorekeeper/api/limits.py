@@ -10,8 +10,8 @@ guesser does, and nobody can lock a stranger out:
 - games started without an account count against their client;
 - the API's schema, read without signing in, counts against its client (in the process: it
   costs the process, not the database);
-- a wrong password slows further tries of that user name (`SignInSlowing`): from that client,
-  and, past a higher count, from every client but those that signed in as that name before.
+- a wrong password slows further tries of that user name from that client only, never from a
+  browser that signed in as that name before (`scorekeeper.api.sign_in`).
 
 A guess is counted before it is answered (a reservation taken back if it was no guess), so
 fifty sent at once meet the limit exactly. Rates are in
@@ -157,33 +157,41 @@ class WrongCodes(BaseThrottle):
     """Wrong join codes: a client is refused once it has had `join-codes` of them in the
     period; a client with wrong codes of its own is refused too once all clients together
     have had `join-codes-all`. The request is counted before its code is looked at, and the
-    count taken back when the code was right (`CountsWrongCodes`)."""
+    count taken back when the code was right (`CountsWrongCodes`).
+
+    Whether the client gave wrong codes of its own is a count of its own (`join-codes-wrong:`),
+    kept in the ceiling's period and added to only once a code proved wrong: the client's
+    count of reservations also holds the right codes still in flight, and a club's phones
+    joining together on its one address must not be bound to a full ceiling by each other."""
 
     retry: int | None = None
     held: list[Window]
+    wrong_key: tuple[str, float] | None = None
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         own, everyone = rate_of("join-codes"), rate_of("join-codes-all")
-        keys = []
+        client = client_of(request)
+        # Each count: key, period, limit, and whether it binds a client that never guessed.
+        limits: list[tuple[str, float, int, bool]] = []
         if own is not None:
-            keys.append((f"join-codes:{client_of(request)}", float(own[1])))
+            limits.append((f"join-codes:{client}", float(own[1]), own[0], True))
         if everyone is not None:
-            keys.append(("join-codes-all:everyone", float(everyone[1])))
-        if not keys:
+            limits.append(("join-codes-all:everyone", float(everyone[1]), everyone[0], False))
+            self.wrong_key = (f"join-codes-wrong:{client}", float(everyone[1]))
+        if not limits:
             return True
-        limits = [rate[0] for rate in (own, everyone) if rate is not None]
+        keys = [(key, period) for key, period, _limit, _always in limits]
         now = time.time()
-        with counted(*keys, now=now) as windows:
-            mine = windows[0] if own is not None else None
-            guessed_before = mine is None or mine.count > 0
-            for window, limit in zip(windows, limits, strict=True):
-                binds = window is mine or guessed_before
-                if binds and window.count >= limit:
+        with counted(*keys, *([self.wrong_key] if self.wrong_key else []), now=now) as windows:
+            counts, wrong = windows[: len(limits)], windows[len(limits) :]
+            guessed_before = any(window.count > 0 for window in wrong)
+            for window, (_key, _period, limit, always) in zip(counts, limits, strict=True):
+                if (always or guessed_before) and window.count >= limit:
                     self.retry = window.wait(now)
                     return False
-            for window in windows:
+            for window in counts:
                 window.add(now)
-        self.held = windows
+        self.held = counts
         return True
 
     def give_back(self) -> None:
@@ -191,6 +199,12 @@ class WrongCodes(BaseThrottle):
         for window in getattr(self, "held", []):
             take_back(window.key, window.period)
         self.held = []
+
+    def wrong_code_given(self) -> None:
+        """The request was a wrong code: the ceiling binds its client from now on."""
+        if self.wrong_key is not None and getattr(self, "held", []):
+            with counted(self.wrong_key) as (window,):
+                window.add(time.time())
 
     def wait(self) -> float | None:
         return self.retry
@@ -211,8 +225,10 @@ class CountsWrongCodes(APIView):
         self.wrong_code = True
 
     def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
-        if not self.wrong_code:
-            for throttle in getattr(self, "throttles_used", []):
-                if isinstance(throttle, WrongCodes):
+        for throttle in getattr(self, "throttles_used", []):
+            if isinstance(throttle, WrongCodes):
+                if self.wrong_code:
+                    throttle.wrong_code_given()
+                else:
                     throttle.give_back()
         return super().finalize_response(request, response, *args, **kwargs)

@@ -1,13 +1,12 @@
 """Signing in, slowed for a guesser and never locked for anyone else.
 
-Every wrong password given for a user name makes the next try of that name wait longer: from
-the same client after `SIGN_IN_FREE_TRIES` wrong ones in an hour (1 second, then 2, 4 ... up
-to `SIGN_IN_LONGEST_WAIT`), and from every client after `SIGN_IN_FREE_TRIES_NAME` wrong ones
-from anywhere (guessing one name from many addresses). A try that comes too soon is answered
-429 with Retry-After and its password is not even checked. The wait is capped, so a stranger
-can delay a director by a few minutes at most, and a browser that signed in as that name
-before is never slowed for it (it keeps a signed cookie saying so): the director's own phone
-or laptop always gets in.
+Every wrong password given for a user name from one client makes that client's next try of the
+name wait longer, after `SIGN_IN_FREE_TRIES` wrong ones in an hour: 1 second, then 2, 4 ... up
+to `SIGN_IN_LONGEST_WAIT`. A try that comes too soon is answered 429 with Retry-After and its
+password is not even checked. Only the client's own wrong passwords slow it: however many
+others gave from elsewhere, a client that has given none gets its right password checked. The
+wait is capped, and a browser that signed in as that name before is never slowed for it (it
+keeps a signed cookie saying so): the director's own phone or laptop always gets in.
 
 The counts (`scorekeeper.counters`) are taken before the password is checked and given back
 when it was right, so tries sent together meet the limit exactly. They are keyed by a digest
@@ -35,7 +34,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.api.limits import client_of
 from scorekeeper.api.problems import problem, problem_response, status_text
-from scorekeeper.counters import Window, counted, take_back
+from scorekeeper.counters import counted, take_back
 
 #: The authentication backend, as `login()` names it.
 SIGN_IN_BACKEND: Final = "scorekeeper.api.sign_in.SlowedSignIn"
@@ -77,30 +76,21 @@ class SignInTry:
     known: bool
 
     @property
-    def keys(self) -> tuple[tuple[str, float], tuple[str, float]]:
-        return (f"sign-in:{self.name}:{self.client}", PERIOD), (f"sign-in:{self.name}", PERIOD)
+    def key(self) -> str:
+        return f"sign-in:{self.name}:{self.client}"
 
     def begin(self, now: float) -> int:
         """Count this try, or the whole seconds it must wait (then it is not counted)."""
-        frees = (settings.SIGN_IN_FREE_TRIES, settings.SIGN_IN_FREE_TRIES_NAME)
-        with counted(*self.keys, now=now) as windows:
+        with counted((self.key, PERIOD), now=now) as (window,):
             if not self.known:
-                waits = [
-                    _wait(window, free, now) for window, free in zip(windows, frees, strict=True)
-                ]
-                if max(waits) > 0:
-                    return max(1, int(max(waits) + 0.999))
-            for window in windows:
-                window.add(now)
+                wait = window.last + wait_after(window.count, settings.SIGN_IN_FREE_TRIES) - now
+                if wait > 0:
+                    return max(1, int(wait + 0.999))
+            window.add(now)
         return 0
 
     def proved_right(self) -> None:
-        for key, period in self.keys:
-            take_back(key, period)
-
-
-def _wait(window: Window, free: int, now: float) -> float:
-    return window.last + wait_after(window.count, free) - now
+        take_back(self.key, PERIOD)
 
 
 class SlowedSignIn(ModelBackend):

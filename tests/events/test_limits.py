@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.test import RequestFactory
 from event_helpers import Director, is_problem
 from rest_framework.test import APIClient
+
+from scorekeeper.api.limits import WrongCodes
 
 pytestmark = pytest.mark.django_db
 
@@ -55,6 +58,24 @@ def test_the_ceiling_binds_only_clients_that_guessed_wrong_themselves(rates, sea
     assert is_problem(join(APIClient(), "WRONG1", "10.0.1.0"), 429)
     fresh = join(APIClient(), seated_code, "10.0.3.1")
     assert fresh.status_code == 201
+
+
+def test_phones_joining_together_on_one_address_are_not_bound_to_the_ceiling_by_each_other(
+    rates, seated_code
+):
+    """A club's phones share its address: one phone's right code still being looked at holds a
+    count of the address's, but it is no wrong code, and the next phone's right code gets
+    through a full ceiling."""
+    rates(**{"join-codes": "100/hour", "join-codes-all": "5/hour"})
+    for n in range(5):
+        assert join(APIClient(), "WRONG1", f"10.0.1.{n}").status_code == 404
+    in_flight = WrongCodes()
+    first_phone = RequestFactory().post("/api/v1/tables/join/", REMOTE_ADDR="10.0.4.1")
+    assert in_flight.allow_request(first_phone, None)
+    assert join(APIClient(), seated_code, "10.0.4.1").status_code == 201
+    in_flight.give_back()
+    assert join(APIClient(), "WRONG1", "10.0.4.1").status_code == 404
+    assert is_problem(join(APIClient(), seated_code, "10.0.4.1", role="confirmer"), 429)
 
 
 def test_a_fresh_client_gets_its_right_code_through_after_the_ceiling_of_wrong_ones(

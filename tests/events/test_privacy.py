@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from scorekeeper import services as core
 from scorekeeper.events import services
-from scorekeeper.events.models import RosterChange
+from scorekeeper.events.models import RosterChange, SitOut
 from scorekeeper.models import Game, Player
 
 pytestmark = pytest.mark.django_db
@@ -203,3 +203,58 @@ def test_a_players_data_says_which_results_they_entered_confirmed_or_disputed(di
     assert parts(ann) == [("entered", ""), ("entered", "")]
     assert parts(ben) == [("disputed", "We had a march in hand 1"), ("confirmed", "")]
     assert parts(phone.by_seat[2]) == []
+
+
+def test_a_players_data_holds_their_sit_outs_confirming_phones_and_the_hands_they_sat_in(
+    director,
+):
+    from event_helpers import join, ok
+
+    event = director.create_event(round_length="hands", hands_per_round=2, rounds_planned=1)
+    players = director.add_players(event, "Ann", "Ben", "Cat", "Dan", "Eve")
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    ann, ben = phone.by_seat[0], phone.by_seat[1]
+    phone.hand(maker=ann, tricks=5, alone=True, trump="S")
+    phone.hand(maker=ben, tricks=3, trump="D")
+    confirmer = {
+        "code": table["join_code"],
+        "role": "confirmer",
+        "player": phone.player(ben),
+        "label": "Ben's blue phone",
+    }
+    ok(APIClient().post("/api/v1/tables/join/", confirmer, format="json"), 201)
+
+    def export(player: int) -> dict:
+        return ok(director.client.get(f"/api/v1/players/{player}/export.json"))
+
+    (sat_out,) = set(players) - set(phone.seats)
+    assert [(s["event"], s["round"]) for s in export(players[sat_out])["sit_outs"]] == [(event, 1)]
+    assert export(phone.player(ann))["sit_outs"] == []
+
+    phones = export(phone.player(ben))["confirming_phones"]
+    assert [(p["event"], p["round"], p["label"]) for p in phones] == [
+        (event, 1, "Ben's blue phone")
+    ]
+    assert export(phone.player(ann))["confirming_phones"] == []
+
+    (game,) = export(phone.player(ann))["games"]
+    assert (game["event"], game["round"], game["seat"]) == (event, 1, 0)
+    played = [(h["maker"], h["trump"], h["alone"], h["maker_tricks"]) for h in game["hands"]]
+    assert played == [(0, "S", True, 5), (1, "D", False, 3)]
+    assert game["hands"][0]["award"]["points"] == {"0": 4}
+    assert export(players[sat_out])["games"] == []
+
+
+def test_a_players_data_holds_the_rounds_their_team_sat_out(director):
+    from event_helpers import ok
+
+    event = director.create_event(format="round-robin", entry="totals", rounds_planned=0)
+    for n, pair in enumerate((("Ann", "Ben"), ("Cat", "Dan"), ("Eve", "Fay")), start=1):
+        director.add_team(event, f"Team {n}", *pair)
+    director.next_round(event)
+    (sit_out,) = SitOut.objects.filter(round__event=event)
+    assert sit_out.team is not None and sit_out.player is None
+    for member in sit_out.team.members.all():
+        data = ok(director.client.get(f"/api/v1/players/{member.player_id}/export.json"))
+        assert [(s["round"], s["team"]) for s in data["sit_outs"]] == [(1, sit_out.team.name)]

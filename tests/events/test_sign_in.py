@@ -1,6 +1,5 @@
-"""Signing in: wrong passwords slow further tries of that user name, from that client first and
-then from everywhere, never for a browser that signed in as that name before, and never for
-longer than the longest wait."""
+"""Signing in: wrong passwords slow further tries of that user name from that client only, never
+for a browser that signed in as that name before, and never for longer than the longest wait."""
 
 from __future__ import annotations
 
@@ -65,20 +64,26 @@ def test_a_right_password_never_counts(dora, clock):
         assert try_password("wrong", "10.9.0.1").status_code == 200
 
 
-def test_guessing_a_name_from_many_addresses_slows_it_everywhere(dora, clock):
-    for n in range(10):
-        assert try_password("wrong", f"10.9.1.{n}").status_code == 200
-    slowed = try_password(RIGHT, "10.9.2.1")
-    assert slowed.status_code == 429
-    assert int(slowed["Retry-After"]) >= 1
+def test_a_strangers_guessing_from_many_addresses_never_slows_a_fresh_client(dora, clock):
+    for n in range(40):
+        for _ in range(4):
+            try_password("wrong", f"10.9.1.{n}")
+    assert try_password(RIGHT, "10.9.2.1").status_code == 302
+
+
+def test_guessing_from_many_addresses_is_slowed_address_by_address(dora, clock):
+    for n in range(5):
+        for _ in range(3):
+            assert try_password("wrong", f"10.9.1.{n}").status_code == 200
+        assert try_password("wrong", f"10.9.1.{n}").status_code == 429
 
 
 def test_a_browser_that_signed_in_before_is_never_slowed(dora, clock):
     own = Client()
     assert try_password(RIGHT, "10.9.3.1", own).status_code == 302
     own.post("/events/logout/")
-    for n in range(30):
-        try_password("wrong", f"10.9.4.{n}")
+    for _ in range(5):
+        try_password("wrong", "10.9.3.1")
     assert try_password(RIGHT, "10.9.3.1", own).status_code == 302
     assert try_password(RIGHT, "10.9.3.1").status_code == 429  # the same address, not the browser
 

@@ -42,9 +42,10 @@ class PlayerEraseView(EventsView):
 class PlayerExportView(EventsView):
     @extend_schema(
         operation_id="players_export",
-        summary="Everything kept about a player: their record, entries, every result line and "
-        "the roster log's changes to them, times in the club's time zone (named); a director "
-        "of their club",
+        summary="Everything kept about a player: their record, entries, sit-outs, every result "
+        "line, their part in results, the phones that confirmed for them, the roster log's "
+        "changes to them and every hand of the games they sat in, times in the club's time zone "
+        "(named); a director of their club",
         responses={200: OpenApiTypes.OBJECT, **problems(401, 404)},
     )
     def get(self, request: Request, player_id: int) -> Response:

@@ -1,8 +1,10 @@
 """Everything kept about one of a club's players, for them to take away (JSON or CSV): their
-record on the roster, the events they entered (the team they played in, their PIN), each result
-line of theirs (every number the standings add up), the results they entered, confirmed or
-disputed (with what they said), and the roster log's changes to their record, before and after.
-Times are the club's clock (its time zone, named in the export)."""
+record on the roster, the events they entered (the team they played in, their PIN), the rounds
+they sat out, each result line of theirs (every number the standings add up), the results they
+entered, confirmed or disputed (with what they said), the phones that confirmed for them (with
+the label each was given), the games they sat in with every hand of them, and the roster log's
+changes to their record, before and after. Times are the club's clock (its time zone, named in
+the export)."""
 
 from __future__ import annotations
 
@@ -14,8 +16,16 @@ from django.db.models import Q
 
 from scorekeeper.events.exports.records import BOM, safe_cell
 from scorekeeper.events.localized.club_time import club_time, club_zone
-from scorekeeper.events.models import Entrant, ResultChange, ResultLine, RosterChange
-from scorekeeper.models import Club, Player
+from scorekeeper.events.models import (
+    Entrant,
+    ResultChange,
+    ResultLine,
+    RosterChange,
+    SitOut,
+    TableToken,
+)
+from scorekeeper.models import Club, Hand, Player, Seat
+from scorekeeper.services.hands import hand_snapshot
 
 RESULT_COLUMNS: Final = (
     "event",
@@ -50,7 +60,7 @@ PART: Final = {
 
 
 def player_data(*, player: Player) -> dict[str, Any]:
-    """What is kept about the player (a club's), in six queries whatever its length."""
+    """What is kept about the player (a club's), in at most ten queries whatever its length."""
     club = player.club
     assert club is not None  # access.player_for finds only a club's players
     entries = (
@@ -85,7 +95,9 @@ def player_data(*, player: Player) -> dict[str, Any]:
             }
             for e in entries
         ],
+        "sit_outs": _sit_outs(player),
         "their_part_in_results": _parts(player, club),
+        "confirming_phones": _confirming_phones(player, club),
         "results": [
             {
                 "event": line.event_id,
@@ -108,7 +120,89 @@ def player_data(*, player: Player) -> dict[str, Any]:
             }
             for change in log.order_by("id")
         ],
+        "games": _games(player, club),
     }
+
+
+def _sit_outs(player: Player) -> list[dict[str, Any]]:
+    """The rounds the player sat out, alone or with their team."""
+    sit_outs = (
+        SitOut.objects.filter(Q(player=player) | Q(team__members__player=player))
+        .select_related("round__event", "team")
+        .order_by("round__event_id", "round__number")
+        .distinct()
+    )
+    return [
+        {
+            "event": sit_out.round.event_id,
+            "event_name": sit_out.round.event.name,
+            "date": sit_out.round.event.date.isoformat(),
+            "round": sit_out.round.number,
+            "team": sit_out.team.name if sit_out.team else None,
+        }
+        for sit_out in sit_outs
+    ]
+
+
+def _confirming_phones(player: Player, club: Club) -> list[dict[str, Any]]:
+    """The phones that joined a table to confirm for the player, with the label each was given
+    (never the phone's token)."""
+    phones = (
+        TableToken.objects.filter(player=player)
+        .select_related("event_table__event", "table__round")
+        .order_by("id")
+    )
+    return [
+        {
+            "event": phone.event_table.event_id,
+            "event_name": phone.event_table.event.name,
+            "round": phone.table.round.number if phone.table else None,
+            "table": phone.event_table.number,
+            "label": phone.label,
+            "joined": club_time(phone.created_at, club),
+            "ended": club_time(phone.revoked_at, club) if phone.revoked_at else None,
+            "why_ended": phone.ended or None,
+        }
+        for phone in phones
+    ]
+
+
+def _games(player: Player, club: Club) -> list[dict[str, Any]]:
+    """The games the player sat in (an event's table, hand by hand), each with its hands."""
+    seats = (
+        Seat.objects.filter(player=player)
+        .select_related("game__event_table__round__event")
+        .prefetch_related("game__hands")
+        .order_by("game__created_at", "game_id")
+    )
+    games = []
+    for seat in seats:
+        game = seat.game
+        table = getattr(game, "event_table", None)
+        games.append(
+            {
+                "event": table.round.event_id if table else None,
+                "event_name": table.round.event.name if table else None,
+                "round": table.round.number if table else None,
+                "table": table.number if table else None,
+                "seat": seat.number,
+                "team": seat.team,
+                "team_names": game.team_names,
+                "ruleset": game.preset,
+                "target": game.target,
+                "score": game.score,
+                "status": game.status,
+                "winner": game.winner,
+                "started": club_time(game.created_at, club),
+                "hands": [_hand(hand, club) for hand in game.hands.all()],
+            }
+        )
+    return games
+
+
+def _hand(hand: Hand, club: Club) -> dict[str, Any]:
+    """A hand as the game's change log keeps it, and when it was entered."""
+    return {**hand_snapshot(hand), "entered": club_time(hand.created_at, club)}
 
 
 def _parts(player: Player, club: Club) -> list[dict[str, Any]]:
