@@ -356,6 +356,26 @@ def test_a_stale_correction_is_refused_with_what_changed_meanwhile(director: Dir
     ok(director.client.patch(url, {"points": [5, 3], "reason": "looked"}, format="json"))
 
 
+def test_a_handover_and_a_delete_made_on_what_changed_since_are_refused(director: Director):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    (table,) = ok(director.client.get(f"/api/v1/events/{event}/board/"))[0]["tables"]
+    read = ok(director.client.get(f"/api/v1/events/{event}/"))["version"]
+    phone.settle([7, 2])  # meanwhile, at the table
+    over = director.client.post(
+        f"/api/v1/tables/{table['id']}/takeover/", HTTP_IF_MATCH=f'"{table["version"]}"'
+    )
+    assert is_problem(over, 412, "If-Match", "changed-meanwhile")
+    # Meanwhile too, on the other director's console: the event's settings.
+    ok(director.client.patch(f"/api/v1/events/{event}/", {"round_minutes": 25}, format="json"))
+    body = {"reason": "made by mistake"}
+    gone = director.client.delete(
+        f"/api/v1/events/{event}/", body, format="json", HTTP_IF_MATCH=f'"{read}"'
+    )
+    assert is_problem(gone, 412, "If-Match", "changed-meanwhile")
+    assert [c["action"] for c in gone.json()["changes"]] == ["settings"]
+
+
 # Individual remedies -------------------------------------------------------------------------
 
 

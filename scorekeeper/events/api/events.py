@@ -87,7 +87,9 @@ class EventDetailView(EventsView):
     )
     def delete(self, request: Request, event_id: int) -> Response:
         data = read_body(s.ReasonSerializer, optional_body(request))
-        services.event_delete(event=self.event, actor=self.actor, **data)
+        services.event_delete(
+            event=self.event, actor=self.actor, expected_version=expected_version(request), **data
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -179,6 +181,7 @@ class TeamListView(EventsView):
             actor=self.actor,
             name=data["name"],
             players=[player_ref(who, f"players[{i}]") for i, who in enumerate(data["players"])],
+            expected_version=expected_version(request),
         )
         body = {**team_json(team), "matched": [matched_json(m) for m in found]}
         return Response(s.EventTeamAddedSerializer(body).data, status=status.HTTP_201_CREATED)

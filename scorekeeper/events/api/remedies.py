@@ -295,11 +295,15 @@ class TeamWithdrawView(EventsView):
         operation_id="event_teams_withdraw",
         summary="Withdraw a team: seated no more, its table in play forfeited; saying why",
         request=WithdrawSerializer,
-        responses={200: EventTeamSerializer, **problems(400, 401, 403, 404, 409)},
+        responses={200: EventTeamSerializer, **problems(400, 401, 403, 404, 409, 412)},
     )
     def post(self, request: Request, event_id: int, team_id: int) -> Response:
         data = read_body(WithdrawSerializer, request.data)
         team = remedies.team_withdraw(
-            event=self.event, actor=self.actor, team_id=team_id, reason=data["reason"]
+            event=self.event,
+            actor=self.actor,
+            team_id=team_id,
+            reason=data["reason"],
+            expected_version=expected_version(request),
         )
         return Response(EventTeamSerializer(team_json(team)).data)

@@ -144,7 +144,10 @@ class TableTakeoverView(EventsView):
         responses={200: s.CodeSerializer, **problems(401, 403, 404)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        return Response({"join_code": services.table_takeover(table=self.table, actor=self.actor)})
+        code = services.table_takeover(
+            table=self.table, actor=self.actor, expected_version=expected_version(request)
+        )
+        return Response({"join_code": code})
 
 
 class TableHandsView(EventsView):

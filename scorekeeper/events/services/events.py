@@ -356,7 +356,12 @@ def entrant_leave(
 
 
 def team_add(
-    *, event: Event, actor: Actor, name: str, players: Sequence[str | int | PlayerRef]
+    *,
+    event: Event,
+    actor: Actor,
+    name: str,
+    players: Sequence[str | int | PlayerRef],
+    expected_version: int | None = None,
 ) -> tuple[EventTeam, list[Matched]]:
     """A fixed partnership of two of the club's players (each by name, id or `PlayerRef`, as
     for `entrant_add`), seeded after the others; and which player each entry took."""
@@ -377,6 +382,7 @@ def team_add(
                 code="event-started",
                 field="players",
             )
+        require_fresh(event, expected_version)
         _require_places(event, len(players), "players")
         found: list[Matched] = []
         for i, who in enumerate(players):

@@ -312,7 +312,9 @@ def seat_absent(
     return place
 
 
-def team_withdraw(*, event: Event, actor: Actor, team_id: int, reason: str) -> EventTeam:
+def team_withdraw(
+    *, event: Event, actor: Actor, team_id: int, reason: str, expected_version: int | None = None
+) -> EventTeam:
     """A team withdraws from a round robin or a bracket: it is seated no more (its later
     opponents sit out with a bye's credit), and its table of the round in play without a
     confirmed result is forfeited. Its results so far stay."""
@@ -321,6 +323,7 @@ def team_withdraw(*, event: Event, actor: Actor, team_id: int, reason: str) -> E
     require_running(event)
     require_teams(event, _("A progressive event has no teams: a player leaves instead."))
     with transaction.atomic():
+        require_fresh(event, expected_version)
         team = EventTeam.objects.select_for_update().filter(event=event, pk=team_id).first()
         if team is None:
             raise NotFound(

@@ -382,7 +382,9 @@ def _table_of_byes(event: Event, rnd: Round, actor: Actor) -> Table | None:
     return seat_table(event, rnd, number, players, actor)
 
 
-def event_delete(*, event: Event, actor: Actor, reason: str = "") -> None:
+def event_delete(
+    *, event: Event, actor: Actor, reason: str = "", expected_version: int | None = None
+) -> None:
     """Delete a mistaken event: refused once any table has a result or a hand (409 naming how
     many), since what a table entered is a night's record (undo a hand entered by mistake
     first). Its rounds, tables, games and change log go with it; the server's log and the
@@ -390,6 +392,7 @@ def event_delete(*, event: Event, actor: Actor, reason: str = "") -> None:
     user = require_director(actor, event.club)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        require_fresh(event, expected_version)
         results = Result.objects.filter(table__round__event=event).count()
         hands = (
             Hand.objects.filter(game__event_table__round__event=event).count() if not results else 0

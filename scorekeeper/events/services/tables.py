@@ -27,6 +27,7 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.night_log import require_fresh
 from scorekeeper.selectors import the_row
 from scorekeeper.tokens import token_digest, token_new
 
@@ -75,11 +76,12 @@ def table_code_issue(*, table: Table, actor: Actor) -> str:
     return event_table.join_code
 
 
-def table_takeover(*, table: Table, actor: Actor) -> str:
+def table_takeover(*, table: Table, actor: Actor, expected_version: int | None = None) -> str:
     """Hand the table to another phone: the scoring phone's token stops working, and the next
     phone joins with the table's code (the one on its card)."""
     require_director(actor, table.round.event.club)
     with transaction.atomic():
+        require_fresh(table.round.event, expected_version, table)
         TableToken.objects.filter(
             event_table_id=table.event_table_id,
             role=TableToken.Role.SCORER,

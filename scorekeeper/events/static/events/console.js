@@ -40,7 +40,7 @@ function cutButtons(table) {
     button.addEventListener("click", async () => {
       if ((await ask(t("cut_ask", { names, number: table.number }))) === null) return;
       await attempt(`table-${table.id}`, async () => {
-        await api("POST", `/api/v1/tables/${table.id}/result/cut/`, { winner: side });
+        await api("POST", `/api/v1/tables/${table.id}/result/cut/`, { winner: side }, table.version);
         tell(`table-${table.id}`, t("cut_done", { number: table.number, names }));
         await load();
       });
@@ -87,7 +87,7 @@ function boardTable(table, rnd) {
 async function handOver(table) {
   if ((await ask(t("hand_over_ask", { number: table.number }))) === null) return;
   await attempt(`table-${table.id}`, async () => {
-    const answer = await api("POST", `/api/v1/tables/${table.id}/takeover/`);
+    const answer = await api("POST", `/api/v1/tables/${table.id}/takeover/`, undefined, table.version);
     tell(`table-${table.id}`, t("handed_over", { number: table.number, code: answer.join_code }));
     await load();
   });
@@ -122,7 +122,7 @@ function entrantItem(entrant) {
       const reason = await ask(t("withdraw_ask", { name: entrant.name }), { reason: true });
       if (reason === null) return;
       await attempt(key, async () => {
-        await api("POST", `${base}teams/${entrant.id}/withdraw/`, { reason });
+        await api("POST", `${base}teams/${entrant.id}/withdraw/`, { reason }, versions.event);
         tell(key, t("withdrawn", { name: entrant.name }));
         await load();
       });
@@ -130,7 +130,7 @@ function entrantItem(entrant) {
     }
     if ((await ask(t("leaves_ask", { name: entrant.shown }))) === null) return;
     await attempt(key, async () => {
-      await api("DELETE", `${base}players/${entrant.player}/`);
+      await api("DELETE", `${base}players/${entrant.player}/`, undefined, versions.event);
       tell(key, t("left", { name: entrant.shown }));
       await load();
     });
@@ -312,7 +312,7 @@ on(".add-players", "submit", (e) => {
     for (const [i, name] of names.entries()) {
       const entry = await choosePlayer(name, $(".who-is-it"), { returning });
       if (entry) {
-        const answer = await api("POST", base + "players/", entry);
+        const answer = await api("POST", base + "players/", entry, versions.event);
         added.push(answer.matched === "new" ? t("new_to_club", { name: answer.shown }) : answer.shown);
       }
       // What is left to add stays in the box, should the next one fail.
@@ -331,7 +331,7 @@ on(".add-team", "submit", (e) => {
     const first = await choosePlayer(f.first.trim(), $(".who-is-it"));
     const second = first && (await choosePlayer(f.second.trim(), $(".who-is-it")));
     if (!second) return;
-    await api("POST", base + "teams/", { name: f.name, players: [first, second] });
+    await api("POST", base + "teams/", { name: f.name, players: [first, second] }, versions.event);
     form.reset();
     tell("players", t("added", { names: f.name }));
     await load();

@@ -114,7 +114,7 @@ $(".delete-event").addEventListener("click", async () => {
   const reason = await ask(t("delete_ask"), { reason: true });
   if (reason === null) return;
   await attempt("close", async () => {
-    await api("DELETE", base, { reason });
+    await api("DELETE", base, { reason }, versions.event);
     window.location.assign("/events/director/");
   });
 });
