@@ -400,3 +400,7 @@ PRESETS: Final[dict[str, Ruleset]] = {
         points=Points(renege=4, renege_penalty=4),
     ),
 }
+
+#: The table of two partnerships in alternate seats, by its number of players: the shape an
+#: event seats at a table of four or of six.
+PARTNERSHIP_SHAPES: Final[dict[int, Ruleset]] = {4: _STANDARD, 6: PRESETS["six-handed"]}

@@ -1,7 +1,7 @@
 """The ruleset owns the table's shape: seats, teams, partners, seat letters and the cards in a
 hand come from `Ruleset` (and its JSON in the app), never worked out again from the number of
-players or a five-card hand. These rulings grep the referee, the games and hands code and the
-table app for the old forms."""
+players or a five-card hand. These rulings grep the referee, the games and hands code, the
+events and the table app for the old forms."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def sources() -> list[Path]:
     python = [*(ROOT / "referee").glob("*.py")]
     games = ROOT / "scorekeeper"
     python += [*(games / "api").glob("*.py"), *(games / "services").glob("*.py")]
-    python += [games / "selectors.py", games / "models.py"]
+    python += [games / "selectors.py", games / "models.py", *(games / "events").rglob("*.py")]
     scripts = [*APP.glob("*.js"), *(APP / "views").glob("*.js")]
     return [path for path in python + scripts if path not in HOMES]
 
@@ -54,6 +54,7 @@ def test_no_old_form_of_the_table_s_shape_is_left(form: str):
 def test_the_sources_are_where_the_ruling_looks():
     names = {path.name for path in sources()}
     assert {"handform.js", "referee.js", "hands.py", "serializers.py", "play.py"} <= names
+    assert {"rounds.py", "tally.py", "seating.py"} <= names
 
 
 @pytest.mark.parametrize(

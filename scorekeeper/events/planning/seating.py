@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Final
 
-from referee.rules import SEAT_LETTERS
+from referee.rules import PARTNERSHIP_SHAPES, SEAT_LETTERS
 
 #: The players at a table of most rulesets; a six-handed ruleset seats six.
 SEATS: Final = 4
@@ -36,9 +36,14 @@ def seat_name(seat: int, size: int = SEATS) -> str:
     return SEAT_LETTERS[size][seat]
 
 
+def side_of(seat: int, size: int = SEATS) -> int:
+    """The side (the referee's team) of a seat at a table of ``size``."""
+    return PARTNERSHIP_SHAPES[size].team_of(seat)
+
+
 def partners_of(seats: Sequence[int], seat: int) -> tuple[int, ...]:
-    """The players partnering the one in ``seat``: every other seat from it."""
-    return tuple(p for s, p in enumerate(seats) if s != seat and (s - seat) % 2 == 0)
+    """The players partnering the one in ``seat``: the referee's partners of the seat."""
+    return tuple(seats[s] for s in PARTNERSHIP_SHAPES[len(seats)].partners_of(seat))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from referee.rules import PARTNERSHIP_SHAPES
+
 # Bid Euchre's results count as their turn-up kin: a made bid (or moon, or loner) as made, a
 # set as euchred, a moon or loner made as a loner made (docs/rules.md).
 MADE: Final = frozenset({"make", "lone-make", "bid-made", "moon-made", "loner-made"})
@@ -62,8 +64,8 @@ def no_tallies(size: int = SEATS) -> list[SeatTally]:
 
 
 def tally_hands(hands: Iterable[HandFacts], size: int = SEATS) -> list[SeatTally]:
-    """Per seat of a table of ``size`` (even seats against odd ones: 0 and 2 against 1 and 3
-    at four)."""
+    """Per seat of a table of ``size`` (its sides as the referee seats them: 0 and 2 against
+    1 and 3 at four)."""
     seats = no_tallies(size)
     for hand in hands:
         if not hand.counts:
@@ -83,7 +85,9 @@ def tally_hands(hands: Iterable[HandFacts], size: int = SEATS) -> list[SeatTally
             if hand.defender_alone is not None:
                 defenders = [hand.defender_alone]
             else:
-                defenders = [s for s in range(size) if s % 2 != hand.maker % 2]
+                table = PARTNERSHIP_SHAPES[size]
+                makers = table.team_of(hand.maker)
+                defenders = [s for s in range(size) if table.team_of(s) != makers]
             for defender in defenders:
                 seats[defender].euchres += 1
     return seats

@@ -31,6 +31,7 @@ from scorekeeper.events.models import (
     Table,
     TableSeat,
 )
+from scorekeeper.events.planning.seating import side_of
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import logged, require_fresh
@@ -78,7 +79,8 @@ def seat_table(
         )
     table.save()
     for seat, player_id in enumerate(seats):
-        TableSeat.objects.create(table=table, number=seat, player_id=player_id, side=seat % 2)
+        side = side_of(seat, len(seats))
+        TableSeat.objects.create(table=table, number=seat, player_id=player_id, side=side)
     return table
 
 
