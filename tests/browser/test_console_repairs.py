@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-def a_night(django_user_model: Any, *, seated: bool = True) -> Any:
+def a_night(django_user_model: Any, *, seated: bool = True, **options: Any) -> Any:
     """Dora's night of eight, hand by hand, its first round seated."""
     user = django_user_model.objects.create_user(DIRECTOR, password=PASSWORD)
     director, event = event_founded(
@@ -31,6 +31,7 @@ def a_night(django_user_model: Any, *, seated: bool = True) -> Any:
         round_length="hands",
         hands_per_round=2,
         rounds_planned=2,
+        **options,
     )
     for name in EIGHT:
         services.entrant_add(event=event, actor=director, name=name)
@@ -131,6 +132,33 @@ def test_two_directors_amending_the_same_hand(live_server, page: Page, django_us
     other.get_by_role("button", name="Save the hand").click()
     expect(other.locator("[data-note-slot=desk-hands]")).to_contain_text("Hand 1")
     expect(other.locator(".desk-hands li").first).to_contain_text("took 1")
+
+
+def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
+    live_server, page: Page, django_user_model
+):
+    event = a_night(django_user_model, ruleset="bid-euchre")
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    open_table_one(page)
+    form = page.locator(".hand-form")
+    expect(form.get_by_label("Alone")).to_have_count(0)  # a lone hand is a bid here
+    form.get_by_label("Their winning bid").select_option("4")
+    form.get_by_label("Tricks the makers took").select_option("6")
+    page.get_by_role("button", name="Save the hand").click()
+    expect(page.locator(".desk-hands li").first).to_contain_text("took 6")
+    (hand,) = event.rounds.get().tables.get(number=1).game.hands.all()
+    assert (hand.bid, hand.maker_tricks, hand.award["reason"]) == ("4", 6, "bid-made")
+    # Amended: the form comes back with the bid, and a set is scored as one.
+    page.locator(".desk-hands li").first.get_by_role("button", name="Amend").click()
+    expect(form.get_by_label("Their winning bid")).to_have_value("4")
+    page.locator(".desk-reason").fill("they took only two")
+    form.get_by_label("Tricks the makers took").select_option("2")
+    page.get_by_role("button", name="Save the hand").click()
+    expect(page.locator(".desk-hands li").first).to_contain_text("took 2")
+    hand.refresh_from_db()
+    assert (hand.bid, hand.maker_tricks, hand.award["reason"]) == ("4", 2, "bid-set")
+    # A side's total may be negative under an auction.
+    assert page.locator("#totals-0").get_attribute("min") == "-999"
 
 
 def test_every_setting_is_on_the_event_form_and_each_change_is_logged(

@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from django.utils.translation import gettext_lazy as _
 
+import referee
 from scorekeeper.events import selectors
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.localized.choice_names import SEAT_WORDS
@@ -16,6 +17,12 @@ from scorekeeper.events.models import Event
 from scorekeeper.rule_names import preset_choices
 
 #: The script's words, by key; "{name}" is filled in by the script.
+#: The lone bids of an auction as the hand form names them.
+LONE_BID_NAMES: Final = {
+    "moon": _("shoot the moon"),
+    "loner": _("a loner (no exchange)"),
+}
+
 WORDS: Final = {
     "round": _("Round {number}"),
     "table": _("Table {number}"),
@@ -244,6 +251,18 @@ def settings_fields(event: Event) -> list[SettingField]:
     ]
 
 
+def auction_bids(event: Event) -> list[tuple[str, str]] | None:
+    """The bids a hand of the event's auction may have been won with, lowest first, as the
+    console's hand form offers them (the numbers of tricks, then the lone bids the rules
+    have); None under turn-up bidding."""
+    rules = referee.Ruleset.parse(event.ruleset)
+    if rules.bidding != "auction":
+        return None
+    numbers = [(str(n), str(n)) for n in range(rules.min_bid, rules.hand_size + 1)]
+    lone = {"moon": ["moon"], "moon-loner": ["moon", "loner"]}.get(rules.lone_bids, [])
+    return numbers + [(bid, str(LONE_BID_NAMES[bid])) for bid in lone]
+
+
 def console_context(event: Event) -> dict[str, Any]:
     """What the console page is rendered with: the event and every setting of it for its
     form (the club's seasons, the presets, the credits and side prizes offered, its format's
@@ -263,6 +282,8 @@ def console_context(event: Event) -> dict[str, Any]:
         "reconfirms": [(key, str(label)) for key, label in RECONFIRM_LABELS.items()],
         "absent_credits": [(key, str(label)) for key, label in ABSENT_LABELS.items()],
         "format_fields": settings_fields(event),
+        "bids": auction_bids(event),
+        "tricks": range(referee.Ruleset.parse(event.ruleset).hand_size + 1),
         "awards": [(key, str(label)) for key, label in AWARD_LABELS.items()],
         "words": {
             **{key: str(text) for key, text in WORDS.items()},

@@ -159,7 +159,8 @@ function startAmend(hand) {
   form.elements.trump.value = hand.trump || "";
   const tricks = hand.maker_tricks !== null && hand.maker_tricks !== undefined;
   form.elements.ending.value = tricks ? String(hand.maker_tricks) : hand.outcome || "made";
-  form.elements.alone.checked = Boolean(hand.alone);
+  if (form.elements.alone) form.elements.alone.checked = Boolean(hand.alone);
+  if (form.elements.bid && hand.bid !== null && hand.bid !== undefined) form.elements.bid.value = String(hand.bid);
   $("legend", form).textContent = form.dataset.amend.replace("{number}", hand.number);
   $(".cancel-amend", form).hidden = false;
   form.elements.maker.focus();
@@ -177,10 +178,13 @@ async function undoHand(number) {
 $(".hand-form", desk).addEventListener("submit", (e) => {
   e.preventDefault();
   const f = formData(e.target);
-  const body = { maker: Number(f.maker), alone: f.alone === "on", reason: reason() };
+  const body = { maker: Number(f.maker), reason: reason() };
+  if (e.target.elements.alone) body.alone = f.alone === "on";
   if (f.trump) body.trump = f.trump;
+  // An auction's hand: the makers' winning bid (tricks, or a lone bid) and their tricks.
+  if (f.bid) body.bid = /^\d+$/.test(f.bid) ? Number(f.bid) : f.bid;
   // How it ended: an outcome, or the makers' tricks where the table kept them.
-  if (/^[0-5]$/.test(f.ending)) body.maker_tricks = Number(f.ending);
+  if (/^\d+$/.test(f.ending)) body.maker_tricks = Number(f.ending);
   else body.outcome = f.ending;
   const { table, round } = open;
   const form = e.target;
