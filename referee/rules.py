@@ -294,11 +294,9 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
 
 
 def _check_combination(ruleset: Ruleset, field: str) -> None:
-    """Options that cannot go together (v1's and the spec v1.1's list), each naming one."""
-    if ruleset.players == 6 and ruleset.deck < 31:
-        raise MalformedRecord(
-            f"{field}.deck", "six hands of five and an upcard need 32 or 33 cards"
-        )
+    """Options that cannot go together (v1's and the spec v1.1's list), each naming one. An
+    auction's table comes first: six players bidding are refused for their number, not for
+    a deck that only a turn-up deal would be short of."""
     if ruleset.auction:
         if ruleset.players != 4:
             raise MalformedRecord(f"{field}.players", "an auction is played by four players")
@@ -310,6 +308,10 @@ def _check_combination(ruleset: Ruleset, field: str) -> None:
                 raise MalformedRecord(
                     f"{field}.{option}", "an auction turns no card up: leave this turn-up rule out"
                 )
+    if ruleset.players == 6 and ruleset.deck < 31:
+        raise MalformedRecord(
+            f"{field}.deck", "six hands of five and an upcard need 32 or 33 cards"
+        )
     if not ruleset.partnerships and ruleset.going_alone:
         raise MalformedRecord(
             f"{field}.going_alone",

@@ -146,6 +146,11 @@ MALFORMED = [
         id="option-not-a-choice",
     ),
     pytest.param(
+        with_(ruleset={"preset": "bid-euchre", "players": 6}),
+        "ruleset.players",
+        id="an-auction-of-six-players",
+    ),
+    pytest.param(
         with_(bids=[{"seat": 1, "action": "bid-high"}]), "bids[0].action", id="unknown-bid"
     ),
     pytest.param(with_(bids=[{"seat": 1, "action": "call"}]), "bids[0].suit", id="call-no-suit"),
