@@ -12,6 +12,8 @@ STUCK_DEALER_CHOICES: Final = ("must-call", "redeal", "takes-upcard")
 LONER_LEAD_CHOICES: Final = ("left-of-dealer", "left-of-loner")
 POOR_HAND_CHOICES: Final = ("off", "no-ace-no-face", "no-ace-no-face-no-trump")
 PLAYER_COUNTS: Final = (2, 3, 4, 6)
+#: The decks an auction deals (every card, among its four players).
+AUCTION_DECKS: Final = (24, 32)
 DECK_SIZES: Final = (24, 25, 32, 33)
 BIDDING_CHOICES: Final = ("turn-up", "auction")
 CALL_FOR_BEST_CHOICES: Final = ("off", "one", "each")
@@ -300,7 +302,7 @@ def _check_combination(ruleset: Ruleset, field: str) -> None:
     if ruleset.auction:
         if ruleset.players != 4:
             raise MalformedRecord(f"{field}.players", "an auction is played by four players")
-        if ruleset.deck not in (24, 32):
+        if ruleset.deck not in AUCTION_DECKS:
             raise MalformedRecord(f"{field}.deck", "an auction deals a deck of 24 or 32 cards")
         for option, turn_up in _TURN_UP_CHOICES.items():
             value = getattr(ruleset, option)

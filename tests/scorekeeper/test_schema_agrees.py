@@ -8,6 +8,7 @@ import functools
 import re
 from typing import Any
 
+import jsonschema
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -176,3 +177,48 @@ def test_a_table_or_round_in_the_logs_query_counts_from_one():
 )
 def test_a_hand_of_several_shapes_still_needs_a_body(path: str):
     assert schema()["paths"][path]["post"]["requestBody"]["required"] is True
+
+
+#: A bid in the schema: a number of tricks (up to a hand of the largest deck an auction
+#: deals, eight of 32) or a lone bid.
+BID = {
+    "oneOf": [
+        {"type": "integer", "minimum": 1, "maximum": 8},
+        {"type": "string", "enum": ["moon", "loner"]},
+    ]
+}
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "QuickHandRequest",
+        "AmendQuickHandRequest",
+        "RenegeHandRequest",
+        "AmendRenegeHandRequest",
+        "Hand",
+        "AwardRow",
+        "PenaltyRow",
+    ],
+)
+def test_a_bid_is_a_number_of_tricks_or_a_lone_bid_in_the_schema(shape: str):
+    bid = schema()["components"]["schemas"][shape]["properties"]["bid"]
+    assert bid["oneOf"] == BID["oneOf"], bid
+    assert bid.get("nullable", False) == (not shape.endswith("Request"))
+
+
+@UNTIMED
+@given(
+    st.one_of(
+        st.integers(min_value=-2, max_value=10),
+        st.booleans(),
+        st.floats(allow_nan=False),
+        st.sampled_from(["moon", "loner", "Moon", "4", "", "pass"]),
+        st.lists(st.integers(), max_size=1),
+    )
+)
+def test_a_bid_the_schema_takes_is_one_the_server_reads(value: Any):
+    from scorekeeper.api.fields import BidField
+
+    allowed = jsonschema.Draft4Validator(BID).is_valid(value)
+    assert takes_field(BidField(), value) == allowed, repr(value)
