@@ -388,6 +388,16 @@ ENTRY_SHAPES = (
 )
 
 
+def fields_ruled_out(shape: str) -> frozenset[str]:
+    """The fields a hand entry of this shape (a key of `HAND_SHAPES`) cannot hold, as
+    `parse_hand_entry` tells the shapes apart: `renege` makes a quick entry a renege, and a
+    record or a thrown-in hand holds nothing of another shape."""
+    others = {"record", "thrown_in", "renege"} - {shape}
+    if shape in ("record", "thrown_in"):
+        return frozenset(others | QUICK_FIELDS)
+    return frozenset(others)
+
+
 def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]:
     """Read one of the three shapes of a hand; with `amend`, also the required reason."""
     if not isinstance(data, dict):
