@@ -62,13 +62,14 @@ def check_command(path: str, *, lang: str, stdin: TextIO, stdout: TextIO, stderr
     except (OSError, UnicodeDecodeError) as error:
         print(f"file: cannot read {path}: {getattr(error, 'strerror', None) or error}", file=stderr)
         return EXIT_MALFORMED
-    records = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    numbered = list(enumerate(_json_lines(text), 1))
+    held = sum(1 for _, line in numbered if not _blank(line))
     try:
         whole = read_json(text)
     except MalformedRecord as error:
-        if len(records) > 1 and error.template == "not valid JSON":
-            return _check_lines(records, lang=lang, stdout=stdout, stderr=stderr)
-        if not records:
+        if held > 1 and error.template == "not valid JSON":
+            return _check_lines(numbered, lang=lang, stdout=stdout, stderr=stderr)
+        if not held:
             error = MalformedRecord("record", "no hand record in the input")
         return _malformed(error, lang, stderr)
     try:
@@ -80,6 +81,22 @@ def check_command(path: str, *, lang: str, stdin: TextIO, stdout: TextIO, stderr
     return EXIT_OK if verdict.ok else EXIT_VIOLATIONS
 
 
+def _json_lines(text: str) -> list[str]:
+    """The lines of JSON Lines: cut at "\\n" only (U+2028, U+2029 and U+0085 may stand inside
+    a JSON string), a "\\r" before it dropped; the newline that ends the text closes its last
+    line and opens no other."""
+    lines = text.removesuffix("\n").split("\n")
+    return [line.removesuffix("\r") for line in lines]
+
+
+#: What JSON counts as white space (str.strip would take U+2028 and the like as well).
+_JSON_WHITESPACE = " \t\r\n"
+
+
+def _blank(line: str) -> bool:
+    return not line.strip(_JSON_WHITESPACE)
+
+
 def _malformed(error: MalformedRecord, lang: str, stderr: TextIO) -> int:
     print(f"{error.field}: {error.detail_in(lang)}", file=stderr)
     return EXIT_MALFORMED
@@ -88,12 +105,14 @@ def _malformed(error: MalformedRecord, lang: str, stderr: TextIO) -> int:
 def _check_lines(
     records: list[tuple[int, str]], *, lang: str, stdout: TextIO, stderr: TextIO
 ) -> int:
-    """JSON Lines: one output line for each record line, its verdict or, for a line that is
-    not a hand record, ``{"error": {"field": ..., "detail": ...}}`` (named on stderr too).
-    Blank lines hold no record and get no line."""
+    """JSON Lines: one output line for each input line, its verdict or, for a line that is
+    not a hand record (a blank one included), ``{"error": {"field": ..., "detail": ...}}``
+    (named on stderr too)."""
     status = EXIT_OK
     for number, line in records:
         try:
+            if _blank(line):
+                raise MalformedRecord("record", "a blank line holds no hand record")
             verdict = check(read_json(line), lang=lang)
         except MalformedRecord as error:
             detail = error.detail_in(lang)

@@ -12,6 +12,8 @@ STUCK_DEALER_CHOICES: Final = ("must-call", "redeal", "takes-upcard")
 LONER_LEAD_CHOICES: Final = ("left-of-dealer", "left-of-loner")
 POOR_HAND_CHOICES: Final = ("off", "no-ace-no-face", "no-ace-no-face-no-trump")
 PLAYER_COUNTS: Final = (2, 3, 4, 6)
+#: The decks an auction deals (every card, among its four players).
+AUCTION_DECKS: Final = (24, 32)
 DECK_SIZES: Final = (24, 25, 32, 33)
 BIDDING_CHOICES: Final = ("turn-up", "auction")
 CALL_FOR_BEST_CHOICES: Final = ("off", "one", "each")
@@ -294,15 +296,13 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
 
 
 def _check_combination(ruleset: Ruleset, field: str) -> None:
-    """Options that cannot go together (v1's and the spec v1.1's list), each naming one."""
-    if ruleset.players == 6 and ruleset.deck < 31:
-        raise MalformedRecord(
-            f"{field}.deck", "six hands of five and an upcard need 32 or 33 cards"
-        )
+    """Options that cannot go together (v1's and the spec v1.1's list), each naming one. An
+    auction's table comes first: six players bidding are refused for their number, not for
+    a deck that only a turn-up deal would be short of."""
     if ruleset.auction:
         if ruleset.players != 4:
             raise MalformedRecord(f"{field}.players", "an auction is played by four players")
-        if ruleset.deck not in (24, 32):
+        if ruleset.deck not in AUCTION_DECKS:
             raise MalformedRecord(f"{field}.deck", "an auction deals a deck of 24 or 32 cards")
         for option, turn_up in _TURN_UP_CHOICES.items():
             value = getattr(ruleset, option)
@@ -310,6 +310,10 @@ def _check_combination(ruleset: Ruleset, field: str) -> None:
                 raise MalformedRecord(
                     f"{field}.{option}", "an auction turns no card up: leave this turn-up rule out"
                 )
+    if ruleset.players == 6 and ruleset.deck < 31:
+        raise MalformedRecord(
+            f"{field}.deck", "six hands of five and an upcard need 32 or 33 cards"
+        )
     if not ruleset.partnerships and ruleset.going_alone:
         raise MalformedRecord(
             f"{field}.going_alone",

@@ -354,6 +354,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "scorekeeper.api.schema.add_problem_responses",
+        "scorekeeper.api.schema.exclusive_hand_shapes",
     ],
 }
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import referee
+from referee.record import LONE_BIDS
+from referee.rules import AUCTION_DECKS
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -89,3 +91,35 @@ class ClientTokenField(StrictCharField):
 @extend_schema_field({"type": "boolean", "enum": [True]})
 class TrueField(StrictBooleanField):
     """A flag that is true or absent (`{"thrown_in": true}`)."""
+
+
+#: The most tricks a bid can name: a hand of the largest deck an auction deals.
+MOST_TRICKS_BID: Final = max(
+    referee.Ruleset.parse({"preset": "bid-euchre", "deck": deck}).hand_size
+    for deck in AUCTION_DECKS
+)
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 1, "maximum": MOST_TRICKS_BID},
+            {"type": "string", "enum": list(LONE_BIDS)},
+        ],
+        "example": 4,
+    }
+)
+class BidField(serializers.JSONField):
+    """What the makers bid under an auction: a number of tricks or a lone bid (`moon`,
+    `loner`). What no auction has is refused here; whether the game's ruleset allows the bid
+    (its `min_bid`, hand size and lone bids) the services rule."""
+
+    default_error_messages = {
+        "not_a_bid": "Must be a number of tricks from 1 to {most}, `moon` or `loner`."
+    }
+
+    def to_internal_value(self, data: Any) -> Any:
+        tricks = isinstance(data, int) and not isinstance(data, bool)
+        if not ((tricks and 1 <= data <= MOST_TRICKS_BID) or data in LONE_BIDS):
+            self.fail("not_a_bid", most=MOST_TRICKS_BID)
+        return data

@@ -42,6 +42,23 @@ def add_problem_responses(
     return result
 
 
+def exclusive_hand_shapes(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Each shape of a hand entry rules out the fields of the others (`fields_ruled_out`), so
+    a body the schema takes is of one shape only, as the server reads it."""
+    from scorekeeper.api.serializers import HAND_SHAPES, fields_ruled_out
+
+    schemas = result.get("components", {}).get("schemas", {})
+    for name, shape in HAND_SHAPES.items():
+        for serializer in (shape.serializer, shape.amend_serializer):
+            component = schemas.get(serializer.__name__.removesuffix("Serializer") + "Request")
+            if component is not None:
+                ruled_out = sorted(fields_ruled_out(name))
+                component["not"] = {"anyOf": [{"required": [field]} for field in ruled_out]}
+    return result
+
+
 def _needs_a_field(shape: dict[str, Any], result: dict[str, Any]) -> bool:
     """Every form the body may take names a field it requires: no body is no such form."""
     if "$ref" in shape:

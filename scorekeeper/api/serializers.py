@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 import referee
 from scorekeeper.api.fields import (
+    BidField,
     CardField,
     ClientTokenField,
     JSONObjectField,
@@ -52,8 +53,8 @@ class ProblemSerializer(serializers.Serializer[Any]):
 # Rulesets -----------------------------------------------------------------------------
 
 
-def bid_field(help_text: str) -> serializers.JSONField:
-    return serializers.JSONField(
+def bid_field(help_text: str) -> BidField:
+    return BidField(
         allow_null=True,
         help_text=help_text + " Under an auction (Bid Euchre) a number of tricks, `moon` or "
         "`loner`; null in a turn-up game.",
@@ -190,11 +191,7 @@ class HandSerializer(serializers.Serializer[Any]):
         help_text="How the hand ended, as its award says (null for a renege, a hand with no "
         "maker, or a hand bid under an auction).",
     )
-    bid = serializers.JSONField(
-        allow_null=True,
-        help_text="Under an auction, what the makers bid: a number of tricks, `moon` or "
-        "`loner`; null in a turn-up game.",
-    )
+    bid = bid_field("What the makers bid.")
     award = AwardSerializer()
     record = serializers.JSONField(allow_null=True)
     verdict = serializers.JSONField(
@@ -304,7 +301,7 @@ class _EnteredContractSerializer(serializers.Serializer[Any]):
     defender_alone = StrictIntegerField(
         min_value=0, max_value=LAST_SEAT, allow_null=True, required=False, default=None
     )
-    bid = serializers.JSONField(
+    bid = BidField(
         required=False,
         default=None,
         help_text="Under an auction (Bid Euchre), required: the tricks bid (from the ruleset's "
@@ -389,6 +386,16 @@ ENTRY_SHAPES = (
     "a quick entry (maker, outcome or maker_tricks), a renege (maker, renege), a record, "
     "or thrown_in"
 )
+
+
+def fields_ruled_out(shape: str) -> frozenset[str]:
+    """The fields a hand entry of this shape (a key of `HAND_SHAPES`) cannot hold, as
+    `parse_hand_entry` tells the shapes apart: `renege` makes a quick entry a renege, and a
+    record or a thrown-in hand holds nothing of another shape."""
+    others = {"record", "thrown_in", "renege"} - {shape}
+    if shape in ("record", "thrown_in"):
+        return frozenset(others | QUICK_FIELDS)
+    return frozenset(others)
 
 
 def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]:

@@ -43,7 +43,8 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
 
 
 def lines(text: str) -> list[str]:
-    return text.splitlines()
+    """Lines as JSON Lines has them: cut at "\\n" only, the last one ended by it."""
+    return text.removesuffix("\n").split("\n") if text else []
 
 
 # -- check: JSON and JSON Lines --------------------------------------------------------------
@@ -71,7 +72,7 @@ def test_a_record_spread_over_several_lines_is_one_json_record() -> None:
 
 
 def test_json_lines_give_one_verdict_line_each_and_exit_1_if_any_breaks_a_rule() -> None:
-    code, out, err = run(["check", "-"], f"{json.dumps(CLEAN)}\n\n{json.dumps(RENEGE)}\n")
+    code, out, err = run(["check", "-"], f"{json.dumps(CLEAN)}\n{json.dumps(RENEGE)}\n")
     assert (code, err) == (1, "")
     verdicts = [json.loads(line) for line in lines(out)]
     assert [v["ok"] for v in verdicts] == [True, False]
@@ -145,6 +146,11 @@ MALFORMED = [
         id="option-not-a-choice",
     ),
     pytest.param(
+        with_(ruleset={"preset": "bid-euchre", "players": 6}),
+        "ruleset.players",
+        id="an-auction-of-six-players",
+    ),
+    pytest.param(
         with_(bids=[{"seat": 1, "action": "bid-high"}]), "bids[0].action", id="unknown-bid"
     ),
     pytest.param(with_(bids=[{"seat": 1, "action": "call"}]), "bids[0].suit", id="call-no-suit"),
@@ -183,6 +189,48 @@ def test_a_malformed_line_among_json_lines_exits_2_and_names_its_line() -> None:
     answers = [json.loads(line) for line in lines(out)]
     assert [answer.get("ok") for answer in answers] == [True, None, False]
     assert answers[1] == {"error": {"field": "dealer", "detail": "is required"}}
+
+
+@pytest.mark.parametrize(
+    "separator", ["\u2028", "\u2029", "\u0085"], ids=["U+2028", "U+2029", "U+0085"]
+)
+def test_a_line_separator_inside_a_json_string_does_not_end_the_line(separator: str) -> None:
+    bad_upcard = json.dumps({**CLEAN, "upcard": f"Q{separator}H"}, ensure_ascii=False)
+    assert separator in bad_upcard  # (written as it is, not as \\u2028)
+    code, out, err = run(["check", "-"], f"{json.dumps(CLEAN)}\n{bad_upcard}\n{json.dumps(RENEGE)}")
+    assert code == 2
+    assert_one_line_naming(err, "line 2: upcard")
+    answers = [json.loads(line) for line in lines(out)]
+    assert [answer.get("ok") for answer in answers] == [True, None, False]
+    assert answers[1]["error"]["field"] == "upcard"
+
+
+def test_a_blank_line_among_json_lines_gets_its_own_error_line() -> None:
+    code, out, err = run(["check", "-"], f"{json.dumps(CLEAN)}\n \n{json.dumps(RENEGE)}\n")
+    assert code == 2
+    assert err == "line 2: record: a blank line holds no hand record\n"
+    answers = [json.loads(line) for line in lines(out)]
+    assert [answer.get("ok") for answer in answers] == [True, None, False]
+    assert answers[1] == {
+        "error": {"field": "record", "detail": "a blank line holds no hand record"}
+    }
+
+
+@pytest.mark.parametrize(
+    ("newline", "end", "answers"),
+    [
+        pytest.param("\n", "\n", [True, False], id="one-final-newline-ends-the-last-line"),
+        pytest.param("\n", "", [True, False], id="no-final-newline"),
+        pytest.param("\r\n", "\r\n", [True, False], id="crlf-line-ends"),
+        pytest.param("\n", "\n\n", [True, False, None], id="a-second-final-newline-is-a-line"),
+    ],
+)
+def test_json_lines_give_one_answer_line_per_input_line(
+    newline: str, end: str, answers: list[bool | None]
+) -> None:
+    text = f"{json.dumps(CLEAN)}{newline}{json.dumps(RENEGE)}{end}"
+    _, out, _ = run(["check", "-"], text)
+    assert [json.loads(line).get("ok") for line in lines(out)] == answers
 
 
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:

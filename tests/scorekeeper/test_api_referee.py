@@ -81,6 +81,7 @@ def test_it_answers_in_korean_when_asked(api):
         ({"dealer": 9}, "dealer"),
         ({"dealer": 0, "ruleset": "whist"}, "ruleset"),
         ({"dealer": 0, "ruleset": {"preset": "standard", "target": "x"}}, "ruleset.target"),
+        ({"dealer": 0, "ruleset": {"preset": "bid-euchre", "players": 6}}, "ruleset.players"),
     ],
 )
 def test_a_malformed_record_is_a_400_naming_the_field(api, record, field):

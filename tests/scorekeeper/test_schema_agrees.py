@@ -8,9 +8,11 @@ import functools
 import re
 from typing import Any
 
+import jsonschema
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from rest_framework.exceptions import ValidationError
 from rest_framework.test import APIRequestFactory
 
 import referee
@@ -127,8 +129,6 @@ def test_a_player_named_as_the_schema_allows_is_named_as_the_server_takes(name: 
 
 
 def takes_field(field: Any, value: Any) -> bool:
-    from rest_framework.exceptions import ValidationError
-
     try:
         field.run_validation(value)
     except ValidationError:
@@ -176,3 +176,84 @@ def test_a_table_or_round_in_the_logs_query_counts_from_one():
 )
 def test_a_hand_of_several_shapes_still_needs_a_body(path: str):
     assert schema()["paths"][path]["post"]["requestBody"]["required"] is True
+
+
+#: A bid in the schema: a number of tricks (up to a hand of the largest deck an auction
+#: deals, eight of 32) or a lone bid.
+BID = {
+    "oneOf": [
+        {"type": "integer", "minimum": 1, "maximum": 8},
+        {"type": "string", "enum": ["moon", "loner"]},
+    ]
+}
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "QuickHandRequest",
+        "AmendQuickHandRequest",
+        "RenegeHandRequest",
+        "AmendRenegeHandRequest",
+        "Hand",
+        "AwardRow",
+        "PenaltyRow",
+    ],
+)
+def test_a_bid_is_a_number_of_tricks_or_a_lone_bid_in_the_schema(shape: str):
+    bid = schema()["components"]["schemas"][shape]["properties"]["bid"]
+    assert bid["oneOf"] == BID["oneOf"], bid
+    assert bid.get("nullable", False) == (not shape.endswith("Request"))
+
+
+@UNTIMED
+@given(
+    st.one_of(
+        st.integers(min_value=-2, max_value=10),
+        st.booleans(),
+        st.floats(allow_nan=False),
+        st.sampled_from(["moon", "loner", "Moon", "4", "", "pass"]),
+        st.lists(st.integers(), max_size=1),
+    )
+)
+def test_a_bid_the_schema_takes_is_one_the_server_reads(value: Any):
+    from scorekeeper.api.fields import BidField
+
+    allowed = jsonschema.Draft4Validator(BID).is_valid(value)
+    assert takes_field(BidField(), value) == allowed, repr(value)
+
+
+def shapes_taking(body: dict[str, Any], entry: str = "HandEntryRequest") -> set[str]:
+    """The shapes of a hand entry in the schema that take this body."""
+    components = schema()["components"]
+    names = [one["$ref"].rsplit("/", 1)[1] for one in components["schemas"][entry]["oneOf"]]
+    return {
+        name
+        for name in names
+        if jsonschema.Draft4Validator(
+            {"components": components, "$ref": f"#/components/schemas/{name}"}
+        ).is_valid(body)
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "shapes"),
+    [
+        ({"maker": 0, "outcome": "made"}, {"QuickHandRequest"}),
+        ({"maker": 0, "bid": 4, "renege": 1}, {"RenegeHandRequest"}),
+        ({"thrown_in": True}, {"ThrownInHandRequest"}),
+        ({"thrown_in": True, "maker": 0}, set()),
+        ({"maker": 0, "renege": 1, "thrown_in": True}, set()),
+    ],
+)
+def test_a_hand_entry_is_of_one_shape_in_the_schema_as_the_server_reads_it(body, shapes):
+    from scorekeeper.api.serializers import HAND_SHAPES, parse_hand_entry
+
+    assert shapes_taking(body) == shapes
+    if shapes:
+        entry, _reason = parse_hand_entry(body)
+        (shape,) = [s for s in HAND_SHAPES.values() if isinstance(entry, s.entry)]
+        assert {shape.serializer.__name__.replace("Serializer", "Request")} == shapes
+    else:
+        with pytest.raises(ValidationError):
+            parse_hand_entry(body)
