@@ -5,8 +5,10 @@ per table what came back since and which phones have not been seen."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import sqlite3
+import zoneinfo
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from django.test import Client
 from event_helpers import Device, Director, join, ok
 
 from scorekeeper import backups
+from scorekeeper.events.models import Event
 from scorekeeper.events.selectors import holdings
 from scorekeeper.management.commands.prepare_to_serve import (
     described,
@@ -74,6 +77,18 @@ def test_an_unplugged_mirror_leaves_the_backup_on_the_laptop_and_the_console_say
     assert made.parent == folder and made.is_file()
     page = director.client.get(f"/events/{event}/manage/").content.decode()
     assert made.name in page and "could not be written" in page
+
+
+def test_the_console_tells_the_last_backups_time_by_the_clubs_clock(director, places):
+    event, _ = a_night_in_play(director)
+    club = Event.objects.get(pk=event).club
+    club.time_zone = "Asia/Seoul"
+    club.save(update_fields=["time_zone"])
+    made_now()
+    at = datetime.datetime.fromisoformat(backups.last_backup()["at"])
+    seoul = at.astimezone(zoneinfo.ZoneInfo("Asia/Seoul")).strftime("%Y-%m-%d %H:%M:%S")
+    page = director.client.get(f"/events/{event}/manage/").content.decode()
+    assert f'<time datetime="{at.isoformat()}">{seoul}</time>' in page
 
 
 def test_without_a_mirror_the_directors_screens_warn(director, settings, tmp_path):

@@ -6,7 +6,8 @@ can. The director's screens show where the last backup went (`backup_status`).""
 
 from __future__ import annotations
 
-from typing import Any
+import datetime
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -17,6 +18,10 @@ from django.views.decorators.csrf import csrf_protect
 
 from scorekeeper import backups
 from scorekeeper.events import services
+from scorekeeper.events.localized.club_time import club_zone
+
+if TYPE_CHECKING:
+    from scorekeeper.models import Club
 
 LOCAL = frozenset({"127.0.0.1", "::1"})
 
@@ -33,9 +38,15 @@ def may_restore(request: HttpRequest) -> bool:
     )
 
 
-def backup_status() -> dict[str, Any]:
-    """Where the last backup went and whether a mirror is set (the director's screens)."""
-    return {"last": backups.last_backup(), "mirror": settings.BACKUP_MIRROR}
+def backup_status(club: Club | None = None) -> dict[str, Any]:
+    """Where the last backup went and whether a mirror is set (the director's screens), its
+    time as the club's clock reads it (the first of the director's clubs on their home)."""
+    last = backups.last_backup()
+    if last is not None:
+        made = datetime.datetime.fromisoformat(last["at"])
+        zone = club_zone(club) if club is not None else datetime.UTC
+        last = {**last, "shown": made.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S")}
+    return {"last": last, "mirror": settings.BACKUP_MIRROR}
 
 
 @csrf_protect

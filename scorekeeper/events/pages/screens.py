@@ -52,7 +52,7 @@ def director_home(request: HttpRequest) -> HttpResponse:
             "named": bool(str(getattr(request.user, "first_name", "") or "").strip()),
             "presets": event_presets(),
             **selectors.event_form_choices(),
-            "backup": backup_status(),
+            "backup": backup_status(clubs[0] if clubs else None),
             "may_restore": may_restore(request),
         },
     )
@@ -69,7 +69,7 @@ def manage(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "events/screens/manage.html",
-        {**console_context(event), "backup": backup_status(), "since": since},
+        {**console_context(event), "backup": backup_status(event.club), "since": since},
     )
 
 
