@@ -223,8 +223,12 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
         ("large text", "en-US", 200),
         ("Korean", "ko-KR", 100),
         ("Korean, large text, time called, offline", "ko-KR", 200),
+        # The event asks the makers' tricks: a row of six buttons in place of the endings.
+        ("tricks asked, large text, time called, offline", "en-US", 200),
     ]
     for state, locale, size in states:
+        if "tricks" in state:
+            Event.objects.filter(pk=event.pk).update(ask_tricks=True)
         context = phone(locale=locale)
         page = context.new_page()
         text_size(page, size)
@@ -241,8 +245,11 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
             expect(page.locator("#status")).to_be_visible()
         # Who called is tapped: how it ended is on the same screen, nothing over either.
         page.locator("form.entry .choice input").first.tap()
-        ending = page.locator("form.entry button.ending").first
-        expect(ending).to_be_in_viewport()
+        ending = page.locator("form.entry button.ending")
+        expect(ending.first).to_be_in_viewport()
+        if "tricks" in state:
+            expect(ending).to_have_count(6)  # 0 to 5 tricks
+            expect(ending.last).to_be_in_viewport()
         covered[state] = uncovered(page, ENTRY_CONTROLS)
         context.set_offline(False)
         leave(page)

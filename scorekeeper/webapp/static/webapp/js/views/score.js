@@ -55,9 +55,6 @@ function stickyBottom() {
   }, 0);
 }
 
-/** Scroll the least that brings the hand's outcome row into view above the tab bar, without
- * taking the top of the hand entry under the score: with large text, the time called or the
- * offline line above it, the whole entry is still on one screen. */
 /** A team's label ("N/S"), kept on one line; three seats' ("N/SE/SW") may wrap after a
  * slash, never inside a seat's letters. */
 function labelOf(ruleset, team) {
@@ -67,7 +64,12 @@ function labelOf(ruleset, team) {
   return h("span", { class: "team-label wraps" }, parts.flatMap((part, i) => (i ? ["/", h("wbr"), part] : [part])));
 }
 
-export function keepEntryInView() {
+/** Scroll the least that brings the hand's outcome row into view above the tab bar, without
+ * taking the top of the hand entry under the score: with large text, the time called or the
+ * offline line above it, the whole entry is still on one screen. Once who called is chosen
+ * (`chosen`), the entry's top may go under the score, up to the outcome row itself: the next
+ * tap is there (the makers' tricks, asked, at large text and offline, are below a screen). */
+export function keepEntryInView({ chosen = false } = {}) {
   const form = document.querySelector("form.entry");
   const endings = form?.querySelector(".ending-area");
   if (!endings) return;
@@ -76,7 +78,8 @@ export function keepEntryInView() {
     ? tabs.getBoundingClientRect().top : window.innerHeight;
   const below = endings.getBoundingClientRect().bottom + 8 - low;
   if (below <= 0) return;
-  const room = form.getBoundingClientRect().top - stickyBottom();
+  const top = (chosen ? endings : form).getBoundingClientRect().top;
+  const room = top - stickyBottom();
   if (room > 0) window.scrollBy(0, Math.min(below, room));
 }
 
@@ -154,6 +157,7 @@ export function showScore(main, ctx) {
       onchange: () => {
         // The next hand is begun: the last one's message (and its Undo) gives way to it.
         if (values.maker !== null && toastShownIn(form)) dismissToast();
+        if (values.maker !== null) keepEntryInView({ chosen: true });
       },
       onEnding: () => record(quickEntry(values)),
     }),
