@@ -149,6 +149,10 @@ def test_totals_below_zero_are_taken_where_the_ruleset_takes_points(
     director.add_players(event, "Ann", "Ben", "Cat", "Dan")
     (table,) = director.next_round(event)["tables"]
     phone = join(table["join_code"])
+    # The phone is told whether its totals may go below zero (and the game's target).
+    here = ok(phone.client.get(phone.url))
+    assert here["negative_totals"] is (ruleset == "bid-euchre")
+    assert here["target"] == (31 if ruleset == "bid-euchre" else 10)
     response = phone.post(
         "result/", {"entered_by": phone.player(phone.by_seat[0]), "points": points}
     )

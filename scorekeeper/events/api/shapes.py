@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
+import referee
 from scorekeeper.errors import Malformed
 from scorekeeper.events import selectors
 from scorekeeper.events import serializers as s
@@ -63,6 +64,7 @@ def table_links(table: Table) -> dict[str, str]:
 def table_detail(table: Table, *, show_code: bool) -> dict[str, Any]:
     rnd = table.round
     event = rnd.event
+    rules = referee.Ruleset.parse(event.ruleset)
     return {
         **table_json(selectors.table_view(table=table), show_code=show_code),
         "event": rnd.event_id,
@@ -78,9 +80,10 @@ def table_detail(table: Table, *, show_code: bool) -> dict[str, Any]:
         "entry": event.entry,
         "round_length": event.round_length,
         "hands_per_round": event.hands_per_round,
-        "target": event.ruleset.get("target", 10) if isinstance(event.ruleset, dict) else 10,
+        "target": rules.target,
         "confirm_with": event.confirm_with,
         "ask_tricks": event.ask_tricks,
+        "negative_totals": rules.bidding == "auction",
         "links": table_links(table),
     }
 

@@ -150,6 +150,9 @@ class TableDetailSerializer(TableSerializer):
     ask_tricks = serializers.BooleanField(
         help_text="Ask the tricks the makers took (the event's option), not only the outcome."
     )
+    negative_totals = serializers.BooleanField(
+        help_text="A side's total may be below 0 (an auction's sets cost the bid)."
+    )
     links = serializers.DictField(
         child=serializers.CharField(),
         allow_null=True,

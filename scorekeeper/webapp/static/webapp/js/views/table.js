@@ -217,10 +217,13 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   }
 
   function totalsInputs() {
+    // Under an auction a side may end below 0: the phone's own number keyboard then, which
+    // has a minus (a numeric keypad has none).
+    const negative = Boolean(table.negative_totals);
     return h("div", { class: "totals" }, [0, 1].map((side) => h("label", { class: "field" },
       h("span", {}, table.team_names[side]),
       h("input", {
-        type: "number", inputMode: "numeric", min: 0, max: 999, value: picked.points[side], required: true,
+        type: "number", inputMode: negative ? null : "numeric", min: negative ? -999 : 0, max: 999, value: picked.points[side], required: true,
         oninput: (event) => {
           picked.points[side] = event.target.value;
           enterButtons();
