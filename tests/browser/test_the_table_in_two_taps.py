@@ -304,6 +304,40 @@ def test_a_phone_refused_as_a_second_scorer_is_offered_to_confirm_for_the_oppone
     expect(second.get_by_role("group", name="How did it end?")).to_have_count(0)
 
 
+#: A camera that films a card, and a QR reader that reads its code off it.
+CAMERA_ON_A_CARD = """code => {
+  const canvas = document.createElement("canvas");
+  canvas.getContext("2d").fillRect(0, 0, 10, 10);
+  navigator.mediaDevices.getUserMedia = async () => canvas.captureStream();
+  HTMLVideoElement.prototype.play = async () => {};
+  window.BarcodeDetector = class {
+    async detect() {
+      return [{ rawValue: `${location.origin}/t/${code}` }];
+    }
+  };
+}"""
+
+
+def test_a_scanned_card_fills_the_code_and_the_player_still_chooses(
+    live_server, phone, django_user_model, settings
+) -> None:
+    settings.PUBLIC_URL = live_server.url
+    _, _, code, _ = a_night(django_user_model)
+    page = phone().new_page()
+    page.add_init_script(f"({CAMERA_ON_A_CARD})({code!r})")
+    page.goto(f"{live_server.url}/table/")
+    page.get_by_role("button", name="Scan the card's QR code").tap()
+    expect(page.locator("input.code-input")).to_have_value(code)
+    scorer = page.get_by_role("button", name="Keep this table's score")
+    expect(scorer).to_be_focused()
+    expect(page.get_by_role("button", name="Confirm the result for the opponents")).to_be_visible()
+    assert page.url.endswith("/table/")  # nothing joined until the player chooses
+    expect(page.get_by_role("heading", name="Join a table")).to_be_visible()
+    page.get_by_role("button", name="Confirm the result for the opponents").tap()
+    expect(page.locator(".table-title")).to_have_text("Table 1 · round 1")
+    expect(page.get_by_role("group", name="How did it end?")).to_have_count(0)
+
+
 def test_a_phone_joins_the_demo_night_in_play_and_scores_a_hand_at_once(
     page: Page, live_server
 ) -> None:

@@ -58,6 +58,7 @@ export function showJoin(main, { code = "", message = "" } = {}) {
   });
   const note = h("div", { "aria-live": "assertive" }, message ? h("p", { class: "panel warn-text", role: "alert" }, message) : null);
   const video = h("video", { class: "scanner", hidden: true, playsInline: true, muted: true });
+  const scorer = h("button", { type: "submit", class: "primary big", value: "scorer" }, t("join.scorer"));
 
   // The phone keeps the table's score, or confirms for the opponents: a button each, neither
   // chosen for the player. A table whose score is kept already offers the second.
@@ -91,7 +92,7 @@ export function showJoin(main, { code = "", message = "" } = {}) {
     h("form", { class: "panel join-form", onsubmit: join },
       h("label", { class: "field" }, h("span", {}, t("join.code")), input),
       h("p", { class: "legend" }, t("join.as")),
-      h("button", { type: "submit", class: "primary big", value: "scorer" }, t("join.scorer")),
+      scorer,
       h("button", { type: "submit", class: "big", value: "confirmer" }, t("join.confirmer"))),
     canScan()
       ? h("section", { class: "panel" },
@@ -100,9 +101,12 @@ export function showJoin(main, { code = "", message = "" } = {}) {
           class: "big",
           onclick: async () => {
             try {
+              // The code read, the player still chooses: keep the score, or confirm for the
+              // opponents (as a typed code or the card's link asks).
               stopCamera = await scan(video, (found) => {
                 input.value = found;
-                join(null, "scorer");
+                scorer.scrollIntoView({ block: "center" });
+                scorer.focus();
               });
             } catch {
               replace(note, h("p", { class: "panel error", role: "alert" }, t("join.camera_failed")));
