@@ -130,16 +130,23 @@ def test_a_confirmation_that_arrives_before_its_result_waits_and_goes_again(
     assert rnd.tables.get().result.status == "confirmed"
 
 
-def test_a_phone_that_leaves_its_table_forgets_what_it_kept_of_the_night(
-    live_server, phone, django_user_model, settings
-) -> None:
-    settings.PUBLIC_URL = live_server.url
-    _, rnd, _ = seat_a_night(django_user_model.objects.create_user("dora"), FOUR)
+def scoring_a_night(live_server, phone, django_user_model) -> tuple[Any, Any, Page, list[str]]:
+    """Dora's night seated, and a phone keeping its table's score: the event, its director,
+    the phone's page and the names of the table's seats (N, E, S, W)."""
+    event, rnd, director = seat_a_night(django_user_model.objects.create_user("dora"), FOUR)
     page = phone().new_page()
     page.goto(f"{live_server.url}/t/{rnd.tables.get().event_table.join_code}")
     page.get_by_role("button", name="Keep this table's score").tap()
     seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
-    Table(page, live_server.url).hand(f"{seats[0].player.name} (N)", "Made")
+    return event, director, page, [seat.player.name for seat in seats]
+
+
+def test_a_phone_that_leaves_its_table_forgets_what_it_kept_of_the_night(
+    live_server, phone, django_user_model, settings
+) -> None:
+    settings.PUBLIC_URL = live_server.url
+    _, _, page, names = scoring_a_night(live_server, phone, django_user_model)
+    Table(page, live_server.url).hand(f"{names[0]} (N)", "Made")
     eventually(page, lambda: page.evaluate(OUTBOX) == [], what="the hand sent")
     kept: list[Any] = page.evaluate(SENT)
     assert [(entry["kind"], entry["night"]) for entry in kept] == [("hand", True)]
@@ -165,17 +172,13 @@ def test_when_the_night_closes_a_phone_keeps_its_last_days_writes_a_day(
     from scorekeeper.events import services
 
     settings.PUBLIC_URL = live_server.url
-    event, rnd, director = seat_a_night(django_user_model.objects.create_user("dora"), FOUR)
-    page = phone().new_page()
-    page.goto(f"{live_server.url}/t/{rnd.tables.get().event_table.join_code}")
-    page.get_by_role("button", name="Keep this table's score").tap()
-    seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
+    event, director, page, names = scoring_a_night(live_server, phone, django_user_model)
     table = Table(page, live_server.url)
-    table.hand(f"{seats[0].player.name} (N)", "Made")
+    table.hand(f"{names[0]} (N)", "Made")
     eventually(page, lambda: len(page.evaluate(SENT)) == 1, what="the first hand kept")
     (first,) = page.evaluate(SENT)
     page.evaluate(AGED, first["id"])
-    table.hand(f"{seats[1].player.name} (E)", "Made")
+    table.hand(f"{names[1]} (E)", "Made")
     eventually(page, lambda: len(page.evaluate(SENT)) == 2, what="the second hand kept")
     services.event_close(event=event, actor=director, leave_open=True)
     page.reload()
