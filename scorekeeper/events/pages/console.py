@@ -79,6 +79,7 @@ WORDS: Final = {
     "saved": _("Saved."),
     "season_made": _("Season {name} is added."),
     "seat": _("{letter}: {name}"),
+    "versus": _("{first} v {second}"),
     "substitute_for": _("{name}, substitute for {absent}"),
     "substitute_done": _("{name} plays this round in seat {letter}."),
     "hand_line": _("Hand {number}: {what} ({points})"),

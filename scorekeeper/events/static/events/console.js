@@ -60,7 +60,7 @@ function boardTable(table, rnd) {
   const item = el("li", { class: `board-table state-${table.state}`, "data-table": String(table.number) });
   item.append(
     el("h4", { text: t("table", { number: table.number }) }),
-    el("p", { text: `${table.team_names[0]} v ${table.team_names[1]}` }),
+    el("p", { text: t("versus", { first: table.team_names[0], second: table.team_names[1] }) }),
     el("p", { class: "note", text: seatNames(table) }),
     el("p", { class: "result-state", text: resultLine(table) }),
     el("p", { class: "note", text: `${t("hands", { count: table.hands })} · ${table.last_activity ? t("last_activity", { time: clock(table.last_activity) }) : t("no_activity")}` }),

@@ -96,7 +96,8 @@ function drawSummary(table, round) {
   $(".desk-title", desk).textContent = `${t("table", { number: table.number })} · ${t("round", { number: round.number })}`;
   const state = table.state === "disputed" ? t("disputed", { reason: table.dispute_reason }) : t(table.state);
   const points = table.points ? `${table.points.join("–")} · ` : "";
-  $(".desk-summary", desk).textContent = `${table.team_names[0]} v ${table.team_names[1]}: ${points}${state} · ${t("hands", { count: table.hands })}`;
+  const sides = t("versus", { first: table.team_names[0], second: table.team_names[1] });
+  $(".desk-summary", desk).textContent = `${sides}: ${points}${state} · ${t("hands", { count: table.hands })}`;
 }
 
 async function draw() {
