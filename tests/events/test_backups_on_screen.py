@@ -152,6 +152,7 @@ def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoc
     console = director.client.get(f"/events/{event}/manage/").content.decode()
     assert "Table 1: 0 hands came back" in console and "the scoring phone" in console
     assert ok(phone.here())["epoch"] == restore.epoch
+    assert ok(phone.client.get(phone.url))["epoch"] == restore.epoch  # the table's own read
     phone.hand(phone.by_seat[1], 4)  # sent again
     console = director.client.get(f"/events/{event}/manage/").content.decode()
     assert "Table 1: 1 hand came back" in console and "every phone seen" in console

@@ -118,7 +118,9 @@ class TableDetailView(EventsView):
     def get(self, request: Request, table_id: int) -> Response:
         table = self.table
         codes = access.sees_join_codes(self.actor, table.round.event)
-        return Response(s.TableDetailSerializer(table_detail(table, show_code=codes)).data)
+        restore = services.night_epoch()
+        detail = table_detail(table, show_code=codes) | {"epoch": restore.epoch if restore else ""}
+        return Response(s.TableDetailSerializer(detail).data)
 
 
 class TableCodeView(EventsView):

@@ -153,6 +153,11 @@ class TableDetailSerializer(TableSerializer):
     negative_totals = serializers.BooleanField(
         help_text="A side's total may be below 0 (an auction's sets cost the bid)."
     )
+    epoch = serializers.CharField(
+        required=False,
+        help_text="On a table's own read (`GET /tables/{id}/`): the night's epoch, as a phone's "
+        "`/tables/device/` says it.",
+    )
     links = serializers.DictField(
         child=serializers.CharField(),
         allow_null=True,
