@@ -13,6 +13,7 @@ from typing import Final
 from .actions import NAMINGS, Bid, BidLike, bid_of
 from .bidding import defend_alone, late_bid, redeal_request
 from .hand import BIDDING, Hand, Order
+from .rules import LONE_BIDS_TAKEN
 from .verdict import Next, Phase
 
 #: What each lone bid ranks above the hand size (a moon outbids every number, a loner a moon).
@@ -27,8 +28,7 @@ def rank_of(hand: Hand, action: str, tricks: int | None) -> int:
 
 
 def lone_bid_allowed(hand: Hand, lone_bid: str) -> bool:
-    allowed = hand.rules.lone_bids
-    return allowed == "moon-loner" or (allowed == "moon" and lone_bid == "moon")
+    return lone_bid in LONE_BIDS_TAKEN[hand.rules.lone_bids]
 
 
 def no_trump_allowed(hand: Hand, kind: str | None) -> bool:

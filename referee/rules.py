@@ -20,6 +20,8 @@ CALL_FOR_BEST_CHOICES: Final = ("off", "one", "each")
 BID_ROUNDS_CHOICES: Final = ("once", "until-passed")
 NO_TRUMP_CHOICES: Final = ("off", "high", "high-low")
 LONE_BIDS_CHOICES: Final = ("none", "moon", "moon-loner")
+#: The lone bids an auction takes under each `lone_bids` choice, lowest first.
+LONE_BIDS_TAKEN: Final = {"none": (), "moon": ("moon",), "moon-loner": ("moon", "loner")}
 MOON_EXCHANGE_CHOICES: Final = (0, 1, 2)
 BID_SCORING_CHOICES: Final = ("tricks", "bid")
 
@@ -125,6 +127,14 @@ class Ruleset:
         own team)."""
         count = self.team_count
         return tuple((seat + k) % self.players for k in range(count, self.players, count))
+
+    @property
+    def bids(self) -> tuple[int | str, ...]:
+        """An auction's bids, lowest first: each number of tricks from ``min_bid`` to the hand
+        size, then the lone bids the rules take (``LONE_BIDS_TAKEN``); none in a turn-up game."""
+        if not self.auction:
+            return ()
+        return (*range(self.min_bid, self.hand_size + 1), *LONE_BIDS_TAKEN[self.lone_bids])
 
     @property
     def seat_letters(self) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .errors import MalformedRecord
-from .rules import Ruleset
+from .rules import LONE_BIDS_TAKEN, Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +224,7 @@ def _check_bid(ruleset: Ruleset, bid: object) -> tuple[int | None, str | None]:
     if not ruleset.auction:
         raise MalformedRecord("bid", "only an auction has bids")
     size = ruleset.hand_size
-    lone = [b for b in ("moon", "loner") if ruleset.lone_bids in _LONE_BIDS[b]]
+    lone = LONE_BIDS_TAKEN[ruleset.lone_bids]
     if bid in lone:
         return size, str(bid)
     if isinstance(bid, int) and not isinstance(bid, bool) and ruleset.min_bid <= bid <= size:
@@ -243,10 +243,6 @@ def _check_bid(ruleset: Ruleset, bid: object) -> tuple[int | None, str | None]:
         most=size,
         lone=", ".join(lone),
     )
-
-
-#: The lone_bids choices that allow each lone bid.
-_LONE_BIDS: Final = {"moon": ("moon", "moon-loner"), "loner": ("moon-loner",)}
 
 
 def score(
@@ -354,12 +350,6 @@ def _contracts(ruleset: Ruleset) -> list[tuple[bool, bool]]:
     return pairs
 
 
-def _bids(ruleset: Ruleset) -> list[int | str]:
-    """An auction's bids, lowest first: each number, then the lone bids the rules have."""
-    numbers: list[int | str] = list(range(ruleset.min_bid, ruleset.hand_size + 1))
-    return numbers + [b for b in ("moon", "loner") if ruleset.lone_bids in _LONE_BIDS[b]]
-
-
 def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
     """Every quick-entry result of a ruleset and what it scores, by side.
 
@@ -373,7 +363,7 @@ def award_table(ruleset: Ruleset) -> list[dict[str, Any]]:
     maker_team = ruleset.team_of(maker)
     rows = []
     if ruleset.auction:
-        for bid in _bids(ruleset):
+        for bid in ruleset.bids:
             for maker_tricks in range(ruleset.hand_size + 1):
                 award = score(ruleset, maker=maker, maker_tricks=maker_tricks, bid=bid)
                 rows.append(
@@ -420,7 +410,7 @@ def penalty_table(ruleset: Ruleset) -> list[dict[str, Any]]:
         (alone, defended, None) for alone, defended in _contracts(ruleset)
     ]
     if ruleset.auction:
-        contracts += [(True, False, bid) for bid in _bids(ruleset) if isinstance(bid, str)][:1]
+        contracts += [(True, False, bid) for bid in ruleset.bids if isinstance(bid, str)][:1]
     rows = []
     for alone, defender_alone, bid in contracts:
         for offender in ("makers", "defenders"):

@@ -83,7 +83,7 @@ def table_detail(table: Table, *, show_code: bool) -> dict[str, Any]:
         "target": rules.target,
         "confirm_with": event.confirm_with,
         "ask_tricks": event.ask_tricks,
-        "negative_totals": rules.bidding == "auction",
+        "negative_totals": rules.auction,
         "links": table_links(table),
     }
 

@@ -257,11 +257,9 @@ def auction_bids(event: Event) -> list[tuple[str, str]] | None:
     console's hand form offers them (the numbers of tricks, then the lone bids the rules
     have); None under turn-up bidding."""
     rules = referee.Ruleset.parse(event.ruleset)
-    if rules.bidding != "auction":
+    if not rules.auction:
         return None
-    numbers = [(str(n), str(n)) for n in range(rules.min_bid, rules.hand_size + 1)]
-    lone = {"moon": ["moon"], "moon-loner": ["moon", "loner"]}.get(rules.lone_bids, [])
-    return numbers + [(bid, str(LONE_BID_NAMES[bid])) for bid in lone]
+    return [(str(bid), str(LONE_BID_NAMES.get(str(bid), bid))) for bid in rules.bids]
 
 
 def console_context(event: Event) -> dict[str, Any]:
