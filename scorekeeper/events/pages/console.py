@@ -252,22 +252,13 @@ def settings_fields(event: Event) -> list[SettingField]:
     ]
 
 
-def auction_bids(event: Event) -> list[tuple[str, str]] | None:
-    """The bids a hand of the event's auction may have been won with, lowest first, as the
-    console's hand form offers them (the numbers of tricks, then the lone bids the rules
-    have); None under turn-up bidding."""
-    rules = referee.Ruleset.parse(event.ruleset)
-    if not rules.auction:
-        return None
-    return [(str(bid), str(LONE_BID_NAMES.get(str(bid), bid))) for bid in rules.bids]
-
-
 def console_context(event: Event) -> dict[str, Any]:
     """What the console page is rendered with: the event and every setting of it for its
     form (the club's seasons, the presets, the credits and side prizes offered, its format's
     options with their values), the offered awards, and the script's words in the page's
     language."""
     choices = selectors.event_form_choices()
+    rules = referee.Ruleset.parse(event.ruleset)
     return {
         "event": event,
         "seasons": selectors.seasons_of(club=event.club),
@@ -281,8 +272,9 @@ def console_context(event: Event) -> dict[str, Any]:
         "reconfirms": [(key, str(label)) for key, label in RECONFIRM_LABELS.items()],
         "absent_credits": [(key, str(label)) for key, label in ABSENT_LABELS.items()],
         "format_fields": settings_fields(event),
-        "bids": auction_bids(event),
-        "tricks": range(referee.Ruleset.parse(event.ruleset).hand_size + 1),
+        # The hand form's: an auction's bids (none in a turn-up game), the makers' tricks.
+        "bids": [(str(bid), str(LONE_BID_NAMES.get(str(bid), bid))) for bid in rules.bids],
+        "tricks": range(rules.hand_size + 1),
         "awards": [(key, str(label)) for key, label in AWARD_LABELS.items()],
         "words": {
             **{key: str(text) for key, text in WORDS.items()},
