@@ -155,7 +155,22 @@ def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoc
     assert ok(phone.client.get(phone.url))["epoch"] == restore.epoch  # the table's own read
     phone.hand(phone.by_seat[1], 4)  # sent again
     console = director.client.get(f"/events/{event}/manage/").content.decode()
-    assert "Table 1: 1 hand came back" in console and "every phone seen" in console
+    assert "Table 1: 1 hand came back; every phone seen" in console
+    # What the phone kept besides hands comes back too, and the console names each kind.
+    hand = f"/api/v1/tables/{phone.id}/hands/2/"
+    amended = {"maker": 1, "trump": "S", "maker_tricks": 5, "reason": "misread"}
+    ok(phone.client.patch(hand, amended, format="json"))
+    ok(phone.client.delete(hand))
+    phone.hand(phone.by_seat[1], 4)
+    ok(director.client.post(f"/api/v1/events/{event}/rounds/1/time/", format="json"))
+    at_time = {"entered_by": phone.player(phone.by_seat[0]), "time_called": True}
+    ok(phone.post("result/", at_time), 201)
+    ok(phone.dispute(by=phone.by_seat[1], reason="we had 4"))
+    console = director.client.get(f"/events/{event}/manage/").content.decode()
+    assert (
+        "Table 1: 2 hands came back, 1 undo, 1 amendment, its result entered, its result"
+        " disputed; every phone seen"
+    ) in console
 
 
 def test_a_page_kept_from_before_a_restore_is_never_answered_unchanged(director, places):

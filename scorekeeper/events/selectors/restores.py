@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
-from django.db.models import Max, Q
+from django.db.models import Count, Max, Q
 
-from scorekeeper.events.models import Event, Round, Table, TableToken
+from scorekeeper.events.models import Event, ResultChange, Round, Table, TableToken
 from scorekeeper.models import ChangeLogEntry, Hand, Restore, RestoreContact
 
 
@@ -37,7 +38,9 @@ def holdings() -> dict[str, Any]:
 class TableSince:
     number: int
     hands: int  # hands recorded at the table since the restore (sent again, or new)
-    result: bool  # its result entered, confirmed or disputed since
+    undos: int  # hands undone there since
+    amendments: int  # hands amended there since
+    result: list[str]  # what was done to its result since, in order: entered, confirmed, ...
     unseen: list[str]  # the table's phones (by role) not seen since
 
 
@@ -45,6 +48,14 @@ class TableSince:
 class SinceRestore:
     restore: Restore
     tables: list[TableSince]
+
+
+# The acts on a table's result a phone sends (and so sends again after a restore).
+RESULT_ACTS = (
+    ResultChange.Action.ENTER,
+    ResultChange.Action.CONFIRM,
+    ResultChange.Action.DISPUTE,
+)
 
 
 def since_restore(*, event: Event) -> SinceRestore | None:
@@ -62,21 +73,37 @@ def since_restore(*, event: Event) -> SinceRestore | None:
         return None
     at = restore.restored_at
     seen = set(RestoreContact.objects.filter(restore=restore).values_list("device", flat=True))
-    rows = []
-    for table in Table.objects.filter(round=latest).select_related("result").order_by("number"):
-        hands = 0
-        if table.game_id is not None:
-            hands = ChangeLogEntry.objects.filter(
-                game_id=table.game_id, action=ChangeLogEntry.Action.RECORD, created_at__gt=at
-            ).count()
-        result = getattr(table, "result", None)
-        came = result is not None and (
-            result.entered_at > at or (result.confirmed_at is not None and result.confirmed_at > at)
+    tables = list(Table.objects.filter(round=latest).order_by("number"))
+    hand_acts: dict[tuple[UUID | None, str], int] = {
+        (row["game_id"], row["action"]): row["count"]
+        for row in ChangeLogEntry.objects.filter(
+            game_id__in=[t.game_id for t in tables if t.game_id is not None], created_at__gt=at
         )
+        .order_by()
+        .values("game_id", "action")
+        .annotate(count=Count("id"))
+    }
+    result_acts: dict[int, list[str]] = {}
+    for table_id, action in ResultChange.objects.filter(
+        table__in=tables, action__in=RESULT_ACTS, created_at__gt=at
+    ).values_list("table_id", "action"):
+        acts = result_acts.setdefault(table_id, [])
+        if action not in acts:
+            acts.append(action)
+    rows = []
+    for table in tables:
         phones = TableToken.objects.filter(
             Q(role=TableToken.Role.SCORER, event_table=table.event_table) | Q(table=table),
             revoked_at__isnull=True,
         )
-        unseen = [str(phone.role) for phone in phones if phone.pk not in seen]
-        rows.append(TableSince(table.number, hands, came, unseen))
+        rows.append(
+            TableSince(
+                number=table.number,
+                hands=hand_acts.get((table.game_id, ChangeLogEntry.Action.RECORD), 0),
+                undos=hand_acts.get((table.game_id, ChangeLogEntry.Action.UNDO), 0),
+                amendments=hand_acts.get((table.game_id, ChangeLogEntry.Action.AMEND), 0),
+                result=result_acts.get(table.pk, []),
+                unseen=[str(phone.role) for phone in phones if phone.pk not in seen],
+            )
+        )
     return SinceRestore(restore, rows)
