@@ -1,7 +1,7 @@
 """The director repairs the night from the console, each act asked first: two players swap
 places in a round not yet begun, the round is undone and seated again, the night is closed and
 reopened; and two directors amending the same hand at once: the second is shown what the first
-changed, and saves nothing until they have looked."""
+changed, and saves nothing until they have looked. The box on the night's safety keeps up."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from playwright.sync_api import Page, expect
 from screens import DIRECTOR, PASSWORD, sign_in
 from test_console_night import ask_and, board_table
 
+from scorekeeper import backups
 from scorekeeper.events import services
+from scorekeeper.events.selectors import holdings
 from tests.events.event_helpers import event_founded
 
 pytestmark = pytest.mark.browser
@@ -200,3 +202,21 @@ def test_a_player_absent_is_recorded_from_the_tables_desk(
     )
     expect(page.locator(".desk-seats")).to_contain_text(f"{north} (absent")
     expect(page.locator(".change-log")).to_contain_text("recorded a player absent")
+
+
+def test_the_backup_box_keeps_up_while_the_console_is_open(
+    live_server, page: Page, django_user_model, settings, tmp_path
+):
+    settings.BACKUP_DIR = tmp_path / "backups"
+    settings.BACKUP_MIRROR = None
+    event = a_night(django_user_model)
+    page.clock.install()  # the test moves the console's clock on itself
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    box = page.locator(".night-safety")
+    expect(box).to_contain_text("No backup made yet.")
+    expect(box).to_contain_text("No mirror is set")
+    made = backups.backup_create(label="round", holds=holdings())  # the minute's backup
+    page.clock.run_for(20_000)
+    expect(box).to_contain_text("Last backup")
+    expect(box).to_contain_text(made.name)
+    expect(box).not_to_contain_text("No backup made yet.")

@@ -224,12 +224,13 @@ def test_the_screens_are_served_to_whom_they_are_for(director: Director, anon, d
     assert director.client.get(f"/events/{event}/").status_code == 200
     home = director.client.get("/events/director/")
     assert home.status_code == 200 and b"Riverside Euchre Club" in home.content
-    assert director.client.get(f"/events/{event}/manage/").status_code == 200
-    login = anon.get(f"/events/{event}/manage/")
-    assert login.status_code == 302 and login["Location"].startswith("/events/login/")
     stranger = APIClient()
     stranger.force_login(django_user_model.objects.create_user("sam"))
-    assert stranger.get(f"/events/{event}/manage/").status_code == 404
+    for console in (f"/events/{event}/manage/", f"/events/{event}/manage/safety/"):
+        assert director.client.get(console).status_code == 200
+        login = anon.get(console)
+        assert login.status_code == 302 and login["Location"].startswith("/events/login/")
+        assert stranger.get(console).status_code == 404
     director.publish(event)
     assert anon.get(f"/events/{event}/").status_code == 200
     assert b"Screen night" in anon.get("/events/").content

@@ -3,6 +3,8 @@ events API for everything that changes (see static/events/events.js)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -17,6 +19,9 @@ from scorekeeper.events.access import Actor, display_name
 from scorekeeper.events.formats import event_presets
 from scorekeeper.events.pages.console import console_context
 from scorekeeper.events.pages.restore import backup_status, may_restore
+
+if TYPE_CHECKING:
+    from scorekeeper.events.models import Event
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -65,12 +70,22 @@ def manage(request: HttpRequest, event_id: int) -> HttpResponse:
     """The director's console for one event: the night's tables and their corrections, its
     players, rounds, change log, exports and standings (scorekeeper.events.pages.console)."""
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
-    since = selectors.since_restore(event=event)
     return render(
-        request,
-        "events/screens/manage.html",
-        {**console_context(event), "backup": backup_status(event.club), "since": since},
+        request, "events/screens/manage.html", {**console_context(event), **_safety(event)}
     )
+
+
+@login_required(login_url=reverse_lazy("events-login"))
+@pages_not_found
+def manage_safety(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The console's box on the night's safety, as it stands now (the console reads it again
+    while open): the last backup and where it went, and what came back since a restore."""
+    event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
+    return render(request, "events/screens/night_safety.html", {"event": event, **_safety(event)})
+
+
+def _safety(event: Event) -> dict[str, Any]:
+    return {"backup": backup_status(event.club), "since": selectors.since_restore(event=event)}
 
 
 @pages_not_found

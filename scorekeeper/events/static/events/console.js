@@ -4,10 +4,11 @@
 // notes next to each control stay as they are until the director acts.
 import { $, api, ask, attempt, changeItem, clock, el, formData, options, slot, staleReloads, t, tell, versions } from "./console_kit.js";
 import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
-import { nightEntrants, nightReloads, nightShown, roundRepairs, settingsChanged, settingsSaved } from "./console_night.js";
+import { nightEntrants, nightReloads, nightShown, roundRepairs, safetyRefreshed, settingsChanged, settingsSaved } from "./console_night.js";
 import { prizeTitle } from "./words.js";
 
 const REFRESH_MS = 5000;
+const SAFETY_MS = 20000; // backups come a minute apart; phones come back within seconds
 const event = document.body.dataset.event;
 const club = document.body.dataset.club;
 const teams = document.body.dataset.teams === "1";
@@ -399,3 +400,4 @@ nightReloads(load);
 staleReloads(load);
 attempt("refresh", refresh);
 setInterval(() => attempt("refresh", refresh), REFRESH_MS);
+setInterval(() => attempt("refresh", safetyRefreshed), SAFETY_MS);

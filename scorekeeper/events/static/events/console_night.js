@@ -1,7 +1,8 @@
 // The console's repairs of the night: the latest round undone, two players' places swapped or
 // a late arrival seated while nothing is entered there; the night reopened once closed; a
 // mistaken event with no result deleted. Each asks first and is written against the event's
-// version the console read (a change made meanwhile is shown, then read again).
+// version the console read (a change made meanwhile is shown, then read again). And the box on
+// the night's safety, read again while the console is open.
 import { $, api, ask, attempt, el, seatWord, slot, t, tell, versions } from "./console_kit.js";
 
 const event = document.body.dataset.event;
@@ -155,4 +156,18 @@ export function settingsSaved(form) {
     else if (input.tagName === "SELECT") for (const o of input.options) o.defaultSelected = o.selected;
     else if ("defaultValue" in input) input.defaultValue = input.value;
   }
+}
+
+/** The box on the night's safety (the last backup and where it went; after a restore, what came
+ * back to each table and which phones are unseen) as the server has it now: a backup made or a
+ * phone heard from shows without a reload. Unchanged, the box is left alone (and so a focus in
+ * it). */
+export async function safetyRefreshed() {
+  const box = $(".night-safety");
+  if (!box) return;
+  const answer = await fetch(box.dataset.fresh, { headers: { Accept: "text/html" }, cache: "no-store" });
+  if (!answer.ok) return;
+  const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+  const fresh = page.querySelector(".night-safety");
+  if (fresh && fresh.innerHTML !== box.innerHTML) box.replaceChildren(...fresh.childNodes);
 }
