@@ -194,6 +194,23 @@ def text_size(page: Page, percent: int) -> None:
     )
 
 
+def root_font_size(page: Page, percent: int) -> None:
+    """A larger root font size (what a user style sheet or a zoom extension sets): the html
+    element's font size, set as the page's document begins (before it has an html element, a
+    script at the start finds none) and before its styles are applied."""
+    page.add_init_script(
+        f"""(() => {{
+  const grow = () => {{ document.documentElement.style.fontSize = "{percent}%"; }};
+  if (document.documentElement) return grow();
+  new MutationObserver((_, watching) => {{
+    if (!document.documentElement) return;
+    grow();
+    watching.disconnect();
+  }}).observe(document, {{ childList: true }});
+}})()"""
+    )
+
+
 # What is wrong with the screen's layout, in words: anything wider than the screen, text cut
 # or spilling out of its box, a control (not a link inside a sentence) under 44 x 44 px.
 LAYOUT_PROBLEMS = """() => {

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from screens import DIRECTOR, PASSWORD, sign_in
+from table import root_font_size
 from test_console_night import ask_and, board_table
 
 from scorekeeper import backups
@@ -220,3 +221,27 @@ def test_the_backup_box_keeps_up_while_the_console_is_open(
     expect(box).to_contain_text("Last backup")
     expect(box).to_contain_text(made.name)
     expect(box).not_to_contain_text("No backup made yet.")
+
+
+# Each button on the screen whose words sit off its middle (by more than 3 px), as "label: px".
+OFF_CENTRE = """() => [...document.querySelectorAll("button, .button")].flatMap((el) => {
+  const box = el.getBoundingClientRect();
+  if (!el.checkVisibility() || box.height < 1 || !el.textContent.trim()) return [];
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const lines = [...range.getClientRects()].filter((r) => r.height > 0);
+  const top = Math.min(...lines.map((r) => r.top)), bottom = Math.max(...lines.map((r) => r.bottom));
+  const off = Math.round((top + bottom) / 2 - (box.top + box.bottom) / 2);
+  return Math.abs(off) > 3 ? [`${el.textContent.trim()}: ${off}`] : [];
+})"""
+
+
+def test_at_200_percent_text_the_consoles_buttons_hold_their_words_in_the_middle(
+    live_server, phone, django_user_model
+):
+    event = a_night(django_user_model)
+    page = phone(locale="en-US").new_page()
+    root_font_size(page, 200)
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    expect(board_table(page, 1)).to_contain_text("playing")
+    assert page.evaluate(OFF_CENTRE) == []

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from table import layout_problems, text_size, uncovered
+from table import layout_problems, root_font_size, text_size, uncovered
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +54,7 @@ def large_phone(phone: object, way: str, locale: str) -> Page:
     if way == "text size":
         text_size(page, 200)
     else:
-        page.add_init_script("document.documentElement.style.fontSize = '200%'")
+        root_font_size(page, 200)
     return page
 
 
