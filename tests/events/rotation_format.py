@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.events.formats.base import (
+    Column,
     EventLike,
     FormatBase,
     Night,
@@ -30,6 +31,15 @@ class Rotation(FormatBase[RotationOptions]):
     name = "rotation"
     title = gettext_lazy("rotation (a test's own)")
     options_type = RotationOptions
+    # A figure only its standings show: each player's best single game.
+    columns = (
+        Column(
+            "best_game",
+            gettext_lazy("Best game"),
+            pgettext_lazy("best game, short", "Best"),
+            gettext_lazy("The best single game"),
+        ),
+    )
     fields = (
         rounds_field(),
         OptionField(

@@ -13,6 +13,7 @@ from event_helpers import Director, is_problem, ok, play_event, totals
 
 from scorekeeper import settings as shipped
 from scorekeeper.events.formats import format_named, option_fields, registered
+from scorekeeper.events.serializers.standings import StandingRowSerializer
 from tests.events import rotation_format
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,17 +60,44 @@ def test_a_format_only_the_tests_have_runs_a_night_from_its_module_and_its_line(
     assert standings["ranked_by"] == "points with sit-out credit"
     assert [row["rank"] for row in standings["rows"]] == list(range(1, 10))
     assert sum(row["points_for"] for row in standings["rows"]) == 2 * 2 * (8 + 8 + 8)
+    # Its own column, the best game: named in the API, shown by the pages and the CSV.
+    (column,) = standings["columns"]
+    assert column == {
+        "field": "best_game",
+        "heading": "Best game",
+        "short": "Best",
+        "meaning": "The best single game",
+        "wide": False,
+    }
+    best = [row["best_game"] for row in standings["rows"]]
     director.publish(event["id"])
     pages = ["results", "projector", "tally-cards", "rounds/2/sheet", "rounds/2/find"]
     for page in pages:
         assert anon.get(f"/events/{event['id']}/{page}/").status_code == 200, page
+    for page in ("results", "projector"):
+        shown = anon.get(f"/events/{event['id']}/{page}/").content.decode()
+        assert '<abbr title="The best single game">Best</abbr>' in shown, page
+        assert [int(figure) for figure in standings_column(shown, "Best")] == best, page
     assert director.client.get(f"/events/{event['id']}/cards/").status_code == 200
     assert director.client.get(f"/events/{event['id']}/manage/").status_code == 200
     for export in ("standings.csv", "results.csv", "tally.csv"):
         assert anon.get(f"/api/v1/events/{event['id']}/{export}").status_code == 200, export
+    exported = anon.get(f"/api/v1/events/{event['id']}/standings.csv").content.decode("utf-8-sig")
+    assert exported.splitlines()[0].split(",").count("best_game") == 1  # a column it has already
     home = director.client.get("/events/director/").content.decode()
     assert 'data-formats="rotation"' in home and "Places turned a round" in home
     assert 'value="rotation"' in home
+
+
+def standings_column(page: str, short: str) -> list[str]:
+    """The figures under the heading `short` of a page's standings table, row by row."""
+    table = page[page.index('<table class="standings"') :]
+    table = table[: table.index("</table>")]
+    head, body = table.split("</thead>")
+    headings = re.findall(r"<th[^>]*>(.*?)</th>", head, re.S)
+    at = next(i for i, heading in enumerate(headings) if f">{short}</abbr>" in heading)
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    return [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[at] for row in rows]
 
 
 def test_a_formats_options_are_its_own_and_checked_by_it(director: Director):
@@ -93,6 +121,13 @@ def test_a_formats_options_are_its_own_and_checked_by_it(director: Director):
         400,
     )
     assert progressive["field"] == "step"
+
+
+def test_every_formats_own_columns_name_a_field_of_the_standings_rows():
+    fields = set(StandingRowSerializer().fields)
+    own = {name: [c.field for c in f.columns] for name, f in registered().items() if f.columns}
+    assert own == {"swiss": ["buchholz", "median_buchholz"], "rotation": ["best_game"]}
+    assert {field for named in own.values() for field in named} <= fields
 
 
 def test_the_test_format_is_registered_by_the_test_settings_alone():

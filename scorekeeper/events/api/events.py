@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.cache import caches
 from django.http import HttpResponse
+from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -281,10 +282,11 @@ class StandingsView(EventsView):
         responses={200: s.StandingsSerializer, **problems(404)},
     )
     def get(self, request: Request, event_id: int) -> Response:
-        # Computed once per standings version of the event, however many phones poll; kept in
-        # the database's cache, which every worker shares and a restore puts back with the rest.
+        # Computed once per standings version of the event and language (a format's columns
+        # are named in words), however many phones poll; kept in the database's cache, which
+        # every worker shares and a restore puts back with the rest.
         event = self.event
-        key = f"standings:{event.pk}:{event.standings_version}"
+        key = f"standings:{event.pk}:{event.standings_version}:{translation.get_language()}"
         body = caches["default"].get(key)
         if body is None:
             body = standings_json(selectors.standings(event=event))

@@ -116,6 +116,16 @@ def standings_json(table: selectors.Standings) -> dict[str, Any]:
         "event": table.event.pk,
         "ranked_by": table.shown.ranked_by,
         "tie_breaks": list(table.shown.tie_breaks),
+        "columns": [
+            {
+                "field": c.field,
+                "heading": str(c.heading),
+                "short": str(c.short),
+                "meaning": str(c.meaning),
+                "wide": c.wide,
+            }
+            for c in table.shown.columns
+        ],
         "rounds": table.rounds,
         "waiting": table.waiting,
         "rows": [{name: getattr(row, name) for name in STANDING_FIELDS} for row in table.rows],

@@ -61,8 +61,6 @@ TEAM_STANDINGS_COLUMNS: Final = (
     "match_points",
     *STANDINGS_COLUMNS[7:],
 )
-#: Where the format breaks ties by the opponents' match points (Swiss), before the tie-break.
-BUCHHOLZ_COLUMNS: Final = ("buchholz", "median_buchholz")
 RESULTS_COLUMNS: Final = (
     "round",
     "table",
@@ -125,11 +123,12 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
 
 def standings_csv(table: Standings) -> str:
-    teams, buchholz = table.shown.teams, table.shown.buchholz
+    teams = table.shown.teams
     header = list(TEAM_STANDINGS_COLUMNS if teams else STANDINGS_COLUMNS)
-    if buchholz:
-        at = header.index("tie_break")
-        header[at:at] = BUCHHOLZ_COLUMNS
+    # The figures only the format shows, named by their fields, before the tie-break.
+    columns = [column for column in table.shown.columns if column.field not in header]
+    at = header.index("tie_break")
+    header[at:at] = [column.field for column in columns]
     return _csv(
         header,
         [
@@ -152,7 +151,7 @@ def standings_csv(table: Standings) -> str:
                 row.euchres,
                 row.loners_made,
                 row.best_game,
-                *((row.buchholz, row.median_buchholz) if buchholz else ()),
+                *(getattr(row, column.field) for column in columns),
                 row.tie_break or "",
                 row.time_called,
             )

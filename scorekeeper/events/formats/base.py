@@ -211,6 +211,20 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Column:
+    """A figure of the standings that only some formats show (a Swiss event's Buchholz): the
+    standing row's field that holds it, its heading, the heading short (a narrow table's, its
+    title the `meaning`); `wide`: shown only where a table has room (not on a phone's screen,
+    not on the projector). Every page, the console and the CSV show a format's columns."""
+
+    field: str
+    heading: StrOrPromise
+    short: StrOrPromise
+    meaning: StrOrPromise
+    wide: bool = False
+
+
+@dataclass(frozen=True)
 class Shown:
     """How a format's standings read: what ranks (match points for teams, else the total,
     per round, or wins), the loner bonus, its tie-breaks, and the columns only it has."""
@@ -220,14 +234,11 @@ class Shown:
     rank_by: str  # total, per-round or wins (individuals)
     loner_bonus: int
     tie_breaks: tuple[str, ...]
+    columns: tuple[Column, ...] = ()
 
     @property
     def per_round(self) -> bool:
         return self.rank_by == standings.PER_ROUND
-
-    @property
-    def buchholz(self) -> bool:
-        return standings.BUCHHOLZ in self.tie_breaks
 
 
 class EventFormat(Protocol):
@@ -252,6 +263,10 @@ class EventFormat(Protocol):
     def pages(self) -> tuple[Page, ...]: ...
     @property
     def tie_breaks(self) -> tuple[str, ...]: ...
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        """The standings' figures only this format shows."""
+
     @property
     def winner_required(self) -> bool:
         """A level game is no result: the table plays on (a knockout)."""
@@ -327,6 +342,7 @@ class FormatBase(EventFormat, Generic[Options]):
     fields: ClassVar[tuple[OptionField, ...]] = ()
     pages: ClassVar[tuple[Page, ...]] = ()
     tie_breaks: ClassVar[tuple[str, ...]] = standings.TIE_BREAKS
+    columns: ClassVar[tuple[Column, ...]] = ()
     winner_required: ClassVar[bool] = False
     winner_stands: ClassVar[bool] = False
     cuts: ClassVar[bool] = False
@@ -516,4 +532,5 @@ class FormatBase(EventFormat, Generic[Options]):
             rank_by=rank_by,
             loner_bonus=self.loner_bonus(event),
             tie_breaks=self.tie_breaks,
+            columns=self.columns,
         )

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.errors import Conflict
 from scorekeeper.events.formats.base import (
+    Column,
     EventLike,
     FormatBase,
     Night,
@@ -40,6 +41,21 @@ class Swiss(FormatBase[SwissOptions]):
     teams = True
     teams_join_late = True
     tie_breaks = standings.SWISS_TIE_BREAKS
+    columns = (
+        Column(
+            "buchholz",
+            gettext_lazy("Buchholz"),
+            pgettext_lazy("Buchholz, short", "Bu"),
+            gettext_lazy("Buchholz: the opponents' match points"),
+        ),
+        Column(
+            "median_buchholz",
+            gettext_lazy("Median Buchholz"),
+            pgettext_lazy("median Buchholz, short", "MBu"),
+            gettext_lazy("Median Buchholz"),
+            wide=True,
+        ),
+    )
     fields = (rounds_field(suggested=5),)
     pages = (Page("pairings", "events-pairings", gettext_lazy("Pairings")),)
 

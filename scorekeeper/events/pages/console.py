@@ -193,8 +193,6 @@ WORDS: Final = {
     "Byes": _("Byes"),
     "Credit": _("Credit"),
     "Per round": _("Per round"),
-    "Buchholz": _("Buchholz"),
-    "Median Buchholz": _("Median Buchholz"),
     "Match pts": _("Match pts"),
     "For": _("For"),
     "Against": _("Against"),

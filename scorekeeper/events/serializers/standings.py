@@ -64,10 +64,25 @@ class SidePrizeSerializer(serializers.Serializer[Any]):
     winners = PrizeWinnerSerializer(many=True)
 
 
+class StandingsColumnSerializer(serializers.Serializer[Any]):
+    field = serializers.CharField(help_text="The rows' field that holds the figure.")
+    heading = serializers.CharField()
+    short = serializers.CharField(help_text="The heading in a narrow table.")
+    meaning = serializers.CharField(help_text="What the short heading stands for.")
+    wide = serializers.BooleanField(
+        help_text="Shown only where a table has room (not on a phone, not on the projector)."
+    )
+
+
 class StandingsSerializer(serializers.Serializer[Any]):
     event = serializers.IntegerField(source="event.id")
     ranked_by = serializers.CharField()
     tie_breaks = serializers.ListField(child=serializers.CharField())
+    columns = StandingsColumnSerializer(
+        many=True,
+        help_text="The figures only this event's format shows (a Swiss event's Buchholz), "
+        "in the reader's language.",
+    )
     rounds = serializers.IntegerField()
     waiting = serializers.IntegerField(help_text="Results entered, not yet confirmed.")
     rows = StandingRowSerializer(many=True)

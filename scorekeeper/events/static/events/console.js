@@ -202,12 +202,11 @@ function standingsTable(data) {
   const ranked = data.ranked_by === "match points";
   // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
   const perRound = data.ranked_by === "points per round counted";
-  // Ties broken by the opponents' match points (Swiss): the figures are shown.
-  const buchholz = data.tie_breaks.includes("buchholz");
   const head = [
     "#", ranked ? t("Team") : t("Player"), t("Played"), t("Won"), t("Byes"), t("Credit"),
     ranked ? t("Match pts") : t("Total"), ...(perRound ? [t("Per round")] : []),
-    ...(buchholz ? [t("Buchholz"), t("Median Buchholz")] : []),
+    // The figures only the event's format shows (a Swiss event's Buchholz), named by the API.
+    ...data.columns.map((column) => column.heading),
     t("For"), t("Against"), t("Euchres"), t("Tie-break"),
   ];
   const table = el("table", { class: "standings-table" }, el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { text: h })))));
@@ -216,7 +215,7 @@ function standingsTable(data) {
     const values = [
       row.rank ?? "", row.name, row.played, row.wins, row.byes, row.credit,
       ranked ? row.match_points : row.total, ...(perRound ? [row.per_round.toFixed(2)] : []),
-      ...(buchholz ? [row.buchholz, row.median_buchholz] : []),
+      ...data.columns.map((column) => row[column.field]),
       row.points_for, row.points_against, row.euchres, row.tie_break || "",
     ];
     body.append(el("tr", {}, ...values.map((v) => el("td", { text: String(v) }))));

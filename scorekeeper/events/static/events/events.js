@@ -27,8 +27,6 @@ function standingsTable(data) {
   const teams = data.ranked_by === "match points";
   // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
   const perRound = data.ranked_by === "points per round counted";
-  // Ties broken by the opponents' match points (Swiss): the figure is shown.
-  const buchholz = data.tie_breaks.includes("buchholz");
   const head = [
     ["#"],
     [teams ? t("Team") : t("Player")],
@@ -38,7 +36,8 @@ function standingsTable(data) {
     [t("Credit")],
     teams ? [t("MP"), "", t("Match points")] : [t("Total")],
     ...(perRound ? [[t("Per round")]] : []),
-    ...(buchholz ? [[t("Bu"), "", t("Buchholz")]] : []),
+    // The figures only the event's format shows (a Swiss event's Buchholz), named by the API.
+    ...data.columns.map((column) => [column.short, column.wide ? "wide" : "", column.meaning]),
     [t("For"), "wide"],
     [t("Against"), "wide"],
     [t("Euchres"), "wide"],
@@ -64,7 +63,7 @@ function standingsTable(data) {
       [row.credit],
       [teams ? row.match_points : row.total],
       ...(perRound ? [[row.per_round.toFixed(2)]] : []),
-      ...(buchholz ? [[row.buchholz]] : []),
+      ...data.columns.map((column) => [row[column.field], column.wide ? "wide" : ""]),
       [row.points_for, "wide"],
       [row.points_against, "wide"],
       [row.euchres, "wide"],

@@ -14,8 +14,6 @@ const KO = {
   MP: "승점",
   Total: "합계",
   "Per round": "라운드당",
-  Bu: "부흐",
-  Buchholz: "부흐홀츠",
   For: "득점",
   Against: "실점",
   Byes: "쉼",
