@@ -191,16 +191,11 @@ def serve_forever(args: argparse.Namespace) -> None:
     waitress.serve(application, **options)
 
 
-def back_up_while_rounds_run(env: dict[str, str], every: float, stopped: threading.Event) -> None:
-    """Every `every` seconds, a backup of the database while a round is being played."""
+def backup_command(every: float) -> list[str]:
+    """The backup timer: one process all night that backs the database up every `every`
+    seconds while a round is in play, at a lower priority than the server's."""
     manage = [sys.executable, str(BASE_DIR / "manage.py")]
-    while not stopped.wait(every):
-        subprocess.run(
-            [*manage, "backup", "--label", "round", "--if-round-running"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            check=False,
-        )
+    return [*manage, "backup", "--label", "round", "--if-round-running", "--every", f"{every:g}"]
 
 
 def listen(args: argparse.Namespace) -> socket.socket:
@@ -221,24 +216,24 @@ def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
     listener = listen(args)
     children: list[subprocess.Popen[bytes]] = []
     stopped = threading.Event()
-    every = float(env.get("BACKUP_INTERVAL", "60"))
-    if every > 0:
-        threading.Thread(
-            target=back_up_while_rounds_run, args=(env, every, stopped), daemon=True
-        ).start()
     command = [sys.executable, "-m", "scorekeeper.serve", "--child", *sys.argv[1:]]
     command += ["--listen-fd", str(listener.fileno())]
     started = threading.Lock()
 
-    def keep_running() -> None:
-        """One server process, started again each time it dies."""
+    def keep_running(command: list[str], what: str, serves: bool = True) -> None:
+        """One process, started again each time it dies (a server process gets the listening
+        socket; the backup timer only says what failed)."""
         pause = 1.0
         while not stopped.is_set():
             with started:
                 if stopped.is_set():
                     return
                 child = subprocess.Popen(
-                    command, env=env, cwd=BASE_DIR, pass_fds=(listener.fileno(),)
+                    command,
+                    env=env,
+                    cwd=BASE_DIR,
+                    pass_fds=(listener.fileno(),) if serves else (),
+                    stdout=None if serves else subprocess.DEVNULL,
                 )
                 children.append(child)
             began = time.monotonic()
@@ -247,10 +242,7 @@ def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
                 return
             lived = time.monotonic() - began
             pause = 1.0 if lived > SHORT_LIFE_SECONDS else min(pause * 2, 30.0)
-            print(
-                f"A server process stopped (exit {code}); starting it again in {pause:g} s.",
-                flush=True,
-            )
+            print(f"{what} stopped (exit {code}); starting it again in {pause:g} s.", flush=True)
             stopped.wait(pause)
 
     def stop(signum: int, frame: FrameType | None) -> None:
@@ -262,7 +254,15 @@ def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    keepers = [threading.Thread(target=keep_running) for _ in range(args.processes)]
+    keepers = [
+        threading.Thread(target=keep_running, args=(command, "A server process"))
+        for _ in range(args.processes)
+    ]
+    every = float(env.get("BACKUP_INTERVAL", "60"))
+    if every > 0:
+        timer = backup_command(every)
+        keeper = threading.Thread(target=keep_running, args=(timer, "The backup timer", False))
+        keepers.append(keeper)
     for keeper in keepers:
         keeper.start()
     for keeper in keepers:

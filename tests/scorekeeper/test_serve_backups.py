@@ -1,20 +1,20 @@
-"""While a round is in play, the laptop's server backs the database up on its interval
-(`scorekeeper.serve.back_up_while_rounds_run`, `manage.py backup --if-round-running`), and
-between nights it leaves the backup folder alone. Run for real: the loop in a thread with a
-short interval, the real command in its own process, a real SQLite file under production
-settings, as `make serve` has them."""
+"""While a round is in play, the laptop's server backs the database up on its interval, and
+between nights it leaves the backup folder alone: serve keeps one timer process running all night
+(`scorekeeper.serve.backup_command`, `manage.py backup --if-round-running --every N`). Run for
+real: the timer's own command as its own process with a short interval, on a real SQLite file
+under production settings, as `make serve` has them."""
 
 from __future__ import annotations
 
 import argparse
+import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pytest
 from api_tables import REPO_ROOT
@@ -25,7 +25,7 @@ from tests.waiting import until
 
 pytestmark = pytest.mark.slow
 
-#: The interval the loop is given here (BACKUP_INTERVAL is 60 on a laptop).
+#: The interval the timer is given here (BACKUP_INTERVAL is 60 on a laptop).
 EVERY = 1.0
 
 #: A night with one round seated and no result yet, made the way a director makes it.
@@ -75,35 +75,34 @@ def laptop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prepared: Prepared) 
 
 
 @dataclass
-class Loop:
-    """Serve's backup loop, on its short interval until the test ends, and how many times it
-    has run the backup command."""
+class Timer:
+    """Serve's backup timer as its own process, and the lines it has said so far."""
 
-    start: Callable[[], None]
-    runs: list[int]
+    process: subprocess.Popen[str]
+    said: list[str] = field(default_factory=list)
+
+    def read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.said.append(line.strip())
+
+    def checks(self) -> int:
+        """How many times it found no round in play."""
+        return self.said.count("no round in play")
 
 
 @pytest.fixture
-def loop(laptop: Laptop, monkeypatch: pytest.MonkeyPatch) -> Iterator[Loop]:
-    stopped = threading.Event()
-    thread = threading.Thread(
-        target=serve.back_up_while_rounds_run, args=(laptop.env, EVERY, stopped), daemon=True
+def timer(laptop: Laptop) -> Iterator[Timer]:
+    command = [*serve.backup_command(EVERY), "--verbosity", "2"]
+    process = subprocess.Popen(
+        command, cwd=REPO_ROOT, env=laptop.env, stdout=subprocess.PIPE, text=True
     )
-    runs: list[int] = []
-    run = subprocess.run
-
-    def counted(command: list[str], *args: Any, **kwargs: Any) -> Any:
-        done = run(command, *args, **kwargs)
-        if "--if-round-running" in command:
-            runs.append(done.returncode)
-        return done
-
-    monkeypatch.setattr(serve.subprocess, "run", counted)
-    yield Loop(thread.start, runs)
-    stopped.set()
-    if thread.ident is not None:  # started
-        thread.join(timeout=60)
-        assert not thread.is_alive()
+    started = Timer(process)
+    threading.Thread(target=started.read, daemon=True).start()
+    yield started
+    if process.poll() is None:
+        process.kill()
+        process.wait(timeout=30)
 
 
 def wait_for(count: int, laptop: Laptop, within: float) -> list[Path]:
@@ -114,23 +113,46 @@ def wait_for(count: int, laptop: Laptop, within: float) -> list[Path]:
     )
 
 
-def test_while_a_round_is_in_play_the_loop_backs_up_on_its_interval(laptop: Laptop, loop: Loop):
+def test_while_a_round_is_in_play_the_timer_backs_up_on_its_interval(laptop: Laptop):
     laptop.manage("shell", "-c", A_ROUND_IN_PLAY)
     started = time.monotonic()
-    loop.start()
-    first = wait_for(1, laptop, within=60)
-    # Not before the interval has passed, then again after another.
-    assert time.monotonic() - started >= EVERY
-    again = wait_for(2, laptop, within=60)
+    process = subprocess.Popen(serve.backup_command(EVERY), cwd=REPO_ROOT, env=laptop.env)
+    try:
+        first = wait_for(1, laptop, within=60)
+        # Not before the interval has passed, then again after another, from the same process.
+        assert time.monotonic() - started >= EVERY
+        again = wait_for(2, laptop, within=60)
+        assert process.poll() is None
+    finally:
+        process.send_signal(signal.SIGTERM)
+        # Told to stop, it finishes the backup under way and leaves no half-made file.
+        assert process.wait(timeout=30) == 0
     assert len(again) >= 2 and again[0] == first[0]
     assert all(path.stat().st_size > 0 for path in again)
+    assert not list(laptop.backups.glob(".*partial"))
 
 
-def test_between_nights_the_loop_leaves_the_folder_alone(laptop: Laptop, loop: Loop):
-    loop.start()
-    # Several intervals, each running the real command, which finds no round in play.
-    until(lambda: len(loop.runs) >= 2, within=60, what="two runs of the backup command")
-    assert loop.runs[:2] == [0, 0] and laptop.made() == []
-    # The same loop, still running, backs up once the night's first round is seated.
+def test_between_nights_the_timer_leaves_the_folder_alone(laptop: Laptop, timer: Timer):
+    # Several intervals, each finding no round in play.
+    until(lambda: timer.checks() >= 2, within=60, what="two checks of the timer")
+    assert laptop.made() == []
+    # The same process, still running, backs up once the night's first round is seated.
     laptop.manage("shell", "-c", A_ROUND_IN_PLAY)
-    assert wait_for(1, laptop, within=60)
+    made = wait_for(1, laptop, within=60)
+    until(lambda: str(made[0]) in timer.said, within=30, what="the timer saying its backup")
+    assert timer.process.poll() is None
+
+
+def test_a_timer_given_no_interval_says_so_in_one_line(laptop: Laptop):
+    done = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "manage.py"), "backup", "--every", "-1"],
+        cwd=REPO_ROOT,
+        env=laptop.env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "CommandError: --every takes a number of seconds above 0"
+    ]

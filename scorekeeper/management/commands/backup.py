@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
+import threading
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError, close_old_connections
 
 from scorekeeper.backups import BackupError, backup_create, backups
 from scorekeeper.events.selectors import a_round_is_in_play, holdings
@@ -21,16 +26,66 @@ class Command(BaseCommand):
             action="store_true",
             help="only while a table of a running event has no confirmed result (for a timer)",
         )
+        parser.add_argument(
+            "--every",
+            type=float,
+            default=0,
+            metavar="SECONDS",
+            help=(
+                "stay running and back up every SECONDS, at low priority, until stopped "
+                "(the laptop server's timer: one process all night, not one a backup)"
+            ),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["list"]:
+            try:
+                found = backups()
+            except BackupError as error:
+                raise CommandError(str(error), returncode=2) from error
+            for path in found:
+                self.stdout.write(str(path))
+            return
+        every: float = options["every"]
+        if every < 0:
+            raise CommandError("--every takes a number of seconds above 0", returncode=2)
+        if not every:
+            self._once(options, failing=True)
+            return
+        self._every(every, options)
+
+    def _every(self, every: float, options: dict[str, Any]) -> None:
+        """Back up on the interval until SIGTERM or SIGINT, finishing a backup under way; a
+        backup that fails (or a database that does not answer) is said in one line and the
+        next is tried on time."""
+        stopped = threading.Event()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, lambda *_: stopped.set())
+        if hasattr(os, "nice"):
+            os.nice(10)  # the tables' requests come first
+        while not stopped.wait(every):
+            close_old_connections()
+            self._once(options, failing=False)
+
+    def _once(self, options: dict[str, Any], *, failing: bool) -> None:
         try:
-            if options["list"]:
-                for path in backups():
-                    self.stdout.write(str(path))
-                return
             if options["if_round_running"] and not a_round_is_in_play():
+                if options["verbosity"] >= 2:
+                    self.stdout.write("no round in play")
+                    self.stdout.flush()
                 return
             path = backup_create(label=options["label"], holds=holdings())
         except BackupError as error:
-            raise CommandError(str(error), returncode=2) from error
+            if failing:
+                raise CommandError(str(error), returncode=2) from error
+            print(f"backup: {error}", file=sys.stderr, flush=True)
+            return
+        except DatabaseError as error:
+            if failing:
+                raise
+            # The database is down or busy: the next interval tries again.
+            said = (str(error).strip().splitlines() or ["no message"])[0]
+            print(f"backup: the database did not answer: {said}", file=sys.stderr, flush=True)
+            return
         self.stdout.write(str(path))
+        self.stdout.flush()
