@@ -28,3 +28,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": str(Path(tempfile.gettempdir()) / f"euchre-test-{os.getpid()}.sqlite3")
     }
+
+# A password is hashed in a millisecond, not a third of a second of CPU (the tests sign in
+# often; what they check of a password is who it lets in, not how hard it is to guess).
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -14,9 +14,7 @@ RIGHT = "a long right password"
 
 
 @pytest.fixture
-def dora(django_user_model, settings):
-    # A quick hash: these tests check passwords by the dozen, and count tries, not hashing.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def dora(django_user_model):
     return django_user_model.objects.create_user("dora", password=RIGHT)
 
 

@@ -39,7 +39,6 @@ def test_thirty_games_at_once_from_one_address_start_exactly_the_limit(rates):
 
 
 def test_wrong_passwords_at_once_get_only_the_free_tries_checked(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     get_user_model().objects.create_user("dora", password="a long right password")
 
     def sign_in(index: int) -> int:

@@ -19,7 +19,7 @@ from tests.prepared import Prepared
 
 pytestmark = pytest.mark.slow
 
-SECONDS = int(os.environ.get("SCHEMATHESIS_SECONDS", "45"))
+SECONDS = int(os.environ.get("SCHEMATHESIS_SECONDS", "30"))
 
 
 @pytest.fixture
