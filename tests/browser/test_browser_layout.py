@@ -7,10 +7,11 @@ screen stays awake while a game is open."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.core.management import call_command
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from table import Table, eventually, layout_problems, text_size, uncovered
 
 pytestmark = pytest.mark.browser
@@ -186,7 +187,17 @@ def test_the_game_screen_has_a_level_one_heading(page: Page, live_server) -> Non
     expect(page.get_by_role("heading", level=1)).to_have_text("Game: Ann & Cat v Ben & Dan")
 
 
-def test_the_screen_stays_awake_while_a_game_is_open(page: Page, live_server) -> None:
+def test_the_screen_stays_awake_while_a_game_is_open(
+    whole_browser: Browser, browser_context_args: dict[str, Any], live_server
+) -> None:
+    context = whole_browser.new_context(**browser_context_args)
+    try:
+        page_keeps_the_screen_awake(context.new_page(), live_server.url)
+    finally:
+        context.close()
+
+
+def page_keeps_the_screen_awake(page: Page, base: str) -> None:
     page.add_init_script(
         """(() => {
             const request = WakeLock.prototype.request;
@@ -199,7 +210,7 @@ def test_the_screen_stays_awake_while_a_game_is_open(page: Page, live_server) ->
         })()"""
     )
     held = "() => window.wakeLocks.filter((lock) => !lock.released).length"
-    table = Table(page, live_server.url)
+    table = Table(page, base)
     table.open("/")
     assert page.evaluate(held) == 0
     table.new_game(FOUR)
