@@ -194,6 +194,14 @@ class Timed:
         return status, answer_headers, answer
 
 
+def rest(seconds: float, deadline: float) -> bool:
+    """Wait `seconds`, or until the deadline if that comes first; whether the night goes on
+    (a client never sleeps past the end and holds the run up)."""
+    left = deadline - time.perf_counter()
+    time.sleep(max(0.0, min(seconds, left)))
+    return seconds < left
+
+
 def bare_poll(send: Timed, path: str, tags: dict[str, str]) -> None:
     """The bare load's request: one narrow row read, conditional once it has a tag."""
     headers = {"If-None-Match": tags[path]} if path in tags else {}
@@ -210,18 +218,14 @@ def play_table(
     rng = random.Random(table.id)
     if bare:
         tags: dict[str, str] = {}
-        while time.perf_counter() < deadline:
-            time.sleep(pace * rng.uniform(0.5, 1.5))
+        while rest(pace * rng.uniform(0.5, 1.5), deadline):
             bare_poll(send, bare, tags)
         return
     auth = {"Authorization": f"Bearer {table.token}"}
     _, headers, _ = send("GET", f"/api/v1/games/{table.game_id}/")
     etag = headers.get("etag", "")
     last = 0
-    while True:
-        time.sleep(pace * rng.uniform(0.5, 1.5))
-        if time.perf_counter() >= deadline:
-            return
+    while rest(pace * rng.uniform(0.5, 1.5), deadline):
         entry = {"maker": rng.randrange(4), "trump": rng.choice("CDHS"), "maker_tricks": 3}
         status, headers, body = send(
             "POST",
@@ -252,12 +256,14 @@ def watch(port: int, event_id: int, deadline: float, tally: Tally, seed: int, ba
     send = Timed(port, tally, frozenset({200, 304}))
     rng = random.Random(seed)
     tags: dict[str, str] = {}
-    time.sleep(rng.uniform(0, POLL_SECONDS))
-    while time.perf_counter() < deadline:
+    if not rest(rng.uniform(0, POLL_SECONDS), deadline):
+        return
+    while True:
         if bare:
             for _ in range(2):
                 bare_poll(send, bare, tags)
-            time.sleep(POLL_SECONDS)
+            if not rest(POLL_SECONDS, deadline):
+                return
             continue
         for path in (f"/api/v1/events/{event_id}/standings/", f"/api/v1/events/{event_id}/rounds/"):
             headers = {"If-None-Match": tags[path]} if path in tags else {}
@@ -266,7 +272,8 @@ def watch(port: int, event_id: int, deadline: float, tally: Tally, seed: int, ba
                 tally.standings[status] += 1
             if "etag" in answer_headers:
                 tags[path] = answer_headers["etag"]
-        time.sleep(POLL_SECONDS)
+        if not rest(POLL_SECONDS, deadline):
+            return
 
 
 def run_night(
