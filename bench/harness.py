@@ -216,9 +216,10 @@ def start_server(
 
     `gunicorn`: `workers` sync worker processes. `waitress`: one process that buffers each
     request before one of its `workers` threads sees it. `serve`: the laptop's stack
-    (`python -m scorekeeper.serve`: waitress with `workers` threads, supervised).
+    (`python -m scorekeeper.serve`: waitress with `workers` threads a process, supervised; by
+    default as many as `make serve` runs).
     """
-    workers = workers or default_workers()
+    asked, workers = workers, workers or default_workers()
     if server == "gunicorn":
         command = [str(BIN / "gunicorn"), app]
         command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
@@ -226,7 +227,7 @@ def start_server(
     elif server == "serve":
         # The laptop's stack exactly as `make serve` runs it (it migrates and collects itself).
         command = [sys.executable, "-m", "scorekeeper.serve", "--port", str(port)]
-        command += ["--threads", str(workers)]
+        command += ["--threads", str(asked)] if asked else []
         static = tempfile.mkdtemp(prefix="bench-static.")
         atexit.register(shutil.rmtree, static, True)
         env = {"STATIC_ROOT": static, **env}

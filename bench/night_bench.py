@@ -343,6 +343,14 @@ def find_watchers(port: int, night: Night, seconds: float, pace: float) -> int:
     return sustained
 
 
+def workers_of(args: argparse.Namespace) -> str:
+    if args.workers:
+        return f"{args.workers} workers"
+    return (
+        "make serve's threads" if args.server == "serve" else f"{harness.default_workers()} workers"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database", choices=("postgres", "sqlite"), default="postgres")
@@ -379,7 +387,7 @@ def main() -> None:
     for table in night.tables[1:]:
         join(port, table)
     print(
-        f"{args.server} ({args.workers or harness.default_workers()} workers) on "
+        f"{args.server} ({workers_of(args)}) on "
         f"{harness.describe_database(url)}, "
         f"{os.cpu_count()} cores, a hand every {args.pace:g} s per table, polls every "
         f"{POLL_SECONDS:g} s"
