@@ -2,7 +2,8 @@
 
 A ``MalformedRecord`` carries its detail as an English template and the facts that fill it;
 the Korean is looked up here by the English words. ``value`` is the value at fault, shown
-as JSON writes it (``null``, ``true``, ``"QX"``) and cut to 40 characters. (EGN files, read
+as JSON writes it (``null``, ``true``, ``"QX"``), cut to 40 characters, with every character
+that would not print as itself escaped. (EGN files, read
 by the command line only, are answered in English.)
 """
 
@@ -36,7 +37,13 @@ def shown_key(key: object) -> str:
 
 
 def _cut(text: str) -> str:
-    return text if len(text) <= SHOWN_LENGTH else text[:SHOWN_LENGTH] + "…"
+    """Cut short, and every character that is not printed as itself (a line or paragraph
+    separator, a zero-width space, a control character) written as JSON escapes it: an answer
+    stays one line and shows what was sent."""
+    cut = text if len(text) <= SHOWN_LENGTH else text[:SHOWN_LENGTH] + "…"
+    if cut.isprintable():
+        return cut
+    return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in cut)
 
 
 KOREAN: Final[dict[str, str]] = {

@@ -64,6 +64,19 @@ def test_a_long_value_is_cut_to_forty_characters() -> None:
 
 
 @pytest.mark.parametrize(
+    "unseen", ["\u2028", "\u2029", "\u0085", "\u200b", "\x1b", "\U000e0001"], ids=ascii
+)
+def test_a_character_that_does_not_print_as_itself_is_shown_escaped(unseen: str) -> None:
+    escaped = json.dumps(unseen)[1:-1]
+    _, detail = refusal({"dealer": 0, "upcard": f"Q{unseen}H"})
+    assert detail.startswith(f'"Q{escaped}H" is not a card'), detail
+    field, _ = refusal({"dealer": 0, "ruleset": {"preset": "standard", f"a{unseen}b": 1}})
+    assert field == f"ruleset.a{escaped}b"
+    code, _, err = run(["check", "-"], json.dumps({"ruleset": f"uka{unseen}", "dealer": 0}))
+    assert code == 2 and len(err.splitlines()) == 1 and unseen not in err, err
+
+
+@pytest.mark.parametrize(
     "key", ["01", "\u0661", "\uff11", "1.0", "-0", " 1"], ids=lambda key: key.encode().hex()
 )
 def test_a_seat_or_team_key_must_be_plain_ascii_digits(key: str) -> None:
