@@ -216,8 +216,8 @@ def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
     listener = listen(args)
     children: list[subprocess.Popen[bytes]] = []
     stopped = threading.Event()
-    command = [sys.executable, "-m", "scorekeeper.serve", "--child", *sys.argv[1:]]
-    command += ["--listen-fd", str(listener.fileno())]
+    server = [sys.executable, "-m", "scorekeeper.serve", "--child", *sys.argv[1:]]
+    server += ["--listen-fd", str(listener.fileno())]
     started = threading.Lock()
 
     def keep_running(command: list[str], what: str, serves: bool = True) -> None:
@@ -255,7 +255,7 @@ def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     keepers = [
-        threading.Thread(target=keep_running, args=(command, "A server process"))
+        threading.Thread(target=keep_running, args=(server, "A server process"))
         for _ in range(args.processes)
     ]
     every = float(env.get("BACKUP_INTERVAL", "60"))

@@ -128,7 +128,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A club night on the embedded default: readers never wait for writers (WAL), a write
     # transaction takes the write lock when it begins (IMMEDIATE), so two writers queue instead
     # of one failing on a lock upgrade, and a writer waits up to SQLITE_TIMEOUT seconds for
-    # its turn instead of answering "database is locked".
+    # its turn instead of answering "database is locked". The threads of a server process
+    # queue for it on a lock of their own, woken in turn (scorekeeper/sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": float(os.environ.get("SQLITE_TIMEOUT", "20")),

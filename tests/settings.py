@@ -24,7 +24,7 @@ else:
 # On SQLite the tests' database is a file, as the laptop's is (WAL: a backup started in the
 # background reads while a request writes; a writer waits its turn), not a memory database
 # shared between connections, whose table locks fail a reader and a writer at once.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "scorekeeper.sqlite":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": str(Path(tempfile.gettempdir()) / f"euchre-test-{os.getpid()}.sqlite3")
     }

@@ -80,7 +80,7 @@ def test_the_database_comes_from_database_url():
     result = load_settings(DJANGO_DEBUG="1", DATABASE_URL="postgres://u:p@127.0.0.1:5432/e")
     assert result.stdout.split()[1] == "django.db.backends.postgresql"
     local = load_settings(DJANGO_DEBUG="1", DATABASE_URL="")
-    assert local.stdout.split()[1] == "django.db.backends.sqlite3"
+    assert local.stdout.split()[1] == "scorekeeper.sqlite"  # Django's, writers queued
 
 
 @pytest.mark.django_db
