@@ -143,9 +143,10 @@ def test_between_nights_the_timer_leaves_the_folder_alone(laptop: Laptop, timer:
     assert timer.process.poll() is None
 
 
-def test_a_timer_given_no_interval_says_so_in_one_line(laptop: Laptop):
+@pytest.mark.parametrize("every", ["-1", "nan", "inf"])
+def test_a_timer_given_no_interval_says_so_in_one_line(laptop: Laptop, every: str):
     done = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "manage.py"), "backup", "--every", "-1"],
+        [sys.executable, str(REPO_ROOT / "manage.py"), "backup", f"--every={every}"],
         cwd=REPO_ROOT,
         env=laptop.env,
         capture_output=True,
@@ -154,5 +155,5 @@ def test_a_timer_given_no_interval_says_so_in_one_line(laptop: Laptop):
     )
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "CommandError: --every takes a number of seconds above 0"
+        "CommandError: --every takes a number of seconds (0: one backup now)"
     ]

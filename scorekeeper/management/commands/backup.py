@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import sys
@@ -50,8 +51,10 @@ class Command(BaseCommand):
                 self.stdout.write(str(path))
             return
         every: float = options["every"]
-        if every < 0:
-            raise CommandError("--every takes a number of seconds above 0", returncode=2)
+        if not (math.isfinite(every) and every >= 0):
+            raise CommandError(
+                "--every takes a number of seconds (0: one backup now)", returncode=2
+            )
         if not every:
             self._once(options, failing=True)
             return
