@@ -58,20 +58,19 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if holding is not None:
             holding.release()
 
-    def _commit(self) -> None:
+    def _ending(self, how: str) -> None:
+        """End the transaction as Django's wrapper does (`_commit`, `_rollback`, `_close`),
+        and hand the turn on whatever happens."""
         try:
-            self._django()._commit()
+            getattr(self._django(), how)()
         finally:
             self._let_go()
+
+    def _commit(self) -> None:
+        self._ending("_commit")
 
     def _rollback(self) -> None:
-        try:
-            self._django()._rollback()
-        finally:
-            self._let_go()
+        self._ending("_rollback")
 
     def _close(self) -> None:
-        try:
-            self._django()._close()
-        finally:
-            self._let_go()
+        self._ending("_close")
