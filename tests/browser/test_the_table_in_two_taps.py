@@ -101,6 +101,47 @@ def test_a_renege_through_its_shortcut_is_four_taps(page: Page, live_server) -> 
     assert table.game()["hands"][0]["award"] == {"reason": "renege", "points": {"0": 2}}
 
 
+#: A slow phone: the outbox (IndexedDB) busy with a long write of its own, so that a hand saved
+#: meanwhile waits to be kept until `window.outboxFree` is set. Resolves once the store is held.
+HOLD_THE_OUTBOX = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("euchre-outbox");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const store = open.result.transaction("entries", "readwrite").objectStore("entries");
+    window.outboxFree = false;
+    const busy = () => {
+      if (!window.outboxFree) store.count().onsuccess = busy;
+    };
+    busy();
+    resolve();
+  };
+})"""
+
+
+def test_a_tap_on_the_next_hand_while_the_last_is_still_being_kept_stays(
+    page: Page, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    page.evaluate(HOLD_THE_OUTBOX)
+    taps = Taps(page)
+    taps.hand("Ben (E)", "March")  # hand 2 is being kept: its form stays on screen meanwhile
+    taps.on(page.get_by_role("radio", name="Cat (S)"))  # hand 3 begun at once
+    page.evaluate("() => { window.outboxFree = true; }")
+    expect(page.get_by_role("heading", name="Hand 3")).to_be_visible()
+    expect(page.get_by_role("radio", name="Cat (S)")).to_be_checked()
+    taps.on(table.ending_button("Euchred"))
+    eventually(page, lambda: len(table.game()["hands"]) == 3, what="three hands recorded")
+    hands = table.game()["hands"]
+    assert [(h["maker"], h["outcome"]) for h in hands] == [
+        (0, "made"),
+        (1, "march"),
+        (2, "euchred"),
+    ]
+
+
 def hold_the_hands_answer(page: Page) -> list[Route]:
     """The next hand sent waits on its way (its answer held) until the test lets it go."""
     held: list[Route] = []

@@ -191,6 +191,7 @@ export function showScore(main, ctx) {
     // A double tap saves one hand: the second tap finds the first one still being kept.
     if (saving) return;
     saving = true;
+    const tapped = { ...values };
     const number = view.nextNumber;
     const version = ctx.game.version + view.moves;
     let entry;
@@ -202,17 +203,23 @@ export function showScore(main, ctx) {
     const award = awardText(ctx.game.ruleset, preview || previewAward(ctx.game, body));
     // A fresh form where the last one was: the screen does not move, the next hand starts.
     const place = window.scrollY;
-    Object.assign(values, blankHand());
+    // A tap on the form while this hand was being kept (a slow phone) began the next hand:
+    // the fresh form keeps it.
+    const begun = Object.entries(values).filter(([key, value]) => value !== tapped[key]);
+    Object.assign(values, blankHand(), Object.fromEntries(begun));
     const old = form;
     buildForm();
     old?.replaceWith(form);
     renderEntry();
     entryTitle.focus({ preventScroll: true });
     window.scrollTo(0, place);
-    say(t("hand.saved", { number, award }), {
-      action: t("hand.undo"),
-      onAction: () => undo({ number, entryId: entry.id }),
-    });
+    // (The next hand begun already, the message would give way to it at once: it is not shown.)
+    if (values.maker === null) {
+      say(t("hand.saved", { number, award }), {
+        action: t("hand.undo"),
+        onAction: () => undo({ number, entryId: entry.id }),
+      });
+    }
     flush();
   }
 
