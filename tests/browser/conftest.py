@@ -59,8 +59,14 @@ def whole_browser(browser_type: BrowserType) -> Iterator[Browser]:
     launched.close()
 
 
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+@pytest.fixture
+def browser_context_args(
+    browser_context_args: dict[str, Any], request: pytest.FixtureRequest
+) -> dict[str, Any]:
+    """A phone. The app's service worker takes charge only in the tests marked
+    `service_worker` (offline, install, restore, its policy): installing it fetches every
+    file of the app again, which the other tests would pay for in every new phone."""
+    worker = request.node.get_closest_marker("service_worker") is not None
     return {
         **browser_context_args,
         "viewport": PHONE,
@@ -68,6 +74,7 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
         "has_touch": True,
         "locale": "en-US",
         "color_scheme": "light",
+        "service_workers": "allow" if worker else "block",
     }
 
 

@@ -22,6 +22,7 @@ def refusals_of(page: Page) -> list[str]:
     return refused
 
 
+@pytest.mark.service_worker
 def test_the_app_and_the_club_pages_run_under_the_policy(live_server, page: Page):
     refused = refusals_of(page)
     table = Table(page, live_server.url)

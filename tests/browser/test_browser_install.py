@@ -21,6 +21,7 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
+@pytest.mark.service_worker
 def test_the_app_meets_the_install_criteria(
     page: Page, context: BrowserContext, live_server
 ) -> None:
@@ -76,6 +77,7 @@ def test_the_app_meets_the_install_criteria(
     expect(page.get_by_role("button", name="Start the game")).to_be_visible()
 
 
+@pytest.mark.service_worker
 def test_a_new_version_is_offered_and_taken_when_the_player_accepts(
     page: Page, live_server, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -53,6 +53,7 @@ OFFLINE_HANDS = [
 ]
 
 
+@pytest.mark.service_worker
 def test_three_hands_entered_offline_are_recorded_once_on_reconnect(
     page: Page, context: BrowserContext, live_server
 ) -> None:
@@ -158,6 +159,7 @@ def clash_dialog(page: Page):
     return clash
 
 
+@pytest.mark.service_worker
 def test_a_clash_settled_as_a_new_hand_adds_mine_after_theirs(
     live_server, phone, page: Page, context: BrowserContext
 ) -> None:
@@ -177,6 +179,7 @@ def test_a_clash_settled_as_a_new_hand_adds_mine_after_theirs(
     expect(page.get_by_label("N/S: 2 points")).to_be_visible()
 
 
+@pytest.mark.service_worker
 def test_a_clash_settled_as_the_same_hand_keeps_theirs_only(
     live_server, phone, page: Page, context: BrowserContext
 ) -> None:
@@ -196,6 +199,7 @@ def test_a_clash_settled_as_the_same_hand_keeps_theirs_only(
 MARCHES = [("Ann (N)", "Hearts", 5), ("Cat (S)", "Spades", 5)] * 2 + [("Ann (N)", "Clubs", 5)]
 
 
+@pytest.mark.service_worker
 def test_a_game_started_offline_is_scored_to_the_end_and_sent_once(
     page: Page, context: BrowserContext, live_server
 ) -> None:
@@ -245,6 +249,7 @@ def test_a_creation_whose_answer_was_lost_makes_one_game(live_server, phone) -> 
     assert [entry["action"] for entry in log] == ["create-game", "record"]
 
 
+@pytest.mark.service_worker
 def test_new_house_rules_need_a_connection_once(
     page: Page, context: BrowserContext, live_server
 ) -> None:

@@ -164,6 +164,7 @@ def test_a_bid_euchre_renege_is_entered_without_a_suit(page: Page, live_server) 
     assert table.game()["hands"][0]["award"] == {"reason": "renege", "points": {"0": 4, "1": -4}}
 
 
+@pytest.mark.service_worker
 def test_a_bid_euchre_game_scored_offline_ends_on_the_made_bid_not_on_the_defenders_points(
     page: Page, context: BrowserContext, live_server
 ) -> None:

@@ -23,7 +23,7 @@ from playwright.sync_api import Error as PlaywrightError
 from stack import SEAT_A_NIGHT, Stack
 from table import OUTBOX, Table, eventually, outcome_of
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.service_worker]
 LETTERS = "NESW"
 
 

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, Route, expect
 from stack import REPO, Stack
 from table import OUTBOX, Table, eventually
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.service_worker]
 MIGRATION = "scorekeeper/migrations/0006_game_standing_kept.py"
 # An entry as a build this server does not read would have queued it (format 99).
 FOREIGN = """(entry) => new Promise((resolve, reject) => {
