@@ -69,6 +69,28 @@ def eventually(
     raise AssertionError(f"not true after {timeout}s: {what}")
 
 
+#: How often a table's phone, the director's console and the event's pages read the server
+#: again by themselves (table.js, console.js, events.js).
+REFRESH_MS = 5_000
+
+
+def refreshed(
+    page: Page, holds: Callable[[float], None], *, every: int = REFRESH_MS, refreshes: int = 6
+) -> None:
+    """What `page` shows once it has read the server again by itself: `holds(timeout_ms)`, an
+    `expect`, with the page's timed refreshes (`every` ms) brought forward one at a time rather
+    than waited for. The page's clock is Playwright's (`page.clock.install()` before it
+    loaded), and flows on as the real one in between."""
+    for _ in range(refreshes):
+        page.clock.fast_forward(every)
+        try:
+            holds(1_000)
+            return
+        except AssertionError:
+            continue
+    holds(15_000)
+
+
 class Table:
     """One phone at the table."""
 

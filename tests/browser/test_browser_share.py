@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import zxingcpp
 from playwright.sync_api import Page, expect
-from table import Table
+from table import Table, refreshed
 
 pytestmark = pytest.mark.browser
 
@@ -46,6 +46,7 @@ def test_a_game_is_shared_by_qr_code_to_watch_or_keep_score(page: Page, live_ser
     assert keep_link == keep.get_by_role("textbox").input_value()
 
     watcher = phone().new_page()
+    watcher.clock.install()  # its polls are brought forward
     watcher.goto(watch_link)
     expect(watcher.get_by_role("heading", name="Watching")).to_be_visible()
     expect(watcher.get_by_label("N/S: 1 point")).to_be_visible()
@@ -65,7 +66,11 @@ def test_a_game_is_shared_by_qr_code_to_watch_or_keep_score(page: Page, live_ser
     expect(scorer.page.locator("section.rejected")).to_have_count(0)
     assert table.game()["score"] == [1, 2]
     # The watcher's screen catches up by itself.
-    expect(watcher.get_by_label("E/W: 2 points")).to_be_visible(timeout=20000)
+    refreshed(
+        watcher,
+        lambda ms: expect(watcher.get_by_label("E/W: 2 points")).to_be_visible(timeout=ms),
+        every=8_000,
+    )
 
 
 def test_a_shared_keep_score_link_can_be_taken_back(page: Page, live_server, phone) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from screens import club_on_screen, director_club, director_screen
-from table import api_get, layout_problems
+from table import REFRESH_MS, api_get, layout_problems, refreshed
 from test_events_night import enter_result, hand, join, names
 
 pytestmark = pytest.mark.browser
@@ -34,8 +34,9 @@ def ask_and(page: Page, answer: str, says: str | None = None) -> None:
 
 
 def a_refresh_later(page: Page) -> None:
-    """The console's next refresh (every 5 s) has drawn the board again."""
+    """The console's next refresh (every 5 s, brought forward) has drawn the board again."""
     drawn = page.locator(".board > *").first.element_handle()
+    page.clock.fast_forward(REFRESH_MS)
     page.wait_for_function("(drawn) => !drawn.isConnected", arg=drawn, timeout=15_000)
 
 
@@ -73,6 +74,7 @@ def play(page: Page, *makers: str) -> None:
 def test_a_night_from_the_console_alone(live_server, page, phone, django_user_model, settings):
     base = live_server.url
     settings.PUBLIC_URL = base
+    page.clock.install()  # the console's refreshes are brought forward (table.py: refreshed)
     refused: list[str] = []
     page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
 
@@ -128,20 +130,29 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     play(p1, f"{one[0]} (N)", f"{one[1]} (E)")
     enter_result(p1, one[0])
     p1.get_by_role("button", name=f"I am {one[1]}: confirm").click()
-    expect(board_table(page, 1)).to_contain_text("same device", timeout=10_000)
+    refreshed(
+        page, lambda ms: expect(board_table(page, 1)).to_contain_text("same device", timeout=ms)
+    )
     expect(board_table(page, 1)).to_contain_text("2 hands entered")
 
     # Table 2 is slow: the director calls time, and it enters its result as it stands.
     two, p2 = names(first[2]), phones[2]
     play(p2, f"{two[0]} (N)")
-    expect(board_table(page, 2)).to_contain_text("1 hand entered", timeout=10_000)
+    refreshed(
+        page, lambda ms: expect(board_table(page, 2)).to_contain_text("1 hand entered", timeout=ms)
+    )
     page.get_by_role("button", name="Call time").click()
     ask_and(page, "Confirm", says="Call time on round 1?")
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Time is called on round 1.")
-    expect(p2.get_by_text("Time!")).to_be_visible(timeout=10_000)
+    refreshed(p2, lambda ms: expect(p2.get_by_text("Time!")).to_be_visible(timeout=ms))
     enter_result(p2, two[0], as_it_stands=True)
     p2.get_by_role("button", name=f"I am {two[1]}: confirm").click()
-    expect(board_table(page, 2)).to_contain_text("as it stood when time was called", timeout=10_000)
+    refreshed(
+        page,
+        lambda ms: expect(board_table(page, 2)).to_contain_text(
+            "as it stood when time was called", timeout=ms
+        ),
+    )
 
     # A correction: table 1's first hand was a march. The director amends it, saying why.
     board_table(page, 1).get_by_role("button", name="Open table 1").click()
@@ -171,7 +182,10 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Round 2 is seated.")
     second = seated(base, event, 2)
     one = names(second[1])
-    expect(p1.locator(".table-title")).to_have_text("Table 1 · round 2", timeout=15_000)
+    refreshed(
+        p1,
+        lambda ms: expect(p1.locator(".table-title")).to_have_text("Table 1 · round 2", timeout=ms),
+    )
     play(p1, f"{one[0]} (N)", f"{one[0]} (N)")
     enter_result(p1, one[0])
     board_table(page, 2).get_by_role("button", name="Open table 2").click()

@@ -16,7 +16,15 @@ import pytest
 from django.test import Client
 from playwright.sync_api import BrowserContext, Page, expect
 from screens import club_on_screen
-from table import Table, api_get, eventually, layout_problems, seat_a_night, text_size
+from table import (
+    Table,
+    api_get,
+    eventually,
+    layout_problems,
+    refreshed,
+    seat_a_night,
+    text_size,
+)
 
 from scorekeeper.events import services
 
@@ -55,6 +63,7 @@ def card_urls(director: Client, event: int) -> dict[int, str]:
 
 def join(context: BrowserContext, url: str, *, opponents: bool = False) -> Page:
     page = context.new_page()
+    page.clock.install()  # a test may bring the phone's polls forward (table.py: refreshed)
     page.goto(url)
     expect(page.get_by_role("heading", name="Join a table")).to_be_visible()
     name = "Confirm the result for the opponents" if opponents else "Keep this table's score"
@@ -158,8 +167,11 @@ def test_a_three_table_progressive_night_on_phones(
     expect(theirs.get_by_role("group", name="How did it end?")).to_have_count(0)
     theirs.get_by_role("button", name=f"I am {two[3]}: confirm").click()
     expect(theirs.locator("section.result")).to_contain_text(f"Confirmed by {two[3]} on their own")
-    expect(p2.locator("section.result")).to_contain_text(
-        f"Confirmed by {two[3]} on their own phone", timeout=10_000
+    refreshed(
+        p2,
+        lambda ms: expect(p2.locator("section.result")).to_contain_text(
+            f"Confirmed by {two[3]} on their own phone", timeout=ms
+        ),
     )
 
     # Table 3 is slow: time is called after one hand, and it enters the result as it stands.
@@ -168,7 +180,7 @@ def test_a_three_table_progressive_night_on_phones(
     hand(p3, f"{three[1]} (E)", 3)
     eventually(p3, lambda: len(api_get(base, f"/api/v1/games/{first[3]['game']}/")["hands"]) == 1)
     services.round_time_call(event=event, number=1, actor=director)
-    expect(p3.get_by_text("Time!")).to_be_visible(timeout=10_000)
+    refreshed(p3, lambda ms: expect(p3.get_by_text("Time!")).to_be_visible(timeout=ms))
     enter_result(p3, three[0], as_it_stands=True)
     expect(p3.locator("section.result")).to_contain_text("As it stood when time was called")
     # The scorer's phone leaves the table, and joins again by the card without the director.
@@ -184,7 +196,11 @@ def test_a_three_table_progressive_night_on_phones(
     services.round_generate(event=event, actor=director)
     second = seated(base, event.pk, 2)
     for n, page in phones.items():
-        expect(page.locator(".table-title")).to_have_text(f"Table {n} · round 2", timeout=15_000)
+        title = page.locator(".table-title")
+        refreshed(
+            page,
+            lambda ms, t=title, n=n: expect(t).to_have_text(f"Table {n} · round 2", timeout=ms),
+        )
         shows_seating(page, second[n])
         expect(page.get_by_role("heading", name="Hand 1 of 3")).to_be_visible()
     assert card_urls(console, event.pk) == urls
@@ -274,6 +290,7 @@ def test_a_director_seats_a_night_from_the_screens(
     tables = seated(base, event, 1)
 
     watcher = phone().new_page()
+    watcher.clock.install()
     watcher.goto(base + f"/events/{event}/")
     expect(watcher.get_by_role("link", name="Scorekeeper app")).to_have_attribute("href", "/")
     watcher.get_by_label("I am").select_option(label=names(tables[2])[3])
@@ -284,7 +301,7 @@ def test_a_director_seats_a_night_from_the_screens(
     enter_result(scorer, names(tables[1])[0])
     scorer.get_by_role("button", name=f"I am {names(tables[1])[1]}: confirm").click()
     rows = watcher.locator(".standings-table tbody tr")
-    expect(rows.first).to_contain_text("2", timeout=10_000)
+    refreshed(watcher, lambda ms: expect(rows.first).to_contain_text("2", timeout=ms))
     assert {rows.nth(i).locator("td").nth(1).inner_text() for i in (0, 1)} == {
         names(tables[1])[0],
         names(tables[1])[2],

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from table import seat_a_night
+from table import refreshed, seat_a_night
 from test_table_ruling_and_result import FOUR, join
 
 from scorekeeper.events import services
@@ -24,16 +24,23 @@ def test_a_directors_correction_shows_on_the_tables_phone(
     user = django_user_model.objects.create_user("dora", first_name="Dora Lee")
     _event, rnd, director = seat_a_night(user, FOUR, entry="totals")
     table = rnd.tables.get()
+    page.clock.install()  # the phone's polls are brought forward (table.py: refreshed)
     phone = join(page.context, live_server.url, table.event_table.join_code)
     device = Actor(device=TableToken.objects.get(event_table=table.event_table))
     seats = list(table.seats.order_by("number"))
     services.result_enter(table=table, actor=device, entered_by=seats[0].player_id, points=[7, 2])
     services.result_confirm(table=table, actor=device, confirmed_by=seats[1].player_id)
     result = phone.locator("section.result")
-    expect(result).to_contain_text(re.compile(r"Confirmed by \w+"), timeout=15_000)
+    refreshed(
+        phone,
+        lambda ms: expect(result).to_contain_text(re.compile(r"Confirmed by \w+"), timeout=ms),
+    )
 
     services.result_correct(table=table, actor=director, reason="miscounted", points=[5, 3])
-    expect(result.locator(".how")).to_have_text(
-        "Corrected by the director (Dora Lee): 7 – 2 was confirmed, now 5 – 3.", timeout=15_000
+    refreshed(
+        phone,
+        lambda ms: expect(result.locator(".how")).to_have_text(
+            "Corrected by the director (Dora Lee): 7 – 2 was confirmed, now 5 – 3.", timeout=ms
+        ),
     )
     expect(result.locator(".result-score")).to_contain_text("5 – 3")

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from screens import club_on_screen
-from table import api_get, layout_problems
+from table import api_get, layout_problems, refreshed
 from test_console_night import ask_and, board_table, card_urls_on_screen, seated
 from test_events_night import enter_result, hand, join, names
 
@@ -41,7 +41,10 @@ def play_round(phones: dict[int, Page], tables: dict[int, dict[str, Any]], level
     each side makes one point (a level table); elsewhere N and S make both."""
     for number, page in phones.items():
         seats = names(tables[number])
-        expect(page.locator(".table-title")).to_contain_text(f"Table {number}", timeout=15_000)
+        title = page.locator(".table-title")
+        refreshed(
+            page, lambda ms, t=title, n=number: expect(t).to_contain_text(f"Table {n}", timeout=ms)
+        )
         makers = [f"{seats[0]} (N)", f"{seats[1]} (E)" if number == level else f"{seats[0]} (N)"]
         for count, maker in enumerate(makers, start=1):
             expect(page.get_by_role("heading", name=f"Hand {count} of 2")).to_be_visible(
@@ -57,6 +60,7 @@ def test_a_party_from_the_console_with_three_phones(
 ):
     base = live_server.url
     settings.PUBLIC_URL = base
+    page.clock.install()  # the console's refreshes are brought forward (table.py: refreshed)
     club_on_screen(page, base, django_user_model)
     club = page.locator("section[data-club]")
     club.get_by_text("New event", exact=True).click()
@@ -91,7 +95,12 @@ def test_a_party_from_the_console_with_three_phones(
         tables = seated(base, event, number)
         play_round(phones, tables, level)
         for n in tables:
-            expect(board_table(page, n)).to_contain_text("same device", timeout=15_000)
+            refreshed(
+                page,
+                lambda ms, n=n: expect(board_table(page, n)).to_contain_text(
+                    "same device", timeout=ms
+                ),
+            )
         # The level table asks for the cut on the board: N and S win it.
         cut = board_table(page, level).locator(".cut")
         expect(cut).to_contain_text("Level: who won the cut?", timeout=15_000)

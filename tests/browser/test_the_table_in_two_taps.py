@@ -22,6 +22,7 @@ from table import (
     api_get,
     eventually,
     points,
+    refreshed,
     seat_a_night,
     text_size,
     uncovered,
@@ -239,6 +240,7 @@ def a_night(django_user_model: Any, **options: Any) -> tuple[Any, Any, str, Any]
 
 
 def keeping_score(page: Page, base: str, code: str) -> None:
+    page.clock.install()  # its polls can be brought forward (table.py: refreshed)
     page.goto(f"{base}/t/{code}")
     page.get_by_role(
         "button", name=re.compile("Keep this table's score|이 테이블의 점수 기록")
@@ -279,7 +281,9 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
             expect(page.locator(".seating")).to_be_visible()
         if "time" in state:
             services.round_time_call(event=event, number=1, actor=director)
-            expect(page.locator(".time-called")).to_be_visible(timeout=10_000)
+            refreshed(
+                page, lambda ms, p=page: expect(p.locator(".time-called")).to_be_visible(timeout=ms)
+            )
         if "offline" in state:
             context.set_offline(True)
             page.evaluate("() => window.dispatchEvent(new Event('offline'))")
@@ -323,13 +327,14 @@ def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_th
     assert len(scorer.locator(".chart text.axis").all()) <= 10
 
     opponents = phone().new_page()
+    opponents.clock.install()  # its polls are brought forward
     opponents.goto(f"{live_server.url}/t/{code}")
     opponents.get_by_role("button", name="Confirm the result for the opponents").tap()
     expect(opponents.locator("section.result")).to_be_visible()
     who.get_by_role("radio").first.tap()
     result.get_by_role("button", name="Enter the result", exact=True).tap()
     confirm = opponents.get_by_role("button", name=re.compile(r"^I am .*: confirm$"))
-    expect(confirm.first).to_be_in_viewport(timeout=15_000)
+    refreshed(opponents, lambda ms: expect(confirm.first).to_be_in_viewport(timeout=ms))
     assert opponents.evaluate("() => window.scrollY") == 0 or confirm.first.is_visible()
 
 
