@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, expect
 from stack import Stack
 
 from tests.prepared import Prepared
+from tests.waiting import until
 
 # Playwright's sync API keeps an event loop running in the test thread; Django would refuse
 # the database work of the live server's set-up and teardown there without this.
@@ -93,6 +95,50 @@ def phone(
     yield make
     for context in contexts:
         context.close()
+
+
+class Requests:
+    """The live server's requests being answered (in the app, where its transactions are),
+    counted. (Not its connections: a phone keeps one open between requests.)"""
+
+    def __init__(self, server: Any) -> None:
+        self.lock = threading.Lock()
+        self.active = 0
+        app = server.get_app()
+
+        def counted(environ: dict[str, Any], start_response: Any) -> Any:
+            with self.lock:
+                self.active += 1
+            try:
+                return app(environ, start_response)
+            finally:
+                with self.lock:
+                    self.active -= 1
+
+        server.set_app(counted)
+
+    def none(self) -> bool:
+        with self.lock:
+            return self.active == 0
+
+
+@pytest.fixture(scope="session")
+def live_requests(live_server: Any) -> Requests:
+    return Requests(live_server.thread.httpd)
+
+
+@pytest.fixture(autouse=True)
+def answered_before_the_flush(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test against the live server ends once the server has answered what the test's
+    phones asked before they were closed: emptying the database under a request still in
+    its transaction deadlocks on PostgreSQL. (Set up after the live server and the database,
+    this is torn down after the phones and before the database is emptied.)"""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    requests = request.getfixturevalue("live_requests")
+    yield
+    until(requests.none, within=30, what="the live server has answered every request")
 
 
 @pytest.fixture
