@@ -397,6 +397,8 @@ async function refresh() {
 deskReloads(load);
 nightReloads(load);
 staleReloads(load);
+// Every form and button has its handler now: the console, inert as drawn, takes taps.
+document.querySelector("main").inert = false;
 attempt("refresh", refresh);
 setInterval(() => attempt("refresh", refresh), REFRESH_MS);
 setInterval(() => attempt("refresh", safetyRefreshed), SAFETY_MS);
