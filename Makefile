@@ -15,8 +15,10 @@ $(BIN)/python:
 	  else echo "Python's venv is missing: sudo apt-get install python3-venv"; exit 1; fi; }
 	$(PYTHON) -m venv $(VENV)
 
-# uv installs the pinned, hashed requirements (pip would take minutes on a new machine).
-UV := $(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes
+# uv installs the pinned, hashed requirements (pip would take minutes on a new machine), and
+# compiles them: where PYTHONDONTWRITEBYTECODE is set, every process would otherwise compile
+# Django afresh (about a second more for each command, server and test worker).
+UV := $(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes --compile-bytecode
 $(BIN)/uv: requirements/uv.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q --require-hashes -r requirements/uv.txt
 	touch $@
@@ -71,9 +73,11 @@ chromium:
 # on TEST_WORKERS processes (pytest-xdist; two on CI's two cores), each taking the next test
 # as it finishes one. (Three were faster on a quiet machine, 500-520 s against 592 s, but on a
 # loaded one the tests that time a server's answer then miss their marks.)
+# The run writes its bytecode whatever PYTHONDONTWRITEBYTECODE says: the workers and the
+# servers they start then compile the project and rewrite the tests' asserts once, not each.
 TEST_WORKERS ?= 2
 pytest: $(VENV)/.installed chromium
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
 
 # Pin every package with its hashes (pip-tools) from what requirements/base.in and test.in ask
 # for; uv then installs nothing it cannot check.
