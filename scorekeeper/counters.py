@@ -7,8 +7,9 @@ Why the database and not the cache: Django's database cache reads a count, chang
 it back without a lock (so do DRF's throttles over it), and a cache server with an atomic
 increment is one more service for a club's laptop to run. Here every count is one short
 transaction on the database the app uses anyway: an insert that does nothing when the row is
-there, the row read under its lock, and its update (on SQLite the transaction takes the write
-lock when it begins, which serializes the same way).
+there, the rows read under their locks (taken in the order of their keys), and their update
+(on SQLite the transaction takes the write lock when it begins, which serializes the same
+way).
 
 A count lasts a window: `period` seconds from its first count; a row whose window is over
 counts from 0 again, and rows a day past their last count are deleted as new windows begin.
@@ -69,9 +70,11 @@ def counted(*keys: tuple[str, float], now: float | None = None) -> Iterator[list
             [LimitCount(key=key, count=0, since=now, last=now) for key in names],
             ignore_conflicts=True,
         )
-        rows = {
-            row.key: row for row in LimitCount.objects.select_for_update().filter(key__in=names)
-        }
+        # Locked in the order of their keys (the sort comes before the lock): a scan's own
+        # order follows where each row's latest version happens to lie, and two requests
+        # locking the same rows in two orders would wait on each other for good.
+        locking = LimitCount.objects.select_for_update().filter(key__in=names).order_by("key")
+        rows = {row.key: row for row in locking}
         windows = []
         renewed = False
         for key, period in keys:
@@ -87,9 +90,14 @@ def counted(*keys: tuple[str, float], now: float | None = None) -> Iterator[list
                 count=window.count, since=window.since, last=window.last
             )
         if renewed:
-            LimitCount.objects.filter(last__lt=now - FORGOTTEN_AFTER).exclude(
-                key__in=names
-            ).delete()
+            # Only the forgotten rows no other request holds: one that waited here for a
+            # row while holding its own could be waited on in turn.
+            forgotten = (
+                LimitCount.objects.select_for_update(skip_locked=True)
+                .filter(last__lt=now - FORGOTTEN_AFTER)
+                .exclude(key__in=names)
+            )
+            LimitCount.objects.filter(pk__in=list(forgotten.values_list("pk", flat=True))).delete()
 
 
 def take_back(key: str, period: float) -> None:

@@ -3,17 +3,22 @@ exactly, since every count is taken under its row's lock before the request is a
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 
 from django.contrib.auth import get_user_model
+from django.db import connection, connections, transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
+from scorekeeper.counters import FORGOTTEN_AFTER, counted
+from scorekeeper.models import LimitCount
 from tests.concurrency import POSTGRES_ONLY, all_at_once
 
 pytestmark = POSTGRES_ONLY
 
 ADDRESS = "10.20.0.1"
+NOW = 1_800_000_000.0
 
 
 def test_fifty_wrong_codes_at_once_from_one_address_get_exactly_the_limit_answered(rates):
@@ -47,3 +52,36 @@ def test_wrong_passwords_at_once_get_only_the_free_tries_checked(settings):
 
     answers = Counter(all_at_once(20, sign_in))
     assert answers == {200: settings.SIGN_IN_FREE_TRIES, 429: 20 - settings.SIGN_IN_FREE_TRIES}
+
+
+def test_a_forgotten_row_another_request_holds_is_left_for_later_not_waited_on():
+    forgotten = NOW - FORGOTTEN_AFTER - 5
+    LimitCount.objects.create(key="games:10.0.0.1", count=3, since=forgotten, last=forgotten)
+    holding, done = threading.Event(), threading.Event()
+
+    def hold_the_forgotten_row() -> None:
+        try:
+            with transaction.atomic():
+                LimitCount.objects.select_for_update().get(key="games:10.0.0.1")
+                holding.set()
+                done.wait(timeout=30)
+        finally:
+            connections.close_all()
+
+    holder = threading.Thread(target=hold_the_forgotten_row)
+    holder.start()
+    try:
+        assert holding.wait(timeout=30)
+        with connection.cursor() as cursor:  # a wait would fail the test, not hang it
+            cursor.execute("SET lock_timeout = '5s'")
+        with counted(("games:10.0.0.2", 3600), now=NOW) as (window,):
+            window.add(NOW)
+        assert set(LimitCount.objects.values_list("key", flat=True)) == {
+            "games:10.0.0.1",
+            "games:10.0.0.2",
+        }
+    finally:
+        done.set()
+        holder.join(timeout=30)
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = 0")
