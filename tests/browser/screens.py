@@ -31,6 +31,13 @@ def sign_in(page: Page, base: str, path: str) -> None:
     form.locator("button[type=submit]").click()
     page.wait_for_url(lambda url: "/events/login/" not in url)
     page.goto(base + path)
+    console_ready(page)
+
+
+def console_ready(page: Page) -> None:
+    """The page takes taps: a console is drawn inert until its script has bound its forms
+    (what is typed or tapped before then would be lost), other pages at once."""
+    expect(page.locator("main[inert]")).to_have_count(0)
 
 
 def director_screen(page: Page, base: str) -> None:

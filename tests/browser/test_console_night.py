@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from screens import club_on_screen, director_club, director_screen
+from screens import club_on_screen, console_ready, director_club, director_screen
 from table import REFRESH_MS, api_get, layout_problems, refreshed
 from test_events_night import enter_result, hand, join, names
 
@@ -99,6 +99,7 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     form.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Friday night")).to_be_visible()
     event = int(re.search(r"/events/(\d+)/manage/", page.url)[1])  # type: ignore[index]
+    console_ready(page)
     expect(page.locator(".event-date")).to_have_text("2026-12-04")
     page.get_by_text("The event: name, date, season and every setting").click()
     expect(page.get_by_label("Season", exact=True)).to_have_value(re.compile(r"\d+"))
@@ -269,6 +270,7 @@ def test_withdrawing_a_team_and_a_player_leaving_ask_first(
     services.round_generate(event=pairs, actor=dora)
     director_screen(page, base)
     page.goto(base + f"/events/{pairs.pk}/manage/")
+    console_ready(page)
     aces = page.locator(".entrants li", has_text="Aces")
     aces.get_by_role("button", name="Withdraw").click()
     ask_and(page, "Cancel", says="Withdraw Aces?")
@@ -286,6 +288,7 @@ def test_withdrawing_a_team_and_a_player_leaving_ask_first(
                                   rounds_planned=1)  # fmt: skip
     services.entrant_add(event=night, actor=dora, name="Eve")
     page.goto(base + f"/events/{night.pk}/manage/")
+    console_ready(page)
     eve = page.locator(".entrants li", has_text="Eve")
     eve.get_by_role("button", name="Leaves").click()
     ask_and(page, "Confirm", says="Eve leaves the event")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from playwright.sync_api import BrowserContext, Page, expect
-from screens import club_on_screen
+from screens import club_on_screen, console_ready
 from table import (
     Table,
     api_get,
@@ -278,6 +278,7 @@ def test_a_director_seats_a_night_from_the_screens(
     page.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Tuesday progressive")).to_be_visible()
     event = int(re.search(r"/events/(\d+)/manage/", page.url).group(1))
+    console_ready(page)
     page.get_by_label("Names, one a line").fill("\n".join(TWELVE[:8]))
     page.get_by_role("button", name="Add players").click()
     expect(page.locator(".entrants li")).to_have_count(8)

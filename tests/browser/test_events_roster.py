@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from screens import director_club, sign_in
+from screens import console_ready, director_club, sign_in
 
 from scorekeeper.events import services
 
@@ -59,6 +59,7 @@ def test_adding_a_name_on_the_roster_asks_who_it_is(
         club=club, actor=dora, name="Wednesday", format="progressive", rounds_planned=1
     )
     page.goto(base + f"/events/{wednesday.pk}/manage/")
+    console_ready(page)
     page.get_by_label("Names, one a line").fill("John Smith")
     page.get_by_role("button", name="Add players").click()
     expect(question.locator("input[name=who]")).to_have_count(3)

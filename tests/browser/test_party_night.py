@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from screens import club_on_screen
+from screens import club_on_screen, console_ready
 from table import api_get, layout_problems, refreshed
 from test_console_night import ask_and, board_table, card_urls_on_screen, seated
 from test_events_night import enter_result, hand, join, names
@@ -77,6 +77,7 @@ def test_a_party_from_the_console_with_three_phones(
     form.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Church party")).to_be_visible()
     event = int(re.search(r"/events/(\d+)/manage/", page.url)[1])  # type: ignore[index]
+    console_ready(page)
 
     page.get_by_label("Names, one a line").fill("\n".join(TWELVE))
     page.get_by_role("button", name="Add players").click()

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from screens import club_on_screen
+from screens import club_on_screen, console_ready
 from table import layout_problems
 
 from scorekeeper.events.models import Event, Season
@@ -62,6 +62,7 @@ def test_a_director_chooses_a_seasons_ladder_and_a_nights_ranking(
     page.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Tuesday progressive")).to_be_visible()
     event = Event.objects.get(pk=int(re.search(r"/events/(\d+)/manage/", page.url).group(1)))
+    console_ready(page)
     assert (event.season_id, event.options["rank_by"], event.options["loner_bonus"]) == (
         season.pk,
         "per-round",
