@@ -75,7 +75,7 @@ chromium:
 # pytest exits 5 when it collected nothing: that is a failure here, not a pass. The tests run
 # on TEST_WORKERS processes (pytest-xdist), each taking the next test as it finishes one:
 # three on CI's two cores, since a browser or server test spends part of its time waiting
-# (measured on the two-core machine: 451-459 s on three, 500-538 s on two).
+# (pytest on the two-core machine, five runs on three: 418-495 s; four on two: 500-538 s).
 # The run writes its bytecode whatever PYTHONDONTWRITEBYTECODE says: the workers and the
 # servers they start then compile the project and rewrite the tests' asserts once, not each.
 TEST_WORKERS ?= 3
