@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from event_helpers import (
     Device,
@@ -21,6 +23,7 @@ from event_helpers import (
     totals,
     winter_season,
 )
+from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
 
@@ -141,10 +144,23 @@ def play_totals_night(
     return event, played.devices
 
 
-@pytest.fixture
-def season_of_nights(director: Director) -> dict[str, Any]:
+@pytest.fixture(scope="module")
+def season_of_nights(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
     """A Winter night entered hand by hand, a later totals night outside any season, and an
-    unpublished night that must count nowhere."""
+    unpublished night that must count nowhere, by a club's director. Built once for the
+    module and only read: each test's writes are rolled back to it, and it goes at the end."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        user = get_user_model().objects.create_user("vera", first_name="Vera Ng")
+        client = APIClient()
+        client.force_login(user)
+        club = ok(
+            client.post("/api/v1/clubs/", {"name": "Lakeside Euchre Club"}, format="json"), 201
+        )
+        yield played_season(Director(client, club["id"]))
+        transaction.set_rollback(True)
+
+
+def played_season(director: Director) -> dict[str, Any]:
     season = director.create_season("Winter", "2025-01-01", "2025-03-31")
     winter: dict[str, Counter[str]] = {name: blank() for name in EIGHT}
     hands_night = play_hands_night(director, season, winter)
@@ -163,6 +179,7 @@ def season_of_nights(director: Director) -> dict[str, Any]:
         for row in ok(director.client.get(f"/api/v1/events/{hands_night}/players/"))
     }
     return {
+        "director": director,
         "season": season,
         "hands_night": hands_night,
         "totals_night": totals_night,
@@ -172,9 +189,8 @@ def season_of_nights(director: Director) -> dict[str, Any]:
     }
 
 
-def test_the_leaderboard_shows_each_players_figures_in_order(
-    director: Director, anon, season_of_nights
-):
+def test_the_leaderboard_shows_each_players_figures_in_order(anon, season_of_nights):
+    director = season_of_nights["director"]
     ids, every = season_of_nights["ids"], season_of_nights["every"]
     board = page(anon, f"/events/clubs/{director.club}/leaderboard/")
     assert {player: board.rows[player] for player in board.order} == {
@@ -193,9 +209,8 @@ def test_the_leaderboard_shows_each_players_figures_in_order(
     assert [board.rows[ids[name]]["rank"] for name in by_points] == list(range(1, 9))
 
 
-def test_a_seasons_leaderboard_counts_that_seasons_events_only(
-    director: Director, anon, season_of_nights
-):
+def test_a_seasons_leaderboard_counts_that_seasons_events_only(anon, season_of_nights):
+    director = season_of_nights["director"]
     ids, winter = season_of_nights["ids"], season_of_nights["winter"]
     url = f"/events/clubs/{director.club}/leaderboard/?season={season_of_nights['season']}"
     board = page(anon, url + "&order=euchres")
@@ -249,7 +264,8 @@ def test_a_players_history_pages_through_older_games(anon, season_of_nights):
     assert "Older games" not in older and "Newer games" in older
 
 
-def test_the_event_pages_link_to_the_records(director: Director, anon, season_of_nights):
+def test_the_event_pages_link_to_the_records(anon, season_of_nights):
+    director = season_of_nights["director"]
     event, ids = season_of_nights["hands_night"], season_of_nights["ids"]
     results = anon.get(f"/events/{event}/results/").content.decode()
     assert all(f'href="/events/players/{ids[name]}/"' in results for name in ids)
@@ -261,7 +277,8 @@ def test_the_event_pages_link_to_the_records(director: Director, anon, season_of
     assert board in director.client.get("/events/director/").content.decode()
 
 
-def test_unknown_ids_are_not_found(director: Director, anon, season_of_nights):
+def test_unknown_ids_are_not_found(anon, season_of_nights):
+    director = season_of_nights["director"]
     club, season = director.client, season_of_nights["season"]
     other = ok(club.post("/api/v1/clubs/", {"name": "Hilltop"}, format="json"), 201)["id"]
     ann = season_of_nights["ids"]["Ann"]
