@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +38,7 @@ class Served:
     process: subprocess.Popen[str]
     port: int
     output: list[str]
+    folder: Path
 
     def get(self, path: str, timeout: float = 5.0) -> tuple[int, dict[str, str], bytes]:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
@@ -67,15 +69,15 @@ class Served:
         return {int(line.split()[0]) for line in ps.stdout.splitlines() if "--child" in line}
 
 
-@pytest.fixture
-def served(tmp_path: Path, prepared: Prepared) -> Iterator[Served]:
+@contextmanager
+def serving(folder: Path, prepared: Prepared) -> Iterator[Served]:
     port = harness.free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_DEBUG", "SECRET_KEY", "HTTPS"}}
     env |= {
-        "DATABASE_URL": prepared.database(tmp_path, "club", kind="sqlite"),
+        "DATABASE_URL": prepared.database(folder, "club", kind="sqlite"),
         "STATIC_ROOT": str(prepared.static_root),
-        "INSTANCE_DIR": str(tmp_path / "instance"),
-        "BACKUP_DIR": str(tmp_path / "backups"),
+        "INSTANCE_DIR": str(folder / "instance"),
+        "BACKUP_DIR": str(folder / "backups"),
     }
     process = subprocess.Popen(
         [
@@ -91,14 +93,30 @@ def served(tmp_path: Path, prepared: Prepared) -> Iterator[Served]:
     output: list[str] = []
     reader = threading.Thread(target=lambda: output.extend(process.stdout or []), daemon=True)
     reader.start()
-    server = Served(process, port, output)
-    assert server.answers(within=120), "".join(output)
-    yield server
-    process.send_signal(signal.SIGTERM)
-    process.wait(timeout=30)
+    server = Served(process, port, output, folder)
+    try:
+        assert server.answers(within=120), "".join(output)
+        yield server
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
 
 
-def test_it_serves_the_app_with_production_settings_and_says_where(served: Served, tmp_path):
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory, prepared: Prepared) -> Iterator[Served]:
+    """One server for the tests that only talk to it (its start is most of their time)."""
+    with serving(tmp_path_factory.mktemp("served"), prepared) as server:
+        yield server
+
+
+@pytest.fixture
+def served_alone(tmp_path: Path, prepared: Prepared) -> Iterator[Served]:
+    """A server of the test's own, for a test that kills part of it."""
+    with serving(tmp_path, prepared) as server:
+        yield server
+
+
+def test_it_serves_the_app_with_production_settings_and_says_where(served: Served):
     text = "".join(served.output)
     assert "open http://" in text or "only it can reach the app" in text
     status, headers, body = served.get("/")
@@ -107,10 +125,11 @@ def test_it_serves_the_app_with_production_settings_and_says_where(served: Serve
     script = body.decode().split('<script type="module" src="')[1].split('"')[0]
     assert "/static/" in script and script.count(".") >= 2, script  # a hashed name
     assert served.get(script)[0] == 200
-    assert (tmp_path / "instance" / "secret_key").stat().st_mode & 0o077 == 0
+    assert (served.folder / "instance" / "secret_key").stat().st_mode & 0o077 == 0
 
 
-def test_it_serves_from_two_processes_and_one_that_dies_is_started_again(served: Served):
+def test_it_serves_from_two_processes_and_one_that_dies_is_started_again(served_alone: Served):
+    served = served_alone
     until(lambda: len(served.server_pids()) == 2, within=30, what="two server processes")
     first, other = sorted(served.server_pids())
     os.kill(first, signal.SIGKILL)
@@ -166,6 +185,7 @@ def test_twenty_slow_clients_do_not_hold_up_the_others(served: Served):
 
 @pytest.mark.parametrize("chunked", [False, True], ids=["with-its-length", "chunked"])
 def test_a_huge_body_is_refused_before_a_megabyte_of_it_is_sent(served: Served, chunked: bool):
+    logged_before = len(served.output)
     with socket.create_connection(("127.0.0.1", served.port), timeout=30) as sock:
         refused = send_huge(sock, "/api/v1/games/", chunked=chunked)
     assert refused.status == 413
@@ -173,7 +193,7 @@ def test_a_huge_body_is_refused_before_a_megabyte_of_it_is_sent(served: Served, 
     assert b'"field": "body"' in refused.body or b'"field":"body"' in refused.body
     assert refused.sent < 1024 * 1024 if chunked else refused.sent == 0
     logged = until(
-        lambda: [line for line in served.output if "413 body too large" in line],
+        lambda: [line for line in served.output[logged_before:] if "413 body too large" in line],
         within=10,
         what="the refusal logged",
     )
