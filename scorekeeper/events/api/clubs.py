@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING
 
-from django.core.cache import caches
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -27,6 +26,7 @@ from scorekeeper.events.api.season_shapes import SeasonUpdateSerializer
 from scorekeeper.events.api.shapes import matched_json, player_ref
 from scorekeeper.events.exports import records
 from scorekeeper.events.selectors.season_board import club_board
+from scorekeeper.kept import kept
 
 if TYPE_CHECKING:
     from scorekeeper.models import Player
@@ -228,11 +228,11 @@ def _board(view: EventsView, request: Request) -> list[dict[str, object]]:
             repr((season.pk, ladder, selectors.season_state(season=season), order, limit)).encode()
         ).hexdigest()
     )
-    board: list[dict[str, object]] | None = caches["default"].get(key)
-    if board is None:
-        board = club_board(club=view.club, season=season, order=order, limit=limit)
-        caches["default"].set(key, board, timeout=SEASON_BOARD_KEPT_SECONDS)
-    return board
+    return kept(
+        key,
+        SEASON_BOARD_KEPT_SECONDS,
+        lambda: club_board(club=view.club, season=season, order=order, limit=limit),
+    )
 
 
 class LeaderboardView(EventsView):

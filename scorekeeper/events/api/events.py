@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from django.core.cache import caches
 from django.http import HttpResponse
 from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
@@ -34,6 +33,7 @@ from scorekeeper.events.api.shapes import (
 )
 from scorekeeper.events.exports import records
 from scorekeeper.events.selectors import board
+from scorekeeper.kept import kept
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event
@@ -204,15 +204,14 @@ class RoundListView(EventsView):
         # A night's watchers poll the rounds together: the answer for one tag (the version,
         # the reader's role, language and query) is computed once and kept in the shared cache
         # a moment, for the others polling at that version.
-        key = f"rounds:{self.etag}"
-        body = caches["default"].get(key)
-        if body is None:
-            event = self.event
+        event = self.event
+
+        def made() -> Any:
             codes = access.sees_join_codes(self.actor, event)
             rounds = [round_json(r, show_codes=codes) for r in selectors.rounds_of(event=event)]
-            body = s.RoundSerializer(rounds, many=True).data
-            caches["default"].set(key, body, timeout=ROUNDS_KEPT_SECONDS)
-        return Response(body)
+            return s.RoundSerializer(rounds, many=True).data
+
+        return Response(kept(f"rounds:{self.etag}", ROUNDS_KEPT_SECONDS, made))
 
     @extend_schema(
         operation_id="event_rounds_create",
@@ -287,11 +286,13 @@ class StandingsView(EventsView):
         # every worker shares and a restore puts back with the rest.
         event = self.event
         key = f"standings:{event.pk}:{event.standings_version}:{translation.get_language()}"
-        body = caches["default"].get(key)
-        if body is None:
-            body = standings_json(selectors.standings(event=event))
-            caches["default"].set(key, body, timeout=STANDINGS_KEPT_SECONDS)
-        return Response(body)
+        return Response(
+            kept(
+                key,
+                STANDINGS_KEPT_SECONDS,
+                lambda: standings_json(selectors.standings(event=event)),
+            )
+        )
 
 
 class StandingsCsvView(EventsView):
