@@ -1,6 +1,7 @@
 """At an event table, from the table's phone: a ruling from the referee screen becomes the
 hand's score ("Record this ruling"), and a result entered while the phone is offline is kept,
-then reaches the server exactly once when the connection is back."""
+then reaches the server exactly once when the connection is back; under an auction a total
+below zero is entered as it is."""
 
 from __future__ import annotations
 
@@ -136,3 +137,33 @@ def test_a_result_entered_offline_reaches_the_server_once(
     assert [r.status for r in answered] == [201]
     entries = ResultChange.objects.filter(table_id=table["id"], action=ResultChange.Action.ENTER)
     assert entries.count() == 1
+
+
+def test_a_bid_euchre_table_enters_a_side_set_below_zero(
+    live_server, django_user_model, page: Page
+) -> None:
+    """Under an auction a side's total may be negative: the phone's keyboard then has a minus,
+    and the total reaches the server as entered."""
+    base = live_server.url
+    user = django_user_model.objects.create_user("dora")
+    event, rnd, _ = seat_a_night(user, FOUR, entry="totals", ruleset="bid-euchre")
+    table = the_table(base, event.pk)
+    scorer = join(page.context, base, rnd.tables.get().event_table.join_code)
+    result = scorer.locator("section.result")
+    inputs = result.locator(".totals input")
+    expect(inputs).to_have_count(2)
+    for side in range(2):
+        expect(inputs.nth(side)).to_have_attribute("min", "-999")
+        expect(inputs.nth(side)).not_to_have_attribute("inputmode", "numeric")
+    inputs.nth(0).fill("-10")
+    inputs.nth(1).fill("22")
+    # Who enters it, chosen after the totals: the totals typed stay.
+    north = seats(table)[0]
+    who = result.get_by_role("group", name="Who enters it?")
+    who.get_by_role("radio", name=re.compile(north.split(" (")[0])).check()
+    expect(inputs.nth(0)).to_have_value("-10")
+    expect(inputs.nth(1)).to_have_value("22")
+    result.get_by_role("button", name="Enter the result", exact=True).click()
+    expect(result).to_contain_text("An opponent confirms it")
+    entered = api_get(base, f"/api/v1/tables/{table['id']}/")["result"]
+    assert entered["points"] == [-10, 22], entered
