@@ -2,7 +2,8 @@
 larger root font size, page zoom; in English and Korean. On the hand entry, with a game's
 referee and on its log, no word breaks inside itself, no label is cut, nothing is wider than
 the screen; who called and how it ended share the first screen, and the referee's Ask button
-stands clear of the tab bar, solid even before it can be tapped."""
+stands clear of the tab bar, solid even before it can be tapped. A name longer than a line
+wraps inside itself rather than run off the screen."""
 
 from __future__ import annotations
 
@@ -113,3 +114,31 @@ def test_large_text_breaks_no_word_and_cuts_no_label(
     page.locator("main li, main p").first.wait_for()
     found["log"] = problems(page)
     assert {screen: seen for screen, seen in found.items() if seen} == {}
+
+
+# One word wider than a line of the phone at 200%: it can only wrap inside itself.
+OVERLONG = "Wolfeschlegelsteinhausenbergerdorff"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko-KR"])
+@pytest.mark.parametrize("way", WAYS)
+def test_a_name_wider_than_the_screen_wraps_inside_itself_and_nothing_runs_off(
+    live_server, phone, way: str, locale: str
+) -> None:
+    page = large_phone(phone, way, locale)
+    page.goto(live_server.url + "/new/")
+    seats = (
+        page.locator("fieldset")
+        .filter(has=page.get_by_text(re.compile("^(Players|플레이어)$")))
+        .get_by_role("textbox")
+    )
+    for seat, name in enumerate([OVERLONG, *NAMES[1:]]):
+        seats.nth(seat).fill(name)
+    page.locator("form button[type=submit]").last.click()
+    page.locator("form.entry").wait_for()
+    page.evaluate(SETTLED)
+    found = layout_problems(page)
+    assert found == [], "\n".join(found)
+    # Only the name no line can hold breaks inside itself.
+    broken = {word.split('"')[1] for word in page.evaluate(BROKEN_WORDS)}
+    assert broken <= {OVERLONG}, broken
