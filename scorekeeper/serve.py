@@ -274,7 +274,9 @@ def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    parser.add_argument("--threads", type=int, default=8, help="threads a process")
+    # Four app threads a process: the app's work holds Python's lock, and more threads only
+    # make each request, and a SQLite writer's turn, wait longer for it (docs/deployment.md).
+    parser.add_argument("--threads", type=int, default=4, help="threads a process")
     parser.add_argument(
         "--processes", type=int, default=os.cpu_count() or 1, help="default: one a core"
     )
