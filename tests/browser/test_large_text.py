@@ -69,6 +69,21 @@ SETTLED = """async () => {
 }"""
 
 
+def game_started(page: Page, base: str, names: list[str]) -> None:
+    """A new game of these four players, at its first hand's entry."""
+    page.goto(base + "/new/")
+    seats = (
+        page.locator("fieldset")
+        .filter(has=page.get_by_text(re.compile("^(Players|플레이어)$")))
+        .get_by_role("textbox")
+    )
+    expect(seats).to_have_count(4)
+    for seat, name in enumerate(names):
+        seats.nth(seat).fill(name)
+    page.locator("form button[type=submit]").last.click()
+    page.locator("form.entry").wait_for()
+
+
 def problems(page: Page) -> list[str]:
     page.evaluate(SETTLED)
     return layout_problems(page) + [f"broken word {word}" for word in page.evaluate(BROKEN_WORDS)]
@@ -80,17 +95,7 @@ def test_large_text_breaks_no_word_and_cuts_no_label(
     live_server, phone, way: str, locale: str
 ) -> None:
     page = large_phone(phone, way, locale)
-    page.goto(live_server.url + "/new/")
-    seats = (
-        page.locator("fieldset")
-        .filter(has=page.get_by_text(re.compile("^(Players|플레이어)$")))
-        .get_by_role("textbox")
-    )
-    expect(seats).to_have_count(4)
-    for seat, name in enumerate(NAMES):
-        seats.nth(seat).fill(name)
-    page.locator("form button[type=submit]").last.click()
-    page.locator("form.entry").wait_for()
+    game_started(page, live_server.url, NAMES)
     found = {"hand entry": problems(page)}
 
     # Who called is tapped: how it ended is on the same screen, nothing over either.
@@ -126,16 +131,7 @@ def test_a_name_wider_than_the_screen_wraps_inside_itself_and_nothing_runs_off(
     live_server, phone, way: str, locale: str
 ) -> None:
     page = large_phone(phone, way, locale)
-    page.goto(live_server.url + "/new/")
-    seats = (
-        page.locator("fieldset")
-        .filter(has=page.get_by_text(re.compile("^(Players|플레이어)$")))
-        .get_by_role("textbox")
-    )
-    for seat, name in enumerate([OVERLONG, *NAMES[1:]]):
-        seats.nth(seat).fill(name)
-    page.locator("form button[type=submit]").last.click()
-    page.locator("form.entry").wait_for()
+    game_started(page, live_server.url, [OVERLONG, *NAMES[1:]])
     page.evaluate(SETTLED)
     found = layout_problems(page)
     assert found == [], "\n".join(found)
