@@ -98,8 +98,9 @@ def phone(
 
 
 class Requests:
-    """The live server's requests being answered (in the app, where its transactions are),
-    counted. (Not its connections: a phone keeps one open between requests.)"""
+    """The live server's requests being answered, counted from the app's call until the
+    server closes the answer (Django's end of a request, which closes its connection, runs
+    then). Not its connections: a phone keeps one open between requests."""
 
     def __init__(self, server: Any) -> None:
         self.lock = threading.Lock()
@@ -110,16 +111,38 @@ class Requests:
             with self.lock:
                 self.active += 1
             try:
-                return app(environ, start_response)
-            finally:
-                with self.lock:
-                    self.active -= 1
+                return Answer(app(environ, start_response), self.done)
+            except BaseException:
+                self.done()
+                raise
 
         server.set_app(counted)
+
+    def done(self) -> None:
+        with self.lock:
+            self.active -= 1
 
     def none(self) -> bool:
         with self.lock:
             return self.active == 0
+
+
+class Answer:
+    """An app's answer whose closing (once sent, or once sending failed) is told."""
+
+    def __init__(self, answer: Any, closed: Callable[[], None]) -> None:
+        self.answer = answer
+        self.closed = closed
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.answer)
+
+    def close(self) -> None:
+        try:
+            if hasattr(self.answer, "close"):
+                self.answer.close()
+        finally:
+            self.closed()
 
 
 @pytest.fixture(scope="session")
