@@ -43,8 +43,13 @@ BROKEN_WORDS = """() => {
 }"""
 
 
-def large_phone(phone: object, way: str, locale: str) -> Page:
-    """A phone with its text at 200%, made large the way named."""
+@pytest.fixture(
+    params=[(way, locale) for locale in ("en-US", "ko-KR") for way in WAYS],
+    ids=lambda param: "-".join(param),
+)
+def large_page(request: pytest.FixtureRequest, phone: object) -> Page:
+    """A phone's page with its text at 200%, made large each way, in English and Korean."""
+    way, locale = request.param
     if way == "page zoom":
         # Zoomed to 200%, the page lays out at half the width, each CSS pixel two on screen.
         context: BrowserContext = phone(  # type: ignore[operator]
@@ -89,12 +94,8 @@ def problems(page: Page) -> list[str]:
     return layout_problems(page) + [f"broken word {word}" for word in page.evaluate(BROKEN_WORDS)]
 
 
-@pytest.mark.parametrize("locale", ["en-US", "ko-KR"])
-@pytest.mark.parametrize("way", WAYS)
-def test_large_text_breaks_no_word_and_cuts_no_label(
-    live_server, phone, way: str, locale: str
-) -> None:
-    page = large_phone(phone, way, locale)
+def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Page) -> None:
+    page = large_page
     game_started(page, live_server.url, NAMES)
     found = {"hand entry": problems(page)}
 
@@ -125,12 +126,10 @@ def test_large_text_breaks_no_word_and_cuts_no_label(
 OVERLONG = "Wolfeschlegelsteinhausenbergerdorff"
 
 
-@pytest.mark.parametrize("locale", ["en-US", "ko-KR"])
-@pytest.mark.parametrize("way", WAYS)
 def test_a_name_wider_than_the_screen_wraps_inside_itself_and_nothing_runs_off(
-    live_server, phone, way: str, locale: str
+    live_server, large_page: Page
 ) -> None:
-    page = large_phone(phone, way, locale)
+    page = large_page
     game_started(page, live_server.url, [OVERLONG, *NAMES[1:]])
     page.evaluate(SETTLED)
     found = layout_problems(page)
