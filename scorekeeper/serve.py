@@ -274,7 +274,7 @@ def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    # Four app threads a process: the app's work holds Python's lock, and more threads only
+    # Four app threads a process: the app's work holds Python's lock, and more threads mostly
     # make each request, and a SQLite writer's turn, wait longer for it (docs/deployment.md).
     parser.add_argument("--threads", type=int, default=4, help="threads a process")
     parser.add_argument(
