@@ -12,13 +12,15 @@ render; `self.actor` is who asks.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from django.http import HttpResponseBase
+from django.http import HttpResponse, HttpResponseBase
 from django.utils import timezone, translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.permissions import SAFE_METHODS
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -28,6 +30,7 @@ from scorekeeper.events import access, selectors
 from scorekeeper.events.api.auth import AUTHENTICATION, actor_of
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
+from scorekeeper.kept import kept
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event, Table
@@ -65,17 +68,21 @@ class EventsView(APIView):
     #: shown less: the rounds without join codes and phones are made of what the standings
     #: are (seating, results, byes), so a hand or a phone joining leaves them at 304.
     follows_for_players: ClassVar[str | None] = None
+    #: A read the night's watchers poll together (the standings, the rounds): its answer is
+    #: rendered once a tag and kept this many seconds in the shared cache (`answer_kept`), and
+    #: a read of it looks up the event's stamp only, the whole event when the answer is made.
+    kept_seconds: ClassVar[int] = 0
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
         self.actor = actor_of(request)
         reading = request.method in SAFE_METHODS
-        if (
-            reading
-            and "If-None-Match" in request.headers
-            and kwargs.keys() & _BY_EVENT == {"event_id"}
-        ):
-            self._poll(request, kwargs["event_id"])
+        if reading and kwargs.keys() & _BY_EVENT == {"event_id"}:
+            if self.kept_seconds:
+                self._poll(request, kwargs["event_id"])
+                return  # (the handler answers from the cache, or looks the event up to make it)
+            if "If-None-Match" in request.headers:
+                self._poll(request, kwargs["event_id"])
         if "club_id" in kwargs:
             self.club = selectors.club_get(club_id=kwargs["club_id"])
             if reading and self.directors_read:
@@ -101,10 +108,22 @@ class EventsView(APIView):
         narrow query) while the tag is current; otherwise the full look-up follows."""
         stamp = access.event_stamp_for(actor=self.actor, event_id=event_id)
         club_language_use(request, stamp.club_language)
-        tag = self._tag(request, stamp)
-        if unchanged(request, tag):
-            self.etag = tag
+        self.etag = self._tag(request, stamp)
+        if unchanged(request, self.etag):
             raise _Unchanged
+
+    def answer_kept(self, make: Callable[[Event], Any]) -> HttpResponse:
+        """The answer under this read's tag (`kept_seconds`), rendered as JSON once however
+        many phones ask: `make` gives its data from the event, which is looked up for it (and
+        the club's clock set) only then."""
+
+        def rendered() -> bytes:
+            self.event = access.event_for(actor=self.actor, event_id=self.kwargs["event_id"])
+            timezone.activate(club_zone(self.event.club))
+            return JSONRenderer().render(make(self.event))
+
+        body = kept(f"{type(self).__name__}:{self.etag}", self.kept_seconds, rendered)
+        return HttpResponse(body, content_type="application/json")
 
     def _club(self) -> Club | None:
         """The club the URL names, or whose event or table it names."""

@@ -7,7 +7,6 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from django.http import HttpResponse
-from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -33,7 +32,6 @@ from scorekeeper.events.api.shapes import (
 )
 from scorekeeper.events.exports import records
 from scorekeeper.events.selectors import board
-from scorekeeper.kept import kept
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event
@@ -194,24 +192,22 @@ ROUNDS_KEPT_SECONDS = 60
 
 class RoundListView(EventsView):
     follows_for_players = "standings_version"
+    kept_seconds = ROUNDS_KEPT_SECONDS
 
     @extend_schema(
         operation_id="event_rounds_list",
         summary="The schedule: every round's tables, seats, results and byes",
         responses={200: s.RoundSerializer(many=True), **problems(404)},
     )
-    def get(self, request: Request, event_id: int) -> Response:
+    def get(self, request: Request, event_id: int) -> HttpResponse:
         # A night's watchers poll the rounds together: the answer for one tag (the version,
-        # the reader's role, language and query) is computed once and kept in the shared cache
-        # a moment, for the others polling at that version.
-        event = self.event
-
-        def made() -> Any:
+        # the reader's role, language and query) is made once and kept a moment.
+        def made(event: Event) -> Any:
             codes = access.sees_join_codes(self.actor, event)
             rounds = [round_json(r, show_codes=codes) for r in selectors.rounds_of(event=event)]
             return s.RoundSerializer(rounds, many=True).data
 
-        return Response(kept(f"rounds:{self.etag}", ROUNDS_KEPT_SECONDS, made))
+        return self.answer_kept(made)
 
     @extend_schema(
         operation_id="event_rounds_create",
@@ -274,25 +270,18 @@ STANDINGS_KEPT_SECONDS = 600
 
 class StandingsView(EventsView):
     follows = "standings_version"
+    kept_seconds = STANDINGS_KEPT_SECONDS
 
     @extend_schema(
         operation_id="event_standings",
         summary="Live standings from confirmed results, with tie-breaks and side prizes",
         responses={200: s.StandingsSerializer, **problems(404)},
     )
-    def get(self, request: Request, event_id: int) -> Response:
-        # Computed once per standings version of the event and language (a format's columns
-        # are named in words), however many phones poll; kept in the database's cache, which
+    def get(self, request: Request, event_id: int) -> HttpResponse:
+        # Made once per standings version of the event and language (a format's columns are
+        # named in words), however many phones poll; kept in the database's cache, which
         # every worker shares and a restore puts back with the rest.
-        event = self.event
-        key = f"standings:{event.pk}:{event.standings_version}:{translation.get_language()}"
-        return Response(
-            kept(
-                key,
-                STANDINGS_KEPT_SECONDS,
-                lambda: standings_json(selectors.standings(event=event)),
-            )
-        )
+        return self.answer_kept(lambda event: standings_json(selectors.standings(event=event)))
 
 
 class StandingsCsvView(EventsView):
