@@ -8,12 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from event_helpers import Director, join, ok
 from rest_framework.test import APIClient
 
+from scorekeeper.errors import NotFound
 from scorekeeper.events.models import Event
+from scorekeeper.events.selectors import event_get, event_stamp
 
 pytestmark = pytest.mark.django_db
 
@@ -325,3 +328,32 @@ def test_a_confirmation_locks_its_table_once_and_moves_the_event_once(night):
     if connection.vendor == "postgresql":  # SQLite locks the whole database, not rows
         locks = [sql for sql in statements if 'FROM "events_table"' in sql and "FOR UPDATE" in sql]
         assert len(locks) == 1, locks
+
+
+def test_the_stamp_a_poll_reads_says_what_the_events_look_up_says(night, director: Director):
+    """The poll's one statement (written out, not built by the ORM) and the full look-up
+    agree on every field, for nobody, the club's director, another user and a superuser; an
+    unknown id is not found by either."""
+    ok(director.client.patch(f"/api/v1/clubs/{director.club}/", {"language": "ko"}, format="json"))
+    readers = [
+        None,
+        User.objects.get(username="dora"),
+        User.objects.create_user("stranger"),
+        User.objects.create_superuser("root"),
+    ]
+    directed = []
+    for reader in readers:
+        stamp = event_stamp(event_id=night["event"], director=reader)
+        event = event_get(event_id=night["event"], director=reader)
+        assert (stamp.pk, stamp.club_id, stamp.club_language) == (event.pk, event.club_id, "ko")
+        assert (stamp.published, stamp.version, stamp.standings_version) == (
+            event.published,
+            event.version,
+            event.standings_version,
+        )
+        assert stamp.directed == getattr(event, "directed", None)
+        directed.append(stamp.directed)
+    assert directed == [None, True, False, True]
+    for missing in (0, 10**6, 2**63):
+        with pytest.raises(NotFound):
+            event_stamp(event_id=missing)

@@ -5,11 +5,13 @@ club; whether that lets them read it is `scorekeeper.events.access`'s to decide.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Exists, Model, OuterRef, QuerySet, Value
+from django.db import connection
+from django.db.models import Exists, Field, Model, OuterRef, QuerySet, Value
 from django.utils.translation import gettext as _
 
 from scorekeeper.errors import NotFound
@@ -79,22 +81,56 @@ class EventStamp:
 
 
 def event_stamp(*, event_id: int, director: AbstractBaseUser | None = None) -> EventStamp:
-    """The event's stamp (`directed` as for `event_get`), or a NotFound as `event_get`."""
-    events = Event.objects.filter(pk=event_id)
-    if director is not None:
-        events = events.annotate(directed=_directed_by(director, "club_id"))
-    fields = ["pk", "club_id", "club__language", "published", "version", "standings_version"]
-    found = (
-        next(
-            iter(events.values_list(*fields, *(["directed"] if director is not None else []))[:1]),
-            None,
-        )
-        if 0 < event_id < 2**63
-        else None
-    )
+    """The event's stamp (`directed` as for `event_get`), or a NotFound as `event_get`. Every
+    watcher's poll asks it: one statement written once, not a query the ORM builds again."""
+    # (A superuser directs every club: only another user's directorship is asked.)
+    user = None if director is None or getattr(director, "is_superuser", False) else director
+    found = None
+    if 0 < event_id < 2**63:
+        params = [event_id] if user is None else [int(user.pk), event_id]
+        with connection.cursor() as cursor:
+            cursor.execute(_stamp_sql(connection.vendor, user is not None), params)
+            found = cursor.fetchone()
     if found is None:
         raise NotFound(_NO_EVENT[0], code=_NO_EVENT[1], field="id")
-    return EventStamp(*found)
+    pk, club_id, language, published, version, standings_version, *asked = found
+    directed = None if director is None else bool(asked[0]) if user is not None else True
+    return EventStamp(pk, club_id, language, bool(published), version, standings_version, directed)
+
+
+@functools.cache
+def _stamp_sql(vendor: str, asks_director: bool) -> str:
+    """The stamp's statement on this kind of database (whose quoting it uses), with whether
+    the user (the first parameter) directs the event's club when `asks_director`; the event's
+    id is the last parameter."""
+    name = connection.ops.quote_name
+
+    def column(model: type[Model], field: str) -> str:
+        found = model._meta.get_field(field)
+        assert isinstance(found, Field) and found.column
+        return name(found.column)
+
+    directed = (
+        f", EXISTS (SELECT 1 FROM {name(Director._meta.db_table)} d"
+        f" WHERE d.{column(Director, 'club')} = e.{column(Event, 'club')}"
+        f" AND d.{column(Director, 'user')} = %s)"
+        if asks_director
+        else ""
+    )
+    fields = ", ".join(
+        [
+            f"e.{column(Event, 'id')}",
+            f"e.{column(Event, 'club')}",
+            f"c.{column(Club, 'language')}",
+            *(f"e.{column(Event, f)}" for f in ("published", "version", "standings_version")),
+        ]
+    )
+    return (
+        f"SELECT {fields}{directed} FROM {name(Event._meta.db_table)} e"
+        f" INNER JOIN {name(Club._meta.db_table)} c"
+        f" ON c.{column(Club, 'id')} = e.{column(Event, 'club')}"
+        f" WHERE e.{column(Event, 'id')} = %s"
+    )
 
 
 def round_get(*, event: Event, number: int) -> Round:
