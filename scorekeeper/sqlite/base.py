@@ -30,9 +30,9 @@ from django.db.utils import OperationalError
 
 _LOCKS: dict[str, threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
-
-
-_FILES: dict[str, int] = {}
+# The lock files' descriptors, by database, with the process that opened each (a process
+# forked from it opens its own: a shared descriptor would share the turn).
+_FILES: dict[str, tuple[int, int]] = {}
 #: How long a process's next writer waits between tries of the processes' lock file.
 _PAUSE = 0.0005
 
@@ -47,12 +47,15 @@ def _lock_file(name: str) -> int:
     """This process's descriptor of the lock file the processes writing `name` share (opened
     once; only the holder of the process's lock uses it)."""
     with _LOCKS_LOCK:
-        if name not in _FILES:
-            _FILES[name] = os.open(f"{name}-writers", os.O_RDWR | os.O_CREAT, 0o644)
-        return _FILES[name]
+        pid, descriptor = _FILES.get(name, (0, -1))
+        if pid != os.getpid():
+            descriptor = os.open(f"{name}-writers", os.O_RDWR | os.O_CREAT, 0o644)
+            _FILES[name] = (os.getpid(), descriptor)
+        return descriptor
 
 
 def _take_file(descriptor: int, deadline: float) -> None:
+    """This process's turn among the processes, or "database is locked" at the deadline."""
     while True:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
