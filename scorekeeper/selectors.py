@@ -19,9 +19,10 @@ _M = TypeVar("_M", bound=Model)
 
 
 def the_row(rows: QuerySet[_M]) -> _M | None:
-    """The row a filter on a unique key finds, or None: `first()` without the ordering it
-    would add (a key finds one row at most), which a hot path pays for on every request."""
-    return next(iter(rows[:1]), None)
+    """The row a filter on a unique key finds, or None: `first()` without any ordering (the
+    one it would add, or the model's own): a key finds one row at most, and building the
+    ORDER BY is what a hot path would pay for on every request."""
+    return next(iter(rows.order_by()[:1]), None)
 
 
 # The demo games `load_demo` makes: in this club, created by this actor.
