@@ -64,6 +64,7 @@ def test_a_new_database_runs_two_squashed_migrations_an_app():
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("empty_first")
 def test_the_squashed_migrations_build_the_tables_the_chain_builds():
     squashed = tables()  # the test database is new: the squashed migrations built it
     migrate([(app, None) for app in reversed(OURS)])

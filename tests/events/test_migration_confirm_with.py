@@ -29,6 +29,7 @@ def night(Event: Any, club: Any, name: str, *, second_device_required: bool) -> 
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("empty_first")
 def test_a_second_phone_required_becomes_confirming_on_the_opponents_device():
     old = migrate(BEFORE)
     Club, Player, Event, Entrant = models(old, scorekeeper="Club Player", events="Event Entrant")

@@ -13,6 +13,7 @@ BEFORE = [("events", "0003_roster"), ("scorekeeper", "0005_roster_constraints")]
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("empty_first")
 def test_existing_nights_get_their_physical_tables():
     old = migrate(BEFORE)
     Club, Player, Event, Round, Table, TableToken = models(

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from scorekeeper.events.planning import knockout
 from tests.migration_steps import migrate, models, standard_event
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("empty_first")]
 
 BEFORE = [("events", "0012_directors_remedies")]
 NOW = datetime.datetime(2026, 11, 3, 20, 0, tzinfo=datetime.UTC)

@@ -16,6 +16,7 @@ BEFORE = [("events", "0010_season_ladders_and_ranking_options")]
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("empty_first")
 def test_a_bracket_under_way_keeps_its_draw_and_its_matches():
     old = migrate(BEFORE)
     Club, Event, EventTeam, EventTable, Round, Table = models(

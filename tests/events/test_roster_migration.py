@@ -9,7 +9,7 @@ import pytest
 
 from tests.migration_steps import migrate, models, standard_event
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("empty_first")]
 
 BEFORE = [("scorekeeper", "0003_cache_table"), ("events", "0001_initial")]
 
