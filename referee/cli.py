@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
 from .check import check
 from .errors import MalformedRecord
@@ -67,7 +67,7 @@ def check_command(path: str, *, lang: str, stdin: TextIO, stdout: TextIO, stderr
     try:
         whole = read_json(text)
     except MalformedRecord as error:
-        if held > 1 and error.template == "not valid JSON":
+        if held > 1 and error.template in _NOT_ONE_DOCUMENT:
             return _check_lines(numbered, lang=lang, stdout=stdout, stderr=stderr)
         if not held:
             error = MalformedRecord("record", "no hand record in the input")
@@ -79,6 +79,12 @@ def check_command(path: str, *, lang: str, stdin: TextIO, stdout: TextIO, stderr
     json.dump(verdict.to_json(), stdout, ensure_ascii=False, indent=2)
     stdout.write("\n")
     return EXIT_OK if verdict.ok else EXIT_VIOLATIONS
+
+
+#: Why text of several lines is not one JSON document: then it is read as JSON Lines, each
+#: line answered in its place (a first line nested too deeply stops the whole text's reading
+#: before its second line is reached).
+_NOT_ONE_DOCUMENT: Final = frozenset(("not valid JSON", "nested too deeply to be read"))
 
 
 def _json_lines(text: str) -> list[str]:

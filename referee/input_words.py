@@ -174,6 +174,7 @@ KOREAN: Final[dict[str, str]] = {
     "a number of {digits} digits is longer than any field takes": (
         "{digits}자리 숫자는 어느 필드에도 너무 깁니다"
     ),
+    "a number larger than any field takes": "어느 필드에도 너무 큰 숫자입니다",
     "no hand record in the input": "입력에 핸드 기록이 없습니다",
     "a blank line holds no hand record": "빈 줄에는 핸드 기록이 없습니다",
 }

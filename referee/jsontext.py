@@ -4,17 +4,19 @@ where it is, never Python's own words."""
 from __future__ import annotations
 
 import json
+import math
 from typing import Final
 
 from .errors import MalformedRecord, shown_key
 
 
 class _LongNumber:
-    """A number with more digits than Python reads (its place is looked for, then named)."""
+    """A number with more digits than Python reads, or too large for a float (``digits`` None):
+    its place is looked for, then named."""
 
     __slots__ = ("digits",)
 
-    def __init__(self, digits: int) -> None:
+    def __init__(self, digits: int | None) -> None:
         self.digits = digits
 
 
@@ -27,6 +29,25 @@ def _whole_number(text: str) -> int | _LongNumber:
     return _LongNumber(digits) if digits > _MOST_DIGITS else int(text)
 
 
+class _TooLarge(ValueError):
+    """A number with a fraction or exponent too large for a float (``1e999``): Python reads it
+    as ``inf``, which no JSON writes."""
+
+
+def _real_number(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise _TooLarge(text)
+    return value
+
+
+def _real_or_large(text: str) -> float | _LongNumber:
+    try:
+        return _real_number(text)
+    except _TooLarge:
+        return _LongNumber(None)
+
+
 class _NotJson(ValueError):
     """NaN or Infinity: numbers Python writes but JSON has not."""
 
@@ -37,10 +58,10 @@ def _no_constant(name: str) -> object:
 
 def read_json(text: str, field: str = "record") -> object:
     """The JSON value of ``text``. Refused as ``field``: text that is not JSON (``NaN`` is
-    not), or nested too deeply; a number too long to read is refused where it stands
-    (``dealer``)."""
+    not), or nested too deeply; a number too long to read, or too large (``1e999``), is
+    refused where it stands (``dealer``)."""
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_float=_real_number, parse_constant=_no_constant)
     except RecursionError:
         raise MalformedRecord(field, "nested too deeply to be read") from None
     except (json.JSONDecodeError, _NotJson):
@@ -48,16 +69,23 @@ def read_json(text: str, field: str = "record") -> object:
     except ValueError:
         pass  # a number longer than Python reads: find where it is
     try:
-        value = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+        value = json.loads(
+            text,
+            parse_int=_whole_number,
+            parse_float=_real_or_large,
+            parse_constant=_no_constant,
+        )
     except ValueError:  # (more than one JSON value: JSON Lines, say)
         raise MalformedRecord(field, "not valid JSON") from None
     path, digits = _long_number(value, field)
+    if digits is None:
+        raise MalformedRecord(path, "a number larger than any field takes")
     raise MalformedRecord(
         path, "a number of {digits} digits is longer than any field takes", digits=digits
     )
 
 
-def _long_number(value: object, field: str) -> tuple[str, int]:
+def _long_number(value: object, field: str) -> tuple[str, int | None]:
     """Where the number too long to read stands: a path from the top of ``value``, which is
     ``field`` (a key at the top is named alone: ``dealer``, not ``record.dealer``)."""
     stack: list[tuple[object, str]] = [(value, "")]

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Final
 
 from . import messages_en, messages_ko
 from .cards import Card, Suit
+from .input_words import shown
 from .korean import fill
 from .terms import KOREAN_TERMS
 
@@ -59,7 +60,7 @@ class _English:
     def points(self, points: dict[int, int]) -> str:
         if not points:
             return "no points"
-        return ", ".join(f"{p} to team {t}" for t, p in sorted(points.items()))
+        return ", ".join(f"{shown(p)} to team {t}" for t, p in sorted(points.items()))
 
     NO_TRUMPS: ClassVar[dict[str, str]] = {"high": "high no-trump", "low": "low no-trump"}
     LONE_BIDS: ClassVar[dict[str, str]] = {"moon": "a moon", "loner": "a loner"}
@@ -104,7 +105,7 @@ class _Korean(_English):
     def points(self, points: dict[int, int]) -> str:
         if not points:
             return "점수 없음"
-        return ", ".join(f"{t}팀 {p}점" for t, p in sorted(points.items()))
+        return ", ".join(f"{t}팀 {shown(p)}점" for t, p in sorted(points.items()))
 
     NO_TRUMPS: ClassVar[dict[str, str]] = {
         "high": KOREAN_TERMS["t_high_no_trump"],

@@ -14,6 +14,7 @@ import pytest
 import referee
 from referee.cli import main
 from referee.input_words import KOREAN
+from tests.referee.test_rulings import all_five
 
 REFEREE = Path(referee.__file__).parent
 CLEAN = {"dealer": 0, "upcard": "QH", "bids": [{"seat": 1, "action": "order-up"}]}
@@ -161,6 +162,20 @@ def test_a_number_too_long_to_read_is_named_without_pythons_words(text: str, fie
     assert err == f"{field}: a number of 5000 digits is longer than any field takes\n"
 
 
+@pytest.mark.parametrize("number", ["1e999", "-1e999", "9" * 400 + ".5"])
+def test_a_number_too_large_for_a_float_is_named_not_read_as_infinity(number: str) -> None:
+    code, out, err = run(["check", "-"], '{"dealer": 0, "upcard": ' + number + "}")
+    assert (code, out) == (2, "")
+    assert err == "upcard: a number larger than any field takes\n"
+
+
+def test_a_claim_too_long_to_show_is_cut_in_the_ruling() -> None:
+    verdict = referee.check(all_five("standard", claim={"points": {"0": int("9" * 4000)}}))
+    (mismatch,) = [v for v in verdict.violations if v.code == "claim-mismatch"]
+    assert "9" * 40 + "…" in mismatch.message
+    assert len(mismatch.message) < 200
+
+
 def test_nan_is_not_json() -> None:
     code, _, err = run(["check", "-"], '{"dealer": NaN}')
     assert (code, err) == (2, "record: not valid JSON\n")
@@ -189,6 +204,23 @@ def test_json_lines_answer_every_line_in_its_place() -> None:
         "line 2: record: not valid JSON",
         "line 4: dealer: is required",
         "line 5: dealer: a number of 5000 digits is longer than any field takes",
+    ]
+    assert code == 2
+
+
+def test_json_lines_nested_too_deeply_on_the_first_line_still_answer_every_line() -> None:
+    deep = "[" * 5000 + "]" * 5000
+    code, out, err = run(["check", "-"], "\n".join([deep, json.dumps(CLEAN), "{}"]) + "\n")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert answers == [
+        {"error": {"field": "record", "detail": "nested too deeply to be read"}},
+        answers[1],
+        {"error": {"field": "dealer", "detail": "is required"}},
+    ]
+    assert answers[1]["ok"] is True
+    assert err.splitlines() == [
+        "line 1: record: nested too deeply to be read",
+        "line 3: dealer: is required",
     ]
     assert code == 2
 
