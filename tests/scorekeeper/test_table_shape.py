@@ -51,6 +51,22 @@ def test_no_old_form_of_the_table_s_shape_is_left(form: str):
     assert found == [], f"{form}: {found}"
 
 
+#: The app's words for a hand or a loner's partner that hold at one table shape only.
+OLD_WORDS = re.compile(r"[Ff]ive cards|다섯 장|the partner sits out|their partner\b")
+
+
+def test_the_app_s_words_name_no_hand_size_or_partner_count():
+    words = sorted((APP / "words").glob("*.js"))
+    assert {path.name for path in words} >= {"en.js", "ko.js"}
+    found = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in words
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if OLD_WORDS.search(line)
+    ]
+    assert found == []
+
+
 def test_the_sources_are_where_the_ruling_looks():
     names = {path.name for path in sources()}
     assert {"handform.js", "referee.js", "hands.py", "serializers.py", "play.py"} <= names

@@ -350,7 +350,7 @@ export const KO = {
   "rule.lead": "누가 리드하나",
   "rule.going-alone": `${T.lone}: ${T.partner}은(는) 빠짐`,
   "rule.follow-suit": `무늬 따르기`,
-  "rule.hand-size": "한 사람에 다섯 장",
+  "rule.hand-size": "한 사람이 받는 카드 수",
   "rule.contract": "계약",
   "rule.scoring": "점수",
   "ref.winner": "{name}이(가) {card}(으)로 트릭을 가져갑니다.",
