@@ -123,6 +123,20 @@ def test_a_formats_options_are_its_own_and_checked_by_it(director: Director):
     assert progressive["field"] == "step"
 
 
+def test_a_setting_no_event_has_is_named_and_the_format_stays_as_made(director: Director):
+    assert is_problem(create(director, rounds_planned=3, steps=2), 400, "steps", "not-a-field")
+    event = ok(create(director, rounds_planned=3), 201)
+    url = f"/api/v1/events/{event['id']}/"
+    misspelt = director.client.patch(url, {"rounds_planed": 4}, format="json")
+    assert is_problem(misspelt, 400, "rounds_planed", "not-a-field")
+    long_name = director.client.patch(url, {"x" * 5000: 1}, format="json")
+    assert is_problem(long_name, 400, "x" * 40 + "…", "not-a-field")
+    changed = director.client.patch(url, {"format": "swiss"}, format="json")
+    assert is_problem(changed, 400, "format", "format-fixed")
+    assert ok(director.client.get(url))["format"] == "rotation"
+    assert ok(director.client.get(url))["rounds_planned"] == 3
+
+
 def test_every_formats_own_columns_name_a_field_of_the_standings_rows():
     fields = set(StandingRowSerializer().fields)
     own = {name: [c.field for c in f.columns] for name, f in registered().items() if f.columns}
@@ -143,6 +157,8 @@ RECIPE_FILES = {
     "scorekeeper/settings.py",  # its registration, in EVENT_FORMATS
     "scorekeeper/events/planning/",  # its engine, when it needs one of its own
     "scorekeeper/events/ranking/",  # a tie-break of its own
+    "scorekeeper/events/localized/choice_names.py",  # and its name
+    "scorekeeper/events/serializers/standings.py",  # a figure no format showed before
     "scorekeeper/events/pages/",  # a page of its own, with its template
     "scorekeeper/events/templates/events/",
     "scorekeeper/events/urls.py",

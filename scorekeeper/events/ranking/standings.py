@@ -32,9 +32,6 @@ SWISS_TIE_BREAKS: Final = (BUCHHOLZ, MEDIAN_BUCHHOLZ, "point-difference", "coin-
 NO_CREDIT: Final = "none"
 FIXED_CREDIT: Final = "fixed"
 AVERAGE_CREDIT: Final = "average"
-#: The event's format and entry that change which side prizes mean anything.
-BRACKET: Final = "bracket"
-HANDS_ENTRY: Final = "hands"
 #: What ranks a progressive event's players: their points (with sit-out credit and loner
 #: bonus), those points per round played (late arrivals and early leavers), or games won
 #: (then points).

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from referee.input_words import shown_key
 from scorekeeper.api.fields import (
     RulesetField,
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
 )
+from scorekeeper.errors import Malformed
 from scorekeeper.events.formats import option_fields, registered
 from scorekeeper.events.formats.base import OptionField
 from scorekeeper.events.models import Event
@@ -32,6 +35,28 @@ ABSENT_CREDIT = (
     "Individuals: what a player absent from a round they were seated in earns for it: "
     "sit-out (a bye's credit) or none."
 )
+
+
+class _KnownFieldsOnly(serializers.Serializer[Any]):
+    """A body of known fields only: a misspelt setting or option is a 400 naming it, not a
+    change that silently never happens."""
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        for name in self.initial_data:
+            if name in self.fields:
+                continue
+            if name == "format":
+                raise Malformed(
+                    _("an event's format is chosen when the event is made"),
+                    code="format-fixed",
+                    field=name,
+                )
+            raise Malformed(
+                _("an event has no setting %(name)s") % {"name": shown_key(name)},
+                code="not-a-field",
+                field=shown_key(name),
+            )
+        return attrs
 
 
 def _option_field(option: OptionField, *, output: bool) -> serializers.Field[Any, Any, Any, Any]:
@@ -121,7 +146,7 @@ class _EventSerializer(serializers.Serializer[Any]):
     )
 
 
-class _EventCreateSerializer(serializers.Serializer[Any]):
+class _EventCreateSerializer(_KnownFieldsOnly):
     """A new event: what every event has, and its format's options (each a field of its own,
     checked by the format; an option of another format is a 400 naming it)."""
 
@@ -168,7 +193,7 @@ class _EventCreateSerializer(serializers.Serializer[Any]):
     )
 
 
-class _EventUpdateSerializer(serializers.Serializer[Any]):
+class _EventUpdateSerializer(_KnownFieldsOnly):
     """A director's change: any of these, and any option of the event's format. Each
     setting changed goes into the change log with its old and new value. A closed night
     changes only its name, date, season and publishing until it is reopened; the ruleset,
