@@ -484,6 +484,9 @@ class Result(models.Model):
     # opponents confirmed (kept through later corrections), `points` what it became.
     corrected = models.BooleanField(default=False)
     confirmed_points = models.JSONField(null=True, blank=True)
+    # Who confirmed `confirmed_points`, on which phone, how and when, kept while a correction
+    # stands: the director who goes back to those points gives the confirmation back.
+    kept_confirmation = models.JSONField(null=True, blank=True)
     # The director (their display name) who last set, changed or confirmed it; "" when only
     # the table's players did.
     director = models.CharField(max_length=100, blank=True, default="", db_default="")

@@ -137,6 +137,28 @@ def test_a_correction_of_a_confirmed_result_is_shown_as_the_directors(director: 
     assert "corrected by the director (Dora Lee): 7–2 confirmed, now 5–3" in table["story"]
 
 
+def test_a_correction_undone_gives_the_opponents_confirmation_back(director: Director):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    ok(phone.enter(by=phone.by_seat[0], points=[7, 2]), 201)
+    confirmed = ok(phone.confirm(by=phone.by_seat[1]))
+    assert confirmed["confirmed_by"] is not None and confirmed["confirmation"]
+    url = f"{phone.url}result/"
+    for corrections in ([[5, 3], [6, 3]], [[4, 4]]):
+        for points in corrections:
+            body = {"points": points, "reason": "miscounted"}
+            result = ok(director.client.patch(url, body, format="json"))
+            assert result["provenance"] == "corrected" and result["confirmed_by"] is None
+        body = {"points": [7, 2], "reason": "it was right"}
+        result = ok(director.client.patch(url, body, format="json"))
+        assert result["provenance"] == "played" and not result["corrected"]
+        assert result["confirmed_points"] is None and result["status"] == "confirmed"
+        assert result["confirmed_by"] == confirmed["confirmed_by"]
+        assert result["confirmation"] == confirmed["confirmation"]
+        seen = ok(phone.client.get(phone.url))["result"]
+        assert (seen["provenance"], seen["confirmed_by"]) == ("played", result["confirmed_by"])
+
+
 def test_a_director_who_only_confirms_does_not_correct(director: Director):
     event = night(director, *PLAYERS[:4])
     _seated, (phone,) = seat(director, event)

@@ -1,6 +1,7 @@
 """A director sets a table's result (`results.result_correct`, and a hand correction's
 re-derived result): confirmed by the director when nothing changed, or corrected by the
-director, keeping what the opponents had confirmed; where the event asks it, the opponents
+director, keeping what the opponents had confirmed (and their confirmation, which stands
+again if the director goes back to those points); where the event asks it, the opponents
 confirm a correction again (docs/tournaments.md, "Who did what").
 """
 
@@ -8,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from scorekeeper.events.access import Actor
-from scorekeeper.events.models import Event, Result, Round, Table
+from scorekeeper.events.models import Event, Result, Round, Table, TableToken
 
 
 class Outcome(Protocol):
@@ -52,6 +53,7 @@ def director_sets(
     )
     if changed and table_confirmed and result.confirmed_points is None:
         result.confirmed_points = list(result.points)
+        result.kept_confirmation = _confirmation_kept(result)
     result.points = outcome.points
     result.winner = winner
     result.hands = outcome.hands
@@ -66,6 +68,9 @@ def director_sets(
         result.corrected = not back
         if back:
             result.confirmed_points = None
+            kept, result.kept_confirmation = result.kept_confirmation, None
+            if kept is not None and _confirmation_given_back(result, kept):
+                return
     # The points now are the director's: nobody at the table has confirmed them (yet).
     nobody_confirmed(result)
     if result.corrected and result.confirmed_points is not None and asked_again(table):
@@ -83,6 +88,34 @@ def asked_again(table: Table) -> bool:
     if event.reconfirm != Event.Reconfirm.REQUIRED or event.closed_at is not None:
         return False
     return not Round.objects.filter(event=event, number__gt=table.round.number).exists()
+
+
+def _confirmation_kept(result: Result) -> dict[str, object]:
+    """The table's confirmation as it stands, to give back (`_confirmation_given_back`)."""
+    assert result.confirmed_at is not None
+    return {
+        "by": result.confirmed_by_id,
+        "device": result.confirmed_device_id,
+        "same_device": result.same_device,
+        "by_pin": result.by_pin,
+        "at": result.confirmed_at.isoformat(),
+    }
+
+
+def _confirmation_given_back(result: Result, kept: dict[str, Any]) -> bool:
+    """The director is back at the points the opponents confirmed: their confirmation stands
+    again, as it was given (not while the phone that gave it is gone)."""
+    if not TableToken.objects.filter(pk=kept["device"]).exists():
+        return False
+    result.confirmed_by_id = kept["by"]
+    result.confirmed_device_id = kept["device"]
+    result.same_device = kept["same_device"]
+    result.by_pin = kept["by_pin"]
+    result.confirmed_at = datetime.fromisoformat(kept["at"])
+    result.disputed_by = None
+    result.dispute_reason = ""
+    result.status = Result.Status.CONFIRMED
+    return True
 
 
 def nobody_confirmed(result: Result) -> None:

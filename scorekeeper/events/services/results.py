@@ -422,6 +422,7 @@ def result_enter(
         # Entered afresh: nothing of an earlier correction stands.
         result.corrected = False
         result.confirmed_points = None
+        result.kept_confirmation = None
         result.director = actor.name if by_director else ""
         result.version = (result.version + 1) if result.pk else 1
         result.save()
