@@ -63,6 +63,10 @@ def test_a_single_elimination_ranks_by_the_round_each_team_went_out(director: Di
     assert ranked[:2] == [("T1", 1), ("T2", 2)]
     rows = director.standings(event)["rows"]
     assert all("match_points" in row for row in rows)
+    # A shared place breaks no tie: no rule is named for it, on the API or in the CSV.
+    assert [row["tie_break"] for row in rows] == [None] * 8
+    csv = director.client.get(f"/api/v1/events/{event}/standings.csv").content.decode("utf-8-sig")
+    assert "coin-flip" not in csv
 
 
 def upsets_in_the_second_round(key: str, first: int, second: int) -> int:

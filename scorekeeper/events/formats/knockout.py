@@ -199,7 +199,7 @@ class Knockout(FormatBase[KnockoutOptions]):
         third, then the teams by the round they went out in, later first, those out in the
         same round sharing a place; the teams still in rank above every team out. Within a
         place (and among the teams still in) match points and the usual tie-breaks order
-        them, and match points stay a column."""
+        them (no tie-break named: the place is shared), and match points stay a column."""
         ranked = super().rank(event, rows=rows, lines=lines, byes=byes, complete=complete)
         places = self.bracket_places(event, ranked.rows, lines)
         if not lines or places is None:
@@ -210,8 +210,9 @@ class Knockout(FormatBase[KnockoutOptions]):
         for number, row in enumerate(alive, start=1):
             row.rank = number
         for row in ordered[len(alive) :]:
-            row.rank = places[row.key]
-        _tie_breaks_within_places(ordered)
+            # A place the bracket decided breaks no tie: those out in the same round share
+            # it (the order within it names no rule; a coin flip there decides nothing).
+            row.rank, row.tie_break = places[row.key], None
         return Ranked(ordered, ranked.side_prizes)
 
     def bracket_places(
@@ -249,18 +250,3 @@ class Knockout(FormatBase[KnockoutOptions]):
             spans.append((first, first + len(level) - 1))
         return spans
 
-
-def _tie_breaks_within_places(ordered: Sequence[StandingRow]) -> None:
-    """A row's tie-break names the rule that ordered it against a neighbour of its own place;
-    none where match points alone did, or where it is alone in its place."""
-    for i, row in enumerate(ordered):
-        same = [
-            other
-            for other in (
-                ordered[i - 1] if i else None,
-                ordered[i + 1] if i + 1 < len(ordered) else None,
-            )
-            if other is not None and other.rank == row.rank
-        ]
-        if not any(other.match_points == row.match_points for other in same):
-            row.tie_break = None
