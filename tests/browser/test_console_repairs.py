@@ -176,6 +176,8 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     form.get_by_label("A night ranks by").select_option("wins")
     form.get_by_label("Rounds", exact=True).fill("3")
     form.get_by_label("A director's correction of a confirmed result is").select_option("required")
+    form.get_by_label("A win when time is called earns (team events)").select_option("1")
+    form.get_by_label("Hands a round").fill("6")
     form.get_by_role("button", name="Save").click()
     expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Saved")
     change = page.locator(".change-log li", has_text="changed the event's settings")
@@ -185,6 +187,7 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     assert event.round_minutes == 25 and event.confirm_with == "opponent-device"
     assert event.reconfirm == "required" and event.options["rank_by"] == "wins"
     assert event.options["rounds_planned"] == 3
+    assert (event.time_called_win_points, event.hands_per_round) == (1, 6)
 
 
 def test_a_player_absent_is_recorded_from_the_tables_desk(

@@ -7,6 +7,9 @@ import re
 
 import pytest
 
+from scorekeeper.events.formats import registered
+from scorekeeper.events.serializers import EventUpdateSerializer
+
 pytestmark = pytest.mark.django_db
 
 
@@ -25,3 +28,22 @@ def test_the_console_offers_the_clubs_seasons_on_the_event_form(director):
     event = director.create_event(rounds_planned=2)
     html = director.client.get(f"/events/{event}/manage/").content.decode()
     assert f'<option value="{season}">Spring</option>' in html
+
+
+#: What a director changes beside the event form, not in it: the night's buttons (publish,
+#: finish or reopen) and the reason each change asks for.
+ELSEWHERE = {"published", "status", "reason"}
+
+
+@pytest.mark.parametrize("fmt", sorted(registered()))
+def test_every_setting_a_director_may_change_is_on_the_event_form(director, fmt):
+    options = {} if registered()[fmt].rounds_follow else {"rounds_planned": 2}
+    event = director.create_event(format=fmt, **options)
+    html = director.client.get(f"/events/{event}/manage/").content.decode()
+    form = re.search(r'<form class="stack event-form">.*?</form>', html, re.S)[0]
+    named = set(re.findall(r'name="([a-z_]+)"', form))
+    other_formats = {o.name for f in registered().values() for o in f.fields} - {
+        o.name for o in registered()[fmt].fields
+    }
+    settings = set(EventUpdateSerializer().fields) - ELSEWHERE - other_formats
+    assert settings - named == set()

@@ -131,7 +131,7 @@ function isChanged(input) {
 function valueOf(input) {
   if (input.dataset.kind === "bool") return input.checked;
   if (input.dataset.kind === "int") return Number(input.value);
-  if (input.dataset.kind === "minutes") return input.value ? Number(input.value) : null;
+  if (input.dataset.kind === "optional") return input.value ? Number(input.value) : null;
   if (input.name === "season") return input.value ? Number(input.value) : null;
   return input.value;
 }
