@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from screens import DIRECTOR, PASSWORD, sign_in
-from table import root_font_size
+from table import root_font_size, text_size
 from test_console_night import ask_and, board_table
+from test_large_text import BROKEN_WORDS, SETTLED
 
 from scorekeeper import backups
 from scorekeeper.events import services
@@ -248,3 +249,29 @@ def test_at_200_percent_text_the_consoles_buttons_hold_their_words_in_the_middle
     sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
     expect(board_table(page, 1)).to_contain_text("playing")
     assert page.evaluate(OFF_CENTRE) == []
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+def test_the_console_in_korean_breaks_no_word_and_grows_with_the_browsers_text(
+    live_server, phone, django_user_model, percent
+):
+    event = a_night(django_user_model)
+    page = phone(locale="ko-KR").new_page()
+    text_size(page, percent)
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    expect(board_table(page, 1)).to_be_visible()
+    for summary in page.locator("details > summary").all():
+        summary.click()  # every fold open: all of the console's words on the screen
+    page.evaluate(SETTLED)
+    if percent == 100:  # (at 200% a setting's name or a path is longer than a line)
+        broken = page.evaluate(BROKEN_WORDS)
+        assert broken == [], broken
+    body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert body == 16 * percent / 100
+    # Nothing wider than the phone: its layout viewport stays the screen's 360 px.
+    assert page.evaluate("[innerWidth, document.documentElement.scrollWidth]") == [360, 360]
+    # Every link of the console's own menu is as wide as a finger, whatever its word.
+    widths = page.locator(".console-nav a").evaluate_all(
+        "(links) => links.map((a) => a.getBoundingClientRect().width)"
+    )
+    assert widths and min(widths) >= 44

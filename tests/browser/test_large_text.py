@@ -94,6 +94,15 @@ def problems(page: Page) -> list[str]:
     return layout_problems(page) + [f"broken word {word}" for word in page.evaluate(BROKEN_WORDS)]
 
 
+# Each team whose label runs into its score, as "label / score".
+LABEL_OVER_SCORE = """() => [...document.querySelectorAll(".team")].flatMap((team) => {
+  const label = team.querySelector(".team-label"), score = team.querySelector(".score");
+  const a = label.getBoundingClientRect(), b = score.getBoundingClientRect();
+  const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  return apart ? [] : [`${label.textContent} over ${score.textContent}`];
+})"""
+
+
 def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Page) -> None:
     page = large_page
     game_started(page, live_server.url, NAMES)
@@ -106,6 +115,13 @@ def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Pa
     page.locator("form.entry button.ending").first.tap()
     expect(page.locator("#toast")).to_be_visible()
     found["a hand saved"] = problems(page)
+
+    # Marches to a two-digit score: each side's label stays clear of its score.
+    while not page.locator(".team.winner").count():
+        page.locator("form.entry .choice input").first.tap()
+        page.locator("form.entry button.ending").nth(1).tap()
+        expect(page.locator("#toast")).to_be_visible()
+    found["a two-digit score"] = problems(page) + page.evaluate(LABEL_OVER_SCORE)
 
     page.locator("#tabs a").nth(1).click()
     ask = page.locator("form.referee .sticky-actions button")

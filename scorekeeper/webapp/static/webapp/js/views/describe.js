@@ -50,9 +50,12 @@ export function handSummary(game, hand) {
   return parts.join(" · ");
 }
 
-/** Text where a team's seats ("N/S", "북/남") never split across two lines (a word joiner
- * after each slash: Korean text breaks only at spaces, and after a slash unless told). */
-export const unbroken = (text) => text.replaceAll("/", "/\u2060");
+/** Text where a team's seats ("N/S", "북/남") and a word with its brackets ("마치(5트릭)",
+ * "(북)이") never split across two lines: a word joiner after each slash and between a bracket
+ * and the word it touches (Korean text breaks only at spaces, and at a slash or a bracket
+ * unless told). */
+export const unbroken = (text) =>
+  text.replaceAll("/", "/\u2060").replace(/(?<=\S)\(/g, "\u2060(").replace(/\)(?=\S)/g, ")\u2060");
 
 export function handAward(game, hand) {
   return hand.award ? awardText(game.ruleset, hand.award) : "";

@@ -336,7 +336,7 @@ export function showScore(main, ctx) {
             h("span", { class: "hand-no" }, `#${hand.number}`),
             h("span", { class: "hand-text" },
               h("span", { class: `hand-award ${hand.award?.reason || ""}` }, unbroken(handAward(game, hand))),
-              h("span", { class: "hand-how" }, handSummary(game, hand), " · ",
+              h("span", { class: "hand-how" }, unbroken(handSummary(game, hand)), " · ",
                 t("hand.dealt", { dealer: game.players[hand.dealer] }))),
             hand.entry ? h("span", { class: `badge ${hand.entry.state === "conflict" ? "bad" : "warn"}` },
               t(`outbox.state.${hand.entry.state}`)) : null,
