@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import pickle
+import re
 from typing import Any
 
 import pytest
@@ -176,3 +177,33 @@ def test_the_console_lists_the_backups_that_still_hold_an_erased_name(
     home = browser.get("/events/director/").content.decode()
     assert "1 backup still holds erased names" in home and older.name in home
     assert older.name not in Client().get(f"/events/players/{player.pk}/").content.decode()
+
+
+def test_an_erased_name_leaves_the_event_wide_entries_of_the_log(director, backups):
+    """A late arrival, a leaving with a reason naming them, a team of theirs arriving late and
+    withdrawn, the reason naming them: the log keeps each act and none of their names."""
+    night = director.create_event(rounds_planned=3, published=True)
+    director.add_players(night, *OTHERS[:4])
+    director.next_round(night)
+    zeb = director.add_players(night, NAME)[NAME]  # late: after round 1 is seated
+    director.add_players(night, "Zebediah Smith")  # a namesake, late too: their name stays
+    body = {"reason": f"{NAME} went home early; Zebediah says sorry"}
+    ok(director.client.delete(f"/api/v1/events/{night}/players/{zeb}/", body, format="json"))
+
+    teams = director.create_event(format="swiss", rounds_planned=3, published=True)
+    director.add_team(teams, "Ann and Ben", "Ann", "Ben")
+    director.add_team(teams, "Cat and Dan", "Cat", "Dan")
+    director.next_round(teams)
+    late = director.add_team(teams, "Quackenbush Pair", NAME, "Eve")
+    url = f"/api/v1/events/{teams}/teams/{late}/withdraw/"
+    ok(director.client.post(url, {"reason": "Zebediah is ill"}, format="json"))
+    assert found(rows_of_every_table())  # the name is there to be erased
+
+    erased = director.client.post(f"/api/v1/players/{zeb}/erase/", {}, format="json")
+    ok(erased)
+    namesake = re.compile("Zebediah Smith", re.IGNORECASE)
+    assert found([namesake.sub("", row) for row in rows_of_every_table()]) == []
+    for event in (night, teams):
+        log = repr(ok(APIClient().get(f"/api/v1/events/{event}/log/")))
+        assert "arrive" in log and not found([namesake.sub("", log)])
+    assert "Zebediah Smith" in repr(ok(APIClient().get(f"/api/v1/events/{night}/log/")))

@@ -7,7 +7,8 @@ every copy of the name, in the same transaction, is rewritten: the label; the ro
 records of them; the names of the hand-by-hand games they sat in and of the teams they played
 in; those games' change logs (a game's first entry names its seats); a substitute's seat in the
 events' logs; and, where a name of theirs or a word of one appears, the free text kept about
-their tables (reasons given, a dispute's words, the labels the phones there joined with). The answers kept
+their tables and the events they entered (reasons given, a dispute's words, the labels the
+phones there joined with, a team's name in an arrival or a withdrawal). The answers kept
 for pollers (standings, rounds, leaderboards) are dropped from the cache, on SQLite deleted
 rows are overwritten on the disk (`secure_delete`, settings) and the database is rewritten once
 the erasure commits, so no old page keeps the name.
@@ -37,6 +38,7 @@ from scorekeeper.erasure_ledger import Erasure, erasure_record, erasures
 from scorekeeper.errors import Conflict
 from scorekeeper.events.access import Actor, require_director
 from scorekeeper.events.models import (
+    Entrant,
     EventTeam,
     Result,
     ResultChange,
@@ -188,16 +190,40 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     transaction.on_commit(_old_pages_overwritten)
 
 
+#: A log value's keys that hold a player's own name (another player's stays theirs).
+_OWN_NAMES: Final = frozenset(("name", "shown", "label"))
+
+
+def _said_renamed(value: Any, player_id: int, old: set[str], shown: str) -> Any:
+    """A log's before/after with each of `old` renamed in every text it holds (a team's name,
+    a note), not in its keys, nor in the name of another player it names."""
+    if isinstance(value, list):
+        return [_said_renamed(item, player_id, old, shown) for item in value]
+    if isinstance(value, dict):
+        someone = value.get("player", value.get("id"))
+        other = isinstance(someone, int) and someone != player_id
+        return {
+            key: item if other and key in _OWN_NAMES else _said_renamed(item, player_id, old, shown)
+            for key, item in value.items()
+        }
+    return _renamed_in(value, old, shown) if isinstance(value, str) else value
+
+
 def _tables_rewritten(player: Player, old: set[str], shown: str) -> None:
-    """The events' logs, results and phones of the tables the player sat at."""
+    """The events' logs, results and phones of the tables the player sat at; and the logs of
+    the events they entered, whose entries about the event as a whole (an arrival, a leaving,
+    a team of theirs arriving or withdrawn) name them or their team."""
     tables = TableSeat.objects.filter(Q(player=player) | Q(substitute_for=player)).values(
         "table_id"
     )
+    entered = Entrant.objects.filter(player=player).values("event_id")
     for entry in ResultChange.objects.filter(
-        Q(table__in=tables) | Q(action=ResultChange.Action.SUBSTITUTE, event__club=player.club)
+        Q(table__in=tables)
+        | Q(event__in=entered)
+        | Q(action=ResultChange.Action.SUBSTITUTE, event__club=player.club)
     ):
-        before = _scrubbed(entry.before, player.pk, shown)
-        after = _scrubbed(entry.after, player.pk, shown)
+        before = _said_renamed(_scrubbed(entry.before, player.pk, shown), player.pk, old, shown)
+        after = _said_renamed(_scrubbed(entry.after, player.pk, shown), player.pk, old, shown)
         said = _renamed_in(entry.reason, old, shown)
         if (before, after, said) != (entry.before, entry.after, entry.reason):
             ResultChange.objects.filter(pk=entry.pk).update(before=before, after=after, reason=said)
