@@ -43,6 +43,8 @@ ROUND_LABEL = "round"
 _CLOSED = re.compile(r"-night-([0-9]+)-closed\.")
 #: Where the last backup went, read by the director's screens (in BACKUP_DIR).
 STATUS_FILE = "last-backup.json"
+#: The erasure ledger (`scorekeeper.erasure_ledger`), beside the backups and mirrored with them.
+LEDGER = "erasures.jsonl"
 _STAMP = re.compile(r"^euchre-(\d{8}-\d{6}-\d{6})")
 
 
@@ -147,8 +149,15 @@ def _write_atomically(path: Path, text: str) -> None:
     os.replace(partial, path)
 
 
+def mirror_folder() -> Path | None:
+    """BACKUP_MIRROR when one is set and plugged in."""
+    mirror: Path | None = settings.BACKUP_MIRROR
+    return mirror if mirror is not None and mirror.is_dir() else None
+
+
 def _mirror(made: Path) -> tuple[Path | None, str | None]:
-    """Copy a backup and its note to BACKUP_MIRROR: where it went, or why it could not."""
+    """Copy a backup and its note to BACKUP_MIRROR, and the erasure ledger with them: where
+    they went, or why they could not."""
     mirror: Path | None = settings.BACKUP_MIRROR
     if mirror is None:
         return None, None
@@ -159,11 +168,23 @@ def _mirror(made: Path) -> tuple[Path | None, str | None]:
             partial = mirror / f".{source.name}.partial"
             shutil.copyfile(source, partial)
             os.replace(partial, mirror / source.name)
+        _ledger_mirrored(made.with_name(LEDGER), mirror / LEDGER)
     except OSError as error:
         reason = str(error.strerror or error) if error.filename is None else str(error)
         logger.error("backup %s not mirrored: %s", made.name, reason)
         return None, reason
     return mirror, None
+
+
+def _ledger_mirrored(ledger: Path, mirrored: Path) -> None:
+    """The mirror's erasure ledger holds every line of this one (and keeps its own: a laptop
+    restored from the mirror starts a new ledger)."""
+    if not ledger.exists():
+        return
+    kept = mirrored.read_text(encoding="utf-8").splitlines() if mirrored.exists() else []
+    lines = dict.fromkeys(kept + ledger.read_text(encoding="utf-8").splitlines())
+    if len(lines) > len(kept):
+        _write_atomically(mirrored, "".join(f"{line}\n" for line in lines))
 
 
 def _prune(place: Path) -> None:

@@ -16,9 +16,11 @@ from django.db import connection
 from event_helpers import Device, Director, ok
 from rest_framework.test import APIClient
 
+from scorekeeper.backups import backup_create
 from scorekeeper.erasure_ledger import erasures
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
+from scorekeeper.events.selectors import holdings
 from scorekeeper.events.services.privacy import erasures_reapply
 from scorekeeper.models import Player
 
@@ -145,6 +147,31 @@ def test_a_restore_from_before_the_erasure_erases_the_name_again(night, director
     assert erasures_reapply() == 1
     assert Player.objects.get(pk=player.pk).name == f"Erased player {player.pk}"
     assert erasures_reapply() == 0
+
+
+@pytest.mark.django_db(transaction=True)  # (a backup of SQLite reads the committed database)
+def test_a_laptop_restored_from_the_mirror_alone_erases_the_name_again(
+    night, director, backups, settings, tmp_path
+):
+    mirror = settings.BACKUP_MIRROR = tmp_path / "mirror"
+    mirror.mkdir()
+    player = night["player"]
+    ok(director.client.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json"))
+    (first,) = (mirror / "erasures.jsonl").read_text().splitlines()
+    assert not found([first])
+    # The laptop is lost: a new one, its backup folder empty, restores from the mirror.
+    settings.BACKUP_DIR = tmp_path / "new-laptop"
+    Player.objects.filter(pk=player.pk).update(name=NAME, label=LABEL)
+    assert erasures_reapply() == 1
+    assert Player.objects.get(pk=player.pk).name == f"Erased player {player.pk}"
+    # Its backups, mirrored, keep the mirror's ledger whole: the first laptop's line stays.
+    settings.BACKUP_MIRROR = tmp_path / "unplugged"
+    erasures_reapply()  # (nothing to erase: the new laptop's line is its own alone)
+    settings.BACKUP_MIRROR = mirror
+    backup_create(label="after", holds=holdings())
+    mirrored = (mirror / "erasures.jsonl").read_text().splitlines()
+    local = (tmp_path / "new-laptop" / "erasures.jsonl").read_text().splitlines()
+    assert first in mirrored and set(local) <= set(mirrored)
 
 
 def test_a_ledger_line_never_erases_someone_else_given_the_same_id(night, director, backups):
