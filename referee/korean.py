@@ -13,8 +13,9 @@ How a word is read:
 - a single Latin letter, or capitals up to three letters long (an initialism: "AJ"), by the
   last letter's Korean name: L (엘) ends in ㄹ, M (엠) and N (엔) in a consonant, the others
   (에이, 비, ..., 아르, ...) in a vowel;
-- any other Latin word roughly as Korean writes English names: a final l is ㄹ ("Paul" 폴), a
-  final m, n or ng a consonant ("Kim" 킴, "Ann" 앤), a final b, ck, k, p or t a consonant
+- any other Latin word roughly as Korean writes English names: a final l or le is ㄹ ("Paul"
+  폴, "Annabelle" 애너벨), a final m, n or ng a consonant ("Kim" 킴, "Ann" 앤), and so is an m
+  or n before a silent e ("Catherine" 캐서린, "Jerome" 제롬), a final b, ck, k, p or t a consonant
   straight after one vowel letter ("Bob" 밥, "Jack" 잭, "Matt" 맷) and a vowel otherwise
   ("Mark" 마크, "Kate" 케이트); every other ending is read as a vowel ("Max" 맥스, "Ed" 에드).
 
@@ -59,6 +60,8 @@ _LETTER_NAMES: Final = {"l": Ending.RIEUL, "m": Ending.CONSONANT, "n": Ending.CO
 _TRAILING: Final = re.compile(r"(?:\s*\([^()]*\)|[\s.,!?;:'\"’”»)\]])+$")
 _LAST_WORD: Final = re.compile(r"[A-Za-z]+$")
 _STOP_AFTER_ONE_VOWEL: Final = re.compile(r"(?:^|[^aeiouy])[aeiouy](?:bb?|ck|k|pp?|tt?)$")
+#: A silent final e after m or n, itself after a vowel or doubled ("Jane" 제인, "Anne" 앤).
+_SILENT_E: Final = re.compile(r"(?:[aeiouy]|[mn])[mn]e$")
 
 
 def ending(word: str) -> Ending:
@@ -82,9 +85,13 @@ def ending(word: str) -> Ending:
     if len(latin) == 1 or (len(latin) <= 3 and latin.isupper()):
         return _LETTER_NAMES.get(latin[-1].lower(), Ending.VOWEL)
     lower = latin.lower()
-    if lower.endswith("l"):
+    if lower.endswith(("l", "le")):
         return Ending.RIEUL
-    if lower.endswith(("m", "n", "ng")) or _STOP_AFTER_ONE_VOWEL.search(lower):
+    if (
+        lower.endswith(("m", "n", "ng"))
+        or _SILENT_E.search(lower)
+        or _STOP_AFTER_ONE_VOWEL.search(lower)
+    ):
         return Ending.CONSONANT
     return Ending.VOWEL
 

@@ -30,6 +30,8 @@ const DIGITS = {
 const LETTER_NAMES = { l: "rieul", m: "consonant", n: "consonant" };
 const TRAILING = /(?:\s*\([^()]*\)|[\s.,!?;:'"’”»)\]])+$/;
 const STOP_AFTER_ONE_VOWEL = /(?:^|[^aeiouy])[aeiouy](?:bb?|ck|k|pp?|tt?)$/;
+// A silent final e after m or n, itself after a vowel or doubled ("Jane", "Anne").
+const SILENT_E = /(?:[aeiouy]|[mn])[mn]e$/;
 
 /** How the word ends when read aloud in Korean: "vowel", "consonant" or "rieul" (a final
  * ㄹ: a consonant, except before (으)로). */
@@ -49,8 +51,8 @@ export function ending(word) {
     return LETTER_NAMES[latin.at(-1).toLowerCase()] || "vowel";
   }
   const lower = latin.toLowerCase();
-  if (lower.endsWith("l")) return "rieul";
-  if (/(?:m|n|ng)$/.test(lower) || STOP_AFTER_ONE_VOWEL.test(lower)) return "consonant";
+  if (/le?$/.test(lower)) return "rieul";
+  if (/(?:m|n|ng)$/.test(lower) || SILENT_E.test(lower) || STOP_AFTER_ONE_VOWEL.test(lower)) return "consonant";
   return "vowel";
 }
 
