@@ -51,7 +51,7 @@ WORDS: Final = {
         "Hand table {number} to another phone? The scoring phone there stops working; the next "
         "phone joins with the table's code."
     ),
-    "handed_over": _("Table {number} has a new join code: {code}"),
+    "handed_over": _("Table {number} is free for another phone: it joins with the table's code {code}"),
     "sit_outs": _("Sitting out: {names}"),
     "leaves": _("Leaves"),
     "leaves_ask": _("{name} leaves the event: not seated from the next round on?"),
