@@ -9,8 +9,8 @@ was erased. No name is ever written here. A line is written, and flushed to the 
 the erasure's transaction commits: an erasure is never without its line.
 
 The ledger is mirrored as the backups are (`BACKUP_MIRROR`): each line is written there too
-when the mirror is plugged in, and each backup mirrored copies the whole ledger with it; the
-erasures are read from both places, so a laptop restored from the mirror alone erases again.
+when the mirror is plugged in, and each backup mirrored merges this ledger into the mirror's;
+the erasures are read from both places, so a laptop restored from the mirror alone erases again.
 """
 
 from __future__ import annotations
