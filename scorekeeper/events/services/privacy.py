@@ -200,7 +200,7 @@ def _said_renamed(value: Any, player_id: int, old: set[str], shown: str) -> Any:
     if isinstance(value, list):
         return [_said_renamed(item, player_id, old, shown) for item in value]
     if isinstance(value, dict):
-        someone = value.get("player", value.get("id"))
+        someone = value.get("player")  # (the events' logs name a player so)
         other = isinstance(someone, int) and someone != player_id
         return {
             key: item if other and key in _OWN_NAMES else _said_renamed(item, player_id, old, shown)
