@@ -55,7 +55,7 @@ export function handSummary(game, hand) {
  * and the word it touches (Korean text breaks only at spaces, and at a slash or a bracket
  * unless told). */
 export const unbroken = (text) =>
-  text.replaceAll("/", "/\u2060").replace(/(?<=\S)\(/g, "\u2060(").replace(/\)(?=\S)/g, ")\u2060");
+  text.replaceAll("/", "/\u2060").replace(/(\S)\(/g, "$1\u2060(").replace(/\)(?=\S)/g, ")\u2060");
 
 export function handAward(game, hand) {
   return hand.award ? awardText(game.ruleset, hand.award) : "";
