@@ -178,13 +178,22 @@ def _mirror(made: Path) -> tuple[Path | None, str | None]:
 
 def _ledger_mirrored(ledger: Path, mirrored: Path) -> None:
     """The mirror's erasure ledger holds every line of this one (and keeps its own: a laptop
-    restored from the mirror starts a new ledger)."""
+    restored from the mirror starts a new ledger). Lines it lacks are appended, never written
+    over: an erasure appending its own line meanwhile keeps it (a line twice is read once)."""
     if not ledger.exists():
         return
-    kept = mirrored.read_text(encoding="utf-8").splitlines() if mirrored.exists() else []
-    lines = dict.fromkeys(kept + ledger.read_text(encoding="utf-8").splitlines())
-    if len(lines) > len(kept):
-        _write_atomically(mirrored, "".join(f"{line}\n" for line in lines))
+    lines = ledger.read_text(encoding="utf-8").splitlines()
+    with mirrored.open("a+", encoding="utf-8") as out:
+        out.seek(0)
+        held = out.read()
+        have = set(held.splitlines())
+        missing = [line for line in dict.fromkeys(lines) if line not in have]
+        if missing:
+            # (a line cut short by a crash ends where the next begins: it stays unreadable)
+            start = "\n" if held and not held.endswith("\n") else ""
+            out.write(start + "".join(f"{line}\n" for line in missing))
+            out.flush()
+            os.fsync(out.fileno())
 
 
 def _prune(place: Path) -> None:

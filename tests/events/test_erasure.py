@@ -234,3 +234,24 @@ def test_an_erased_name_leaves_the_event_wide_entries_of_the_log(director, backu
         log = repr(ok(APIClient().get(f"/api/v1/events/{event}/log/")))
         assert "arrive" in log and not found([namesake.sub("", log)])
     assert "Zebediah Smith" in repr(ok(APIClient().get(f"/api/v1/events/{night}/log/")))
+
+
+def test_an_erasure_leaves_what_the_log_says_of_others_who_share_a_word_of_the_name(
+    director, backups
+):
+    """Erasing Ann Lee: "Lee Park went home" and "as Dora Lee asked", said of the event as a
+    whole, keep their words; what is said of Ann Lee herself goes."""
+    night = director.create_event(rounds_planned=3, published=True)
+    ann = director.add_players(night, "Ann Lee", *OTHERS[1:4])["Ann Lee"]
+    director.next_round(night)
+    park = director.add_players(night, "Lee Park")["Lee Park"]
+    url = f"/api/v1/events/{night}/players/"
+    ok(director.client.delete(f"{url}{park}/", {"reason": "Lee Park went home"}, format="json"))
+    ok(director.client.delete(f"{url}{ann}/", {"reason": "Ann Lee went home"}, format="json"))
+    body = {"name": "Club night, moved", "reason": "as Dora Lee asked"}
+    ok(director.client.patch(f"/api/v1/events/{night}/", body, format="json"))
+    ok(director.client.post(f"/api/v1/players/{ann}/erase/", {}, format="json"))
+    log = repr(ok(director.client.get(f"/api/v1/events/{night}/log/")))
+    assert "Ann Lee" not in log and f"Erased player {ann} went home" in log
+    assert "Lee Park went home" in log and "as Dora Lee asked" in log
+    assert "'name': 'Lee Park'" in log

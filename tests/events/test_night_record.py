@@ -163,6 +163,25 @@ def test_a_correction_undone_gives_the_opponents_confirmation_back(director: Dir
         assert (seen["provenance"], seen["confirmed_by"]) == ("played", result["confirmed_by"])
 
 
+def test_a_confirmation_kept_through_a_correction_follows_its_player_through_a_merge(
+    director: Director,
+):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    ok(phone.enter(by=phone.by_seat[0], points=[7, 2]), 201)
+    confirmer = ok(phone.confirm(by=phone.by_seat[1]))["confirmed_by"]
+    url = f"{phone.url}result/"
+    ok(director.client.patch(url, {"points": [5, 3], "reason": "miscounted"}, format="json"))
+    # The confirming opponent had a second record: it absorbs the one that confirmed.
+    other_night = director.create_event(rounds_planned=1)
+    kept_id = director.add_players(other_night, "Second Record")["Second Record"]
+    body = {"absorb": confirmer, "reason": "one person"}
+    ok(director.client.post(f"/api/v1/players/{kept_id}/merge/", body, format="json"))
+    body = {"points": [7, 2], "reason": "it was right"}
+    result = ok(director.client.patch(url, body, format="json"))
+    assert (result["provenance"], result["confirmed_by"]) == ("played", kept_id)
+
+
 def test_a_director_who_only_confirms_does_not_correct(director: Director):
     event = night(director, *PLAYERS[:4])
     _seated, (phone,) = seat(director, event)

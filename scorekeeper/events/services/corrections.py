@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event, Result, Round, Table, TableToken
+from scorekeeper.models import Player
 
 
 class Outcome(Protocol):
@@ -99,13 +100,20 @@ def _confirmation_kept(result: Result) -> dict[str, object]:
         "same_device": result.same_device,
         "by_pin": result.by_pin,
         "at": result.confirmed_at.isoformat(),
+        "winner": result.winner,
+        "time_called": result.time_called,
     }
 
 
 def _confirmation_given_back(result: Result, kept: dict[str, Any]) -> bool:
-    """The director is back at the points the opponents confirmed: their confirmation stands
-    again, as it was given (not while the phone that gave it is gone)."""
+    """The director is back at the result the opponents confirmed (its points, its winner, as
+    it stood when time was called or not): their confirmation stands again, as it was given
+    (not while the phone that gave it, or the player, is gone)."""
+    if (kept.get("winner"), kept.get("time_called")) != (result.winner, result.time_called):
+        return False
     if not TableToken.objects.filter(pk=kept["device"]).exists():
+        return False
+    if kept["by"] is not None and not Player.objects.filter(pk=kept["by"]).exists():
         return False
     result.confirmed_by_id = kept["by"]
     result.confirmed_device_id = kept["device"]

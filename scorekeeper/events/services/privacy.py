@@ -167,7 +167,7 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     # What was said at their own tables and games names them by a part of a name too ("Zeb's
     # phone"): there each word of their names goes, where the club's log keeps to whole names.
     spoken = old | _words_of(old)
-    _tables_rewritten(player, spoken, shown)
+    _tables_rewritten(player, old, spoken, shown)
     _games_rewritten(player, spoken, shown)
     for team in EventTeam.objects.filter(members__player=player).distinct():
         EventTeam.objects.filter(pk=team.pk).update(name=_renamed_in(team.name, spoken, shown))
@@ -190,50 +190,63 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     transaction.on_commit(_old_pages_overwritten)
 
 
-#: A log value's keys that hold a player's own name (another player's stays theirs).
-_OWN_NAMES: Final = frozenset(("name", "shown", "label"))
-
-
-def _said_renamed(value: Any, player_id: int, old: set[str], shown: str) -> Any:
-    """A log's before/after with each of `old` renamed in every text it holds (a team's name,
-    a note), not in its keys, nor in the name of another player it names."""
+def _names_them(value: Any, player_id: int, teams: set[int]) -> bool:
+    """Whether a log's before/after names the player, or a team of theirs."""
     if isinstance(value, list):
-        return [_said_renamed(item, player_id, old, shown) for item in value]
+        return any(_names_them(item, player_id, teams) for item in value)
     if isinstance(value, dict):
-        someone = value.get("player")  # (the events' logs name a player so)
-        other = isinstance(someone, int) and someone != player_id
-        return {
-            key: item if other and key in _OWN_NAMES else _said_renamed(item, player_id, old, shown)
-            for key, item in value.items()
-        }
-    return _renamed_in(value, old, shown) if isinstance(value, str) else value
+        if value.get("player") == player_id or value.get("team") in teams:
+            return True
+        return any(_names_them(item, player_id, teams) for item in value.values())
+    return False
 
 
-def _tables_rewritten(player: Player, old: set[str], shown: str) -> None:
-    """The events' logs, results and phones of the tables the player sat at; and the logs of
-    the events they entered, whose entries about the event as a whole (an arrival, a leaving,
-    a team of theirs arriving or withdrawn) name them or their team."""
+def _teams_renamed(value: Any, teams: set[int], old: set[str], shown: str) -> Any:
+    """A log's before/after with the name of each team of the player's rewritten."""
+    if isinstance(value, list):
+        return [_teams_renamed(item, teams, old, shown) for item in value]
+    if isinstance(value, dict):
+        value = {key: _teams_renamed(item, teams, old, shown) for key, item in value.items()}
+        if value.get("team") in teams and isinstance(value.get("name"), str):
+            value = {**value, "name": _renamed_in(value["name"], old, shown)}
+        return value
+    return value
+
+
+def _tables_rewritten(player: Player, old: set[str], spoken: set[str], shown: str) -> None:
+    """The events' logs, results and phones of the tables the player sat at; and, in the
+    events they entered, the log's entries about the event as a whole (an arrival, a leaving,
+    a team of theirs arriving or withdrawn)."""
     tables = TableSeat.objects.filter(Q(player=player) | Q(substitute_for=player)).values(
         "table_id"
     )
+    teams = set(EventTeam.objects.filter(members__player=player).values_list("pk", flat=True))
     entered = Entrant.objects.filter(player=player).values("event_id")
+    event_wide = Q(event__in=entered, table__isnull=True) & ~Q(
+        action=ResultChange.Action.SUBSTITUTE
+    )
     for entry in ResultChange.objects.filter(
         Q(table__in=tables)
-        | Q(event__in=entered)
         | Q(action=ResultChange.Action.SUBSTITUTE, event__club=player.club)
+        | event_wide
     ):
-        before = _said_renamed(_scrubbed(entry.before, player.pk, shown), player.pk, old, shown)
-        after = _said_renamed(_scrubbed(entry.after, player.pk, shown), player.pk, old, shown)
-        said = _renamed_in(entry.reason, old, shown)
+        before = _teams_renamed(_scrubbed(entry.before, player.pk, shown), teams, spoken, shown)
+        after = _teams_renamed(_scrubbed(entry.after, player.pk, shown), teams, spoken, shown)
+        # What was said at their tables, or about them or their team, names them by a word of
+        # a name too; what was said about the event as a whole, by a whole name only.
+        about = entry.table_id is not None or any(
+            _names_them(value, player.pk, teams) for value in (entry.before, entry.after)
+        )
+        said = _renamed_in(entry.reason, spoken if about else old, shown)
         if (before, after, said) != (entry.before, entry.after, entry.reason):
             ResultChange.objects.filter(pk=entry.pk).update(before=before, after=after, reason=said)
     for result in Result.objects.filter(table__in=tables).exclude(dispute_reason=""):
-        said = _renamed_in(result.dispute_reason, old, shown)
+        said = _renamed_in(result.dispute_reason, spoken, shown)
         if said != result.dispute_reason:
             Result.objects.filter(pk=result.pk).update(dispute_reason=said)
     phones = TableToken.objects.filter(event_table__tables__in=tables).exclude(label="")
     for phone in phones.distinct():
-        label = _renamed_in(phone.label, old, shown)[:60]
+        label = _renamed_in(phone.label, spoken, shown)[:60]
         if label != phone.label:
             TableToken.objects.filter(pk=phone.pk).update(label=label)
 

@@ -276,6 +276,15 @@ def _plans_renumbered(events: Iterable[Event], old: int, new: int) -> None:
             event.save(update_fields=["plan"])
 
 
+def _kept_confirmations_renumbered(events: Iterable[Event], old: int, new: int) -> None:
+    """A confirmation kept through a director's correction (`Result.kept_confirmation`)
+    names its player by id: in the moved events it names the moved player's new record."""
+    kept = Result.objects.filter(table__round__event__in=events, kept_confirmation__by=old)
+    for result in kept:
+        result.kept_confirmation = {**(result.kept_confirmation or {}), "by": new}
+        result.save(update_fields=["kept_confirmation"])
+
+
 def player_merge(*, player: Player, actor: Actor, absorb: Player, reason: str = "") -> Player:
     """One person with two records: every seat, entry, bye and result line of `absorb` moves
     to `player`, whose record stays (a member if either was); `absorb` is deleted. Both must
@@ -317,6 +326,7 @@ def player_merge(*, player: Player, actor: Actor, absorb: Player, reason: str = 
         for model, field, _path in HELD_BY_EVENT:
             model._default_manager.filter(**{field: absorb}).update(**{field: player})
         _plans_renumbered(events, absorb.pk, player.pk)
+        _kept_confirmations_renumbered(events, absorb.pk, player.pk)
         if Player.Kind.MEMBER in (player.kind, absorb.kind):
             player.kind = Player.Kind.MEMBER
         absorbed = absorb.pk
@@ -373,6 +383,7 @@ def player_split(
             rows = model._default_manager.filter(**{field: player, f"{path}__in": chosen})
             rows.update(**{field: split_off})
         _plans_renumbered(moving, player.pk, split_off.pk)
+        _kept_confirmations_renumbered(moving, player.pk, split_off.pk)
         after = {
             "player": {**_record(player), "events": _events_of(player)},
             "split_off": {**_record(split_off), "events": chosen},
