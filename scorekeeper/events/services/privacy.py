@@ -6,9 +6,10 @@ id, so the name becomes a placeholder ("Erased player 17", unique in the club by
 every copy of the name, in the same transaction, is rewritten: the label; the roster log's
 records of them; the names of the hand-by-hand games they sat in and of the teams they played
 in; those games' change logs (a game's first entry names its seats); a substitute's seat in the
-events' logs; and, where a name of theirs or a word of one appears, the free text kept about
-their tables and the events they entered (reasons given, a dispute's words, the labels the
-phones there joined with, a team's name in an arrival or a withdrawal). The answers kept
+events' logs; where a name of theirs or a word of one appears, the free text kept about
+their tables (reasons given, a dispute's words, the labels the phones there joined with) and
+what the logs of the events they entered say of them or their team (an arrival, a leaving, a
+withdrawal); elsewhere in those logs, their whole names. The answers kept
 for pollers (standings, rounds, leaderboards) are dropped from the cache, on SQLite deleted
 rows are overwritten on the disk (`secure_delete`, settings) and the database is rewritten once
 the erasure commits, so no old page keeps the name.
