@@ -168,9 +168,10 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     # What was said at their own tables and games names them by a part of a name too ("Zeb's
     # phone"): there each word of their names goes, where the club's log keeps to whole names.
     spoken = old | _words_of(old)
-    _tables_rewritten(player, old, spoken, shown)
+    teams = EventTeam.objects.filter(members__player=player).distinct()
+    _tables_rewritten(player, {team.pk for team in teams}, old, spoken, shown)
     _games_rewritten(player, spoken, shown)
-    for team in EventTeam.objects.filter(members__player=player).distinct():
+    for team in teams:
         EventTeam.objects.filter(pk=team.pk).update(name=_renamed_in(team.name, spoken, shown))
     RosterChange.objects.create(
         club=club,
@@ -214,14 +215,15 @@ def _teams_renamed(value: Any, teams: set[int], old: set[str], shown: str) -> An
     return value
 
 
-def _tables_rewritten(player: Player, old: set[str], spoken: set[str], shown: str) -> None:
+def _tables_rewritten(
+    player: Player, teams: set[int], old: set[str], spoken: set[str], shown: str
+) -> None:
     """The events' logs, results and phones of the tables the player sat at; and, in the
     events they entered, the log's entries about the event as a whole (an arrival, a leaving,
     a team of theirs arriving or withdrawn)."""
     tables = TableSeat.objects.filter(Q(player=player) | Q(substitute_for=player)).values(
         "table_id"
     )
-    teams = set(EventTeam.objects.filter(members__player=player).values_list("pk", flat=True))
     entered = Entrant.objects.filter(player=player).values("event_id")
     event_wide = Q(event__in=entered, table__isnull=True) & ~Q(
         action=ResultChange.Action.SUBSTITUTE
