@@ -48,7 +48,7 @@ class Window:
 
     def add(self, now: float) -> None:
         self.count += 1
-        self.last = now
+        self.last = max(self.last, now)  # a clock read before the lock may be behind the row's
 
     def take_back(self) -> None:
         self.count = max(0, self.count - 1)

@@ -82,8 +82,11 @@ class SignInTry:
     def begin(self, now: float) -> int:
         """Count this try, or the whole seconds it must wait (then it is not counted)."""
         with counted((self.key, PERIOD), now=now) as (window,):
-            if not self.known:
-                wait = window.last + wait_after(window.count, settings.SIGN_IN_FREE_TRIES) - now
+            delay = wait_after(window.count, settings.SIGN_IN_FREE_TRIES)
+            # A free try never waits: tries sent together read the clock before the lock, so
+            # the last one counted may have read it a moment after this one did.
+            if delay and not self.known:
+                wait = window.last + delay - now
                 if wait > 0:
                     return max(1, int(wait + 0.999))
             window.add(now)
