@@ -48,12 +48,19 @@ def test_a_six_handed_game_is_scored_to_the_end(page: Page, live_server) -> None
 
 
 def pick_bid(table: Table, maker: str, bid: str, tricks: int) -> None:
-    """Who won the bid and what they bid (a number of tricks, or "Moon"); `table.save()` then
-    taps the tricks they took, each button saying what it scores."""
+    """Who won the bid and what they bid (a number of tricks); `table.save()` then taps the
+    tricks they took, each button saying what it scores."""
     page = table.page
     page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=maker).check()
     page.get_by_role("group", name="What they bid").get_by_role("radio", name=bid).check()
     table.ending = str(tricks)
+
+
+def shoot_the_moon(table: Table, maker: str) -> None:
+    """Who won the bid, then "Moon", which saves the moon as made (every trick taken)."""
+    page = table.page
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name=maker).check()
+    page.get_by_role("group", name="What they bid").get_by_role("radio", name="Moon").check()
 
 
 def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bid(
@@ -67,12 +74,11 @@ def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bi
     table.save()
     expect(page.get_by_label(points("N/S", -5))).to_have_text("-5")
     expect(page.get_by_label(points("E/W", 4))).to_have_text("4")
-    # A moon: the maker, "Moon", and all six tricks.
+    # A moon: the maker and "Moon", which saves it made.
     for score in (16, 28):
-        pick_bid(table, "Ben (E)", "Moon", 6)
-        expect(table.ending_button()).to_contain_text("Shot the moon! +12 to E/W")
-        table.save()
+        shoot_the_moon(table, "Ben (E)")
         expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
+        expect(page.locator("#toast")).to_contain_text("Shot the moon! +12 to E/W")
     # E/W bid three and take three: at 31 on a made bid, they win.
     pick_bid(table, "Dan (W)", "3 tricks", 3)
     expect(table.ending_button()).to_contain_text("Bid made! +3 to N/S, +3 to E/W")
@@ -173,8 +179,7 @@ def test_a_bid_euchre_game_scored_offline_ends_on_the_made_bid_not_on_the_defend
     context.set_offline(True)
     table.new_game(FOUR, variant="Bid Euchre")
     for score in (12, 24):
-        pick_bid(table, "Ben (E)", "Moon", 6)
-        table.save()
+        shoot_the_moon(table, "Ben (E)")
         expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
     for score in (3, 6, 9):  # N/S make three of three: E/W reach 33 as defenders, play on
         pick_bid(table, "Ann (N)", "3 tricks", 3)

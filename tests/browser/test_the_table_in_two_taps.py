@@ -85,6 +85,58 @@ def test_a_common_hand_is_two_taps_and_a_loners_march_three(page: Page, live_ser
     assert all(h["trump"] is None and h["maker_tricks"] is None for h in hands)
 
 
+def test_a_bid_euchre_moon_is_two_taps_and_a_set_moon_or_a_bid_three(
+    page: Page, live_server
+) -> None:
+    """Who won the bid and "Moon" save a made moon; the tricks tapped before the bid wait for
+    it (a set moon); a bid then its tricks is three. A double tap on "Moon" saves one moon and
+    chooses nothing in the next hand."""
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, variant="Bid Euchre")
+    taps = Taps(page)
+    bids = page.get_by_role("group", name="What they bid")
+    tricks = page.get_by_role("group", name="Tricks the makers took")
+
+    def moon(maker: str, took: int | None = None) -> int:
+        before = taps.count
+        taps.on(page.get_by_role("radio", name=maker))
+        if took is not None:
+            taps.on(tricks.get_by_role("button", name=re.compile(rf"^{took}\b")))
+            expect(tricks.get_by_role("button", pressed=True)).to_have_text(re.compile(rf"^{took}"))
+        taps.on(bids.get_by_role("radio", name="Moon"))
+        return taps.count - before
+
+    assert moon("Ben (E)") == 2
+    expect(page.get_by_label(points("E/W", 12))).to_be_visible()
+    assert moon("Ann (N)", took=5) == 3
+    expect(page.get_by_label(points("N/S", -12))).to_be_visible()
+    before = taps.count
+    taps.on(page.get_by_role("radio", name="Cat (S)"))
+    taps.on(bids.get_by_role("radio", name="4 tricks"))
+    taps.on(tricks.get_by_role("button", name=re.compile(r"^4\b")))
+    assert taps.count - before == 3
+    # A double tap on "Moon": its second tap lands on the next hand's "Moon", and chooses it not.
+    page.get_by_role("radio", name="Dan (W)").tap()
+    moon_face = bids.locator("label.choice").filter(has_text="Moon")
+    box = moon_face.bounding_box()
+    assert box
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.up()
+    expect(page.get_by_label(points("E/W", 27))).to_be_visible()
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)
+    expect(bids.get_by_role("radio", checked=True)).to_have_count(0)
+    eventually(page, lambda: len(table.game()["hands"]) == 4, what="four hands recorded")
+    hands = table.game()["hands"]
+    assert [(h["maker"], h["bid"], h["maker_tricks"], h["award"]["reason"]) for h in hands] == [
+        (1, "moon", 6, "moon-made"),
+        (0, "moon", 5, "moon-set"),
+        (2, 4, 4, "bid-made"),
+        (3, "moon", 6, "moon-made"),
+    ]
+
+
 def test_a_renege_through_its_shortcut_is_four_taps(page: Page, live_server) -> None:
     table = Table(page, live_server.url)
     table.new_game(FOUR)

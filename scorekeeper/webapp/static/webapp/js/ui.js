@@ -66,8 +66,9 @@ export function toast(message, { action, onAction, ms = 4000, into } = {}) {
   const home = place || document.body;
   if (el.parentNode !== home) home.append(el);
   el.classList.toggle("inline", !!place);
-  // A side's label ("N/S", "북/남") is one word: no line breaks at its slash.
-  const words = String(message).split(/(\S+\/\S+)/).map((part, i) => (i % 2 ? h("span", { class: "keep" }, part) : part));
+  // A side's label ("N/S", "북/남") is one word, and so is a word with its brackets
+  // ("마치(5트릭)"): no line breaks at its slash or bracket.
+  const words = String(message).split(/(\S*[/(]\S*)/).map((part, i) => (i % 2 ? h("span", { class: "keep" }, part) : part));
   replace(el, h("span", {}, words), action ? h("button", {
     type: "button",
     class: "link",
@@ -104,13 +105,19 @@ export function choices({
           value: String(option.value),
           checked: chosen === String(option.value),
           "aria-label": option.label || null,
-          // A click on the chosen one changes nothing by itself (no change event follows).
-          onclick: optional ? (event) => {
-            if (chosen !== String(option.value)) return;
+          onclick: (event) => {
+            // The second tap of a double tap on what was there before (a lone bid that saved
+            // a hand, and a fresh form in its place) chooses nothing.
+            if (event.detail > 1 && chosen !== String(option.value)) {
+              event.preventDefault();
+              return;
+            }
+            // A click on the chosen one changes nothing by itself (no change event follows).
+            if (!optional || chosen !== String(option.value)) return;
             event.target.checked = false;
             chosen = null;
             onchange(null);
-          } : null,
+          },
           onchange: () => {
             chosen = String(option.value);
             onchange(option.value);

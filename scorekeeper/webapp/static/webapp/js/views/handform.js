@@ -3,7 +3,10 @@
 // lone defender. In Bid Euchre, an auction: who won the bid, what they bid, the tricks they
 // took (each count with what it scores; a moon or loner stands alone by its bid). Entering
 // a new hand, the ending's tap saves it (two taps for a common turn-up hand: the toast's
-// Undo takes it back); amending one, the ending is chosen and the sheet saved.
+// Undo takes it back); amending one, the ending is chosen and the sheet saved. In an auction
+// the hand saves at whichever of the bid and the tricks comes second, and a moon or loner
+// tapped with no tricks yet saves as made (two taps: who, "Moon"; one set is who, its
+// tricks, "Moon").
 
 import { t } from "../i18n.js";
 import {
@@ -20,7 +23,9 @@ export function blankHand() {
   };
 }
 
-/** What the makers bid, for an auction's hand: the numbers of tricks, then the lone bids. */
+/** What the makers bid, for an auction's hand: the numbers of tricks, then the lone bids.
+ * `onchange` hears whether the bid completed the hand (the tricks were there, or it is a
+ * lone bid, made by taking every trick unless the tricks said otherwise). */
 function bidChoice({ ruleset, values, prefix, onchange }) {
   return choices({
     name: `${prefix}bid`,
@@ -32,11 +37,12 @@ function bidChoice({ ruleset, values, prefix, onchange }) {
       : { value: bid, face: String(bid), label: t("bid.tricks", { tricks: bid }) })),
     onchange: (bid) => {
       const lone = LONE_BIDS.includes(bid);
+      const told = values.maker_tricks !== null;
       values.bid = lone ? bid : Number(bid);
       // A lone bid is made by taking every trick: that is what a table enters most. (It is
       // played alone by the bid itself: the server says so, the entry need not.)
-      if (lone && values.maker_tricks === null) values.maker_tricks = handSize(ruleset);
-      onchange();
+      if (lone && !told) values.maker_tricks = handSize(ruleset);
+      onchange({ complete: told || lone });
     },
   });
 }
@@ -205,17 +211,20 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
     const told = endings(game, values, byTricks);
     const legend = byTricks ? t("hand.tricks") : t("hand.ending");
     const columns = byTricks ? Math.min(told.length, 7) : told.length + (aloneHere ? 1 : 0);
-    const ready = values.maker !== null && (!auction || (values.bid ?? null) !== null);
+    // In an auction a count of tricks may come before the bid: it waits for it, shown pressed.
+    const waiting = auction && (values.bid ?? null) === null;
     if (onEnding) {
       replace(endingArea, h("div", { class: `choices endings cols-${columns}`, role: "group", "aria-labelledby": `${prefix}ending-legend` },
         h("p", { class: "legend", id: `${prefix}ending-legend` }, legend),
         told.map((ending) => h("button", {
           type: "button",
           class: `ending primary ${auction ? ending.award?.reason || "" : ending.key}`,
-          disabled: !ready,
+          disabled: values.maker === null,
+          "aria-pressed": waiting ? String(values.maker_tricks === ending.entry.maker_tricks) : null,
           onclick: () => {
             choose(ending);
-            onEnding(values);
+            if (waiting) changed();
+            else onEnding(values);
           },
         }, h("span", { class: "ending-name" }, ending.face),
         // (Its line is kept before there is anything to say: the row's height never changes.)
@@ -268,7 +277,15 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
     // is a bid's, not the score's). Told by its tricks, the suit and "alone" share a row: one
     // hand fits one screen.
     auction
-      ? bidChoice({ ruleset, values, prefix, onchange: changed })
+      ? bidChoice({
+        ruleset,
+        values,
+        prefix,
+        onchange: ({ complete }) => {
+          changed();
+          if (complete && onEnding && values.maker !== null) onEnding(values);
+        },
+      })
       : askTricks
         ? trumpRow({
           ruleset,
