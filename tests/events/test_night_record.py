@@ -496,7 +496,7 @@ def test_a_substitute_has_a_guest_row_and_the_player_they_replaced_a_sit_out_cre
 # Printouts ---------------------------------------------------------------------------------
 
 
-def test_every_printable_page_has_a_print_button(director: Director, anon):
+def test_every_printable_page_has_a_print_button_and_no_screen_has_one(director: Director, anon):
     event, (first, _second) = two_tables(director)
     first.settle([10, 4])
     director.publish(event)
@@ -506,6 +506,11 @@ def test_every_printable_page_has_a_print_button(director: Director, anon):
         assert button in body and "events/print.js" in body, page
     for page in ("projector/", "rounds/1/find/"):
         assert button not in anon.get(f"/events/{event}/{page}").content.decode(), page
+    # A screen is for the screen: no Print button above its bar.
+    for page in (f"/events/{event}/", f"/events/{event}/manage/", "/events/", "/events/login/"):
+        body = (anon if page == "/events/login/" else director.client).get(page)
+        assert body.status_code == 200, page
+        assert button not in body.content.decode(), page
 
 
 def test_the_movement_cards_print_the_nights_plan_and_the_night_seats_it(director: Director):
