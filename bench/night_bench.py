@@ -22,7 +22,9 @@ differs from machine to machine. It ends with one line a night:
         standings_not_modified=S% bare_p99_ms=B p99_ratio=R
 
 where errors are 5xx answers, answers a table did not expect, and requests that got no answer,
-and R is the night's p99 over the bare load's.
+and R is the night's p99 over the bare load's. The line before it gives each kind of request
+the night sent (a hand, an undo, a standings or rounds poll, a game read) with its count and
+p99: what the night's tail is made of.
 With `--find-watchers` it then runs nights of the same length at T=50 with more and more
 watchers and prints the largest number it sustained with p99 < 200 ms and no errors. (Each
 night's watchers arrive afresh and their first polls have no tag: a short night measures that
@@ -158,12 +160,39 @@ class Tally:
     # The watchers' standings polls alone, by status (the rounds move with every hand).
     standings: Counter[int] = field(default_factory=Counter)
     unexpected: list[str] = field(default_factory=list)
+    # The answered requests' seconds by what they were (a hand posted, a standings poll ...).
+    kinds: dict[str, list[float]] = field(default_factory=dict)
 
     def merge(self, other: Tally) -> None:
         self.latencies.add(other.latencies)
         self.statuses.update(other.statuses)
         self.standings.update(other.standings)
         self.unexpected.extend(other.unexpected[:3])
+        for kind, seconds in other.kinds.items():
+            self.kinds.setdefault(kind, []).extend(seconds)
+
+    def by_kind(self) -> str:
+        """Each kind of request's count and p99, the slowest first."""
+        p99 = {
+            kind: sorted(seconds)[min(len(seconds) - 1, int(0.99 * len(seconds)))] * 1000
+            for kind, seconds in self.kinds.items()
+        }
+        return " ".join(
+            f"{kind}={len(self.kinds[kind])}@{p99[kind]:.1f}ms"
+            for kind in sorted(p99, key=p99.__getitem__, reverse=True)
+        )
+
+
+def kind_of(method: str, path: str) -> str:
+    """What a request was, for the night's figures by kind."""
+    if path.startswith("/bench/"):
+        return "bare"
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    if method == "POST":
+        return "hand"
+    if method == "DELETE":
+        return "undo"
+    return name if name in ("standings", "rounds") else "game"
 
 
 class Timed:
@@ -188,6 +217,7 @@ class Timed:
         self.tally.statuses[status] += 1
         if status in self.expected:
             self.tally.latencies.seconds.append(elapsed)
+            self.tally.kinds.setdefault(kind_of(method, path), []).append(elapsed)
         else:
             self.tally.latencies.errors += 1
             self.tally.unexpected.append(f"{method} {path}: {status} {answer[:200]!r}")
@@ -396,6 +426,7 @@ def main() -> None:
     tally, line = night_and_floor(port, tables, args.watchers, args.seconds, args.pace)
     for unexpected in tally.unexpected[:5]:
         print(f"  unexpected: {unexpected}", file=sys.stderr)
+    print(f"  by kind (count@p99): {tally.by_kind()}")
     print(line)
     failed = tally.latencies.errors > 0 or storm != Counter({201: 1, 409: JOIN_STORM - 1})
     if args.find_watchers:
