@@ -219,6 +219,7 @@ def build_world() -> World:
         "tables_seat_substitute": {"player": "Zed", "reason": "called away"},
         "event_teams_withdraw": {"reason": "unwell"},
         "event_reopen": {"reason": "one more round"},
+        "event_join_limit_lift": None,
         "event_rounds_undo": None,
         "event_rounds_swap": {"players": [player, seat[1]["player"]]},
         "event_rounds_seat_late": {"player": player},

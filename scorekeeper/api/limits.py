@@ -29,12 +29,14 @@ import time
 from typing import Any, ClassVar
 
 from django.conf import settings
+from django.db import transaction
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
 from scorekeeper.counters import Window, counted, take_back
+from scorekeeper.models import LimitCount
 
 
 def client_of(request: Any) -> str:
@@ -208,6 +210,24 @@ class WrongCodes(BaseThrottle):
 
     def wait(self) -> float | None:
         return self.retry
+
+
+def wrong_codes_lifted(client: str) -> int:
+    """The wrong join codes counted against `client` forgiven, its own count and its mark of
+    having guessed (a director in the room lets the room's phones join again, one guesser on
+    its Wi-Fi having used up the address's limit): how many were counted in the window."""
+    own = rate_of("join-codes")
+    keys = [f"join-codes:{client}", f"join-codes-wrong:{client}"]
+    now = time.time()
+    with transaction.atomic():
+        rows = LimitCount.objects.select_for_update().filter(key__in=keys)
+        counted = sum(
+            row.count
+            for row in rows
+            if row.key == keys[0] and (own is None or row.since > now - own[1])
+        )
+        LimitCount.objects.filter(key__in=keys).delete()
+    return counted
 
 
 class CountsWrongCodes(APIView):

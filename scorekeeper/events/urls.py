@@ -70,6 +70,11 @@ urlpatterns = [
     path(EVENT + "rounds/<int:number>/late/", repairs.RoundLateView.as_view(), name="event-late"),
     path(EVENT + "close/", events.CloseView.as_view(), name="event-close"),
     path(EVENT + "reopen/", repairs.ReopenView.as_view(), name="event-reopen"),
+    path(
+        EVENT + "join-limit/lift/",
+        repairs.JoinLimitLiftView.as_view(),
+        name="event-join-limit-lift",
+    ),
     path(EVENT + "standings/", events.StandingsView.as_view(), name="event-standings"),
     path(EVENT + "standings.csv", events.StandingsCsvView.as_view(), name="event-standings-csv"),
     path(EVENT + "results.csv", events.ResultsCsvView.as_view(), name="event-results-csv"),

@@ -277,3 +277,36 @@ def test_the_console_in_korean_breaks_no_word_and_grows_with_the_browsers_text(
         "(links) => links.map((a) => a.getBoundingClientRect().width)"
     )
     assert widths and min(widths) >= 44
+
+
+def test_a_guesser_on_the_clubs_wifi_is_forgiven_from_the_console_and_the_phones_join(
+    live_server, page: Page, phone, django_user_model, rates
+):
+    """Wrong codes from one network use up its limit: a phone there is told so and to ask the
+    director; the console, on the same network, lets its phones join again."""
+    rates(**{"join-codes": "3/hour"})
+    event = a_night(django_user_model)
+    code = event.rounds.get().tables.get(number=1).event_table.join_code
+    player = phone().new_page()
+    player.goto(live_server.url + f"/t/{code}")
+    typed = player.get_by_role("textbox", name="The table's code")
+    keep = player.get_by_role("button", name="Keep this table's score")
+    for wrong in ("WRONG1", "WRONG2", "WRONG3"):
+        typed.fill(wrong)
+        keep.click()
+        expect(player.get_by_role("alert")).not_to_contain_text("Too many")
+    typed.fill(code)
+    keep.click()
+    expect(player.get_by_role("alert")).to_contain_text(
+        "Too many wrong codes came from this network. Ask the director to let this network's "
+        "phones join again (the console's Tables), or try again in 60 min."
+    )
+
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    page.get_by_text("Phones here refused joining (too many wrong codes)?").click()
+    page.get_by_role("button", name="Let this network's phones join again").click()
+    expect(page.locator("[data-note-slot=join-limit]")).to_contain_text(
+        "This network's phones can join again (3 wrong codes forgiven)."
+    )
+    keep.click()
+    expect(player.locator(".table-title")).to_have_text(re.compile(r"Table 1 · round 1"))

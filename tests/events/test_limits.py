@@ -109,3 +109,34 @@ def test_a_right_code_or_a_refused_join_gives_its_count_back(rates, seated_code)
     assert is_problem(join(phone, ""), 400)
     assert join(phone, "WRONG1").status_code == 404
     assert is_problem(join(phone, "WRONG2"), 429)
+
+
+def test_a_director_in_the_room_lets_its_phones_join_again_after_a_guesser_there(
+    rates, director: Director, django_user_model
+):
+    """One guesser on the club's Wi-Fi uses up the address's wrong codes: every phone there is
+    refused. The director's console, on the same Wi-Fi, forgives that address's count (and
+    only that one): the phones join again, a guesser elsewhere stays refused."""
+    rates(**{"join-codes": "3/hour"})
+    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=3)
+    director.add_players(event, *EIGHT)
+    code = str(director.next_round(event)["tables"][0]["join_code"])
+    room, elsewhere = "10.0.5.1", "10.0.6.1"
+    for address in (room, elsewhere):
+        for _ in range(3):
+            assert join(APIClient(), "WRONG1", address).status_code == 404
+    assert is_problem(join(APIClient(), code, room), 429)
+
+    lift = f"/api/v1/events/{event}/join-limit/lift/"
+    stranger = APIClient()
+    stranger.force_login(django_user_model.objects.create_user("sam"))
+    assert is_problem(stranger.post(lift, REMOTE_ADDR=room), 403)
+    assert is_problem(APIClient().post(lift, REMOTE_ADDR=room), 401)
+    assert is_problem(join(APIClient(), code, room), 429)  # nobody else can lift it
+
+    lifted = director.client.post(lift, REMOTE_ADDR=room)
+    assert (lifted.status_code, lifted.json()) == (200, {"wrong_codes": 3})
+    assert join(APIClient(), code, room).status_code == 201
+    assert is_problem(join(APIClient(), code, elsewhere, role="confirmer"), 429)
+    again = director.client.post(lift, REMOTE_ADDR=room)
+    assert again.json() == {"wrong_codes": 0}  # the right code counted nothing

@@ -4,6 +4,7 @@ asked against the event's version the director read (`If-Match`) and logged."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -12,13 +13,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.api.http import expected_version, problems, read_body
-from scorekeeper.events import selectors, services
+from scorekeeper.api.limits import client_of, wrong_codes_lifted
+from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import IF_MATCH_LOG, EventsView
 from scorekeeper.events.api.events import event_detail, optional_body
 from scorekeeper.events.api.shapes import round_json
 from scorekeeper.events.serializers import IdField
 from scorekeeper.events.services import repairs
+
+log = logging.getLogger(__name__)
 
 
 class SwapSerializer(s.ReasonSerializer):
@@ -76,6 +80,36 @@ class RoundLateView(EventsView):
             **data,
         )
         return Response(_round(self, number))
+
+
+class LiftedSerializer(serializers.Serializer[Any]):
+    wrong_codes = serializers.IntegerField(
+        help_text="The wrong join codes counted against the address this hour, now forgiven."
+    )
+
+
+class JoinLimitLiftView(EventsView):
+    """The room's phones let join again: the wrong join codes counted against the address the
+    director's own request comes from (the room's Wi-Fi, which every phone there shares) are
+    forgiven. Only the director's own address: it lets no guesser elsewhere go on."""
+
+    @extend_schema(
+        operation_id="event_join_limit_lift",
+        summary="Let the phones on the director's own network join again, after a guesser "
+        "there used up the address's wrong join codes (a director's; logged)",
+        request=None,
+        responses={200: LiftedSerializer, **problems(401, 403, 404)},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        access.require_director(self.actor, self.event.club)
+        forgiven = wrong_codes_lifted(client_of(request))
+        log.info(
+            "wrong join codes forgiven on the network of %s (event %s): %s",
+            self.actor.label,
+            self.event.pk,
+            forgiven,
+        )
+        return Response(LiftedSerializer({"wrong_codes": forgiven}).data)
 
 
 class ReopenView(EventsView):

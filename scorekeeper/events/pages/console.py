@@ -115,6 +115,14 @@ WORDS: Final = {
     "closed_note": _("Closed at {time}."),
     "finished_note": _("The night is finished."),
     "reopened": _("The night is open again: its join codes and phones work."),
+    "join_limit_lifted": _(
+        "This network's phones can join again ({count} wrong codes forgiven). If the codes "
+        "keep coming, find the phone that guesses."
+    ),
+    "join_limit_lifted.one": _(
+        "This network's phones can join again (1 wrong code forgiven). If the codes keep "
+        "coming, find the phone that guesses."
+    ),
     "no_changes": _("No changes yet."),
     "change": _("Round {round}, table {table}: {actor} {action}"),
     "change_event": _("{actor} {action}"),

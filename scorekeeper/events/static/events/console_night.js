@@ -1,8 +1,9 @@
 // The console's repairs of the night: the latest round undone, two players' places swapped or
 // a late arrival seated while nothing is entered there; the night reopened once closed; a
 // mistaken event with no result deleted. Each asks first and is written against the event's
-// version the console read (a change made meanwhile is shown, then read again). And the box on
-// the night's safety, read again while the console is open.
+// version the console read (a change made meanwhile is shown, then read again). The room's
+// phones let join again after a guesser on its network (no question: it changes no record).
+// And the box on the night's safety, read again while the console is open.
 import { $, api, ask, attempt, el, seatWord, slot, t, tell, versions } from "./console_kit.js";
 
 const event = document.body.dataset.event;
@@ -108,6 +109,16 @@ $(".reopen-night").addEventListener("click", async () => {
   await attempt("close", async () => {
     await api("POST", `${base}reopen/`, { reason }, versions.event);
     await done("close", t("reopened"));
+  });
+});
+
+// One guesser on the club's Wi-Fi uses up the wrong codes of the address every phone there
+// shares: the director, on that Wi-Fi, forgives them (the server takes the address the
+// request comes from: no other network's).
+$(".lift-join-limit").addEventListener("click", async () => {
+  await attempt("join-limit", async () => {
+    const lifted = await api("POST", `${base}join-limit/lift/`);
+    tell("join-limit", t("join_limit_lifted", { count: lifted.wrong_codes }));
   });
 });
 

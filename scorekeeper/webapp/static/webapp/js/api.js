@@ -13,8 +13,15 @@ export class Problem extends Error {
   }
 }
 
-/** No answer, or one worth retrying later (5xx, 429): nothing was decided. */
-export class Unreachable extends Error {}
+/** No answer, or one worth retrying later (5xx, 429: its `status`, and the seconds to wait
+ * where the server said): nothing was decided. */
+export class Unreachable extends Error {
+  constructor(message, { status = null, retryAfter = null } = {}) {
+    super(message);
+    this.status = status;
+    this.retryAfter = retryAfter;
+  }
+}
 
 /** One request to the API (the events screens call it too, with their own headers). */
 /** The last answer to each read, with its ETag (at most READS_KEPT of them, oldest out). */
@@ -49,7 +56,10 @@ export async function call(method, path, { body, token, key, version, lang, form
   }
   if (response.status === 304 && kept) return { status: 200, data: kept.data, unchanged: true };
   if (response.status >= 500 || response.status === 429) {
-    throw new Unreachable(`HTTP ${response.status}`);
+    const wait = Number.parseInt(response.headers.get("Retry-After") || "", 10);
+    throw new Unreachable(`HTTP ${response.status}`, {
+      status: response.status, retryAfter: Number.isNaN(wait) ? null : wait,
+    });
   }
   let data = null;
   try {

@@ -2,7 +2,7 @@
 // or opened from the card's /t/<code>; as the phone that keeps the score or the one that
 // confirms for the opponents.
 
-import { api, Problem } from "../api.js";
+import { api, Problem, Unreachable } from "../api.js";
 import { onlineOnlyNote } from "../connection.js";
 import { remember, saveDevice } from "../db.js";
 import { t } from "../i18n.js";
@@ -77,7 +77,12 @@ export function showJoin(main, { code = "", message = "" } = {}) {
       go("/table/", { replace: true });
     } catch (error) {
       const taken = error instanceof Problem && error.code === "table-taken";
-      const text = taken ? t("join.taken") : error instanceof Problem ? error.message : t("join.later");
+      // Too many wrong codes from this network (one guesser on the club's Wi-Fi counts for
+      // every phone on it): the director's console lets them join again.
+      const limited = error instanceof Unreachable && error.status === 429;
+      const text = taken ? t("join.taken")
+        : limited ? t("join.limited", { minutes: Math.max(1, Math.ceil((error.retryAfter || 60) / 60)) })
+          : error instanceof Problem ? error.message : t("join.later");
       replace(note, h("div", { class: "panel error", role: "alert" }, h("p", {}, text),
         taken ? h("button", { type: "button", class: "primary", onclick: () => join(null, "confirmer") }, t("join.confirmer")) : null));
     }

@@ -387,6 +387,7 @@ export const EN = {
   "join.confirmer": "Confirm the result for the opponents",
   "join.taken": "This table's score is kept on another phone already. This one can join for the opponents, to confirm the result.",
   "join.later": "Could not join now: check the connection and try again in a moment.",
+  "join.limited": "Too many wrong codes came from this network. Ask the director to let this network's phones join again (the console's Tables), or try again in {minutes} min.",
   "join.scan": "Scan the card's QR code",
   "join.camera_failed": "The camera did not open: type the code instead.",
   "join.no_camera": "To scan the card, open it with the phone's camera app; or type the code.",
