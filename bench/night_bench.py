@@ -184,9 +184,7 @@ class Tally:
 
 
 def kind_of(method: str, path: str) -> str:
-    """What a request was, for the night's figures by kind."""
-    if path.startswith("/bench/"):
-        return "bare"
+    """What a request of the night was, for its figures by kind."""
     name = path.rstrip("/").rsplit("/", 1)[-1]
     if method == "POST":
         return "hand"

@@ -87,6 +87,9 @@ export function toast(message, { action, onAction, ms = 4000, into } = {}) {
   if (ms) toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
 
+// The last choice tapped (`choices`): its input, its group's name and its value.
+let lastTap = null;
+
 /** A group of radio buttons that look like big buttons. An `optional` choice is taken back
  * by tapping it again (`onchange(null)`). `words`: the faces are long words (a variant's
  * name), one to a row where the screen is narrow. */
@@ -106,9 +109,14 @@ export function choices({
           checked: chosen === String(option.value),
           "aria-label": option.label || null,
           onclick: (event) => {
-            // The second tap of a double tap on what was there before (a lone bid that saved
-            // a hand, and a fresh form in its place) chooses nothing.
-            if (event.detail > 1 && chosen !== String(option.value)) {
+            // The second tap of a double tap on a choice that was drawn anew under it (a lone
+            // bid that saved a hand, a fresh form in its place) chooses nothing; two quick taps
+            // on two choices are two choices.
+            const tapped = { input: event.target, name, value: String(option.value) };
+            const again = lastTap && event.detail > 1 && lastTap.name === name
+              && lastTap.value === tapped.value && !lastTap.input.isConnected;
+            lastTap = tapped;
+            if (again && chosen !== tapped.value) {
               event.preventDefault();
               return;
             }

@@ -4,9 +4,9 @@
 // took (each count with what it scores; a moon or loner stands alone by its bid). Entering
 // a new hand, the ending's tap saves it (two taps for a common turn-up hand: the toast's
 // Undo takes it back); amending one, the ending is chosen and the sheet saved. In an auction
-// the hand saves at whichever of the bid and the tricks comes second, and a moon or loner
-// tapped with no tricks yet saves as made (two taps: who, "Moon"; one set is who, its
-// tricks, "Moon").
+// the hand saves at whichever of the bid and the tricks is tapped second once the maker is
+// chosen, and a moon or loner tapped with no tricks yet saves as made (two taps: who, "Moon";
+// a set moon is who, its tricks, "Moon").
 
 import { t } from "../i18n.js";
 import {
@@ -24,10 +24,11 @@ export function blankHand() {
 }
 
 /** What the makers bid, for an auction's hand: the numbers of tricks, then the lone bids.
- * `onchange` hears whether the bid completed the hand (the tricks were there, or it is a
- * lone bid, made by taking every trick unless the tricks said otherwise). */
+ * `onchange` hears the bid and whether it was tapped (a choice made with the arrow keys only
+ * moves through the bids: it saves nothing). */
 function bidChoice({ ruleset, values, prefix, onchange }) {
-  return choices({
+  let arrowed = false;
+  const field = choices({
     name: `${prefix}bid`,
     legend: t("hand.bid"),
     columns: 4,
@@ -37,14 +38,17 @@ function bidChoice({ ruleset, values, prefix, onchange }) {
       : { value: bid, face: String(bid), label: t("bid.tricks", { tricks: bid }) })),
     onchange: (bid) => {
       const lone = LONE_BIDS.includes(bid);
-      const told = values.maker_tricks !== null;
       values.bid = lone ? bid : Number(bid);
-      // A lone bid is made by taking every trick: that is what a table enters most. (It is
-      // played alone by the bid itself: the server says so, the entry need not.)
-      if (lone && !told) values.maker_tricks = handSize(ruleset);
-      onchange({ complete: told || lone });
+      onchange({ lone, tapped: !arrowed });
     },
   });
+  field.addEventListener("keydown", (event) => {
+    arrowed = event.key.startsWith("Arrow");
+  });
+  field.addEventListener("pointerdown", () => {
+    arrowed = false;
+  });
+  return field;
 }
 
 /** Who called, and how it ended: by its tricks where they are asked or the game is an
@@ -221,10 +225,16 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
           class: `ending primary ${auction ? ending.award?.reason || "" : ending.key}`,
           disabled: values.maker === null,
           "aria-pressed": waiting ? String(values.maker_tricks === ending.entry.maker_tricks) : null,
+          "data-key": ending.key,
           onclick: () => {
             choose(ending);
-            if (waiting) changed();
-            else onEnding(values);
+            if (!waiting) {
+              onEnding(values);
+              return;
+            }
+            changed();
+            // (The row is drawn anew: the keyboard stays on the count it pressed.)
+            endingArea.querySelector(`[data-key="${ending.key}"]`)?.focus();
           },
         }, h("span", { class: "ending-name" }, ending.face),
         // (Its line is kept before there is anything to say: the row's height never changes.)
@@ -281,9 +291,23 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
         ruleset,
         values,
         prefix,
-        onchange: ({ complete }) => {
+        onchange: ({ lone, tapped }) => {
+          if (!onEnding) {
+            // Amending: a lone bid is made by taking every trick, what a table enters most.
+            // (It is played alone by the bid itself: the server says so, the entry need not.)
+            if (lone && values.maker_tricks === null) values.maker_tricks = handSize(ruleset);
+            changed();
+            return;
+          }
+          // A new hand: the bid tapped after the tricks saves it, and a lone bid tapped
+          // before any saves it made; with no maker yet, the tap only chooses.
+          const told = values.maker_tricks !== null;
+          if (tapped && values.maker !== null && (told || lone)) {
+            if (!told) values.maker_tricks = handSize(ruleset);
+            onEnding(values);
+            return;
+          }
           changed();
-          if (complete && onEnding && values.maker !== null) onEnding(values);
         },
       })
       : askTricks
