@@ -330,6 +330,9 @@ REST_FRAMEWORK = {
         "games": os.environ.get("LIMIT_GAMES", "120/hour"),
         "join-codes": os.environ.get("LIMIT_WRONG_CODES", "60/hour"),
         "join-codes-all": os.environ.get("LIMIT_WRONG_CODES_ALL", "600/hour"),
+        # A director forgiving their own network's wrong codes (the room's phones let join
+        # again after a guesser there), per address.
+        "join-limit-lifts": os.environ.get("LIMIT_JOIN_LIFTS", "2/hour"),
         "schema": os.environ.get("LIMIT_SCHEMA", "60/hour"),
     },
 }

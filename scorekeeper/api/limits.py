@@ -2,7 +2,8 @@
 concurrency, shared by every app server) with DRF's throttle hooks and rates.
 
 A club's hundred phones share one address on the club's Wi-Fi, so what is limited is what a
-guesser does, and nobody can lock a stranger out:
+guesser does, and nobody elsewhere can lock a club out (a guesser on the club's own Wi-Fi is
+forgiven by the director there, `wrong_codes_lifted`):
 
 - a wrong join code counts against its client, and against a ceiling for all clients
   together that binds only clients with wrong codes of their own in the period: a client
@@ -29,14 +30,12 @@ import time
 from typing import Any, ClassVar
 
 from django.conf import settings
-from django.db import transaction
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
 from scorekeeper.counters import Window, counted, take_back
-from scorekeeper.models import LimitCount
 
 
 def client_of(request: Any) -> str:
@@ -212,22 +211,38 @@ class WrongCodes(BaseThrottle):
         return self.retry
 
 
-def wrong_codes_lifted(client: str) -> int:
+#: A count's period where its limit is off (its window then ends within the hour).
+_HOUR = 3600.0
+
+
+def _period(scope: str) -> float:
+    rate = rate_of(scope)
+    return float(rate[1]) if rate else _HOUR
+
+
+def wrong_codes_lifted(client: str) -> tuple[int, int]:
     """The wrong join codes counted against `client` forgiven, its own count and its mark of
     having guessed (a director in the room lets the room's phones join again, one guesser on
-    its Wi-Fi having used up the address's limit): how many were counted in the window."""
-    own = rate_of("join-codes")
-    keys = [f"join-codes:{client}", f"join-codes-wrong:{client}"]
+    its Wi-Fi having used up the address's limit; the ceiling on all clients stays as it is).
+    An address is forgiven `join-limit-lifts` times a period at most, so a director cannot
+    make their own address a guesser's without limit. Returns how many were forgiven, and
+    the seconds to wait (nothing forgiven) once the address's lifts are used up."""
+    lifts = rate_of("join-limit-lifts")
     now = time.time()
-    with transaction.atomic():
-        rows = LimitCount.objects.select_for_update().filter(key__in=keys)
-        counted = sum(
-            row.count
-            for row in rows
-            if row.key == keys[0] and (own is None or row.since > now - own[1])
-        )
-        LimitCount.objects.filter(key__in=keys).delete()
-    return counted
+    keys = (
+        (f"join-codes:{client}", _period("join-codes")),
+        (f"join-codes-wrong:{client}", _period("join-codes-all")),
+        (f"join-limit-lifts:{client}", _period("join-limit-lifts")),
+    )
+    with counted(*keys, now=now) as (own, wrong, lifted):
+        if own.count == 0 and wrong.count == 0:
+            return 0, 0
+        if lifts is not None and lifted.count >= lifts[0]:
+            return 0, lifted.wait(now)
+        forgiven = own.count
+        own.count = wrong.count = 0
+        lifted.add(now)
+    return forgiven, 0
 
 
 class CountsWrongCodes(APIView):

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.test import RequestFactory
-from event_helpers import Director, is_problem
+from event_helpers import Director, is_problem, ok
 from rest_framework.test import APIClient
 
 from scorekeeper.api.limits import WrongCodes
+from scorekeeper.models import LimitCount
 
 pytestmark = pytest.mark.django_db
 
@@ -114,18 +117,23 @@ def test_a_right_code_or_a_refused_join_gives_its_count_back(rates, seated_code)
 def test_a_director_in_the_room_lets_its_phones_join_again_after_a_guesser_there(
     rates, director: Director, django_user_model
 ):
-    """One guesser on the club's Wi-Fi uses up the address's wrong codes: every phone there is
-    refused. The director's console, on the same Wi-Fi, forgives that address's count (and
-    only that one): the phones join again, a guesser elsewhere stays refused."""
-    rates(**{"join-codes": "3/hour"})
+    """One guesser on the club's Wi-Fi uses up the address's wrong codes (and, the ceiling
+    full, marks the address as a guesser's): every phone there is refused. The director's
+    console, on the same Wi-Fi, forgives that address's counts and only those: the phones join
+    again, a guesser elsewhere stays refused, the ceiling keeps its count."""
+    rates(**{"join-codes": "3/hour", "join-codes-all": "4/hour", "join-limit-lifts": "2/hour"})
     event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=3)
     director.add_players(event, *EIGHT)
     code = str(director.next_round(event)["tables"][0]["join_code"])
     room, elsewhere = "10.0.5.1", "10.0.6.1"
     for address in (room, elsewhere):
         for _ in range(3):
-            assert join(APIClient(), "WRONG1", address).status_code == 404
+            join(APIClient(), "WRONG1", address)
     assert is_problem(join(APIClient(), code, room), 429)
+    now = time.time()
+    games = LimitCount.objects.create(key="games:10.0.5.1", count=5, since=now, last=now)
+    ceiling = LimitCount.objects.get(key="join-codes-all:everyone").count
+    assert ceiling == 4
 
     lift = f"/api/v1/events/{event}/join-limit/lift/"
     stranger = APIClient()
@@ -135,8 +143,33 @@ def test_a_director_in_the_room_lets_its_phones_join_again_after_a_guesser_there
     assert is_problem(join(APIClient(), code, room), 429)  # nobody else can lift it
 
     lifted = director.client.post(lift, REMOTE_ADDR=room)
-    assert (lifted.status_code, lifted.json()) == (200, {"wrong_codes": 3})
+    assert (lifted.status_code, lifted.json()) == (200, {"wrong_codes": 3, "address": room})
+    # The room's phones join, past the full ceiling too (the address's guessing is forgiven).
     assert join(APIClient(), code, room).status_code == 201
     assert is_problem(join(APIClient(), code, elsewhere, role="confirmer"), 429)
-    again = director.client.post(lift, REMOTE_ADDR=room)
-    assert again.json() == {"wrong_codes": 0}  # the right code counted nothing
+    counts = dict(LimitCount.objects.values_list("key", "count"))
+    assert counts["join-codes-all:everyone"] == ceiling
+    assert counts[games.key] == 5
+    nothing = director.client.post(lift, REMOTE_ADDR="10.0.7.1")
+    assert nothing.json() == {"wrong_codes": 0, "address": "10.0.7.1"}
+
+
+def test_a_network_is_forgiven_twice_an_hour_and_only_while_the_night_runs(
+    rates, director: Director
+):
+    """A director could otherwise make their own address a guesser's without limit."""
+    rates(**{"join-codes": "2/hour", "join-limit-lifts": "2/hour"})
+    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=3)
+    director.add_players(event, *EIGHT)
+    director.next_round(event)
+    lift = f"/api/v1/events/{event}/join-limit/lift/"
+    for forgiven in (2, 2):
+        for _ in range(2):
+            join(APIClient(), "WRONG1", "10.0.8.1")
+        assert director.client.post(lift, REMOTE_ADDR="10.0.8.1").json()["wrong_codes"] == forgiven
+    join(APIClient(), "WRONG1", "10.0.8.1")
+    refused = director.client.post(lift, REMOTE_ADDR="10.0.8.1")
+    assert is_problem(refused, 429)
+    assert int(refused["Retry-After"]) > 3000
+    ok(director.client.post(f"/api/v1/events/{event}/close/", {"leave_open": True}, format="json"))
+    assert is_problem(director.client.post(lift, REMOTE_ADDR="10.0.9.1"), 409, "status")

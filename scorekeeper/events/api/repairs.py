@@ -7,8 +7,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -21,6 +23,7 @@ from scorekeeper.events.api.events import event_detail, optional_body
 from scorekeeper.events.api.shapes import round_json
 from scorekeeper.events.serializers import IdField
 from scorekeeper.events.services import repairs
+from scorekeeper.events.services.tables import require_open
 
 log = logging.getLogger(__name__)
 
@@ -84,32 +87,50 @@ class RoundLateView(EventsView):
 
 class LiftedSerializer(serializers.Serializer[Any]):
     wrong_codes = serializers.IntegerField(
-        help_text="The wrong join codes counted against the address this hour, now forgiven."
+        help_text="The wrong join codes counted against the address in the limit's period, "
+        "now forgiven (0: none were counted there; is the console on the phones' network?)."
+    )
+    address = serializers.CharField(
+        help_text="The address forgiven, as the limits see it: the director's own."
     )
 
 
 class JoinLimitLiftView(EventsView):
     """The room's phones let join again: the wrong join codes counted against the address the
     director's own request comes from (the room's Wi-Fi, which every phone there shares) are
-    forgiven. Only the director's own address: it lets no guesser elsewhere go on."""
+    forgiven, while the night runs, twice an hour at most (`LIMIT_JOIN_LIFTS`). Only the
+    director's own address: it lets no guesser elsewhere go on."""
 
     @extend_schema(
         operation_id="event_join_limit_lift",
         summary="Let the phones on the director's own network join again, after a guesser "
-        "there used up the address's wrong join codes (a director's; logged)",
+        "there used up the address's wrong join codes (a director's, while the night runs; "
+        "logged)",
         request=None,
-        responses={200: LiftedSerializer, **problems(401, 403, 404)},
+        responses={200: LiftedSerializer, **problems(401, 403, 404, 409, 429)},
     )
     def post(self, request: Request, event_id: int) -> Response:
-        access.require_director(self.actor, self.event.club)
-        forgiven = wrong_codes_lifted(client_of(request))
-        log.info(
-            "wrong join codes forgiven on the network of %s (event %s): %s",
+        event = self.event
+        access.require_director(self.actor, event.club)
+        require_open(event, field="status")
+        client = client_of(request)
+        forgiven, wait = wrong_codes_lifted(client)
+        if wait:
+            raise Throttled(
+                wait=wait,
+                detail=_(
+                    "This network's wrong codes were forgiven already, as often as an hour "
+                    "allows: find the phone that guesses."
+                ),
+            )
+        log.warning(
+            "wrong join codes from %s forgiven by %s (event %s): %s",
+            client,
             self.actor.label,
-            self.event.pk,
+            event.pk,
             forgiven,
         )
-        return Response(LiftedSerializer({"wrong_codes": forgiven}).data)
+        return Response(LiftedSerializer({"wrong_codes": forgiven, "address": client}).data)
 
 
 class ReopenView(EventsView):

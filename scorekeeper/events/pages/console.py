@@ -119,6 +119,10 @@ WORDS: Final = {
         "This network's phones can join again ({count} wrong codes forgiven). If the codes "
         "keep coming, find the phone that guesses."
     ),
+    "join_limit_nothing": _(
+        "No wrong codes were counted against this console's network ({address}): is it on "
+        "the phones' Wi-Fi?"
+    ),
     "join_limit_lifted.one": _(
         "This network's phones can join again (1 wrong code forgiven). If the codes keep "
         "coming, find the phone that guesses."

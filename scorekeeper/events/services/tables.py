@@ -211,13 +211,14 @@ def table_leave(*, actor: Actor) -> TableToken:
     return device
 
 
-def require_open(event: Event) -> None:
-    """The night is not closed, and the event is running."""
+def require_open(event: Event, *, field: str = "code") -> None:
+    """The night is not closed (refused naming `field`: for a phone, the code it joined
+    with), and the event is running."""
     if event.closed_at is not None:
         raise Conflict(
             _("The director has closed this night: nothing more can be entered."),
             code="night-closed",
-            field="code",
+            field=field,
         )
     require_running(event)
 

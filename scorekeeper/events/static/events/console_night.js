@@ -118,7 +118,9 @@ $(".reopen-night").addEventListener("click", async () => {
 $(".lift-join-limit").addEventListener("click", async () => {
   await attempt("join-limit", async () => {
     const lifted = await api("POST", `${base}join-limit/lift/`);
-    tell("join-limit", t("join_limit_lifted", { count: lifted.wrong_codes }));
+    tell("join-limit", lifted.wrong_codes
+      ? t("join_limit_lifted", { count: lifted.wrong_codes })
+      : t("join_limit_nothing", { address: lifted.address }));
   });
 });
 

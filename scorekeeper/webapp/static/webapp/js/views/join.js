@@ -80,8 +80,9 @@ export function showJoin(main, { code = "", message = "" } = {}) {
       // Too many wrong codes from this network (one guesser on the club's Wi-Fi counts for
       // every phone on it): the director's console lets them join again.
       const limited = error instanceof Unreachable && error.status === 429;
+      const wait = limited && error.retryAfter ? Math.max(1, Math.ceil(error.retryAfter / 60)) : null;
       const text = taken ? t("join.taken")
-        : limited ? t("join.limited", { minutes: Math.max(1, Math.ceil((error.retryAfter || 60) / 60)) })
+        : limited ? `${t("join.limited")}${wait ? ` ${t("join.limited_wait", { minutes: wait })}` : ""}`
           : error instanceof Problem ? error.message : t("join.later");
       replace(note, h("div", { class: "panel error", role: "alert" }, h("p", {}, text),
         taken ? h("button", { type: "button", class: "primary", onclick: () => join(null, "confirmer") }, t("join.confirmer")) : null));
