@@ -19,12 +19,13 @@ narrow row read, answered 304 on the same server stack): the floor a night stand
 differs from machine to machine. It ends with one line a night:
 
     night: tables=T watchers=W requests=N errors=E p50_ms=X p99_ms=Y not_modified=Z%
-        standings_not_modified=S% bare_p99_ms=B p99_ratio=R
+        standings_not_modified=S% tagged_standings_not_modified=G% bare_p99_ms=B p99_ratio=R
 
 where errors are 5xx answers, answers a table did not expect, and requests that got no answer,
-and R is the night's p99 over the bare load's. The line before it gives each kind of request
-the night sent (a hand, an undo, a standings or rounds poll, a game read) with its count and
-p99: what the night's tail is made of.
+G is S among the polls that sent a tag (a watcher's first poll has none: in a night of 60 s,
+polled every 5 s, one in twelve), and R is the night's p99 over the bare load's. The line
+before it gives each kind of request the night sent (a hand, an undo, a standings or rounds
+poll, a game read) with its count and p99: what the night's tail is made of.
 With `--find-watchers` it then runs nights of the same length at T=50 with more and more
 watchers and prints the largest number it sustained with p99 < 200 ms and no errors. (Each
 night's watchers arrive afresh and their first polls have no tag: a short night measures that
@@ -157,8 +158,10 @@ def join(port: int, table: Table) -> None:
 class Tally:
     latencies: harness.Latencies = field(default_factory=lambda: harness.Latencies("all"))
     statuses: Counter[int] = field(default_factory=Counter)
-    # The watchers' standings polls alone, by status (the rounds move with every hand).
+    # The watchers' standings polls alone, by status (the rounds move with every hand), and
+    # those of them that sent a tag (every watcher's first poll has none to send).
     standings: Counter[int] = field(default_factory=Counter)
+    standings_tagged: Counter[int] = field(default_factory=Counter)
     unexpected: list[str] = field(default_factory=list)
     # The answered requests' seconds by what they were (a hand posted, a standings poll ...).
     kinds: dict[str, list[float]] = field(default_factory=dict)
@@ -167,6 +170,7 @@ class Tally:
         self.latencies.add(other.latencies)
         self.statuses.update(other.statuses)
         self.standings.update(other.standings)
+        self.standings_tagged.update(other.standings_tagged)
         self.unexpected.extend(other.unexpected[:3])
         for kind, seconds in other.kinds.items():
             self.kinds.setdefault(kind, []).extend(seconds)
@@ -298,6 +302,8 @@ def watch(port: int, event_id: int, deadline: float, tally: Tally, seed: int, ba
             status, answer_headers, _ = send("GET", path, None, headers)
             if path.endswith("/standings/"):
                 tally.standings[status] += 1
+                if headers:
+                    tally.standings_tagged[status] += 1
             if "etag" in answer_headers:
                 tags[path] = answer_headers["etag"]
         if not rest(POLL_SECONDS, deadline):
@@ -336,14 +342,16 @@ def run_night(
 def summary(tables: int, watchers: int, tally: Tally, bare: Tally) -> str:
     requests = sum(tally.statuses.values())
     not_modified = 100 * tally.statuses[304] / requests if requests else 0.0
-    polls = sum(tally.standings.values())
+    polls, tagged = sum(tally.standings.values()), sum(tally.standings_tagged.values())
     standings_304 = 100 * tally.standings[304] / polls if polls else 0.0
+    tagged_304 = 100 * tally.standings_tagged[304] / tagged if tagged else 0.0
     p99, bare_p99 = tally.latencies.percentile_ms(99), bare.latencies.percentile_ms(99)
     return (
         f"night: tables={tables} watchers={watchers} requests={requests} "
         f"errors={tally.latencies.errors + bare.latencies.errors} "
         f"p50_ms={tally.latencies.percentile_ms(50):.1f} p99_ms={p99:.1f} "
         f"not_modified={not_modified:.0f}% standings_not_modified={standings_304:.0f}% "
+        f"tagged_standings_not_modified={tagged_304:.0f}% "
         f"bare_p99_ms={bare_p99:.1f} p99_ratio={p99 / bare_p99:.2f}"
     )
 
