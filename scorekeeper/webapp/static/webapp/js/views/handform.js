@@ -34,7 +34,7 @@ function bidChoice({ ruleset, values, prefix, onchange }) {
     columns: 4,
     value: values.bid ?? null,
     options: auctionBids(ruleset).map((bid) => (LONE_BIDS.includes(bid)
-      ? { value: bid, face: t(`bid.${bid}`), class: "wide" }
+      ? { value: bid, face: t(`bid.${bid}`), class: "wide lone" }
       : { value: bid, face: String(bid), label: t("bid.tricks", { tricks: bid }) })),
     onchange: (bid) => {
       const lone = LONE_BIDS.includes(bid);
