@@ -10,16 +10,35 @@ from .hand import DISCARD, Hand
 def flag_discard_without_pickup(hand: Hand) -> None:
     """A discard where the reported bids show that nobody ordered the upcard up: the bidding
     is still open, or the hand was thrown in. A record without bids shows nothing either way,
-    so its discard is not judged."""
+    so its discard is not judged, except under an auction, which turns no card up."""
     discard = hand.discard
-    if discard is None or not hand.bids_reported:
+    if discard is None or flag_discard_in_auction(hand) or not hand.bids_reported:
         return
     key = "discard_after_throw_in" if hand.thrown_in else "discard_before_trump"
     hand.flag((DISCARD, 0, 0), "discard-not-allowed", key, seat=hand.dealer, card=discard)
 
 
+def flag_discard_in_auction(hand: Hand) -> bool:
+    """Under an auction (Bid Euchre), which turns no card up, any discard is flagged, whatever
+    the record reports of the bidding. Whether the hand is an auction's."""
+    if hand.auction is None:
+        return False
+    if hand.discard is not None:
+        hand.flag(
+            (DISCARD, 0, 0),
+            "discard-not-allowed",
+            "discard_no_upcard",
+            seat=hand.dealer,
+            card=hand.discard,
+            rule="bidding",
+        )
+    return True
+
+
 def check_discard(hand: Hand) -> None:
     """The discard (``hand.discard``, if any) once trump is made, and a pick-up left undone."""
+    if flag_discard_in_auction(hand):
+        return
     rules = hand.rules
     dealer = hand.dealer
     order = (DISCARD, 0, 0)

@@ -126,6 +126,10 @@ TEMPLATES: Final[dict[str, str]] = {
         "{seat_cap}, the dealer, discarded {card} while the bidding was still open; the "
         "dealer discards only after taking the upcard."
     ),
+    "discard_no_upcard": (
+        "{seat_cap}, the dealer, discarded {card}, but this game deals every card and turns "
+        "none up: there is no discard."
+    ),
     "discard_after_throw_in": (
         "{seat_cap}, the dealer, discarded {card}, but the hand was thrown in, so the "
         "dealer took no upcard."

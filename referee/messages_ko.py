@@ -149,6 +149,10 @@ TEMPLATES: Final[dict[str, str]] = {
         "{t_dealer}인 {seat}이(가) {t_bid}이(가) 끝나기 전에 {card}을(를) 버렸습니다. "
         "{t_dealer}은(는) {t_upcard}을(를) 가져간 뒤에만 카드를 버립니다."
     ),
+    "discard_no_upcard": (
+        "{t_dealer}인 {seat}이(가) {card}을(를) 버렸지만 이 게임은 카드를 모두 나눠 주고 "
+        "한 장도 뒤집어 놓지 않으므로 버릴 카드가 없습니다."
+    ),
     "discard_after_throw_in": (
         "{t_dealer}인 {seat}이(가) {card}을(를) 버렸지만 {t_deal}이(가) 무효가 되어 "
         "{t_dealer}은(는) {t_upcard}을(를) 가져가지 않았습니다."

@@ -9,8 +9,10 @@ partner of a lone player, where the rules allow one, so play may pass it by.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import SUITS, Card
-from .discard import check_discard
+from .discard import check_discard, flag_discard_in_auction
 from .hand import PLAY, Hand
 from .holdings import check_card, flag_out_of_turn, not_counted
 from .outcome import Outcome
@@ -18,13 +20,13 @@ from .record import PlayEntry
 from .verdict import Next, Phase, TrickResult
 
 
-def play_trump_unreported(hand: Hand, reported: list[list[PlayEntry]]) -> Outcome:
+def play_trump_unreported(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -> Outcome:
     rules = hand.rules
     players = hand.players
     dealer = hand.dealer
     took: bool | None = None
-    if hand.discard is not None:
-        # A discard says that the dealer took the upcard.
+    if hand.discard is not None and not flag_discard_in_auction(hand):
+        # A discard says that the dealer took the upcard (there is one to take).
         took = hand.picked_up = True
         check_discard(hand)
     playing = {seat for trick in reported for seat, _ in trick}

@@ -456,6 +456,16 @@ THE_AUCTION = [
         [("discard-not-allowed", 3, None, "9D")],
     ),
     case(
+        "a-discard-is-not-allowed-in-a-record-without-bids",
+        bid_record(dealer=3, discard="9D"),
+        [("discard-not-allowed", 3, None, "9D")],
+    ),
+    case(
+        "a-discard-is-not-allowed-where-bids-and-contract-are-unreported-and-cards-are-played",
+        bid_record(dealer=3, discard="9D", tricks=("0:AS",)),
+        [("discard-not-allowed", 3, None, "9D")],
+    ),
+    case(
         "play-before-trump-is-named-is-out-of-turn",
         bid_record(dealer=3, bid="0:bid:3 1:pass 2:pass 3:pass", tricks=("0:AS",)),
         [("out-of-turn", 0, 1, "AS")],
