@@ -19,7 +19,8 @@ at the deal and after each action, on the same positions in both engines:
 
 - the referee, like for like (the headline ratio), gets each hand record as a parsed dict,
   reads it, starts a ``HandState`` at the deal and applies the record's bids, discard (the
-  dealer's, when it plays) and plays, asking ``legal_actions()`` after each;
+  dealer's, when it plays) and plays (a read record's bids and plays are the typed actions),
+  asking ``legal_actions()`` after each;
 - OpenSpiel, like for like, gets the same records, turns each into its action list, applies
   the deal, then each action, asking ``state.legal_actions()`` after each;
 - both on their home ground (a second ratio): states and actions made beforehand, the deal
@@ -103,11 +104,10 @@ def openspiel_like_for_like_pass(records: list[dict[str, Any]]) -> None:
 
 
 def referee_actions(record: referee.Record) -> list[referee.Action]:
-    """A record's actions as ``HandState`` takes them, in order. (A dealer who sits out has
-    no discard to make in a ``HandState``: its reported discard is left out.)"""
-    actions: list[referee.Action] = [
-        referee.bid_of(bid.seat, bid.action, bid.suit, bid.alone) for bid in record.bids or ()
-    ]
+    """A record's actions as ``HandState`` takes them, in order: its bids and plays are
+    ``Bid`` and ``Play`` actions. (A dealer who sits out has no discard to make in a
+    ``HandState``: its reported discard is left out.)"""
+    actions: list[referee.Action] = list(record.bids or ())
     if record.discard is not None:
         state = referee.HandState(
             record.ruleset, dealer=record.dealer, hands=record.hands, upcard=record.upcard
@@ -116,7 +116,7 @@ def referee_actions(record: referee.Record) -> list[referee.Action]:
             state.apply(action)
         if state.phase is referee.Phase.DISCARD:
             actions.append(referee.DISCARDS[record.discard])
-    actions += [referee.play_of(seat, card) for trick in record.tricks for seat, card in trick]
+    actions += [play for trick in record.tricks for play in trick]
     return actions
 
 
@@ -131,14 +131,14 @@ def referee_legal_pass(records: list[dict[str, Any]]) -> None:
         legal = state.legal_actions
         legal()
         for bid in record.bids or ():
-            state.apply(referee.bid_of(bid.seat, bid.action, bid.suit, bid.alone))
+            state.apply(bid)
             legal()
         if record.discard is not None and state.phase is referee.Phase.DISCARD:
             state.apply(referee.DISCARDS[record.discard])
             legal()
         for trick in record.tricks:
-            for seat, card in trick:
-                state.apply(referee.play_of(seat, card))
+            for play in trick:
+                state.apply(play)
                 legal()
 
 

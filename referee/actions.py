@@ -1,17 +1,18 @@
 """The actions of a hand, typed: a bid, the dealer's discard, a lone player's exchange, a play.
 
 The legal-move functions of each phase answer with these objects, never with words to be read
-back. Each possible action exists once (``bid_of``, ``DISCARDS``, ``PLAYS``), so listing the
-legal moves builds nothing; an action a caller builds itself is equal to the listed one.
+back. Each possible action exists once (``bid_of``, ``DISCARDS``, ``play_of``), so listing the
+legal moves builds nothing; an action a caller builds itself is equal to the listed one. A
+parsed record's bids and plays are these same objects: its actions, ready for ``HandState``.
 A verdict's ``next.legal`` is the same moves as words: ``Action.word``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final, NamedTuple, Protocol
 
-from .cards import ALL_CARDS, SUITS, Card, Suit
+from .cards import ALL_CARDS, SUITS, Card, Suit, cards_of_bits
 
 #: The most seats any ruleset has; the tables below hold an action for each.
 MAX_SEATS: Final = 6
@@ -41,10 +42,9 @@ class BidLike(Protocol):
     def no_trump(self) -> str | None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(NamedTuple):
     """A bid. In an auction ``tricks`` is a ``bid``'s number, and ``suit`` or ``no_trump``
-    (``high``, ``low``) the trump a bid or a ``declare`` names."""
+    (``high``, ``low``) the trump a bid or a ``declare`` names. A record's bids are these."""
 
     seat: int
     action: str
@@ -100,8 +100,9 @@ class Exchange:
         return f"exchange:{self.word}"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
+    """A card played by a seat: a (seat, card) pair, as a record's tricks hold them."""
+
     seat: int
     card: Card
 
@@ -144,6 +145,17 @@ for _seat in range(MAX_SEATS):
                 )
 
 
+#: Each seat's pass, by the bid (a ``Bid`` a caller builds itself finds its seat too).
+PASS_SEATS: Final = {
+    _BIDS[seat, "pass", None, False, None, None]: seat for seat in range(MAX_SEATS)
+}
+
+
+def is_bid_of_a_game(said: Bid) -> bool:
+    """Whether some game has this bid: the fields its action takes, and no others."""
+    return said in _BIDS
+
+
 def bid_of(
     seat: int,
     action: str,
@@ -160,6 +172,20 @@ def bid_of(
 
 
 DISCARDS: Final = {card: Discard(card) for card in ALL_CARDS}
+#: The discards of each set of cards asked for, by the set's bits, kept as ``PLAYS_OF``.
+_DISCARDS_OF: Final[dict[int, tuple[Discard, ...]]] = {}
+
+
+def discards_of(bits: int) -> tuple[Discard, ...]:
+    """The discards of a set of cards held as bits, sorted by card code (kept, as plays are)."""
+    found = _DISCARDS_OF.get(bits)
+    if found is None:
+        if len(_DISCARDS_OF) >= 1 << 14:
+            _DISCARDS_OF.clear()
+        found = _DISCARDS_OF[bits] = tuple(DISCARDS[card] for card in cards_of_bits(bits))
+    return found
+
+
 #: Each seat's plays, by the card's bit.
 PLAYS_BY_BIT: Final = tuple(
     {card.bit: Play(seat, card) for card in ALL_CARDS} for seat in range(MAX_SEATS)

@@ -20,19 +20,8 @@ def bid(hand: Hand, index: int, said: BidLike) -> None:
     """Check the ``index``-th bid of the hand and apply it (unless the rules say it is void)."""
     seat = said.seat
     hand.bids_made = index + 1
-    if (
-        said.action == "pass"
-        and seat == hand.turn
-        and hand.maker is None
-        and not hand.joker_call_due
-        and not hand.thrown_in
-        and (hand.round < 2 or seat != hand.dealer)
-    ):
-        # The usual bid: a pass in turn that is not the stuck dealer's.
-        if seat == hand.dealer:
-            hand.round += 1
-        hand.turn = (seat + 1) % hand.players
-        return
+    if said.action == "pass" and pass_in_turn(hand, seat):
+        return  # (the usual bid)
     order = (BIDDING, index, 0)
     if hand.thrown_in:
         hand.flag(order, "out-of-turn", "bid_after_throw_in", seat=seat)
@@ -61,6 +50,31 @@ def bid(hand: Hand, index: int, said: BidLike) -> None:
         _order_up(hand, order, said)
     else:
         _call(hand, order, said)
+
+
+def pass_in_turn(hand: Hand, seat: int) -> bool:
+    """The usual bid, a pass in turn that is not the stuck dealer's, applied: the turn moves
+    on, and the dealer's pass ends the round. False, and nothing changed, for any other pass
+    (``bid`` judges it); ``unpass`` takes this one back."""
+    if (
+        seat != hand.turn
+        or hand.maker is not None
+        or hand.joker_call_due
+        or hand.thrown_in
+        or (hand.round >= 2 and seat == hand.dealer)
+    ):
+        return False
+    if seat == hand.dealer:
+        hand.round += 1
+    hand.turn = (seat + 1) % hand.players
+    return True
+
+
+def unpass(hand: Hand, seat: int) -> None:
+    """Take back the pass ``pass_in_turn`` applied for the seat."""
+    if seat == hand.dealer:
+        hand.round -= 1
+    hand.turn = seat
 
 
 def make(

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import DISCARDS, Discard
-from .cards import cards_of_bits
+from .actions import Discard, discards_of
 from .hand import DISCARD, Hand
 
 
@@ -91,6 +90,12 @@ def discard_due(hand: Hand) -> bool:
 
 def legal_discards(hand: Hand) -> list[Discard] | None:
     """The dealer's legal discards, when the dealt hand and the upcard are known."""
+    bits = discard_bits(hand)
+    return None if bits is None else list(discards_of(bits))
+
+
+def discard_bits(hand: Hand) -> int | None:
+    """``legal_discards`` as bits: none of them breaks a rule ``check_discard`` applies."""
     cards = hand.known_full_hand(hand.dealer)
     upcard = hand.upcard
     if cards is None or upcard is None:
@@ -100,4 +105,4 @@ def legal_discards(hand: Hand) -> list[Discard] | None:
         return None  # a card the record also gives to another seat, or the upcard
     if hand.rules.dealer_may_discard_upcard:
         held |= upcard.bit
-    return [DISCARDS[card] for card in cards_of_bits(held)]
+    return held

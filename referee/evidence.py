@@ -7,6 +7,7 @@ has such evidence; a hand played through ``HandState`` has every card known and 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import DECK_BITS, PRINTED, SUITS, TRUMP_ORDERS, Card, Suit
@@ -22,7 +23,7 @@ class Evidence:
 
     __slots__ = ("_by_seat", "_players_of", "_possible_trumps", "tricks")
 
-    def __init__(self, tricks: list[list[PlayEntry]]) -> None:
+    def __init__(self, tricks: Sequence[Sequence[PlayEntry]]) -> None:
         self.tricks = tricks
         self._by_seat: dict[int, list[tuple[int, Card]]] | None = None
         self._players_of: dict[Card, list[int]] = {}

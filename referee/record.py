@@ -9,10 +9,10 @@ referee read it, with canonical cards and suits and only the spec's fields.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
+from .actions import MAX_SEATS, Bid, Play, bid_of, play_of
 from .cards import SPELLINGS, Card, Suit
 from .errors import MalformedRecord, shown_key
 from .rules import Ruleset
@@ -61,20 +61,17 @@ NO_TRUMP_KINDS: Final = ("high", "low")
 LONE_BIDS: Final = ("moon", "loner")
 
 
-class BidEntry(NamedTuple):
-    seat: int
-    action: str
-    suit: Suit | None = None
-    alone: bool = False
-    tricks: int | None = None
-    no_trump: str | None = None
+#: The plain bids (no suit, no number) by seat, action and alone, each the one ``Bid`` of its
+#: words: the fast path reads several in every hand.
+_PLAIN_BIDS: Final = {
+    (seat, action, alone): bid_of(seat, action, None, alone)
+    for seat in range(MAX_SEATS)
+    for action in _PLAIN_ACTIONS
+    for alone in (False, True)
+}
 
-
-#: A plain bid, made as a tuple is (NamedTuple's own constructor is Python code): the fast path
-#: reads several in every hand.
-_plain_bid: Final = functools.partial(tuple.__new__, BidEntry)
-
-#: One play of a trick: (seat, card). A plain tuple: a hand has twenty, read in a hot loop.
+#: One play of a trick: (seat, card). A record's plays are ``Play`` actions; the play phase
+#: also keeps pairs it makes itself.
 PlayEntry = tuple[int, Card]
 
 
@@ -108,12 +105,12 @@ class Record:
     dealer: int
     upcard: Card | None = None
     hands: dict[int, list[Card]] = field(default_factory=dict)
-    bids: list[BidEntry] | None = None
+    bids: list[Bid] | None = None
     discard: Card | None = None
     pickup: bool | None = None
     exchange: ReportedExchange | None = None
     contract: GivenContract | None = None
-    tricks: list[list[PlayEntry]] = field(default_factory=list)
+    tricks: list[list[Play]] = field(default_factory=list)
     claim: dict[int, int] | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -153,7 +150,7 @@ class Record:
         return data
 
 
-def _bid_json(bid: BidEntry) -> dict[str, Any]:
+def _bid_json(bid: Bid) -> dict[str, Any]:
     data: dict[str, Any] = {"seat": bid.seat, "action": bid.action}
     if bid.tricks is not None:
         data["tricks"] = bid.tricks
@@ -335,7 +332,7 @@ def _hand_problem(key: object, cards: object, players: int, size: int) -> None:
     )
 
 
-def _bids(value: object, players: int) -> list[BidEntry]:
+def _bids(value: object, players: int) -> list[Bid]:
     if not isinstance(value, list):
         raise MalformedRecord("bids", "must be a list of bids")
     bids = []
@@ -351,7 +348,7 @@ def _bids(value: object, players: int) -> list[BidEntry]:
             and 0 <= seat < players
             and (alone is False or alone is True)
         ):
-            bids.append(_plain_bid((seat, action, None, alone, None, None)))
+            bids.append(_PLAIN_BIDS[seat, action, alone])
             continue
         name = f"bids[{i}]"
         if not isinstance(bid, dict):
@@ -381,7 +378,7 @@ def _bids(value: object, players: int) -> list[BidEntry]:
         alone = bid.get("alone", False)
         if not isinstance(alone, bool):
             raise MalformedRecord(f"{name}.alone", "must be true or false")
-        bids.append(BidEntry(seat, str(action), suit, alone, tricks, no_trump))
+        bids.append(bid_of(seat, str(action), suit, alone, tricks, no_trump))
     return bids
 
 
@@ -473,7 +470,7 @@ def _exchange(value: object, players: int) -> ReportedExchange:
     return ReportedExchange(passed, discard)
 
 
-def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
+def _tricks(value: object, players: int) -> list[list[Play]]:
     if not isinstance(value, list):
         raise MalformedRecord("tricks", "must be a list of tricks")
     entries = _PLAY_ENTRIES[:players]
@@ -484,7 +481,7 @@ def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
             raise MalformedRecord(f"tricks[{t}]", "must be a list of plays")
         if not trick and t < last:
             raise MalformedRecord(f"tricks[{t}]", "only the last trick may be empty")
-        plays: list[PlayEntry] = []
+        plays: list[Play] = []
         add = plays.append
         for play in trick:
             # The fast path takes well-formed plays; anything else is explained by the slow one.
@@ -504,18 +501,21 @@ def _tricks(value: object, players: int) -> list[list[PlayEntry]]:
 #: Each seat's plays by the card's exact spelling, one tuple for each: the record's plays are
 #: read with a look-up each (seats are checked to be whole numbers apart: ``True`` is no seat).
 _PLAY_ENTRIES: Final = tuple(
-    {spelling: (seat, card) for spelling, card in SPELLINGS.items()} for seat in range(6)
+    {spelling: play_of(seat, card) for spelling, card in SPELLINGS.items()}
+    for seat in range(MAX_SEATS)
 )
 
 
-def _play_slowly(play: object, name: str, players: int) -> PlayEntry:
+def _play_slowly(play: object, name: str, players: int) -> Play:
     if not isinstance(play, dict):
         raise MalformedRecord(name, "must be an object with seat and card")
     if "seat" not in play:
         raise MalformedRecord(f"{name}.seat", "is required")
     if "card" not in play:
         raise MalformedRecord(f"{name}.card", "is required")
-    return (_seat(play["seat"], f"{name}.seat", players), _card(play["card"], f"{name}.card"))
+    return play_of(
+        _seat(play["seat"], f"{name}.seat", players), _card(play["card"], f"{name}.card")
+    )
 
 
 def _claim(value: object, ruleset: Ruleset) -> dict[int, int]:

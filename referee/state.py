@@ -17,6 +17,7 @@ from typing import Final
 
 from .actions import (
     MAX_SEATS,
+    PASS_SEATS,
     PLAYS_OF,
     Action,
     Bid,
@@ -24,13 +25,15 @@ from .actions import (
     Exchange,
     Play,
     bid_of,
+    is_bid_of_a_game,
     legal_plays_of,
+    play_of,
 )
-from .bidding import may_ask_redeal
+from .bidding import may_ask_redeal, pass_in_turn, unpass
 from .cards import Card
 from .check import bid, legal_bids, next_bid, play_outcome, thrown_in_outcome, verdict_of
 from .deal import check_deal, shuffled_deal
-from .discard import check_discard, discard_due, legal_discards
+from .discard import check_discard, discard_bits, discard_due, legal_discards
 from .errors import IllegalAction
 from .evidence import Evidence
 from .exchange import check_exchange, exchange_due, legal_exchanges
@@ -38,7 +41,7 @@ from .hand import Hand, Pending
 from .messages import render
 from .outcome import Outcome, results
 from .play import Tricks
-from .record import BidEntry, PlayEntry, Record, ReportedExchange
+from .record import Record, ReportedExchange
 from .rules import Ruleset
 from .scoring import Award
 from .verdict import Contract, Phase, Verdict
@@ -51,6 +54,9 @@ _WANTED: Final[dict[Phase, type]] = {
     Phase.PLAY: Play,
 }
 _Saved = tuple[tuple[object, ...] | None, tuple[tuple[object, ...], int, int] | None] | None
+#: What ``apply`` saves for a usual pass and a legal discard: their undoing needs nothing more.
+_PASSED: Final[_Saved] = ((), None)
+_DISCARDED: Final[_Saved] = ((None,), None)
 #: Not worked out yet (the hand's next phase and seat are, once asked, until it changes).
 _NOT_YET: Final = object()
 #: The play phase's next turn, by seat: made once, not at every play.
@@ -243,23 +249,29 @@ class HandState:
 
     def defend_alone_options(self) -> list[Bid]:
         """Declarations to defend alone open now (optional, so not in ``legal_actions``)."""
+        return [
+            bid_of(seat, "defend-alone")
+            for seat in range(self.ruleset.players)
+            if self._may_defend_alone(seat)
+        ]
+
+    def _may_defend_alone(self, seat: int) -> bool:
+        """Whether the seat may declare to defend alone now: trump is made, nothing but bids
+        so far, the rules have it against these makers, and no one defends alone yet."""
         hand = self._hand
         rules = self.ruleset
         maker = hand.maker
-        if (
+        actions = self.actions
+        return not (
             maker is None
             or not rules.defend_alone
             or hand.defender_alone is not None
             or (not hand.alone and not rules.defend_alone_vs_partnership)
-            or any(not isinstance(a, Bid) for a in self.actions)
-        ):
-            return []
-        out = set(rules.partners_of(maker)) if hand.alone else set()
-        return [
-            bid_of(seat, "defend-alone")
-            for seat in range(rules.players)
-            if rules.team_of(seat) != rules.team_of(maker) and seat not in out
-        ]
+            # (a bid after a discard, an exchange or a play is refused: the last one tells)
+            or (actions and type(actions[-1]) is not Bid)
+            or rules.team_of(seat) == rules.team_of(maker)
+            or (hand.alone and seat in rules.partners_of(maker))
+        )
 
     def optional_actions(self) -> list[Bid]:
         """What a seat other than the one to act may declare now: to defend alone, or, under
@@ -301,6 +313,24 @@ class HandState:
                         self._upcoming = _PLAY_AT[following]
                         self._play_seat = following
                     return
+        elif type(action) is Bid:
+            hand = self._hand
+            seat = PASS_SEATS.get(action, -1)
+            if seat >= 0 and hand.auction is None and pass_in_turn(hand, seat):
+                # The usual pass, pushed as a play is (``undo`` takes it back with ``unpass``).
+                hand.bids_made += 1
+                self._moved(action, _PASSED)
+                return
+        elif type(action) is Discard:
+            hand = self._hand
+            upcoming = self._next()
+            if upcoming is not None and upcoming[0] is Phase.DISCARD:
+                allowed = discard_bits(hand)
+                if allowed is not None and action.card.bit & allowed:
+                    hand.discard = action.card  # (a legal discard: nothing to check)
+                    hand.tricks = None  # (the play phase begins from it)
+                    self._moved(action, _DISCARDED)
+                    return
         self._apply_checked(action)
 
     def _apply_checked(self, action: Action) -> None:
@@ -318,8 +348,13 @@ class HandState:
         ):
             self.apply(action)  # (known to be the next play now, and legal)
             return
+        if isinstance(action, Bid) and not is_bid_of_a_game(action):
+            raise IllegalAction("bid-not-allowed", f"No game has the bid {action!r}.")
         if isinstance(action, Bid) and action.action == "defend-alone":
-            if action not in self.defend_alone_options():
+            declared = bid_of(action.seat, "defend-alone")
+            if (action is not declared and action != declared) or not self._may_defend_alone(
+                action.seat
+            ):
                 raise IllegalAction(
                     "alone-not-allowed", f"Seat {action.seat} cannot defend alone now."
                 )
@@ -369,6 +404,18 @@ class HandState:
             hand.tricks.pop()
             self._changed()
             return
+        if saved is _PASSED:
+            passed = self.actions[-1]
+            assert isinstance(passed, Bid)
+            unpass(hand, passed.seat)
+            hand.bids_made -= 1
+            self._changed()
+            return
+        if saved is _DISCARDED:
+            hand.discard = None
+            hand.tricks = None  # (the play phase, if begun, begins again from the bidding)
+            self._changed()
+            return
         state, tricks_state = saved
         if state is not None:
             hand.restore(state)
@@ -381,21 +428,21 @@ class HandState:
         """Take back the last action and return it."""
         if not self.actions:
             raise IndexError("nothing to undo")
-        self._restore(self._saved.pop())
+        self._restore(self._saved.pop())  # (before the action is popped: a pass's seat is read)
         return self.actions.pop()
 
     # -- the record of it ----------------------------------------------------------------
 
     def record(self) -> Record:
         hand = self._hand
-        bids = [
-            BidEntry(a.seat, a.action, a.suit, a.alone, a.tricks, a.no_trump)
-            for a in self.actions
-            if isinstance(a, Bid)
-        ]
-        tricks: list[list[PlayEntry]] = []
+        bids = [a for a in self.actions if isinstance(a, Bid)]
+        tricks: list[list[Play]] = []
         if hand.tricks is not None:
-            tricks = [list(trick.plays) for trick in results(hand.tricks) if trick.plays]
+            tricks = [
+                [play_of(seat, card) for seat, card in trick.plays]
+                for trick in results(hand.tricks)
+                if trick.plays
+            ]
         return Record(
             ruleset=self.ruleset,
             dealer=self.dealer,

@@ -8,6 +8,7 @@ one under every suit (docs/rules.md, "An order-up with the upcard unreported").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +41,7 @@ def _breach(pending: Pending) -> tuple[object, ...]:
     return (pending.order, pending.code, pending.seat, pending.trick, pending.card)
 
 
-def play_every_trump(hand: Hand, reported: list[list[PlayEntry]]) -> Outcome:
+def play_every_trump(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -> Outcome:
     """The tricks when an order-up's upcard was not reported: judged once under each suit the
     upcard may have. What holds under every one of them is ruled: a breach found in every run,
     a trick's winner, the makers' tricks, who acts next and what that seat may play. A renege
