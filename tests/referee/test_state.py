@@ -229,6 +229,36 @@ def test_undo_takes_back_the_last_action() -> None:
         state.undo()
 
 
+def test_a_pass_round_and_a_discard_undo_to_the_same_state() -> None:
+    state = table()
+    start = (state.to_json(), state.legal_actions(), state.to_act)
+    for seat in (0, 1, 2, 3):
+        state.apply(Bid(seat, "pass"))
+    assert state.to_act == 0 and Bid(0, "call", Suit.SPADES) in state.legal_actions()
+    state.apply(Bid(0, "pass"))
+    state.undo()
+    for _ in range(4):
+        state.undo()
+    assert (state.to_json(), state.legal_actions(), state.to_act) == start
+    state.apply(Bid(0, "order-up"))
+    before = (state.to_json(), state.legal_actions(), state.verdict.to_json())
+    state.apply(Discard(cards("9D")[0]))
+    assert state.phase is referee.Phase.PLAY
+    assert state.undo() == Discard(cards("9D")[0])
+    assert (state.to_json(), state.legal_actions(), state.verdict.to_json()) == before
+
+
+def test_a_bid_with_fields_its_action_does_not_take_is_refused() -> None:
+    state = table()
+    for stray in (
+        Bid(0, "pass", Suit.HEARTS),
+        Bid(0, "order-up", tricks=3),
+        Bid(0, "pass", no_trump=""),
+    ):
+        assert refused(state, stray) == "bid-not-allowed"
+    assert state.actions == [] and state.to_act == 0
+
+
 def test_an_impossible_deal_is_refused() -> None:
     hands: dict[int, list[Card]] = {**HANDS, 1: cards("JH TC JC QC KC")}
     with pytest.raises(IllegalAction) as error:
