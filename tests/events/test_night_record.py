@@ -204,6 +204,23 @@ def test_a_forfeit_names_the_director_and_no_seat(director: Director):
     assert "forfeited" in csv and "Dora Lee" in csv
 
 
+def test_totals_entered_as_time_called_are_marked_so_where_a_round_is_a_number_of_hands(
+    director: Director,
+):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    body = {"entered_by": phone.player(phone.by_seat[0]), "points": [3, 2], "time_called": True}
+    refused = phone.post("result/", body)
+    assert is_problem(refused, 409, "time_called", "time-not-called")
+    ok(director.client.post(f"/api/v1/events/{event}/rounds/1/time/", format="json"))
+    ok(phone.post("result/", body), 201)
+    result = ok(phone.confirm(by=phone.by_seat[1]))
+    assert result["time_called"] is True and result["provenance"] == "played"
+    csv = director.client.get(f"/api/v1/events/{event}/results.csv").content.decode("utf-8-sig")
+    header, row = csv.splitlines()[:2]
+    assert dict(zip(header.split(","), row.split(","), strict=True))["time_called"] == "yes"
+
+
 def test_a_reconfirm_required_event_asks_the_opponents_again(director: Director):
     event = night(director, *PLAYERS[:4], reconfirm="required")
     _seated, (phone,) = seat(director, event)

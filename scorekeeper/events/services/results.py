@@ -153,6 +153,9 @@ def _outcome_from_totals(
             f"here is {largest}, so no side ends above {most}."
         )
     else:
+        # Totals do not say how many hands were played: a table that says time stopped it
+        # did not play them all (and time must have been called).
+        finished = not time_called
         hands = event.hands_per_round or 0
         most = hands * largest
         why = f"A round of {hands} hands scores at most {largest} a hand: no side makes more than {most}."
