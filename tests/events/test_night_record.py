@@ -340,6 +340,20 @@ def test_a_closed_night_is_reopened_and_both_are_logged(director: Director):
     ok(director.client.patch(f"/api/v1/events/{event}/", {"rank_by": "wins"}, format="json"))
 
 
+def test_finishing_an_event_by_its_status_closes_the_night_as_close_does(director: Director):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    url = f"/api/v1/events/{event}/"
+    refused = director.client.patch(url, {"status": "finished"}, format="json")
+    assert is_problem(refused, 409, "leave_open", "tables-open")
+    assert ok(director.client.get(url))["closed_at"] is None
+    phone.settle([10, 4])
+    closed = ok(director.client.patch(url, {"status": "finished"}, format="json"))
+    assert closed["status"] == "finished" and closed["closed_at"] and closed["published"]
+    assert [c["action"] for c in log_of(director, event)][-1] == "close"
+    assert is_problem(phone.client.get(phone.url), 401, code="night-closed")
+
+
 def test_an_event_with_no_result_is_deleted_and_one_with_a_result_stays(director: Director):
     mistaken = night(director, *PLAYERS[:4])
     seat(director, mistaken)

@@ -204,7 +204,7 @@ class _EventUpdateSerializer(_KnownFieldsOnly):
     status = StrictCharField(
         max_length=8,
         required=False,
-        help_text="running (reopen a closed night), or finished (the director's word)",
+        help_text="running (reopen a closed night), or finished (close the night, as close/ does without leave_open)",
     )
     round_minutes = StrictIntegerField(
         min_value=1,

@@ -36,7 +36,7 @@ from scorekeeper.events.services.events import (
     team_add,
 )
 from scorekeeper.events.services.knockouts import team_seeds_set
-from scorekeeper.events.services.night import event_close, event_finish, event_reopen
+from scorekeeper.events.services.night import event_close, event_reopen
 from scorekeeper.events.services.privacy import (
     casual_games_purge,
     player_erase,
@@ -111,7 +111,6 @@ __all__ = [
     "event_close",
     "event_create",
     "event_delete",
-    "event_finish",
     "event_reopen",
     "event_update",
     "events_restored",

@@ -112,7 +112,7 @@ def _load_night(club: Club, director: Actor) -> Event:
             services.result_enter(
                 table=table, actor=director, entered_by=seat.player_id, points=list(points)
             )
-    return services.event_update(event=event, actor=director, status=Event.Status.FINISHED)
+    return services.event_close(event=event, actor=director, backup=False)
 
 
 def _load_live_night(club: Club, director: Actor) -> Event:

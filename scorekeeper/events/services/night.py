@@ -26,12 +26,14 @@ def event_close(
     leave_open: bool = False,
     reason: str = "",
     expected_version: int | None = None,
+    backup: bool = True,
 ) -> Event:
     """The director closes the night. Tables of the last round without a confirmed result
     (`selectors.tables_open`: hands maybe still on a phone, results not entered or not
     confirmed) are refused as `tables-open`, listed, unless `leave_open` says to close
-    anyway. Closing finishes the event, publishes it, and ends every phone's token; the
-    join codes stop working with it. Closing a closed night changes nothing."""
+    anyway. Closing finishes the event, publishes it, ends every phone's token (the join
+    codes stop working with it) and makes a backup (unless `backup` is off: the demo's
+    night holds nothing a club entered). Closing a closed night changes nothing."""
     require_director(actor, event.club)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
@@ -65,34 +67,8 @@ def event_close(
             event.pk, ResultChange.Action.CLOSE, actor, reason=reason, before=before, after=after
         )
         event_changed(event.pk)
-        # The night's results, kept safe as soon as it is closed (docs/deployment.md).
-        backup_soon(label=f"night-{event.pk}-closed", holdings=selectors.holdings)
-    return event
-
-
-def event_finish(
-    *, event: Event, actor: Actor, reason: str = "", expected_version: int | None = None
-) -> Event:
-    """The director marks the event finished without closing the night (its phones keep
-    their tokens): logged as a close."""
-    require_director(actor, event.club)
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status == Event.Status.FINISHED:
-            return event
-        require_fresh(event, expected_version)
-        before = {"status": event.status}
-        event.status = Event.Status.FINISHED
-        event.save(update_fields=["status", "updated_at"])
-        logged(
-            event.pk,
-            ResultChange.Action.CLOSE,
-            actor,
-            reason=reason,
-            before=before,
-            after={"status": event.status},
-        )
-        event_changed(event.pk)
+        if backup:  # the night's results, kept safe as soon as it is closed (deployment.md)
+            backup_soon(label=f"night-{event.pk}-closed", holdings=selectors.holdings)
     return event
 
 

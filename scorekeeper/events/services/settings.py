@@ -28,7 +28,7 @@ from scorekeeper.events.services.events import (
     event_ruleset,
     side_prizes_chosen,
 )
-from scorekeeper.events.services.night import event_finish, event_reopen
+from scorekeeper.events.services.night import event_close, event_reopen
 from scorekeeper.events.services.night_log import logged, require_fresh
 
 #: What a closed night still lets a director change: how it is named, dated, filed and shown.
@@ -85,9 +85,9 @@ def event_update(
 ) -> Event:
     """Change the event's settings given (by their API names; None where the API allows it:
     no timer, no season, every side prize), or its status (running: reopen the night;
-    finished: finish it). Each setting that changed is logged with its old and new value, in
-    one entry; asked against the event's version the director read (``expected_version``:
-    a 412 listing what changed meanwhile)."""
+    finished: close it, as ``event_close`` does without ``leave_open``). Each setting that
+    changed is logged with its old and new value, in one entry; asked against the event's
+    version the director read (``expected_version``: a 412 listing what changed meanwhile)."""
     require_director(actor, event.club)
     status = given.pop("status", None)
     if status is not None and status not in (Event.Status.RUNNING, Event.Status.FINISHED):
@@ -100,8 +100,8 @@ def event_update(
     if given:
         event = _settings_changed(event, actor, given, reason, expected_version)
         expected_version = None
-    if status == Event.Status.FINISHED:
-        event = event_finish(
+    if status == Event.Status.FINISHED:  # (the night closed, as POST close/ closes it)
+        event = event_close(
             event=event, actor=actor, reason=reason, expected_version=expected_version
         )
     return event
