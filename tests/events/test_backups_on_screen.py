@@ -186,6 +186,18 @@ def test_a_page_kept_from_before_a_restore_is_never_answered_unchanged(director,
     assert poll.status_code == 200 and poll["ETag"] != kept["ETag"]
 
 
+def test_a_director_signed_in_since_the_backup_restores_it_and_stays_signed_in(
+    director, director_user, places
+):
+    a_night_in_play(director)
+    made = made_now()
+    signed_in = Client()  # at the laptop, signed in after the backup was made
+    signed_in.force_login(director_user)
+    shown = restore_on_screen(signed_in, made.name)
+    assert shown.status_code == 200 and f"Restored {made.name}" in shown.content.decode()
+    assert signed_in.get("/events/").status_code == 200  # the director's home, not sign-in
+
+
 @pytest.mark.parametrize(
     ("form", "says"),
     [

@@ -72,6 +72,10 @@ def restore_page(request: HttpRequest) -> HttpResponse:
             except backups.BackupError as error:
                 context["error"] = str(error)
             else:
+                # The restored database holds the sessions of the backup's time, not this
+                # one: it goes on under a new key (signed in still if the backup knows the
+                # account, signed out on the next page otherwise).
+                request.session.cycle_key()
                 context |= {
                     "restored": picked,
                     "epoch": epoch,
