@@ -59,7 +59,7 @@ def test_a_backup_goes_to_both_places_with_a_note_of_what_it_holds(director, pla
     assert (stick / made.name).read_bytes() == made.read_bytes()
     holds = json.loads(backups.note_of(stick / made.name).read_text())
     assert holds["events"] == 1 and holds["hands"] == 1
-    assert holds["rounds"] == [{"id": event, "event": "Club night", "round": 1}]
+    assert holds["rounds"] == [{"id": event, "event": "Club night", "round": 1, "complete": False}]
     assert holds["last_write"]
     last = backups.last_backup()
     assert last is not None
@@ -277,6 +277,18 @@ def test_serve_lists_what_each_backup_holds_in_the_terminal(director, places):
         f"{newest.holds['rounds'][0]['event']}, round 1 in play; "
         f"last write {newest.holds['last_write']}"
     )
+
+
+def test_a_backup_says_a_round_whose_results_are_all_confirmed_is_complete(director, places):
+    event = director.create_totals_night(rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    phone = join(director.next_round(event)["tables"][0]["join_code"])
+    phone.settle([12, 9])
+    made = made_now()
+    newest = backups.backups_found()[0]
+    assert newest.name == made.name and "round 1 complete;" in described(newest)
+    listed = Client().get("/events/restore/").content.decode()
+    assert "round 1 complete" in listed and "in play" not in listed
 
 
 def test_a_hand_sent_again_after_its_tables_result_is_entered_answers_as_a_replay(director):

@@ -9,17 +9,23 @@ from uuid import UUID
 
 from django.db.models import Count, Max, Q
 
-from scorekeeper.events.models import Event, ResultChange, Round, Table, TableToken
+from scorekeeper.events.models import Event, Result, ResultChange, Round, Table, TableToken
 from scorekeeper.models import ChangeLogEntry, Hand, Restore, RestoreContact
 
 
 def holdings() -> dict[str, Any]:
-    """What the database holds now, as a backup's note says it: events, the rounds in play,
-    hands, and the time of the last write."""
+    """What the database holds now, as a backup's note says it: events, the latest round of
+    each running one (complete: every table's result confirmed), hands, and the time of the
+    last write."""
     running = Round.objects.filter(event__status=Event.Status.RUNNING).select_related("event")
     latest: dict[int, Any] = {}
     for played in running.order_by("number"):
         latest[played.event_id] = played
+    unfinished = set(
+        Table.objects.filter(round__in=list(latest.values()))
+        .exclude(result__status=Result.Status.CONFIRMED)
+        .values_list("round_id", flat=True)
+    )
     last = ChangeLogEntry.objects.aggregate(at=Max("created_at"))["at"]
     last_event = Event.objects.aggregate(at=Max("updated_at"))["at"]
     if last is None or (last_event is not None and last_event > last):
@@ -27,7 +33,13 @@ def holdings() -> dict[str, Any]:
     return {
         "events": Event.objects.count(),
         "rounds": [
-            {"id": r.event_id, "event": r.event.name, "round": r.number} for r in latest.values()
+            {
+                "id": r.event_id,
+                "event": r.event.name,
+                "round": r.number,
+                "complete": r.pk not in unfinished,
+            }
+            for r in latest.values()
         ],
         "hands": Hand.objects.count(),
         "last_write": last.isoformat() if last else None,

@@ -87,7 +87,10 @@ def described(found: backups.Found) -> str:
     holds = found.holds
     if holds is None:
         return f"  {found.name} ({where}): what it holds is not noted"
-    rounds = "".join(f"; {r['event']}, round {r['round']} in play" for r in holds.get("rounds", []))
+    rounds = "".join(
+        f"; {r['event']}, round {r['round']} {'complete' if r.get('complete') else 'in play'}"
+        for r in holds.get("rounds", [])
+    )
     last = f"; last write {holds['last_write']}" if holds.get("last_write") else ""
     return (
         f"  {found.name} ({where}): {counted(holds.get('events', 0), 'event')}, "
