@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from event_helpers import Device, Director, join, ok
+from rest_framework.test import APIClient
 
 from scorekeeper import backups
 from scorekeeper.events.models import Event
@@ -311,3 +312,58 @@ def test_a_hand_sent_again_after_its_tables_result_is_entered_answers_as_a_repla
     assert again.status_code == 200 and again.json()["number"] == 5
     new = send("k-9", 9)
     assert new.status_code == 409 and new.json()["code"] == "result-entered"
+
+
+def test_a_phone_that_joined_after_the_backup_is_known_again_and_sends_its_hands_once(
+    director, places
+):
+    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    seated = director.next_round(event)
+    made = made_now()  # before any phone joined the table
+    phone = join(seated["tables"][0]["join_code"])
+    assert ok(phone.here())["epoch"] == ""
+
+    def send(key: str, version: int) -> Any:
+        body = {"maker": phone.seat_of(phone.by_seat[version % 4]), "trump": "S", "maker_tricks": 3}
+        return phone.client.post(
+            f"{phone.url}hands/",
+            body,
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=key,
+            HTTP_IF_MATCH=f'"{version}"',
+        )
+
+    assert [send(f"k-{n}", n).status_code for n in (1, 2)] == [201, 201]
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    (restore,) = Restore.objects.all()
+    # Its token is one the restored database never saw: signed by this server in the epoch
+    # before the restore, it is known again, at its table, as its scorer.
+    here = ok(phone.here())
+    assert here["epoch"] == restore.epoch and here["table"]["id"] == phone.id
+    assert [send(f"k-{n}", n).status_code for n in (1, 2)] == [201, 201]  # sent again
+    assert [send(f"k-{n}", n).status_code for n in (1, 2)] == [200, 200]  # replays
+    game = ok(phone.client.get(f"/api/v1/games/{phone.table['game']}/"))
+    assert [hand["number"] for hand in game["hands"]] == [1, 2]
+    # A token with its signature changed, or one never signed, stays unknown.
+    for forged in (phone.token[:-2] + ("AA" if phone.token[-2:] != "AA" else "BB"), "x" * 43):
+        stranger = APIClient()
+        stranger.credentials(HTTP_AUTHORIZATION=f"Bearer {forged}")
+        refused = stranger.get("/api/v1/tables/device/")
+        assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
+
+
+def test_a_phone_known_again_after_a_restore_takes_the_table_from_the_restored_scorer(
+    director, places
+):
+    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    code = director.next_round(event)["tables"][0]["join_code"]
+    before = join(code)  # the scoring phone the backup knows
+    made = made_now()
+    assert before.client.delete("/api/v1/tables/device/").status_code == 204
+    after = join(code)  # the phone that took the table since
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    assert ok(after.here())["table"]["id"] == after.id
+    handed = before.here()  # (had it kept its token, it would hear why it stopped)
+    assert handed.status_code == 401 and handed.json()["code"] == "device-handed-over"

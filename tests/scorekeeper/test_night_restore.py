@@ -270,7 +270,7 @@ def test_a_night_killed_in_round_3_comes_back_whole_from_a_backup_and_the_phones
         # The round is in a backup before its first hand (the timer's, every second).
         until(
             lambda n=round_number: (
-                {"id": event, "event": "Club night", "round": n}
+                {"id": event, "event": "Club night", "round": n, "complete": False}
                 in newest_note(tmp_path / "backups").get("rounds", [])
             ),
             within=60,

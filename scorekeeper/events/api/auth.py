@@ -12,7 +12,7 @@ from rest_framework.request import Request
 
 from scorekeeper.api.http import bearer_scheme, bearer_token
 from scorekeeper.events.access import Actor
-from scorekeeper.events.services import device_for_token
+from scorekeeper.events.services import device_for_token, device_known_again
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import TableToken
@@ -34,7 +34,7 @@ class TableTokenAuthentication(BaseAuthentication):
         token = bearer_token(request, longest=LONGEST_TOKEN, name="device token")
         if token is None:
             return None
-        device = device_for_token(token)
+        device = device_for_token(token) or device_known_again(token)
         if device is None:
             raise exceptions.AuthenticationFailed("This device token is unknown.")
         if device.event_table.event.closed_at is not None:

@@ -28,6 +28,7 @@ from scorekeeper.events.services.clubs import (
     season_create,
 )
 from scorekeeper.events.services.confirmations import PIN_TRIES, result_confirm, result_dispute
+from scorekeeper.events.services.device_tokens import device_known_again
 from scorekeeper.events.services.events import (
     MAX_HANDS_PER_ROUND,
     entrant_add,
@@ -102,6 +103,7 @@ __all__ = [
     "club_create",
     "club_update",
     "device_for_token",
+    "device_known_again",
     "device_name",
     "device_seen",
     "director_add",

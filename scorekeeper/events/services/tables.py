@@ -26,10 +26,11 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.device_tokens import Issued, current_epoch, device_token_new
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import require_fresh
 from scorekeeper.selectors import the_row
-from scorekeeper.tokens import token_digest, token_new
+from scorekeeper.tokens import token_digest
 
 #: Join codes: no 0/O, 1/I/L, so a code read aloud or off a card is typed right.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -113,7 +114,6 @@ def table_join(
     if event_table is None:
         raise NotFound(_("No table has this join code."), code="no-such-code", field="code")
     require_open(event_table.event)
-    token = token_new()
     try:
         with transaction.atomic():
             EventTable.objects.select_for_update().filter(pk=event_table.pk).first()
@@ -143,6 +143,15 @@ def table_join(
             if player is not None:
                 assert table is not None
                 _seated_at(table, player)
+            token = device_token_new(
+                Issued(
+                    event_table=event_table.pk,
+                    table=table.pk if table is not None else None,
+                    role=role,
+                    player=player,
+                    epoch=current_epoch(),
+                )
+            )
             device = TableToken.objects.create(
                 event_table=event_table,
                 table=table,

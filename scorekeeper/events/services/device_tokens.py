@@ -1,0 +1,124 @@
+"""A table phone's device token, and the phone known again after a restore lost it.
+
+A device token is random and signed with what it was issued for: the physical table, the
+round's table, the role, the player a confirming phone joined for, and the night epoch it was
+issued in. The database keeps only its digest. A restore puts back the database of the
+backup's time: a phone that joined since holds a token the restored database has never seen.
+Its signature says this server issued it, and its epoch that a restore came after it, so on
+its next contact the phone is known again, at the table it joined, and sends again what the
+restore lost (the room is the backup). Nothing else makes a token: one without a good
+signature, or from the current epoch, stays unknown.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Final
+
+from django.core.signing import BadSignature, Signer
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scorekeeper.events import selectors
+from scorekeeper.events.models import EventTable, Table, TableToken
+from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.restores import night_epoch
+from scorekeeper.models import Player
+from scorekeeper.selectors import the_row
+from scorekeeper.tokens import token_digest
+
+_SALT: Final = "scorekeeper.events.table-device"
+#: The epoch of a database never restored, as a token writes it.
+_NEVER_RESTORED: Final = "-"
+
+
+@dataclass(frozen=True)
+class Issued:
+    """What a device token was issued for."""
+
+    event_table: int
+    table: int | None
+    role: str
+    player: int | None
+    epoch: str  # the night epoch it was issued in ("" before any restore)
+
+
+def device_token_new(issued: Issued) -> str:
+    """A new device token for this (shown once; only its digest is kept)."""
+    fields = (
+        str(issued.event_table),
+        str(issued.table or 0),
+        issued.role,
+        str(issued.player or 0),
+        issued.epoch or _NEVER_RESTORED,
+        secrets.token_hex(16),
+    )
+    return Signer(salt=_SALT, sep=".").sign(".".join(fields))
+
+
+def issued_for(token: str) -> Issued | None:
+    """What a token this server signed was issued for (None: not one it signed)."""
+    try:
+        fields = Signer(salt=_SALT, sep=".").unsign(token).split(".")
+    except BadSignature:
+        return None
+    if len(fields) != 6 or fields[2] not in TableToken.Role.values:
+        return None
+    event_table, table, role, player, epoch, _nonce = fields
+    return Issued(
+        event_table=int(event_table),
+        table=int(table) or None,
+        role=role,
+        player=int(player) or None,
+        epoch="" if epoch == _NEVER_RESTORED else epoch,
+    )
+
+
+def current_epoch() -> str:
+    restore = night_epoch()
+    return restore.epoch if restore is not None else ""
+
+
+def device_known_again(token: str) -> TableToken | None:
+    """The phone holding a token a restore lost, known again (None: the token is not one).
+
+    A scoring phone goes back to its physical table, as its scorer: it joined after the
+    phone the restored database has there, so that one is handed over. A confirming phone
+    goes back to the round's table it joined at, if the restored night has it."""
+    issued = issued_for(token)
+    if issued is None or issued.epoch == current_epoch():
+        return None
+    event_table = EventTable.objects.filter(pk=issued.event_table).first()
+    if event_table is None:
+        return None
+    try:
+        with transaction.atomic():
+            EventTable.objects.select_for_update().filter(pk=event_table.pk).first()
+            table = Table.objects.filter(pk=issued.table or 0, event_table=event_table).first()
+            if issued.role == TableToken.Role.SCORER:
+                TableToken.objects.filter(
+                    event_table=event_table, role=issued.role, revoked_at__isnull=True
+                ).update(revoked_at=timezone.now(), ended=TableToken.Ended.HANDED_OVER)
+                table = selectors.table_now(event_table=event_table) or table
+            elif table is None:
+                return None
+            player = issued.player
+            if player is not None and not Player.objects.filter(pk=player).exists():
+                player = None
+            TableToken.objects.create(
+                event_table=event_table,
+                table=table,
+                role=issued.role,
+                token_hash=token_digest(token),
+                label="known again after a restore",
+                player_id=player,
+            )
+            event_changed(event_table.event_id, standings=False)
+    except IntegrityError:
+        pass  # (the same phone's other request made it known again first)
+    return the_row(
+        TableToken.objects.select_related("event_table__event__club", "table").filter(
+            token_hash=token_digest(token)
+        )
+    )
