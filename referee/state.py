@@ -264,6 +264,7 @@ class HandState:
         actions = self.actions
         return not (
             maker is None
+            or not 0 <= seat < rules.players
             or not rules.defend_alone
             or hand.defender_alone is not None
             or (not hand.alone and not rules.defend_alone_vs_partnership)

@@ -259,6 +259,15 @@ def test_a_bid_with_fields_its_action_does_not_take_is_refused() -> None:
     assert state.actions == [] and state.to_act == 0
 
 
+def test_only_a_seat_of_the_table_defends_alone() -> None:
+    state = table(defend_alone=True)
+    state.apply(Bid(0, "order-up", alone=True))
+    assert state.defend_alone_options() == [Bid(1, "defend-alone"), Bid(3, "defend-alone")]
+    for seat in (4, 5, 2):
+        assert refused(state, Bid(seat, "defend-alone")) == "alone-not-allowed"
+    state.apply(Bid(3, "defend-alone"))
+
+
 def test_an_impossible_deal_is_refused() -> None:
     hands: dict[int, list[Card]] = {**HANDS, 1: cards("JH TC JC QC KC")}
     with pytest.raises(IllegalAction) as error:
