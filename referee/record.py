@@ -536,6 +536,6 @@ def _claim(value: object, ruleset: Ruleset) -> dict[int, int]:
         if isinstance(pts, bool) or not isinstance(pts, int):
             raise MalformedRecord(name, "must be a whole number of points")
         if pts < 0 and not ruleset.negative_scores:
-            raise MalformedRecord(name, "must be a whole number of points")
+            raise MalformedRecord(name, "must not be negative")  # (no hand here takes points)
         points[team] = pts
     return points

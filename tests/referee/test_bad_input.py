@@ -90,6 +90,13 @@ def test_a_seat_or_team_key_must_be_plain_ascii_digits(key: str) -> None:
     assert field == f"claim.points.{key}" and "is not a team of this game" in detail
 
 
+def test_a_negative_claim_is_refused_where_no_hand_takes_points_away() -> None:
+    claim = {"dealer": 0, "claim": {"points": {"1": -2}}}
+    assert refusal(claim) == ("claim.points.1", "must not be negative")
+    assert refusal(claim, "ko") == ("claim.points.1", "음수일 수 없습니다")
+    referee.check({**claim, "ruleset": "bid-euchre"})  # (a set takes points away there)
+
+
 def test_a_hand_of_too_many_cards_says_how_many() -> None:
     field, detail = refusal({"dealer": 0, "hands": {"1": ["9H"] * 6}})
     assert (field, detail) == ("hands.1", "a hand has at most 5 cards, not 6")
