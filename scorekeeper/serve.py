@@ -128,10 +128,11 @@ def refusals_as_problems() -> None:
     logged in one line."""
     import logging
 
+    from django.utils import translation
     from waitress.channel import HTTPChannel
     from waitress.task import ErrorTask
 
-    from scorekeeper.api.door import body_refused
+    from scorekeeper.api.door import body_refused, language_of, too_large
     from scorekeeper.api.problems import problem, status_text
 
     codes = {400: "bad-request", 413: "body-too-large", 431: "headers-too-large"}
@@ -141,13 +142,15 @@ def refusals_as_problems() -> None:
         def execute(self) -> None:
             error, request = self.request.error, self.request
             code = int(error.code)
-            what = problem(
-                code,
-                title=status_text(code),
-                code=codes.get(code, "refused"),
-                field="body" if code == 413 else None,
-                detail=str(error.body),
-            )
+            # In the client's language, as the app answers (waitress's own words otherwise).
+            with translation.override(language_of(request.headers.get("ACCEPT_LANGUAGE", ""))):
+                what = problem(
+                    code,
+                    title=status_text(code),
+                    code=codes.get(code, "refused"),
+                    field="body" if code == 413 else None,
+                    detail=too_large() if code == 413 else str(error.body),
+                )
             if code == 413:
                 length = request.content_length or "more than the limit's"
                 logger.warning(body_refused(request.command, request.path, length))

@@ -64,12 +64,14 @@ def _answered(sock: socket.socket, within: float) -> bytes:
         sock.settimeout(30)
 
 
-def send_huge(sock: socket.socket, path: str, *, chunked: bool) -> Refusal:
-    """POST a huge JSON body to `path` on `sock` until the server answers."""
+def send_huge(sock: socket.socket, path: str, *, chunked: bool, language: str = "") -> Refusal:
+    """POST a huge JSON body to `path` on `sock` until the server answers (in `language`, when
+    one is asked for)."""
     length = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {HUGE}"
+    asks = f"Accept-Language: {language}\r\n" if language else ""
     sock.sendall(
         f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        f"{length}\r\n\r\n".encode()
+        f"{asks}{length}\r\n\r\n".encode()
     )
     sent = 0
     piece = b"[" + b" " * (PIECE - 1)

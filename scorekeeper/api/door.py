@@ -15,6 +15,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import trans_real
 
 from scorekeeper.api.problems import site_problem
 
@@ -46,10 +47,28 @@ class BodyLimitMiddleware:
         return response
 
 
-def refused(path: str) -> HttpResponse:
-    detail = _("The request body is larger than the server takes (%(limit)s KB).") % {
+def too_large() -> str:
+    """Why a body over the limit is refused, in the active language."""
+    return _("The request body is larger than the server takes (%(limit)s KB).") % {
         "limit": settings.REQUEST_BODY_LIMIT // 1024
     }
+
+
+def language_of(accept_language: str) -> str:
+    """The language a client asks for in its Accept-Language header, among the site's (for
+    an answer made where no Django request exists: waitress's own refusals)."""
+    for code, _quality in trans_real.parse_accept_lang_header(accept_language):
+        if code == "*":
+            break
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return str(settings.LANGUAGE_CODE)
+
+
+def refused(path: str) -> HttpResponse:
+    detail = too_large()
     if path.startswith("/api/"):
         return site_problem(413, code="body-too-large", field="body", detail=detail)
     return HttpResponse(detail, status=413, content_type="text/plain; charset=utf-8")

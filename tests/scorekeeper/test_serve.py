@@ -8,6 +8,7 @@ others: with twenty sockets trickling bytes, the health check still answers with
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import signal
 import socket
@@ -199,3 +200,16 @@ def test_a_huge_body_is_refused_before_a_megabyte_of_it_is_sent(served: Served, 
     )
     assert len(logged) == 1, logged
     assert "Traceback" not in "".join(served.output)
+    assert (
+        json.loads(refused.body)["detail"]
+        == "The request body is larger than the server takes (256 KB)."
+    )
+
+
+def test_a_huge_body_is_refused_in_the_clients_language(served: Served):
+    with socket.create_connection(("127.0.0.1", served.port), timeout=30) as sock:
+        refused = send_huge(sock, "/api/v1/games/", chunked=False, language="ko-KR,ko;q=0.9")
+    assert refused.status == 413 and refused.sent == 0
+    answer = json.loads(refused.body)
+    assert answer["detail"] == "요청 본문이 서버가 받는 크기(256 KB)보다 큽니다."
+    assert answer["title"] != "Content Too Large", answer
