@@ -18,7 +18,7 @@ from event_helpers import Device, Director, join, ok
 from rest_framework.test import APIClient
 
 from scorekeeper import backups
-from scorekeeper.events.models import Event
+from scorekeeper.events.models import Event, TableToken
 from scorekeeper.events.selectors import holdings
 from scorekeeper.management.commands.prepare_to_serve import (
     described,
@@ -284,10 +284,11 @@ def test_a_backup_says_a_round_whose_results_are_all_confirmed_is_complete(direc
     event = director.create_totals_night(rounds_planned=2)
     director.add_players(event, "Ann", "Ben", "Cat", "Dan")
     phone = join(director.next_round(event)["tables"][0]["join_code"])
-    phone.settle([12, 9])
+    phone.settle([12, 9])  # (a round complete is backed up at once, in the background)
+    backups.backups_settled()
     made = made_now()
-    newest = backups.backups_found()[0]
-    assert newest.name == made.name and "round 1 complete;" in described(newest)
+    (found,) = [f for f in backups.backups_found() if f.name == made.name]
+    assert "round 1 complete;" in described(found)
     listed = Client().get("/events/restore/").content.decode()
     assert "round 1 complete" in listed and "in play" not in listed
 
@@ -367,3 +368,15 @@ def test_a_phone_known_again_after_a_restore_takes_the_table_from_the_restored_s
     assert ok(after.here())["table"]["id"] == after.id
     handed = before.here()  # (had it kept its token, it would hear why it stopped)
     assert handed.status_code == 401 and handed.json()["code"] == "device-handed-over"
+
+
+def test_a_token_the_backup_would_have_held_is_not_known_again(director, places):
+    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    phone = join(director.next_round(event)["tables"][0]["join_code"])
+    TableToken.objects.filter(event_table__event_id=event).delete()  # gone before the backup
+    made = made_now()
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    refused = phone.here()
+    assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
+    assert not TableToken.objects.exists()

@@ -1,25 +1,30 @@
 """A table phone's device token, and the phone known again after a restore lost it.
 
 A device token is random and signed with what it was issued for: the physical table, the
-round's table, the role, the player a confirming phone joined for, and the night epoch it was
-issued in. The database keeps only its digest. A restore puts back the database of the
-backup's time: a phone that joined since holds a token the restored database has never seen.
-Its signature says this server issued it, and its epoch that a restore came after it, so on
-its next contact the phone is known again, at the table it joined, and sends again what the
-restore lost (the room is the backup). Nothing else makes a token: one without a good
-signature, or from the current epoch, stays unknown.
+round's table, the role, the player a confirming phone joined for, the night epoch it was
+issued in and when. The database keeps only its digest. A restore puts back the database of
+the backup's time: a phone that joined since holds a token the restored database has never
+seen. Its signature says this server issued it, its epoch that a restore came after it, and
+its time that the backup was made before it, so on its next contact the phone is known again,
+at the table it joined, and sends again what the restore lost (the room is the backup).
+Nothing else makes a token known: one without a good signature, from the current epoch, or
+older than the backup (whose database would have it, unless the event was deleted) stays
+unknown.
 """
 
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from django.core.signing import BadSignature, Signer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from scorekeeper.backups import backup_made_at
 from scorekeeper.events import selectors
 from scorekeeper.events.models import EventTable, Table, TableToken
 from scorekeeper.events.services.changes import event_changed
@@ -42,6 +47,7 @@ class Issued:
     role: str
     player: int | None
     epoch: str  # the night epoch it was issued in ("" before any restore)
+    at: int = 0  # when it was issued (microseconds since 1970, UTC)
 
 
 def device_token_new(issued: Issued) -> str:
@@ -52,6 +58,7 @@ def device_token_new(issued: Issued) -> str:
         issued.role,
         str(issued.player or 0),
         issued.epoch or _NEVER_RESTORED,
+        str(issued.at or time.time_ns() // 1000),
         secrets.token_hex(16),
     )
     return Signer(salt=_SALT, sep=".").sign(".".join(fields))
@@ -63,15 +70,16 @@ def issued_for(token: str) -> Issued | None:
         fields = Signer(salt=_SALT, sep=".").unsign(token).split(".")
     except BadSignature:
         return None
-    if len(fields) != 6 or fields[2] not in TableToken.Role.values:
+    if len(fields) != 7 or fields[2] not in TableToken.Role.values:
         return None
-    event_table, table, role, player, epoch, _nonce = fields
+    event_table, table, role, player, epoch, at, _nonce = fields
     return Issued(
         event_table=int(event_table),
         table=int(table) or None,
         role=role,
         player=int(player) or None,
         epoch="" if epoch == _NEVER_RESTORED else epoch,
+        at=int(at),
     )
 
 
@@ -87,8 +95,12 @@ def device_known_again(token: str) -> TableToken | None:
     phone the restored database has there, so that one is handed over. A confirming phone
     goes back to the round's table it joined at, if the restored night has it."""
     issued = issued_for(token)
-    if issued is None or issued.epoch == current_epoch():
+    restore = night_epoch()
+    if issued is None or restore is None or issued.epoch == restore.epoch:
         return None
+    made = backup_made_at(Path(restore.backup))
+    if made is None or issued.at <= round(made.timestamp() * 1_000_000):
+        return None  # (the backup's database had it, unless its event was deleted since)
     event_table = EventTable.objects.filter(pk=issued.event_table).first()
     if event_table is None:
         return None
