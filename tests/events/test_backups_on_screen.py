@@ -380,3 +380,15 @@ def test_a_token_the_backup_would_have_held_is_not_known_again(director, places)
     refused = phone.here()
     assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
     assert not TableToken.objects.exists()
+
+
+def test_a_phone_that_joined_since_the_restore_keeps_the_table(director, places):
+    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    code = director.next_round(event)["tables"][0]["join_code"]
+    made = made_now()
+    lost = join(code)  # joined after the backup, then silent through the restore
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    since = join(code)  # the table's new scoring phone
+    assert lost.here().status_code == 401
+    assert ok(since.here())["table"]["id"] == since.id

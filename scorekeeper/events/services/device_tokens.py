@@ -92,8 +92,9 @@ def device_known_again(token: str) -> TableToken | None:
     """The phone holding a token a restore lost, known again (None: the token is not one).
 
     A scoring phone goes back to its physical table, as its scorer: it joined after the
-    phone the restored database has there, so that one is handed over. A confirming phone
-    goes back to the round's table it joined at, if the restored night has it."""
+    phone the restored database has there, so that one is handed over (but a phone that
+    joined since the restore keeps the table). A confirming phone goes back to the round's
+    table it joined at, if the restored night has it."""
     issued = issued_for(token)
     restore = night_epoch()
     if issued is None or restore is None or issued.epoch == restore.epoch:
@@ -109,9 +110,12 @@ def device_known_again(token: str) -> TableToken | None:
             EventTable.objects.select_for_update().filter(pk=event_table.pk).first()
             table = Table.objects.filter(pk=issued.table or 0, event_table=event_table).first()
             if issued.role == TableToken.Role.SCORER:
-                TableToken.objects.filter(
+                scoring = TableToken.objects.filter(
                     event_table=event_table, role=issued.role, revoked_at__isnull=True
-                ).update(revoked_at=timezone.now(), ended=TableToken.Ended.HANDED_OVER)
+                )
+                if scoring.filter(created_at__gte=restore.restored_at).exists():
+                    return None  # another phone took the table since the restore: it keeps it
+                scoring.update(revoked_at=timezone.now(), ended=TableToken.Ended.HANDED_OVER)
                 table = selectors.table_now(event_table=event_table) or table
             elif table is None:
                 return None
