@@ -133,6 +133,9 @@ class HandState:
 
     def _next(self) -> tuple[Phase, int] | None:
         """The phase the hand is in and the seat to act (None once the hand is over)."""
+        seat = self._play_seat
+        if seat >= 0:  # (in the play phase, only the seat to play is kept up to date)
+            return _PLAY_AT[seat]
         upcoming = self._upcoming
         if upcoming is _NOT_YET:
             upcoming = self._upcoming = self._next_now()
@@ -293,26 +296,23 @@ class HandState:
         """Play one action, or raise ``IllegalAction`` (with its violation code) and change
         nothing."""
         if type(action) is Play:
-            seat = self._play_seat
-            if action.seat == seat:
+            seat, card = action
+            if seat == self._play_seat:
                 bits = self._legal_play_bits
                 if bits < 0:
                     bits = self._legal_play_bits = self._play_bits(seat)
-                if action.card.bit & bits:
+                if card.bit & bits:
                     # A legal play: pushed as python-chess pushes a move (``undo`` pops it):
                     # nothing is checked, saved or built.
-                    following = self._live.push(seat, action.card)  # type: ignore[union-attr]
+                    following = self._live.push(seat, card)  # type: ignore[union-attr]
                     self.actions.append(action)
                     self._saved.append(None)
                     self._legal = None
                     self._legal_play_bits = -1
                     self._verdict = None
+                    self._play_seat = following
                     if following < 0:
                         self._upcoming = None
-                        self._play_seat = -1
-                    else:
-                        self._upcoming = _PLAY_AT[following]
-                        self._play_seat = following
                     return
         elif type(action) is Bid:
             hand = self._hand
