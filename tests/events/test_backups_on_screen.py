@@ -392,3 +392,17 @@ def test_a_phone_that_joined_since_the_restore_keeps_the_table(director, places)
     since = join(code)  # the table's new scoring phone
     assert lost.here().status_code == 401
     assert ok(since.here())["table"]["id"] == since.id
+
+
+def test_a_lost_token_never_opens_another_nights_table_that_took_its_number(director, places):
+    made = made_now()  # before either night
+    first = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
+    director.add_players(first, "Ann", "Ben", "Cat", "Dan")
+    lost = join(director.next_round(first)["tables"][0]["join_code"])
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    second = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
+    director.add_players(second, "Eve", "Fay", "Gus", "Hal")
+    seated = director.next_round(second)  # (numbered as the lost night's were, on SQLite)
+    refused = lost.here()
+    assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
+    assert join(seated["tables"][0]["join_code"]).id == seated["tables"][0]["id"]

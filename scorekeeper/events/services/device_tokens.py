@@ -1,8 +1,9 @@
 """A table phone's device token, and the phone known again after a restore lost it.
 
-A device token is random and signed with what it was issued for: the physical table, the
-round's table, the role, the player a confirming phone joined for, the night epoch it was
-issued in and when. The database keeps only its digest. A restore puts back the database of
+A device token is random and signed with what it was issued for: the physical table (and
+when its event was made: a restored database numbers new rows as the backup's did, so an id
+alone may name another club's table), the round's table, the role, the player a confirming
+phone joined for, the night epoch it was issued in and when. The database keeps only its digest. A restore puts back the database of
 the backup's time: a phone that joined since holds a token the restored database has never
 seen. Its signature says this server issued it, its epoch that a restore came after it, and
 its time that the backup was made before it, so on its next contact the phone is known again,
@@ -17,6 +18,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Final
 
@@ -43,6 +45,7 @@ class Issued:
     """What a device token was issued for."""
 
     event_table: int
+    event_made: int  # when the table's event was made (microseconds since 1970, UTC)
     table: int | None
     role: str
     player: int | None
@@ -54,6 +57,7 @@ def device_token_new(issued: Issued) -> str:
     """A new device token for this (shown once; only its digest is kept)."""
     fields = (
         str(issued.event_table),
+        str(issued.event_made),
         str(issued.table or 0),
         issued.role,
         str(issued.player or 0),
@@ -70,17 +74,23 @@ def issued_for(token: str) -> Issued | None:
         fields = Signer(salt=_SALT, sep=".").unsign(token).split(".")
     except BadSignature:
         return None
-    if len(fields) != 7 or fields[2] not in TableToken.Role.values:
+    if len(fields) != 8 or fields[3] not in TableToken.Role.values:
         return None
-    event_table, table, role, player, epoch, at, _nonce = fields
+    event_table, event_made, table, role, player, epoch, at, _nonce = fields
     return Issued(
         event_table=int(event_table),
+        event_made=int(event_made),
         table=int(table) or None,
         role=role,
         player=int(player) or None,
         epoch="" if epoch == _NEVER_RESTORED else epoch,
         at=int(at),
     )
+
+
+def made_at(moment: datetime) -> int:
+    """A moment as a token writes it: microseconds since 1970, UTC."""
+    return round(moment.timestamp() * 1_000_000)
 
 
 def current_epoch() -> str:
@@ -100,11 +110,11 @@ def device_known_again(token: str) -> TableToken | None:
     if issued is None or restore is None or issued.epoch == restore.epoch:
         return None
     made = backup_made_at(Path(restore.backup))
-    if made is None or issued.at <= round(made.timestamp() * 1_000_000):
+    if made is None or issued.at <= made_at(made):
         return None  # (the backup's database had it, unless its event was deleted since)
-    event_table = EventTable.objects.filter(pk=issued.event_table).first()
-    if event_table is None:
-        return None
+    event_table = EventTable.objects.select_related("event").filter(pk=issued.event_table).first()
+    if event_table is None or made_at(event_table.event.created_at) != issued.event_made:
+        return None  # (its event is gone, and another has its number now, or none)
     try:
         with transaction.atomic():
             EventTable.objects.select_for_update().filter(pk=event_table.pk).first()

@@ -26,7 +26,12 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.device_tokens import Issued, current_epoch, device_token_new
+from scorekeeper.events.services.device_tokens import (
+    Issued,
+    current_epoch,
+    device_token_new,
+    made_at,
+)
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import require_fresh
 from scorekeeper.selectors import the_row
@@ -146,6 +151,7 @@ def table_join(
             token = device_token_new(
                 Issued(
                     event_table=event_table.pk,
+                    event_made=made_at(event_table.event.created_at),
                     table=table.pk if table is not None else None,
                     role=role,
                     player=player,
