@@ -197,6 +197,10 @@ def test_a_director_signed_in_since_the_backup_restores_it_and_stays_signed_in(
     shown = restore_on_screen(signed_in, made.name)
     assert shown.status_code == 200 and f"Restored {made.name}" in shown.content.decode()
     assert signed_in.get("/events/").status_code == 200  # the director's home, not sign-in
+    # The change log, which the public reads, names the director as pages do, not by the
+    # user name that signs them in.
+    (restore,) = Restore.objects.all()
+    assert restore.restored_by == "Dora Lee" != director_user.get_username()
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from django.views.decorators.csrf import csrf_protect
 
 from scorekeeper import backups
 from scorekeeper.events import services
+from scorekeeper.events.access import display_name
 from scorekeeper.events.localized.club_time import club_zone
 
 if TYPE_CHECKING:
@@ -65,7 +66,8 @@ def restore_page(request: HttpRequest) -> HttpResponse:
             context["error"] = _("Tick the box to say that everything written since is replaced.")
         else:
             user = getattr(request, "user", None)
-            by = user.get_username() if user is not None and user.is_authenticated else "laptop"
+            # Named as the change log names a director: never by the user name that signs in.
+            by = display_name(user) if user is not None and user.is_authenticated else "laptop"
             try:
                 epoch = backups.backup_restore(path=picked.path, by=by)
                 erased = services.events_restored()
