@@ -324,8 +324,8 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": NUM_PROXIES,
     # Per client (address): games started without an account, wrong join codes (only the
     # wrong ones count) and the schema read without signing in; "join-codes-all" is the
-    # ceiling on guessing across all clients, binding those with wrong codes of their own
-    # (scorekeeper.api.limits).
+    # ceiling on guessing across all clients, binding those with more wrong codes of their own
+    # than LIMIT_JOIN_TYPOS (scorekeeper.api.limits).
     "DEFAULT_THROTTLE_RATES": {
         "games": os.environ.get("LIMIT_GAMES", "120/hour"),
         "join-codes": os.environ.get("LIMIT_WRONG_CODES", "60/hour"),
@@ -336,6 +336,9 @@ REST_FRAMEWORK = {
         "schema": os.environ.get("LIMIT_SCHEMA", "60/hour"),
     },
 }
+# The wrong join codes of its own an address may give before the ceiling binds it: a room's
+# typos (its phones share the address) are not a guesser's.
+LIMIT_JOIN_TYPOS = int(os.environ.get("LIMIT_JOIN_TYPOS", "3"))
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Euchre scorekeeper API",

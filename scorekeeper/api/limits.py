@@ -6,8 +6,9 @@ guesser does, and nobody elsewhere can lock a club out (a guesser on the club's 
 forgiven by the director there, `wrong_codes_lifted`):
 
 - a wrong join code counts against its client, and against a ceiling for all clients
-  together that binds only clients with wrong codes of their own in the period: a client
-  with none always gets its right code through;
+  together that binds only clients with wrong codes of their own in the period, more than
+  a room's typos (`LIMIT_JOIN_TYPOS`): a client with none always gets its right code
+  through, and a room whose phones mistyped a code or two is not bound by others' guessing;
 - games started without an account count against their client;
 - the API's schema, read without signing in, counts against its client (in the process: it
   costs the process, not the database);
@@ -156,8 +157,8 @@ class SchemaReads(BaseThrottle):
 
 class WrongCodes(BaseThrottle):
     """Wrong join codes: a client is refused once it has had `join-codes` of them in the
-    period; a client with wrong codes of its own is refused too once all clients together
-    have had `join-codes-all`. The request is counted before its code is looked at, and the
+    period; a client with wrong codes of its own (more than `LIMIT_JOIN_TYPOS`) is refused
+    too once all clients together have had `join-codes-all`. The request is counted before its code is looked at, and the
     count taken back when the code was right (`CountsWrongCodes`).
 
     Whether the client gave wrong codes of its own is a count of its own (`join-codes-wrong:`),
@@ -185,7 +186,7 @@ class WrongCodes(BaseThrottle):
         now = time.time()
         with counted(*keys, *([self.wrong_key] if self.wrong_key else []), now=now) as windows:
             counts, wrong = windows[: len(limits)], windows[len(limits) :]
-            guessed_before = any(window.count > 0 for window in wrong)
+            guessed_before = any(window.count >= settings.LIMIT_JOIN_TYPOS for window in wrong)
             for window, (_key, _period, limit, always) in zip(counts, limits, strict=True):
                 if (always or guessed_before) and window.count >= limit:
                     self.retry = window.wait(now)
