@@ -1,6 +1,6 @@
 """The opponents confirm on the table app as the event asks: with the confirming opponent's PIN
-(a wrong one refused, saying so), or only on a phone of their own, which first says whose it is
-and then offers that player's side alone."""
+(a wrong one refused, saying so; whoever entered the result typed theirs), or only on a phone of
+their own, which first says whose it is and then offers that player's side alone."""
 
 from __future__ import annotations
 
@@ -31,7 +31,13 @@ def one_table_entered(live_server: Any, phone: Any, user: Any, confirm_with: str
     at_the_table.save()
     result = page.locator("section.result")
     result.get_by_role("group", name="Who enters it?").get_by_role("radio", name=seats[0]).check()
-    result.get_by_role("button", name="Enter the result", exact=True).click()
+    enter = result.get_by_role("button", name="Enter the result", exact=True)
+    if confirm_with == "pin":  # whoever enters proves it with their PIN, as the opponent will
+        expect(enter).to_be_disabled()
+        ann = next(s for s in table["seats"] if s["name"] == seats[0])
+        pin = Entrant.objects.get(event=event, player_id=ann["player"]).pin
+        result.get_by_label("Whoever enters it: their PIN (on their tally card)").fill(pin)
+    enter.click()
     expect(result).to_contain_text("An opponent confirms it", timeout=10_000)
     return event, table, seats, page
 

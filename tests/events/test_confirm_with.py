@@ -27,7 +27,11 @@ def one_table(director: Director, **options: Any) -> tuple[int, dict[str, Any], 
     (table,) = director.next_round(event)["tables"]
     phone = join(table["join_code"])
     phone.hand(maker=phone.by_seat[0], tricks=3)
-    ok(phone.enter(by=phone.by_seat[0]), 201)
+    entering = phone.player(phone.by_seat[0])
+    body: dict[str, Any] = {"entered_by": entering}
+    if options.get("confirm_with") == "pin":  # whoever enters proves it with their PIN
+        body["pin"] = pin_of(event, entering)
+    ok(phone.post("result/", body), 201)
     return event, table, phone
 
 
@@ -112,6 +116,58 @@ def test_with_pins_the_confirming_opponent_types_theirs(director: Director):
     assert confirmed["confirmation"] == "pin"
     board = ok(director.client.get(f"/api/v1/events/{event}/board/"))
     assert [t["confirmation"] for t in board[0]["tables"]] == ["pin"]
+
+
+def test_with_pins_whoever_enters_the_result_types_theirs_too(director: Director):
+    """One side cannot enter in the other's name and confirm with its own PIN: the entry
+    needs the PIN of whoever it names."""
+    event = director.create_event(
+        round_length="hands", hands_per_round=1, rounds_planned=2, confirm_with="pin"
+    )
+    director.add_players(event, *FOUR)
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    phone.hand(maker=phone.by_seat[0], tricks=3)
+    mine, theirs = phone.by_seat[0], phone.by_seat[1]  # opponents
+    own_pin = pin_of(event, phone.player(mine))
+    missing = phone.post("result/", {"entered_by": phone.player(mine)})
+    assert is_problem(missing, 400, "pin", "pin-required")
+    in_their_name = {"entered_by": phone.player(theirs), "pin": own_pin}
+    if pin_of(event, phone.player(theirs)) != own_pin:
+        assert is_problem(phone.post("result/", in_their_name), 422, "pin", "wrong-pin")
+    entered = ok(phone.post("result/", {"entered_by": phone.player(mine), "pin": own_pin}), 201)
+    assert entered["entered_by"] == phone.player(mine) and entered["status"] == "entered"
+    refused = phone.client.post(
+        f"{phone.url}result/confirm/",
+        {
+            "confirmed_by": phone.player(phone.by_seat[2]),
+            "pin": pin_of(event, phone.player(phone.by_seat[2])),
+        },
+        format="json",
+    )
+    assert is_problem(refused, 422, "confirmed_by", "same-side")  # a partner cannot confirm
+
+
+def test_five_wrong_entry_pins_leave_the_entry_to_the_director(director: Director):
+    event = director.create_event(
+        round_length="hands", hands_per_round=1, rounds_planned=2, confirm_with="pin"
+    )
+    director.add_players(event, *FOUR)
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    phone.hand(maker=phone.by_seat[0], tricks=3)
+    entering = phone.player(phone.by_seat[0])
+    right = pin_of(event, entering)
+    wrongs = [f"{(int(right) + n) % 10_000:04d}" for n in range(1, 6)]
+    tries = [phone.post("result/", {"entered_by": entering, "pin": w}) for w in wrongs]
+    assert all(is_problem(t, 422, "pin", "wrong-pin") for t in tries)
+    assert [t.json()["tries_left"] for t in tries] == [4, 3, 2, 1, 0]
+    used = phone.post("result/", {"entered_by": entering, "pin": right})
+    assert is_problem(used, 409, "pin", "pin-tries-used")
+    by_director = director.client.post(
+        f"{phone.url}result/", {"entered_by": entering}, format="json"
+    )
+    assert ok(by_director, 201)["status"] == "confirmed"
 
 
 def test_five_wrong_pins_leave_the_result_to_the_director(director: Director):

@@ -268,6 +268,14 @@ class ResultEnterSerializer(serializers.Serializer[Any]):
         default=False,
         help_text="The result as it stands when the director called time (the round unfinished).",
     )
+    pin = serializers.RegexField(
+        r"^[0-9]{4}$",
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The entering player's PIN (four digits), where the event confirms with PINs: "
+        "the entry, and the opponent's confirmation, each proven by its side.",
+    )
 
 
 class DeviceNameSerializer(serializers.Serializer[Any]):

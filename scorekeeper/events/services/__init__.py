@@ -27,7 +27,7 @@ from scorekeeper.events.services.clubs import (
     director_make,
     season_create,
 )
-from scorekeeper.events.services.confirmations import PIN_TRIES, result_confirm, result_dispute
+from scorekeeper.events.services.confirmations import result_confirm, result_dispute
 from scorekeeper.events.services.device_tokens import device_known_again
 from scorekeeper.events.services.events import (
     MAX_HANDS_PER_ROUND,
@@ -38,6 +38,7 @@ from scorekeeper.events.services.events import (
 )
 from scorekeeper.events.services.knockouts import team_seeds_set
 from scorekeeper.events.services.night import event_close, event_reopen
+from scorekeeper.events.services.pins import PIN_TRIES
 from scorekeeper.events.services.privacy import (
     casual_games_purge,
     player_erase,

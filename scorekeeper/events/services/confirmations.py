@@ -8,8 +8,9 @@ How they confirm is the event's option `confirm_with`:
 - `opponent-device`: only on a phone of their own, joined for a player of their side (named at
   join, or once after): the scoring phone cannot confirm;
 - `pin`: on any phone of the table, the confirming opponent types their PIN (four digits on
-  their tally card and "find your table" slip). After `PIN_TRIES` wrong PINs for a table's
-  result only the director confirms it (by correcting it).
+  their tally card and "find your table" slip), as whoever entered the result typed theirs
+  (`entry_pin_checked`): each side proves its part. After `PIN_TRIES` wrong PINs for a
+  table's result only the director confirms it (by correcting it).
 
 In every mode a confirming phone that joined for a player confirms for that player's side only,
 and never a result its own side entered. The result records how it was confirmed
@@ -17,9 +18,6 @@ and never a result its own side entered. The result records how it was confirmed
 """
 
 from __future__ import annotations
-
-import hmac
-from typing import Final
 
 from django.db import transaction
 from django.utils import timezone
@@ -29,7 +27,6 @@ from scorekeeper.backups import backup_soon
 from scorekeeper.errors import Conflict, Forbidden, Malformed, Unprocessable
 from scorekeeper.events.access import Actor, require_device
 from scorekeeper.events.models import (
-    Entrant,
     Event,
     Result,
     ResultChange,
@@ -40,11 +37,9 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.selectors import holdings, result_of
 from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.pins import PIN_TRIES, pin_matches
 from scorekeeper.events.services.results import result_logged, result_snapshot, seat_of
 from scorekeeper.events.services.tables import require_open, table_lock
-
-#: Wrong PINs a table's result takes before only the director confirms it.
-PIN_TRIES: Final = 5
 
 
 def _entered(table: Table, actor: Actor, doing: str) -> Result:
@@ -180,23 +175,7 @@ def _pin_matches(result: Result, event: Event, confirmed_by: int, pin: str | Non
             code="pin-tries-used",
             field="pin",
         )
-    if not pin:
-        raise Malformed(
-            _("This event confirms with the opponent's PIN: type theirs."),
-            code="pin-required",
-            field="pin",
-        )
-    theirs = Entrant.objects.filter(event=event, player_id=confirmed_by).values_list(
-        "pin", flat=True
-    )
-    expected = next(iter(theirs), "")
-    if not expected:  # a substitute, or entered by a build from before PINs
-        raise Conflict(
-            _("This player has no PIN for this event: the director confirms."),
-            code="no-pin",
-            field="confirmed_by",
-        )
-    return hmac.compare_digest(expected, pin)
+    return pin_matches(event, confirmed_by, pin, field="confirmed_by")
 
 
 def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> Result:

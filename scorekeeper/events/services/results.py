@@ -40,6 +40,7 @@ from scorekeeper.events.services.averages import round_average
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import director_sets
 from scorekeeper.events.services.night_log import logged, require_fresh
+from scorekeeper.events.services.pins import entry_pin_checked
 from scorekeeper.events.services.tables import require_open, table_lock
 from scorekeeper.models import Hand
 from scorekeeper.selectors import score_of
@@ -367,11 +368,17 @@ def result_enter(
     entered_by: int,
     points: Sequence[int] | None = None,
     time_called: bool = False,
+    pin: str | None = None,
 ) -> Result:
     """The table enters its result (`time_called`: as it stands when the director called
-    time). From the scoring phone it waits for the opponents' confirmation; entered by a
-    director it stands confirmed. Sent again as it stands, it changes nothing (the event's
-    versions stay)."""
+    time). From the scoring phone it waits for the opponents' confirmation (under `pin`, the
+    entering player's PIN proves who entered it); entered by a director it stands confirmed.
+    Sent again as it stands, it changes nothing (the event's versions stay)."""
+    event = table.round.event
+    if event.confirm_with == Event.ConfirmWith.PIN and not directs(actor, event.club):
+        require_device(actor, table, scorer=True)
+        seat_of(table, entered_by, "entered_by")
+        entry_pin_checked(table, entered_by, pin)  # (a wrong one is counted, kept, refused)
     with transaction.atomic():
         table = table_lock(table)
         event = table.round.event

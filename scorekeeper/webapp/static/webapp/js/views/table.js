@@ -153,7 +153,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   }
 
   // ---- the result ---------------------------------------------------------------------
-  const picked = { entered_by: null, points: ["", ""], dispute_by: null, confirm_by: null };
+  const picked = { entered_by: null, points: ["", ""], entry_pin: "", dispute_by: null, confirm_by: null };
+  // Under PINs whoever enters the result types theirs, as the confirming opponent does.
+  const entryPinNeeded = () => table.confirm_with === "pin";
 
   function names(side) {
     return table.seats.filter((seat) => side === undefined || seat.side === side);
@@ -194,6 +196,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
 
   async function enterResult(timeCalled) {
     const payload = { entered_by: picked.entered_by };
+    if (entryPinNeeded()) payload.pin = picked.entry_pin;
     if (table.entry === "totals") payload.points = picked.points.map(Number);
     if (timeCalled) payload.time_called = true;
     await enqueueResult(key, payload, { path: table.links.result });
@@ -231,9 +234,21 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       }))));
   }
 
+  function entryPin() {
+    return h("label", { class: "field" }, h("span", {}, t("result.entry_pin")), h("input", {
+      name: "entry-pin", inputMode: "numeric", pattern: "[0-9]{4}", maxLength: 4, autocomplete: "off",
+      value: picked.entry_pin,
+      oninput: (event) => {
+        picked.entry_pin = event.target.value;
+        enterButtons();
+      },
+    }));
+  }
+
   const enterArea = h("div", { class: "row" });
   function enterButtons() {
-    const ready = picked.entered_by !== null && (table.entry !== "totals" || picked.points.every((p) => p !== ""));
+    const ready = picked.entered_by !== null && (table.entry !== "totals" || picked.points.every((p) => p !== ""))
+      && (!entryPinNeeded() || /^[0-9]{4}$/.test(picked.entry_pin));
     const timeCalled = !!table.time_called_at;
     const done = table.entry === "totals" || !view || roundOver();
     replace(enterArea,
@@ -389,6 +404,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           view && table.entry !== "totals" ? h("p", { class: "result-score" }, scoreLine(view.score)) : null,
           table.entry === "totals" ? totalsInputs() : null,
           whoEnters(),
+          entryPinNeeded() ? entryPin() : null,
           enterArea);
         enterButtons();
       } else {

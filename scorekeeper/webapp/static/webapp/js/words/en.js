@@ -448,6 +448,7 @@ export const EN = {
   "result.own_side": "This phone is for the side that entered the result: an opponent confirms it.",
   "result.pin_who": "Who confirms?",
   "result.pin": "Their PIN (on their tally card)",
+  "result.entry_pin": "Whoever enters it: their PIN (on their tally card)",
   "result.pin_confirm": "Confirm with the PIN",
   "result.confirmed.pin": "Confirmed by {name} with their PIN.",
   "result.a_director": "a director",

@@ -441,6 +441,7 @@ export const KO = {
   "result.own_side": "이 폰은 결과를 입력한 편의 것입니다: 상대 편이 확인합니다.",
   "result.pin_who": "누가 확인하나요?",
   "result.pin": "그 선수의 PIN (점수 카드에 있음)",
+  "result.entry_pin": "입력하는 선수의 PIN (점수 카드에 있음)",
   "result.pin_confirm": "PIN으로 확인",
   "result.confirmed.pin": "{name}이(가) 자기 PIN으로 확인했습니다.",
   "result.a_director": "디렉터",

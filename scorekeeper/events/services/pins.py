@@ -1,0 +1,69 @@
+"""Players' PINs where an event confirms results with them (`confirm_with: pin`): four digits
+on each player's tally card and "find your table" slip. Whoever enters a table's result types
+theirs, and the confirming opponent theirs: each side proves its part."""
+
+from __future__ import annotations
+
+import hmac
+import time
+from typing import Final
+
+from django.utils.translation import gettext as _
+
+from scorekeeper.counters import counted
+from scorekeeper.errors import Conflict, Malformed, Unprocessable
+from scorekeeper.events.models import Entrant, Event, Table
+
+#: Wrong PINs a table's result takes before only the director confirms it; and wrong PINs of
+#: whoever enters it, counted over a night, before only the director enters it.
+PIN_TRIES: Final = 5
+ENTRY_PIN_PERIOD: Final = 12 * 3600.0
+
+
+def pin_matches(event: Event, player: int, pin: str | None, *, field: str) -> bool:
+    """The PIN typed is the player's for this event (`field` names the player); refused
+    outright when none was typed, or the player has none (a substitute)."""
+    if not pin:
+        raise Malformed(
+            _("This event confirms with PINs: type the player's own."),
+            code="pin-required",
+            field="pin",
+        )
+    theirs = Entrant.objects.filter(event=event, player_id=player).values_list("pin", flat=True)
+    expected = next(iter(theirs), "")
+    if not expected:  # a substitute, or entered by a build from before PINs
+        raise Conflict(
+            _("This player has no PIN for this event: the director confirms."),
+            code="no-pin",
+            field=field,
+        )
+    return hmac.compare_digest(expected, pin)
+
+
+def entry_pin_checked(table: Table, player: int, pin: str | None) -> None:
+    """Under `pin`, the scoring phone's entry proves who entered it: the entering player's
+    PIN, as the opponent's proves the confirmation (else one side could enter in the other's
+    name and confirm with its own PIN). A wrong PIN is counted for the table's round: after
+    `PIN_TRIES`, the director enters the result."""
+    key = (f"entry-pins:{table.pk}", ENTRY_PIN_PERIOD)
+    with counted(key) as (misses,):
+        if misses.count >= PIN_TRIES:
+            raise Conflict(
+                _("Too many wrong PINs for this table: the director enters its result."),
+                code="pin-tries-used",
+                field="pin",
+            )
+    if pin_matches(table.round.event, player, pin, field="entered_by"):
+        return
+    with counted(key) as (misses,):
+        misses.add(time.time())
+        left = max(PIN_TRIES - misses.count, 0)
+    raise Unprocessable(
+        _("This is not their PIN. %(left)s more tries, then the director enters it.")
+        % {"left": left}
+        if left
+        else _("This is not their PIN, and that was the last try: the director enters it."),
+        code="wrong-pin",
+        field="pin",
+        tries_left=left,
+    )
