@@ -159,3 +159,13 @@ def test_a_name_wider_than_the_screen_wraps_inside_itself_and_nothing_runs_off(
     # Only the name no line can hold breaks inside itself.
     broken = {word.split('"')[1] for word in page.evaluate(BROKEN_WORDS)}
     assert broken <= {OVERLONG}, broken
+
+
+def test_names_longer_than_a_quarter_row_go_two_across_whole_at_the_usual_size(
+    live_server, phone
+) -> None:
+    page = phone().new_page()
+    game_started(page, live_server.url, ["Robert", "Michael", "Jennifer", "Margaret"])
+    page.evaluate(SETTLED)
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert layout_problems(page) == []

@@ -57,13 +57,33 @@ export function handSize(ruleset) {
   return tableShape(ruleset).hand_size;
 }
 
-/** Whether seats play in teams (partners), rather than each for itself. */
-/** How many seats a row of the players' names holds: every seat up to four; at a table of
- * six, two (a phone holds two names across, and each column is then one team). */
-export function seatsARow(ruleset) {
-  return ruleset.players > 4 ? 2 : ruleset.players;
+/** How many seats a row of the players' names holds: every seat up to four while the names
+ * are short; two where one is longer than a quarter of a phone's row takes, and at a table of
+ * six (each column is then one team). A name never breaks inside a word. */
+export function seatsARow(ruleset, names = []) {
+  if (ruleset.players > 4) return 2;
+  return names.some((name) => nameEms(name) > QUARTER_ROW_EMS) ? 2 : ruleset.players;
 }
 
+/** Whether the names go one a row where text is large (two across hold none of them whole). */
+export function namesOneARow(ruleset, names = []) {
+  return ruleset.players > 4 || names.some((name) => nameEms(name) > HALF_ROW_EMS_LARGE);
+}
+
+// What a choice's face holds on a 360 px phone, in ems of its bold text: a quarter of the row
+// at the usual size, half of it at 200%.
+const QUARTER_ROW_EMS = 3;
+const HALF_ROW_EMS_LARGE = 4;
+
+/** About how wide a name is, in ems: a Hangul or other wide character about one, any other
+ * about 0.62 (enough to tell whether a row of names fits). */
+function nameEms(name) {
+  let ems = 0;
+  for (const char of String(name || "")) ems += /[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u.test(char) ? 1 : 0.62;
+  return ems;
+}
+
+/** Whether seats play in teams (partners), rather than each for itself. */
 export function partnerships(ruleset) {
   return tableShape(ruleset).teams[0].length > 1;
 }

@@ -11,7 +11,7 @@
 import { t } from "../i18n.js";
 import {
   OUTCOMES, RED, SUITS, SYMBOL, auctionBids, awardPoints, awardText, handSize, isAuction, previewAward,
-  seatLetter, seatName, seatsARow, teamOf,
+  namesOneARow, seatLetter, seatName, seatsARow, teamOf,
 } from "../rules.js";
 import { choices, faceToggle, h, replace, toggle } from "../ui.js";
 
@@ -266,9 +266,9 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
     choices({
       name: `${prefix}maker`,
       legend: t(auction ? "hand.maker.bid" : "hand.maker"),
-      columns: seatsARow(ruleset),
-      // Six names two across: at large text, one a row (a long name fits no half row).
-      words: ruleset.players > 4,
+      columns: seatsARow(ruleset, seats.map((seat) => game.players[seat])),
+      // Six names two across, or long ones: at large text, one a row (they fit no half row).
+      words: namesOneARow(ruleset, seats.map((seat) => game.players[seat])),
       value: values.maker,
       options: seats.map((seat) => ({
         value: seat,

@@ -3,7 +3,7 @@
 // the preview comes from the game's penalty table.
 
 import { t } from "../i18n.js";
-import { awardText, isAuction, previewAward, seatLetter, seatName, seatsARow, teamOf } from "../rules.js";
+import { awardText, isAuction, namesOneARow, previewAward, seatLetter, seatName, seatsARow, teamOf } from "../rules.js";
 import { choices, h, replace, sheetRow, showSheet } from "../ui.js";
 import { trumpRow } from "./handform.js";
 
@@ -40,8 +40,8 @@ export function openRenege(ctx, { values, onsave }) {
     replace(offenders, choices({
       name: "renege-by",
       legend: t("renege.who"),
-      columns: seatsARow(ruleset),
-      words: ruleset.players > 4, // six names: one a row at large text
+      columns: seatsARow(ruleset, seats.map((seat) => game.players[seat])),
+      words: namesOneARow(ruleset, seats.map((seat) => game.players[seat])),
       value: entry.renege,
       options: seats.filter(played).map((seat) => ({
         value: seat, face: game.players[seat], sub: seatLetter(ruleset, seat), label: seatName(game, seat),
@@ -72,8 +72,8 @@ export function openRenege(ctx, { values, onsave }) {
     choices({
       name: "renege-maker",
       legend: t(auction ? "hand.maker.bid" : "hand.maker"),
-      columns: seatsARow(ruleset),
-      words: ruleset.players > 4, // six names: one a row at large text
+      columns: seatsARow(ruleset, seats.map((seat) => game.players[seat])),
+      words: namesOneARow(ruleset, seats.map((seat) => game.players[seat])),
       value: entry.maker,
       options: seats.map((seat) => ({
         value: seat, face: game.players[seat], sub: seatLetter(ruleset, seat), label: seatName(game, seat),
