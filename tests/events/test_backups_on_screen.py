@@ -44,13 +44,30 @@ def made_now(label: str = "") -> Path:
     return backups.backup_create(label=label, holds=holdings())
 
 
-def a_night_in_play(director: Director) -> tuple[int, Device]:
+def a_night_seated(director: Director, *names: str) -> tuple[int, dict[str, Any]]:
+    """A night of rounds of eight hands, its first round seated: the event, and its table."""
     event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
-    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
-    seated = director.next_round(event)
-    phone = join(seated["tables"][0]["join_code"])
+    director.add_players(event, *(names or ("Ann", "Ben", "Cat", "Dan")))
+    return event, director.next_round(event)["tables"][0]
+
+
+def a_night_in_play(director: Director) -> tuple[int, Device]:
+    event, table = a_night_seated(director)
+    phone = join(table["join_code"])
     phone.hand(phone.by_seat[0], 3)
     return event, phone
+
+
+def sent_by_key(phone: Device, key: str, version: int) -> Any:
+    """A hand as the phone's outbox sends it: with its Idempotency-Key, on the game's version."""
+    body = {"maker": version % 4, "trump": "S", "maker_tricks": 3}
+    return phone.client.post(
+        f"{phone.url}hands/",
+        body,
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=key,
+        HTTP_IF_MATCH=f'"{version}"',
+    )
 
 
 def test_a_backup_goes_to_both_places_with_a_note_of_what_it_holds(director, places):
@@ -301,14 +318,7 @@ def test_a_hand_sent_again_after_its_tables_result_is_entered_answers_as_a_repla
     _, phone = a_night_in_play(director)
 
     def send(key: str, version: int) -> Any:
-        body = {"maker": version % 4, "trump": "S", "maker_tricks": 3}
-        return phone.client.post(
-            f"{phone.url}hands/",
-            body,
-            format="json",
-            HTTP_IDEMPOTENCY_KEY=key,
-            HTTP_IF_MATCH=f'"{version}"',
-        )
+        return sent_by_key(phone, key, version)
 
     for number in range(2, 9):
         assert send(f"k-{number}", number).status_code == 201
@@ -322,22 +332,13 @@ def test_a_hand_sent_again_after_its_tables_result_is_entered_answers_as_a_repla
 def test_a_phone_that_joined_after_the_backup_is_known_again_and_sends_its_hands_once(
     director, places
 ):
-    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
-    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
-    seated = director.next_round(event)
+    _, table = a_night_seated(director)
     made = made_now()  # before any phone joined the table
-    phone = join(seated["tables"][0]["join_code"])
+    phone = join(table["join_code"])
     assert ok(phone.here())["epoch"] == ""
 
     def send(key: str, version: int) -> Any:
-        body = {"maker": phone.seat_of(phone.by_seat[version % 4]), "trump": "S", "maker_tricks": 3}
-        return phone.client.post(
-            f"{phone.url}hands/",
-            body,
-            format="json",
-            HTTP_IDEMPOTENCY_KEY=key,
-            HTTP_IF_MATCH=f'"{version}"',
-        )
+        return sent_by_key(phone, key, version)
 
     assert [send(f"k-{n}", n).status_code for n in (1, 2)] == [201, 201]
     assert restore_on_screen(Client(), made.name).status_code == 200
@@ -361,9 +362,7 @@ def test_a_phone_that_joined_after_the_backup_is_known_again_and_sends_its_hands
 def test_a_phone_known_again_after_a_restore_takes_the_table_from_the_restored_scorer(
     director, places
 ):
-    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
-    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
-    code = director.next_round(event)["tables"][0]["join_code"]
+    code = a_night_seated(director)[1]["join_code"]
     before = join(code)  # the scoring phone the backup knows
     made = made_now()
     assert before.client.delete("/api/v1/tables/device/").status_code == 204
@@ -375,9 +374,8 @@ def test_a_phone_known_again_after_a_restore_takes_the_table_from_the_restored_s
 
 
 def test_a_token_the_backup_would_have_held_is_not_known_again(director, places):
-    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
-    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
-    phone = join(director.next_round(event)["tables"][0]["join_code"])
+    event, table = a_night_seated(director)
+    phone = join(table["join_code"])
     TableToken.objects.filter(event_table__event_id=event).delete()  # gone before the backup
     made = made_now()
     assert restore_on_screen(Client(), made.name).status_code == 200
@@ -387,9 +385,7 @@ def test_a_token_the_backup_would_have_held_is_not_known_again(director, places)
 
 
 def test_a_phone_that_joined_since_the_restore_keeps_the_table(director, places):
-    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
-    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
-    code = director.next_round(event)["tables"][0]["join_code"]
+    code = a_night_seated(director)[1]["join_code"]
     made = made_now()
     lost = join(code)  # joined after the backup, then silent through the restore
     assert restore_on_screen(Client(), made.name).status_code == 200
@@ -400,13 +396,10 @@ def test_a_phone_that_joined_since_the_restore_keeps_the_table(director, places)
 
 def test_a_lost_token_never_opens_another_nights_table_that_took_its_number(director, places):
     made = made_now()  # before either night
-    first = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
-    director.add_players(first, "Ann", "Ben", "Cat", "Dan")
-    lost = join(director.next_round(first)["tables"][0]["join_code"])
+    lost = join(a_night_seated(director)[1]["join_code"])
     assert restore_on_screen(Client(), made.name).status_code == 200
-    second = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
-    director.add_players(second, "Eve", "Fay", "Gus", "Hal")
-    seated = director.next_round(second)  # (numbered as the lost night's were, on SQLite)
+    # (numbered as the lost night's were, on SQLite)
+    _, table = a_night_seated(director, "Eve", "Fay", "Gus", "Hal")
     refused = lost.here()
     assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
-    assert join(seated["tables"][0]["join_code"]).id == seated["tables"][0]["id"]
+    assert join(table["join_code"]).id == table["id"]

@@ -18,8 +18,9 @@ pytestmark = pytest.mark.django_db
 FOUR = ("Ann", "Ben", "Cat", "Dan")
 
 
-def one_table(director: Director, **options: Any) -> tuple[int, dict[str, Any], Device]:
-    """A night of one table of one hand, the hand played and the result entered by seat 0."""
+def hand_played(director: Director, **options: Any) -> tuple[int, dict[str, Any], Device]:
+    """A night of one table of one hand (the table as seating it answered, with its join
+    code), the hand played on the table's scoring phone."""
     event = director.create_event(
         round_length="hands", hands_per_round=1, rounds_planned=2, **options
     )
@@ -27,6 +28,12 @@ def one_table(director: Director, **options: Any) -> tuple[int, dict[str, Any], 
     (table,) = director.next_round(event)["tables"]
     phone = join(table["join_code"])
     phone.hand(maker=phone.by_seat[0], tricks=3)
+    return event, table, phone
+
+
+def one_table(director: Director, **options: Any) -> tuple[int, dict[str, Any], Device]:
+    """A night of one table of one hand, the hand played and the result entered by seat 0."""
+    event, table, phone = hand_played(director, **options)
     entering = phone.player(phone.by_seat[0])
     body: dict[str, Any] = {"entered_by": entering}
     if options.get("confirm_with") == "pin":  # whoever enters proves it with their PIN
@@ -121,13 +128,7 @@ def test_with_pins_the_confirming_opponent_types_theirs(director: Director):
 def test_with_pins_whoever_enters_the_result_types_theirs_too(director: Director):
     """One side cannot enter in the other's name and confirm with its own PIN: the entry
     needs the PIN of whoever it names."""
-    event = director.create_event(
-        round_length="hands", hands_per_round=1, rounds_planned=2, confirm_with="pin"
-    )
-    director.add_players(event, *FOUR)
-    (table,) = director.next_round(event)["tables"]
-    phone = join(table["join_code"])
-    phone.hand(maker=phone.by_seat[0], tricks=3)
+    event, _, phone = hand_played(director, confirm_with="pin")
     mine, theirs = phone.by_seat[0], phone.by_seat[1]  # opponents
     own_pin = pin_of(event, phone.player(mine))
     missing = phone.post("result/", {"entered_by": phone.player(mine)})
@@ -149,13 +150,7 @@ def test_with_pins_whoever_enters_the_result_types_theirs_too(director: Director
 
 
 def test_five_wrong_entry_pins_leave_the_entry_to_the_director(director: Director):
-    event = director.create_event(
-        round_length="hands", hands_per_round=1, rounds_planned=2, confirm_with="pin"
-    )
-    director.add_players(event, *FOUR)
-    (table,) = director.next_round(event)["tables"]
-    phone = join(table["join_code"])
-    phone.hand(maker=phone.by_seat[0], tricks=3)
+    event, _, phone = hand_played(director, confirm_with="pin")
     entering = phone.player(phone.by_seat[0])
     right = pin_of(event, entering)
     wrongs = [f"{(int(right) + n) % 10_000:04d}" for n in range(1, 6)]

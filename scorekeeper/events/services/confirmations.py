@@ -37,7 +37,7 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.selectors import holdings, result_of
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.pins import PIN_TRIES, pin_matches
+from scorekeeper.events.services.pins import PIN_TRIES, pin_matches, wrong_pin
 from scorekeeper.events.services.results import result_logged, result_snapshot, seat_of
 from scorekeeper.events.services.tables import require_open, table_lock
 
@@ -113,15 +113,10 @@ def result_confirm(
                 # The round is complete: kept safe at once, beside the timer's backups.
                 backup_soon(label=f"round-{table.round.number}-done", holdings=holdings)
     if missed:
-        left = PIN_TRIES - result.pin_misses
-        raise Unprocessable(
-            _("This is not their PIN. %(left)s more tries, then the director confirms.")
-            % {"left": left}
-            if left
-            else _("This is not their PIN, and that was the last try: the director confirms."),
-            code="wrong-pin",
-            field="pin",
-            tries_left=left,
+        raise wrong_pin(
+            PIN_TRIES - result.pin_misses,
+            _("This is not their PIN. %(left)s more tries, then the director confirms."),
+            _("This is not their PIN, and that was the last try: the director confirms."),
         )
     return result
 

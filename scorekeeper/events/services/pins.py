@@ -58,12 +58,16 @@ def entry_pin_checked(table: Table, player: int, pin: str | None) -> None:
     with counted(key) as (misses,):
         misses.add(time.time())
         left = max(PIN_TRIES - misses.count, 0)
-    raise Unprocessable(
-        _("This is not their PIN. %(left)s more tries, then the director enters it.")
-        % {"left": left}
-        if left
-        else _("This is not their PIN, and that was the last try: the director enters it."),
-        code="wrong-pin",
-        field="pin",
-        tries_left=left,
+    raise wrong_pin(
+        left,
+        _("This is not their PIN. %(left)s more tries, then the director enters it."),
+        _("This is not their PIN, and that was the last try: the director enters it."),
+    )
+
+
+def wrong_pin(left: int, more: str, last: str) -> Unprocessable:
+    """A wrong PIN's refusal: how many tries are `left`, said as `more` (with `%(left)s`), or
+    as `last` once none is."""
+    return Unprocessable(
+        more % {"left": left} if left else last, code="wrong-pin", field="pin", tries_left=left
     )
