@@ -158,13 +158,15 @@ RECIPE_FILES = {
     "scorekeeper/events/planning/",  # its engine, when it needs one of its own
     "scorekeeper/events/ranking/",  # a tie-break of its own
     "scorekeeper/events/localized/choice_names.py",  # and its name
-    "scorekeeper/events/serializers/standings.py",  # a figure no format showed before
+    "scorekeeper/events/ranking/standings.py",  # a figure no format showed before: its row
+    "scorekeeper/events/serializers/standings.py",  # and its field in the API
     "scorekeeper/events/pages/",  # a page of its own, with its template
     "scorekeeper/events/templates/events/",
     "scorekeeper/events/urls.py",
     "scorekeeper/locale/",  # its words in Korean
     "docs/tournaments.md",
     "docs/rules.md",
+    "docs/architecture.md",  # its module in the list of modules
 }
 
 
