@@ -311,6 +311,7 @@ class EventFormat(Protocol):
     def winner(
         self, event: EventLike, points: Sequence[int], *, last_scorer: int | None, table: int
     ) -> int | None: ...
+    def plan_with_cut(self, event: EventLike, table: int, side: int | None) -> dict[str, Any]: ...
 
     # Ranking
     def scoring(self, event: EventLike) -> Scoring: ...
@@ -473,6 +474,11 @@ class FormatBase(EventFormat, Generic[Options]):
         if points[0] == points[1]:
             return None
         return 0 if points[0] > points[1] else 1
+
+    def plan_with_cut(self, event: EventLike, table: int, side: int | None) -> dict[str, Any]:
+        """The event's plan with the director's cut of a level table kept (`side`; None: with
+        none). Only a format with `cuts` keeps any."""
+        raise NotImplementedError(f"{self.name} breaks no level table by a cut")
 
     # Ranking -------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -99,6 +99,14 @@ class Party(FormatBase[PartyOptions]):
         plan = event.plan if isinstance(event.plan, dict) else {}
         cut = plan.get("cuts", {}).get(str(table))
         return int(cut) if cut in (0, 1) else None
+
+    def plan_with_cut(self, event: EventLike, table: int, side: int | None) -> dict[str, Any]:
+        """The plan keeps each level table's cut by the table's id."""
+        plan = dict(event.plan) if isinstance(event.plan, dict) else {}
+        cuts = {key: won for key, won in plan.get("cuts", {}).items() if key != str(table)}
+        if side is not None:
+            cuts[str(table)] = side
+        return {**plan, "cuts": cuts}
 
     def _next(self, night: Night, event: EventLike) -> seating.Round:
         played = [rnd for rnd in night.rounds if rnd.tables]

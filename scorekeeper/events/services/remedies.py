@@ -384,16 +384,15 @@ def result_cut(
                 field="winner",
             )
         last = last_scorer_of(table)
-        plan = dict(event.plan or {})
-        cuts = {key: side for key, side in plan.get("cuts", {}).items() if key != str(table.pk)}
-        event.plan = {**plan, "cuts": cuts}  # without this table's: what its rule says alone
+        # Without this table's cut, what its rule says alone.
+        event.plan = kind.plan_with_cut(event, table.pk, None)
         if kind.winner(event, result.points, last_scorer=last, table=table.pk) is not None:
             raise Conflict(
                 _("This level table is decided by the side that scored last."),
                 code="tie-decided",
                 field="winner",
             )
-        event.plan = {**plan, "cuts": {**cuts, str(table.pk): winner}}
+        event.plan = kind.plan_with_cut(event, table.pk, winner)
         event.save(update_fields=["plan", "updated_at"])
         before = _snapshot(result)
         result.winner = winner
