@@ -230,7 +230,11 @@ class TeamSerializer(serializers.Serializer[Any]):
 
 
 class GameSummarySerializer(serializers.Serializer[Any]):
-    score = serializers.ListField(child=serializers.IntegerField(), help_text="Indexed by team.")
+    score = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Each team's points, by team number; below zero where a hand takes points "
+        "away (a set bid in Bid Euchre, a renege penalty).",
+    )
     dealer = serializers.IntegerField(help_text="The seat dealing the next hand.")
     status = serializers.ChoiceField(choices=["in-progress", "finished"])
     winner = serializers.IntegerField(allow_null=True)
@@ -239,7 +243,10 @@ class GameSummarySerializer(serializers.Serializer[Any]):
 
 class GameSerializer(GameSummarySerializer):
     id = serializers.UUIDField()
-    ruleset = serializers.JSONField()
+    ruleset = serializers.JSONField(
+        help_text="The game's rules: every option, as the referee has it, with what follows "
+        "for the table (`hand_size`, `teams`, `seats`), as a preset's `ruleset` has them."
+    )
     awards = award_table_field()
     penalties = PenaltyRowSerializer(
         many=True,

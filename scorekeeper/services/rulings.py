@@ -139,11 +139,17 @@ def _rule_called(entry: QuickEntry | RenegeEntry, ruleset: referee.Ruleset) -> R
             award = referee.score(
                 ruleset, maker_tricks=entry.maker_tricks, bid=entry.bid, **contract
             )
+        elif ruleset.auction:  # (an auction's hand is scored by its tricks alone)
+            raise Malformed(
+                _("Say how many tricks the makers took: maker_tricks."),
+                code="outcome-required",
+                field="maker_tricks",
+            )
         else:
             raise Malformed(
                 _("Say how the hand ended: outcome (made, march, euchred) or maker_tricks."),
                 code="outcome-required",
-                field="maker_tricks" if ruleset.auction else "outcome",
+                field="outcome",
             )
     except referee.MalformedRecord as error:
         raise _malformed(error) from error

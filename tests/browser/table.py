@@ -201,8 +201,14 @@ def outcome_of(tricks: int) -> str:
 
 
 def points(team: str, score: int) -> str:
-    """How the scoreboard names a side's score to a screen reader: "N/S: 1 point"."""
-    return f"{team}: {score} point{'' if score == 1 else 's'}"
+    """How the scoreboard names a side's score to a screen reader: "N/S: 1 point" ("−5",
+    with a minus sign, below zero)."""
+    return f"{team}: {shown_score(score)} point{'' if score == 1 else 's'}"
+
+
+def shown_score(score: int) -> str:
+    """A score as the app shows it: below zero with a minus sign, not a hyphen."""
+    return f"\u2212{-score}" if score < 0 else str(score)
 
 
 def text_size(page: Page, percent: int) -> None:

@@ -73,13 +73,15 @@ def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bi
     pick_bid(table, "Ann (N)", "5 tricks", 2)
     expect(table.ending_button()).to_contain_text("Set! −5 to N/S, +4 to E/W")
     table.save()
-    expect(page.get_by_label(points("N/S", -5))).to_have_text("-5")
+    expect(page.get_by_label(points("N/S", -5))).to_have_text("\u22125")  # a minus sign
     expect(page.get_by_label(points("E/W", 4))).to_have_text("4")
     # A moon: the maker and "Moon", which saves it made.
     for score in (16, 28):
         shoot_the_moon(table, "Ben (E)")
         expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
         expect(page.locator("#toast")).to_contain_text("Shot the moon! +12 to E/W")
+    # At 28 one made bid (three tricks at least) takes E/W to 31: game point.
+    expect(page.locator(".board .badge").filter(has_text="Game point")).to_have_count(1)
     # E/W bid three and take three: at 31 on a made bid, they win.
     pick_bid(table, "Dan (W)", "3 tricks", 3)
     expect(table.ending_button()).to_contain_text("Bid made! +3 to N/S, +3 to E/W")
@@ -162,11 +164,14 @@ def test_a_bid_euchre_renege_is_entered_without_a_suit(page: Page, live_server) 
     page.get_by_role("button", name="Renege…").click()
     sheet = page.get_by_role("dialog", name="A renege")
     expect(sheet.get_by_role("group", name="Trump", exact=True)).to_have_count(0)
+    expect(sheet).to_contain_text("Who won the bid, and who reneged")  # an auction's words
+    expect(sheet).to_contain_text("Tap who won the bid and who reneged.")
     sheet.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Ann (N)").check()
     sheet.get_by_role("group", name="Who reneged?").get_by_role("radio", name="Ben (E)").check()
     expect(sheet.locator(".preview-award")).to_have_text("Renege! +4 to N/S, −4 to E/W")
     sheet.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_label(points("E/W", -4))).to_have_text("-4")  # on the phone at once
+    expect(page.get_by_label(points("E/W", -4))).to_have_text("\u22124")  # on the phone at once
+    expect(page.locator(".hand-list")).to_contain_text("Ann (N) won the bid · Ben (E) reneged")
     eventually(page, lambda: table.game()["hands"], what="the hand reaches the server")
     assert table.game()["hands"][0]["award"] == {"reason": "renege", "points": {"0": 4, "1": -4}}
 

@@ -205,7 +205,18 @@ export function cardName(card) {
 
 /** The score a team needs to be "at game point": one made hand from the target. */
 export function atGamePoint(ruleset, score) {
+  if (isAuction(ruleset)) {
+    // One made bid from winning: the least one scores `min_bid`. Where only a contract wins
+    // the game, a side at the target already wins on the next bid it makes or sets.
+    if (score >= ruleset.target && !ruleset.target_needs_contract) return false;
+    return score + (ruleset.min_bid ?? 3) >= ruleset.target;
+  }
   return score < ruleset.target && score + ruleset.points.make >= ruleset.target;
+}
+
+/** A score as it is shown: below zero with a minus sign ("−4"), not a hyphen. */
+export function scoreText(points) {
+  return points < 0 ? `\u2212${-points}` : String(points);
 }
 
 /** The projected winner of a score list: the one team alone at the top, at the target. In

@@ -1,7 +1,7 @@
 // Hands in words, for the list of hands and the log.
 
 import { t } from "../i18n.js";
-import { SYMBOL, awardText, seatName } from "../rules.js";
+import { SYMBOL, awardText, isAuction, seatName } from "../rules.js";
 
 /** The kind of hand an entry makes: a record asking for a redeal is a poor-hand redeal; a
  * renege, or a ruling recorded from the referee's screen, is a penalty. */
@@ -30,7 +30,7 @@ export function handSummary(game, hand) {
   // The suit is kept only where the table gave it; an auction's hand says its bid.
   const called = suit
     ? t("hand.called", { maker: seatName(game, maker), suit })
-    : t("hand.called.no_suit", { maker: seatName(game, maker) });
+    : t(isAuction(game.ruleset) ? "hand.won_bid" : "hand.called.no_suit", { maker: seatName(game, maker) });
   const parts = [bid === null
     ? called
     : t("hand.bid.said", { maker: seatName(game, maker), bid: typeof bid === "number" ? bid : t(`bid.${bid}`) })];

@@ -4,7 +4,7 @@ import { api, Problem, Unreachable } from "../api.js";
 import { linksOf, loadGame, saveGame, tokenOf } from "../db.js";
 import { t } from "../i18n.js";
 import { pending } from "../outbox.js";
-import { teamCount, teamLabel } from "../rules.js";
+import { scoreText, teamCount, teamLabel } from "../rules.js";
 import { showTabs } from "../nav.js";
 import { h, replace } from "../ui.js";
 import { showLog } from "./log.js";
@@ -43,9 +43,9 @@ export async function showGame(main, { id, tab }) {
       return () => {};
     }
   }
-  const scoreText = [...Array(teamCount(game.ruleset)).keys()]
-    .map((team) => `${teamLabel(game.ruleset, team)} ${game.score[team]}`).join(" – ");
-  document.title = `${scoreText} · ${t("app.title")}`;
+  const standing = [...Array(teamCount(game.ruleset)).keys()]
+    .map((team) => `${teamLabel(game.ruleset, team)} ${scoreText(game.score[team])}`).join(" – ");
+  document.title = `${standing} · ${t("app.title")}`;
   const ctx = { id, game, links, token: await tokenOf(id), entries: await pending(id) };
   if (tab === "referee") return showReferee(main, { game, ctx });
   if (tab === "log") return showLog(main, ctx);

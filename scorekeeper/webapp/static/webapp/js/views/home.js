@@ -7,12 +7,12 @@ import { kept, listGames } from "../db.js";
 import { t } from "../i18n.js";
 import { installHint } from "../install.js";
 import { pending } from "../outbox.js";
-import { teamCount, teamLabel, teamNames } from "../rules.js";
+import { scoreText, teamCount, teamLabel, teamNames } from "../rules.js";
 import { h, replace } from "../ui.js";
 
 function scoreLine(game) {
   return [...Array(teamCount(game.ruleset)).keys()]
-    .map((team) => `${teamLabel(game.ruleset, team)} ${game.score[team]}`)
+    .map((team) => `${teamLabel(game.ruleset, team)} ${scoreText(game.score[team])}`)
     .join(" · ");
 }
 

@@ -54,7 +54,7 @@ export function openRenege(ctx, { values, onsave }) {
     save.disabled = !ready();
     const award = ready() ? previewAward(game, body()) : null;
     preview.className = `preview ${award ? award.reason : ""}`;
-    replace(preview, award ? h("p", { class: "preview-award" }, awardText(ruleset, award)) : h("p", { class: "hint" }, t("renege.pick")));
+    replace(preview, award ? h("p", { class: "preview-award" }, awardText(ruleset, award)) : h("p", { class: "hint" }, t(auction ? "renege.pick.bid" : "renege.pick")));
   }
 
   const dialog = h("dialog", { class: "sheet", "aria-labelledby": "renege-title" },
@@ -68,7 +68,7 @@ export function openRenege(ctx, { values, onsave }) {
       },
     },
     h("h2", { id: "renege-title" }, t("renege.title")),
-    h("p", { class: "hint" }, t("renege.lead")),
+    h("p", { class: "hint" }, t(auction ? "renege.lead.bid" : "renege.lead")),
     choices({
       name: "renege-maker",
       legend: t(auction ? "hand.maker.bid" : "hand.maker"),

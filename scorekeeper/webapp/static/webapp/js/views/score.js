@@ -15,7 +15,7 @@ import {
   discard, enqueue, events, flush, isHand, isResult, keepRead, pending, undoHand,
 } from "../outbox.js";
 import {
-  atGamePoint, awardText, nextDealer, previewAward, seatName, teamCount, teamLabel, teamNames,
+  atGamePoint, awardText, nextDealer, previewAward, scoreText, seatName, teamCount, teamLabel, teamNames,
 } from "../rules.js";
 import { gameStart, NeedsConnection } from "../start.js";
 import { dismissToast, draft, h, replace, s, toast, toastShownIn } from "../ui.js";
@@ -39,7 +39,7 @@ function trophy() {
 
 function scoreWords(game, score) {
   return [...Array(teamCount(game.ruleset)).keys()]
-    .map((team) => `${teamLabel(game.ruleset, team)} ${score[team]}`)
+    .map((team) => `${teamLabel(game.ruleset, team)} ${scoreText(score[team])}`)
     .join(" – ");
 }
 
@@ -262,7 +262,7 @@ export function showScore(main, ctx) {
           h("p", { class: "team-head" },
             labelOf(ruleset, team), " ",
             h("span", { class: "team-names" }, teamNames(game, team))),
-          h("p", { class: "score", "aria-label": t("board.points", { team: teamLabel(ruleset, team), score }) }, String(score)),
+          h("p", { class: "score", "aria-label": t("board.points", { team: teamLabel(ruleset, team), score: scoreText(score), count: score }) }, scoreText(score)),
           view.winner === null && !limit && atGamePoint(ruleset, score)
             ? h("p", { class: "badge gold" }, t("board.game_point"))
             : null);

@@ -229,6 +229,7 @@ export const EN = {
   "hand.undo": "Undo",
   "hand.called": "{maker} called {suit}",
   "hand.called.no_suit": "{maker} called",
+  "hand.won_bid": "{maker} won the bid",
   "hand.alone.word": "alone",
   "hand.defended": "{seat} defended alone",
   "hand.took.one": "took 1 trick",
@@ -378,6 +379,8 @@ export const EN = {
   "renege.lead": "Who called trump, and who reneged: the referee scores the penalty.",
   "renege.who": "Who reneged?",
   "renege.pick": "Tap who called, the suit and who reneged.",
+  "renege.pick.bid": "Tap who won the bid and who reneged.",
+  "renege.lead.bid": "Who won the bid, and who reneged: the referee scores the penalty.",
 
   "join.title": "Join a table",
   "join.lead": "At a club night: type the code on your table's card, or scan its QR code. One phone keeps the score all night; it follows the table from round to round.",

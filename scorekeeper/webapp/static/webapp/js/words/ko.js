@@ -227,6 +227,7 @@ export const KO = {
   "hand.undo": "되돌리기",
   "hand.called": "{maker} · {suit} 트럼프",
   "hand.called.no_suit": `{maker}이(가) ${T.trump}을(를) 정함`,
+  "hand.won_bid": "{maker}이(가) 비딩을 따냄",
   "hand.alone.word": `${T.lone}`,
   "hand.defended": `{seat} ${T.defend_alone}`,
   "hand.took": "{tricks}트릭",
@@ -372,6 +373,8 @@ export const KO = {
   "renege.lead": `누가 ${T.trump}을(를) 정했고 누가 무늬를 안 따랐는지 고르면 심판이 벌점을 매깁니다.`,
   "renege.who": `누가 무늬를 안 따랐나요?`,
   "renege.pick": `정한 사람과 무늬를 안 따른 사람을 누르세요.`,
+  "renege.pick.bid": "비딩을 따낸 사람과 무늬를 안 따른 사람을 누르세요.",
+  "renege.lead.bid": "누가 비딩을 따냈고 누가 무늬를 안 따랐는지 고르면 심판이 벌점을 매깁니다.",
 
   "join.title": "테이블 참가",
   "join.lead": "클럽 대회에서: 테이블 카드의 코드를 입력하거나 QR 코드를 스캔하세요. 폰 하나가 밤새 점수를 기록하며 라운드마다 그 테이블을 따라갑니다.",
