@@ -159,6 +159,9 @@ def test_a_bid_euchre_hand_is_entered_by_its_bid_and_tricks_never_by_its_outcome
     bid_euchre: Table,
 ):
     assert is_problem(bid_euchre.post_hand({"maker": 0, "outcome": "made"}), 400, "outcome")
+    untold = bid_euchre.post_hand({"maker": 1, "bid": 4})  # asked for the tricks, not an outcome
+    assert is_problem(untold, 400, "maker_tricks", "outcome-required")
+    assert untold.json()["detail"] == "Say how many tricks the makers took: maker_tricks."
     made = bid_euchre.post_hand({"maker": 0, "bid": 3, "maker_tricks": 4}).json()
     assert (made["bid"], made["outcome"], made["award"]["reason"]) == (3, None, "bid-made")
 
