@@ -82,6 +82,9 @@ def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bi
         expect(page.locator("#toast")).to_contain_text("Shot the moon! +12 to E/W")
     # At 28 one made bid (three tricks at least) takes E/W to 31: game point.
     expect(page.locator(".board .badge").filter(has_text="Game point")).to_have_count(1)
+    # A game to 31 has no five-and-six count (a game to ten's): only the chart.
+    expect(page.locator(".chart")).to_be_visible()
+    expect(page.locator(".count-of")).to_have_count(0)
     # E/W bid three and take three: at 31 on a made bid, they win.
     pick_bid(table, "Dan (W)", "3 tricks", 3)
     expect(table.ending_button()).to_contain_text("Bid made! +3 to N/S, +3 to E/W")

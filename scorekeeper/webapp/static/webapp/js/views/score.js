@@ -358,10 +358,12 @@ export function showScore(main, ctx) {
     const ruleset = ctx.game.ruleset;
     const teams = [...Array(teamCount(ruleset)).keys()];
     // A round of a fixed number of hands has no target to count to: its chart is scaled to
-    // the points scored, and the five-and-six count (a game to ten's) is left out.
+    // the points scored, and the five-and-six count (a game to ten's, its eleven pips) is left
+    // out, as it is from a game to more than eleven (Bid Euchre's 31).
+    const counted = !limit && ruleset.target <= 11;
     replace(areas.chart,
       h("h2", { id: "chart-title" }, t("chart.title")),
-      limit ? null : h("div", { class: "counts" }, teams.map((team) => h("div", { class: `count-of t${team}` },
+      !counted ? null : h("div", { class: "counts" }, teams.map((team) => h("div", { class: `count-of t${team}` },
         labelOf(ruleset, team), fiveAndSix(view.score[team], team)))),
       view.hands.length
         ? scoreChart(ruleset, view.hands, { target: limit ? null : ruleset.target })
