@@ -13,7 +13,7 @@ import {
   discard, enqueueResult, events, flush, forgetNight, isResult, keepRead, keepWritten, noteEpoch,
   pending,
 } from "../outbox.js";
-import { seatLetters } from "../rules.js";
+import { scoreText, seatLetters } from "../rules.js";
 import { choices, h, replace, toast } from "../ui.js";
 import { HERE, showJoin } from "./join.js";
 import { showLog } from "./log.js";
@@ -180,7 +180,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   }
 
   function scoreLine(points) {
-    return `${table.team_names[0]} ${points[0]} – ${points[1]} ${table.team_names[1]}`;
+    return `${table.team_names[0]} ${scoreText(points[0])} – ${scoreText(points[1])} ${table.team_names[1]}`;
   }
 
   async function write(path, payload, done) {
