@@ -118,8 +118,8 @@ class TableDetailView(EventsView):
     def get(self, request: Request, table_id: int) -> Response:
         table = self.table
         codes = access.sees_join_codes(self.actor, table.round.event)
-        restore = services.night_epoch()
-        detail = table_detail(table, show_code=codes) | {"epoch": restore.epoch if restore else ""}
+        epoch = services.epoch_of(services.night_epoch())
+        detail = table_detail(table, show_code=codes) | {"epoch": epoch}
         return Response(s.TableDetailSerializer(detail).data)
 
 
@@ -330,5 +330,5 @@ def _here(device: TableToken) -> Response:
     table = selectors.device_table(device=device)
     restore = services.night_epoch()
     services.device_seen(device=device, restore=restore)
-    here = device_json(device, table) | {"epoch": restore.epoch if restore else ""}
+    here = device_json(device, table) | {"epoch": services.epoch_of(restore)}
     return Response(s.DeviceHereSerializer(here).data)

@@ -55,7 +55,12 @@ from scorekeeper.events.services.repairs import (
     round_undo,
     seats_swap,
 )
-from scorekeeper.events.services.restores import device_seen, events_restored, night_epoch
+from scorekeeper.events.services.restores import (
+    device_seen,
+    epoch_of,
+    events_restored,
+    night_epoch,
+)
 from scorekeeper.events.services.results import (
     result_correct,
     result_enter,
@@ -111,6 +116,7 @@ __all__ = [
     "director_make",
     "entrant_add",
     "entrant_leave",
+    "epoch_of",
     "event_close",
     "event_create",
     "event_delete",

@@ -93,11 +93,6 @@ def made_at(moment: datetime) -> int:
     return round(moment.timestamp() * 1_000_000)
 
 
-def current_epoch() -> str:
-    restore = night_epoch()
-    return restore.epoch if restore is not None else ""
-
-
 def device_known_again(token: str) -> TableToken | None:
     """The phone holding a token a restore lost, known again (None: the token is not one).
 

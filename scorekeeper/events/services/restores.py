@@ -23,6 +23,11 @@ def night_epoch() -> Restore | None:
     return Restore.objects.order_by("-id").first()
 
 
+def epoch_of(restore: Restore | None) -> str:
+    """The night's epoch as phones are told it: the last restore's, empty before any."""
+    return restore.epoch if restore is not None else ""
+
+
 def device_seen(*, device: TableToken, restore: Restore | None) -> None:
     """Note that this phone made contact since the restore (once a restore)."""
     if restore is None or (restore.epoch, device.pk) in _noted:

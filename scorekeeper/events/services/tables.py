@@ -26,14 +26,10 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.device_tokens import (
-    Issued,
-    current_epoch,
-    device_token_new,
-    made_at,
-)
+from scorekeeper.events.services.device_tokens import Issued, device_token_new, made_at
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import require_fresh
+from scorekeeper.events.services.restores import epoch_of, night_epoch
 from scorekeeper.selectors import the_row
 from scorekeeper.tokens import token_digest
 
@@ -155,7 +151,7 @@ def table_join(
                     table=table.pk if table is not None else None,
                     role=role,
                     player=player,
-                    epoch=current_epoch(),
+                    epoch=epoch_of(night_epoch()),
                 )
             )
             device = TableToken.objects.create(
