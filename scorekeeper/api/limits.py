@@ -158,8 +158,9 @@ class SchemaReads(BaseThrottle):
 class WrongCodes(BaseThrottle):
     """Wrong join codes: a client is refused once it has had `join-codes` of them in the
     period; a client with wrong codes of its own (more than `LIMIT_JOIN_TYPOS`) is refused
-    too once all clients together have had `join-codes-all`. The request is counted before its code is looked at, and the
-    count taken back when the code was right (`CountsWrongCodes`).
+    too once all clients together have had `join-codes-all`. The request is counted before
+    its code is looked at, and the count taken back when the code was right
+    (`CountsWrongCodes`).
 
     Whether the client gave wrong codes of its own is a count of its own (`join-codes-wrong:`),
     kept in the ceiling's period and added to only once a code proved wrong: the client's

@@ -376,6 +376,7 @@ def result_enter(
     Sent again as it stands, it changes nothing (the event's versions stay)."""
     event = table.round.event
     if event.confirm_with == Event.ConfirmWith.PIN and not directs(actor, event.club):
+        # (who may enter, and for whom, before a wrong PIN is counted against the table)
         require_device(actor, table, scorer=True)
         seat_of(table, entered_by, "entered_by")
         entry_pin_checked(table, entered_by, pin)  # (a wrong one is counted, kept, refused)
