@@ -10,7 +10,7 @@ A verdict's ``next.legal`` is the same moves as words: ``Action.word``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple, Protocol
+from typing import Final, NamedTuple
 
 from .cards import ALL_CARDS, SUITS, Card, Suit, cards_of_bits
 
@@ -23,23 +23,6 @@ AUCTION_WORDS: Final = ("bid", "moon", "loner", "declare")
 #: The most tricks any ruleset's hand has (a 32-card deck dealt to four).
 MAX_TRICKS: Final = 8
 NO_TRUMP_KINDS: Final = ("high", "low")
-
-
-class BidLike(Protocol):
-    """What a bid says, whether reported in a record or made through ``HandState``."""
-
-    @property
-    def seat(self) -> int: ...
-    @property
-    def action(self) -> str: ...
-    @property
-    def suit(self) -> Suit | None: ...
-    @property
-    def alone(self) -> bool: ...
-    @property
-    def tricks(self) -> int | None: ...
-    @property
-    def no_trump(self) -> str | None: ...
 
 
 class Bid(NamedTuple):

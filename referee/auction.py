@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .actions import NAMINGS, Bid, BidLike, bid_of
+from .actions import NAMINGS, Bid, bid_of
 from .bidding import defend_alone, late_bid, redeal_request
 from .hand import BIDDING, Hand, Order
 from .rules import LONE_BIDS_TAKEN
@@ -36,7 +36,7 @@ def no_trump_allowed(hand: Hand, kind: str | None) -> bool:
     return kind is None or allowed == "high-low" or (allowed == "high" and kind == "high")
 
 
-def bid(hand: Hand, index: int, said: BidLike) -> None:
+def bid(hand: Hand, index: int, said: Bid) -> None:
     """Check the ``index``-th bid of an auction and apply it (unless the rules say it is void)."""
     order = (BIDDING, index, 0)
     seat = said.seat
@@ -116,7 +116,7 @@ def _high_facts(hand: Hand) -> dict[str, object]:
     return bid_facts("bid", auction.high) if lone is None else bid_facts(lone, None)
 
 
-def _refusal(hand: Hand, said: BidLike) -> tuple[str, str] | None:
+def _refusal(hand: Hand, said: Bid) -> tuple[str, str] | None:
     """Why the auction does not allow a bid (its message key and rule), or None."""
     rules = hand.rules
     action = said.action
@@ -208,7 +208,7 @@ def _end(hand: Hand) -> None:
     hand.no_trump = auction.no_trump
 
 
-def _declare(hand: Hand, order: Order, said: BidLike) -> None:
+def _declare(hand: Hand, order: Order, said: Bid) -> None:
     """The maker names trump after an auction whose winning bid named none."""
     seat = said.seat
     auction = hand.auction

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from .actions import AUCTION_WORDS, Bid, BidLike, bid_of
+from .actions import AUCTION_WORDS, Bid, bid_of
 from .cards import SUITS, Card, Suit
 from .evidence import holds_suit, possible_trumps, proven_cards
 from .hand import BIDDING, Hand, Order
 from .verdict import Next, Phase
 
 
-def bid(hand: Hand, index: int, said: BidLike) -> None:
+def bid(hand: Hand, index: int, said: Bid) -> None:
     """Check the ``index``-th bid of the hand and apply it (unless the rules say it is void)."""
     seat = said.seat
     hand.bids_made = index + 1
@@ -90,7 +90,7 @@ def make(
     hand.round_one = round_one
 
 
-def _auction_action(hand: Hand, order: Order, said: BidLike) -> None:
+def _auction_action(hand: Hand, order: Order, said: Bid) -> None:
     """A bid of an auction (a number, a moon, naming trump) in a turn-up game: not a bid this
     game has. It counts as the seat's pass, except for a stuck dealer, who still has to bid."""
     seat = said.seat
@@ -176,7 +176,7 @@ def upcard_suit(hand: Hand) -> Suit | None:
     return None
 
 
-def _order_up(hand: Hand, order: Order, said: BidLike) -> None:
+def _order_up(hand: Hand, order: Order, said: Bid) -> None:
     seat = said.seat
     takes_upcard = (
         hand.round == 2 and seat == hand.dealer and hand.rules.stuck_dealer == "takes-upcard"
@@ -208,7 +208,7 @@ def _check_holds_unseen(hand: Hand, order: Order, seat: int) -> None:
     hand.flag(order, "must-hold-suit", "must_hold_unseen", seat=seat)
 
 
-def _call(hand: Hand, order: Order, said: BidLike) -> None:
+def _call(hand: Hand, order: Order, said: Bid) -> None:
     seat = said.seat
     suit = said.suit
     assert suit is not None
@@ -232,7 +232,7 @@ def _call(hand: Hand, order: Order, said: BidLike) -> None:
     make(hand, seat, suit, said.alone, pickup=False, round_one=False)
 
 
-def _joker_call(hand: Hand, order: Order, said: BidLike) -> None:
+def _joker_call(hand: Hand, order: Order, said: Bid) -> None:
     seat = said.seat
     if seat != hand.dealer:
         hand.flag(order, "out-of-turn", "joker_dealer_first", seat=seat, turn=hand.dealer)

@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import Final
 
 from . import auction, bidding
-from .actions import Bid, BidLike
+from .actions import Bid
 from .auction_contract import auction_contract, settle_auction_contract
 from .cards import TRUMP_ORDERS
 from .contract import settle_contract
@@ -33,7 +33,7 @@ from .unseen import play_every_trump
 from .verdict import Next, Verdict, Violation
 
 
-def bid(hand: Hand, index: int, said: BidLike) -> None:
+def bid(hand: Hand, index: int, said: Bid) -> None:
     """The ``index``-th bid, by the hand's way of bidding: turn-up, or an auction."""
     (auction.bid if hand.auction is not None else bidding.bid)(hand, index, said)
 
