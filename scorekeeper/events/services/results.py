@@ -135,7 +135,6 @@ def _outcome_from_totals(
             )
             raise Malformed(why, code="bad-points", field=f"points[{side}]")
     largest = referee.largest_award(rules)
-    finished = True
     if event.round_length == Event.RoundLength.GAME:
         reached = [value >= rules.target for value in points]
         finished = sum(reached) == 1
