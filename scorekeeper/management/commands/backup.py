@@ -7,6 +7,8 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
+from types import FrameType
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -14,6 +16,17 @@ from django.db import DatabaseError, close_old_connections
 
 from scorekeeper.backups import BackupError, backup_create, backups
 from scorekeeper.events.selectors import a_round_is_in_play, holdings
+
+
+def stopper(stopped: threading.Event) -> Callable[[int, FrameType | None], None]:
+    """A signal handler that sets `stopped` from a thread of its own: a handler runs in the
+    thread it interrupts, which may hold the event's lock inside `stopped.wait` (setting it
+    there would wait for that lock for good, and the server's supervisor with it)."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        threading.Thread(target=stopped.set, daemon=True).start()
+
+    return stop
 
 
 class Command(BaseCommand):
@@ -66,7 +79,7 @@ class Command(BaseCommand):
         next is tried on time."""
         stopped = threading.Event()
         for signum in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(signum, lambda *_: stopped.set())
+            signal.signal(signum, stopper(stopped))
         if hasattr(os, "nice"):
             os.nice(10)  # the tables' requests come first
         while not stopped.wait(every):
