@@ -37,6 +37,13 @@ def one_table_entered(live_server: Any, phone: Any, user: Any, confirm_with: str
         ann = next(s for s in table["seats"] if s["name"] == seats[0])
         pin = Entrant.objects.get(event=event, player_id=ann["player"]).pin
         result.get_by_label("Whoever enters it: their PIN (on their tally card)").fill(pin)
+        # Another tab and back: who enters it and the PIN typed are still there.
+        page.get_by_role("link", name="Referee").click()
+        expect(page.get_by_role("heading", name="Ask the referee")).to_be_visible()
+        page.get_by_role("link", name="Table").click()
+        entering = result.get_by_role("group", name="Who enters it?")
+        expect(entering.get_by_role("radio", name=seats[0])).to_be_checked()
+        expect(result.get_by_label("Whoever enters it: their PIN")).to_have_value(pin)
     enter.click()
     expect(result).to_contain_text("An opponent confirms it", timeout=10_000)
     return event, table, seats, page

@@ -1,7 +1,7 @@
 """At an event table, from the table's phone: a ruling from the referee screen becomes the
 hand's score ("Record this ruling"), and a result entered while the phone is offline is kept,
 then reaches the server exactly once when the connection is back; under an auction a total
-below zero is entered as it is."""
+below zero is entered as it is; a tab opened while another still loads is the one shown."""
 
 from __future__ import annotations
 
@@ -167,3 +167,38 @@ def test_a_bid_euchre_table_enters_a_side_set_below_zero(
     expect(result).to_contain_text("An opponent confirms it")
     entered = api_get(base, f"/api/v1/tables/{table['id']}/")["result"]
     assert entered["points"] == [-10, 22], entered
+
+
+def test_a_tab_opened_while_another_loads_stays_on_screen(
+    live_server, django_user_model, page: Page
+) -> None:
+    """The log tab is asked for, and the referee's while the log still waits for the server:
+    when the log's answer comes at last, the referee's screen is the one shown."""
+    _, _, _, scorer = seated(live_server, django_user_model, page, hands=4)
+    # The phone's reads of its table: the log's held, the referee's let through, any after
+    # that held until the log has been drawn (so it stays until then), then all let through.
+    held: list[Any] = []
+    then = {"hold one": "pass one", "pass one": "hold", "hold": "hold", "open": "open"}
+    mode = ["hold one"]
+
+    def read(route: Any) -> None:
+        if mode[0] in ("pass one", "open"):
+            route.continue_()
+        else:
+            held.append(route)
+        mode[0] = then[mode[0]]
+
+    scorer.route("**/api/v1/tables/device/", read)
+    open_tab = "(path) => { history.pushState(null, '', path); dispatchEvent(new PopStateEvent('popstate')); }"
+    scorer.evaluate(open_tab, "/table/log/")
+    eventually(scorer, lambda: len(held) == 1, what="the log's read held")
+    scorer.evaluate(open_tab, "/table/referee/")
+    expect(scorer.get_by_role("heading", name="Ask the referee")).to_be_visible()
+    held.pop(0).continue_()  # the log's answer, late
+    expect(scorer.locator(".tab-log")).to_have_attribute("aria-current", "page")
+    mode[0] = "open"
+    for route in held:
+        route.continue_()
+    expect(scorer.locator(".tab-referee")).to_have_attribute("aria-current", "page")
+    expect(scorer.get_by_role("heading", name="Ask the referee")).to_be_visible()
+    assert scorer.url.endswith("/table/referee/")

@@ -23,8 +23,13 @@ const SETTLE_MS = 3000;
 let statusTimer = 0;
 const main = document.getElementById("main");
 let cleanup = () => {};
+// Screens load asynchronously: one opened later can be drawn before an earlier one ends
+// loading (a tab tapped while the table still loads). Counted, so the earlier one stops.
+let routes = 0;
+let drawn = 0;
 
 async function route() {
+  const mine = ++routes;
   dismissToast();
   cleanup();
   cleanup = () => {};
@@ -42,7 +47,16 @@ async function route() {
   else if (path === "/new/") done = await showNewGame(main);
   else if (path === "/referee/") done = await showReferee(main, {});
   else done = await showHome(main);
-  cleanup = typeof done === "function" ? done : () => {};
+  const stop = typeof done === "function" ? done : () => {};
+  if (mine !== routes) {
+    // A later screen was asked for while this one loaded: it stops (its polls and listeners),
+    // and the later one is drawn again if this one was drawn over it.
+    stop();
+    if (drawn === routes) route();
+    return;
+  }
+  drawn = mine;
+  cleanup = stop;
 }
 
 // ---- theme and language -------------------------------------------------------------

@@ -14,7 +14,7 @@ import {
   pending,
 } from "../outbox.js";
 import { scoreText, seatLetters } from "../rules.js";
-import { choices, h, replace, toast } from "../ui.js";
+import { choices, draft, h, replace, toast } from "../ui.js";
 import { HERE, showJoin } from "./join.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./referee.js";
@@ -153,7 +153,11 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   }
 
   // ---- the result ---------------------------------------------------------------------
-  const picked = { entered_by: null, points: ["", ""], entry_pin: "", dispute_by: null, confirm_by: null };
+  // What was chosen and typed for this round's result survives a redraw (another tab and
+  // back, a language switch): a new round's table starts afresh.
+  const picked = draft(`result:${table?.id}`, () => ({
+    entered_by: null, points: ["", ""], entry_pin: "", dispute_by: null, confirm_by: null, confirm_pin: "",
+  }));
   // Under PINs whoever enters the result types theirs, as the confirming opponent does.
   const entryPinNeeded = () => table.confirm_with === "pin";
 
@@ -200,6 +204,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (table.entry === "totals") payload.points = picked.points.map(Number);
     if (timeCalled) payload.time_called = true;
     await enqueueResult(key, payload, { path: table.links.result });
+    picked.entry_pin = ""; // a PIN is typed for one entry, never kept for the next
     toast(t("result.kept"));
     flush();
     renderResult();
@@ -310,6 +315,8 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   function confirmByPin(who) {
     const pin = h("input", {
       name: "pin", inputMode: "numeric", pattern: "[0-9]{4}", maxLength: 4, autocomplete: "off", id: "result-pin",
+      value: picked.confirm_pin,
+      oninput: (event) => { picked.confirm_pin = event.target.value; },
     });
     return h("div", { class: "confirm pin" },
       choices({
@@ -327,6 +334,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         onclick: () => {
           if (picked.confirm_by === null || !/^[0-9]{4}$/.test(pin.value)) return;
           write(`/tables/${table.id}/result/confirm/`, { confirmed_by: picked.confirm_by, pin: pin.value }, t("result.confirmed_toast"));
+          picked.confirm_pin = "";
         },
       }, t("result.pin_confirm")));
   }
