@@ -294,8 +294,6 @@ class Entrant(models.Model):
 class Round(models.Model):
     event = models.ForeignKey(Event, related_name="rounds", on_delete=models.CASCADE)
     number = models.PositiveSmallIntegerField()
-    # Brackets: the places of this round in bracket order (team ids, null for an empty one).
-    bracket_slots = models.JSONField(null=True, blank=True)
     # A timed round's length (the event's when it was seated); null: untimed.
     minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     # The director called time: every table's result is what it has; who called it (their

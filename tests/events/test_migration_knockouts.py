@@ -8,7 +8,6 @@ import datetime
 import pytest
 
 from scorekeeper.events.models import Event as EventNow
-from scorekeeper.events.planning.team_rounds import bracket_advance, bracket_slots
 from scorekeeper.events.selectors import brackets
 from tests.migration_steps import migrate, models, standard_event
 
@@ -34,8 +33,10 @@ def test_a_bracket_under_way_keeps_its_draw_and_its_matches():
     )
     teams = [EventTeam.objects.create(event=event, name=f"T{n}", seed=n) for n in range(1, 6)]
     ids = [t.pk for t in teams]
-    first_places = bracket_slots(ids)  # seeds 4 and 5 play; 1, 2 and 3 have byes
-    second_places = bracket_advance(first_places, [ids[4]])  # seed 5 won
+    # The places each round kept, in bracket order: seeds 4 and 5 played while 1, 2 and 3
+    # had byes; seed 5 won, and met seed 1 while 2 met 3.
+    first_places = [ids[0], None, ids[3], ids[4], ids[1], None, ids[2], None]
+    second_places = [ids[0], ids[4], ids[1], ids[2]]
     desk = [
         EventTable.objects.create(
             event=event, number=n, join_code=f"CODE{n}", code_issued_at="2026-11-03T19:00Z"

@@ -20,12 +20,7 @@ from scorekeeper.events.planning.seating import (
     pair_meetings,
 )
 from scorekeeper.events.planning.team_rounds import (
-    Match,
-    TeamRound,
-    bracket_advance,
     bracket_order,
-    bracket_round,
-    bracket_slots,
     count_meetings,
     round_robin,
 )
@@ -256,19 +251,8 @@ def test_a_round_robin_meets_everyone_once_with_fair_byes(count):
         assert sorted(playing) == teams
 
 
-def test_bracket_seeds_meet_late_and_the_top_seeds_get_the_byes():
+def test_bracket_seeds_meet_late():
     assert bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
-    teams = [11, 12, 13, 14, 15]  # seeds 1 to 5: three byes in a bracket of eight
-    slots = bracket_slots(teams)
-    first = bracket_round(slots)
-    assert first == TeamRound((Match(14, 15),), (11, 12, 13))
-    second = bracket_advance(slots, [15])
-    assert bracket_round(second).matches == (Match(11, 15), Match(12, 13))
-    final = bracket_advance(second, [11, 13])
-    assert bracket_round(final).matches == (Match(11, 13),)
-    assert bracket_advance(final, [13]) == [13]
-    with pytest.raises(ValueError, match="must win"):
-        bracket_advance(second, [11, 15])
 
 
 #: The plain-Python folders: their modules import nothing of Django, DRF or the rest of the

@@ -1,8 +1,8 @@
 """Fixed-partner events: which team meets which, in plain Python.
 
 :func:`round_robin` has every team meet every other once (one bye a round when the count is
-odd); :func:`bracket_slots`, :func:`bracket_round` and :func:`bracket_advance` run a single
-elimination where the top seeds get the byes.
+odd); :func:`bracket_size` and :func:`bracket_order` place a knockout's seeds
+(`scorekeeper.events.planning.knockout`).
 """
 
 from __future__ import annotations
@@ -74,47 +74,11 @@ def bracket_order(size: int) -> list[int]:
     return order
 
 
-def bracket_slots(seeded: Sequence[int]) -> list[int | None]:
-    """The first round's places in bracket order; ``seeded`` lists teams best seed first.
-    A missing seed is None: the team drawn against it has a bye, so the top seeds get them."""
-    teams = list(dict.fromkeys(seeded))
-    size = bracket_size(len(teams))
-    return [teams[seed - 1] if seed <= len(teams) else None for seed in bracket_order(size)]
-
-
-def bracket_round(slots: Sequence[int | None]) -> TeamRound:
-    """The matches of a bracket round: neighbouring places meet; one alone has a bye."""
-    matches, byes = [], []
-    for a, b in zip(slots[::2], slots[1::2], strict=True):
-        if a is not None and b is not None:
-            matches.append(Match(a, b))
-        elif a is not None or b is not None:
-            byes.append(a if a is not None else b)
-    return TeamRound(tuple(matches), tuple(t for t in byes if t is not None))
-
-
-def bracket_advance(slots: Sequence[int | None], winners: Iterable[int]) -> list[int | None]:
-    """The next round's places: each match's winner (or the team with a bye) moves up."""
-    won = set(winners)
-    following: list[int | None] = []
-    for a, b in zip(slots[::2], slots[1::2], strict=True):
-        if a is not None and b is not None:
-            if (a in won) == (b in won):
-                raise ValueError(f"exactly one of teams {a} and {b} must win")
-            following.append(a if a in won else b)
-        else:
-            following.append(a if a is not None else b)
-    return following
-
-
 __all__ = [
     "Match",
     "TeamRound",
-    "bracket_advance",
     "bracket_order",
-    "bracket_round",
     "bracket_size",
-    "bracket_slots",
     "count_meetings",
     "round_robin",
 ]
