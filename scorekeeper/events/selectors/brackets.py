@@ -12,18 +12,23 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from scorekeeper.events.formats import has_page
-from scorekeeper.events.formats.knockout import Knockout, bracket_options, drawn
+from scorekeeper.events.formats import format_of, has_page
+from scorekeeper.events.formats.knockout import Knockout, KnockoutOptions, bracket_options, drawn
 from scorekeeper.events.models import Entrant, Event, EventTeam, Result, Table
 from scorekeeper.events.planning import knockout
 
-#: The bracket format: how it reads its options.
-KNOCKOUT = Knockout()
+
+def knockout_options(event: Event) -> KnockoutOptions:
+    """The bracket's options, as the event's format (the knockout) reads them."""
+    played = format_of(event)
+    if not isinstance(played, Knockout):
+        raise LookupError(f"the event format {event.format!r} plays no bracket")
+    return played.options(event)
 
 
 def options_of(event: Event) -> knockout.Options:
-    """The bracket's options, as its format reads them from the event."""
-    return bracket_options(KNOCKOUT.options(event))
+    """The bracket's options, as the bracket's engine takes them."""
+    return bracket_options(knockout_options(event))
 
 
 def has_bracket(event: Event) -> bool:
@@ -200,7 +205,7 @@ def match_json(view: BracketView, match: knockout.MatchState) -> dict[str, Any]:
 def bracket_json(view: BracketView, *, seeds_editable: bool) -> dict[str, Any]:
     event, bracket = view.event, view.bracket
     places = bracket.places if bracket else {}
-    options = KNOCKOUT.options(event)
+    options = knockout_options(event)
     return {
         "event": event.pk,
         "knockout": options.knockout,
