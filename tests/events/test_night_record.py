@@ -221,6 +221,28 @@ def test_totals_entered_as_time_called_are_marked_so_where_a_round_is_a_number_o
     assert dict(zip(header.split(","), row.split(","), strict=True))["time_called"] == "yes"
 
 
+def test_a_time_called_result_the_director_confirms_or_corrects_stays_time_called(
+    director: Director,
+):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    ok(director.client.post(f"/api/v1/events/{event}/rounds/1/time/", format="json"))
+    body = {"entered_by": phone.player(phone.by_seat[0]), "points": [3, 2], "time_called": True}
+    ok(phone.post("result/", body), 201)
+    url = f"{phone.url}result/"
+    # The console's totals form sends the points and a reason, nothing of the time call.
+    same = ok(director.client.patch(url, {"points": [3, 2], "reason": "seen"}, format="json"))
+    assert (same["provenance"], same["time_called"]) == ("confirmed-by-director", True)
+    assert not same["corrected"]
+    changed = ok(
+        director.client.patch(url, {"points": [4, 2], "reason": "a trick more"}, format="json")
+    )
+    assert (changed["provenance"], changed["time_called"]) == ("corrected", True)
+    body = {"points": [4, 2], "reason": "it was played out", "time_called": False}
+    played_out = ok(director.client.patch(url, body, format="json"))
+    assert played_out["time_called"] is False
+
+
 def test_a_reconfirm_required_event_asks_the_opponents_again(director: Director):
     event = night(director, *PLAYERS[:4], reconfirm="required")
     _seated, (phone,) = seat(director, event)
@@ -384,6 +406,21 @@ def test_a_settings_change_is_logged_naming_the_field_with_old_and_new_values(
     (change,) = [c for c in log_of(director, event) if c["action"] == "settings"]
     assert change["before"] == {"round_minutes": 20} and change["after"] == {"round_minutes": 25}
     assert change["actor"] == "director Dora Lee"
+
+
+def test_a_paper_tally_keyed_in_is_logged_so_and_a_change_of_it_as_a_correction(
+    director: Director,
+):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    url = f"{phone.url}result/"
+    ok(director.client.patch(url, {"points": [7, 2], "reason": "paper tally"}, format="json"))
+    ok(director.client.patch(url, {"points": [6, 2], "reason": "misread"}, format="json"))
+    results = [c for c in log_of(director, event) if c["action"] in ("key-in", "correct")]
+    assert [(c["action"], c["before"] is None) for c in results] == [
+        ("key-in", True),
+        ("correct", False),
+    ]
 
 
 def test_a_time_call_is_logged_with_who_called_it(director: Director):

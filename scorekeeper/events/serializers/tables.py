@@ -301,7 +301,10 @@ class ResultDisputeSerializer(serializers.Serializer[Any]):
 class ResultCorrectSerializer(serializers.Serializer[Any]):
     reason = StrictCharField(max_length=500)
     points = SidePointsField()
-    time_called = StrictBooleanField(required=False, default=False)
+    time_called = StrictBooleanField(
+        required=False,
+        help_text="The result is as it stood when time was called; absent: as the result has it.",
+    )
 
 
 class ReasonSerializer(serializers.Serializer[Any]):

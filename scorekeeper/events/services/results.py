@@ -470,7 +470,9 @@ def _correct(
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)
-    result_logged(table, ResultChange.Action.CORRECT, actor, before, result, reason)
+    # A result the table never entered is a paper tally keyed in, not a correction.
+    action = ResultChange.Action.CORRECT if before else ResultChange.Action.KEY_IN
+    result_logged(table, action, actor, before, result, reason)
     return result
 
 
@@ -480,12 +482,13 @@ def result_correct(
     actor: Actor,
     reason: str,
     points: Sequence[int] | None = None,
-    time_called: bool = False,
+    time_called: bool | None = None,
     expected_version: int | None = None,
 ) -> Result:
     """The director corrects a table's result, saying why. Hand-by-hand tables are corrected
     hand by hand (the result follows); this re-reads their game. Totals-only tables get the
-    given points. The result then stands confirmed, and the change log keeps before and after."""
+    given points. The result then stands confirmed, and the change log keeps before and after.
+    Whether the result is as it stood when time was called stays as it was unless given."""
     if not reason.strip():
         raise Malformed(
             _("Say why the result is corrected."), code="reason-required", field="reason"
@@ -494,6 +497,10 @@ def result_correct(
         table = table_lock(table)
         require_director(actor, table.round.event.club)
         require_fresh(table.round.event, expected_version, table)
+        if time_called is None:
+            time_called = bool(
+                Result.objects.filter(table=table).values_list("time_called", flat=True).first()
+            )
         corrected = _correct(table, actor, reason, points, time_called=time_called)
         event_changed(table.round.event_id)
     return corrected
