@@ -57,7 +57,7 @@ def test_a_format_only_the_tests_have_runs_a_night_from_its_module_and_its_line(
         ]
         assert tables == [order[0:4], order[4:8]]
     standings = director.standings(event["id"])
-    assert standings["ranked_by"] == "points with sit-out credit"
+    assert (standings["teams"], standings["ranked_by"]) == (False, "points with sit-out credit")
     assert [row["rank"] for row in standings["rows"]] == list(range(1, 10))
     assert sum(row["points_for"] for row in standings["rows"]) == 2 * 2 * (8 + 8 + 8)
     # Its own column, the best game: named in the API, shown by the pages and the CSV.

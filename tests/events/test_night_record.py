@@ -61,7 +61,9 @@ def test_a_single_elimination_ranks_by_the_round_each_team_went_out(director: Di
     # beaten in the quarter-finals sharing fifth.
     assert [rank for _name, rank in ranked] == [1, 2, 3, 3, 5, 5, 5, 5]
     assert ranked[:2] == [("T1", 1), ("T2", 2)]
-    rows = director.standings(event)["rows"]
+    standings = director.standings(event)
+    assert (standings["teams"], standings["ranked_by"]) == (True, "the bracket, then match points")
+    rows = standings["rows"]
     assert all("match_points" in row for row in rows)
     # A shared place breaks no tie: no rule is named for it, on the API or in the CSV.
     assert [row["tie_break"] for row in rows] == [None] * 8

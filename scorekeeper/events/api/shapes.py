@@ -114,6 +114,7 @@ STANDING_FIELDS: Final = tuple(s.StandingRowSerializer().fields)
 def standings_json(table: selectors.Standings) -> dict[str, Any]:
     return {
         "event": table.event.pk,
+        "teams": table.shown.teams,
         "ranked_by": table.shown.ranked_by,
         "tie_breaks": list(table.shown.tie_breaks),
         "columns": [

@@ -5,7 +5,7 @@ needs a winner, and its winner stays once the bracket has moved on."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -20,9 +20,11 @@ from scorekeeper.events.formats.base import (
     OptionField,
     Page,
     Seating,
+    Shown,
 )
 from scorekeeper.events.formats.round_robin import seeded, team_table
 from scorekeeper.events.planning import knockout
+from scorekeeper.events.ranking import standings
 from scorekeeper.events.ranking.standings import Bye, Line, Ranked, StandingRow
 
 
@@ -185,6 +187,9 @@ class Knockout(FormatBase[KnockoutOptions]):
         return Seating(tuple(tables), tuple(byes), plan)
 
     # Ranking ---------------------------------------------------------------------------------
+
+    def shown(self, event: EventLike) -> Shown:
+        return replace(super().shown(event), ranked_by=standings.BRACKET)
 
     def rank(
         self,

@@ -41,6 +41,7 @@ WINS: Final = "wins"
 RANK_BY: Final = (TOTAL, PER_ROUND, WINS)
 #: What ranks, in words, as the standings' answer says it.
 MATCH_POINTS: Final = "match points"
+BRACKET: Final = "the bracket, then match points"
 RANKED_BY: Final = {
     TOTAL: "points with sit-out credit",
     PER_ROUND: "points per round counted",

@@ -199,12 +199,12 @@ async function showLog() {
 // Standings -----------------------------------------------------------------------------------
 
 function standingsTable(data) {
-  const ranked = data.ranked_by === "match points";
+  const teams = data.teams;
   // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
   const perRound = data.ranked_by === "points per round counted";
   const head = [
-    "#", ranked ? t("Team") : t("Player"), t("Played"), t("Won"), t("Byes"), t("Credit"),
-    ranked ? t("Match pts") : t("Total"), ...(perRound ? [t("Per round")] : []),
+    "#", teams ? t("Team") : t("Player"), t("Played"), t("Won"), t("Byes"), t("Credit"),
+    teams ? t("Match pts") : t("Total"), ...(perRound ? [t("Per round")] : []),
     // The figures only the event's format shows (a Swiss event's Buchholz), named by the API.
     ...data.columns.map((column) => column.heading),
     t("For"), t("Against"), t("Euchres"), t("Tie-break"),
@@ -214,7 +214,7 @@ function standingsTable(data) {
   for (const row of data.rows) {
     const values = [
       row.rank ?? "", row.name, row.played, row.wins, row.byes, row.credit,
-      ranked ? row.match_points : row.total, ...(perRound ? [row.per_round.toFixed(2)] : []),
+      teams ? row.match_points : row.total, ...(perRound ? [row.per_round.toFixed(2)] : []),
       ...data.columns.map((column) => row[column.field]),
       row.points_for, row.points_against, row.euchres, row.tie_break || "",
     ];

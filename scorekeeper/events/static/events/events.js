@@ -24,7 +24,7 @@ function formData(form) {
 // The columns that matter on a phone (rank, name, played, won, byes, credit, total); the
 // others (class "wide") from 40em up.
 function standingsTable(data) {
-  const teams = data.ranked_by === "match points";
+  const teams = data.teams;
   // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
   const perRound = data.ranked_by === "points per round counted";
   const head = [
