@@ -12,6 +12,8 @@ import pytest
 from event_helpers import Device, Director, is_problem, join, ok, play_round, totals
 from test_knockout_events import best_seed, bracket, create, enter_teams, play_bracket
 
+from scorekeeper.events.models import Entrant, Event
+
 pytestmark = pytest.mark.django_db
 
 PLAYERS = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -574,6 +576,12 @@ def test_every_printable_page_has_a_print_button_and_no_screen_has_one(director:
     for page in ("results/", "rounds/1/sheet/", "cards/", "tally-cards/"):
         body = director.client.get(f"/events/{event}/{page}").content.decode()
         assert button in body and "events/print.js" in body, page
+    # The records a club pins up: below their bar.
+    club = Event.objects.get(pk=event).club_id
+    player = Entrant.objects.filter(event=event).values_list("player_id", flat=True).first()
+    for page in (f"/events/clubs/{club}/leaderboard/", f"/events/players/{player}/"):
+        body = director.client.get(page).content.decode()
+        assert body.index('<header class="bar">') < body.index(button), page
     for page in ("projector/", "rounds/1/find/"):
         assert button not in anon.get(f"/events/{event}/{page}").content.decode(), page
     # A screen is for the screen: no Print button above its bar.
