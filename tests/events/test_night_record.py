@@ -559,6 +559,10 @@ def test_a_substitute_has_a_guest_row_and_the_player_they_replaced_a_sit_out_cre
     zed = standings[-1]
     assert (zed["name"], zed["guest"], zed["rank"], zed["total"]) == ("Zed", True, None, 6)
     assert all(not row["guest"] and row["rank"] for row in standings[:-1])
+    csv = director.client.get(f"/api/v1/events/{event}/standings.csv").content.decode("utf-8-sig")
+    header, *lines = csv.splitlines()
+    rows = [dict(zip(header.split(","), line.split(","), strict=True)) for line in lines]
+    assert [row["guest"] for row in rows] == [""] * (len(rows) - 1) + ["yes"]
     gone = rows_of(director, event)[north]
     assert (gone["played"], gone["byes"], gone["total"]) == (0, 1, 5)
     # The partner scores the table's result, which the substitute finished.

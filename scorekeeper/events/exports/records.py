@@ -54,6 +54,7 @@ STANDINGS_COLUMNS: Final = (
     "best_game",
     "tie_break",
     "time_called",
+    "guest",
 )
 #: Team standings rank by match points: the column goes before the points.
 TEAM_STANDINGS_COLUMNS: Final = (
@@ -154,6 +155,7 @@ def standings_csv(table: Standings) -> str:
                 *(getattr(row, column.field) for column in columns),
                 row.tie_break or "",
                 row.time_called,
+                "yes" if row.guest else "",
             )
             for row in table.rows
         ],

@@ -57,6 +57,7 @@ WORDS: Final = {
     "leaves_ask": _("{name} leaves the event: not seated from the next round on?"),
     "left": _("{name} left the event."),
     "gone": _("(left)"),
+    "guest": _("(guest, substituting)"),
     "withdraw": _("Withdraw"),
     "withdraw_ask": _("Withdraw {name}? Its table in play is forfeited, and it is seated no more."),
     "withdrawn": _("{name} is withdrawn."),

@@ -213,7 +213,7 @@ function standingsTable(data) {
   const body = el("tbody");
   for (const row of data.rows) {
     const values = [
-      row.rank ?? "", row.name, row.played, row.wins, row.byes, row.credit,
+      row.rank ?? "", [row.name, row.active ? "" : t("gone"), row.guest ? t("guest") : ""].filter(Boolean).join(" "), row.played, row.wins, row.byes, row.credit,
       teams ? row.match_points : row.total, ...(perRound ? [row.per_round.toFixed(2)] : []),
       ...data.columns.map((column) => row[column.field]),
       row.points_for, row.points_against, row.euchres, row.tie_break || "",

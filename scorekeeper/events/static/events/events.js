@@ -56,6 +56,9 @@ function standingsTable(data) {
     const name = teams
       ? el("td", { text: row.name })
       : el("td", {}, el("a", { href: `/events/players/${row.key}/`, text: row.name }));
+    // One who left, and a substitute's own row (listed last, unranked), say so.
+    if (!row.active) name.append(" ", el("small", { text: t("(left)") }));
+    if (row.guest) name.append(" ", el("small", { text: t("(guest, substituting)") }));
     const figures = [
       [row.played],
       [row.wins],

@@ -24,6 +24,8 @@ const KO = {
   "{count} results waiting for confirmation.": "확인을 기다리는 결과 {count}개.",
   "{title}: {who}": "{title}: {who}",
   "none yet": "아직 없음",
+  "(left)": "(떠남)",
+  "(guest, substituting)": "(게스트, 대신 참가)",
   "Round {number}": "{number}라운드",
   "Round {number} (complete)": "{number}라운드 (완료)",
   "Table {number}": "{number}번 테이블",
