@@ -10,7 +10,7 @@ from typing import Final
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.counters import counted
+from scorekeeper.counters import counted, take_back
 from scorekeeper.errors import Conflict, Malformed, Unprocessable
 from scorekeeper.events.models import Entrant, Event, Table
 
@@ -44,20 +44,27 @@ def entry_pin_checked(table: Table, player: int, pin: str | None) -> None:
     """Under `pin`, the scoring phone's entry proves who entered it: the entering player's
     PIN, as the opponent's proves the confirmation (else one side could enter in the other's
     name and confirm with its own PIN). A wrong PIN is counted for the table's round: after
-    `PIN_TRIES`, the director enters the result."""
-    key = (f"entry-pins:{table.pk}", ENTRY_PIN_PERIOD)
-    with counted(key) as (misses,):
+    `PIN_TRIES`, the director enters the result. The try is counted, under the count's lock,
+    before the PIN is compared, and given back when it was right: tries sent at once are
+    each counted, never compared against a count that has not yet had the others."""
+    key, period = f"entry-pins:{table.pk}", ENTRY_PIN_PERIOD
+    with counted((key, period)) as (misses,):
         if misses.count >= PIN_TRIES:
             raise Conflict(
                 _("Too many wrong PINs for this table: the director enters its result."),
                 code="pin-tries-used",
                 field="pin",
             )
-    if pin_matches(table.round.event, player, pin, field="entered_by"):
-        return
-    with counted(key) as (misses,):
         misses.add(time.time())
-        left = max(PIN_TRIES - misses.count, 0)
+        left = PIN_TRIES - misses.count
+    try:
+        right = pin_matches(table.round.event, player, pin, field="entered_by")
+    except (Malformed, Conflict):
+        take_back(key, period)  # no PIN typed, or the player has none: not a try
+        raise
+    if right:
+        take_back(key, period)
+        return
     raise wrong_pin(
         left,
         _("This is not their PIN. %(left)s more tries, then the director enters it."),
