@@ -187,7 +187,8 @@ class WrongCodes(BaseThrottle):
         now = time.time()
         with counted(*keys, *([self.wrong_key] if self.wrong_key else []), now=now) as windows:
             counts, wrong = windows[: len(limits)], windows[len(limits) :]
-            guessed_before = any(window.count >= settings.LIMIT_JOIN_TYPOS for window in wrong)
+            # More wrong codes than a room's typos: a right code after the typos still joins.
+            guessed_before = any(window.count > settings.LIMIT_JOIN_TYPOS for window in wrong)
             for window, (_key, _period, limit, always) in zip(counts, limits, strict=True):
                 if (always or guessed_before) and window.count >= limit:
                     self.retry = window.wait(now)

@@ -56,10 +56,14 @@ def test_the_ceiling_binds_only_clients_that_guessed_wrong_themselves(
     settings.LIMIT_JOIN_TYPOS = 2
     for n in range(5):
         assert join(APIClient(), "WRONG1", f"10.0.1.{n}").status_code == 404
+    typist = APIClient()
+    for code in ("WRONG1", "WRONG2"):  # a room's typos: not bound, and its right code joins
+        assert join(typist, code, "10.0.2.1").status_code == 404
+    assert join(typist, seated_code, "10.0.2.1", role="confirmer").status_code == 201
     guesser = APIClient()
-    for code in ("WRONG1", "WRONG2"):  # a room's typos: not bound yet
-        assert join(guesser, code, "10.0.2.1").status_code == 404
-    refused = join(guesser, "WRONG3", "10.0.2.1")
+    for code in ("WRONG1", "WRONG2", "WRONG3"):  # more than a room's typos
+        assert join(guesser, code, "10.0.2.2").status_code == 404
+    refused = join(guesser, "WRONG4", "10.0.2.2")
     assert is_problem(refused, 429)
     assert int(refused["Retry-After"]) > 3000
     # A room that mistyped a code once still joins its tables past the full ceiling.
@@ -95,7 +99,8 @@ def test_phones_joining_together_on_one_address_are_not_bound_to_the_ceiling_by_
     assert in_flight.allow_request(first_phone, None)
     assert join(APIClient(), seated_code, "10.0.4.1").status_code == 201
     in_flight.give_back()
-    assert join(APIClient(), "WRONG1", "10.0.4.1").status_code == 404
+    for code in ("WRONG1", "WRONG2"):  # more than the address's one typo
+        assert join(APIClient(), code, "10.0.4.1").status_code == 404
     assert is_problem(join(APIClient(), seated_code, "10.0.4.1", role="confirmer"), 429)
 
 
