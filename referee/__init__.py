@@ -4,7 +4,7 @@
 ``HandState`` plays a hand action by action and raises ``IllegalAction`` on a breach;
 ``score(...)`` gives a quick-entry award (``score_outcome`` one told by how the hand ended,
 ``score_renege`` a renege's), ``award_table`` and
-``penalty_table`` every one a ruleset allows, ``largest_award`` the most one hand can score. See docs/rules.md and the hand-record spec.
+``penalty_table`` every one a ruleset allows, ``largest_award`` the most one side can score in a hand (``largest_hand`` both together). See docs/rules.md and the hand-record spec.
 """
 
 from .actions import DISCARDS, Action, Bid, Discard, Play, bid_of, play_of
@@ -22,6 +22,7 @@ from .scoring import (
     award_table,
     game_winner,
     largest_award,
+    largest_hand,
     outcome_of,
     penalty_table,
     score,
@@ -72,6 +73,7 @@ __all__ = [
     "game_winner",
     "judge",
     "largest_award",
+    "largest_hand",
     "outcome_of",
     "parse_record",
     "penalty_table",

@@ -439,6 +439,13 @@ def largest_award(ruleset: Ruleset) -> int:
     return max(max(abs(int(row["makers"])), abs(int(row["defenders"]))) for row in rows)
 
 
+def largest_hand(ruleset: Ruleset) -> int:
+    """The most points both sides together score, or lose, in one hand: the largest award
+    where one side scores a hand, more where both do (Bid Euchre: a set moon)."""
+    rows = award_table(ruleset) + penalty_table(ruleset)
+    return max(abs(int(row["makers"])) + abs(int(row["defenders"])) for row in rows)
+
+
 def _by_side(award: Award, maker_team: int) -> dict[str, Any]:
     """The award's points to the makers' team and to a defending team (the one that lost
     points, if one did: in three-handed only the offender pays a renege penalty)."""

@@ -133,6 +133,9 @@ def test_a_progressive_night_refuses_a_two_handed_ruleset_by_the_field(director:
     [
         pytest.param("bid-euchre", [-10, 22], None, id="Bid Euchre: a side set below zero"),
         pytest.param("bid-euchre", [-49, 20], "points[0]", id="past four moons set"),
+        # A moon set without a trick moves both sides: the makers lose 12, the defenders take 6.
+        pytest.param("bid-euchre", [-48, 24], None, id="four moons set, both sides scoring"),
+        pytest.param("bid-euchre", [-48, 25], "points", id="past four set moons together"),
         pytest.param("standard", [-1, 8], "points[0]", id="standard: nothing is taken away"),
     ],
 )

@@ -162,13 +162,19 @@ def _outcome_from_totals(
     for side, value in enumerate(points):
         if abs(value) > most:
             raise Unprocessable(why, code="impossible-score", field=f"points[{side}]")
-    if event.round_length == Event.RoundLength.HANDS and sum(map(abs, points)) > most:
-        # Each hand scores for one side only: the sides' totals share the round's hands.
+    both = (event.hands_per_round or 0) * referee.largest_hand(rules)
+    if event.round_length == Event.RoundLength.HANDS and sum(map(abs, points)) > both:
+        # The sides' totals share the round's hands: a hand scores for one side (Bid Euchre:
+        # for both, a set moon at most).
         raise Unprocessable(
             _(
-                "Each hand scores for one side only, at most %(largest)s: the two sides together make no more than %(most)s in %(hands)s hands."
+                "The two sides together score at most %(largest)s a hand: no more than %(most)s in %(hands)s hands."
             )
-            % {"largest": largest, "most": most, "hands": event.hands_per_round or 0},
+            % {
+                "largest": referee.largest_hand(rules),
+                "most": both,
+                "hands": event.hands_per_round or 0,
+            },
             code="impossible-score",
             field="points",
         )
