@@ -529,6 +529,25 @@ def test_a_no_shows_partner_scores_the_rounds_average_and_the_no_show_a_sit_out_
     assert absent["table"] == 2 and absent["after"]["absent"] is True
 
 
+def test_a_no_shows_partner_follows_the_rounds_average_as_the_round_is_played(
+    director: Director,
+):
+    """The no-show's table is settled first, before the round has an average: the present
+    partner's points follow the round's average once the other table is confirmed."""
+    event, (first, second) = two_tables(director)
+    north, _east, south, _west = second.by_seat
+    url = f"{second.url}seats/{second.seat_of(north)}/absent/"
+    ok(director.client.post(url, {"reason": "did not come"}, format="json"))
+    forfeit = {"forfeited_by": second.seats[north].side, "reason": "a no-show"}
+    ok(director.client.post(f"{second.url}result/forfeit/", forfeit, format="json"))
+    assert rows_of(director, event)[south]["total"] == 0  # no average yet: the side's points
+    first.settle([10, 4])
+    assert rows_of(director, event)[south]["total"] == 7  # the round's average: (10 + 4) / 2
+    body = {"points": [12, 4], "reason": "a hand missed"}
+    ok(director.client.patch(f"{first.url}result/", body, format="json"))
+    assert rows_of(director, event)[south]["total"] == 8
+
+
 def test_a_no_show_gets_nothing_where_the_event_says_so(director: Director):
     event, (first, second) = two_tables(
         director, sit_out_credit="fixed", sit_out_points=5, absent_credit="none"

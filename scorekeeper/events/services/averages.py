@@ -9,10 +9,15 @@ from scorekeeper.events.models import ResultLine, Table
 def round_average(table: Table) -> int | None:
     """The mean points a side scored at the round's other tables with a played, confirmed
     result (assigned ones do not count), rounded half up; the whole night's when none of the round
-    has one; None when no table has played a result yet."""
-    played = ResultLine.objects.filter(
-        event_id=table.round.event_id, confirmed=True, result__assigned__isnull=True
-    ).exclude(result__table=table)
+    has one; None when no table has played a result yet. A table short of a player counts
+    for none: its present partner's points are such an average themselves."""
+    played = (
+        ResultLine.objects.filter(
+            event_id=table.round.event_id, confirmed=True, result__assigned__isnull=True
+        )
+        .exclude(result__table=table)
+        .exclude(result__table__seats__absent=True)  # a short side's line is an average too
+    )
     for lines in (played.filter(round_number=table.round.number), played):
         # A side's points, once per result and side (a side's two players share them).
         sides = {
@@ -23,3 +28,21 @@ def round_average(table: Table) -> int | None:
             total, count = sum(sides.values()), len(sides)
             return (2 * total + count) // (2 * count)
     return None
+
+
+def absent_partners_rescored(table: Table) -> None:
+    """A result of `table`'s round changed (written, confirmed, disputed): at the round's other
+    tables short of a player, the present partner's points follow the round's average as it
+    stands now, not as it stood when their own table's result was written."""
+    others = (
+        Table.objects.filter(round_id=table.round_id, seats__absent=True, result__isnull=False)
+        .exclude(pk=table.pk)
+        .select_related("round")
+        .distinct()
+    )
+    for other in others:
+        average = round_average(other)
+        if average is None:
+            continue
+        short = set(other.seats.filter(absent=True).values_list("side", flat=True))
+        ResultLine.objects.filter(result__table=other, side__in=short).update(points_for=average)

@@ -36,6 +36,7 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.selectors import holdings, result_of
+from scorekeeper.events.services.averages import absent_partners_rescored
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.pins import PIN_TRIES, pin_matches, wrong_pin
 from scorekeeper.events.services.results import result_logged, result_snapshot, seat_of
@@ -107,6 +108,7 @@ def result_confirm(
             result.version += 1
             result.save()
             ResultLine.objects.filter(result=result).update(confirmed=True)
+            absent_partners_rescored(table)
             result_logged(table, ResultChange.Action.CONFIRM, actor, before, result)
             event_changed(table.round.event_id)
             if not table.round.tables.exclude(result__status=Result.Status.CONFIRMED).exists():
@@ -189,6 +191,7 @@ def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> R
         result.version += 1
         result.save()
         ResultLine.objects.filter(result=result).update(confirmed=False)
+        absent_partners_rescored(table)
         result_logged(table, ResultChange.Action.DISPUTE, actor, before, result, reason)
         event_changed(table.round.event_id)
     return result

@@ -36,7 +36,7 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.ranking.tally import HandFacts, SeatTally, no_tallies, tally_hands
-from scorekeeper.events.services.averages import round_average
+from scorekeeper.events.services.averages import absent_partners_rescored, round_average
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import director_sets
 from scorekeeper.events.services.night_log import logged, require_fresh
@@ -296,6 +296,7 @@ def _write_lines(result: Result, table: Table, outcome: _Outcome) -> None:
             )
         )
     ResultLine.objects.bulk_create(lines)
+    absent_partners_rescored(table)
 
 
 def result_logged(
