@@ -525,6 +525,17 @@ def test_a_no_shows_partner_scores_the_rounds_average_and_the_no_show_a_sit_out_
     # The no-show played nothing and is credited a sit-out's 5 points.
     assert rows[north]["played"] == 0 and rows[north]["byes"] == 1
     assert rows[north]["total"] == 5
+    # The tally says so too: the no-show absent with no points, the partner the average.
+    csv = director.client.get(f"/api/v1/events/{event}/tally.csv").content.decode("utf-8-sig")
+    header, *lines = csv.splitlines()
+    tally = {
+        row["player"]: row
+        for row in (dict(zip(header.split(","), line.split(","), strict=True)) for line in lines)
+    }
+    assert (tally[north]["outcome"], tally[north]["points_for"]) == ("absent", "")
+    assert tally[south]["points_for"] == "7"
+    cards = director.client.get(f"/events/{event}/tally-cards/").content.decode()
+    assert "absent: nobody played for them" in cards
     (absent,) = [c for c in log_of(director, event) if c["action"] == "absent"]
     assert absent["table"] == 2 and absent["after"]["absent"] is True
 

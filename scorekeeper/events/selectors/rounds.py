@@ -32,6 +32,7 @@ class SeatView:
     player_id: int
     name: str
     letter: str = ""  # the seat by compass point (N, E, S, W; six-handed N, NE, SE, S, SW, NW)
+    absent: bool = False  # absent for the round, nobody playing for them
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[Rou
                 seat.player_id,
                 seat.player.shown,
                 seat_name(seat.number, event.table_size),
+                seat.absent,
             )
         )
     byes: dict[int, list[tuple[int, str]]] = defaultdict(list)
@@ -179,7 +181,7 @@ class TallyLine:
     opponents: tuple[str, ...] = ()
     points_for: int | None = None  # None: no result entered yet
     points_against: int | None = None
-    outcome: str = ""  # won, lost, tied, bye (or "" while the table plays)
+    outcome: str = ""  # won, lost, tied, bye, absent (or "" while the table plays)
     status: str = ""  # the result's status: entered, confirmed, disputed; "" while it plays
     how: str = ""  # how the result came about (`Result.provenance`), "" while it plays
     director: str = ""  # the director who set, changed or confirmed it
@@ -193,11 +195,21 @@ class TallyLine:
 def tally(*, event: Event) -> list[TallyLine]:
     """Every player's every round, round by round, by table and seat, then the byes by name
     (seven queries): what a per-round tally sheet or a player's tally card shows."""
-    feats: dict[tuple[int, int], tuple[int, int, int]] = {
-        (number, player): (hands, euchres, loners)
-        for number, player, hands, euchres, loners in ResultLine.objects.filter(
-            event=event
-        ).values_list("round_number", "player_id", "hands", "euchres", "loners_made")
+    # Each player's own share of their table's result: a no-show's present partner scores
+    # the round's average, not their side's points.
+    own: dict[tuple[int, int], tuple[int, int, int, int, int]] = {
+        (number, player): (points_for, against, hands, euchres, loners)
+        for number, player, points_for, against, hands, euchres, loners in (
+            ResultLine.objects.filter(event=event).values_list(
+                "round_number",
+                "player_id",
+                "points_for",
+                "points_against",
+                "hands",
+                "euchres",
+                "loners_made",
+            )
+        )
     }
     members: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for e in entrants_of(event=event).filter(team__isnull=False).order_by("id"):
@@ -227,7 +239,12 @@ def tally(*, event: Event) -> list[TallyLine]:
                         if result.winner is None
                         else ("won" if result.winner == mine else "lost")
                     )
-                hands, euchres, loners = feats.get((rnd.number, seat.player_id), (0, 0, 0))
+                hands = euchres = loners = 0
+                if seat.absent:  # seated, but nobody played for them: no points, no outcome
+                    points, outcome = (None, None), ("absent" if result else "")
+                elif (rnd.number, seat.player_id) in own:
+                    points_for, against, hands, euchres, loners = own[rnd.number, seat.player_id]
+                    points = (points_for, against)
                 lines.append(
                     TallyLine(
                         round=rnd.number,
