@@ -311,8 +311,11 @@ def test_two_players_at_two_tables_swap_seats_before_the_first_hand(director: Di
     event = night(director)
     seated, devices = seat(director, event)
     first, second = seated["tables"][0]["seats"][0], seated["tables"][1]["seats"][1]
+    planned = Event.objects.get(pk=event).plan
     body = {"players": [first["player"], second["player"]], "reason": "asked to"}
     after = ok(director.client.post(f"/api/v1/events/{event}/rounds/1/swap/", body, format="json"))
+    # The rounds ahead keep their plan: the movement cards printed for them stay right.
+    assert planned and Event.objects.get(pk=event).plan == planned
     assert after["tables"][0]["seats"][0]["player"] == second["player"]
     assert after["tables"][1]["seats"][1]["player"] == first["player"]
     # The phone reads its table's new players.

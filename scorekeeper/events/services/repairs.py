@@ -20,7 +20,6 @@ from django.utils.translation import ngettext
 
 from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events.access import Actor, require_director
-from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -227,8 +226,9 @@ def seats_swap(
         before = {"players": list(players), "places": [_where(first), _where(second)]}
         _exchange(first, second, players)
         after = {"players": list(players), "places": [_where(second), _where(first)]}
-        event.plan = format_of(event).plan_after_entrants(event)
-        event.save(update_fields=["plan", "updated_at"])
+        # Who plays is the same: the rounds ahead keep their plan (the movement cards printed
+        # for them stay right); only this round's two places changed.
+        event.save(update_fields=["updated_at"])
         logged(
             event.pk,
             ResultChange.Action.SWAP,
