@@ -28,6 +28,7 @@ OPEN_TO_ALL = {"games_create", "referee_check", "tables_join", "clubs_create"}
 DIRECTORS_AT_TABLES = {
     "tables_code",
     "tables_takeover",
+    "tables_confirmers_end",
     "tables_result_correct",
     "tables_result_assign",
     "tables_result_forfeit",
@@ -204,6 +205,7 @@ def build_world() -> World:
         "players_split": {"events": [ours["event"]], "label": "the other"},
         "tables_code": None,
         "tables_takeover": None,
+        "tables_confirmers_end": None,
         "tables_hands_create": HAND,
         "tables_hands_amend": {**HAND, "reason": "misread"},
         "tables_hands_undo": None,

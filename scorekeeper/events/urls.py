@@ -92,6 +92,11 @@ urlpatterns = [
     path(TABLE, tables.TableDetailView.as_view(), name="table"),
     path(TABLE + "code/", tables.TableCodeView.as_view(), name="table-code"),
     path(TABLE + "takeover/", tables.TableTakeoverView.as_view(), name="table-takeover"),
+    path(
+        TABLE + "confirmers/end/",
+        tables.TableConfirmersEndView.as_view(),
+        name="table-confirmers-end",
+    ),
     path(TABLE + "hands/", tables.TableHandsView.as_view(), name="table-hands"),
     path(TABLE + "hands/<int:number>/", tables.TableHandView.as_view(), name="table-hand"),
     path(TABLE + "result/", tables.TableResultView.as_view(), name="table-result"),

@@ -122,6 +122,20 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     ask_and(page, "Cancel", says="Hand table 1 to another phone?")
     expect(board_table(page, 1).locator(".code")).to_have_text(code)
 
+    # A confirming phone joined at table 2 before its opponents came: the director ends it.
+    from scorekeeper.events import services
+    from scorekeeper.events.models import TableToken
+
+    second_code = board_table(page, 2).locator(".code").inner_text()
+    services.table_join(code=second_code, role=TableToken.Role.CONFIRMER)
+    end = board_table(page, 2).get_by_role("button", name="End confirming phones")
+    refreshed(page, lambda ms: expect(end).to_be_visible(timeout=ms))
+    end.click()
+    ask_and(page, "Confirm", says="End table 2's confirming phones?")
+    expect(board_table(page, 2)).to_contain_text("confirming phones are ended")
+    confirming = TableToken.objects.filter(role="confirmer", revoked_at__isnull=True)
+    assert not confirming.exists()
+
     # The printable table cards: each table's phone joins by the URL on its card.
     urls = card_urls_on_screen(page, base)
     phones = {n: join(phone(), urls[n]) for n in (1, 2)}

@@ -114,6 +114,28 @@ def test_a_table_takes_two_confirming_phones_a_round(director: Director):
     assert sorted(d["role"] for d in board["devices"]) == ["confirmer", "confirmer"]
 
 
+def test_the_director_ends_confirming_phones_whoever_filled_the_places(
+    director: Director, anon: APIClient
+):
+    """Whoever holds the table card's code can fill its confirming places before the
+    opponents come: the director ends those phones, and the opponents' joins."""
+    _, rnd = hands_night(director)
+    table, code = rnd["tables"][0], rnd["tables"][0]["join_code"]
+    scoring = join(code)
+    strangers = [join(code, role="confirmer"), join(code, role="confirmer")]
+    url = f"/api/v1/tables/{table['id']}/confirmers/end/"
+    assert is_problem(anon.post(url), 401)
+    ended = ok(director.client.post(url))
+    assert ended["join_code"] == code
+    for stranger in strangers:
+        assert is_problem(stranger.here(), 401)
+    join(code, role="confirmer")
+    # The scoring phone stays: only the confirming ones ended.
+    assert ok(scoring.here())["role"] == "scorer"
+    log = ok(director.client.get(f"/api/v1/tables/{table['id']}/"))
+    assert [d["role"] for d in log["devices"]].count("confirmer") == 1
+
+
 # The last hand of a round ----------------------------------------------------------------------
 
 

@@ -152,6 +152,21 @@ class TableTakeoverView(EventsView):
         return Response({"join_code": code})
 
 
+class TableConfirmersEndView(EventsView):
+    @extend_schema(
+        operation_id="tables_confirmers_end",
+        summary="End the table's confirming phones: their tokens stop working; the opponents "
+        "join again with the table's code (answered)",
+        request=None,
+        responses={200: s.CodeSerializer, **problems(401, 403, 404, 412)},
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        code = services.table_confirmers_end(
+            table=self.table, actor=self.actor, expected_version=expected_version(request)
+        )
+        return Response({"join_code": code})
+
+
 class TableHandsView(EventsView):
     @extend_schema(
         operation_id="tables_hands_create",

@@ -81,13 +81,25 @@ def table_code_issue(*, table: Table, actor: Actor) -> str:
 def table_takeover(*, table: Table, actor: Actor, expected_version: int | None = None) -> str:
     """Hand the table to another phone: the scoring phone's token stops working, and the next
     phone joins with the table's code (the one on its card)."""
+    return _phones_ended(table, actor, expected_version, TableToken.Role.SCORER)
+
+
+def table_confirmers_end(
+    *, table: Table, actor: Actor, expected_version: int | None = None
+) -> str:
+    """End the table's confirming phones: their tokens stop working, and the opponents join
+    again with the table's code. Whoever holds the code could fill the table's places for
+    them (`MAX_CONFIRMERS`); the director frees them."""
+    return _phones_ended(table, actor, expected_version, TableToken.Role.CONFIRMER)
+
+
+def _phones_ended(table: Table, actor: Actor, expected_version: int | None, role: str) -> str:
+    """The director ends the table's phones of `role`: its join code, for the next ones."""
     require_director(actor, table.round.event.club)
     with transaction.atomic():
         require_fresh(table.round.event, expected_version, table)
         TableToken.objects.filter(
-            event_table_id=table.event_table_id,
-            role=TableToken.Role.SCORER,
-            revoked_at__isnull=True,
+            event_table_id=table.event_table_id, role=role, revoked_at__isnull=True
         ).update(revoked_at=timezone.now(), ended=TableToken.Ended.HANDED_OVER)
         event_changed(table.round.event_id, standings=False)
     return EventTable.objects.get(pk=table.event_table_id).join_code
@@ -135,7 +147,7 @@ def table_join(
                 if active.filter(table=table).count() >= MAX_CONFIRMERS:
                     raise Conflict(
                         _(
-                            "This table has %(max_confirmers)s confirming phones already: confirm on one of them, or on the scorer's phone."
+                            "This table has %(max_confirmers)s confirming phones already: confirm on one of them, or ask the director to end them."
                         )
                         % {"max_confirmers": MAX_CONFIRMERS},
                         code="confirmers-full",

@@ -80,6 +80,12 @@ function boardTable(table, rnd) {
     const over = el("button", { type: "button", class: "secondary small", text: t("hand_over") });
     over.addEventListener("click", () => handOver(table));
     actions.append(over);
+    if (table.confirming_phones) {
+      // Whoever has the table's code can fill its confirming places: the director frees them.
+      const end = el("button", { type: "button", class: "secondary small", text: t("end_confirmers") });
+      end.addEventListener("click", () => endConfirmers(table));
+      actions.append(end);
+    }
   }
   item.append(actions, slot(`table-${table.id}`));
   return item;
@@ -90,6 +96,15 @@ async function handOver(table) {
   await attempt(`table-${table.id}`, async () => {
     const answer = await api("POST", `/api/v1/tables/${table.id}/takeover/`, undefined, table.version);
     tell(`table-${table.id}`, t("handed_over", { number: table.number, code: answer.join_code }));
+    await load();
+  });
+}
+
+async function endConfirmers(table) {
+  if ((await ask(t("end_confirmers_ask", { number: table.number }))) === null) return;
+  await attempt(`table-${table.id}`, async () => {
+    const answer = await api("POST", `/api/v1/tables/${table.id}/confirmers/end/`, undefined, table.version);
+    tell(`table-${table.id}`, t("confirmers_ended", { number: table.number, code: answer.join_code }));
     await load();
   });
 }
