@@ -142,12 +142,47 @@ from scorekeeper.events.access import Actor
 from scorekeeper.models import Player
 services.player_erase(player=Player.objects.get(name="{NAME}"), actor=Actor(user=User.objects.get()))
 """
+ERASE_WHILE_A_READER_HOLDS_THE_LOG = f"""
+import sqlite3, time
+from pathlib import Path
+from django.conf import settings
+from django.contrib.auth.models import User
+from scorekeeper.events import services
+from scorekeeper.events.access import Actor
+from scorekeeper.models import Player
+player = Player.objects.get(name="{NAME}")
+Player.objects.filter(pk=player.pk).update(name="{NAME} Sr")  # a frame of the log has it
+database = settings.DATABASES["default"]["NAME"]
+reader = sqlite3.connect(database)  # a poll being answered: it reads through the log
+reader.execute("BEGIN")
+reader.execute("SELECT count(*) FROM scorekeeper_player").fetchone()
+services.player_erase(player=player, actor=Actor(user=User.objects.get()))
+log = Path(str(database) + "-wal")
+surname = b"{NAME.split()[1]}"
+held = surname in log.read_bytes()
+reader.rollback()
+reader.close()
+deadline = time.monotonic() + 30
+while log.exists() and surname in log.read_bytes() and time.monotonic() < deadline:
+    time.sleep(0.05)
+print("held" if held else "free", "kept" if log.exists() and surname in log.read_bytes() else "emptied")
+"""
 PLAYER_NAMES = "from scorekeeper.models import Player; print(sorted(Player.objects.values_list('name', flat=True)))"
 
 
 def holds_the_name(*paths: Path) -> list[str]:
     word = NAME.split()[1].encode()
     return [path.name for path in paths if path.exists() and word in path.read_bytes()]
+
+
+def test_an_erased_name_leaves_the_write_ahead_log_once_its_reader_lets_go(
+    sqlite_manage: Manage, tmp_path: Path
+):
+    """A reader holding the write-ahead log keeps it from being emptied when the erasure
+    commits: it is emptied as soon as the reader lets go, not when the server stops."""
+    ok(sqlite_manage("shell", "-v0", "-c", SEAT_THE_PLAYER))
+    said = ok(sqlite_manage("shell", "-v0", "-c", ERASE_WHILE_A_READER_HOLDS_THE_LOG))
+    assert said.split() == ["held", "emptied"]
 
 
 def test_an_erased_name_leaves_the_sqlite_files_and_comes_back_from_no_restore(

@@ -24,6 +24,8 @@ from __future__ import annotations
 import datetime
 import logging
 import re
+import threading
+import time
 from collections.abc import Iterable
 from typing import Any, Final
 
@@ -278,19 +280,45 @@ def _old_pages_overwritten() -> None:
     """On SQLite, once an erasure commits: the database is rewritten (VACUUM) and its
     write-ahead log emptied, so that no page freed before `secure_delete` was on, nor an old
     frame of the log, keeps the name; a backup made from now on holds none. (PostgreSQL never
-    shows a row's old versions, and leaves them out of every backup.)"""
-    if connection.vendor != "sqlite":
+    shows a row's old versions, and leaves them out of every backup.) A reader holding the
+    log (a poll being answered) can keep it from being emptied for a moment: then it is
+    tried again from a thread of its own until it is, for `REWRITE_SECONDS` at most."""
+    if connection.vendor != "sqlite" or _rewritten():
         return
+    threading.Thread(target=_rewritten_soon, name="erasure-rewrite", daemon=True).start()
+
+
+#: How long an erasure's rewrite of the SQLite files is tried again, and how often.
+REWRITE_SECONDS: Final = 120.0
+REWRITE_EVERY: Final = 0.25
+
+
+def _rewritten() -> bool:
+    """The database rewritten and its write-ahead log emptied, this time."""
     try:
         with connection.cursor() as cursor:
             cursor.execute("VACUUM")
             cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             busy = cursor.fetchone()[0]
-    except OperationalError as error:
-        logger.warning("after an erasure the database could not be rewritten yet: %s", error)
-        return
-    if busy:
-        logger.warning("after an erasure a reader kept the write-ahead log from being emptied")
+    except OperationalError:
+        return False
+    return not busy
+
+
+def _rewritten_soon() -> None:
+    deadline = time.monotonic() + REWRITE_SECONDS
+    try:
+        while time.monotonic() < deadline:
+            if _rewritten():
+                return
+            time.sleep(REWRITE_EVERY)
+        logger.warning(
+            "after an erasure the database or its write-ahead log could not be rewritten in "
+            "%d s: readers kept it (the next erasure tries again)",
+            REWRITE_SECONDS,
+        )
+    finally:
+        connection.close()
 
 
 def casual_game_days() -> int:
