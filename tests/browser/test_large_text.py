@@ -11,7 +11,17 @@ import re
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from table import layout_problems, root_font_size, text_size, uncovered
+from table import (
+    Table,
+    api_get,
+    layout_problems,
+    root_font_size,
+    seat_a_night,
+    text_size,
+    uncovered,
+)
+
+from scorekeeper.events.models import EventTable
 
 pytestmark = pytest.mark.browser
 
@@ -169,3 +179,40 @@ def test_names_longer_than_a_quarter_row_go_two_across_whole_at_the_usual_size(
     page.evaluate(SETTLED)
     assert page.evaluate(BROKEN_WORDS) == []
     assert layout_problems(page) == []
+
+
+@pytest.mark.parametrize("size", [100, 200], ids=["usual size", "root font 200%"])
+def test_a_tables_result_and_referee_keep_long_names_whole(
+    live_server, phone, django_user_model, size: int
+) -> None:
+    """At a club night's table with long names: who enters the result, the opponents'
+    confirm buttons and the referee's "whose hand?" and trick break no name and run off
+    nothing, at the usual size and at 200%."""
+    user = django_user_model.objects.create_user("dora")
+    event, _, _ = seat_a_night(
+        user, ["Bartholomew", "Gus", "Catherine", "Annabelle"], hands_per_round=1
+    )
+    (table,) = api_get(live_server.url, f"/api/v1/events/{event.pk}/rounds/1/")["tables"]
+    page = phone().new_page()
+    if size == 200:
+        root_font_size(page, 200)
+    code = EventTable.objects.get(event=event, number=table["number"]).join_code
+    page.goto(f"{live_server.url}/t/{code}")
+    page.get_by_role("button", name="Keep this table's score").click()
+    seats = [s["name"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
+    at_the_table = Table(page, "")
+    at_the_table.pick_hand(f"{seats[0]} (N)", "Hearts", 3)
+    at_the_table.save()
+    result = page.locator("section.result")
+    result.get_by_role("group", name="Who enters it?").get_by_role("radio", name=seats[0]).check()
+    found = problems(page)
+    assert found == [], "\n".join(found)
+    result.get_by_role("button", name="Enter the result", exact=True).click()
+    expect(result.get_by_role("button", name=f"I am {seats[1]}: confirm")).to_be_visible()
+    found = problems(page)
+    assert found == [], "\n".join(found)
+    page.get_by_role("link", name="Referee").click()
+    page.get_by_role("group", name="Who led?").get_by_role("radio", name=seats[1]).check()
+    expect(page.get_by_role("group", name="Whose hand?")).to_be_visible()
+    found = problems(page)
+    assert found == [], "\n".join(found)

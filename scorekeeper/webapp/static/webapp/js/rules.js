@@ -70,9 +70,17 @@ export function namesOneARow(ruleset, names = []) {
   return ruleset.players > 4 || names.some((name) => nameEms(name) > HALF_ROW_EMS_LARGE);
 }
 
+/** How many of these choices go across (`most` at most, two at least), each name whole. */
+export function namesAcross(names, most) {
+  let across = most;
+  while (across > 2 && names.some((name) => nameEms(name) > ROW_EMS / across)) across -= 1;
+  return across;
+}
+
 // What a choice's face holds on a 360 px phone, in ems of its bold text: a quarter of the row
 // at the usual size, half of it at 200%.
-const QUARTER_ROW_EMS = 3;
+const ROW_EMS = 12;
+const QUARTER_ROW_EMS = ROW_EMS / 4;
 const HALF_ROW_EMS_LARGE = 4;
 
 /** About how wide a name is, in ems: a Hangul or other wide character about one, any other

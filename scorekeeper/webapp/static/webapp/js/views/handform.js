@@ -245,7 +245,8 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
     const choice = choices({
       name: `${prefix}ending`,
       legend,
-      columns,
+      // Worded endings three across, as the hand form's row has them ("Euchred" whole).
+      columns: byTricks ? columns : Math.min(columns, 3),
       value: chosen,
       options: told.map((ending) => ({ value: ending.key, face: ending.face, sub: scores(ruleset, ending, byTricks) })),
       onchange: (key) => {

@@ -11,7 +11,7 @@ import { presetRules } from "../db.js";
 import { has, lang, t, withParticles } from "../i18n.js";
 import {
   PRESETS, RED, auctionBids, awardText, cardFace, cardName, deckCards, handSize, isAuction,
-  partnerships, seatLetter, seatLetters, teamOf, teamSeats,
+  namesAcross, namesOneARow, partnerships, seatLetter, seatLetters, teamOf, teamSeats,
 } from "../rules.js";
 import { choices, draft, h, replace, toast, toggle } from "../ui.js";
 import { trumpChoice } from "./handform.js";
@@ -99,6 +99,8 @@ export async function showReferee(main, { game, ctx = null } = {}) {
   const name = (seat) => (game
     ? `${game.players[seat]} (${seatLetter(game.ruleset, seat)})`
     : t(`seat.full.${seatLetters(ruleset())[seat]}`));
+  /** Whether the seats' names go one a row where text is large (two across would break one). */
+  const seatsOneARow = () => namesOneARow(ruleset(), seatOptions().map((option) => option.face));
   const seatOptions = () => [...Array(ruleset().players).keys()].map((seat) => ({
     value: seat,
     face: game ? game.players[seat] : t(`seat.${seatLetters(ruleset())[seat]}`),
@@ -298,6 +300,8 @@ export async function showReferee(main, { game, ctx = null } = {}) {
 
   function handSection() {
     const cards = deckCards(ruleset().deck);
+    const options = [{ value: "none", face: t("ref.hand.none") }, ...seatOptions()];
+    const faces = options.map((option) => option.face);
     return h("fieldset", { class: "panel" },
       h("legend", {}, t("ref.hand")),
       h("p", { class: "hint" }, t("ref.hand.hint")),
@@ -305,8 +309,10 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         name: "hand-seat",
         legend: t("ref.hand.whose"),
         value: state.handSeat === null ? "none" : state.handSeat,
-        options: [{ value: "none", face: t("ref.hand.none") }, ...seatOptions()],
-        columns: Math.min(ruleset().players + 1, 3),
+        options,
+        // Three across while every name fits whole, else two (one a row where text is large).
+        columns: namesAcross(faces, Math.min(ruleset().players + 1, 3)),
+        words: namesOneARow(ruleset(), faces),
         onchange: (value) => change(() => {
           state.handSeat = value === "none" ? null : Number(value);
           state.hand = [];
@@ -397,6 +403,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
           name: "ref-maker",
           legend: t("hand.maker"),
           columns: seatColumns(rules),
+          words: seatsOneARow(),
           value: state.maker,
           options: seatOptions(),
           onchange: (seat) => change(() => {
@@ -435,6 +442,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
           name: "ref-leader",
           legend: t("ref.leader"),
           columns: seatColumns(rules),
+          words: seatsOneARow(),
           value: state.leader,
           options: seatOptions(),
           onchange: (seat) => change(() => {

@@ -13,7 +13,7 @@ import {
   discard, enqueueResult, events, flush, forgetNight, isResult, keepRead, keepWritten, noteEpoch,
   pending,
 } from "../outbox.js";
-import { scoreText, seatLetters } from "../rules.js";
+import { namesOneARow, scoreText, seatLetters } from "../rules.js";
 import { choices, draft, h, replace, toast } from "../ui.js";
 import { HERE, showJoin } from "./join.js";
 import { showLog } from "./log.js";
@@ -165,6 +165,12 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     return table.seats.filter((seat) => side === undefined || seat.side === side);
   }
 
+  /** Whether the players' names go one a row where text is large (two across would break
+   * one of them mid-word). */
+  function oneARow(seats) {
+    return namesOneARow({ players: table.seats.length }, seats.map((seat) => seat.name));
+  }
+
   function nameOf(player) {
     return table.seats.find((seat) => seat.player === player)?.name || "?";
   }
@@ -215,6 +221,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       name: "entered-by",
       legend: t("result.entered_by"),
       columns: 2,
+      words: oneARow(names()),
       value: picked.entered_by,
       options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: letterOf(seat) })),
       onchange: (value) => {
@@ -241,7 +248,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
 
   function entryPin() {
     return h("label", { class: "field" }, h("span", {}, t("result.entry_pin")), h("input", {
-      name: "entry-pin", inputMode: "numeric", pattern: "[0-9]{4}", maxLength: 4, autocomplete: "off",
+      name: "entry-pin", class: "pin-input", inputMode: "numeric", pattern: "[0-9]{4}", maxLength: 4, autocomplete: "off",
       value: picked.entry_pin,
       oninput: (event) => {
         picked.entry_pin = event.target.value;
@@ -314,7 +321,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
 
   function confirmByPin(who) {
     const pin = h("input", {
-      name: "pin", inputMode: "numeric", pattern: "[0-9]{4}", maxLength: 4, autocomplete: "off", id: "result-pin",
+      name: "pin", class: "pin-input", inputMode: "numeric", pattern: "[0-9]{4}", maxLength: 4, autocomplete: "off", id: "result-pin",
       value: picked.confirm_pin,
       oninput: (event) => { picked.confirm_pin = event.target.value; },
     });
@@ -323,6 +330,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         name: "confirm-by",
         legend: t("result.pin_who"),
         columns: 2,
+        words: oneARow(who),
         value: picked.confirm_by,
         options: who.map((seat) => ({ value: seat.player, face: seat.name, sub: letterOf(seat) })),
         onchange: (value) => { picked.confirm_by = Number(value); },
@@ -332,9 +340,15 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         type: "button",
         class: "primary",
         onclick: () => {
-          if (picked.confirm_by === null || !/^[0-9]{4}$/.test(pin.value)) return;
-          write(`/tables/${table.id}/result/confirm/`, { confirmed_by: picked.confirm_by, pin: pin.value }, t("result.confirmed_toast"));
+          if (picked.confirm_by === null || !/^[0-9]{4}$/.test(pin.value)) {
+            toast(t("result.pin.missing"));
+            return;
+          }
+          const typed = pin.value;
+          // A PIN is typed for one try: gone from the field (and the phone) once sent.
+          pin.value = "";
           picked.confirm_pin = "";
+          write(`/tables/${table.id}/result/confirm/`, { confirmed_by: picked.confirm_by, pin: typed }, t("result.confirmed_toast"));
         },
       }, t("result.pin_confirm")));
   }
@@ -353,6 +367,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           name: "dispute-by",
           legend: t("result.said_by"),
           columns: 2,
+          words: oneARow(names()),
           value: picked.dispute_by,
           options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: letterOf(seat) })),
           onchange: (value) => { picked.dispute_by = Number(value); },
@@ -363,7 +378,10 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           type: "button",
           onclick: () => {
             const reason = result.querySelector("#dispute-reason").value.trim();
-            if (!reason || picked.dispute_by === null) return;
+            if (!reason || picked.dispute_by === null) {
+              toast(t("result.dispute.missing"));
+              return;
+            }
             write(`/tables/${table.id}/result/dispute/`, { player: picked.dispute_by, reason }, t("result.disputed_toast"));
           },
         }, t("result.dispute"))),
