@@ -206,6 +206,15 @@ def test_a_forfeit_names_the_director_and_no_seat(director: Director):
     assert result["entered_by"] is None
     csv = director.client.get(f"/api/v1/events/{event}/results.csv").content.decode()
     assert "forfeited" in csv and "Dora Lee" in csv
+    # A player's record says so too: their page, the API and their export.
+    director.publish(event)
+    player = phone.player(phone.by_seat[0])
+    (game,) = ok(director.client.get(f"/api/v1/players/{player}/"))["history"]
+    assert (game["provenance"], game["director"]) == ("forfeited", "Dora Lee")
+    page = director.client.get(f"/events/players/{player}/").content.decode()
+    assert "a forfeit, recorded by the director (Dora Lee)" in page
+    export = director.client.get(f"/api/v1/players/{player}/export.csv").content.decode()
+    assert "forfeited,Dora Lee" in export
 
 
 def test_totals_entered_as_time_called_are_marked_so_where_a_round_is_a_number_of_hands(

@@ -47,6 +47,8 @@ RESULT_COLUMNS: Final = (
     "euchres",
     "loners_tried",
     "loners_made",
+    "provenance",
+    "director",
 )
 
 
@@ -68,7 +70,7 @@ def player_data(*, player: Player) -> dict[str, Any]:
     )
     lines = (
         ResultLine.objects.filter(player=player)
-        .select_related("event")
+        .select_related("event", "result")
         .order_by("event_id", "round_number", "table_number")
     )
     log = RosterChange.objects.filter(club=club).filter(Q(player=player.pk) | Q(other=player.pk))
@@ -105,7 +107,9 @@ def player_data(*, player: Player) -> dict[str, Any]:
                 "date": line.event.date.isoformat(),
                 "round": line.round_number,
                 "table": line.table_number,
-                **{column: getattr(line, column) for column in RESULT_COLUMNS[5:]},
+                **{column: getattr(line, column) for column in RESULT_COLUMNS[5:-2]},
+                "provenance": line.result.provenance,
+                "director": line.result.director,
             }
             for line in lines
         ],

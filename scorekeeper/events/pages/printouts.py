@@ -27,7 +27,7 @@ from scorekeeper.events.access import Actor
 from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
-from scorekeeper.events.localized.stories import story_of
+from scorekeeper.events.localized.stories import result_story, story_of
 from scorekeeper.events.pages.shown import prize_title, seated_tables
 from scorekeeper.events.selectors.season_board import LADDER_ORDER, club_board
 from scorekeeper.events.services.privacy import is_erased
@@ -225,7 +225,18 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
             "player": player,
             "season": season,
             "stats": record.stats,
-            "history": record.history,
+            # Each game says how its result came about where a director made it so.
+            "history": [
+                {
+                    **game,
+                    "story": result_story(
+                        game["provenance"],
+                        game["director"],
+                        called_by="" if game["time_called"] else None,
+                    ),
+                }
+                for game in record.history
+            ],
             "first": offset + 1,
             "last": offset + len(record.history),
             "older": offset + limit if offset + limit < record.total_games else None,

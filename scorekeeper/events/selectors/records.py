@@ -124,6 +124,10 @@ def player_record(
                 "points_against": line.points_against,
                 "won": line.won,
                 "tied": line.tied,
+                "time_called": line.time_called,
+                # How the result came about (played, or the director's act) and who did it.
+                "provenance": line.result.provenance,
+                "director": line.result.director,
                 "euchres": line.euchres,
                 "loners_made": line.loners_made,
             }

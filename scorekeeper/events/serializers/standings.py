@@ -142,6 +142,14 @@ class HistorySerializer(serializers.Serializer[Any]):
     points_against = serializers.IntegerField()
     won = serializers.BooleanField()
     tied = serializers.BooleanField()
+    time_called = serializers.BooleanField(help_text="The result stood when time was called.")
+    provenance = serializers.CharField(
+        help_text="How the result came about: played, or the director's act (corrected, "
+        "assigned, forfeited, entered-by-director, confirmed-by-director)."
+    )
+    director = serializers.CharField(
+        allow_blank=True, help_text="The director who made it so (empty: played at the table)."
+    )
     euchres = serializers.IntegerField()
     loners_made = serializers.IntegerField()
 
