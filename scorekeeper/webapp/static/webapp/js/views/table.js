@@ -211,7 +211,8 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (timeCalled) payload.time_called = true;
     await enqueueResult(key, payload, { path: table.links.result });
     picked.entry_pin = ""; // a PIN is typed for one entry, never kept for the next
-    toast(t("result.kept"));
+    // Offline it waits on the phone, and says so; online the result panel shows it sent.
+    if (!navigator.onLine) toast(t("result.kept"));
     flush();
     renderResult();
   }
