@@ -367,6 +367,9 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
             refreshed(
                 page, lambda ms, p=page: expect(p.locator(".time-called")).to_be_visible(timeout=ms)
             )
+            if state == "time called":  # (called now: in the states after, called before)
+                # Said at the top of the screen too, wherever the page has scrolled.
+                expect(page.locator("body > #toast")).to_have_text("Time!")
         if "offline" in state:
             context.set_offline(True)
             page.evaluate("() => window.dispatchEvent(new Event('offline'))")

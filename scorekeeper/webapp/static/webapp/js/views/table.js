@@ -529,6 +529,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (!next) return;
     const changed = JSON.stringify(next.result) !== JSON.stringify(table.result)
       || next.time_called_at !== table.time_called_at;
+    const timeNow = !table.time_called_at && next.time_called_at;
     Object.assign(table, next);
     if (changed && ctx) {
       ctx.table.closed = closed ? t("table.closed_short")
@@ -542,6 +543,10 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       // Time called pushes the hand entry down: its outcome row stays on screen; a result to
       // confirm comes into view on the opponents' phone.
       if (next.time_called_at) keepEntryInView();
+      // Time called just now: said at the top of the screen too (one short line, over the
+      // score and never the entry), wherever the player has scrolled: the table's own line
+      // about it may be out of sight above.
+      if (timeNow) toast(t("table.time"), { ms: 5000, into: null });
       if (entered && device.role !== "scorer") result.scrollIntoView({ block: "nearest" });
     }
   }
