@@ -424,6 +424,7 @@ class TableToken(models.Model):
         HANDED_OVER = "handed-over", "the director handed the table over"
         CLOSED = "closed", "the director closed the night"
         UNDONE = "undone", "the director undid the round it confirmed for"
+        FREED = "freed", "the director ended the table's confirming phones"
 
     event_table = models.ForeignKey(EventTable, related_name="tokens", on_delete=models.CASCADE)
     # The round's table it joined at; a confirmer answers for this one only.

@@ -87,3 +87,33 @@ def test_only_a_phone_of_the_opponents_own_confirms(live_server, phone, django_u
     expect(asked.get_by_role("button", name=f"I am {seats[0]}: confirm")).to_have_count(0)
     asked.get_by_role("button", name=f"I am {seats[3]}: confirm").click()
     expect(asked).to_contain_text(f"Confirmed by {seats[3]} on their own", timeout=10_000)
+
+
+def test_a_pin_typed_for_a_result_is_gone_once_it_is_entered_again(
+    live_server, phone, django_user_model
+) -> None:
+    """An opponent chose themselves and typed their PIN, then the result was disputed and
+    entered again: the confirm starts afresh (nobody chosen, no PIN), so the entering side
+    cannot confirm it in their name with one tap."""
+    user = django_user_model.objects.create_user("dora")
+    event, table, seats, page = one_table_entered(live_server, phone, user, "pin")
+    ben = next(s for s in table["seats"] if s["name"] == seats[1])
+    pin = Entrant.objects.get(event=event, player_id=ben["player"]).pin
+    result = page.locator("section.result")
+    result.get_by_role("group", name="Who confirms?").get_by_role("radio", name=seats[1]).check()
+    result.get_by_label("Their PIN (on their tally card)").fill(pin)
+    result.get_by_text("Something is wrong?").click()
+    result.get_by_role("group", name="Who says so?").get_by_role("radio", name=seats[1]).check()
+    result.get_by_label("What is wrong?").fill("Hand 1 was a march")
+    result.get_by_role("button", name="Dispute the result").click()
+    expect(result).to_contain_text("Hand 1 was a march", timeout=10_000)
+    result.get_by_role("group", name="Who enters it?").get_by_role("radio", name=seats[0]).check()
+    ann = next(s for s in table["seats"] if s["name"] == seats[0])
+    entering = Entrant.objects.get(event=event, player_id=ann["player"]).pin
+    result.get_by_label("Whoever enters it: their PIN (on their tally card)").fill(entering)
+    result.get_by_role("button", name="Enter the result", exact=True).click()
+    expect(result).to_contain_text("An opponent confirms it", timeout=10_000)
+    expect(result.get_by_label("Their PIN (on their tally card)")).to_have_value("")
+    confirming = result.get_by_role("group", name="Who confirms?").get_by_role("radio")
+    for choice in confirming.all():
+        expect(choice).not_to_be_checked()

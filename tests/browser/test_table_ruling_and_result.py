@@ -6,6 +6,7 @@ below zero is entered as it is; a tab opened while another still loads is the on
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -174,19 +175,22 @@ def test_a_tab_opened_while_another_loads_stays_on_screen(
 ) -> None:
     """The log tab is asked for, and the referee's while the log still waits for the server:
     when the log's answer comes at last, the referee's screen is the one shown."""
-    _, _, _, scorer = seated(live_server, django_user_model, page, hands=4)
-    # The phone's reads of its table: the log's held, the referee's let through, any after
-    # that held until the log has been drawn (so it stays until then), then all let through.
+    user = django_user_model.objects.create_user("dora")
+    _event, rnd, _ = seat_a_night(user, FOUR, hands_per_round=4, seed=3)
+    scorer = page
+    scorer.clock.install()  # paused below: no poll of its own comes between the reads held
+    scorer.goto(f"{live_server.url}/t/{rnd.tables.get().event_table.join_code}")
+    scorer.get_by_role("button", name="Keep this table's score").click()
+    expect(scorer.locator(".table-title")).to_have_text(re.compile(r"Table 1 · round 1"))
+    scorer.clock.pause_at(time.time() * 1000 + 1000)
+    # The phone's reads of its table: the log's held, the referee's let through.
     held: list[Any] = []
-    then = {"hold one": "pass one", "pass one": "hold", "hold": "hold", "open": "open"}
-    mode = ["hold one"]
 
     def read(route: Any) -> None:
-        if mode[0] in ("pass one", "open"):
+        if held:
             route.continue_()
         else:
             held.append(route)
-        mode[0] = then[mode[0]]
 
     scorer.route("**/api/v1/tables/device/", read)
     open_tab = "(path) => { history.pushState(null, '', path); dispatchEvent(new PopStateEvent('popstate')); }"
@@ -194,11 +198,11 @@ def test_a_tab_opened_while_another_loads_stays_on_screen(
     eventually(scorer, lambda: len(held) == 1, what="the log's read held")
     scorer.evaluate(open_tab, "/table/referee/")
     expect(scorer.get_by_role("heading", name="Ask the referee")).to_be_visible()
-    held.pop(0).continue_()  # the log's answer, late
-    expect(scorer.locator(".tab-log")).to_have_attribute("aria-current", "page")
-    mode[0] = "open"
-    for route in held:
-        route.continue_()
-    expect(scorer.locator(".tab-referee")).to_have_attribute("aria-current", "page")
+    with scorer.expect_response("**/api/v1/tables/device/"):
+        held[0].continue_()  # the log's answer, late
+    # The log, answered, stops: it draws nothing over the referee, nor marks its tab.
     expect(scorer.get_by_role("heading", name="Ask the referee")).to_be_visible()
+    expect(scorer.locator(".tab-referee")).to_have_attribute("aria-current", "page")
+    expect(scorer.locator(".tab-log")).not_to_have_attribute("aria-current", "page")
+    assert scorer.locator(".hands-log, .log").count() == 0
     assert scorer.url.endswith("/table/referee/")

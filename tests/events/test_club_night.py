@@ -127,13 +127,22 @@ def test_the_director_ends_confirming_phones_whoever_filled_the_places(
     assert is_problem(anon.post(url), 401)
     ended = ok(director.client.post(url))
     assert ended["join_code"] == code
-    for stranger in strangers:
-        assert is_problem(stranger.here(), 401)
+    for stranger in strangers:  # told why, and to join again
+        assert is_problem(stranger.here(), 401, code="device-freed")
     join(code, role="confirmer")
     # The scoring phone stays: only the confirming ones ended.
     assert ok(scoring.here())["role"] == "scorer"
     log = ok(director.client.get(f"/api/v1/tables/{table['id']}/"))
     assert [d["role"] for d in log["devices"]].count("confirmer") == 1
+
+
+def test_every_way_a_phone_is_ended_has_its_words():
+    """A stopped token answers 401 saying why, whichever way it was ended (an undone round's
+    confirming phone got a 500)."""
+    from scorekeeper.events.api.auth import ENDED
+    from scorekeeper.events.models import TableToken
+
+    assert set(ENDED) == set(TableToken.Ended.values)
 
 
 # The last hand of a round ----------------------------------------------------------------------

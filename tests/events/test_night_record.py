@@ -279,8 +279,11 @@ def test_a_seated_round_with_nothing_entered_is_undone_and_seated_again_the_same
     for device in devices:
         totals_(device, device.table)
     second = director.next_round(event)
+    confirming = join(second["tables"][0]["join_code"], role="confirmer")
     gone = director.client.delete(f"/api/v1/events/{event}/rounds/2/")
     assert gone.status_code == 204
+    # The phone that confirmed for the undone round is told so (and to join again).
+    assert is_problem(confirming.here(), 401, code="device-undone")
     assert director.client.get(f"/api/v1/events/{event}/rounds/2/").status_code == 404
     again = director.next_round(event)
     assert [t["seats"] for t in again["tables"]] == [t["seats"] for t in second["tables"]]

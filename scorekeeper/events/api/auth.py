@@ -19,11 +19,15 @@ if TYPE_CHECKING:
 
 #: Longer than any device token we give out.
 LONGEST_TOKEN = 200
-#: Why a device token stopped working, in the words a phone shows.
+#: Why a device token stopped working (each of `TableToken.Ended`), in the words a phone shows.
 ENDED = {
     "left": "This phone left the table: join again with the table's code.",
     "handed-over": "The director handed this table to another phone.",
     "closed": "The director has closed the night: this phone can no longer send anything.",
+    "undone": "The director undid the round this phone confirmed for: join again with the "
+    "table's code.",
+    "freed": "The director ended this table's confirming phones: join again with "
+    "the table's code.",
 }
 
 

@@ -37,12 +37,13 @@ def absent_partners_rescored(table: Table) -> None:
     others = (
         Table.objects.filter(round_id=table.round_id, seats__absent=True, result__isnull=False)
         .exclude(pk=table.pk)
-        .select_related("round")
+        .select_related("round", "result")
         .distinct()
     )
     for other in others:
         average = round_average(other)
-        if average is None:
-            continue
         short = set(other.seats.filter(absent=True).values_list("side", flat=True))
-        ResultLine.objects.filter(result__table=other, side__in=short).update(points_for=average)
+        for side in short:
+            # No average any more (the round's one played result undone): their side's points.
+            points = other.result.points[side] if average is None else average
+            ResultLine.objects.filter(result__table=other, side=side).update(points_for=points)

@@ -283,9 +283,14 @@ def _old_pages_overwritten() -> None:
     shows a row's old versions, and leaves them out of every backup.) A reader holding the
     log (a poll being answered) can keep it from being emptied for a moment: then it is
     tried again from a thread of its own until it is, for `REWRITE_SECONDS` at most."""
-    if connection.vendor != "sqlite" or _rewritten():
+    if connection.vendor != "sqlite":
         return
-    threading.Thread(target=_rewritten_soon, name="erasure-rewrite", daemon=True).start()
+    vacuumed = _vacuumed()
+    if vacuumed and _log_emptied():
+        return
+    threading.Thread(
+        target=_rewritten_soon, args=(vacuumed,), name="erasure-rewrite", daemon=True
+    ).start()
 
 
 #: How long an erasure's rewrite of the SQLite files is tried again, and how often.
@@ -293,11 +298,20 @@ REWRITE_SECONDS: Final = 120.0
 REWRITE_EVERY: Final = 0.25
 
 
-def _rewritten() -> bool:
-    """The database rewritten and its write-ahead log emptied, this time."""
+def _vacuumed() -> bool:
+    """The database rewritten (VACUUM), this time."""
     try:
         with connection.cursor() as cursor:
             cursor.execute("VACUUM")
+    except OperationalError:
+        return False
+    return True
+
+
+def _log_emptied() -> bool:
+    """The write-ahead log emptied (no reader held it), this time."""
+    try:
+        with connection.cursor() as cursor:
             cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             busy = cursor.fetchone()[0]
     except OperationalError:
@@ -305,11 +319,14 @@ def _rewritten() -> bool:
     return not busy
 
 
-def _rewritten_soon() -> None:
+def _rewritten_soon(vacuumed: bool) -> None:
+    """Tried again: the rewrite until it is done once (each one writes the whole database
+    into the log), then only the emptying of the log."""
     deadline = time.monotonic() + REWRITE_SECONDS
     try:
         while time.monotonic() < deadline:
-            if _rewritten():
+            vacuumed = vacuumed or _vacuumed()
+            if vacuumed and _log_emptied():
                 return
             time.sleep(REWRITE_EVERY)
         logger.warning(

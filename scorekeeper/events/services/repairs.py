@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events.access import Actor, require_director
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Entrant,
     Event,
@@ -226,9 +227,15 @@ def seats_swap(
         before = {"players": list(players), "places": [_where(first), _where(second)]}
         _exchange(first, second, players)
         after = {"players": list(players), "places": [_where(second), _where(first)]}
-        # Who plays is the same: the rounds ahead keep their plan (the movement cards printed
-        # for them stay right); only this round's two places changed.
-        event.save(update_fields=["updated_at"])
+        if any(isinstance(place, SitOut) for place in (first, second)):
+            # A bye changed hands: the rounds ahead are planned again, so that their byes
+            # stay fair (the plan names who sits out by id).
+            event.plan = format_of(event).plan_after_entrants(event)
+            event.save(update_fields=["plan", "updated_at"])
+        else:
+            # Two seats: who plays and who sits out are the same, and the rounds ahead keep
+            # their plan (the movement cards printed for them stay right).
+            event.save(update_fields=["updated_at"])
         logged(
             event.pk,
             ResultChange.Action.SWAP,

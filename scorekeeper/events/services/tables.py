@@ -96,11 +96,16 @@ def table_confirmers_end(
 def _phones_ended(table: Table, actor: Actor, expected_version: int | None, role: str) -> str:
     """The director ends the table's phones of `role`: its join code, for the next ones."""
     require_director(actor, table.round.event.club)
+    ended = (
+        TableToken.Ended.HANDED_OVER
+        if role == TableToken.Role.SCORER
+        else TableToken.Ended.FREED
+    )
     with transaction.atomic():
         require_fresh(table.round.event, expected_version, table)
         TableToken.objects.filter(
             event_table_id=table.event_table_id, role=role, revoked_at__isnull=True
-        ).update(revoked_at=timezone.now(), ended=TableToken.Ended.HANDED_OVER)
+        ).update(revoked_at=timezone.now(), ended=ended)
         event_changed(table.round.event_id, standings=False)
     return EventTable.objects.get(pk=table.event_table_id).join_code
 

@@ -24,9 +24,9 @@ let statusTimer = 0;
 const main = document.getElementById("main");
 let cleanup = () => {};
 // Screens load asynchronously: one opened later can be drawn before an earlier one ends
-// loading (a tab tapped while the table still loads). Counted, so the earlier one stops.
+// loading (a tab tapped while the table still loads). Each draws into a place of its own,
+// which is on the page only while it is the latest; the earlier one then stops.
 let routes = 0;
-let drawn = 0;
 
 async function route() {
   const mine = ++routes;
@@ -40,22 +40,20 @@ async function route() {
   if (!match && !table) document.getElementById("tabs").hidden = true;
   keepAwake(!!match || !!table);
   window.scrollTo(0, 0);
+  const screen = h("div", { class: "screen" });
+  main.replaceChildren(screen);
   let done;
-  if (match) done = await showGame(main, { id: match[1], tab: match[2] || "score" });
-  else if (table) done = await showTable(main, { tab: table[1] || "score" });
-  else if (join) done = await showTable(main, { code: join[1] });
-  else if (path === "/new/") done = await showNewGame(main);
-  else if (path === "/referee/") done = await showReferee(main, {});
-  else done = await showHome(main);
+  if (match) done = await showGame(screen, { id: match[1], tab: match[2] || "score" });
+  else if (table) done = await showTable(screen, { tab: table[1] || "score" });
+  else if (join) done = await showTable(screen, { code: join[1] });
+  else if (path === "/new/") done = await showNewGame(screen);
+  else if (path === "/referee/") done = await showReferee(screen, {});
+  else done = await showHome(screen);
   const stop = typeof done === "function" ? done : () => {};
   if (mine !== routes) {
-    // A later screen was asked for while this one loaded: it stops (its polls and listeners),
-    // and the later one is drawn again if this one was drawn over it.
-    stop();
-    if (drawn === routes) route();
+    stop(); // a later screen was asked for while this one loaded: its polls and listeners end
     return;
   }
-  drawn = mine;
   cleanup = stop;
 }
 

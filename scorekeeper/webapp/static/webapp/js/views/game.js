@@ -43,6 +43,7 @@ export async function showGame(main, { id, tab }) {
       return () => {};
     }
   }
+  if (!main.isConnected) return () => {}; // another screen was opened meanwhile (main.js)
   const standing = [...Array(teamCount(game.ruleset)).keys()]
     .map((team) => `${teamLabel(game.ruleset, team)} ${scoreText(game.score[team])}`).join(" – ");
   document.title = `${standing} · ${t("app.title")}`;

@@ -109,6 +109,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   }
   replace(main, h("p", { class: "panel hint" }, t("loading")));
   let { here, closed, gone, offline } = await fetchHere(device);
+  if (!main.isConnected) return () => {}; // another screen was opened meanwhile (main.js)
   if (gone) {
     await offTheTable();
     return showJoin(main, { message: gone });
@@ -157,7 +158,15 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   // back, a language switch): a new round's table starts afresh.
   const picked = draft(`result:${table?.id}`, () => ({
     entered_by: null, points: ["", ""], entry_pin: "", dispute_by: null, confirm_by: null, confirm_pin: "",
+    reason: "", answering: null,
   }));
+  /** Who confirms or disputes, and a PIN typed, answer one entered result: once it is
+   * entered again (after a dispute, say) they start afresh. */
+  function answering(res) {
+    const which = res ? `${res.version}:${res.status}` : null;
+    if (picked.answering === which) return;
+    Object.assign(picked, { answering: which, confirm_by: null, confirm_pin: "", dispute_by: null, reason: "" });
+  }
   // Under PINs whoever enters the result types theirs, as the confirming opponent does.
   const entryPinNeeded = () => table.confirm_with === "pin";
 
@@ -227,7 +236,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: letterOf(seat) })),
       onchange: (value) => {
         picked.entered_by = Number(value);
-        renderResult();
+        enterButtons(); // (only they change: the PIN field being typed in stays as it is)
       },
     });
   }
@@ -374,7 +383,10 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           onchange: (value) => { picked.dispute_by = Number(value); },
         }),
         h("label", { class: "field" }, h("span", {}, t("result.why")),
-          h("textarea", { name: "reason", rows: 2, maxLength: 500, id: "dispute-reason" })),
+          h("textarea", {
+            name: "reason", rows: 2, maxLength: 500, id: "dispute-reason", value: picked.reason,
+            oninput: (event) => { picked.reason = event.target.value; },
+          })),
         h("button", {
           type: "button",
           onclick: () => {
@@ -392,6 +404,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   async function renderResult() {
     if (!table) return;
     const res = table.result;
+    answering(res);
     const queued = (await pending(key)).filter(isResult);
     const parts = [h("h2", { id: "result-title" }, t("result.title"))];
     // A result the server refused stays listed, with its reason, until the player has read it.
@@ -438,7 +451,11 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         parts.push(h("p", { class: "hint" }, t("result.after_round")));
       }
     }
+    // Drawn again (a hand sent, another phone's answer) while a field here is being typed
+    // in: the same field, drawn anew, keeps the keyboard (what was typed is in `picked`).
+    const typing = result.contains(document.activeElement) ? document.activeElement.name : "";
     replace(result, parts);
+    if (typing) result.querySelector(`[name="${typing}"]`)?.focus();
   }
 
   // ---- the parts, and keeping up ----------------------------------------------------------
