@@ -337,6 +337,21 @@ def test_two_players_at_two_tables_swap_seats_before_the_first_hand(director: Di
     assert swap["before"]["places"] == [{"table": 1, "seat": 0}, {"table": 2, "seat": 1}]
 
 
+def test_a_seat_and_a_bye_swapped_have_the_rounds_ahead_planned_again(
+    director: Director,
+):
+    event = night(director, *PLAYERS[:5], rounds_planned=5)  # one table, one bye a round
+    seated, _devices = seat(director, event)
+    (sitting,) = seated["sit_outs"]
+    sitting_id = Entrant.objects.get(event=event, player__name=sitting).player_id
+    playing = seated["tables"][0]["seats"][0]["player"]
+    body = {"players": [sitting_id, playing], "reason": "asked to"}
+    ok(director.client.post(f"/api/v1/events/{event}/rounds/1/swap/", body, format="json"))
+    # The plan goes: the next round is planned again from the rounds played (round 1 as it
+    # was), which the planner's byes follow (tests/events/test_seating.py).
+    assert Event.objects.get(pk=event).plan in (None, {})
+
+
 def test_seats_stay_once_the_round_has_begun(director: Director):
     event = hands_night(director)
     seated, devices = seat(director, event)
