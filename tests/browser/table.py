@@ -195,6 +195,19 @@ class Table:
         )
 
 
+def one_hand_round_played(page: Page, table: dict[str, Any]) -> tuple[list[str], Any]:
+    """A round of one hand at a club night's table (as the API gives it), on its scoring
+    phone: North makes hearts, and North is chosen to enter the result. The players' names
+    N, E, S, W, and the result's panel."""
+    seats = [s["name"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
+    at_the_table = Table(page, "")
+    at_the_table.pick_hand(f"{seats[0]} (N)", "Hearts", 3)
+    at_the_table.save()
+    result = page.locator("section.result")
+    result.get_by_role("group", name="Who enters it?").get_by_role("radio", name=seats[0]).check()
+    return seats, result
+
+
 def outcome_of(tricks: int) -> str:
     """How a hand in which the makers took `tricks` ended, as the app's buttons say it."""
     return "March" if tricks == 5 else "Made" if tricks >= 3 else "Euchred"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from table import Table, api_get, seat_a_night
+from table import api_get, one_hand_round_played, seat_a_night
 
 from scorekeeper.events.models import Entrant, EventTable
 
@@ -25,17 +25,11 @@ def one_table_entered(live_server: Any, phone: Any, user: Any, confirm_with: str
     code = EventTable.objects.get(event=event, number=table["number"]).join_code
     table["join_code"] = code
     page = joined(phone(), live_server.url, code)
-    seats = [s["name"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
-    at_the_table = Table(page, "")
-    at_the_table.pick_hand(f"{seats[0]} (N)", "Hearts", 3)
-    at_the_table.save()
-    result = page.locator("section.result")
-    result.get_by_role("group", name="Who enters it?").get_by_role("radio", name=seats[0]).check()
+    seats, result = one_hand_round_played(page, table)
     enter = result.get_by_role("button", name="Enter the result", exact=True)
     if confirm_with == "pin":  # whoever enters proves it with their PIN, as the opponent will
         expect(enter).to_be_disabled()
-        ann = next(s for s in table["seats"] if s["name"] == seats[0])
-        pin = Entrant.objects.get(event=event, player_id=ann["player"]).pin
+        pin = pin_of(event, table, seats[0])
         result.get_by_label("Whoever enters it: their PIN (on their tally card)").fill(pin)
         # Another tab and back: who enters it and the PIN typed are still there.
         page.get_by_role("link", name="Referee").click()
@@ -47,6 +41,20 @@ def one_table_entered(live_server: Any, phone: Any, user: Any, confirm_with: str
     enter.click()
     expect(result).to_contain_text("An opponent confirms it", timeout=10_000)
     return event, table, seats, page
+
+
+def pin_of(event: Any, table: dict[str, Any], name: str) -> str:
+    """The PIN on the tally card of the player seated at `table` as `name`."""
+    player = next(s["player"] for s in table["seats"] if s["name"] == name)
+    return str(Entrant.objects.get(event=event, player_id=player).pin)
+
+
+def opponent_types(page: Page, name: str, pin: str) -> Any:
+    """On the scoring phone, the opponent `name` chooses themselves and types `pin`."""
+    result = page.locator("section.result")
+    result.get_by_role("group", name="Who confirms?").get_by_role("radio", name=name).check()
+    result.get_by_label("Their PIN (on their tally card)").fill(pin)
+    return result
 
 
 def joined(context: BrowserContext, base: str, code: str, *, opponents: bool = False) -> Page:
@@ -62,11 +70,8 @@ def joined(context: BrowserContext, base: str, code: str, *, opponents: bool = F
 def test_an_opponent_confirms_with_their_pin(live_server, phone, django_user_model) -> None:
     user = django_user_model.objects.create_user("dora")
     event, table, seats, page = one_table_entered(live_server, phone, user, "pin")
-    ben = next(s for s in table["seats"] if s["name"] == seats[1])
-    pin = Entrant.objects.get(event=event, player_id=ben["player"]).pin
-    result = page.locator("section.result")
-    result.get_by_role("group", name="Who confirms?").get_by_role("radio", name=seats[1]).check()
-    result.get_by_label("Their PIN (on their tally card)").fill(f"{(int(pin) + 1) % 10_000:04d}")
+    pin = pin_of(event, table, seats[1])
+    result = opponent_types(page, seats[1], f"{(int(pin) + 1) % 10_000:04d}")
     result.get_by_role("button", name="Confirm with the PIN").click()
     expect(page.get_by_text("This is not their PIN")).to_be_visible(timeout=10_000)
     result.get_by_label("Their PIN (on their tally card)").fill(pin)
@@ -97,20 +102,16 @@ def test_a_pin_typed_for_a_result_is_gone_once_it_is_entered_again(
     cannot confirm it in their name with one tap."""
     user = django_user_model.objects.create_user("dora")
     event, table, seats, page = one_table_entered(live_server, phone, user, "pin")
-    ben = next(s for s in table["seats"] if s["name"] == seats[1])
-    pin = Entrant.objects.get(event=event, player_id=ben["player"]).pin
-    result = page.locator("section.result")
-    result.get_by_role("group", name="Who confirms?").get_by_role("radio", name=seats[1]).check()
-    result.get_by_label("Their PIN (on their tally card)").fill(pin)
+    result = opponent_types(page, seats[1], pin_of(event, table, seats[1]))
     result.get_by_text("Something is wrong?").click()
     result.get_by_role("group", name="Who says so?").get_by_role("radio", name=seats[1]).check()
     result.get_by_label("What is wrong?").fill("Hand 1 was a march")
     result.get_by_role("button", name="Dispute the result").click()
     expect(result).to_contain_text("Hand 1 was a march", timeout=10_000)
     result.get_by_role("group", name="Who enters it?").get_by_role("radio", name=seats[0]).check()
-    ann = next(s for s in table["seats"] if s["name"] == seats[0])
-    entering = Entrant.objects.get(event=event, player_id=ann["player"]).pin
-    result.get_by_label("Whoever enters it: their PIN (on their tally card)").fill(entering)
+    result.get_by_label("Whoever enters it: their PIN (on their tally card)").fill(
+        pin_of(event, table, seats[0])
+    )
     result.get_by_role("button", name="Enter the result", exact=True).click()
     expect(result).to_contain_text("An opponent confirms it", timeout=10_000)
     expect(result.get_by_label("Their PIN (on their tally card)")).to_have_value("")

@@ -12,9 +12,9 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from table import (
-    Table,
     api_get,
     layout_problems,
+    one_hand_round_played,
     root_font_size,
     seat_a_night,
     text_size,
@@ -199,12 +199,7 @@ def test_a_tables_result_and_referee_keep_long_names_whole(
     code = EventTable.objects.get(event=event, number=table["number"]).join_code
     page.goto(f"{live_server.url}/t/{code}")
     page.get_by_role("button", name="Keep this table's score").click()
-    seats = [s["name"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
-    at_the_table = Table(page, "")
-    at_the_table.pick_hand(f"{seats[0]} (N)", "Hearts", 3)
-    at_the_table.save()
-    result = page.locator("section.result")
-    result.get_by_role("group", name="Who enters it?").get_by_role("radio", name=seats[0]).check()
+    seats, result = one_hand_round_played(page, table)
     found = problems(page)
     assert found == [], "\n".join(found)
     result.get_by_role("button", name="Enter the result", exact=True).click()
