@@ -15,11 +15,16 @@ EVENT_FORMATS = [*EVENT_FORMATS, "tests.events.rotation_format.Rotation"]
 
 # Backups and the erasure ledger a test makes go to a directory of this test run, never beside
 # the code (a test that looks at them sets its own, or hands a command it starts its own).
+# Each process of the run (pytest, its workers, the servers tests start) makes its own inside
+# one directory the first process made and removes at its end, which a server stopped with a
+# signal cannot do for itself.
 if os.environ.get("BACKUP_DIR"):
     BACKUP_DIR = Path(os.environ["BACKUP_DIR"])
 else:
-    BACKUP_DIR = Path(tempfile.mkdtemp(prefix="euchre-test-backups-"))
-    atexit.register(shutil.rmtree, BACKUP_DIR, ignore_errors=True)
+    if not os.environ.get("EUCHRE_TEST_RUN_DIR"):
+        os.environ["EUCHRE_TEST_RUN_DIR"] = tempfile.mkdtemp(prefix="euchre-test-run-")
+        atexit.register(shutil.rmtree, os.environ["EUCHRE_TEST_RUN_DIR"], ignore_errors=True)
+    BACKUP_DIR = Path(tempfile.mkdtemp(prefix="backups-", dir=os.environ["EUCHRE_TEST_RUN_DIR"]))
 
 # On SQLite the tests' database is a file, as the laptop's is (WAL: a backup started in the
 # background reads while a request writes; a writer waits its turn), not a memory database

@@ -25,7 +25,7 @@ try:
 except ImportError:  # (no flock: the processes meet in SQLite's handler as before)
     fcntl = None  # type: ignore[assignment]
 
-from django.db.backends.sqlite3 import base
+from django.db.backends.sqlite3 import base, creation
 from django.db.utils import OperationalError
 
 _LOCKS: dict[str, threading.Lock] = {}
@@ -66,7 +66,30 @@ def _take_file(descriptor: int, deadline: float) -> None:
             time.sleep(_PAUSE)
 
 
+def _forget(name: str) -> None:
+    """Close this process's descriptor of `name`'s lock file, if it opened one."""
+    with _LOCKS_LOCK:
+        pid, descriptor = _FILES.pop(name, (0, -1))
+    if pid == os.getpid():
+        os.close(descriptor)
+
+
+class DatabaseCreation(creation.DatabaseCreation):
+    def _destroy_test_db(self, test_database_name: str, verbosity: int) -> None:
+        """Remove a test database with the files beside it: the writers' lock file and
+        SQLite's write-ahead log and its index."""
+        super()._destroy_test_db(test_database_name, verbosity)
+        if test_database_name and not self.is_in_memory_db(test_database_name):
+            _forget(test_database_name)
+            for beside in ("-writers", "-wal", "-shm"):
+                try:
+                    os.remove(f"{test_database_name}{beside}")
+                except FileNotFoundError:
+                    pass
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
+    creation_class = DatabaseCreation
     _holding: threading.Lock | None = None
     _holding_file: int | None = None
 
