@@ -142,6 +142,10 @@ class Game(models.Model):
     last_hand = models.PositiveIntegerField(default=0)  # the number of the last hand
     hands_dealt = models.PositiveIntegerField(default=0)  # hands but poor-hand redeals
     version = models.PositiveIntegerField(default=1)
+    # How many times the names the game shows were rewritten (a player's erasure): a read's
+    # ETag says it with the version, so a phone holding the old names is sent the new ones,
+    # while the version a write names (If-Match) stays the game's own.
+    renamed = models.PositiveIntegerField(default=0)
     token_hash = models.CharField(max_length=64, editable=False)
     # For a game whose id and token a phone chose: what it asked for, so that a replayed
     # creation is told from another game under the same id.

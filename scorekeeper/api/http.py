@@ -97,13 +97,18 @@ def idempotency_key(request: Request) -> str | None:
     return key
 
 
-def etag_of(version: int) -> str:
-    return f'"{version}"'
+def etag_of(game: Game) -> str:
+    """A game's tag: its version (which `If-Match` names), and how many times the names it
+    shows were rewritten since it began, if ever (`"7.1"`: an erased name is never kept by a
+    phone told its copy is current)."""
+    if game.renamed:
+        return f'"{game.version}.{game.renamed}"'
+    return f'"{game.version}"'
 
 
 #: What an `If-Match` that names no version of ours expects: no game is ever at it.
 NO_VERSION: Final = -1
-_VERSION_TAG = re.compile(r'"(0|[1-9][0-9]*)"')
+_VERSION_TAG = re.compile(r'"(0|[1-9][0-9]*)(?:\.[1-9][0-9]*)?"')
 
 
 def expected_version(request: Request) -> int | None:
@@ -125,7 +130,7 @@ def expected_version(request: Request) -> int | None:
     tags = [tag.strip() for tag in header.split(",") if tag.strip()]
     if "*" in tags:
         return None
-    versions = [int(tag[1:-1]) for tag in tags if _VERSION_TAG.fullmatch(tag)]
+    versions = [int(found[1]) for tag in tags if (found := _VERSION_TAG.fullmatch(tag))]
     return max(versions, default=NO_VERSION)
 
 
@@ -212,13 +217,13 @@ def hand_written(result: HandResult, *, recorded: bool = False) -> Response:
     return Response(
         body,
         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
-        headers={"ETag": etag_of(result.game.version)},
+        headers={"ETag": etag_of(result.game)},
     )
 
 
 def game_now(game: Game, standing: Standing) -> Response:
     """A game's summary with its ETag, after a write that leaves no hand to show (an undo)."""
-    return Response(game_summary(game, standing), headers={"ETag": etag_of(game.version)})
+    return Response(game_summary(game, standing), headers={"ETag": etag_of(game)})
 
 
 def download(body: str, content_type: str, filename: str) -> HttpResponse:

@@ -130,7 +130,7 @@ class GameCreateView(APIView):
         return Response(
             s.GameCreatedSerializer(body).data,
             status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED,
-            headers={"ETag": etag_of(game.version), "Location": f"/api/v1/games/{game.id}/"},
+            headers={"ETag": etag_of(game), "Location": f"/api/v1/games/{game.id}/"},
         )
 
 
@@ -138,7 +138,7 @@ def _read(request: Request, game_id: uuid.UUID, body: Callable[[Game], Any]) -> 
     """A read of a game, tagged with its version: a poll that has the version is answered 304
     after the one query that looked the game up; otherwise `body(game)` is sent."""
     game = selectors.game_get(game_id=game_id)
-    etag = etag_of(game.version)
+    etag = etag_of(game)
     if unchanged(request, etag):
         return not_modified(etag)
     return validated(Response(body(game)), etag)
@@ -219,7 +219,7 @@ class HandDetailView(APIView):
     def get(self, request: Request, game_id: uuid.UUID, number: int) -> Response:
         game = selectors.game_get(game_id=game_id)
         hand = selectors.hand_get(game=game, number=number)
-        return Response(s.HandSerializer(hand).data, headers={"ETag": etag_of(game.version)})
+        return Response(s.HandSerializer(hand).data, headers={"ETag": etag_of(game)})
 
     @extend_schema(
         operation_id="hands_amend",

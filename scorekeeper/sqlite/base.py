@@ -15,6 +15,7 @@ writer still waits at most the database's `timeout` in all, then fails as SQLite
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -78,14 +79,13 @@ class DatabaseCreation(creation.DatabaseCreation):
     def _destroy_test_db(self, test_database_name: str, verbosity: int) -> None:
         """Remove a test database with the files beside it: the writers' lock file and
         SQLite's write-ahead log and its index."""
-        super()._destroy_test_db(test_database_name, verbosity)
+        django: Any = super()  # (a private method, not in Django's type stubs)
+        django._destroy_test_db(test_database_name, verbosity)
         if test_database_name and not self.is_in_memory_db(test_database_name):
             _forget(test_database_name)
             for beside in ("-writers", "-wal", "-shm"):
-                try:
+                with contextlib.suppress(FileNotFoundError):
                     os.remove(f"{test_database_name}{beside}")
-                except FileNotFoundError:
-                    pass
 
 
 class DatabaseWrapper(base.DatabaseWrapper):

@@ -126,6 +126,20 @@ def test_an_erased_name_is_in_no_table_no_cache_entry_and_no_answer(night, direc
     assert found(rows_of_every_table()) == []  # nor in what those reads cached again
 
 
+def test_a_read_held_from_before_the_erasure_is_sent_again_with_the_new_name(
+    night, director, backups
+):
+    anyone, game = night["anyone"], night["game"]
+    reads = (f"/api/v1/games/{game}/", f"/api/v1/games/{game}/log/")
+    held = {path: anyone.get(path)["ETag"] for path in reads}
+    ok(director.client.post(f"/api/v1/players/{night['player'].pk}/erase/", {}, format="json"))
+    for path, tag in held.items():
+        again = anyone.get(path, HTTP_IF_NONE_MATCH=tag)
+        assert again.status_code == 200, path
+        assert not found([again.content.decode()]), path
+        assert anyone.get(path, HTTP_IF_NONE_MATCH=again["ETag"]).status_code == 304
+
+
 def test_an_erasure_is_in_the_ledger_by_ids_only(night, director, backups):
     player = night["player"]
     ok(director.client.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json"))

@@ -331,6 +331,20 @@ def test_a_weak_tag_never_satisfies_if_match(table: Table):
     assert table.read()["version"] == current
 
 
+def test_a_renamed_games_tag_still_names_its_version_for_if_match(table: Table):
+    from scorekeeper.models import Game
+
+    Game.objects.filter(pk=table.body["id"]).update(renamed=1)
+    read = table.client.get(table.url)
+    version = read.json()["version"]
+    assert read["ETag"] == f'"{version}.1"'
+    body = {"maker": 1, "trump": "S", "maker_tricks": 4}
+    fresh = table.post_hand(body, HTTP_IF_MATCH=read["ETag"])
+    assert fresh.status_code == 201
+    assert fresh["ETag"] == f'"{version + 1}.1"'
+    assert is_problem(table.post_hand(body, HTTP_IF_MATCH=read["ETag"]), 412, "If-Match")
+
+
 def test_every_write_moves_the_version_and_etag(table: Table):
     before = table.client.get(table.url)
     table.quick(maker=0, tricks=3)

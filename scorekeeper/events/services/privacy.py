@@ -32,7 +32,7 @@ from typing import Any, Final
 from django.conf import settings
 from django.core.cache import caches
 from django.db import OperationalError, connection, transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -260,6 +260,9 @@ def _games_rewritten(player: Player, old: set[str], shown: str) -> None:
     """The games the player sat in: their team names and their change logs (the first entry
     names every seat; reasons are free text)."""
     seats = dict(Seat.objects.filter(player=player).values_list("game_id", "number"))
+    # Every read of them shows the new name: their tags change (the versions do not, so a
+    # hand a phone queued against one still lands).
+    Game.objects.filter(pk__in=seats).update(renamed=F("renamed") + 1)
     for game in Game.objects.filter(pk__in=seats):
         team_names = [_renamed_in(name, old, shown) for name in game.team_names]
         if team_names != game.team_names:
