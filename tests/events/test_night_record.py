@@ -566,6 +566,8 @@ def test_a_no_shows_partner_scores_the_rounds_average_and_the_no_show_a_sit_out_
     assert tally[south]["points_for"] == "7"
     cards = director.client.get(f"/events/{event}/tally-cards/").content.decode()
     assert "absent: nobody played for them" in cards
+    results = director.client.get(f"/events/{event}/results/").content.decode()
+    assert f"{north} absent: nobody played for them" in results
     (absent,) = [c for c in log_of(director, event) if c["action"] == "absent"]
     assert absent["table"] == 2 and absent["after"]["absent"] is True
 
