@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import logging
 import os
 import secrets
 import signal
@@ -126,8 +127,6 @@ def refusals_as_problems() -> None:
     """What waitress refuses before the app sees it (a body over the limit, a malformed
     request, headers too long) is answered as the app answers errors, a problem document, and
     logged in one line."""
-    import logging
-
     from django.utils import translation
     from waitress.channel import HTTPChannel
     from waitress.task import ErrorTask
@@ -166,6 +165,33 @@ def refusals_as_problems() -> None:
     HTTPChannel.error_task_class = ProblemErrorTask
 
 
+class QueueDepths(logging.Filter):
+    """Waitress warns of its queue at every request that finds no thread free ("Task queue
+    depth is 3"): on a busy night, thousands of lines that bury the log's real news. This
+    lets one line through a minute at most, saying the deepest queue since the last one."""
+
+    def __init__(self, every: float = 60.0) -> None:
+        super().__init__()
+        self.every = every
+        self.deepest = 0
+        self.said_at = -every
+        self.lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        depth = record.args[0] if isinstance(record.args, tuple) and record.args else 0
+        now = time.monotonic()
+        with self.lock:
+            self.deepest = max(self.deepest, depth if isinstance(depth, int) else 0)
+            if now - self.said_at < self.every:
+                return False
+            record.msg, record.args = (
+                "Requests waited for a server thread: at most %d queued (said once a minute)",
+                (self.deepest,),
+            )
+            self.deepest, self.said_at = 0, now
+            return True
+
+
 def serve_forever(args: argparse.Namespace) -> None:
     """The server itself, in this process (one of the supervisor's children), on the listening
     socket it was handed."""
@@ -176,6 +202,7 @@ def serve_forever(args: argparse.Namespace) -> None:
     from scorekeeper.wsgi import application
 
     refusals_as_problems()
+    logging.getLogger("waitress.queue").addFilter(QueueDepths())
     # What the app has loaded stays all night: moved out of the collector's sight, a full
     # collection no longer walks it while every thread of the process waits (60-150 ms on a
     # loaded server, every few seconds in a crowded night).
