@@ -374,6 +374,9 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
             context.set_offline(True)
             page.evaluate("() => window.dispatchEvent(new Event('offline'))")
             expect(page.locator("#status")).to_be_visible()
+            if size > 100:  # one word over the score, the sentence for a screen reader
+                expect(page.locator("#status .status-short")).to_be_visible()
+                assert page.locator("#status").bounding_box()["height"] < 100
         # Who called is tapped: how it ended is on the same screen, nothing over either.
         page.locator("form.entry .choice input").first.tap()
         ending = page.locator("form.entry button.ending")

@@ -119,7 +119,12 @@ async function renderStatus() {
   const games = waiting.filter(isCreation).length;
   const undos = waiting.filter(isUndo).length;
   const parts = [];
-  if (!online) parts.push(h("span", {}, t("status.offline")));
+  // Narrow (a small phone, large text), the line sticks over the score in one word; the
+  // sentence stays for a screen reader.
+  if (!online) {
+    parts.push(h("span", { class: "status-long" }, t("status.offline")),
+      h("span", { class: "status-short", "aria-hidden": "true" }, t("status.offline.short")));
+  }
   if (games) parts.push(h("span", { class: "status-count" }, t("outbox.games", { count: games })));
   if (hands) parts.push(h("span", { class: "status-count" }, t("outbox.waiting", { count: hands })));
   if (results) parts.push(h("span", { class: "status-count" }, t("outbox.results", { count: results })));

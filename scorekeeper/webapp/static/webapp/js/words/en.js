@@ -10,6 +10,7 @@ export const EN = {
   "theme.dark": "Dark theme",
   "theme.light": "Light theme",
   "status.offline": "Offline: hands are kept on this phone",
+  "status.offline.short": "Offline",
   "status.send": "Send now",
   "outbox.games.one": "The new game is not sent yet",
   "outbox.games": "{count} new games not sent yet",

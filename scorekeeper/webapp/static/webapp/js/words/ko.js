@@ -13,6 +13,7 @@ export const KO = {
   "theme.dark": "어두운 화면",
   "theme.light": "밝은 화면",
   "status.offline": "오프라인: 입력한 판은 이 폰에 보관됩니다",
+  "status.offline.short": "오프라인",
   "status.send": "지금 보내기",
   "outbox.games": "아직 보내지 않은 새 게임 {count}개",
   "outbox.waiting": "아직 보내지 않은 판 {count}개",
