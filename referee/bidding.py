@@ -24,6 +24,9 @@ def bid(hand: Hand, index: int, said: Bid) -> None:
         return  # (the usual bid)
     order = (BIDDING, index, 0)
     if hand.thrown_in:
+        if said.action == "pass" and seat == hand.dealer == hand.turn and hand.round >= 2:
+            hand.turn = (seat + 1) % hand.players  # (a stuck dealer's pass: see _stuck_bare)
+            return
         hand.flag(order, "out-of-turn", "bid_after_throw_in", seat=seat)
         return
     if said.action == "defend-alone":
@@ -67,14 +70,30 @@ def pass_in_turn(hand: Hand, seat: int) -> bool:
     if seat == hand.dealer:
         hand.round += 1
     hand.turn = (seat + 1) % hand.players
+    _stuck_bare(hand)
     return True
 
 
 def unpass(hand: Hand, seat: int) -> None:
-    """Take back the pass ``pass_in_turn`` applied for the seat."""
+    """Take back the pass ``pass_in_turn`` applied for the seat (and the throw-in it made, if
+    it left a stuck dealer bare: the hand was not thrown in before it)."""
     if seat == hand.dealer:
         hand.round -= 1
     hand.turn = seat
+    hand.thrown_in = False
+
+
+def _stuck_bare(hand: Hand) -> None:
+    """Round 2 has come back to a dealer who must name a suit and, the dealer's whole hand
+    known, holds none they may name: the deal is thrown in there and then, with no breach
+    (docs/rules.md); the dealer's pass, where the record has it, is a formality."""
+    if (
+        hand.round >= 2
+        and hand.turn == hand.dealer
+        and hand.rules.stuck_dealer == "must-call"
+        and not can_name_a_suit(hand, hand.dealer)
+    ):
+        hand.thrown_in = True
 
 
 def make(
@@ -122,6 +141,7 @@ def _pass(hand: Hand, order: Order, seat: int) -> None:
     if seat == hand.dealer:
         hand.round += 1
     hand.turn = (seat + 1) % hand.players
+    _stuck_bare(hand)
 
 
 def callable_suits(hand: Hand) -> list[Suit]:

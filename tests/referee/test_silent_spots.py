@@ -245,9 +245,10 @@ DEAL_AND_BIDDING = [
         complete=True,
     ),
     case(
-        "must-call-stuck-dealer-with-no-suit-to-name-may-only-pass",
+        "must-call-stuck-dealer-with-no-suit-to-name-is-thrown-in-as-the-bidding-reaches-them",
         record(UKA_MUST_CALL, dealer=0, upcard="AH", hands=ALL_HEARTS_DEALER, bid=SEVEN_PASSES),
-        next=(0, "bidding", ["pass"]),
+        award=("thrown-in", {}),
+        complete=True,
     ),
     case(
         "must-call-stuck-dealer-with-a-suit-to-name-may-not-pass",
@@ -306,7 +307,7 @@ def test_deal_and_bidding_silent_spots(data: dict[str, Any], expect: dict[str, A
     rule_on(data, expect)
 
 
-def test_a_stuck_dealer_with_no_suit_to_name_passes_and_the_deal_is_thrown_in() -> None:
+def test_the_deal_is_thrown_in_as_the_bidding_reaches_a_stuck_dealer_with_no_suit() -> None:
     rules = Ruleset.parse(UKA_MUST_CALL)
     hands = {
         0: cards("7H 8H 9H TH QH"),
@@ -317,10 +318,13 @@ def test_a_stuck_dealer_with_no_suit_to_name_passes_and_the_deal_is_thrown_in() 
     state = HandState(rules, dealer=0, hands=hands, upcard=cards("AH")[0])
     for seat in (1, 2, 3, 0, 1, 2, 3):
         state.apply(Bid(seat, "pass"))
-    assert state.legal_actions() == [Bid(0, "pass")]
-    state.apply(Bid(0, "pass"))
+    # The note's ruling: no breach, and what comes next is the next deal.
     assert state.is_over and state.award == referee.THROWN_IN
+    assert state.legal_actions() == []
     assert referee.check(state.to_json()).ok
+    state.undo()  # the last pass taken back: the hand is open again, seat 3 to bid
+    assert not state.is_over
+    assert {action.seat for action in state.legal_actions()} == {3}
 
 
 def test_under_a_joker_upcard_a_poor_hand_may_ask_before_the_dealer_names_trump() -> None:
