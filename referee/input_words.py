@@ -93,7 +93,7 @@ KOREAN: Final[dict[str, str]] = {
     "must be moon, loner or null": "moon, loner 또는 null이어야 합니다",
     "is required (or a lone_bid)": "꼭 있어야 합니다(또는 lone_bid)",
     "a {lone_bid} is a bid of every trick ({size})": (
-        "{lone_bid}은(는) 모든 {t_trick}({size})을(를) 거는 {t_bid}입니다"
+        "{lone_bid}은(는) {t_trick} {size}개를 모두 거는 {t_bid}입니다"
     ),
     "must be an object with passed (seats and cards) and discard (cards)": (
         "passed(자리와 카드)와 discard(카드)가 있는 객체여야 합니다"
@@ -107,6 +107,7 @@ KOREAN: Final[dict[str, str]] = {
     ),
     "must be plain JSON": "일반 JSON이어야 합니다",
     "must be a whole number": "정수여야 합니다",
+    "must be a whole number, 0 or more": "0 이상의 정수여야 합니다",
     "must not be negative": "음수일 수 없습니다",
     "must be a string": "문자열이어야 합니다",
     "must be an object of point values": "점수 값을 적은 객체여야 합니다",

@@ -229,10 +229,10 @@ TEMPLATES: Final[dict[str, str]] = {
         "A card was passed by a seat that is not a partner of the lone player, {seat}."
     ),
     "exchange_moon_count": (
-        "{count} cards were passed for the moon; under these rules the partner passes {wanted}."
+        "Cards passed for the moon: {count}; under these rules the partner passes {wanted}."
     ),
     "exchange_one_card": (
-        "{count} cards were passed to {seat}; calling for best, one partner passes one card."
+        "Cards passed to {seat}: {count}; calling for best, one partner passes one card."
     ),
     "exchange_each_card": (
         "A partner passed {seat} two cards; calling for best, each partner passes at most one."

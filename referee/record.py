@@ -374,7 +374,7 @@ def _bids(value: object, players: int) -> list[Bid]:
                 if tricks is None:
                     raise MalformedRecord(f"{name}.tricks", "a bid needs its number of tricks")
                 if isinstance(tricks, bool) or not isinstance(tricks, int) or tricks < 0:
-                    raise MalformedRecord(f"{name}.tricks", "must be a whole number")
+                    raise MalformedRecord(f"{name}.tricks", "must be a whole number, 0 or more")
         alone = bid.get("alone", False)
         if not isinstance(alone, bool):
             raise MalformedRecord(f"{name}.alone", "must be true or false")
@@ -440,7 +440,7 @@ def _contract_bid(value: dict[str, Any], hand_size: int) -> tuple[int, str | Non
             raise MalformedRecord("contract.bid", "is required (or a lone_bid)")
         return hand_size, lone_bid
     if isinstance(bid, bool) or not isinstance(bid, int) or bid < 0:
-        raise MalformedRecord("contract.bid", "must be a whole number")
+        raise MalformedRecord("contract.bid", "must be a whole number, 0 or more")
     if lone_bid is not None and bid != hand_size:
         raise MalformedRecord(
             "contract.bid",

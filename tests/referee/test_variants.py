@@ -871,6 +871,22 @@ def test_a_variant_record_that_cannot_be_judged(record_: dict[str, Any], field: 
     assert refused.value.field == field
 
 
+@pytest.mark.parametrize(
+    ("record_", "field"),
+    [
+        ({"bids": [{"seat": 1, "action": "bid", "tricks": -1, "suit": "S"}]}, "bids[0].tricks"),
+        ({"contract": {"maker": 1, "bid": -1, "trump": "S"}}, "contract.bid"),
+    ],
+)
+def test_a_negative_bid_is_refused_as_below_zero(record_: dict[str, Any], field: str) -> None:
+    with pytest.raises(MalformedRecord) as refused:
+        referee.check({"ruleset": "bid-euchre", "dealer": 0, **record_})
+    assert (refused.value.field, str(refused.value)) == (
+        field,
+        f"{field}: must be a whole number, 0 or more",
+    )
+
+
 def test_an_upcard_of_null_under_an_auction_is_no_upcard() -> None:
     assert referee.check({"ruleset": "bid-euchre", "dealer": 0, "upcard": None}).ok
 
