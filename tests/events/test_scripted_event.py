@@ -29,6 +29,7 @@ Ben and Cat tie on 8 through euchres (2 each): a coin flip orders them.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -158,6 +159,12 @@ def test_a_progressive_night_from_seating_to_standings_and_prizes(director: Dire
     assert {rows[2]["name"], rows[3]["name"]} == {"Ben", "Cat"}
     assert [row["rank"] for row in rows] == [1, 2, 3, 4]
     assert [row["tie_break"] for row in rows] == ["euchres", "euchres", "coin-flip", "coin-flip"]
+    # The results page names them in the reader's words, in Korean too.
+    for language, words in (("en", ["euchres made", "a coin flip"]), ("ko", ["유커 수", "동전"])):
+        page = director.client.get(f"/events/{event}/results/", HTTP_ACCEPT_LANGUAGE=language)
+        assert page.status_code == 200, page.status_code
+        cells = re.findall(r'<td class="wide">([^<]*)</td>\s*</tr>', page.content.decode())
+        assert len(cells) == 4 and all(any(w in cell for w in words) for cell in cells), cells
     by_name = rows_by_name(standings)
     expected = {
         # name: (total, for, against, wins, ties, losses, euchres, loners made, best game)

@@ -5,7 +5,7 @@
 import { $, api, ask, attempt, changeItem, clock, el, formData, options, slot, staleReloads, t, tell, versions } from "./console_kit.js";
 import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
 import { nightEntrants, nightReloads, nightShown, roundRepairs, safetyRefreshed, settingsChanged, settingsSaved } from "./console_night.js";
-import { prizeTitle } from "./words.js";
+import { prizeTitle, tieBreakName } from "./words.js";
 
 const REFRESH_MS = 5000;
 const SAFETY_MS = 20000; // backups come a minute apart; phones come back within seconds
@@ -231,7 +231,7 @@ function standingsTable(data) {
       row.rank ?? "", [row.name, row.active ? "" : t("gone"), row.guest ? t("guest") : ""].filter(Boolean).join(" "), row.played, row.wins, row.byes, row.credit,
       teams ? row.match_points : row.total, ...(perRound ? [row.per_round.toFixed(2)] : []),
       ...data.columns.map((column) => row[column.field]),
-      row.points_for, row.points_against, row.euchres, row.tie_break || "",
+      row.points_for, row.points_against, row.euchres, tieBreakName(row.tie_break),
     ];
     body.append(el("tr", {}, ...values.map((v) => el("td", { text: String(v) }))));
   }

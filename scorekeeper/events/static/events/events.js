@@ -3,7 +3,7 @@
 // module that borrows the web app's API wrapper and DOM helpers.
 import { h as el } from "../webapp/js/ui.js";
 import { $, $$, api, attempt, say } from "./screen.js";
-import { prizeTitle, seatWord, t } from "./words.js";
+import { prizeTitle, seatWord, t, tieBreakName } from "./words.js";
 
 const REFRESH_MS = 5000;
 
@@ -70,7 +70,7 @@ function standingsTable(data) {
       [row.points_for, "wide"],
       [row.points_against, "wide"],
       [row.euchres, "wide"],
-      [row.tie_break || "", "wide"],
+      [tieBreakName(row.tie_break), "wide"],
     ];
     body.append(
       el("tr", {}, el("td", { text: row.rank === null ? "" : String(row.rank) }), name, ...figures.map(([v, wide]) => cell("td", String(v), wide))),
