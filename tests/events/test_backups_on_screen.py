@@ -266,6 +266,42 @@ def test_a_round_complete_is_backed_up_at_once(director, places):
     )
 
 
+@pytest.mark.parametrize(
+    ("act", "path", "body"),
+    [
+        ("keyed in", "result/", {"points": [7, 2], "reason": "paper tally"}),
+        ("assigned", "result/assign/", {"sides": [5, 3], "reason": "the scorer lost the card"}),
+        ("forfeited", "result/forfeit/", {"forfeited_by": 1, "reason": "left for home"}),
+    ],
+)
+def test_a_round_a_director_finishes_is_backed_up_at_once(director, places, act, path, body):
+    folder, _ = places
+    event = director.create_totals_night(rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    url = f"/api/v1/tables/{table['id']}/{path}"
+    send = director.client.patch if path == "result/" else director.client.post
+    ok(send(url, body, format="json"))
+    until(lambda: list(folder.glob("euchre-*-round-1-done.*")), within=10, what=act)
+
+
+def test_a_correction_of_a_complete_round_is_backed_up_at_once(director, places):
+    folder, _ = places
+    event = director.create_totals_night(rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    join(table["join_code"]).settle([5, 3])
+    backups.backups_settled()
+    done = list(folder.glob("euchre-*-round-1-done.*"))
+    assert done
+    for made in done:
+        made.unlink()  # (the backup, and the note beside it)
+    correction = {"points": [6, 3], "reason": "a march missed"}
+    ok(director.client.patch(f"/api/v1/tables/{table['id']}/result/", correction, format="json"))
+    backups.backups_settled()
+    assert list(folder.glob("euchre-*-round-1-done.*"))
+
+
 def test_serve_sets_a_damaged_database_aside_and_keeps_a_healthy_one(tmp_path: Path):
     damaged = tmp_path / "db.sqlite3"
     damaged.write_bytes(b"SQLite format 3\0" + b"\xff" * 4000)

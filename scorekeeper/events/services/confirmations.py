@@ -23,7 +23,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.backups import backup_soon
 from scorekeeper.errors import Conflict, Forbidden, Malformed, Unprocessable
 from scorekeeper.events.access import Actor, require_device
 from scorekeeper.events.models import (
@@ -35,7 +34,7 @@ from scorekeeper.events.models import (
     TableSeat,
     TableToken,
 )
-from scorekeeper.events.selectors import holdings, result_of
+from scorekeeper.events.selectors import result_of
 from scorekeeper.events.services.averages import absent_partners_rescored
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.pins import PIN_TRIES, pin_matches, wrong_pin
@@ -111,9 +110,6 @@ def result_confirm(
             absent_partners_rescored(table)
             result_logged(table, ResultChange.Action.CONFIRM, actor, before, result)
             event_changed(table.round.event_id)
-            if not table.round.tables.exclude(result__status=Result.Status.CONFIRMED).exists():
-                # The round is complete: kept safe at once, beside the timer's backups.
-                backup_soon(label=f"round-{table.round.number}-done", holdings=holdings)
     if missed:
         raise wrong_pin(
             PIN_TRIES - result.pin_misses,

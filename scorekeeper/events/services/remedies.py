@@ -49,6 +49,7 @@ from scorekeeper.events.services.results import (
     _write_lines,
     last_scorer_of,
     result_snapshot,
+    round_done_kept,
     unentered_result,
     winner_of,
     winner_stands,
@@ -127,6 +128,7 @@ def _stand(
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)
+    round_done_kept(table)
     return result, before
 
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import referee
+from scorekeeper.backups import backup_soon
 from scorekeeper.errors import Conflict, Malformed, Unprocessable
 from scorekeeper.events.access import (
     Actor,
@@ -36,6 +37,7 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.ranking.tally import HandFacts, SeatTally, no_tallies, tally_hands
+from scorekeeper.events.selectors import holdings
 from scorekeeper.events.services.averages import absent_partners_rescored, round_average
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import director_sets
@@ -316,6 +318,17 @@ def result_logged(
         before=before if isinstance(before, dict) or before is None else result_snapshot(before),
         after=result_snapshot(after),
     )
+    if after is not None and after.status == Result.Status.CONFIRMED:
+        round_done_kept(table)
+
+
+def round_done_kept(table: Table) -> None:
+    """Once every table of the round is confirmed, however the last one came to be (the
+    opponents' phone, a director's confirmation, correction, assignment, forfeit or keyed-in
+    tally), the night is backed up at once, beside the timer's backups: no phone holds a
+    director's act to send again."""
+    if not table.round.tables.exclude(result__status=Result.Status.CONFIRMED).exists():
+        backup_soon(label=f"round-{table.round.number}-done", holdings=holdings)
 
 
 def _check_winner(table: Table, outcome: _Outcome) -> None:
