@@ -267,6 +267,23 @@ def test_a_reconfirm_required_event_asks_the_opponents_again(director: Director)
     assert again["status"] == "confirmed" and again["provenance"] == "corrected"
 
 
+def test_under_reconfirm_required_the_director_confirms_a_correction_by_saving_it_again(
+    director: Director,
+):
+    event = night(director, *PLAYERS[:4], reconfirm="required")
+    _seated, (phone,) = seat(director, event)
+    phone.settle([7, 2])
+    body = {"points": [5, 3], "reason": "miscounted"}
+    assert ok(director.client.patch(f"{phone.url}result/", body, format="json"))["status"] == (
+        "entered"
+    )
+    # The opponents' phone is gone: the director saves the same points again.
+    result = ok(director.client.patch(f"{phone.url}result/", body, format="json"))
+    assert result["status"] == "confirmed" and result["confirmed_points"] == [7, 2]
+    assert result["provenance"] == "corrected"
+    assert director.standings(event)["waiting"] == 0
+
+
 # Undo a seated round -----------------------------------------------------------------------
 
 

@@ -74,7 +74,10 @@ def director_sets(
                 return
     # The points now are the director's: nobody at the table has confirmed them (yet).
     nobody_confirmed(result)
-    if result.corrected and result.confirmed_points is not None and asked_again(table):
+    # (The director saving the corrected points again, unchanged, confirms them: a round
+    # whose opponents cannot answer any more, their phones ended or their PIN tries spent,
+    # is never left waiting.)
+    if changed and result.corrected and result.confirmed_points is not None and asked_again(table):
         result.status = Result.Status.ENTERED
         result.confirmed_at = None
         return
