@@ -710,6 +710,34 @@ def test_the_movement_cards_print_the_nights_plan_and_the_night_seats_it(directo
     assert "<small>*</small>" not in again
 
 
+def test_a_round_robins_movement_cards_print_its_schedule_byes_included(director: Director):
+    event = director.create_event(format="round-robin", entry="totals", name="Pairs league")
+    enter_teams(director, event, 5)  # five teams: five rounds, a team sits out each
+    page = director.client.get(f"/events/{event}/movement/").content.decode()
+    cards = dict(re.findall(r"<h2>([\w ]+)</h2>(.*?)</article>", page, re.S))
+    assert len(cards) == 10
+    for card in cards.values():
+        rounds = re.findall(r'<td class="num">(\d)<small>\*</small></td>\s*<td( colspan="3")?', card)
+        assert [number for number, _ in rounds] == ["1", "2", "3", "4", "5"]
+        assert sum(1 for _, bye in rounds if bye) == 1  # their team's one bye
+    # The first round is seated as printed: each player's partner is their team mate.
+    seated = director.next_round(event)
+    for table in seated["tables"]:
+        for seat in table["seats"]:
+            mate = "Ben" if seat["name"].startswith("Ann") else "Ann"
+            number = seat["name"].split()[1]
+            assert re.search(
+                rf'<td class="num">1<small>\*</small></td>\s*<td>{table["number"]}</td>'
+                rf"<td>[NESW]</td><td>{mate} {number}</td>",
+                cards[seat["name"]],
+            ), seat["name"]
+    again = director.client.get(f"/events/{event}/movement/").content.decode()
+    assert again.count("<small>*</small>") == 10 * 4  # rounds 2 to 5 still as planned
+    # The seated round's bye is on its team's cards too, as seated.
+    for card in dict(re.findall(r"<h2>([\w ]+)</h2>(.*?)</article>", again, re.S)).values():
+        assert card.count('<td colspan="3">') == 1
+
+
 def test_a_format_seated_from_results_has_no_movement_cards(director: Director):
     event = create(director)
     enter_teams(director, event, 4)

@@ -53,26 +53,51 @@ class RoundRobin(FormatBase[RoundRobinOptions]):
     def seating(self, night: Night, event: EventLike) -> Seating:
         """The schedule is made when the first round is seated; a team that has left
         forfeits: its opponent sits out with a bye's credit."""
-        plan: dict[str, Any] = event.plan if isinstance(event.plan, dict) else {}
-        if night.number == 1:
-            teams = seeded(night.active_teams)
-            if len(teams) < 2:
-                raise Conflict(
-                    _("A round robin needs two teams."), code="too-few-teams", field="teams"
-                )
-            plan = {
-                "rounds": [
-                    {"matches": [[m.first, m.second] for m in r.matches], "byes": list(r.byes)}
-                    for r in team_rounds.round_robin(teams)
-                ]
-            }
-        if night.number > len(plan.get("rounds", [])):
+        plan = self._schedule(night, event)
+        if night.number > len(plan["rounds"]):
             raise Conflict(
                 _("Every team has met every other: the round robin is complete."),
                 code="schedule-complete",
                 field="rounds",
             )
-        data = plan["rounds"][night.number - 1]
+        tables, byes = self._round(night, plan["rounds"][night.number - 1])
+        return Seating(tuple(tables), tuple(byes), plan)
+
+    def planned_rounds(self, night: Night, event: EventLike) -> list[dict[str, Any]] | None:
+        """The schedule's rounds from ``night`` on (the movement cards): its teams' players
+        at their tables, and the players of the team with the bye."""
+        if len(night.active_teams) < 2:
+            return []
+        members = {team.id: team.members for team in night.teams}
+        ahead = []
+        for data in self._schedule(night, event)["rounds"][night.number - 1 :]:
+            tables, byes = self._round(night, data)
+            ahead.append(
+                {
+                    "tables": [list(table.seats) for table in tables],
+                    "byes": [player for team in byes for player in members[team]],
+                }
+            )
+        return ahead
+
+    def _schedule(self, night: Night, event: EventLike) -> dict[str, Any]:
+        """The schedule: the event's, once its first round is seated; else made now from the
+        teams by seed."""
+        if night.number > 1:
+            return {"rounds": [], **(event.plan if isinstance(event.plan, dict) else {})}
+        teams = seeded(night.active_teams)
+        if len(teams) < 2:
+            raise Conflict(_("A round robin needs two teams."), code="too-few-teams", field="teams")
+        return {
+            "rounds": [
+                {"matches": [[m.first, m.second] for m in r.matches], "byes": list(r.byes)}
+                for r in team_rounds.round_robin(teams)
+            ]
+        }
+
+    def _round(self, night: Night, data: dict[str, Any]) -> tuple[list[PlannedTable], list[int]]:
+        """A round of the schedule as it is played now: the tables of two teams still in,
+        and the teams that sit out (a bye, or an opponent gone)."""
         active = {team.id for team in night.active_teams}
         tables, byes = [], [b for b in data["byes"] if b in active]
         for first, second in data["matches"]:
@@ -80,4 +105,4 @@ class RoundRobin(FormatBase[RoundRobinOptions]):
                 tables.append(team_table(night, first, second))
             else:
                 byes.extend(t for t in (first, second) if t in active)
-        return Seating(tuple(tables), tuple(byes), plan)
+        return tables, byes

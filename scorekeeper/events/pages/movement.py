@@ -38,11 +38,18 @@ def movement_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
     club_language_use(request, event.club)
     night = selectors.night_of(event=event)
-    planned = format_of(event).planned_rounds(night, event)
+    shape = format_of(event)
+    planned = shape.planned_rounds(night, event)
     cards: list[MovementCard] = []
     if planned is not None:
+        # A team event's rounds name the team that sat out: its players' cards say so.
+        members = {team.id: team.members for team in night.teams} if shape.teams else {}
         played = [
-            {"tables": [list(t.seats) for t in rnd.tables], "byes": list(rnd.byes), "seated": True}
+            {
+                "tables": [list(t.seats) for t in rnd.tables],
+                "byes": [player for bye in rnd.byes for player in members.get(bye, (bye,))],
+                "seated": True,
+            }
             for rnd in night.rounds
         ]
         rounds = played + [{**rnd, "seated": False} for rnd in planned]
