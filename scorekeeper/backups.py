@@ -298,10 +298,15 @@ def backups_before(moment: datetime.datetime) -> list[Path]:
 
 
 def backup_latest() -> Path:
-    found = backups()
+    """The newest backup in BACKUP_DIR or the mirror (a replacement laptop may have only the
+    mirror's stick plugged in); of two copies of one backup, BACKUP_DIR's."""
+    here, mirror = folder(), mirror_folder()
+    found = backups() + (backups(mirror) if mirror is not None else [])
     if not found:
-        raise BackupError(f"no backup in {folder()}")
-    return found[-1]
+        places = f"{here} or {mirror}" if mirror is not None else str(here)
+        raise BackupError(f"no backup in {places}")
+    oldest = datetime.datetime.min.replace(tzinfo=datetime.UTC)
+    return max(found, key=lambda path: (backup_made_at(path) or oldest, path.parent == here))
 
 
 def backup_restore(*, path: Path, by: str = "") -> str:

@@ -236,6 +236,16 @@ def test_a_restore_on_screen_names_what_is_missing(places, form, says):
     assert not Restore.objects.exists()
 
 
+def test_the_latest_backup_is_found_on_the_mirror_alone_and_the_laptops_copy_first(places):
+    folder, stick = places
+    first, second = made_now("first"), made_now("second")  # each copied to the stick too
+    assert backups.backup_latest() == second
+    for made in folder.iterdir():
+        made.unlink()  # a replacement laptop: only the stick plugged in
+    assert backups.backup_latest() == stick / second.name
+    assert (stick / first.name).is_file()
+
+
 def test_a_restore_on_screen_asks_to_be_sure(places):
     made = made_now()
     answer = Client().post("/events/restore/", {"backup": made.name})

@@ -19,7 +19,8 @@ class Command(BaseCommand):
     # and ask for a second of CPU first.
     requires_system_checks = []
     help = (
-        "Restore the database from a backup file (or the newest in BACKUP_DIR with --latest). "
+        "Restore the database from a backup file (or, with --latest, the newest in BACKUP_DIR "
+        "or BACKUP_MIRROR). "
         "Everything written since that backup is replaced; names erased since are erased again."
     )
 
