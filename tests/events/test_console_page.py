@@ -47,3 +47,9 @@ def test_every_setting_a_director_may_change_is_on_the_event_form(director, fmt)
     }
     settings = set(EventUpdateSerializer().fields) - ELSEWHERE - other_formats
     assert settings - named == set()
+
+
+def test_a_round_of_a_whole_game_is_offered_to_the_rules_target(director):
+    event = director.create_event(rounds_planned=2, ruleset={"preset": "standard", "target": 11})
+    html = director.client.get(f"/events/{event}/manage/").content.decode()
+    assert re.search(r'<option value="game"[^>]*>a game to 11</option>', html)
