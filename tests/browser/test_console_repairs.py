@@ -190,6 +190,28 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     assert event.reconfirm == "required" and event.options["rank_by"] == "wins"
     assert event.options["rounds_planned"] == 3
     assert (event.time_called_win_points, event.hands_per_round) == (1, 6)
+    # The rules' options, as a new game on the table app offers them: two changed, the rest
+    # of the ruleset (its points too) as it was.
+    before = dict(event.ruleset)
+    form.get_by_label("Points to win").fill("11")
+    form.get_by_label("When everyone passes twice").select_option("redeal")
+    form.get_by_label("Canadian loner").check()
+    form.get_by_role("button", name="Save").click()
+    expect(page.locator(".change-log li", has_text='"target":11')).to_have_count(1)
+    event.refresh_from_db()
+    assert event.ruleset == {
+        **before,
+        "target": 11,
+        "stuck_dealer": "redeal",
+        "canadian_loner": True,
+    }
+    expect(form.get_by_label("Points to win")).to_have_value("11")
+    # A new preset starts from its own options.
+    form.get_by_label("Rules (until the first round is seated)").select_option("uka")
+    form.get_by_role("button", name="Save").click()
+    expect(form.get_by_label("When everyone passes twice")).to_have_value("takes-upcard")
+    event.refresh_from_db()
+    assert (event.preset, event.ruleset["stuck_dealer"]) == ("uka", "takes-upcard")
 
 
 def test_a_player_absent_is_recorded_from_the_tables_desk(

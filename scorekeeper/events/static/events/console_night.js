@@ -5,6 +5,7 @@
 // phones let join again after a guesser on its network (no question: it changes no record).
 // And the box on the night's safety, read again while the console is open.
 import { $, api, ask, attempt, el, seatWord, slot, t, tell, versions } from "./console_kit.js";
+import { drawRuleOptions, isRuleOption, rulesetChanged } from "./console_rules.js";
 
 const event = document.body.dataset.event;
 const teams = document.body.dataset.teams === "1";
@@ -154,22 +155,30 @@ function valueOf(input) {
 export function settingsChanged(form) {
   const body = {};
   for (const input of form.elements) {
-    if (!input.name || input.name === "side_prizes" || !isChanged(input)) continue;
+    if (!input.name || input.name === "side_prizes" || isRuleOption(input) || !isChanged(input)) continue;
     body[input.name] = valueOf(input);
   }
   const prizes = [...form.querySelectorAll("input[name=side_prizes]")];
   if (prizes.some(isChanged)) body.side_prizes = prizes.filter((p) => p.checked).map((p) => p.value);
+  const ruleset = rulesetChanged(form, isChanged, valueOf);
+  if (ruleset) body.ruleset = ruleset;
   return body;
 }
 
-/** The form's values are now the event's: what a next change is told apart from. */
-export function settingsSaved(form) {
+/** The form's values are now the event's: what a next change is told apart from (the rules'
+ * options drawn again from the event's ruleset, a new preset's own). */
+export async function settingsSaved(form) {
   for (const input of form.elements) {
     if (input.type === "checkbox") input.defaultChecked = input.checked;
     else if (input.tagName === "SELECT") for (const o of input.options) o.defaultSelected = o.selected;
     else if ("defaultValue" in input) input.defaultValue = input.value;
   }
+  drawRuleOptions(form, (await api("GET", base)).ruleset);
 }
+
+const settingsForm = $(".event-form");
+const ruleset = document.getElementById("event-ruleset");
+if (settingsForm && ruleset) drawRuleOptions(settingsForm, JSON.parse(ruleset.textContent));
 
 /** The box on the night's safety (the last backup and where it went; after a restore, what came
  * back to each table and which phones are unseen) as the server has it now: a backup made or a

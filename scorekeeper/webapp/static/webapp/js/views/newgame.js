@@ -4,43 +4,10 @@ import { Problem } from "../api.js";
 import { presetRules } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
-import { PRESETS, isAuction, partnerships, seatLetters, teamSeats } from "../rules.js";
+import { PRESETS, partnerships, seatLetters, teamSeats } from "../rules.js";
+import { MAIN_OPTIONS, MORE_OPTIONS, POINTS } from "../rule_options.js";
 import { gameStart, NeedsConnection } from "../start.js";
 import { choices, draft, dropDraft, h, replace, toast, toggle } from "../ui.js";
-
-// A turn-up game's options; Bid Euchre's auction has none of them but its points.
-const TURN_UP = (r) => !isAuction(r);
-const ALONE = (r) => TURN_UP(r) && partnerships(r) && r.going_alone;
-const MAIN_OPTIONS = [
-  { key: "stuck_dealer", values: ["must-call", "redeal", "takes-upcard"], when: TURN_UP },
-  { key: "going_alone", when: (r) => TURN_UP(r) && partnerships(r) },
-  { key: "defend_alone", when: ALONE },
-  { key: "canadian_loner", when: ALONE },
-  { key: "must_hold_suit", when: TURN_UP },
-  { key: "turned_down_suit_callable", when: TURN_UP },
-];
-const MORE_OPTIONS = [
-  { key: "loner_lead", values: ["left-of-dealer", "left-of-loner"], when: ALONE },
-  { key: "partner_must_go_alone", when: ALONE },
-  { key: "defend_alone_vs_partnership", when: (r) => ALONE(r) && r.defend_alone },
-  { key: "poor_hand_redeal", values: ["off", "no-ace-no-face", "no-ace-no-face-no-trump"], when: TURN_UP },
-  { key: "dealer_may_discard_upcard", when: TURN_UP },
-  { key: "dealer_pickup_optional", when: (r) => TURN_UP(r) && r.players === 2 },
-];
-const POINTS = [
-  { key: "make", when: TURN_UP },
-  { key: "march", when: TURN_UP },
-  { key: "euchre", when: TURN_UP },
-  { key: "moon", when: (r) => isAuction(r) && r.lone_bids !== "none" },
-  { key: "loner", when: (r) => isAuction(r) && r.lone_bids === "moon-loner" },
-  { key: "lone_make", when: ALONE },
-  { key: "lone_march", when: ALONE },
-  { key: "lone_euchre", when: ALONE },
-  { key: "lone_short_is_euchre", when: ALONE },
-  { key: "defend_alone_euchre", when: (r) => ALONE(r) && r.defend_alone },
-  { key: "renege" },
-  { key: "renege_alone", when: ALONE },
-];
 
 export async function showNewGame(main) {
   document.title = `${t("new.title")} · ${t("app.title")}`;

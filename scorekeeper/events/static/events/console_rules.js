@@ -1,0 +1,61 @@
+// The rules' options on the console's event form, until the first round is seated: the ones a
+// new game on the table app offers (webapp/js/rule_options.js), in its words, as plain
+// controls. A changed option is sent with the event's whole ruleset (its points and all), so
+// nothing else of it changes; a new preset is sent alone and starts from its own options.
+import { t, useLanguage } from "../webapp/js/i18n.js";
+import { MAIN_OPTIONS, MORE_OPTIONS } from "../webapp/js/rule_options.js";
+import { el } from "./console_kit.js";
+
+useLanguage(document.documentElement.lang);
+
+const PREFIX = "rules.";
+let current = null;
+
+function control(option, ruleset) {
+  const name = PREFIX + option.key;
+  const value = ruleset[option.key];
+  if (option.values) {
+    const select = el("select", { name, id: `event-${name}` });
+    for (const choice of option.values) {
+      const item = el("option", { value: choice, text: t(`opt.${option.key}.${choice}`) });
+      item.selected = item.defaultSelected = choice === value;
+      select.append(item);
+    }
+    return el("div", { class: "field" }, el("label", { for: `event-${name}`, text: t(`opt.${option.key}`) }), select);
+  }
+  const box = el("input", { type: "checkbox", name, "data-kind": "bool" });
+  box.checked = box.defaultChecked = Boolean(value);
+  return el("label", { class: "inline", title: t(`opt.${option.key}.hint`) }, box, ` ${t(`opt.${option.key}`)}`);
+}
+
+/** The event's ruleset (as the API gives it) drawn as controls in the form's fieldset. */
+export function drawRuleOptions(form, ruleset) {
+  const fieldset = form.querySelector(".rule-options");
+  if (!fieldset || !ruleset) return;
+  current = ruleset;
+  const target = el("input", {
+    name: `${PREFIX}target`, type: "number", min: "1", max: "100", "data-kind": "int", required: true,
+  });
+  target.value = target.defaultValue = String(ruleset.target);
+  const shown = [...MAIN_OPTIONS, ...MORE_OPTIONS].filter((option) => !option.when || option.when(ruleset));
+  fieldset.replaceChildren(
+    fieldset.querySelector("legend"),
+    el("label", {}, `${t("opt.target")} `, target),
+    ...shown.map((option) => control(option, ruleset)),
+  );
+}
+
+/** The ruleset to send when an option was changed and the preset was not: the event's own,
+ * with the form's options over it; else null (nothing, or the new preset's name alone). */
+export function rulesetChanged(form, isChanged, valueOf) {
+  const inputs = [...form.elements].filter((input) => input.name && input.name.startsWith(PREFIX));
+  const preset = form.elements.ruleset;
+  if (!current || (preset && isChanged(preset)) || !inputs.some(isChanged)) return null;
+  const options = Object.fromEntries(inputs.map((input) => [input.name.slice(PREFIX.length), valueOf(input)]));
+  return { ...current, ...options };
+}
+
+/** Whether a form control is one of the rules' options (sent with the ruleset, not alone). */
+export function isRuleOption(input) {
+  return Boolean(input.name && input.name.startsWith(PREFIX));
+}
