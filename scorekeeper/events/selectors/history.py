@@ -1,7 +1,7 @@
 """The night so far as an event's format sees it (`formats.base.Night`): who is in, every
 round seated with its tables' seats, teams and results, and the byes; what the next round
 is seated from, and what a party's moves are worked out from (six queries, and the
-standings')."""
+standings'). A seat a substitute played is its own player's here."""
 
 from __future__ import annotations
 
@@ -15,11 +15,10 @@ from scorekeeper.events.selectors.ranking import standings
 
 def night_of(*, event: Event, number: int | None = None) -> Night:
     """The night before round ``number`` (by default the round after the last seated)."""
-    players = tuple(
-        Entrant.objects.filter(event=event, active=True)
-        .order_by("id")
-        .values_list("player_id", flat=True)
+    entrants = list(
+        Entrant.objects.filter(event=event).order_by("id").values_list("player_id", "active")
     )
+    players = tuple(player for player, active in entrants if active)
     members: dict[int, list[int]] = defaultdict(list)
     for team_id, player_id in (
         Entrant.objects.filter(event=event, team__isnull=False)
@@ -33,13 +32,20 @@ def night_of(*, event: Event, number: int | None = None) -> Night:
         .order_by("seed")
         .values_list("pk", "seed", "active")
     )
+    # A substitute is a guest for one round: the seat stays its own player's, who moves on
+    # from it as if they had played it; an entrant who came off a bye to substitute is, in
+    # the movement, still sitting out the round as it was seated.
+    entered: set[int] = set() if event.is_teams else {player for player, _active in entrants}
     seats: dict[int, list[int]] = defaultdict(list)
-    for table_id, player_id in (
+    stood_in: dict[int, list[int]] = defaultdict(list)
+    for table_id, rnd, player_id, regular in (
         TableSeat.objects.filter(table__round__event=event)
         .order_by("number")
-        .values_list("table_id", "player_id")
+        .values_list("table_id", "table__round__number", "player_id", "substitute_for_id")
     ):
-        seats[table_id].append(player_id)
+        seats[table_id].append(player_id if regular is None else regular)
+        if regular is not None and player_id in entered:
+            stood_in[rnd].append(player_id)
     tables: dict[int, list[PlayedTable]] = defaultdict(list)
     for row in (
         Table.objects.filter(round__event=event)
@@ -80,6 +86,8 @@ def night_of(*, event: Event, number: int | None = None) -> Night:
         "round__number", "player_id", "team_id"
     ):
         byes[rnd].append(team_id if team_id is not None else player_id)
+    for rnd, players_in in stood_in.items():
+        byes[rnd] += players_in
     numbers = sorted(set(event.rounds.values_list("number", flat=True)))
     return Night(
         number=(numbers[-1] + 1 if numbers else 1) if number is None else number,
