@@ -1,14 +1,120 @@
 """A party whose room changes: a substitute for one round (the seat's own player moves on
-from it, as if they had played it)."""
+from it), late arrivals who make a table more and leavers who take one away (the movement
+keeps every rule it can)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from event_helpers import Director, join, ok
+from event_helpers import Director, join, ok, settle_round
 
 from scorekeeper.events import selectors
 from scorekeeper.events.models import Event
+from scorekeeper.events.planning import party
+from scorekeeper.events.planning.seating import Round, Table
+
+# The pure movement ----------------------------------------------------------------------------
+
+
+def played(*fours: tuple[int, ...], winner: int = 0) -> list[party.Played]:
+    """Tables from the head table down, the same side winning at each (seats 0 and 2 by
+    default)."""
+    return [party.Played(n, four, winner) for n, four in enumerate(fours, start=1)]
+
+
+def next_round(
+    tables: list[party.Played], present: range | list[int], *, byes: tuple[int, ...] = ()
+) -> Round:
+    history = [Round(tuple(Table(t.seats) for t in tables), byes)]
+    return party.next_round(tables, list(present), history=history, lot=random.Random(5))
+
+
+def table_sets(rnd: Round) -> list[set[int]]:
+    return [set(table.seats) for table in rnd.tables]
+
+
+def assert_split(rnd: Round, *together: tuple[int, int]) -> None:
+    """Nobody partners last round's partner (these pairs)."""
+    for table in rnd.tables:
+        s = table.seats
+        assert not {frozenset((s[0], s[2])), frozenset((s[1], s[3]))} & set(
+            map(frozenset, together)
+        )
+
+
+TWELVE = ((1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12))
+LAST_PARTNERS = ((1, 3), (2, 4), (5, 7), (6, 8), (9, 11), (10, 12))
+
+
+def test_with_the_same_tables_the_winners_move_up_and_the_head_tables_losers_go_down():
+    rnd = next_round(played(*TWELVE), range(1, 13))
+    assert table_sets(rnd) == [{1, 3, 5, 7}, {9, 11, 6, 8}, {2, 4, 10, 12}]
+    assert rnd.byes == ()
+    assert_split(rnd, *LAST_PARTNERS)
+
+
+def test_late_arrivals_making_a_table_more_come_in_at_the_lowest_tables():
+    rnd = next_round(played(*TWELVE), range(1, 17))
+    tables = table_sets(rnd)
+    assert tables[:2] == [{1, 3, 5, 7}, {9, 11, 6, 8}]
+    # The lowest table's losers stay at their table, two arrivals with them; the head
+    # table's losers go to the new lowest table, the other two arrivals with them.
+    assert {10, 12} < tables[2] and len(tables[2] & {13, 14, 15, 16}) == 2
+    assert {2, 4} < tables[3] and len(tables[3] & {13, 14, 15, 16}) == 2
+    # Those who stay at table 3 keep seats 0 and 1 (N and E), each with an arrival.
+    assert set(rnd.tables[2].seats[:2]) == {10, 12}
+    assert_split(rnd, *LAST_PARTNERS)
+
+
+def test_two_tables_more_are_filled_by_the_arrivals_between_the_old_and_new_lowest():
+    rnd = next_round(played(*TWELVE), range(1, 21))
+    tables = table_sets(rnd)
+    arrivals = set(range(13, 21))
+    assert tables[:2] == [{1, 3, 5, 7}, {9, 11, 6, 8}]
+    assert {10, 12} < tables[2] and tables[2] - {10, 12} <= arrivals
+    assert tables[3] <= arrivals
+    assert {2, 4} < tables[4] and tables[4] - {2, 4} <= arrivals
+
+
+def test_with_a_table_more_and_players_over_one_of_the_lowest_tables_sits_out():
+    # Thirteen played round 1 (13 sat out), four more come: seventeen, four tables.
+    rnd = next_round(played(*TWELVE), range(1, 18), byes=(13,))
+    tables = table_sets(rnd)
+    assert tables[:2] == [{1, 3, 5, 7}, {9, 11, 6, 8}]
+    assert {10, 12} < tables[2]
+    # At the new lowest table, whoever has sat out least sits out: a head table loser
+    # (every arrival has missed a round), the other plays there.
+    (out,) = rnd.byes
+    assert out in (2, 4) and ({2, 4} - {out}) < tables[3]
+
+
+def test_leavers_emptying_the_lowest_table_leave_the_rest_moving_as_before():
+    four = (*TWELVE, (13, 14, 15, 16))
+    rnd = next_round(played(*four), range(1, 13))
+    assert table_sets(rnd) == [{1, 3, 5, 7}, {9, 11, 6, 8}, {2, 4, 10, 12}]
+
+
+def test_a_table_fewer_is_filled_by_whoever_was_moving_up_anyway():
+    # Of sixteen, table 2's losers (6, 8) and table 4's (14, 16) leave: three tables.
+    four = (*TWELVE, (13, 14, 15, 16))
+    rnd = next_round(played(*four), [p for p in range(1, 17) if p not in (6, 8, 14, 16)])
+    # Table 2 had table 3's winners coming and its losers staying: the winners of table 4,
+    # moving up anyway, move on up; the lowest table keeps its losers and takes the head
+    # table's.
+    assert table_sets(rnd) == [{1, 3, 5, 7}, {9, 11, 13, 15}, {2, 4, 10, 12}]
+    assert_split(rnd, *LAST_PARTNERS, (13, 15))
+
+
+def test_a_table_fewer_with_a_whole_table_gone_above_takes_the_players_of_the_table_gone():
+    # Table 2's four leave: table 3's winners move on up to the head table, table 4's
+    # winners to table 2, with table 4's losers (their table is gone); table 3's losers stay
+    # and the head table's losers join them.
+    four = (*TWELVE, (13, 14, 15, 16))
+    rnd = next_round(played(*four), [p for p in range(1, 17) if p not in (5, 6, 7, 8)])
+    assert table_sets(rnd) == [{1, 3, 9, 11}, {13, 15, 14, 16}, {2, 4, 10, 12}]
+    assert_split(rnd, *LAST_PARTNERS, (13, 15), (14, 16))
+
 
 # Through the API ------------------------------------------------------------------------------
 
@@ -96,3 +202,18 @@ def test_an_entrant_who_sat_out_and_substituted_is_still_the_round_sat_out(direc
     assert [list(t.seats) for t in night.rounds[0].tables] == seated
     (out,) = night.rounds[0].byes
     assert out not in {p for four in seated for p in four}
+
+
+def test_late_arrivals_making_a_new_table_leave_the_lowest_tables_losers_in_their_seats(
+    director: Director,
+):
+    event = party_night(director, 12)
+    first = director.next_round(event)
+    head, _middle, low = names_at(first)
+    settle_round(director, first, [[9, 1], [9, 1], [9, 1]])
+    director.add_players(event, "Late A", "Late B", "Late C", "Late D")
+    now = names_at(director.next_round(event))
+    late = {"Late A", "Late B", "Late C", "Late D"}
+    assert len(now) == 4
+    assert {low[1], low[3]} < set(now[2]) and len(set(now[2]) & late) == 2
+    assert {head[1], head[3]} < set(now[3]) and len(set(now[3]) & late) == 2

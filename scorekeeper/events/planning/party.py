@@ -11,6 +11,12 @@ table too, and those who sit out are chosen among the lowest table's players: wh
 out least (a round missed counting as one sat out), then longest ago, then by lot. The first
 round is a draw.
 
+The next round has as many tables as the players present fill. A table more (late arrivals):
+the old lowest table's losers stay, arrivals fill the seats no winners came up to, and the
+head table's losers go to the new lowest table. A table fewer (leavers), or a seat empty
+above: whoever was moving up anyway moves on up, then newcomers, then the players of a table
+gone; the lowest table's own losers stay.
+
 Which side won a level table is not decided here (the event's tie rule does it); each table
 played comes with its winning side.
 """
@@ -71,24 +77,52 @@ def next_round(
     here = list(dict.fromkeys(present))
     if len(here) < SEATS:
         raise ValueError(f"a round needs at least {SEATS} players, not {len(here)}")
-    tables = sorted(played, key=lambda table: table.number)
-    lowest = len(tables)
-    stay: dict[int, list[int]] = {t.number: [] for t in tables}
-    arrive: dict[int, list[int]] = {t.number: [] for t in tables}
-    for table in tables:
-        if table.number == 1:
-            stay[1] += table.winners
-            arrive[lowest] += table.losers
-        else:
-            arrive[table.number - 1] += table.winners
-            stay[table.number] += table.losers
-    seated = {player for table in tables for player in table.seats}
-    arrive[lowest] += [player for player in here if player not in seated]
-    # Table by table from the head table down, those arriving first: when a table above is
-    # short (someone left), whoever was moving up anyway moves on up.
     still = set(here)
-    line = [p for t in tables for p in (*arrive[t.number], *stay[t.number]) if p in still]
-    count = len(line) // SEATS
+    # The tables of the next round: as many as the players present fill, whatever the
+    # round just played had (late arrivals make a table more, leavers one less).
+    count = len(here) // SEATS
+    tables = sorted(played, key=lambda table: table.number)
+    arrive: dict[int, list[int]] = {n: [] for n in range(1, count + 1)}
+    stay: dict[int, list[int]] = {n: [] for n in range(1, count + 1)}
+    # Who goes to the lowest table besides its own losers: the winners of the table below
+    # it (where the round just played had one), the players of the tables gone (leavers
+    # took one away), the head table's losers.
+    rising: list[int] = []
+    gone: list[int] = []
+    head_losers: list[int] = []
+    for table in tables:
+        number = table.number
+        if number == 1:
+            stay[1] += table.winners
+            head_losers += table.losers
+            continue
+        if number - 1 < count:
+            arrive[number - 1] += table.winners
+        elif number - 1 == count:
+            rising += table.winners
+        else:
+            gone += table.winners
+        if number <= count:
+            stay[number] += table.losers
+        else:
+            gone += table.losers
+    seated = {player for table in tables for player in table.seats}
+    newcomers = [player for player in here if player not in seated]
+    # Table by table from the head table down, those arriving first; the lowest table's
+    # own losers last. A table short of players (someone left; a new table) takes the next
+    # in this line: whoever was moving up anyway moves on up, then those coming in at the
+    # lowest table (newcomers first, the head table's losers only after them), so the
+    # lowest table's losers stay at their table while anyone else can fill a seat.
+    line = [p for n in range(1, count) for p in (*arrive[n], *stay[n])]
+    line += [
+        *(stay[1] if count == 1 else ()),
+        *rising,
+        *newcomers,
+        *gone,
+        *head_losers,
+        *(stay[count] if count > 1 else ()),
+    ]
+    line = [p for p in line if p in still]
     top, pool = line[: SEATS * (count - 1)], line[SEATS * (count - 1) :]
     out = _sitting_out(pool, len(line) % SEATS, history, lot)
     bottom = [player for player in pool if player not in out]
