@@ -1,13 +1,13 @@
 """A party whose room changes: a substitute for one round (the seat's own player moves on
 from it), late arrivals who make a table more and leavers who take one away (the movement
-keeps every rule it can)."""
+keeps every rule it can), and a night that closes only once every level table has its cut."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from event_helpers import Director, join, ok, settle_round
+from event_helpers import Director, is_problem, join, ok, settle_round
 
 from scorekeeper.events import selectors
 from scorekeeper.events.models import Event
@@ -217,3 +217,43 @@ def test_late_arrivals_making_a_new_table_leave_the_lowest_tables_losers_in_thei
     assert len(now) == 4
     assert {low[1], low[3]} < set(now[2]) and len(set(now[2]) & late) == 2
     assert {head[1], head[3]} < set(now[3]) and len(set(now[3]) & late) == 2
+
+
+def test_a_party_closes_only_once_every_level_table_has_its_cut(director: Director):
+    event = party_night(director, 8, rounds_planned=1, rank_by="wins")
+    rnd = director.next_round(event)
+    settle_round(director, rnd, [[4, 4], [6, 2]])
+    level = rnd["tables"][0]
+    night = ok(director.client.get(f"/api/v1/events/{event}/close/"))
+    assert night["open_tables"] == []
+    assert night["level_tables"] == [{"round": 1, "number": 1, "table": level["id"]}]
+    for body in ({}, {"leave_open": True}):
+        refused = director.client.post(f"/api/v1/events/{event}/close/", body, format="json")
+        assert is_problem(refused, 409, "rounds", "cut-needed")
+        assert refused.json()["tables"] == [{"round": 1, "number": 1, "table": level["id"]}]
+        assert "round 1, table 1" in refused.json()["detail"]
+    patched = director.client.patch(
+        f"/api/v1/events/{event}/", {"status": "finished"}, format="json"
+    )
+    assert is_problem(patched, 409, "rounds", "cut-needed")
+    ok(
+        director.client.post(
+            f"/api/v1/tables/{level['id']}/result/cut/", {"winner": 1}, format="json"
+        )
+    )
+    assert ok(director.client.get(f"/api/v1/events/{event}/close/"))["level_tables"] == []
+    closed = ok(director.client.post(f"/api/v1/events/{event}/close/", {}, format="json"))
+    assert closed["status"] == "finished"
+    # The cut's winners won the table: in a party ranked by wins, two wins in one round of
+    # two tables, one a table, and nobody with a tie.
+    rows = director.standings(event)["rows"]
+    assert sum(row["wins"] for row in rows) == 4
+
+
+def test_other_formats_close_with_a_level_table_as_before(director: Director):
+    event = director.create_totals_night(rounds_planned=1)
+    director.add_players(event, *(f"Guest {n}" for n in range(4)))
+    rnd = director.next_round(event)
+    settle_round(director, rnd, [[4, 4]])
+    assert ok(director.client.get(f"/api/v1/events/{event}/close/"))["level_tables"] == []
+    ok(director.client.post(f"/api/v1/events/{event}/close/", {}, format="json"))

@@ -373,20 +373,24 @@ class CloseView(EventsView):
     @extend_schema(
         operation_id="event_night",
         summary="What closing the night would leave open: the last round's tables without a "
-        "confirmed result (a director's)",
+        "confirmed result; and the level tables it waits for the cut at (a director's)",
         responses={200: s.NightSerializer, **problems(401, 403, 404)},
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = self.event
         access.require_director(self.actor, event.club)
-        body = {"closed_at": event.closed_at, "open_tables": selectors.tables_open(event=event)}
+        body = {
+            "closed_at": event.closed_at,
+            "open_tables": selectors.tables_open(event=event),
+            "level_tables": selectors.tables_level(event=event),
+        }
         return Response(s.NightSerializer(body).data)
 
     @extend_schema(
         operation_id="event_close",
         summary="Close the night: every join code and phone's token stops working, and the "
         "results are published; refused (409 tables-open, listed) while tables are open, "
-        "unless leave_open",
+        "unless leave_open, and (409 cut-needed, listed) while a level table waits for the cut",
         request=s.CloseSerializer,
         parameters=[IF_MATCH_LOG],
         responses={200: s.EventSerializer, **problems(400, 401, 403, 404, 409, 412)},

@@ -113,6 +113,11 @@ WORDS: Final = {
     "close_ask": _(
         "Close the night? Every join code and phone stops working, and the results are published."
     ),
+    "close_cut_needed": _(
+        "Level with no cut entered: {tables}. Enter who won the cut there (“Level: who won "
+        "the cut?”) before closing the night."
+    ),
+    "level_table": _("round {round}, table {number}"),
     "open_table": _("table {number} ({state}, {hands}, {phones})"),
     "open_hands.one": _("1 hand"),
     "open_hands": _("{count} hands"),

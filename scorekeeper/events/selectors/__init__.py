@@ -14,6 +14,7 @@ all, so callers say `selectors.standings(...)` wherever the read lives.
 """
 
 from scorekeeper.events.selectors.events import (
+    LevelTable,
     OpenTable,
     a_round_is_in_play,
     entrants_of,
@@ -22,6 +23,7 @@ from scorekeeper.events.selectors.events import (
     events_of,
     pins_of,
     rounds_seated,
+    tables_level,
     tables_open,
     teams_of,
 )
@@ -91,6 +93,7 @@ __all__ = [
     "Crosstable",
     "DeviceView",
     "EventStamp",
+    "LevelTable",
     "OpenTable",
     "PlayerRecord",
     "RoundView",
@@ -138,6 +141,7 @@ __all__ = [
     "table_get",
     "table_now",
     "table_view",
+    "tables_level",
     "tables_open",
     "tally",
     "teams_of",

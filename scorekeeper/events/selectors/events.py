@@ -1,5 +1,5 @@
 """Reads of an event as lists: the club's events, its entrants and teams, its physical
-tables, what closing the night would leave open, and its change log.
+tables, what closing the night would leave open or waits for, and its change log.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Count, QuerySet
 
-from scorekeeper.events.formats import option_fields, registered
+from scorekeeper.events.formats import format_of, option_fields, registered
 from scorekeeper.events.formats.base import OptionField
 from scorekeeper.events.localized.choice_names import (
     CONFIRM_WITH_NAMES,
@@ -141,6 +141,33 @@ def tables_open(*, event: Event) -> list[OpenTable]:
             phones=phones.get(table.event_table_id, 0),
         )
         for table in tables
+    ]
+
+
+@dataclass(frozen=True)
+class LevelTable:
+    """A level table its format decides by the director's cut, with no cut entered yet."""
+
+    round: int
+    number: int
+    table_id: int
+
+
+def tables_level(*, event: Event) -> list[LevelTable]:
+    """The tables of any round whose result is level and still waits for the director's cut,
+    in a format that breaks a level table so (a party's `cut`; the last hand decided the
+    others): closing the night waits for them, as seating the next round does (one query,
+    none for other formats)."""
+    if not format_of(event).cuts:
+        return []
+    return [
+        LevelTable(rnd, number, pk)
+        for rnd, number, pk, points in Table.objects.filter(
+            round__event=event, result__isnull=False, result__winner__isnull=True
+        )
+        .order_by("round__number", "number")
+        .values_list("round__number", "number", "pk", "result__points")
+        if isinstance(points, list) and len(set(points)) == 1
     ]
 
 

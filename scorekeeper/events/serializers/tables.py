@@ -234,9 +234,20 @@ class OpenTableSerializer(serializers.Serializer[Any]):
     phones = serializers.IntegerField(help_text="Phones still at the table.")
 
 
+class LevelTableSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField()
+    number = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+
+
 class NightSerializer(serializers.Serializer[Any]):
     closed_at = serializers.DateTimeField(allow_null=True)
     open_tables = OpenTableSerializer(many=True)
+    level_tables = LevelTableSerializer(
+        many=True,
+        help_text="Level tables waiting for the director's cut (a party's, any round): "
+        "closing waits for them (409 cut-needed), leave_open or not.",
+    )
 
 
 class CodeSerializer(serializers.Serializer[Any]):

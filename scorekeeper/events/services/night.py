@@ -28,7 +28,9 @@ def event_close(
     expected_version: int | None = None,
     backup: bool = True,
 ) -> Event:
-    """The director closes the night. Tables of the last round without a confirmed result
+    """The director closes the night. A level table still waiting for the director's cut
+    (`selectors.tables_level`, a party's) is refused as `cut-needed`, listed, whatever
+    `leave_open` says. Tables of the last round without a confirmed result
     (`selectors.tables_open`: hands maybe still on a phone, results not entered or not
     confirmed) are refused as `tables-open`, listed, unless `leave_open` says to close
     anyway. Closing finishes the event, publishes it, ends every phone's token (the join
@@ -40,6 +42,7 @@ def event_close(
         if event.closed_at is not None:
             return event
         require_fresh(event, expected_version)
+        _cuts_entered(event)
         still_open = selectors.tables_open(event=event)
         if still_open and not leave_open:
             numbers = ", ".join(str(t.number) for t in still_open)
@@ -70,6 +73,34 @@ def event_close(
         if backup:  # the night's results, kept safe as soon as it is closed (deployment.md)
             backup_soon(label=f"night-{event.pk}-closed", holdings=selectors.holdings)
     return event
+
+
+def _cuts_entered(event: Event) -> None:
+    """A level table its format breaks by the director's cut is decided before the night
+    closes, as before the next round is seated: its standings would count it a tie for good.
+    ``leave_open`` does not skip it: the cut is the director's to enter, players there or
+    not."""
+    level = selectors.tables_level(event=event)
+    if level:
+        raise Conflict(
+            _(
+                "Level with no cut entered at %(tables)s: enter who won the cut on the console "
+                "first."
+            )
+            % {
+                "tables": "; ".join(
+                    _("round %(round)s, table %(table)s")
+                    % {"round": table.round, "table": table.number}
+                    for table in level
+                )
+            },
+            code="cut-needed",
+            field="rounds",
+            tables=[
+                {"round": table.round, "number": table.number, "table": table.table_id}
+                for table in level
+            ],
+        )
 
 
 def event_reopen(

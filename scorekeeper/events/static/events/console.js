@@ -387,6 +387,11 @@ on(".close-night", "click", async () => {
     tell("close", error.message, true);
     return;
   }
+  if (night.level_tables.length) {
+    const level = night.level_tables.map((o) => t("level_table", { round: o.round, number: o.number }));
+    tell("close", t("close_cut_needed", { tables: level.join("; ") }), true);
+    return;
+  }
   const open = night.open_tables.map((o) => t("open_table", { number: o.number, state: t(o.state === "no result" ? "playing" : o.state), hands: t("open_hands", { count: o.hands }), phones: t("open_phones", { count: o.phones }) }));
   const question = open.length ? t("close_ask_open", { tables: open.join("; ") }) : t("close_ask");
   if ((await ask(question)) === null) return;
