@@ -191,6 +191,12 @@ def test_a_party_night_moves_its_winners_up_and_asks_for_the_cut_at_a_level_tabl
     wall = anon.get(f"/events/{event}/projector/").content.decode()
     assert "After round 1: who moves where" in wall
     second = director.next_round(event)
+    # Round 2 is seated from the cut: drawn again now, it would make winners of players
+    # already seated as losers.
+    again = director.client.post(
+        f"/api/v1/tables/{level['id']}/result/cut/", {"winner": 0}, format="json"
+    )
+    assert is_problem(again, 409, "winner", "cut-moved-on")
     now = seats_of(second)
     table_of = {p: n for n, four in now.items() for p in four}
     head, middle, low = seats[1], seats[2], seats[3]

@@ -363,7 +363,7 @@ def result_cut(
 ) -> Result:
     """A level table whose format decides it by the director's draw (a party's cut): the
     side that won the cut wins the table (and moves, as winners do). A draw entered again
-    replaces the first; the change log keeps each."""
+    replaces the first, until the next round is seated from it; the change log keeps each."""
     if winner not in (0, 1):
         raise Malformed(_("a side is 0 or 1"), code="bad-side", field="winner")
     with transaction.atomic():
@@ -383,6 +383,14 @@ def result_cut(
             raise Conflict(
                 _("Only a level table's result is decided by a cut."),
                 code="not-level",
+                field="winner",
+            )
+        if event.rounds.filter(number__gt=table.round.number).exists():
+            # The next round was seated from this cut (who moved up): a new draw would make
+            # winners of those seated as losers.
+            raise Conflict(
+                _("The next round is seated from this cut: undo that round to draw again."),
+                code="cut-moved-on",
                 field="winner",
             )
         last = last_scorer_of(table)
