@@ -269,3 +269,39 @@ def test_an_erasure_leaves_what_the_log_says_of_others_who_share_a_word_of_the_n
     assert "Ann Lee" not in log and f"Erased player {ann} went home" in log
     assert "Lee Park went home" in log and "as Dora Lee asked" in log
     assert "'name': 'Lee Park'" in log
+
+
+def a_seated_night(director: Director) -> tuple[int, dict[str, int], dict[str, Any]]:
+    """Zeb Quack and seven others at a night of hands, round 1 seated (each table a game)."""
+    event = director.create_event(round_length="hands", hands_per_round=2, rounds_planned=2)
+    ids = director.add_players(event, "Zeb Quack", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+    return event, ids, director.next_round(event)
+
+
+def first_entries(game: str) -> list[Any]:
+    """The players each `create-game` entry of the game's public log names."""
+    log = ok(APIClient().get(f"/api/v1/games/{game}/log/"))
+    return [entry["after"]["players"] for entry in log if entry["action"] == "create-game"]
+
+
+@pytest.mark.parametrize("repair", ["a substitute", "a swap"])
+def test_a_game_whose_seat_they_left_before_its_first_hand_is_rewritten_too(
+    director: Director, repair: str
+):
+    event, ids, seated = a_seated_night(director)
+    zeb = ids["Zeb Quack"]
+    table, seat = next((t, s) for t in seated["tables"] for s in t["seats"] if s["player"] == zeb)
+    other = next(t for t in seated["tables"] if t["id"] != table["id"])
+    if repair == "a substitute":
+        url = f"/api/v1/tables/{table['id']}/seats/{seat['seat']}/substitute/"
+        ok(director.client.post(url, {"player": "Sam", "reason": "sick"}, format="json"))
+    else:
+        body = {"players": [zeb, other["seats"][0]["player"]], "reason": "asked to"}
+        ok(director.client.post(f"/api/v1/events/{event}/rounds/1/swap/", body, format="json"))
+    held = first_entries(table["game"]) + first_entries(other["game"])
+    ok(director.client.post(f"/api/v1/players/{zeb}/erase/", {}, format="json"))
+    shown = f"Erased player {zeb}"
+    # Their name is gone from every game's first entry, and nobody else's went with it.
+    assert first_entries(table["game"]) + first_entries(other["game"]) == [
+        [shown if name == "Zeb Quack" else name for name in players] for players in held
+    ]

@@ -4,8 +4,10 @@ a while are deleted.
 Erasing keeps the record and every number: seats, entries, results and games name a player by
 id, so the name becomes a placeholder ("Erased player 17", unique in the club by the id), and
 every copy of the name, in the same transaction, is rewritten: the label; the roster log's
-records of them; the names of the hand-by-hand games they sat in and of the teams they played
-in; those games' change logs (a game's first entry names its seats); a substitute's seat in the
+records of them; the names of the hand-by-hand games they sat in (or left before the first
+hand, for a substitute or a swap) and of the teams they played in; those games' change logs (a
+game's first entry names its seats, and is rewritten wherever it names them in the events they
+entered); a substitute's seat in the
 events' logs; where a name of theirs or a word of one appears, the free text kept about
 their tables (reasons given, a dispute's words, the labels the phones there joined with) and
 what the logs of the events they entered say of them or their team (an arrival, a leaving, a
@@ -46,6 +48,7 @@ from scorekeeper.events.models import (
     Result,
     ResultChange,
     RosterChange,
+    Table,
     TableSeat,
     TableToken,
 )
@@ -172,7 +175,7 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     spoken = old | _words_of(old)
     teams = EventTeam.objects.filter(members__player=player).distinct()
     _tables_rewritten(player, {team.pk for team in teams}, old, spoken, shown)
-    _games_rewritten(player, spoken, shown)
+    _games_rewritten(player, old, spoken, shown)
     for team in teams:
         EventTeam.objects.filter(pk=team.pk).update(name=_renamed_in(team.name, spoken, shown))
     RosterChange.objects.create(
@@ -256,27 +259,37 @@ def _tables_rewritten(
             TableToken.objects.filter(pk=phone.pk).update(label=label)
 
 
-def _games_rewritten(player: Player, old: set[str], shown: str) -> None:
-    """The games the player sat in: their team names and their change logs (the first entry
-    names every seat; reasons are free text)."""
-    seats = dict(Seat.objects.filter(player=player).values_list("game_id", "number"))
-    # Every read of them shows the new name: their tags change (the versions do not, so a
-    # hand a phone queued against one still lands).
-    Game.objects.filter(pk__in=seats).update(renamed=F("renamed") + 1)
-    for game in Game.objects.filter(pk__in=seats):
-        team_names = [_renamed_in(name, old, shown) for name in game.team_names]
+def _games_rewritten(player: Player, old: set[str], spoken: set[str], shown: str) -> None:
+    """The games they sat in, their team names and their change logs (the first entry names
+    every seat; reasons are free text): a game where they sit now, or sat until a substitute
+    or a swap before its first hand took their seat (its first entry still names them); and in
+    the events they entered, any other game's first entry that names them whole. Each of those
+    games' reads are tagged anew (`Game.renamed`), so a phone holding the old name is sent the
+    new one; the versions a write names stay as they were."""
+    sat = set(Seat.objects.filter(player=player).values_list("game_id", flat=True))
+    places = TableSeat.objects.filter(Q(player=player) | Q(substitute_for=player))
+    sat |= set(
+        Table.objects.filter(seats__in=places, game__isnull=False).values_list("game_id", flat=True)
+    )
+    entered = Table.objects.filter(round__event__entrants__player=player, game__isnull=False)
+    nearby = set(entered.values_list("game_id", flat=True)) - sat
+    for game in Game.objects.filter(pk__in=sat):
+        team_names = [_renamed_in(name, spoken, shown) for name in game.team_names]
         if team_names != game.team_names:
             Game.objects.filter(pk=game.pk).update(team_names=team_names)
-    for entry in ChangeLogEntry.objects.filter(game_id__in=seats):
-        after, said = entry.after, _renamed_in(entry.reason, old, shown)
+    renamed = set(sat)
+    for entry in ChangeLogEntry.objects.filter(game_id__in=sat | nearby):
+        # At their own games, a word of a name says them too ("Zeb's phone"); elsewhere only
+        # a whole name. A seat's name is a whole name, never a word of another's.
+        words = spoken if entry.game_id in sat else old
+        after, said = entry.after, _renamed_in(entry.reason, words, shown)
         if entry.action == ChangeLogEntry.Action.CREATE_GAME and isinstance(after, dict):
-            players = list(after.get("players") or [])
-            seat = seats[entry.game_id]
-            if seat < len(players):
-                players[seat] = shown
-            after = {**after, "players": [_renamed_in(str(p), old, shown) for p in players]}
+            players = [_renamed_in(str(p), old, shown) for p in after.get("players") or []]
+            after = {**after, "players": players}
         if (after, said) != (entry.after, entry.reason):
             ChangeLogEntry.objects.filter(pk=entry.pk).update(after=after, reason=said)
+            renamed.add(entry.game_id)
+    Game.objects.filter(pk__in=renamed).update(renamed=F("renamed") + 1)
 
 
 def _old_pages_overwritten() -> None:
