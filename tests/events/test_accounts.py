@@ -282,6 +282,23 @@ def test_on_a_lan_a_session_ends_after_two_hours_without_an_action(signed_in, la
     assert signed_in.get("/events/director/").status_code == 302  # to the sign-in page
 
 
+def test_on_a_lan_a_page_a_script_reads_in_the_background_is_no_action(
+    signed_in, lan_clock, dora
+):
+    from scorekeeper.events import services
+    from scorekeeper.events.access import Actor
+
+    club = dora.club_directorships.get().club
+    event = services.event_create(
+        club=club, actor=Actor(user=dora), name="Friday", format="progressive", rounds_planned=2
+    )
+    assert signed_in.get("/events/director/").status_code == 200
+    for _ in range(3):  # the console's box on the night's safety, read every 20 s
+        lan_clock.now += 3000
+        signed_in.get(f"/events/{event.pk}/manage/safety/", HTTP_SEC_FETCH_MODE="cors")
+    assert signed_in.get("/events/director/").status_code == 302
+
+
 def test_on_a_lan_each_action_keeps_the_session_two_hours_more(signed_in, lan_clock, dora):
     club = dora.club_directorships.get().club
     for _ in range(4):
@@ -289,6 +306,16 @@ def test_on_a_lan_each_action_keeps_the_session_two_hours_more(signed_in, lan_cl
         assert signed_in.get("/events/director/").status_code == 200
         settings = {"language": "ko", "time_zone": "Asia/Seoul"}
         assert signed_in.post(f"/events/clubs/{club.pk}/settings/", settings).status_code == 302
+
+
+def test_on_a_lan_a_session_ends_at_its_age_however_busy(signed_in, lan_clock, settings):
+    settings.SESSION_COOKIE_AGE = 12 * 3600
+    for _ in range(6):  # an action every two hours less a minute, for ten hours
+        assert signed_in.get("/events/director/").status_code == 200
+        lan_clock.now += 7140
+    assert signed_in.get("/events/director/").status_code == 200  # at 11.9 hours
+    lan_clock.now += 7140
+    assert signed_in.get("/events/director/").status_code == 302  # past 12 hours
 
 
 def test_with_https_a_session_has_no_idle_end(signed_in, lan_clock, settings):
