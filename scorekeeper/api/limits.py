@@ -73,10 +73,12 @@ def rate_of(scope: str) -> tuple[int, int] | None:
 
 
 class Limit(BaseThrottle):
-    """Every request a client makes counts (`scope`), refused past the rate."""
+    """Every request a client makes counts (`scope`), refused past the rate; a view whose
+    request turned out not to count (refused, or a replay) gives it back (`give_back`)."""
 
     scope: ClassVar[str]
     retry: int | None = None
+    held: tuple[str, int] | None = None
 
     def key(self, request: Any) -> str:
         return f"{self.scope}:{client_of(request)}"
@@ -99,7 +101,14 @@ class Limit(BaseThrottle):
                 self.retry = mine.wait(now)
                 return False
             mine.add(now)
+        self.held = (self.key(request), period)
         return True
+
+    def give_back(self) -> None:
+        """The request this counted did not count after all."""
+        if self.held is not None:
+            take_back(*self.held)
+            self.held = None
 
     def wait(self) -> float | None:
         return self.retry

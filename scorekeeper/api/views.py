@@ -100,7 +100,24 @@ class RulesetListView(APIView):
 
 
 class GameCreateView(APIView):
+    """Games started count against the client's limit; a refused start, or a replay of one
+    already made, gives its count back."""
+
     throttle_classes = [GameStarts]
+    limits: list[Any] = []
+
+    def get_throttles(self) -> list[Any]:
+        self.limits = super().get_throttles()
+        return self.limits
+
+    def not_counted(self) -> None:
+        for limit in self.limits:
+            if isinstance(limit, GameStarts):
+                limit.give_back()
+
+    def handle_exception(self, exc: Exception) -> Response:
+        self.not_counted()
+        return super().handle_exception(exc)
 
     @extend_schema(
         operation_id="games_create",
@@ -124,6 +141,8 @@ class GameCreateView(APIView):
             game, replayed = services.game_create_idempotent(
                 game_id=values.pop("id"), token=token, **values
             )
+            if replayed:
+                self.not_counted()
         else:
             game, token = services.game_create(**values)
         body = {**_game_json(selectors.game_state(game=game)), "token": token}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
+import uuid
 
 import pytest
 from api_tables import Table
@@ -94,6 +96,20 @@ def test_games_started_without_an_account_are_limited_per_client(rates):
     body = {"ruleset": "standard", "players": ["A", "B", "C", "D"], "dealer": 0}
     for _ in range(2):
         assert phone.post("/api/v1/games/", body, format="json").status_code == 201
+    assert is_problem(phone.post("/api/v1/games/", body, format="json"), 429)
+
+
+def test_a_start_refused_or_replayed_is_no_game_started(rates):
+    rates(games="2/hour")
+    phone = APIClient()
+    body = {"ruleset": "standard", "players": ["A", "B", "C", "D"], "dealer": 0}
+    for _ in range(3):  # refused: no game started
+        assert phone.post("/api/v1/games/", {"ruleset": "standard"}, format="json").status_code == 400
+    chosen = {**body, "id": str(uuid.uuid4()), "token": secrets.token_urlsafe(32)}
+    # A phone sends its start again after a restore: the same game, answered again.
+    statuses = [phone.post("/api/v1/games/", chosen, format="json").status_code for _ in range(3)]
+    assert statuses == [201, 200, 200]
+    assert phone.post("/api/v1/games/", body, format="json").status_code == 201
     assert is_problem(phone.post("/api/v1/games/", body, format="json"), 429)
 
 
