@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.signals import user_logged_in
 from django.core import signing
@@ -44,6 +45,7 @@ PERIOD: Final = 3600.0
 KNOWN_COOKIE: Final = "euchre_signed_in_before"
 _SALT: Final = "scorekeeper.sign-in"
 _KNOWN_KEPT: Final = 8
+_KNOWN_SECONDS: Final = 365 * 86400
 
 
 def name_digest(username: str) -> str:
@@ -59,12 +61,29 @@ def wait_after(wrong: int, free: int) -> float:
 
 
 def known_names(request: HttpRequest) -> list[str]:
-    """The names (as digests) this browser signed in as before."""
+    """The names this browser signed in as before, each as a digest of the name with the
+    password it signed in with (`known_as`), written within the cookie's year."""
     try:
-        known = signing.loads(request.COOKIES.get(KNOWN_COOKIE, ""), salt=_SALT)
+        known = signing.loads(
+            request.COOKIES.get(KNOWN_COOKIE, ""), salt=_SALT, max_age=_KNOWN_SECONDS
+        )
     except signing.BadSignature:
         return []
     return [str(name) for name in known] if isinstance(known, list) else []
+
+
+def known_as(name: str, user: Any) -> str:
+    """What the browser's note keeps of a sign-in: the name's digest and one of the password's
+    hash, so a note made before a password changed exempts nobody from the slowing."""
+    return f"{name}.{salted_hmac(_SALT, user.password).hexdigest()[:16]}"
+
+
+def _user_named(username: str) -> Any:
+    model = get_user_model()
+    try:
+        return model._default_manager.get_by_natural_key(username)
+    except model.DoesNotExist:
+        return None
 
 
 @dataclass
@@ -109,10 +128,12 @@ class SlowedSignIn(ModelBackend):
     ) -> Any:
         if request is None or not username:
             return super().authenticate(request, username, password, **kwargs)
+        user = _user_named(username)
         attempt = SignInTry(
             name_digest(username),
             client_of(request),
-            known=name_digest(username) in known_names(request),
+            known=user is not None
+            and known_as(name_digest(username), user) in known_names(request),
         )
         wait = attempt.begin(time.time())
         if wait:
@@ -128,7 +149,7 @@ def signed_in(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any
     if request is None or attempt is None:
         return
     attempt.proved_right()
-    request.signed_in_as = attempt.name  # type: ignore[attr-defined]
+    request.signed_in_as = known_as(attempt.name, user)  # type: ignore[attr-defined]
 
 
 user_logged_in.connect(signed_in, dispatch_uid="scorekeeper.sign_in.signed_in")
@@ -148,11 +169,13 @@ class SignInSlowingMiddleware:
             response = _too_soon(request, wait)
         name: str | None = getattr(request, "signed_in_as", None)
         if name:
-            known = [name, *(other for other in known_names(request) if other != name)]
+            # (A note of the same name with an earlier password goes.)
+            same = name.split(".")[0]
+            known = [name, *(o for o in known_names(request) if o.split(".")[0] != same)]
             response.set_cookie(
                 KNOWN_COOKIE,
                 signing.dumps(known[:_KNOWN_KEPT], salt=_SALT),
-                max_age=365 * 86400,
+                max_age=_KNOWN_SECONDS,
                 secure=settings.SESSION_COOKIE_SECURE,
                 httponly=True,
                 samesite="Lax",

@@ -86,6 +86,17 @@ def test_a_browser_that_signed_in_before_is_never_slowed(dora, clock):
     assert try_password(RIGHT, "10.9.3.1").status_code == 429  # the same address, not the browser
 
 
+def test_a_browser_that_signed_in_with_an_earlier_password_is_slowed_as_any(dora, clock):
+    own = Client()
+    assert try_password(RIGHT, "10.9.4.1", own).status_code == 302
+    own.post("/events/logout/")
+    dora.set_password("another long right password")
+    dora.save()
+    for _ in range(3):
+        try_password("wrong", "10.9.4.1", own)
+    assert try_password("wrong", "10.9.4.1", own).status_code == 429
+
+
 def test_the_wait_doubles_and_never_grows_past_the_longest(dora, clock, settings):
     settings.SIGN_IN_LONGEST_WAIT = 60
     waits = []
