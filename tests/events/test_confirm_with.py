@@ -185,6 +185,25 @@ def test_five_wrong_pins_leave_the_result_to_the_director(director: Director):
     assert ok(corrected)["status"] == "confirmed"
 
 
+def test_wrong_pins_entering_and_confirming_share_a_tables_five_tries(director: Director):
+    """Each wrong PIN is a guess at a player's: a side entering in the other's name and then
+    confirming in it gets five guesses at the table in all, not five each way."""
+    event, _, phone = hand_played(director, confirm_with="pin")
+    them, mine = phone.player(phone.by_seat[1]), phone.player(phone.by_seat[0])
+    guess = f"{(int(pin_of(event, them)) + 1) % 10_000:04d}"
+    entering = [phone.post("result/", {"entered_by": them, "pin": guess}) for _ in range(3)]
+    assert [t.json()["tries_left"] for t in entering] == [4, 3, 2]
+    ok(phone.post("result/", {"entered_by": mine, "pin": pin_of(event, mine)}), 201)
+    url = phone.url + "result/confirm/"
+    confirming = [
+        phone.client.post(url, {"confirmed_by": them, "pin": guess}, format="json")
+        for _ in range(2)
+    ]
+    assert [t.json()["tries_left"] for t in confirming] == [1, 0]
+    used = phone.client.post(url, {"confirmed_by": them, "pin": pin_of(event, them)}, format="json")
+    assert is_problem(used, 409, "pin", "pin-tries-used")
+
+
 def test_pins_are_printed_for_the_clubs_directors_only(director: Director, director_user):
     event, _, phone = one_table(director, confirm_with="pin", published=True)
     pin = pin_of(event, phone.player(phone.by_seat[0]))

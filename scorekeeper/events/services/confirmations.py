@@ -37,7 +37,7 @@ from scorekeeper.events.models import (
 from scorekeeper.events.selectors import result_of
 from scorekeeper.events.services.averages import absent_partners_rescored
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.pins import PIN_TRIES, pin_matches, wrong_pin
+from scorekeeper.events.services.pins import PIN_TRIES, entry_misses, pin_matches, wrong_pin
 from scorekeeper.events.services.results import result_logged, result_snapshot, seat_of
 from scorekeeper.events.services.tables import require_open, table_lock
 
@@ -112,7 +112,7 @@ def result_confirm(
             event_changed(table.round.event_id)
     if missed:
         raise wrong_pin(
-            PIN_TRIES - result.pin_misses,
+            PIN_TRIES - result.pin_misses - entry_misses(table),
             _("This is not their PIN. %(left)s more tries, then the director confirms."),
             _("This is not their PIN, and that was the last try: the director confirms."),
         )
@@ -162,7 +162,7 @@ def _phone_may_confirm(
 def _pin_matches(result: Result, event: Event, confirmed_by: int, pin: str | None) -> bool:
     """The PIN typed is the confirming player's for this event; refused outright when none
     was typed, when the player has none (a substitute), or when the tries are used up."""
-    if result.pin_misses >= PIN_TRIES:
+    if result.pin_misses + entry_misses(result.table) >= PIN_TRIES:
         raise Conflict(
             _("Too many wrong PINs for this result: the director confirms it."),
             code="pin-tries-used",

@@ -12,12 +12,28 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.counters import counted, take_back
 from scorekeeper.errors import Conflict, Malformed, Unprocessable
-from scorekeeper.events.models import Entrant, Event, Table
+from scorekeeper.events.models import Entrant, Event, Result, Table
 
-#: Wrong PINs a table's result takes before only the director confirms it; and wrong PINs of
-#: whoever enters it, counted over a night, before only the director enters it.
+#: Wrong PINs a table takes in a night, entering its result or confirming it, before only the
+#: director does either: each is a guess at a player's PIN, and guessing gets five chances
+#: in all.
 PIN_TRIES: Final = 5
 ENTRY_PIN_PERIOD: Final = 12 * 3600.0
+
+
+def entry_key(table: Table) -> tuple[str, float]:
+    return f"entry-pins:{table.pk}", ENTRY_PIN_PERIOD
+
+
+def entry_misses(table: Table) -> int:
+    """The wrong PINs typed entering the table's result this night."""
+    with counted(entry_key(table)) as (misses,):
+        return misses.count
+
+
+def confirm_misses(table: Table) -> int:
+    """The wrong PINs typed confirming the table's result."""
+    return sum(Result.objects.filter(table=table).values_list("pin_misses", flat=True))
 
 
 def pin_matches(event: Event, player: int, pin: str | None, *, field: str) -> bool:
@@ -47,16 +63,17 @@ def entry_pin_checked(table: Table, player: int, pin: str | None) -> None:
     `PIN_TRIES`, the director enters the result. The try is counted, under the count's lock,
     before the PIN is compared, and given back when it was right: tries sent at once are
     each counted, never compared against a count that has not yet had the others."""
-    key, period = f"entry-pins:{table.pk}", ENTRY_PIN_PERIOD
+    key, period = entry_key(table)
+    confirming = confirm_misses(table)
     with counted((key, period)) as (misses,):
-        if misses.count >= PIN_TRIES:
+        if misses.count + confirming >= PIN_TRIES:
             raise Conflict(
                 _("Too many wrong PINs for this table: the director enters its result."),
                 code="pin-tries-used",
                 field="pin",
             )
         misses.add(time.time())
-        left = PIN_TRIES - misses.count
+        left = PIN_TRIES - misses.count - confirming
     try:
         right = pin_matches(table.round.event, player, pin, field="entered_by")
     except (Malformed, Conflict):
