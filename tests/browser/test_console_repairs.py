@@ -1,7 +1,8 @@
 """The director repairs the night from the console, each act asked first: two players swap
 places in a round not yet begun, the round is undone and seated again, the night is closed and
-reopened; and two directors amending the same hand at once: the second is shown what the first
-changed, and saves nothing until they have looked. The box on the night's safety keeps up."""
+reopened; and two directors changing the same thing at once (a hand, a table's result): the
+one who began first is shown what the other changed, and saves nothing until they have looked,
+however often the console read the night meanwhile. The box on the night's safety keeps up."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import APIResponse, BrowserContext, Page, expect
 from screens import DIRECTOR, PASSWORD, sign_in
-from table import root_font_size, text_size
+from table import refreshed, root_font_size, text_size
 from test_console_night import ask_and, board_table
 from test_large_text import BROKEN_WORDS, SETTLED
 
 from scorekeeper import backups
 from scorekeeper.events import services
+from scorekeeper.events.access import Actor
 from scorekeeper.events.selectors import holdings
 from tests.events.event_helpers import event_founded
 
@@ -137,6 +139,98 @@ def test_two_directors_amending_the_same_hand(live_server, page: Page, django_us
     other.get_by_role("button", name="Save the hand").click()
     expect(other.locator("[data-note-slot=desk-hands]")).to_contain_text("Hand 1")
     expect(other.locator(".desk-hands li").first).to_contain_text("took 1")
+
+
+class SecondDirector:
+    """Ed, a second director of the night's club (Dora invited him), signed in on a phone of
+    his own (`context`), who changes the night through the API, on what he reads there."""
+
+    def __init__(
+        self, context: BrowserContext, base: str, event: Any, django_user_model: Any
+    ) -> None:
+        dora = Actor(user=django_user_model.objects.get(username=DIRECTOR))
+        user = django_user_model.objects.create_user("ed", password=PASSWORD, first_name="Ed")
+        ed = Actor(user=user)
+        services.invite_named(club=event.club, actor=dora, username="ed")
+        (invite,) = services.invites_waiting(actor=ed)
+        services.invite_answer(invite_id=invite.pk, actor=ed, accept=True)
+        self.base = base
+        self.context = context
+        signing_in = self.context.new_page()
+        signing_in.goto(base + "/events/login/")
+        signing_in.locator("input[name=username]").fill("ed")
+        signing_in.locator("input[name=password]").fill(PASSWORD)
+        signing_in.locator("button[type=submit]").click()
+        signing_in.wait_for_url(lambda url: "/events/login/" not in url)
+        signing_in.close()
+
+    def read(self, path: str) -> Any:
+        answer = self.context.request.get(self.base + path)
+        assert answer.ok, answer.text()
+        return answer.json()
+
+    def write(self, method: str, path: str, body: dict[str, Any], version: int) -> APIResponse:
+        (csrf,) = [c["value"] for c in self.context.cookies() if c["name"] == "csrftoken"]
+        return self.context.request.fetch(
+            self.base + path,
+            method=method,
+            data=body,
+            headers={"X-CSRFToken": csrf, "If-Match": f'"{version}"'},
+        )
+
+
+def test_a_result_saved_meanwhile_by_another_director_is_not_overwritten_from_the_desk(
+    live_server, page: Page, phone, django_user_model
+):
+    event = a_night(django_user_model, entry="totals")
+    base = live_server.url
+    page.clock.install()  # the console's refreshes are brought forward (table.py: refreshed)
+    sign_in(page, base, f"/events/{event.pk}/manage/")
+    open_table_one(page)
+    # Dora begins keying in table 1's card.
+    page.locator(".desk-reason").fill("from the tally card")
+    page.locator("#totals-0").fill("5")
+    page.locator("#totals-1").fill("3")
+
+    # Ed keys in the same table's result meanwhile, on the table as he reads it.
+    ed = SecondDirector(phone(), base, event, django_user_model)
+    board = ed.read(f"/api/v1/events/{event.pk}/board/")
+    (table,) = [t for t in board[0]["tables"] if t["number"] == 1]
+    saved = ed.write(
+        "PATCH",
+        f"/api/v1/tables/{table['id']}/result/",
+        {"points": [5, 2], "reason": "Ed's card"},
+        table["version"],
+    )
+    assert saved.status == 200, saved.text()
+
+    # Dora's console reads the night again: Ed's result is on her desk, what she typed stays.
+    refreshed(
+        page,
+        lambda timeout: expect(page.locator(".desk-summary")).to_contain_text(
+            "5–2", timeout=timeout
+        ),
+    )
+    expect(page.locator("#totals-1")).to_have_value("3")
+
+    # Her save was begun on the table before Ed's: refused, and she is shown his.
+    page.get_by_role("button", name="Correct the result").click()
+    stale = page.locator("dialog.stale")
+    expect(stale).to_be_visible()
+    change = stale.locator(".stale-changes li").first
+    expect(change).to_contain_text("director Ed")
+    expect(change).to_contain_text("5–2")
+    stale.get_by_role("button", name="Look at it now").click()
+    expect(stale).to_be_hidden()
+    expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("Someone changed this")
+    result = event.rounds.get().tables.get(number=1).result
+    assert result.points == [5, 2]  # Ed's stands
+
+    # Having looked, saving again is made on what she now sees.
+    page.get_by_role("button", name="Correct the result").click()
+    expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("5–3")
+    result.refresh_from_db()
+    assert result.points == [5, 3]
 
 
 def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(

@@ -284,8 +284,7 @@ async function load() {
   const numbers = [...new Set(tables.flatMap((r) => r.tables.map((x) => x.number)))].sort((a, b) => a - b);
   options(logForm.elements.table, numbers.map((n) => [n, t("table", { number: n })]), t("all_tables"));
   $(".standings").replaceChildren(standingsTable(standings));
-  refreshDesk(tables);
-  await showLog();
+  await Promise.all([refreshDesk(tables), showLog()]);
 }
 
 // The controls: drawn once, never by a refresh --------------------------------------------------

@@ -1,7 +1,9 @@
 // The open table on the console: its seats (a substitute for this round), its hands (amend,
 // add, undo), its result (corrected, entered from its hands, assigned, forfeited) and its part
 // of the change log. Every change says why, in the desk's one "why" box. The forms are the
-// page's own; a refresh redraws only the table's data (summary, seats, hands, log).
+// page's own; a refresh redraws only the table's data (summary, seats, hands, log). A change is
+// made on the table (or its hands) as the director saw it when they began it, not as a refresh
+// read it since: whatever another director changed meanwhile is shown (412) before it is lost.
 import { $, $$, api, ask, attempt, changeItem, el, formData, options, seatWord, t, tell } from "./console_kit.js";
 
 const desk = $(".desk");
@@ -113,8 +115,13 @@ export function openDesk(table, round) {
   open = { table, round };
   desk.hidden = false;
   if (changed) {
+    // What was begun on another table is not this one's: its values go, and its version.
     $(".desk-reason", desk).value = "";
     stopAmend();
+    for (const form of tableForms()) {
+      form.reset();
+      settled(form);
+    }
   }
   $(".totals-form", desk).hidden = entry !== "totals";
   $(".rederive-form", desk).hidden = entry !== "hands";
@@ -122,14 +129,15 @@ export function openDesk(table, round) {
   desk.scrollIntoView({ block: "start" });
 }
 
-/** The board was read again: the open table's data follows it. */
-export function refreshDesk(rounds) {
+/** The board was read again: the open table's data follows it (drawn once this returns, so
+ * that what is begun after a change of the director's own is made on it). */
+export async function refreshDesk(rounds) {
   if (!open) return;
   for (const round of rounds) {
     const table = round.tables.find((x) => x.id === open.table.id);
     if (table) {
-      open = { table, round };
-      attempt("desk", draw);
+      open = { table, round, game: open.game };
+      await attempt("desk", draw);
     }
   }
 }
@@ -137,6 +145,55 @@ export function refreshDesk(rounds) {
 async function changed(key, message) {
   tell(key, message);
   await reload();
+}
+
+// What a change is made on ----------------------------------------------------------------------
+// A form's version (`data-version`) is taken as the director begins it (the first thing typed or
+// chosen there; an amendment's as it is started) and kept until it is saved, refused as changed
+// meanwhile (the director then looks, and a save again is made on what they see), or let go (the
+// desk closed, another table opened). A refresh moves what the desk shows, never that.
+
+/** The forms that change the table itself (its seats and its result). */
+function tableForms() {
+  return [".substitute-form", ".absent-form", ".totals-form", ".rederive-form", ".assign-form", ".forfeit-form"]
+    .map((selector) => $(selector, desk))
+    .filter(Boolean);
+}
+
+/** What the desk shows of the form's object now: the table's version, or its game's. */
+function shownVersion(form) {
+  return form.classList.contains("hand-form") ? open.game : open.table.version;
+}
+
+function begun(form) {
+  const shown = open ? shownVersion(form) : undefined;
+  if (form.dataset.version === undefined && shown !== undefined) form.dataset.version = String(shown);
+}
+
+/** The version the form's change is made on (as the director began it; begun now if not). */
+function basedOn(form) {
+  begun(form);
+  return form.dataset.version === undefined ? undefined : Number(form.dataset.version);
+}
+
+function settled(form) {
+  delete form.dataset.version;
+}
+
+/** Save the form's change with `write(version)`; a 412 lets its version go once the director
+ * has seen it, so that saving again is made on the table as it is shown after. */
+async function saving(form, write) {
+  try {
+    await write(basedOn(form));
+    settled(form);
+  } catch (error) {
+    if (error.status === 412) settled(form);
+    throw error;
+  }
+}
+
+for (const form of [...tableForms(), $(".hand-form", desk)]) {
+  for (const type of ["input", "change"]) form.addEventListener(type, () => begun(form));
 }
 
 // The hands ---------------------------------------------------------------------------------
@@ -169,9 +226,10 @@ function startAmend(hand) {
 
 async function undoHand(number) {
   const { table } = open;
+  const version = open.game; // the hands as listed when the director chose to undo
   if ((await ask(t("undo_ask", { number, table: table.number }))) === null) return;
   await attempt("desk-hands", async () => {
-    await api("DELETE", `/api/v1/tables/${table.id}/hands/${number}/`, { reason: reason() }, open.game);
+    await api("DELETE", `/api/v1/tables/${table.id}/hands/${number}/`, { reason: reason() }, version);
     await changed("desk-hands", t("hand_undone", { number }));
   });
 }
@@ -189,20 +247,23 @@ $(".hand-form", desk).addEventListener("submit", (e) => {
   else body.outcome = f.ending;
   const { table, round } = open;
   const form = e.target;
+  const version = basedOn(form);
   attempt("desk-hands", async () => {
     const number = f.number ? Number(f.number) : null;
     try {
       const written = number
-        ? await api("PATCH", `/api/v1/tables/${table.id}/hands/${number}/`, body, Number(form.dataset.version ?? open.game))
-        : await api("POST", `/api/v1/tables/${table.id}/hands/`, body, open.game);
+        ? await api("PATCH", `/api/v1/tables/${table.id}/hands/${number}/`, body, version)
+        : await api("POST", `/api/v1/tables/${table.id}/hands/`, body, version);
+      // The next hand is begun on this one (the desk is drawn again only after).
+      if (open?.table.id === table.id) open.game = written.game.version;
       stopAmend();
       await changed("desk-hands", t("hand_saved", { number: number || written.number }));
     } catch (error) {
       if (error.status === 412) {
         // Changed meanwhile: who changed which hand since, from the game's own log; once the
         // director has looked, saving again is made on what they saw.
-        error.body.changes = await handsChangedSince(table, round, Number(form.dataset.version ?? open.game));
-        if (number) delete form.dataset.version;
+        error.body.changes = await handsChangedSince(table, round, version);
+        settled(form);
       }
       throw error;
     }
@@ -233,23 +294,29 @@ $(".substitute-form", desk).addEventListener("submit", (e) => {
   const form = e.target;
   const f = formData(form);
   const { table } = open;
-  attempt("desk-seats", async () => {
-    const seat = await api("POST", `/api/v1/tables/${table.id}/seats/${f.seat}/substitute/`, { player: f.player.trim(), reason: reason() }, table.version);
+  attempt("desk-seats", () => saving(form, async (version) => {
+    const seat = await api("POST", `/api/v1/tables/${table.id}/seats/${f.seat}/substitute/`, { player: f.player.trim(), reason: reason() }, version);
     form.elements.player.value = "";
     await changed("desk-seats", t("substitute_done", { name: seat.name, letter: seatWord(seat.letter) }));
-  });
+  }));
 });
 
 $(".absent-form", desk)?.addEventListener("submit", async (e) => {
   e.preventDefault();
-  const seat = Number(formData(e.target).seat);
+  const form = e.target;
+  const seat = Number(formData(form).seat);
   const { table } = open;
   const name = table.seats.find((s) => s.seat === seat)?.name;
-  if ((await ask(t("absent_ask", { name, number: table.number }))) === null) return;
-  await attempt("desk-seats", async () => {
-    await api("POST", `/api/v1/tables/${table.id}/seats/${seat}/absent/`, { reason: reason() }, table.version);
+  const choosing = form.dataset.version === undefined;
+  begun(form); // the table as the director chose, not as it is once they have answered
+  if ((await ask(t("absent_ask", { name, number: table.number }))) === null) {
+    if (choosing) settled(form);
+    return;
+  }
+  await attempt("desk-seats", () => saving(form, async (version) => {
+    await api("POST", `/api/v1/tables/${table.id}/seats/${seat}/absent/`, { reason: reason() }, version);
     await changed("desk-seats", t("absent_done", { name }));
-  });
+  }));
 });
 
 // The result --------------------------------------------------------------------------------
@@ -260,22 +327,24 @@ function resultSaved(key, result) {
 
 $(".totals-form", desk).addEventListener("submit", (e) => {
   e.preventDefault();
-  const f = formData(e.target);
+  const form = e.target;
+  const f = formData(form);
   const { table } = open;
-  attempt("desk-result", async () => {
+  attempt("desk-result", () => saving(form, async (version) => {
     const body = { points: [Number(f.side0), Number(f.side1)], reason: reason() };
-    await resultSaved("desk-result", await api("PATCH", `/api/v1/tables/${table.id}/result/`, body, table.version));
-  });
+    await resultSaved("desk-result", await api("PATCH", `/api/v1/tables/${table.id}/result/`, body, version));
+  }));
 });
 
 $(".rederive-form", desk).addEventListener("submit", (e) => {
   e.preventDefault();
-  const f = formData(e.target);
+  const form = e.target;
+  const f = formData(form);
   const { table } = open;
-  attempt("desk-result", async () => {
+  attempt("desk-result", () => saving(form, async (version) => {
     const body = { reason: reason(), time_called: f.time_called === "on" };
-    await resultSaved("desk-result", await api("PATCH", `/api/v1/tables/${table.id}/result/`, body, table.version));
-  });
+    await resultSaved("desk-result", await api("PATCH", `/api/v1/tables/${table.id}/result/`, body, version));
+  }));
 });
 
 function award(f, side) {
@@ -285,27 +354,37 @@ function award(f, side) {
 
 $(".assign-form", desk).addEventListener("submit", (e) => {
   e.preventDefault();
-  const f = formData(e.target);
+  const form = e.target;
+  const f = formData(form);
   const { table } = open;
-  attempt("desk-assign", async () => {
+  attempt("desk-assign", () => saving(form, async (version) => {
     const body = { sides: [award(f, 0), award(f, 1)], reason: reason() };
-    await resultSaved("desk-assign", await api("POST", `/api/v1/tables/${table.id}/result/assign/`, body, table.version));
-  });
+    await resultSaved("desk-assign", await api("POST", `/api/v1/tables/${table.id}/result/assign/`, body, version));
+  }));
 });
 
 $(".forfeit-form", desk).addEventListener("submit", async (e) => {
   e.preventDefault();
-  const side = Number(formData(e.target).side);
+  const form = e.target;
+  const side = Number(formData(form).side);
   const { table } = open;
   const names = sideNames(table);
-  if ((await ask(t("forfeit_ask", { side: names[side], number: table.number }))) === null) return;
-  await attempt("desk-assign", async () => {
+  const choosing = form.dataset.version === undefined;
+  begun(form); // the table as the director chose, not as it is once they have answered
+  if ((await ask(t("forfeit_ask", { side: names[side], number: table.number }))) === null) {
+    if (choosing) settled(form);
+    return;
+  }
+  await attempt("desk-assign", () => saving(form, async (version) => {
     const body = { forfeited_by: side, reason: reason() };
-    await resultSaved("desk-assign", await api("POST", `/api/v1/tables/${table.id}/result/forfeit/`, body, table.version));
-  });
+    await resultSaved("desk-assign", await api("POST", `/api/v1/tables/${table.id}/result/forfeit/`, body, version));
+  }));
 });
 
 $(".close-desk", desk).addEventListener("click", () => {
+  // What was begun here is let go: a table opened again is changed as it is then.
+  for (const form of tableForms()) settled(form);
+  stopAmend();
   open = null;
   desk.hidden = true;
 });
