@@ -169,6 +169,7 @@ urlpatterns = [
     path(NIGHT, screens.event_page, name="events-event"),
     path(NIGHT + "manage/", screens.manage, name="events-manage"),
     path(NIGHT + "manage/safety/", screens.manage_safety, name="events-manage-safety"),
+    path(NIGHT + "manage/settings/", screens.manage_settings, name="events-manage-settings"),
     path(NIGHT + "check-in/", check_in.check_in_page, name="events-check-in"),
     path(NIGHT + "results/", printouts.results_page, name="event-results-page"),
     path(NIGHT + "bracket/", bracket.bracket_page, name="event-bracket-page"),

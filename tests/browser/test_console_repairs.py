@@ -1,8 +1,9 @@
 """The director repairs the night from the console, each act asked first: two players swap
 places in a round not yet begun, the round is undone and seated again, the night is closed and
-reopened; and two directors changing the same thing at once (a hand, a table's result): the
-one who began first is shown what the other changed, and saves nothing until they have looked,
-however often the console read the night meanwhile. The box on the night's safety keeps up."""
+reopened; and two directors changing the same thing at once (a hand, a table's result, a
+setting of the event): the one who began first is shown what the other changed, and saves
+nothing until they have looked, however often the console read the night meanwhile. The box on
+the night's safety keeps up."""
 
 from __future__ import annotations
 
@@ -231,6 +232,56 @@ def test_a_result_saved_meanwhile_by_another_director_is_not_overwritten_from_th
     expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("5–3")
     result.refresh_from_db()
     assert result.points == [5, 3]
+
+
+def test_a_setting_changed_meanwhile_by_another_director_is_not_overwritten_from_the_form(
+    live_server, page: Page, phone, django_user_model
+):
+    event = a_night(django_user_model, seated=False)
+    base = live_server.url
+    page.clock.install()  # the console's refreshes are brought forward (table.py: refreshed)
+    sign_in(page, base, f"/events/{event.pk}/manage/")
+    page.get_by_text("The event: name, date, season and every setting").click()
+    form = page.locator("form.event-form")
+    timer = form.get_by_label("Round timer (minutes; empty: untimed)")
+    confirm = form.get_by_label("The opponents confirm a result")
+    expect(confirm).to_have_value("table")
+    ed = SecondDirector(phone(), base, event, django_user_model)
+    path = f"/api/v1/events/{event.pk}/"
+
+    # While Dora is not changing the form, it follows what Ed changes.
+    changed = ed.write("PATCH", path, {"confirm_with": "pin"}, ed.read(path)["version"])
+    assert changed.status == 200, changed.text()
+    refreshed(page, lambda timeout: expect(confirm).to_have_value("pin", timeout=timeout))
+
+    # Dora begins changing the round timer; Ed changes it meanwhile.
+    timer.fill("40")
+    changed = ed.write("PATCH", path, {"round_minutes": 45}, ed.read(path)["version"])
+    assert changed.status == 200, changed.text()
+    log = page.locator(".change-log li").first
+    refreshed(page, lambda timeout: expect(log).to_contain_text("45", timeout=timeout))
+    expect(timer).to_have_value("40")  # the refresh leaves what she types alone
+
+    # Her save was begun on the event before Ed's change: refused, and she is shown his.
+    form.get_by_role("button", name="Save").click()
+    stale = page.locator("dialog.stale")
+    expect(stale).to_be_visible()
+    change = stale.locator(".stale-changes li").first
+    expect(change).to_contain_text("director Ed")
+    expect(change).to_contain_text('"round_minutes":45')
+    event.refresh_from_db()
+    assert event.round_minutes == 45  # Ed's stands
+    stale.get_by_role("button", name="Look at it now").click()
+    expect(stale).to_be_hidden()
+    expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Someone changed this")
+    expect(timer).to_have_value("40")  # what she typed is still hers to save
+    expect(confirm).to_have_value("pin")
+
+    # Having looked, saving again is made on what she now sees: only her change is sent.
+    form.get_by_role("button", name="Save").click()
+    expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Saved")
+    event.refresh_from_db()
+    assert (event.round_minutes, event.confirm_with) == (40, "pin")
 
 
 def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(

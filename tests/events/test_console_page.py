@@ -1,4 +1,5 @@
-"""The director's console page: its words (the script's too) in the visitor's language."""
+"""The director's console page: its words (the script's too) in the visitor's language; its
+event form, read again with the version its values were read at."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import json
 import re
 
 import pytest
+from event_helpers import ok
 
 from scorekeeper.events.formats import registered
 from scorekeeper.events.serializers import EventUpdateSerializer
@@ -40,13 +42,31 @@ def test_every_setting_a_director_may_change_is_on_the_event_form(director, fmt)
     options = {} if registered()[fmt].rounds_follow else {"rounds_planned": 2}
     event = director.create_event(format=fmt, **options)
     html = director.client.get(f"/events/{event}/manage/").content.decode()
-    form = re.search(r'<form class="stack event-form">.*?</form>', html, re.S)[0]
+    form = re.search(r'<form class="stack event-form"[^>]*>.*?</form>', html, re.S)[0]
     named = set(re.findall(r'name="([a-z_]+)"', form))
     other_formats = {o.name for f in registered().values() for o in f.fields} - {
         o.name for o in registered()[fmt].fields
     }
     settings = set(EventUpdateSerializer().fields) - ELSEWHERE - other_formats
     assert settings - named == set()
+
+
+def test_the_event_form_is_read_again_with_the_version_its_values_were_read_at(director):
+    event = director.create_event(rounds_planned=2)
+    form = director.client.get(f"/events/{event}/manage/settings/").content.decode()
+    assert re.search(r'<form class="stack event-form" data-version="0"', form)
+    assert re.search(r'name="round_minutes"[^>]* value=""', form)
+    changed = ok(
+        director.client.patch(
+            f"/api/v1/events/{event}/", {"round_minutes": 25}, format="json", HTTP_IF_MATCH='"0"'
+        )
+    )
+    assert changed["version"] > 0
+    # What a change of the form is asked against: the version its values were read at.
+    for page in (f"/events/{event}/manage/settings/", f"/events/{event}/manage/"):
+        form = director.client.get(page).content.decode()
+        assert f'event-form" data-version="{changed["version"]}"' in form
+        assert re.search(r'name="round_minutes"[^>]* value="25"', form)
 
 
 def test_a_round_of_a_whole_game_is_offered_to_the_rules_target(director):

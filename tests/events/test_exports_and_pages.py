@@ -226,7 +226,8 @@ def test_the_screens_are_served_to_whom_they_are_for(director: Director, anon, d
     assert home.status_code == 200 and b"Riverside Euchre Club" in home.content
     stranger = APIClient()
     stranger.force_login(django_user_model.objects.create_user("sam"))
-    for console in (f"/events/{event}/manage/", f"/events/{event}/manage/safety/"):
+    consoles = ("manage/", "manage/safety/", "manage/settings/")
+    for console in (f"/events/{event}/{part}" for part in consoles):
         assert director.client.get(console).status_code == 200
         login = anon.get(console)
         assert login.status_code == 302 and login["Location"].startswith("/events/login/")

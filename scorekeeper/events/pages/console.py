@@ -274,17 +274,17 @@ def settings_fields(event: Event) -> list[SettingField]:
     ]
 
 
-def console_context(event: Event) -> dict[str, Any]:
-    """What the console page is rendered with: the event and every setting of it for its
-    form (the club's seasons, the presets, the credits and side prizes offered, its format's
-    options with their values), the offered awards, and the script's words in the page's
-    language."""
+def settings_context(event: Event, *, version: int) -> dict[str, Any]:
+    """What the event's form is rendered with: every setting with the event's value (the
+    club's seasons, the presets, the credits and side prizes offered, its format's options),
+    and `version`, the event's as a whole (`selectors.board.version_of`) read no later than
+    those values: what a change of them is asked against."""
     choices = selectors.event_form_choices()
-    rules = referee.Ruleset.parse(event.ruleset)
     return {
         "event": event,
+        "version": version,
         "seasons": selectors.seasons_of(club=event.club),
-        "confirm_with": selectors.event_form_choices()["confirm_with"],
+        "confirm_with": choices["confirm_with"],
         "presets": preset_choices(format_of(event).table_sizes),
         "credits": choices["credits"],
         "side_prizes": choices["side_prizes"],
@@ -294,6 +294,15 @@ def console_context(event: Event) -> dict[str, Any]:
         "reconfirms": [(key, str(label)) for key, label in RECONFIRM_LABELS.items()],
         "absent_credits": [(key, str(label)) for key, label in ABSENT_LABELS.items()],
         "format_fields": settings_fields(event),
+    }
+
+
+def console_context(event: Event, *, version: int) -> dict[str, Any]:
+    """What the console page is rendered with: the event's form (`settings_context`), the
+    offered awards, and the script's words in the page's language."""
+    rules = referee.Ruleset.parse(event.ruleset)
+    return {
+        **settings_context(event, version=version),
         # The hand form's: an auction's bids (none in a turn-up game), the makers' tricks.
         "bids": [(str(bid), str(LONE_BID_NAMES.get(str(bid), bid))) for bid in rules.bids],
         "tricks": range(rules.hand_size + 1),

@@ -17,8 +17,9 @@ from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events.access import Actor, display_name
 from scorekeeper.events.formats import event_presets
-from scorekeeper.events.pages.console import console_context
+from scorekeeper.events.pages.console import console_context, settings_context
 from scorekeeper.events.pages.restore import backup_status, may_restore
+from scorekeeper.events.selectors import board
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event
@@ -69,10 +70,29 @@ def director_home(request: HttpRequest) -> HttpResponse:
 def manage(request: HttpRequest, event_id: int) -> HttpResponse:
     """The director's console for one event: the night's tables and their corrections, its
     players, rounds, change log, exports and standings (scorekeeper.events.pages.console)."""
+    event, version = _console_event(request, event_id)
+    context = console_context(event, version=version)
+    return render(request, "events/screens/manage.html", {**context, **_safety(event)})
+
+
+@login_required(login_url=reverse_lazy("events-login"))
+@pages_not_found
+def manage_settings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The console's form of the event's settings as they stand now, with the version they
+    were read at (the console reads it again where the director is not changing it, and after
+    another director's change refused theirs)."""
+    event, version = _console_event(request, event_id)
+    context = settings_context(event, version=version)
+    return render(request, "events/screens/event_form.html", context)
+
+
+def _console_event(request: HttpRequest, event_id: int) -> tuple[Event, int]:
+    """The event its director runs on the console, and its version as a whole, read first:
+    a change made between the two reads is then shown in the event's values and refused (412)
+    on the version, never saved over unseen."""
+    version = board.version_of(event_id)
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id, to_run=True)
-    return render(
-        request, "events/screens/manage.html", {**console_context(event), **_safety(event)}
-    )
+    return event, version
 
 
 @login_required(login_url=reverse_lazy("events-login"))

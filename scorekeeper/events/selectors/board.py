@@ -207,17 +207,19 @@ def change_log(
     return changes.order_by("id")
 
 
-def scope_of(event: Event, table: Table | None) -> QuerySet[ResultChange]:
-    """The entries of a table (of its round), or of the event as a whole (those naming no
-    table: its settings, its players, its rounds seated, undone or changed, time, closing)."""
-    changes = ResultChange.objects.filter(event=event)
+def scope_of(event: Event | int, table: Table | None) -> QuerySet[ResultChange]:
+    """The entries of a table (of its round), or of the event (or the event of this id) as a
+    whole (those naming no table: its settings, its players, its rounds seated, undone or
+    changed, time, closing)."""
+    changes = ResultChange.objects.filter(event_id=event if isinstance(event, int) else event.pk)
     if table is None:
         return changes.filter(table_number__isnull=True)
     return changes.filter(round_number=table.round.number, table_number=table.number)
 
 
-def version_of(event: Event, table: Table | None = None) -> int:
-    """Where the log of a table, or of the event as a whole, stands: its newest entry's id (0
-    for none). A director's change of it is asked against the version they read."""
+def version_of(event: Event | int, table: Table | None = None) -> int:
+    """Where the log of a table, or of the event (or the event of this id) as a whole, stands:
+    its newest entry's id (0 for none). A director's change of it is asked against the version
+    they read."""
     newest = scope_of(event, table).aggregate(newest=Max("id"))["newest"]
     return int(newest or 0)

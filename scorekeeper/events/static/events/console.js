@@ -1,10 +1,15 @@
 // The director's console: the night's tables on a board, the players, the rounds, the change
 // log, exports and standings, kept up every few seconds. A refresh draws only the parts that
 // show data (the board, the players, the log, the standings); forms, the open table and the
-// notes next to each control stay as they are until the director acts.
+// notes next to each control stay as they are until the director acts (the event's form follows
+// the event only while the director is not changing it). A change is made on what the director
+// saw as they began it, not on what a refresh read since.
 import { $, api, ask, attempt, changeItem, clock, el, formData, options, slot, staleReloads, t, tell, versions } from "./console_kit.js";
 import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
-import { nightEntrants, nightReloads, nightShown, roundRepairs, safetyRefreshed, settingsChanged, settingsSaved } from "./console_night.js";
+import {
+  nightEntrants, nightReloads, nightShown, roundRepairs, safetyRefreshed,
+  settingsChanged, settingsLookedAgain, settingsRefreshed, settingsSaved, settingsVersion,
+} from "./console_night.js";
 import { prizeTitle, tieBreakName } from "./words.js";
 
 const REFRESH_MS = 5000;
@@ -284,7 +289,7 @@ async function load() {
   const numbers = [...new Set(tables.flatMap((r) => r.tables.map((x) => x.number)))].sort((a, b) => a - b);
   options(logForm.elements.table, numbers.map((n) => [n, t("table", { number: n })]), t("all_tables"));
   $(".standings").replaceChildren(standingsTable(standings));
-  await Promise.all([refreshDesk(tables), showLog()]);
+  await Promise.all([refreshDesk(tables), showLog(), settingsRefreshed(info.version)]);
 }
 
 // The controls: drawn once, never by a refresh --------------------------------------------------
@@ -356,9 +361,17 @@ on(".event-form", "submit", (e) => {
   e.preventDefault();
   const form = e.target;
   attempt("event-form", async () => {
-    const changed = await api("PATCH", base, settingsChanged(form), versions.event);
+    let changed;
+    try {
+      // Made on the event as the form was read, however often the console read it since.
+      changed = await api("PATCH", base, settingsChanged(form), settingsVersion(form));
+    } catch (error) {
+      // (Not read again, the form keeps its version: a save again is refused again.)
+      if (error.status === 412) await settingsLookedAgain(form).catch(() => {});
+      throw error;
+    }
     $(".event-date").textContent = changed.date;
-    settingsSaved(form);
+    settingsSaved(form, changed.version, changed.ruleset);
     tell("event-form", t("saved"));
     await load();
   });

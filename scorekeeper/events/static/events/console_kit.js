@@ -80,7 +80,9 @@ export async function attempt(key, action) {
 
 // Changed meanwhile ----------------------------------------------------------------------------
 
-/** What the console writes against: the version of the event as a whole it read last. */
+/** What the console's buttons write against: the version of the event as a whole it read
+ * last, with the board they were drawn on. (A form's change is made on what its form was read
+ * at, as the director began it: console_desk.js, console_night.js.) */
 export const versions = { event: undefined };
 let lookAgain = async () => {};
 

@@ -135,10 +135,18 @@ $(".delete-event").addEventListener("click", async () => {
 });
 
 // The event's settings -------------------------------------------------------------------------
+// The form is the server's own rendering (pages.screens.manage_settings), made with the version
+// of the event its values were read at (`data-version`): a change of them is made on that. Where
+// the director is not changing it, a refresh that finds the event changed reads the form again;
+// once they begin, it stays as they began it until saved, or refused as changed meanwhile.
 
 function isChanged(input) {
   if (input.type === "checkbox") return input.checked !== input.defaultChecked;
-  if (input.tagName === "SELECT") return [...input.options].some((o) => o.selected !== o.defaultSelected);
+  if (input.tagName === "SELECT") {
+    // As drawn, a choice none of whose options is marked (no season) shows its first.
+    const drawn = [...input.options].find((o) => o.defaultSelected) || input.options[0];
+    return input.selectedOptions[0] !== drawn;
+  }
   return input.value !== input.defaultValue;
 }
 
@@ -165,20 +173,78 @@ export function settingsChanged(form) {
   return body;
 }
 
-/** The form's values are now the event's: what a next change is told apart from (the rules'
- * options drawn again from the event's ruleset, a new preset's own). */
-export async function settingsSaved(form) {
+/** The form's values are now the event's, at `version`: what a next change is told apart
+ * from, and made on (the rules' options drawn from the event's `ruleset` when it is given: a
+ * new preset's own). */
+export function settingsSaved(form, version, ruleset = null) {
   for (const input of form.elements) {
     if (input.type === "checkbox") input.defaultChecked = input.checked;
     else if (input.tagName === "SELECT") for (const o of input.options) o.defaultSelected = o.selected;
     else if ("defaultValue" in input) input.defaultValue = input.value;
   }
-  drawRuleOptions(form, (await api("GET", base)).ruleset);
+  if (ruleset) drawRuleOptions(form, ruleset);
+  form.dataset.version = String(version);
+}
+
+/** The version the form's values were read at: what a change of them is made on. */
+export function settingsVersion(form) {
+  return Number(form.dataset.version);
+}
+
+/** The director is changing the form: a setting differs from what was read, or a field of it
+ * (not its button) has the focus. */
+function settingsBegun(form) {
+  const focused = document.activeElement;
+  if (form.contains(focused) && focused.tagName !== "BUTTON") return true;
+  return [...form.elements].some((input) => input.name && isChanged(input));
+}
+
+async function settingsRead(form) {
+  const answer = await fetch(form.dataset.fresh, { headers: { Accept: "text/html" }, cache: "no-store" });
+  if (!answer.ok) throw new Error(answer.statusText);
+  return new DOMParser().parseFromString(await answer.text(), "text/html").querySelector(".event-form");
+}
+
+function settingsShown(form, fresh) {
+  form.replaceChildren(...fresh.childNodes);
+  form.dataset.version = fresh.dataset.version;
+  drawRuleOptions(form);
+}
+
+/** The event was read again, at `version`: a form the director is not changing follows it. */
+export async function settingsRefreshed(version) {
+  const form = $(".event-form");
+  if (!form || settingsVersion(form) === version || settingsBegun(form)) return;
+  const fresh = await settingsRead(form);
+  if (fresh && !settingsBegun(form)) settingsShown(form, fresh);
+}
+
+/** Another director's change refused the director's (412): the form as the event stands now,
+ * with what the director changed kept as their change, so that saving again, once they have
+ * looked, is made on what they see. */
+export async function settingsLookedAgain(form) {
+  const fresh = await settingsRead(form);
+  if (!fresh) return;
+  const theirs = [...form.elements].filter((input) => input.name && isChanged(input)).map((input) => ({
+    name: input.name,
+    value: input.value,
+    checked: input.checked,
+    box: input.type === "checkbox",
+  }));
+  settingsShown(form, fresh);
+  for (const change of theirs) {
+    const named = `[name="${CSS.escape(change.name)}"]`;
+    const input = change.box && change.name === "side_prizes"
+      ? form.querySelector(`input${named}[value="${CSS.escape(change.value)}"]`)
+      : form.querySelector(named);
+    if (!input) continue;
+    if (change.box) input.checked = change.checked;
+    else input.value = change.value;
+  }
 }
 
 const settingsForm = $(".event-form");
-const ruleset = document.getElementById("event-ruleset");
-if (settingsForm && ruleset) drawRuleOptions(settingsForm, JSON.parse(ruleset.textContent));
+if (settingsForm) drawRuleOptions(settingsForm);
 
 /** The box on the night's safety (the last backup and where it went; after a restore, what came
  * back to each table and which phones are unseen) as the server has it now: a backup made or a

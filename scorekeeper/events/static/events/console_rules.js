@@ -28,11 +28,15 @@ function control(option, ruleset) {
   return el("label", { class: "inline", title: t(`opt.${option.key}.hint`) }, box, ` ${t(`opt.${option.key}`)}`);
 }
 
-/** The event's ruleset (as the API gives it) drawn as controls in the form's fieldset. */
-export function drawRuleOptions(form, ruleset) {
+/** The event's ruleset drawn as controls in the form's fieldset: the one given (as the API
+ * gives it), else the one the form was rendered with (its JSON inside the fieldset). */
+export function drawRuleOptions(form, ruleset = null) {
   const fieldset = form.querySelector(".rule-options");
-  if (!fieldset || !ruleset) return;
-  current = ruleset;
+  const rendered = fieldset && fieldset.querySelector("script[type='application/json']");
+  if (ruleset && rendered) rendered.textContent = JSON.stringify(ruleset);
+  current = ruleset || (rendered ? JSON.parse(rendered.textContent) : current);
+  if (!fieldset || !current) return;
+  ruleset = current;
   const target = el("input", {
     name: `${PREFIX}target`, type: "number", min: "1", max: "100", "data-kind": "int", required: true,
   });
@@ -40,6 +44,7 @@ export function drawRuleOptions(form, ruleset) {
   const shown = [...MAIN_OPTIONS, ...MORE_OPTIONS].filter((option) => !option.when || option.when(ruleset));
   fieldset.replaceChildren(
     fieldset.querySelector("legend"),
+    ...(rendered ? [rendered] : []),
     el("label", {}, `${t("opt.target")} `, target),
     ...shown.map((option) => control(option, ruleset)),
   );
