@@ -246,6 +246,23 @@ def test_a_players_data_holds_their_sit_outs_confirming_phones_and_the_hands_the
     assert export(players[sat_out])["games"] == []
 
 
+def test_a_players_data_holds_what_the_events_logs_say_of_them(director):
+    from event_helpers import ok
+
+    event = director.create_totals_night(rounds_planned=2)
+    players = director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    seat = next(s for s in table["seats"] if s["player"] == players["Ann"])
+    url = f"/api/v1/tables/{table['id']}/seats/{seat['seat']}/substitute/"
+    ok(director.client.post(url, {"player": "Sam", "reason": "Ann felt unwell"}, format="json"))
+    answer = director.client.get(f"/api/v1/players/{players['Ann']}/export.json")
+    assert "no-store" in answer["Cache-Control"]  # their PINs are in it
+    (said,) = ok(answer)["events_log"]
+    assert (said["action"], said["round"], said["reason"]) == ("substitute", 1, "Ann felt unwell")
+    ben = ok(director.client.get(f"/api/v1/players/{players['Ben']}/export.json"))
+    assert ben["events_log"] == []
+
+
 def test_a_players_data_holds_the_rounds_their_team_sat_out(director):
     from event_helpers import ok
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.cache import add_never_cache_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -44,7 +45,8 @@ class PlayerExportView(EventsView):
         operation_id="players_export",
         summary="Everything kept about a player: their record, entries, sit-outs, every result "
         "line, their part in results, the phones that confirmed for them, the roster log's "
-        "changes to them and every hand of the games they sat in, times in the club's time zone "
+        "changes to them, what the events' change logs say of them and every hand of the games "
+        "they sat in, times in the club's time zone "
         "(named); a director of their club",
         responses={200: OpenApiTypes.OBJECT, **problems(401, 404)},
     )
@@ -53,6 +55,7 @@ class PlayerExportView(EventsView):
         data = personal.player_data(player=player)
         response = Response(data)
         response["Content-Disposition"] = f'attachment; filename="player-{player.pk}.json"'
+        add_never_cache_headers(response)  # (their PINs are in it)
         return response
 
 
@@ -66,4 +69,6 @@ class PlayerExportCsvView(EventsView):
     def get(self, request: Request, player_id: int) -> Any:
         player = access.player_for(actor=self.actor, player_id=player_id, to_run=True)
         body = personal.player_csv(personal.player_data(player=player))
-        return download(body, "text/csv; charset=utf-8", f"player-{player.pk}.csv")
+        answer = download(body, "text/csv; charset=utf-8", f"player-{player.pk}.csv")
+        add_never_cache_headers(answer)
+        return answer

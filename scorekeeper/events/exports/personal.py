@@ -18,12 +18,14 @@ from scorekeeper.events.exports.records import BOM, safe_cell
 from scorekeeper.events.localized.club_time import club_time, club_zone
 from scorekeeper.events.models import (
     Entrant,
+    EventTeam,
     ResultChange,
     ResultLine,
     RosterChange,
     SitOut,
     TableToken,
 )
+from scorekeeper.events.services.privacy import names_them
 from scorekeeper.models import Club, Hand, Player, Seat
 from scorekeeper.services.hands import hand_snapshot
 
@@ -62,7 +64,7 @@ PART: Final = {
 
 
 def player_data(*, player: Player) -> dict[str, Any]:
-    """What is kept about the player (a club's), in at most ten queries whatever its length."""
+    """What is kept about the player (a club's), in a dozen queries whatever its length."""
     club = player.club
     assert club is not None  # access.player_for finds only a club's players
     entries = (
@@ -124,8 +126,41 @@ def player_data(*, player: Player) -> dict[str, Any]:
             }
             for change in log.order_by("id")
         ],
+        "events_log": _events_log(player, club),
         "games": _games(player, club),
     }
+
+
+def _events_log(player: Player, club: Club) -> list[dict[str, Any]]:
+    """What the events' change logs say of the player or a team of theirs (an arrival, a
+    leaving, an absence, a substitute for them, a swap, a withdrawal), with the reasons given:
+    what an erasure rewrites of them there."""
+    teams = set(EventTeam.objects.filter(members__player=player).values_list("pk", flat=True))
+    entries = (
+        ResultChange.objects.filter(
+            Q(event__entrants__player=player)
+            | Q(event__club=club, action=ResultChange.Action.SUBSTITUTE)
+        )
+        .select_related("event")
+        .distinct()
+        .order_by("id")
+    )
+    return [
+        {
+            "event": entry.event_id,
+            "event_name": entry.event.name,
+            "round": entry.round_number,
+            "table": entry.table_number,
+            "action": entry.action,
+            "by": entry.actor,
+            "reason": entry.reason,
+            "before": entry.before,
+            "after": entry.after,
+            "at": club_time(entry.created_at, club),
+        }
+        for entry in entries
+        if names_them(entry.before, player.pk, teams) or names_them(entry.after, player.pk, teams)
+    ]
 
 
 def _sit_outs(player: Player) -> list[dict[str, Any]]:
@@ -214,7 +249,7 @@ def _parts(player: Player, club: Club) -> list[dict[str, Any]]:
     the events' change logs of the tables they sat at."""
     changes = (
         ResultChange.objects.filter(table__seats__player=player, action__in=list(PART))
-        .select_related("event", "table__round")
+        .select_related("event")
         .order_by("id")
         .distinct()
     )

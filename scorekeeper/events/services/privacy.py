@@ -197,14 +197,14 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     transaction.on_commit(_old_pages_overwritten)
 
 
-def _names_them(value: Any, player_id: int, teams: set[int]) -> bool:
+def names_them(value: Any, player_id: int, teams: set[int]) -> bool:
     """Whether a log's before/after names the player, or a team of theirs."""
     if isinstance(value, list):
-        return any(_names_them(item, player_id, teams) for item in value)
+        return any(names_them(item, player_id, teams) for item in value)
     if isinstance(value, dict):
         if value.get("player") == player_id or value.get("team") in teams:
             return True
-        return any(_names_them(item, player_id, teams) for item in value.values())
+        return any(names_them(item, player_id, teams) for item in value.values())
     return False
 
 
@@ -243,7 +243,7 @@ def _tables_rewritten(
         # What was said at their tables, or about them or their team, names them by a word of
         # a name too; what was said about the event as a whole, by a whole name only.
         about = entry.table_id is not None or any(
-            _names_them(value, player.pk, teams) for value in (entry.before, entry.after)
+            names_them(value, player.pk, teams) for value in (entry.before, entry.after)
         )
         said = _renamed_in(entry.reason, spoken if about else old, shown)
         if (before, after, said) != (entry.before, entry.after, entry.reason):
