@@ -187,6 +187,13 @@ def test_nginx_serves_the_static_files_for_good_with_the_apps_headers(site: Site
         "cross-origin-opener-policy",
     ):
         assert headers[name] == app[name], name
+    assert policy(headers["permissions-policy"].replace(",", ";")) == policy(
+        app["permissions-policy"].replace(",", ";")
+    )
+    # A file that is not there is answered with them too.
+    status, missing, _ = site.ask("GET", "/static/no-such-file.js")
+    assert status == 404 and missing["x-content-type-options"] == "nosniff"
+    assert missing["content-security-policy"] == headers["content-security-policy"]
 
 
 @pytest.mark.parametrize("chunked", [False, True], ids=["with-its-length", "chunked"])
