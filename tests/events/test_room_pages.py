@@ -57,6 +57,15 @@ def test_the_projector_shows_the_rounds_seating_and_the_standings(night, anon, d
     )
 
 
+def test_a_round_past_the_rounds_planned_is_shown_by_its_number_alone(director: Director, anon):
+    event = director.create_event(entry="totals", rounds_planned=1, published=True)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    play_event(director, event, totals([10, 6]), rounds=1)
+    director.next_round(event)  # one more than planned, as a night may play
+    page = text(anon.get(f"/events/{event}/projector/"))
+    assert "Round 2" in page and "Round 2 of 1" not in page
+
+
 def test_the_projector_speaks_korean(night, anon):
     event, _ = night
     page = text(anon.get(f"/events/{event}/projector/", **KOREAN))
