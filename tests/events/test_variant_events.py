@@ -57,6 +57,28 @@ def test_a_round_robin_of_bid_euchre_teams_is_played_hand_by_hand(director: Dire
         assert row["loners_made"] == 3 * row["wins"] and row["euchres"] >= row["wins"]
 
 
+def test_a_bid_euchre_table_is_won_by_the_games_winner_not_the_higher_score(director: Director):
+    """variants.md B.5: the defenders' points against a made bid count but cannot end the
+    game, even above the target: the makers' made bid to 31 wins against 35."""
+    event = director.create_event(format="round-robin", ruleset="bid-euchre", name="Bid league")
+    for name, players in list(TEAMS.items())[:2]:
+        director.add_team(event, name, *players)
+
+    def play(device: Device, table: dict[str, Any]) -> None:
+        hands = [(1, "moon", 6)] * 2 + [(0, 3, 3)] * 3 + [(0, "moon", 6), (0, 6, 6), (0, 4, 4)]
+        for maker, said, tricks in hands:
+            last = bid(device, maker, said, tricks)
+        assert last["game"]["score"] == [31, 35] and last["game"]["winner"] == 0
+        entered = ok(device.enter(by=device.by_seat[0]), 201)
+        assert (entered["points"], entered["winner"]) == ([31, 35], 0)
+        ok(device.confirm(by=device.by_seat[1]))
+
+    (played,) = play_event(director, event, play)
+    first = played["tables"][0]["team_names"][0]
+    rows = {row["name"]: row for row in director.standings(event)["rows"]}
+    assert rows[first]["match_points"] == 2 and rows[first]["wins"] == 1
+
+
 SIX = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lee", "Max")
 
 
@@ -117,6 +139,19 @@ def test_a_format_that_seats_four_refuses_six_handed_tables_by_the_field(
         format="json",
     )
     assert is_problem(response, 400, "ruleset.players")
+
+
+def test_an_auctions_whole_games_are_entered_hand_by_hand(director: Director):
+    """variants.md B.5: who won a Bid Euchre game is said by its contracts (both sides may
+    stand above 31), which a game's totals cannot say."""
+    body = {"name": "Bid night", "format": "progressive", "ruleset": "bid-euchre"}
+    url = f"/api/v1/clubs/{director.club}/events/"
+    by_totals = {**body, "entry": "totals", "round_length": "game", "rounds_planned": 2}
+    assert is_problem(director.client.post(url, by_totals, format="json"), 400, "entry")
+    by_hands = {**by_totals, "entry": "hands"}
+    event = ok(director.client.post(url, by_hands, format="json"), 201)["id"]
+    changed = director.client.patch(f"/api/v1/events/{event}/", {"entry": "totals"}, format="json")
+    assert is_problem(changed, 400, "entry")
 
 
 def test_a_progressive_night_refuses_a_two_handed_ruleset_by_the_field(director: Director):

@@ -199,6 +199,20 @@ def check_shape(event: Event) -> None:
             code="bad-hands-per-round",
             field="hands_per_round",
         )
+    whole_games_by_totals = (
+        event.round_length == Event.RoundLength.GAME and event.entry == Event.Entry.TOTALS
+    )
+    if whole_games_by_totals and referee.Ruleset.parse(event.ruleset).auction:
+        # (variants.md B.5: an auction's game is won on a made bid or a set, or by the makers
+        # when both sides reach the target in one hand: both may stand above it.)
+        raise Malformed(
+            _(
+                "an auction's game is won on its contracts, which its totals cannot say: enter "
+                "its hands, or play rounds of a number of hands"
+            ),
+            code="contracts-need-hands",
+            field="entry",
+        )
     if event.sit_out_credit == Event.SitOutCredit.FIXED and event.sit_out_points < 1:
         raise Malformed(
             _("a fixed sit-out credit is at least 1 point"),

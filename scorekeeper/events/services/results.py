@@ -55,6 +55,9 @@ class _Outcome:
     tallies: list[SeatTally]
     time_called: bool = False
     last_scorer: int | None = None  # the side that scored the last hand that scored
+    # The side that won the game, where the round was a game played to its end: the game's
+    # own rule says who won it (Bid Euchre's: a made bid or a set, not the higher score).
+    game_winner: int | None = None
 
 
 def _time_called(table: Table) -> None:
@@ -88,12 +91,14 @@ def _outcome_from_game(table: Table, event: Event, time_called: bool) -> _Outcom
                 field="hands",
             )
         _time_called(table)
+    whole_game = event.round_length == Event.RoundLength.GAME and finished
     return _Outcome(
         points=score_of(ruleset, (hand.award for hand in hands)),
         hands=counted,
         tallies=tally_hands(facts, ruleset.players),
         time_called=not finished,
         last_scorer=_last_scorer(hands),
+        game_winner=game.winner if whole_game else None,
     )
 
 
@@ -205,8 +210,11 @@ def _outcome(
 
 
 def winner_of(table: Table, outcome: _Outcome) -> int | None:
-    """The side that won the table, as the event's format decides it (the side ahead; at a
-    level table none, or the side its tie rule names)."""
+    """The side that won the table: the game's winner where the round was a game played to
+    its end; else as the event's format decides it (the side ahead; at a level table none,
+    or the side its tie rule names)."""
+    if outcome.game_winner is not None:
+        return outcome.game_winner
     event = table.round.event
     return format_of(event).winner(
         event, outcome.points, last_scorer=outcome.last_scorer, table=table.pk
