@@ -274,7 +274,8 @@ def test_an_erasure_leaves_what_the_log_says_of_others_who_share_a_word_of_the_n
 def a_seated_night(director: Director) -> tuple[int, dict[str, int], dict[str, Any]]:
     """Zeb Quack and seven others at a night of hands, round 1 seated (each table a game)."""
     event = director.create_event(round_length="hands", hands_per_round=2, rounds_planned=2)
-    ids = director.add_players(event, "Zeb Quack", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+    # (Zeb is another player: erasing Zeb Quack leaves his name whole wherever it is.)
+    ids = director.add_players(event, "Zeb Quack", "Zeb", "Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
     return event, ids, director.next_round(event)
 
 
@@ -305,3 +306,15 @@ def test_a_game_whose_seat_they_left_before_its_first_hand_is_rewritten_too(
     assert first_entries(table["game"]) + first_entries(other["game"]) == [
         [shown if name == "Zeb Quack" else name for name in players] for players in held
     ]
+
+
+def test_erasing_a_name_leaves_a_longer_name_that_holds_it_whole(director: Director):
+    _event, ids, seated = a_seated_night(director)
+    zeb = ids["Zeb"]
+    games = [table["game"] for table in seated["tables"]]
+    held = [players for game in games for players in first_entries(game)]
+    ok(director.client.post(f"/api/v1/players/{zeb}/erase/", {}, format="json"))
+    assert [players for game in games for players in first_entries(game)] == [
+        [f"Erased player {zeb}" if name == "Zeb" else name for name in players] for players in held
+    ]
+    assert any("Zeb Quack" in players for players in held)

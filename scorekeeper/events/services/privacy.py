@@ -279,12 +279,13 @@ def _games_rewritten(player: Player, old: set[str], spoken: set[str], shown: str
             Game.objects.filter(pk=game.pk).update(team_names=team_names)
     renamed = set(sat)
     for entry in ChangeLogEntry.objects.filter(game_id__in=sat | nearby):
-        # At their own games, a word of a name says them too ("Zeb's phone"); elsewhere only
-        # a whole name. A seat's name is a whole name, never a word of another's.
-        words = spoken if entry.game_id in sat else old
-        after, said = entry.after, _renamed_in(entry.reason, words, shown)
+        # At their own games, what was said names them by a word of a name too ("Zeb's
+        # phone"); another game's is not theirs to rewrite. A seat's name is theirs only when
+        # it is one of their names whole ("Zeb Quack" is not "Zeb", "Ann (Wed)" not "Ann").
+        after = entry.after
+        said = _renamed_in(entry.reason, spoken, shown) if entry.game_id in sat else entry.reason
         if entry.action == ChangeLogEntry.Action.CREATE_GAME and isinstance(after, dict):
-            players = [_renamed_in(str(p), old, shown) for p in after.get("players") or []]
+            players = [shown if str(p) in old else p for p in after.get("players") or []]
             after = {**after, "players": players}
         if (after, said) != (entry.after, entry.reason):
             ChangeLogEntry.objects.filter(pk=entry.pk).update(after=after, reason=said)
