@@ -284,6 +284,29 @@ def test_under_reconfirm_required_the_director_confirms_a_correction_by_saving_i
     assert director.standings(event)["waiting"] == 0
 
 
+def test_under_reconfirm_required_a_hand_amended_with_the_same_points_leaves_it_waiting(
+    director: Director,
+):
+    event = director.create_event(
+        round_length="hands", hands_per_round=2, rounds_planned=1, reconfirm="required"
+    )
+    director.add_players(event, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    north, east = phone.by_seat[0], phone.by_seat[1]
+    phone.hand(maker=north, tricks=3)
+    phone.hand(maker=east, tricks=3)
+    phone.settle()
+    hands = f"/api/v1/tables/{phone.id}/hands/"
+    march = {"maker": phone.seat_of(north), "trump": "H", "maker_tricks": 5, "reason": "a march"}
+    ok(director.client.patch(f"{hands}1/", march, format="json"))
+    waiting = ok(phone.client.get(phone.url))["result"]
+    assert (waiting["status"], waiting["points"]) == ("entered", [2, 1])
+    # The trump of hand 2 put right: the same points, still the opponents' to confirm.
+    trump = {"maker": phone.seat_of(east), "trump": "S", "maker_tricks": 3, "reason": "spades"}
+    ok(director.client.patch(f"{hands}2/", trump, format="json"))
+    assert ok(phone.client.get(phone.url))["result"]["status"] == "entered"
+
+
 # Undo a seated round -----------------------------------------------------------------------
 
 

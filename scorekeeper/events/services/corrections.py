@@ -34,6 +34,8 @@ def director_sets(
     outcome: Outcome,
     winner: int | None,
     now: datetime,
+    *,
+    saved: bool = True,
 ) -> None:
     """The director sets the table's result to ``outcome`` (docs/tournaments.md, "Who did
     what"). Nothing changed: a result waiting for the opponents is confirmed by the director,
@@ -41,7 +43,8 @@ def director_sets(
     director, keeping what the table had confirmed (`confirmed_points`) while its
     confirmation no longer names anyone (nobody at the table confirmed the new points);
     where the event asks the opponents to confirm a correction again (`reconfirm`), it waits
-    for them while their phones can still answer (its round the latest, the night open)."""
+    for them while their phones can still answer (its round the latest, the night open),
+    unless the director `saved` it again unchanged."""
     changed = result.pk is None or (
         list(result.points) != list(outcome.points)
         or result.winner != winner
@@ -74,10 +77,16 @@ def director_sets(
                 return
     # The points now are the director's: nobody at the table has confirmed them (yet).
     nobody_confirmed(result)
-    # (The director saving the corrected points again, unchanged, confirms them: a round
-    # whose opponents cannot answer any more, their phones ended or their PIN tries spent,
-    # is never left waiting.)
-    if changed and result.corrected and result.confirmed_points is not None and asked_again(table):
+    # (The director saving the corrected result again, unchanged, confirms it: a round whose
+    # opponents cannot answer any more, their phones ended or their PIN tries spent, is never
+    # left waiting. A hand amended with the points unchanged leaves it waiting.)
+    confirmed_again = saved and not changed
+    if (
+        not confirmed_again
+        and result.corrected
+        and result.confirmed_points is not None
+        and asked_again(table)
+    ):
         result.status = Result.Status.ENTERED
         result.confirmed_at = None
         return

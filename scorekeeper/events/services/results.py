@@ -475,7 +475,9 @@ def result_rederive(table: Table, actor: Actor, reason: str) -> Result:
     stands, if it was entered when time was called). The caller moves the event's versions,
     the standings' too."""
     result = Result.objects.filter(table=table).first()
-    return _correct(table, actor, reason, None, time_called=bool(result and result.time_called))
+    return _correct(
+        table, actor, reason, None, time_called=bool(result and result.time_called), saved=False
+    )
 
 
 def _correct(
@@ -485,7 +487,10 @@ def _correct(
     points: Sequence[int] | None,
     *,
     time_called: bool = False,
+    saved: bool = True,
 ) -> Result:
+    """The director sets the table's result (`saved`: by saving it themselves; else it
+    follows a hand they corrected)."""
     event = table.round.event
     result = Result.objects.filter(table=table).first()
     outcome = _outcome(table, event, points, time_called)
@@ -494,7 +499,7 @@ def _correct(
     before = result_snapshot(result)
     now = timezone.now()
     result = result or unentered_result(table, now)
-    director_sets(result, table, actor, outcome, winner_of(table, outcome), now)
+    director_sets(result, table, actor, outcome, winner_of(table, outcome), now, saved=saved)
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)
