@@ -64,8 +64,10 @@ def entry_pin_checked(table: Table, player: int, pin: str | None) -> None:
     before the PIN is compared, and given back when it was right: tries sent at once are
     each counted, never compared against a count that has not yet had the others."""
     key, period = entry_key(table)
-    confirming = confirm_misses(table)
     with counted((key, period)) as (misses,):
+        # Read under the count's lock, which a confirmation's check holds too until its miss
+        # is written: the two never both read the other's count before it moves.
+        confirming = confirm_misses(table)
         if misses.count + confirming >= PIN_TRIES:
             raise Conflict(
                 _("Too many wrong PINs for this table: the director enters its result."),
