@@ -249,7 +249,7 @@ def _parts(player: Player, club: Club) -> list[dict[str, Any]]:
     the events' change logs of the tables they sat at."""
     changes = (
         ResultChange.objects.filter(table__seats__player=player, action__in=list(PART))
-        .select_related("event")
+        .select_related("event", "table__round")
         .order_by("id")
         .distinct()
     )
