@@ -203,3 +203,38 @@ def test_a_bid_euchre_game_scored_offline_ends_on_the_made_bid_not_on_the_defend
     expect(page.locator(".hand-list .badge")).to_have_count(0)
     game = api_get(live_server.url, f"/api/v1/games/{table.game_id}/")
     assert (game["status"], game["winner"], game["score"]) == ("finished", 1, [6, 37])
+
+
+def test_the_phones_projected_winner_of_an_auction_is_the_referees(live_server, page: Page) -> None:
+    """Offline, the phone shows who won as the referee will (`referee.game_winner`), under an
+    auction with and without `target_needs_contract`."""
+    import referee
+    from referee.scoring import Award
+
+    page.goto(live_server.url + "/")
+    cases = []
+    for needs in (True, False):
+        rules = referee.Ruleset.parse({"preset": "bid-euchre", "target_needs_contract": needs})
+        for score, reason, scored, maker in [
+            ([31, 33], "bid-made", {0: 3}, 0),  # both at the target: the makers
+            ([28, 33], "bid-made", {0: 3}, 0),  # the defenders' points alone
+            ([33, 20], "bid-set", {1: 4, 0: -4}, 1),
+            ([30, 30], "bid-made", {0: 3}, 0),
+        ]:
+            award = Award(reason, scored)
+            cases.append(
+                {
+                    "ruleset": rules.to_json(),
+                    "score": score,
+                    "last": {"maker": maker, "award": award.to_json()},
+                    "expected": referee.game_winner(rules, score, award=award, maker=maker),
+                }
+            )
+    projected = page.evaluate(
+        """async (cases) => {
+            const { leader } = await import("/static/webapp/js/rules.js");
+            return cases.map((c) => leader(c.ruleset, c.score, c.last));
+        }""",
+        cases,
+    )
+    assert projected == [case["expected"] for case in cases]

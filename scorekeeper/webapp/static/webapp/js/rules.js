@@ -230,8 +230,15 @@ export function scoreText(points) {
 /** The projected winner of a score list: the one team alone at the top, at the target. In
  * Bid Euchre (`target_needs_contract`) only the last hand (`last`: its award and maker) can
  * win it, for the team that made its bid or set the makers (or did not renege), if it is
- * then at the target: the referee's rule, projected until the server answers. */
+ * then at the target; an auction without that rule is won by the team that reaches the
+ * target, the makers when both do: the referee's rule (`referee.game_winner`), projected
+ * until the server answers. */
 export function leader(ruleset, score, last = null) {
+  if (isAuction(ruleset) && !ruleset.target_needs_contract) {
+    const reached = score.map((points, team) => (points >= ruleset.target ? team : -1)).filter((team) => team >= 0);
+    if (reached.length > 1) return last && last.maker !== null && last.maker !== undefined ? teamOf(ruleset, last.maker) : null;
+    return reached.length ? reached[0] : null;
+  }
   if (ruleset.target_needs_contract) {
     if (!last || last.maker === null || last.maker === undefined) return null;
     const makers = teamOf(ruleset, last.maker);
