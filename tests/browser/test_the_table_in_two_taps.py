@@ -27,6 +27,7 @@ from table import (
     text_size,
     uncovered,
 )
+from test_large_text import SETTLED
 
 from scorekeeper.events import selectors, services
 from scorekeeper.events.models import Event
@@ -336,6 +337,10 @@ def leave(page: Page) -> None:
     page.locator(".hero").wait_for()
 
 
+# Two frames drawn: what a ResizeObserver was told of the last layout has been done.
+NEXT_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
 def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
     live_server, phone, django_user_model, settings
 ) -> None:
@@ -351,6 +356,9 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
         ("Korean, large text, time called, offline", "ko-KR", 200),
         # The event asks the makers' tricks: a row of six buttons in place of the endings.
         ("tricks asked, large text, time called, offline", "en-US", 200),
+        # The phone goes offline once who called is tapped: the line that says so comes in
+        # above, and how it ended stays where the player was about to tap it.
+        ("time called, who called tapped, then offline", "en-US", 100),
     ]
     for state, locale, size in states:
         if "tricks" in state:
@@ -370,10 +378,20 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
             if state == "time called":  # (called now: in the states after, called before)
                 # Said at the top of the screen too, wherever the page has scrolled.
                 expect(page.locator("body > #toast")).to_have_text("Time!")
+        was = None
+        if "then offline" in state:
+            page.locator("form.entry .choice input").first.tap()
+            page.evaluate(SETTLED)
+            was = page.locator("form.entry button.ending").first.bounding_box()
         if "offline" in state:
             context.set_offline(True)
             page.evaluate("() => window.dispatchEvent(new Event('offline'))")
             expect(page.locator("#status")).to_be_visible()
+        if was is not None:  # the line came in above: how it ended did not move
+            page.evaluate(SETTLED)
+            page.evaluate(NEXT_FRAMES)  # (the page moves as the line's new size is told)
+            now = page.locator("form.entry button.ending").first.bounding_box()
+            assert abs(now["y"] - was["y"]) < 2, (was, now)
             if size > 100:  # one word over the score, the sentence for a screen reader
                 expect(page.locator("#status .status-short")).to_be_visible()
                 assert page.locator("#status").bounding_box()["height"] < 100

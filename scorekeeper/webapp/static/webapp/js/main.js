@@ -152,10 +152,18 @@ function trackNarrow() {
   set();
 }
 
-// The score sticks below the status line: tell the page how tall that line is now.
+// The score sticks below the status line: tell the page how tall that line is now. As the line
+// comes or goes (the phone goes offline while a hand is half entered) the page moves by as
+// much, so what the player was about to tap stays where it was, never under the tab bar.
 function trackStatusHeight() {
   const el = document.getElementById("status");
-  const set = () => document.documentElement.style.setProperty("--status-h", `${el.offsetHeight}px`);
+  let height = el.offsetHeight;
+  const set = () => {
+    const now = el.offsetHeight;
+    document.documentElement.style.setProperty("--status-h", `${now}px`);
+    if (now !== height) window.scrollBy(0, now - height);
+    height = now;
+  };
   new ResizeObserver(set).observe(el);
   set();
 }
