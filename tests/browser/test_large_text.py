@@ -211,3 +211,36 @@ def test_a_tables_result_and_referee_keep_long_names_whole(
     expect(page.get_by_role("group", name="Whose hand?")).to_be_visible()
     found = problems(page)
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("way", ["text size", "root font size"])
+def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
+    live_server, phone, django_user_model, way: str
+) -> None:
+    """In Korean words break only at spaces, and a name carries its particle: "저는
+    Bartholomew입니다: 확인" wraps after the name, inside its button."""
+    user = django_user_model.objects.create_user("dora")
+    _, rnd, _ = seat_a_night(user, ["Annabelle", "Bartholomew", "Cat", "Dan"], hands_per_round=1)
+    code = rnd.tables.get().event_table.join_code
+    scorer = phone().new_page()
+    scorer.goto(f"{live_server.url}/t/{code}")
+    scorer.get_by_role("button", name="Keep this table's score").tap()
+    scorer.locator("form.entry .choice input").first.tap()
+    scorer.locator("form.entry button.ending").first.tap()
+    result = scorer.locator("section.result")
+    result.locator("input[type=radio]").first.check()
+    result.get_by_role("button", name="Enter the result", exact=True).tap()
+    expect(result.get_by_role("button", name=re.compile("^I am .*: confirm$")).first).to_be_visible()
+    opponents = phone(locale="ko-KR").new_page()
+    if way == "text size":
+        text_size(opponents, 200)
+    else:
+        root_font_size(opponents, 200)
+    opponents.goto(f"{live_server.url}/t/{code}")
+    opponents.locator("button").filter(has_text="상대").first.tap()
+    buttons = opponents.locator("section.result .confirm button")
+    expect(buttons.first).to_be_visible()
+    assert buttons.count() == 2
+    spilled = buttons.evaluate_all("(all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.innerText)")
+    assert spilled == []
+    assert problems(opponents) == []

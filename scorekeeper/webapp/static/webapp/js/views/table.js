@@ -7,7 +7,7 @@
 
 import { api, Problem, Unreachable } from "../api.js";
 import { deviceOf, forgetDevice, loadGame, recall, remember, saveLinks, saveToken } from "../db.js";
-import { t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 import { go, showTabs } from "../nav.js";
 import {
   discard, enqueueResult, events, flush, forgetNight, isResult, keepRead, keepWritten, noteEpoch,
@@ -326,7 +326,16 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       type: "button",
       class: "primary",
       onclick: () => write(`/tables/${table.id}/result/confirm/`, { confirmed_by: seat.player }, t("result.confirmed_toast")),
-    }, t("result.confirm_as", { name: seat.name }))));
+    }, nameThenBreak(t("result.confirm_as", { name: seat.name }), seat.name))));
+  }
+
+  /** A sentence naming a player, with room to wrap after the name in Korean, where words
+   * break only at spaces and a particle hangs on the name ("Bartholomew입니다:" is wider
+   * than a button at large text). */
+  function nameThenBreak(text, name) {
+    const at = text.indexOf(name);
+    if (lang() !== "ko" || at < 0) return text;
+    return [text.slice(0, at + name.length), h("wbr"), text.slice(at + name.length)];
   }
 
   function confirmByPin(who) {
