@@ -307,6 +307,13 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     expect(page.locator(".desk-hands li").first).to_contain_text("took 2")
     hand.refresh_from_db()
     assert (hand.bid, hand.maker_tricks, hand.award["reason"]) == ("4", 2, "bid-set")
+    # The line says the bid, and the set below zero with a minus sign.
+    scored = [hand.award["points"].get(str(side), 0) for side in (0, 1)]
+    assert min(scored) < 0
+    line = page.locator(".desk-hands li").first
+    expect(line).to_contain_text("bid 4")
+    shown = [f"\u2212{-n}" if n < 0 else str(n) for n in scored]
+    expect(line).to_contain_text("–".join(shown))
     # A side's total may be negative under an auction.
     assert page.locator("#totals-0").get_attribute("min") == "-999"
 

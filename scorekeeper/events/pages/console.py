@@ -93,6 +93,8 @@ WORDS: Final = {
     "hand_called": _("{maker} called"),
     "hand_called_suit": _("{maker} called {trump}"),
     "hand_alone": _("alone"),
+    "hand_bid": _("bid {bid}"),
+    "hand_penalty": _("a renege (penalty)"),
     "hand_took": _("took {tricks}"),
     "outcome_made": _("made"),
     "outcome_march": _("march (all five tricks)"),

@@ -45,6 +45,7 @@ function drawSeats(table) {
 }
 
 function handText(hand, game) {
+  if (hand.kind === "penalty") return t("hand_penalty");
   if (hand.kind === "thrown-in" || hand.maker === null) return t("thrown_in");
   const maker = game.players[hand.maker] || game.ruleset.seats[hand.maker];
   // The suit and the tricks only where the table gave them; else how the hand ended.
@@ -52,6 +53,7 @@ function handText(hand, game) {
     ? $(`.hand-form select[name=trump] option[value="${hand.trump}"]`, desk)?.textContent || hand.trump
     : null;
   const parts = [trump ? t("hand_called_suit", { maker, trump }) : t("hand_called", { maker })];
+  if (hand.bid !== null && hand.bid !== undefined) parts.push(t("hand_bid", { bid: hand.bid }));
   if (hand.alone) parts.push(t("hand_alone"));
   parts.push(hand.maker_tricks !== null && hand.maker_tricks !== undefined
     ? t("hand_took", { tricks: hand.maker_tricks })
@@ -61,7 +63,8 @@ function handText(hand, game) {
 
 function handPoints(hand) {
   const points = hand.award?.points || {};
-  return [0, 1].map((side) => points[String(side)] || 0).join("–");
+  // (Below zero with a minus sign, as the table app writes it: Bid Euchre's set.)
+  return [0, 1].map((side) => points[String(side)] || 0).map((n) => (n < 0 ? `\u2212${-n}` : String(n))).join("–");
 }
 
 async function drawHands(table) {
@@ -216,7 +219,9 @@ function startAmend(hand) {
   if (hand.maker !== null) form.elements.maker.value = String(hand.maker);
   form.elements.trump.value = hand.trump || "";
   const tricks = hand.maker_tricks !== null && hand.maker_tricks !== undefined;
-  form.elements.ending.value = tricks ? String(hand.maker_tricks) : hand.outcome || "made";
+  const ending = form.elements.ending;
+  ending.value = tricks ? String(hand.maker_tricks) : hand.outcome || "made";
+  if (ending.selectedIndex < 0) ending.selectedIndex = 0; // (a renege has no ending: one is chosen)
   if (form.elements.alone) form.elements.alone.checked = Boolean(hand.alone);
   if (form.elements.bid && hand.bid !== null && hand.bid !== undefined) form.elements.bid.value = String(hand.bid);
   $("legend", form).textContent = form.dataset.amend.replace("{number}", hand.number);
