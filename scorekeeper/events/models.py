@@ -380,7 +380,8 @@ class Table(models.Model):
 
 
 class TableSeat(models.Model):
-    """Seats 0 and 2 are side 0, seats 1 and 3 side 1 (the referee's teams)."""
+    """The even seats are side 0, the odd seats side 1 (the referee's teams: 0 and 2 against
+    1 and 3, six-handed 0, 2 and 4 against 1, 3 and 5)."""
 
     table = models.ForeignKey(Table, related_name="seats", on_delete=models.CASCADE)
     number = models.PositiveSmallIntegerField()

@@ -84,7 +84,7 @@ class AssignSerializer(serializers.Serializer[Any]):
 
 class ForfeitSerializer(serializers.Serializer[Any]):
     forfeited_by = StrictIntegerField(
-        min_value=0, max_value=1, help_text="The side that forfeits (seats 0 and 2 are 0)."
+        min_value=0, max_value=1, help_text="The side that forfeits (0: the even seats; 1: the odd seats)."
     )
     reason = StrictCharField(max_length=500)
 
@@ -96,7 +96,7 @@ class SubstituteSerializer(serializers.Serializer[Any]):
 
 class CutSerializer(serializers.Serializer[Any]):
     winner = StrictIntegerField(
-        min_value=0, max_value=1, help_text="The side that won the cut (seats 0 and 2 are 0)."
+        min_value=0, max_value=1, help_text="The side that won the cut (0: the even seats; 1: the odd seats)."
     )
     reason = StrictCharField(max_length=500, required=False, default="")
 
