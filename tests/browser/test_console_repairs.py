@@ -48,6 +48,18 @@ def a_night(django_user_model: Any, *, seated: bool = True, **options: Any) -> A
     return event
 
 
+def looked_at(page: Page, *said: str) -> None:
+    """The dialog of a change refused as made meanwhile says what was changed (`said`), and
+    the director looks at it now."""
+    stale = page.locator("dialog.stale")
+    expect(stale).to_be_visible()
+    change = stale.locator(".stale-changes li").first
+    for words in said:
+        expect(change).to_contain_text(words)
+    stale.get_by_role("button", name="Look at it now").click()
+    expect(stale).to_be_hidden()
+
+
 def seat_label(table: int, letter: str, name: str) -> str:
     return f"Table {table} {letter}: {name}"
 
@@ -216,13 +228,7 @@ def test_a_result_saved_meanwhile_by_another_director_is_not_overwritten_from_th
 
     # Her save was begun on the table before Ed's: refused, and she is shown his.
     page.get_by_role("button", name="Correct the result").click()
-    stale = page.locator("dialog.stale")
-    expect(stale).to_be_visible()
-    change = stale.locator(".stale-changes li").first
-    expect(change).to_contain_text("director Ed")
-    expect(change).to_contain_text("5–2")
-    stale.get_by_role("button", name="Look at it now").click()
-    expect(stale).to_be_hidden()
+    looked_at(page, "director Ed", "5–2")
     expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("Someone changed this")
     result = event.rounds.get().tables.get(number=1).result
     assert result.points == [5, 2]  # Ed's stands
@@ -264,15 +270,9 @@ def test_a_setting_changed_meanwhile_by_another_director_is_not_overwritten_from
 
     # Her save was begun on the event before Ed's change: refused, and she is shown his.
     form.get_by_role("button", name="Save").click()
-    stale = page.locator("dialog.stale")
-    expect(stale).to_be_visible()
-    change = stale.locator(".stale-changes li").first
-    expect(change).to_contain_text("director Ed")
-    expect(change).to_contain_text('"round_minutes":45')
     event.refresh_from_db()
     assert event.round_minutes == 45  # Ed's stands
-    stale.get_by_role("button", name="Look at it now").click()
-    expect(stale).to_be_hidden()
+    looked_at(page, "director Ed", '"round_minutes":45')
     expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Someone changed this")
     expect(timer).to_have_value("40")  # what she typed is still hers to save
     expect(confirm).to_have_value("pin")
