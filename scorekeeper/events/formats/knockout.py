@@ -145,7 +145,7 @@ class Knockout(FormatBase[KnockoutOptions]):
         """The knockout of the teams drawn (``teams``, else the event's draw) as the night's
         confirmed games have it."""
         games = [
-            knockout.Game(table.match, table.teams, table.points)
+            knockout.Game(table.match, table.teams, table.points, table.winner)
             for rnd in night.rounds
             for table in rnd.tables
             if table.match and table.confirmed and table.teams and table.points
@@ -228,16 +228,22 @@ class Knockout(FormatBase[KnockoutOptions]):
         teams = drawn(event)
         if len(teams) < 2:
             return None
-        sides: dict[int, dict[int, tuple[int, int, str]]] = {}
+        sides: dict[int, dict[int, tuple[int, int, str, bool]]] = {}
         for line in lines:
             if line.team_id is not None:
                 sides.setdefault(line.result_id, {})[line.side] = (
                     line.team_id,
                     line.points_for,
                     line.match,
+                    line.won,
                 )
         games = [
-            knockout.Game(both[0][2], (both[0][0], both[1][0]), (both[0][1], both[1][1]))
+            knockout.Game(
+                both[0][2],
+                (both[0][0], both[1][0]),
+                (both[0][1], both[1][1]),
+                0 if both[0][3] else 1 if both[1][3] else None,
+            )
             for both in sides.values()
             if 0 in both and 1 in both and both[0][2]
         ]

@@ -167,14 +167,18 @@ def _losers_bracket(
 
 class Game(NamedTuple):
     """One game of a match, as a table's result: the two teams and their points, in the
-    table's order (the first team sat in seats 0 and 2)."""
+    table's order (the first team sat in seats 0 and 2), and the side that won it where the
+    result says so (a game's own rule may crown the side behind: Bid Euchre's made bid)."""
 
     match: str
     teams: tuple[int, int]
     points: tuple[int, int]
+    won: int | None = None
 
     @property
     def winner(self) -> int:
+        if self.won is not None:
+            return self.teams[self.won]
         return self.teams[0] if self.points[0] > self.points[1] else self.teams[1]
 
 

@@ -70,6 +70,7 @@ class Seated:
     teams: tuple[int, int]
     points: tuple[int, int] | None
     status: str | None  # the result's (entered, confirmed, disputed); None: none yet
+    winner: int | None = None  # the side that won, as the result says
 
 
 @dataclass(frozen=True)
@@ -120,14 +121,15 @@ def bracket_of(*, event: Event) -> BracketView:
             "second_team_id",
             "result__points",
             "result__status",
+            "result__winner",
         )
     )
     seated = [
-        Seated(key, rnd, number, (first, second), _points(points), status)
-        for key, rnd, number, first, second, points, status in rows
+        Seated(key, rnd, number, (first, second), _points(points), status, winner)
+        for key, rnd, number, first, second, points, status, winner in rows
     ]
     games = [
-        knockout.Game(s.match, s.teams, s.points)
+        knockout.Game(s.match, s.teams, s.points, s.winner)
         for s in seated
         if s.status == Result.Status.CONFIRMED and s.points is not None
     ]
