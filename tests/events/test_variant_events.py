@@ -79,6 +79,26 @@ def test_a_bid_euchre_table_is_won_by_the_games_winner_not_the_higher_score(dire
     assert rows[first]["match_points"] == 2 and rows[first]["wins"] == 1
 
 
+def test_a_bid_euchre_final_is_won_by_the_games_winner_in_the_bracket_too(director: Director):
+    event = director.create_event(format="bracket", ruleset="bid-euchre", name="Bid cup")
+    for name, players in list(TEAMS.items())[:2]:
+        director.add_team(event, name, *players)
+
+    def play(device: Device, table: dict[str, Any]) -> None:
+        hands = [(1, "moon", 6)] * 2 + [(0, 3, 3)] * 3 + [(0, "moon", 6), (0, 6, 6), (0, 4, 4)]
+        for maker, said, tricks in hands:
+            last = bid(device, maker, said, tricks)
+        assert last["game"]["score"] == [31, 35] and last["game"]["winner"] == 0
+        device.settle()
+
+    (final,) = play_event(director, event, play)
+    champion = final["tables"][0]["team_names"][0]
+    rows = director.standings(event)["rows"]
+    assert (rows[0]["name"], rows[0]["rank"]) == (champion, 1)
+    bracket = ok(director.client.get(f"/api/v1/events/{event}/bracket/"))
+    assert bracket["champion"] == rows[0]["key"]
+
+
 SIX = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lee", "Max")
 
 
@@ -152,6 +172,12 @@ def test_an_auctions_whole_games_are_entered_hand_by_hand(director: Director):
     event = ok(director.client.post(url, by_hands, format="json"), 201)["id"]
     changed = director.client.patch(f"/api/v1/events/{event}/", {"entry": "totals"}, format="json")
     assert is_problem(changed, 400, "entry")
+    # One made so before the rule still takes any other change.
+    from scorekeeper.events.models import Event
+
+    Event.objects.filter(pk=event).update(entry="totals")
+    renamed = director.client.patch(f"/api/v1/events/{event}/", {"name": "Bids"}, format="json")
+    assert ok(renamed)["name"] == "Bids"
 
 
 def test_a_progressive_night_refuses_a_two_handed_ruleset_by_the_field(director: Director):

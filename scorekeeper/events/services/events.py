@@ -145,6 +145,7 @@ def event_create(
         created_by_id=user.pk,
     )
     check_shape(event)
+    check_contracts(event)
     event.options = kind.options_new(options, event)
     event.save()
     return event
@@ -199,12 +200,27 @@ def check_shape(event: Event) -> None:
             code="bad-hands-per-round",
             field="hands_per_round",
         )
+    if event.sit_out_credit == Event.SitOutCredit.FIXED and event.sit_out_points < 1:
+        raise Malformed(
+            _("a fixed sit-out credit is at least 1 point"),
+            code="bad-sit-out-points",
+            field="sit_out_points",
+        )
+
+
+#: What decides whether an event's results can say who won its games (`check_contracts`).
+HOW_GAMES_ARE_WON: Final = frozenset({"ruleset", "entry", "round_length"})
+
+
+def check_contracts(event: Event) -> None:
+    """An auction's whole games are entered hand by hand (variants.md B.5: a game is won on a
+    made bid or a set, or by the makers when both sides reach the target in one hand: both
+    may stand above it, and totals cannot say who won). Checked when an event is made and
+    when one of `HOW_GAMES_ARE_WON` changes, so an event made before it still saves."""
     whole_games_by_totals = (
         event.round_length == Event.RoundLength.GAME and event.entry == Event.Entry.TOTALS
     )
     if whole_games_by_totals and referee.Ruleset.parse(event.ruleset).auction:
-        # (variants.md B.5: an auction's game is won on a made bid or a set, or by the makers
-        # when both sides reach the target in one hand: both may stand above it.)
         raise Malformed(
             _(
                 "an auction's game is won on its contracts, which its totals cannot say: enter "
@@ -212,12 +228,6 @@ def check_shape(event: Event) -> None:
             ),
             code="contracts-need-hands",
             field="entry",
-        )
-    if event.sit_out_credit == Event.SitOutCredit.FIXED and event.sit_out_points < 1:
-        raise Malformed(
-            _("a fixed sit-out credit is at least 1 point"),
-            code="bad-sit-out-points",
-            field="sit_out_points",
         )
 
 

@@ -23,6 +23,8 @@ from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import Event, ResultChange, Season
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import (
+    HOW_GAMES_ARE_WON,
+    check_contracts,
     check_night_options,
     check_shape,
     event_ruleset,
@@ -144,6 +146,7 @@ def _settings_changed(
 def _apply(event: Event, given: dict[str, Any]) -> dict[str, Any]:
     """Set the event's own fields from those given, each checked; what is left is its
     format's options (checked by the format)."""
+    games_told_anew = bool(given.keys() & HOW_GAMES_ARE_WON)
     if "name" in given:
         event.name = names.name_clean(given.pop("name"), field="name")
     if "date" in given:
@@ -169,6 +172,8 @@ def _apply(event: Event, given: dict[str, Any]) -> dict[str, Any]:
             setattr(event, name, given.pop(name))
     check_night_options(event.round_minutes, event.time_called_win_points, event.confirm_with)
     check_shape(event)
+    if games_told_anew:
+        check_contracts(event)
     return given
 
 
