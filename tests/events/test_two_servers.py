@@ -14,6 +14,8 @@ import pytest
 from django.db import connection
 from event_helpers import Director, join
 
+from tests.waiting import until
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import harness
 
@@ -107,3 +109,17 @@ def test_one_tables_writes_alternate_between_two_servers(director: Director):
         for process in servers:
             process.terminate()
             process.wait(timeout=30)
+        # The confirmation that completed the round started a backup (pg_dump) on a server:
+        # it may outlive its server by a moment, holding the tables the test's teardown
+        # empties. The teardown waits for every other session of the database to end.
+        until(lambda: not others_connected(), within=30, what="the servers' sessions to end")
+
+
+def others_connected() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        (count,) = cursor.fetchone()
+    return int(count)
