@@ -1,9 +1,9 @@
 // The rules' options on the console's event form, until the first round is seated: the ones a
-// new game on the table app offers (webapp/js/rule_options.js), in its words, as plain
+// new game on the table app offers (webapp/js/rules.js), in its words, as plain
 // controls. A changed option is sent with the event's whole ruleset (its points and all), so
 // nothing else of it changes; a new preset is sent alone and starts from its own options.
 import { t, useLanguage } from "../webapp/js/i18n.js";
-import { MAIN_OPTIONS, MORE_OPTIONS } from "../webapp/js/rule_options.js";
+import { MAIN_OPTIONS, MORE_OPTIONS } from "../webapp/js/rules.js";
 import { el } from "./console_kit.js";
 
 useLanguage(document.documentElement.lang);

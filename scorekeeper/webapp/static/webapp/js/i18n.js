@@ -34,8 +34,7 @@ export function setLang(code) {
   document.cookie = `django_language=${current}; path=/; max-age=31536000; samesite=lax`;
 }
 
-/** The language of a page whose server chose it (a club's page that borrows these words): used
- * by t() here, not kept as the player's choice. */
+/** A club's page borrowing these words: its language, not kept as the player's choice. */
 export function useLanguage(code) {
   current = DICTIONARIES[code] ? code : "en";
 }

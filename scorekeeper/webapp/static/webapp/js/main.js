@@ -119,8 +119,7 @@ async function renderStatus() {
   const games = waiting.filter(isCreation).length;
   const undos = waiting.filter(isUndo).length;
   const parts = [];
-  // Narrow (a small phone, large text), the line sticks over the score in one word; the
-  // sentence stays for a screen reader.
+  // Narrow: one word over the score (the sentence for a screen reader).
   if (!online) {
     parts.push(h("span", { class: "status-long" }, t("status.offline")),
       h("span", { class: "status-short", "aria-hidden": "true" }, t("status.offline.short")));
@@ -152,9 +151,8 @@ function trackNarrow() {
   set();
 }
 
-// The score sticks below the status line: tell the page how tall that line is now. As the line
-// comes or goes (the phone goes offline while a hand is half entered) the page moves by as
-// much, so what the player was about to tap stays where it was, never under the tab bar.
+// The score sticks below the status line: the page is told its height, and moves as it changes
+// (offline mid-hand), so what was about to be tapped stays put, never under the tab bar.
 function trackStatusHeight() {
   const el = document.getElementById("status");
   let height = el.offsetHeight;

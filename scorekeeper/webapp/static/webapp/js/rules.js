@@ -227,12 +227,10 @@ export function scoreText(points) {
   return points < 0 ? `\u2212${-points}` : String(points);
 }
 
-/** The projected winner of a score list: the one team alone at the top, at the target. In
- * Bid Euchre (`target_needs_contract`) only the last hand (`last`: its award and maker) can
- * win it, for the team that made its bid or set the makers (or did not renege), if it is
- * then at the target; an auction without that rule is won by the team that reaches the
- * target, the makers when both do: the referee's rule (`referee.game_winner`), projected
- * until the server answers. */
+/** The projected winner (`referee.game_winner`, until the server answers): the one team alone
+ * at the top at the target; in Bid Euchre (`target_needs_contract`) the team the last hand
+ * (`last`) made or set for, then at the target; another auction's, the team at the target,
+ * the makers when both are. */
 export function leader(ruleset, score, last = null) {
   if (isAuction(ruleset) && !ruleset.target_needs_contract) {
     const reached = score.map((points, team) => (points >= ruleset.target ? team : -1)).filter((team) => team >= 0);
@@ -253,3 +251,38 @@ export function leader(ruleset, score, last = null) {
   if (best < ruleset.target || score.filter((value) => value === best).length > 1) return null;
   return score.indexOf(best);
 }
+
+// The rules' options a club may change (a new game's and the console's); `when`: where it means
+// anything. A turn-up game's options; Bid Euchre's auction has none of them but its points.
+export const TURN_UP = (r) => !isAuction(r);
+export const ALONE = (r) => TURN_UP(r) && partnerships(r) && r.going_alone;
+export const MAIN_OPTIONS = [
+  { key: "stuck_dealer", values: ["must-call", "redeal", "takes-upcard"], when: TURN_UP },
+  { key: "going_alone", when: (r) => TURN_UP(r) && partnerships(r) },
+  { key: "defend_alone", when: ALONE },
+  { key: "canadian_loner", when: ALONE },
+  { key: "must_hold_suit", when: TURN_UP },
+  { key: "turned_down_suit_callable", when: TURN_UP },
+];
+export const MORE_OPTIONS = [
+  { key: "loner_lead", values: ["left-of-dealer", "left-of-loner"], when: ALONE },
+  { key: "partner_must_go_alone", when: ALONE },
+  { key: "defend_alone_vs_partnership", when: (r) => ALONE(r) && r.defend_alone },
+  { key: "poor_hand_redeal", values: ["off", "no-ace-no-face", "no-ace-no-face-no-trump"], when: TURN_UP },
+  { key: "dealer_may_discard_upcard", when: TURN_UP },
+  { key: "dealer_pickup_optional", when: (r) => TURN_UP(r) && r.players === 2 },
+];
+export const POINTS = [
+  { key: "make", when: TURN_UP },
+  { key: "march", when: TURN_UP },
+  { key: "euchre", when: TURN_UP },
+  { key: "moon", when: (r) => isAuction(r) && r.lone_bids !== "none" },
+  { key: "loner", when: (r) => isAuction(r) && r.lone_bids === "moon-loner" },
+  { key: "lone_make", when: ALONE },
+  { key: "lone_march", when: ALONE },
+  { key: "lone_euchre", when: ALONE },
+  { key: "lone_short_is_euchre", when: ALONE },
+  { key: "defend_alone_euchre", when: (r) => ALONE(r) && r.defend_alone },
+  { key: "renege" },
+  { key: "renege_alone", when: ALONE },
+];

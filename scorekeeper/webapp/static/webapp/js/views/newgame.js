@@ -4,8 +4,7 @@ import { Problem } from "../api.js";
 import { presetRules } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
-import { PRESETS, partnerships, seatLetters, teamSeats } from "../rules.js";
-import { MAIN_OPTIONS, MORE_OPTIONS, POINTS } from "../rule_options.js";
+import { MAIN_OPTIONS, MORE_OPTIONS, POINTS, PRESETS, partnerships, seatLetters, teamSeats } from "../rules.js";
 import { gameStart, NeedsConnection } from "../start.js";
 import { choices, draft, dropDraft, h, replace, toast, toggle } from "../ui.js";
 

@@ -329,9 +329,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     }, nameThenBreak(t("result.confirm_as", { name: seat.name }), seat.name))));
   }
 
-  /** A sentence naming a player, with room to wrap after the name in Korean, where words
-   * break only at spaces and a particle hangs on the name ("Bartholomew입니다:" is wider
-   * than a button at large text). */
+  /** Korean breaks only at spaces, and a particle hangs on a name: room to wrap after it. */
   function nameThenBreak(text, name) {
     const at = text.indexOf(name);
     if (lang() !== "ko" || at < 0) return text;
