@@ -387,14 +387,14 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
             context.set_offline(True)
             page.evaluate("() => window.dispatchEvent(new Event('offline'))")
             expect(page.locator("#status")).to_be_visible()
+            if size > 100:  # one word over the score, the sentence for a screen reader
+                expect(page.locator("#status .status-short")).to_be_visible()
+                assert page.locator("#status").bounding_box()["height"] < 100
         if was is not None:  # the line came in above: how it ended did not move
             page.evaluate(SETTLED)
             page.evaluate(NEXT_FRAMES)  # (the page moves as the line's new size is told)
             now = page.locator("form.entry button.ending").first.bounding_box()
             assert abs(now["y"] - was["y"]) < 2, (was, now)
-            if size > 100:  # one word over the score, the sentence for a screen reader
-                expect(page.locator("#status .status-short")).to_be_visible()
-                assert page.locator("#status").bounding_box()["height"] < 100
         # Who called is tapped: how it ended is on the same screen, nothing over either.
         page.locator("form.entry .choice input").first.tap()
         ending = page.locator("form.entry button.ending")

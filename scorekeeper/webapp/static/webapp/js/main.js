@@ -151,15 +151,16 @@ function trackNarrow() {
   set();
 }
 
-// The score sticks below the status line: the page is told its height, and moves as it changes
-// (offline mid-hand), so what was about to be tapped stays put, never under the tab bar.
+// The score sticks below the status line: the page is told its height, and moves as it comes in
+// over a hand half entered (offline), so what was about to be tapped stays put.
 function trackStatusHeight() {
   const el = document.getElementById("status");
   let height = el.offsetHeight;
   const set = () => {
     const now = el.offsetHeight;
     document.documentElement.style.setProperty("--status-h", `${now}px`);
-    if (now !== height) window.scrollBy(0, now - height);
+    // (Only as it comes in over a hand half entered: as it goes, the browser moves the page.)
+    if (now > height && document.querySelector("form.entry .choice input:checked")) window.scrollBy(0, now - height);
     height = now;
   };
   new ResizeObserver(set).observe(el);
