@@ -305,6 +305,14 @@ def test_under_reconfirm_required_a_hand_amended_with_the_same_points_leaves_it_
     trump = {"maker": phone.seat_of(east), "trump": "S", "maker_tricks": 3, "reason": "spades"}
     ok(director.client.patch(f"{hands}2/", trump, format="json"))
     assert ok(phone.client.get(phone.url))["result"]["status"] == "entered"
+    # Confirmed by the director saving it again, it stays so through another such amendment.
+    again = {"reason": "the opponents' phone is gone"}
+    assert ok(director.client.patch(f"{phone.url}result/", again, format="json"))["status"] == (
+        "confirmed"
+    )
+    clubs = {**trump, "trump": "C", "reason": "clubs after all"}
+    ok(director.client.patch(f"{hands}2/", clubs, format="json"))
+    assert ok(phone.client.get(phone.url))["result"]["status"] == "confirmed"
 
 
 # Undo a seated round -----------------------------------------------------------------------

@@ -79,8 +79,9 @@ def director_sets(
     nobody_confirmed(result)
     # (The director saving the corrected result again, unchanged, confirms it: a round whose
     # opponents cannot answer any more, their phones ended or their PIN tries spent, is never
-    # left waiting. A hand amended with the points unchanged leaves it waiting.)
-    confirmed_again = saved and not changed
+    # left waiting. A hand amended with the points unchanged leaves it as it was, waiting or
+    # confirmed.)
+    confirmed_again = not changed and (saved or result.status == Result.Status.CONFIRMED)
     if (
         not confirmed_again
         and result.corrected
