@@ -220,6 +220,7 @@ def test_the_phones_projected_winner_of_an_auction_is_the_referees(live_server, 
             ([28, 33], "bid-made", {0: 3}, 0),  # the defenders' points alone
             ([33, 20], "bid-set", {1: 4, 0: -4}, 1),
             ([30, 30], "bid-made", {0: 3}, 0),
+            ([33, 20], "thrown-in", {}, None),  # no makers: nobody wins on it
         ]:
             award = Award(reason, scored)
             cases.append(

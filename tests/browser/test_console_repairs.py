@@ -270,9 +270,9 @@ def test_a_setting_changed_meanwhile_by_another_director_is_not_overwritten_from
 
     # Her save was begun on the event before Ed's change: refused, and she is shown his.
     form.get_by_role("button", name="Save").click()
-    event.refresh_from_db()
-    assert event.round_minutes == 45  # Ed's stands
     looked_at(page, "director Ed", '"round_minutes":45')
+    event.refresh_from_db()
+    assert event.round_minutes == 45  # Ed's stands: hers was refused
     expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Someone changed this")
     expect(timer).to_have_value("40")  # what she typed is still hers to save
     expect(confirm).to_have_value("pin")

@@ -53,7 +53,11 @@ function handText(hand, game) {
     ? $(`.hand-form select[name=trump] option[value="${hand.trump}"]`, desk)?.textContent || hand.trump
     : null;
   const parts = [trump ? t("hand_called_suit", { maker, trump }) : t("hand_called", { maker })];
-  if (hand.bid !== null && hand.bid !== undefined) parts.push(t("hand_bid", { bid: hand.bid }));
+  if (hand.bid !== null && hand.bid !== undefined) {
+    // (Its words as the form names it: "Moon", not the API's "moon".)
+    const bid = $(`.hand-form select[name=bid] option[value="${hand.bid}"]`, desk)?.textContent || hand.bid;
+    parts.push(t("hand_bid", { bid }));
+  }
   if (hand.alone) parts.push(t("hand_alone"));
   parts.push(hand.maker_tricks !== null && hand.maker_tricks !== undefined
     ? t("hand_took", { tricks: hand.maker_tricks })

@@ -233,8 +233,9 @@ export function scoreText(points) {
  * the makers when both are. */
 export function leader(ruleset, score, last = null) {
   if (isAuction(ruleset) && !ruleset.target_needs_contract) {
+    if (!last || last.maker === null || last.maker === undefined) return null;
     const reached = score.map((points, team) => (points >= ruleset.target ? team : -1)).filter((team) => team >= 0);
-    if (reached.length > 1) return last && last.maker !== null && last.maker !== undefined ? teamOf(ruleset, last.maker) : null;
+    if (reached.length > 1) return teamOf(ruleset, last.maker);
     return reached.length ? reached[0] : null;
   }
   if (ruleset.target_needs_contract) {
