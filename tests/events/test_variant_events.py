@@ -57,18 +57,27 @@ def test_a_round_robin_of_bid_euchre_teams_is_played_hand_by_hand(director: Dire
         assert row["loners_made"] == 3 * row["wins"] and row["euchres"] >= row["wins"]
 
 
-def test_a_bid_euchre_table_is_won_by_the_games_winner_not_the_higher_score(director: Director):
+def won_on_a_made_bid_behind(device: Device) -> None:
     """variants.md B.5: the defenders' points against a made bid count but cannot end the
-    game, even above the target: the makers' made bid to 31 wins against 35."""
-    event = director.create_event(format="round-robin", ruleset="bid-euchre", name="Bid league")
+    game, even above the target: seat 0's made bid to 31 wins the game against 35."""
+    hands = [(1, "moon", 6)] * 2 + [(0, 3, 3)] * 3 + [(0, "moon", 6), (0, 6, 6), (0, 4, 4)]
+    for maker, said, tricks in hands:
+        last = bid(device, maker, said, tricks)
+    assert last["game"]["score"] == [31, 35] and last["game"]["winner"] == 0
+
+
+def two_bid_teams(director: Director, format: str) -> int:
+    event = director.create_event(format=format, ruleset="bid-euchre", name="Bid night")
     for name, players in list(TEAMS.items())[:2]:
         director.add_team(event, name, *players)
+    return event
+
+
+def test_a_bid_euchre_table_is_won_by_the_games_winner_not_the_higher_score(director: Director):
+    event = two_bid_teams(director, "round-robin")
 
     def play(device: Device, table: dict[str, Any]) -> None:
-        hands = [(1, "moon", 6)] * 2 + [(0, 3, 3)] * 3 + [(0, "moon", 6), (0, 6, 6), (0, 4, 4)]
-        for maker, said, tricks in hands:
-            last = bid(device, maker, said, tricks)
-        assert last["game"]["score"] == [31, 35] and last["game"]["winner"] == 0
+        won_on_a_made_bid_behind(device)
         entered = ok(device.enter(by=device.by_seat[0]), 201)
         assert (entered["points"], entered["winner"]) == ([31, 35], 0)
         ok(device.confirm(by=device.by_seat[1]))
@@ -80,15 +89,10 @@ def test_a_bid_euchre_table_is_won_by_the_games_winner_not_the_higher_score(dire
 
 
 def test_a_bid_euchre_final_is_won_by_the_games_winner_in_the_bracket_too(director: Director):
-    event = director.create_event(format="bracket", ruleset="bid-euchre", name="Bid cup")
-    for name, players in list(TEAMS.items())[:2]:
-        director.add_team(event, name, *players)
+    event = two_bid_teams(director, "bracket")
 
     def play(device: Device, table: dict[str, Any]) -> None:
-        hands = [(1, "moon", 6)] * 2 + [(0, 3, 3)] * 3 + [(0, "moon", 6), (0, 6, 6), (0, 4, 4)]
-        for maker, said, tricks in hands:
-            last = bid(device, maker, said, tricks)
-        assert last["game"]["score"] == [31, 35] and last["game"]["winner"] == 0
+        won_on_a_made_bid_behind(device)
         device.settle()
 
     (final,) = play_event(director, event, play)
