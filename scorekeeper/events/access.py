@@ -148,8 +148,10 @@ def event_stamp_for(*, actor: Actor, event_id: int) -> selectors.EventStamp:
 
 def table_for(*, actor: Actor | None, table_id: int) -> Table:
     """The table, if the actor may read its event; otherwise not found (without an actor, as
-    `event_for`)."""
-    table = selectors.table_get(table_id=table_id, director=_director(actor))
+    `event_for`: for a write, which reads the table's game under its lock)."""
+    table = selectors.table_get(
+        table_id=table_id, director=_director(actor), game=actor is not None
+    )
     _learn(actor, table.round.event.club_id, getattr(table, "directed", None))
     if actor is not None and not reads_event(actor, table.round.event):
         raise NotFound(_("There is no table with this id."), code="no-such-table", field="id")

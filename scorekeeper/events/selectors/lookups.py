@@ -138,10 +138,14 @@ def round_get(*, event: Event, number: int) -> Round:
     return _one(event.rounds.all(), number, detail, "no-such-round", "number", key="number")
 
 
-def table_get(*, table_id: int, director: AbstractBaseUser | None = None) -> Table:
-    """The table with its round, event, game and physical table (`directed` as for
-    `event_get`)."""
-    tables = Table.objects.select_related("round__event__club", "game", "event_table")
+def table_get(
+    *, table_id: int, director: AbstractBaseUser | None = None, game: bool = True
+) -> Table:
+    """The table with its round, event, game (unless not `game`: a write reads it under its
+    lock) and physical table (`directed` as for `event_get`)."""
+    tables = Table.objects.select_related("round__event__club", "event_table")
+    if game:
+        tables = tables.select_related("game")
     if director is not None:
         tables = tables.annotate(directed=_directed_by(director, "round__event__club_id"))
     return _one(tables, table_id, "There is no table with this id.", "no-such-table")

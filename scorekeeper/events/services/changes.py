@@ -22,12 +22,17 @@ from scorekeeper.events.models import Event
 BOTH: Final = {"version": F("version") + 1, "standings_version": F("standings_version") + 1}
 
 
-def event_changed(event_id: int, *, standings: bool = True) -> None:
+def event_changed(event_id: int, *, standings: bool = True, while_open: bool = False) -> bool:
     """A write to the event; `standings=False` for one neither the standings nor a player's
     rounds can show (a hand entered at a table: the standings count confirmed results only; a
-    phone joining or leaving, a new join code: only a director sees them)."""
+    phone joining or leaving, a new join code: only a director sees them). With `while_open`
+    the versions move only while the event takes entries (not closed, not finished): whether
+    they moved."""
     moved = BOTH if standings else {"version": F("version") + 1}
-    Event.objects.filter(pk=event_id).update(**moved)
+    events = Event.objects.filter(pk=event_id)
+    if while_open:
+        events = events.filter(closed_at__isnull=True).exclude(status=Event.Status.FINISHED)
+    return events.update(**moved) > 0
 
 
 def club_events_changed(club_id: int) -> None:

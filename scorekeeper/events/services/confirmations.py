@@ -36,10 +36,9 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.selectors import result_of
 from scorekeeper.events.services.averages import absent_partners_rescored
-from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.pins import PIN_TRIES, entry_misses, pin_matches, wrong_pin
 from scorekeeper.events.services.results import result_logged, result_snapshot, seat_of
-from scorekeeper.events.services.tables import require_open, table_lock
+from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
 
 
 def _entered(table: Table, actor: Actor, doing: str) -> Result:
@@ -109,7 +108,7 @@ def result_confirm(
             ResultLine.objects.filter(result=result).update(confirmed=True)
             absent_partners_rescored(table)
             result_logged(table, ResultChange.Action.CONFIRM, actor, before, result)
-            event_changed(table.round.event_id)
+            table_write_ends(table.round.event_id)
     if missed:
         raise wrong_pin(
             PIN_TRIES - result.pin_misses - entry_misses(table),
@@ -189,5 +188,5 @@ def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> R
         ResultLine.objects.filter(result=result).update(confirmed=False)
         absent_partners_rescored(table)
         result_logged(table, ResultChange.Action.DISPUTE, actor, before, result, reason)
-        event_changed(table.round.event_id)
+        table_write_ends(table.round.event_id)
     return result

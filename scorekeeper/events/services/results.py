@@ -43,7 +43,7 @@ from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import director_sets
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.pins import entry_pin_checked
-from scorekeeper.events.services.tables import require_open, table_lock
+from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
 from scorekeeper.models import Hand
 from scorekeeper.selectors import score_of
 
@@ -466,7 +466,7 @@ def result_enter(
         result.save()
         _write_lines(result, table, outcome)
         result_logged(table, ResultChange.Action.ENTER, actor, before, result)
-        event_changed(event.pk)
+        table_write_ends(event.pk)
     return result
 
 
@@ -527,7 +527,7 @@ def result_correct(
             _("Say why the result is corrected."), code="reason-required", field="reason"
         )
     with transaction.atomic():
-        table = table_lock(table)
+        table = table_lock(table, with_event=True)  # (its version is checked)
         require_director(actor, table.round.event.club)
         require_fresh(table.round.event, expected_version, table)
         if time_called is None:

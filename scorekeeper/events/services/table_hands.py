@@ -24,9 +24,8 @@ from scorekeeper.events.models import (
     Result,
     Table,
 )
-from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.results import result_rederive
-from scorekeeper.events.services.tables import require_open, table_lock
+from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
 from scorekeeper.models import Game
 from scorekeeper.selectors import Standing, the_row
 from scorekeeper.services import HandEntry, HandResult
@@ -86,7 +85,7 @@ def _written(
         if not written.replayed:
             if rederive:
                 result_rederive(table, actor, reason)
-            event_changed(table.round.event_id, standings=rederive)
+            table_write_ends(table.round.event_id, standings=rederive)
     return written
 
 
@@ -160,5 +159,5 @@ def table_hand_undo(
         )
         if rederive:
             result_rederive(table, actor, reason)
-        event_changed(table.round.event_id, standings=rederive)
+        table_write_ends(table.round.event_id, standings=rederive)
     return game, standing

@@ -262,19 +262,30 @@ def device_for_token(token: str) -> TableToken | None:
 
 
 def table_locked(table: Table, *, standings: bool = True) -> Table:
-    """The table, locked for a write that changes it (and so its event: the version moves;
-    the standings version too unless the write cannot change them)."""
-    locked = table_lock(table)
+    """The table and its event, locked for a write that changes the table (the event's
+    version moves at once; the standings version too unless the write cannot change them)."""
+    locked = table_lock(table, with_event=True)
     event_changed(locked.round.event_id, standings=standings)
     return locked
 
 
-def table_lock(table: Table) -> Table:
+def table_lock(table: Table, *, with_event: bool = False) -> Table:
     """The table, locked for a write, its event not moved yet: the caller moves it once its
-    write is done (a hand: every table of the night posts them, and they queue on the event's
-    row only for the end of their writes, not for the whole of them)."""
+    write is done (`table_write_ends`). Only the table's row is locked (`with_event`: its
+    event's too): a hand from every table of the night queues on the event's row only for
+    the end of its write, not for the whole of it."""
+    locking = ("self", "round__event") if with_event else ("self",)
     return (
-        Table.objects.select_for_update()
+        Table.objects.select_for_update(of=locking)
         .select_related("round__event__club", "event_table")
         .get(pk=table.pk)
     )
+
+
+def table_write_ends(event_id: int, *, standings: bool = True) -> None:
+    """A write at a table that takes entries only while the night is open ends by moving its
+    event's versions. Its table's lock does not hold the event, so a night a director closed
+    (or an event finished) while the write ran is found here, where the write waits for the
+    event's row, and refuses the write as `require_open` would have."""
+    if not event_changed(event_id, standings=standings, while_open=True):
+        require_open(Event.objects.get(pk=event_id))
