@@ -309,6 +309,30 @@ def backup_latest() -> Path:
     return max(found, key=lambda path: (backup_made_at(path) or oldest, path.parent == here))
 
 
+def damaged_set_aside(path: Path) -> Path | None:
+    """Move a damaged SQLite database file (and its WAL) aside, beside itself as
+    `<name>.damaged-<time>`, so a new one can be made or a backup put in its place; where it
+    went, or None for a healthy or missing file."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    try:
+        check = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            healthy = check.execute("PRAGMA quick_check").fetchone() == ("ok",)
+        finally:
+            check.close()
+    except sqlite3.DatabaseError:
+        healthy = False
+    if healthy:
+        return None
+    connection.close()
+    aside = path.with_name(f"{path.name}.damaged-{timezone.now():%Y%m%d-%H%M%S}")
+    os.replace(path, aside)
+    for extra in ("-wal", "-shm"):
+        Path(f"{path}{extra}").unlink(missing_ok=True)
+    return aside
+
+
 def backup_restore(*, path: Path, by: str = "") -> str:
     """Put the database back as the backup has it (everything since is gone), and start a new
     night epoch there (scorekeeper.models.Restore): its id, which every table read now says."""

@@ -20,11 +20,7 @@ from rest_framework.test import APIClient
 from scorekeeper import backups
 from scorekeeper.events.models import Event, TableToken
 from scorekeeper.events.selectors import holdings
-from scorekeeper.management.commands.prepare_to_serve import (
-    described,
-    restore_offered,
-    set_aside_if_damaged,
-)
+from scorekeeper.management.commands.prepare_to_serve import described, restore_offered
 from scorekeeper.models import Restore
 from tests.waiting import until
 
@@ -316,13 +312,13 @@ def test_serve_sets_a_damaged_database_aside_and_keeps_a_healthy_one(tmp_path: P
     damaged = tmp_path / "db.sqlite3"
     damaged.write_bytes(b"SQLite format 3\0" + b"\xff" * 4000)
     (tmp_path / "db.sqlite3-wal").write_bytes(b"junk")
-    aside = set_aside_if_damaged(damaged)
+    aside = backups.damaged_set_aside(damaged)
     assert aside is not None and aside.name.startswith("db.sqlite3.damaged-")
     assert aside.read_bytes().endswith(b"\xff" * 10)
     assert not damaged.exists() and not (tmp_path / "db.sqlite3-wal").exists()
     healthy = tmp_path / "healthy.sqlite3"
     sqlite3.connect(healthy).execute("create table t (x)").connection.commit()
-    assert set_aside_if_damaged(healthy) is None and healthy.is_file()
+    assert backups.damaged_set_aside(healthy) is None and healthy.is_file()
 
 
 def test_serve_offers_a_restore_on_an_empty_database_with_backups_there(director, places):

@@ -109,6 +109,23 @@ def test_a_damaged_file_is_not_restored(sqlite_manage: Manage, tmp_path: Path):
     assert result.returncode == 2 and "is not a SQLite database" in result.stderr
 
 
+def test_a_damaged_database_is_set_aside_and_the_backup_restored(
+    sqlite_manage: Manage, tmp_path: Path
+):
+    ok(sqlite_manage("load_demo"))
+    games = ok(sqlite_manage("shell", "-v0", "-c", COUNT_GAMES))
+    made = ok(sqlite_manage("backup"))
+    database = tmp_path / "club.sqlite3"
+    assert database.is_file()
+    database.write_bytes(os.urandom(100_000))  # the laptop died writing it
+    result = sqlite_manage("restore", "--latest", "--yes")
+    assert result.returncode == 0, result.stderr[-2000:]
+    said = result.stdout.strip().splitlines()
+    assert said[0].startswith("the database was damaged: it is kept as ") and "damaged-" in said[0]
+    assert said[-1] == f"restored {made}"
+    assert ok(sqlite_manage("shell", "-v0", "-c", COUNT_GAMES)) == games
+
+
 def test_a_restore_with_nobody_to_ask_says_so_in_one_line(sqlite_manage: Manage):
     ok(sqlite_manage("backup"))
     result = sqlite_manage("restore", "--latest", stdin="y\n")  # no --yes, and no terminal

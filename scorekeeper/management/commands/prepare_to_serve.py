@@ -14,8 +14,6 @@ fingerprint of what it read (every file's path, size and time) beside the files 
 from __future__ import annotations
 
 import hashlib
-import os
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +22,6 @@ from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import connection
-from django.utils import timezone
 
 from scorekeeper import backups
 from scorekeeper.management.words import counted
@@ -44,28 +41,6 @@ def sources_fingerprint() -> str:
     for line in sorted(found):
         digest.update(line.encode())
     return digest.hexdigest()
-
-
-def set_aside_if_damaged(path: Path) -> Path | None:
-    """Move a damaged SQLite file (and its WAL) aside; where it went, or None."""
-    if not path.is_file() or path.stat().st_size == 0:
-        return None
-    try:
-        check = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            healthy = check.execute("PRAGMA quick_check").fetchone() == ("ok",)
-        finally:
-            check.close()
-    except sqlite3.DatabaseError:
-        healthy = False
-    if healthy:
-        return None
-    connection.close()
-    aside = path.with_name(f"{path.name}.damaged-{timezone.now():%Y%m%d-%H%M%S}")
-    os.replace(path, aside)
-    for extra in ("-wal", "-shm"):
-        Path(f"{path}{extra}").unlink(missing_ok=True)
-    return aside
 
 
 def restore_offered() -> list[backups.Found]:
@@ -103,7 +78,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         sqlite = connection.vendor == "sqlite"
-        if sqlite and (aside := set_aside_if_damaged(Path(connection.settings_dict["NAME"]))):
+        if sqlite and (aside := backups.damaged_set_aside(Path(connection.settings_dict["NAME"]))):
             self.stdout.write(
                 f"The database was damaged: it is kept as {aside}; a new one is made."
             )

@@ -1,5 +1,6 @@
 """`manage.py restore`: put the database back as a backup has it (see scorekeeper.backups), then
-erase again every name the erasure ledger says was erased since (scorekeeper.erasure_ledger)."""
+erase again every name the erasure ledger says was erased since (scorekeeper.erasure_ledger).
+A damaged SQLite file in the way is set aside first (`<name>.damaged-<time>`)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError, connection
 
-from scorekeeper.backups import BackupError, backup_latest, backup_restore
+from scorekeeper.backups import BackupError, backup_latest, backup_restore, damaged_set_aside
 from scorekeeper.events.services import events_restored
 from scorekeeper.management.words import counted
 
@@ -46,10 +48,18 @@ class Command(BaseCommand):
                     answer = ""
                 if answer.strip().lower() not in {"y", "yes"}:
                     raise CommandError("nothing restored", returncode=2)
+            # (the laptop died writing it: a damaged file cannot even be opened to restore)
+            database = Path(connection.settings_dict["NAME"])
+            if connection.vendor == "sqlite" and (aside := damaged_set_aside(database)):
+                self.stdout.write(f"the database was damaged: it is kept as {aside}")
             backup_restore(path=path, by="manage.py restore")
             again = events_restored()
         except BackupError as error:
             raise CommandError(str(error), returncode=2) from error
+        except DatabaseError as error:
+            raise CommandError(
+                f"the database could not be restored: {error}", returncode=2
+            ) from error
         self.stdout.write(f"restored {path}")
         if again:
             self.stdout.write(
