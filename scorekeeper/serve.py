@@ -6,7 +6,8 @@ Wi-Fi never hold up the others), static files from WhiteNoise, SQLite in WAL mod
 DATABASE_URL says PostgreSQL, listening on every address of the laptop. It serves from one
 process a core (`--processes`), all taking requests from one listening socket, so a crowded
 night uses the whole laptop. It prints the address phones should open, warns when only this
-computer can reach it, and starts a server process again by itself if one ever dies. Behind a
+computer can reach it, and starts a server process again by itself if one ever dies (and they
+end when it dies, even by kill -9: the port is free for the next start). Behind a
 TLS proxy on a hosted site, `--behind-proxy` listens on 127.0.0.1 only and trusts the proxy's
 X-Forwarded-For and X-Forwarded-Proto.
 
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from urllib.parse import urlsplit
@@ -43,6 +45,25 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 INSTANCE = Path(os.environ.get("INSTANCE_DIR") or BASE_DIR / "instance")
 #: A server that dies sooner than this after starting is failing to start: wait longer.
 SHORT_LIFE_SECONDS = 10.0
+#: The supervisor's process id, told to the processes it starts (see `when_orphaned`).
+SUPERVISOR_PID = "SERVE_SUPERVISOR_PID"
+
+
+def when_orphaned(then: Callable[[], None], every: float = 1.0) -> None:
+    """Call `then`, once, from a thread of its own, when the supervisor that started this
+    process is gone without stopping it (killed with kill -9, crashed): its server processes
+    would go on serving the port unsupervised, and its backup timer backing up a database
+    that may be replaced meanwhile. A process nobody supervised is left alone."""
+    supervisor = os.environ.get(SUPERVISOR_PID, "")
+    if not supervisor.isdigit():
+        return
+
+    def watch() -> None:
+        while os.getppid() == int(supervisor):
+            time.sleep(every)
+        then()
+
+    threading.Thread(target=watch, name="orphan-watch", daemon=True).start()
 
 
 def local_addresses() -> list[str]:
@@ -202,6 +223,7 @@ def serve_forever(args: argparse.Namespace) -> None:
     from scorekeeper.wsgi import application
 
     refusals_as_problems()
+    when_orphaned(lambda: os._exit(1))
     logging.getLogger("waitress.queue").addFilter(QueueDepths())
     # What the app has loaded stays all night: moved out of the collector's sight, a full
     # collection no longer walks it while every thread of the process waits (60-150 ms on a
@@ -251,6 +273,7 @@ def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
     whenever it dies, until told to stop; meanwhile back the database up every
     BACKUP_INTERVAL seconds while a round is in play."""
     listener = listen(args)
+    env = {**env, SUPERVISOR_PID: str(os.getpid())}
     children: list[subprocess.Popen[bytes]] = []
     stopped = threading.Event()
     server = [sys.executable, "-m", "scorekeeper.serve", "--child", *sys.argv[1:]]

@@ -140,6 +140,31 @@ def test_it_serves_from_two_processes_and_one_that_dies_is_started_again(served_
     assert first not in again and other in again
 
 
+def test_its_processes_end_when_it_is_killed_and_the_port_is_free_again(served_alone: Served):
+    served = served_alone
+    until(lambda: len(served.server_pids()) == 2, within=30, what="two server processes")
+    ps = ["ps", "-o", "pid=", "--ppid", str(served.process.pid)]
+    children = {
+        int(pid) for pid in subprocess.run(ps, capture_output=True, text=True).stdout.split()
+    }
+    assert len(children) == 3  # two server processes and the backup timer
+    served.process.kill()  # kill -9, as a crash would: no chance to stop them
+    served.process.wait(timeout=10)
+
+    def alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        # (an orphan that ended waits for init as a zombie: it serves nothing)
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+    until(lambda: not any(alive(pid) for pid in children), within=10, what="orphans gone")
+    with socket.socket() as probe:
+        assert probe.connect_ex(("127.0.0.1", served.port)) != 0
+
+
 def trickle(port: int, stop: threading.Event, body: bool, connected: threading.Semaphore) -> None:
     """A phone on bad Wi-Fi: a request sent a byte at a time, never finished."""
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:

@@ -16,6 +16,7 @@ from django.db import DatabaseError, close_old_connections
 
 from scorekeeper.backups import BackupError, backup_create, backups
 from scorekeeper.events.selectors import a_round_is_in_play, holdings
+from scorekeeper.serve import when_orphaned
 
 
 def stopper(stopped: threading.Event) -> Callable[[int, FrameType | None], None]:
@@ -74,12 +75,13 @@ class Command(BaseCommand):
         self._every(every, options)
 
     def _every(self, every: float, options: dict[str, Any]) -> None:
-        """Back up on the interval until SIGTERM or SIGINT, finishing a backup under way; a
-        backup that fails (or a database that does not answer) is said in one line and the
-        next is tried on time."""
+        """Back up on the interval until SIGTERM or SIGINT (or the server that started it is
+        gone), finishing a backup under way; a backup that fails (or a database that does not
+        answer) is said in one line and the next is tried on time."""
         stopped = threading.Event()
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, stopper(stopped))
+        when_orphaned(stopped.set)
         if hasattr(os, "nice"):
             os.nice(10)  # the tables' requests come first
         while not stopped.wait(every):
