@@ -307,7 +307,9 @@ def test_withdrawing_a_team_and_a_player_leaving_ask_first(
     console_ready(page)
     eve = page.locator(".entrants li", has_text="Eve")
     eve.get_by_role("button", name="Leaves").click()
+    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("a long drive")
     ask_and(page, "Confirm", says="Eve leaves the event")
     expect(eve).to_contain_text("(left)")
+    expect(page.locator(".change-log")).to_contain_text("Reason: a long drive")
     a_refresh_later(page)  # the note is still there
     expect(eve).to_contain_text("Eve left the event.")

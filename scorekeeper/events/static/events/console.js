@@ -149,9 +149,10 @@ function entrantItem(entrant) {
       });
       return;
     }
-    if ((await ask(t("leaves_ask", { name: entrant.shown }))) === null) return;
+    const reason = await ask(t("leaves_ask", { name: entrant.shown }), { reason: true });
+    if (reason === null) return;
     await attempt(key, async () => {
-      await api("DELETE", `${base}players/${entrant.player}/`, undefined, versions.event);
+      await api("DELETE", `${base}players/${entrant.player}/`, { reason }, versions.event);
       tell(key, t("left", { name: entrant.shown }));
       await load();
     });

@@ -44,9 +44,10 @@ export function roundRepairs(rnd) {
   const key = `round-${rnd.number}`;
   const undo = el("button", { type: "button", class: "secondary small undo-round", text: t("undo_round", { number: rnd.number }) });
   undo.addEventListener("click", async () => {
-    if ((await ask(t("undo_round_ask", { number: rnd.number }))) === null) return;
+    const reason = await ask(t("undo_round_ask", { number: rnd.number }), { reason: true });
+    if (reason === null) return;
     await attempt(key, async () => {
-      await api("DELETE", `${base}rounds/${rnd.number}/`, {}, versions.event);
+      await api("DELETE", `${base}rounds/${rnd.number}/`, { reason }, versions.event);
       await done("rounds", t("round_undone", { number: rnd.number }));
     });
   });
@@ -63,9 +64,10 @@ export function roundRepairs(rnd) {
     e.preventDefault();
     const players = [Number(swap.elements.first.value), Number(swap.elements.second.value)];
     const [first, second] = players.map((p) => names.get(p));
-    if ((await ask(t("swap_ask", { first, second, number: rnd.number }))) === null) return;
+    const reason = await ask(t("swap_ask", { first, second, number: rnd.number }), { reason: true });
+    if (reason === null) return;
     await attempt(key, async () => {
-      await api("POST", `${base}rounds/${rnd.number}/swap/`, { players }, versions.event);
+      await api("POST", `${base}rounds/${rnd.number}/swap/`, { players, reason }, versions.event);
       await done(key, t("swapped", { first, second }));
     });
   });
@@ -85,9 +87,10 @@ function lateForm(rnd, key, placed) {
     e.preventDefault();
     const player = Number(form.elements.player.value);
     const name = waiting.find((w) => w.player === player)?.shown;
-    if ((await ask(t("late_ask", { name, number: rnd.number }))) === null) return;
+    const reason = await ask(t("late_ask", { name, number: rnd.number }), { reason: true });
+    if (reason === null) return;
     await attempt(key, async () => {
-      await api("POST", `${base}rounds/${rnd.number}/late/`, { player }, versions.event);
+      await api("POST", `${base}rounds/${rnd.number}/late/`, { player, reason }, versions.event);
       await done(key, t("seated_late", { name, number: rnd.number }));
     });
   });
