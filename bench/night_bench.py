@@ -6,7 +6,9 @@
 
 Seats a progressive event of 4 x `--tables` players and serves it with gunicorn (production
 settings) on 127.0.0.1. First eight phones join table 1 with its code at the same moment: one
-gets the table, the others are told it is taken. Then, for `--seconds`:
+gets the table, the others are told it is taken. The room then arrives: over one poll's
+interval (5 s) each watcher opens the standings and the rounds (its first polls, with no tag to
+send) and each table's phone reads its game. Then, for `--seconds`, the night in progress:
 
 - each table's phone posts quick hands at a compressed human pace (one every `--pace` seconds,
   jittered), each with its own Idempotency-Key and If-Match; when the round takes no more hands
@@ -22,14 +24,14 @@ differs from machine to machine. It ends with one line a night:
         standings_not_modified=S% tagged_standings_not_modified=G% bare_p99_ms=B p99_ratio=R
 
 where errors are 5xx answers, answers a table did not expect, and requests that got no answer,
-G is S among the polls that sent a tag (a watcher's first poll has none: in a night of 60 s,
-polled every 5 s, one in twelve), and R is the night's p99 over the bare load's. The line
-before it gives each kind of request the night sent (a hand, an undo, a standings or rounds
-poll, a game read) with its count and p99: what the night's tail is made of.
+G is S among the polls that sent a tag, and R is the night's p99 over the bare load's. The
+figures are the night's in progress: the arrival before it (1,000 watchers opening the pages
+within 5 s, where a real room arrives over many minutes) is measured apart, and printed on its
+own line with each of its kinds' count and p99. The line before the night's gives each kind of
+request the night sent (a hand, an undo, a standings or rounds poll) with its count and p99:
+what the night's tail is made of.
 With `--find-watchers` it then runs nights of the same length at T=50 with more and more
-watchers and prints the largest number it sustained with p99 < 200 ms and no errors. (Each
-night's watchers arrive afresh and their first polls have no tag: a short night measures that
-arrival more than the polling.)
+watchers and prints the largest number it sustained with p99 < 200 ms and no errors.
 
 PostgreSQL comes from DATABASE_URL (its server, database `euchre_bench`, made afresh) or is
 started here as in .ci/run; `--database sqlite` uses a new SQLite file, the embedded default.
@@ -158,8 +160,7 @@ def join(port: int, table: Table) -> None:
 class Tally:
     latencies: harness.Latencies = field(default_factory=lambda: harness.Latencies("all"))
     statuses: Counter[int] = field(default_factory=Counter)
-    # The watchers' standings polls alone, by status (the rounds move with every hand), and
-    # those of them that sent a tag (every watcher's first poll has none to send).
+    # The watchers' standings polls alone, by status, and those of them that sent a tag.
     standings: Counter[int] = field(default_factory=Counter)
     standings_tagged: Counter[int] = field(default_factory=Counter)
     unexpected: list[str] = field(default_factory=list)
@@ -226,6 +227,11 @@ class Timed:
         return status, answer_headers, answer
 
 
+def until(moment: float) -> None:
+    """Wait until the clock (perf_counter) reads `moment`."""
+    time.sleep(max(0.0, moment - time.perf_counter()))
+
+
 def rest(seconds: float, deadline: float) -> bool:
     """Wait `seconds`, or until the deadline if that comes first; whether the night goes on
     (a client never sleeps past the end and holds the run up)."""
@@ -243,19 +249,27 @@ def bare_poll(send: Timed, path: str, tags: dict[str, str]) -> None:
 
 
 def play_table(
-    port: int, table: Table, pace: float, deadline: float, tally: Tally, bare: str = ""
+    port: int, table: Table, pace: float, clock: Clock, tally: Tally, bare: str = ""
 ) -> None:
-    """A table's phone posting hands at its pace (or, for the bare load, polling `bare`)."""
-    send = Timed(port, tally, frozenset({200, 201, 304, 409, 412}))
+    """A table's phone: it reads its game as the room arrives, then posts hands at its pace
+    (or, for the bare load, polls `bare`)."""
+    send = Timed(port, clock.arrival[id(tally)], frozenset({200, 201, 304, 409, 412}))
     rng = random.Random(table.id)
+    deadline = clock.deadline
+    until(clock.arrives + rng.uniform(0, POLL_SECONDS))
+    tags: dict[str, str] = {}
     if bare:
-        tags: dict[str, str] = {}
+        bare_poll(send, bare, tags)
+    else:
+        _, headers, _ = send("GET", f"/api/v1/games/{table.game_id}/")
+        etag = headers.get("etag", "")
+    send.tally = tally
+    until(clock.starts)
+    if bare:
         while rest(pace * rng.uniform(0.5, 1.5), deadline):
             bare_poll(send, bare, tags)
         return
     auth = {"Authorization": f"Bearer {table.token}"}
-    _, headers, _ = send("GET", f"/api/v1/games/{table.game_id}/")
-    etag = headers.get("etag", "")
     last = 0
     while rest(pace * rng.uniform(0.5, 1.5), deadline):
         entry = {"maker": rng.randrange(4), "trump": rng.choice("CDHS"), "maker_tricks": 3}
@@ -282,50 +296,64 @@ def play_table(
             last = hands[-1]["number"] if hands else 0
 
 
-def watch(port: int, event_id: int, deadline: float, tally: Tally, seed: int, bare: str) -> None:
-    """A watcher polling the standings and the rounds every 5 s (or, for the bare load, `bare`
-    twice)."""
-    send = Timed(port, tally, frozenset({200, 304}))
+def watch(port: int, event_id: int, clock: Clock, tally: Tally, seed: int, bare: str) -> None:
+    """A watcher: it opens the standings and the rounds as the room arrives, then polls them
+    every 5 s (or, for the bare load, `bare` twice)."""
+    send = Timed(port, clock.arrival[id(tally)], frozenset({200, 304}))
     rng = random.Random(seed)
     tags: dict[str, str] = {}
-    if not rest(rng.uniform(0, POLL_SECONDS), deadline):
-        return
+    paths = [f"/api/v1/events/{event_id}/standings/", f"/api/v1/events/{event_id}/rounds/"]
+    phase = rng.uniform(0, POLL_SECONDS)
+    until(clock.arrives + phase)
     while True:
-        if bare:
-            for _ in range(2):
+        for path in paths:
+            if bare:
                 bare_poll(send, bare, tags)
-            if not rest(POLL_SECONDS, deadline):
-                return
-            continue
-        for path in (f"/api/v1/events/{event_id}/standings/", f"/api/v1/events/{event_id}/rounds/"):
+                continue
             headers = {"If-None-Match": tags[path]} if path in tags else {}
             status, answer_headers, _ = send("GET", path, None, headers)
             if path.endswith("/standings/"):
-                tally.standings[status] += 1
+                send.tally.standings[status] += 1
                 if headers:
-                    tally.standings_tagged[status] += 1
+                    send.tally.standings_tagged[status] += 1
             if "etag" in answer_headers:
                 tags[path] = answer_headers["etag"]
-        if not rest(POLL_SECONDS, deadline):
+        if send.tally is not tally:  # arrived: the night's polls begin
+            send.tally = tally
+            until(clock.starts + phase)
+        elif not rest(POLL_SECONDS, clock.deadline):
             return
+
+
+@dataclass
+class Clock:
+    """When the room arrives, when the night's measured `--seconds` start and end, and each
+    client's tally of its arrival (by the id of its tally of the night)."""
+
+    arrives: float
+    starts: float
+    deadline: float
+    arrival: dict[int, Tally] = field(default_factory=dict)
 
 
 def run_night(
     port: int, night: Night, watchers: int, seconds: float, pace: float, bare: bool = False
-) -> Tally:
-    """The night's load for `seconds`; with `bare`, the same clients at the same pace, each
-    request of theirs a bare poll."""
-    deadline = time.perf_counter() + seconds
+) -> tuple[Tally, Tally]:
+    """The room's arrival, then the night's load for `seconds`; with `bare`, the same clients
+    at the same pace, each request of theirs a bare poll. The night's tally and the arrival's."""
+    arrives = time.perf_counter() + 1.0  # (every thread started by then)
+    clock = Clock(arrives, arrives + POLL_SECONDS, arrives + POLL_SECONDS + seconds)
     floor = f"/bench/poll/{night.event_id}/" if bare else ""
     tallies = [Tally() for _ in range(len(night.tables) + watchers)]
+    clock.arrival = {id(tally): Tally() for tally in tallies}
     threads = [
-        threading.Thread(target=play_table, args=(port, table, pace, deadline, tallies[i], floor))
+        threading.Thread(target=play_table, args=(port, table, pace, clock, tallies[i], floor))
         for i, table in enumerate(night.tables)
     ]
     threads += [
         threading.Thread(
             target=watch,
-            args=(port, night.event_id, deadline, tallies[len(night.tables) + i], i, floor),
+            args=(port, night.event_id, clock, tallies[len(night.tables) + i], i, floor),
         )
         for i in range(watchers)
     ]
@@ -333,10 +361,11 @@ def run_night(
         thread.start()
     for thread in threads:
         thread.join()
-    total = Tally()
+    total, arrival = Tally(), Tally()
     for tally in tallies:
         total.merge(tally)
-    return total
+        arrival.merge(clock.arrival[id(tally)])
+    return total, arrival
 
 
 def summary(tables: int, watchers: int, tally: Tally, bare: Tally) -> str:
@@ -358,20 +387,22 @@ def summary(tables: int, watchers: int, tally: Tally, bare: Tally) -> str:
 
 def night_and_floor(
     port: int, night: Night, watchers: int, seconds: float, pace: float
-) -> tuple[Tally, str]:
-    """The night, then the same load on the bare poll; the night's tally and its line."""
-    tally = run_night(port, night, watchers, seconds, pace)
-    bare = run_night(port, night, watchers, seconds, pace, bare=True)
+) -> tuple[Tally, Tally, str]:
+    """The night, then the same load on the bare poll; the night's tally, its arrival's and
+    its line."""
+    tally, arrival = run_night(port, night, watchers, seconds, pace)
+    bare, _ = run_night(port, night, watchers, seconds, pace, bare=True)
     for line in bare.unexpected[:5]:
         print(f"  unexpected (bare): {line}", file=sys.stderr)
-    return tally, summary(len(night.tables), watchers, tally, bare)
+    tally.latencies.errors += arrival.latencies.errors
+    return tally, arrival, summary(len(night.tables), watchers, tally, bare)
 
 
 def find_watchers(port: int, night: Night, seconds: float, pace: float) -> int:
     """The most watchers a night of `seconds` sustains at p99 < 200 ms with no errors."""
     sustained = 0
     for watchers in (100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1600):
-        tally, line = night_and_floor(port, night, watchers, seconds, pace)
+        tally, _, line = night_and_floor(port, night, watchers, seconds, pace)
         print(line)
         if tally.latencies.errors or tally.latencies.percentile_ms(99) >= GOAL_P99_MS:
             break
@@ -429,10 +460,11 @@ def main() -> None:
         f"{POLL_SECONDS:g} s"
     )
     tables = Night(night.tables[: args.tables], night.event_id)
-    tally, line = night_and_floor(port, tables, args.watchers, args.seconds, args.pace)
-    for unexpected in tally.unexpected[:5]:
+    tally, arrival, line = night_and_floor(port, tables, args.watchers, args.seconds, args.pace)
+    for unexpected in (tally.unexpected + arrival.unexpected)[:5]:
         print(f"  unexpected: {unexpected}", file=sys.stderr)
-    print(f"  by kind (count@p99): {tally.by_kind()}")
+    print(f"  the room arriving, by kind (count@p99): {arrival.by_kind()}")
+    print(f"  the night, by kind (count@p99): {tally.by_kind()}")
     print(line)
     failed = tally.latencies.errors > 0 or storm != Counter({201: 1, 409: JOIN_STORM - 1})
     if args.find_watchers:
