@@ -52,6 +52,7 @@ def test_a_round_robin_of_bid_euchre_teams_is_played_hand_by_hand(director: Dire
     losers = [row for row in rows if row["match_points"] == 0]
     for row in losers:
         assert row["points_for"] == -5 * row["played"] and row["loners_made"] == 0
+        assert row["best_game"] == -5  # their best game is the set, not a zero never scored
     winners = [row for row in rows if row["match_points"] > 0]
     for row in winners:
         assert row["loners_made"] == 3 * row["wins"] and row["euchres"] >= row["wins"]

@@ -233,7 +233,8 @@ def rank(
         row.losses += not (line.won or line.tied)
         row.points_for += line.points_for
         row.points_against += line.points_against
-        row.best_game = max(row.best_game, line.points_for)
+        # The first game counts as it is, below zero too (Bid Euchre's set).
+        row.best_game = line.points_for if row.played == 1 else max(row.best_game, line.points_for)
     faced: dict[int, list[int | None]] = defaultdict(list)  # key -> opponents (None: a bye)
     for (result_id, key), side in sides.items():
         faced[key] += opponents[(result_id, 1 - side)]
