@@ -321,6 +321,13 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     expect(line).to_contain_text("–".join(shown))
     # A side's total may be negative under an auction.
     assert page.locator("#totals-0").get_attribute("min") == "-999"
+    # Time called, the table's result from its hands: on the board with the minus sign too.
+    page.get_by_role("button", name="Call time").click()
+    ask_and(page, "Confirm", says="Call time on round 1?")
+    page.get_by_label("As it stands: time was called").check()
+    page.get_by_role("button", name="Enter the result from its hands").click()
+    board = board_table(page, 1).locator(".result-state")
+    expect(board).to_contain_text("–".join(shown))
 
 
 def test_every_setting_is_on_the_event_form_and_each_change_is_logged(

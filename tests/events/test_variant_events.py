@@ -56,6 +56,10 @@ def test_a_round_robin_of_bid_euchre_teams_is_played_hand_by_hand(director: Dire
     winners = [row for row in rows if row["match_points"] > 0]
     for row in winners:
         assert row["loners_made"] == 3 * row["wins"] and row["euchres"] >= row["wins"]
+    # A score below zero is written with a minus sign: "40–−5", not "40–-5".
+    for page in ("results", "crosstable"):
+        shown = director.client.get(f"/events/{event}/{page}/").content.decode()
+        assert "40&ndash;\u22125" in shown and "&ndash;-" not in shown, page
 
 
 def won_on_a_made_bid_behind(device: Device) -> None:

@@ -4,7 +4,7 @@
 // page's own; a refresh redraws only the table's data (summary, seats, hands, log). A change is
 // made on the table (or its hands) as the director saw it when they began it, not as a refresh
 // read it since: whatever another director changed meanwhile is shown (412) before it is lost.
-import { $, $$, api, ask, attempt, changeItem, el, formData, options, seatWord, t, tell } from "./console_kit.js";
+import { $, $$, api, ask, attempt, changeItem, el, formData, options, scoreLine, seatWord, t, tell } from "./console_kit.js";
 
 const desk = $(".desk");
 const entry = document.body.dataset.entry; // "hands" or "totals"
@@ -67,8 +67,7 @@ function handText(hand, game) {
 
 function handPoints(hand) {
   const points = hand.award?.points || {};
-  // (Below zero with a minus sign, as the table app writes it: Bid Euchre's set.)
-  return [0, 1].map((side) => points[String(side)] || 0).map((n) => (n < 0 ? `\u2212${-n}` : String(n))).join("–");
+  return scoreLine([0, 1].map((side) => points[String(side)] || 0));
 }
 
 async function drawHands(table) {
@@ -104,7 +103,7 @@ async function drawLog(table, round) {
 function drawSummary(table, round) {
   $(".desk-title", desk).textContent = `${t("table", { number: table.number })} · ${t("round", { number: round.number })}`;
   const state = table.state === "disputed" ? t("disputed", { reason: table.dispute_reason }) : t(table.state);
-  const points = table.points ? `${table.points.join("–")} · ` : "";
+  const points = table.points ? `${scoreLine(table.points)} · ` : "";
   const sides = t("versus", { first: table.team_names[0], second: table.team_names[1] });
   $(".desk-summary", desk).textContent = `${sides}: ${points}${state} · ${t("hands", { count: table.hands })}`;
 }
@@ -331,7 +330,7 @@ $(".absent-form", desk)?.addEventListener("submit", async (e) => {
 // The result --------------------------------------------------------------------------------
 
 function resultSaved(key, result) {
-  return changed(key, t("result_saved", { number: open.table.number, points: result.points.join("–") }));
+  return changed(key, t("result_saved", { number: open.table.number, points: scoreLine(result.points) }));
 }
 
 $(".totals-form", desk).addEventListener("submit", (e) => {

@@ -1,6 +1,7 @@
 // The console's small parts: the API with the director's session, the page's words, notes that
 // stay next to the control that caused them until dismissed, and a question before anything
 // that cannot be taken back. No inline handlers anywhere: the site's CSP allows none.
+import { scoreText } from "../webapp/js/rules.js";
 import { h as el } from "../webapp/js/ui.js";
 import { $, $$, api } from "./screen.js";
 
@@ -14,6 +15,11 @@ const WORDS = JSON.parse(document.getElementById("console-words")?.textContent |
 export function t(key, values = {}) {
   const phrase = (values.count === 1 && WORDS[`${key}.one`]) || WORDS[key] || key;
   return phrase.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+/** Two sides' scores, "40–−5": below zero with a minus sign, as the table app writes it. */
+export function scoreLine(points) {
+  return points.map(scoreText).join("–");
 }
 
 /** A seat's compass letter as the API sends it (N, NE, ...) in the page's language. */
@@ -148,7 +154,7 @@ const ACTIONS = Object.fromEntries(
 
 function shown(snapshot) {
   if (!snapshot) return "—";
-  if (snapshot.points) return `${snapshot.points.join("–")} ${snapshot.status || ""}`.trim();
+  if (snapshot.points) return `${scoreLine(snapshot.points)} ${snapshot.status || ""}`.trim();
   if (snapshot.name) return snapshot.name;
   return JSON.stringify(snapshot);
 }
