@@ -25,6 +25,22 @@ def test_the_console_speaks_korean_to_a_korean_browser(director):
     assert words["time_ask"].startswith("{number}라운드")
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "language", "maker"),
+    [
+        ("bid-euchre", "en", "Who won the bid"),
+        ("bid-euchre", "ko", "비딩을 따낸 사람"),
+        ("six-handed", "en", "Who called trump"),
+    ],
+)
+def test_the_hand_form_asks_for_the_maker_in_the_rules_words(director, ruleset, language, maker):
+    """An auction has no trump called: its makers are who won the bid, as the table app asks."""
+    event = director.create_event(ruleset=ruleset, rounds_planned=2)
+    page = director.client.get(f"/events/{event}/manage/", HTTP_ACCEPT_LANGUAGE=language)
+    label = re.search(r'<label for="hand-maker">(.*?)</label>', page.content.decode())
+    assert label and label[1] == maker
+
+
 def test_the_console_offers_the_clubs_seasons_on_the_event_form(director):
     season = director.create_season("Spring", "2027-03-01", "2027-05-31")
     event = director.create_event(rounds_planned=2)
