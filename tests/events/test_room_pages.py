@@ -147,6 +147,15 @@ def test_a_tally_card_for_each_player_with_a_running_total(director: Director, a
     assert "합계" in korean and "상대" in korean
 
 
+def test_a_six_handed_tally_card_names_two_partners(director: Director, anon):
+    event = director.create_event(entry="totals", rounds_planned=1, ruleset="six-handed")
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+    play_event(director, event, totals([10, 6]), rounds=1)
+    director.publish(event)
+    page = text(anon.get(f"/events/{event}/tally-cards/"))
+    assert "<th>Partners, opponents</th>" in page and "Partner," not in page
+
+
 @pytest.fixture
 def league(director: Director) -> int:
     event = director.create_event(format="round-robin", entry="totals", name="Pairs league")
