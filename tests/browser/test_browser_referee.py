@@ -160,7 +160,7 @@ def test_the_referee_takes_a_moons_exchange_and_leaves_the_partner_out(
     page.goto(live_server.url + "/referee/")
     page.get_by_role("group", name="Which Euchre?").get_by_role("radio", name="Bid Euchre").check()
     page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Hearts").check()
-    page.get_by_role("group", name="Who called trump?").get_by_role("radio", name="North").check()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="North").check()
     page.get_by_role("group", name="What they bid").get_by_role("radio", name="Moon").check()
     exchange = page.get_by_role("group", name="The exchange")
     exchange.get_by_role("group", name="Passed by South").get_by_role(

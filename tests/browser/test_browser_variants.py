@@ -136,9 +136,8 @@ def test_the_referee_rules_a_bid_euchre_no_trump_trick_in_korean(live_server, ph
     page.get_by_role("group", name="노트럼프인가요?").get_by_role(
         "radio", name="하이 노트럼프 (에이스가 높음)"
     ).check()
-    page.get_by_role("group", name="누가 트럼프를 정했나요?").get_by_role(
-        "radio", name="북쪽"
-    ).check()
+    # An auction's makers won the bid (they called no trump), as the hand form asks.
+    page.get_by_role("group", name="비딩을 따낸 사람은?").get_by_role("radio", name="북쪽").check()
     page.get_by_role("group", name="비딩한 트릭 수").get_by_role("radio", name="3트릭").check()
     page.get_by_role("group", name="누가 리드했나요?").get_by_role("radio", name="북쪽").check()
     trick = page.get_by_role("group", name="트릭에 나온 카드 (순서대로)", exact=True)

@@ -401,7 +401,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         noTrumpChoice(rules),
         choices({
           name: "ref-maker",
-          legend: t("hand.maker"),
+          legend: t(isAuction(rules) ? "hand.maker.bid" : "hand.maker"),
           columns: seatColumns(rules),
           words: seatsOneARow(),
           value: state.maker,
