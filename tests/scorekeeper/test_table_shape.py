@@ -27,6 +27,7 @@ OLD_FORMS = {
         r"\[0, 1, 2, 3, 4, 5\]|length\s*>=\s*5\b|max_value=5\b|hand\w* has 5 cards"
     ),
     "the last seat taken as 3": re.compile(r"max_value=3\b"),
+    "partners by every other seat": re.compile(r"\[[01]::2\]|\(\w+ - \w+\) % 2 == 0"),
 }
 
 

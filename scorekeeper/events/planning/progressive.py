@@ -27,6 +27,7 @@ from scorekeeper.events.planning.seating import (
     Table,
     opposed_floor,
     pair,
+    side_of,
 )
 
 #: A partner repeat costs this many opponent repeats: partners first, then opponents.
@@ -374,6 +375,7 @@ class _Search:
         # Which places at a table partner and which oppose: (0, 2), (0, 4), ... at six.
         places = Table(tuple(range(size)))
         self.partner_places = places.partner_pairs()
+        self.side = [side_of(place, size) for place in range(size)]
         self.opponent_places = places.opponent_pairs()
         self.index = {p: i for i, p in enumerate(roster)}
         self.n = len(roster)
@@ -525,7 +527,7 @@ class _Search:
             p = rng.randrange(len(seats))
             q = rng.randrange(len(seats) - 1)
             q += q >= p
-            if p // size == q // size and (p - q) % 2 == 0:
+            if p // size == q // size and self.side[p % size] == self.side[q % size]:
                 continue  # partners trading seats changes nothing
             dp, do = self._swap(seats, p, q)
             delta = weight * dp + do

@@ -54,7 +54,10 @@ class Table:
 
     @property
     def partnerships(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return self.seats[0::2], self.seats[1::2]
+        ours, theirs = (
+            tuple(self.seats[s] for s in team) for team in PARTNERSHIP_SHAPES[len(self.seats)].teams
+        )
+        return ours, theirs
 
     def partner_pairs(self) -> tuple[tuple[int, int], ...]:
         return tuple(pair(a, b) for side in self.partnerships for a, b in combinations(side, 2))
