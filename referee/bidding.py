@@ -272,9 +272,7 @@ def late_bid(hand: Hand, order: Order, seat: int, key: str) -> None:
     """A bid once the makers are known: from a seat sitting out, ``sitting-out``; from any
     other, ``out-of-turn`` (said as ``key``: after trump, after the auction)."""
     if seat in hand.sitting_out():
-        hand.flag(
-            order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.lone_partner(seat)
-        )
+        hand.flag_sitting_out(order, seat, "bid_sitting_out")
     else:
         hand.flag(order, "out-of-turn", key, seat=seat)
 
@@ -285,9 +283,7 @@ def defend_alone(hand: Hand, order: Order, seat: int) -> None:
         hand.flag(order, "alone-not-allowed", "defend_before_trump", seat=seat)
         return
     if seat in hand.sitting_out():
-        hand.flag(
-            order, "sitting-out", "bid_sitting_out", seat=seat, partner=hand.lone_partner(seat)
-        )
+        hand.flag_sitting_out(order, seat, "bid_sitting_out")
         return
     if not rules.defend_alone:
         hand.flag(order, "alone-not-allowed", "no_defend_alone", seat=seat, rule="defend_alone")

@@ -261,6 +261,14 @@ class Hand:
             return set()  # (nobody, the usual hand: said at once)
         return sitting_out(self.rules, self.maker, self.alone, self.defender_alone)
 
+    def flag_sitting_out(self, order: Order, seat: int, key: str, **params: Any) -> None:
+        """``sitting-out`` for a bid or play (``key``) from a seat that sits out, saying whom
+        for: its partner playing alone, or defending alone (``key`` + ``_for_defender``)."""
+        partner = self.lone_partner(seat)
+        if partner is not None and partner == self.defender_alone:
+            key += "_for_defender"
+        self.flag(order, "sitting-out", key, seat=seat, partner=partner, **params)
+
     def lone_partner(self, seat: int) -> int | None:
         """The partner playing (or defending) alone that this seat sits out for."""
         partners = self.rules.partners_of(seat)

@@ -15,6 +15,9 @@ TEMPLATES: Final[dict[str, str]] = {
         "{seat_cap} bid, but it sits out this hand because its partner, {partner}, is "
         "playing alone."
     ),
+    "bid_sitting_out_for_defender": (
+        "{seat_cap} bid, but it sits out this hand because its partner, {partner}, defends alone."
+    ),
     "bid_after_trump": "{seat_cap} bid after trump had already been made.",
     "bid_turn": "{seat_cap} bid, but it was {turn}'s turn to bid.",
     "dealer_must_call": (
@@ -147,6 +150,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "play_sitting_out": (
         "{seat_cap} played {card}, but it sits out this hand because its partner, "
         "{partner}, is playing alone."
+    ),
+    "play_sitting_out_for_defender": (
+        "{seat_cap} played {card}, but it sits out this hand because its partner, "
+        "{partner}, defends alone."
     ),
     "play_twice": "{seat_cap} played twice to trick {trick}.",
     "wrong_lead_any_trump": (

@@ -17,6 +17,10 @@ TEMPLATES: Final[dict[str, str]] = {
         "{seat}이(가) {t_bid}했지만, {t_partner}인 {partner}이(가) {t_lone}을(를) 하므로 이번 "
         "{t_deal}에서 빠져 있어야 합니다."
     ),
+    "bid_sitting_out_for_defender": (
+        "{seat}이(가) {t_bid}했지만, {t_partner}인 {partner}이(가) {t_defend_alone}을(를) "
+        "하므로 이번 {t_deal}에서 빠져 있어야 합니다."
+    ),
     "bid_after_trump": "{seat}이(가) {t_trump}이(가) 이미 정해진 뒤에 {t_bid}했습니다.",
     "bid_turn": "{seat}이(가) {t_bid}했지만 {turn}의 차례였습니다.",
     "dealer_must_call": (
@@ -170,6 +174,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "play_sitting_out": (
         "{seat}이(가) {card}을(를) 냈지만, {t_partner}인 {partner}이(가) {t_lone}을(를) 하므로 "
         "이번 {t_deal}에서 빠져 있어야 합니다."
+    ),
+    "play_sitting_out_for_defender": (
+        "{seat}이(가) {card}을(를) 냈지만, {t_partner}인 {partner}이(가) {t_defend_alone}을(를) "
+        "하므로 이번 {t_deal}에서 빠져 있어야 합니다."
     ),
     "play_twice": "{seat}이(가) {trick_nth} {t_trick}에 두 번 냈습니다.",
     "wrong_lead_any_trump": (

@@ -363,15 +363,7 @@ class Tricks:
         plays = self.plays
         done = [s for s, _ in plays]
         if seat in self.out:
-            hand.flag(
-                order,
-                "sitting-out",
-                "play_sitting_out",
-                seat=seat,
-                trick=number,
-                card=card,
-                partner=hand.lone_partner(seat),
-            )
+            hand.flag_sitting_out(order, seat, "play_sitting_out", trick=number, card=card)
             return seats_in_order, led, played
         if not_counted(
             hand, order, seat, card, number, plays, self.active_count, self.cards_played(seat)

@@ -354,6 +354,33 @@ def test_a_repeated_defend_alone_is_told_as_a_repetition() -> None:
     assert korean == "2번 자리는 이미 단독 수비를 선언했는데 다시 선언했습니다."
 
 
+def test_a_lone_defenders_partner_is_told_its_partner_defends_alone() -> None:
+    defended = record(
+        options("standard", defend_alone=True),
+        dealer=0,
+        upcard="QH",
+        bid="1:order-up-alone 2:defend-alone 0:pass",
+        discard="9C",
+        tricks=("1:AS 2:KS 0:QS",),
+    )
+    bid, play = (v.message for v in referee.check(defended).violations)
+    assert (
+        bid == "Seat 0 bid, but it sits out this hand because its partner, seat 2, defends alone."
+    )
+    assert play == (
+        "Seat 0 played the queen of spades, but it sits out this hand because its partner, "
+        "seat 2, defends alone."
+    )
+    bid, play = (v.message for v in referee.check(defended, lang="ko").violations)
+    assert bid == (
+        "0번 자리가 비드했지만, 파트너인 2번 자리가 단독 수비를 하므로 이번 판에서 빠져 있어야 "
+        "합니다."
+    )
+    assert play.startswith(
+        "0번 자리가 스페이드 퀸을 냈지만, 파트너인 2번 자리가 단독 수비를 하므로"
+    )
+
+
 # -- the particle rules' one home, and the app's copy of them ----------------------------------
 
 SHARED_CASES = json.loads(
