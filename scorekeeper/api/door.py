@@ -41,9 +41,12 @@ class BodyLimitMiddleware:
         logger.warning(body_refused(request.method or "", request.path, length))
         # In the client's language, as every answer is (the locale middleware, which would
         # choose it, comes after this door).
-        with translation.override(translation.get_language_from_request(request)):
+        language = translation.get_language_from_request(request)
+        with translation.override(language):
             response = refused(request.path)
-        response["Connection"] = "close"
+        # No `Connection: close`: a hop-by-hop header from the app is the server's to set
+        # (runserver's wsgiref answered it with a 500 of its own, gunicorn drops it).
+        response["Content-Language"] = language
         return response
 
 

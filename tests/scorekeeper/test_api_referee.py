@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import io
+import json
 from typing import Any
+from wsgiref.handlers import SimpleHandler
 
 import pytest
 from api_tables import is_problem, march_record, read_jsonl, shared_file
+from django.core.wsgi import get_wsgi_application
 
 from referee.notation import tricks
 
@@ -158,6 +162,31 @@ def test_a_body_over_djangos_limit_is_a_problem_debug_or_not(api, settings, debu
     response = api.generic("POST", URL, body, content_type="application/json", **KOREAN)
     assert is_problem(response, 413, "body", "body-too-large")
     assert hangul(response.json()["detail"])
+
+
+def test_a_body_refused_at_the_door_is_a_problem_under_the_development_server(settings):
+    """`manage.py runserver` (wsgiref) refuses a hop-by-hop header from the app with a 500 of
+    its own: the door's 413 must carry none (`Connection: close` did)."""
+    settings.REQUEST_BODY_LIMIT = 1024
+    body = b'{"dealer": 0, "note": "' + b"x" * 4096 + b'"}'
+    environ = {
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": URL,
+        "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "HTTP_HOST": "testserver",
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": str(len(body)),
+        **KOREAN,
+    }
+    answer, errors = io.BytesIO(), io.StringIO()
+    SimpleHandler(io.BytesIO(body), answer, errors, environ).run(get_wsgi_application())
+    head, _, problem = answer.getvalue().partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.0 413"), errors.getvalue()
+    assert b"Content-Type: application/problem+json" in head
+    assert b"Content-Language: ko" in head
+    assert hangul(json.loads(problem)["detail"])
 
 
 def test_a_body_refused_at_the_door_is_answered_in_the_clients_language(api, settings):
