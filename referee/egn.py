@@ -187,8 +187,10 @@ def _flag(value: object, field: str) -> bool:
 
 
 def _number(value: object, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if isinstance(value, bool) or not isinstance(value, int):
         raise MalformedRecord(field, "must be a whole number")
+    if value < 0:
+        raise MalformedRecord(field, "must be a whole number, 0 or more")
     return value
 
 

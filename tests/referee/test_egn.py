@@ -568,6 +568,23 @@ def test_malformed_egn_names_the_field(breakage: Any, field: str) -> None:
     assert caught.value.field == field
 
 
+@pytest.mark.parametrize(
+    ("breakage", "field"),
+    [
+        (lambda d: d["metadata"].update(initialScore=[-1, 9]), "metadata.initialScore[0]"),
+        (lambda d: d["metadata"]["ruleset"].update(winning_score=-5), "winning_score"),
+    ],
+    ids=["initial-score", "winning-score"],
+)
+def test_a_number_below_zero_is_refused_as_one(breakage: Any, field: str) -> None:
+    data = six_points()
+    breakage(data)
+    with pytest.raises(referee.MalformedRecord) as caught:
+        egn.read_game(data)
+    assert caught.value.field.endswith(field)
+    assert caught.value.detail_in("en") == "must be a whole number, 0 or more"
+
+
 def test_a_short_trick_before_the_last_is_ruled_on_not_rejected() -> None:
     data = six_points()
     data["deals"][1]["phases"][1]["tricks"][0].pop()
