@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 from django.core.exceptions import DisallowedHost, RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.urls import resolve
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -204,13 +205,19 @@ def site_problem(
 
 @csrf_exempt
 def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-    return site_problem(
-        404,
-        code="not_found",
-        field="path",
-        detail=_("No API resource at %(path)s. Note that API paths end with a slash.")
-        % {"path": request.path},
-    )
+    path = request.path
+    # Every API path ends with a slash but the referee's check, the spec's own path.
+    unslashed = path.removesuffix("/")
+    if unslashed != path and resolve(unslashed).func is not api_not_found:
+        detail = _("No API resource at %(path)s. Did you mean %(other)s?") % {
+            "path": path,
+            "other": unslashed,
+        }
+    else:
+        detail = _("No API resource at %(path)s. Note that API paths end with a slash.") % {
+            "path": path
+        }
+    return site_problem(404, code="not_found", field="path", detail=detail)
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

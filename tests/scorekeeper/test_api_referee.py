@@ -164,6 +164,14 @@ def test_a_body_over_djangos_limit_is_a_problem_debug_or_not(api, settings, debu
     assert hangul(response.json()["detail"])
 
 
+def test_the_check_with_a_slash_is_pointed_to_the_path_without_one(api):
+    response = api.post(URL + "/", {"dealer": 0}, format="json", **KOREAN)
+    assert is_problem(response, 404, "path", "not_found")
+    assert response.json()["detail"].endswith(f"슬래시(/) 없이 {URL}입니다.")
+    english = api.post(URL + "/", {"dealer": 0}, format="json").json()["detail"]
+    assert english == f"No API resource at {URL}/. Did you mean {URL}?"
+
+
 def test_a_body_refused_at_the_door_is_a_problem_under_the_development_server(settings):
     """`manage.py runserver` (wsgiref) refuses a hop-by-hop header from the app with a 500 of
     its own: the door's 413 must carry none (`Connection: close` did)."""
