@@ -39,7 +39,7 @@ from .egn_format import (
 )
 from .egn_words import render
 from .egn_write import egn_card, egn_ruleset, game_to_egn, hand_to_egn
-from .errors import MalformedRecord, shown
+from .errors import MalformedRecord, shown, shown_key
 from .jsontext import read_json
 from .rules import Ruleset
 from .scoring import game_winner
@@ -131,7 +131,7 @@ def read_ruleset(value: object) -> dict[str, Any]:
     ruleset: dict[str, Any] = {"preset": "standard"}
     points: dict[str, int] = {}
     for rule, setting in value.items():
-        field = f"metadata.ruleset.{rule}"
+        field = f"metadata.ruleset.{shown_key(rule)}"
         if rule == "std":
             ruleset["stuck_dealer"] = "must-call" if _flag(setting, field) else "redeal"
         elif rule == "canadian":

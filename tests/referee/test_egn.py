@@ -585,6 +585,14 @@ def test_a_number_below_zero_is_refused_as_one(breakage: Any, field: str) -> Non
     assert caught.value.detail_in("en") == "must be a whole number, 0 or more"
 
 
+def test_an_unknown_rule_with_a_long_name_is_named_cut_short() -> None:
+    data = six_points()
+    data["metadata"]["ruleset"]["Z" * 5000] = True
+    with pytest.raises(referee.MalformedRecord) as caught:
+        egn.read_game(data)
+    assert caught.value.field == "metadata.ruleset." + "Z" * 40 + "…"
+
+
 def test_a_short_trick_before_the_last_is_ruled_on_not_rejected() -> None:
     data = six_points()
     data["deals"][1]["phases"][1]["tricks"][0].pop()
