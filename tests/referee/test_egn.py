@@ -724,6 +724,18 @@ def test_a_game_with_a_violation_exits_1(tmp_path: Path) -> None:
         pytest.param(json.dumps({"metadata": {}}), ": deals:", id="missing-deals"),
         pytest.param('{"deals": [', "not JSON", id="not-json"),
         pytest.param("[1, 2]", "egn:", id="not-an-object"),
+        pytest.param(
+            json.dumps(game(deal(0, "9h", ["Order"], []))).replace('"dealer": 0', '"dealer": NaN'),
+            "egn: not valid JSON",
+            id="nan-is-no-json-number",
+        ),
+        pytest.param(
+            json.dumps(game(deal(0, "9h", ["Order"], []))).replace(
+                '"dealer": 0', '"dealer": 1e999'
+            ),
+            "deals[0].initialState.dealer: a number larger than any field takes",
+            id="a-number-too-large",
+        ),
     ],
 )
 def test_malformed_input_exits_2_with_one_line_naming_the_field(
