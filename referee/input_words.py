@@ -139,6 +139,7 @@ KOREAN: Final[dict[str, str]] = {
         "{t_auction}에서는 {t_upcard}을(를) 뒤집지 않습니다: 이 규칙은 빼세요"
     ),
     "unknown point value": "알 수 없는 점수 값입니다",
+    "given twice, as {first} and as {second}": "{first}와(과) {second}(으)로 두 번 적혀 있습니다",
     # A hand entered without its cards.
     "must be a seat from 0 to {last}": "0부터 {last}까지의 자리여야 합니다",
     "this ruleset has no going alone": "이 규칙에는 {t_lone}이(가) 없습니다",

@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Final
 
-from .errors import MalformedRecord, shown_key
+from .errors import MalformedRecord, shown, shown_key
 
 STUCK_DEALER_CHOICES: Final = ("must-call", "redeal", "takes-upcard")
 LONER_LEAD_CHOICES: Final = ("left-of-dealer", "left-of-loner")
@@ -364,7 +364,16 @@ def _take_point(path: str, point: str, value: object, into: dict[str, Any]) -> N
     expected = _POINTS_TYPES.get(point)
     if expected is None:
         raise MalformedRecord(path, "unknown point value")
-    into[point] = _check_value(path, expected, value)
+    taken = _check_value(path, expected, value)
+    if point in into and into[point] != taken:
+        # Both forms (a nested `points` and `points.march`) name it: which one is meant?
+        raise MalformedRecord(
+            path,
+            "given twice, as {first} and as {second}",
+            first=shown(into[point]),
+            second=shown(taken),
+        )
+    into[point] = taken
 
 
 _STANDARD: Final = Ruleset()

@@ -97,6 +97,19 @@ def test_a_negative_claim_is_refused_where_no_hand_takes_points_away() -> None:
     referee.check({**claim, "ruleset": "bid-euchre"})  # (a set takes points away there)
 
 
+def test_a_point_given_twice_with_two_values_is_refused() -> None:
+    twice = {"preset": "standard", "points.march": 3, "points": {"march": 4}}
+    assert refusal({"dealer": 0, "ruleset": twice}) == (
+        "ruleset.points.march",
+        "given twice, as 3 and as 4",
+    )
+    assert refusal({"dealer": 0, "ruleset": twice}, "ko")[1] == "3과 4로 두 번 적혀 있습니다"
+    flags = {"points.lone_short_is_euchre": True, "points": {"lone_short_is_euchre": False}}
+    assert refusal({"dealer": 0, "ruleset": flags})[1] == "given twice, as true and as false"
+    agreeing = {"preset": "standard", "points.march": 3, "points": {"march": 3}}
+    assert referee.check({"dealer": 0, "ruleset": agreeing}).ok
+
+
 def test_a_hand_of_too_many_cards_says_how_many() -> None:
     field, detail = refusal({"dealer": 0, "hands": {"1": ["9H"] * 6}})
     assert (field, detail) == ("hands.1", "a hand has at most 5 cards, not 6")
