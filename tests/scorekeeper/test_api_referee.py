@@ -9,7 +9,9 @@ from wsgiref.handlers import SimpleHandler
 
 import pytest
 from api_tables import is_problem, march_record, read_jsonl, shared_file
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 
 from referee.notation import tricks
 
@@ -189,7 +191,14 @@ def test_a_body_refused_at_the_door_is_a_problem_under_the_development_server(se
         **KOREAN,
     }
     answer, errors = io.BytesIO(), io.StringIO()
-    SimpleHandler(io.BytesIO(body), answer, errors, environ).run(get_wsgi_application())
+    # As Django's test client does: no database connection is closed (or opened) around it.
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
+    try:
+        SimpleHandler(io.BytesIO(body), answer, errors, environ).run(get_wsgi_application())
+    finally:
+        for signal in (request_started, request_finished):
+            signal.connect(close_old_connections)
     head, _, problem = answer.getvalue().partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.0 413"), errors.getvalue()
     assert b"Content-Type: application/problem+json" in head
