@@ -222,8 +222,9 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     standings = director.standings(event)
     rows = {r["name"]: r for r in standings["rows"]}
     # The bye: a win, with the round's average points (10, 4, 6, 10, 8, 8: 7.67, so 8).
-    assert (rows["Team 07"]["match_points"], rows["Team 07"]["points_for"]) == (2, 8)
-    assert (rows["Team 07"]["points_against"], rows["Team 07"]["byes"]) == (8, 1)
+    bye = rows["Team 07"]
+    assert (bye["wins"], bye["match_points"], bye["points_for"]) == (1, 2, 8)
+    assert (bye["played"], bye["losses"], bye["points_against"], bye["byes"]) == (0, 0, 8, 1)
     assert standings["tie_breaks"] == [
         "buchholz",
         "median-buchholz",

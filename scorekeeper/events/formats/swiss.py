@@ -60,8 +60,8 @@ class Swiss(FormatBase[SwissOptions]):
     pages = (Page("pairings", "events-pairings", gettext_lazy("Pairings")),)
 
     def scoring(self, event: EventLike) -> Scoring:
-        """As a team event's, and a bye earns the round's average points."""
-        return replace(super().scoring(event), bye_points=True)
+        """As a team event's, and a bye is a win with the round's average points."""
+        return replace(super().scoring(event), bye_won=True)
 
     def seating(self, night: Night, event: EventLike) -> Seating:
         planned = self.options(event).rounds_planned

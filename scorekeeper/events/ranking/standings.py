@@ -73,8 +73,9 @@ class Scoring:
     loner_bonus: int = 0  # points added for each loner made
     side_prizes: frozenset[str] = frozenset(SIDE_PRIZES)  # the kinds the event gives
     tie_breaks: tuple[str, ...] = TIE_BREAKS
-    # A bye's points (a Swiss event's): the round's average for and against; else none.
-    bye_points: bool = False
+    # A bye is a game won (a Swiss event's): among the wins, with the round's average
+    # points for and against; else a bye counts only in the match points, with no points.
+    bye_won: bool = False
 
 
 class Bye(NamedTuple):
@@ -136,6 +137,7 @@ class StandingRow:
     per_round: float = 0.0
     buchholz: int = 0  # the opponents' match points (a bye: the row's own)
     median_buchholz: int = 0  # the same less the best and the worst of them
+    byes_won: int = 0  # of the wins, the byes (a Swiss event's)
 
     @property
     def total(self) -> int:
@@ -147,7 +149,7 @@ class StandingRow:
     def match_points(self) -> int:
         """Two a win (a bye counts as one; a win when time was called as the event says),
         one a tie: what a team event ranks by."""
-        full_wins = self.wins - self.wins_at_time + self.byes
+        full_wins = self.wins - self.wins_at_time + self.byes - self.byes_won
         return 2 * full_wins + self.win_at_time_points * self.wins_at_time + self.ties
 
     @property
@@ -238,7 +240,7 @@ def rank(
     faced: dict[int, list[int | None]] = defaultdict(list)  # key -> opponents (None: a bye)
     for (result_id, key), side in sides.items():
         faced[key] += opponents[(result_id, 1 - side)]
-    averages = _round_averages(lines) if scoring.bye_points else {}
+    averages = _round_averages(lines) if scoring.bye_won else {}
     for bye in byes:
         # A bye is credited once its round is complete, not while the others still play.
         if bye.key in by_key and bye.round_number in counted_rounds:
@@ -246,7 +248,9 @@ def rank(
             row.byes += 1
             present[bye.key].add(bye.round_number)
             faced[bye.key].append(None)
-            if scoring.bye_points:
+            if scoring.bye_won:
+                row.wins += 1
+                row.byes_won += 1
                 row.points_for += averages.get(bye.round_number, 0)
                 row.points_against += averages.get(bye.round_number, 0)
     for row in by_key.values():
