@@ -141,6 +141,35 @@ def test_every_round_moves_the_winners_up_and_the_standings_add_up(players, roun
     assert all(figure(a) >= figure(b) for a, b in pairwise(ranked.rows))
 
 
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(5, 7), data=st.data())
+def test_at_a_single_table_everyone_sits_out_in_turn(players, data):
+    """With one table the head table is the lowest: all its players, the winners as well,
+    are in the rotation, so each sits out in turn, and those who come back split."""
+    event = party_event()
+    ids = tuple(range(1, players + 1))
+    played: list[PlayedRound] = []
+    sat: Counter[int] = Counter()
+    for number in range(1, 3 * players + 1):
+        seating = PARTY.seating(Night(number, players=ids, rounds=tuple(played)), event)
+        (planned,) = seating.tables
+        assert sorted([*planned.seats, *seating.byes]) == list(ids)
+        # Who sits out had sat out no more than anyone who plays.
+        assert all(sat[out] <= sat[p] for out in seating.byes for p in planned.seats)
+        sat.update(seating.byes)
+        assert max(sat[p] for p in ids) - min(sat[p] for p in ids) <= 1
+        table = PlayedTable(1, planned.seats, None, "", number, (9, 3), 0, True)
+        if played:
+            back = set(played[-1].byes) & set(planned.seats)
+            assert sum(two <= back for two in partners(table)) == max(0, len(back) - 2), players
+            assert not partners(table) & set().union(*(partners(t) for t in played[-1].tables))
+        winner = data.draw(st.sampled_from([0, 1]))
+        table = PlayedTable(
+            1, planned.seats, None, "", number, (9, 3)[:: 1 - 2 * winner], winner, True
+        )
+        played.append(PlayedRound(number, (table,), seating.byes))
+
+
 # Through the API ------------------------------------------------------------------------------
 
 
