@@ -225,6 +225,11 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     bye = rows["Team 07"]
     assert (bye["wins"], bye["match_points"], bye["points_for"]) == (1, 2, 8)
     assert (bye["played"], bye["losses"], bye["points_against"], bye["byes"]) == (0, 0, 8, 1)
+    # The tally says the same of the bye: its points, on each player's row and card.
+    tally = anon.get(f"/api/v1/events/{event}/tally.csv").content.decode().splitlines()
+    assert any(line.startswith("1,Left 7,,,,,8,8,bye,") for line in tally)
+    cards = anon.get(f"/events/{event}/tally-cards/").content.decode()
+    assert cards.count('sat out</td><td class="num">8</td><td class="num">8</td>') == 2
     assert standings["tie_breaks"] == [
         "buchholz",
         "median-buchholz",

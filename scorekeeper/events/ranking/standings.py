@@ -240,7 +240,7 @@ def rank(
     faced: dict[int, list[int | None]] = defaultdict(list)  # key -> opponents (None: a bye)
     for (result_id, key), side in sides.items():
         faced[key] += opponents[(result_id, 1 - side)]
-    averages = _round_averages(lines) if scoring.bye_won else {}
+    averages = round_averages(lines) if scoring.bye_won else {}
     for bye in byes:
         # A bye is credited once its round is complete, not while the others still play.
         if bye.key in by_key and bye.round_number in counted_rounds:
@@ -280,7 +280,7 @@ def unranked(rows: Iterable[StandingRow]) -> list[StandingRow]:
     return listed
 
 
-def _round_averages(lines: Sequence[Line]) -> dict[int, int]:
+def round_averages(lines: Sequence[Line]) -> dict[int, int]:
     """Each round's average points of a side at its tables, rounded half up: what a Swiss
     bye earns, for and against."""
     sides: dict[int, dict[tuple[int, int], int]] = defaultdict(dict)

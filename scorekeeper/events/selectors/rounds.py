@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Event,
     EventTeam,
@@ -22,7 +23,9 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.planning.seating import seat_name
+from scorekeeper.events.ranking.standings import Line, round_averages
 from scorekeeper.events.selectors.events import entrants_of
+from scorekeeper.events.selectors.ranking import LINE_VALUES, complete_rounds
 
 
 @dataclass(frozen=True)
@@ -194,7 +197,8 @@ class TallyLine:
 
 def tally(*, event: Event) -> list[TallyLine]:
     """Every player's every round, round by round, by table and seat, then the byes by name
-    (seven queries): what a per-round tally sheet or a player's tally card shows."""
+    (seven queries; a Swiss event's, nine): what a per-round tally sheet or a player's tally
+    card shows."""
     # Each player's own share of their table's result: a no-show's present partner scores
     # the round's average, not their side's points.
     own: dict[tuple[int, int], tuple[int, int, int, int, int]] = {
@@ -215,6 +219,7 @@ def tally(*, event: Event) -> list[TallyLine]:
     for e in entrants_of(event=event).filter(team__isnull=False).order_by("id"):
         if e.team_id is not None:
             members[e.team_id].append((e.player_id, e.player.name))
+    byes_won = _byes_won(event)
     lines: list[TallyLine] = []
     for rnd in rounds_of(event=event):
         for table in rnd.tables:
@@ -272,11 +277,29 @@ def tally(*, event: Event) -> list[TallyLine]:
         sitting: list[tuple[int, str]] = []
         for who, name in zip(rnd.sit_out_ids, rnd.sit_outs, strict=True):
             sitting += members[who] if event.is_teams else [(who, name)]
+        bye = byes_won.get(rnd.number)
         lines += [
-            TallyLine(round=rnd.number, player_id=pk, name=name, outcome="bye")
+            TallyLine(
+                round=rnd.number,
+                player_id=pk,
+                name=name,
+                points_for=bye,
+                points_against=bye,
+                outcome="bye",
+            )
             for pk, name in sorted(sitting, key=lambda p: p[1].casefold())
         ]
     return lines
+
+
+def _byes_won(event: Event) -> dict[int, int]:
+    """Where a bye is a game won (a Swiss event's), its points in each complete round: the
+    round's average, as the standings count it (two queries); elsewhere a bye has none."""
+    if not format_of(event).scoring(event).bye_won:
+        return {}
+    complete = complete_rounds(event=event).complete
+    played = ResultLine.objects.filter(event=event, confirmed=True, round_number__in=complete)
+    return round_averages([Line(*values) for values in played.values_list(*LINE_VALUES)])
 
 
 def find_your_table(*, event: Event, number: int) -> list[TallyLine]:
