@@ -255,6 +255,23 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     assert "Buchholz" in results
 
 
+def test_a_swiss_byes_average_leaves_out_a_forfeit_as_other_tables_averages_do(
+    director: Director,
+):
+    event = swiss_night(director, 7)
+    first = director.next_round(event)
+    assert first["sit_outs"] == ["Team 07"]
+    settle_round(director, {"tables": first["tables"][:2]}, [[10, 4], [6, 10]])
+    gone = ok(director.client.get(f"/api/v1/events/{event}/teams/"))[5]["id"]  # Team 06
+    url = f"/api/v1/events/{event}/teams/{gone}/withdraw/"
+    ok(director.client.post(url, {"reason": "gone home"}, format="json"))
+    rows = {r["name"]: r for r in director.standings(event)["rows"]}
+    # Team 03 wins the forfeit with the average of the tables played (10, 4, 6, 10: 7.5,
+    # so 8); the bye has the same average, the forfeit's 8 and 0 left out of it.
+    assert (rows["Team 03"]["points_for"], rows["Team 06"]["points_for"]) == (8, 0)
+    assert (rows["Team 07"]["points_for"], rows["Team 07"]["points_against"]) == (8, 8)
+
+
 def test_a_team_may_join_a_swiss_night_late(director: Director):
     event = swiss_night(director, 6)
     settle_round(director, director.next_round(event), [[10, 4], [10, 4], [10, 4]])

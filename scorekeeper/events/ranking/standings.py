@@ -102,6 +102,8 @@ class Line(NamedTuple):
     loners_made: int
     time_called: bool = False  # the result stood as it was when time was called
     match: str = ""  # a knockout's match the game belongs to ("W2-1")
+    # The director's assignment or forfeit the result is (None: played at the table).
+    assigned: object = None
 
 
 @dataclass
@@ -281,15 +283,21 @@ def unranked(rows: Iterable[StandingRow]) -> list[StandingRow]:
 
 
 def round_averages(lines: Sequence[Line]) -> dict[int, int]:
-    """Each round's average points of a side at its tables, rounded half up: what a Swiss
-    bye earns, for and against."""
+    """Each round's average points of a side at its tables played, rounded half up (a
+    result the director assigned, or a forfeit, left out, as from every table's average;
+    the whole night's for a round with none played): what a Swiss bye earns, for and
+    against."""
     sides: dict[int, dict[tuple[int, int], int]] = defaultdict(dict)
     for line in lines:
-        sides[line.round_number][(line.result_id, line.side)] = line.points_for
-    return {
-        number: (2 * sum(points.values()) + len(points)) // (2 * len(points))
-        for number, points in sides.items()
-    }
+        if line.assigned is None:
+            sides[line.round_number][(line.result_id, line.side)] = line.points_for
+    night = [points for played in sides.values() for points in played.values()]
+    averages = {}
+    for number in {line.round_number for line in lines}:
+        points = list(sides[number].values()) or night
+        if points:
+            averages[number] = (2 * sum(points) + len(points)) // (2 * len(points))
+    return averages
 
 
 def _buchholz(by_key: dict[int, StandingRow], faced: dict[int, list[int | None]]) -> None:

@@ -25,11 +25,10 @@ from scorekeeper.events.models import (
 from scorekeeper.events.ranking.standings import Bye, Line, SidePrize, StandingRow
 from scorekeeper.models import Player
 
-#: Where each field of a `Line` is read from a result line: its own columns, and the
-#: knockout match of its table.
-LINE_VALUES = tuple(
-    "result__table__bracket_match" if name == "match" else name for name in Line._fields
-)
+#: Where each field of a `Line` is read from a result line: its own columns, the knockout
+#: match of its table and the director's assignment of its result.
+_LINE_SOURCES = {"match": "result__table__bracket_match", "assigned": "result__assigned"}
+LINE_VALUES = tuple(_LINE_SOURCES.get(name, name) for name in Line._fields)
 
 
 @dataclass
