@@ -1,5 +1,6 @@
-"""A round's average: what an assigned side, a Swiss bye's points and a no-show's present
-partner score (docs/tournaments.md, "Remedies")."""
+"""A round's average: what an assigned side and a no-show's present partner score
+(docs/tournaments.md, "Remedies"); a Swiss bye's is worked out alike from the standings'
+lines (`ranking.standings.round_averages`)."""
 
 from __future__ import annotations
 
