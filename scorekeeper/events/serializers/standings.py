@@ -25,7 +25,7 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     players = serializers.ListField(child=serializers.CharField())
     active = serializers.BooleanField()
     played = serializers.IntegerField()
-    wins = serializers.IntegerField()
+    wins = serializers.IntegerField(help_text="Games won; a Swiss event's bye counts as one.")
     losses = serializers.IntegerField()
     ties = serializers.IntegerField()
     points_for = serializers.IntegerField()
@@ -97,7 +97,7 @@ class StandingsSerializer(serializers.Serializer[Any]):
 class StatsSerializer(serializers.Serializer[Any]):
     games = serializers.IntegerField()
     events = serializers.IntegerField()
-    wins = serializers.IntegerField()
+    wins = serializers.IntegerField(help_text="Games won; a Swiss event's bye counts as one.")
     points = serializers.IntegerField()
     points_against = serializers.IntegerField()
     hands = serializers.IntegerField()
