@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.events.formats.base import Night, PlayedRound, PlayedTable, Team
 from scorekeeper.events.formats.swiss import Swiss
+from scorekeeper.events.planning import swiss
 from scorekeeper.events.planning.swiss import maximum_matching
 from scorekeeper.events.ranking.standings import Bye, Line, StandingRow
 
@@ -186,6 +187,16 @@ def test_no_rematch_while_one_is_avoidable_and_the_tie_breaks_add_up(count, roun
         assert row.median_buchholz == sum(figures[1:-1] if len(figures) >= 3 else figures)
     key = lambda r: (r.match_points, r.buchholz, r.median_buchholz, r.difference)  # noqa: E731
     assert all(key(a) >= key(b) for a, b in itertools.pairwise(final))
+
+
+def test_a_night_that_outlasts_its_teams_gives_a_second_bye_only_once_each_has_had_one():
+    teams, byes = [1, 2, 3], []
+    for _ in range(7):
+        # The standings as they stand: the team with most byes lowest, to tempt the rule.
+        ranked = sorted(teams, key=lambda t: (-byes.count(t), t), reverse=True)
+        bye = swiss.next_round(ranked, dict.fromkeys(teams, 0), set(), byes).bye
+        assert bye is not None and byes.count(bye) == min(byes.count(t) for t in teams)
+        byes.append(bye)
 
 
 # Through the API ------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ class Swiss(FormatBase[SwissOptions]):
                 ranked,
                 {row.key: row.match_points for row in night.standings},
                 {frozenset(t.teams) for rnd in played for t in rnd.tables if t.teams},
-                {team for rnd in played for team in rnd.byes},
+                [team for rnd in played for team in rnd.byes],
             )
         tables = tuple(team_table(night, first, second) for first, second in pairing.pairs)
         byes = () if pairing.bye is None else (pairing.bye,)

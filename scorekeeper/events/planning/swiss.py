@@ -17,6 +17,7 @@ which is what backtracking would find, without its worst case.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -51,7 +52,7 @@ def next_round(
 ) -> Pairing:
     """The next round for the teams ``ranked`` (best first, as the standings order them),
     with their match points ``scores``, the pairs that have ``met``, and the teams that have
-    ``had_bye``."""
+    ``had_bye`` (once for each bye)."""
     teams = list(dict.fromkeys(ranked))
     if len(teams) < 2:
         raise ValueError("a Swiss round needs two teams")
@@ -59,8 +60,11 @@ def next_round(
     bye = None
     if len(teams) % 2:
         # The lowest-ranked without a bye, unless another's bye avoids a rematch; every
-        # team has had one only when a night outlasts its teams: then the lowest again.
-        waiting = [t for t in reversed(teams) if t not in had_bye] or list(reversed(teams))
+        # team has had one only when a night outlasts its teams: then the lowest of those
+        # with the fewest.
+        byes = Counter(had_bye)
+        fewest = min(byes[t] for t in teams)
+        waiting = [t for t in reversed(teams) if byes[t] == fewest]
         bye = apart.fewest_by_bye(teams, waiting)
         teams.remove(bye)
     return Pairing(tuple(_from_the_top(teams, scores, apart)), bye)
