@@ -283,6 +283,15 @@ def test_a_swiss_byes_average_leaves_out_a_forfeit_as_other_tables_averages_do(
     assert (rows["Team 07"]["points_for"], rows["Team 07"]["points_against"]) == (8, 8)
 
 
+def test_a_swiss_bye_earns_its_average_and_no_sit_out_credit_besides(director: Director):
+    event = swiss_night(director, 3)
+    body = {"sit_out_credit": "fixed", "sit_out_points": 5}
+    ok(director.client.patch(f"/api/v1/events/{event}/", body, format="json"))
+    settle_round(director, director.next_round(event), [[10, 5]])
+    bye = next(r for r in director.standings(event)["rows"] if r["name"] == "Team 03")
+    assert (bye["points_for"], bye["credit"], bye["total"]) == (8, 0, 8)
+
+
 def test_a_team_may_join_a_swiss_night_late(director: Director):
     event = swiss_night(director, 6)
     settle_round(director, director.next_round(event), [[10, 4], [10, 4], [10, 4]])

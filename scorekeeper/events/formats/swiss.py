@@ -60,8 +60,9 @@ class Swiss(FormatBase[SwissOptions]):
     pages = (Page("pairings", "events-pairings", gettext_lazy("Pairings")),)
 
     def scoring(self, event: EventLike) -> Scoring:
-        """As a team event's, and a bye is a win with the round's average points."""
-        return replace(super().scoring(event), bye_won=True)
+        """As a team event's, and a bye is a win with the round's average points: what a
+        bye is worth here, with no sit-out credit besides."""
+        return replace(super().scoring(event), bye_won=True, credit=standings.NO_CREDIT)
 
     def seating(self, night: Night, event: EventLike) -> Seating:
         planned = self.options(event).rounds_planned
