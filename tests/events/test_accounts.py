@@ -5,12 +5,14 @@ user name would have shown."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from django.core import mail
 from django.test import Client
 
 from scorekeeper.events.models import Director, DirectorInvite
+from scorekeeper.events.services import accounts
 
 pytestmark = pytest.mark.django_db
 
@@ -251,6 +253,21 @@ def test_naming_a_user_tells_a_director_nothing_about_who_has_an_account(
     assert DirectorInvite.objects.filter(invitee__isnull=False).count() == 1
 
 
+def test_naming_a_user_takes_as_long_whether_or_not_the_name_is_a_users(
+    signed_in, dora, django_user_model, monkeypatch
+):
+    monkeypatch.setattr(accounts, "INVITE_NAMED_SECONDS", 0.3)
+    club = dora.club_directorships.get().club
+    django_user_model.objects.create_user("ed")
+    took = []
+    for name in ("ed", "nobody"):
+        started = time.monotonic()
+        assert invite_by_name(signed_in, club.pk, name).status_code == 202
+        took.append(time.monotonic() - started)
+    assert min(took) >= 0.3, took  # making the invitation, or finding no such user
+    assert DirectorInvite.objects.filter(invitee__isnull=False).count() == 1
+
+
 # A director's session --------------------------------------------------------------------------
 
 
@@ -282,9 +299,7 @@ def test_on_a_lan_a_session_ends_after_two_hours_without_an_action(signed_in, la
     assert signed_in.get("/events/director/").status_code == 302  # to the sign-in page
 
 
-def test_on_a_lan_a_page_a_script_reads_in_the_background_is_no_action(
-    signed_in, lan_clock, dora
-):
+def test_on_a_lan_a_page_a_script_reads_in_the_background_is_no_action(signed_in, lan_clock, dora):
     from scorekeeper.events import services
     from scorekeeper.events.access import Actor
 

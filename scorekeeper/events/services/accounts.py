@@ -2,14 +2,16 @@
 someone to direct it too, by email or by a one-time link handed over, or names a user by their
 user name: an invitation then waits on that user's home page. Nobody directs a club without
 taking an invitation up, and naming a user tells the director nothing about whether the name
-is a user's. A link's token is shown once and kept only as a digest; an invitation works once,
+is a user's, by its words or its time. A link's token is shown once and kept only as a digest; an invitation works once,
 for `INVITE_DAYS` days (a setting). Signing in and out and passwords are Django's own
 (`scorekeeper.events.pages.accounts`)."""
 
 from __future__ import annotations
 
 import datetime
+import time
 from dataclasses import dataclass
+from typing import Final
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -24,6 +26,10 @@ from scorekeeper.events.access import Actor, require_director, require_signed_in
 from scorekeeper.events.models import Director, DirectorInvite
 from scorekeeper.models import Club
 from scorekeeper.tokens import token_digest, token_new
+
+#: The least time naming a user for an invitation takes: making one (a write) takes longer than
+#: finding no such user, and a director timing the answers would learn who has an account.
+INVITE_NAMED_SECONDS: Final = 0.25
 
 
 @dataclass(frozen=True)
@@ -64,8 +70,15 @@ def invite_create(*, club: Club, actor: Actor, email: str = "") -> InviteMade:
 def invite_named(*, club: Club, actor: Actor, username: str) -> None:
     """An invitation to direct `club` for the user of this name, waiting for them to accept
     it. Whether there is such a user is not told: nothing is made for a name no user has, for
-    a director of the club already, or for a user already invited."""
+    a director of the club already, or for a user already invited, and every answer takes
+    `INVITE_NAMED_SECONDS` at the least."""
     inviter = require_director(actor, club)
+    answer_at = time.monotonic() + INVITE_NAMED_SECONDS
+    _invite_left(club, inviter.pk, username)
+    time.sleep(max(0.0, answer_at - time.monotonic()))
+
+
+def _invite_left(club: Club, inviter: int, username: str) -> None:
     invitee = get_user_model().objects.filter(username=username).first()
     if invitee is None:
         return
@@ -78,7 +91,7 @@ def invite_named(*, club: Club, actor: Actor, username: str) -> None:
             club=club,
             token_hash=token_digest(token_new()),  # never shown: no link opens it
             invitee_id=invitee.pk,
-            invited_by_id=inviter.pk,
+            invited_by_id=inviter,
             expires_at=timezone.now() + datetime.timedelta(days=invite_days()),
         )
 
