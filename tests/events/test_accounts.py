@@ -9,9 +9,11 @@ import time
 
 import pytest
 from django.core import mail
+from django.core.mail.backends import locmem
 from django.test import Client
 
 from scorekeeper.events.models import Director, DirectorInvite
+from scorekeeper.events.pages import accounts as account_pages
 from scorekeeper.events.services import accounts
 
 pytestmark = pytest.mark.django_db
@@ -106,6 +108,31 @@ def test_an_unknown_address_gets_the_same_answer_and_no_email(dora):
     answer = Client().post("/events/password-reset/", {"email": "nobody@example.org"})
     assert answer.status_code == 302
     assert mail.outbox == []
+
+
+class SlowMailServer(locmem.EmailBackend):
+    def send_messages(self, messages):
+        time.sleep(1.5)
+        return super().send_messages(messages)
+
+
+def test_a_reset_takes_as_long_whether_or_not_the_address_is_a_directors(
+    dora, settings, monkeypatch
+):
+    monkeypatch.setattr(account_pages, "RESET_ANSWER_SECONDS", 0.3)
+    settings.EMAIL_BACKEND = f"{__name__}.SlowMailServer"
+    took = []
+    for address in ("dora@example.org", "nobody@example.org"):
+        started = time.monotonic()
+        assert Client().post("/events/password-reset/", {"email": address}).status_code == 302
+        took.append(time.monotonic() - started)
+    assert all(0.3 <= each < 1.2 for each in took), took  # the mail server's 1.5 s not waited
+    for _ in range(40):
+        if mail.outbox:
+            break
+        time.sleep(0.1)
+    (email,) = mail.outbox  # sent all the same, to the director alone
+    assert email.to == ["dora@example.org"]
 
 
 def test_password_resets_are_limited_per_client(dora, settings):

@@ -8,10 +8,13 @@ an inbox."""
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+import time
+from typing import Any, Final
 from urllib.parse import urlencode
 
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -84,11 +87,37 @@ class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
     template_name = "events/screens/password_change_done.html"
 
 
+#: How long a password reset takes to answer, whether or not the address is a director's: the
+#: email goes out on a thread of its own, waited for this long at most (a mail server's answer
+#: would tell a stranger timing the form which addresses have an account).
+RESET_ANSWER_SECONDS: Final = 0.5
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's, each email sent on a thread of its own (`sending`), in the request's language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sending: list[threading.Thread] = []
+
+    def send_mail(self, *args: Any, **kwargs: Any) -> None:
+        language = translation.get_language()
+
+        def send() -> None:
+            with translation.override(language):
+                super(PasswordResetForm, self).send_mail(*args, **kwargs)
+
+        thread = threading.Thread(target=send, name="password-reset-email")
+        thread.start()
+        self.sending.append(thread)
+
+
 class PasswordResetView(auth_views.PasswordResetView):
     template_name = "events/screens/password_reset.html"
     email_template_name = "events/email/password_reset.txt"
     subject_template_name = "events/email/password_reset_subject.txt"
     success_url = reverse_lazy("events-password-reset-done")
+    form_class = PasswordResetForm
 
     def form_valid(self, form: Any) -> HttpResponse:
         if not PasswordResets().counts(self.request):
@@ -98,7 +127,12 @@ class PasswordResetView(auth_views.PasswordResetView):
                 {"form": form, "limited": True},
                 status=429,
             )
-        return super().form_valid(form)
+        answer_at = time.monotonic() + RESET_ANSWER_SECONDS
+        answer = super().form_valid(form)
+        for thread in form.sending:
+            thread.join(max(0.0, answer_at - time.monotonic()))
+        time.sleep(max(0.0, answer_at - time.monotonic()))
+        return answer
 
 
 class PasswordResetDoneView(auth_views.PasswordResetDoneView):
