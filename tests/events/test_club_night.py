@@ -361,6 +361,29 @@ def test_totals_must_be_possible_under_the_ruleset(director: Director, round_len
         assert is_problem(response, 422, field, "impossible-score")
 
 
+@pytest.mark.parametrize(
+    ("round_length", "points", "words"),
+    [
+        pytest.param("game", [14, 9], "13점을 넘을 수 없습니다", id="a game to 10"),
+        pytest.param("hands", [3, 33], "32점을 넘을 수 없습니다", id="8 hands"),
+    ],
+)
+def test_a_total_past_the_rules_is_refused_in_korean(
+    director: Director, round_length, points, words
+):
+    hands = {"hands_per_round": 8} if round_length == "hands" else {}
+    event = director.create_event(
+        entry="totals", round_length=round_length, rounds_planned=1, **hands
+    )
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    phone.client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ko"
+    response = entered(phone, points=points)
+    assert is_problem(response, 422, None, "impossible-score")
+    assert words in response.json()["detail"], response.json()["detail"]
+
+
 def test_the_scorer_sees_why_the_opponents_disputed(director: Director):
     _, rnd = hands_night(director, hands=1)
     phone = join(rnd["tables"][0]["join_code"])

@@ -155,17 +155,20 @@ def _outcome_from_totals(
                 field="points",
             )
         most = rules.target - 1 + largest
-        why = (
-            f"A game to {rules.target} ends when a side reaches it: the most a hand scores "
-            f"here is {largest}, so no side ends above {most}."
-        )
+        why = _(
+            "A game to %(target)s ends when a side reaches it: the most a hand scores here is "
+            "%(largest)s, so no side ends above %(most)s."
+        ) % {"target": rules.target, "largest": largest, "most": most}
     else:
         # Totals do not say how many hands were played: a table that says time stopped it
         # did not play them all (and time must have been called).
         finished = not time_called
         hands = event.hands_per_round or 0
         most = hands * largest
-        why = f"A round of {hands} hands scores at most {largest} a hand: no side makes more than {most}."
+        why = _(
+            "A round of %(hands)s hands scores at most %(largest)s a hand: no side makes more "
+            "than %(most)s."
+        ) % {"hands": hands, "largest": largest, "most": most}
     for side, value in enumerate(points):
         if abs(value) > most:
             raise Unprocessable(why, code="impossible-score", field=f"points[{side}]")
