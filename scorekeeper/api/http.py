@@ -178,12 +178,14 @@ def bearer_token(
     request: Request, *, longest: int | None = None, name: str = "token"
 ) -> str | None:
     """The token of `Authorization: Bearer <token>`; None for another scheme or none at all."""
-    scheme, _, token = str(request.META.get("HTTP_AUTHORIZATION", "")).strip().partition(" ")
+    scheme, _space, token = str(request.META.get("HTTP_AUTHORIZATION", "")).strip().partition(" ")
     if scheme.lower() != "bearer":
         return None
     token = token.strip()
     if not token or " " in token or (longest is not None and len(token) > longest):
-        raise exceptions.AuthenticationFailed(f"Send `Authorization: Bearer <{name}>`.")
+        raise exceptions.AuthenticationFailed(
+            _("Send `Authorization: Bearer <%(token)s>`.") % {"token": name}
+        )
     return token
 
 

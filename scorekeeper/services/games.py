@@ -232,10 +232,10 @@ def game_token_renew(*, game_id: uuid.UUID, token: str) -> str:
     with transaction.atomic():
         game = the_row(Game.objects.select_for_update().filter(pk=game_id))
         if game is None:
-            raise NotFound("There is no game with this id.", code="no-such-game", field="id")
+            raise NotFound(_("There is no game with this id."), code="no-such-game", field="id")
         if not token_matches(game.token_hash, token):
             raise Forbidden(
-                "This token does not open this game.", code="wrong-token", field="Authorization"
+                _("This token does not open this game."), code="wrong-token", field="Authorization"
             )
         game.token_hash = token_digest(renewed)
         game.save(update_fields=["token_hash"])

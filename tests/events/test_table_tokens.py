@@ -151,3 +151,21 @@ def test_an_unpublished_event_is_its_directors_and_its_tables_only(
     client.force_login(stranger)
     assert is_problem(client.get(f"/api/v1/events/{event}/"), 404)
     assert is_problem(client.post(f"/api/v1/events/{event}/rounds/", format="json"), 403, "club")
+
+
+def test_a_phone_told_its_token_no_longer_works_is_told_in_its_language(director, night):
+    _, rnd = night
+    table = rnd["tables"][0]
+    first = join(table["join_code"])
+    first.client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ko"
+    ok(director.client.post(f"/api/v1/tables/{table['id']}/takeover/", format="json"))
+    refused = first.post("hands/", {"thrown_in": True})
+    assert is_problem(refused, 401, "Authorization", "device-handed-over")
+    assert refused.json()["detail"] == "디렉터가 이 테이블을 다른 휴대폰에 넘겼습니다."
+    stranger = APIClient(HTTP_ACCEPT_LANGUAGE="ko")
+    for token, words in (("A1b2" * 11, "알 수 없는 기기 토큰입니다."), ("a b", "보내세요")):
+        response = stranger.get(
+            f"/api/v1/tables/{table['id']}/", HTTP_AUTHORIZATION=f"Bearer {token}"
+        )
+        assert is_problem(response, 401, "Authorization")
+        assert words in response.json()["detail"], response.json()

@@ -50,3 +50,19 @@ def test_only_the_tokens_holder_may_renew_it(table: Table, new_table):
         HTTP_AUTHORIZATION=f"Bearer {table.token}",
     )
     assert is_problem(missing, 404)
+
+
+def test_a_refused_renewal_is_said_in_the_phones_language(table: Table, new_table):
+    other = new_table()
+    refused = table.client.post(
+        table.url + "token/",
+        HTTP_AUTHORIZATION=f"Bearer {other.token}",
+        HTTP_ACCEPT_LANGUAGE="ko",
+    )
+    assert refused.json()["detail"] == "이 토큰으로는 이 게임을 열 수 없습니다."
+    missing = table.client.post(
+        "/api/v1/games/00000000-0000-4000-8000-000000000000/token/",
+        HTTP_AUTHORIZATION=f"Bearer {table.token}",
+        HTTP_ACCEPT_LANGUAGE="ko",
+    )
+    assert missing.json()["detail"] == "이 ID의 게임이 없습니다."

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication
@@ -21,13 +23,17 @@ if TYPE_CHECKING:
 LONGEST_TOKEN = 200
 #: Why a device token stopped working (each of `TableToken.Ended`), in the words a phone shows.
 ENDED = {
-    "left": "This phone left the table: join again with the table's code.",
-    "handed-over": "The director handed this table to another phone.",
-    "closed": "The director has closed the night: this phone can no longer send anything.",
-    "undone": "The director undid the round this phone confirmed for: join again with the "
-    "table's code.",
-    "freed": "The director ended this table's confirming phones: join again with "
-    "the table's code.",
+    "left": gettext_lazy("This phone left the table: join again with the table's code."),
+    "handed-over": gettext_lazy("The director handed this table to another phone."),
+    "closed": gettext_lazy(
+        "The director has closed the night: this phone can no longer send anything."
+    ),
+    "undone": gettext_lazy(
+        "The director undid the round this phone confirmed for: join again with the table's code."
+    ),
+    "freed": gettext_lazy(
+        "The director ended this table's confirming phones: join again with the table's code."
+    ),
 }
 
 
@@ -40,12 +46,12 @@ class TableTokenAuthentication(BaseAuthentication):
             return None
         device = device_for_token(token) or device_known_again(token)
         if device is None:
-            raise exceptions.AuthenticationFailed("This device token is unknown.")
+            raise exceptions.AuthenticationFailed(_("This device token is unknown."))
         if device.event_table.event.closed_at is not None:
-            raise exceptions.AuthenticationFailed(ENDED["closed"], code="night-closed")
+            raise exceptions.AuthenticationFailed(str(ENDED["closed"]), code="night-closed")
         if device.revoked_at is not None:
             ended = device.ended or "handed-over"
-            raise exceptions.AuthenticationFailed(ENDED[ended], code=f"device-{ended}")
+            raise exceptions.AuthenticationFailed(str(ENDED[ended]), code=f"device-{ended}")
         return None, device
 
     def authenticate_header(self, request: Request) -> str:
