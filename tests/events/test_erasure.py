@@ -318,3 +318,24 @@ def test_erasing_a_name_leaves_a_longer_name_that_holds_it_whole(director: Direc
         [f"Erased player {zeb}" if name == "Zeb" else name for name in players] for players in held
     ]
     assert any("Zeb Quack" in players for players in held)
+
+
+def test_the_name_of_a_record_merged_into_theirs_goes_too(director: Director, backups):
+    """Zeb Quack played one night as "Zebediah Quackenbush", a second record a director
+    merged into his: that name was his too, in the roster log, the game it sat in and its
+    team's name."""
+    first = director.create_event(round_length="hands", hands_per_round=2, rounds_planned=1)
+    zeb = director.add_players(first, OLD, *OTHERS[:3])[OLD]
+    director.next_round(first)
+    second = director.create_event(
+        round_length="hands", hands_per_round=2, rounds_planned=1, published=True
+    )
+    twin = director.add_players(second, NAME, *OTHERS[3:6])[NAME]
+    (table,) = director.next_round(second)["tables"]
+    body = {"absorb": twin, "reason": f"{NAME} is {OLD}"}
+    ok(director.client.post(f"/api/v1/players/{zeb}/merge/", body, format="json"))
+    assert any(NAME in row for row in rows_of_every_table())
+
+    ok(director.client.post(f"/api/v1/players/{zeb}/erase/", {}, format="json"))
+    assert found(rows_of_every_table()) == []
+    assert f"Erased player {zeb}" in repr(first_entries(table["game"]))

@@ -3,9 +3,10 @@ a while are deleted.
 
 Erasing keeps the record and every number: seats, entries, results and games name a player by
 id, so the name becomes a placeholder ("Erased player 17", unique in the club by the id), and
-every copy of the name, in the same transaction, is rewritten: the label; the roster log's
-records of them; the names of the hand-by-hand games they sat in (or left before the first
-hand, for a substitute or a swap) and of the teams they played in; those games' change logs (a
+every copy of the name, in the same transaction, is rewritten (each name they had, those of
+records merged into theirs too): the label; the roster log's records of them; the names of
+the hand-by-hand games they sat in (or left before the first hand, for a substitute or a
+swap) and of the teams they played in; those games' change logs (a
 game's first entry names its seats, and is rewritten wherever a seat there is theirs by name
 in the events they entered); a substitute's seat in the events' logs; where a name of theirs
 or a word of one appears, the free text kept about their tables (reasons given, a dispute's
@@ -27,7 +28,7 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, Final
 
 from django.conf import settings
@@ -68,14 +69,22 @@ def is_erased(player: Player) -> bool:
     return player.name == placeholder(player.pk) and not player.label
 
 
-def _scrubbed(value: Any, player_id: int, shown: str) -> Any:
-    """A log's before/after with this player's name and label replaced (the roster log names
-    them by `id`, the event's change log by `player`)."""
+def _of_records(value: dict[str, Any], ids: Collection[int]) -> bool:
+    """Whether a log's record is of one of these records (by `id`, or by `player`)."""
+    return any(
+        isinstance(key, int) and not isinstance(key, bool) and key in ids
+        for key in (value.get("id"), value.get("player"))
+    )
+
+
+def _scrubbed(value: Any, ids: Collection[int], shown: str) -> Any:
+    """A log's before/after with the name and label of this player's records (`ids`) replaced
+    (the roster log names them by `id`, the event's change log by `player`)."""
     if isinstance(value, list):
-        return [_scrubbed(item, player_id, shown) for item in value]
+        return [_scrubbed(item, ids, shown) for item in value]
     if isinstance(value, dict):
-        value = {key: _scrubbed(item, player_id, shown) for key, item in value.items()}
-        if player_id in (value.get("id"), value.get("player")) and "name" in value:
+        value = {key: _scrubbed(item, ids, shown) for key, item in value.items()}
+        if _of_records(value, ids) and "name" in value:
             value = {**value, "name": shown, "label": ""}
             if "shown" in value:
                 value["shown"] = shown
@@ -83,16 +92,16 @@ def _scrubbed(value: Any, player_id: int, shown: str) -> Any:
     return value
 
 
-def _names_in(value: Any, player_id: int) -> set[str]:
-    """Every name a log's before/after gives this player."""
+def _names_in(value: Any, ids: Collection[int]) -> set[str]:
+    """Every name a log's before/after gives this player's records (`ids`)."""
     found: set[str] = set()
     if isinstance(value, list):
         for item in value:
-            found |= _names_in(item, player_id)
+            found |= _names_in(item, ids)
     elif isinstance(value, dict):
         for item in value.values():
-            found |= _names_in(item, player_id)
-        if player_id in (value.get("id"), value.get("player")) and value.get("name"):
+            found |= _names_in(item, ids)
+        if _of_records(value, ids) and value.get("name"):
             name, label = str(value["name"]), str(value.get("label") or "")
             found |= {name, names.name_shown(name, label), str(value.get("shown") or "")}
     return found - {""}
@@ -152,12 +161,11 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     club = player.club
     assert club is not None
     shown = placeholder(player.pk)
-    mentions = RosterChange.objects.filter(club=club).filter(
-        Q(player=player.pk) | Q(other=player.pk)
-    )
+    ids = _records_of(player)
+    mentions = RosterChange.objects.filter(club=club).filter(Q(player__in=ids) | Q(other__in=ids))
     old = {player.name, player.shown}
     for change in mentions:
-        old |= _names_in(change.before, player.pk) | _names_in(change.after, player.pk)
+        old |= _names_in(change.before, ids) | _names_in(change.after, ids)
     old.discard("")
     player.name, player.label = shown, ""
     player.save(update_fields=["name", "label"])
@@ -165,15 +173,15 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     # change an append-only log takes), and its reasons.
     for change in mentions:
         RosterChange.objects.filter(pk=change.pk).update(
-            before=_scrubbed(change.before, player.pk, shown),
-            after=_scrubbed(change.after, player.pk, shown),
+            before=_scrubbed(change.before, ids, shown),
+            after=_scrubbed(change.after, ids, shown),
             reason=_renamed_in(change.reason, old, shown),
         )
     # What was said at their own tables and games names them by a part of a name too ("Zeb's
     # phone"): there each word of their names goes, where the club's log keeps to whole names.
     spoken = old | _words_of(old)
     teams = EventTeam.objects.filter(members__player=player).distinct()
-    _tables_rewritten(player, {team.pk for team in teams}, old, spoken, shown)
+    _tables_rewritten(player, ids, {team.pk for team in teams}, old, spoken, shown)
     _games_rewritten(player, old, spoken, shown)
     for team in teams:
         EventTeam.objects.filter(pk=team.pk).update(name=_renamed_in(team.name, spoken, shown))
@@ -194,6 +202,22 @@ def _erase(player: Player, actor: str, reason: str) -> None:
         Erasure(player=player.pk, club=club.pk, added=player.created_at, erased=timezone.now())
     )
     transaction.on_commit(_old_pages_overwritten)
+
+
+def _records_of(player: Player) -> frozenset[int]:
+    """The player's id and those of the records merged into theirs (one person typed twice:
+    those records' names were theirs too), however many merges ago."""
+    ids = {player.pk}
+    merges = RosterChange.objects.filter(club=player.club, action=RosterChange.Action.MERGE)
+    while True:
+        absorbed = {
+            other
+            for other in merges.filter(player__in=ids).values_list("other", flat=True)
+            if other is not None
+        }
+        if absorbed <= ids:
+            return frozenset(ids)
+        ids |= absorbed
 
 
 def names_them(value: Any, player_id: int, teams: set[int]) -> bool:
@@ -220,7 +244,12 @@ def _teams_renamed(value: Any, teams: set[int], old: set[str], shown: str) -> An
 
 
 def _tables_rewritten(
-    player: Player, teams: set[int], old: set[str], spoken: set[str], shown: str
+    player: Player,
+    ids: Collection[int],
+    teams: set[int],
+    old: set[str],
+    spoken: set[str],
+    shown: str,
 ) -> None:
     """The events' logs, results and phones of the tables the player sat at; and, in the
     events they entered, the log's entries about the event as a whole (an arrival, a leaving,
@@ -237,12 +266,14 @@ def _tables_rewritten(
         | Q(action=ResultChange.Action.SUBSTITUTE, event__club=player.club)
         | event_wide
     ):
-        before = _teams_renamed(_scrubbed(entry.before, player.pk, shown), teams, spoken, shown)
-        after = _teams_renamed(_scrubbed(entry.after, player.pk, shown), teams, spoken, shown)
+        before = _teams_renamed(_scrubbed(entry.before, ids, shown), teams, spoken, shown)
+        after = _teams_renamed(_scrubbed(entry.after, ids, shown), teams, spoken, shown)
         # What was said at their tables, or about them or their team, names them by a word of
         # a name too; what was said about the event as a whole, by a whole name only.
         about = entry.table_id is not None or any(
-            names_them(value, player.pk, teams) for value in (entry.before, entry.after)
+            names_them(value, record, teams)
+            for value in (entry.before, entry.after)
+            for record in ids
         )
         said = _renamed_in(entry.reason, spoken if about else old, shown)
         if (before, after, said) != (entry.before, entry.after, entry.reason):
