@@ -275,3 +275,26 @@ def test_a_players_data_holds_the_rounds_their_team_sat_out(director):
     for member in sit_out.team.members.all():
         data = ok(director.client.get(f"/api/v1/players/{member.player_id}/export.json"))
         assert [(s["round"], s["team"]) for s in data["sit_outs"]] == [(1, sit_out.team.name)]
+
+
+def test_a_players_data_holds_what_a_record_merged_into_theirs_did(director):
+    """Ann played a night as "Annie", a record a director merged into hers: the result she
+    entered that night and the roster's changes to "Annie" are hers."""
+    from event_helpers import join, ok
+
+    first = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=1)
+    ann = director.add_players(first, "Ann", "Ben", "Cat", "Dan")["Ann"]
+    night = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=1)
+    annie = director.add_players(night, "Annie", "Eve", "Fay", "Gus")["Annie"]
+    (table,) = director.next_round(night)["tables"]
+    phone = join(table["join_code"])
+    me = next(name for name in phone.seats if phone.player(name) == annie)
+    phone.hand(maker=me, tricks=3)
+    ok(phone.enter(by=me), 201)
+    rename = {"name": "Annie", "label": "Tue", "reason": "two of them"}
+    ok(director.client.patch(f"/api/v1/players/{annie}/", rename, format="json"))
+    ok(director.client.post(f"/api/v1/players/{ann}/merge/", {"absorb": annie}, format="json"))
+
+    data = ok(director.client.get(f"/api/v1/players/{ann}/export.json"))
+    assert [(p["event"], p["did"]) for p in data["their_part_in_results"]] == [(night, "entered")]
+    assert [c["reason"] for c in data["roster_log"]] == ["two of them", ""]

@@ -25,7 +25,7 @@ from scorekeeper.events.models import (
     SitOut,
     TableToken,
 )
-from scorekeeper.events.services.privacy import names_them
+from scorekeeper.events.services.privacy import names_them, records_of
 from scorekeeper.models import Club, Hand, Player, Seat
 from scorekeeper.services.hands import hand_snapshot
 
@@ -75,7 +75,9 @@ def player_data(*, player: Player) -> dict[str, Any]:
         .select_related("event", "result")
         .order_by("event_id", "round_number", "table_number")
     )
-    log = RosterChange.objects.filter(club=club).filter(Q(player=player.pk) | Q(other=player.pk))
+    # Records merged into theirs (one person typed twice) were theirs too.
+    ids = records_of(player)
+    log = RosterChange.objects.filter(club=club).filter(Q(player__in=ids) | Q(other__in=ids))
     return {
         "time_zone": str(club_zone(club)),
         "player": {
@@ -100,7 +102,7 @@ def player_data(*, player: Player) -> dict[str, Any]:
             for e in entries
         ],
         "sit_outs": _sit_outs(player),
-        "their_part_in_results": _parts(player, club),
+        "their_part_in_results": _parts(player, ids, club),
         "confirming_phones": _confirming_phones(player, club),
         "results": [
             {
@@ -126,12 +128,12 @@ def player_data(*, player: Player) -> dict[str, Any]:
             }
             for change in log.order_by("id")
         ],
-        "events_log": _events_log(player, club),
+        "events_log": _events_log(player, ids, club),
         "games": _games(player, club),
     }
 
 
-def _events_log(player: Player, club: Club) -> list[dict[str, Any]]:
+def _events_log(player: Player, ids: frozenset[int], club: Club) -> list[dict[str, Any]]:
     """What the events' change logs say of the player or a team of theirs (an arrival, a
     leaving, an absence, a substitute for them, a swap, a withdrawal), with the reasons given:
     what an erasure rewrites of them there."""
@@ -159,7 +161,7 @@ def _events_log(player: Player, club: Club) -> list[dict[str, Any]]:
             "at": club_time(entry.created_at, club),
         }
         for entry in entries
-        if names_them(entry.before, player.pk, teams) or names_them(entry.after, player.pk, teams)
+        if any(names_them(entry.before, i, teams) or names_them(entry.after, i, teams) for i in ids)
     ]
 
 
@@ -244,7 +246,7 @@ def _hand(hand: Hand, club: Club) -> dict[str, Any]:
     return {**hand_snapshot(hand), "entered": club_time(hand.created_at, club)}
 
 
-def _parts(player: Player, club: Club) -> list[dict[str, Any]]:
+def _parts(player: Player, ids: frozenset[int], club: Club) -> list[dict[str, Any]]:
     """The results the player entered, confirmed or disputed (a dispute with its words), from
     the events' change logs of the tables they sat at."""
     changes = (
@@ -256,7 +258,7 @@ def _parts(player: Player, club: Club) -> list[dict[str, Any]]:
     parts = []
     for change in changes:
         did, by = PART[ResultChange.Action(change.action)]
-        if (change.after or {}).get(by) != player.pk:
+        if (change.after or {}).get(by) not in ids:
             continue
         assert change.table is not None
         parts.append(

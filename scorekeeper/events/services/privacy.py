@@ -161,7 +161,7 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     club = player.club
     assert club is not None
     shown = placeholder(player.pk)
-    ids = _records_of(player)
+    ids = records_of(player)
     mentions = RosterChange.objects.filter(club=club).filter(Q(player__in=ids) | Q(other__in=ids))
     old = {player.name, player.shown}
     for change in mentions:
@@ -204,7 +204,7 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     transaction.on_commit(_old_pages_overwritten)
 
 
-def _records_of(player: Player) -> frozenset[int]:
+def records_of(player: Player) -> frozenset[int]:
     """The player's id and those of the records merged into theirs (one person typed twice:
     those records' names were theirs too), however many merges ago."""
     ids = {player.pk}
