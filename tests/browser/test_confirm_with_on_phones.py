@@ -90,6 +90,12 @@ def test_only_a_phone_of_the_opponents_own_confirms(live_server, phone, django_u
     expect(asked).to_contain_text("Whose phone is this?")
     asked.get_by_role("button", name=seats[3], exact=True).click()
     expect(asked.get_by_role("button", name=f"I am {seats[0]}: confirm")).to_have_count(0)
+    # Saying it is wrong, too, is for that player's side only.
+    expect(asked.get_by_role("button", name=f"I am {seats[3]}: confirm")).to_be_visible()
+    asked.locator("details.dispute summary").click()
+    saying = asked.get_by_role("group", name="Who says so?").get_by_role("radio")
+    expect(saying).to_have_count(2)
+    expect(asked.get_by_role("radio", name=seats[0])).to_have_count(0)
     asked.get_by_role("button", name=f"I am {seats[3]}: confirm").click()
     expect(asked).to_contain_text(f"Confirmed by {seats[3]} on their own", timeout=10_000)
 

@@ -235,3 +235,11 @@ def test_a_player_with_no_pin_is_confirmed_by_the_director(director: Director):
     body = {"confirmed_by": them, "pin": "0000"}
     refused = phone.client.post(phone.url + "result/confirm/", body, format="json")
     assert is_problem(refused, 409, "confirmed_by", "no-pin")
+
+
+def test_a_phone_named_for_a_side_disputes_in_that_sides_name_only(director: Director):
+    _, table, phone = one_table(director)
+    ours = confirmer(table, player=phone.player(phone.by_seat[0]))
+    refused = ours.dispute(by=phone.by_seat[1], reason="not what we played")
+    assert is_problem(refused, 403, "player", "other-side")
+    ok(ours.dispute(by=phone.by_seat[2], reason="we had a march in hand 1"))

@@ -13,7 +13,7 @@ How they confirm is the event's option `confirm_with`:
   table's result only the director confirms it (by correcting it).
 
 In every mode a confirming phone that joined for a player confirms for that player's side only,
-and never a result its own side entered. The result records how it was confirmed
+and never a result its own side entered; it disputes in the name of a player of that side only. The result records how it was confirmed
 (`Result.confirmation`: same-device, second-device, pin or director), shown on the board.
 """
 
@@ -178,7 +178,14 @@ def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> R
     with transaction.atomic():
         table = table_lock(table)
         result = _entered(table, actor, "disputed")
-        seat_of(table, player, "player")
+        disputer = seat_of(table, player, "player")
+        named = actor.device.player_id if actor.device is not None else None
+        if named is not None and seat_of(table, named, "Authorization").side != disputer.side:
+            raise Forbidden(
+                _("This phone disputes in the name of its own player's side only."),
+                code="other-side",
+                field="player",
+            )
         before = result_snapshot(result)
         result.status = Result.Status.DISPUTED
         result.disputed_by_id = player

@@ -376,6 +376,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     let confirming = allowed.why ? h("p", { class: "hint" }, allowed.why) : null;
     if (allowed.name) confirming = whoIsThisPhone();
     else if (allowed.who) confirming = table.confirm_with === "pin" ? confirmByPin(allowed.who) : confirmButtons(allowed.who);
+    const ours = names(table.seats.find((seat) => seat.player === named)?.side);
     return [
       confirming,
       h("details", { class: "dispute" },
@@ -384,9 +385,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           name: "dispute-by",
           legend: t("result.said_by"),
           columns: 2,
-          words: oneARow(names()),
+          words: oneARow(ours),
           value: picked.dispute_by,
-          options: names().map((seat) => ({ value: seat.player, face: seat.name, sub: letterOf(seat) })),
+          options: ours.map((seat) => ({ value: seat.player, face: seat.name, sub: letterOf(seat) })),
           onchange: (value) => { picked.dispute_by = Number(value); },
         }),
         h("label", { class: "field" }, h("span", {}, t("result.why")),
