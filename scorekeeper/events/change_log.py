@@ -14,8 +14,10 @@ class ResultChange(AppendOnly):
     substitute, a player absent, a team withdrawn, a level table's cut, a paper tally keyed
     in), and every act of the director on the night: players arriving and leaving, a round
     seated, undone or changed (seats swapped, a late arrival seated), time called, the night
-    closed and reopened, the event's settings changed (each field, old and new), and the
-    database restored from a backup. An entry
+    closed and reopened, the event's settings changed (each field, old and new), the
+    database restored from a backup, and the phones: a table's join code issued anew, its
+    scoring phone handed over, its confirming phones ended, the wrong join codes of the
+    director's network forgiven. An entry
     keeps the numbers of the round and the table it names, so it outlives an undone round."""
 
     class Action(models.TextChoices):
@@ -41,6 +43,10 @@ class ResultChange(AppendOnly):
         REOPEN = "reopen", "reopened the night"
         SETTINGS = "settings", "changed the event's settings"
         RESTORE = "restore", "restored the database from a backup"
+        CODE = "code", "issued the table a new join code"
+        HAND_OVER = "hand-over", "handed the table to another phone"
+        CONFIRMERS = "confirmers", "ended the table's confirming phones"
+        JOIN_LIMIT = "join-limit", "let the phones on their network join again"
 
     event = models.ForeignKey("events.Event", related_name="changes", on_delete=models.CASCADE)
     table = models.ForeignKey(

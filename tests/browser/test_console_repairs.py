@@ -497,3 +497,46 @@ def test_a_guesser_on_the_clubs_wifi_is_forgiven_from_the_console_and_the_phones
     )
     keep.click()
     expect(player.locator(".table-title")).to_have_text(re.compile(r"Table 1 · round 1"))
+
+
+def test_the_log_names_the_confirming_player_and_every_phone_act_in_the_consoles_words(
+    live_server, phone, django_user_model
+):
+    """In Korean: a result's status in Korean, the player who confirmed it by name (the log
+    keeps their id), and the director's acts on the table's phones and on the join limit."""
+    event = a_night(django_user_model, entry="totals")
+    table = event.rounds.get().tables.get(number=1)
+    user = django_user_model.objects.get(username=DIRECTOR)
+    user.first_name = "Dora Lee"
+    user.save()
+    director = Actor(user=user)
+    scorer, _token = services.table_join(code=table.event_table.join_code)
+    services.table_join(code=table.event_table.join_code, role="confirmer")
+    seats = list(table.seats.order_by("number").select_related("player"))
+    device = Actor(device=scorer)
+    services.result_enter(table=table, actor=device, entered_by=seats[0].player_id, points=[5, 3])
+    services.result_confirm(table=table, actor=device, confirmed_by=seats[1].player_id)
+    services.result_correct(table=table, actor=director, reason="miscounted", points=[4, 3])
+    services.table_code_issue(table=table, actor=director)
+    page = phone(locale="ko-KR").new_page()
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    board = board_table(page, 1)
+    board.get_by_role("button", name="넘겨주기").click()
+    ask_and(page, "확인")
+    log = page.locator(".change-log")
+    expect(log).to_contain_text("테이블을 다른 휴대폰에 넘김")  # the board drawn again too
+    board.get_by_role("button", name="확인용 휴대폰 끝내기").click()
+    ask_and(page, "확인")
+    page.get_by_text("이곳의 휴대폰이 참가를 거절당하나요").click()
+    page.get_by_role("button", name="이 네트워크의 휴대폰 다시 참가시키기").click()
+    expect(log).to_contain_text("디렉터 Dora Lee - 자기 네트워크의 휴대폰이 다시 참가하게 함")
+    ended = "1라운드 1번 테이블: 디렉터 Dora Lee - 테이블의 확인용 휴대폰을 끝냄"
+    expect(log).to_contain_text(ended)
+    expect(log).to_contain_text("테이블을 다른 휴대폰에 넘김")
+    expect(log).to_contain_text("테이블에 새 참가 코드를 발급함")
+    who = seats[1].player.shown
+    confirmed = log.locator("li", has_text="결과 확인")
+    expect(confirmed).to_contain_text(f"{who}(1번 테이블의 기록용 휴대폰) - 결과 확인")
+    expect(confirmed).to_contain_text("5–3 확인 대기 → 5–3 확인됨")
+    expect(log.locator("li", has_text="결과 정정")).to_contain_text("5–3 확인됨 → 4–3 확인됨")
+    assert re.search(r"confirmed|entered|device|director", log.inner_text()) is None

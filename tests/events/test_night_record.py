@@ -12,7 +12,7 @@ import pytest
 from event_helpers import Device, Director, is_problem, join, ok, play_round, totals
 from test_knockout_events import best_seed, bracket, create, enter_teams, play_bracket
 
-from scorekeeper.events.models import Entrant, Event
+from scorekeeper.events.models import Entrant, Event, ResultChange
 
 pytestmark = pytest.mark.django_db
 
@@ -527,6 +527,53 @@ def test_late_arrivals_and_leaves_are_logged_once_the_night_has_begun(director: 
         ("leave", "Ivy"),
     ]
     assert changes[1]["reason"] == "went home" and changes[1]["before"]["active"] is True
+
+
+def test_the_phones_acts_of_a_director_are_logged_with_who_and_when(director: Director):
+    """A table's join code issued anew, its scoring phone handed over, its confirming phones
+    ended, and the wrong join codes of the director's network forgiven."""
+    event = night(director, *PLAYERS[:4])
+    seated, (_phone,) = seat(director, event)
+    join(seated["tables"][0]["join_code"], role="confirmer")
+    table = seated["tables"][0]["id"]
+    for act in ("code", "takeover", "confirmers/end"):
+        ok(director.client.post(f"/api/v1/tables/{table}/{act}/"))
+    ok(director.client.post(f"/api/v1/events/{event}/join-limit/lift/"))
+    changes = log_of(director, event)[-4:]
+    assert [(c["action"], c["round"], c["table"]) for c in changes] == [
+        ("code", 1, 1),
+        ("hand-over", 1, 1),
+        ("confirmers", 1, 1),
+        ("join-limit", None, None),
+    ]
+    assert {c["actor"] for c in changes} == {"director Dora Lee"}
+    assert all(c["created_at"] for c in changes)
+    assert [c["after"] for c in changes] == [
+        None,
+        {"phones_ended": 1},
+        {"phones_ended": 1},
+        {"wrong_codes": 0},
+    ]
+    # The join code is in no entry: the log is not where a table's code is read.
+    assert seated["tables"][0]["join_code"] not in str(log_of(director, event))
+
+
+def test_the_log_names_the_players_its_entries_name_by_id_as_they_are_named_now(
+    director: Director,
+):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    phone.settle([7, 2])
+    entered, confirmed = log_of(director, event)[-2:]
+    by = {name: str(phone.player(name)) for name in phone.by_seat}
+    assert entered["players"] == {by[phone.by_seat[0]]: phone.by_seat[0]}
+    assert confirmed["after"]["confirmed_by"] == int(by[phone.by_seat[1]])
+    assert confirmed["players"][by[phone.by_seat[1]]] == phone.by_seat[1]
+    # Renamed, the player is named as they are now; the stored entry holds their id only.
+    player = by[phone.by_seat[1]]
+    ok(director.client.patch(f"/api/v1/players/{player}/", {"name": "Zed"}, format="json"))
+    assert log_of(director, event)[-1]["players"][player] == "Zed"
+    assert "Zed" not in str(ResultChange.objects.filter(event=event).values("before", "after"))
 
 
 # If-Match ----------------------------------------------------------------------------------

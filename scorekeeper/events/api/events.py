@@ -349,7 +349,7 @@ class ChangeLogView(EventsView):
             table=number_param(request, "table"),
             round_number=number_param(request, "round"),
         )
-        return Response(s.ChangeSerializer(changes, many=True).data)
+        return Response(s.ChangeSerializer(services.changes_json(changes), many=True).data)
 
 
 class RoundTimeView(EventsView):

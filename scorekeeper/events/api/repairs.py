@@ -130,6 +130,7 @@ class JoinLimitLiftView(EventsView):
             event.pk,
             forgiven,
         )
+        services.join_limit_lifted(event=event, actor=self.actor, wrong_codes=forgiven)
         return Response(LiftedSerializer({"wrong_codes": forgiven, "address": client}).data)
 
 

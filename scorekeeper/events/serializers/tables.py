@@ -327,11 +327,8 @@ class ChangeSerializer(serializers.Serializer[Any]):
         help_text="Its place in the log: the newest a director has read of a table (or of "
         "the event as a whole) is what their next change of it sends as If-Match."
     )
-    round = serializers.IntegerField(
-        source="round_number", allow_null=True, help_text="The round it names; null: none."
-    )
+    round = serializers.IntegerField(allow_null=True, help_text="The round it names; null: none.")
     table = serializers.IntegerField(
-        source="table_number",
         allow_null=True,
         help_text="The table it names; null for an act on the event or a round as a whole.",
     )
@@ -340,4 +337,10 @@ class ChangeSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(allow_blank=True)
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)
+    players = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="The name of each player its before and after name by id (`entered_by`, "
+        "`confirmed_by`, `disputed_by`, `player`, `players`), by id, as the roster has it "
+        "now: the log keeps ids only, so erasing a player's name rewrites none of it.",
+    )
     created_at = serializers.DateTimeField()

@@ -38,6 +38,7 @@ from scorekeeper.events.services.events import (
 )
 from scorekeeper.events.services.knockouts import team_seeds_set
 from scorekeeper.events.services.night import event_close, event_reopen
+from scorekeeper.events.services.night_log import changes_json
 from scorekeeper.events.services.pins import PIN_TRIES
 from scorekeeper.events.services.privacy import (
     casual_games_purge,
@@ -86,6 +87,7 @@ from scorekeeper.events.services.tables import (
     MAX_CONFIRMERS,
     device_for_token,
     device_name,
+    join_limit_lifted,
     normalize_code,
     table_code_issue,
     table_confirmers_end,
@@ -107,6 +109,7 @@ __all__ = [
     "PlayerRef",
     "account_update",
     "casual_games_purge",
+    "changes_json",
     "club_create",
     "club_update",
     "device_for_token",
@@ -132,6 +135,7 @@ __all__ = [
     "invite_named",
     "invites_waiting",
     "is_director",
+    "join_limit_lifted",
     "night_epoch",
     "normalize_code",
     "player_erase",

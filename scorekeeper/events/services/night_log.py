@@ -10,7 +10,8 @@ so it still reads right once an undone round's tables are gone.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Final
 
 from django.utils.translation import gettext as _
 
@@ -18,7 +19,11 @@ from scorekeeper.errors import ChangedMeanwhile
 from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event, ResultChange, Table
 from scorekeeper.events.selectors.board import scope_of
-from scorekeeper.models import Restore
+from scorekeeper.models import Player, Restore
+
+#: Where an entry's before and after name a player, by id (their name is looked up as the log
+#: is read: erasing a name rewrites none of the log for it).
+PLAYER_KEYS: Final = ("entered_by", "confirmed_by", "disputed_by", "player", "players")
 
 
 def logged(
@@ -62,9 +67,30 @@ def restore_logged(restore: Restore) -> None:
         )
 
 
-def change_json(change: ResultChange) -> dict[str, Any]:
-    """An entry as the log shows it (`GET /api/v1/events/{id}/log/`, and the changes a 412
-    lists)."""
+def changes_json(changes: Iterable[ResultChange]) -> list[dict[str, Any]]:
+    """Entries as the log shows them (`GET /api/v1/events/{id}/log/`, and the changes a 412
+    lists), each with the names of the players it names (one look-up for them all)."""
+    changes = list(changes)
+    ids = {pk for change in changes for pk in _players_in(change)}
+    names = {player.pk: player.shown for player in Player.objects.filter(pk__in=ids)}
+    return [change_json(change, names) for change in changes]
+
+
+def _players_in(change: ResultChange) -> list[int]:
+    found: list[int] = []
+    for snapshot in (change.before, change.after):
+        if not isinstance(snapshot, dict):
+            continue
+        for key in PLAYER_KEYS:
+            value = snapshot.get(key)
+            for pk in value if isinstance(value, list) else [value]:
+                if isinstance(pk, int) and not isinstance(pk, bool):
+                    found.append(pk)
+    return found
+
+
+def change_json(change: ResultChange, names: dict[int, str]) -> dict[str, Any]:
+    """An entry as the log shows it; `names`: the players' names, by id."""
     return {
         "id": change.pk,
         "round": change.round_number,
@@ -74,6 +100,7 @@ def change_json(change: ResultChange) -> dict[str, Any]:
         "reason": change.reason,
         "before": change.before,
         "after": change.after,
+        "players": {str(pk): names[pk] for pk in _players_in(change) if pk in names},
         "created_at": change.created_at.isoformat(),
     }
 
@@ -91,5 +118,5 @@ def require_fresh(event: Event, expected: int | None, table: Table | None = None
         code="changed-meanwhile",
         field="If-Match",
         version=since[-1].pk,
-        changes=[change_json(change) for change in since],
+        changes=changes_json(since),
     )

@@ -22,13 +22,14 @@ from scorekeeper.events.access import (
 from scorekeeper.events.models import (
     Event,
     EventTable,
+    ResultChange,
     Table,
     TableToken,
 )
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.device_tokens import Issued, device_token_new, made_at
 from scorekeeper.events.services.events import require_running
-from scorekeeper.events.services.night_log import require_fresh
+from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.restores import epoch_of, night_epoch
 from scorekeeper.selectors import the_row
 from scorekeeper.tokens import token_digest
@@ -74,6 +75,7 @@ def table_code_issue(*, table: Table, actor: Actor) -> str:
         event_table.join_code = _free_code()
         event_table.code_issued_at = timezone.now()
         event_table.save(update_fields=["join_code", "code_issued_at"])
+        logged(event_table.event_id, ResultChange.Action.CODE, actor, table=table)
         event_changed(event_table.event_id, standings=False)
     return event_table.join_code
 
@@ -84,9 +86,7 @@ def table_takeover(*, table: Table, actor: Actor, expected_version: int | None =
     return _phones_ended(table, actor, expected_version, TableToken.Role.SCORER)
 
 
-def table_confirmers_end(
-    *, table: Table, actor: Actor, expected_version: int | None = None
-) -> str:
+def table_confirmers_end(*, table: Table, actor: Actor, expected_version: int | None = None) -> str:
     """End the table's confirming phones: their tokens stop working, and the opponents join
     again with the table's code. Whoever holds the code could fill the table's places for
     them (`MAX_CONFIRMERS`); the director frees them."""
@@ -96,18 +96,25 @@ def table_confirmers_end(
 def _phones_ended(table: Table, actor: Actor, expected_version: int | None, role: str) -> str:
     """The director ends the table's phones of `role`: its join code, for the next ones."""
     require_director(actor, table.round.event.club)
-    ended = (
-        TableToken.Ended.HANDED_OVER
-        if role == TableToken.Role.SCORER
-        else TableToken.Ended.FREED
-    )
+    scorer = role == TableToken.Role.SCORER
+    ended = TableToken.Ended.HANDED_OVER if scorer else TableToken.Ended.FREED
+    action = ResultChange.Action.HAND_OVER if scorer else ResultChange.Action.CONFIRMERS
     with transaction.atomic():
         require_fresh(table.round.event, expected_version, table)
-        TableToken.objects.filter(
+        phones = TableToken.objects.filter(
             event_table_id=table.event_table_id, role=role, revoked_at__isnull=True
         ).update(revoked_at=timezone.now(), ended=ended)
+        logged(table.round.event_id, action, actor, table=table, after={"phones_ended": phones})
         event_changed(table.round.event_id, standings=False)
     return EventTable.objects.get(pk=table.event_table_id).join_code
+
+
+def join_limit_lifted(*, event: Event, actor: Actor, wrong_codes: int) -> None:
+    """The director forgave the wrong join codes of their own network (`wrong_codes` of
+    them): logged, as every act of theirs on the night."""
+    with transaction.atomic():
+        logged(event.pk, ResultChange.Action.JOIN_LIMIT, actor, after={"wrong_codes": wrong_codes})
+        event_changed(event.pk, standings=False)
 
 
 def table_join(

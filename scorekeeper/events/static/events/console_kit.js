@@ -149,27 +149,47 @@ export function options(select, items, placeholder) {
 
 const ACTIONS = Object.fromEntries(
   ["forfeit", "substitute", "withdraw", "cut", "absent", "key-in", "arrive", "leave", "seat", "unseat", "swap",
-    "seat-late", "time", "close", "reopen", "settings", "restore"].map((action) => [action, `${action.replace("-", "_")}_action`]),
+    "seat-late", "time", "close", "reopen", "settings", "restore", "code", "hand-over", "confirmers", "join-limit"]
+    .map((action) => [action, `${action.replace("-", "_")}_action`]),
 );
+// The player a result's entry, confirmation or dispute names, by id (the log keeps ids only).
+const BY = { enter: "entered_by", confirm: "confirmed_by", dispute: "disputed_by" };
 
-function shown(snapshot) {
+/** Who did it, in the page's words: the server logs "table 1 scorer device", "director Dora". */
+function actorSaid(actor) {
+  const device = /^table (\d+) (scorer|confirmer) device$/.exec(actor);
+  if (device) return t(`${device[2]}_device`, { number: device[1] });
+  const director = /^director (.+)$/.exec(actor);
+  return director ? t("director_named", { name: director[1] }) : actor;
+}
+
+function shown(snapshot, names) {
   if (!snapshot) return "—";
-  if (snapshot.points) return `${scoreLine(snapshot.points)} ${snapshot.status || ""}`.trim();
+  if (snapshot.points) return `${scoreLine(snapshot.points)} ${snapshot.status ? t(`status_${snapshot.status}`) : ""}`.trim();
   if (snapshot.name) return snapshot.name;
+  if ("phones_ended" in snapshot) return t("phones_ended", { count: snapshot.phones_ended });
+  if ("wrong_codes" in snapshot) return t("wrong_codes", { count: snapshot.wrong_codes });
+  const at = (id, table) => `${names[id] || id}${table ? ` (${t("table", { number: table })})` : ""}`;
+  if (snapshot.player in names) return at(snapshot.player, snapshot.table);
+  if (snapshot.players) return snapshot.players.map((id, i) => at(id, snapshot.places?.[i]?.table)).join(", ");
   return JSON.stringify(snapshot);
 }
 
 /** One change of the log, as the console lists it. */
 export function changeItem(change) {
   const action = t(ACTIONS[change.action] || change.action);
-  let head = t("change", { round: change.round, table: change.table, actor: change.actor, action });
+  const names = change.players || {};
+  let actor = actorSaid(change.actor);
+  const player = names[change.after?.[BY[change.action]]];
+  if (player) actor = t("player_on", { name: player, device: actor });
+  let head = t("change", { round: change.round, table: change.table, actor, action });
   if (change.table === null) {
     head = change.round === null
-      ? t("change_event", { actor: change.actor, action })
-      : t("change_round", { round: change.round, actor: change.actor, action });
+      ? t("change_event", { actor, action })
+      : t("change_round", { round: change.round, actor, action });
   }
   const item = el("li", {}, el("strong", { text: `${clock(change.created_at)} ` }), head);
-  if (change.before || change.after) item.append(el("span", { class: "note", text: ` ${t("before_after", { before: shown(change.before), after: shown(change.after) })}` }));
+  if (change.before || change.after) item.append(el("span", { class: "note", text: ` ${t("before_after", { before: shown(change.before, names), after: shown(change.after, names) })}` }));
   if (change.reason) item.append(el("div", { class: "note", text: t("because", { reason: change.reason }) }));
   return item;
 }

@@ -122,7 +122,7 @@ $(".reopen-night").addEventListener("click", async () => {
 $(".lift-join-limit").addEventListener("click", async () => {
   await attempt("join-limit", async () => {
     const lifted = await api("POST", `${base}join-limit/lift/`);
-    tell("join-limit", lifted.wrong_codes
+    await done("join-limit", lifted.wrong_codes
       ? t("join_limit_lifted", { count: lifted.wrong_codes })
       : t("join_limit_nothing", { address: lifted.address }));
   });
