@@ -265,6 +265,18 @@ def test_a_reconfirm_required_event_asks_the_opponents_again(director: Director)
     assert result["status"] == "entered" and result["confirmed_points"] == [7, 2]
     again = ok(phone.confirm(by=phone.by_seat[1]))
     assert again["status"] == "confirmed" and again["provenance"] == "corrected"
+    # Who confirmed it again is named wherever the correction is told.
+    said = (
+        "corrected by the director (Dora Lee): 7–2 confirmed, now 5–3, confirmed again by "
+        f"{phone.by_seat[1]} at the table"
+    )
+    (table,) = ok(director.client.get(f"/api/v1/events/{event}/board/"))[0]["tables"]
+    assert table["story"] == said
+    for page in ("results/", "tally-cards/"):
+        assert said in director.client.get(f"/events/{event}/{page}").content.decode()
+    cards = director.client.get(f"/events/{event}/tally-cards/").content.decode()
+    assert cards.count(said) == 2  # each card from its side: 2–7 confirmed, now 3–5 on two
+    assert cards.count(f"2–7 confirmed, now 3–5, confirmed again by {phone.by_seat[1]}") == 2
 
 
 def test_under_reconfirm_required_the_director_confirms_a_correction_by_saving_it_again(

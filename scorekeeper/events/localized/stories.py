@@ -6,7 +6,7 @@ the console's board say it in these words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
@@ -19,14 +19,14 @@ def result_story(
     *,
     points: Sequence[int] | None = None,
     confirmed: Sequence[int] | None = None,
-    again: bool = False,
+    again: str | None = None,
     called_by: str | None = None,
 ) -> str:
     """How a result came about, in the reader's language, naming the director who made it so
     (never a seat): "corrected by the director (Dora Lee): 7–2 confirmed, now 5–3",
     "assigned by the director (Dora Lee)", ...; and "as it stood when time was called (by
-    Dora Lee)". Empty for a result played and confirmed at the table. ``again``: the
-    opponents confirmed a correction again."""
+    Dora Lee)". Empty for a result played and confirmed at the table. ``again``: who of the
+    opponents confirmed a correction again ("..., confirmed again by Cat at the table")."""
     who = director or _("a director")
     parts = []
     if how == "corrected":
@@ -36,8 +36,8 @@ def result_story(
                 "confirmed": "–".join(str(p) for p in confirmed),
                 "points": "–".join(str(p) for p in points),
             }
-        if again:
-            said += ", " + _("confirmed again at the table")
+        if again is not None:
+            said += ", " + _("confirmed again by %(player)s at the table") % {"player": again}
         parts.append(said)
     elif how in HOW_SAID:
         parts.append(str(HOW_SAID[how]) % {"director": who})
@@ -58,8 +58,9 @@ HOW_SAID: Final = {
 }
 
 
-def story_of(result: Any, called_by: str) -> str:
-    """`result_story` of a table's result (``called_by``: who called time on its round)."""
+def story_of(result: Any, called_by: str, names: Mapping[int, str]) -> str:
+    """`result_story` of a table's result (``called_by``: who called time on its round;
+    ``names``: the table's players' names, by id, for who confirmed a correction again)."""
     if result is None:
         return ""
     return result_story(
@@ -67,6 +68,16 @@ def story_of(result: Any, called_by: str) -> str:
         result.director,
         points=result.points,
         confirmed=result.confirmed_points,
-        again=result.status == "confirmed" and result.confirmed_by_id is not None,
+        again=confirmed_again_by(result, names),
         called_by=called_by if result.time_called else None,
     )
+
+
+def confirmed_again_by(result: Any, names: Mapping[int, str]) -> str | None:
+    """Who confirmed a director's correction again at the table (None: nobody did): a
+    corrected result names nobody as confirming it until an opponent does."""
+    if result.provenance != "corrected" or result.status != "confirmed":
+        return None
+    if result.confirmed_by_id is None:
+        return None
+    return names.get(result.confirmed_by_id, "?")

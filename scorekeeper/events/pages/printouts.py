@@ -27,8 +27,8 @@ from scorekeeper.events.access import Actor
 from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
-from scorekeeper.events.localized.stories import result_story, story_of
-from scorekeeper.events.pages.shown import prize_title, seated_tables
+from scorekeeper.events.localized.stories import result_story
+from scorekeeper.events.pages.shown import prize_title, seated_tables, table_story
 from scorekeeper.events.selectors.season_board import LADDER_ORDER, club_board
 from scorekeeper.events.services.privacy import is_erased
 
@@ -59,7 +59,7 @@ def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 "standings": standings,
                 "prizes": [(prize_title(prize), prize) for prize in standings.side_prizes],
                 "rounds": [
-                    (rnd, [(t, story_of(t.result, rnd.time_called_by)) for t in rnd.tables])
+                    (rnd, [(t, table_story(t, rnd.time_called_by)) for t in rnd.tables])
                     for rnd in selectors.rounds_of(event=event)
                 ],
                 "tie_breaks": [

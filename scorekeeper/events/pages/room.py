@@ -138,6 +138,7 @@ def tally_cards_of(event: Event) -> list[TallyCard]:
                     line.director,
                     points=played,
                     confirmed=line.confirmed,
+                    again=line.confirmed_again_by,
                     called_by=line.time_called_by or None,
                 ),
             }

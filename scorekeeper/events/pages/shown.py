@@ -13,7 +13,7 @@ from scorekeeper.events.formats.base import Move
 from scorekeeper.events.localized.choice_names import PRIZE_NAMES
 from scorekeeper.events.localized.stories import story_of
 from scorekeeper.events.planning.seating import seat_name
-from scorekeeper.events.selectors import RoundView
+from scorekeeper.events.selectors import RoundView, TableView
 
 
 def prize_title(prize: Any) -> str:
@@ -40,9 +40,14 @@ def seated_tables(round_view: RoundView) -> list[SeatedTable]:
             (seat_name(s.seat, size), s.name) for s in sorted(table.seats, key=lambda s: s.seat)
         ]
         dealer = seats[0][1] if seats else ""
-        story = story_of(table.result, round_view.time_called_by)
+        story = table_story(table, round_view.time_called_by)
         tables.append(SeatedTable(table.number, seats, dealer, table.result, story))
     return tables
+
+
+def table_story(table: TableView, called_by: str) -> str:
+    """How the table's result came about (`story_of`), naming its players."""
+    return story_of(table.result, called_by, {s.player_id: s.name for s in table.seats})
 
 
 @dataclass

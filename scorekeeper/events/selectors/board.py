@@ -160,7 +160,9 @@ def table_board(*, event: Event) -> list[BoardRound]:
                 provenance=result.provenance if result else None,
                 director=result.director if result else "",
                 confirmed_points=result.confirmed_points if result else None,
-                story=story_of(result, time_called_by[table.round_id]),
+                story=story_of(
+                    result, time_called_by[table.round_id], {s.player: s.name for s in seated}
+                ),
                 assigned=result.assigned if result else None,
                 time_called=bool(result and result.time_called),
                 winner=result.winner if result else None,

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.events.formats import format_of
+from scorekeeper.events.localized.stories import confirmed_again_by
 from scorekeeper.events.models import (
     Event,
     EventTeam,
@@ -190,6 +191,7 @@ class TallyLine:
     director: str = ""  # the director who set, changed or confirmed it
     time_called_by: str = ""  # who called time, when the result stood as it was then
     confirmed: tuple[int, int] | None = None  # for and against as confirmed, if corrected since
+    confirmed_again_by: str | None = None  # who confirmed the correction again at the table
     hands: int = 0
     euchres: int = 0
     loners_made: int = 0
@@ -228,6 +230,7 @@ def tally(*, event: Event) -> list[TallyLine]:
                 mine = seat.side
                 how = director = called = ""
                 confirmed: tuple[int, int] | None = None
+                again: str | None = None
                 if result is None:
                     points: tuple[int | None, int | None] = (None, None)
                     outcome, status = "", ""
@@ -237,6 +240,7 @@ def tally(*, event: Event) -> list[TallyLine]:
                     if result.confirmed_points:
                         was = result.confirmed_points
                         confirmed = (was[mine], was[1 - mine])
+                    again = confirmed_again_by(result, {o.player_id: o.name for o in table.seats})
                     points = (result.points[mine], result.points[1 - mine])
                     status = result.status
                     outcome = (
@@ -269,6 +273,7 @@ def tally(*, event: Event) -> list[TallyLine]:
                         director=director,
                         time_called_by=called,
                         confirmed=confirmed,
+                        confirmed_again_by=again,
                         hands=hands,
                         euchres=euchres,
                         loners_made=loners,

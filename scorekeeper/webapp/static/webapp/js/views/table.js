@@ -188,14 +188,16 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   // correction says what the opponents had confirmed and what it became.
   function howLine(res) {
     const director = res.director || t("result.a_director");
+    const by = t(`result.confirmed.${res.confirmation || "director"}`, { name: nameOf(res.confirmed_by) });
     if (res.provenance === "corrected") {
       const was = res.confirmed_points ? res.confirmed_points.join(" – ") : null;
-      return was
+      const said = was
         ? t("result.corrected_from", { director, was, now: res.points.join(" – ") })
         : t("result.corrected", { director });
+      return res.confirmed_by ? `${said} ${by}` : said;
     }
     if (res.provenance && res.provenance !== "played") return t(`result.${res.provenance}`, { director });
-    return t(`result.confirmed.${res.confirmation || "director"}`, { name: nameOf(res.confirmed_by) });
+    return by;
   }
 
   function scoreLine(points) {
