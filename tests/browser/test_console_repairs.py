@@ -539,4 +539,13 @@ def test_the_log_names_the_confirming_player_and_every_phone_act_in_the_consoles
     expect(confirmed).to_contain_text(f"{who}(1번 테이블의 기록용 휴대폰) - 결과 확인")
     expect(confirmed).to_contain_text("5–3 확인 대기 → 5–3 확인됨")
     expect(log.locator("li", has_text="결과 정정")).to_contain_text("5–3 확인됨 → 4–3 확인됨")
-    assert re.search(r"confirmed|entered|device|director", log.inner_text()) is None
+    expect(log).to_contain_text("라운드 자리를 배정함 — → 테이블 2개")
+    assert re.search(r"confirmed|entered|device|director|tables", log.inner_text()) is None
+    # Closed and reopened: the night's status in Korean too.
+    page.get_by_role("button", name="밤 마감").click()
+    ask_and(page, "확인")
+    page.get_by_role("button", name="밤 다시 열기").click()
+    page.locator("dialog.ask input").fill("한 라운드 더")
+    ask_and(page, "확인")
+    expect(log.locator("li").first).to_contain_text("밤을 다시 엶 종료 → 진행 중")
+    expect(log.locator("li").nth(1)).to_contain_text("밤을 마감함 진행 중 → 종료")

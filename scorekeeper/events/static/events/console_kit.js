@@ -167,6 +167,10 @@ function shown(snapshot, names) {
   if (!snapshot) return "—";
   if (snapshot.points) return `${scoreLine(snapshot.points)} ${snapshot.status ? t(`status_${snapshot.status}`) : ""}`.trim();
   if (snapshot.name) return snapshot.name;
+  if (snapshot.status) return t(`status_${snapshot.status}`); // the night closed or reopened
+  if ("time_called_at" in snapshot) return clock(snapshot.time_called_at) || "—";
+  if ("tables" in snapshot) return t("tables_seated", { count: snapshot.tables.length ?? snapshot.tables });
+  if (snapshot.backup) return snapshot.backup;
   if ("phones_ended" in snapshot) return t("phones_ended", { count: snapshot.phones_ended });
   if ("wrong_codes" in snapshot) return t("wrong_codes", { count: snapshot.wrong_codes });
   const at = (id, table) => `${names[id] || id}${table ? ` (${t("table", { number: table })})` : ""}`;
