@@ -57,7 +57,7 @@ async function route() {
   cleanup = stop;
 }
 
-// ---- theme and language -------------------------------------------------------------
+// ---- theme and language
 const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
 
 function isDark() {
@@ -105,7 +105,7 @@ function renderChrome() {
     }, isDark() ? "☀" : "☾"));
 }
 
-// ---- what is not sent yet -----------------------------------------------------------
+// ---- what is not sent yet
 async function renderStatus() {
   const el = document.getElementById("status");
   const online = navigator.onLine;
@@ -167,7 +167,7 @@ function trackStatusHeight() {
   set();
 }
 
-// ---- the keep-score link: #key=<token> -------------------------------------------------
+// ---- the keep-score link: #key=<token>
 async function takeKeyFromLink() {
   const match = location.pathname.match(GAME);
   const key = new URLSearchParams(location.hash.slice(1)).get("key");
@@ -178,7 +178,7 @@ async function takeKeyFromLink() {
   return true;
 }
 
-// ---- updates --------------------------------------------------------------------------
+// ---- updates
 async function registerWorker() {
   if (!("serviceWorker" in navigator)) return;
   let reloading = false;

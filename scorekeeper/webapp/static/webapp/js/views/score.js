@@ -108,7 +108,7 @@ export function showScore(main, ctx) {
   let undoArmed = 0;
   const clash = clashDialog(ctx, scoreWords);
 
-  // ---- the hand entry ---------------------------------------------------------------
+  // ---- the hand entry
   const entryTitle = h("h2", { id: "entry-title", tabindex: "-1" });
   const dealerLine = h("span", { class: "deal" });
   let form = null;
@@ -231,7 +231,7 @@ export function showScore(main, ctx) {
     say(t("undo.done_hand", { number }));
   }
 
-  // ---- the parts of the screen --------------------------------------------------------
+  // ---- the parts of the screen
   function renderNotices() {
     const game = ctx.game;
     replace(areas.notices, view.rejected.map((entry) => h("section", { class: "panel rejected", role: "alert" },
@@ -381,7 +381,7 @@ export function showScore(main, ctx) {
     clash.render(view);
   }
 
-  // ---- writes that need the server ----------------------------------------------------
+  // ---- writes that need the server
   async function afterWrite() {
     try {
       await saveGame(await api.read(ctx.links.read));
@@ -425,7 +425,7 @@ export function showScore(main, ctx) {
     }
   }
 
-  // ---- keeping up with the outbox and the other phones -------------------------------
+  // ---- keeping up with the outbox and the other phones
   async function reload() {
     ctx.entries = await pending(ctx.id);
     ctx.game = (await loadGame(ctx.id)) || ctx.game;

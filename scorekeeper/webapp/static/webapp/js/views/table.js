@@ -33,7 +33,7 @@ function renderTabs(current, hasGame) {
   })), current, h);
 }
 
-// ---- where the phone sits now ---------------------------------------------------------
+// ---- where the phone sits now
 
 /** A seat's letter as the server names it (N, E, S, W; six-handed N, NE, SE, S, SW, NW). A
  * seating kept on the phone by an earlier build, always of four, names none. */
@@ -98,7 +98,7 @@ function timeLine(table) {
   return h("p", { class: "hint clock" }, t("table.clock", { minutes: table.minutes, left }));
 }
 
-// ---- the table ------------------------------------------------------------------------
+// ---- the table
 
 export async function showTable(main, { tab = "score", code = "" } = {}) {
   const device = await deviceOf();
@@ -153,7 +153,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       table.time_called_at ? timeLine(table) : null);
   }
 
-  // ---- the result ---------------------------------------------------------------------
+  // ---- the result
   // What was chosen and typed for this round's result survives a redraw (another tab and
   // back, a language switch): a new round's table starts afresh.
   const picked = draft(`result:${table?.id}`, () => ({
@@ -468,7 +468,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (typing) result.querySelector(`[name="${typing}"]`)?.focus();
   }
 
-  // ---- the parts, and keeping up ----------------------------------------------------------
+  // ---- the parts, and keeping up
   const ctx = table?.game
     ? {
       id: table.game,
