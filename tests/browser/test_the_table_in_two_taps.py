@@ -23,11 +23,12 @@ from table import (
     eventually,
     points,
     refreshed,
+    root_font_size,
     seat_a_night,
     text_size,
     uncovered,
 )
-from test_large_text import SETTLED
+from test_large_text import SETTLED, game_started
 
 from scorekeeper.events import selectors, services
 from scorekeeper.events.models import Event
@@ -311,6 +312,30 @@ def test_an_undo_kept_after_its_hand_is_sent_again_after_it_when_the_night_is_re
     log = api_get(live_server.url, f"/api/v1/games/{table.game_id}/log/")
     assert [entry["action"] for entry in log] == ["create-game", "record", "record", "undo"]
     expect(page.get_by_label(points("N/S", 1))).to_be_visible()
+
+
+def test_after_a_save_the_next_hands_who_called_is_clear_of_the_score(live_server, phone) -> None:
+    """In Korean at 200%, offline: a tap on who called scrolls how it ended into view (the
+    top of the entry goes under the score); once the hand is saved, the next hand's entry
+    comes back from under it, and the offline line stays one word (the count is for a screen
+    reader: each hand's row says it is not sent)."""
+    context = phone(locale="ko-KR", color_scheme="dark")
+    page = context.new_page()
+    root_font_size(page, 200)
+    game_started(page, live_server.url, ["Annabelle-Marguerite", "Bartholomew", "Catherine", "Dan"])
+    context.set_offline(True)
+    page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+    expect(page.locator("#status")).to_be_visible()
+    covered = {}
+    for hand in range(3):
+        page.locator("form.entry .choice input").nth(hand % 2).tap()
+        page.locator("form.entry button.ending").first.tap()
+        expect(page.locator("#toast")).to_contain_text(f"{hand + 1}번 판")
+        expect(page.locator("#status")).to_contain_text(f"판 {hand + 1}개")
+        page.evaluate(SETTLED)
+        covered[hand + 1] = uncovered(page, "form.entry .choice-face")
+        assert page.locator("#status").bounding_box()["height"] < 100
+    assert covered == {1: [], 2: [], 3: []}
 
 
 # A club night's table ---------------------------------------------------------------------

@@ -212,7 +212,8 @@ export function showScore(main, ctx) {
     old?.replaceWith(form);
     renderEntry();
     entryTitle.focus({ preventScroll: true });
-    window.scrollTo(0, place);
+    // (Its top back from under the score, where the last hand's tap had scrolled it.)
+    window.scrollTo(0, Math.min(place, place + form.getBoundingClientRect().top - stickyBottom()));
     // (The next hand begun already, the message would give way to it at once: it is not shown.)
     if (values.maker === null) {
       say(t("hand.saved", { number, award }), {
