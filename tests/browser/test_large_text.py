@@ -154,6 +154,21 @@ def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Pa
     assert {screen: seen for screen, seen in found.items() if seen} == {}
 
 
+def test_the_hands_list_keeps_a_two_digit_number_and_a_long_name_on_the_screen(
+    live_server, large_page: Page
+) -> None:
+    """Hand 10 of a game where Bartholomew calls: its row's number, what it scored and who
+    called stay inside the screen, no word broken."""
+    page = large_page
+    game_started(page, live_server.url, ["Ann", "Bartholomew", "Cat", "Dan"])
+    for hand in range(10):
+        page.locator("form.entry .choice input").nth(hand % 2).tap()
+        page.locator("form.entry button.ending").first.tap()
+        expect(page.locator(".hand-list li")).to_have_count(hand + 1)
+    found = problems(page)
+    assert found == [], "\n".join(found)
+
+
 # One word wider than a line of the phone at 200%: it can only wrap inside itself.
 OVERLONG = "Wolfeschlegelsteinhausenbergerdorff"
 
