@@ -154,6 +154,30 @@ def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Pa
     assert {screen: seen for screen, seen in found.items() if seen} == {}
 
 
+# Each button saying how a hand ended: its name, the lines it takes, and whether it spills.
+ENDING_LINES = """(all) => all.map((button) => {
+  const name = button.querySelector(".ending-name");
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  return [name.textContent, lines.size, button.scrollWidth > button.clientWidth + 1];
+})"""
+
+
+def test_how_a_hand_ended_is_told_on_one_line_inside_its_button(
+    live_server, large_page: Page
+) -> None:
+    """The term "마치(5트릭)" stays whole (마치 alone reads as "as if"): never "마치" over "(5트릭)"."""
+    page = large_page
+    game_started(page, live_server.url, NAMES)
+    page.locator("form.entry .choice input").first.tap()
+    endings = page.locator("form.entry button.ending")
+    expect(endings).to_have_count(3)
+    page.evaluate(SETTLED)
+    told = endings.evaluate_all(ENDING_LINES)
+    assert [(lines, spills) for _, lines, spills in told] == [(1, False)] * 3, told
+
+
 def test_the_hands_list_keeps_a_two_digit_number_and_a_long_name_on_the_screen(
     live_server, large_page: Page
 ) -> None:
