@@ -252,6 +252,40 @@ def test_a_tables_result_and_referee_keep_long_names_whole(
     assert found == [], "\n".join(found)
 
 
+# The lines the result's score ("1 – 0", between the teams' names) takes on the screen.
+SCORE_LINES = """() => {
+  const walker = document.createTreeWalker(document.querySelector("section.result .result-score"), NodeFilter.SHOW_TEXT);
+  let text = walker.nextNode();
+  while (!text.data.includes("–")) text = walker.nextNode();
+  const at = text.data.search(/\\S+\\s–\\s\\S+/);
+  const range = document.createRange();
+  range.setStart(text, at);
+  range.setEnd(text, at + text.data.slice(at).match(/\\S+\\s–\\s\\S+/)[0].length);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+}"""
+
+
+@pytest.mark.parametrize("way", WAYS)
+def test_a_tables_result_keeps_its_score_on_one_line(live_server, phone, django_user_model, way):
+    """Long names either side of it at 200%: the score stays "1 – 0", never "1" over "– 0"."""
+    user = django_user_model.objects.create_user("dora")
+    event, _, _ = seat_a_night(
+        user, ["Wolfgang", "Bartholomew", "Annabelle-Marguerite", "Catherine"], hands_per_round=1
+    )
+    (table,) = api_get(live_server.url, f"/api/v1/events/{event.pk}/rounds/1/")["tables"]
+    if way == "page zoom":
+        page = phone(viewport={"width": 180, "height": 370}, device_scale_factor=2).new_page()
+    else:
+        page = phone().new_page()
+        (text_size if way == "text size" else root_font_size)(page, 200)
+    code = EventTable.objects.get(event=event, number=table["number"]).join_code
+    page.goto(f"{live_server.url}/t/{code}")
+    page.get_by_role("button", name="Keep this table's score").click()
+    one_hand_round_played(page, table)
+    page.evaluate(SETTLED)
+    assert page.evaluate(SCORE_LINES) == 1
+
+
 @pytest.mark.parametrize("way", ["text size", "root font size"])
 def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     live_server, phone, django_user_model, way: str

@@ -201,7 +201,8 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   }
 
   function scoreLine(points) {
-    return `${table.team_names[0]} ${scoreText(points[0])} – ${scoreText(points[1])} ${table.team_names[1]}`;
+    const [a, b] = table.team_names;
+    return [a, " ", h("span", { class: "keep" }, `${scoreText(points[0])} – ${scoreText(points[1])}`), " ", b];
   }
 
   async function write(path, payload, done) {
