@@ -314,6 +314,9 @@ def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     buttons = opponents.locator("section.result .confirm button")
     expect(buttons.first).to_be_visible()
     assert buttons.count() == 2
+    # Both on the screen the phone opens on, whole: no scrolling to find them.
+    for button in buttons.all():
+        expect(button).to_be_in_viewport(ratio=1)
     spilled = buttons.evaluate_all("(all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.innerText)")
     assert spilled == []
     assert problems(opponents) == []

@@ -126,6 +126,8 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   const head = h("section", { class: "table-head", "aria-label": t("table.title", { number }) });
   const body = h("div", { class: "table-body" });
   const result = h("section", { class: "panel result", "aria-labelledby": "result-title" });
+  // (The confirm buttons whole, where it has them.)
+  const toResult = () => (result.querySelector(".confirm") || result).scrollIntoView({ block: "nearest" });
   const foot = h("div", { class: "table-foot" });
   let cleanup = () => {};
   let view = null;
@@ -488,7 +490,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           const over = roundOver();
           view = next;
           renderResult().then(() => {
-            if (!over && roundOver()) result.scrollIntoView({ block: "nearest" });
+            if (!over && roundOver()) toResult();
           });
         },
       },
@@ -571,11 +573,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       // Time called pushes the hand entry down: its outcome row stays on screen; a result to
       // confirm comes into view on the opponents' phone.
       if (next.time_called_at) keepEntryInView();
-      // Time called just now: said at the top of the screen too (one short line, over the
-      // score and never the entry), wherever the player has scrolled: the table's own line
-      // about it may be out of sight above.
+      // Time called just now: said at the top too, wherever the player has scrolled.
       if (timeNow) toast(t("table.time"), { ms: 5000, into: null });
-      if (entered && device.role !== "scorer") result.scrollIntoView({ block: "nearest" });
+      if (entered && device.role !== "scorer") toResult();
     }
   }
 
