@@ -220,6 +220,33 @@ def test_names_longer_than_a_quarter_row_go_two_across_whole_at_the_usual_size(
     assert layout_problems(page) == []
 
 
+def test_a_name_beside_a_two_digit_score_stays_whole_just_below_large_text(live_server, phone):
+    """At 110% (the board still shows the names) a team at 10 with "Christopher": the names
+    go under the score, the card's whole width, and no name breaks inside itself."""
+    page = phone().new_page()
+    text_size(page, 110)
+    game_started(page, live_server.url, ["Annabelle", "Bartholomew", "Christopher", "Maximilian"])
+    for _ in range(5):
+        page.locator("form.entry .choice input").first.tap()
+        page.locator("form.entry button.ending").nth(1).tap()
+        expect(page.locator("#toast")).to_be_visible()
+    expect(page.locator(".team.winner .score")).to_have_text("10")
+    page.evaluate(SETTLED)
+    names = page.locator(".board .team-names").evaluate_all(
+        """(all) => all.map((el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return [...el.textContent.matchAll(/\\S+/g)].filter((word) => {
+    range.setStart(el.firstChild, word.index);
+    range.setEnd(el.firstChild, word.index + word[0].length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  }).map((word) => word[0]);
+}).flat()"""
+    )
+    assert names == []
+    assert layout_problems(page) == []
+
+
 @pytest.mark.parametrize("size", [100, 200], ids=["usual size", "root font 200%"])
 def test_a_tables_result_and_referee_keep_long_names_whole(
     live_server, phone, django_user_model, size: int
