@@ -189,13 +189,33 @@ def test_an_auctions_whole_games_are_entered_hand_by_hand(director: Director):
     assert ok(renamed)["name"] == "Bids"
 
 
-def test_a_progressive_night_refuses_a_two_handed_ruleset_by_the_field(director: Director):
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "this format seats tables of 4 or 6 players"),
+        ("ko", "이 형식은 4인 또는 6인 테이블로 배정합니다"),
+    ],
+)
+def test_a_progressive_night_refuses_a_two_handed_ruleset_by_the_field(
+    director: Director, language: str, said: str
+):
     response = director.client.post(
         f"/api/v1/clubs/{director.club}/events/",
         {"name": "Two night", "format": "progressive", "ruleset": "two-handed"},
         format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
     )
     assert is_problem(response, 400, "ruleset.players")
+    assert response.json()["detail"].startswith(said)
+
+
+def test_a_format_of_one_table_size_says_it_alone(director: Director):
+    response = director.client.post(
+        f"/api/v1/clubs/{director.club}/events/",
+        {"name": "Six night", "format": "round-robin", "ruleset": "six-handed"},
+        format="json",
+    )
+    assert response.json()["detail"].startswith("this format seats tables of 4 players")
 
 
 @pytest.mark.parametrize(

@@ -77,9 +77,17 @@ def event_ruleset(value: object, kind: EventFormat) -> referee.Ruleset:
     except referee.MalformedRecord as error:
         raise referee_refusal(error, code="bad-ruleset") from error
     if rules.players not in kind.table_sizes:
+        *sizes, last = kind.table_sizes
+        said = (
+            _(
+                "this format seats tables of %(sizes)s or %(last)s players: choose a ruleset for "
+                "one of those"
+            )
+            if sizes
+            else _("this format seats tables of %(last)s players: choose a ruleset for that many")
+        )
         raise Malformed(
-            _("this format seats tables of %(sizes)s players: choose a ruleset for that many")
-            % {"sizes": "/".join(str(size) for size in kind.table_sizes)},
+            said % {"sizes": ", ".join(str(size) for size in sizes), "last": last},
             code="bad-ruleset",
             field="ruleset.players",
         )
