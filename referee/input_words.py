@@ -170,6 +170,12 @@ KOREAN: Final[dict[str, str]] = {
     "the lone defender's partner sat out and played no card": (
         "{t_lone_defender}의 {t_partner}은(는) 빠져 있어서 카드를 내지 않았습니다"
     ),
+    "the loner's two partners sat out and played no card": (
+        "{t_loner}의 두 {t_partner}은(는) 모두 빠져 있어서 카드를 내지 않았습니다"
+    ),
+    "the lone defender's two partners sat out and played no card": (
+        "{t_lone_defender}의 두 {t_partner}은(는) 모두 빠져 있어서 카드를 내지 않았습니다"
+    ),
     # Reading JSON and JSON Lines.
     "not valid JSON": "올바른 JSON이 아닙니다",
     "nested too deeply to be read": "너무 깊이 중첩되어 있어 읽을 수 없습니다",

@@ -327,9 +327,16 @@ def score_renege(
         raise MalformedRecord("renege", "must be the seat that reneged")
     if not 0 <= offender < ruleset.players:
         raise MalformedRecord("renege", "must be a seat from 0 to {last}", last=ruleset.players - 1)
+    # Six-handed, both of a lone player's partners sit out: the words say so.
     if alone and offender in ruleset.partners_of(maker):
+        if len(ruleset.partners_of(maker)) > 1:
+            raise MalformedRecord("renege", "the loner's two partners sat out and played no card")
         raise MalformedRecord("renege", "the loner's partner sat out and played no card")
     if defender_alone is not None and offender in ruleset.partners_of(defender_alone):
+        if len(ruleset.partners_of(defender_alone)) > 1:
+            raise MalformedRecord(
+                "renege", "the lone defender's two partners sat out and played no card"
+            )
         raise MalformedRecord("renege", "the lone defender's partner sat out and played no card")
     return renege_award(
         ruleset,

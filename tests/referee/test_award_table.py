@@ -130,6 +130,33 @@ def test_a_renege_nobody_could_make_is_malformed(offender, alone, defender_alone
 
 
 @pytest.mark.parametrize(
+    ("preset", "offender", "en", "ko"),
+    [
+        pytest.param(
+            "standard",
+            2,
+            "the loner's partner sat out and played no card",
+            "단독 플레이어의 파트너는 빠져 있어서",
+            id="four-handed: one partner",
+        ),
+        pytest.param(
+            "six-handed",
+            4,
+            "the loner's two partners sat out and played no card",
+            "단독 플레이어의 두 파트너는 모두 빠져 있어서",
+            id="six-handed: both partners",
+        ),
+    ],
+)
+def test_a_loners_partners_are_named_as_many_as_the_table_seats(preset, offender, en, ko) -> None:
+    ruleset = referee.Ruleset.parse(preset)
+    with pytest.raises(referee.MalformedRecord) as caught:
+        referee.score_renege(ruleset, maker=0, offender=offender, alone=True)
+    assert caught.value.detail == en
+    assert caught.value.detail_in("ko").startswith(ko)
+
+
+@pytest.mark.parametrize(
     ("rules", "largest"),
     [
         pytest.param({"preset": "standard"}, 4, id="standard: a lone march or a lone renege"),
