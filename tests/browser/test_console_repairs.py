@@ -316,7 +316,9 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     scored = [hand.award["points"].get(str(side), 0) for side in (0, 1)]
     assert min(scored) < 0
     line = page.locator(".desk-hands li").first
-    expect(line).to_contain_text("bid 4")
+    # Said as the table app says it: the makers bid, nobody called trump.
+    expect(line).to_contain_text(re.compile(r"Hand 1: [A-Z][a-z]+ bid 4, took 2 "))
+    expect(line).not_to_contain_text("called")
     shown = [f"\u2212{-n}" if n < 0 else str(n) for n in scored]
     expect(line).to_contain_text("–".join(shown))
     # A side's total may be negative under an auction.

@@ -41,6 +41,22 @@ def test_the_hand_form_asks_for_the_maker_in_the_rules_words(director, ruleset, 
     assert label and label[1] == maker
 
 
+@pytest.mark.parametrize(
+    ("language", "bid", "won"),
+    [
+        ("en", "{maker} bid {bid}", "{maker} won the bid"),
+        ("ko", "{maker}: {bid} 비딩", "{maker}이(가) 비딩을 따냄"),
+    ],
+)
+def test_the_consoles_hand_line_says_an_auctions_makers_bid(director, language, bid, won):
+    """As the table app says a Bid Euchre hand: "Ann bid 4", never that Ann called."""
+    event = director.create_event(ruleset="bid-euchre", rounds_planned=2)
+    page = director.client.get(f"/events/{event}/manage/", HTTP_ACCEPT_LANGUAGE=language)
+    html = page.content.decode()
+    words = json.loads(re.search(r'id="console-words"[^>]*>(.*?)</script>', html, re.S)[1])
+    assert (words["hand_bid"], words["hand_won_bid"]) == (bid, won)
+
+
 def test_the_console_offers_the_clubs_seasons_on_the_event_form(director):
     season = director.create_season("Spring", "2027-03-01", "2027-05-31")
     event = director.create_event(rounds_planned=2)

@@ -52,12 +52,12 @@ function handText(hand, game) {
   const trump = hand.trump
     ? $(`.hand-form select[name=trump] option[value="${hand.trump}"]`, desk)?.textContent || hand.trump
     : null;
-  const parts = [trump ? t("hand_called_suit", { maker, trump }) : t("hand_called", { maker })];
-  if (hand.bid !== null && hand.bid !== undefined) {
-    // (Its words as the form names it: "Moon", not the API's "moon".)
-    const bid = $(`.hand-form select[name=bid] option[value="${hand.bid}"]`, desk)?.textContent || hand.bid;
-    parts.push(t("hand_bid", { bid }));
-  }
+  // An auction's makers bid (the form's words: "Moon", not "moon"); nobody called trump.
+  const bid = hand.bid ?? null;
+  const said = bid === null ? null : $(`.hand-form select[name=bid] option[value="${bid}"]`, desk)?.textContent || bid;
+  const parts = game.ruleset.bidding === "auction"
+    ? [said === null ? t("hand_won_bid", { maker }) : t("hand_bid", { maker, bid: said }), ...(trump ? [trump] : [])]
+    : [trump ? t("hand_called_suit", { maker, trump }) : t("hand_called", { maker })];
   if (hand.alone) parts.push(t("hand_alone"));
   parts.push(hand.maker_tricks !== null && hand.maker_tricks !== undefined
     ? t("hand_took", { tricks: hand.maker_tricks })
