@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Collection
 from typing import Any, Final, NamedTuple
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 import referee
+from referee.input_words import shown_key
 from scorekeeper.api.fields import (
     BidField,
     CardField,
@@ -19,6 +22,7 @@ from scorekeeper.api.fields import (
     StrictIntegerField,
     TrueField,
 )
+from scorekeeper.errors import Malformed
 from scorekeeper.services import HandEntry, QuickEntry, RecordEntry, RenegeEntry, ThrownInEntry
 from scorekeeper.services.hands import hand_snapshot
 
@@ -405,8 +409,11 @@ def fields_ruled_out(shape: str) -> frozenset[str]:
     return frozenset(others)
 
 
-def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]:
-    """Read one of the three shapes of a hand; with `amend`, also the required reason."""
+def parse_hand_entry(
+    data: Any, *, amend: bool = False, also: Collection[str] = ()
+) -> tuple[HandEntry, str]:
+    """Read one of the three shapes of a hand; with `amend`, also the required reason. A field
+    neither its shape nor the endpoint (`also`) has is refused by name, as an event's is."""
     if not isinstance(data, dict):
         raise serializers.ValidationError({"body": ["Must be a JSON object."]})
     shapes = [name for name in ("record", "thrown_in") if name in data]
@@ -420,6 +427,13 @@ def parse_hand_entry(data: Any, *, amend: bool = False) -> tuple[HandEntry, str]
         raise serializers.ValidationError({field: [message + ENTRY_SHAPES + "."]})
     shape = HAND_SHAPES[shapes[0]]
     serializer = (shape.amend_serializer if amend else shape.serializer)(data=data)
+    unknown = [name for name in data if name not in serializer.fields and name not in also]
+    if unknown:
+        raise Malformed(
+            _("a hand entry has no field %(name)s") % {"name": shown_key(unknown[0])},
+            code="not-a-field",
+            field=shown_key(unknown[0]),
+        )
     serializer.is_valid(raise_exception=True)
     values = serializer.validated_data
     if shape.entry is ThrownInEntry and values["thrown_in"] is not True:

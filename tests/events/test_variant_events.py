@@ -189,6 +189,31 @@ def test_an_auctions_whole_games_are_entered_hand_by_hand(director: Director):
     assert ok(renamed)["name"] == "Bids"
 
 
+def test_a_tables_hand_with_a_field_it_does_not_have_is_refused_naming_it(director: Director):
+    """A table's hands are read as a game's: an unknown field is 400 `not-a-field`, the
+    optional `reason` (a director's correction says why) being the table's own."""
+    event = director.create_event(format="round-robin", ruleset="bid-euchre", name="Bid league")
+    for name, players in TEAMS.items():
+        director.add_team(event, name, *players)
+    checked = []
+
+    def play(device: Device, table: dict[str, Any]) -> None:
+        if checked:
+            return
+        body = {"maker": 0, "bid": 4, "maker_tricks": 4}
+        for extra in ({"no_trump": True}, {"maker_trick": 3}):
+            refused = device.post("hands/", {**body, **extra})
+            assert is_problem(refused, 400, next(iter(extra)), "not-a-field")
+        ok(device.post("hands/", {**body, "reason": ""}), 201)
+        amend = {**body, "maker_tricks": 5, "reason": "five", "no_trump": "high"}
+        refused = device.client.patch(device.url + "hands/1/", amend, format="json")
+        assert is_problem(refused, 400, "no_trump", "not-a-field")
+        checked.append(table["id"])
+
+    play_event(director, event, play, rounds=1)
+    assert checked
+
+
 @pytest.mark.parametrize(
     ("language", "said"),
     [

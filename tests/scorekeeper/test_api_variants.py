@@ -216,3 +216,42 @@ def test_a_bid_euchre_record_is_judged_and_kept_with_its_bid(bid_euchre: Table):
     assert contract is not None and hand["award"] == state.award.to_json()  # type: ignore[union-attr]
     assert hand["bid"] == (contract.lone_bid or contract.bid)
     assert len(hand["record"]["tricks"]) == 6
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"no_trump": True}, "no_trump"),
+        ({"maker_trick": 3}, "maker_trick"),
+        ({"reason": "a hand, not an amendment"}, "reason"),
+    ],
+)
+def test_a_quick_entry_with_a_field_it_does_not_have_is_refused_naming_it(
+    bid_euchre: Table, extra: dict[str, Any], field: str
+):
+    """As an event refuses a misspelt setting: a field dropped unread is a hand kept wrong."""
+    response = bid_euchre.post_hand({"maker": 0, "bid": 4, "maker_tricks": 4, **extra})
+    assert is_problem(response, 400, field, "not-a-field")
+    assert bid_euchre.read()["hands"] == []
+
+
+def test_an_amendment_with_a_field_it_does_not_have_is_refused_naming_it(bid_euchre: Table):
+    bid(bid_euchre, 0, 4, 4)
+    amend = {"maker": 0, "bid": 4, "maker_tricks": 5, "reason": "five", "no_trump": "high"}
+    response = bid_euchre.client.patch(
+        bid_euchre.url + "hands/1/", amend, format="json", **bid_euchre.auth
+    )
+    assert is_problem(response, 400, "no_trump", "not-a-field")
+    assert bid_euchre.read()["hands"][0]["maker_tricks"] == 4
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"thrown_in": True, "note": "misdeal"},
+        {"maker": 0, "renege": 1, "why": "led a club"},
+    ],
+)
+def test_every_shape_of_hand_refuses_a_field_it_does_not_have(table: Table, body: dict):
+    (extra,) = set(body) - {"thrown_in", "maker", "renege"}
+    assert is_problem(table.post_hand(body), 400, extra, "not-a-field")

@@ -182,7 +182,7 @@ class TableHandsView(EventsView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         table = self.table
-        entry, _ = parse_hand_entry(request.data)
+        entry, _ = parse_hand_entry(request.data, also=("reason",))
         written = services.table_hand_record(
             table=table,
             actor=self.actor,
