@@ -9,7 +9,7 @@ without a word). A request without the header (a client other than the app) is n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from django.http import HttpRequest, HttpResponse
@@ -18,11 +18,21 @@ from django.utils.translation import gettext
 from scorekeeper.api.problems import problem, problem_response
 
 #: The entry formats this server takes. Format 1: the body, Idempotency-Key and If-Match of
-#: the write, as the API describes it. A change that makes an older format unreadable adds a
-#: format here (and keeps the old one while phones may still hold it: docs/deployment.md).
-ENTRY_FORMATS: Final = frozenset({1})
+#: the write, as the API describes it, but for a quick entry's `alone: false` beside a lone
+#: bid (a moon), which the app sent with every bid: read as the bid says. Format 2: as the API
+#: describes it. A change that makes an older format unreadable adds a format here (and keeps
+#: the old one while phones may still hold it: docs/deployment.md).
+ENTRY_FORMATS: Final = frozenset({1, 2})
+#: The format whose quick entries said `alone: false` beside a lone bid.
+LONE_BID_NOT_ALONE: Final = 1
 HEADER: Final = "Entry-Format"
 _SAFE: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def queued_format(headers: Mapping[str, str]) -> int | None:
+    """The format a queued entry was queued in; None for a write the app did not queue."""
+    sent = headers.get(HEADER, "").strip()
+    return int(sent) if sent.isdigit() else None
 
 
 def entry_format_refusal(request: HttpRequest) -> HttpResponse | None:

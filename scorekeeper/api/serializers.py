@@ -11,6 +11,8 @@ from rest_framework import serializers
 
 import referee
 from referee.input_words import shown_key
+from referee.record import LONE_BIDS
+from scorekeeper.api.entry_format import LONE_BID_NOT_ALONE
 from scorekeeper.api.fields import (
     BidField,
     CardField,
@@ -410,10 +412,17 @@ def fields_ruled_out(shape: str) -> frozenset[str]:
 
 
 def parse_hand_entry(
-    data: Any, *, amend: bool = False, also: Collection[str] = ()
+    data: Any,
+    *,
+    amend: bool = False,
+    also: Collection[str] = (),
+    queued_in: int | None = None,
 ) -> tuple[HandEntry, str]:
     """Read one of the three shapes of a hand; with `amend`, also the required reason. A field
-    neither its shape nor the endpoint (`also`) has is refused by name, as an event's is."""
+    neither its shape nor the endpoint (`also`) has is refused by name, as an event's is. A
+    lone bid (a moon) is played alone: `alone: false` beside one is refused by name, as
+    `outcome` is where the tricks say otherwise, but in an entry the app queued in the format
+    that said so of every bid (`queued_in`, entry_format.py)."""
     if not isinstance(data, dict):
         raise serializers.ValidationError({"body": ["Must be a JSON object."]})
     shapes = [name for name in ("record", "thrown_in") if name in data]
@@ -438,6 +447,11 @@ def parse_hand_entry(
     values = serializer.validated_data
     if shape.entry is ThrownInEntry and values["thrown_in"] is not True:
         raise serializers.ValidationError({"thrown_in": ["Must be true."]})
+    lone_bid = values.get("bid") in LONE_BIDS
+    if lone_bid and data.get("alone") is False and queued_in != LONE_BID_NOT_ALONE:
+        raise serializers.ValidationError(
+            {"alone": [f"A {values['bid']} is played alone: true, or leave it out."]}
+        )
     # The serializer gives every field of the entry (the optional ones their defaults).
     entry = shape.entry(
         **{part.name: values[part.name] for part in dataclasses.fields(shape.entry)}

@@ -19,6 +19,7 @@ import referee
 from scorekeeper import selectors, services
 from scorekeeper.api import serializers as s
 from scorekeeper.api.auth import GameTokenAuthentication, game_token
+from scorekeeper.api.entry_format import queued_format
 from scorekeeper.api.http import (
     HAND_AMEND,
     HAND_ENTRY,
@@ -216,7 +217,7 @@ class HandListView(APIView):
     )
     def post(self, request: Request, game_id: uuid.UUID) -> Response:
         token = game_token(request)
-        entry, _ = s.parse_hand_entry(request.data)
+        entry, _ = s.parse_hand_entry(request.data, queued_in=queued_format(request.headers))
         result = services.hand_record(
             game_id=game_id,
             entry=entry,
@@ -252,7 +253,9 @@ class HandDetailView(APIView):
     )
     def patch(self, request: Request, game_id: uuid.UUID, number: int) -> Response:
         token = game_token(request)
-        entry, reason = s.parse_hand_entry(request.data, amend=True)
+        entry, reason = s.parse_hand_entry(
+            request.data, amend=True, queued_in=queued_format(request.headers)
+        )
         result = services.hand_amend(
             game_id=game_id,
             number=number,

@@ -12,6 +12,7 @@ from typing import Any, Final, TypedDict
 from django.utils.translation import gettext as _
 
 import referee
+from referee.record import LONE_BIDS
 from scorekeeper.errors import Malformed, Unprocessable, referee_refusal
 from scorekeeper.models import Hand
 
@@ -127,7 +128,12 @@ def _rule_called(entry: QuickEntry | RenegeEntry, ruleset: referee.Ruleset) -> R
     """A hand entered without cards, by its contract and how it ended: the referee scores the
     outcome or the makers' tricks (under an auction, with their bid), or the penalty for the
     seat that reneged."""
-    contract = _Contract(maker=entry.maker, alone=entry.alone, defender_alone=entry.defender_alone)
+    # A lone bid (a moon, a loner) is played alone by the bid itself: the referee is told the
+    # bid, and its `alone` only where the entry says what the bid does not.
+    lone_bid = entry.bid in LONE_BIDS
+    contract = _Contract(
+        maker=entry.maker, alone=entry.alone and not lone_bid, defender_alone=entry.defender_alone
+    )
     try:
         if isinstance(entry, RenegeEntry):
             award = referee.score_renege(ruleset, offender=entry.renege, bid=entry.bid, **contract)
@@ -153,8 +159,7 @@ def _rule_called(entry: QuickEntry | RenegeEntry, ruleset: referee.Ruleset) -> R
             )
     except referee.MalformedRecord as error:
         raise _malformed(error) from error
-    # A lone bid (a moon, a loner) is played alone whether or not the entry says so.
-    if entry.bid in ("moon", "loner"):
+    if lone_bid:
         contract["alone"] = True
     bid = "" if entry.bid is None else str(entry.bid)
     ruling = Ruling(

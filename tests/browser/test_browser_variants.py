@@ -4,6 +4,8 @@ saves the hand, a moon, and a set below zero."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from table import Table, api_get, eventually, layout_problems, points, text_size
@@ -94,6 +96,38 @@ def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bi
     game = table.game()
     assert (game["status"], game["winner"], game["score"]) == ("finished", 1, [-2, 31])
     assert [hand["bid"] for hand in game["hands"]] == [5, "moon", "moon", 3]
+
+
+def test_a_moon_is_amended_on_the_phone_to_a_moon_set_and_to_a_bid_of_tricks(
+    page: Page, live_server
+) -> None:
+    """The amendment says the bid and the tricks: the bid says whether it was played alone (a
+    moon kept alone, or a moon said alone beside a bid of four, was refused)."""
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, variant="Bid Euchre")
+    for score in (12, 24):
+        shoot_the_moon(table, "Ben (E)")
+        expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
+
+    def amend(number: int, bid: str, tricks: int) -> None:
+        page.get_by_role("button", name=re.compile(rf"^Change hand {number}:")).click()
+        dialog = page.get_by_role("dialog", name=f"Change hand {number}")
+        dialog.get_by_role("group", name="What they bid").get_by_role("radio", name=bid).check()
+        dialog.get_by_role("group", name="Tricks the makers took").get_by_role(
+            "radio", name=re.compile(rf"^{tricks}\b")
+        ).check()
+        dialog.get_by_role("textbox", name="Why? (shown in the log)").fill("miscounted")
+        dialog.get_by_role("button", name="Save the change").click()
+        expect(dialog).to_be_hidden()
+
+    amend(1, "Moon", 5)
+    amend(2, "4 tricks", 5)
+    hands = table.game()["hands"]
+    assert [(h["bid"], h["maker_tricks"], h["alone"]) for h in hands] == [
+        ("moon", 5, True),
+        (4, 5, False),
+    ]
+    assert [h["award"]["reason"] for h in hands] == ["moon-set", "bid-made"]
 
 
 #: Names as a club's roster has them: six of them must fit a phone's row of seats.

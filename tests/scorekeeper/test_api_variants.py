@@ -255,3 +255,53 @@ def test_an_amendment_with_a_field_it_does_not_have_is_refused_naming_it(bid_euc
 def test_every_shape_of_hand_refuses_a_field_it_does_not_have(table: Table, body: dict):
     (extra,) = set(body) - {"thrown_in", "maker", "renege"}
     assert is_problem(table.post_hand(body), 400, extra, "not-a-field")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"maker": 1, "bid": "moon", "maker_tricks": 6, "alone": False},
+        {"maker": 1, "bid": "moon", "renege": 0, "alone": False},
+    ],
+)
+def test_a_moon_said_not_alone_is_refused_naming_alone(bid_euchre: Table, body: dict):
+    """A moon is played alone: an entry saying otherwise says two things, and is refused as
+    `{"outcome": "made", "maker_tricks": 5}` is, naming the field that restates the other."""
+    assert is_problem(bid_euchre.post_hand(body), 400, "alone")
+    assert bid_euchre.read()["hands"] == []
+
+
+def test_a_moon_said_alone_or_not_said_is_played_alone(bid_euchre: Table):
+    said = bid(bid_euchre, 1, "moon", 6, alone=True)
+    untold = bid(bid_euchre, 3, "moon", 6)
+    assert said["alone"] is untold["alone"] is True
+    assert said["award"]["reason"] == untold["award"]["reason"] == "moon-made"
+
+
+def test_a_bid_of_tricks_said_alone_is_refused_naming_alone(bid_euchre: Table):
+    assert is_problem(
+        bid_euchre.post_hand({"maker": 1, "bid": 4, "maker_tricks": 6, "alone": True}), 400, "alone"
+    )
+
+
+def test_an_amended_moon_said_not_alone_is_refused_and_said_alone_is_taken(bid_euchre: Table):
+    bid(bid_euchre, 1, "moon", 6)
+
+    def amend(alone: bool) -> Any:
+        body = {"maker": 1, "bid": "moon", "maker_tricks": 5, "alone": alone, "reason": "five"}
+        return bid_euchre.client.patch(
+            bid_euchre.url + "hands/1/", body, format="json", **bid_euchre.auth
+        )
+
+    assert is_problem(amend(False), 400, "alone")
+    # (As the table app amends a moon: the hand as it was kept, alone.)
+    assert amend(True).json()["award"]["reason"] == "moon-set"
+
+
+def test_a_moon_queued_by_an_older_app_is_read_as_its_bid_says(bid_euchre: Table):
+    """Format 1 of a queued entry sent `alone: false` beside every bid: it is read as before."""
+    body = {"maker": 1, "bid": "moon", "maker_tricks": 6, "alone": False, "defender_alone": None}
+    response = bid_euchre.post_hand(body, HTTP_ENTRY_FORMAT="1")
+    assert response.status_code == 201, response.content
+    assert response.json()["alone"] is True
+    assert is_problem(bid_euchre.post_hand(body, HTTP_ENTRY_FORMAT="2"), 400, "alone")

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
+from scorekeeper.api.entry_format import queued_format
 from scorekeeper.api.http import (
     HAND_AMEND,
     HAND_ENTRY,
@@ -182,7 +183,9 @@ class TableHandsView(EventsView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         table = self.table
-        entry, _ = parse_hand_entry(request.data, also=("reason",))
+        entry, _ = parse_hand_entry(
+            request.data, also=("reason",), queued_in=queued_format(request.headers)
+        )
         written = services.table_hand_record(
             table=table,
             actor=self.actor,
@@ -204,7 +207,9 @@ class TableHandView(EventsView):
     )
     def patch(self, request: Request, table_id: int, number: int) -> Response:
         table = self.table
-        entry, reason = parse_hand_entry(request.data, amend=True)
+        entry, reason = parse_hand_entry(
+            request.data, amend=True, queued_in=queued_format(request.headers)
+        )
         written = services.table_hand_amend(
             table=table,
             actor=self.actor,

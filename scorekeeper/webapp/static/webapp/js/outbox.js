@@ -41,7 +41,7 @@ import { randomId } from "./ui.js";
 const store = createStore("euchre-outbox", "entries");
 const sentStore = createStore("euchre-sent", "hands");
 /** What an entry queued now looks like (docs/api.md, "Queued entries"). */
-export const FORMAT = 1;
+export const FORMAT = 2;
 /** How long a sent hand of a casual game is kept for a server that comes back without it. */
 const KEEP_SENT_MS = 2 * 24 * 3600 * 1000;
 /** How long a club night's is kept when the phone never hears that the night closed. */

@@ -62,7 +62,9 @@ export function isComplete(values, { askTricks = false, auction = false } = {}) 
 /** The API's quick entry for these values: the suit, the outcome, the tricks and the bid only
  * when given. */
 export function quickEntry(values) {
-  const entry = { maker: values.maker, alone: values.alone, defender_alone: values.defender_alone };
+  const entry = { maker: values.maker, defender_alone: values.defender_alone };
+  // (A bid says itself whether it is played alone.)
+  if (values.alone && values.bid == null) entry.alone = true;
   if (values.trump) entry.trump = values.trump;
   if (values.outcome) entry.outcome = values.outcome;
   if (values.maker_tricks !== null && values.maker_tricks !== undefined) entry.maker_tricks = values.maker_tricks;
