@@ -310,7 +310,12 @@ class _EnteredContractSerializer(serializers.Serializer[Any]):
         help_text="Optional in a turn-up game: the points never depend on it; kept in the "
         "record when given. Under an auction, left out for no trump.",
     )
-    alone = StrictBooleanField(required=False, default=False)
+    alone = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="The maker went alone. Under an auction the bid says it (a moon or loner is "
+        "played alone): left out, or agreeing with the bid.",
+    )
     defender_alone = StrictIntegerField(
         min_value=0, max_value=LAST_SEAT, allow_null=True, required=False, default=None
     )
