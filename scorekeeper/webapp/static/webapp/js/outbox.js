@@ -12,22 +12,8 @@
 // already sent, is undone on the server after it (an undo entry naming the hand's key, made
 // against the version the hand's answer gave), with the server's usual version checks.
 //
-// What the server took is kept a while longer among the sent ones (its own store): hands,
-// undos, results, amendments (`keepAmended`) and the confirmations and disputes sent straight
-// from the table (`keepWritten`). What a phone sent while it sat at a club table is kept until
-// the night closes or for a day, whichever is later, or until the phone leaves its table
-// (`forgetNight`; at most a week when it never hears of the close); a casual game's, two days.
-// If the server comes back behind this phone (restored from a backup after a crash, say), the
-// hands it lost go back in the outbox with their own Idempotency-Keys and the version each was
-// entered against: a hand the server still has is answered as a replay, a lost one is
-// recorded again where it stood, and none can be counted twice. A restore also starts a new
-// night epoch, which every table read carries (`noteEpoch`): a phone that finds it moved sends
-// everything it kept again, in the order it first sent it; what the server already has
-// answers as a replay, or with its own word, which stands. An undo goes again after its hand
-// (which it then takes back again); a hand the server no longer has counts as undone; an
-// amendment goes again against the version it was made on (so one the server kept is refused
-// as stale, and its word stands); a confirmation that arrives before the result it confirms
-// waits and tries again.
+// What the server took is kept a while (the sent store) and sent again, in order, after a
+// restore moved the night's epoch: docs/webapp.md, "After a restore".
 //
 // Every entry carries the format it was queued in (FORMAT, sent as `Entry-Format`); a server
 // that cannot take an entry's format refuses it with a problem the phone shows, so an entry
