@@ -56,9 +56,10 @@ export function openAmend(ctx, hand, afterWrite) {
       await api.amendHand(ctx.links.hands, hand.number, amended, { token: ctx.token, version });
       // Kept with the version it was made on: a restored server gets it back, once.
       await keepAmended(game.id, { path: ctx.links.hands, number: hand.number, body: amended, version });
+      // The screen shows the change before the sheet goes: the next tap is on its version.
+      await afterWrite().catch(() => {});
       dialog.close();
       toast(t("amend.done", { number: hand.number }));
-      await afterWrite();
     } catch (error) {
       if (error instanceof Problem && error.status === 412) {
         const fresh = await api.read(ctx.links.read).catch(() => null);
