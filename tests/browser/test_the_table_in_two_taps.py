@@ -470,6 +470,39 @@ def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_th
     assert opponents.evaluate("() => window.scrollY") == 0 or confirm.first.is_visible()
 
 
+def test_the_toasts_undo_of_the_rounds_last_hand_brings_the_entry_back_and_says_so(
+    live_server, phone, django_user_model, settings
+) -> None:
+    """The round's last hand ends the entry; its Undo takes it back on the server, the entry
+    comes back for hand 2 of 2, and the message says the hand was undone (it was lost with the
+    panel it stood beside)."""
+    settings.PUBLIC_URL = live_server.url
+    _, rnd, code, _ = a_night(django_user_model, hands_per_round=2)
+    seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
+    names = [f"{seat.player.name} ({'NESW'[seat.number]})" for seat in seats]
+    page = phone().new_page()
+    keeping_score(page, live_server.url, code)
+    table = Table(page, live_server.url)
+    table.hand(names[0], "Made")
+    table.hand(names[1], "March")
+    expect(page.get_by_role("heading", name="Hand 2 of 2 was the last")).to_be_visible()
+    page.get_by_role("alert").get_by_role("button", name="Undo").tap()
+    expect(page.get_by_role("heading", name="Hand 2 of 2")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_text("Hand 2 undone.")
+    expect(page.get_by_role("alert")).to_be_in_viewport()
+    recorded = Hand.objects.filter(game__event_table__round=rnd)
+    eventually(
+        page,
+        lambda: (
+            page.evaluate(OUTBOX) == [] and list(recorded.values_list("number", flat=True)) == [1]
+        ),
+        what="hand 2 undone on the server",
+    )
+    # The next hand's first tap puts the message away, and the hand is entered again.
+    table.hand(names[2], "Euchred")
+    expect(page.get_by_role("heading", name="Hand 2 of 2 was the last")).to_be_visible()
+
+
 def test_a_phone_refused_as_a_second_scorer_is_offered_to_confirm_for_the_opponents(
     live_server, phone, django_user_model, settings
 ) -> None:

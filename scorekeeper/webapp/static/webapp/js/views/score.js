@@ -179,12 +179,13 @@ export function showScore(main, ctx) {
     toast(message, { ...options, into: place, ms: 0 });
   }
 
-  /** The entry area drawn anew (the game won, the round over) keeps the message shown in it:
-   * the last hand's Undo stays within reach. */
+  /** The entry area drawn anew (the game won, the round over, or back after an undo) keeps
+   * the message shown in it, in the new form's place for messages: an Undo stays within
+   * reach, and "Hand N undone." is seen. */
   function replaceEntry(...children) {
     const message = toastShownIn(areas.entry) ? document.getElementById("toast") : null;
     replace(areas.entry, ...children);
-    if (message) areas.entry.append(message);
+    if (message) (areas.entry.querySelector("[data-messages]") || areas.entry).append(message);
   }
 
   async function record(body, { preview } = {}) {
@@ -319,7 +320,7 @@ export function showScore(main, ctx) {
       return;
     }
     if (!form) buildForm();
-    if (form.parentNode !== areas.entry) replace(areas.entry, form);
+    if (form.parentNode !== areas.entry) replaceEntry(form);
     updateHeading();
   }
 
