@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication
@@ -27,7 +28,7 @@ def game_token(request: Request) -> str:
     """The bearer token sent, or 401; the service checks it opens the game (403 otherwise),
     in the same read that locks the game."""
     if not isinstance(request.auth, str):
-        raise exceptions.NotAuthenticated("This game's token is needed to change it.")
+        raise exceptions.NotAuthenticated(_("This game's token is needed to change it."))
     return request.auth
 
 

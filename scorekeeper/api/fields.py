@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -35,7 +36,7 @@ class StrictCharField(serializers.CharField):
 
 @extend_schema_field({"type": "object", "additionalProperties": True})
 class JSONObjectField(serializers.JSONField):
-    default_error_messages = {"not_object": "Must be a JSON object."}
+    default_error_messages = {"not_object": gettext_lazy("Must be a JSON object.")}
 
     def to_internal_value(self, data: Any) -> Any:
         if not isinstance(data, dict):
@@ -59,7 +60,9 @@ class JSONObjectField(serializers.JSONField):
     }
 )
 class RulesetField(serializers.Field[Any, Any, Any, Any]):
-    default_error_messages = {"invalid": "Must be a preset name or an object with a preset."}
+    default_error_messages = {
+        "invalid": gettext_lazy("Must be a preset name or an object with a preset.")
+    }
 
     def to_internal_value(self, data: Any) -> Any:
         if not isinstance(data, str | dict):
@@ -115,7 +118,7 @@ class BidField(serializers.JSONField):
     (its `min_bid`, hand size and lone bids) the services rule."""
 
     default_error_messages = {
-        "not_a_bid": "Must be a number of tricks from 1 to {most}, `moon` or `loner`."
+        "not_a_bid": gettext_lazy("Must be a number of tricks from 1 to {most}, `moon` or `loner`.")
     }
 
     def to_internal_value(self, data: Any) -> Any:

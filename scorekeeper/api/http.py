@@ -71,7 +71,7 @@ HAND_AMEND: Final = _one_of(
 def read_body(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
     """A JSON object body, checked by the serializer (a 400 naming the field otherwise)."""
     if not isinstance(data, dict):
-        raise serializers.ValidationError({"body": ["Must be a JSON object."]})
+        raise serializers.ValidationError({"body": [_("Must be a JSON object.")]})
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

@@ -173,7 +173,14 @@ class GameCreateSerializer(serializers.Serializer[Any]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         for given, needed in (("id", "token"), ("token", "id")):
             if given in attrs and needed not in attrs:
-                raise serializers.ValidationError({needed: [f"Give `{needed}` with `{given}`."]})
+                raise serializers.ValidationError(
+                    {
+                        needed: [
+                            _("Give `%(needed)s` with `%(given)s`.")
+                            % {"needed": needed, "given": given}
+                        ]
+                    }
+                )
         return attrs
 
 
@@ -400,10 +407,6 @@ HAND_SHAPES: Final = {
     "thrown_in": HandShape(ThrownInHandSerializer, AmendThrownInHandSerializer, ThrownInEntry),
 }
 QUICK_FIELDS = frozenset(QuickHandSerializer().fields)
-ENTRY_SHAPES = (
-    "a quick entry (maker, outcome or maker_tricks), a renege (maker, renege), a record, "
-    "or thrown_in"
-)
 
 
 def fields_ruled_out(shape: str) -> frozenset[str]:
@@ -429,7 +432,7 @@ def parse_hand_entry(
     `outcome` is where the tricks say otherwise, but in an entry the app queued in the format
     that said so of every bid (`queued_in`, entry_format.py)."""
     if not isinstance(data, dict):
-        raise serializers.ValidationError({"body": ["Must be a JSON object."]})
+        raise serializers.ValidationError({"body": [_("Must be a JSON object.")]})
     shapes = [name for name in ("record", "thrown_in") if name in data]
     if "renege" in data:
         shapes.append("renege")
@@ -437,8 +440,18 @@ def parse_hand_entry(
         shapes.append("maker")
     if len(shapes) != 1:
         field = shapes[1] if len(shapes) > 1 else "maker"
-        message = "Give only one of " if shapes else "Give "
-        raise serializers.ValidationError({field: [message + ENTRY_SHAPES + "."]})
+        message = (
+            _(
+                "Give only one of a quick entry (maker, outcome or maker_tricks), a renege "
+                "(maker, renege), a record, or thrown_in."
+            )
+            if shapes
+            else _(
+                "Give a quick entry (maker, outcome or maker_tricks), a renege (maker, renege), "
+                "a record, or thrown_in."
+            )
+        )
+        raise serializers.ValidationError({field: [message]})
     shape = HAND_SHAPES[shapes[0]]
     serializer = (shape.amend_serializer if amend else shape.serializer)(data=data)
     unknown = [name for name in data if name not in serializer.fields and name not in also]
@@ -451,11 +464,15 @@ def parse_hand_entry(
     serializer.is_valid(raise_exception=True)
     values = serializer.validated_data
     if shape.entry is ThrownInEntry and values["thrown_in"] is not True:
-        raise serializers.ValidationError({"thrown_in": ["Must be true."]})
+        raise serializers.ValidationError({"thrown_in": [_("Must be true.")]})
     lone_bid = values.get("bid") in LONE_BIDS
     if lone_bid and data.get("alone") is False and queued_in != LONE_BID_NOT_ALONE:
         raise serializers.ValidationError(
-            {"alone": [f"A {values['bid']} is played alone: true, or leave it out."]}
+            {
+                "alone": [
+                    _("A %(bid)s is played alone: true, or leave it out.") % {"bid": values["bid"]}
+                ]
+            }
         )
     # The serializer gives every field of the entry (the optional ones their defaults).
     entry = shape.entry(

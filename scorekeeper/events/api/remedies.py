@@ -8,6 +8,7 @@ from dataclasses import asdict
 from typing import Any, Final
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -62,7 +63,9 @@ def number_param(request: Request, name: str) -> int | None:
 class AwardField(serializers.Field[Any, Any, Any, Any]):
     """A side's assigned result: average, average-plus, average-minus, or points."""
 
-    default_error_messages = {"invalid": "average, average-plus, average-minus, or points"}
+    default_error_messages = {
+        "invalid": gettext_lazy("average, average-plus, average-minus, or a number of points")
+    }
 
     def to_internal_value(self, data: Any) -> str | int:
         if isinstance(data, str) and data in remedies.AWARDS:

@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
 from django.db.models import Exists, Field, Model, OuterRef, QuerySet, Value
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.errors import NotFound
 from scorekeeper.events.models import (
@@ -44,7 +45,7 @@ def _one(
 
 
 def club_get(*, club_id: int) -> Club:
-    return _one(Club.objects.all(), club_id, "There is no club with this id.", "no-such-club")
+    return _one(Club.objects.all(), club_id, _("There is no club with this id."), "no-such-club")
 
 
 def _directed_by(user: AbstractBaseUser, club: str) -> Any:
@@ -55,7 +56,7 @@ def _directed_by(user: AbstractBaseUser, club: str) -> Any:
     return Exists(Director.objects.filter(club_id=OuterRef(club), user_id=int(user.pk)))
 
 
-_NO_EVENT = ("There is no event with this id.", "no-such-event")
+_NO_EVENT = (gettext_lazy("There is no event with this id."), "no-such-event")
 
 
 def event_get(*, event_id: int, director: AbstractBaseUser | None = None) -> Event:
@@ -63,7 +64,7 @@ def event_get(*, event_id: int, director: AbstractBaseUser | None = None) -> Eve
     events = Event.objects.select_related("club", "season")
     if director is not None:
         events = events.annotate(directed=_directed_by(director, "club_id"))
-    return _one(events, event_id, *_NO_EVENT)
+    return _one(events, event_id, str(_NO_EVENT[0]), _NO_EVENT[1])
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ def event_stamp(*, event_id: int, director: AbstractBaseUser | None = None) -> E
             cursor.execute(_stamp_sql(connection.vendor, user is not None), params)
             found = cursor.fetchone()
     if found is None:
-        raise NotFound(_NO_EVENT[0], code=_NO_EVENT[1], field="id")
+        raise NotFound(str(_NO_EVENT[0]), code=_NO_EVENT[1], field="id")
     pk, club_id, language, published, version, standings_version, *asked = found
     directed = None if director is None else bool(asked[0]) if user is not None else True
     return EventStamp(pk, club_id, language, bool(published), version, standings_version, directed)
@@ -134,7 +135,7 @@ def _stamp_sql(vendor: str, asks_director: bool) -> str:
 
 
 def round_get(*, event: Event, number: int) -> Round:
-    detail = "This event has no round with this number."
+    detail = _("This event has no round with this number.")
     return _one(event.rounds.all(), number, detail, "no-such-round", "number", key="number")
 
 
@@ -148,7 +149,7 @@ def table_get(
         tables = tables.select_related("game")
     if director is not None:
         tables = tables.annotate(directed=_directed_by(director, "round__event__club_id"))
-    return _one(tables, table_id, "There is no table with this id.", "no-such-table")
+    return _one(tables, table_id, _("There is no table with this id."), "no-such-table")
 
 
 def table_now(*, event_table: EventTable) -> Table | None:
@@ -177,7 +178,7 @@ def player_get(*, player_id: int, field: str = "id") -> Player:
     players = Player.objects.select_related("club").annotate(
         public=Exists(Entrant.objects.filter(player=OuterRef("pk"), event__published=True))
     )
-    return _one(players, player_id, "There is no player with this id.", "no-such-player", field)
+    return _one(players, player_id, _("There is no player with this id."), "no-such-player", field)
 
 
 def season_get(*, season_id: int, club: Club | None = None) -> Season:
@@ -185,12 +186,12 @@ def season_get(*, season_id: int, club: Club | None = None) -> Season:
     seasons = Season.objects.select_related("club")
     if club is None:
         return _one(
-            seasons, season_id, "There is no season with this id.", "no-such-season", "season"
+            seasons, season_id, _("There is no season with this id."), "no-such-season", "season"
         )
     return _one(
         seasons.filter(club=club),
         season_id,
-        "This club has no season with this id.",
+        _("This club has no season with this id."),
         "no-such-season",
         "season",
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -59,7 +60,9 @@ class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
     """A player by name (the club's player of that name, or someone new), by id, or as an
     object like a single entry's body (`{"name": ..., "label": ..., "new": true}`)."""
 
-    default_error_messages = {"invalid": "Give a player's name, id, or name and label."}
+    default_error_messages = {
+        "invalid": gettext_lazy("Give a player's name, id, or name and label.")
+    }
 
     def to_internal_value(self, data: Any) -> str | int | dict[str, Any]:
         if isinstance(data, dict):
