@@ -179,6 +179,7 @@ KOREAN: Final[dict[str, str]] = {
     # Reading JSON and JSON Lines.
     "not valid JSON": "올바른 JSON이 아닙니다",
     "nested too deeply to be read": "너무 깊이 중첩되어 있어 읽을 수 없습니다",
+    "a key given twice in one object": "한 객체에 같은 키가 두 번 있습니다",
     "a number of {digits} digits is longer than any field takes": (
         "{digits}자리 숫자는 어느 필드에도 너무 깁니다"
     ),

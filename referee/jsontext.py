@@ -56,10 +56,42 @@ def _no_constant(name: str) -> object:
     raise _NotJson(name)
 
 
+class _KeyTwice(Exception):
+    """A key written twice in one object: which of the two was meant is not for us to guess."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    value = dict(pairs)
+    if len(value) < len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _KeyTwice(key)
+            seen.add(key)
+    return value
+
+
 def read_json(text: str, field: str = "record") -> object:
     """The JSON value of ``text``. Refused as ``field``: text that is not JSON (``NaN`` is
     not), or nested too deeply; a number too long to read, or too large (``1e999``), is
-    refused where it stands (``dealer``)."""
+    refused where it stands (``dealer``), and so is a key written twice in one object of a
+    text that is otherwise one JSON value."""
+    try:
+        return json.loads(
+            text, parse_float=_real_number, parse_constant=_no_constant, object_pairs_hook=_once
+        )
+    except _KeyTwice as twice:
+        _read_all(text, field)  # (what else is wrong with the text is said first)
+        raise MalformedRecord(shown_key(twice.key), "a key given twice in one object") from None
+    except (RecursionError, ValueError):
+        return _read_all(text, field)
+
+
+def _read_all(text: str, field: str) -> object:
     try:
         return json.loads(text, parse_float=_real_number, parse_constant=_no_constant)
     except RecursionError:

@@ -201,6 +201,14 @@ def test_nan_is_not_json() -> None:
     assert (code, err) == (2, "record: not valid JSON\n")
 
 
+def test_a_key_written_twice_is_refused_by_name() -> None:
+    code, out, err = run(["check", "-"], '{"dealer": 0, "upcard": "QH", "dealer": 1}')
+    assert (code, out) == (2, "")
+    assert err == "dealer: a key given twice in one object\n"
+    code, _, err = run(["check", "--lang", "ko", "-"], '{"dealer": 0, "dealer": 1}')
+    assert (code, err) == (2, "dealer: 한 객체에 같은 키가 두 번 있습니다\n")
+
+
 # -- JSON Lines: one line out for each line in -------------------------------------------------
 
 
@@ -243,6 +251,14 @@ def test_json_lines_nested_too_deeply_on_the_first_line_still_answer_every_line(
         "line 3: dealer: is required",
     ]
     assert code == 2
+
+
+def test_json_lines_with_a_key_written_twice_on_the_first_line_answer_every_line() -> None:
+    code, out, err = run(["check", "-"], '{"dealer": 0, "dealer": 1}\n' + json.dumps(CLEAN))
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert answers[0] == {"error": {"field": "dealer", "detail": "a key given twice in one object"}}
+    assert answers[1]["ok"] is True
+    assert (code, err) == (2, "line 1: dealer: a key given twice in one object\n")
 
 
 def test_json_lines_answer_in_korean_when_asked() -> None:

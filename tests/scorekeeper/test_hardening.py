@@ -87,6 +87,16 @@ def test_an_oversized_body_is_a_problem_naming_the_body(table: Table):
     assert table.read()["hands"] == []
 
 
+def test_a_field_written_twice_is_refused_by_name_not_read_as_the_last(table: Table):
+    body = '{"maker": 0, "outcome": "made", "maker": 1}'
+    response = table.client.post(
+        table.url + "hands/", body, content_type="application/json", **table.auth
+    )
+    assert is_problem(response, 400, "maker")
+    assert response.json()["detail"] == "a key given twice in one object"
+    assert table.read()["hands"] == []
+
+
 # Limits --------------------------------------------------------------------------------------
 
 
