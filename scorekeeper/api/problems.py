@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec
 from django.core.exceptions import DisallowedHost, RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.urls import resolve
+from django.urls import Resolver404, resolve
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -208,7 +208,7 @@ def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonRespon
     path = request.path
     # Every API path ends with a slash but the referee's check, the spec's own path.
     unslashed = path.removesuffix("/")
-    if unslashed != path and resolve(unslashed).func is not api_not_found:
+    if unslashed != path and _resolves(unslashed):
         detail = _("No API resource at %(path)s. Did you mean %(other)s?") % {
             "path": path,
             "other": unslashed,
@@ -218,6 +218,15 @@ def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonRespon
             "path": path
         }
     return site_problem(404, code="not_found", field="path", detail=detail)
+
+
+def _resolves(path: str) -> bool:
+    """Whether `path` is an API resource (a path the catch-all does not take, one with a line
+    break in it say, is none)."""
+    try:
+        return resolve(path).func is not api_not_found
+    except Resolver404:
+        return False
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -143,7 +143,16 @@ def test_an_unknown_game_is_a_json_404(api):
 
 @pytest.mark.parametrize(
     "path",
-    ["/api/v1/games/not-a-uuid/", "/api/v1/nothing/", "/api/", "/api/v1/games/1/hands/x/"],
+    [
+        "/api/v1/games/not-a-uuid/",
+        "/api/v1/nothing/",
+        "/api/",
+        "/api/v1/games/1/hands/x/",
+        # A line break in the path: no route's pattern takes it, the catch-all's neither.
+        "/api/v1/x%0Ay/",
+        "/api/v1/events/%0A/",
+        "/api/v1/invites/a%0Ab/decline/",
+    ],
 )
 def test_an_unknown_api_url_is_a_json_404(api, path):
     assert is_problem(api.get(path), 404, "path")
