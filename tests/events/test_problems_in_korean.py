@@ -9,11 +9,13 @@ import re
 from typing import Any
 
 import pytest
+from django.utils import translation
 from django.utils.functional import Promise
 from rest_framework import serializers
 from rest_framework.test import APIClient
 
 import scorekeeper
+from scorekeeper.api.problems import server_error
 
 HANGUL = re.compile("[가-힣]")
 GAME = {"ruleset": "standard", "players": ["Ann", "Bo", "Cy", "Di"], "dealer": 0}
@@ -106,3 +108,19 @@ def test_every_message_a_field_of_ours_fails_with_is_translated():
                 if not isinstance(message, Promise)
             ]
     assert untranslated == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/events/abc/", "/events/999999/", "/g/not-a-game/"])
+def test_a_page_that_is_not_there_is_said_in_korean(client, path):
+    response = client.get(path, HTTP_ACCEPT_LANGUAGE="ko")
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert '<html lang="ko">' in page
+    assert "이 주소에는 아무것도 없습니다" in page and "Not Found" not in page
+
+
+def test_a_page_that_failed_is_said_in_korean(rf):
+    with translation.override("ko"):
+        page = server_error(rf.get("/events/")).content.decode()
+    assert "서버 쪽에서 문제가 생겼습니다" in page and "Server Error" not in page
