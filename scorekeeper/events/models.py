@@ -90,6 +90,10 @@ class Season(models.Model):
         return f"{self.club}: {self.name}"
 
 
+def device_key_new() -> str:
+    return secrets.token_urlsafe(32)
+
+
 class Event(models.Model):
     class RoundLength(models.TextChoices):
         HANDS = "hands", "a fixed number of hands"
@@ -193,6 +197,9 @@ class Event(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Signs its table phones' device tokens (services.device_tokens). Kept in the database, so
+    # every backup holds it: a replacement laptop knows again a phone that joined since.
+    device_key = models.CharField(max_length=64, default=device_key_new, editable=False)
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -401,6 +401,21 @@ def test_a_phone_that_joined_after_the_backup_is_known_again_and_sends_its_hands
         assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
 
 
+def test_a_phone_that_joined_after_the_backup_is_known_again_on_a_replacement_laptop(
+    director, places, settings
+):
+    """The laptop died: the backup is restored on another, whose own secret key is not the
+    dead one's; a phone that joined after the backup is still known again at its table."""
+    _, table = a_night_seated(director)
+    made = made_now()
+    phone = join(table["join_code"])
+    assert sent_by_key(phone, "k-1", 1).status_code == 201
+    settings.SECRET_KEY = "another-laptop-" + "k" * 50
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    assert ok(phone.here())["table"]["id"] == phone.id
+    assert sent_by_key(phone, "k-1", 1).status_code == 201  # sent again
+
+
 def test_a_phone_known_again_after_a_restore_takes_the_table_from_the_restored_scorer(
     director, places
 ):

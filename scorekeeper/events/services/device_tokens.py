@@ -3,14 +3,16 @@
 A device token is random and signed with what it was issued for: the physical table (and
 when its event was made: a restored database numbers new rows as the backup's did, so an id
 alone may name another club's table), the round's table, the role, the player a confirming
-phone joined for, the night epoch it was issued in and when. The database keeps only its digest. A restore puts back the database of
-the backup's time: a phone that joined since holds a token the restored database has never
-seen. Its signature says this server issued it, its epoch that a restore came after it, and
-its time that the backup was made before it, so on its next contact the phone is known again,
-at the table it joined, and sends again what the restore lost (the room is the backup).
-Nothing else makes a token known: one without a good signature, from the current epoch, or
-older than the backup (whose database would have it, unless the event was deleted) stays
-unknown.
+phone joined for, the night epoch it was issued in and when. The database keeps only its
+digest. The event's own key signs it (Event.device_key, in every backup), so a backup restored
+on a replacement laptop, whose secret key is not the dead one's, still reads it. A restore puts
+back the database of the backup's time: a phone that joined since holds a token the restored
+database has never seen. Its signature says this server issued it, its epoch that a restore
+came after it, and its time that the backup was made before it, so on its next contact the
+phone is known again, at the table it joined, and sends again what the restore lost (the room
+is the backup). Nothing else makes a token known: one without a good signature, from the
+current epoch, or older than the backup (whose database would have it, unless the event was
+deleted) stays unknown.
 """
 
 from __future__ import annotations
@@ -53,8 +55,14 @@ class Issued:
     at: int = 0  # when it was issued (microseconds since 1970, UTC)
 
 
-def device_token_new(issued: Issued) -> str:
-    """A new device token for this (shown once; only its digest is kept)."""
+def _signer(key: str | None) -> Signer:
+    """Its event's key signs a token; one issued before events had keys, this server's."""
+    return Signer(key=key or None, salt=_SALT, sep=".")
+
+
+def device_token_new(issued: Issued, key: str) -> str:
+    """A new device token for this, signed with its event's `key` (shown once; only its
+    digest is kept)."""
     fields = (
         str(issued.event_table),
         str(issued.event_made),
@@ -65,14 +73,20 @@ def device_token_new(issued: Issued) -> str:
         str(issued.at or time.time_ns() // 1000),
         secrets.token_hex(16),
     )
-    return Signer(salt=_SALT, sep=".").sign(".".join(fields))
+    return _signer(key).sign(".".join(fields))
 
 
 def issued_for(token: str) -> Issued | None:
     """What a token this server signed was issued for (None: not one it signed)."""
-    try:
-        fields = Signer(salt=_SALT, sep=".").unsign(token).split(".")
-    except BadSignature:
+    event_table = token.split(".", 1)[0]
+    keys = EventTable.objects.filter(pk=int(event_table) if event_table.isdigit() else 0)
+    for key in [*keys.values_list("event__device_key", flat=True), None]:
+        try:
+            fields = _signer(key).unsign(token).split(".")
+            break
+        except BadSignature:
+            continue
+    else:
         return None
     if len(fields) != 8 or fields[3] not in TableToken.Role.values:
         return None

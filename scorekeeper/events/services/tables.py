@@ -176,7 +176,8 @@ def table_join(
                     role=role,
                     player=player,
                     epoch=epoch_of(night_epoch()),
-                )
+                ),
+                event_table.event.device_key,
             )
             device = TableToken.objects.create(
                 event_table=event_table,
