@@ -121,6 +121,12 @@ def test_without_a_token_a_table_cannot_be_written(anon, night):
     )
     assert is_problem(response, 401, "Authorization")
     assert is_problem(anon.post(url + "code/", format="json"), 401)
+    # A token naming no physical table there can be: unknown, like any other.
+    for token in ("9" * 40 + ".a.b", "\u00b2.a.b", "-1.a.b", ".a.b"):
+        response = anon.post(
+            url + "hands/", {"thrown_in": True}, format="json", HTTP_AUTHORIZATION=f"Bearer {token}"
+        )
+        assert is_problem(response, 401, "Authorization"), token
 
 
 def test_join_codes_are_hidden_from_all_but_directors(director: Director, anon, night):

@@ -79,7 +79,8 @@ def device_token_new(issued: Issued, key: str) -> str:
 def issued_for(token: str) -> Issued | None:
     """What a token this server signed was issued for (None: not one it signed)."""
     event_table = token.split(".", 1)[0]
-    keys = EventTable.objects.filter(pk=int(event_table) if event_table.isdigit() else 0)
+    named = event_table.isascii() and event_table.isdigit() and len(event_table) < 19
+    keys = EventTable.objects.filter(pk=int(event_table) if named else 0)
     for key in [*keys.values_list("event__device_key", flat=True), None]:
         try:
             fields = _signer(key).unsign(token).split(".")
