@@ -109,10 +109,14 @@ def test_a_party_from_the_console_with_three_phones(
             shot(page, "console-cut", "#board")
             problems = layout_problems(page)
             assert problems == [], "\n".join(problems)
+        # The round is not complete while its cut waits (its next round waits for the cut).
+        heading = page.locator("#board div.round > h3")
+        expect(heading).to_have_text(f"Round {number}")
         north_south = tables[level]["team_names"][0]
         cut.get_by_role("button", name=f"{north_south} won the cut").click()
         ask_and(page, "Confirm", says=f"{north_south} won the cut at table {level}?")
         expect(board_table(page, level)).to_contain_text(f"level, won by {north_south}")
+        expect(heading).to_have_text(f"Round {number} · complete")
         # Every table has its winners: the wall says who goes where.
         wall.goto(base + f"/events/{event}/projector/")
         expect(wall.locator(".moves")).to_contain_text(f"After round {number}: who moves where")

@@ -116,7 +116,8 @@ async function endConfirmers(table) {
 
 function roundBlock(rnd) {
   const head = [t("round", { number: rnd.number })];
-  if (rnd.complete) head.push(t("complete"));
+  // (Not while a level table waits for the director's cut: the next round waits for it too.)
+  if (rnd.complete && !rnd.tables.some((table) => table.cut_needed)) head.push(t("complete"));
   if (rnd.minutes) head.push(t("minutes", { minutes: rnd.minutes }));
   if (rnd.time_called_at) head.push(t("time_called", { time: clock(rnd.time_called_at) }));
   const list = el("ul", { class: "board-tables" }, ...rnd.tables.map((table) => boardTable(table, rnd)));
