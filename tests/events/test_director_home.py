@@ -35,7 +35,7 @@ def test_the_directors_home_speaks_korean(director: Director):
         "Club name": "클럽 이름",
         "Scores entered": "점수 입력 방식",
         "Sitting out earns": "쉬는 라운드에 받는 점수",
-        "Points a bye (fixed)": "쉬는 라운드당 점수 (고정)",
+        "Points for sitting out (fixed)": "쉬는 라운드당 점수 (고정)",
         "The format's own options": "이 형식만의 옵션",
         "double: two losses and out": "더블: 두 번 지면 탈락",
         "the best of three games": "3판 2선승제",
