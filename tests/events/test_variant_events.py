@@ -278,3 +278,26 @@ def test_totals_below_zero_are_taken_where_the_ruleset_takes_points(
         assert ok(response, 201)["points"] == points
     else:
         assert is_problem(response, 400 if ruleset == "standard" else 422, field)
+
+
+@pytest.mark.parametrize(
+    ("language", "sides"),
+    [
+        ("en", ["N &amp; SE &amp; SW", "NE &amp; S &amp; NW"]),
+        ("ko", ["북 &amp; 남동 &amp; 남서", "북동 &amp; 남 &amp; 북서"]),
+    ],
+)
+def test_a_six_handed_nights_results_head_each_side_with_its_three_seats(
+    director: Director, language: str, sides: list[str]
+):
+    event = director.create_event(
+        format="progressive", ruleset="six-handed", rounds_planned=3, name="Six night"
+    )
+    director.add_players(event, *SIX[:12])
+    director.next_round(event)
+    page = director.client.get(
+        f"/events/{event}/results/", HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    heads = "".join(f"<th>{side}</th>" for side in sides)
+    assert heads in page
+    assert "N &amp; S<" not in page and "E &amp; W<" not in page
