@@ -7,7 +7,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from table import refreshed
 
-from tests.events.event_helpers import club_founded, played_by_services
+from scorekeeper.events import services
+from tests.events.event_helpers import club_founded, played_by_services, rounds_entered
 
 pytestmark = pytest.mark.browser
 
@@ -39,3 +40,28 @@ def test_the_projector_pages_a_hundred_players(live_server, page: Page, django_u
     refreshed(page, lambda ms: expect(label).to_contain_text("page 2 of ", timeout=ms), every=8_000)
     second = shown_rows(page)
     assert second and not set(second) & set(first)
+
+
+def test_a_total_below_zero_is_written_with_a_minus_sign_on_the_night_page(
+    live_server, page: Page, django_user_model
+):
+    actor, club = club_founded(django_user_model.objects.create_user("dora"))
+    event = services.event_create(
+        club=club,
+        actor=actor,
+        name="Bid night",
+        format="progressive",
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        rounds_planned=1,
+        published=True,
+        ruleset="bid-euchre",
+    )
+    for player in ("Ann", "Ben", "Cat", "Dan"):
+        services.entrant_add(event=event, actor=actor, name=player)
+    rounds_entered(event, actor, 1, [-10, 22])
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    last = page.locator(".standings-table tbody tr").last
+    expect(last).to_contain_text("\u221210")
+    expect(last).not_to_contain_text("-10")

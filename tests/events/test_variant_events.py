@@ -301,3 +301,24 @@ def test_a_six_handed_nights_results_head_each_side_with_its_three_seats(
     heads = "".join(f"<th>{side}</th>" for side in sides)
     assert heads in page
     assert "N &amp; S<" not in page and "E &amp; W<" not in page
+
+
+def test_a_bid_euchre_nights_standings_and_tally_cards_write_a_set_with_a_minus_sign(
+    director: Director,
+):
+    event = director.create_event(
+        format="progressive",
+        ruleset="bid-euchre",
+        rounds_planned=1,
+        round_length="hands",
+        hands_per_round=1,
+        name="Bid night",
+    )
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    device = join(table["join_code"])
+    assert bid(device, 1, 5, 2)["award"]["points"] == {"0": 4, "1": -5}  # a set below zero
+    device.settle()
+    for page in ("results", "tally-cards", "projector"):
+        shown = director.client.get(f"/events/{event}/{page}/").content.decode()
+        assert "\u22125" in shown and ">-5<" not in shown and "total -5" not in shown, page

@@ -4,7 +4,7 @@
 // notes next to each control stay as they are until the director acts (the event's form follows
 // the event only while the director is not changing it). A change is made on what the director
 // saw as they began it, not on what a refresh read since.
-import { $, api, ask, attempt, changeItem, clock, el, formData, options, scoreLine, slot, staleReloads, t, tell, versions } from "./console_kit.js";
+import { $, api, ask, attempt, changeItem, clock, el, formData, options, scoreLine, scoreText, slot, staleReloads, t, tell, versions } from "./console_kit.js";
 import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
 import {
   nightEntrants, nightReloads, nightShown, roundRepairs, safetyRefreshed,
@@ -236,9 +236,9 @@ function standingsTable(data) {
   for (const row of data.rows) {
     const values = [
       row.rank ?? "", [row.name, row.active ? "" : t("gone"), row.guest ? t("guest") : ""].filter(Boolean).join(" "), row.played, row.wins, row.byes, row.credit,
-      teams ? row.match_points : row.total, ...(perRound ? [row.per_round.toFixed(2)] : []),
+      teams ? row.match_points : scoreText(row.total), ...(perRound ? [row.per_round.toFixed(2)] : []),
       ...data.columns.map((column) => row[column.field]),
-      row.points_for, row.points_against, row.euchres, tieBreakName(row.tie_break),
+      scoreText(row.points_for), scoreText(row.points_against), row.euchres, tieBreakName(row.tie_break),
     ];
     body.append(el("tr", {}, ...values.map((v) => el("td", { text: String(v) }))));
   }

@@ -2,6 +2,7 @@
 // from the events API and sends what the director or the table does. No build step: an ES
 // module that borrows the web app's API wrapper and DOM helpers.
 import { h as el } from "../webapp/js/ui.js";
+import { scoreText } from "../webapp/js/rules.js";
 import { $, $$, api, attempt, say } from "./screen.js";
 import { prizeTitle, seatWord, t, tieBreakName } from "./words.js";
 
@@ -64,11 +65,11 @@ function standingsTable(data) {
       [row.wins],
       [row.byes],
       [row.credit],
-      [teams ? row.match_points : row.total],
+      [teams ? row.match_points : scoreText(row.total)],
       ...(perRound ? [[row.per_round.toFixed(2)]] : []),
       ...data.columns.map((column) => [row[column.field], column.wide ? "wide" : ""]),
-      [row.points_for, "wide"],
-      [row.points_against, "wide"],
+      [scoreText(row.points_for), "wide"],
+      [scoreText(row.points_against), "wide"],
       [row.euchres, "wide"],
       [tieBreakName(row.tie_break), "wide"],
     ];
