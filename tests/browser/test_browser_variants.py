@@ -98,6 +98,16 @@ def test_a_bid_euchre_game_goes_below_zero_shoots_the_moon_and_ends_on_a_made_bi
     assert [hand["bid"] for hand in game["hands"]] == [5, "moon", "moon", 3]
 
 
+def test_the_charts_scale_below_zero_is_written_with_a_minus_sign(page: Page, live_server) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, variant="Bid Euchre")
+    for score in (-5, -10):  # two sets: the chart reaches down to -10
+        pick_bid(table, "Ann (N)", "5 tricks", 2)
+        table.save()
+        expect(page.get_by_label(points("N/S", score))).to_have_text(f"\u2212{-score}")
+    expect(page.locator(".chart text.axis").first).to_have_text("\u221210")
+
+
 def test_a_moon_is_amended_on_the_phone_to_a_moon_set_and_to_a_bid_of_tricks(
     page: Page, live_server
 ) -> None:

@@ -1,7 +1,7 @@
 // Pictures of the score: the hand-by-hand chart and the five-and-six count.
 
 import { t } from "./i18n.js";
-import { teamCount, teamLabel } from "./rules.js";
+import { scoreText, teamCount, teamLabel } from "./rules.js";
 import { s } from "./ui.js";
 
 /** Running totals per team after each hand (index 0 is the start, all zero). */
@@ -43,7 +43,7 @@ export function scoreChart(ruleset, hands, { target = ruleset.target } = {}) {
   const step = gridStep(top - floor);
   for (let v = Math.ceil(floor / step) * step; v <= top; v += step) {
     grid.push(s("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }));
-    grid.push(s("text", { x: pad.left - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, String(v)));
+    grid.push(s("text", { x: pad.left - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, scoreText(v)));
   }
   const lines = [...Array(teams).keys()].map((team) => {
     const points = rows.map((row, i) => `${x(i).toFixed(1)},${y(row[team]).toFixed(1)}`).join(" ");
