@@ -198,8 +198,11 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Signs its table phones' device tokens (services.device_tokens). Kept in the database, so
-    # every backup holds it: a replacement laptop knows again a phone that joined since.
-    device_key = models.CharField(max_length=64, default=device_key_new, editable=False)
+    # every backup holds it: a replacement laptop knows again a phone that joined since. (An
+    # event a build from before writes has none: its phones' tokens are signed as they were.)
+    device_key = models.CharField(
+        max_length=64, blank=True, default=device_key_new, db_default="", editable=False
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
