@@ -164,6 +164,7 @@ import sqlite3, time
 from pathlib import Path
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import connection
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
 from scorekeeper.models import Player
@@ -173,6 +174,9 @@ database = settings.DATABASES["default"]["NAME"]
 reader = sqlite3.connect(database)  # a poll being answered: it reads through the log
 reader.execute("BEGIN")
 reader.execute("SELECT count(*) FROM scorekeeper_player").fetchone()
+# (The reader is this very thread, so the erasure's own try at the rewrite waits for it half a
+# second, not the whole busy timeout: then its thread tries again.)
+connection.cursor().execute("PRAGMA busy_timeout = 500")
 services.player_erase(player=player, actor=Actor(user=User.objects.get()))
 log = Path(str(database) + "-wal")
 surname = b"{NAME.split()[1]}"
