@@ -438,19 +438,27 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
     assert covered == {state: [] for state, _, _ in states}
 
 
-def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_the_first_screen(
-    live_server, phone, django_user_model, settings
-) -> None:
+def round_of_two_played(live_server, phone, django_user_model, settings) -> tuple[Any, ...]:
+    """A night of rounds of two hands, both entered on the scoring phone (the round's last
+    heading shown): the phone's table, its players' names by seat, the code and the round."""
     settings.PUBLIC_URL = live_server.url
     _, rnd, code, _ = a_night(django_user_model, hands_per_round=2)
     seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
     names = [f"{seat.player.name} ({'NESW'[seat.number]})" for seat in seats]
-    scorer = phone().new_page()
-    keeping_score(scorer, live_server.url, code)
-    table = Table(scorer, live_server.url)
+    page = phone().new_page()
+    keeping_score(page, live_server.url, code)
+    table = Table(page, live_server.url)
     table.hand(names[0], "Made")
     table.hand(names[1], "March")
-    expect(scorer.get_by_role("heading", name="Hand 2 of 2 was the last")).to_be_visible()
+    expect(page.get_by_role("heading", name="Hand 2 of 2 was the last")).to_be_visible()
+    return table, names, code, rnd
+
+
+def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_the_first_screen(
+    live_server, phone, django_user_model, settings
+) -> None:
+    table, _, code, _ = round_of_two_played(live_server, phone, django_user_model, settings)
+    scorer = table.page
     result = scorer.locator("section.result")
     who = result.get_by_role("group", name="Who enters it?")
     expect(who).to_be_in_viewport()
@@ -476,16 +484,8 @@ def test_the_toasts_undo_of_the_rounds_last_hand_brings_the_entry_back_and_says_
     """The round's last hand ends the entry; its Undo takes it back on the server, the entry
     comes back for hand 2 of 2, and the message says the hand was undone (it was lost with the
     panel it stood beside)."""
-    settings.PUBLIC_URL = live_server.url
-    _, rnd, code, _ = a_night(django_user_model, hands_per_round=2)
-    seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
-    names = [f"{seat.player.name} ({'NESW'[seat.number]})" for seat in seats]
-    page = phone().new_page()
-    keeping_score(page, live_server.url, code)
-    table = Table(page, live_server.url)
-    table.hand(names[0], "Made")
-    table.hand(names[1], "March")
-    expect(page.get_by_role("heading", name="Hand 2 of 2 was the last")).to_be_visible()
+    table, names, _, rnd = round_of_two_played(live_server, phone, django_user_model, settings)
+    page = table.page
     page.get_by_role("alert").get_by_role("button", name="Undo").tap()
     expect(page.get_by_role("heading", name="Hand 2 of 2")).to_be_visible()
     expect(page.get_by_role("alert")).to_have_text("Hand 2 undone.")
