@@ -331,6 +331,17 @@ def test_the_tables_are_asked_for_tricks_only_where_the_event_says(director: Dir
     assert phone.hand(phone.by_seat[1], 4)["maker_tricks"] == 4
 
 
+def totals_table(director: Director, round_length: str) -> Device:
+    """The scoring phone of a one-table totals night, a round being a game or eight hands."""
+    hands = {"hands_per_round": 8} if round_length == "hands" else {}
+    event = director.create_event(
+        entry="totals", round_length=round_length, rounds_planned=1, **hands
+    )
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    return join(table["join_code"])
+
+
 @pytest.mark.parametrize(
     ("round_length", "points", "field"),
     [
@@ -347,13 +358,7 @@ def test_the_tables_are_asked_for_tricks_only_where_the_event_says(director: Dir
     ],
 )
 def test_totals_must_be_possible_under_the_ruleset(director: Director, round_length, points, field):
-    hands = {"hands_per_round": 8} if round_length == "hands" else {}
-    event = director.create_event(
-        entry="totals", round_length=round_length, rounds_planned=1, **hands
-    )
-    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
-    (table,) = director.next_round(event)["tables"]
-    phone = join(table["join_code"])
+    phone = totals_table(director, round_length)
     response = entered(phone, points=points)
     if field is None:
         assert ok(response, 201)["points"] == points
@@ -371,13 +376,7 @@ def test_totals_must_be_possible_under_the_ruleset(director: Director, round_len
 def test_a_total_past_the_rules_is_refused_in_korean(
     director: Director, round_length, points, words
 ):
-    hands = {"hands_per_round": 8} if round_length == "hands" else {}
-    event = director.create_event(
-        entry="totals", round_length=round_length, rounds_planned=1, **hands
-    )
-    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
-    (table,) = director.next_round(event)["tables"]
-    phone = join(table["join_code"])
+    phone = totals_table(director, round_length)
     phone.client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ko"
     response = entered(phone, points=points)
     assert is_problem(response, 422, None, "impossible-score")
