@@ -256,7 +256,7 @@ def play_table(
     send = Timed(port, clock.arrival[id(tally)], frozenset({200, 201, 304, 409, 412}))
     rng = random.Random(table.id)
     deadline = clock.deadline
-    until(clock.arrives + rng.uniform(0, POLL_SECONDS))
+    until(clock.arrives + rng.uniform(0, clock.poll))
     tags: dict[str, str] = {}
     if bare:
         bare_poll(send, bare, tags)
@@ -298,12 +298,12 @@ def play_table(
 
 def watch(port: int, event_id: int, clock: Clock, tally: Tally, seed: int, bare: str) -> None:
     """A watcher: it opens the standings and the rounds as the room arrives, then polls them
-    every 5 s (or, for the bare load, `bare` twice)."""
+    every `clock.poll` seconds (or, for the bare load, `bare` twice)."""
     send = Timed(port, clock.arrival[id(tally)], frozenset({200, 304}))
     rng = random.Random(seed)
     tags: dict[str, str] = {}
     paths = [f"/api/v1/events/{event_id}/standings/", f"/api/v1/events/{event_id}/rounds/"]
-    phase = rng.uniform(0, POLL_SECONDS)
+    phase = rng.uniform(0, clock.poll)
     until(clock.arrives + phase)
     while True:
         for path in paths:
@@ -321,28 +321,36 @@ def watch(port: int, event_id: int, clock: Clock, tally: Tally, seed: int, bare:
         if send.tally is not tally:  # arrived: the night's polls begin
             send.tally = tally
             until(clock.starts + phase)
-        elif not rest(POLL_SECONDS, clock.deadline):
+        elif not rest(clock.poll, clock.deadline):
             return
 
 
 @dataclass
 class Clock:
-    """When the room arrives, when the night's measured `--seconds` start and end, and each
-    client's tally of its arrival (by the id of its tally of the night)."""
+    """When the room arrives, when the night's measured `--seconds` start and end, how often
+    a watcher polls, and each client's tally of its arrival (by the id of its tally of the
+    night)."""
 
     arrives: float
     starts: float
     deadline: float
+    poll: float
     arrival: dict[int, Tally] = field(default_factory=dict)
 
 
 def run_night(
-    port: int, night: Night, watchers: int, seconds: float, pace: float, bare: bool = False
+    port: int,
+    night: Night,
+    watchers: int,
+    seconds: float,
+    pace: float,
+    poll: float = POLL_SECONDS,
+    bare: bool = False,
 ) -> tuple[Tally, Tally]:
     """The room's arrival, then the night's load for `seconds`; with `bare`, the same clients
     at the same pace, each request of theirs a bare poll. The night's tally and the arrival's."""
     arrives = time.perf_counter() + 1.0  # (every thread started by then)
-    clock = Clock(arrives, arrives + POLL_SECONDS, arrives + POLL_SECONDS + seconds)
+    clock = Clock(arrives, arrives + poll, arrives + poll + seconds, poll)
     floor = f"/bench/poll/{night.event_id}/" if bare else ""
     tallies = [Tally() for _ in range(len(night.tables) + watchers)]
     clock.arrival = {id(tally): Tally() for tally in tallies}
@@ -386,23 +394,23 @@ def summary(tables: int, watchers: int, tally: Tally, bare: Tally) -> str:
 
 
 def night_and_floor(
-    port: int, night: Night, watchers: int, seconds: float, pace: float
+    port: int, night: Night, watchers: int, seconds: float, pace: float, poll: float
 ) -> tuple[Tally, Tally, str]:
     """The night, then the same load on the bare poll; the night's tally, its arrival's and
     its line."""
-    tally, arrival = run_night(port, night, watchers, seconds, pace)
-    bare, _ = run_night(port, night, watchers, seconds, pace, bare=True)
+    tally, arrival = run_night(port, night, watchers, seconds, pace, poll)
+    bare, _ = run_night(port, night, watchers, seconds, pace, poll, bare=True)
     for line in bare.unexpected[:5]:
         print(f"  unexpected (bare): {line}", file=sys.stderr)
     tally.latencies.errors += arrival.latencies.errors
     return tally, arrival, summary(len(night.tables), watchers, tally, bare)
 
 
-def find_watchers(port: int, night: Night, seconds: float, pace: float) -> int:
+def find_watchers(port: int, night: Night, seconds: float, pace: float, poll: float) -> int:
     """The most watchers a night of `seconds` sustains at p99 < 200 ms with no errors."""
     sustained = 0
     for watchers in (100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1600):
-        tally, _, line = night_and_floor(port, night, watchers, seconds, pace)
+        tally, _, line = night_and_floor(port, night, watchers, seconds, pace, poll)
         print(line)
         if tally.latencies.errors or tally.latencies.percentile_ms(99) >= GOAL_P99_MS:
             break
@@ -425,6 +433,12 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between a table's hands")
+    parser.add_argument(
+        "--poll",
+        type=float,
+        default=POLL_SECONDS,
+        help="seconds between a watcher's polls (the room arrives over one)",
+    )
     parser.add_argument("--server", choices=("gunicorn", "waitress", "serve"), default="gunicorn")
     parser.add_argument("--workers", type=int, default=0, help="processes or threads")
     parser.add_argument("--find-watchers", action="store_true")
@@ -434,6 +448,8 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 0 <= args.watchers <= 5000 or args.seconds <= 0:
         harness.fail("give 1 to 200 tables, 0 to 5000 watchers and a positive time")
+    if args.poll <= 0:
+        harness.fail("give a positive time between polls")
 
     url = args.migrated or harness.database_url(args.database)
     # A regional night enters more players than a club's (EVENT_MAX_ENTRANTS, 200 by default).
@@ -457,10 +473,12 @@ def main() -> None:
         f"{args.server} ({workers_of(args)}) on "
         f"{harness.describe_database(url)}, "
         f"{os.cpu_count()} cores, a hand every {args.pace:g} s per table, polls every "
-        f"{POLL_SECONDS:g} s"
+        f"{args.poll:g} s"
     )
     tables = Night(night.tables[: args.tables], night.event_id)
-    tally, arrival, line = night_and_floor(port, tables, args.watchers, args.seconds, args.pace)
+    tally, arrival, line = night_and_floor(
+        port, tables, args.watchers, args.seconds, args.pace, args.poll
+    )
     for unexpected in (tally.unexpected + arrival.unexpected)[:5]:
         print(f"  unexpected: {unexpected}", file=sys.stderr)
     print(f"  the room arriving, by kind (count@p99): {arrival.by_kind()}")
@@ -468,7 +486,7 @@ def main() -> None:
     print(line)
     failed = tally.latencies.errors > 0 or storm != Counter({201: 1, 409: JOIN_STORM - 1})
     if args.find_watchers:
-        best = find_watchers(port, night, args.seconds, args.pace)
+        best = find_watchers(port, night, args.seconds, args.pace, args.poll)
         print(f"largest watchers at p99 < {GOAL_P99_MS:g} ms with tables=50: {best}")
     sys.exit(1 if failed else 0)
 
