@@ -4,6 +4,7 @@ tables, what closing the night would leave open or waits for, and its change log
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +57,9 @@ class FormOption:
     field: OptionField
     formats: str
     choices: list[tuple[str, str, str]]  # value, label, the formats offering it
+    #: What the field starts with for each format that takes it, as JSON ({"swiss": 5}):
+    #: formats sharing an option (the rounds a night plans) may each suggest their own.
+    suggested: str
 
 
 def format_options() -> list[FormOption]:
@@ -63,9 +67,11 @@ def format_options() -> list[FormOption]:
     the formats declare them."""
     takes: dict[str, list[str]] = {}
     offers: dict[tuple[str, str], list[str]] = {}
+    starts: dict[str, dict[str, int | bool | str]] = {}
     for kind in registered().values():
         for option in kind.fields:
             takes.setdefault(option.name, []).append(kind.name)
+            starts.setdefault(option.name, {})[kind.name] = option.form_value()
             for value, _label in option.choices:
                 offers.setdefault((option.name, value), []).append(kind.name)
     return [
@@ -73,6 +79,7 @@ def format_options() -> list[FormOption]:
             option,
             " ".join(takes[name]),
             [(v, str(label), " ".join(offers[(name, v)])) for v, label in option.choices],
+            json.dumps(starts[name]),
         )
         for name, option in option_fields().items()
     ]

@@ -159,6 +159,12 @@ function director() {
       for (const box of form.querySelectorAll(".format-option")) {
         box.hidden = !takes(box);
         for (const input of box.querySelectorAll("[data-kind]")) input.disabled = box.hidden;
+        // A number the director has not typed starts at what this format suggests (a Swiss
+        // night plans 5 rounds, a progressive one 8).
+        for (const input of box.querySelectorAll("input[data-suggested]:not([data-typed])")) {
+          const suggested = JSON.parse(input.dataset.suggested)[format];
+          if (suggested !== undefined) input.value = suggested;
+        }
         for (const choice of box.querySelectorAll("option[data-formats]")) {
           choice.hidden = choice.disabled = !takes(choice);
         }
@@ -177,6 +183,9 @@ function director() {
       form.querySelector(".format-options").hidden = !any;
     };
     form.elements.format.addEventListener("change", chosen);
+    for (const input of form.querySelectorAll("input[data-suggested]")) {
+      input.addEventListener("input", () => { input.dataset.typed = ""; });
+    }
     chosen();
   }
   onClubForm(".new-event", async (club, f, form) => {
