@@ -22,6 +22,7 @@ from event_helpers import (
     play_event,
     play_round,
     played_by_services,
+    settle_round,
     totals,
 )
 
@@ -417,3 +418,105 @@ def test_in_a_team_night_both_partners_take_their_teams_place(director, anon):
         player: worth[team] for team, players in teams.items() for player in players
     }
     assert {row["nights"] for row in board} == {1}
+
+
+# Byes on the ladder ------------------------------------------------------------------------
+
+
+def board_of(anon, director: Director, season: int) -> dict[str, dict[str, Any]]:
+    url = f"/api/v1/clubs/{director.club}/leaderboard/?season={season}"
+    return {row["name"]: row for row in ok(anon.get(url))}
+
+
+def test_a_swiss_team_that_only_had_a_bye_takes_its_place_on_the_ladder(director, anon):
+    """Team 3 has the bye of round 1 (a win, with the round's average: 8) and withdraws: the
+    night's standings rank it, so the ladder gives its players a night with that place."""
+    season = make_season(director, ladder="placement", placement_points=[12, 9, 7])
+    event = director.create_event(
+        format="swiss",
+        rounds_planned=2,
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        name="Swiss night",
+        season=season["id"],
+    )
+    teams = {"Team 1": ("Ann", "Abe"), "Team 2": ("Ben", "Bea"), "Team 3": ("Cat", "Cal")}
+    ids = {name: director.add_team(event, name, *players) for name, players in teams.items()}
+    first = director.next_round(event)
+    assert first["sit_outs"] == ["Team 3"]
+    settle_round(director, first, [[10, 5]])
+    url = f"/api/v1/events/{event}/teams/{ids['Team 3']}/withdraw/"
+    ok(director.client.post(url, {"reason": "gone home"}, format="json"))
+    settle_round(director, director.next_round(event), [[6, 10]])
+    director.publish(event)
+    rows = director.standings(event)["rows"]
+    bye = next(row for row in rows if row["name"] == "Team 3")
+    assert (bye["played"], bye["byes"], bye["match_points"], bye["total"]) == (0, 1, 2, 8)
+    places = [row["name"] for row in rows]
+    worth = dict(zip(places, [12, 9, 7], strict=True))
+    board = board_of(anon, director, season["id"])
+    assert {name: row["ladder_points"] for name, row in board.items()} == {
+        player: worth[team] for team, players in teams.items() for player in players
+    }
+    assert (board["Cat"]["nights"], board["Cat"]["games"], board["Cat"]["qualifies"]) == (
+        1,
+        0,
+        True,
+    )
+    # The season's export says the same.
+    exported = anon.get(f"/api/v1/clubs/{director.club}/leaderboard.csv?season={season['id']}")
+    cat = next(line for line in exported.content.decode().splitlines() if ",Cat," in line)
+    assert cat.split(",")[1:7] == [
+        "Cat",
+        "1",
+        "1",
+        f"{worth['Team 3']}.0",
+        f"{worth['Team 3']}.0",
+        "yes",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("format", "entrants"),
+    [
+        (
+            "round-robin",
+            {"Team 1": ("Ann", "Abe"), "Team 2": ("Ben", "Bea"), "Team 3": ("Cat", "Cal")},
+        ),
+        ("party", {name: (name,) for name in ("Ann", "Ben", "Cat", "Dan", "Eve")}),
+    ],
+)
+def test_a_night_of_one_round_sat_out_is_a_night_worth_what_the_bye_earned(
+    director, anon, format, entrants
+):
+    """A night of one round where someone sat out: the round robin's bye (a win, and the
+    sit-out credit in the total), the party's sit-out (its credit)."""
+    season = make_season(director)
+    options = {"rounds_planned": 1} if format == "party" else {}
+    event = director.create_event(
+        format=format,
+        entry="totals",
+        round_length="hands",
+        hands_per_round=8,
+        name="One round",
+        season=season["id"],
+        sit_out_credit="fixed",
+        sit_out_points=5,
+        **options,
+    )
+    if format == "party":
+        director.add_players(event, *entrants)
+    else:
+        for name, players in entrants.items():
+            director.add_team(event, name, *players)
+    rnd = director.next_round(event)
+    settle_round(director, rnd, [[10, 4]])
+    director.publish(event)
+    (sat_out,) = rnd["sit_outs"]
+    rows = {row["name"]: row for row in director.standings(event)["rows"]}
+    assert (rows[sat_out]["played"], rows[sat_out]["byes"], rows[sat_out]["total"]) == (0, 1, 5)
+    board = board_of(anon, director, season["id"])
+    for player in entrants.get(sat_out, (sat_out,)):
+        assert (board[player]["nights"], board[player]["ladder_points"]) == (1, 5.0)
+    assert len(board) == sum(len(players) for players in entrants.values())

@@ -2,7 +2,8 @@
 leaderboard, from each player's nights as the selectors find them (`season_board`).
 
 A night is one published event of the season where the player played at least one
-confirmed game; its place and points are the event's own standings. A season's ladder
+confirmed game or sat out a complete round (a bye: `StandingRow.took_part`); its place and
+points are the event's own standings, a bye worth what the event makes it. A season's ladder
 (docs/tournaments.md, "Seasons and ladders") chooses what a night is worth and how the
 nights add up:
 

@@ -158,6 +158,13 @@ class StandingRow:
     def difference(self) -> int:
         return self.points_for - self.points_against
 
+    @property
+    def took_part(self) -> bool:
+        """At a table for a confirmed game, or sitting out a complete round (a bye, worth
+        what the event makes it): a night of the season's ladder. Entered and gone before
+        either, nothing of the night is theirs."""
+        return bool(self.played or self.byes)
+
 
 @dataclass(frozen=True)
 class PrizeWinner:

@@ -39,6 +39,9 @@ _STATS: Final = {
     "best_game": Max("points_for"),
 }
 
+#: The statistics of a player with no confirmed game (a night of byes only).
+NO_GAMES: Final = dict.fromkeys(_STATS, 0)
+
 
 def season_state(*, season: Season) -> str:
     """Where a season's events stand, in one query: which events it holds and the standings

@@ -27,6 +27,7 @@ from scorekeeper.events.ranking.ladders import Ladder, LadderRow, Night, ladder_
 from scorekeeper.events.ranking.standings import Bye, Line, StandingRow
 from scorekeeper.events.selectors import LEADERBOARD_ORDER, leaderboard
 from scorekeeper.events.selectors.ranking import LINE_VALUES
+from scorekeeper.events.selectors.records import NO_GAMES
 from scorekeeper.models import Club
 from scorekeeper.names import name_shown
 
@@ -40,7 +41,9 @@ def _figure(value: Any) -> float:
 
 def season_nights(*, season: Season) -> tuple[list[Night], dict[int, str]]:
     """Every player's nights in the season's published events, with their places in each
-    night's standings, and the players' names (six queries)."""
+    night's standings, and the players' names (six queries). A night is an event the player
+    took part in (`StandingRow.took_part`): a confirmed game, or a bye as the event counts
+    it (a Swiss bye's win and average, a round robin's win, a sit-out's credit)."""
     events = {e.pk: e for e in Event.objects.filter(season=season, published=True)}
     names: dict[int, str] = {}
     rows: dict[int, list[StandingRow]] = defaultdict(list)
@@ -98,8 +101,8 @@ def season_nights(*, season: Season) -> tuple[list[Night], dict[int, str]]:
             byes=byes[event_id],
             complete=complete[event_id],
         ).rows
-        played = [row for row in ranked if row.played]
-        for row, (first, last) in zip(played, kind.places(event, played), strict=True):
+        there = [row for row in ranked if row.took_part]
+        for row, (first, last) in zip(there, kind.places(event, there), strict=True):
             players = members[row.key] if event.is_teams else [row.key]
             nights += [Night(event_id, player, row.total, first, last) for player in players]
     return nights, names
@@ -115,17 +118,19 @@ def season_leaderboard(
     nights, names = season_nights(season=season)
     ranked = {row.key: row for row in ladder_rank(ladder, nights, names)}
     stats = {row["player"]: row for row in leaderboard(club=club, season=season, limit=10**6)}
+    for key in ranked.keys() - stats.keys():
+        # Nights of byes only: on the ladder, with no game to count.
+        stats[key] = {"player": key, "name": names.get(key, ""), **NO_GAMES}
     if order != LADDER_ORDER:
         board = [dict(row) for row in stats.values()]
         board.sort(key=_stat_order(order))
         for place, row in enumerate(board[:limit], start=1):
             row["rank"] = place
         return [{**row, **ladder_figures(ranked.get(row["player"]))} for row in board[:limit]]
-    return [
-        {**stats[key], "rank": row.rank, **ladder_figures(row)}
-        for key, row in ranked.items()
-        if key in stats
-    ][:limit]
+    laddered = [
+        {**stats[key], "rank": row.rank, **ladder_figures(row)} for key, row in ranked.items()
+    ]
+    return laddered[:limit]
 
 
 def _stat_order(order: str) -> Any:
