@@ -344,7 +344,8 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     form.get_by_label("A night ranks by").select_option("wins")
     form.get_by_label("Rounds", exact=True).fill("3")
     form.get_by_label("A director's correction of a confirmed result is").select_option("required")
-    form.get_by_label("A win when time is called earns (team events)").select_option("1")
+    # A night of players ranked by points has no time-called win's match points to set.
+    expect(form.get_by_label("A win when time is called earns (team events)")).to_have_count(0)
     form.get_by_label("Hands a round").fill("6")
     form.get_by_role("button", name="Save").click()
     expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Saved")
@@ -355,7 +356,7 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     assert event.round_minutes == 25 and event.confirm_with == "opponent-device"
     assert event.reconfirm == "required" and event.options["rank_by"] == "wins"
     assert event.options["rounds_planned"] == 3
-    assert (event.time_called_win_points, event.hands_per_round) == (1, 6)
+    assert (event.time_called_win_points, event.hands_per_round) == (None, 6)
     # The rules' options, as a new game on the table app offers them: two changed, the rest
     # of the ruleset (its points too) as it was.
     before = dict(event.ruleset)

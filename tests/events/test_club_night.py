@@ -11,6 +11,8 @@ import pytest
 from event_helpers import Device, Director, is_problem, join, ok, play_round
 from rest_framework.test import APIClient
 
+from scorekeeper.events.models import Event
+
 pytestmark = pytest.mark.django_db
 
 EIGHT = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -291,6 +293,58 @@ def test_a_time_called_win_may_be_worth_fewer_match_points(director: Director):
     winners = {n for n, r in rows.items() if r["wins"]}
     assert sorted(rows[n]["match_points"] for n in winners) == [1, 2]
     assert [r["time_called"] for r in rows.values() if r["match_points"] == 1] == [1]
+
+
+@pytest.mark.parametrize("format", ["progressive", "party"])
+def test_a_time_called_wins_match_points_are_refused_where_players_rank_by_points(
+    director: Director, format: str
+):
+    """Players of a progressive night or a party rank by points or games won: a time-called
+    win's match points would mean nothing there, so giving them is refused by name, as a
+    made event or a change; an event that kept one from before still reads it and changes
+    its other settings, and may clear it."""
+    body = {"name": "Club night", "format": format, "rounds_planned": 3}
+    events = f"/api/v1/clubs/{director.club}/events/"
+    made = director.client.post(events, {**body, "time_called_win_points": 1}, format="json")
+    assert is_problem(made, 400, "time_called_win_points", "not-an-option")
+    assert "match points" in made.json()["detail"]
+    korean = director.client.post(
+        events, {**body, "time_called_win_points": 0}, format="json", HTTP_ACCEPT_LANGUAGE="ko"
+    )
+    assert is_problem(korean, 400, "time_called_win_points")
+    assert "매치 포인트" in korean.json()["detail"]
+    event = ok(
+        director.client.post(events, {**body, "time_called_win_points": None}, format="json"), 201
+    )
+    url = f"/api/v1/events/{event['id']}/"
+    changed = director.client.patch(url, {"time_called_win_points": 2}, format="json")
+    assert is_problem(changed, 400, "time_called_win_points", "not-an-option")
+    assert ok(director.client.get(url))["time_called_win_points"] is None
+    form = director.client.get(f"/events/{event['id']}/manage/settings/").content.decode()
+    assert 'name="time_called_win_points"' not in form
+    Event.objects.filter(pk=event["id"]).update(time_called_win_points=1)  # an earlier build's
+    assert ok(director.client.get(url))["time_called_win_points"] == 1
+    assert ok(director.client.patch(url, {"name": "Renamed"}, format="json"))["name"] == "Renamed"
+    # Sent back as it was read, it is no change; another number is.
+    assert ok(director.client.patch(url, {"time_called_win_points": 1}, format="json"))
+    again = director.client.patch(url, {"time_called_win_points": 0}, format="json")
+    assert is_problem(again, 400, "time_called_win_points", "not-an-option")
+    form = director.client.get(f"/events/{event['id']}/manage/settings/").content.decode()
+    assert 'name="time_called_win_points"' in form  # shown, to be cleared
+    cleared = director.client.patch(url, {"time_called_win_points": None}, format="json")
+    assert ok(cleared)["time_called_win_points"] is None
+
+
+@pytest.mark.parametrize("format", ["round-robin", "swiss", "bracket"])
+def test_a_team_event_takes_a_time_called_wins_match_points(director: Director, format: str):
+    options = {"rounds_planned": 3} if format == "swiss" else {}
+    event = director.create_event(format=format, time_called_win_points=0, **options)
+    url = f"/api/v1/events/{event}/"
+    assert ok(director.client.get(url))["time_called_win_points"] == 0
+    changed = director.client.patch(url, {"time_called_win_points": 1}, format="json")
+    assert ok(changed)["time_called_win_points"] == 1
+    form = director.client.get(f"/events/{event}/manage/settings/").content.decode()
+    assert 'name="time_called_win_points"' in form
 
 
 # Results nobody can fake ----------------------------------------------------------------------

@@ -291,7 +291,13 @@ class EventFormat(Protocol):
     def table_sizes(self) -> tuple[int, ...]:
         """How many players its tables may seat (a ruleset for another number is refused)."""
 
+    @property
+    def time_called_win_taken(self) -> bool:
+        """Its standings rank by match points, where a win when time was called may be worth
+        fewer (the event's `time_called_win_points`)."""
+
     # Options
+    def time_called_win_checked(self, points: int | None) -> int | None: ...
     def options_new(self, given: Mapping[str, object], event: EventLike) -> dict[str, Any]: ...
     def options_changed(
         self, given: Mapping[str, object], event: EventLike, *, played: int
@@ -357,8 +363,26 @@ class FormatBase(EventFormat, Generic[Options]):
         gettext_lazy("The first round is seated: this option stays as it is."),
         "options-locked",
     )
+    #: Why the event's `time_called_win_points` means nothing here (its players rank by
+    #: something other than match points); None: the format takes it.
+    time_called_refusal: ClassVar[StrOrPromise | None] = None
+
+    @property
+    def time_called_win_taken(self) -> bool:
+        return self.time_called_refusal is None
 
     # Options -------------------------------------------------------------------------------
+
+    def time_called_win_checked(self, points: int | None) -> int | None:
+        """The match points of a win when time was called, as given for the event (a new
+        one, or a director's change; None: a win is a win, always taken), where the format
+        ranks by match points; else a 400 naming the field. A value stored before stays as
+        it is until changed (it is read, never asked again)."""
+        if points is not None and self.time_called_refusal is not None:
+            raise Malformed(
+                str(self.time_called_refusal), code="not-an-option", field="time_called_win_points"
+            )
+        return points
 
     def options(self, event: EventLike) -> Options:
         """The event's options, typed: as stored, each missing one at its default."""
@@ -490,7 +514,8 @@ class FormatBase(EventFormat, Generic[Options]):
 
     def scoring(self, event: EventLike) -> Scoring:
         prizes = event.side_prizes
-        win_at_time = event.time_called_win_points
+        # A value kept from before on a format that takes none is read, never counted.
+        win_at_time = event.time_called_win_points if self.time_called_win_taken else None
         return Scoring(
             teams=self.teams,
             credit=str(event.sit_out_credit),

@@ -30,6 +30,7 @@ from scorekeeper.events.formats.base import (
     rounds_field,
 )
 from scorekeeper.events.formats.progressive import (
+    NO_MATCH_POINTS,
     enough_players,
     history,
     night_limit,
@@ -53,6 +54,7 @@ class Party(FormatBase[PartyOptions]):
     name = "party"
     title = gettext_lazy("progressive party (winners move up)")
     options_type = PartyOptions
+    time_called_refusal = NO_MATCH_POINTS
     cuts = True
     movement = True
     fields = (

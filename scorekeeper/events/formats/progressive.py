@@ -32,6 +32,13 @@ if TYPE_CHECKING:
 #: The most points a loner made can add to a player's total.
 MAX_LONER_BONUS: Final = 10
 
+#: Why a format of individuals takes no `time_called_win_points`: nothing of theirs is
+#: counted in match points, so a win when time was called has none to be worth fewer of.
+NO_MATCH_POINTS: Final = gettext_lazy(
+    "players rank here by points or games won, not by match points: a win when time is "
+    "called counts as any other win"
+)
+
 #: What ranks a night's players, as the new-event form names it.
 RANKINGS: Final = {
     standings.TOTAL: gettext_lazy("points, with sit-out credit and loner bonus"),
@@ -104,6 +111,7 @@ class Progressive(FormatBase[ProgressiveOptions]):
     name = "progressive"
     title = gettext_lazy("progressive (individual)")
     options_type = ProgressiveOptions
+    time_called_refusal = NO_MATCH_POINTS
     # Six-handed: partners rotate within the teams of three (alternate seats).
     table_sizes = seating.TABLE_SIZES
     fields = (

@@ -317,6 +317,9 @@ def settings_context(event: Event, *, version: int) -> dict[str, Any]:
         "reconfirms": [(key, str(label)) for key, label in RECONFIRM_LABELS.items()],
         "absent_credits": [(key, str(label)) for key, label in ABSENT_LABELS.items()],
         "format_fields": settings_fields(event),
+        # Only where match points rank; a value stored before shows, to be cleared.
+        "time_called_win": format_of(event).time_called_win_taken
+        or event.time_called_win_points is not None,
     }
 
 

@@ -35,6 +35,11 @@ ABSENT_CREDIT = (
     "Individuals: what a player absent from a round they were seated in earns for it: "
     "sit-out (a bye's credit) or none."
 )
+TIME_CALLED_WIN = (
+    "Formats ranked by match points (team events): the match points of a win decided when "
+    "time was called (null: a win is a win). A number for a format whose players rank by "
+    "points or games won is 400 not-an-option."
+)
 
 
 class _KnownFieldsOnly(serializers.Serializer[Any]):
@@ -186,7 +191,12 @@ class _EventCreateSerializer(_KnownFieldsOnly):
     )
     ask_tricks = StrictBooleanField(required=False, default=False)
     time_called_win_points = StrictIntegerField(
-        min_value=0, max_value=2, required=False, allow_null=True, default=None
+        min_value=0,
+        max_value=2,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=TIME_CALLED_WIN,
     )
     side_prizes = serializers.ListField(
         child=StrictCharField(max_length=20), max_length=10, required=False, default=None
@@ -221,7 +231,7 @@ class _EventUpdateSerializer(_KnownFieldsOnly):
         choices=Event.AbsentCredit.values, required=False, help_text=ABSENT_CREDIT
     )
     time_called_win_points = StrictIntegerField(
-        min_value=0, max_value=2, required=False, allow_null=True
+        min_value=0, max_value=2, required=False, allow_null=True, help_text=TIME_CALLED_WIN
     )
     sit_out_credit = serializers.ChoiceField(choices=Event.SitOutCredit.values, required=False)
     sit_out_points = StrictIntegerField(min_value=0, max_value=100, required=False)

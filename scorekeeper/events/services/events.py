@@ -128,6 +128,7 @@ def event_create(
     if season is not None and season.club_id != club.pk:
         raise Malformed(_("the season is another club's"), code="bad-season", field="season")
     check_night_options(round_minutes, time_called_win_points, confirm_with)
+    kind.time_called_win_checked(time_called_win_points)
     event = Event(
         club=club,
         season=season,

@@ -159,7 +159,10 @@ def _apply(event: Event, given: dict[str, Any]) -> dict[str, Any]:
     if "round_minutes" in given:
         event.round_minutes = given.pop("round_minutes")
     if "time_called_win_points" in given:
-        event.time_called_win_points = given.pop("time_called_win_points")
+        points = given.pop("time_called_win_points")
+        if points != event.time_called_win_points:  # one kept from before may come back as it is
+            points = format_of(event).time_called_win_checked(points)
+        event.time_called_win_points = points
     if "side_prizes" in given:
         event.side_prizes = side_prizes_chosen(given.pop("side_prizes"))
     if "ruleset" in given:
