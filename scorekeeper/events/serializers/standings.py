@@ -97,7 +97,7 @@ class StandingsSerializer(serializers.Serializer[Any]):
 class StatsSerializer(serializers.Serializer[Any]):
     games = serializers.IntegerField()
     events = serializers.IntegerField()
-    wins = serializers.IntegerField(help_text="Games won; a Swiss event's bye counts as one.")
+    wins = serializers.IntegerField(help_text="Confirmed games won (a bye is no game here).")
     points = serializers.IntegerField()
     points_against = serializers.IntegerField()
     hands = serializers.IntegerField()
