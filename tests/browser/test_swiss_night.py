@@ -175,6 +175,9 @@ def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_mo
         reader.goto(base + f"/events/{event}/")
         expect(reader.locator("table.standings-table thead")).to_contain_text(heading)
         expect(reader.locator("table.standings-table tbody tr")).to_have_count(len(TEAMS))
+        # A highest single game names its round, as the results page does.
+        round_word = "round 1" if locale == "en-US" else "1라운드"
+        expect(reader.locator("ul.prizes")).to_contain_text(f"Aces (10, {round_word})")
         shot(reader, f"standings-{locale}")
         problems = layout_problems(reader)
         assert problems == [], "\n".join(problems)

@@ -10,7 +10,7 @@ import {
   nightEntrants, nightReloads, nightShown, roundRepairs, safetyRefreshed,
   settingsChanged, settingsLookedAgain, settingsRefreshed, settingsSaved, settingsVersion,
 } from "./console_night.js";
-import { prizeTitle, tieBreakName } from "./words.js";
+import { prizeTitle, prizeWinners, tieBreakName } from "./words.js";
 
 const REFRESH_MS = 5000;
 const SAFETY_MS = 20000; // backups come a minute apart; phones come back within seconds
@@ -247,7 +247,7 @@ function standingsTable(data) {
   if (data.waiting) box.append(el("p", { class: "note", text: t("waiting", { count: data.waiting }) }));
   const prizes = el("ul", { class: "prizes" });
   for (const prize of data.side_prizes) {
-    const who = prize.winners.map((w) => `${w.name} (${w.value})`).join(", ") || t("none_yet");
+    const who = prizeWinners(prize, t("none_yet"));
     prizes.append(el("li", { text: `${prizeTitle(prize)}: ${who}` }));
   }
   box.append(prizes);

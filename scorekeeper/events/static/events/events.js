@@ -4,7 +4,7 @@
 import { h as el } from "../webapp/js/ui.js";
 import { scoreText } from "../webapp/js/rules.js";
 import { $, $$, api, attempt, say } from "./screen.js";
-import { prizeTitle, seatWord, t, tieBreakName } from "./words.js";
+import { prizeTitle, prizeWinners, seatWord, t, tieBreakName } from "./words.js";
 
 const REFRESH_MS = 5000;
 
@@ -83,7 +83,7 @@ function standingsTable(data) {
   if (data.waiting) box.append(el("p", { class: "note", text: t(data.waiting === 1 ? "1 result waiting for confirmation." : "{count} results waiting for confirmation.", { count: data.waiting }) }));
   const prizes = el("ul", { class: "prizes" });
   for (const prize of data.side_prizes) {
-    const who = prize.winners.map((w) => `${w.name} (${w.value})`).join(", ") || t("none yet");
+    const who = prizeWinners(prize, t("none yet"));
     prizes.append(el("li", { text: t("{title}: {who}", { title: prizeTitle(prize), who }) }));
   }
   box.append(prizes);

@@ -24,6 +24,7 @@ const KO = {
   "{count} results waiting for confirmation.": "확인을 기다리는 결과 {count}개.",
   "{title}: {who}": "{title}: {who}",
   "none yet": "아직 없음",
+  "{name} ({value}, round {round})": "{name} ({value}, {round}라운드)",
   "(left)": "(떠남)",
   "(guest, substituting)": "(게스트, 대신 참가)",
   "Round {number}": "{number}라운드",
@@ -83,6 +84,15 @@ export function seatWord(letter) {
 /** A side prize's title in the page's language. */
 export function prizeTitle(prize) {
   return (korean && KO_PRIZES[prize.kind]) || prize.title;
+}
+
+/** Who won a side prize, each with their figure (and the round of a highest single game, as
+ * the results page says it): "Aces (10, round 1), Bowers (10, round 2)"; `none` if nobody. */
+export function prizeWinners(prize, none) {
+  const each = (w) => (w.round
+    ? t("{name} ({value}, round {round})", { name: w.name, value: w.value, round: w.round })
+    : `${w.name} (${w.value})`);
+  return prize.winners.map(each).join(", ") || none;
 }
 
 /** The tie-break that placed a standings row, by its key, in the page's language. */
