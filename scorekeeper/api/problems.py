@@ -93,6 +93,20 @@ def _flatten(detail: Any, prefix: str = "") -> list[dict[str, str]]:
     return [{"field": prefix or "body", "detail": str(detail)}]
 
 
+#: The codes of our own a field's error keeps when DRF reports it inside a body (a field a
+#: nested object does not have): any other is DRF's own, and the problem says `invalid`.
+_OWN_CODES = frozenset({"not-a-field"})
+
+
+def _own_code(detail: Any) -> str | None:
+    """The code of the first error `_flatten` lists, if it is one of `_OWN_CODES`."""
+    while isinstance(detail, dict | list):
+        items = list(detail.values()) if isinstance(detail, dict) else detail
+        detail = next((item for item in items if item), None)
+    code = getattr(detail, "code", None)
+    return code if code in _OWN_CODES else None
+
+
 def _respond(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
     return Response(body, status=body["status"], headers=headers, content_type=PROBLEM_JSON)
 
@@ -144,7 +158,7 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
             400,
             title=status_text(400),
             detail=f"{first['field']}: {first['detail']}",
-            code="invalid",
+            code=_own_code(exc.detail) or "invalid",
             field=first["field"],
             errors=errors,
         )

@@ -7,11 +7,12 @@ from collections.abc import Collection
 from typing import Any, Final, NamedTuple
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 import referee
-from referee.input_words import shown_key
 from referee.record import LONE_BIDS
+from scorekeeper.api.bodies import KnownFieldsOnly, refuse_unknown_fields
 from scorekeeper.api.entry_format import LONE_BID_NOT_ALONE
 from scorekeeper.api.fields import (
     BidField,
@@ -24,7 +25,6 @@ from scorekeeper.api.fields import (
     StrictIntegerField,
     TrueField,
 )
-from scorekeeper.errors import Malformed
 from scorekeeper.services import HandEntry, QuickEntry, RecordEntry, RenegeEntry, ThrownInEntry
 from scorekeeper.services.hands import hand_snapshot
 
@@ -137,7 +137,7 @@ class PresetSerializer(serializers.Serializer[Any]):
 # Games --------------------------------------------------------------------------------
 
 
-class GameCreateSerializer(serializers.Serializer[Any]):
+class GameCreateSerializer(KnownFieldsOnly):
     ruleset = RulesetField()
     players = serializers.ListField(
         child=StrictCharField(max_length=60),
@@ -407,6 +407,7 @@ HAND_SHAPES: Final = {
     "thrown_in": HandShape(ThrownInHandSerializer, AmendThrownInHandSerializer, ThrownInEntry),
 }
 QUICK_FIELDS = frozenset(QuickHandSerializer().fields)
+HAND_ENTRY_HAS_NO: Final = gettext_lazy("a hand entry has no field %(name)s")
 
 
 def fields_ruled_out(shape: str) -> frozenset[str]:
@@ -454,13 +455,7 @@ def parse_hand_entry(
         raise serializers.ValidationError({field: [message]})
     shape = HAND_SHAPES[shapes[0]]
     serializer = (shape.amend_serializer if amend else shape.serializer)(data=data)
-    unknown = [name for name in data if name not in serializer.fields and name not in also]
-    if unknown:
-        raise Malformed(
-            _("a hand entry has no field %(name)s") % {"name": shown_key(unknown[0])},
-            code="not-a-field",
-            field=shown_key(unknown[0]),
-        )
+    refuse_unknown_fields(data, {*serializer.fields, *also}, message=HAND_ENTRY_HAS_NO)
     serializer.is_valid(raise_exception=True)
     values = serializer.validated_data
     if shape.entry is ThrownInEntry and values["thrown_in"] is not True:

@@ -8,6 +8,7 @@ import pytest
 from api_tables import FOUR, Table, is_problem
 
 import referee
+from scorekeeper.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -120,6 +121,39 @@ def test_a_two_handed_game_has_a_team_per_seat(new_table):
 def test_it_rejects_a_malformed_game_naming_the_field(api, body, field):
     response = api.post("/api/v1/games/", body, format="json")
     assert is_problem(response, 400, field)
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [({"dealr": 1}, "dealr"), ({"target": 5}, "target"), ({"x" * 50: 1}, "x" * 40 + "…")],
+)
+def test_it_refuses_a_field_a_game_does_not_have_naming_it(api, extra, field):
+    body = {"players": FOUR, "ruleset": {"preset": "standard"}, "dealer": 0, **extra}
+    response = api.post("/api/v1/games/", body, format="json")
+    assert is_problem(response, 400, field, "not-a-field")
+    assert response.json()["detail"] == f"this request has no field {field}"
+    assert not Game.objects.exists()
+
+
+def test_a_misspelt_field_is_named_before_the_field_it_leaves_out(api):
+    body = {"players": FOUR, "ruleset": "standard", "dealr": 1}
+    assert is_problem(api.post("/api/v1/games/", body, format="json"), 400, "dealr", "not-a-field")
+
+
+def test_a_field_a_game_does_not_have_is_refused_in_korean(api):
+    body = {"players": FOUR, "ruleset": "standard", "dealer": 0, "dealr": 1}
+    response = api.post("/api/v1/games/", body, format="json", HTTP_ACCEPT_LANGUAGE="ko")
+    assert is_problem(response, 400, "dealr", "not-a-field")
+    assert response.json()["detail"] == "이 요청에는 dealr 필드가 없습니다"
+
+
+def test_korean_refused_with_q_0_is_answered_in_english(api):
+    """`ko;q=0` says "not Korean" (RFC 9110): the English after it is the answer's language."""
+    body = {"players": FOUR, "ruleset": "standard", "dealer": 0, "dealr": 1}
+    response = api.post("/api/v1/games/", body, format="json", HTTP_ACCEPT_LANGUAGE="ko;q=0, en")
+    assert is_problem(response, 400, "dealr", "not-a-field")
+    assert response.json()["detail"] == "this request has no field dealr"
+    assert response["Content-Language"] == "en"
 
 
 def test_it_rejects_a_body_that_is_not_json(api):

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scorekeeper.api.bodies import KnownFieldsOnly
 from scorekeeper.api.fields import StrictIntegerField
 from scorekeeper.api.http import problems, read_body
 from scorekeeper.errors import Conflict
@@ -105,7 +106,7 @@ class BracketSerializer(serializers.Serializer[Any]):
     matches = BracketMatchSerializer(many=True)
 
 
-class SeedsSerializer(serializers.Serializer[Any]):
+class SeedsSerializer(KnownFieldsOnly):
     teams = serializers.ListField(
         child=StrictIntegerField(min_value=1),
         allow_empty=False,

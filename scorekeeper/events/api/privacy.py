@@ -8,10 +8,10 @@ from typing import Any
 from django.utils.cache import add_never_cache_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scorekeeper.api.bodies import KnownFieldsOnly
 from scorekeeper.api.fields import StrictCharField
 from scorekeeper.api.http import download, problems, read_body
 from scorekeeper.events import access, services
@@ -21,7 +21,7 @@ from scorekeeper.events.api.clubs import roster_answer
 from scorekeeper.events.exports import personal
 
 
-class PlayerEraseSerializer(serializers.Serializer[Any]):
+class PlayerEraseSerializer(KnownFieldsOnly):
     reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
 
 

@@ -14,6 +14,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scorekeeper.api.bodies import KnownFieldsOnly
 from scorekeeper.api.fields import StrictCharField, StrictIntegerField
 from scorekeeper.api.http import expected_version, problems, read_body
 from scorekeeper.errors import Malformed
@@ -78,33 +79,33 @@ class AwardField(serializers.Field[Any, Any, Any, Any]):
         return value
 
 
-class AssignSerializer(serializers.Serializer[Any]):
+class AssignSerializer(KnownFieldsOnly):
     sides = serializers.ListField(
         child=AwardField(), min_length=2, max_length=2, help_text="Seats 0 and 2 first."
     )
     reason = StrictCharField(max_length=500)
 
 
-class ForfeitSerializer(serializers.Serializer[Any]):
+class ForfeitSerializer(KnownFieldsOnly):
     forfeited_by = StrictIntegerField(
         min_value=0, max_value=1, help_text="The side that forfeits (0: the even seats; 1: the odd seats)."
     )
     reason = StrictCharField(max_length=500)
 
 
-class SubstituteSerializer(serializers.Serializer[Any]):
+class SubstituteSerializer(KnownFieldsOnly):
     player = PlayerRefField(help_text="The substitute: the club's player by id or name.")
     reason = StrictCharField(max_length=500)
 
 
-class CutSerializer(serializers.Serializer[Any]):
+class CutSerializer(KnownFieldsOnly):
     winner = StrictIntegerField(
         min_value=0, max_value=1, help_text="The side that won the cut (0: the even seats; 1: the odd seats)."
     )
     reason = StrictCharField(max_length=500, required=False, default="")
 
 
-class WithdrawSerializer(serializers.Serializer[Any]):
+class WithdrawSerializer(KnownFieldsOnly):
     reason = StrictCharField(max_length=500)
 
 

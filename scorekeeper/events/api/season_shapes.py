@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rest_framework import serializers
 
+from scorekeeper.api.bodies import KnownFieldsOnly
 from scorekeeper.api.fields import StrictCharField, StrictIntegerField
 from scorekeeper.events.ranking.ladders import METHODS
 
 
-class SeasonUpdateSerializer(serializers.Serializer[Any]):
+class SeasonUpdateSerializer(KnownFieldsOnly):
     name = StrictCharField(max_length=100, required=False)
     ladder = serializers.ChoiceField(choices=list(METHODS), required=False)
     placement_points = serializers.ListField(

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
+from scorekeeper.api.bodies import NO_SUCH_FIELD, refuse_unknown_fields
 from scorekeeper.api.entry_format import queued_format
 from scorekeeper.api.http import (
     HAND_AMEND,
@@ -232,6 +233,8 @@ class TableHandView(EventsView):
     )
     def delete(self, request: Request, table_id: int, number: int) -> Response:
         table = self.table
+        if isinstance(request.data, dict):  # an undo's body holds its reason, if any
+            refuse_unknown_fields(request.data, {"reason"}, message=NO_SUCH_FIELD)
         game, standing = services.table_hand_undo(
             table=table,
             actor=self.actor,

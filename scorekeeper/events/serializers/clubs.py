@@ -9,6 +9,7 @@ from typing import Any
 from rest_framework import serializers
 
 from scorekeeper import names
+from scorekeeper.api.bodies import KnownFieldsOnly
 from scorekeeper.api.fields import StrictCharField, StrictIntegerField
 from scorekeeper.events.access import display_name
 from scorekeeper.events.models import RosterChange, Season
@@ -29,12 +30,12 @@ class ClubSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField()
 
 
-class ClubUpdateSerializer(serializers.Serializer[Any]):
+class ClubUpdateSerializer(KnownFieldsOnly):
     language = serializers.ChoiceField(choices=["", "en", "ko"], required=False)
     time_zone = StrictCharField(max_length=64, required=False)
 
 
-class ClubCreateSerializer(serializers.Serializer[Any]):
+class ClubCreateSerializer(KnownFieldsOnly):
     name = StrictCharField(max_length=100)
 
 
@@ -59,7 +60,7 @@ class PlayerAddSerializer(PlayerEntrySerializer):
     )
 
 
-class PlayerUpdateSerializer(serializers.Serializer[Any]):
+class PlayerUpdateSerializer(KnownFieldsOnly):
     name = StrictCharField(max_length=names.PERSON, required=False)
     # A field named like Field.label: DRF's metaclass takes it off the class.
     label = StrictCharField(  # type: ignore[assignment]
@@ -69,12 +70,12 @@ class PlayerUpdateSerializer(serializers.Serializer[Any]):
     reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
 
 
-class PlayerMergeSerializer(serializers.Serializer[Any]):
+class PlayerMergeSerializer(KnownFieldsOnly):
     absorb = IdField(help_text="The other record of the same person: it is merged into this one.")
     reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
 
 
-class PlayerSplitSerializer(serializers.Serializer[Any]):
+class PlayerSplitSerializer(KnownFieldsOnly):
     events = serializers.ListField(
         child=IdField(),
         min_length=1,
@@ -108,7 +109,7 @@ class RosterChangeSerializer(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField()
 
 
-class DirectorAddSerializer(serializers.Serializer[Any]):
+class DirectorAddSerializer(KnownFieldsOnly):
     username = StrictCharField(max_length=150)
 
 
@@ -152,7 +153,7 @@ class SeasonSerializer(serializers.Serializer[Any]):
     )
 
 
-class SeasonCreateSerializer(serializers.Serializer[Any]):
+class SeasonCreateSerializer(KnownFieldsOnly):
     name = StrictCharField(max_length=100)
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()

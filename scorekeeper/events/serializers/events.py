@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from referee.input_words import shown_key
+from scorekeeper.api.bodies import KnownFieldsOnly
 from scorekeeper.api.fields import (
     RulesetField,
     StrictBooleanField,
@@ -42,26 +43,20 @@ TIME_CALLED_WIN = (
 )
 
 
-class _KnownFieldsOnly(serializers.Serializer[Any]):
-    """A body of known fields only: a misspelt setting or option is a 400 naming it, not a
-    change that silently never happens."""
+class _EventSettingsOnly(KnownFieldsOnly):
+    """An event's body of known settings only: a misspelt setting or option is a 400 naming
+    it, not a change that silently never happens; its format, once made, is its own 400."""
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        for name in self.initial_data:
-            if name in self.fields:
-                continue
-            if name == "format":
-                raise Malformed(
-                    _("an event's format is chosen when the event is made"),
-                    code="format-fixed",
-                    field=name,
-                )
-            raise Malformed(
-                _("an event has no setting %(name)s") % {"name": shown_key(name)},
-                code="not-a-field",
-                field=shown_key(name),
+    not_a_field = gettext_lazy("an event has no setting %(name)s")
+
+    def unknown_field(self, name: object) -> Malformed:
+        if name == "format":
+            return Malformed(
+                _("an event's format is chosen when the event is made"),
+                code="format-fixed",
+                field=name,
             )
-        return attrs
+        return super().unknown_field(name)
 
 
 def _option_field(option: OptionField, *, output: bool) -> serializers.Field[Any, Any, Any, Any]:
@@ -151,7 +146,7 @@ class _EventSerializer(serializers.Serializer[Any]):
     )
 
 
-class _EventCreateSerializer(_KnownFieldsOnly):
+class _EventCreateSerializer(_EventSettingsOnly):
     """A new event: what every event has, and its format's options (each a field of its own,
     checked by the format; an option of another format is a 400 naming it)."""
 
@@ -203,7 +198,7 @@ class _EventCreateSerializer(_KnownFieldsOnly):
     )
 
 
-class _EventUpdateSerializer(_KnownFieldsOnly):
+class _EventUpdateSerializer(_EventSettingsOnly):
     """A director's change: any of these, and any option of the event's format. Each
     setting changed goes into the change log with its old and new value. A closed night
     changes only its name, date, season and publishing until it is reopened; the ruleset,
@@ -311,6 +306,6 @@ class EventTeamAddedSerializer(EventTeamSerializer):
     matched = MatchedSerializer(many=True, help_text="The player each entry took, in order.")
 
 
-class EventTeamAddSerializer(serializers.Serializer[Any]):
+class EventTeamAddSerializer(KnownFieldsOnly):
     name = StrictCharField(max_length=100)
     players = serializers.ListField(child=PlayerRefField(), min_length=2, max_length=2)

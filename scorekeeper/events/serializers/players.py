@@ -9,9 +9,12 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
 
 from scorekeeper import names
+from scorekeeper.api.bodies import KnownFieldsOnly
 from scorekeeper.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from scorekeeper.errors import Malformed
 
 MAX_ID = 2**63 - 1
 
@@ -20,7 +23,7 @@ def IdField(**kwargs: Any) -> StrictIntegerField:
     return StrictIntegerField(min_value=1, max_value=MAX_ID, **kwargs)
 
 
-class PlayerEntrySerializer(serializers.Serializer[Any]):
+class PlayerEntrySerializer(KnownFieldsOnly):
     """Who is meant: a player of the club by id, or by name. By name, the club's one player
     of that name is taken, or someone new is added; a `label` picks one of several players of
     that name (or adds one); `new` adds someone new even when the name is taken (with a label
@@ -67,7 +70,13 @@ class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
     def to_internal_value(self, data: Any) -> str | int | dict[str, Any]:
         if isinstance(data, dict):
             entry = PlayerEntrySerializer(data=data)
-            entry.is_valid(raise_exception=True)
+            try:
+                entry.is_valid(raise_exception=True)
+            except Malformed as refused:
+                # A field the entry does not have, named by its path in the body (DRF's to
+                # give: `players[1].nmae`), still `not-a-field`.
+                error = ErrorDetail(refused.detail, code=refused.code)
+                raise serializers.ValidationError({str(refused.field): [error]}) from None
             return dict(entry.validated_data)
         if isinstance(data, bool) or not isinstance(data, str | int):
             self.fail("invalid")

@@ -8,6 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from scorekeeper.api.bodies import KnownFieldsOnly
 from scorekeeper.api.fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from scorekeeper.events.formats import registered
 from scorekeeper.events.models import Event, TableToken
@@ -166,7 +167,7 @@ class TableDetailSerializer(TableSerializer):
     )
 
 
-class JoinSerializer(serializers.Serializer[Any]):
+class JoinSerializer(KnownFieldsOnly):
     code = StrictCharField(max_length=20)
     role = serializers.ChoiceField(choices=TableToken.Role.values, default=TableToken.Role.SCORER)
     # A field named like Field.label: DRF's metaclass takes it off the class.
@@ -217,7 +218,7 @@ class DeviceHereSerializer(serializers.Serializer[Any]):
     )
 
 
-class CloseSerializer(serializers.Serializer[Any]):
+class CloseSerializer(KnownFieldsOnly):
     leave_open = StrictBooleanField(
         required=False,
         default=False,
@@ -269,7 +270,7 @@ def SidePointsField(**kwargs: Any) -> serializers.ListField:
     )
 
 
-class ResultEnterSerializer(serializers.Serializer[Any]):
+class ResultEnterSerializer(KnownFieldsOnly):
     entered_by = IdField(help_text="The player entering it (seated at the table).")
     points = SidePointsField(
         help_text="Totals-only events: each side's points. Hand-by-hand events leave it out."
@@ -289,11 +290,11 @@ class ResultEnterSerializer(serializers.Serializer[Any]):
     )
 
 
-class DeviceNameSerializer(serializers.Serializer[Any]):
+class DeviceNameSerializer(KnownFieldsOnly):
     player = IdField(help_text="The player this confirming phone is for, seated at its table.")
 
 
-class ResultConfirmSerializer(serializers.Serializer[Any]):
+class ResultConfirmSerializer(KnownFieldsOnly):
     confirmed_by = IdField(help_text="A player of the other side from whoever entered it.")
     pin = serializers.RegexField(
         r"^[0-9]{4}$",
@@ -304,12 +305,12 @@ class ResultConfirmSerializer(serializers.Serializer[Any]):
     )
 
 
-class ResultDisputeSerializer(serializers.Serializer[Any]):
+class ResultDisputeSerializer(KnownFieldsOnly):
     player = IdField()
     reason = StrictCharField(max_length=500)
 
 
-class ResultCorrectSerializer(serializers.Serializer[Any]):
+class ResultCorrectSerializer(KnownFieldsOnly):
     reason = StrictCharField(max_length=500)
     points = SidePointsField()
     time_called = StrictBooleanField(
@@ -318,7 +319,7 @@ class ResultCorrectSerializer(serializers.Serializer[Any]):
     )
 
 
-class ReasonSerializer(serializers.Serializer[Any]):
+class ReasonSerializer(KnownFieldsOnly):
     reason = StrictCharField(max_length=500, required=False, default="", allow_blank=True)
 
 
