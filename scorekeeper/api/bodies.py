@@ -9,6 +9,7 @@ from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils.translation import gettext_lazy
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
 from referee.input_words import shown_key
@@ -59,3 +60,20 @@ class KnownFieldsOnly(serializers.Serializer[Any]):
         """The refusal of a field this body does not have (a body may refuse one it had once
         in words of its own)."""
         return not_a_field(name, self.not_a_field)
+
+
+# drf-spectacular registers an extension in its untyped __init_subclass__.
+class KnownFieldsOnlyScheme(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
+    """The schema says it too: a request body of these serializers takes no other property
+    (`additionalProperties: false`), so a client generated from it cannot send one."""
+
+    target_class = KnownFieldsOnly
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer(
+            self.target, direction, bypass_extensions=True
+        )
+        if direction == "request":
+            schema["additionalProperties"] = False
+        return schema

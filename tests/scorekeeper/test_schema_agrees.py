@@ -257,3 +257,23 @@ def test_a_hand_entry_is_of_one_shape_in_the_schema_as_the_server_reads_it(body,
     else:
         with pytest.raises(ValidationError):
             parse_hand_entry(body)
+
+
+def test_a_body_the_server_refuses_extra_fields_of_says_so_in_the_schema():
+    """Every request body whose serializer takes only its own fields (`KnownFieldsOnly`) says
+    `additionalProperties: false`, and a body the schema still leaves open is a hand entry
+    (one of its shapes, each refusing other fields in the hand's own words)."""
+    from scorekeeper.api.bodies import KnownFieldsOnly
+    from scorekeeper.api.serializers import GameCreateSerializer
+
+    assert issubclass(GameCreateSerializer, KnownFieldsOnly)
+    bodies = {
+        name: shape
+        for name, shape in schema()["components"]["schemas"].items()
+        if name.endswith("Request")
+    }
+    assert bodies["GameCreateRequest"]["additionalProperties"] is False
+    open_ = {
+        name for name, shape in bodies.items() if shape.get("additionalProperties") is not False
+    }
+    assert open_ and all("Hand" in name for name in open_), open_
