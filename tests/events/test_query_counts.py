@@ -117,3 +117,27 @@ def test_the_bracket_takes_the_same_queries_however_big(club_and_actor, anon):
     # The event, then the teams with their players (two), the draw's tables with results.
     assert len(api) == 1 and api.pop() <= 5
     assert len(page) == 1 and page.pop() <= 5
+
+
+def test_a_phones_read_of_its_table_is_the_rounds_view_of_it_and_costs_the_same_at_any_size(
+    club_and_actor,
+):
+    """A phone polls its table every 5 s: the read is made of that table's rows alone (not
+    the whole round's), in the same queries at a night of two tables and one of twelve, and
+    it shows the table as the round's view does (seats, names, result, phones)."""
+    from scorekeeper.events.models import Table
+    from scorekeeper.events.selectors.rounds import rounds_of, table_view
+
+    club, actor = club_and_actor
+    small = played_by_services(actor, club, players=8, rounds=2, name="Small", **AVERAGE)
+    big = played_by_services(actor, club, players=48, rounds=2, name="Big", **AVERAGE)
+    counts = set()
+    for event in (small, big):
+        for rnd in rounds_of(event=event):
+            for shown in rnd.tables:
+                table = Table.objects.select_related("round__event").get(pk=shown.id)
+                with CaptureQueriesContext(connection) as captured:
+                    view = table_view(table=table)
+                counts.add(len(captured))
+                assert view == shown
+    assert counts == {4}

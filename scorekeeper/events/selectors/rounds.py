@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import QuerySet
+
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.localized.stories import confirmed_again_by
 from scorekeeper.events.models import (
@@ -80,65 +82,14 @@ def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[Rou
     if numbers is not None:
         rounds = [r for r in rounds if r.number in numbers]
     ids = [r.pk for r in rounds]
-    tables = list(
-        Table.objects.filter(round_id__in=ids)
-        .select_related("first_team", "second_team", "result", "event_table")
-        .order_by("number")
-    )
-    # A scoring phone sits at its physical table every round; a confirming phone at its
-    # round's table.
-    devices: dict[tuple[int, int | None], list[DeviceView]] = defaultdict(list)
-    for token in TableToken.objects.filter(
-        event_table__event=event, revoked_at__isnull=True
-    ).order_by("id"):
-        place = token.table_id if token.role == TableToken.Role.CONFIRMER else None
-        devices[(token.event_table_id, place)].append(
-            DeviceView(token.pk, token.role, token.label, token.created_at, token.player_id)
-        )
-
-    seats: dict[int, list[SeatView]] = defaultdict(list)
-    for seat in (
-        TableSeat.objects.filter(table__round_id__in=ids)
-        .select_related("player")
-        .order_by("number")
-    ):
-        seats[seat.table_id].append(
-            SeatView(
-                seat.number,
-                seat.side,
-                seat.player_id,
-                seat.player.shown,
-                seat_name(seat.number, event.table_size),
-                seat.absent,
-            )
-        )
+    by_round: dict[int, list[TableView]] = defaultdict(list)
+    for round_id, view in _table_views(event, Table.objects.filter(round_id__in=ids), last_round):
+        by_round[round_id].append(view)
     byes: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for sit_out in SitOut.objects.filter(round_id__in=ids).select_related("player", "team"):
         who = sit_out.player or sit_out.team
         assert who is not None
         byes[sit_out.round_id].append((who.pk, str(who)))
-    by_round: dict[int, list[TableView]] = defaultdict(list)
-    for table in tables:
-        seated = seats[table.pk]
-        if table.first_team and table.second_team:
-            names = [table.first_team.name, table.second_team.name]
-        else:
-            names = [" & ".join(s.name for s in seated if s.side == side) for side in (0, 1)]
-        by_round[table.round_id].append(
-            TableView(
-                id=table.pk,
-                number=table.number,
-                seats=seated,
-                team_names=names,
-                game_id=str(table.game_id) if table.game_id else None,
-                join_code=table.event_table.join_code,
-                result=getattr(table, "result", None),
-                devices=(
-                    devices[(table.event_table_id, None)] if table.round_id == last_round else []
-                )
-                + devices[(table.event_table_id, table.pk)],
-            )
-        )
     views = []
     for rnd in rounds:
         tables_here = by_round[rnd.pk]
@@ -161,15 +112,72 @@ def rounds_of(*, event: Event, numbers: Sequence[int] | None = None) -> list[Rou
 
 
 def table_view(*, table: Table) -> TableView:
-    """One table as `rounds_of` shows it."""
-    rnd = table.round
-    (view,) = [
-        t
-        for r in rounds_of(event=rnd.event, numbers=[rnd.number])
-        for t in r.tables
-        if t.id == table.pk
-    ]
+    """One table as `rounds_of` shows it, from its own rows alone (four queries): a phone's
+    poll of its table costs the same at a night of five tables as at one of fifty."""
+    event = table.round.event
+    last_round = (
+        Round.objects.filter(event=event).order_by("-number").values_list("pk", flat=True).first()
+    )
+    ((_, view),) = _table_views(event, Table.objects.filter(pk=table.pk), last_round)
     return view
+
+
+def _table_views(
+    event: Event, tables: QuerySet[Table], last_round: int | None
+) -> list[tuple[int, TableView]]:
+    """These tables of the event (by number), each with its round's id: seats, result and
+    the phones at it (three queries)."""
+    rows = list(
+        tables.select_related("first_team", "second_team", "result", "event_table").order_by(
+            "number"
+        )
+    )
+    # A scoring phone sits at its physical table every round (shown at the last round's); a
+    # confirming phone at its round's table.
+    devices: dict[tuple[int, int | None], list[DeviceView]] = defaultdict(list)
+    for token in TableToken.objects.filter(
+        event_table_id__in={t.event_table_id for t in rows}, revoked_at__isnull=True
+    ).order_by("id"):
+        place = token.table_id if token.role == TableToken.Role.CONFIRMER else None
+        devices[(token.event_table_id, place)].append(
+            DeviceView(token.pk, token.role, token.label, token.created_at, token.player_id)
+        )
+    seats: dict[int, list[SeatView]] = defaultdict(list)
+    for seat in (
+        TableSeat.objects.filter(table_id__in=[t.pk for t in rows])
+        .select_related("player")
+        .order_by("number")
+    ):
+        seats[seat.table_id].append(
+            SeatView(
+                seat.number,
+                seat.side,
+                seat.player_id,
+                seat.player.shown,
+                seat_name(seat.number, event.table_size),
+                seat.absent,
+            )
+        )
+    views = []
+    for table in rows:
+        seated = seats[table.pk]
+        if table.first_team and table.second_team:
+            names = [table.first_team.name, table.second_team.name]
+        else:
+            names = [" & ".join(s.name for s in seated if s.side == side) for side in (0, 1)]
+        view = TableView(
+            id=table.pk,
+            number=table.number,
+            seats=seated,
+            team_names=names,
+            game_id=str(table.game_id) if table.game_id else None,
+            join_code=table.event_table.join_code,
+            result=getattr(table, "result", None),
+            devices=(devices[(table.event_table_id, None)] if table.round_id == last_round else [])
+            + devices[(table.event_table_id, table.pk)],
+        )
+        views.append((table.round_id, view))
+    return views
 
 
 @dataclass(frozen=True)
