@@ -159,7 +159,9 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     page.get_by_role("button", name="Call time").click()
     ask_and(page, "Confirm", says="Call time on round 1?")
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Time is called on round 1.")
-    refreshed(p2, lambda ms: expect(p2.locator(".time-called")).to_contain_text("Time!", timeout=ms))
+    refreshed(
+        p2, lambda ms: expect(p2.locator(".time-called")).to_contain_text("Time!", timeout=ms)
+    )
     enter_result(p2, two[0], as_it_stands=True)
     p2.get_by_role("button", name=f"I am {two[1]}: confirm").click()
     refreshed(

@@ -79,7 +79,9 @@ def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_u
     swap.locator("select[name=first]").select_option(label=seat_label(1, "N", north))
     swap.locator("select[name=second]").select_option(label=seat_label(2, "E", east))
     swap.get_by_role("button", name="Swap").click()
-    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("partners last week")
+    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill(
+        "partners last week"
+    )
     ask_and(page, "Confirm", says=f"Swap {north} and {east} in round 1?")
     expect(page.locator(".round-repairs")).to_contain_text(f"{north} and {east} swapped places.")
     expect(board_table(page, 1)).to_contain_text(east)
@@ -87,7 +89,9 @@ def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_u
 
     # The round is undone (nothing is entered there), and seated again.
     page.get_by_role("button", name="Undo round 1").click()
-    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("seated before the last arrivals")
+    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill(
+        "seated before the last arrivals"
+    )
     ask_and(page, "Confirm", says="Undo round 1?")
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Round 1 is undone.")
     expect(page.locator(".board")).to_contain_text("No round is seated yet.")

@@ -180,7 +180,9 @@ def test_a_three_table_progressive_night_on_phones(
     hand(p3, f"{three[1]} (E)", 3)
     eventually(p3, lambda: len(api_get(base, f"/api/v1/games/{first[3]['game']}/")["hands"]) == 1)
     services.round_time_call(event=event, number=1, actor=director)
-    refreshed(p3, lambda ms: expect(p3.locator(".time-called")).to_contain_text("Time!", timeout=ms))
+    refreshed(
+        p3, lambda ms: expect(p3.locator(".time-called")).to_contain_text("Time!", timeout=ms)
+    )
     enter_result(p3, three[0], as_it_stands=True)
     expect(p3.locator("section.result")).to_contain_text("As it stood when time was called")
     # The scorer's phone leaves the table, and joins again by the card without the director.

@@ -330,7 +330,9 @@ def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     result = scorer.locator("section.result")
     result.locator("input[type=radio]").first.check()
     result.get_by_role("button", name="Enter the result", exact=True).tap()
-    expect(result.get_by_role("button", name=re.compile("^I am .*: confirm$")).first).to_be_visible()
+    expect(
+        result.get_by_role("button", name=re.compile("^I am .*: confirm$")).first
+    ).to_be_visible()
     opponents = phone(locale="ko-KR").new_page()
     if way == "text size":
         text_size(opponents, 200)
@@ -344,6 +346,8 @@ def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     # Both on the screen the phone opens on, whole: no scrolling to find them.
     for button in buttons.all():
         expect(button).to_be_in_viewport(ratio=1)
-    spilled = buttons.evaluate_all("(all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.innerText)")
+    spilled = buttons.evaluate_all(
+        "(all) => all.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.innerText)"
+    )
     assert spilled == []
     assert problems(opponents) == []

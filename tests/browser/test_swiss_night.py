@@ -102,7 +102,11 @@ def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_mo
     byes: Counter[str] = Counter()
     met: set[frozenset[str]] = set()
     phones: dict[int, str] = {}
-    for number, scores in ((1, ([10, 4], [10, 7])), (2, ([6, 10], [10, 9])), (3, ([10, 2], [8, 10]))):
+    for number, scores in (
+        (1, ([10, 4], [10, 7])),
+        (2, ([6, 10], [10, 9])),
+        (3, ([10, 2], [8, 10])),
+    ):
         page.get_by_role("button", name="Seat the next round").click()
         expect(page.locator("[data-note-slot=rounds]")).to_contain_text(
             f"Round {number} is seated."

@@ -49,9 +49,7 @@ def test_wrong_join_codes_cost_the_client_and_right_ones_do_not(rates, seated_co
     assert elsewhere.status_code == 201
 
 
-def test_the_ceiling_binds_only_clients_that_guessed_wrong_themselves(
-    rates, settings, seated_code
-):
+def test_the_ceiling_binds_only_clients_that_guessed_wrong_themselves(rates, settings, seated_code):
     rates(**{"join-codes": "100/hour", "join-codes-all": "5/hour"})
     settings.LIMIT_JOIN_TYPOS = 2
     for n in range(5):
@@ -72,9 +70,7 @@ def test_the_ceiling_binds_only_clients_that_guessed_wrong_themselves(
     assert fresh.status_code == 201
 
 
-def test_one_typo_in_a_room_does_not_lock_it_out_when_others_filled_the_ceiling(
-    rates, seated_code
-):
+def test_one_typo_in_a_room_does_not_lock_it_out_when_others_filled_the_ceiling(rates, seated_code):
     """The settings' own allowance: strangers' guessing fills the ceiling; a phone in the room
     mistypes its code once, then types it right."""
     rates(**{"join-codes": "6/hour", "join-codes-all": "60/hour"})

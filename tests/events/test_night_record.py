@@ -807,7 +807,9 @@ def test_a_round_robins_movement_cards_print_its_schedule_byes_included(director
     cards = dict(re.findall(r"<h2>([\w ]+)</h2>(.*?)</article>", page, re.S))
     assert len(cards) == 10
     for card in cards.values():
-        rounds = re.findall(r'<td class="num">(\d)<small>\*</small></td>\s*<td( colspan="3")?', card)
+        rounds = re.findall(
+            r'<td class="num">(\d)<small>\*</small></td>\s*<td( colspan="3")?', card
+        )
         assert [number for number, _ in rounds] == ["1", "2", "3", "4", "5"]
         assert sum(1 for _, bye in rounds if bye) == 1  # their team's one bye
     # The first round is seated as printed: each player's partner is their team mate.

@@ -114,7 +114,9 @@ def test_a_start_refused_or_replayed_is_no_game_started(rates):
     phone = APIClient()
     body = {"ruleset": "standard", "players": ["A", "B", "C", "D"], "dealer": 0}
     for _ in range(3):  # refused: no game started
-        assert phone.post("/api/v1/games/", {"ruleset": "standard"}, format="json").status_code == 400
+        assert (
+            phone.post("/api/v1/games/", {"ruleset": "standard"}, format="json").status_code == 400
+        )
     chosen = {**body, "id": str(uuid.uuid4()), "token": secrets.token_urlsafe(32)}
     # A phone sends its start again after a restore: the same game, answered again.
     statuses = [phone.post("/api/v1/games/", chosen, format="json").status_code for _ in range(3)]

@@ -88,7 +88,9 @@ class AssignSerializer(KnownFieldsOnly):
 
 class ForfeitSerializer(KnownFieldsOnly):
     forfeited_by = StrictIntegerField(
-        min_value=0, max_value=1, help_text="The side that forfeits (0: the even seats; 1: the odd seats)."
+        min_value=0,
+        max_value=1,
+        help_text="The side that forfeits (0: the even seats; 1: the odd seats).",
     )
     reason = StrictCharField(max_length=500)
 
@@ -100,7 +102,9 @@ class SubstituteSerializer(KnownFieldsOnly):
 
 class CutSerializer(KnownFieldsOnly):
     winner = StrictIntegerField(
-        min_value=0, max_value=1, help_text="The side that won the cut (0: the even seats; 1: the odd seats)."
+        min_value=0,
+        max_value=1,
+        help_text="The side that won the cut (0: the even seats; 1: the odd seats).",
     )
     reason = StrictCharField(max_length=500, required=False, default="")
 

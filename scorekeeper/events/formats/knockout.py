@@ -260,4 +260,3 @@ class Knockout(FormatBase[KnockoutOptions]):
             first = row.rank or 0
             spans.append((first, first + len(level) - 1))
         return spans
-

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0018_change_log_restore'),
+        ("events", "0018_change_log_restore"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='result',
-            name='kept_confirmation',
+            model_name="result",
+            name="kept_confirmation",
             field=models.JSONField(blank=True, null=True),
         ),
     ]

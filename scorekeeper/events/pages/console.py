@@ -51,13 +51,17 @@ WORDS: Final = {
         "Hand table {number} to another phone? The scoring phone there stops working; the next "
         "phone joins with the table's code."
     ),
-    "handed_over": _("Table {number} is free for another phone: it joins with the table's code {code}"),
+    "handed_over": _(
+        "Table {number} is free for another phone: it joins with the table's code {code}"
+    ),
     "end_confirmers": _("End confirming phones"),
     "end_confirmers_ask": _(
         "End table {number}'s confirming phones? They stop working; the opponents join again "
         "with the table's code."
     ),
-    "confirmers_ended": _("Table {number}'s confirming phones are ended: the opponents join again with the code {code}"),
+    "confirmers_ended": _(
+        "Table {number}'s confirming phones are ended: the opponents join again with the code {code}"
+    ),
     "sit_outs": _("Sitting out: {names}"),
     "leaves": _("Leaves"),
     "leaves_ask": _("{name} leaves the event: not seated from the next round on?"),

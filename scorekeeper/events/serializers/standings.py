@@ -78,9 +78,9 @@ class StandingsSerializer(serializers.Serializer[Any]):
     event = serializers.IntegerField(source="event.id")
     teams = serializers.BooleanField(help_text="The rows are teams (fixed partners), not players.")
     ranked_by = serializers.CharField(
-        help_text="What ranks, in words: \"match points\", \"the bracket, then match points\", "
-        "\"points with sit-out credit\", \"points per round counted\" or \"games won, then "
-        "points\"."
+        help_text='What ranks, in words: "match points", "the bracket, then match points", '
+        '"points with sit-out credit", "points per round counted" or "games won, then '
+        'points".'
     )
     tie_breaks = serializers.ListField(child=serializers.CharField())
     columns = StandingsColumnSerializer(
