@@ -52,6 +52,7 @@ test:
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(DEV) $(BIN)/mypy --strict referee scorekeeper
 	$(BIN)/lint-imports
 
