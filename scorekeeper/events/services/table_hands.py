@@ -27,7 +27,7 @@ from scorekeeper.events.models import (
 from scorekeeper.events.services.results import result_rederive
 from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
 from scorekeeper.models import Game
-from scorekeeper.selectors import Standing, the_row
+from scorekeeper.selectors import Standing
 from scorekeeper.services import HandEntry, HandResult
 
 
@@ -40,7 +40,7 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
             field="entry",
         )
     require_open(table.round.event)
-    result = the_row(Result.objects.filter(table=table))
+    result: Result | None = getattr(table, "result", None)  # (read with the table's lock)
     if directs(actor, table.round.event.club):
         if result is not None and result.status != Result.Status.DISPUTED and not reason.strip():
             raise Malformed(

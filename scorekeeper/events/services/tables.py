@@ -285,7 +285,7 @@ def table_lock(table: Table, *, with_event: bool = False) -> Table:
     locking = ("self", "round__event") if with_event else ("self",)
     return (
         Table.objects.select_for_update(of=locking)
-        .select_related("round__event__club", "event_table")
+        .select_related("round__event__club", "event_table", "result")
         .get(pk=table.pk)
     )
 
