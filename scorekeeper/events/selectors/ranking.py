@@ -6,6 +6,7 @@ Standings count confirmed results only.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
@@ -71,14 +72,7 @@ def standings(*, event: Event, through: int | None = None) -> Standings:
         .order_by("round_number", "table_number", "side", "player_id")
         .values_list(*LINE_VALUES)
     ]
-    byes = [
-        Bye(number, team_id if event.is_teams else player_id)
-        for number, player_id, team_id in SitOut.objects.filter(
-            round__event=event, round__number__lte=last
-        ).values_list("round__number", "player_id", "team_id")
-    ]
-    if not event.is_teams:
-        byes += _absent_credits(event, last)
+    byes = byes_of(events=[event], through=through)[event.pk]
     waiting = Result.objects.filter(table__round__event=event, status=Result.Status.ENTERED).count()
     rounds = complete_rounds(event=event)
     complete = {number for number in rounds.complete if number <= last}
@@ -95,19 +89,37 @@ def standings(*, event: Event, through: int | None = None) -> Standings:
     )
 
 
-def _absent_credits(event: Event, last: int) -> list[Bye]:
-    """A player absent from a round they were seated in (a substitute played for them, or
-    nobody did) counts it as a bye when the event gives them a sit-out's credit."""
-    if event.absent_credit != Event.AbsentCredit.SIT_OUT:
-        return []
-    return [
-        Bye(number, substitute_for if substitute_for is not None else player)
-        for number, player, substitute_for in TableSeat.objects.filter(
-            Q(substitute_for__isnull=False) | Q(absent=True),
-            table__round__event=event,
-            table__round__number__lte=last,
-        ).values_list("table__round__number", "player_id", "substitute_for_id")
+def byes_of(*, events: Iterable[Event], through: int | None = None) -> dict[int, list[Bye]]:
+    """Each event's byes as its standings count them, by event id: the rounds sat out (by a
+    player, or a team), and the rounds a player was seated in and absent from (a substitute
+    played for them, or nobody did) where an event of individuals gives an absent player a
+    sit-out's credit; through round ``through``, when given. Two queries however many events
+    (one when none of them gives that credit): a night's standings and a season's ladder
+    both read a night's byes here."""
+    by_id = {event.pk: event for event in events}
+    last = 2**15 if through is None else through
+    byes: dict[int, list[Bye]] = {pk: [] for pk in by_id}
+    for event_id, number, player_id, team_id in SitOut.objects.filter(
+        round__event_id__in=by_id, round__number__lte=last
+    ).values_list("round__event_id", "round__number", "player_id", "team_id"):
+        byes[event_id].append(Bye(number, team_id if by_id[event_id].is_teams else player_id))
+    credited = [
+        pk
+        for pk, event in by_id.items()
+        if not event.is_teams and event.absent_credit == Event.AbsentCredit.SIT_OUT
     ]
+    if not credited:
+        return byes
+    for event_id, number, player_id, substitute_for in TableSeat.objects.filter(
+        Q(substitute_for__isnull=False) | Q(absent=True),
+        table__round__event_id__in=credited,
+        table__round__number__lte=last,
+    ).values_list(
+        "table__round__event_id", "table__round__number", "player_id", "substitute_for_id"
+    ):
+        absent = substitute_for if substitute_for is not None else player_id
+        byes[event_id].append(Bye(number, absent))
+    return byes
 
 
 def _guest_rows(rows: list[StandingRow], lines: list[Line]) -> list[StandingRow]:

@@ -1,6 +1,6 @@
 """A season's leaderboard as its ladder ranks it: every published night of the season is
 ranked by the event's own standings (its format's `rank`), and the nights add up by the
-season's ladder (`ladders.ladder_rank`). Seven queries, however many nights and players:
+season's ladder (`ladders.ladder_rank`). Eight queries, however many nights and players:
 the rows of every night are fetched flat, together, and ranked in Python.
 """
 
@@ -21,12 +21,11 @@ from scorekeeper.events.models import (
     ResultLine,
     Round,
     Season,
-    SitOut,
 )
 from scorekeeper.events.ranking.ladders import Ladder, LadderRow, Night, ladder_rank
-from scorekeeper.events.ranking.standings import Bye, Line, StandingRow
+from scorekeeper.events.ranking.standings import Line, StandingRow
 from scorekeeper.events.selectors import LEADERBOARD_ORDER, leaderboard
-from scorekeeper.events.selectors.ranking import LINE_VALUES
+from scorekeeper.events.selectors.ranking import LINE_VALUES, byes_of
 from scorekeeper.events.selectors.records import NO_GAMES
 from scorekeeper.models import Club
 from scorekeeper.names import name_shown
@@ -41,9 +40,10 @@ def _figure(value: Any) -> float:
 
 def season_nights(*, season: Season) -> tuple[list[Night], dict[int, str]]:
     """Every player's nights in the season's published events, with their places in each
-    night's standings, and the players' names (six queries). A night is an event the player
+    night's standings, and the players' names (seven queries). A night is an event the player
     took part in (`StandingRow.took_part`): a confirmed game, or a bye as the event counts
-    it (a Swiss bye's win and average, a round robin's win, a sit-out's credit)."""
+    it (a Swiss bye's win and average, a round robin's win, a sit-out's credit, an
+    absent player's where the event gives it: `byes_of`, as the night's standings read them)."""
     events = {e.pk: e for e in Event.objects.filter(season=season, published=True)}
     names: dict[int, str] = {}
     rows: dict[int, list[StandingRow]] = defaultdict(list)
@@ -76,11 +76,7 @@ def season_nights(*, season: Season) -> tuple[list[Night], dict[int, str]]:
         .values_list("event_id", *LINE_VALUES)
     ):
         lines[event_id].append(Line(*values))
-    byes: dict[int, list[Bye]] = defaultdict(list)
-    for event_id, number, player_id, team_id in SitOut.objects.filter(
-        round__event_id__in=events
-    ).values_list("round__event_id", "round__number", "player_id", "team_id"):
-        byes[event_id].append(Bye(number, team_id if events[event_id].is_teams else player_id))
+    byes = byes_of(events=events.values())
     complete: dict[int, set[int]] = defaultdict(set)
     for event_id, number, open_tables in (
         Round.objects.filter(event_id__in=events)
@@ -113,7 +109,7 @@ def season_leaderboard(
 ) -> list[dict[str, Any]]:
     """A season's leaderboard: each player's statistics with the ladder's figures (nights
     played, nights counted, ladder points, points per night, whether they qualify), ranked
-    by the ladder, or by a statistic when ``order`` names one (seven queries)."""
+    by the ladder, or by a statistic when ``order`` names one (eight queries)."""
     ladder = Ladder.of(season)
     nights, names = season_nights(season=season)
     ranked = {row.key: row for row in ladder_rank(ladder, nights, names)}
