@@ -351,3 +351,22 @@ def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     )
     assert spilled == []
     assert problems(opponents) == []
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko-KR"])
+def test_a_new_games_points_to_win_fit_a_page_zoomed_to_200(live_server, phone, locale) -> None:
+    """At 200% page zoom a small phone is 180 CSS px across: the points to win stand over their
+    two buttons (three 44 px targets no longer fit a row), each switch beside its words, and
+    nothing runs off the screen."""
+    page = phone(locale=locale, viewport={"width": 180, "height": 370}, device_scale_factor=2)
+    page = page.new_page()
+    page.goto(live_server.url + "/new/")
+    stepper = page.locator(".stepper-row")
+    expect(stepper.locator("input")).to_have_value("10")
+    assert layout_problems(page) == []
+    value = stepper.locator("input").bounding_box()
+    for button in stepper.locator("button").all():
+        box = button.bounding_box()
+        assert box is not None and value is not None and box["y"] >= value["y"] + value["height"]
+    width = stepper.locator("input").evaluate("(input) => input.scrollWidth <= input.clientWidth")
+    assert width, "the points to win are cut short"
