@@ -201,6 +201,31 @@ class SecondDirector:
         )
 
 
+def test_a_correction_without_a_reason_brings_the_why_box_to_the_director(
+    live_server, page: Page, django_user_model
+):
+    """The desk's one "why" box sits at its top, scrolled out of sight under a long table: a
+    change sent without a reason brings it back, marked, and the note names it."""
+    event = a_night(django_user_model, entry="totals")
+    base = live_server.url
+    sign_in(page, base, f"/events/{event.pk}/manage/")
+    open_table_one(page)
+    page.locator("#totals-0").fill("5")
+    page.locator("#totals-1").fill("3")
+    page.get_by_role("button", name="Correct the result").click()
+    why = page.locator(".desk-reason")
+    expect(why).to_be_focused()
+    expect(why).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("[data-note-slot=desk-result]")).to_contain_text(
+        "Say why first, in the box “Why (kept in the change log)”."
+    )
+    assert not hasattr(event.rounds.get().tables.get(number=1), "result")
+    why.fill("from the tally card")
+    expect(why).not_to_have_attribute("aria-invalid", "true")
+    page.get_by_role("button", name="Correct the result").click()
+    expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("5–3")
+
+
 def test_a_result_saved_meanwhile_by_another_director_is_not_overwritten_from_the_desk(
     live_server, page: Page, phone, django_user_model
 ):

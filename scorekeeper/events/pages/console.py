@@ -208,6 +208,7 @@ WORDS: Final = {
     "absent_done": _("{name} is recorded absent: now assign the table's result."),
     "stale_note": _("Someone changed this meanwhile: look at it as it is now, then save again."),
     "stale_game": _("The table's hands changed since you read them."),
+    "why_needed": _("Say why first, in the box “Why (kept in the change log)”."),
     "undo_round": _("Undo round {number}"),
     "undo_round_ask": _(
         "Undo round {number}? Nothing is entered there yet; its tables go, and seating it again seats the same."

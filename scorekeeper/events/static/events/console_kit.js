@@ -74,6 +74,17 @@ export async function attempt(key, action) {
   try {
     await action();
   } catch (error) {
+    const why = error.field === "reason" && $(".desk-reason");
+    if (why && !why.closest("[hidden]")) {
+      // The open table's one "why" box may be scrolled out of sight: it is brought to the
+      // director, marked, and the note names it (the server's words name a field).
+      why.setAttribute("aria-invalid", "true");
+      why.addEventListener("input", () => why.removeAttribute("aria-invalid"), { once: true });
+      why.scrollIntoView({ block: "center" });
+      why.focus();
+      tell(key, t("why_needed"), true);
+      return;
+    }
     if (error.status !== 412) {
       tell(key, error.message, true);
       return;
