@@ -446,3 +446,15 @@ def test_a_party_and_a_swiss_night_count_in_the_season_and_export_in_both_langua
     assert "1라운드 대진표" in korean and "승점" in korean
     results = anon.get(f"/events/{party}/results/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert "프로그레시브 파티" in results
+    # The standings' own words come in the reader's language: the format's columns and the
+    # side prizes' titles (their kinds stay the same in every language).
+    for language, heading, booby in (
+        ("en", "Buchholz", "Booby prize"),
+        ("ko", "부흐홀츠", "꼴찌상"),
+    ):
+        standings = ok(
+            anon.get(f"/api/v1/events/{swiss}/standings/", HTTP_ACCEPT_LANGUAGE=language)
+        )
+        assert standings["columns"][0]["heading"] == heading
+        prizes = {prize["kind"]: prize["title"] for prize in standings["side_prizes"]}
+        assert prizes["booby"] == booby

@@ -14,6 +14,7 @@ from scorekeeper.errors import Malformed
 from scorekeeper.events import selectors
 from scorekeeper.events import serializers as s
 from scorekeeper.events.formats import format_of
+from scorekeeper.events.localized.choice_names import prize_title
 from scorekeeper.events.services import PlayerRef
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def standings_json(table: selectors.Standings) -> dict[str, Any]:
         "waiting": table.waiting,
         "rows": [{name: getattr(row, name) for name in STANDING_FIELDS} for row in table.rows],
         "side_prizes": [
-            {"kind": p.kind, "title": p.title, "winners": [asdict(w) for w in p.winners]}
+            {"kind": p.kind, "title": prize_title(p), "winners": [asdict(w) for w in p.winners]}
             for p in table.side_prizes
         ],
     }

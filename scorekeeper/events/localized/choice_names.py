@@ -5,6 +5,7 @@ forms take these names instead."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -57,13 +58,19 @@ TIE_BREAK_NAMES = {
     "coin-flip": _("a coin flip drawn once for the event"),
 }
 
-#: The side prizes (`standings.SIDE_PRIZES`) by kind, as pages name them.
+#: The side prizes (`standings.SIDE_PRIZES`) by kind, as pages and the API name them.
 PRIZE_NAMES = {
     "most-loners": _("Most loners made"),
     "most-euchres": _("Most euchres"),
     "highest-game": _("Highest single game"),
     "booby": _("Booby prize"),
 }
+
+
+def prize_title(prize: Any) -> str:
+    """A side prize's title in the reader's language (the standings name it in English)."""
+    return str(PRIZE_NAMES.get(prize.kind, prize.title))
+
 
 #: The seats' compass letters (`referee.rules.SEAT_LETTERS`, which the API sends) as the
 #: room's pages write them: the table app's words for them, N, E, S, W in English and

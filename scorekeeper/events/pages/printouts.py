@@ -24,11 +24,11 @@ from scorekeeper.errors import DomainError
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.access import Actor
-from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES
+from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES, prize_title
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
 from scorekeeper.events.localized.stories import result_story
-from scorekeeper.events.pages.shown import prize_title, seated_tables, table_story
+from scorekeeper.events.pages.shown import seated_tables, table_story
 from scorekeeper.events.selectors.season_board import LADDER_ORDER, club_board
 from scorekeeper.events.services.privacy import is_erased
 

@@ -10,15 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.events.formats.base import Move
-from scorekeeper.events.localized.choice_names import PRIZE_NAMES
 from scorekeeper.events.localized.stories import story_of
 from scorekeeper.events.planning.seating import seat_name
 from scorekeeper.events.selectors import RoundView, TableView
-
-
-def prize_title(prize: Any) -> str:
-    """A side prize's title in the reader's language (the standings name it in English)."""
-    return str(PRIZE_NAMES.get(prize.kind, prize.title))
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ class PrizeWinnerSerializer(serializers.Serializer[Any]):
 
 class SidePrizeSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
-    title = serializers.CharField()
+    title = serializers.CharField(help_text="In the reader's language.")
     winners = PrizeWinnerSerializer(many=True)
 
 
