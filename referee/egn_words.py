@@ -56,7 +56,7 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "award": "{reason}: {points}",
         "no-points": "{reason}: 점수 없음",
         "points": "{team} +{points}",
-        "unfinished": "끝나지 않은 핸드",
+        "unfinished": "끝나지 않은 " + KOREAN_TERMS["t_deal"],
         "violation": "위반: {message}",
         "score": "점수 {score}",
         "final": "최종 점수 {score}",

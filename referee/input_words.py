@@ -153,7 +153,7 @@ KOREAN: Final[dict[str, str]] = {
     "must be made, march or euchred": "made, march, euchred 중 하나여야 합니다",
     "{tricks} tricks are {told}, not {outcome}": "{tricks}트릭은 {outcome}이(가) 아니라 {told}입니다",
     "an auction's hand is entered by its bid and tricks": (
-        "{t_auction}의 핸드는 {t_bid}와(과) {t_trick} 수로 입력합니다"
+        "{t_auction}의 {t_deal}은(는) {t_bid}와(과) {t_trick} 수로 입력합니다"
     ),
     "only an auction has bids": "{t_auction}에만 {t_bid}이(가) 있습니다",
     "is required: what the makers bid": "꼭 있어야 합니다: {t_maker}의 {t_bid}",
@@ -184,8 +184,8 @@ KOREAN: Final[dict[str, str]] = {
         "{digits}자리 숫자는 어느 필드에도 너무 깁니다"
     ),
     "a number larger than any field takes": "어느 필드에도 너무 큰 숫자입니다",
-    "no hand record in the input": "입력에 핸드 기록이 없습니다",
-    "a blank line holds no hand record": "빈 줄에는 핸드 기록이 없습니다",
+    "no hand record in the input": "입력에 {t_deal} 기록이 없습니다",
+    "a blank line holds no hand record": "빈 줄에는 {t_deal} 기록이 없습니다",
 }
 
 

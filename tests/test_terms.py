@@ -74,3 +74,23 @@ def test_no_retired_term_is_left_in_the_events_screens_korean() -> None:
     for script in sorted((ROOT / "scorekeeper" / "events" / "static" / "events").glob("*.js")):
         text = script.read_text(encoding="utf-8")
         assert not [word for word in retired if word in text], script.name
+
+
+#: Where 핸드 may stay: the poor-hand redeal's English name, in brackets after its Korean.
+RULE_NAME = "(파머스 핸드)"
+
+
+def test_a_deal_is_판_in_every_korean_word_never_핸드() -> None:
+    """The table says a hand (one deal, played out) is 판, and the cards a seat holds 손패: no
+    Korean of the server's catalogue, the table app's words, the events' screens or the
+    referee says 핸드, but for the name of the poor-hand redeal ("Farmer's hand")."""
+    assert [now for word, now in table_rows("Retired") if word.startswith("핸드 ")] == ["판"]
+    for entry in polib.pofile(str(CATALOGUE)):
+        for form in [entry.msgstr, *entry.msgstr_plural.values()]:
+            assert "핸드" not in form, (entry.msgid, form)
+    app_words = ROOT / "scorekeeper" / "webapp" / "static" / "webapp" / "js" / "words" / "ko.js"
+    scripts = [app_words, *(ROOT / "scorekeeper" / "events" / "static" / "events").glob("*.js")]
+    sources = [p for p in (ROOT / "referee").glob("*.py") if p.name != "terms.py"]
+    for path in sorted(scripts) + sorted(sources):
+        lines = path.read_text(encoding="utf-8").replace(RULE_NAME, "").splitlines()
+        assert not [line for line in lines if "핸드" in line], path.name

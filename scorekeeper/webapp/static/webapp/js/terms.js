@@ -250,5 +250,9 @@ export const RETIRED = Object.freeze([
   [
     "1번째 (a number before 번째)",
     "첫 번째, 두 번째, …"
+  ],
+  [
+    "핸드 (a deal; 파머스 핸드, the rule's English name, stays)",
+    "판"
   ]
 ]);
