@@ -262,6 +262,13 @@ def test_a_round_waits_for_every_confirmation(director: Director):
     (table,) = director.next_round(event)["tables"]
     response = director.client.post(f"/api/v1/events/{event}/rounds/", format="json")
     assert is_problem(response, 409, "rounds", "round-open")
+    said = "Round 1 has 1 table without a confirmed result: table 1."
+    assert response.json()["detail"] == said
+    response = director.client.post(
+        f"/api/v1/events/{event}/rounds/", format="json", HTTP_ACCEPT_LANGUAGE="ko"
+    )
+    said = "1라운드에 확정된 결과가 없는 테이블이 1개 있습니다: 1번 테이블."
+    assert response.json()["detail"] == said
     device = join(table["join_code"])
     names = device.by_seat
     assert is_problem(device.enter(by=names[0]), 409, "hands", "round-unfinished")

@@ -98,15 +98,25 @@ def round_generate(*, event: Event, actor: Actor, expected_version: int | None =
         require_fresh(event, expected_version)
         last = event.rounds.order_by("-number").first()
         if last is not None:
-            open_tables = last.tables.exclude(result__status=Result.Status.CONFIRMED).count()
+            open_tables = list(
+                last.tables.exclude(result__status=Result.Status.CONFIRMED)
+                .order_by("number")
+                .values_list("number", flat=True)
+            )
             if open_tables:
                 raise Conflict(
                     ngettext(
-                        "Round %(last)s has %(open_tables)s table without a confirmed result.",
-                        "Round %(last)s has %(open_tables)s tables without a confirmed result.",
-                        open_tables,
+                        "Round %(last)s has %(open_tables)s table without a confirmed result: "
+                        "table %(tables)s.",
+                        "Round %(last)s has %(open_tables)s tables without a confirmed result: "
+                        "tables %(tables)s.",
+                        len(open_tables),
                     )
-                    % {"last": last.number, "open_tables": open_tables},
+                    % {
+                        "last": last.number,
+                        "open_tables": len(open_tables),
+                        "tables": ", ".join(str(n) for n in open_tables),
+                    },
                     code="round-open",
                     field="rounds",
                 )
