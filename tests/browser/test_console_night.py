@@ -298,7 +298,7 @@ def test_withdrawing_a_team_and_a_player_leaving_ask_first(
     expect(aces).to_contain_text("(left)")
     standing = page.locator(".standings-table tbody tr", has_text="Aces")
     expect(standing).to_contain_text("Aces (left)")
-    expect(board_table(page, 1)).to_contain_text("a forfeit, recorded by the director")
+    expect(board_table(page, 1)).to_contain_text("a forfeit recorded by the director")
     expect(page.locator(".change-log")).to_contain_text("withdrew a team")
     expect(page.locator(".change-log")).to_contain_text("Reason: Ann is unwell")
 

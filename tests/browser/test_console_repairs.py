@@ -473,7 +473,7 @@ def test_at_200_percent_text_the_consoles_buttons_hold_their_words_in_the_middle
 def test_the_console_in_korean_at_200_keeps_a_date_and_the_directors_name_whole(
     live_server, phone, django_user_model, settings, tmp_path
 ):
-    """The line "디렉터(Dora (demo director))가 입력함" never breaks between 디렉터 and its bracket,
+    """The line "디렉터 Dora (demo director)이(가) 입력함" never breaks inside a word,
     nor the last backup's date at its hyphens ("2026-" over "12-05")."""
     settings.BACKUP_DIR = tmp_path / "backups"
     event = a_night(django_user_model)

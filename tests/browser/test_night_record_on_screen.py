@@ -40,7 +40,7 @@ def test_a_directors_correction_shows_on_the_tables_phone(
     refreshed(
         phone,
         lambda ms: expect(result.locator(".how")).to_have_text(
-            "Corrected by the director (Dora Lee): 7 – 2 was confirmed, now 5 – 3.", timeout=ms
+            "Corrected by the director, Dora Lee: 7 – 2 was confirmed, now 5 – 3.", timeout=ms
         ),
     )
     expect(result.locator(".result-score")).to_contain_text("5 – 3")
@@ -64,7 +64,7 @@ def test_the_opponents_confirming_a_correction_again_are_named_on_the_tables_pho
     refreshed(
         phone,
         lambda ms: expect(how).to_have_text(
-            "Corrected by the director (Dora Lee): 7 – 2 was confirmed, now 5 – 3. Confirmed by "
+            "Corrected by the director, Dora Lee: 7 – 2 was confirmed, now 5 – 3. Confirmed by "
             f"{seats[3].player.shown} on this table's phone.",
             timeout=ms,
         ),

@@ -142,7 +142,7 @@ def test_a_correction_of_a_confirmed_result_is_shown_as_the_directors(director: 
     assert seen["provenance"] == "corrected" and seen["confirmed_points"] == [7, 2]
     board = ok(director.client.get(f"/api/v1/events/{event}/board/"))
     (table,) = board[0]["tables"]
-    assert "corrected by the director (Dora Lee): 7–2 confirmed, now 5–3" in table["story"]
+    assert "corrected by the director, Dora Lee: 7–2 confirmed, now 5–3" in table["story"]
 
 
 def test_a_correction_undone_gives_the_opponents_confirmation_back(director: Director):
@@ -212,7 +212,7 @@ def test_a_forfeit_names_the_director_and_no_seat(director: Director):
     (game,) = ok(director.client.get(f"/api/v1/players/{player}/"))["history"]
     assert (game["provenance"], game["director"]) == ("forfeited", "Dora Lee")
     page = director.client.get(f"/events/players/{player}/").content.decode()
-    assert "a forfeit, recorded by the director (Dora Lee)" in page
+    assert "a forfeit recorded by the director, Dora Lee" in page
     export = director.client.get(f"/api/v1/players/{player}/export.csv").content.decode()
     assert "forfeited,Dora Lee" in export
 
@@ -267,7 +267,7 @@ def test_a_reconfirm_required_event_asks_the_opponents_again(director: Director)
     assert again["status"] == "confirmed" and again["provenance"] == "corrected"
     # Who confirmed it again is named wherever the correction is told.
     said = (
-        "corrected by the director (Dora Lee): 7–2 confirmed, now 5–3, confirmed again by "
+        "corrected by the director, Dora Lee: 7–2 confirmed, now 5–3, confirmed again by "
         f"{phone.by_seat[1]} at the table"
     )
     (table,) = ok(director.client.get(f"/api/v1/events/{event}/board/"))[0]["tables"]
@@ -835,3 +835,30 @@ def test_a_format_seated_from_results_has_no_movement_cards(director: Director):
     enter_teams(director, event, 4)
     page = director.client.get(f"/events/{event}/movement/").content.decode()
     assert "print each round" in page and "movement-card" not in page
+
+
+def test_a_directors_name_is_told_after_a_comma_never_in_brackets_of_its_own() -> None:
+    """A display name may hold brackets ("Dora (demo director)"): the story names the
+    director after a comma, so no bracket is nested in another."""
+    from django.utils import translation
+
+    from scorekeeper.events.localized.stories import result_story
+
+    name = "Dora (demo director)"
+    with translation.override("en"):
+        assert result_story("confirmed-by-director", name) == (
+            "confirmed by the director, Dora (demo director)"
+        )
+        assert result_story("corrected", name, points=[5, 3], confirmed=[7, 2]) == (
+            "corrected by the director, Dora (demo director): 7–2 confirmed, now 5–3"
+        )
+        assert result_story("played", "", called_by=name) == (
+            "as it stood when time was called by Dora (demo director)"
+        )
+    with translation.override("ko"):
+        assert result_story("confirmed-by-director", name) == (
+            "디렉터 Dora (demo director)이(가) 확인함"
+        )
+        assert result_story("corrected", name).startswith(
+            "디렉터 Dora (demo director)이(가) 정정함"
+        )

@@ -23,14 +23,15 @@ def result_story(
     called_by: str | None = None,
 ) -> str:
     """How a result came about, in the reader's language, naming the director who made it so
-    (never a seat): "corrected by the director (Dora Lee): 7–2 confirmed, now 5–3",
-    "assigned by the director (Dora Lee)", ...; and "as it stood when time was called (by
-    Dora Lee)". Empty for a result played and confirmed at the table. ``again``: who of the
+    (never a seat): "corrected by the director, Dora Lee: 7–2 confirmed, now 5–3",
+    "assigned by the director, Dora Lee", ...; and "as it stood when time was called by Dora
+    Lee". The name stands after a comma, never in brackets: a display name may hold its own
+    ("Dora (demo director)"). Empty for a result played and confirmed at the table. ``again``: who of the
     opponents confirmed a correction again ("..., confirmed again by Cat at the table")."""
     who = director or _("a director")
     parts = []
     if how == "corrected":
-        said = _("corrected by the director (%(director)s)") % {"director": who}
+        said = _("corrected by the director, %(director)s") % {"director": who}
         if confirmed and points:
             said += ": " + _("%(confirmed)s confirmed, now %(points)s") % {
                 "confirmed": "–".join(str(p) for p in confirmed),
@@ -43,7 +44,7 @@ def result_story(
         parts.append(str(HOW_SAID[how]) % {"director": who})
     if called_by is not None:
         parts.append(
-            _("as it stood when time was called (by %(director)s)")
+            _("as it stood when time was called by %(director)s")
             % {"director": called_by or _("a director")}
         )
     return "; ".join(parts)
@@ -51,10 +52,10 @@ def result_story(
 
 #: How a result came about (`Result.provenance`) but a correction, in the reader's language.
 HOW_SAID: Final = {
-    "assigned": gettext_lazy("assigned by the director (%(director)s)"),
-    "forfeited": gettext_lazy("a forfeit, recorded by the director (%(director)s)"),
-    "entered-by-director": gettext_lazy("entered by the director (%(director)s)"),
-    "confirmed-by-director": gettext_lazy("confirmed by the director (%(director)s)"),
+    "assigned": gettext_lazy("assigned by the director, %(director)s"),
+    "forfeited": gettext_lazy("a forfeit recorded by the director, %(director)s"),
+    "entered-by-director": gettext_lazy("entered by the director, %(director)s"),
+    "confirmed-by-director": gettext_lazy("confirmed by the director, %(director)s"),
 }
 
 
