@@ -44,8 +44,14 @@ def shipped_files() -> list[str]:
     return names
 
 
+#: Modules a screen imports when it opens (`import()`), not preloaded with the shell: the
+#: share screen's QR code maker. The service worker keeps them too, for offline use.
+ON_DEMAND = frozenset({"webapp/js/qr.js"})
+
+
 def modules() -> list[str]:
-    return [name for name in shipped_files() if name.endswith(".js")]
+    """The modules the shell preloads: every one the app ships but those loaded on demand."""
+    return [name for name in shipped_files() if name.endswith(".js") and name not in ON_DEMAND]
 
 
 def precache() -> tuple[list[str], str]:

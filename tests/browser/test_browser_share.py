@@ -38,6 +38,9 @@ def test_a_game_is_shared_by_qr_code_to_watch_or_keep_score(page: Page, live_ser
 
     watch = page.get_by_role("region", name="Watch")
     keep = page.get_by_role("region", name="Keep score on another phone")
+    # (The QR code's maker is loaded when the screen opens.)
+    expect(watch.locator(".qr svg")).to_be_visible()
+    expect(keep.locator(".qr svg")).to_be_visible()
     watch_link = read_qr(watch.locator(".qr").inner_html())
     keep_link = read_qr(keep.locator(".qr").inner_html())
     assert watch_link == f"{live_server.url}/g/{table.game_id}/"

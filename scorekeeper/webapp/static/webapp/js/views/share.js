@@ -4,7 +4,6 @@
 import { api, Unreachable } from "../api.js";
 import { saveToken } from "../db.js";
 import { t } from "../i18n.js";
-import { qrSvg } from "../qr.js";
 import { h, replace, sheetRow, showSheet, toast } from "../ui.js";
 
 async function copy(text) {
@@ -17,7 +16,9 @@ async function copy(text) {
 }
 
 function linkCard({ id, title, body, url, warn }) {
-  const qr = h("div", { class: "qr", html: qrSvg(url, t("share.qr", { title })) });
+  // The QR code's maker is loaded when a link is shared, not with the app (views.ON_DEMAND).
+  const qr = h("div", { class: "qr" });
+  import("../qr.js").then(({ qrSvg }) => { qr.innerHTML = qrSvg(url, t("share.qr", { title })); });
   return h("section", { class: "panel share", "aria-labelledby": id },
     h("h2", { id }, title),
     h("p", {}, body),
