@@ -169,7 +169,6 @@ export const EN = {
 
   "game.title": "Game",
   "game.heading": "Game: {teams}",
-  "game.local": "Not on the server yet: sent when the connection is back.",
   "game.missing": "There is no game at this address.",
   "game.offline": "This game is not on this phone yet, and there is no connection to fetch it.",
 
@@ -243,7 +242,6 @@ export const EN = {
 
   "undo.button": "Undo hand {number}",
   "undo.confirm": "Tap again to undo hand {number}",
-  "undo.done": "Undone.",
   "undo.done_hand": "Hand {number} undone.",
 
   "amend.open": "Change hand {number}:",
@@ -272,12 +270,6 @@ export const EN = {
   "clash.add": "Add mine",
   "clash.drop": "Drop mine",
   "conflict.title": "Another phone changed this game",
-  "conflict.body.one": "While these hands waited on this phone, the game moved on: it now has 1 hand ({score}). Nothing of theirs or yours has been overwritten.",
-  "conflict.body": "While these hands waited on this phone, the game moved on: it now has {hands} hands ({score}). Nothing of theirs or yours has been overwritten.",
-  "conflict.keep": "Add mine after theirs",
-  "conflict.drop": "Drop",
-  "conflict.drop_all": "Drop mine",
-  "conflict.undo": "The game changed on another phone: look at the hands again before undoing.",
   "rejected.body": "Not recorded: {hand}. {reason}",
   "rejected.ok": "OK",
   "rejected.game": "this game (it stays on this phone)",

@@ -168,7 +168,6 @@ export const KO = {
 
   "game.title": "게임",
   "game.heading": "게임: {teams}",
-  "game.local": "아직 서버에 없습니다. 다시 연결되면 보냅니다.",
   "game.missing": "이 주소에는 게임이 없습니다.",
   "game.offline": "이 게임은 아직 이 폰에 없고, 가져올 인터넷 연결도 없습니다.",
 
@@ -240,7 +239,6 @@ export const KO = {
 
   "undo.button": `{number}번 판 되돌리기`,
   "undo.confirm": `한 번 더 누르면 {number}번 판을 되돌립니다`,
-  "undo.done": "되돌렸습니다.",
   "undo.done_hand": `{number}번 판을 되돌렸습니다.`,
 
   "amend.open": `{number}번 판 고치기:`,
@@ -268,11 +266,6 @@ export const KO = {
   "clash.add": "내 판 추가",
   "clash.drop": "내 판 버리기",
   "conflict.title": "다른 폰이 이 게임을 바꿨습니다",
-  "conflict.body": "이 판들이 이 폰에서 기다리는 동안 게임이 진행되어 지금 {hands}판입니다 ({score}). 어느 쪽 기록도 덮어쓰지 않았습니다.",
-  "conflict.keep": "내 판을 그 뒤에 추가",
-  "conflict.drop": "버리기",
-  "conflict.drop_all": "내 판 버리기",
-  "conflict.undo": "다른 폰에서 게임이 바뀌었습니다. 판 기록을 다시 보고 되돌리세요.",
   "rejected.body": "기록되지 않음: {hand}. {reason}",
   "rejected.ok": "확인",
   "rejected.game": "이 게임 (이 폰에는 남아 있습니다)",
