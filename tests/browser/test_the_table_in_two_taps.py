@@ -440,9 +440,10 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
 
 def round_of_two_played(live_server, phone, django_user_model, settings) -> tuple[Any, ...]:
     """A night of rounds of two hands, both entered on the scoring phone (the round's last
-    heading shown): the phone's table, its players' names by seat, the code and the round."""
+    heading shown): the phone's table, its players' names by seat, the code, the round and
+    the director."""
     settings.PUBLIC_URL = live_server.url
-    _, rnd, code, _ = a_night(django_user_model, hands_per_round=2)
+    _, rnd, code, director = a_night(django_user_model, hands_per_round=2)
     seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
     names = [f"{seat.player.name} ({'NESW'[seat.number]})" for seat in seats]
     page = phone().new_page()
@@ -451,13 +452,13 @@ def round_of_two_played(live_server, phone, django_user_model, settings) -> tupl
     table.hand(names[0], "Made")
     table.hand(names[1], "March")
     expect(page.get_by_role("heading", name="Hand 2 of 2 was the last")).to_be_visible()
-    return table, names, code, rnd
+    return table, names, code, rnd, director
 
 
 def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_the_first_screen(
     live_server, phone, django_user_model, settings
 ) -> None:
-    table, _, code, _ = round_of_two_played(live_server, phone, django_user_model, settings)
+    table, _, code, _, _ = round_of_two_played(live_server, phone, django_user_model, settings)
     scorer = table.page
     result = scorer.locator("section.result")
     who = result.get_by_role("group", name="Who enters it?")
@@ -484,7 +485,7 @@ def test_the_toasts_undo_of_the_rounds_last_hand_brings_the_entry_back_and_says_
     """The round's last hand ends the entry; its Undo takes it back on the server, the entry
     comes back for hand 2 of 2, and the message says the hand was undone (it was lost with the
     panel it stood beside)."""
-    table, names, _, rnd = round_of_two_played(live_server, phone, django_user_model, settings)
+    table, names, _, rnd, _ = round_of_two_played(live_server, phone, django_user_model, settings)
     page = table.page
     page.get_by_role("alert").get_by_role("button", name="Undo").tap()
     expect(page.get_by_role("heading", name="Hand 2 of 2")).to_be_visible()
@@ -501,6 +502,67 @@ def test_the_toasts_undo_of_the_rounds_last_hand_brings_the_entry_back_and_says_
     # The next hand's first tap puts the message away, and the hand is entered again.
     table.hand(names[2], "Euchred")
     expect(page.get_by_role("heading", name="Hand 2 of 2 was the last")).to_be_visible()
+
+
+RESULT_ENTERED = "The result is entered: no more hands this round"
+
+
+def test_the_result_entered_takes_the_last_hands_undo_away_while_it_is_on_its_way(
+    live_server, phone, django_user_model, settings
+) -> None:
+    """The round's last hand is said with its Undo; the result entered (its answer held on
+    the way), the Undo goes at once, and it does not come back with the result."""
+    table, _, _, rnd, _ = round_of_two_played(live_server, phone, django_user_model, settings)
+    page = table.page
+    undo = page.get_by_role("button", name="Undo", exact=True)
+    expect(undo).to_be_visible()
+    held: list[Route] = []
+    page.route("**/api/v1/tables/*/result/", lambda route: held.append(route))
+    result = page.locator("section.result")
+    result.get_by_role("group", name="Who enters it?").get_by_role("radio").first.tap()
+    result.get_by_role("button", name="Enter the result", exact=True).tap()
+    eventually(page, lambda: bool(held), what="the result sent")
+    expect(undo).to_have_count(0)
+    held[0].continue_()
+    expect(page.get_by_role("heading", name=RESULT_ENTERED)).to_be_visible()
+    expect(result).to_contain_text("An opponent confirms it")
+    expect(undo).to_have_count(0)
+    assert Hand.objects.filter(game__event_table__round=rnd).count() == 2
+
+
+def test_a_result_the_director_entered_takes_the_last_hands_undo_away(
+    live_server, phone, django_user_model, settings
+) -> None:
+    table, _, _, rnd, director = round_of_two_played(
+        live_server, phone, django_user_model, settings
+    )
+    page = table.page
+    undo = page.get_by_role("button", name="Undo", exact=True)
+    expect(undo).to_be_visible()
+    entered_by = rnd.tables.get().seats.order_by("number").first().player_id
+    services.result_enter(table=rnd.tables.get(), actor=director, entered_by=entered_by)
+    heading = page.get_by_role("heading", name=RESULT_ENTERED)
+    refreshed(page, lambda ms: expect(heading).to_be_visible(timeout=ms))
+    expect(undo).to_have_count(0)
+
+
+def test_an_undo_refused_says_the_hand_was_not_undone(
+    live_server, phone, django_user_model, settings
+) -> None:
+    """The director entered the result before the phone heard of it: the last hand's Undo,
+    tapped then, is refused, and the phone says the undo was not done (the hand stands)."""
+    table, _, _, rnd, director = round_of_two_played(
+        live_server, phone, django_user_model, settings
+    )
+    page = table.page
+    entered_by = rnd.tables.get().seats.order_by("number").first().player_id
+    services.result_enter(table=rnd.tables.get(), actor=director, entered_by=entered_by)
+    page.get_by_role("button", name="Undo", exact=True).tap()
+    refused = "Hand 2 was not undone. The result is entered"
+    expect(page.locator("#toast")).to_contain_text(refused, timeout=10_000)
+    expect(page.locator(".rejected")).to_contain_text(refused)
+    expect(page.get_by_text(re.compile("not recorded", re.I))).to_have_count(0)
+    assert Hand.objects.filter(game__event_table__round=rnd).count() == 2
 
 
 def test_a_phone_refused_as_a_second_scorer_is_offered_to_confirm_for_the_opponents(

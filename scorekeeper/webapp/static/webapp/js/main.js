@@ -223,8 +223,8 @@ async function start() {
   if (tookKey) toast(t("share.key_taken"));
   renderStatus();
   events.addEventListener("change", renderStatus);
-  events.addEventListener("rejected", (event) => {
-    toast(t("rejected.toast", { reason: event.detail.problem.detail }), { ms: 8000 });
+  events.addEventListener("rejected", ({ detail: { entry, problem } }) => {
+    toast(t(isUndo(entry) ? "rejected.undone" : "rejected.toast", { number: entry.number, reason: problem.detail }), { ms: 8000 });
   });
   window.addEventListener("online", () => {
     renderStatus();

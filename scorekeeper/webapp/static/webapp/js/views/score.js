@@ -12,7 +12,7 @@ import { loadGame, saveGame } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
 import {
-  discard, enqueue, events, flush, isHand, isResult, keepRead, pending, undoHand,
+  discard, enqueue, events, flush, isHand, isResult, isUndo, keepRead, pending, undoHand,
 } from "../outbox.js";
 import {
   atGamePoint, awardText, nextDealer, previewAward, scoreText, seatName, teamCount, teamLabel, teamNames,
@@ -237,10 +237,10 @@ export function showScore(main, ctx) {
   function renderNotices() {
     const game = ctx.game;
     replace(areas.notices, view.rejected.map((entry) => h("section", { class: "panel rejected", role: "alert" },
-      h("p", {}, t("rejected.body", {
+      h("p", {}, t(isUndo(entry) ? "rejected.undone" : "rejected.body", {
+        number: entry.number,
         hand: isHand(entry) ? handSummary(game, { ...entry.body, kind: kindOf(entry.body) })
-          : isResult(entry) ? t("rejected.result")
-            : entry.kind === "undo" ? t("rejected.undo", { number: entry.number }) : t("rejected.game"),
+          : isResult(entry) ? t("rejected.result") : t("rejected.game"),
         reason: entry.problem?.detail || "",
       })),
       entry.kind !== "create"
@@ -294,7 +294,11 @@ export function showScore(main, ctx) {
     const game = ctx.game;
     if (ctx.table && ctx.token) {
       // At a club night's table: the round's last hand, or a result entered, ends the entry.
-      if (ctx.table.closed) return stopped(ctx.table.closed, null);
+      if (ctx.table.closed) {
+        // (the last hand's Undo, refused from now on)
+        if (toastShownIn(areas.entry)) dismissToast();
+        return stopped(ctx.table.closed, null);
+      }
       if (roundOver()) return stopped(t("table.last_hand", { limit }), t("table.enter_result"));
       if (view.winner !== null) {
         return stopped(t("won.title", { team: teamLabel(game.ruleset, view.winner) }), t("table.enter_result"));

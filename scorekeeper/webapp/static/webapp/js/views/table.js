@@ -14,7 +14,7 @@ import {
   pending,
 } from "../outbox.js";
 import { namesOneARow, scoreText, seatLetters } from "../rules.js";
-import { choices, draft, h, replace, toast } from "../ui.js";
+import { choices, dismissToast, draft, h, replace, toast } from "../ui.js";
 import { HERE, showJoin } from "./join.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./referee.js";
@@ -224,6 +224,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (table.entry === "totals") payload.points = picked.points.map(Number);
     if (timeCalled) payload.time_called = true;
     await enqueueResult(key, payload, { path: table.links.result });
+    dismissToast(); // (the last hand's Undo, refused from now on)
     picked.entry_pin = ""; // a PIN is typed for one entry, never kept for the next
     // Offline it waits on the phone, and says so; online the result panel shows it sent.
     if (!navigator.onLine) toast(t("result.kept"));

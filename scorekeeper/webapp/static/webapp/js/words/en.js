@@ -273,8 +273,8 @@ export const EN = {
   "rejected.body": "Not recorded: {hand}. {reason}",
   "rejected.ok": "OK",
   "rejected.game": "this game (it stays on this phone)",
-  "rejected.undo": "the undo of hand {number}",
-  "rejected.toast": "A hand was not recorded: {reason}",
+  "rejected.undone": "Hand {number} was not undone. {reason}",
+  "rejected.toast": "Not recorded: {reason}",
 
   "won.title": "{team} win!",
   "won.pending": "Once the last hands are sent.",

@@ -269,8 +269,8 @@ export const KO = {
   "rejected.body": "기록되지 않음: {hand}. {reason}",
   "rejected.ok": "확인",
   "rejected.game": "이 게임 (이 폰에는 남아 있습니다)",
-  "rejected.undo": `{number}번 판 되돌리기`,
-  "rejected.toast": "기록되지 않은 판이 있습니다: {reason}",
+  "rejected.undone": `{number}번 판을 되돌리지 못했습니다. {reason}`,
+  "rejected.toast": "기록되지 않음: {reason}",
 
   "won.title": "{team} 승리!",
   "won.pending": "남은 판을 보내면 확정됩니다.",
