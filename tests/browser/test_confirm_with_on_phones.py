@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from table import api_get, one_hand_round_played, seat_a_night
+from table import api_get, one_hand_round_played, refreshed, seat_a_night
 
+from scorekeeper.events import services
 from scorekeeper.events.models import Entrant, EventTable
 
 pytestmark = pytest.mark.browser
@@ -124,3 +125,55 @@ def test_a_pin_typed_for_a_result_is_gone_once_it_is_entered_again(
     confirming = result.get_by_role("group", name="Who confirms?").get_by_role("radio")
     for choice in confirming.all():
         expect(choice).not_to_be_checked()
+
+
+def test_a_confirming_phone_says_its_round_is_over_and_joins_again_for_the_next(
+    live_server, phone, django_user_model
+) -> None:
+    """A confirming phone is joined for one round: once it has confirmed, it says so and how the
+    opponents confirm the next round (join again with the code), where the scoring phone says
+    the next round's seating comes by itself, as it does."""
+    user = django_user_model.objects.create_user("dora")
+    event, _, director = seat_a_night(user, FOUR, hands_per_round=1, rounds_planned=2)
+    table = api_get(live_server.url, f"/api/v1/events/{event.pk}/rounds/1/")["tables"][0]
+    code = EventTable.objects.get(event=event, number=table["number"]).join_code
+    scorer = phone().new_page()
+    scorer.clock.install()  # its polls are brought forward (table.py: refreshed)
+    scorer.goto(f"{live_server.url}/t/{code}")
+    scorer.get_by_role("button", name="Keep this table's score").click()
+    seats, result = one_hand_round_played(scorer, table)
+    result.get_by_role("button", name="Enter the result", exact=True).click()
+    expect(result).to_contain_text("An opponent confirms it", timeout=10_000)
+
+    theirs = joined(phone(), live_server.url, code, opponents=True)
+    theirs.get_by_role("button", name=f"I am {seats[1]}: confirm").click()
+    asked = theirs.locator("section.result")
+    expect(asked).to_contain_text(f"Confirmed by {seats[1]} on their own", timeout=10_000)
+    expect(asked).to_contain_text(
+        "This phone's round is over. Once the next round is seated, the opponents join again"
+        " with the table's code."
+    )
+    expect(asked).not_to_contain_text("shows here by itself")
+    refreshed(
+        scorer,
+        lambda ms: expect(result).to_contain_text(
+            "The next round's seating shows here by itself.", timeout=ms
+        ),
+    )
+    expect(result).not_to_contain_text("This phone's round is over")
+    expect(result.get_by_role("button", name="Leave this table")).to_have_count(0)
+
+    services.round_generate(event=event, actor=director)
+    refreshed(
+        scorer,
+        lambda ms: expect(scorer.locator(".table-title")).to_have_text(
+            "Table 1 · round 2", timeout=ms
+        ),
+    )
+    # The confirming phone stays with its round, and says so; it leaves to join again.
+    expect(theirs.locator(".table-title")).to_have_text("Table 1 · round 1")
+    asked.get_by_role("button", name="Leave this table").click()
+    expect(theirs.get_by_role("heading", name="Join a table")).to_be_visible()
+    theirs.locator("input.code-input").fill(code)
+    theirs.get_by_role("button", name="Confirm the result for the opponents").click()
+    expect(theirs.locator(".table-title")).to_have_text("Table 1 · round 2")

@@ -434,7 +434,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       parts.push(h("p", { class: "result-score" }, scoreLine(res.points)),
         h("p", { class: res.provenance === "played" ? null : "how" }, howLine(res)),
         res.time_called ? h("p", { class: "badge warn" }, t("result.time_called")) : null,
-        h("p", { class: "hint" }, t("result.next_round")));
+        // (A confirming phone is joined for this round only.)
+        ...(device.role === "scorer" ? [h("p", { class: "hint" }, t("result.next_round"))]
+          : [h("p", {}, t("result.round_over")), h("button", { type: "button", onclick: leave }, t("table.leave"))]));
     } else if (res && res.status === "entered") {
       parts.push(h("p", { class: "result-score" }, scoreLine(res.points)),
         res.confirmed_points ? h("p", { class: "how" }, howLine(res)) : null,
@@ -498,26 +500,25 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     }
     : null;
 
+  /** Off the table, on the server and here: a confirming phone, to the join screen. */
+  async function leave() {
+    try {
+      await api.leaveTable(device.token);
+    } catch (error) {
+      if (!(error instanceof Problem)) {
+        toast(t("offline.needed"));
+        return;
+      }
+    }
+    await offTheTable();
+    toast(t("table.left"));
+    go(device.role === "scorer" ? "/" : "/table/", { replace: true });
+  }
+
   async function render() {
     renderHead();
     replace(main, head, body, tab === "score" && !ctx ? result : null, tab === "score" ? foot : null);
-    replace(foot, h("button", {
-      type: "button",
-      class: "quiet",
-      onclick: async () => {
-        try {
-          await api.leaveTable(device.token);
-        } catch (error) {
-          if (!(error instanceof Problem)) {
-            toast(t("offline.needed"));
-            return;
-          }
-        }
-        await offTheTable();
-        toast(t("table.left"));
-        go("/", { replace: true });
-      },
-    }, t("table.leave")));
+    replace(foot, h("button", { type: "button", class: "quiet", onclick: leave }, t("table.leave")));
     if (!ctx) {
       // A totals table has no game: its result is queued under the table, with the token.
       if (table && device.role === "scorer") await saveToken(key, device.token);

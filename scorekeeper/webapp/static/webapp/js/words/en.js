@@ -426,6 +426,7 @@ export const EN = {
   "result.confirmed.director": "Confirmed by the director.",
   "result.time_called": "As it stood when time was called",
   "result.next_round": "The next round's seating shows here by itself.",
+  "result.round_over": "This phone's round is over. Once the next round is seated, the opponents join again with the table's code.",
   "result.wrong": "Something is wrong?",
   "result.said_by": "Who says so?",
   "result.why": "What is wrong?",

@@ -420,6 +420,7 @@ export const KO = {
   "result.confirmed.director": "디렉터가 확인했습니다.",
   "result.time_called": "시간 종료 때의 점수",
   "result.next_round": "다음 라운드 자리가 여기 저절로 나옵니다.",
+  "result.round_over": "이 폰의 라운드는 끝났습니다. 다음 라운드 자리가 정해지면 상대 편이 테이블 코드로 다시 참가합니다.",
   "result.wrong": "잘못된 점이 있나요?",
   "result.said_by": "누가 말하나요?",
   "result.why": "무엇이 잘못되었나요?",
