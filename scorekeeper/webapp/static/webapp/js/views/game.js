@@ -4,12 +4,11 @@ import { api, Problem, Unreachable } from "../api.js";
 import { linksOf, loadGame, saveGame, tokenOf } from "../db.js";
 import { t } from "../i18n.js";
 import { pending } from "../outbox.js";
-import { scoreText, teamCount, teamLabel } from "../rules.js";
-import { showTabs } from "../nav.js";
+import { go, showTabs } from "../nav.js";
 import { h, replace } from "../ui.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./referee.js";
-import { showScore } from "./score.js";
+import { scoreWords, showScore } from "./score.js";
 import { showShare } from "./share.js";
 
 const TABS = [
@@ -26,8 +25,9 @@ function renderTabs(id, current) {
 }
 
 export async function showGame(main, { id, tab }) {
-  renderTabs(id, tab);
   const links = await linksOf(id);
+  if (links.result) return go("/table/", { replace: true }); // a club table's game: at its table only
+  renderTabs(id, tab);
   let game = await loadGame(id);
   if (!game) {
     replace(main, h("p", { class: "panel hint" }, t("loading")));
@@ -44,9 +44,7 @@ export async function showGame(main, { id, tab }) {
     }
   }
   if (!main.isConnected) return () => {}; // another screen was opened meanwhile (main.js)
-  const standing = [...Array(teamCount(game.ruleset)).keys()]
-    .map((team) => `${teamLabel(game.ruleset, team)} ${scoreText(game.score[team])}`).join(" – ");
-  document.title = `${standing} · ${t("app.title")}`;
+  document.title = `${scoreWords(game)} · ${t("app.title")}`;
   const ctx = { id, game, links, token: await tokenOf(id), entries: await pending(id) };
   if (tab === "referee") return showReferee(main, { game, ctx });
   if (tab === "log") return showLog(main, ctx);

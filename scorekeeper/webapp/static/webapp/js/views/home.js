@@ -3,28 +3,25 @@
 
 import { api } from "../api.js";
 import { onlineOnlyNote } from "../connection.js";
-import { kept, listGames } from "../db.js";
+import { deviceOf, kept, listGames, recall } from "../db.js";
 import { t } from "../i18n.js";
 import { installHint } from "../install.js";
 import { pending } from "../outbox.js";
-import { scoreText, teamCount, teamLabel, teamNames } from "../rules.js";
+import { teamNames } from "../rules.js";
 import { h, replace } from "../ui.js";
+import { HERE } from "./join.js";
+import { allTeams, scoreWords } from "./score.js";
 
-function scoreLine(game) {
-  return [...Array(teamCount(game.ruleset)).keys()]
-    .map((team) => `${teamLabel(game.ruleset, team)} ${scoreText(game.score[team])}`)
-    .join(" · ");
-}
-
-function gameRow({ game, token }, waiting) {
-  const status = game.status === "finished"
-    ? t("home.won", { team: teamNames(game, game.winner) })
-    : t("home.playing", { hands: game.hands.length });
+function gameRow({ game, token }, queued = [], here) {
+  const waiting = queued.filter((entry) => entry.gameId === game.id).length;
+  const status = here ? t("table.heading", { number: here.event_table.number, round: here.table.round })
+    : game.status === "finished"
+      ? t("home.won", { team: teamNames(game, game.winner) })
+      : t("home.playing", { hands: game.hands.length });
   return h("li", {},
-    h("a", { class: "game-link", href: `/g/${game.id}/`, "data-nav": true },
-      h("span", { class: "game-teams" },
-        [...Array(teamCount(game.ruleset)).keys()].map((team) => teamNames(game, team)).join(" v ")),
-      h("span", { class: "game-score" }, scoreLine(game)),
+    h("a", { class: "game-link", href: here ? "/table/" : `/g/${game.id}/`, "data-nav": true },
+      h("span", { class: "game-teams" }, allTeams(game)),
+      h("span", { class: "game-score" }, scoreWords(game, game.score, " · ")),
       h("span", { class: "game-status" }, status,
         token ? h("span", { class: "badge" }, t("home.scoring")) : null,
         waiting ? h("span", { class: "badge warn" }, t("outbox.waiting", { count: waiting })) : null)));
@@ -32,8 +29,11 @@ function gameRow({ game, token }, waiting) {
 
 export async function showHome(main) {
   document.title = t("app.title");
-  const [games, queued] = await Promise.all([listGames(), pending()]);
-  const waiting = (id) => queued.filter((entry) => entry.gameId === id && entry.kind !== "create").length;
+  const [all, queued, device, here] = await Promise.all([listGames(), pending(), deviceOf(), recall(HERE)]);
+  const waiting = queued.filter((entry) => entry.kind !== "create");
+  // A club table's game (its links have a result) is listed, as the table, while seated there.
+  const seated = device && here?.table?.game;
+  const games = all.filter(({ game, links }) => !links?.result || game.id === seated);
   const demo = h("div");
   // The server's demo games (the last list kept, when offline).
   kept("demo-games", api.demoGames).then((list) => {
@@ -41,7 +41,7 @@ export async function showHome(main) {
     replace(demo, h("section", { class: "panel", "aria-labelledby": "demo-title" },
       h("h2", { id: "demo-title" }, t("home.demo")),
       h("p", { class: "hint" }, t("home.demo.lead")),
-      h("ul", { class: "games" }, list.map((game) => gameRow({ game, token: null }, 0)))));
+      h("ul", { class: "games" }, list.map((game) => gameRow({ game })))));
   });
   replace(main,
     h("section", { class: "hero" },
@@ -56,7 +56,7 @@ export async function showHome(main) {
     h("section", { class: "panel" },
       h("h2", {}, t("home.games")),
       games.length
-        ? h("ul", { class: "games" }, games.map((item) => gameRow(item, waiting(item.game.id))))
+        ? h("ul", { class: "games" }, games.map((item) => gameRow(item, waiting, item.game.id === seated && here)))
         : h("p", { class: "hint" }, t("home.none"))),
     demo,
     h("p", { class: "row" },

@@ -37,13 +37,13 @@ function trophy() {
     s("rect", { x: 19, y: 45, width: 26, height: 8, rx: 2 }));
 }
 
-function scoreWords(game, score) {
+export function scoreWords(game, score = game.score, between = " – ") {
   return [...Array(teamCount(game.ruleset)).keys()]
     .map((team) => `${teamLabel(game.ruleset, team)} ${scoreText(score[team])}`)
-    .join(" – ");
+    .join(between);
 }
 
-function allTeams(game) {
+export function allTeams(game) {
   return [...Array(teamCount(game.ruleset)).keys()].map((team) => teamNames(game, team)).join(" v ");
 }
 
