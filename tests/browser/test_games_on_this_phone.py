@@ -1,19 +1,23 @@
 """The home screen's "Games on this phone": a club table's game shows as its table and opens
-it (never as a casual game to play on), only while the phone sits at that table."""
+it (never as a casual game to play on), only while the phone sits at that table; and each
+game says truly what of it waits to be sent (not what the server refused)."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
-from table import OUTBOX, eventually, refreshed
+from playwright.sync_api import Page, Route, expect
+from table import OUTBOX, Table, eventually, refreshed
 from test_the_table_in_two_taps import a_night, keeping_score, round_of_two_played
 
 from scorekeeper.events import services
 
 pytestmark = pytest.mark.browser
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
 
 
 def games_on_this_phone(page: Page) -> Any:
@@ -76,3 +80,54 @@ def test_a_game_of_a_round_undone_goes_from_the_home_screen(
     page.goto(f"{live_server.url}/g/{game_id}/")
     expect(page).to_have_url(re.compile(r"/table/$"))
     expect(page.locator("form.entry")).to_have_count(0)
+
+
+def refuse_undos(route: Route) -> None:
+    if route.request.method != "DELETE":
+        route.continue_()
+        return
+    route.fulfill(
+        status=409,
+        content_type="application/problem+json",
+        body=json.dumps({"status": 409, "code": "refused", "detail": "Not now."}),
+    )
+
+
+def test_the_home_screen_counts_what_waits_to_be_sent_and_names_it(page: Page, live_server) -> None:
+    """An undo the server refused waits for no one: it is not counted. An undo waiting is
+    an undo; an undo and a hand, two changes. In English and in Korean."""
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="hand 1 is sent")
+    page.route("**/api/v1/games/*/hands/*/", refuse_undos)
+    undo = page.get_by_role("button", name="Undo hand 1")
+    undo.click()
+    undo.click()
+    eventually(
+        page,
+        lambda: [entry["state"] for entry in page.evaluate(OUTBOX)] == ["rejected"],
+        what="the undo is refused",
+    )
+    row = games_on_this_phone(page).locator("a.game-link")
+    expect(row.locator(".game-status")).to_contain_text("In progress · 1 hand")
+    expect(row.locator(".badge.warn")).to_have_count(0)
+
+    # Nothing reaches the server now: what is entered waits.
+    page.unroute("**/api/v1/games/*/hands/*/")
+    page.route("**/api/v1/games/*/hands/**", lambda route: route.abort())
+    row.click()
+    page.get_by_role("button", name="OK").click()  # the refusal, read
+    undo.click()
+    undo.click()
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    row = games_on_this_phone(page).locator("a.game-link")
+    expect(row.locator(".badge.warn")).to_have_text("1 undo not sent yet")
+
+    row.click()
+    table.hand("Ben (E)", "March")
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    row = games_on_this_phone(page).locator("a.game-link")
+    expect(row.locator(".badge.warn")).to_have_text("2 changes not sent yet")
+    page.get_by_role("button", name="한국어").click()
+    expect(page.locator("a.game-link .badge.warn")).to_have_text("아직 보내지 않은 변경 사항 2개")

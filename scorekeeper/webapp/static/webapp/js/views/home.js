@@ -12,8 +12,11 @@ import { h, replace } from "../ui.js";
 import { HERE } from "./join.js";
 import { allTeams, scoreWords } from "./score.js";
 
+const SAID = { hand: "outbox.waiting", undo: "outbox.undos", result: "outbox.results" };
+
 function gameRow({ game, token }, queued = [], here) {
-  const waiting = queued.filter((entry) => entry.gameId === game.id).length;
+  const waiting = queued.filter((entry) => entry.gameId === game.id);
+  const said = new Set(waiting.map((entry) => SAID[entry.kind]));
   const status = here ? t("table.heading", { number: here.event_table.number, round: here.table.round })
     : game.status === "finished"
       ? t("home.won", { team: teamNames(game, game.winner) })
@@ -24,13 +27,14 @@ function gameRow({ game, token }, queued = [], here) {
       h("span", { class: "game-score" }, scoreWords(game, game.score, " · ")),
       h("span", { class: "game-status" }, status,
         token ? h("span", { class: "badge" }, t("home.scoring")) : null,
-        waiting ? h("span", { class: "badge warn" }, t("outbox.waiting", { count: waiting })) : null)));
+        waiting.length ? h("span", { class: "badge warn" },
+          t((said.size < 2 && [...said][0]) || "outbox.changes", { count: waiting.length })) : null)));
 }
 
 export async function showHome(main) {
   document.title = t("app.title");
   const [all, queued, device, here] = await Promise.all([listGames(), pending(), deviceOf(), recall(HERE)]);
-  const waiting = queued.filter((entry) => entry.kind !== "create");
+  const waiting = queued.filter((entry) => entry.state === "waiting" && entry.kind !== "create");
   // A club table's game (its links have a result) is listed, as the table, while seated there.
   const seated = device && here?.table?.game;
   const games = all.filter(({ game, links }) => !links?.result || game.id === seated);

@@ -18,6 +18,7 @@ export const EN = {
   "outbox.waiting": "{count} hands not sent yet",
   "outbox.undos.one": "1 undo not sent yet",
   "outbox.undos": "{count} undos not sent yet",
+  "outbox.changes": "{count} changes not sent yet",
   "outbox.state.waiting": "Not sent",
   "outbox.state.conflict": "Held",
   "offline.needed": "This needs a connection. Try again when you are back online.",

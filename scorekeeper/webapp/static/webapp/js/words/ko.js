@@ -18,6 +18,7 @@ export const KO = {
   "outbox.games": "아직 보내지 않은 새 게임 {count}개",
   "outbox.waiting": "아직 보내지 않은 판 {count}개",
   "outbox.undos": "아직 보내지 않은 되돌리기 {count}개",
+  "outbox.changes": "아직 보내지 않은 변경 사항 {count}개",
   "outbox.state.waiting": "보내기 전",
   "outbox.state.conflict": "보류",
   "offline.needed": "인터넷 연결이 필요합니다. 다시 연결되면 해 보세요.",
