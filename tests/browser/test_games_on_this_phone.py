@@ -33,7 +33,7 @@ def test_a_club_tables_game_shows_as_its_table_and_opens_it(
     """The round played and its result entered: the home screen lists the table's game as
     the table, and it opens the table screen; its game's own address does too, so it is never
     a casual game to score on (to 999, with hand 3 to enter)."""
-    table, _, _, rnd = round_of_two_played(live_server, phone, django_user_model, settings)
+    table, _, _, rnd, _ = round_of_two_played(live_server, phone, django_user_model, settings)
     page = table.page
     game_id = str(rnd.tables.get().game_id)
     result = page.locator("section.result")
