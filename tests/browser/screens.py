@@ -4,6 +4,8 @@ signing her in."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -57,3 +59,16 @@ def club_on_screen(
     director_screen(page, base)
     page.get_by_label("Club name").fill(name)
     page.get_by_role("button", name="Create club").click()
+
+
+def shot(page: Page, name: str, part: str | None = None) -> None:
+    """With SHOTS_DIR set, a screenshot of the page (or of its ``part``, a CSS selector) as
+    ``name``.png there, for a person to look at; without it, nothing."""
+    folder = os.environ.get("SHOTS_DIR")
+    if not folder:
+        return
+    path = str(Path(folder) / f"{name}.png")
+    if part:
+        page.locator(part).screenshot(path=path)
+    else:
+        page.screenshot(path=path, full_page=True)

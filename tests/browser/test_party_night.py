@@ -7,15 +7,13 @@ results. With SHOTS_DIR set, screenshots of the new screens go there for a perso
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from screens import club_on_screen, console_ready
+from screens import club_on_screen, console_ready, shot
 from table import api_get, layout_problems, refreshed
 from test_console_night import ask_and, board_table, card_urls_on_screen, seated
 from test_events_night import enter_result, hand, join, names
@@ -23,17 +21,6 @@ from test_events_night import enter_result, hand, join, names
 pytestmark = pytest.mark.browser
 
 TWELVE = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
-SHOTS = os.environ.get("SHOTS_DIR")
-
-
-def shot(page: Page, name: str, part: str | None = None) -> None:
-    """A screenshot of the page (or of its ``part``, a CSS selector) into SHOTS_DIR."""
-    if SHOTS:
-        path = str(Path(SHOTS) / f"party-{name}.png")
-        if part:
-            page.locator(part).screenshot(path=path)
-        else:
-            page.screenshot(path=path, full_page=True)
 
 
 def play_round(phones: dict[int, Page], tables: dict[int, dict[str, Any]], level: int) -> None:
@@ -73,7 +60,7 @@ def test_a_party_from_the_console_with_three_phones(
     form.get_by_label("A round is").select_option("hands")
     form.get_by_label("Hands a round").fill("2")
     form.get_by_label("Rounds").fill("3")
-    shot(page, "new-event", "form.new-event")
+    shot(page, "party-new-event", "form.new-event")
     form.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Church party")).to_be_visible()
     event = int(re.search(r"/events/(\d+)/manage/", page.url)[1])  # type: ignore[index]
@@ -106,7 +93,7 @@ def test_a_party_from_the_console_with_three_phones(
         cut = board_table(page, level).locator(".cut")
         expect(cut).to_contain_text("Level: who won the cut?", timeout=15_000)
         if number == 1:
-            shot(page, "console-cut", "#board")
+            shot(page, "party-console-cut", "#board")
             problems = layout_problems(page)
             assert problems == [], "\n".join(problems)
         # The round is not complete while its cut waits (its next round waits for the cut).
@@ -121,7 +108,7 @@ def test_a_party_from_the_console_with_three_phones(
         wall.goto(base + f"/events/{event}/projector/")
         expect(wall.locator(".moves")).to_contain_text(f"After round {number}: who moves where")
         if number == 1:
-            shot(wall, "projector-moves")
+            shot(wall, "party-projector-moves")
             head = names(tables[1])
             expect(wall.locator(".moves")).to_contain_text(
                 f"{' & '.join(sorted(head[0::2]))}: staying"
@@ -158,6 +145,6 @@ def test_a_party_from_the_console_with_three_phones(
         name: (totals[name], wins[name]) for name in TWELVE
     }
     page.set_viewport_size({"width": 1280, "height": 800})
-    shot(page, "console-desktop", "#board")
+    shot(page, "party-console-desktop", "#board")
     problems = layout_problems(page)
     assert problems == [], "\n".join(problems)

@@ -8,16 +8,14 @@ the results add up. With SHOTS_DIR set, screenshots go there for a person to loo
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 import requests
-from playwright.sync_api import Page, expect
-from screens import club_on_screen, console_ready
+from playwright.sync_api import expect
+from screens import club_on_screen, console_ready, shot
 from table import api_get, layout_problems, refreshed
 from test_console_night import board_table, card_urls_on_screen, seated
 
@@ -30,16 +28,6 @@ TEAMS = {
     "Diamonds": ("Gus", "Hal"),
     "Euchres": ("Ivy", "Jon"),
 }
-SHOTS = os.environ.get("SHOTS_DIR")
-
-
-def shot(page: Page, name: str, part: str | None = None) -> None:
-    if SHOTS:
-        path = str(Path(SHOTS) / f"swiss-{name}.png")
-        if part:
-            page.locator(part).screenshot(path=path)
-        else:
-            page.screenshot(path=path, full_page=True)
 
 
 def settle(base: str, token: str, table: dict[str, Any], points: list[int]) -> None:
@@ -83,7 +71,7 @@ def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_mo
     expect(form.get_by_label("Rounds")).to_have_value("5")
     expect(form.get_by_label("Elimination", exact=True)).to_be_hidden()
     form.get_by_label("Rounds").fill("3")
-    shot(page, "new-event", "form.new-event")
+    shot(page, "swiss-new-event", "form.new-event")
     form.get_by_role("button", name="Create event").click()
     expect(page.get_by_role("heading", name="Swiss teams")).to_be_visible()
     event = int(re.search(r"/events/(\d+)/manage/", page.url)[1])  # type: ignore[index]
@@ -129,7 +117,7 @@ def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_mo
             expect(printout.locator("body")).to_contain_text(second)
         expect(printout.locator("body")).to_contain_text(bye)
         if number == 2:
-            shot(printout, "pairings")
+            shot(printout, "swiss-pairings")
         printout.close()
 
         if not phones:
@@ -182,6 +170,6 @@ def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_mo
         # A highest single game names its round, as the results page does.
         round_word = "round 1" if locale == "en-US" else "1라운드"
         expect(reader.locator("ul.prizes")).to_contain_text(f"Aces (10, {round_word})")
-        shot(reader, f"standings-{locale}")
+        shot(reader, f"swiss-standings-{locale}")
         problems = layout_problems(reader)
         assert problems == [], "\n".join(problems)
