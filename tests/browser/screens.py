@@ -61,9 +61,10 @@ def club_on_screen(
     page.get_by_role("button", name="Create club").click()
 
 
-def shot(page: Page, name: str, part: str | None = None) -> None:
-    """With SHOTS_DIR set, a screenshot of the page (or of its ``part``, a CSS selector) as
-    ``name``.png there, for a person to look at; without it, nothing."""
+def shot(page: Page, name: str, part: str | None = None, *, full_page: bool = True) -> None:
+    """With SHOTS_DIR set, a screenshot of the page (the whole page, or what the screen
+    shows; or only its ``part``, a CSS selector) as ``name``.png there, for a person to look
+    at; without it, nothing."""
     folder = os.environ.get("SHOTS_DIR")
     if not folder:
         return
@@ -71,4 +72,4 @@ def shot(page: Page, name: str, part: str | None = None) -> None:
     if part:
         page.locator(part).screenshot(path=path)
     else:
-        page.screenshot(path=path, full_page=True)
+        page.screenshot(path=path, full_page=full_page)

@@ -4,11 +4,9 @@ twelve and is played; a late arrival checked in after it sits down in round 2.""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from playwright.sync_api import Page, expect
-from screens import director_club, sign_in
+from screens import director_club, shot, sign_in
 from table import layout_problems, text_size
 
 from scorekeeper.events import services
@@ -33,7 +31,6 @@ MEMBERS = [
     "Max Ford",
     "Ned Pike",
 ]
-SHOTS = os.environ.get("SHOTS_DIR")
 
 
 def tap_in(
@@ -104,8 +101,7 @@ def test_twelve_players_check_in_at_the_door_and_play_round_1(
     expect(page.locator(".checked-count")).to_have_text("12")
     page.get_by_label("Find a player (first letters)").fill("")
     assert layout_problems(page) == []
-    if SHOTS:
-        page.screenshot(path=f"{SHOTS}/check-in.png", full_page=True)
+    shot(page, "check-in")
 
     # The entrants are the players checked in.
     entered = set(
@@ -167,7 +163,4 @@ def test_the_door_reads_in_korean_at_twice_the_text_size(
     tap_in(page, "김", "김민준", search="선수 찾기 (첫 글자)")
     page.get_by_label("선수 찾기 (첫 글자)").fill("")
     assert layout_problems(page) == []
-    if SHOTS:
-        page.screenshot(
-            path=f"{SHOTS}/check-in-ko-200{'-dark' if dark else ''}.png", full_page=True
-        )
+    shot(page, f"check-in-ko-200{'-dark' if dark else ''}")

@@ -3,19 +3,16 @@ exports and the player's page show the placeholder, with every number as it was.
 
 from __future__ import annotations
 
-import os
 import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
-from screens import director_club, sign_in
+from screens import director_club, shot, sign_in
 
 from scorekeeper.models import Player
 from tests.events.event_helpers import played_by_services
 
 pytestmark = pytest.mark.browser
-
-SHOTS = os.environ.get("SHOTS_DIR")
 
 
 def standings_rows(page: Page) -> list[list[str]]:
@@ -72,8 +69,7 @@ def test_an_erased_player_shows_as_the_placeholder_with_every_number_unchanged(
     assert stats(page) == before_stats
     assert page.locator("ol.games li").all_inner_texts() == before_games
     expect(page.get_by_role("button", name="Erase the name")).to_have_count(0)
-    if SHOTS:
-        page.screenshot(path=f"{SHOTS}/erased-player.png", full_page=True)
+    shot(page, "erased-player")
 
     # The standings: the same rows, the name replaced.
     page.goto(base + f"/events/{night.pk}/results/")

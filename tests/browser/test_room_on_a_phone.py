@@ -8,12 +8,12 @@ With SHOTS_DIR set, screenshots go there for a person to look at."""
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from screens import shot
 from table import text_size
 
 from scorekeeper.events import services
@@ -21,13 +21,6 @@ from scorekeeper.events.pages import room
 from tests.events.event_helpers import event_founded, rounds_entered
 
 pytestmark = pytest.mark.browser
-
-SHOTS = os.environ.get("SHOTS_DIR")
-
-
-def shot(page: Any, name: str, **options: Any) -> None:
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), **options)
 
 
 # Long names, as clubs have them: the pages must wrap them, not widen.
@@ -174,7 +167,7 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > 360:
             wide[name] = width
-        shot(page, f"{name}-{language}-{scheme}", full_page=True)
+        shot(page, f"{name}-{language}-{scheme}")
         if name == "round-sheet":
             assert words_broken(page, ".sheet td[data-seat]") == []
             expect(page.locator(".sheet td[data-seat]")).to_have_count(8)
@@ -182,7 +175,7 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
             # The grid scrolls in its own box; the team names stay beside the totals.
             page.locator(".scroll").evaluate("box => { box.scrollLeft = box.scrollWidth; }")
             expect(page.locator(".crosstable tbody th").first).to_be_in_viewport()
-            shot(page, f"{name}-scrolled-{language}-{scheme}")
+            shot(page, f"{name}-scrolled-{language}-{scheme}", full_page=False)
     assert wide == {}
     assert refused == []
     # Dark mode is the table app's dark: a dark page, light words.
@@ -204,7 +197,7 @@ def test_the_projector_keeps_up_by_itself(live_server, phone, django_user_model,
         table=table, actor=dora, entered_by=table.seats.get(number=0).player_id, points=[10, 2]
     )
     expect(score).to_have_text("10–2", timeout=5_000)
-    shot(page, "projector-wide")
+    shot(page, "projector-wide", full_page=False)
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
