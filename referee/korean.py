@@ -121,3 +121,18 @@ def fill(template: str, values: dict[str, str]) -> str:
     if "(" in template:
         template = _PARTICLE_AFTER.sub(resolve, template)
     return template.format(**values)
+
+
+# A particle written in both forms straight after a word of text already filled: "Ann이(가)".
+_PARTICLE_IN_TEXT: Final = re.compile(r"(?<=\S)(을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)")
+
+
+def with_particles(text: str) -> str:
+    """Text already filled (a message of a catalogue kept elsewhere, a name put in by
+    ``%``-formatting), each particle written in both forms after a word in the form that
+    word takes: "디렉터 Dora이(가) 확인함" is "디렉터 Dora가 확인함"."""
+    if "(" not in text:
+        return text
+    return _PARTICLE_IN_TEXT.sub(
+        lambda found: particle(text[: found.start()], _PAIRS[found[1]]), text
+    )

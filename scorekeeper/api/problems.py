@@ -21,6 +21,7 @@ from rest_framework.response import Response
 import referee
 from scorekeeper.api.parsers import BodyTooLarge
 from scorekeeper.errors import DomainError, NotFound
+from scorekeeper.particles import particles_chosen
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -53,6 +54,7 @@ def problem(
     errors: list[dict[str, str]] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
+    detail = particles_chosen(detail)
     body: dict[str, Any] = {
         "type": "about:blank",
         "title": title,
@@ -61,6 +63,8 @@ def problem(
         "code": code,
         "field": field,
     }
+    if errors is not None:
+        errors = [{**error, "detail": particles_chosen(error["detail"])} for error in errors]
     body["errors"] = (
         errors if errors is not None else ([{"field": field, "detail": detail}] if field else [])
     )

@@ -473,7 +473,7 @@ def test_at_200_percent_text_the_consoles_buttons_hold_their_words_in_the_middle
 def test_the_console_in_korean_at_200_keeps_a_date_and_the_directors_name_whole(
     live_server, phone, django_user_model, settings, tmp_path
 ):
-    """The line "디렉터 Dora (demo director)이(가) 입력함" never breaks inside a word,
+    """The line "디렉터 Dora (demo director)가 입력함" never breaks inside a word,
     nor the last backup's date at its hyphens ("2026-" over "12-05")."""
     settings.BACKUP_DIR = tmp_path / "backups"
     event = a_night(django_user_model)
@@ -606,3 +606,26 @@ def test_the_log_names_the_confirming_player_and_every_phone_act_in_the_consoles
     ask_and(page, "확인")
     expect(log.locator("li").first).to_contain_text("밤을 다시 엶 종료 → 진행 중")
     expect(log.locator("li").nth(1)).to_contain_text("밤을 마감함 진행 중 → 종료")
+
+
+def test_the_console_in_korean_gives_a_names_particle_the_form_the_name_takes(
+    live_server, phone, django_user_model
+):
+    """The console's Korean says a name's particle in both forms ("{name}이(가)"); the screen
+    says the one the name takes, as the table app does: "Ann이", "Bo가", "Ann과 Bo의"."""
+    event = a_night(django_user_model)
+    page = phone(locale="ko-KR").new_page()
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    expect(board_table(page, 1)).to_be_visible()
+    said = page.evaluate(
+        """async () => {
+          const { t } = await import("/static/events/console_kit.js");
+          return [t("seated_late", { name: "Ann", number: 2 }), t("seated_late", { name: "Bo", number: 2 }),
+            t("swapped", { first: "Ann", second: "Bo" })];
+        }"""
+    )
+    assert said == [
+        "Ann이 2라운드에 앉았습니다.",
+        "Bo가 2라운드에 앉았습니다.",
+        "Ann과 Bo의 자리를 바꿨습니다.",
+    ]

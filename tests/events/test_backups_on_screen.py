@@ -460,3 +460,14 @@ def test_a_lost_token_never_opens_another_nights_table_that_took_its_number(dire
     refused = lost.here()
     assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
     assert join(table["join_code"]).id == table["id"]
+
+
+def test_a_restore_in_korean_says_the_backups_name_with_its_particle(director, places):
+    """The screen's Korean says "{name}을(를) 복원했습니다" in the form the name takes."""
+    from referee.korean import particle
+
+    a_night_in_play(director)
+    made = made_now()
+    shown = restore_on_screen(Client(), made.name, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert f"{made.name}{particle(made.name, '을(를)')} 복원했습니다." in shown
+    assert "을(를)" not in shown

@@ -856,9 +856,10 @@ def test_a_directors_name_is_told_after_a_comma_never_in_brackets_of_its_own() -
             "as it stood when time was called by Dora (demo director)"
         )
     with translation.override("ko"):
-        assert result_story("confirmed-by-director", name) == (
-            "디렉터 Dora (demo director)이(가) 확인함"
-        )
-        assert result_story("corrected", name).startswith(
-            "디렉터 Dora (demo director)이(가) 정정함"
+        # The particle in the form the name takes: "Dora" ends in a vowel (가), "Ann" in a
+        # consonant (이); the name's own brackets are skipped, as when it is read aloud.
+        assert result_story("confirmed-by-director", name) == "디렉터 Dora (demo director)가 확인함"
+        assert result_story("corrected", "Ann").startswith("디렉터 Ann이 정정함")
+        assert result_story("corrected", name, points=[5, 3], confirmed=[7, 2]) == (
+            "디렉터 Dora (demo director)가 정정함: 7–2로 확인됐고, 지금은 5–3"
         )

@@ -124,3 +124,15 @@ def test_a_page_that_failed_is_said_in_korean(rf):
     with translation.override("ko"):
         page = server_error(rf.get("/events/")).content.decode()
     assert "서버 쪽에서 문제가 생겼습니다" in page and "Server Error" not in page
+
+
+def test_a_names_particle_in_a_korean_problem_is_the_one_the_name_takes(director):
+    """The catalogue says a name's particle in both forms ("%(player)s은(는)"); the answer
+    says the one the name takes: "Ann은" (a final consonant), "Bo는" (a vowel)."""
+    event = director.create_event(rounds_planned=2)
+    path = f"/api/v1/events/{event}/players/"
+    for name, said in (("Ann", "Ann은 이미"), ("Bo", "Bo는 이미")):
+        assert director.client.post(path, {"name": name}, format="json").status_code == 201
+        again = director.client.post(path, {"name": name}, format="json", HTTP_ACCEPT_LANGUAGE="ko")
+        detail = korean(again, again.status_code, again.json()["field"])
+        assert detail.startswith(said) and "(는)" not in detail, detail

@@ -17,7 +17,7 @@ import referee
 from referee import SUITS, Card, Contract, Suit, card_of, deck
 from referee.input_words import KOREAN as INPUT_KOREAN
 from referee.input_words import render_detail
-from referee.korean import particle
+from referee.korean import particle, with_particles
 from referee.messages import _SPECIAL, _TEMPLATES, reason_words, render
 from referee.record import GivenContract
 from referee.scoring import Award
@@ -398,3 +398,22 @@ def test_the_server_picks_the_particle_of_the_shared_table(word: str, pair: Any,
     # The table app keeps a copy of these rules; the same cases hold it to the same answers
     # (tests/browser/test_korean_words.py).
     assert particle(word, pair) == form
+
+
+@pytest.mark.parametrize(
+    ("filled", "said"),
+    [
+        ("디렉터 Dora (demo director)이(가) 확인함", "디렉터 Dora (demo director)가 확인함"),
+        ("Ann을(를) 복원했습니다.", "Ann을 복원했습니다."),
+        ("Ben와(과) Cat의 자리를 바꿨습니다.", "Ben과 Cat의 자리를 바꿨습니다."),
+        ("ann@example.org(으)로 보냈습니다.", "ann@example.org로 보냈습니다."),
+        ("Paul(으)로", "Paul로"),
+        ("7–2(으)로 확인됐고", "7–2로 확인됐고"),
+        ("이(가) 앞에 낱말이 없으면 그대로", "이(가) 앞에 낱말이 없으면 그대로"),
+        ("괄호 없는 문장", "괄호 없는 문장"),
+    ],
+)
+def test_text_filled_elsewhere_takes_each_particle_in_its_words_form(filled: str, said: str):
+    """A message of the server's catalogue filled with `%` (a name, an address, a score), each
+    particle after a word in the form that word takes, as `fill` does for the referee's own."""
+    assert with_particles(filled) == said

@@ -12,6 +12,8 @@ from typing import Any, Final
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.particles import particles_chosen
+
 
 def result_story(
     how: str,
@@ -47,7 +49,7 @@ def result_story(
             _("as it stood when time was called by %(director)s")
             % {"director": called_by or _("a director")}
         )
-    return "; ".join(parts)
+    return particles_chosen("; ".join(parts))
 
 
 #: How a result came about (`Result.provenance`) but a correction, in the reader's language.

@@ -1,6 +1,7 @@
 // The console's small parts: the API with the director's session, the page's words, notes that
 // stay next to the control that caused them until dismissed, and a question before anything
 // that cannot be taken back. No inline handlers anywhere: the site's CSP allows none.
+import { withParticles } from "../webapp/js/korean.js";
 import { scoreText } from "../webapp/js/rules.js";
 import { h as el } from "../webapp/js/ui.js";
 import { $, $$, api } from "./screen.js";
@@ -9,12 +10,15 @@ import { $, $$, api } from "./screen.js";
 export { $, $$, api, el, scoreText };
 
 const WORDS = JSON.parse(document.getElementById("console-words")?.textContent || "{}");
+const korean = document.documentElement.lang === "ko";
 
-/** The page's phrase for `key`, its {names} filled in; a `count` of 1 takes the phrase's
- * ".one" form where it has one ("1 hand entered"). */
+/** The page's phrase for `key`, its {names} filled in (in Korean, a name's particle in the
+ * form the name takes: "Ann이(가)" is "Ann이"); a `count` of 1 takes the phrase's ".one" form
+ * where it has one ("1 hand entered"). */
 export function t(key, values = {}) {
   const phrase = (values.count === 1 && WORDS[`${key}.one`]) || WORDS[key] || key;
-  return phrase.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  const text = phrase.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  return korean ? withParticles(text) : text;
 }
 
 /** Two sides' scores, "40–−5": below zero with a minus sign, as the table app writes it. */

@@ -1,5 +1,6 @@
 // The events screens' words in the page's language (<html lang>, which the server chose from
 // the visitor's language, else the club's). English is the key; Korean beside it.
+import { withParticles } from "../webapp/js/korean.js";
 import { KO as TABLE_APP_KO } from "../webapp/js/words/ko.js";
 
 const KO = {
@@ -69,10 +70,12 @@ const TIE_BREAKS = {
 
 const korean = document.documentElement.lang === "ko";
 
-/** The text in the page's language, with {name} filled from `values`. */
+/** The text in the page's language, with {name} filled from `values` (in Korean, a name's
+ * particle in the form the name takes). */
 export function t(text, values = {}) {
   const template = (korean && KO[text]) || text;
-  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  const filled = template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  return korean ? withParticles(filled) : filled;
 }
 
 /** A seat's compass letter as the API sends it (N, NE, ...) in the page's language: the
