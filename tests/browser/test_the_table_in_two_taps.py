@@ -33,6 +33,7 @@ from test_large_text import SETTLED, game_started
 from scorekeeper.events import selectors, services
 from scorekeeper.events.models import Event
 from scorekeeper.models import Hand
+from tests.waiting import until
 
 pytestmark = pytest.mark.browser
 
@@ -452,6 +453,9 @@ def round_of_two_played(live_server, phone, django_user_model, settings) -> tupl
     table.hand(names[0], "Made")
     table.hand(names[1], "March")
     expect(page.get_by_role("heading", name="Hand 2 of 2 was the last")).to_be_visible()
+    # (The heading comes as the hand is kept on the phone; the server has it a moment later.)
+    played = Hand.objects.filter(game__event_table__round=rnd)
+    until(lambda: played.count() == 2, within=15, what="both hands on the server")
     return table, names, code, rnd, director
 
 
