@@ -73,3 +73,17 @@ def shot(page: Page, name: str, part: str | None = None, *, full_page: bool = Tr
         page.locator(part).screenshot(path=path)
     else:
         page.screenshot(path=path, full_page=full_page)
+
+
+def new_event_form(page: Page, base: str, django_user_model: Any, name: str, kind: str) -> Any:
+    """Dora makes her club on the director's screen and opens its new-event form, the event
+    named and its format chosen (by the form's words for it); the form, to fill further. The
+    console's refreshes are brought forward from here on (table.py: refreshed)."""
+    page.clock.install()
+    club_on_screen(page, base, django_user_model)
+    club = page.locator("section[data-club]")
+    club.get_by_text("New event", exact=True).click()
+    form = club.locator("form.new-event")
+    form.get_by_label("Name").fill(name)
+    form.get_by_label("Format").select_option(label=kind)
+    return form

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from screens import club_on_screen, console_ready, shot
+from screens import console_ready, new_event_form, shot
 from table import api_get, layout_problems, refreshed
 from test_console_night import ask_and, board_table, card_urls_on_screen, seated
 from test_events_night import enter_result, hand, join, names
@@ -47,13 +47,8 @@ def test_a_party_from_the_console_with_three_phones(
 ):
     base = live_server.url
     settings.PUBLIC_URL = base
-    page.clock.install()  # the console's refreshes are brought forward (table.py: refreshed)
-    club_on_screen(page, base, django_user_model)
-    club = page.locator("section[data-club]")
-    club.get_by_text("New event", exact=True).click()
-    form = club.locator("form.new-event")
-    form.get_by_label("Name").fill("Church party")
-    form.get_by_label("Format").select_option(label="progressive party (winners move up)")
+    kind = "progressive party (winners move up)"
+    form = new_event_form(page, base, django_user_model, "Church party", kind)
     # The party's own options are there, and the knockout's are not.
     expect(form.get_by_label("A level table is won by")).to_be_visible()
     expect(form.get_by_label("Elimination", exact=True)).to_be_hidden()

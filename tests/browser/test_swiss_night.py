@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import requests
 from playwright.sync_api import expect
-from screens import club_on_screen, console_ready, shot
+from screens import console_ready, new_event_form, shot
 from table import api_get, layout_problems, refreshed
 from test_console_night import board_table, card_urls_on_screen, seated
 
@@ -59,13 +59,7 @@ def joined(base: str, url: str) -> str:
 def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_model, settings):
     base = live_server.url
     settings.PUBLIC_URL = base
-    page.clock.install()  # the console's refreshes are brought forward (table.py: refreshed)
-    club_on_screen(page, base, django_user_model)
-    club = page.locator("section[data-club]")
-    club.get_by_text("New event", exact=True).click()
-    form = club.locator("form.new-event")
-    form.get_by_label("Name").fill("Swiss teams")
-    form.get_by_label("Format").select_option(label="fixed partners, Swiss")
+    form = new_event_form(page, base, django_user_model, "Swiss teams", "fixed partners, Swiss")
     form.get_by_label("Scores entered").select_option("totals")
     # The Swiss options are there (its rounds, five suggested), and the knockout's are not.
     expect(form.get_by_label("Rounds")).to_have_value("5")
