@@ -24,6 +24,7 @@ import secrets
 import shutil
 import sqlite3
 import subprocess
+import tempfile
 import threading
 import weakref
 from collections.abc import Callable
@@ -144,8 +145,12 @@ def note_of(path: Path) -> Path:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    partial = path.with_name(f".{path.name}.partial")
-    partial.write_text(text, encoding="utf-8")
+    """The file as a whole or as it was. Each writer has a partial file of its own: two
+    backups ending at once (the timer's and a night just closed) both write the status, and
+    the later replace stands."""
+    handle, partial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        out.write(text)
     os.replace(partial, path)
 
 

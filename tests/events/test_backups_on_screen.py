@@ -471,3 +471,35 @@ def test_a_restore_in_korean_says_the_backups_name_with_its_particle(director, p
     shown = restore_on_screen(Client(), made.name, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert f"{made.name}{particle(made.name, '을(를)')} 복원했습니다." in shown
     assert "을(를)" not in shown
+
+
+def test_backups_ending_at_once_each_write_the_status_whole(places):
+    """The timer's backup and one a closed night set off may end together: each writes the
+    status (and its note) through a partial file of its own, so neither finds its partial
+    file gone, and the status read after is one of theirs, whole."""
+    import json
+    import threading
+
+    from scorekeeper.backups import STATUS_FILE, _write_atomically, folder
+
+    folder().mkdir(parents=True, exist_ok=True)
+    path = folder() / STATUS_FILE
+    failed: list[BaseException] = []
+    start = threading.Barrier(8)
+
+    def write(n: int) -> None:
+        start.wait()
+        try:
+            for _ in range(25):
+                _write_atomically(path, json.dumps({"writer": n, "pad": "x" * 5000}))
+        except BaseException as error:  # (collected, asserted below)
+            failed.append(error)
+
+    writers = [threading.Thread(target=write, args=(n,)) for n in range(8)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    assert failed == []
+    assert json.loads(path.read_text())["writer"] in range(8)
+    assert [p.name for p in folder().iterdir() if p.name.endswith(".partial")] == []
