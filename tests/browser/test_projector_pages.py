@@ -8,7 +8,12 @@ from playwright.sync_api import Page, expect
 from table import refreshed
 
 from scorekeeper.events import services
-from tests.events.event_helpers import club_founded, played_by_services, rounds_entered
+from tests.events.event_helpers import (
+    club_founded,
+    event_founded,
+    played_by_services,
+    rounds_entered,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -45,10 +50,8 @@ def test_the_projector_pages_a_hundred_players(live_server, page: Page, django_u
 def test_a_total_below_zero_is_written_with_a_minus_sign_on_the_night_page(
     live_server, page: Page, django_user_model
 ):
-    actor, club = club_founded(django_user_model.objects.create_user("dora"))
-    event = services.event_create(
-        club=club,
-        actor=actor,
+    actor, event = event_founded(
+        django_user_model.objects.create_user("dora"),
         name="Bid night",
         format="progressive",
         entry="totals",
