@@ -216,7 +216,7 @@ def test_a_correction_without_a_reason_brings_the_why_box_to_the_director(
     why = page.locator(".desk-reason")
     expect(why).to_be_focused()
     expect(why).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("[data-note-slot=desk-result]")).to_contain_text(
+    expect(page.locator("[data-note-slot=desk]")).to_contain_text(
         "Say why first, in the box “Why (kept in the change log)”."
     )
     assert not hasattr(event.rounds.get().tables.get(number=1), "result")

@@ -81,12 +81,13 @@ export async function attempt(key, action) {
     const why = error.field === "reason" && $(".desk-reason");
     if (why && !why.closest("[hidden]")) {
       // The open table's one "why" box may be scrolled out of sight: it is brought to the
-      // director, marked, and the note names it (the server's words name a field).
+      // director, marked, and the note naming it stands right above it (the desk's own
+      // slot), not by the button far below (the server's words name a field).
       why.setAttribute("aria-invalid", "true");
       why.addEventListener("input", () => why.removeAttribute("aria-invalid"), { once: true });
+      tell("desk", t("why_needed"), true);
       why.scrollIntoView({ block: "center" });
       why.focus();
-      tell(key, t("why_needed"), true);
       return;
     }
     if (error.status !== 412) {
