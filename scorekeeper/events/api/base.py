@@ -53,6 +53,10 @@ class EventsView(APIView):
     authentication_classes = AUTHENTICATION
     #: Reading needs a director of the club too (a club's members, say), not only a lookup.
     directors_read: ClassVar[bool] = False
+    #: Its writes read their table themselves, under the table's lock (a table's hands, the
+    #: night's most frequent write): nothing is looked up before them, and the club's
+    #: language is the phone's own club's (a table of another club refuses it).
+    writes_read_table: ClassVar[bool] = False
 
     actor: access.Actor
     club: Club
@@ -91,7 +95,7 @@ class EventsView(APIView):
         reader = self.actor if reading else None
         if "event_id" in kwargs:
             self.event = access.event_for(actor=reader, event_id=kwargs["event_id"])
-        if "table_id" in kwargs:
+        if "table_id" in kwargs and (reading or not self.writes_read_table):
             self.table = access.table_for(actor=reader, table_id=kwargs["table_id"])
         if club := self._club():
             # The club's language for a visitor who asked for none we speak; its clock for
@@ -134,6 +138,8 @@ class EventsView(APIView):
             club = event.club
         if club is None and table is not None:
             club = table.round.event.club
+        if club is None and self.writes_read_table and self.actor.device is not None:
+            club = self.actor.device.event_table.event.club
         return club
 
     def _etag(self, request: Request) -> str | None:

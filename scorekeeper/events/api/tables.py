@@ -170,6 +170,8 @@ class TableConfirmersEndView(EventsView):
 
 
 class TableHandsView(EventsView):
+    writes_read_table = True
+
     @extend_schema(
         operation_id="tables_hands_create",
         summary="Record the table's next hand (its device; a director, with a reason once a "
@@ -183,12 +185,11 @@ class TableHandsView(EventsView):
         },
     )
     def post(self, request: Request, table_id: int) -> Response:
-        table = self.table
         entry, _ = parse_hand_entry(
             request.data, also=("reason",), queued_in=queued_format(request.headers)
         )
         written = services.table_hand_record(
-            table=table,
+            table_id=table_id,
             actor=self.actor,
             entry=entry,
             idempotency_key=idempotency_key(request),
@@ -199,6 +200,8 @@ class TableHandsView(EventsView):
 
 
 class TableHandView(EventsView):
+    writes_read_table = True
+
     @extend_schema(
         operation_id="tables_hands_amend",
         summary="Amend one of the table's hands, saying why",
@@ -207,12 +210,11 @@ class TableHandView(EventsView):
         responses={200: HandWrittenSerializer, **problems(400, 401, 403, 404, 409, 412, 422)},
     )
     def patch(self, request: Request, table_id: int, number: int) -> Response:
-        table = self.table
         entry, reason = parse_hand_entry(
             request.data, amend=True, queued_in=queued_format(request.headers)
         )
         written = services.table_hand_amend(
-            table=table,
+            table_id=table_id,
             actor=self.actor,
             number=number,
             entry=entry,
@@ -232,11 +234,10 @@ class TableHandView(EventsView):
         },
     )
     def delete(self, request: Request, table_id: int, number: int) -> Response:
-        table = self.table
         if isinstance(request.data, dict):  # an undo's body holds its reason, if any
             refuse_unknown_fields(request.data, {"reason"}, message=NO_SUCH_FIELD)
         game, standing = services.table_hand_undo(
-            table=table,
+            table_id=table_id,
             actor=self.actor,
             number=number,
             reason=reason_of(request),

@@ -140,13 +140,20 @@ def round_get(*, event: Event, number: int) -> Round:
 
 
 def table_get(
-    *, table_id: int, director: AbstractBaseUser | None = None, game: bool = True
+    *,
+    table_id: int,
+    director: AbstractBaseUser | None = None,
+    game: bool = True,
+    locked: bool = False,
 ) -> Table:
     """The table with its round, event, game (unless not `game`: a write reads it under its
-    lock) and physical table (`directed` as for `event_get`)."""
+    lock) and physical table (`directed` as for `event_get`); `locked`: read for a write
+    under the table's row lock, with its result."""
     tables = Table.objects.select_related("round__event__club", "event_table")
     if game:
         tables = tables.select_related("game")
+    if locked:
+        tables = tables.select_for_update(of=("self",)).select_related("result")
     if director is not None:
         tables = tables.annotate(directed=_directed_by(director, "round__event__club_id"))
     return _one(tables, table_id, _("There is no table with this id."), "no-such-table")

@@ -7,6 +7,7 @@ the table enters its result instead.
 from __future__ import annotations
 
 import functools
+import uuid
 from collections.abc import Callable
 
 from django.db import transaction
@@ -25,7 +26,7 @@ from scorekeeper.events.models import (
     Table,
 )
 from scorekeeper.events.services.results import result_rederive
-from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
+from scorekeeper.events.services.tables import require_open, table_lock_found, table_write_ends
 from scorekeeper.models import Game
 from scorekeeper.selectors import Standing
 from scorekeeper.services import HandEntry, HandResult
@@ -60,19 +61,20 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
 
 
 def _written(
-    table: Table,
+    table_id: int,
     actor: Actor,
     reason: str,
     write: Callable[..., HandResult],
     expected_version: int | None,
     replay: Callable[..., HandResult | None] | None = None,
 ) -> HandResult:
-    """A hand written at the table, after the table's checks; a director's correction of an
-    entered result re-derives it (a replayed write changed nothing). A retry of a hand the
-    table has since moved past (its result entered, the round over) is answered as its first
-    write was (`replay`), to whoever may write the table's hands."""
+    """A hand written at the table (read here, under its lock), after the table's checks; a
+    director's correction of an entered result re-derives it (a replayed write changed
+    nothing). A retry of a hand the table has since moved past (its result entered, the
+    round over) is answered as its first write was (`replay`), to whoever may write the
+    table's hands. `write` is given the game's id and the round's count of hands."""
     with transaction.atomic():
-        table = table_lock(table)
+        table = table_lock_found(table_id)
         try:
             rederive = _hand_write_allowed(table, actor, reason)
         except Conflict:
@@ -81,12 +83,22 @@ def _written(
                 raise
             return replayed
         assert table.game_id is not None
-        written = write(game_id=table.game_id, expected_version=expected_version, actor=actor.label)
+        written = write(
+            game_id=table.game_id,
+            expected_version=expected_version,
+            actor=actor.label,
+            hands_per_round=_hands_per_round(table.round.event),
+        )
         if not written.replayed:
             if rederive:
                 result_rederive(table, actor, reason)
             table_write_ends(table.round.event_id, standings=rederive)
     return written
+
+
+def _hands_per_round(event: Event) -> int | None:
+    """A round of N hands takes no hand past the Nth (a poor-hand redeal is no hand of it)."""
+    return event.hands_per_round if event.round_length == Event.RoundLength.HANDS else None
 
 
 def _replayed(
@@ -101,53 +113,57 @@ def _replayed(
 
 def table_hand_record(
     *,
-    table: Table,
+    table_id: int,
     actor: Actor,
     entry: HandEntry,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
     reason: str = "",
 ) -> HandResult:
-    event = table.round.event
-    # A round of N hands takes no hand past the Nth (a poor-hand redeal is no hand of it).
-    limit = event.hands_per_round if event.round_length == Event.RoundLength.HANDS else None
     record = functools.partial(
-        scorekeeper_services.hand_record,
-        entry=entry,
-        idempotency_key=idempotency_key,
-        hands_per_round=limit,
+        scorekeeper_services.hand_record, entry=entry, idempotency_key=idempotency_key
     )
     replay = functools.partial(
         scorekeeper_services.hand_replay, entry=entry, idempotency_key=idempotency_key
     )
-    return _written(table, actor, reason, record, expected_version, replay)
+    return _written(table_id, actor, reason, record, expected_version, replay)
 
 
 def table_hand_amend(
     *,
-    table: Table,
+    table_id: int,
     actor: Actor,
     number: int,
     entry: HandEntry,
     reason: str,
     expected_version: int | None = None,
 ) -> HandResult:
-    amend = functools.partial(
-        scorekeeper_services.hand_amend, number=number, entry=entry, reason=reason
-    )
-    return _written(table, actor, reason, amend, expected_version)
+    def amend(
+        *, game_id: uuid.UUID, expected_version: int | None, actor: str, hands_per_round: int | None
+    ) -> HandResult:
+        # (an amended hand is one the round took already: its count refuses none)
+        return scorekeeper_services.hand_amend(
+            game_id=game_id,
+            number=number,
+            entry=entry,
+            reason=reason,
+            expected_version=expected_version,
+            actor=actor,
+        )
+
+    return _written(table_id, actor, reason, amend, expected_version)
 
 
 def table_hand_undo(
     *,
-    table: Table,
+    table_id: int,
     actor: Actor,
     number: int,
     reason: str = "",
     expected_version: int | None = None,
 ) -> tuple[Game, Standing]:
     with transaction.atomic():
-        table = table_lock(table)
+        table = table_lock_found(table_id)
         rederive = _hand_write_allowed(table, actor, reason)
         assert table.game_id is not None
         game, standing = scorekeeper_services.hand_undo(

@@ -290,6 +290,13 @@ def table_lock(table: Table, *, with_event: bool = False) -> Table:
     )
 
 
+def table_lock_found(table_id: int) -> Table:
+    """The table with this id, locked for a write whose caller looked nothing up first (a
+    table's hands, the night's most frequent write): read with its round, event, club,
+    physical table and result in the one query that locks it; not found otherwise."""
+    return selectors.table_get(table_id=table_id, game=False, locked=True)
+
+
 def table_write_ends(event_id: int, *, standings: bool = True) -> None:
     """A write at a table that takes entries only while the night is open ends by moving its
     event's versions. Its table's lock does not hold the event, so a night a director closed
