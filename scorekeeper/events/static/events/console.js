@@ -4,13 +4,13 @@
 // notes next to each control stay as they are until the director acts (the event's form follows
 // the event only while the director is not changing it). A change is made on what the director
 // saw as they began it, not on what a refresh read since.
-import { $, api, ask, attempt, changeItem, clock, el, formData, options, scoreLine, scoreText, slot, staleReloads, t, tell, versions } from "./console_kit.js";
+import { $, api, ask, attempt, changeItem, clock, el, formData, options, scoreLine, slot, staleReloads, t, tell, versions } from "./console_kit.js";
 import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
 import {
   nightEntrants, nightReloads, nightShown, roundRepairs, safetyRefreshed,
   settingsChanged, settingsLookedAgain, settingsRefreshed, settingsSaved, settingsVersion,
 } from "./console_night.js";
-import { prizeTitle, prizeWinners, tieBreakName } from "./words.js";
+import { standingsTable } from "./standings_table.js";
 
 const REFRESH_MS = 5000;
 const SAFETY_MS = 20000; // backups come a minute apart; phones come back within seconds
@@ -216,42 +216,6 @@ async function showLog() {
   const list = $(".change-log");
   list.replaceChildren(...changes.slice().reverse().map(changeItem));
   if (!changes.length) list.append(el("li", { class: "note", text: t("no_changes") }));
-}
-
-// Standings -----------------------------------------------------------------------------------
-
-function standingsTable(data) {
-  const teams = data.teams;
-  // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
-  const perRound = data.ranked_by === "points per round counted";
-  const head = [
-    "#", teams ? t("Team") : t("Player"), t("Played"), t("Won"), t("Byes"), t("Credit"),
-    teams ? t("Match pts") : t("Total"), ...(perRound ? [t("Per round")] : []),
-    // The figures only the event's format shows (a Swiss event's Buchholz), named by the API.
-    ...data.columns.map((column) => column.heading),
-    t("For"), t("Against"), t("Euchres"), t("Tie-break"),
-  ];
-  const table = el("table", { class: "standings-table" }, el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { text: h })))));
-  const body = el("tbody");
-  for (const row of data.rows) {
-    const values = [
-      row.rank ?? "", [row.name, row.active ? "" : t("gone"), row.guest ? t("guest") : ""].filter(Boolean).join(" "), row.played, row.wins, row.byes, row.credit,
-      teams ? row.match_points : scoreText(row.total), ...(perRound ? [row.per_round.toFixed(2)] : []),
-      ...data.columns.map((column) => row[column.field]),
-      scoreText(row.points_for), scoreText(row.points_against), row.euchres, tieBreakName(row.tie_break),
-    ];
-    body.append(el("tr", {}, ...values.map((v) => el("td", { text: String(v) }))));
-  }
-  table.append(body);
-  const box = el("div", { class: "wide" }, table);
-  if (data.waiting) box.append(el("p", { class: "note", text: t("waiting", { count: data.waiting }) }));
-  const prizes = el("ul", { class: "prizes" });
-  for (const prize of data.side_prizes) {
-    const who = prizeWinners(prize, t("none_yet"));
-    prizes.append(el("li", { text: `${prizeTitle(prize)}: ${who}` }));
-  }
-  box.append(prizes);
-  return box;
 }
 
 // Loading: only the parts that show data ------------------------------------------------------

@@ -7,7 +7,7 @@ import { h as el } from "../webapp/js/ui.js";
 import { $, $$, api } from "./screen.js";
 
 // The DOM look-ups and the director's API session are the events screens' own (screen.js).
-export { $, $$, api, el, scoreText };
+export { $, $$, api, el };
 
 const WORDS = JSON.parse(document.getElementById("console-words")?.textContent || "{}");
 const korean = document.documentElement.lang === "ko";

@@ -2,9 +2,9 @@
 // from the events API and sends what the director or the table does. No build step: an ES
 // module that borrows the web app's API wrapper and DOM helpers.
 import { h as el } from "../webapp/js/ui.js";
-import { scoreText } from "../webapp/js/rules.js";
 import { $, $$, api, attempt, say } from "./screen.js";
-import { prizeTitle, prizeWinners, seatWord, t, tieBreakName } from "./words.js";
+import { standingsTable } from "./standings_table.js";
+import { seatWord, t } from "./words.js";
 
 const REFRESH_MS = 5000;
 
@@ -22,77 +22,9 @@ function formData(form) {
 
 // Standings --------------------------------------------------------------------------------
 
-// The columns that matter on a phone (rank, name, played, won, byes, credit, total); the
-// others (class "wide") from 40em up.
-function standingsTable(data) {
-  const teams = data.teams;
-  // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
-  const perRound = data.ranked_by === "points per round counted";
-  const head = [
-    ["#"],
-    [teams ? t("Team") : t("Player")],
-    [t("Pl"), "", t("Played")],
-    [t("W"), "", t("Won")],
-    [t("Byes")],
-    [t("Credit")],
-    teams ? [t("MP"), "", t("Match points")] : [t("Total")],
-    ...(perRound ? [[t("Per round")]] : []),
-    // The figures only the event's format shows (a Swiss event's Buchholz), named by the API.
-    ...data.columns.map((column) => [column.short, column.wide ? "wide" : "", column.meaning]),
-    [t("For"), "wide"],
-    [t("Against"), "wide"],
-    [t("Euchres"), "wide"],
-    [t("Tie-break"), "wide"],
-  ];
-  const table = el("table", { class: "standings-table" });
-  const cell = (tag, text, wide, title) => {
-    const node = el(tag, wide ? { class: "wide" } : {});
-    node.append(title ? el("abbr", { title, text }) : text);
-    return node;
-  };
-  table.append(el("thead", {}, el("tr", {}, ...head.map(([h, wide, title]) => cell("th", h, wide, title)))));
-  const body = el("tbody");
-  for (const row of data.rows) {
-    // In an individual event a row is a player: their name opens their page.
-    const name = teams
-      ? el("td", { text: row.name })
-      : el("td", {}, el("a", { href: `/events/players/${row.key}/`, text: row.name }));
-    // One who left, and a substitute's own row (listed last, unranked), say so.
-    if (!row.active) name.append(" ", el("small", { text: t("(left)") }));
-    if (row.guest) name.append(" ", el("small", { text: t("(guest, substituting)") }));
-    const figures = [
-      [row.played],
-      [row.wins],
-      [row.byes],
-      [row.credit],
-      [teams ? row.match_points : scoreText(row.total)],
-      ...(perRound ? [[row.per_round.toFixed(2)]] : []),
-      ...data.columns.map((column) => [row[column.field], column.wide ? "wide" : ""]),
-      [scoreText(row.points_for), "wide"],
-      [scoreText(row.points_against), "wide"],
-      [row.euchres, "wide"],
-      [tieBreakName(row.tie_break), "wide"],
-    ];
-    body.append(
-      el("tr", {}, el("td", { text: row.rank === null ? "" : String(row.rank) }), name, ...figures.map(([v, wide]) => cell("td", String(v), wide))),
-    );
-  }
-  table.append(body);
-  const box = el("div");
-  box.append(table);
-  if (data.waiting) box.append(el("p", { class: "note", text: t(data.waiting === 1 ? "1 result waiting for confirmation." : "{count} results waiting for confirmation.", { count: data.waiting }) }));
-  const prizes = el("ul", { class: "prizes" });
-  for (const prize of data.side_prizes) {
-    const who = prizeWinners(prize, t("none yet"));
-    prizes.append(el("li", { text: t("{title}: {who}", { title: prizeTitle(prize), who }) }));
-  }
-  box.append(prizes);
-  return box;
-}
-
 async function showStandings(event, root) {
   const data = await api("GET", `/api/v1/events/${event}/standings/`);
-  root.replaceChildren(standingsTable(data));
+  root.replaceChildren(standingsTable(data, { phone: true, playerPages: true }));
 }
 
 function roundBlock(round) {

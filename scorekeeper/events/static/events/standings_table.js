@@ -1,0 +1,85 @@
+// A night's standings as the events screens draw them: the players' night page and the
+// director's console show the one table, with the results still waiting and the side prizes
+// under it. Its words are the screens' (words.js), in the page's language.
+import { scoreText } from "../webapp/js/rules.js";
+import { h as el } from "../webapp/js/ui.js";
+import { prizeTitle, prizeWinners, t, tieBreakName } from "./words.js";
+
+/** The standings the API gives (`GET /api/v1/events/{id}/standings/`) as a table.
+ *
+ * `phone`: for a reader on a phone (the players' page): short headings, their full names in
+ * <abbr title>, and the columns that matter on a phone (rank, name, played, won, byes, credit,
+ * total, a format's figures it does not call wide); the others (class "wide", screens.css)
+ * from 40em up. Without it (the console) every column, each heading written out.
+ * `playerPages`: in an individual event a player's name opens their page. */
+export function standingsTable(data, { phone = false, playerPages = false } = {}) {
+  const teams = data.teams;
+  // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
+  const perRound = data.ranked_by === "points per round counted";
+  // Each column's heading: written out, its short form and what it means.
+  const head = [
+    { text: "#" },
+    { text: teams ? t("Team") : t("Player") },
+    { text: t("Played"), short: t("Pl") },
+    { text: t("Won"), short: t("W") },
+    { text: t("Byes") },
+    { text: t("Credit") },
+    teams ? { text: t("Match points"), short: t("MP") } : { text: t("Total") },
+    ...(perRound ? [{ text: t("Per round") }] : []),
+    // The figures only the event's format shows (a Swiss event's Buchholz), named by the API.
+    ...data.columns.map((column) => ({ text: column.heading, short: column.short, meaning: column.meaning, wide: column.wide })),
+    { text: t("For"), wide: true },
+    { text: t("Against"), wide: true },
+    { text: t("Euchres"), wide: true },
+    { text: t("Tie-break"), wide: true },
+  ];
+  const wide = (column) => (phone && column.wide ? { class: "wide" } : {});
+  const heading = (column) => {
+    if (!phone || !column.short) return el("th", wide(column), column.text);
+    return el("th", wide(column), el("abbr", { title: column.meaning || column.text, text: column.short }));
+  };
+  const table = el("table", { class: "standings-table" }, el("thead", {}, el("tr", {}, ...head.map(heading))));
+  const body = el("tbody");
+  for (const row of data.rows) {
+    const name = !teams && playerPages
+      ? el("td", {}, el("a", { href: `/events/players/${row.key}/`, text: row.name }))
+      : el("td", { text: row.name });
+    // One who left, and a substitute's own row (listed last, unranked), say so.
+    if (!row.active) name.append(" ", el("small", { text: t("(left)") }));
+    if (row.guest) name.append(" ", el("small", { text: t("(guest, substituting)") }));
+    const figures = [
+      row.played,
+      row.wins,
+      row.byes,
+      row.credit,
+      teams ? row.match_points : scoreText(row.total),
+      ...(perRound ? [row.per_round.toFixed(2)] : []),
+      ...data.columns.map((column) => row[column.field]),
+      scoreText(row.points_for),
+      scoreText(row.points_against),
+      row.euchres,
+      tieBreakName(row.tie_break),
+    ];
+    body.append(
+      el("tr", {},
+        el("td", { text: row.rank === null ? "" : String(row.rank) }),
+        name,
+        // The figures stand under their headings, from the third on.
+        ...figures.map((value, i) => el("td", { ...wide(head[i + 2]), text: String(value) })),
+      ),
+    );
+  }
+  table.append(body);
+  const box = el("div", {}, table);
+  if (data.waiting) {
+    const waiting = data.waiting === 1 ? "1 result waiting for confirmation." : "{count} results waiting for confirmation.";
+    box.append(el("p", { class: "note", text: t(waiting, { count: data.waiting }) }));
+  }
+  const prizes = el("ul", { class: "prizes" });
+  for (const prize of data.side_prizes) {
+    const who = prizeWinners(prize, t("none yet"));
+    prizes.append(el("li", { text: t("{title}: {who}", { title: prizeTitle(prize), who }) }));
+  }
+  box.append(prizes);
+  return box;
+}
