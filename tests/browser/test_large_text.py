@@ -313,6 +313,52 @@ def test_a_tables_result_keeps_its_score_on_one_line(live_server, phone, django_
     assert page.evaluate(SCORE_LINES) == 1
 
 
+# Each "&" between partners' names in the result's score line that a line break leaves
+# alone, at the end of a line or the start of one without the name after it.
+ANDS_ALONE = """() => {
+  const alone = [];
+  const walker = document.createTreeWalker(document.querySelector("section.result .result-score"), NodeFilter.SHOW_TEXT);
+  const top = (node, at) => {
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    return Math.round([...range.getClientRects()].find((r) => r.width > 0).top);
+  };
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const and of node.data.matchAll(/&/g)) {
+      const name = node.data.slice(and.index + 1).search(/\\S/) + and.index + 1;
+      if (top(node, and.index) !== top(node, name)) alone.push(node.data);
+    }
+  }
+  return alone;
+}"""
+
+
+@pytest.mark.parametrize("way", ["text size", "root font size"])
+def test_a_tables_result_never_leaves_the_and_between_partners_alone(
+    live_server, phone, django_user_model, way
+) -> None:
+    """In Korean at 200% two partners' names take two lines beside the score: "Annabelle" over
+    "& Josephine", never "Annabelle &" over "Josephine"; the score stays whole."""
+    user = django_user_model.objects.create_user("dora")
+    event, _, _ = seat_a_night(
+        user, ["Annabelle", "Christine", "Josephine", "Margaret"], hands_per_round=1
+    )
+    (table,) = api_get(live_server.url, f"/api/v1/events/{event.pk}/rounds/1/")["tables"]
+    page = phone(locale="ko-KR").new_page()
+    (text_size if way == "text size" else root_font_size)(page, 200)
+    code = EventTable.objects.get(event=event, number=table["number"]).join_code
+    page.goto(f"{live_server.url}/t/{code}")
+    page.get_by_role("button", name="이 테이블의 점수 기록").click()
+    page.locator("form.entry .choice input").first.tap()
+    page.locator("form.entry button.ending").first.tap()
+    score = page.locator("section.result .result-score")
+    expect(score).to_contain_text("&")
+    page.evaluate(SETTLED)
+    assert page.evaluate(ANDS_ALONE) == []
+    assert page.evaluate(SCORE_LINES) == 1
+
+
 @pytest.mark.parametrize("way", ["text size", "root font size"])
 def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     live_server, phone, django_user_model, way: str

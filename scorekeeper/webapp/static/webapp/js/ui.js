@@ -33,6 +33,23 @@ export function replace(el, ...children) {
   return fill(el, {}, children);
 }
 
+/** Partners' names, "Ann & Bob", that never leave the "&" alone at a line's end: "Ann" over
+ * "& Bob". */
+export const partnersKept = (names) => names.replaceAll(" & ", " &\u00a0");
+
+/** Once drawn: an "& Bob" wider than a line keeps the name whole, the "&" ending the line before. */
+export function partnersFit(root) {
+  const range = document.createRange();
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    text.data = text.data.replace(/&\u00a0[^\s-]+/g, (kept, at) => {
+      range.setStart(text, at);
+      range.setEnd(text, at + kept.length);
+      return range.getClientRects().length > 1 ? kept.replace("\u00a0", " ") : kept;
+    });
+  }
+}
+
 let toastTimer = 0;
 let toastSticky = false;
 let toastElement = null;

@@ -18,7 +18,7 @@ import {
   atGamePoint, awardText, nextDealer, previewAward, scoreText, seatName, teamCount, teamLabel, teamNames,
 } from "../rules.js";
 import { gameStart, NeedsConnection } from "../start.js";
-import { dismissToast, draft, h, replace, s, toast, toastShownIn } from "../ui.js";
+import { dismissToast, draft, h, partnersFit, partnersKept, replace, s, toast, toastShownIn } from "../ui.js";
 import { openAmend } from "./amend.js";
 import { clashDialog } from "./clash.js";
 import { handAward, handSummary, kindOf, unbroken } from "./describe.js";
@@ -263,12 +263,13 @@ export function showScore(main, ctx) {
         return h("div", { class: `team t${team}${view.winner === team ? " winner" : ""}` },
           h("p", { class: "team-head" },
             labelOf(ruleset, team), " ",
-            h("span", { class: "team-names" }, teamNames(game, team))),
+            h("span", { class: "team-names" }, partnersKept(teamNames(game, team)))),
           h("p", { class: "score", "aria-label": t("board.points", { team: teamLabel(ruleset, team), score: scoreText(score), count: score }) }, scoreText(score)),
           view.winner === null && !limit && atGamePoint(ruleset, score)
             ? h("p", { class: "badge gold" }, t("board.game_point"))
             : null);
       })));
+    partnersFit(areas.board);
     // Who deals is in the hand entry's heading when this phone keeps score; after a round's
     // last hand, or the game's, nobody deals next.
     const dealing = view.winner === null && !roundOver();

@@ -14,7 +14,7 @@ import {
   pending,
 } from "../outbox.js";
 import { namesOneARow, scoreText, seatLetters } from "../rules.js";
-import { choices, dismissToast, draft, h, replace, toast } from "../ui.js";
+import { choices, dismissToast, draft, h, partnersFit, partnersKept, replace, toast } from "../ui.js";
 import { HERE, showJoin } from "./join.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./referee.js";
@@ -203,7 +203,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   }
 
   function scoreLine(points) {
-    const [a, b] = table.team_names;
+    const [a, b] = table.team_names.map(partnersKept);
     return [a, " ", h("span", { class: "keep" }, `${scoreText(points[0])} – ${scoreText(points[1])}`), " ", b];
   }
 
@@ -471,6 +471,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     // in: the same field, drawn anew, keeps the keyboard (what was typed is in `picked`).
     const typing = result.contains(document.activeElement) ? document.activeElement.name : "";
     replace(result, parts);
+    partnersFit(result);
     if (typing) result.querySelector(`[name="${typing}"]`)?.focus();
   }
 
