@@ -359,6 +359,49 @@ def test_a_tables_result_never_leaves_the_and_between_partners_alone(
     assert page.evaluate(SCORE_LINES) == 1
 
 
+# Each heading's colon that begins a line (the letter before it on the line above).
+COLONS_FIRST = """() => [...document.querySelectorAll("main h1, main h2, main .legend")].flatMap((heading) => {
+  const letters = [];
+  const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let at = 0; at < node.data.length; at += 1) {
+      if (!node.data[at].trim()) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      const box = [...range.getClientRects()].find((r) => r.width > 0);
+      if (box) letters.push([node.data[at], Math.round(box.top)]);
+    }
+  }
+  return letters.some(([letter, top], i) => letter === ":" && i && top > letters[i - 1][1])
+    ? [heading.textContent] : [];
+})"""
+
+
+@pytest.mark.parametrize("way", ["text size", "root font size"])
+def test_a_korean_heading_never_begins_a_line_with_its_colon(
+    live_server, phone, django_user_model, way
+) -> None:
+    """The result entered, the scoring phone's heading says so at 200% in Korean: "결과가
+    입력되었습니다:" is wider than a line, and breaks inside itself rather than before its colon."""
+    user = django_user_model.objects.create_user("dora")
+    event, _, _ = seat_a_night(user, NAMES, hands_per_round=1)
+    (table,) = api_get(live_server.url, f"/api/v1/events/{event.pk}/rounds/1/")["tables"]
+    page = phone(locale="ko-KR").new_page()
+    (text_size if way == "text size" else root_font_size)(page, 200)
+    code = EventTable.objects.get(event=event, number=table["number"]).join_code
+    page.goto(f"{live_server.url}/t/{code}")
+    page.get_by_role("button", name="이 테이블의 점수 기록").click()
+    page.locator("form.entry .choice input").first.tap()
+    page.locator("form.entry button.ending").first.tap()
+    result = page.locator("section.result")
+    result.locator("input[type=radio]").first.check()
+    result.get_by_role("button", name="결과 입력", exact=True).tap()
+    expect(page.get_by_role("heading", name=re.compile("^결과가 입력되었습니다: "))).to_be_visible()
+    page.evaluate(SETTLED)
+    assert page.evaluate(COLONS_FIRST) == []
+
+
 @pytest.mark.parametrize("way", ["text size", "root font size"])
 def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     live_server, phone, django_user_model, way: str

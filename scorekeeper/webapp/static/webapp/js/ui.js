@@ -50,6 +50,10 @@ export function partnersFit(root) {
   }
 }
 
+/** A heading's colon held to the letter before it: Korean breaks a phrase wider than the line
+ * anywhere, before its colon too (a word joiner does not stop that). */
+export const colonHeld = (text) => text.split(/(\S:)/).map((part, i) => (i % 2 ? h("span", { class: "keep" }, part) : part));
+
 let toastTimer = 0;
 let toastSticky = false;
 let toastElement = null;

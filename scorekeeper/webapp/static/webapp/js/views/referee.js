@@ -13,7 +13,7 @@ import {
   PRESETS, RED, auctionBids, awardText, cardFace, cardName, deckCards, handSize, isAuction,
   namesAcross, namesOneARow, partnerships, seatLetter, seatLetters, teamOf, teamSeats,
 } from "../rules.js";
-import { choices, draft, h, replace, toast, toggle } from "../ui.js";
+import { choices, colonHeld, draft, h, replace, toast, toggle } from "../ui.js";
 import { trumpChoice } from "./handform.js";
 import { project } from "./projection.js";
 
@@ -268,7 +268,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
   /** A grid of the deck's cards to pick up to `most` of, kept in `picked`. */
   function cardPicker(label, picked, most, group) {
     return [
-      h("p", { class: "legend" }, label),
+      h("p", { class: "legend" }, colonHeld(label)),
       h("div", { class: `card-grid deck-${ruleset().deck}`, role: "group", "aria-label": label },
         deckCards(ruleset().deck).map((card) => cardButton(card, {
           group,

@@ -18,7 +18,7 @@ import {
   atGamePoint, awardText, nextDealer, previewAward, scoreText, seatName, teamCount, teamLabel, teamNames,
 } from "../rules.js";
 import { gameStart, NeedsConnection } from "../start.js";
-import { dismissToast, draft, h, partnersFit, partnersKept, replace, s, toast, toastShownIn } from "../ui.js";
+import { colonHeld, dismissToast, draft, h, partnersFit, partnersKept, replace, s, toast, toastShownIn } from "../ui.js";
 import { openAmend } from "./amend.js";
 import { clashDialog } from "./clash.js";
 import { handAward, handSummary, kindOf, unbroken } from "./describe.js";
@@ -287,7 +287,7 @@ export function showScore(main, ctx) {
   function stopped(title, body) {
     form = null;
     replaceEntry(h("section", { class: "panel stopped", "aria-labelledby": "stopped-title" },
-      h("h2", { id: "stopped-title", tabindex: "-1" }, title),
+      h("h2", { id: "stopped-title", tabindex: "-1" }, colonHeld(title)),
       body ? h("p", { class: "hint" }, body) : null));
   }
 
