@@ -580,6 +580,18 @@ def test_a_phone_refused_as_a_second_scorer_is_offered_to_confirm_for_the_oppone
     second.get_by_role("button", name="Keep this table's score").tap()
     refused = second.get_by_role("alert")
     expect(refused).to_contain_text("kept on another phone already")
+    # One way to join for the opponents: beside the refusal, not again in the form below.
+    confirm = second.get_by_role("button", name="Confirm the result for the opponents")
+    expect(confirm).to_have_count(1)
+    # Another code typed: the refusal was for the last one, and the form's button is back.
+    typed = second.get_by_role("textbox", name="The table's code")
+    typed.fill("ZZ" + code)
+    expect(refused).to_have_count(0)
+    expect(confirm).to_have_count(1)
+    typed.fill(code)
+    second.get_by_role("button", name="Keep this table's score").tap()
+    expect(refused).to_contain_text("kept on another phone already")
+    expect(confirm).to_have_count(1)
     refused.get_by_role("button", name="Confirm the result for the opponents").tap()
     expect(second.locator(".table-title")).to_have_text("Table 1 · round 1")
     expect(second.get_by_role("group", name="How did it end?")).to_have_count(0)

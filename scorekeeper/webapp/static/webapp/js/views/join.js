@@ -55,10 +55,17 @@ export function showJoin(main, { code = "", message = "" } = {}) {
   const input = h("input", {
     name: "code", value: code, autocomplete: "off", autocapitalize: "characters", maxLength: 12, required: true,
     spellcheck: false, class: "code-input",
+    // Another code typed: the refusal was for the last one.
+    oninput: () => {
+      if (!confirmer.hidden) return;
+      confirmer.hidden = false;
+      replace(note);
+    },
   });
   const note = h("div", { "aria-live": "assertive" }, message ? h("p", { class: "panel warn-text", role: "alert" }, message) : null);
   const video = h("video", { class: "scanner", hidden: true, playsInline: true, muted: true });
   const scorer = h("button", { type: "submit", class: "primary big", value: "scorer" }, t("join.scorer"));
+  const confirmer = h("button", { type: "submit", class: "big", value: "confirmer" }, t("join.confirmer"));
 
   // The phone keeps the table's score, or confirms for the opponents: a button each, neither
   // chosen for the player. A table whose score is kept already offers the second.
@@ -84,6 +91,9 @@ export function showJoin(main, { code = "", message = "" } = {}) {
       const text = taken ? t("join.taken")
         : limited ? `${t("join.limited")}${wait ? ` ${t("join.limited_wait", { minutes: wait })}` : ""}`
           : error instanceof Problem ? error.message : t("join.later");
+      // Refused as the scorer, the way to join for the opponents is beside the refusal: one
+      // button for it, not a second one in the form below.
+      confirmer.hidden = taken;
       replace(note, h("div", { class: "panel error", role: "alert" }, h("p", {}, text),
         taken ? h("button", { type: "button", class: "primary", onclick: () => join(null, "confirmer") }, t("join.confirmer")) : null));
     }
@@ -99,7 +109,7 @@ export function showJoin(main, { code = "", message = "" } = {}) {
       h("label", { class: "field" }, h("span", {}, t("join.code")), input),
       h("p", { class: "legend" }, t("join.as")),
       scorer,
-      h("button", { type: "submit", class: "big", value: "confirmer" }, t("join.confirmer"))),
+      confirmer),
     canScan()
       ? h("section", { class: "panel" },
         h("button", {
