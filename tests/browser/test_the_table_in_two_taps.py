@@ -534,6 +534,36 @@ def test_the_result_entered_takes_the_last_hands_undo_away_while_it_is_on_its_wa
     assert Hand.objects.filter(game__event_table__round=rnd).count() == 2
 
 
+def test_a_result_entered_offline_takes_the_hands_undo_away_as_one_sent_does(
+    live_server, phone, django_user_model, settings
+) -> None:
+    """Offline, the result entered waits on the phone: the hands list offers no Undo and no
+    change of a hand from then on, as once the server has the result; nor does it when the
+    result has gone."""
+    table, _, _, rnd, _ = round_of_two_played(live_server, phone, django_user_model, settings)
+    page = table.page
+    undo_hand = page.get_by_role("button", name="Undo hand 2")
+    change_hand = page.get_by_role("button", name=re.compile("^Change hand"))
+    expect(undo_hand).to_be_visible()
+    expect(change_hand).to_have_count(2)
+    page.context.set_offline(True)
+    page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+    result = page.locator("section.result")
+    result.get_by_role("group", name="Who enters it?").get_by_role("radio").first.tap()
+    result.get_by_role("button", name="Enter the result", exact=True).tap()
+    expect(result).to_contain_text("The result is kept on this phone")
+    expect(page.get_by_role("heading", name=RESULT_ENTERED)).to_be_visible()
+    expect(undo_hand).to_have_count(0)
+    expect(change_hand).to_have_count(0)
+    page.context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(result).to_contain_text("An opponent confirms it")
+    expect(undo_hand).to_have_count(0)
+    expect(change_hand).to_have_count(0)
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="the result sent")
+    assert Hand.objects.filter(game__event_table__round=rnd).count() == 2
+
+
 def test_a_result_the_director_entered_takes_the_last_hands_undo_away(
     live_server, phone, django_user_model, settings
 ) -> None:

@@ -4,7 +4,7 @@
 // `ctx.token`. At a club night's table (`ctx.table`) the same screen counts the round's hands
 // ("Hand 3 of 8"), takes none past the last, asks the makers' tricks where the event does
 // (`ctx.table.askTricks`), and stops taking hands once the result is entered
-// (`ctx.table.closed`).
+// (`ctx.table.closed`, asked with what waits on the phone).
 
 import { api, Problem, Unreachable } from "../api.js";
 import { fiveAndSix, scoreChart } from "../chart.js";
@@ -252,6 +252,9 @@ export function showScore(main, ctx) {
     return limit && view.counted >= limit;
   }
 
+  /** At a club night's table, why it takes no more hands (the table decides), or null. */
+  const closed = () => ctx.table?.closed(ctx.entries) || null;
+
   function renderBoard() {
     const game = ctx.game;
     const ruleset = game.ruleset;
@@ -295,10 +298,11 @@ export function showScore(main, ctx) {
     const game = ctx.game;
     if (ctx.table && ctx.token) {
       // At a club night's table: the round's last hand, or a result entered, ends the entry.
-      if (ctx.table.closed) {
+      const why = closed();
+      if (why) {
         // (the last hand's Undo, refused from now on)
         if (toastShownIn(areas.entry)) dismissToast();
-        return stopped(ctx.table.closed, null);
+        return stopped(why, null);
       }
       if (roundOver()) return stopped(t("table.last_hand", { limit }), t("table.enter_result"));
       if (view.winner !== null) {
@@ -334,7 +338,7 @@ export function showScore(main, ctx) {
     const hands = [...view.hands].reverse();
     const last = view.hands[view.hands.length - 1];
     // A hand is changed against the game as the server has it: not while writes wait here.
-    const canEdit = ctx.token && !view.moves && !ctx.table?.closed;
+    const canEdit = ctx.token && !view.moves && !closed();
     replace(areas.hands,
       h("h2", { id: "hands-title" }, t("hands.title"), " ", h("span", { class: "hand-count" }, String(view.hands.length))),
       hands.length
@@ -357,7 +361,7 @@ export function showScore(main, ctx) {
             : h("div", { class: "hand-row" }, body));
         }))
         : h("p", { class: "hint" }, t("hands.none")),
-      ctx.token && last && !ctx.table?.closed ? h("button", { type: "button", class: "quiet undo", onclick: undoLast },
+      ctx.token && last && !closed() ? h("button", { type: "button", class: "quiet undo", onclick: undoLast },
         undoArmed ? t("undo.confirm", { number: last.number }) : t("undo.button", { number: last.number })) : null);
   }
 

@@ -476,6 +476,19 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   }
 
   // ---- the parts, and keeping up
+  // A result sent, until the table is read again: the hands stay closed meanwhile.
+  let resultSent = false;
+
+  /** Why the hand entry stops, and with it the hands' Undo and changes (`entries`: what this
+   * phone holds for the game): the night closed, or the round's result entered, on the server
+   * or here, waiting to be sent (offline, say); not one the server refused. */
+  function entryClosed(entries) {
+    if (closed) return t("table.closed_short");
+    const entered = (table.result && table.result.status !== "disputed") || resultSent
+      || entries.some((entry) => isResult(entry) && entry.state !== "rejected");
+    return entered ? t("table.result_entered") : null;
+  }
+
   const ctx = table?.game
     ? {
       id: table.game,
@@ -488,8 +501,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         askTricks: !!table.ask_tricks,
         // The result, right below the hand entry: on the first screen after the last hand.
         after: tab === "score" ? result : null,
-        closed: closed ? t("table.closed_short")
-          : table.result && table.result.status !== "disputed" ? t("table.result_entered") : null,
+        closed: entryClosed,
         onview: (next) => {
           const over = roundOver();
           view = next;
@@ -564,12 +576,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       || next.time_called_at !== table.time_called_at;
     const timeNow = !table.time_called_at && next.time_called_at;
     Object.assign(table, next);
-    if (changed && ctx) {
-      ctx.table.closed = closed ? t("table.closed_short")
-        : table.result && table.result.status !== "disputed" ? t("table.result_entered") : null;
-      ctx.table.refresh?.();
-    }
     if (changed) {
+      resultSent = false; // (the server's word on the result from now on)
+      ctx?.table.refresh?.();
       const entered = table.result?.status === "entered";
       renderHead();
       await renderResult();
@@ -586,7 +595,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (event.detail.gameId === key) renderResult();
   };
   const onSent = (event) => {
-    if (isResult(event.detail.entry)) reload();
+    if (!isResult(event.detail.entry)) return;
+    resultSent = true;
+    reload();
   };
   events.addEventListener("change", onChange);
   events.addEventListener("sent", onSent);
