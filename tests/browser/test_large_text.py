@@ -334,16 +334,13 @@ ANDS_ALONE = """() => {
 }"""
 
 
-@pytest.mark.parametrize("way", ["text size", "root font size"])
-def test_a_tables_result_never_leaves_the_and_between_partners_alone(
-    live_server, phone, django_user_model, way
-) -> None:
-    """In Korean at 200% two partners' names take two lines beside the score: "Annabelle" over
-    "& Josephine", never "Annabelle &" over "Josephine"; the score stays whole."""
+def round_played_in_korean_at_200(
+    live_server, phone, django_user_model, way: str, names: list[str]
+) -> Page:
+    """A Korean scoring phone at 200% (by `way`) at a night's one-hand round, the hand played:
+    the result is to enter."""
     user = django_user_model.objects.create_user("dora")
-    event, _, _ = seat_a_night(
-        user, ["Annabelle", "Christine", "Josephine", "Margaret"], hands_per_round=1
-    )
+    event, _, _ = seat_a_night(user, names, hands_per_round=1)
     (table,) = api_get(live_server.url, f"/api/v1/events/{event.pk}/rounds/1/")["tables"]
     page = phone(locale="ko-KR").new_page()
     (text_size if way == "text size" else root_font_size)(page, 200)
@@ -352,6 +349,22 @@ def test_a_tables_result_never_leaves_the_and_between_partners_alone(
     page.get_by_role("button", name="이 테이블의 점수 기록").click()
     page.locator("form.entry .choice input").first.tap()
     page.locator("form.entry button.ending").first.tap()
+    return page
+
+
+@pytest.mark.parametrize("way", ["text size", "root font size"])
+def test_a_tables_result_never_leaves_the_and_between_partners_alone(
+    live_server, phone, django_user_model, way
+) -> None:
+    """In Korean at 200% two partners' names take two lines beside the score: "Annabelle" over
+    "& Josephine", never "Annabelle &" over "Josephine"; the score stays whole."""
+    page = round_played_in_korean_at_200(
+        live_server,
+        phone,
+        django_user_model,
+        way,
+        ["Annabelle", "Christine", "Josephine", "Margaret"],
+    )
     score = page.locator("section.result .result-score")
     expect(score).to_contain_text("&")
     page.evaluate(SETTLED)
@@ -384,16 +397,7 @@ def test_a_korean_heading_never_begins_a_line_with_its_colon(
 ) -> None:
     """The result entered, the scoring phone's heading says so at 200% in Korean: "결과가
     입력되었습니다:" is wider than a line, and breaks inside itself rather than before its colon."""
-    user = django_user_model.objects.create_user("dora")
-    event, _, _ = seat_a_night(user, NAMES, hands_per_round=1)
-    (table,) = api_get(live_server.url, f"/api/v1/events/{event.pk}/rounds/1/")["tables"]
-    page = phone(locale="ko-KR").new_page()
-    (text_size if way == "text size" else root_font_size)(page, 200)
-    code = EventTable.objects.get(event=event, number=table["number"]).join_code
-    page.goto(f"{live_server.url}/t/{code}")
-    page.get_by_role("button", name="이 테이블의 점수 기록").click()
-    page.locator("form.entry .choice input").first.tap()
-    page.locator("form.entry button.ending").first.tap()
+    page = round_played_in_korean_at_200(live_server, phone, django_user_model, way, NAMES)
     result = page.locator("section.result")
     result.locator("input[type=radio]").first.check()
     result.get_by_role("button", name="결과 입력", exact=True).tap()
