@@ -41,6 +41,9 @@ def play_trump_unreported(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -
     def clockwise(seat: int) -> list[int]:
         return [s for s in ((seat + i) % players for i in range(players)) if s in certain]
 
+    def clockwise_all(seat: int) -> list[int]:
+        return [(seat + i) % players for i in range(players)]
+
     def left_of(seat: int) -> int:
         return next((s for s in clockwise((seat + 1) % players)), seat)
 
@@ -92,7 +95,15 @@ def play_trump_unreported(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -
             plays.append((seat, card))
         if t < last and plays:
             done = [s for s, _ in plays]
-            for missing in (s for s in seats if s not in done):
+            missing_seats = [s for s in seats if s not in done]
+            if not missing_seats:
+                # Every seat certain to play has played; the others may all sit out only as
+                # the partners of lone players (at most one lone player a side).
+                absent = [s for s in clockwise_all(plays[0][0]) if s not in done]
+                must_play = _seat_that_must_play(hand, absent) if absent else None
+                if must_play is not None:
+                    missing_seats = [must_play]
+            for missing in missing_seats:
                 hand.flag(
                     (PLAY, position - 1, 1 + missing),
                     "out-of-turn",
@@ -110,6 +121,24 @@ def play_trump_unreported(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -
         if (seat - current[-1][0]) % players == 1 or not may_sit_out:
             next_up = Next(seat, Phase.PLAY, None)
     return Outcome(results, None, False, None, next_up)
+
+
+def _seat_that_must_play(hand: Hand, absent: Sequence[int]) -> int | None:
+    """Of these seats, none of which plays in the record (clockwise from the trick's leader),
+    one that cannot be sitting out, or None when they may all be: on each side none sits
+    out, or all but the one playing alone; a lone player on one side only, or on both when a
+    lone defender may answer a lone maker."""
+    rules = hand.rules
+    lone_maker = rules.going_alone or (rules.auction and rules.lone_bids != "none")
+    lone_defender = rules.defend_alone and (rules.going_alone or rules.defend_alone_vs_partnership)
+    lone_sides = 0
+    for team in rules.teams:
+        out = [seat for seat in absent if seat in team]
+        if out:
+            if len(out) != len(team) - 1:
+                return out[0]
+            lone_sides += 1
+    return absent[0] if lone_sides > int(lone_maker) + int(lone_defender) else None
 
 
 def _wrong_first_lead(

@@ -194,6 +194,36 @@ TRUMP_UNREPORTED = [
         record(tricks=("1:AS 3:KS 0:QS", "1:AC 3:KC 0:QC"), **QUEEN_OF_HEARTS),
     ),
     case(
+        "trump-unreported-out-of-turn-a-trick-closed-after-one-play",
+        record(tricks=("1:AS", "1:KS"), **QUEEN_OF_HEARTS),
+        [("out-of-turn", 2, 1, None)],
+    ),
+    case(
+        "trump-unreported-out-of-turn-a-trick-closed-without-either-partner",
+        record(tricks=("1:AS 3:KS", "1:QS"), **QUEEN_OF_HEARTS),
+        [("out-of-turn", 2, 1, None)],
+    ),
+    case(
+        "trump-unreported-out-of-turn-a-lone-player-on-each-side-with-no-lone-defender",
+        record(tricks=("1:AS 2:KS", "1:QS"), **QUEEN_OF_HEARTS),
+        [("out-of-turn", 3, 1, None)],
+    ),
+    case(
+        "trump-unreported-a-lone-maker-and-a-lone-defender-play-a-trick-of-two",
+        record(
+            options("standard", defend_alone=True), tricks=("1:AS 2:KS", "1:QS"), **QUEEN_OF_HEARTS
+        ),
+    ),
+    case(
+        "trump-unreported-out-of-turn-six-handed-a-side-with-one-seat-out",
+        record("six-handed", tricks=("1:AS 2:KS 4:QS", "1:QD"), **QUEEN_OF_HEARTS),
+        [("out-of-turn", 0, 1, None)],
+    ),
+    case(
+        "trump-unreported-six-handed-a-lone-makers-two-partners-sit-out",
+        record("six-handed", tricks=("1:AS 2:KS 4:QS 0:9S", "1:QD"), **QUEEN_OF_HEARTS),
+    ),
+    case(
         "trump-unreported-no-sitting-out-without-going-alone",
         record("two-handed", tricks=("1:AS", "1:KS"), **QUEEN_OF_HEARTS),
         [("out-of-turn", 0, 1, None)],
