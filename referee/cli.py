@@ -20,6 +20,7 @@ from .messages import LANGUAGES
 EXIT_OK = 0
 EXIT_VIOLATIONS = 1
 EXIT_MALFORMED = 2
+BYTE_ORDER_MARK: Final = "\ufeff"
 
 
 def main(
@@ -50,9 +51,11 @@ def main(
 
 
 def _read(path: str, stdin: TextIO) -> str:
+    """The text, without the byte order mark some editors put before UTF-8 (JSON's RFC lets a
+    reader ignore it)."""
     if path == "-":
-        return stdin.read()
-    with open(path, encoding="utf-8") as handle:
+        return stdin.read().removeprefix(BYTE_ORDER_MARK)
+    with open(path, encoding="utf-8-sig") as handle:
         return handle.read()
 
 

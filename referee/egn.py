@@ -489,7 +489,7 @@ def run(path: str, *, as_json: bool, lang: str, stdout: TextIO, stderr: TextIO) 
     """``python -m referee egn FILE [--json] [--lang ko]``: 0 when every deal is clean, 1 when
     any has violations, 2 (one line on stderr) when the file cannot be read or replayed."""
     try:
-        with open(path, encoding="utf-8") as file:
+        with open(path, encoding="utf-8-sig") as file:  # (a byte order mark is no JSON)
             text = file.read()
     except OSError as error:
         stderr.write(f"{path}: cannot read the file: {error.strerror or error}\n")

@@ -233,6 +233,27 @@ def test_json_lines_give_one_answer_line_per_input_line(
     assert [json.loads(line).get("ok") for line in lines(out)] == answers
 
 
+def test_a_byte_order_mark_before_the_json_is_passed_over(tmp_path: Path) -> None:
+    """Some editors start UTF-8 with a byte order mark; JSON's RFC lets a reader ignore it."""
+    text = f"\ufeff{json.dumps(CLEAN)}\n{json.dumps(RENEGE)}\n"
+    code, out, err = run(["check", "-"], text)
+    assert (code, err) == (1, "")
+    assert [json.loads(line)["ok"] for line in lines(out)] == [True, False]
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(CLEAN), encoding="utf-8-sig")
+    assert run(["check", str(path)]) == (
+        0,
+        json.dumps(referee.check(CLEAN).to_json(), indent=2) + "\n",
+        "",
+    )
+    egn = tmp_path / "game.egn"
+    egn.write_text(
+        shared_path("corpus", "egn", "Custom-Scenario.egn").read_text(), encoding="utf-8-sig"
+    )
+    code, out, err = run(["egn", str(egn)])
+    assert (code, err) == (0, "") and out.endswith("No team has reached 10 yet\n")
+
+
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:
     code, _, err = run(["check", str(tmp_path / "absent.json")])
     assert code == 2
