@@ -9,6 +9,7 @@ import json
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Final, TypedDict
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import referee
@@ -250,14 +251,15 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> R
             code="wrong-dealer",
             field="record.dealer",
         )
-    unscored = [v for v in verdict.violations if v.code not in SCORED_VIOLATIONS]
-    if unscored:
+    if any(v.code not in SCORED_VIOLATIONS for v in verdict.violations):
+        told = _told_in_request_language(parsed, verdict)
+        unscored = [v for v in told.violations if v.code not in SCORED_VIOLATIONS]
         raise Unprocessable(
             _("The referee found breaches that make this record impossible: %(breaches)s")
             % {"breaches": "; ".join(v.message for v in unscored)},
             code="rule-violations",
             field="record",
-            violations=verdict_json["violations"],
+            violations=told.to_json()["violations"],
         )
     if verdict.award is None:
         raise Unprocessable(
@@ -291,6 +293,13 @@ def _rule_record(entry: RecordEntry, ruleset: referee.Ruleset, dealer: int) -> R
         record={k: v for k, v in parsed.to_json().items() if k != "ruleset"},
         verdict=verdict_json,
     )
+
+
+def _told_in_request_language(parsed: referee.Record, verdict: referee.Verdict) -> referee.Verdict:
+    """The verdict a refusal shows, its messages in the request's language (a kept hand's
+    verdict stays as the referee first wrote it)."""
+    language = get_language() or "en"
+    return verdict if language == "en" else referee.judge(parsed, lang=language)
 
 
 def rule(entry: HandEntry, ruleset: referee.Ruleset, dealer: int) -> Ruling:

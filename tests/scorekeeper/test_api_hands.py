@@ -152,6 +152,17 @@ def test_an_impossible_record_is_refused_with_the_violations(table: Table):
     assert table.read()["hands"] == []
 
 
+def test_an_impossible_record_is_refused_in_the_readers_language(table: Table):
+    record = {"dealer": 0, "upcard": "9H", "bids": [{"seat": 2, "action": "pass"}]}
+    response = table.post_hand({"record": record}, HTTP_ACCEPT_LANGUAGE="ko")
+    assert is_problem(response, 422, "record")
+    (violation,) = response.json()["violations"]
+    assert violation["code"] == "out-of-turn"
+    assert violation["message"] == "2번 자리가 비드했지만 1번 자리의 차례였습니다."
+    assert violation["message"] in response.json()["detail"]
+    assert "Seat" not in response.json()["detail"]
+
+
 def test_a_renege_is_recorded_as_a_penalty(table: Table):
     record = {
         "dealer": 0,

@@ -148,6 +148,38 @@ def test_a_bid_euchre_entry_the_rules_do_not_have_is_refused_by_its_field(
     assert is_problem(bid_euchre.post_hand(body), 400, field)
 
 
+PASSES = [{"seat": seat, "action": "pass"} for seat in (2, 3, 0)]
+
+
+@pytest.mark.parametrize(
+    ("record", "code", "said"),
+    [
+        pytest.param(
+            {"bids": [{"seat": 2, "action": "bid", "tricks": 4, "suit": "H"}]},
+            "out-of-turn",
+            "2번 자리가 비드했지만 1번 자리의 차례였습니다.",
+            id="a bid out of turn",
+        ),
+        pytest.param(
+            {
+                "bids": [{"seat": 1, "action": "bid", "tricks": 4, "suit": "H"}, *PASSES],
+                "contract": {"maker": 1, "bid": 5, "trump": "H"},
+            },
+            "contract-mismatch",
+            "적힌 계약(1번 자리의 하트 5트릭)이 비드 내용(1번 자리의 하트 4트릭)과 다릅니다.",
+            id="a contract against the bids",
+        ),
+    ],
+)
+def test_a_bid_euchre_record_the_bids_rule_out_is_refused_in_korean(
+    bid_euchre: Table, record: dict[str, Any], code: str, said: str
+):
+    response = bid_euchre.post_hand({"record": {"dealer": 0, **record}}, HTTP_ACCEPT_LANGUAGE="ko")
+    assert is_problem(response, 422, "record")
+    assert [(v["code"], v["message"]) for v in response.json()["violations"]] == [(code, said)]
+    assert response.json()["detail"].endswith(said)
+
+
 def test_a_turn_up_game_takes_no_bid_and_no_trump_is_needed(table: Table):
     assert is_problem(
         table.post_hand({"maker": 0, "trump": "H", "bid": 3, "maker_tricks": 3}), 400, "bid"
