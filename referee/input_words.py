@@ -3,8 +3,8 @@
 A ``MalformedRecord`` carries its detail as an English template and the facts that fill it;
 the Korean is looked up here by the English words. ``value`` is the value at fault, shown
 as JSON writes it (``null``, ``true``, ``"QX"``), cut to 40 characters, with every character
-that would not print as itself escaped. (EGN files, read
-by the command line only, are answered in English.)
+that would not print as itself escaped. (EGN files, read by the command line only, are
+answered in English; what EGN cannot write of a club's game is said in both.)
 """
 
 from __future__ import annotations
@@ -47,6 +47,13 @@ def _cut(text: str) -> str:
 
 
 KOREAN: Final[dict[str, str]] = {
+    # What EGN cannot write (a club's game exported on the server).
+    "EGN has four seats and a turn-up": "EGN은 네 명이 업카드로 하는 게임만 적습니다",
+    "EGN has no rule for a dealer taking the upcard": (
+        "EGN에는 딜러가 업카드를 가져가는 규칙이 없습니다"
+    ),
+    "EGN has no rule for this option": "EGN에는 이 옵션의 규칙이 없습니다",
+    "EGN has no rule for this point value": "EGN에는 이 점수 값의 규칙이 없습니다",
     # The record.
     "must be a JSON object": "JSON 객체여야 합니다",
     "is required": "꼭 있어야 합니다",

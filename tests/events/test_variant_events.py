@@ -5,6 +5,7 @@ and says which field."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -322,3 +323,35 @@ def test_a_bid_euchre_nights_standings_and_tally_cards_write_a_set_with_a_minus_
     for page in ("results", "tally-cards", "projector"):
         shown = director.client.get(f"/events/{event}/{page}/").content.decode()
         assert "\u22125" in shown and ">-5<" not in shown and "total -5" not in shown, page
+
+
+EGN_SAYS = "EGN은 네 명이 업카드로 하는 게임만 적습니다"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "hand"),
+    [
+        ("six-handed", SIX[:6], {"maker": 0, "outcome": "made"}),
+        ("bid-euchre", SIX[:4], {"maker": 0, "bid": 4, "maker_tricks": 4}),
+    ],
+)
+def test_a_variants_game_is_not_written_in_egn_and_the_table_is_told_why_in_korean(
+    director: Director, ruleset: str, players: tuple[str, ...], hand: dict[str, Any]
+):
+    event = director.create_event(ruleset=ruleset, rounds_planned=1, name="Variant night")
+    director.add_players(event, *players)
+    told = []
+
+    def play(device: Device, table: dict[str, Any]) -> None:
+        ok(device.post("hands/", hand), 201)
+        egn = device.client.get(device.url + "game.egn", HTTP_ACCEPT_LANGUAGE="ko")
+        assert is_problem(egn, 409, "id", "no-egn")
+        told.append(egn.json()["detail"])
+
+    play_event(director, event, play, rounds=1)
+    assert told == [
+        f"이 게임은 EGN으로 쓸 수 없습니다: EGN으로는 이 규칙을 쓸 수 없습니다. {EGN_SAYS}."
+    ]
+    match = director.client.get(f"/api/v1/events/{event}/games.emn", HTTP_ACCEPT_LANGUAGE="ko")
+    (skipped,) = json.loads(match.content)["metadata"]["skipped"]
+    assert skipped["why"] == f"EGN으로는 이 규칙을 쓸 수 없습니다. {EGN_SAYS}"

@@ -21,6 +21,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
 import referee
 from referee import egn
 from scorekeeper.events.localized.club_time import club_time, club_zone
@@ -287,12 +290,13 @@ def game_egn(table: Table, *, title: str, date: str | None = None) -> EgnGame:
     """One table's game in EGN, as far as its hands were entered with their cards."""
     game: Game | None = table.game
     if game is None:
-        return EgnGame(table, None, "final scores only: no hands were entered")
+        return EgnGame(table, None, _("final scores only: no hands were entered"))
     ruleset = referee.Ruleset.parse(game.ruleset)
     try:
         egn.egn_ruleset(ruleset)
     except referee.MalformedRecord as error:
-        return EgnGame(table, None, f"EGN cannot write this ruleset: {error}")
+        why = error.detail_in(get_language() or "en")
+        return EgnGame(table, None, _("EGN cannot write this ruleset: %(why)s") % {"why": why})
     hands = sorted(game.hands.all(), key=lambda hand: hand.number)
     written: list[tuple[dict[str, Any], referee.Verdict]] = []
     start = 0  # the first hand of the longest run of writable hands that ends the game
@@ -309,7 +313,7 @@ def game_egn(table: Table, *, title: str, date: str | None = None) -> EgnGame:
             continue
         written.append((record, verdict))
     if not written:
-        return EgnGame(table, None, "no hand that ends the game was entered with its cards")
+        return EgnGame(table, None, _("no hand that ends the game was entered with its cards"))
     seats = sorted(game.seats.all(), key=lambda seat: seat.number)
     initial = score_of(ruleset, (hand.award for hand in hands[:start]))
     left_out = ""
