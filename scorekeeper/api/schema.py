@@ -13,7 +13,9 @@ from django.utils import translation
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
+from rest_framework.response import Response
 
 from scorekeeper.api.limits import SchemaReads
 
@@ -117,3 +119,10 @@ class SchemaView(SpectacularAPIView):
         tag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
         _SENT[key] = (body, str(made["Content-Type"]), tag)
         return _SENT[key]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        """A refusal (a 429 past the limit, say) is a problem document in JSON, as its content
+        type says, whatever format the schema itself was asked in (YAML by default)."""
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return super().handle_exception(exc)

@@ -233,6 +233,17 @@ def test_reading_the_schema_without_signing_in_is_limited_per_client(
     assert director.get("/api/schema/?format=json").status_code == 200
 
 
+def test_a_refused_schema_read_is_a_json_problem_whatever_format_was_asked(rates):
+    """The schema is YAML unless JSON is asked for; its refusal is JSON all the same (it was
+    YAML under the problem+json content type)."""
+    rates(schema="1/hour")
+    assert APIClient().get("/api/schema/").status_code == 200
+    for asked in ("", "?format=yaml", "?format=json"):
+        refused = APIClient().get(f"/api/schema/{asked}")
+        assert is_problem(refused, 429), asked
+        assert json.loads(refused.content)["status"] == 429, asked
+
+
 # The admin -----------------------------------------------------------------------------------
 
 
