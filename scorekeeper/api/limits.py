@@ -28,9 +28,10 @@ from __future__ import annotations
 import ipaddress
 import threading
 import time
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from django.conf import settings
+from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
@@ -257,6 +258,12 @@ def wrong_codes_lifted(client: str) -> tuple[int, int]:
     return forgiven, 0
 
 
+class TooManyWrongCodes(exceptions.Throttled):
+    """Refused for the client's wrong codes: the problem names the code."""
+
+    field = "code"
+
+
 class CountsWrongCodes(APIView):
     """A view whose NotFound answers are wrong codes (`count_wrong_code`); any other answer
     gives the request's count back."""
@@ -270,6 +277,9 @@ class CountsWrongCodes(APIView):
 
     def count_wrong_code(self) -> None:
         self.wrong_code = True
+
+    def throttled(self, request: Request, wait: float) -> NoReturn:
+        raise TooManyWrongCodes(wait)
 
     def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
         for throttle in getattr(self, "throttles_used", []):

@@ -40,6 +40,8 @@ _FIELD_OF: dict[type[exceptions.APIException], str] = {
     exceptions.NotAcceptable: "Accept",
     exceptions.MethodNotAllowed: "method",
     exceptions.NotFound: "path",
+    # A limit reached: what was asked too often from the client (a join's code names it).
+    exceptions.Throttled: "path",
     BodyTooLarge: "body",
 }
 

@@ -42,7 +42,7 @@ def test_wrong_join_codes_cost_the_client_and_right_ones_do_not(rates, seated_co
     for _ in range(3):
         assert is_problem(join(phone, "WRONG1"), 404, "code")
     refused = join(phone, "WRONG2")
-    assert is_problem(refused, 429)
+    assert is_problem(refused, 429, "code")
     assert int(refused["Retry-After"]) > 0
     assert is_problem(join(phone, seated_code, role="confirmer"), 429)
     elsewhere = join(APIClient(), seated_code, "10.0.0.2", role="confirmer")

@@ -106,7 +106,7 @@ def test_games_started_without_an_account_are_limited_per_client(rates):
     body = {"ruleset": "standard", "players": ["A", "B", "C", "D"], "dealer": 0}
     for _ in range(2):
         assert phone.post("/api/v1/games/", body, format="json").status_code == 201
-    assert is_problem(phone.post("/api/v1/games/", body, format="json"), 429)
+    assert is_problem(phone.post("/api/v1/games/", body, format="json"), 429, "path")
 
 
 def test_a_start_refused_or_replayed_is_no_game_started(rates):
@@ -226,7 +226,7 @@ def test_reading_the_schema_without_signing_in_is_limited_per_client(
     for _ in range(2):
         assert APIClient().get("/api/schema/?format=json").status_code == 200
     refused = APIClient().get("/api/schema/?format=json")
-    assert is_problem(refused, 429)
+    assert is_problem(refused, 429, "path")
     assert int(refused["Retry-After"]) > 0
     director = APIClient()
     director.force_login(django_user_model.objects.create_user("dora"))
