@@ -304,7 +304,7 @@ def test_a_setting_changed_meanwhile_by_another_director_is_not_overwritten_from
 
     # Her save was begun on the event before Ed's change: refused, and she is shown his.
     form.get_by_role("button", name="Save").click()
-    looked_at(page, "director Ed", '"round_minutes":45')
+    looked_at(page, "director Ed", "Round timer (minutes; empty: untimed): — → 45")
     event.refresh_from_db()
     assert event.round_minutes == 45  # Ed's stands: hers was refused
     expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Someone changed this")
@@ -379,8 +379,17 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     form.get_by_role("button", name="Save").click()
     expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Saved")
     change = page.locator(".change-log li", has_text="changed the event's settings")
-    expect(change).to_contain_text('"round_minutes":null')
-    expect(change).to_contain_text('"round_minutes":25')
+    # In the form's own words: each setting by its label, each value as the form offers it.
+    expect(change).to_contain_text("Round timer (minutes; empty: untimed): — → 25")
+    expect(change).to_contain_text(
+        "The opponents confirm a result: on the table's scoring phone, or a phone of their own"
+        " → only on a phone of their own, joined for their side"
+    )
+    expect(change).to_contain_text(
+        "A night ranks by: points, with sit-out credit and loner bonus → games won, then points"
+    )
+    expect(change).to_contain_text("Rounds: 2 → 3")
+    expect(change).not_to_contain_text("round_minutes")
     event.refresh_from_db()
     assert event.round_minutes == 25 and event.confirm_with == "opponent-device"
     assert event.reconfirm == "required" and event.options["rank_by"] == "wins"
@@ -393,7 +402,10 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     form.get_by_label("When everyone passes twice").select_option("redeal")
     form.get_by_label("Canadian loner").check()
     form.get_by_role("button", name="Save").click()
-    expect(page.locator(".change-log li", has_text='"target":11')).to_have_count(1)
+    rules = page.locator(".change-log li", has_text="Points to win: 10 → 11")
+    expect(rules).to_have_count(1)
+    expect(rules).to_contain_text("Canadian loner: off → on")
+    expect(rules).not_to_contain_text("{")
     event.refresh_from_db()
     assert event.ruleset == {
         **before,
@@ -575,6 +587,7 @@ def test_the_log_names_the_confirming_player_and_every_phone_act_in_the_consoles
     services.result_confirm(table=table, actor=device, confirmed_by=seats[1].player_id)
     services.result_correct(table=table, actor=director, reason="miscounted", points=[4, 3])
     services.table_code_issue(table=table, actor=director)
+    services.event_update(event=event, actor=director, round_minutes=25, ask_tricks=True)
     page = phone(locale="ko-KR").new_page()
     sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
     board = board_table(page, 1)
@@ -597,6 +610,10 @@ def test_the_log_names_the_confirming_player_and_every_phone_act_in_the_consoles
     expect(confirmed).to_contain_text("5–3 확인 대기 → 5–3 확인됨")
     expect(log.locator("li", has_text="결과 정정")).to_contain_text("5–3 확인됨 → 4–3 확인됨")
     expect(log).to_contain_text("라운드 자리를 배정함 — → 테이블 2개")
+    # A setting by the form's label, its values as the form says them.
+    settings = log.locator("li", has_text="라운드 타이머 (분; 비우면 시간 제한 없음): — → 25")
+    expect(settings).to_contain_text(": 끔 → 켬")
+    expect(settings).not_to_contain_text("round_minutes")
     assert re.search(r"confirmed|entered|device|director|tables", log.inner_text()) is None
     # Closed and reopened: the night's status in Korean too.
     page.get_by_role("button", name="밤 마감").click()

@@ -1,6 +1,7 @@
 // The console's small parts: the API with the director's session, the page's words, notes that
 // stay next to the control that caused them until dismissed, and a question before anything
 // that cannot be taken back. No inline handlers anywhere: the site's CSP allows none.
+import { has as isTableWord, t as tableWord, useLanguage } from "../webapp/js/i18n.js";
 import { withParticles } from "../webapp/js/korean.js";
 import { scoreText } from "../webapp/js/rules.js";
 import { h as el } from "../webapp/js/ui.js";
@@ -195,6 +196,60 @@ function shown(snapshot, names) {
   return JSON.stringify(snapshot);
 }
 
+// A settings change in the event form's own words: each field by its label, each value as the
+// form offers it ("Round timer (minutes; empty: untimed): — → 25"); a rule by the table app's
+// words for it. The log keeps the API's names and values.
+useLanguage(document.documentElement.lang);
+
+function controlsNamed(name) {
+  return [...document.querySelectorAll("form.event-form [name]")].filter((input) => input.name === name);
+}
+
+function labelOf(name) {
+  const [control] = controlsNamed(name);
+  if (!control) return name;
+  if (name === "side_prizes") return control.closest("fieldset")?.querySelector("legend")?.textContent.trim() || name;
+  return control.labels?.[0]?.textContent.trim() || name;
+}
+
+function settingValue(name, value) {
+  if (value === null || value === undefined || value === "") {
+    return name === "side_prizes" ? controlsNamed(name).map((box) => box.labels?.[0]?.textContent.trim()).join(", ") : "—";
+  }
+  const controls = controlsNamed(name);
+  if (Array.isArray(value)) {
+    const said = (item) => controls.find((box) => box.value === String(item))?.labels?.[0]?.textContent.trim() || item;
+    return value.length ? value.map(said).join(", ") : "—";
+  }
+  if (typeof value === "boolean") return t(value ? "setting_on" : "setting_off");
+  const option = controls[0]?.tagName === "SELECT" && [...controls[0].options].find((o) => o.value === String(value));
+  return option ? option.textContent.trim() : String(value);
+}
+
+function ruleValue(key, value) {
+  if (typeof value === "boolean") return t(value ? "setting_on" : "setting_off");
+  if (value === null || value === undefined) return "—";
+  return isTableWord(`opt.${key}.${value}`) ? tableWord(`opt.${key}.${value}`) : String(value);
+}
+
+function settingsSaid(before, after) {
+  const lines = [];
+  const line = (setting, old, now) => lines.push(t("setting_changed", { setting, before: old, after: now }));
+  for (const name of Object.keys({ ...before, ...after })) {
+    const [old, now] = [before?.[name], after?.[name]];
+    if (name !== "ruleset") {
+      line(labelOf(name), settingValue(name, old), settingValue(name, now));
+      continue;
+    }
+    for (const key of Object.keys({ ...old, ...now })) {
+      if (JSON.stringify(old?.[key]) === JSON.stringify(now?.[key])) continue;
+      if (key === "preset") line(labelOf("ruleset"), settingValue("ruleset", old?.[key]), settingValue("ruleset", now?.[key]));
+      else line(isTableWord(`opt.${key}`) ? tableWord(`opt.${key}`) : key, ruleValue(key, old?.[key]), ruleValue(key, now?.[key]));
+    }
+  }
+  return lines.join("; ");
+}
+
 /** One change of the log, as the console lists it. */
 export function changeItem(change) {
   const action = t(ACTIONS[change.action] || change.action);
@@ -209,7 +264,8 @@ export function changeItem(change) {
       : t("change_round", { round: change.round, actor, action });
   }
   const item = el("li", {}, el("strong", { text: `${clock(change.created_at)} ` }), head);
-  if (change.before || change.after) item.append(el("span", { class: "note", text: ` ${t("before_after", { before: shown(change.before, names), after: shown(change.after, names) })}` }));
+  if (change.action === "settings") item.append(el("span", { class: "note", text: ` ${settingsSaid(change.before, change.after)}` }));
+  else if (change.before || change.after) item.append(el("span", { class: "note", text: ` ${t("before_after", { before: shown(change.before, names), after: shown(change.after, names) })}` }));
   if (change.reason) item.append(el("div", { class: "note", text: t("because", { reason: change.reason }) }));
   return item;
 }
