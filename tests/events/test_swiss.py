@@ -11,12 +11,14 @@ from collections import Counter, defaultdict
 from types import SimpleNamespace
 
 import pytest
+from django.utils import translation
 from event_helpers import Director, is_problem, ok, settle_round
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.events.formats.base import Night, PlayedRound, PlayedTable, Team
 from scorekeeper.events.formats.swiss import Swiss
+from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES
 from scorekeeper.events.planning import swiss
 from scorekeeper.events.planning.swiss import maximum_matching
 from scorekeeper.events.ranking.standings import Bye, Line, StandingRow
@@ -456,5 +458,10 @@ def test_a_party_and_a_swiss_night_count_in_the_season_and_export_in_both_langua
             anon.get(f"/api/v1/events/{swiss}/standings/", HTTP_ACCEPT_LANGUAGE=language)
         )
         assert standings["columns"][0]["heading"] == heading
+        assert list(standings["tie_break_names"]) == standings["tie_breaks"]
+        with translation.override(language):
+            assert standings["tie_break_names"] == {
+                key: str(TIE_BREAK_NAMES[key]) for key in standings["tie_breaks"]
+            }
         prizes = {prize["kind"]: prize["title"] for prize in standings["side_prizes"]}
         assert prizes["booby"] == booby

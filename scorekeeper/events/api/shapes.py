@@ -14,7 +14,7 @@ from scorekeeper.errors import Malformed
 from scorekeeper.events import selectors
 from scorekeeper.events import serializers as s
 from scorekeeper.events.formats import format_of
-from scorekeeper.events.localized.choice_names import prize_title
+from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES, prize_title
 from scorekeeper.events.services import PlayerRef
 
 if TYPE_CHECKING:
@@ -118,6 +118,9 @@ def standings_json(table: selectors.Standings) -> dict[str, Any]:
         "teams": table.shown.teams,
         "ranked_by": table.shown.ranked_by,
         "tie_breaks": list(table.shown.tie_breaks),
+        "tie_break_names": {
+            key: str(TIE_BREAK_NAMES.get(key, key)) for key in table.shown.tie_breaks
+        },
         "columns": [
             {
                 "field": c.field,

@@ -83,6 +83,11 @@ class StandingsSerializer(serializers.Serializer[Any]):
         'points".'
     )
     tie_breaks = serializers.ListField(child=serializers.CharField())
+    tie_break_names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="Each of `tie_breaks` by its key, as the rows' `tie_break` names it, in the "
+        "reader's language.",
+    )
     columns = StandingsColumnSerializer(
         many=True,
         help_text="The figures only this event's format shows (a Swiss event's Buchholz), "

@@ -3,7 +3,7 @@
 // under it. Its words are the screens' (words.js), in the page's language.
 import { scoreText } from "../webapp/js/rules.js";
 import { h as el } from "../webapp/js/ui.js";
-import { prizeTitle, prizeWinners, t, tieBreakName } from "./words.js";
+import { prizeTitle, prizeWinners, t } from "./words.js";
 
 /** The standings the API gives (`GET /api/v1/events/{id}/standings/`) as a table.
  *
@@ -58,7 +58,8 @@ export function standingsTable(data, { phone = false, playerPages = false } = {}
       scoreText(row.points_for),
       scoreText(row.points_against),
       row.euchres,
-      tieBreakName(row.tie_break),
+      // The tie-break that placed the row, named by the API in the reader's language.
+      row.tie_break ? data.tie_break_names[row.tie_break] || row.tie_break : "",
     ];
     body.append(
       el("tr", {},

@@ -54,20 +54,6 @@ const KO_PRIZES = {
   booby: "꼴찌상",
 };
 
-// The tie-break that placed a row (the API sends its key), as the results page names it.
-const TIE_BREAKS = {
-  "head-to-head": ["head to head", "맞대결"],
-  "point-difference": ["point difference", "득실차"],
-  "points-for": ["points for", "득점"],
-  euchres: ["euchres made", "유커 수"],
-  buchholz: ["Buchholz (the opponents' match points)", "부흐홀츠 (상대 팀들의 매치 포인트 합)"],
-  "median-buchholz": [
-    "median Buchholz (less the best and the worst opponent)",
-    "중앙 부흐홀츠 (가장 강한 상대와 가장 약한 상대를 뺀 값)",
-  ],
-  "coin-flip": ["a coin flip drawn once for the event", "대회마다 한 번 정한 동전 던지기"],
-};
-
 const korean = document.documentElement.lang === "ko";
 
 /** The text in the page's language, with {name} filled from `values` (in Korean, a name's
@@ -96,11 +82,4 @@ export function prizeWinners(prize, none) {
     ? t("{name} ({value}, round {round})", { name: w.name, value: w.value, round: w.round })
     : `${w.name} (${w.value})`);
   return prize.winners.map(each).join(", ") || none;
-}
-
-/** The tie-break that placed a standings row, by its key, in the page's language. */
-export function tieBreakName(key) {
-  if (!key) return "";
-  const names = TIE_BREAKS[key];
-  return names ? names[korean ? 1 : 0] : key;
 }
