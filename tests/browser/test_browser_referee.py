@@ -65,6 +65,26 @@ def test_the_referee_rules_on_a_left_bower_renege(page: Page, live_server) -> No
     expect(ruling).to_contain_text("Under this game's rules: Renege! +2 to E/W")
 
 
+def test_start_again_keeps_who_led_and_clears_the_trick(page: Page, live_server) -> None:
+    """A new question at the same table: who led stays as the player set it (not the seat
+    left of the dealer that the screen starts with); trump, who called and the cards go."""
+    Table(page, live_server.url).new_game(["Ann", "Ben", "Cat", "Dan"])  # North deals
+    page.get_by_role("link", name="Referee").click()
+    for field, choice in (("trump", "Hearts"), ("maker", "Ann (N)"), ("leader", "Dan (W)")):
+        group = page.get_by_role("group", name=ENGLISH[field][0], exact=True)
+        group.get_by_role("radio", name=choice).check()
+    trick = page.get_by_role("group", name=ENGLISH["trick"], exact=True)
+    trick.get_by_role("button", name="ace of hearts", exact=True).click()
+    expect(trick.get_by_role("button", name="Take back the ace of hearts")).to_have_count(1)
+    page.get_by_role("button", name="Start again").click()
+    led = page.get_by_role("group", name="Who led?", exact=True)
+    expect(led.get_by_role("radio", checked=True)).to_have_accessible_name(re.compile("^Dan"))
+    for field in ("trump", "maker"):
+        group = page.get_by_role("group", name=ENGLISH[field][0], exact=True)
+        expect(group.get_by_role("radio", checked=True)).to_have_count(0)
+    expect(trick.get_by_role("button", name="Take back the ace of hearts")).to_have_count(0)
+
+
 def test_the_referee_explains_in_korean_when_the_browser_asks_for_it(live_server, phone) -> None:
     page = phone(locale="ko-KR").new_page()
     page.goto(live_server.url + "/referee/")

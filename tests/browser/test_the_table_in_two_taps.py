@@ -439,6 +439,10 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
     assert covered == {state: [] for state, _, _ in states}
 
 
+#: Who deals the next hand, as the hand entry's heading or the scoreboard says it.
+NEXT_DEALER = re.compile(r"^(Dealt by|Deals next)")
+
+
 def round_of_two_played(live_server, phone, django_user_model, settings) -> tuple[Any, ...]:
     """A night of rounds of two hands, both entered on the scoring phone (the round's last
     heading shown): the phone's table, its players' names by seat, the code, the round and
@@ -449,6 +453,7 @@ def round_of_two_played(live_server, phone, django_user_model, settings) -> tupl
     names = [f"{seat.player.name} ({'NESW'[seat.number]})" for seat in seats]
     page = phone().new_page()
     keeping_score(page, live_server.url, code)
+    expect(page.get_by_text(NEXT_DEALER)).to_be_visible()  # (until the round's last hand)
     table = Table(page, live_server.url)
     table.hand(names[0], "Made")
     table.hand(names[1], "March")
@@ -470,6 +475,8 @@ def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_th
     # No 0-to-999 chart: a round of hands is counted by its hands, its chart by its points.
     expect(scorer.locator(".chart .target")).to_have_count(0)
     assert len(scorer.locator(".chart text.axis").all()) <= 10
+    # Nobody deals next: the round's hands are over.
+    expect(scorer.get_by_text(NEXT_DEALER)).to_have_count(0)
 
     opponents = phone().new_page()
     opponents.clock.install()  # its polls are brought forward
@@ -481,6 +488,7 @@ def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_th
     confirm = opponents.get_by_role("button", name=re.compile(r"^I am .*: confirm$"))
     refreshed(opponents, lambda ms: expect(confirm.first).to_be_in_viewport(timeout=ms))
     assert opponents.evaluate("() => window.scrollY") == 0 or confirm.first.is_visible()
+    expect(opponents.get_by_text(NEXT_DEALER)).to_have_count(0)
 
 
 def test_the_toasts_undo_of_the_rounds_last_hand_brings_the_entry_back_and_says_so(
