@@ -222,3 +222,40 @@ def page_keeps_the_screen_awake(page: Page, base: str) -> None:
     assert page.evaluate("() => window.wakeLocks.length") == 2
     page.get_by_role("link", name="Euchre").click()
     page.wait_for_function(f"({held})() === 0")
+
+
+# What a tap (or the eye) finds in the strip below the sticky Ask button, down to the tab bar
+# (or, with the tabs at the top, the screen's bottom), at its left, middle and right.
+UNDER_THE_ASK_BUTTON = """() => {
+  const ask = document.querySelector("form.referee .sticky-actions button").getBoundingClientRect();
+  const tabs = document.querySelector("#tabs").getBoundingClientRect();
+  const y = (ask.bottom + (tabs.top > ask.top ? tabs.top : innerHeight)) / 2;
+  return [0.1, 0.5, 0.9].map((across) => {
+    const found = document.elementFromPoint(innerWidth * across, y);
+    return found.closest(".sticky-actions, #tabs") ? "clear" : `${found.tagName}.${found.className}`;
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_form_does_not_show_between_the_referees_ask_button_and_the_tabs(
+    live_server, phone, size: int
+) -> None:
+    """The Ask button stays above the tab bar, and what scrolls under it does not peek out in
+    the space between the two (the choices of who led, say, halfway through the form)."""
+    page = phone().new_page()
+    text_size(page, size)
+    Table(page, live_server.url).new_game(FOUR)
+    page.get_by_role("link", name="Referee").click()
+    ask = page.locator("form.referee .sticky-actions button")
+    expect(ask).to_be_visible()
+    for part in ("Trump", "Who called trump?", "Who led?"):
+        page.locator("form.referee fieldset").filter(
+            has=page.get_by_text(part, exact=True)
+        ).first.scroll_into_view_if_needed()
+        page.evaluate("() => scrollBy(0, 120)")
+        ask_box, tabs_box = ask.bounding_box(), page.locator("#tabs").bounding_box()
+        assert ask_box and tabs_box
+        if tabs_box["y"] > ask_box["y"]:  # the tab bar at the bottom: the button above it
+            assert ask_box["y"] + ask_box["height"] <= tabs_box["y"]
+        assert page.evaluate(UNDER_THE_ASK_BUTTON) == ["clear"] * 3, part
