@@ -2,8 +2,10 @@
 how it ended) and a loner's march three; the toast's Undo takes the hand back whether it is
 still on the phone, on its way or already on the server; nothing covers the hand entry in any
 state of a club night's table (time called, offline, the seating unfolded, large text,
-Korean); and after a round's last hand the result, and on the opponents' phone the confirm
-buttons, are on the first screen."""
+Korean); after a round's last hand the result, and on the opponents' phone the confirm
+buttons, are on the first screen; and the hand entry, the table after "Time!", its referee and
+the console are sound in English light, Korean dark and at 200% text (with SHOTS_DIR set,
+kept as screenshots for a person to look at)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Locator, Page, Route, expect
+from screens import DIRECTOR, PASSWORD, shot, sign_in
 from table import (
     EPOCH_MOVES,
     OUTBOX,
@@ -21,6 +24,7 @@ from table import (
     Table,
     api_get,
     eventually,
+    layout_problems,
     points,
     refreshed,
     root_font_size,
@@ -28,7 +32,7 @@ from table import (
     text_size,
     uncovered,
 )
-from test_large_text import SETTLED, game_started
+from test_large_text import BROKEN_WORDS, SETTLED, game_started
 
 from scorekeeper.events import selectors, services
 from scorekeeper.events.models import Event
@@ -687,3 +691,58 @@ def test_a_phone_joins_the_demo_night_in_play_and_scores_a_hand_at_once(
         ),
         what="the hand recorded at the demo night's table",
     )
+
+
+@pytest.mark.parametrize(
+    ("locale", "scheme", "size"),
+    [
+        ("en-US", "light", 100),
+        ("ko-KR", "dark", 100),
+        ("en-US", "light", 200),
+        ("ko-KR", "dark", 200),
+    ],
+    ids=["English-light", "Korean-dark", "English-200", "Korean-dark-200"],
+)
+def test_the_tables_screens_and_the_console_in_each_look(
+    live_server, phone, django_user_model, settings, locale: str, scheme: str, size: int
+) -> None:
+    """The screens a night is played on, in English light, Korean dark and at 200% text: the
+    hand entry with who called tapped, the table after "Time!", its referee and the director's
+    console. None runs off the screen, cuts a label, breaks a word or has a control under 44
+    px, and after "Time!" nothing covers the entry. With SHOTS_DIR set, each is kept as a
+    screenshot for a person to look at."""
+    settings.PUBLIC_URL = live_server.url
+    event, rnd, director = seat_a_night(
+        django_user_model.objects.create_user(DIRECTOR, password=PASSWORD), FOUR, round_minutes=20
+    )
+    look = f"{locale[:2]}-{scheme}-{size}"
+    page = phone(locale=locale, color_scheme=scheme).new_page()
+    text_size(page, size)
+    code = rnd.tables.get().event_table.join_code
+    keeping_score(page, live_server.url, code)
+    found: dict[str, list[str]] = {}
+
+    def looked_at(screen: str, *, full_page: bool = False, words_only: bool = False) -> None:
+        page.evaluate(SETTLED)
+        shot(page, f"{screen}-{look}", full_page=full_page)
+        broken = page.evaluate(BROKEN_WORDS)
+        if words_only:  # (a date, JSON or "turned-down" may break at its punctuation)
+            broken = [found for found in broken if re.fullmatch(r"\w+", found.split('"')[1])]
+        found[screen] = layout_problems(page) + [f"broken word {word}" for word in broken]
+
+    page.locator("form.entry .choice input").first.tap()
+    looked_at("hand-entry")
+    services.round_time_call(event=event, number=1, actor=director)
+    refreshed(page, lambda ms: expect(page.locator(".time-called")).to_be_visible(timeout=ms))
+    looked_at("time-called")
+    found["time-called, covered"] = uncovered(page, ENTRY_CONTROLS)
+    page.locator("#tabs a").nth(1).click()
+    page.locator("form.referee").wait_for()
+    looked_at("referee")
+    page = phone(locale=locale, color_scheme=scheme).new_page()
+    text_size(page, size)
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    expect(page.locator(".console-nav")).to_be_visible()
+    expect(page.locator("code.code", has_text=code)).to_be_visible()  # the board drawn
+    looked_at("console", full_page=True, words_only=True)
+    assert {screen: seen for screen, seen in found.items() if seen} == {}
