@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.utils import translation
 from rest_framework.throttling import SimpleRateThrottle
 
+from scorekeeper.api.limits import SchemaReads
 from scorekeeper.backups import backups_settled
 from tests.prepared import Prepared
 from tests.seeds import run_seed
@@ -60,8 +61,10 @@ def rates(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
         table = {**SimpleRateThrottle.THROTTLE_RATES, **scopes}
         monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", table)
         # The counters start afresh: a test that commits (transaction=True) leaves its own in
-        # the cache table, which no rollback takes back.
+        # the cache table, which no rollback takes back; the schema's reads count in the
+        # process, where an earlier test of this worker left its own.
         cache.clear()
+        monkeypatch.setattr(SchemaReads, "windows", {})
 
     return set_rates
 
