@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import APIResponse, BrowserContext, Page, expect
-from screens import DIRECTOR, PASSWORD, sign_in
+from screens import DIRECTOR, PASSWORD, console_ready, sign_in
 from table import refreshed, root_font_size, text_size
 from test_console_night import ask_and, board_table
 from test_large_text import BROKEN_WORDS, SETTLED
+from test_room_on_a_phone import night, swiss_and_party
 
 from scorekeeper import backups
 from scorekeeper.events import services
@@ -505,6 +506,38 @@ def test_the_console_in_korean_at_200_keeps_a_date_and_the_directors_name_whole(
     expect(page.locator(".night-safety time")).to_be_visible()
     page.evaluate(SETTLED)
     assert page.evaluate(BROKEN_WORDS) == []
+
+
+# The words of the standings' names that take more than one line ("Bartholom" over "ew").
+WORDS_BROKEN_IN_NAMES = """() => [...document.querySelectorAll(".standings-table td:nth-child(2)")]
+  .flatMap((cell) => [...cell.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE))
+  .flatMap((node) => [...node.data.matchAll(/\\S+/g)].filter((word) => {
+    const range = document.createRange();
+    range.setStart(node, word.index);
+    range.setEnd(node, word.index + word[0].length);
+    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1;
+  }).map((word) => word[0]))"""
+
+
+def test_the_consoles_standings_keep_a_long_name_whole_on_a_phone(
+    live_server, phone, django_user_model
+):
+    """At 360 px in Korean the console's standings show every column: a Swiss team's
+    "Bartholomew" widens the table, which scrolls in its own box, rather than breaking as
+    "Bartholom" over "ew"."""
+    dora, event, _ = night(django_user_model)
+    dora.user.set_password(PASSWORD)
+    dora.user.save()
+    swiss, _ = swiss_and_party(dora, event.club)
+    page = phone(locale="ko-KR").new_page()
+    sign_in(page, live_server.url, f"/events/{swiss.pk}/manage/")
+    console_ready(page)
+    expect(page.locator(".standings-table")).to_contain_text("Bartholomew")
+    for summary in page.locator("details > summary").all():
+        summary.click()  # every fold open: the standings laid out
+    page.evaluate(SETTLED)
+    assert page.evaluate(WORDS_BROKEN_IN_NAMES) == []
+    assert page.evaluate("[innerWidth, document.documentElement.scrollWidth]") == [360, 360]
 
 
 @pytest.mark.parametrize("percent", [100, 200])
