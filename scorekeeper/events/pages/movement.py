@@ -16,6 +16,7 @@ from scorekeeper.events.access import Actor
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.planning.seating import partners_of, seat_name
+from scorekeeper.events.ranking.standings import name_order
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def movement_cards(request: HttpRequest, event_id: int) -> HttpResponse:
         by_player = {
             player: MovementCard(name)
             for player, name in sorted(
-                names.items(), key=lambda item: (item[1].casefold(), item[0])
+                names.items(), key=lambda item: (name_order(item[1]), item[0])
             )
         }
         for number, rnd in enumerate(rounds, start=1):

@@ -26,7 +26,7 @@ from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
 from scorekeeper.events.localized.stories import result_story
 from scorekeeper.events.pages.shown import moves_by_table, seated_tables
-from scorekeeper.events.ranking.standings import StandingRow
+from scorekeeper.events.ranking.standings import StandingRow, name_order
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Event
@@ -147,7 +147,7 @@ def tally_cards_of(event: Event) -> list[TallyCard]:
         for row in selectors.standings(event=event).rows:
             if row.key in cards:
                 cards[row.key].standing = row
-    return sorted(cards.values(), key=lambda card: (card.name.casefold(), card.player_id))
+    return sorted(cards.values(), key=lambda card: (name_order(card.name), card.player_id))
 
 
 @pages_not_found

@@ -15,6 +15,7 @@ event's choice (`side_prizes_of`).
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -280,10 +281,19 @@ def rank(
     return Ranked(ranked, side_prizes_of(scoring, lines, ranked))
 
 
+def name_order(name: str) -> tuple[str, str]:
+    """Where a name stands in an alphabetical list (standings before any result, find your
+    table, the movement and tally cards): by its letters, case and accents set aside ("Ál"
+    beside "Al", before "Zed"; Hangul as written), then as typed."""
+    letters = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(char for char in letters if not unicodedata.combining(char))
+    return unicodedata.normalize("NFC", plain), name
+
+
 def unranked(rows: Iterable[StandingRow]) -> list[StandingRow]:
     """Before any result, nothing ranks anyone: every row by name (then by key), with no
     rank and no tie-break, not a coin flip's order."""
-    listed = sorted(rows, key=lambda row: (row.name.casefold(), row.name, row.key))
+    listed = sorted(rows, key=lambda row: (name_order(row.name), row.key))
     for row in listed:
         row.rank, row.tie_break = None, None
     return listed

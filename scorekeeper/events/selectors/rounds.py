@@ -26,7 +26,7 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.planning.seating import seat_name
-from scorekeeper.events.ranking.standings import Line, round_averages
+from scorekeeper.events.ranking.standings import Line, name_order, round_averages
 from scorekeeper.events.selectors.events import entrants_of
 from scorekeeper.events.selectors.ranking import LINE_VALUES, complete_rounds
 
@@ -300,7 +300,7 @@ def tally(*, event: Event) -> list[TallyLine]:
                 points_against=bye,
                 outcome="bye",
             )
-            for pk, name in sorted(sitting, key=lambda p: p[1].casefold())
+            for pk, name in sorted(sitting, key=lambda p: name_order(p[1]))
         ]
     return lines
 
@@ -320,7 +320,7 @@ def find_your_table(*, event: Event, number: int) -> list[TallyLine]:
     against whom, or that they sit out (the wall list "find your table")."""
     return sorted(
         (line for line in tally(event=event) if line.round == number),
-        key=lambda line: (line.name.casefold(), line.player_id),
+        key=lambda line: (name_order(line.name), line.player_id),
     )
 
 
