@@ -169,6 +169,17 @@ class Director:
     def publish(self, event: int) -> None:
         ok(self.client.patch(f"/api/v1/events/{event}/", {"published": True}, format="json"))
 
+    def mark_absent(self, phone: Device, name: str, reason: str = "did not come back") -> None:
+        """The player `name`, seated at the phone's table, did not play its round."""
+        url = f"{phone.url}seats/{phone.seat_of(name)}/absent/"
+        ok(self.client.post(url, {"reason": reason}, format="json"))
+
+    def no_show_assigned(self, phone: Device, name: str, sides: list[str]) -> None:
+        """The player `name` marked absent, and the table's result assigned by `sides`."""
+        self.mark_absent(phone, name)
+        body = {"sides": sides, "reason": "a no-show at the table"}
+        ok(self.client.post(f"{phone.url}result/assign/", body, format="json"))
+
 
 #: How a table plays its round: what it enters, given its device and the table as seated.
 Play = Callable[[Device, dict[str, Any]], None]

@@ -651,10 +651,7 @@ def test_a_no_shows_partner_scores_the_rounds_average_and_the_no_show_a_sit_out_
     event, (first, second) = two_tables(director, sit_out_credit="fixed", sit_out_points=5)
     first.settle([10, 4])  # the round's average: (10 + 4) / 2 = 7
     north, east, south, west = second.by_seat
-    url = f"{second.url}seats/{second.seat_of(north)}/absent/"
-    ok(director.client.post(url, {"reason": "did not come back"}, format="json"))
-    body = {"sides": ["average", "average-plus"], "reason": "a no-show at the table"}
-    ok(director.client.post(f"{second.url}result/assign/", body, format="json"))
+    director.no_show_assigned(second, north, ["average", "average-plus"])
     rows = rows_of(director, event)
     # The present partner scores the round's average, not their side's award.
     assert rows[south]["total"] == 7 and rows[south]["played"] == 1
@@ -687,8 +684,7 @@ def test_a_no_shows_partner_follows_the_rounds_average_as_the_round_is_played(
     partner's points follow the round's average once the other table is confirmed."""
     event, (first, second) = two_tables(director)
     north, _east, south, _west = second.by_seat
-    url = f"{second.url}seats/{second.seat_of(north)}/absent/"
-    ok(director.client.post(url, {"reason": "did not come"}, format="json"))
+    director.mark_absent(second, north, "did not come")
     forfeit = {"forfeited_by": second.seats[north].side, "reason": "a no-show"}
     ok(director.client.post(f"{second.url}result/forfeit/", forfeit, format="json"))
     assert rows_of(director, event)[south]["total"] == 0  # no average yet: the side's points
@@ -705,10 +701,7 @@ def test_a_no_show_gets_nothing_where_the_event_says_so(director: Director):
     )
     first.settle([10, 4])
     north = second.by_seat[0]
-    url = f"{second.url}seats/{second.seat_of(north)}/absent/"
-    ok(director.client.post(url, {"reason": "did not come back"}, format="json"))
-    body = {"sides": ["average", "average"], "reason": "a no-show at the table"}
-    ok(director.client.post(f"{second.url}result/assign/", body, format="json"))
+    director.no_show_assigned(second, north, ["average", "average"])
     row = rows_of(director, event)[north]
     assert (row["played"], row["byes"], row["total"]) == (0, 0, 0)
 

@@ -545,10 +545,7 @@ def test_a_round_a_player_was_marked_absent_from_is_worth_on_the_ladder_what_the
     first, second = director.phones.values()
     first.settle([10, 4])
     north = second.by_seat[0]
-    url = f"{second.url}seats/{second.seat_of(north)}/absent/"
-    ok(director.client.post(url, {"reason": "did not come back"}, format="json"))
-    body = {"sides": ["average", "average-plus"], "reason": "a no-show at the table"}
-    ok(director.client.post(f"{second.url}result/assign/", body, format="json"))
+    director.no_show_assigned(second, north, ["average", "average-plus"])
     settle_round(director, director.next_round(event), [[9, 3], [6, 2]])
     director.publish(event)
     rows = {row["name"]: row for row in director.standings(event)["rows"]}
