@@ -100,15 +100,23 @@ def phone(
 class Requests:
     """The live server's requests being answered, counted from the app's call until the
     server closes the answer (Django's end of a request, which closes its connection, runs
-    then). Not its connections: a phone keeps one open between requests."""
+    then). Not its connections: a phone keeps one open between requests.
+
+    Between tests the server is shut: a request the browser sent just before its phone was
+    closed, and the server reads only now, is answered 503 without reaching the app, so
+    nothing opens a transaction while the database is emptied."""
 
     def __init__(self, server: Any) -> None:
         self.lock = threading.Lock()
         self.active = 0
+        self.serving = True
         app = server.get_app()
 
         def counted(environ: dict[str, Any], start_response: Any) -> Any:
             with self.lock:
+                if not self.serving:
+                    start_response("503 Service Unavailable", [("Content-Length", "0")])
+                    return [b""]
                 self.active += 1
             try:
                 return Answer(app(environ, start_response), self.done)
@@ -121,6 +129,14 @@ class Requests:
     def done(self) -> None:
         with self.lock:
             self.active -= 1
+
+    def open(self) -> None:
+        with self.lock:
+            self.serving = True
+
+    def shut(self) -> None:
+        with self.lock:
+            self.serving = False
 
     def none(self) -> bool:
         with self.lock:
@@ -152,15 +168,17 @@ def live_requests(live_server: Any) -> Requests:
 
 @pytest.fixture(autouse=True)
 def answered_before_the_flush(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A test against the live server ends once the server has answered what the test's
-    phones asked before they were closed: emptying the database under a request still in
-    its transaction deadlocks on PostgreSQL. (Set up after the live server and the database,
+    """A test against the live server ends once the server is shut to new requests and has
+    answered what the test's phones asked before they were closed: emptying the database
+    under a request still in its transaction deadlocks on PostgreSQL. (Set up after the live server and the database,
     this is torn down after the phones and before the database is emptied.)"""
     if "live_server" not in request.fixturenames:
         yield
         return
     requests = request.getfixturevalue("live_requests")
+    requests.open()
     yield
+    requests.shut()
     until(requests.none, within=30, what="the live server has answered every request")
 
 
