@@ -3,8 +3,9 @@
 A ``MalformedRecord`` carries its detail as an English template and the facts that fill it;
 the Korean is looked up here by the English words. ``value`` is the value at fault, shown
 as JSON writes it (``null``, ``true``, ``"QX"``), cut to 40 characters, with every character
-that would not print as itself escaped. (EGN files, read by the command line only, are
-answered in English; what EGN cannot write of a club's game is said in both.)
+that would not print as itself escaped. EGN files, read by the command line only, are
+answered in both too, as is what EGN cannot write of a club's game; EGN's own names
+(``gameData``, ``LEFT_OF_DEALER``) and JSON's values stay as the file writes them.
 """
 
 from __future__ import annotations
@@ -54,6 +55,24 @@ KOREAN: Final[dict[str, str]] = {
     ),
     "EGN has no rule for this option": "EGN에는 이 옵션의 규칙이 없습니다",
     "EGN has no rule for this point value": "EGN에는 이 점수 값의 규칙이 없습니다",
+    "EGN records the calls, and this record gives only a contract": (
+        "EGN은 콜을 적는데 이 기록에는 계약만 있습니다"
+    ),
+    "EGN has no call for a poor-hand redeal": "EGN에는 {t_poor_hand_redeal} 콜이 없습니다",
+    "EGN lists calls in turn from the dealer's left": (
+        "EGN은 콜을 {t_dealer}의 왼쪽부터 차례로 적습니다"
+    ),
+    "EGN has no empty tricks": "EGN에는 빈 {t_trick}이(가) 없습니다",
+    "EGN has each trick led by the last one's winner": (
+        "EGN에서는 앞 {t_trick}을(를) 이긴 자리가 다음 {t_trick}을(를) {t_lead}합니다"
+    ),
+    "EGN lists a trick clockwise from its leader": (
+        "EGN은 {t_trick}을(를) {t_lead}한 자리부터 시계 방향으로 적습니다"
+    ),
+    "every hand of an EGN game is played under one ruleset": (
+        "EGN 게임의 모든 {t_deal}은(는) 한 규칙으로 합니다"
+    ),
+    "EGN names the {count} players by seat": "EGN은 플레이어 {count}명을 자리 순서로 적습니다",
     # The record.
     "must be a JSON object": "JSON 객체여야 합니다",
     "is required": "꼭 있어야 합니다",
@@ -182,6 +201,77 @@ KOREAN: Final[dict[str, str]] = {
     ),
     "the lone defender's two partners sat out and played no card": (
         "{t_lone_defender}의 두 {t_partner}은(는) 모두 빠져 있어서 카드를 내지 않았습니다"
+    ),
+    # EGN files.
+    "an EGN game must be a JSON object": "EGN 게임은 JSON 객체여야 합니다",
+    "this is a match (EMN) file: replay its games one by one": (
+        "매치(EMN) 파일입니다: 게임을 하나씩 재현하세요"
+    ),
+    "must be {expected}, not {value}": "{value}이(가) 아니라 {expected}이어야 합니다",
+    "must be {expected}": "{expected}이어야 합니다",
+    "must be an object": "객체여야 합니다",
+    "must be a list of deals": "{t_deal} 목록이어야 합니다",
+    "must be a list of games": "게임 목록이어야 합니다",
+    "must be an object with gameData": "gameData가 있는 객체여야 합니다",
+    "must be an object of EGN rules": "EGN 규칙을 적은 객체여야 합니다",
+    "must be LEFT_OF_DEALER or LEFT_OF_LONER": "LEFT_OF_DEALER 또는 LEFT_OF_LONER여야 합니다",
+    "must be 9 (24 cards) or 7 (32 cards)": "9(24장)나 7(32장)이어야 합니다",
+    "games to a fixed number of deals are not supported": (
+        "정해진 {t_deal} 수만큼 하는 게임은 지원하지 않습니다"
+    ),
+    "only four-player EGN games are supported": "4인 EGN 게임만 지원합니다",
+    "this EGN rule is not supported by the referee": "심판은 이 EGN 규칙을 지원하지 않습니다",
+    "unknown EGN rule": "알 수 없는 EGN 규칙입니다",
+    "a joker with a 7-to-ace deck is not supported": (
+        "7부터 에이스까지의 덱에 {t_joker}을(를) 넣는 규칙은 지원하지 않습니다"
+    ),
+    "must be a seat from 0 to {last}, not {value}": (
+        "0부터 {last}까지의 자리여야 하는데 {value}입니다"
+    ),
+    "must list the {count} players by seat": "플레이어 {count}명을 자리 순서로 적어야 합니다",
+    'must be a name or {"name": ...}': '이름이거나 {{"name": ...}}이어야 합니다',
+    "must give the {count} teams' scores": "{count}개 팀의 점수를 모두 적어야 합니다",
+    "{value} is not a card (EGN writes rank then suit: Jc, Th)": (
+        "{value}은(는) 카드가 아닙니다(EGN은 끗수 다음에 무늬를 씁니다. 예: Jc, Th)"
+    ),
+    "{value} names a bower, but no call has made trump": (
+        "{value}은(는) {t_right_bower}나 {t_left_bower}인데 {t_trump}을(를) 정한 콜이 없습니다"
+    ),
+    "{value} is an unknown card; a replay needs every card played": (
+        "{value}은(는) 알 수 없는 카드입니다. 재현하려면 낸 카드가 모두 있어야 합니다"
+    ),
+    "{value} uses a generic suit (t, n, g), which cannot be replayed": (
+        "{value}은(는) {t_suit} 대신 t, n, g로 적혀 있어 재현할 수 없습니다"
+    ),
+    "packed (binary) deals are not supported: unpack the file first": (
+        "압축된(바이너리) {t_deal}은(는) 지원하지 않습니다: 먼저 파일을 푸세요"
+    ),
+    "must be a deal object": "{t_deal}을(를) 적은 객체여야 합니다",
+    "is required: an object with the dealer": "꼭 있어야 합니다: dealer가 있는 객체",
+    "must be a list of phases": "단계(phase) 목록이어야 합니다",
+    "must be a phase object": "단계(phase)를 적은 객체여야 합니다",
+    "must be {one} or {other}": "{one} 또는 {other}여야 합니다",
+    "a deal has one {kind} phase": "한 {t_deal}에 {kind} 단계는 하나뿐입니다",
+    "tricks need the bidding that made trump": (
+        "{t_trick}이(가) 있으면 {t_trump}을(를) 정한 {t_bid} 단계도 있어야 합니다"
+    ),
+    "is required: a list of calls": "꼭 있어야 합니다: 콜 목록",
+    "{value} is not an EGN call (Pass, Order, or c d h s)": (
+        "{value}은(는) EGN의 콜이 아닙니다(Pass, Order 또는 c d h s)"
+    ),
+    "is true, but no call made trump": "true이지만 {t_trump}을(를) 정한 콜이 없습니다",
+    "is set, but no call made trump": "적혀 있지만 {t_trump}을(를) 정한 콜이 없습니다",
+    "must list the {count} seats' dealt cards": "자리 {count}개에 돌린 카드를 적어야 합니다",
+    "is required: a list of tricks": "꼭 있어야 합니다: {t_trick} 목록",
+    "cards were played, but no call made trump": (
+        "카드를 냈지만 {t_trump}을(를) 정한 콜이 없습니다"
+    ),
+    "cards were played, but without the upcard the trump suit is unknown": (
+        "카드를 냈지만 {t_upcard}이(가) 적혀 있지 않아 {t_trump} {t_suit}을(를) 알 수 없습니다"
+    ),
+    "must be a list of the cards played": "낸 카드의 목록이어야 합니다",
+    "no card of this trick counts, so no one won it to lead next": (
+        "이 {t_trick}에는 이긴 카드가 없어 다음에 {t_lead}할 자리를 알 수 없습니다"
     ),
     # Reading JSON and JSON Lines.
     "not valid JSON": "올바른 JSON이 아닙니다",

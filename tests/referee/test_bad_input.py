@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +133,52 @@ def test_a_refusal_reads_in_korean_with_each_particle_in_its_form() -> None:
     )
 
 
+# A bad EGN file: a field EGN names, a value at fault, and a fact that is no value.
+BAD_EGN = [
+    (
+        {"metadata": {"ruleset": {"loner_lead": "LEFT"}}, "deals": []},
+        "metadata.ruleset.loner_lead",
+        "must be LEFT_OF_DEALER or LEFT_OF_LONER",
+        "LEFT_OF_DEALER 또는 LEFT_OF_LONER여야 합니다",
+    ),
+    (
+        {"deals": [{"initialState": {"dealer": 0, "upCard": "Zz"}}]},
+        "deals[0].initialState.upCard",
+        '"Zz" is not a card (EGN writes rank then suit: Jc, Th)',
+        '"Zz"는 카드가 아닙니다(EGN은 끗수 다음에 무늬를 씁니다. 예: Jc, Th)',
+    ),
+    (
+        {"metadata": {"initialScore": [0]}, "deals": []},
+        "metadata.initialScore",
+        "must give the 2 teams' scores",
+        "2개 팀의 점수를 모두 적어야 합니다",
+    ),
+    (
+        {"metadata": {"players": ["Ann", None, "Cy", "Di"]}, "deals": []},
+        "metadata.players[1]",
+        'must be a name or {"name": ...}',
+        '이름이거나 {"name": ...}이어야 합니다',
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "field", "english", "korean"),
+    BAD_EGN,
+    ids=["an-egn-word", "a-card", "a-count", "braces-as-written"],
+)
+def test_a_bad_egn_file_is_refused_in_korean_when_asked(
+    tmp_path: Path, game: Any, field: str, english: str, korean: str
+) -> None:
+    path = tmp_path / "bad.egn"
+    path.write_text(json.dumps(game), encoding="utf-8")
+    code, out, err = run(["egn", str(path), "--lang", "ko"], "")
+    assert (code, out) == (2, "")
+    assert err == f"{path}: {field}: {korean}\n"
+    assert re.search("[\uac00-\ud7a3]", err)
+    assert run(["egn", str(path), "--lang", "en"], "") == (2, "", f"{path}: {field}: {english}\n")
+
+
 def _templates(path: Path) -> set[str]:
     """The details a module refuses input with: the second argument of MalformedRecord(...)."""
     found = set()
@@ -143,11 +190,12 @@ def _templates(path: Path) -> set[str]:
     return found
 
 
-# The modules whose refusals reach the API (EGN files are read by the command line only).
+# The modules whose refusals reach the API or the command line, EGN files' included.
 ANSWERED_IN_KOREAN = ["record.py", "rules.py", "scoring.py", "jsontext.py", "cli.py"]
+ANSWERED_IN_KOREAN += ["egn.py", "egn_write.py"]
 
 
-def test_every_refusal_the_api_can_give_has_korean_and_every_korean_is_used() -> None:
+def test_every_refusal_the_referee_can_give_has_korean_and_every_korean_is_used() -> None:
     used = set().union(*(_templates(REFEREE / name) for name in ANSWERED_IN_KOREAN))
     assert used - set(KOREAN) == set()
     every = set().union(

@@ -277,7 +277,7 @@ def every_korean_message() -> list[str]:
     facts = {"value": "x", "last": 3, "size": 5, "count": 6, "choices": "a, b", "most": 5}
     facts |= {"presets": "standard", "digits": 5000, "tricks": 5, "told": "march"}
     facts |= {"outcome": "made", "lone_bid": "moon", "least": 3, "lone": "moon"}
-    facts |= {"first": 3, "second": 4}
+    facts |= {"first": 3, "second": 4, "expected": '"EGN"', "one": "A", "other": "B", "kind": "A"}
     refusals = [render_detail("ko", template, facts) for template in INPUT_KOREAN]
     return texts + refusals + [reason_words(reason, "ko") for reason in REASONS]
 
