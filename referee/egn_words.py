@@ -45,7 +45,7 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "seat": "{seat}번 자리",
         "named": "{seat}번 자리({name})",
         "team": "{team}팀({names})",
-        "deal": "{nth} 딜, 딜러 {dealer}",
+        "deal": "{nth} " + KOREAN_TERMS["t_deal"] + ", " + KOREAN_TERMS["t_dealer"] + " {dealer}",
         "order-up": "{maker}: {suit} 오더 업",
         "pick-up": "{maker}: {suit} 업카드 가져감",
         "call": "{maker}: {suit} 부름",
