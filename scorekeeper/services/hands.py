@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 import referee
+from scorekeeper.compiled import Compiled
 from scorekeeper.errors import (
     Conflict,
     DomainError,
@@ -68,10 +69,13 @@ def _check_token(game: Game, token: str) -> None:
 
 
 def _lock(game_id: uuid.UUID) -> Game:
-    game = the_row(Game.objects.select_for_update().filter(pk=game_id))
+    game = _GAME_LOCKED.first(game_id)
     if game is None:
         raise NotFound(_("There is no game with this id."), code="no-such-game", field="id")
     return game
+
+
+_GAME_LOCKED = Compiled(lambda game_id: Game.objects.select_for_update().filter(pk=game_id), "id")
 
 
 def _locked_hand(

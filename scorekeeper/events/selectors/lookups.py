@@ -15,6 +15,7 @@ from django.db.models import Exists, Field, Model, OuterRef, QuerySet, Value
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.compiled import Compiled
 from scorekeeper.errors import NotFound
 from scorekeeper.events.models import (
     Director,
@@ -149,14 +150,29 @@ def table_get(
     """The table with its round, event, game (unless not `game`: a write reads it under its
     lock) and physical table (`directed` as for `event_get`); `locked`: read for a write
     under the table's row lock, with its result."""
+    if locked and not game and director is None:  # (a table's hand: the night's usual write)
+        found = _TABLE_TO_WRITE.first(table_id) if 0 < table_id < 2**63 else None
+        if found is None:
+            raise NotFound(_("There is no table with this id."), code="no-such-table", field="id")
+        return found
+    tables = _tables(game=game, locked=locked)
+    if director is not None:
+        tables = tables.annotate(directed=_directed_by(director, "round__event__club_id"))
+    return _one(tables, table_id, _("There is no table with this id."), "no-such-table")
+
+
+def _tables(*, game: bool, locked: bool) -> QuerySet[Table]:
     tables = Table.objects.select_related("round__event__club", "event_table")
     if game:
         tables = tables.select_related("game")
     if locked:
         tables = tables.select_for_update(of=("self",)).select_related("result")
-    if director is not None:
-        tables = tables.annotate(directed=_directed_by(director, "round__event__club_id"))
-    return _one(tables, table_id, _("There is no table with this id."), "no-such-table")
+    return tables
+
+
+_TABLE_TO_WRITE = Compiled(
+    lambda table_id: _tables(game=False, locked=True).filter(pk=table_id), "id"
+)
 
 
 def table_now(*, event_table: EventTable) -> Table | None:

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorekeeper.compiled import Compiled
 from scorekeeper.errors import Conflict, Malformed, NotFound, SignInRequired, Unprocessable
 from scorekeeper.events import selectors
 from scorekeeper.events.access import (
@@ -31,7 +32,6 @@ from scorekeeper.events.services.device_tokens import Issued, device_token_new, 
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.restores import epoch_of, night_epoch
-from scorekeeper.selectors import the_row
 from scorekeeper.tokens import token_digest
 
 #: Join codes: no 0/O, 1/I/L, so a code read aloud or off a card is typed right.
@@ -262,11 +262,15 @@ def require_open(event: Event, *, field: str = "code") -> None:
 def device_for_token(token: str) -> TableToken | None:
     """The device holding this token, whether or not it still works (the caller says why
     one that stopped no longer does)."""
-    return the_row(
-        TableToken.objects.select_related("event_table__event__club", "table").filter(
-            token_hash=token_digest(token)
-        )
-    )
+    return _DEVICE.first(token_digest(token))
+
+
+_DEVICE = Compiled(
+    lambda digest: TableToken.objects.select_related("event_table__event__club", "table").filter(
+        token_hash=digest
+    ),
+    "token_hash",
+)
 
 
 def table_locked(table: Table, *, standings: bool = True) -> Table:
