@@ -12,13 +12,15 @@ the compiler that wrote it.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model, QuerySet
 from django.db.models.query import get_related_populators
+from django.db.models.sql import Query, UpdateQuery
 from django.db.transaction import TransactionManagementError
 
 _M = TypeVar("_M", bound=Model)
@@ -26,31 +28,35 @@ _M = TypeVar("_M", bound=Model)
 _related_populators: Any = get_related_populators
 
 
-class _Plan:
-    """A query compiled on one connection: its statement and parameters, which parameter is
-    the value looked up, and how its row becomes models."""
-
-    __slots__ = (
-        "annotations",
-        "at",
-        "compiler",
-        "end",
-        "field",
-        "init_list",
-        "locks",
-        "model",
-        "params",
-        "populators",
-        "sql",
-        "start",
-    )
+class _Statement:
+    """A query compiled on one connection: its statement and parameters, and which parameter
+    is the value looked up."""
 
     def __init__(
         self, compiler: Any, sql: str, params: list[Any], at: int, field: Field[Any, Any]
     ) -> None:
-        select, klass_info = compiler.select, compiler.klass_info
         self.compiler, self.field = compiler, field
         self.sql, self.params, self.at = sql, params, at
+
+    def with_value(self, value: Any, connection: BaseDatabaseWrapper) -> list[Any]:
+        """The parameters with `value` where the compiled one was, as the ORM's filter on the
+        field gives it to the database."""
+        params = list(self.params)
+        field = self.field
+        params[self.at] = field.get_db_prep_value(
+            field.get_prep_value(value), connection, prepared=True
+        )
+        return params
+
+
+class _Plan(_Statement):
+    """A compiled select, with how its row becomes models."""
+
+    def __init__(
+        self, compiler: Any, sql: str, params: list[Any], at: int, field: Field[Any, Any]
+    ) -> None:
+        super().__init__(compiler, sql, params, at, field)
+        select, klass_info = compiler.select, compiler.klass_info
         self.model: type[Model] = klass_info["model"]
         self.start, self.end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
         self.init_list = [column[0].target.attname for column in select[self.start : self.end]]
@@ -67,8 +73,7 @@ class _Plan:
 class Compiled(Generic[_M]):
     """The first row (of at most one: `rows` filters on a unique key) that `rows(value)`
     finds, the value compared with the model's field named `field`. Asked as the ORM would be
-    where a plan cannot be made (a value that appears among the query's other parameters, a
-    None)."""
+    where a plan cannot be made (a None, a value of a kind `_other` has no other of)."""
 
     def __init__(self, rows: Callable[[Any], QuerySet[_M]], field: str) -> None:
         self._rows = rows
@@ -79,21 +84,18 @@ class Compiled(Generic[_M]):
         plans: dict[int, _Plan] = vars(connection).setdefault("compiled_plans", {})
         plan = plans.get(id(self))
         if plan is None:
-            rows = self._rows(value).order_by()[:1]
-            made = None if value is None else self._plan(rows, value, connection)
+            made = _planned(lambda v: self._rows(v).order_by()[:1].query, self._field, value)
             if made is None:
-                return next(iter(rows), None)
-            plan = plans[id(self)] = made
+                return next(iter(self._rows(value).order_by()[:1]), None)
+            plan = plans[id(self)] = _Plan(*made)
         elif plan.locks and connection.get_autocommit():
             # (as the compiler says of a lock asked outside a transaction: `locks` only where
             # the database locks rows and has transactions)
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
-        params = list(plan.params)
-        params[plan.at] = _prepared(plan.field, value, connection)
         with connection.cursor() as cursor:
-            cursor.execute(plan.sql, params)
+            cursor.execute(plan.sql, plan.with_value(value, connection))
             found = cursor.fetchone()
         if found is None:
             return None
@@ -105,20 +107,74 @@ class Compiled(Generic[_M]):
             setattr(obj, name, row[position])
         return obj  # type: ignore[return-value]
 
-    def _plan(
-        self, rows: QuerySet[_M], value: Any, connection: BaseDatabaseWrapper
-    ) -> _Plan | None:
-        field = rows.model._meta.get_field(self._field)
-        assert isinstance(field, Field)
-        compiler = rows.query.get_compiler(using=connection.alias)
-        sql, params = compiler.as_sql()
-        looked_up = _prepared(field, value, connection)
-        at = [i for i, param in enumerate(params) if param == looked_up]
-        if len(at) != 1 or compiler.has_extra_select:
-            return None
-        return _Plan(compiler, sql, list(params), at[0], field)
+
+class CompiledUpdate:
+    """`rows(value).update(**changes)`, the value compared with the field named `field`: how
+    many rows it changed. Done as the ORM would where a plan cannot be made."""
+
+    def __init__(
+        self, rows: Callable[[Any], QuerySet[Any]], field: str, changes: dict[str, Any]
+    ) -> None:
+        self._rows = rows
+        self._field = field
+        self._changes = changes
+
+    def run(self, value: Any) -> int:
+        connection = connections[DEFAULT_DB_ALIAS]
+        plans: dict[int, _Statement] = vars(connection).setdefault("compiled_updates", {})
+        plan = plans.get(id(self))
+        if plan is None:
+            made = _planned(self._update, self._field, value)
+            if made is None:
+                return int(self._rows(value).update(**self._changes))
+            plan = plans[id(self)] = _Statement(*made)
+        with (
+            transaction.mark_for_rollback_on_error(using=connection.alias),
+            connection.cursor() as cursor,
+        ):
+            cursor.execute(plan.sql, plan.with_value(value, connection))
+            return int(cursor.rowcount)
+
+    def _update(self, value: Any) -> Query:
+        """The query `update` would run (as QuerySet.update makes it)."""
+        query: UpdateQuery = self._rows(value).query.chain(UpdateQuery)  # type: ignore[assignment]
+        query.add_update_values(self._changes)
+        query.clear_select_clause()
+        return query
 
 
-def _prepared(field: Field[Any, Any], value: Any, connection: BaseDatabaseWrapper) -> Any:
-    """The value as the ORM's filter on the field gives it to the database."""
-    return field.get_db_prep_value(field.get_prep_value(value), connection, prepared=True)
+def _planned(
+    query_of: Callable[[Any], Query], field_name: str, value: Any
+) -> tuple[Any, str, list[Any], int, Field[Any, Any]] | None:
+    """The query for `value` compiled on this thread's connection: its compiler, statement
+    and parameters, and which parameter is the value (the one that differs when the query
+    is compiled for another value); None where that cannot be told."""
+    other = _other(value)
+    if other is None:
+        return None
+    query = query_of(value)
+    field = query.model._meta.get_field(field_name) if query.model else None
+    if not isinstance(field, Field):
+        return None
+    compiler = query.get_compiler(using=DEFAULT_DB_ALIAS)
+    sql, params = compiler.as_sql()
+    other_sql, other_params = query_of(other).get_compiler(using=DEFAULT_DB_ALIAS).as_sql()
+    differ = [i for i, (a, b) in enumerate(zip(params, other_params, strict=False)) if a != b]
+    if other_sql != sql or len(other_params) != len(params) or len(differ) != 1:
+        return None
+    if getattr(compiler, "has_extra_select", False):
+        return None
+    return compiler, sql, list(params), differ[0], field
+
+
+def _other(value: Any) -> Any:
+    """Another value of the same kind (None for a kind not known here)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "?"
+    if isinstance(value, uuid.UUID):
+        return uuid.UUID(int=value.int ^ 1)
+    return None

@@ -9,15 +9,18 @@ import uuid
 from typing import Any
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.db.models import Model
+from django.db.models.sql.compiler import SQLCompiler, SQLUpdateCompiler
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from event_helpers import Director
 from test_table_hand_reads import HAND, a_table
 
 from scorekeeper.compiled import Compiled
 from scorekeeper.events import selectors
-from scorekeeper.events.models import Table, TableToken
+from scorekeeper.events.models import Event, Table, TableToken
+from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.tables import device_for_token
 from scorekeeper.models import Game
 from scorekeeper.selectors import the_row
@@ -110,3 +113,56 @@ def test_a_game_by_its_uuid_comes_back_with_its_json_and_times_as_the_orm_gives_
         assert isinstance(found, Game) and found.updated_at.tzinfo is not None
         assert isinstance(found.score, list)
     assert games.first(uuid.uuid4()) is None
+
+
+def test_an_events_versions_move_by_one_and_only_while_it_takes_entries_when_asked(
+    director: Director,
+):
+    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
+
+    def versions() -> tuple[int, int]:
+        return Event.objects.values_list("version", "standings_version").get(pk=event)
+
+    for _ in range(2):  # (compiled at the first asking, run again at the second)
+        version, standings = versions()
+        assert event_changed(event) is True
+        assert versions() == (version + 1, standings + 1)
+        assert event_changed(event, standings=False, while_open=True) is True
+        assert versions() == (version + 2, standings + 1)
+    Event.objects.filter(pk=event).update(closed_at=timezone.now())
+    before = versions()
+    assert event_changed(event, while_open=True) is False
+    assert event_changed(event, standings=False, while_open=True) is False
+    assert versions() == before
+    assert event_changed(event) is True and versions() == (before[0] + 1, before[1] + 1)
+    assert event_changed(event + 1000) is False
+
+
+def test_each_query_is_compiled_once_whatever_the_value_it_looks_up(
+    director: Director, monkeypatch: pytest.MonkeyPatch
+):
+    """Event 1's update holds the value 1 twice (its id, and the 1 its versions move by):
+    the id is still told apart, and the statement is not compiled again."""
+    events = [
+        director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
+        for _ in range(2)
+    ]
+    phones = [a_table(director) for _ in range(2)]
+    for plans in ("compiled_plans", "compiled_updates"):  # (as on a new connection)
+        vars(connections["default"]).pop(plans, None)
+    compiled: list[str] = []
+    for compiler in (SQLCompiler, SQLUpdateCompiler):
+        as_sql = compiler.as_sql
+
+        def counted(self: Any, *args: Any, as_sql: Any = as_sql, **kwargs: Any) -> Any:
+            compiled.append(type(self).__name__)
+            return as_sql(self, *args, **kwargs)
+
+        monkeypatch.setattr(compiler, "as_sql", counted)
+    for event in [*events, *events]:
+        event_changed(event)
+    for phone in [*phones, *phones]:
+        device_for_token(phone.token)
+    # Each compiled twice at its first asking (for its value and for another), then never.
+    assert compiled.count("SQLUpdateCompiler") == 2
+    assert compiled.count("SQLCompiler") == 2

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from django.db.models import F
+from django.db.models import F, QuerySet
 
+from scorekeeper.compiled import CompiledUpdate
 from scorekeeper.events.models import Event
 
 BOTH: Final = {"version": F("version") + 1, "standings_version": F("standings_version") + 1}
+VERSION: Final = {"version": F("version") + 1}
 
 
 def event_changed(event_id: int, *, standings: bool = True, while_open: bool = False) -> bool:
@@ -28,11 +30,26 @@ def event_changed(event_id: int, *, standings: bool = True, while_open: bool = F
     phone joining or leaving, a new join code: only a director sees them). With `while_open`
     the versions move only while the event takes entries (not closed, not finished): whether
     they moved."""
-    moved = BOTH if standings else {"version": F("version") + 1}
-    events = Event.objects.filter(pk=event_id)
-    if while_open:
-        events = events.filter(closed_at__isnull=True).exclude(status=Event.Status.FINISHED)
-    return events.update(**moved) > 0
+    return _MOVES[standings, while_open].run(event_id) > 0
+
+
+def _moves(*, standings: bool, while_open: bool) -> CompiledUpdate:
+    """The update of one event's versions (compiled once: every table's hand asks it)."""
+
+    def events(event_id: int) -> QuerySet[Event]:
+        rows = Event.objects.filter(pk=event_id)
+        if while_open:
+            rows = rows.filter(closed_at__isnull=True).exclude(status=Event.Status.FINISHED)
+        return rows
+
+    return CompiledUpdate(events, "id", BOTH if standings else VERSION)
+
+
+_MOVES: Final = {
+    (standings, while_open): _moves(standings=standings, while_open=while_open)
+    for standings in (True, False)
+    for while_open in (True, False)
+}
 
 
 def club_events_changed(club_id: int) -> None:
