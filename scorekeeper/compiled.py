@@ -62,6 +62,9 @@ class _Plan(_Statement):
         self.init_list = [column[0].target.attname for column in select[self.start : self.end]]
         self.populators = _related_populators(klass_info, select, compiler.using)
         self.annotations: dict[str, int] = dict(compiler.annotation_col_map)
+        # How each column's value is converted (as `results_iter` works it out at each row).
+        columns = [column[0] for column in select[0 : compiler.col_count]]
+        self.converters = compiler.get_converters(columns)
         features = compiler.connection.features
         self.locks = bool(
             compiler.query.select_for_update
@@ -99,7 +102,9 @@ class Compiled(Generic[_M]):
             found = cursor.fetchone()
         if found is None:
             return None
-        row = next(iter(plan.compiler.results_iter(results=[[found]])))
+        row = found
+        if plan.converters:
+            row = next(iter(plan.compiler.apply_converters([found], plan.converters)))
         obj = plan.model.from_db(connection.alias, plan.init_list, row[plan.start : plan.end])
         for populator in plan.populators:
             populator.populate(row, obj)
