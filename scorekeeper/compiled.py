@@ -84,13 +84,14 @@ class Compiled(Generic[_M]):
 
     def first(self, value: Any) -> _M | None:
         connection = connections[DEFAULT_DB_ALIAS]
-        plans: dict[int, _Plan] = vars(connection).setdefault("compiled_plans", {})
-        plan = plans.get(id(self))
+        # (by the query itself, which the dict keeps: a gone query's id is soon another's)
+        plans: dict[Compiled[Any], _Plan] = vars(connection).setdefault("compiled_plans", {})
+        plan = plans.get(self)
         if plan is None:
             made = _planned(lambda v: self._rows(v).order_by()[:1].query, self._field, value)
             if made is None:
                 return next(iter(self._rows(value).order_by()[:1]), None)
-            plan = plans[id(self)] = _Plan(*made)
+            plan = plans[self] = _Plan(*made)
         elif plan.locks and connection.get_autocommit():
             # (as the compiler says of a lock asked outside a transaction: `locks` only where
             # the database locks rows and has transactions)
@@ -126,13 +127,15 @@ class CompiledUpdate:
 
     def run(self, value: Any) -> int:
         connection = connections[DEFAULT_DB_ALIAS]
-        plans: dict[int, _Statement] = vars(connection).setdefault("compiled_updates", {})
-        plan = plans.get(id(self))
+        plans: dict[CompiledUpdate, _Statement] = vars(connection).setdefault(
+            "compiled_updates", {}
+        )
+        plan = plans.get(self)
         if plan is None:
             made = _planned(self._update, self._field, value)
             if made is None:
                 return int(self._rows(value).update(**self._changes))
-            plan = plans[id(self)] = _Statement(*made)
+            plan = plans[self] = _Statement(*made)
         with (
             transaction.mark_for_rollback_on_error(using=connection.alias),
             connection.cursor() as cursor,

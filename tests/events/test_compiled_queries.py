@@ -166,3 +166,20 @@ def test_each_query_is_compiled_once_whatever_the_value_it_looks_up(
     # Each compiled twice at its first asking (for its value and for another), then never.
     assert compiled.count("SQLUpdateCompiler") == 2
     assert compiled.count("SQLCompiler") == 2
+
+
+def test_a_plan_is_its_own_querys_not_that_of_a_query_made_where_a_gone_one_was(
+    director: Director,
+):
+    """Queries made and dropped one after another (as a test's own do) are often made at
+    the address of the one before: each still runs its own statement."""
+    phone = a_table(director)
+    assert phone.post("hands/", HAND).status_code == 201
+    game = Game.objects.get()
+    for _ in range(20):
+        games = Compiled(lambda game_id: Game.objects.filter(pk=game_id), "id")
+        assert isinstance(games.first(game.pk), Game)
+        del games
+        tables = Compiled(lambda table_id: Table.objects.filter(pk=table_id), "id")
+        assert isinstance(tables.first(phone.id), Table)
+        del tables
