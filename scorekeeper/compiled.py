@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import Field, Model, QuerySet
+from django.db.models import Field, IntegerField, Model, QuerySet
 from django.db.models.query import get_related_populators
 from django.db.models.sql import Query, UpdateQuery
 from django.db.transaction import TransactionManagementError
@@ -38,14 +38,14 @@ class _Statement:
         self.compiler, self.field = compiler, field
         self.sql, self.params, self.at = sql, params, at
 
-    def with_value(self, value: Any, connection: BaseDatabaseWrapper) -> list[Any]:
+    def with_value(self, value: Any, connection: BaseDatabaseWrapper) -> list[Any] | None:
         """The parameters with `value` where the compiled one was, as the ORM's filter on the
-        field gives it to the database."""
+        field gives it to the database; None for a value the statement cannot look up."""
+        sent = _sent(self.field, value, connection)
+        if sent is None:
+            return None
         params = list(self.params)
-        field = self.field
-        params[self.at] = field.get_db_prep_value(
-            field.get_prep_value(value), connection, prepared=True
-        )
+        params[self.at] = sent
         return params
 
 
@@ -76,7 +76,7 @@ class _Plan(_Statement):
 class Compiled(Generic[_M]):
     """The first row (of at most one: `rows` filters on a unique key) that `rows(value)`
     finds, the value compared with the model's field named `field`. Asked as the ORM would be
-    where a plan cannot be made (a None, a value of a kind `_other` has no other of)."""
+    where a plan cannot be made, and for a value no plan can look up (`_sent`)."""
 
     def __init__(self, rows: Callable[[Any], QuerySet[_M]], field: str) -> None:
         self._rows = rows
@@ -89,17 +89,19 @@ class Compiled(Generic[_M]):
         plan = plans.get(self)
         if plan is None:
             made = _planned(lambda v: self._rows(v).order_by()[:1].query, self._field, value)
-            if made is None:
-                return next(iter(self._rows(value).order_by()[:1]), None)
-            plan = plans[self] = _Plan(*made)
+            if made is not None:
+                plan = plans[self] = _Plan(*made)
         elif plan.locks and connection.get_autocommit():
             # (as the compiler says of a lock asked outside a transaction: `locks` only where
             # the database locks rows and has transactions)
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
+        params = plan.with_value(value, connection) if plan is not None else None
+        if plan is None or params is None:
+            return next(iter(self._rows(value).order_by()[:1]), None)
         with connection.cursor() as cursor:
-            cursor.execute(plan.sql, plan.with_value(value, connection))
+            cursor.execute(plan.sql, params)
             found = cursor.fetchone()
         if found is None:
             return None
@@ -116,7 +118,8 @@ class Compiled(Generic[_M]):
 
 class CompiledUpdate:
     """`rows(value).update(**changes)`, the value compared with the field named `field`: how
-    many rows it changed. Done as the ORM would where a plan cannot be made."""
+    many rows it changed. Done as the ORM would where a plan cannot be made, and for a value no
+    plan can look up (`_sent`)."""
 
     def __init__(
         self, rows: Callable[[Any], QuerySet[Any]], field: str, changes: dict[str, Any]
@@ -133,14 +136,16 @@ class CompiledUpdate:
         plan = plans.get(self)
         if plan is None:
             made = _planned(self._update, self._field, value)
-            if made is None:
-                return int(self._rows(value).update(**self._changes))
-            plan = plans[self] = _Statement(*made)
+            if made is not None:
+                plan = plans[self] = _Statement(*made)
+        params = plan.with_value(value, connection) if plan is not None else None
+        if plan is None or params is None:
+            return int(self._rows(value).update(**self._changes))
         with (
             transaction.mark_for_rollback_on_error(using=connection.alias),
             connection.cursor() as cursor,
         ):
-            cursor.execute(plan.sql, plan.with_value(value, connection))
+            cursor.execute(plan.sql, params)
             return int(cursor.rowcount)
 
     def _update(self, value: Any) -> Query:
@@ -157,12 +162,16 @@ def _planned(
     """The query for `value` compiled on this thread's connection: its compiler, statement
     and parameters, and which parameter is the value (the one that differs when the query
     is compiled for another value); None where that cannot be told."""
-    other = _other(value)
-    if other is None:
-        return None
     query = query_of(value)
     field = query.model._meta.get_field(field_name) if query.model else None
     if not isinstance(field, Field):
+        return None
+    connection = connections[DEFAULT_DB_ALIAS]
+    if _sent(field, value, connection) is None:
+        return None
+    # (the other of the field's own kind: a game's id written out has no other as a string)
+    other = _other(field.get_prep_value(value))
+    if _sent(field, other, connection) is None:  # (the last id in range)
         return None
     compiler = query.get_compiler(using=DEFAULT_DB_ALIAS)
     sql, params = compiler.as_sql()
@@ -173,6 +182,21 @@ def _planned(
     if getattr(compiler, "has_extra_select", False):
         return None
     return compiler, sql, list(params), differ[0], field
+
+
+def _sent(field: Field[Any, Any], value: Any, connection: BaseDatabaseWrapper) -> Any:
+    """What the ORM's filter on `field` sends the database for `value` (as `Exact` prepares
+    it), or None where it sends no such parameter: for a None (IS NULL), a value of a kind
+    `_other` has no other of, or an int out of the field's range (the ORM finds nothing
+    without asking, where SQLite would refuse it)."""
+    prepared = field.get_prep_value(value)
+    if _other(prepared) is None:
+        return None
+    if isinstance(field, IntegerField) and isinstance(prepared, int):
+        low, high = connection.ops.integer_field_range(field.get_internal_type())
+        if not low <= prepared <= high:
+            return None
+    return field.get_db_prep_value(prepared, connection, prepared=True)
 
 
 def _other(value: Any) -> Any:

@@ -183,3 +183,45 @@ def test_a_plan_is_its_own_querys_not_that_of_a_query_made_where_a_gone_one_was(
         tables = Compiled(lambda table_id: Table.objects.filter(pk=table_id), "id")
         assert isinstance(tables.first(phone.id), Table)
         del tables
+
+
+def forget_plans() -> None:
+    """As on a new connection: every query is compiled again at its next asking."""
+    for plans in ("compiled_plans", "compiled_updates"):
+        vars(connections["default"]).pop(plans, None)
+
+
+def test_a_none_finds_what_the_orms_is_null_finds_before_and_after_a_plan(director: Director):
+    a_table(director)  # (its phone has no player named)
+    orm = the_row(TableToken.objects.filter(player=None))
+    assert orm is not None
+    unnamed = Compiled(lambda player: TableToken.objects.filter(player=player), "player")
+    assert values(unnamed.first(None)) == values(orm)
+    assert unnamed.first(10**6) is None  # (planned here)
+    assert values(unnamed.first(None)) == values(orm)
+
+
+def test_an_id_out_of_range_finds_nothing_as_with_the_orm_before_and_after_a_plan(
+    director: Director,
+):
+    event = director.create_event(round_length="hands", hands_per_round=8, rounds_planned=2)
+    forget_plans()
+    games = Compiled(lambda table_id: Table.objects.filter(pk=table_id), "id")
+    for _ in range(2):
+        for out in (2**63, -(2**63) - 1):
+            assert games.first(out) is None
+            assert event_changed(out) is False
+            assert event_changed(out, while_open=True) is False
+        assert event_changed(event) is True and games.first(10**6) is None
+    # The last id in range is asked as the ORM asks it too (its other is out of range).
+    last = Compiled(lambda table_id: Table.objects.filter(pk=table_id), "id")
+    assert last.first(2**63 - 1) is None and last.first(2**63 - 1) is None
+
+
+def test_a_games_id_written_out_finds_the_game_as_with_the_orm(director: Director):
+    phone = a_table(director)
+    assert phone.post("hands/", HAND).status_code == 201
+    game = Game.objects.get()
+    games = Compiled(lambda game_id: Game.objects.filter(pk=game_id), "id")
+    for key in (str(game.pk), game.pk, str(game.pk)):
+        assert values(games.first(key)) == values(game)
