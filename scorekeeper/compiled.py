@@ -179,9 +179,15 @@ def _planned(
     differ = [i for i, (a, b) in enumerate(zip(params, other_params, strict=False)) if a != b]
     if other_sql != sql or len(other_params) != len(params) or len(differ) != 1:
         return None
+    at = differ[0]
+    # (the value as it is: a `startswith` sends it with a wildcard, which `with_value` would not)
+    if params[at] != _sent(field, value, connection):
+        return None
+    if other_params[at] != _sent(field, other, connection):
+        return None
     if getattr(compiler, "has_extra_select", False):
         return None
-    return compiler, sql, list(params), differ[0], field
+    return compiler, sql, list(params), at, field
 
 
 def _sent(field: Field[Any, Any], value: Any, connection: BaseDatabaseWrapper) -> Any:

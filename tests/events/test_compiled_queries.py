@@ -225,3 +225,21 @@ def test_a_games_id_written_out_finds_the_game_as_with_the_orm(director: Directo
     games = Compiled(lambda game_id: Game.objects.filter(pk=game_id), "id")
     for key in (str(game.pk), game.pk, str(game.pk)):
         assert values(games.first(key)) == values(game)
+
+
+def test_a_filter_that_sends_the_database_more_than_the_value_is_asked_as_the_orm_asks_it(
+    director: Director,
+):
+    """A statement's parameter is the value itself only for an exact match: `startswith`
+    sends the value with a wildcard, and a plan putting the bare value in its place finds
+    nothing."""
+    a_table(director)
+    digest = TableToken.objects.get().token_hash
+    starting = Compiled(
+        lambda start: TableToken.objects.filter(token_hash__startswith=start), "token_hash"
+    )
+    for start in (digest[:6], digest[:7], "-"):
+        assert starting.first(start) == the_row(
+            TableToken.objects.filter(token_hash__startswith=start)
+        )
+    assert starting.first(digest[:6]) is not None
