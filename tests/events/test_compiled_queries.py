@@ -12,14 +12,16 @@ import pytest
 from django.db import connection, connections, transaction
 from django.db.models import Model
 from django.db.models.sql.compiler import SQLCompiler, SQLUpdateCompiler
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from event_helpers import Director
 from test_table_hand_reads import HAND, a_table
 
 from scorekeeper.compiled import Compiled
+from scorekeeper.errors import NotFound
 from scorekeeper.events import selectors
-from scorekeeper.events.models import Event, Table, TableToken
+from scorekeeper.events.models import Event, Result, Table, TableToken
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.tables import device_for_token
 from scorekeeper.models import Game
@@ -243,3 +245,75 @@ def test_a_filter_that_sends_the_database_more_than_the_value_is_asked_as_the_or
             TableToken.objects.filter(token_hash__startswith=start)
         )
     assert starting.first(digest[:6]) is not None
+
+
+def test_a_device_with_no_rounds_table_and_one_revoked_are_found_as_the_orm_finds_them(
+    director: Director,
+):
+    phones = [a_table(director) for _ in range(2)]
+    device_for_token(phones[0].token)  # (planned here)
+    TableToken.objects.filter(table_id=phones[0].id).update(table=None)
+    TableToken.objects.filter(table_id=phones[1].id).update(revoked_at=timezone.now(), ended="left")
+    paths = ["event_table", "event_table.event", "event_table.event.club"]
+    for phone in phones:
+        device = device_for_token(phone.token)
+        assert device is not None
+        orm = TableToken.objects.select_related("event_table__event__club", "table").get(
+            pk=device.pk
+        )
+        assert values(device) == values(orm) and related(device, paths) == related(orm, paths)
+        assert device.table == orm.table
+    assert device_for_token(phones[0].token).table is None  # type: ignore[union-attr]
+    assert device_for_token(phones[1].token).revoked_at is not None  # type: ignore[union-attr]
+    assert phones[1].post("hands/", HAND).status_code == 401
+    assert device_for_token(phones[1].token + "x") is None and device_for_token("") is None
+
+
+def test_a_table_read_for_its_write_comes_with_its_result_as_the_orm_reads_it(
+    director: Director,
+):
+    phones = [a_table(director) for _ in range(2)]
+    Result.objects.create(
+        table_id=phones[0].id,
+        status=Result.Status.ENTERED,
+        points=[11, 4],
+        winner=0,
+        entered_at=timezone.now(),
+        kept_confirmation={"by": [1, None]},
+    )
+    with transaction.atomic():
+        for phone in phones * 2:
+            compiled = selectors.table_get(table_id=phone.id, game=False, locked=True)
+            orm = the_row(
+                Table.objects.select_related("round__event__club", "event_table", "result")
+                .select_for_update(of=("self",))
+                .filter(pk=phone.id)
+            )
+            assert orm is not None and values(compiled) == values(orm)
+            if hasattr(orm, "result"):
+                assert values(compiled.result) == values(orm.result)
+                assert compiled.result.table is compiled
+            else:
+                assert not hasattr(compiled, "result")
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="SQLite locks no rows, so refuses no lock (set DATABASE_URL); .ci/run has it",
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_lock_asked_outside_a_transaction_is_refused_as_the_orms_is():
+    locked = Compiled(lambda table_id: Table.objects.select_for_update().filter(pk=table_id), "id")
+    with pytest.raises(TransactionManagementError):  # (no plan yet)
+        locked.first(1)
+    with transaction.atomic():
+        assert locked.first(1) is None  # (planned here)
+        with pytest.raises(NotFound):
+            selectors.table_get(table_id=1, game=False, locked=True)
+    with pytest.raises(TransactionManagementError):
+        the_row(Table.objects.select_for_update().filter(pk=1))
+    with pytest.raises(TransactionManagementError):
+        locked.first(1)
+    with pytest.raises(TransactionManagementError):
+        selectors.table_get(table_id=1, game=False, locked=True)
