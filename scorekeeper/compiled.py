@@ -7,7 +7,8 @@ a crowded night's tail is made of that process time. A `Compiled` query is compi
 connection's first use, with the value it looks up as its one parameter; later it runs the
 same statement with another value, and its row becomes models exactly as the ORM's own query
 makes them (the same fields, the related models set, the database's values converted), by
-the compiler that wrote it.
+the compiler that wrote it. A `CompiledUpdate` does the same for an update by key (an event's
+version counters, which every table's write moves).
 """
 
 from __future__ import annotations
