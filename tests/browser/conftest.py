@@ -170,8 +170,9 @@ def live_requests(live_server: Any) -> Requests:
 def answered_before_the_flush(request: pytest.FixtureRequest) -> Iterator[None]:
     """A test against the live server ends once the server is shut to new requests and has
     answered what the test's phones asked before they were closed: emptying the database
-    under a request still in its transaction deadlocks on PostgreSQL. (Set up after the live server and the database,
-    this is torn down after the phones and before the database is emptied.)"""
+    under a request still in its transaction deadlocks on PostgreSQL. (Set up after the live
+    server and the database, this is torn down after the phones and before the database is
+    emptied; the next test against the server opens it again.)"""
     if "live_server" not in request.fixturenames:
         yield
         return
