@@ -150,8 +150,7 @@ def test_each_query_is_compiled_once_whatever_the_value_it_looks_up(
         for _ in range(2)
     ]
     phones = [a_table(director) for _ in range(2)]
-    for plans in ("compiled_plans", "compiled_updates"):  # (as on a new connection)
-        vars(connections["default"]).pop(plans, None)
+    forget_plans()
     compiled: list[str] = []
     for compiler in (SQLCompiler, SQLUpdateCompiler):
         as_sql = compiler.as_sql
