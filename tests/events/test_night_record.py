@@ -457,6 +457,38 @@ def test_a_closed_night_is_reopened_and_both_are_logged(director: Director):
     ok(director.client.patch(f"/api/v1/events/{event}/", {"rank_by": "wins"}, format="json"))
 
 
+#: A director's acts that would move a closed night's standings: each waits for a reopen.
+AFTER_CLOSE: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "a correction": ("patch", "result/", {"points": [9, 4], "reason": "a hand missed"}),
+    "an assigned result": ("post", "result/assign/", {"sides": [3, 3], "reason": "x"}),
+    "a forfeit": ("post", "result/forfeit/", {"forfeited_by": 0, "reason": "x"}),
+    "a substitute": ("post", "seats/0/substitute/", {"player": "Zed", "reason": "x"}),
+    "a player absent": ("post", "seats/0/absent/", {"reason": "x"}),
+    "a player leaving": ("delete", "", {"reason": "went home"}),
+}
+
+
+@pytest.mark.parametrize("act", AFTER_CLOSE)
+def test_a_closed_nights_results_and_players_change_only_once_it_is_reopened(
+    director: Director, act: str
+):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    phone.settle([10, 4])
+    ok(director.client.post(f"/api/v1/events/{event}/close/", {}, format="json"))
+    standings, logged = director.standings(event), log_of(director, event)
+    method, path, body = AFTER_CLOSE[act]
+    url = f"/api/v1/events/{event}/players/{phone.player(phone.by_seat[0])}/"
+    url = f"{phone.url}{path}" if path else url
+    ask = getattr(director.client, method)
+    assert is_problem(ask(url, body, format="json"), 409, "status", "event-finished")
+    assert director.standings(event) == standings and log_of(director, event) == logged
+    ok(director.client.post(f"/api/v1/events/{event}/reopen/", {}, format="json"))
+    again = ask(url, body, format="json")
+    # (An absence is recorded before the table's result, reopened or not.)
+    assert again.status_code == 200 or again.json()["code"] == "result-entered"
+
+
 def test_finishing_an_event_by_its_status_closes_the_night_as_close_does(director: Director):
     event = night(director, *PLAYERS[:4])
     _seated, (phone,) = seat(director, event)

@@ -357,8 +357,10 @@ def entrant_leave(
     reason: str = "",
     expected_version: int | None = None,
 ) -> Entrant:
-    """A player leaves between rounds: not seated from the next round on; results stay."""
+    """A player leaves between rounds: not seated from the next round on; results stay. A
+    closed night's entrants stay as they were (it ranks them): reopen it first."""
     require_director(actor, event.club)
+    require_running(event)
     require_fresh(event, expected_version)
     entrant = (
         Entrant.objects.filter(event=event, player_id=player_id).first()

@@ -156,6 +156,7 @@ def result_assign(
         table = table_locked(table)
         event = table.round.event
         require_director(actor, event.club)
+        require_running(event)
         require_fresh(event, expected_version, table)
         needs_average = any(not isinstance(award, int) for award in sides)
         average = round_average(table) if needs_average else None
@@ -205,6 +206,7 @@ def result_forfeit(
     with transaction.atomic():
         table = table_locked(table)
         require_director(actor, table.round.event.club)
+        require_running(table.round.event)
         require_fresh(table.round.event, expected_version, table)
         return _forfeit(table, actor, forfeited_by, reason)
 
@@ -222,6 +224,7 @@ def _seat_change(
             field="seat",
         )
     require_director(actor, event.club)
+    require_running(event)
     require_fresh(event, expected_version, table)
     return table, event
 
@@ -370,6 +373,7 @@ def result_cut(
         table = table_locked(table)
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
         require_director(actor, event.club)
+        require_running(event)
         require_fresh(event, expected_version, table)
         kind = format_of(event)
         result = Result.objects.filter(table=table).first()

@@ -41,6 +41,7 @@ from scorekeeper.events.selectors import holdings
 from scorekeeper.events.services.averages import absent_partners_rescored, round_average
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import director_sets
+from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.pins import entry_pin_checked
 from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
@@ -532,6 +533,7 @@ def result_correct(
     with transaction.atomic():
         table = table_lock(table, with_event=True)  # (its version is checked)
         require_director(actor, table.round.event.club)
+        require_running(table.round.event)
         require_fresh(table.round.event, expected_version, table)
         if time_called is None:
             time_called = bool(
