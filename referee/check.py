@@ -120,6 +120,8 @@ def _flag_first_play(hand: Hand, record: Record, key: str) -> None:
     for t, trick in enumerate(record.tricks):
         if trick:
             seat, card = trick[0]
+            if key == "play_before_declare" and seat == hand.maker:
+                key = "play_before_own_declare"
             hand.flag(
                 (PLAY, 0, 0),
                 "out-of-turn",

@@ -155,9 +155,8 @@ def check_card(
         hand.flag(order, "card-reused", "played_twice", seat=seat, trick=trick, card=card)
         return
     if card.bit & hand.laid_away:
-        hand.flag(
-            order, "card-not-held", "laid_away", seat=seat, trick=trick, card=card, maker=hand.maker
-        )
+        key = "laid_away_own" if seat == hand.maker else "laid_away"
+        hand.flag(order, "card-not-held", key, seat=seat, trick=trick, card=card, maker=hand.maker)
         return
     dealer = hand.dealer
     if card is upcard and not card.bit & hand.passed_in:

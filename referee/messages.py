@@ -156,6 +156,8 @@ def _words(words: _English, params: _Params) -> dict[str, str]:
             text = " ".join(str(c) for c in value)
         elif isinstance(value, dict) and name in ("bid", "high"):
             text = words.bid(value)
+        elif name == "no_trump" and isinstance(value, str):
+            text = words.NO_TRUMPS.get(value, value)
         elif name in _SEAT_PARAMS and isinstance(value, int):
             text = words.seat(value)
         else:

@@ -210,10 +210,9 @@ TEMPLATES: Final[dict[str, str]] = {
     "declare_early_other": "{seat_cap} named trump before the auction had ended.",
     "declare_not_maker": "{seat_cap} named trump, but {maker} won the auction and names it.",
     "declare_named": "{seat_cap} named trump again; its winning bid had already named it.",
-    "declare_no_trump_off": (
-        "{seat_cap} named {no_trump} no-trump, which these rules do not allow."
-    ),
+    "declare_no_trump_off": ("{seat_cap} named {no_trump}, which these rules do not allow."),
     "play_before_declare": "{seat_cap} played {card} before {maker} had named trump.",
+    "play_before_own_declare": "{seat_cap} played {card} before naming trump.",
     "contract_lone_bid_off": "The reported contract is a lone bid these rules do not have.",
     "contract_bid_range": (
         "The reported contract bids a number of tricks these rules do not allow."
@@ -256,6 +255,7 @@ TEMPLATES: Final[dict[str, str]] = {
     "laid_away_not_held": "{seat_cap} laid away {card}, which it does not hold.",
     "exchanged_twice": "{card_cap} is passed or laid away twice in the exchange.",
     "laid_away": "{seat_cap} played {card}, which {maker} laid away in the exchange.",
+    "laid_away_own": "{seat_cap} played {card}, which it had laid away in the exchange.",
 }
 
 REASONS: Final = {

@@ -247,11 +247,12 @@ TEMPLATES: Final[dict[str, str]] = {
         "{seat}이(가) {t_trump}을(를) 다시 선언했지만 이긴 {t_bid}에서 이미 정했습니다."
     ),
     "declare_no_trump_off": (
-        "{seat}이(가) 이 규칙에서 허용하지 않는 {t_no_trump}({no_trump})를 선언했습니다."
+        "{seat}이(가) 이 규칙에서 허용하지 않는 {no_trump}을(를) 선언했습니다."
     ),
     "play_before_declare": (
         "{seat}이(가) {maker}이(가) {t_trump}을(를) 선언하기 전에 {card}을(를) 냈습니다."
     ),
+    "play_before_own_declare": "{seat}이(가) {t_trump}을(를) 선언하기 전에 {card}을(를) 냈습니다.",
     "contract_lone_bid_off": "적힌 계약은 이 규칙에 없는 {t_bid}입니다.",
     "contract_bid_range": "적힌 계약의 {t_trick} 수는 이 규칙에서 {t_bid}할 수 없습니다.",
     "contract_no_trump_off": "적힌 계약은 이 규칙에서 허용하지 않는 {t_no_trump}입니다.",
@@ -294,6 +295,7 @@ TEMPLATES: Final[dict[str, str]] = {
     "laid_away_not_held": "{seat}이(가) 가지고 있지 않은 {card}을(를) 내려놓았습니다.",
     "exchanged_twice": "{card}이(가) {t_exchange}에서 두 번 건네지거나 내려놓아졌습니다.",
     "laid_away": ("{seat}이(가) {maker}이(가) {t_exchange}에서 내려놓은 {card}을(를) 냈습니다."),
+    "laid_away_own": "{seat}이(가) {t_exchange}에서 자기가 내려놓은 {card}을(를) 냈습니다.",
 }
 
 REASONS: Final = {

@@ -382,6 +382,62 @@ def test_a_lone_defenders_partner_is_told_its_partner_defends_alone() -> None:
     )
 
 
+MOON_LAID_AWAY = {
+    "ruleset": "bid-euchre",
+    "dealer": 0,
+    "bids": [{"seat": 1, "action": "moon", "suit": "H"}],
+    "exchange": {"passed": [{"seat": 3, "card": "AH"}], "discard": ["9D"]},
+    "tricks": [[{"seat": 1, "card": "9D"}]],
+}
+BID_UNDECLARED = {
+    "ruleset": "bid-euchre",
+    "dealer": 0,
+    "bids": [
+        {"seat": 1, "action": "bid", "tricks": 3},
+        *({"seat": seat, "action": "pass"} for seat in (2, 3, 0)),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("data", "english", "korean"),
+    [
+        pytest.param(
+            MOON_LAID_AWAY,
+            "Seat 1 played the 9 of diamonds, which it had laid away in the exchange.",
+            "1번 자리가 카드 교환에서 자기가 내려놓은 다이아몬드 9를 냈습니다.",
+            id="the moon bidder plays a card it laid away",
+        ),
+        pytest.param(
+            {**BID_UNDECLARED, "tricks": [[{"seat": 1, "card": "AS"}]]},
+            "Seat 1 played the ace of spades before naming trump.",
+            "1번 자리가 트럼프를 선언하기 전에 스페이드 에이스를 냈습니다.",
+            id="the maker leads before naming trump",
+        ),
+        pytest.param(
+            {
+                **BID_UNDECLARED,
+                "bids": [
+                    *BID_UNDECLARED["bids"],
+                    {"seat": 1, "action": "declare", "no_trump": "low"},
+                ],
+            },
+            "Seat 1 named low no-trump, which these rules do not allow.",
+            "1번 자리가 이 규칙에서 허용하지 않는 로우 노트럼프를 선언했습니다.",
+            id="a low no-trump declared where only high is played",
+        ),
+    ],
+)
+def test_a_seat_s_own_act_is_told_once_and_a_no_trump_by_its_name(
+    data: dict[str, Any], english: str, korean: str
+) -> None:
+    """The seat that laid a card away, or must name trump, is the one that played: the message
+    names it once (not "seat 1 played ..., which seat 1 laid away"), and a no-trump is named in
+    the terms table's words (로우 노트럼프), not by the record's "low"."""
+    assert [v.message for v in referee.check(data).violations] == [english]
+    assert [v.message for v in referee.check(data, lang="ko").violations] == [korean]
+
+
 # -- the particle rules' one home, and the app's copy of them ----------------------------------
 
 SHARED_CASES = json.loads(
