@@ -308,11 +308,13 @@ def rule(entry: HandEntry, ruleset: referee.Ruleset, dealer: int) -> Ruling:
     if isinstance(entry, RecordEntry):
         return _rule_record(entry, ruleset, dealer)
     if not ruleset.can_throw_in:
-        why = (
-            _("No hand is thrown in here: with stick the dealer the dealer must call.")
-            if ruleset.stuck_dealer == "must-call"
-            else _("No hand is thrown in here: under these rules the dealer must take the upcard.")
-        )
+        if ruleset.bidding == "auction":
+            # A stuck dealer in an auction bids a number of tricks; it names no trump by it.
+            why = _("No hand is thrown in here: with stick the dealer the dealer must bid.")
+        elif ruleset.stuck_dealer == "must-call":
+            why = _("No hand is thrown in here: with stick the dealer the dealer must call.")
+        else:
+            why = _("No hand is thrown in here: under these rules the dealer must take the upcard.")
         raise Unprocessable(
             why,
             code="no-throw-in",

@@ -180,6 +180,22 @@ def test_a_bid_euchre_record_the_bids_rule_out_is_refused_in_korean(
     assert response.json()["detail"].endswith(said)
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "No hand is thrown in here: with stick the dealer the dealer must bid."),
+        ("ko", "여기서는 무효 판이 없습니다. 스틱 더 딜러 규칙에서는 딜러가 비드해야 합니다."),
+    ],
+)
+def test_a_bid_euchre_hand_thrown_in_is_refused_as_the_stuck_dealer_must_bid(
+    bid_euchre: Table, language: str, said: str
+):
+    """variants.md B.2: a stuck dealer in the auction must bid, not call a suit."""
+    response = bid_euchre.post_hand({"thrown_in": True}, HTTP_ACCEPT_LANGUAGE=language)
+    assert is_problem(response, 422, "thrown_in", "no-throw-in")
+    assert response.json()["detail"] == said
+
+
 def test_a_turn_up_game_takes_no_bid_and_no_trump_is_needed(table: Table):
     assert is_problem(
         table.post_hand({"maker": 0, "trump": "H", "bid": 3, "maker_tricks": 3}), 400, "bid"
