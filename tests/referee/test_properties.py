@@ -31,10 +31,12 @@ from referee import (
     Discard,
     HandState,
     IllegalAction,
+    Phase,
     Play,
     Ruleset,
     Suit,
     Verdict,
+    bid_of,
     random_hand,
 )
 from referee.egn import game_to_egn, read_game, replay
@@ -788,15 +790,24 @@ def test_a_games_score_is_the_sum_of_its_hands_awards(name: str, seed: int) -> N
 
 
 def any_action(ruleset: Ruleset) -> st.SearchStrategy[Action]:
+    """Any action of a turn-up game, each as its game writes it: a bid's fields other than
+    its seat and action given here (left to Hypothesis, a pass could be drawn `alone`, which
+    is a pass: see test_a_pass_said_alone_is_a_pass)."""
     seat = st.integers(0, ruleset.players - 1)
     card = st.sampled_from(ALL_CARDS)
     suit = st.sampled_from(SUITS)
+
+    def bids(action: str, suit: Any = None, alone: Any = None) -> Any:
+        named = st.none() if suit is None else suit
+        lone = st.just(False) if alone is None else alone
+        return st.builds(Bid, seat, st.just(action), named, lone, st.none(), st.none())
+
     return st.one_of(
-        st.builds(Bid, seat, st.just("pass")),
-        st.builds(Bid, seat, st.just("order-up"), st.none(), st.booleans()),
-        st.builds(Bid, seat, st.just("call"), suit, st.booleans()),
-        st.builds(Bid, seat, st.just("redeal")),
-        st.builds(Bid, seat, st.just("defend-alone")),
+        bids("pass"),
+        bids("order-up", alone=st.booleans()),
+        bids("call", suit, st.booleans()),
+        bids("redeal"),
+        bids("defend-alone"),
         st.builds(Discard, card),
         st.builds(Play, seat, card),
     )
@@ -814,6 +825,25 @@ def snapshot(state: HandState) -> tuple[object, ...]:
         state.verdict.to_json(),
         list(state.actions),
     )
+
+
+@pytest.mark.parametrize("name", sorted(PARSED))
+def test_a_pass_said_alone_is_a_pass(name: str) -> None:
+    """Going alone is declared with a making bid: a seat that passes "alone" has passed, in a
+    state as in a record (docs/rules.md)."""
+    said, plain = (any_dealer(PARSED[name], random.Random(7)) for _ in range(2))
+    passes = 0
+    while said.phase is Phase.BIDDING and said.to_act is not None:
+        passing = bid_of(said.to_act, "pass")
+        if passing not in plain.legal_actions():
+            break  # (a stuck dealer)
+        said.apply(passing._replace(alone=True))
+        plain.apply(passing)
+        passes += 1
+        assert said.legal_actions() == plain.legal_actions()
+        assert said.verdict.to_json() == plain.verdict.to_json()
+    assert passes >= PARSED[name].players - 1
+    assert referee.check(said.to_json()).to_json() == referee.check(plain.to_json()).to_json()
 
 
 @played_by_hypothesis(100)
