@@ -124,6 +124,36 @@ def open_table_one(page: Page) -> None:
     expect(page.locator(".desk")).to_be_visible()
 
 
+def test_a_closed_nights_desk_shows_its_table_with_nothing_to_change_until_it_is_reopened(
+    live_server, page: Page, django_user_model
+):
+    """A closed night's seats and results stand (the server answers 409 until a reopen): its
+    desk says so, and offers no form, amendment or undo to try."""
+    event = a_night(django_user_model)
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    page.get_by_role("button", name="Close the night").click()
+    ask_and(page, "Confirm")
+    expect(page.get_by_role("button", name="Reopen the night")).to_be_visible()
+    open_table_one(page)
+    desk = page.locator(".desk")
+    closed = desk.locator(".desk-closed")
+    expect(closed).to_have_text(
+        "The night is closed: reopen it to change a seat, a hand or a result."
+    )
+    for button in ("Seat the substitute", "Assign the result", "Record the forfeit"):
+        expect(desk.get_by_role("button", name=button)).to_be_hidden()
+    expect(desk.locator(".desk-reason")).to_be_hidden()
+    expect(desk.locator(".desk-seats li")).to_have_count(4)  # (what the table holds)
+
+    page.get_by_role("button", name="Reopen the night").click()
+    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("a late result")
+    ask_and(page, "Confirm", says="Reopen the night?")
+    expect(closed).to_be_hidden()
+    for button in ("Seat the substitute", "Assign the result", "Record the forfeit"):
+        expect(desk.get_by_role("button", name=button)).to_be_visible()
+    expect(desk.locator(".desk-reason")).to_be_visible()
+
+
 def test_two_directors_amending_the_same_hand(live_server, page: Page, django_user_model):
     event = a_night(django_user_model)
     base = live_server.url

@@ -98,11 +98,14 @@ function lateForm(rnd, key, placed) {
 }
 
 /** The night's own controls as the event stands: reopen once it is finished or closed,
- * delete while no table has a result or a hand. */
+ * delete while no table has a result or a hand. A night over keeps its seats, hands and
+ * results until it is reopened: the table's desk then shows them with nothing to change. */
 export function nightShown(info, rounds) {
   const over = Boolean(info.closed_at) || info.status === "finished";
   $(".reopen-night").hidden = !over;
   $(".close-night").hidden = over;
+  $(".desk").classList.toggle("night-over", over);
+  $(".desk-closed").hidden = !over;
   const results = rounds.some((rnd) => rnd.tables.some((table) => table.state !== "playing" || table.hands > 0));
   $(".delete-event").hidden = results;
 }
