@@ -140,6 +140,9 @@ def round_get(*, event: Event, number: int) -> Round:
     return _one(event.rounds.all(), number, detail, "no-such-round", "number", key="number")
 
 
+_NO_TABLE = (gettext_lazy("There is no table with this id."), "no-such-table")
+
+
 def table_get(
     *,
     table_id: int,
@@ -153,12 +156,12 @@ def table_get(
     if locked and not game and director is None:  # (a table's hand: the night's usual write)
         found = _TABLE_TO_WRITE.first(table_id) if 0 < table_id < 2**63 else None
         if found is None:
-            raise NotFound(_("There is no table with this id."), code="no-such-table", field="id")
+            raise NotFound(str(_NO_TABLE[0]), code=_NO_TABLE[1], field="id")
         return found
     tables = _tables(game=game, locked=locked)
     if director is not None:
         tables = tables.annotate(directed=_directed_by(director, "round__event__club_id"))
-    return _one(tables, table_id, _("There is no table with this id."), "no-such-table")
+    return _one(tables, table_id, str(_NO_TABLE[0]), _NO_TABLE[1])
 
 
 def _tables(*, game: bool, locked: bool) -> QuerySet[Table]:
