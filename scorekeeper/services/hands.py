@@ -246,6 +246,7 @@ def hand_record(
     token: str | None = None,
     hands_per_round: int | None = None,
     actor: str = "scorer",
+    joined: bool = False,
 ) -> HandResult:
     """Record the next hand. A replayed idempotency key is answered as its first write was,
     whatever happened since (the hand undone, the game finished); a key is never spent twice.
@@ -256,10 +257,14 @@ def hand_record(
     the game updated, the log inserted; no other hand is read, and the key is looked up only
     when the insert finds it spent (a retry) or the hand would be refused (a retry of a hand
     that moved the game on carries the version it was entered against).
+
+    `joined`: the write joins the caller's transaction, with no savepoint of its own (two
+    round trips a hand on PostgreSQL), and a spent key's IntegrityError goes up to the
+    caller, whose transaction is then spoilt: it calls again, not joined, in a new one.
     """
     digest = entry_digest(entry)
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=not joined):
             game = _lock(game_id)
             if token is not None:
                 _check_token(game, token)
@@ -271,7 +276,7 @@ def hand_record(
                 raise refused
             return _record(game, entry, idempotency_key, digest, actor)
     except IntegrityError:
-        if idempotency_key is None:
+        if idempotency_key is None or joined:
             raise
     # The key was spent, by this hand's first try or by a hand since undone.
     with transaction.atomic():
@@ -367,15 +372,17 @@ def hand_amend(
     expected_version: int | None = None,
     token: str | None = None,
     actor: str = "scorer",
+    joined: bool = False,
 ) -> HandResult:
-    """Replace what a hand says, with a reason; allowed after the game ended."""
+    """Replace what a hand says, with a reason; allowed after the game ended. `joined`: as
+    `hand_record`'s (whatever it raises spoils the caller's transaction)."""
     if not reason.strip():
         raise Malformed(_("Say why the hand is amended."), code="reason-required", field="reason")
-    with transaction.atomic():
+    with transaction.atomic(savepoint=not joined):
         game, hand = _locked_hand(game_id, number, token, expected_version)
         ruleset = ruleset_of(game)
         ruling = rule(entry, ruleset, hand.dealer)
-        is_last = not game.hands.filter(number__gt=number).exists()
+        is_last = number == game.last_hand
         redeal_changes = (ruling.kind == Hand.Kind.REDEAL) != (hand.kind == Hand.Kind.REDEAL)
         if redeal_changes and not is_last:
             raise Conflict(
@@ -411,11 +418,13 @@ def hand_undo(
     token: str | None = None,
     reason: str = "",
     actor: str = "scorer",
+    joined: bool = False,
 ) -> tuple[Game, Standing]:
-    """Remove the last hand; allowed after the game ended."""
-    with transaction.atomic():
+    """Remove the last hand; allowed after the game ended. `joined`: as `hand_record`'s
+    (whatever it raises spoils the caller's transaction)."""
+    with transaction.atomic(savepoint=not joined):
         game, hand = _locked_hand(game_id, number, token, expected_version)
-        if game.hands.filter(number__gt=number).exists():
+        if number != game.last_hand:
             raise Conflict(
                 _("Only the last hand can be undone."), code="not-last-hand", field="number"
             )

@@ -191,6 +191,27 @@ def test_a_double_tap_records_one_hand(director: Director):
     assert len(ok(APIClient().get(f"/api/v1/games/{rnd['tables'][0]['game']}/"))["hands"]) == 1
 
 
+def test_a_hand_sent_again_with_no_version_is_the_same_hand_counted_once(director: Director):
+    """The copy reaches the insert and finds its key spent: the table's transaction it joined
+    is spoilt, so it is answered in a new one, as its first write was."""
+    event, rnd = hands_night(director)
+    phone = join(rnd["tables"][0]["join_code"])
+    body = {"maker": 2, "trump": "C", "maker_tricks": 5}
+    key = {"HTTP_IDEMPOTENCY_KEY": "sent-twice"}
+    first = phone.client.post(phone.url + "hands/", body, format="json", **key)
+    assert first.status_code == 201, first.content
+    counted = Event.objects.get(pk=event).version
+    again = phone.client.post(phone.url + "hands/", body, format="json", **key)
+    assert again.status_code == 200, again.content
+    assert again.json() == first.json()
+    assert Event.objects.get(pk=event).version == counted
+    game = ok(APIClient().get(f"/api/v1/games/{rnd['tables'][0]['game']}/"))
+    assert [h["number"] for h in game["hands"]] == [1] and game["score"] == [2, 0]
+    other = {"maker": 1, "trump": "C", "maker_tricks": 3}
+    changed = phone.client.post(phone.url + "hands/", other, format="json", **key)
+    assert is_problem(changed, 422, "Idempotency-Key", "idempotency-key-reused")
+
+
 # Time is called -------------------------------------------------------------------------------
 
 

@@ -55,3 +55,24 @@ def test_a_table_that_is_not_there_is_not_found_and_another_tables_phone_is_refu
     undo = phone.client.delete(f"/api/v1/tables/{other.id + 1000}/hands/1/")
     assert undo.status_code == 404 and undo.json()["code"] == "no-such-table"
     assert other.post("hands/", HAND).status_code == 201
+
+
+def test_a_hand_and_its_undo_take_no_savepoint_of_their_own(director: Director):
+    """The hand, its undo and an amendment join the table's transaction: no savepoint inside it
+    (two round trips each on PostgreSQL). The test's own transaction makes the table's one."""
+    phone = a_table(director)
+
+    def savepoints(send):  # type: ignore[no-untyped-def]
+        with CaptureQueriesContext(connection) as captured:
+            answer = send()
+        assert answer.status_code in (200, 201), answer.content
+        return [q["sql"] for q in captured.captured_queries if q["sql"].startswith("SAVEPOINT")]
+
+    assert len(savepoints(lambda: phone.post("hands/", HAND))) == 1
+    assert len(savepoints(lambda: phone.post("hands/", HAND))) == 1
+    amend = {**HAND, "maker_tricks": 5, "reason": "miscounted"}
+    assert (
+        len(savepoints(lambda: phone.client.patch(f"{phone.url}hands/2/", amend, format="json")))
+        == 1
+    )
+    assert len(savepoints(lambda: phone.client.delete(f"{phone.url}hands/2/"))) == 1

@@ -10,7 +10,7 @@ import functools
 import uuid
 from collections.abc import Callable
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper_services
@@ -120,12 +120,20 @@ def table_hand_record(
     expected_version: int | None = None,
     reason: str = "",
 ) -> HandResult:
+    """The table's next hand. The hand joins the table's transaction (no savepoint of its own);
+    a key already spent (a retry) spoils that transaction, and is answered in a new one."""
     record = functools.partial(
         scorekeeper_services.hand_record, entry=entry, idempotency_key=idempotency_key
     )
     replay = functools.partial(
         scorekeeper_services.hand_replay, entry=entry, idempotency_key=idempotency_key
     )
+    joined = functools.partial(record, joined=True)
+    try:
+        return _written(table_id, actor, reason, joined, expected_version, replay)
+    except IntegrityError:
+        if idempotency_key is None:
+            raise
     return _written(table_id, actor, reason, record, expected_version, replay)
 
 
@@ -149,6 +157,7 @@ def table_hand_amend(
             reason=reason,
             expected_version=expected_version,
             actor=actor,
+            joined=True,
         )
 
     return _written(table_id, actor, reason, amend, expected_version)
@@ -172,6 +181,7 @@ def table_hand_undo(
             expected_version=expected_version,
             reason=reason,
             actor=actor.label,
+            joined=True,
         )
         if rederive:
             result_rederive(table, actor, reason)
