@@ -11,6 +11,11 @@ in BACKUP_DIR and says so in `last-backup.json`, which the director's screens re
 What is kept: every backup made while a night is open (labelled `round`) until every night in
 play in it has closed (a later `night-<id>-closed` backup), the last of each closed night (its
 close), and of the others the newest BACKUP_KEEP.
+
+Beside the backups are the ledgers of what a restore must not take back (`LEDGERS`): files of
+JSON lines, appended to and never rewritten, that no backup holds. Each line is written to the
+mirror too when it is plugged in, each backup mirrored merges the ledgers into the mirror's,
+and a ledger is read from both places.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ _CLOSED = re.compile(r"-night-([0-9]+)-closed\.")
 STATUS_FILE = "last-backup.json"
 #: The erasure ledger (`scorekeeper.erasure_ledger`), beside the backups and mirrored with them.
 LEDGER = "erasures.jsonl"
+LEDGERS = (LEDGER,)
 _STAMP = re.compile(r"^euchre-(\d{8}-\d{6}-\d{6})")
 
 
@@ -161,8 +167,8 @@ def mirror_folder() -> Path | None:
 
 
 def _mirror(made: Path) -> tuple[Path | None, str | None]:
-    """Copy a backup and its note to BACKUP_MIRROR, and the erasure ledger with them: where
-    they went, or why they could not."""
+    """Copy a backup and its note to BACKUP_MIRROR, and the ledgers with them: where they
+    went, or why they could not."""
     mirror: Path | None = settings.BACKUP_MIRROR
     if mirror is None:
         return None, None
@@ -173,7 +179,8 @@ def _mirror(made: Path) -> tuple[Path | None, str | None]:
             partial = mirror / f".{source.name}.partial"
             shutil.copyfile(source, partial)
             os.replace(partial, mirror / source.name)
-        _ledger_mirrored(made.with_name(LEDGER), mirror / LEDGER)
+        for ledger in LEDGERS:
+            _ledger_mirrored(made.with_name(ledger), mirror / ledger)
     except OSError as error:
         reason = str(error.strerror or error) if error.filename is None else str(error)
         logger.error("backup %s not mirrored: %s", made.name, reason)
@@ -182,9 +189,9 @@ def _mirror(made: Path) -> tuple[Path | None, str | None]:
 
 
 def _ledger_mirrored(ledger: Path, mirrored: Path) -> None:
-    """The mirror's erasure ledger holds every line of this one (and keeps its own: a laptop
-    restored from the mirror starts a new ledger). Lines it lacks are appended, never written
-    over: an erasure appending its own line meanwhile keeps it (a line twice is read once)."""
+    """The mirror's ledger holds every line of this one (and keeps its own: a laptop restored
+    from the mirror starts a new ledger). Lines it lacks are appended, never written over: an
+    erasure appending its own line meanwhile keeps it (a line twice is read once)."""
     if not ledger.exists():
         return
     lines = ledger.read_text(encoding="utf-8").splitlines()
@@ -199,6 +206,48 @@ def _ledger_mirrored(ledger: Path, mirrored: Path) -> None:
             out.write(start + "".join(f"{line}\n" for line in missing))
             out.flush()
             os.fsync(out.fileno())
+
+
+def ledger_append(ledger: str, lines: list[dict[str, Any]]) -> None:
+    """Add the lines to the ledger named `ledger` (one of LEDGERS), on the disk before this
+    returns; and to the mirror's, when it is plugged in (if not, the next backup mirrored
+    takes the ledger)."""
+    if not lines:
+        return
+    text = "".join(json.dumps(line, sort_keys=True) + "\n" for line in lines)
+    _appended(folder() / ledger, text)
+    mirror = mirror_folder()
+    if mirror is not None:
+        try:
+            _appended(mirror / ledger, text)
+        except OSError as error:
+            logger.error("%s not mirrored: %s", ledger, error)
+
+
+def _appended(path: Path, text: str) -> None:
+    with path.open("a", encoding="utf-8") as out:
+        out.write(text)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def ledger_lines(ledger: str) -> list[dict[str, Any]]:
+    """Every line of the ledger named `ledger`, in BACKUP_DIR and on the mirror, as written
+    (a line that cannot be read is passed over: a write cut short by a crash)."""
+    found = []
+    for place in places():
+        try:
+            text = (place / ledger).read_text(encoding="utf-8")
+        except OSError:  # none yet, or a mirror unplugged
+            continue
+        for line in text.splitlines():
+            try:
+                data = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(data, dict):
+                found.append(data)
+    return found
 
 
 def _prune(place: Path) -> None:

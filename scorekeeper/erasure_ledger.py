@@ -16,15 +16,10 @@ the erasures are read from both places, so a laptop restored from the mirror alo
 from __future__ import annotations
 
 import datetime
-import json
-import logging
-import os
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from typing import Any
 
-from scorekeeper.backups import LEDGER, folder, mirror_folder, places
-
-logger = logging.getLogger(__name__)
+from scorekeeper.backups import LEDGER, ledger_append, ledger_lines
 
 
 @dataclass(frozen=True)
@@ -35,17 +30,6 @@ class Erasure:
     erased: datetime.datetime
 
 
-def ledger_path() -> Path:
-    return folder() / LEDGER
-
-
-def _appended(path: Path, line: str) -> None:
-    with path.open("a", encoding="utf-8") as ledger:
-        ledger.write(line)
-        ledger.flush()
-        os.fsync(ledger.fileno())
-
-
 def erasure_record(erasure: Erasure) -> None:
     """Add the erasure's line to the ledger, on the disk before this returns; and to the
     mirror's, when it is plugged in (if not, the next backup mirrored takes the ledger)."""
@@ -54,40 +38,23 @@ def erasure_record(erasure: Erasure) -> None:
         "added": erasure.added.isoformat(),
         "erased": erasure.erased.isoformat(),
     }
-    text = json.dumps(line, sort_keys=True) + "\n"
-    _appended(ledger_path(), text)
-    mirror = mirror_folder()
-    if mirror is not None:
-        try:
-            _appended(mirror / LEDGER, text)
-        except OSError as error:
-            logger.error("erasure ledger not mirrored: %s", error)
+    ledger_append(LEDGER, [line])
 
 
 def erasures() -> list[Erasure]:
     """Every erasure in the ledger and in the mirror's, once each, oldest first (a line that
     cannot be read is passed over: a write cut short by a crash)."""
-    found = {erasure: None for place in places() for erasure in _read(place / LEDGER)}
+    found = {erasure: None for line in ledger_lines(LEDGER) if (erasure := _read(line))}
     return sorted(found, key=lambda erasure: erasure.erased)
 
 
-def _read(path: Path) -> list[Erasure]:
+def _read(line: dict[str, Any]) -> Erasure | None:
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:  # none yet, or a mirror unplugged
-        return []
-    found = []
-    for line in text.splitlines():
-        try:
-            data = json.loads(line)
-            found.append(
-                Erasure(
-                    player=int(data["player"]),
-                    club=int(data["club"]),
-                    added=datetime.datetime.fromisoformat(data["added"]),
-                    erased=datetime.datetime.fromisoformat(data["erased"]),
-                )
-            )
-        except (ValueError, KeyError, TypeError):
-            continue
-    return found
+        return Erasure(
+            player=int(line["player"]),
+            club=int(line["club"]),
+            added=datetime.datetime.fromisoformat(line["added"]),
+            erased=datetime.datetime.fromisoformat(line["erased"]),
+        )
+    except (ValueError, KeyError, TypeError):
+        return None
