@@ -51,7 +51,9 @@ _CLOSED = re.compile(r"-night-([0-9]+)-closed\.")
 STATUS_FILE = "last-backup.json"
 #: The erasure ledger (`scorekeeper.erasure_ledger`), beside the backups and mirrored with them.
 LEDGER = "erasures.jsonl"
-LEDGERS = (LEDGER,)
+#: The revocation ledger (`scorekeeper.revocation_ledger`), beside them the same way.
+REVOCATIONS = "revocations.jsonl"
+LEDGERS = (LEDGER, REVOCATIONS)
 _STAMP = re.compile(r"^euchre-(\d{8}-\d{6}-\d{6})")
 
 
@@ -191,7 +193,8 @@ def _mirror(made: Path) -> tuple[Path | None, str | None]:
 def _ledger_mirrored(ledger: Path, mirrored: Path) -> None:
     """The mirror's ledger holds every line of this one (and keeps its own: a laptop restored
     from the mirror starts a new ledger). Lines it lacks are appended, never written over: an
-    erasure appending its own line meanwhile keeps it (a line twice is read once)."""
+    erasure or a revocation appending its own line meanwhile keeps it (a line twice is read
+    once)."""
     if not ledger.exists():
         return
     lines = ledger.read_text(encoding="utf-8").splitlines()

@@ -20,8 +20,10 @@ from rest_framework.test import APIClient
 from scorekeeper import backups
 from scorekeeper.events.models import Event, TableToken
 from scorekeeper.events.selectors import holdings
+from scorekeeper.events.services.device_tokens import made_at
 from scorekeeper.management.commands.prepare_to_serve import described, restore_offered
 from scorekeeper.models import Restore
+from scorekeeper.tokens import token_digest
 from tests.waiting import until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -460,6 +462,112 @@ def test_a_lost_token_never_opens_another_nights_table_that_took_its_number(dire
     refused = lost.here()
     assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
     assert join(table["join_code"]).id == table["id"]
+
+
+def handed_over(director: Director, event: int, table: dict[str, Any], phone: Device) -> None:
+    ok(director.client.post(f"/api/v1/tables/{table['id']}/takeover/", format="json"))
+
+
+def freed(director: Director, event: int, table: dict[str, Any], phone: Device) -> None:
+    ok(director.client.post(f"/api/v1/tables/{table['id']}/confirmers/end/", format="json"))
+
+
+def undone(director: Director, event: int, table: dict[str, Any], phone: Device) -> None:
+    assert director.client.delete(f"/api/v1/events/{event}/rounds/1/").status_code == 204
+
+
+def left(director: Director, event: int, table: dict[str, Any], phone: Device) -> None:
+    assert phone.client.delete("/api/v1/tables/device/").status_code == 204
+
+
+def revocations_in(place: Path) -> list[dict[str, Any]]:
+    ledger = place / backups.REVOCATIONS
+    return [json.loads(line) for line in ledger.read_text().splitlines()] if ledger.exists() else []
+
+
+@pytest.mark.parametrize(
+    ("role", "ended", "end"),
+    [
+        ("scorer", "handed-over", handed_over),
+        ("confirmer", "freed", freed),
+        ("confirmer", "undone", undone),
+        ("scorer", "left", left),
+    ],
+)
+def test_a_phone_ended_after_the_backup_is_not_known_again_after_restoring_it(
+    director, places, role, ended, end
+):
+    """The director's act (or the phone's leaving) was lost with the database the restore
+    replaced; the revocation ledger beside the backups keeps the token ended."""
+    event, table = a_night_seated(director)
+    made = made_now()
+    phone = join(table["join_code"], role=role)
+    end(director, event, table, phone)
+    folder, stick = places
+    (line,) = revocations_in(folder)
+    assert revocations_in(stick) == [line]
+    assert line["digest"] == token_digest(phone.token) and line["ended"] == ended
+    (token,) = TableToken.objects.filter(token_hash=line["digest"])
+    assert (line["event_table"], line["event_made"]) == (
+        token.event_table_id,
+        made_at(token.event_table.event.created_at),
+    )
+    text = (folder / backups.REVOCATIONS).read_text()
+    assert phone.token not in text and not any(name in text for name in ("Ann", "Ben", "Cat"))
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    refused = phone.here()
+    assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
+    assert not TableToken.objects.exists()
+    assert ok(join(table["join_code"], role=role).here())["role"] == role  # it joins again
+
+
+def test_a_phone_handed_over_after_the_backup_never_takes_the_table_back(director, places):
+    code = a_night_seated(director)[1]["join_code"]
+    before = join(code)  # the scoring phone the backup knows
+    made = made_now()
+    ok(director.client.post(f"/api/v1/tables/{before.id}/takeover/", format="json"))
+    handed = join(code)
+    ok(director.client.post(f"/api/v1/tables/{handed.id}/takeover/", format="json"))
+    after = join(code)  # the table's scoring phone when the laptop died
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    assert handed.here().status_code == 401
+    assert ok(before.here())["role"] == "scorer"  # the restored scorer keeps the table
+    assert ok(after.here())["table"]["id"] == after.id  # until the phone that took it since
+    assert before.here().json()["code"] == "device-handed-over"
+
+
+def test_the_nights_close_lists_no_token_and_its_phones_come_back_with_the_open_night(
+    director, places
+):
+    event, table = a_night_seated(director)
+    made = made_now()
+    phone = join(table["join_code"])
+    body = {"leave_open": True}
+    ok(director.client.post(f"/api/v1/events/{event}/close/", body, format="json"))
+    backups.backups_settled()
+    assert revocations_in(places[0]) == [] and revocations_in(places[1]) == []
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    assert ok(phone.here())["table"]["id"] == phone.id
+
+
+def test_a_revocation_the_mirror_missed_goes_there_with_the_next_backup(
+    director, places, settings, tmp_path
+):
+    """Ended while the stick was out, merged into its ledger by the next backup mirrored: a
+    new laptop restoring from the stick alone keeps the token ended."""
+    folder, stick = places
+    _, table = a_night_seated(director)
+    made = made_now()
+    phone = join(table["join_code"])
+    settings.BACKUP_MIRROR = tmp_path / "unplugged"
+    assert phone.client.delete("/api/v1/tables/device/").status_code == 204
+    assert revocations_in(stick) == []
+    settings.BACKUP_MIRROR = stick
+    made_now(label="after")
+    assert revocations_in(stick) == revocations_in(folder) != []
+    settings.BACKUP_DIR = tmp_path / "new-laptop"
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    assert phone.here().status_code == 401
 
 
 def test_a_restore_in_korean_says_the_backups_name_with_its_particle(director, places):

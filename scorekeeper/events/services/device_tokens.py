@@ -13,6 +13,13 @@ phone is known again, at the table it joined, and sends again what the restore l
 is the backup). Nothing else makes a token known: one without a good signature, from the
 current epoch, or older than the backup (whose database would have it, unless the event was
 deleted) stays unknown.
+
+Nor does a token a director's act or its phone's leaving ended (`tokens_revoke`): the act may
+be one the restore lost, so each is written to the revocation ledger beside the backups
+(`scorekeeper.revocation_ledger`), which a restore cannot take back, and a token it lists is
+never known again. The night's close is not written there (a restore from before it brings
+the night back open, with its phones), nor the handover a phone known again makes (the phone
+it ends is the restored database's own: it joined before the backup).
 """
 
 from __future__ import annotations
@@ -26,14 +33,16 @@ from typing import Final
 
 from django.core.signing import BadSignature, Signer
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from scorekeeper.backups import backup_made_at
 from scorekeeper.events import selectors
-from scorekeeper.events.models import EventTable, Table, TableToken
+from scorekeeper.events.models import Event, EventTable, Table, TableToken
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.restores import night_epoch
 from scorekeeper.models import Player
+from scorekeeper.revocation_ledger import Revocation, revocations_record, revoked
 from scorekeeper.selectors import the_row
 from scorekeeper.tokens import token_digest
 
@@ -125,6 +134,8 @@ def device_known_again(token: str) -> TableToken | None:
     event_table = EventTable.objects.select_related("event").filter(pk=issued.event_table).first()
     if event_table is None or made_at(event_table.event.created_at) != issued.event_made:
         return None  # (its event is gone, and another has its number now, or none)
+    if revoked(token_digest(token)):
+        return None  # (the director, or the phone itself, ended it after the backup)
     try:
         with transaction.atomic():
             EventTable.objects.select_for_update().filter(pk=event_table.pk).first()
@@ -158,3 +169,24 @@ def device_known_again(token: str) -> TableToken | None:
             token_hash=token_digest(token)
         )
     )
+
+
+def tokens_revoke(*, tokens: QuerySet[TableToken], event: Event, ended: str) -> int:
+    """End the phones' tokens still working among `tokens` (of `event`), for the reason
+    `ended`, and write each to the revocation ledger before the caller's transaction commits:
+    how many were ended."""
+    now = timezone.now()
+    working = list(
+        tokens.filter(revoked_at__isnull=True)
+        .select_for_update()
+        .values_list("pk", "token_hash", "event_table_id")
+    )
+    count = TableToken.objects.filter(
+        pk__in=[pk for pk, _digest, _table in working], revoked_at__isnull=True
+    ).update(revoked_at=now, ended=ended)
+    made = made_at(event.created_at)
+    revocations_record(
+        Revocation(digest=digest, event_table=table, event_made=made, ended=ended, at=now)
+        for _pk, digest, table in working
+    )
+    return count

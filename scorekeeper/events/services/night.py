@@ -57,6 +57,8 @@ def event_close(
                 ],
             )
         now = timezone.now()
+        # (not in the revocation ledger: a restore from before the close brings the night back
+        # open, and its phones with it; the director closes it again)
         TableToken.objects.filter(event_table__event=event, revoked_at__isnull=True).update(
             revoked_at=now, ended=TableToken.Ended.CLOSED
         )

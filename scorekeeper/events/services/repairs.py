@@ -14,7 +14,6 @@ from django.contrib.admin.models import DELETION, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Count
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -33,6 +32,7 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.device_tokens import tokens_revoke
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.rounds import seat_table
@@ -155,9 +155,11 @@ def round_undo(
         before = _seating(rnd)
         tables = list(Table.objects.filter(round=rnd))
         games = [table.game_id for table in tables if table.game_id is not None]
-        TableToken.objects.filter(table__in=tables, role=TableToken.Role.CONFIRMER).filter(
-            revoked_at__isnull=True
-        ).update(revoked_at=timezone.now(), ended=TableToken.Ended.UNDONE)
+        tokens_revoke(
+            tokens=TableToken.objects.filter(table__in=tables, role=TableToken.Role.CONFIRMER),
+            event=event,
+            ended=TableToken.Ended.UNDONE,
+        )
         TableToken.objects.filter(table__in=tables).update(table=None)
         rnd.delete()
         Game.objects.filter(pk__in=games).delete()

@@ -28,7 +28,12 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.device_tokens import Issued, device_token_new, made_at
+from scorekeeper.events.services.device_tokens import (
+    Issued,
+    device_token_new,
+    made_at,
+    tokens_revoke,
+)
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.restores import epoch_of, night_epoch
@@ -101,9 +106,11 @@ def _phones_ended(table: Table, actor: Actor, expected_version: int | None, role
     action = ResultChange.Action.HAND_OVER if scorer else ResultChange.Action.CONFIRMERS
     with transaction.atomic():
         require_fresh(table.round.event, expected_version, table)
-        phones = TableToken.objects.filter(
-            event_table_id=table.event_table_id, role=role, revoked_at__isnull=True
-        ).update(revoked_at=timezone.now(), ended=ended)
+        phones = tokens_revoke(
+            tokens=TableToken.objects.filter(event_table_id=table.event_table_id, role=role),
+            event=table.round.event,
+            ended=ended,
+        )
         logged(table.round.event_id, action, actor, table=table, after={"phones_ended": phones})
         event_changed(table.round.event_id, standings=False)
     return EventTable.objects.get(pk=table.event_table_id).join_code
@@ -240,8 +247,10 @@ def table_leave(*, actor: Actor) -> TableToken:
             field="Authorization",
         )
     with transaction.atomic():
-        TableToken.objects.filter(pk=device.pk, revoked_at__isnull=True).update(
-            revoked_at=timezone.now(), ended=TableToken.Ended.LEFT
+        tokens_revoke(
+            tokens=TableToken.objects.filter(pk=device.pk),
+            event=device.event_table.event,
+            ended=TableToken.Ended.LEFT,
         )
         event_changed(device.event_table.event_id, standings=False)
     return device
