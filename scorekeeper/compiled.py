@@ -1,11 +1,11 @@
 """Queries the night asks on every request, compiled once per database connection.
 
 A table's hand reads the phone's token, its table (locked, with its round, event, club,
-physical table and result) and its game. Building each of those querysets and compiling it to
-SQL, joins and all, costs the process several times what the database takes to answer it, and
-a crowded night's tail is made of that process time. A `Compiled` query is compiled on a
-connection's first use, with the value it looks up as its one parameter; later it runs the
-same statement with another value, and its row becomes models exactly as the ORM's own query
+physical table and result) and its game; its undo, the hand by its game and number. Building
+each of those querysets and compiling it to SQL, joins and all, costs the process several
+times what the database takes to answer it, and a crowded night's tail is made of that process
+time. A `Compiled` query is compiled on a connection's first use, with each value it looks up
+as one of its parameters; later it runs the same statement with other values, and its row becomes models exactly as the ORM's own query
 makes them (the same fields, the related models set, the database's values converted), by
 the compiler that wrote it. A `CompiledUpdate` does the same for an update by key (an event's
 version counters, which every table's write moves).
@@ -31,22 +31,25 @@ _related_populators: Any = get_related_populators
 
 class _Statement:
     """A query compiled on one connection: its statement and parameters, and which parameter
-    is the value looked up."""
+    is each value looked up."""
 
     def __init__(
-        self, compiler: Any, sql: str, params: list[Any], at: int, field: Field[Any, Any]
+        self, compiler: Any, sql: str, params: list[Any], keys: list[tuple[int, Field[Any, Any]]]
     ) -> None:
-        self.compiler, self.field = compiler, field
-        self.sql, self.params, self.at = sql, params, at
+        self.compiler, self.keys = compiler, keys
+        self.sql, self.params = sql, params
 
-    def with_value(self, value: Any, connection: BaseDatabaseWrapper) -> list[Any] | None:
-        """The parameters with `value` where the compiled one was, as the ORM's filter on the
-        field gives it to the database; None for a value the statement cannot look up."""
-        sent = _sent(self.field, value, connection)
-        if sent is None:
-            return None
+    def with_values(
+        self, values: tuple[Any, ...], connection: BaseDatabaseWrapper
+    ) -> list[Any] | None:
+        """The parameters with `values` where the compiled ones were, as the ORM's filter on
+        each field gives it to the database; None for a value the statement cannot look up."""
         params = list(self.params)
-        params[self.at] = sent
+        for (at, field), value in zip(self.keys, values, strict=True):
+            sent = _sent(field, value, connection)
+            if sent is None:
+                return None
+            params[at] = sent
         return params
 
 
@@ -54,9 +57,9 @@ class _Plan(_Statement):
     """A compiled select, with how its row becomes models."""
 
     def __init__(
-        self, compiler: Any, sql: str, params: list[Any], at: int, field: Field[Any, Any]
+        self, compiler: Any, sql: str, params: list[Any], keys: list[tuple[int, Field[Any, Any]]]
     ) -> None:
-        super().__init__(compiler, sql, params, at, field)
+        super().__init__(compiler, sql, params, keys)
         select, klass_info = compiler.select, compiler.klass_info
         self.model: type[Model] = klass_info["model"]
         self.start, self.end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
@@ -75,21 +78,22 @@ class _Plan(_Statement):
 
 
 class Compiled(Generic[_M]):
-    """The first row (of at most one: `rows` filters on a unique key) that `rows(value)`
-    finds, the value compared with the model's field named `field`. Asked as the ORM would be
-    where a plan cannot be made, and for a value no plan can look up (`_sent`)."""
+    """The first row (of at most one: `rows` filters on a unique key) that `rows(*values)`
+    finds, each value compared with the model's field named in `fields`, in order. Asked as
+    the ORM would be where a plan cannot be made, and for a value no plan can look up
+    (`_sent`)."""
 
-    def __init__(self, rows: Callable[[Any], QuerySet[_M]], field: str) -> None:
+    def __init__(self, rows: Callable[..., QuerySet[_M]], *fields: str) -> None:
         self._rows = rows
-        self._field = field
+        self._fields = fields
 
-    def first(self, value: Any) -> _M | None:
+    def first(self, *values: Any) -> _M | None:
         connection = connections[DEFAULT_DB_ALIAS]
         # (by the query itself, which the dict keeps: a gone query's id is soon another's)
         plans: dict[Compiled[Any], _Plan] = vars(connection).setdefault("compiled_plans", {})
         plan = plans.get(self)
         if plan is None:
-            made = _planned(lambda v: self._rows(v).order_by()[:1].query, self._field, value)
+            made = _planned(lambda *v: self._rows(*v).order_by()[:1].query, self._fields, values)
             if made is not None:
                 plan = plans[self] = _Plan(*made)
         elif plan.locks and connection.get_autocommit():
@@ -98,9 +102,9 @@ class Compiled(Generic[_M]):
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
-        params = plan.with_value(value, connection) if plan is not None else None
+        params = plan.with_values(values, connection) if plan is not None else None
         if plan is None or params is None:
-            return next(iter(self._rows(value).order_by()[:1]), None)
+            return next(iter(self._rows(*values).order_by()[:1]), None)
         with connection.cursor() as cursor:
             cursor.execute(plan.sql, params)
             found = cursor.fetchone()
@@ -136,10 +140,10 @@ class CompiledUpdate:
         )
         plan = plans.get(self)
         if plan is None:
-            made = _planned(self._update, self._field, value)
+            made = _planned(self._update, (self._field,), (value,))
             if made is not None:
                 plan = plans[self] = _Statement(*made)
-        params = plan.with_value(value, connection) if plan is not None else None
+        params = plan.with_values((value,), connection) if plan is not None else None
         if plan is None or params is None:
             return int(self._rows(value).update(**self._changes))
         with (
@@ -158,37 +162,51 @@ class CompiledUpdate:
 
 
 def _planned(
-    query_of: Callable[[Any], Query], field_name: str, value: Any
-) -> tuple[Any, str, list[Any], int, Field[Any, Any]] | None:
-    """The query for `value` compiled on this thread's connection: its compiler, statement
-    and parameters, and which parameter is the value (the one that differs when the query
-    is compiled for another value); None where that cannot be told."""
-    query = query_of(value)
-    field = query.model._meta.get_field(field_name) if query.model else None
-    if not isinstance(field, Field):
-        return None
+    query_of: Callable[..., Query], names: tuple[str, ...], values: tuple[Any, ...]
+) -> tuple[Any, str, list[Any], list[tuple[int, Field[Any, Any]]]] | None:
+    """The query for `values` compiled on this thread's connection: its compiler, statement
+    and parameters, and which parameter is each value, with its field (the one parameter that
+    differs when the query is compiled with another of that value); None where that cannot be
+    told."""
+    query = query_of(*values)
+    fields: list[Field[Any, Any]] = []
+    for name in names:
+        field = query.model._meta.get_field(name) if query.model else None
+        if not isinstance(field, Field):
+            return None
+        fields.append(field)
     connection = connections[DEFAULT_DB_ALIAS]
-    if _sent(field, value, connection) is None:
-        return None
-    # (the other of the field's own kind: a game's id written out has no other as a string)
-    other = _other(field.get_prep_value(value))
-    if _sent(field, other, connection) is None:  # (the last id in range)
+    sent = [_sent(field, value, connection) for field, value in zip(fields, values, strict=True)]
+    # (the other of each field's own kind: a game's id written out has no other as a string)
+    others = [
+        None if now is None else _other(field.get_prep_value(value))
+        for field, value, now in zip(fields, values, sent, strict=True)
+    ]
+    others_sent = [
+        None if other is None else _sent(field, other, connection)
+        for field, other in zip(fields, others, strict=True)
+    ]
+    if None in others_sent:  # (None, a kind with no other, out of range, or the last in range)
         return None
     compiler = query.get_compiler(using=DEFAULT_DB_ALIAS)
     sql, params = compiler.as_sql()
-    other_sql, other_params = query_of(other).get_compiler(using=DEFAULT_DB_ALIAS).as_sql()
-    differ = [i for i, (a, b) in enumerate(zip(params, other_params, strict=False)) if a != b]
-    if other_sql != sql or len(other_params) != len(params) or len(differ) != 1:
-        return None
-    at = differ[0]
-    # (the value as it is: a `startswith` sends it with a wildcard, which `with_value` would not)
-    if params[at] != _sent(field, value, connection):
-        return None
-    if other_params[at] != _sent(field, other, connection):
-        return None
     if getattr(compiler, "has_extra_select", False):
         return None
-    return compiler, sql, list(params), at, field
+    keys: list[tuple[int, Field[Any, Any]]] = []
+    for index, field in enumerate(fields):
+        other, other_sent = others[index], others_sent[index]
+        varied = (*values[:index], other, *values[index + 1 :])
+        other_sql, other_params = query_of(*varied).get_compiler(using=DEFAULT_DB_ALIAS).as_sql()
+        differ = [i for i, (a, b) in enumerate(zip(params, other_params, strict=False)) if a != b]
+        if other_sql != sql or len(other_params) != len(params) or len(differ) != 1:
+            return None
+        at = differ[0]
+        # (the value as it is: a `startswith` sends it with a wildcard, which `with_values`
+        # would not)
+        if params[at] != sent[index] or other_params[at] != other_sent or at in dict(keys):
+            return None
+        keys.append((at, field))
+    return compiler, sql, list(params), keys
 
 
 def _sent(field: Field[Any, Any], value: Any, connection: BaseDatabaseWrapper) -> Any:

@@ -11,6 +11,7 @@ from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
 import referee
+from scorekeeper.compiled import Compiled
 from scorekeeper.errors import NotFound
 from scorekeeper.models import ChangeLogEntry, Game, Hand
 from scorekeeper.tokens import token_matches as digest_matches
@@ -178,9 +179,18 @@ def game_log(*, game: Game) -> list[ChangeLogEntry]:
 
 
 def hand_get(*, game: Game, number: int) -> Hand:
-    hand = the_row(game.hands.filter(number=number)) if 0 < number < 2**31 else None
+    hand = _HAND.first(game.pk, number) if 0 < number < 2**31 else None
     if hand is None:
         raise NotFound(
             _("This game has no hand with this number."), code="no-such-hand", field="number"
         )
+    hand.game = game  # (as `game.hands` would have it: the game is not read again)
     return hand
+
+
+#: A game's hand by its number (an undo's, an amendment's, a read's), compiled once.
+_HAND = Compiled(
+    lambda game_id, number: Hand.objects.filter(game_id=game_id, number=number),
+    "game_id",
+    "number",
+)

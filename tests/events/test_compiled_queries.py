@@ -24,7 +24,8 @@ from scorekeeper.events import selectors
 from scorekeeper.events.models import Event, Result, Table, TableToken
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.tables import device_for_token
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Hand
+from scorekeeper.selectors import hand_get as selectors_hand_get
 from scorekeeper.selectors import the_row
 
 pytestmark = pytest.mark.django_db
@@ -316,3 +317,34 @@ def test_a_lock_asked_outside_a_transaction_is_refused_as_the_orms_is():
         locked.first(1)
     with pytest.raises(TransactionManagementError):
         selectors.table_get(table_id=1, game=False, locked=True)
+
+
+def test_a_hand_by_its_game_and_number_is_the_orms_and_each_key_is_told_apart(
+    director: Director,
+):
+    """Two keys, each its own parameter: hand 2 of one game is not hand 2 of another, nor
+    hand 1 of the same game; the number 1 and a game's id never stand in for each other."""
+    phones = [a_table(director) for _ in range(2)]
+    for phone in phones:
+        for maker in (0, 1):
+            assert phone.post("hands/", {**HAND, "maker": maker}).status_code == 201
+    forget_plans()
+    hands = Compiled(
+        lambda game_id, number: Hand.objects.filter(game_id=game_id, number=number),
+        "game_id",
+        "number",
+    )
+    for game in [*Game.objects.all(), *Game.objects.all()]:  # (planned at the first asking)
+        for number in (1, 2):
+            with CaptureQueriesContext(connection) as captured:
+                found = hands.first(game.pk, number)
+            assert len(captured.captured_queries) == 1
+            assert values(found) == values(Hand.objects.get(game=game, number=number))
+        assert hands.first(game.pk, 3) is None
+        assert hands.first(str(game.pk), 1) == Hand.objects.get(game=game, number=1)
+    assert hands.first(uuid.uuid4(), 1) is None and hands.first(None, 1) is None
+    assert hands.first(Game.objects.first().pk, 2**63) is None  # type: ignore[union-attr]
+    game = Game.objects.first()
+    assert game is not None
+    hand = selectors_hand_get(game=game, number=2)
+    assert hand.game is game and hand.number == 2
