@@ -6,19 +6,17 @@
 // reason shown here.
 
 import { api, Problem, Unreachable } from "../api.js";
-import { deviceOf, forgetDevice, loadGame, recall, remember, saveLinks, saveToken } from "../db.js";
+import { deviceOf, remember, saveToken } from "../db.js";
 import { lang, t } from "../i18n.js";
 import { go, showTabs } from "../nav.js";
-import {
-  discard, enqueueResult, events, flush, forgetNight, isResult, keepRead, keepWritten, noteEpoch,
-  pending,
-} from "../outbox.js";
-import { namesOneARow, scoreText, seatLetters } from "../rules.js";
+import { discard, enqueueResult, events, flush, isResult, keepWritten, pending } from "../outbox.js";
+import { namesOneARow, scoreText } from "../rules.js";
 import { choices, dismissToast, draft, h, partnersFit, partnersKept, replace, toast } from "../ui.js";
 import { HERE, showJoin } from "./join.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./referee.js";
 import { keepEntryInView, showScore } from "./score.js";
+import { fetchHere, gameOf, letterOf, offTheTable, seatList, timeLine } from "./seated.js";
 
 const POLL_MS = 5000;
 const TABS = [
@@ -31,71 +29,6 @@ function renderTabs(current, hasGame) {
   showTabs(t("tabs.table"), TABS.filter(({ tab }) => hasGame || tab === "score").map(({ tab, path }) => ({
     tab, href: path, icon: t(`tabs.${tab}.icon`), text: t(tab === "score" ? "tabs.table" : `tabs.${tab}`),
   })), current, h);
-}
-
-// ---- where the phone sits now
-
-/** A seat's letter as the server names it (N, E, S, W; six-handed N, NE, SE, S, SW, NW). A
- * seating kept on the phone by an earlier build, always of four, names none. */
-function letterOf(seat) {
-  return t(`seat.${seat.letter || seatLetters({ players: 4 })[seat.seat]}`);
-}
-
-/** The phone is off its table (it left, or the director took it off): the device goes, and
- * what it kept of the night for a restore (its token no longer writes). */
-async function offTheTable() {
-  await forgetDevice();
-  await forgetNight();
-}
-
-/** This phone's table as the server has it now (kept for offline), or why it has none. */
-async function fetchHere(device) {
-  try {
-    const here = await api.tableHere(device.token);
-    await remember(HERE, here);
-    await noteEpoch(here.epoch); // a restore since the last read: this phone sends its night again
-    return { here };
-  } catch (error) {
-    if (error instanceof Problem && error.status === 401) {
-      if (error.code === "night-closed") {
-        await forgetNight({ closed: true }); // kept a day, for a restore from before the close
-        return { here: await recall(HERE), closed: true };
-      }
-      return { gone: error.message };
-    }
-    if (!(error instanceof Unreachable)) throw error;
-    return { here: await recall(HERE), offline: true };
-  }
-}
-
-async function gameOf(table, device) {
-  const id = table.game;
-  await saveLinks(id, table.links);
-  if (device.role === "scorer") await saveToken(id, device.token);
-  try {
-    await keepRead(await api.read(table.links.read));
-  } catch {
-    // Shown from the copy on this phone until the next refresh.
-  }
-  return loadGame(id);
-}
-
-function seatList(table) {
-  const seats = [...table.seats].sort((a, b) => a.seat - b.seat);
-  return h("ol", { class: "seating" }, seats.map((seat) => h("li", {},
-    h("span", { class: "seat-letter" }, letterOf(seat)), " ",
-    h("span", { class: "seat-name" }, seat.name))));
-}
-
-function timeLine(table) {
-  if (table.time_called_at) {
-    return h("p", { class: "panel time-called", role: "status" }, h("strong", {}, t("table.time")), " ",
-      t(table.winner_required ? "table.time.bracket" : "table.time.body"));
-  }
-  if (!table.minutes) return null;
-  const ends = new Date(table.round_started_at).getTime() + table.minutes * 60000;
-  const left = Math.max(0, Math.ceil((ends - Date.now()) / 60000));
-  return h("p", { class: "hint clock" }, t("table.clock", { minutes: table.minutes, left }));
 }
 
 // ---- the table
