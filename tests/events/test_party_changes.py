@@ -257,3 +257,28 @@ def test_other_formats_close_with_a_level_table_as_before(director: Director):
     settle_round(director, rnd, [[4, 4]])
     assert ok(director.client.get(f"/api/v1/events/{event}/close/"))["level_tables"] == []
     ok(director.client.post(f"/api/v1/events/{event}/close/", {}, format="json"))
+
+
+def test_a_table_of_late_arrivals_and_byes_splits_last_rounds_partners(director: Director):
+    """Seven players: one table, three sitting out; in round 2 three of the four who played
+    sit out (two of them last round's partners). A late arrival seated into round 2 makes a
+    table of them, and it seats those two apart, as every round's table does; seated in the
+    order they sat out, they would partner again (the seeds are tried until they would)."""
+    for seed in range(1, 30):
+        event = party_night(director, 7, seed=seed)
+        first = director.next_round(event)
+        settle_round(director, first, [[9, 1]])
+        second = director.next_round(event)
+        (head,) = names_at(first)
+        together = {frozenset(head[0::2]), frozenset(head[1::2])}
+        out = second["sit_outs"]
+        if frozenset((out[0], out[2])) not in together:
+            continue
+        (late,) = director.add_players(event, f"Late {seed}").values()
+        url = f"/api/v1/events/{event}/rounds/2/late/"
+        after = ok(director.client.post(url, {"player": late}, format="json"))
+        new = names_at(after)[-1]
+        assert set(new) == {*out, f"Late {seed}"}
+        assert not {frozenset(new[0::2]), frozenset(new[1::2])} & together
+        return
+    raise AssertionError("no seed sat last round's partners out where they would partner")

@@ -18,6 +18,7 @@ from scorekeeper.events.planning.seating import (
     opponent_repeat_floor,
     opposed_floor,
     pair_meetings,
+    partners_apart,
 )
 from scorekeeper.events.planning.team_rounds import (
     bracket_order,
@@ -312,3 +313,21 @@ def test_a_night_planned_longer_halfway_is_still_a_whist_design(director):
 def test_a_plan_past_the_most_rounds_is_refused():
     with pytest.raises(ValueError, match="at most 100 rounds"):
         progressive_plan(list(range(8)), rounds=101, seed=1)
+
+
+def test_a_table_seated_outside_the_plan_splits_last_rounds_partners():
+    """The director's new table of a round's byes: nobody partners the partner of the round
+    before, then those who partnered least partner; the order given where it already does."""
+    before = [Round((Table((1, 2, 3, 4)), Table((5, 6, 7, 8))))]  # 1 & 3, 2 & 4, 5 & 7, 6 & 8
+    assert partners_apart([1, 2, 5, 6], before).seats == (1, 2, 5, 6)  # 1 & 5, 2 & 6: as given
+    split = partners_apart([1, 5, 3, 9], before)  # as given, 1 and 3 would partner again
+    assert not set(split.partner_pairs()) & {(1, 3), (5, 7)}
+    # Earlier rounds: of the partnerships left, the pairs who partnered least.
+    for partnered, expected in (((1, 9), {(1, 5), (3, 9)}), ((1, 5), {(1, 9), (3, 5)})):
+        earlier = [Round((Table((partnered[0], 2, partnered[1], 4)),)), *before]
+        assert set(partners_apart([1, 5, 3, 9], earlier).partner_pairs()) == expected
+    # Six-handed (alternate seats partner): three of a partnership cannot all be parted, so
+    # the fewest (one pair at each side) partner again; as given, all six pairs would.
+    six = [Round((Table((1, 2, 3, 4, 5, 6)),))]  # 1, 3 and 5 against 2, 4 and 6
+    again = set(six[0].tables[0].partner_pairs())
+    assert len(set(partners_apart([1, 2, 3, 4, 5, 6], six).partner_pairs()) & again) == 2

@@ -19,7 +19,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Final
 
 from referee.rules import PARTNERSHIP_SHAPES, SEAT_LETTERS
@@ -176,6 +176,23 @@ class Meetings:
         return self.most_opposed - self.fewest_opposed
 
 
+def partners_apart(players: Sequence[int], history: Sequence[Round]) -> Table:
+    """A table for ``players`` (four, or six) seated together outside any plan (a director's
+    new table of the round's byes): nobody partners whom they partnered in the round before
+    (the last of ``history``), then the pairs who have partnered least partner; the order
+    given wherever it already does so."""
+    last = (
+        {two for table in history[-1].tables for two in table.partner_pairs()} if history else set()
+    )
+    times = Counter(two for rnd in history for table in rnd.tables for two in table.partner_pairs())
+
+    def judged(seats: tuple[int, ...]) -> tuple[int, int]:
+        pairs = Table(seats).partner_pairs()
+        return sum(two in last for two in pairs), sum(times[two] for two in pairs)
+
+    return Table(min(permutations(players), key=judged))
+
+
 def present_throughout(rounds: Sequence[Round]) -> list[int]:
     """The players at a table or sitting out in every one of ``rounds``."""
     here = [set(rnd.players) | set(rnd.byes) for rnd in rounds]
@@ -223,6 +240,7 @@ __all__ = [
     "opposed_floor",
     "pair",
     "pair_meetings",
+    "partners_apart",
     "partners_of",
     "present_throughout",
     "seat_name",

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorekeeper.errors import Conflict, Malformed, NotFound
+from scorekeeper.events import selectors
 from scorekeeper.events.access import Actor, require_director
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
@@ -31,6 +32,7 @@ from scorekeeper.events.models import (
     TableSeat,
     TableToken,
 )
+from scorekeeper.events.planning import seating
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.device_tokens import tokens_revoke
 from scorekeeper.events.services.events import require_running
@@ -379,7 +381,8 @@ def round_seat_late(
 
 def _table_of_byes(event: Event, rnd: Round, actor: Actor) -> Table | None:
     """A table's worth of the round sitting out (four, or six six-handed) make a new table,
-    at the next number."""
+    at the next number, its partners split as every round's are (nobody with the partner of
+    the round before)."""
     byes = list(SitOut.objects.filter(round=rnd, player__isnull=False).order_by("id"))
     if len(byes) < event.table_size:
         return None
@@ -388,7 +391,12 @@ def _table_of_byes(event: Event, rnd: Round, actor: Actor) -> Table | None:
     last = Table.objects.filter(round=rnd).order_by("-number").first()
     number = (last.number if last else 0) + 1
     players = [b.player_id for b in seated if b.player_id is not None]
-    return seat_table(event, rnd, number, players, actor)
+    before = [
+        seating.Round(tuple(seating.Table(table.seats) for table in played.tables))
+        for played in selectors.night_of(event=event, number=rnd.number).rounds
+    ]
+    table = seating.partners_apart(players, before)
+    return seat_table(event, rnd, number, list(table.seats), actor)
 
 
 def event_delete(
