@@ -367,3 +367,16 @@ def test_a_partys_options_are_checked_by_name(director: Director, options, field
     }
     response = director.client.post(f"/api/v1/clubs/{director.club}/events/", body, format="json")
     assert is_problem(response, 400, field)
+
+
+def test_a_closed_party_moves_nobody_on_the_projector(director: Director, anon):
+    event = party_night(director, 8, rounds_planned=1)
+    director.publish(event)
+    settle_round(director, director.next_round(event), [[9, 3], [2, 9]])
+    wall = f"/events/{event}/projector/"
+    assert "After round 1: who moves where" in anon.get(wall).content.decode()
+    ok(director.client.post(f"/api/v1/events/{event}/close/", {}, format="json"))
+    closed = anon.get(wall).content.decode()
+    assert "who moves where" not in closed and "to table" not in closed
+    ok(director.client.post(f"/api/v1/events/{event}/reopen/", {}, format="json"))
+    assert "After round 1: who moves where" in anon.get(wall).content.decode()

@@ -20,7 +20,7 @@ from django.utils import timezone
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor
-from scorekeeper.events.formats import format_of, has_page
+from scorekeeper.events.formats import has_page
 from scorekeeper.events.localized.choice_names import RESULT_STATUS_NAMES
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
@@ -55,8 +55,7 @@ def projector(request: HttpRequest, event_id: int) -> HttpResponse:
     rounds = selectors.rounds_of(event=event, numbers=[seated]) if seated else []
     current = rounds[0] if rounds else None
     standings = selectors.standings(event=event)
-    kind = format_of(event)
-    moves = kind.moves(selectors.night_of(event=event), event) if kind.movement else []
+    moves = selectors.moves_of(event=event)
     names = {row.key: row.name for row in standings.rows}
     with timezone.override(club_zone(event.club)):
         return render(

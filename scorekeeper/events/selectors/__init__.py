@@ -27,7 +27,7 @@ from scorekeeper.events.selectors.events import (
     tables_open,
     teams_of,
 )
-from scorekeeper.events.selectors.history import night_of
+from scorekeeper.events.selectors.history import moves_of, night_of
 from scorekeeper.events.selectors.lookups import (
     EventStamp,
     club_get,
@@ -122,6 +122,7 @@ __all__ = [
     "find_your_table",
     "holdings",
     "leaderboard",
+    "moves_of",
     "night_of",
     "pins_of",
     "player_get",

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from scorekeeper.events.formats.base import Night, PlayedRound, PlayedTable, Team
+from scorekeeper.events.formats import format_of
+from scorekeeper.events.formats.base import Move, Night, PlayedRound, PlayedTable, Team
 from scorekeeper.events.models import Entrant, Event, EventTeam, Result, SitOut, Table, TableSeat
 from scorekeeper.events.planning.seating import TABLE_SIZES
 from scorekeeper.events.selectors.ranking import standings
@@ -102,3 +103,13 @@ def night_of(*, event: Event, number: int | None = None) -> Night:
         seed=event.seed,
         size=event.table_size,
     )
+
+
+def moves_of(*, event: Event) -> list[Move]:
+    """Who goes where (the projector's), where the format moves its players: after a round,
+    to the next round's tables; while a round is played, from the last. A closed night seats
+    no next round, so nobody moves there."""
+    kind = format_of(event)
+    if not kind.movement or event.status == Event.Status.FINISHED:
+        return []
+    return kind.moves(night_of(event=event), event)
