@@ -443,6 +443,44 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
     assert covered == {state: [] for state, _, _ in states}
 
 
+#: Where a tap at the centre of the toast's Undo lands, as the screen stands (no scrolling).
+UNDO_TAPPED_AT_ITS_CENTRE = """() => {
+  const undo = document.querySelector("#toast button");
+  const box = undo.getBoundingClientRect();
+  const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return found === undo ? "the Undo" : found ? `${found.tagName}.${found.className}` : "off the screen";
+}"""
+
+
+@pytest.mark.parametrize("way", ["text size", "root font size"])
+def test_the_toasts_undo_is_on_the_screen_after_a_save_with_time_called_offline_at_200(
+    live_server, phone, django_user_model, settings, way: str
+) -> None:
+    """In Korean at 200%, time called and offline, the entry is taller than the screen: the
+    message that takes the outcome row's place puts its Undo where a tap at its centre finds
+    it, without a scroll (centred in that taller place, it sat across the screen's bottom)."""
+    settings.PUBLIC_URL = live_server.url
+    event, _, code, director = a_night(django_user_model)
+    context = phone(locale="ko-KR", color_scheme="dark")
+    page = context.new_page()
+    (text_size if way == "text size" else root_font_size)(page, 200)
+    keeping_score(page, live_server.url, code)
+    services.round_time_call(event=event, number=1, actor=director)
+    refreshed(page, lambda ms: expect(page.locator(".time-called")).to_be_visible(timeout=ms))
+    context.set_offline(True)
+    page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+    expect(page.locator("#status")).to_be_visible()
+    for hand in range(2):
+        page.locator("form.entry .choice input").nth(hand).tap()
+        page.locator("form.entry button.ending").first.tap()
+        expect(page.locator("#toast")).to_contain_text(f"{hand + 1}번 판")
+        page.evaluate(SETTLED)
+        assert page.evaluate(UNDO_TAPPED_AT_ITS_CENTRE) == "the Undo", hand + 1
+    page.locator("#toast button").tap()
+    expect(page.locator("#toast")).to_contain_text("2번 판")
+    expect(page.get_by_role("heading", name=re.compile("2번 판"))).to_be_visible()
+
+
 #: Who deals the next hand, as the hand entry's heading or the scoreboard says it.
 NEXT_DEALER = re.compile(r"^(Dealt by|Deals next)")
 
