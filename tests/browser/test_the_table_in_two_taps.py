@@ -35,7 +35,7 @@ from table import (
 from test_large_text import BROKEN_WORDS, SETTLED, game_started
 
 from scorekeeper.events import selectors, services
-from scorekeeper.events.models import Event
+from scorekeeper.events.models import Event, Result
 from scorekeeper.models import Hand
 from tests.waiting import until
 
@@ -443,12 +443,12 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
     assert covered == {state: [] for state, _, _ in states}
 
 
-#: Where a tap at the centre of the toast's Undo lands, as the screen stands (no scrolling).
-UNDO_TAPPED_AT_ITS_CENTRE = """() => {
-  const undo = document.querySelector("#toast button");
-  const box = undo.getBoundingClientRect();
+#: What a tap at the centre of the control `selector` finds, as the screen stands (no scrolling).
+TAPPED_AT_ITS_CENTRE = """(selector) => {
+  const control = document.querySelector(selector);
+  const box = control.getBoundingClientRect();
   const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return found === undo ? "the Undo" : found ? `${found.tagName}.${found.className}` : "off the screen";
+  return found === control ? "itself" : found ? `${found.tagName}.${found.className}` : "off the screen";
 }"""
 
 
@@ -475,7 +475,7 @@ def test_the_toasts_undo_is_on_the_screen_after_a_save_with_time_called_offline_
         page.locator("form.entry button.ending").first.tap()
         expect(page.locator("#toast")).to_contain_text(f"{hand + 1}번 판")
         page.evaluate(SETTLED)
-        assert page.evaluate(UNDO_TAPPED_AT_ITS_CENTRE) == "the Undo", hand + 1
+        assert page.evaluate(TAPPED_AT_ITS_CENTRE, "#toast button") == "itself", hand + 1
     page.locator("#toast button").tap()
     expect(page.locator("#toast")).to_contain_text("2번 판")
     expect(page.get_by_role("heading", name=re.compile("2번 판"))).to_be_visible()
@@ -531,6 +531,35 @@ def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_th
     refreshed(opponents, lambda ms: expect(confirm.first).to_be_in_viewport(timeout=ms))
     assert opponents.evaluate("() => window.scrollY") == 0 or confirm.first.is_visible()
     expect(opponents.get_by_text(NEXT_DEALER)).to_have_count(0)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko-KR"])
+def test_at_200_who_enters_the_result_brings_its_button_onto_the_screen(
+    live_server, phone, django_user_model, settings, locale: str
+) -> None:
+    """At 200% text the result panel is taller than the screen: once who enters it is tapped,
+    "Enter the result", the next tap, is whole on the screen and nothing covers it."""
+    settings.PUBLIC_URL = live_server.url
+    _, rnd, code, _ = a_night(django_user_model, hands_per_round=2)
+    page = phone(locale=locale).new_page()
+    text_size(page, 200)
+    keeping_score(page, live_server.url, code)
+    for hand in range(2):
+        page.locator("form.entry .choice input").nth(hand).tap()
+        page.locator("form.entry button.ending").first.tap()
+    result = page.locator("section.result")
+    result.locator("input[name=entered-by]").first.tap()
+    enter = result.get_by_role("button", name=re.compile("^(Enter the result|결과 입력)$"))
+    expect(enter).to_be_enabled()
+    page.evaluate(SETTLED)
+    expect(enter).to_be_in_viewport(ratio=1)
+    assert page.evaluate(TAPPED_AT_ITS_CENTRE, "section.result .row button") == "itself"
+    enter.tap()
+    until(
+        lambda: Result.objects.filter(table__round=rnd).exists(),
+        within=15,
+        what="the result entered",
+    )
 
 
 def test_the_toasts_undo_of_the_rounds_last_hand_brings_the_entry_back_and_says_so(

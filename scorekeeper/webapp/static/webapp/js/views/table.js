@@ -176,6 +176,8 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       onchange: (value) => {
         picked.entered_by = Number(value);
         enterButtons(); // (only they change: the PIN field being typed in stays as it is)
+        // The next tap is there: at large text the panel is taller than the screen.
+        enterArea.scrollIntoView({ block: "nearest" });
       },
     });
   }
