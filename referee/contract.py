@@ -84,16 +84,22 @@ def settle_contract(hand: Hand, given: GivenContract | None) -> None:
 
 
 def _compare(hand: Hand, given: GivenContract) -> None:
-    """Bids that made trump and a contract: they must agree; the bids are what counts."""
+    """Bids that made trump and a contract: they must agree; the bids are what counts. A lone
+    defender the contract names where the bids report none is the declaration still to come
+    after the lone call: held to the rules of defending alone, not a mismatch."""
     assert hand.maker is not None
     derived = contract_of(hand.trump, hand.maker, hand.alone, hand.defender_alone)
     differs = given.trump is not hand.trump or given.maker != hand.maker
     if given.alone is not None and given.alone != hand.alone:
         differs = True
+    still_to_declare = hand.defender_alone is None and given.defender_alone is not None
     if given.defender_alone_given and given.defender_alone != hand.defender_alone:
-        differs = True
+        differs = differs or not still_to_declare
     if differs:
         hand.flag(_ORDER, "contract-mismatch", "contract_mismatch", given=given, derived=derived)
+    elif still_to_declare:
+        assert given.defender_alone is not None
+        defend_alone(hand, _ORDER, given.defender_alone)
 
 
 def _still_to_bid(hand: Hand) -> list[int]:

@@ -296,11 +296,18 @@ def _contract_text(words: _English, lang: str, contract: Any) -> str:
             return f"{words.seat(maker)}의 {words.bid(facts)}"
         return f"{words.bid(facts)} by {words.seat(maker)}"
     named = "?" if trump is None else words.suit(trump)
+    defender = getattr(contract, "defender_alone", None)
     if lang == "ko":
         text = f"{words.seat(maker)}의 {named}"
-        return text + (f" {words.TERMS['t_lone']}" if alone else "")
+        text += f" {words.TERMS['t_lone']}" if alone else ""
+        if defender is not None:
+            text += f", {words.seat(defender)}의 {words.TERMS['t_defend_alone']}"
+        return text
     text = f"{named} by {words.seat(maker)}"
-    return text + (" alone" if alone else "")
+    text += " alone" if alone else ""
+    if defender is not None:
+        text += f", {words.seat(defender)} defending alone"
+    return text
 
 
 def _contract_mismatch(lang: str) -> Callable[[_English, _Params], str]:

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+import referee
+
 from .test_rulings import ROUND_ONE_PASSES, SEVEN_PASSES, case, options, record, rule_on
 
 MISMATCH = ("contract-mismatch", None, None, None)
@@ -198,3 +200,68 @@ NOT_FOLLOWING = [
 @pytest.mark.parametrize(("data", "expect"), FOLLOWING + NOT_FOLLOWING)
 def test_a_contract_with_the_bids_so_far(data: dict[str, Any], expect: dict[str, Any]) -> None:
     rule_on(data, expect)
+
+
+# -- a lone defender the bids have not declared yet ------------------------------------------
+
+DEFENDING = options("standard", defend_alone=True)
+LONE_HEARTS_BY_1 = {"trump": "H", "maker": 1, "alone": True}
+
+LONE_DEFENDER = [
+    case(
+        "contract-following-the-bids-a-lone-defender-still-to-declare",
+        record(
+            DEFENDING,
+            bid="1:order-up-alone",
+            contract=LONE_HEARTS_BY_1 | {"defender_alone": 2},
+            **NINE_OF_HEARTS,
+        ),
+        contract=("H", 1, True, 2),
+        next=(1, "play", None),  # (the dealer, the lone defender's partner, sits out)
+    ),
+    case(
+        "alone-not-allowed-a-lone-defender-still-to-declare-where-the-rules-have-none",
+        record(
+            bid="1:order-up-alone",
+            contract=LONE_HEARTS_BY_1 | {"defender_alone": 2},
+            **NINE_OF_HEARTS,
+        ),
+        [("alone-not-allowed", 2, None, None)],
+        contract=("H", 1, True, None),
+    ),
+    case(
+        "contract-mismatch-a-lone-defender-other-than-the-one-declared",
+        record(
+            DEFENDING,
+            bid="1:order-up-alone 2:defend-alone",
+            contract=LONE_HEARTS_BY_1 | {"defender_alone": 0},
+            **NINE_OF_HEARTS,
+        ),
+        [MISMATCH],
+        contract=("H", 1, True, 2),
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), LONE_DEFENDER)
+def test_a_lone_defender_named_by_the_contract(
+    data: dict[str, Any], expect: dict[str, Any]
+) -> None:
+    rule_on(data, expect)
+
+
+def test_a_mismatch_on_the_lone_defender_names_it() -> None:
+    declared = record(
+        DEFENDING,
+        bid="1:order-up-alone 2:defend-alone",
+        contract=LONE_HEARTS_BY_1 | {"defender_alone": None},
+        **NINE_OF_HEARTS,
+    )
+    english, korean = (
+        referee.check(declared, lang=lang).violations[0].message for lang in ("en", "ko")
+    )
+    assert english == (
+        "The reported contract (hearts by seat 1 alone) does not match the bidding, which made"
+        " hearts by seat 1 alone, seat 2 defending alone."
+    )
+    assert korean.endswith("(1번 자리의 하트 단독 플레이, 2번 자리의 단독 수비)과 다릅니다.")
