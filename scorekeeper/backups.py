@@ -456,6 +456,6 @@ _in_background: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
 
 def backups_settled(*, within: float = 60) -> None:
     """Wait for the backups `backup_soon` started to finish: a test ends this way before it
-    empties the database a backup may still be reading."""
+    empties the database a backup may still be reading, and a command before it exits."""
     for thread in list(_in_background):
         thread.join(within)

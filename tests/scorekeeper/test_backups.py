@@ -81,6 +81,16 @@ def test_a_postgresql_backup_brings_back_what_was_deleted(postgres_manage: Manag
     the_night_comes_back(postgres_manage)
 
 
+def test_the_demos_round_backups_are_whole_when_it_returns(sqlite_manage: Manage, tmp_path: Path):
+    """`make run` loads the demo, whose rounds end and back the night up in the background:
+    the command waits for them, and leaves no half-written file in the backups folder."""
+    ok(sqlite_manage("load_demo"))
+    folder = tmp_path / "backups"
+    assert not list(folder.glob(".*.partial"))
+    made = sorted(path.name for path in folder.glob("euchre-*.sqlite3"))
+    assert made and all("-round-" in name or "-closed" in name for name in made), made
+
+
 def test_only_the_newest_backups_are_kept(sqlite_manage: Manage):
     made = [ok(sqlite_manage("backup")) for _ in range(4)]  # BACKUP_KEEP is 3
     assert ok(sqlite_manage("backup", "--list")).splitlines() == made[-3:]

@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from referee import notation
+from scorekeeper.backups import backups_settled
 from scorekeeper.events.services.demo import load_demo_event
 from scorekeeper.models import Club, Game
 from scorekeeper.selectors import DEMO_ACTOR, DEMO_CLUB
@@ -118,3 +119,6 @@ class Command(BaseCommand):
                     raise CommandError(f"the {preset} demo game did not reach its target")
             self.stdout.write(f"{preset}: {game.status}, winner team {game.winner}, game {game.id}")
         load_demo_event(stdout=self.stdout)
+        # The demo's rounds end, and back the night up, in the background: the command waits
+        # for those backups, which its exit would otherwise cut off half-written.
+        backups_settled()
