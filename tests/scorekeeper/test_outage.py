@@ -7,7 +7,6 @@ import http.client
 import json
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,14 +48,24 @@ def serve(url: str, log: Path, static_root: Path) -> tuple[int, subprocess.Popen
         command = [str(harness.BIN / "gunicorn"), "scorekeeper.wsgi:application", "--bind"]
         command += [f"127.0.0.1:{port}", "--workers", "2", "--log-level", "warning"]
         server = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stderr=stderr)
-    for _ in range(100):
+
+    def answers_or_ended() -> bool:
         try:
             ask(port, "GET", "/api/v1/health/")
-            return port, server
         except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise AssertionError(log.read_text())
+            return server.poll() is not None
+        return True
+
+    # A busy machine (the suite's other workers, its browsers) may take gunicorn many seconds
+    # to start: awaited as long as a test allows, or until it has died.
+    try:
+        until(answers_or_ended, within=120, what="gunicorn answering")
+    except AssertionError:
+        server.kill()
+        raise AssertionError(log.read_text()) from None
+    if server.poll() is not None:
+        raise AssertionError(log.read_text())
+    return port, server
 
 
 @pytest.fixture
