@@ -230,7 +230,13 @@ def start_server(
         command += ["--threads", str(asked)] if asked else []
         static = tempfile.mkdtemp(prefix="bench-static.")
         atexit.register(shutil.rmtree, static, True)
-        env = {"STATIC_ROOT": static, **env}
+        # Its backups (every minute of a round in play, and each round's end) go to a folder
+        # of the benchmark's own, never the club's: on the club's laptop `restore --latest`
+        # would otherwise find the benchmark's night, and its pruning the club's nights.
+        backups = tempfile.mkdtemp(prefix="bench-backups.")
+        atexit.register(shutil.rmtree, backups, True)
+        env = {"STATIC_ROOT": static, **env, "BACKUP_DIR": backups}
+        env.pop("BACKUP_MIRROR", None)
     elif server == "waitress":
         command = [str(BIN / "waitress-serve"), "--listen", f"127.0.0.1:{port}"]
         command += ["--threads", str(workers), "--ident", "waitress", "--connection-limit", "4000"]
