@@ -76,3 +76,26 @@ def test_a_hand_and_its_undo_take_no_savepoint_of_their_own(director: Director):
         == 1
     )
     assert len(savepoints(lambda: phone.client.delete(f"{phone.url}hands/2/"))) == 1
+
+
+def test_a_hand_at_a_table_runs_six_statements_and_its_undo_eight(director: Director):
+    """After the phone's token: the table locked (with its round, event, club and result),
+    its game locked, the hand inserted, the game updated, the log inserted and the event's
+    counters moved; an undo reads its hand, deletes it and reads what the game's hands add up
+    to in place of the insert. No other statement (no savepoint, no second look-up)."""
+    phone = a_table(director)
+
+    def statements(send):  # type: ignore[no-untyped-def]
+        with CaptureQueriesContext(connection) as captured:
+            answer = send()
+        assert answer.status_code in (200, 201), answer.content
+        ran = [q["sql"].split()[0] for q in captured.captured_queries]
+        # (the test's own transaction makes the table's a savepoint: its two ends are left out)
+        return [kind for kind in ran[1:] if kind not in ("SAVEPOINT", "RELEASE")]
+
+    assert statements(lambda: phone.post("hands/", HAND)) == [
+        *("SELECT", "SELECT", "INSERT", "UPDATE", "INSERT", "UPDATE"),
+    ]
+    assert statements(lambda: phone.client.delete(f"{phone.url}hands/1/")) == [
+        *("SELECT", "SELECT", "SELECT", "DELETE", "SELECT", "UPDATE", "INSERT", "UPDATE"),
+    ]
