@@ -9,7 +9,16 @@ import re
 from typing import Any
 
 import pytest
-from event_helpers import Device, Director, is_problem, join, ok, play_round, totals
+from event_helpers import (
+    Device,
+    Director,
+    is_problem,
+    join,
+    ok,
+    play_round,
+    settle_round,
+    totals,
+)
 from test_knockout_events import best_seed, bracket, create, enter_teams, play_bracket
 
 from scorekeeper.events.models import Entrant, Event, ResultChange
@@ -824,6 +833,52 @@ def test_the_movement_cards_print_the_nights_plan_and_the_night_seats_it(directo
     # Once seated, the rounds print as seated (no star).
     again = director.client.get(f"/events/{event}/movement/").content.decode()
     assert "<small>*</small>" not in again
+
+
+def sheet_rows(page: str) -> list[list[str]]:
+    """A round sheet's tables, each its number and its players N, E, S, W."""
+    return [
+        re.findall(r'<td data-seat="[^"]*"[^>]*>([^<]*)</td>', row)
+        for row in re.findall(r'<tr><td class="big">\d+</td>(.*?)</tr>', page)
+    ]
+
+
+def test_a_rounds_sheet_prints_as_planned_before_it_is_seated_and_as_seated_after(
+    director: Director, anon
+):
+    event = night(director, *PLAYERS, "Ivy")  # nine: one sits out each round
+    director.publish(event)
+    planned = {}
+    for number in (1, 2, 3):
+        page = anon.get(f"/events/{event}/rounds/{number}/sheet/")
+        assert page.status_code == 200, number
+        text = page.content.decode()
+        assert "may differ from this plan" in text and "Sitting out:" in text
+        assert '<button type="button" class="print">Print</button>' in text
+        planned[number] = sheet_rows(text)
+        assert len(planned[number]) == 2 and all(len(t) == 4 for t in planned[number])
+    # Beyond the rounds planned there is no sheet.
+    assert anon.get(f"/events/{event}/rounds/4/sheet/").status_code == 404
+    for number in (1, 2, 3):
+        seated = director.next_round(event)
+        tables = [
+            [s["name"] for s in sorted(t["seats"], key=lambda s: s["seat"])]
+            for t in seated["tables"]
+        ]
+        assert tables == planned[number], number
+        text = anon.get(f"/events/{event}/rounds/{number}/sheet/").content.decode()
+        assert "may differ from this plan" not in text and sheet_rows(text) == tables
+        settle_round(director, seated, [[10, 4]] * len(tables))
+    ok(director.client.post(f"/api/v1/events/{event}/close/", {}, format="json"))
+    assert anon.get(f"/events/{event}/rounds/4/sheet/").status_code == 404
+
+
+def test_a_round_of_a_format_seated_from_results_has_no_sheet_until_it_is_seated(
+    director: Director,
+):
+    event = create(director)
+    enter_teams(director, event, 4)
+    assert director.client.get(f"/events/{event}/rounds/1/sheet/").status_code == 404
 
 
 def test_a_round_robins_movement_cards_print_its_schedule_byes_included(director: Director):

@@ -1,7 +1,7 @@
 """Movement cards: the whole night's seating as planned, printed before it starts (a card a
 player, every round: table, seat and partner, or sitting out), so a room without its network
 can still run the night on paper. The rounds seated are as seated; the rest as the format
-plans them now."""
+plans them now (as a round's sheet before the round is seated, `shown.planned_round`)."""
 
 from __future__ import annotations
 

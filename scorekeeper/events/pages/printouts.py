@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 import segno
@@ -28,19 +28,9 @@ from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES, prize_tit
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
 from scorekeeper.events.localized.stories import result_story
-from scorekeeper.events.pages.shown import seated_tables, table_story
+from scorekeeper.events.pages.shown import planned_round, seated_tables, table_story
 from scorekeeper.events.selectors.season_board import LADDER_ORDER, club_board
 from scorekeeper.events.services.privacy import is_erased
-
-if TYPE_CHECKING:
-    from scorekeeper.events.models import Event
-
-
-def _round(event: Event, number: int) -> selectors.RoundView:
-    views = selectors.rounds_of(event=event, numbers=[number])
-    if not views:
-        raise Http404("This event has no round with this number.")
-    return views[0]
 
 
 @pages_not_found
@@ -73,15 +63,19 @@ def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @pages_not_found
 def round_sheet(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """Who sits where this round, to pin on the wall (no join codes)."""
+    """Who sits where this round, to pin on the wall (no join codes); a round not seated
+    yet as planned now (to print the night in advance), saying the seating may differ."""
     event = access.event_for(actor=Actor(user=request.user), event_id=event_id)
     club_language_use(request, event.club)
-    view = _round(event, number)
-    return render(
-        request,
-        "events/round_sheet.html",
-        {"event": event, "round": view, "tables": seated_tables(view)},
-    )
+    seated = selectors.rounds_of(event=event, numbers=[number])
+    if seated:
+        context = {"event": event, "round": seated[0], "tables": seated_tables(seated[0])}
+        return render(request, "events/round_sheet.html", context)
+    planned = planned_round(event, number)
+    if planned is None:
+        raise Http404("This event has no round with this number.")
+    context = {"event": event, "round": planned, "tables": planned.tables, "planned": True}
+    return render(request, "events/round_sheet.html", context)
 
 
 #: Addresses a phone at another table cannot reach: the director's own machine.

@@ -9,8 +9,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.events import selectors
+from scorekeeper.events.formats import format_of
 from scorekeeper.events.formats.base import Move
 from scorekeeper.events.localized.stories import story_of
+from scorekeeper.events.models import Event
 from scorekeeper.events.planning.seating import seat_name
 from scorekeeper.events.selectors import RoundView, TableView
 
@@ -37,6 +40,42 @@ def seated_tables(round_view: RoundView) -> list[SeatedTable]:
         story = table_story(table, round_view.time_called_by)
         tables.append(SeatedTable(table.number, seats, dealer, table.result, story))
     return tables
+
+
+@dataclass(frozen=True)
+class PlannedRound:
+    """A round not seated yet, as planned now: its sheet's tables and who sits out."""
+
+    number: int
+    tables: list[SeatedTable]
+    sit_outs: list[str]
+
+
+def planned_round(event: Event, number: int) -> PlannedRound | None:
+    """Round ``number`` as the format plans it now, for its sheet printed in advance; None
+    when it is seated already, beyond the plan, the night is closed, or the format seats
+    each round from the last one's results."""
+    if event.status == Event.Status.FINISHED:
+        return None
+    night = selectors.night_of(event=event)
+    shape = format_of(event)
+    planned = shape.planned_rounds(night, event)
+    index = number - len(night.rounds) - 1
+    if planned is None or not 0 <= index < len(planned):
+        return None
+    rnd = planned[index]
+    names = {e.player_id: e.player.shown for e in selectors.entrants_of(event=event)}
+    members = {team.id: team.members for team in night.teams} if shape.teams else {}
+    tables = [
+        SeatedTable(
+            t,
+            [(seat_name(s, len(seats)), names.get(player, "")) for s, player in enumerate(seats)],
+            names.get(seats[0], "") if seats else "",
+        )
+        for t, seats in enumerate(rnd["tables"], start=1)
+    ]
+    sit_outs = [names.get(player, "") for bye in rnd["byes"] for player in members.get(bye, (bye,))]
+    return PlannedRound(number, tables, sit_outs)
 
 
 def table_story(table: TableView, called_by: str) -> str:
