@@ -22,6 +22,7 @@ from scorekeeper import backups
 from scorekeeper.events import services
 from scorekeeper.events.access import Actor
 from scorekeeper.events.selectors import holdings
+from scorekeeper.events.selectors.board import version_of
 from tests.events.event_helpers import event_founded
 
 pytestmark = pytest.mark.browser
@@ -623,7 +624,11 @@ def test_a_guesser_on_the_clubs_wifi_is_forgiven_from_the_console_and_the_phones
 
     sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
     page.get_by_text("Phones here refused joining (too many wrong codes)?").click()
-    page.get_by_role("button", name="Let this network's phones join again").click()
+    read = version_of(event)
+    with page.expect_request("**/join-limit/lift/") as lift:
+        page.get_by_role("button", name="Let this network's phones join again").click()
+    # Made on the night as the console read it, as its every write is.
+    assert lift.value.headers["if-match"] == f'"{read}"'
     expect(page.locator("[data-note-slot=join-limit]")).to_contain_text(
         "This network's phones can join again (3 wrong codes forgiven)."
     )

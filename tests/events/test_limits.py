@@ -192,3 +192,26 @@ def test_a_network_is_forgiven_twice_an_hour_and_only_while_the_night_runs(
     assert int(refused["Retry-After"]) > 3000
     ok(director.client.post(f"/api/v1/events/{event}/close/", {"leave_open": True}, format="json"))
     assert is_problem(director.client.post(lift, REMOTE_ADDR="10.0.9.1"), 409, "status")
+
+
+def test_a_lift_made_on_what_another_director_changed_since_is_refused_and_forgives_nothing(
+    rates, director: Director
+):
+    """Asked against the night as the console read it (If-Match), as every act of theirs is:
+    a second director's lift a moment before is shown, not made again unseen."""
+    rates(**{"join-codes": "2/hour", "join-limit-lifts": "2/hour"})
+    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=3)
+    director.add_players(event, *EIGHT)
+    director.next_round(event)
+    read = ok(director.client.get(f"/api/v1/events/{event}/"))["version"]
+    lift = f"/api/v1/events/{event}/join-limit/lift/"
+    ok(director.client.post(lift, REMOTE_ADDR="10.0.8.1", HTTP_IF_MATCH=f'"{read}"'))
+    for _ in range(2):
+        join(APIClient(), "WRONG1", "10.0.8.1")
+    stale = director.client.post(lift, REMOTE_ADDR="10.0.8.1", HTTP_IF_MATCH=f'"{read}"')
+    assert is_problem(stale, 412, "If-Match", "changed-meanwhile")
+    assert [c["action"] for c in stale.json()["changes"]] == ["join-limit"]
+    # Nothing was forgiven by the refused lift: the address's wrong codes still count.
+    fresh = ok(director.client.get(f"/api/v1/events/{event}/"))["version"]
+    lifted = director.client.post(lift, REMOTE_ADDR="10.0.8.1", HTTP_IF_MATCH=f'"{fresh}"')
+    assert lifted.json()["wrong_codes"] == 2

@@ -23,6 +23,7 @@ from scorekeeper.events.api.events import event_detail, optional_body
 from scorekeeper.events.api.shapes import round_json
 from scorekeeper.events.serializers import IdField
 from scorekeeper.events.services import repairs
+from scorekeeper.events.services.night_log import require_fresh
 from scorekeeper.events.services.tables import require_open
 
 log = logging.getLogger(__name__)
@@ -107,12 +108,16 @@ class JoinLimitLiftView(EventsView):
         "there used up the address's wrong join codes (a director's, while the night runs; "
         "logged)",
         request=None,
-        responses={200: LiftedSerializer, **problems(401, 403, 404, 409, 429)},
+        parameters=[IF_MATCH_LOG],
+        responses={200: LiftedSerializer, **problems(401, 403, 404, 409, 412, 429)},
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = self.event
         access.require_director(self.actor, event.club)
         require_open(event, field="status")
+        # Asked against the night as the director read it, as their every act is (a second
+        # director may have forgiven them a moment ago): before anything is forgiven.
+        require_fresh(event, expected_version(request))
         client = client_of(request)
         forgiven, wait = wrong_codes_lifted(client)
         if wait:

@@ -124,7 +124,7 @@ $(".reopen-night").addEventListener("click", async () => {
 // request comes from: no other network's).
 $(".lift-join-limit").addEventListener("click", async () => {
   await attempt("join-limit", async () => {
-    const lifted = await api("POST", `${base}join-limit/lift/`);
+    const lifted = await api("POST", `${base}join-limit/lift/`, undefined, versions.event);
     await done("join-limit", lifted.wrong_codes
       ? t("join_limit_lifted", { count: lifted.wrong_codes })
       : t("join_limit_nothing", { address: lifted.address }));
