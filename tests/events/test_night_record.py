@@ -773,6 +773,34 @@ def test_a_substitute_has_a_guest_row_and_the_player_they_replaced_a_sit_out_cre
     assert rows_of(director, event)[partner]["total"] == 6
 
 
+def test_a_partys_no_show_and_substitute_are_remedied_by_player_as_a_progressives_are(
+    director: Director,
+):
+    """The individual remedies hold at every event of individuals, the party included: the
+    no-show's partner scores the round's average and the no-show a sit-out's credit; a
+    substitute's points go to a guest row and the player they replaced is credited."""
+    players = (*PLAYERS, "Ivy", "Jon", "Kim", "Lee")
+    event = night(director, *players, format="party", sit_out_credit="fixed", sit_out_points=5)
+    _seated, (first, second, third) = seat(director, event)
+    first.settle([10, 4])
+    gone = third.by_seat[1]
+    url = f"{third.url}seats/{third.seat_of(gone)}/substitute/"
+    ok(director.client.post(url, {"player": "Zed", "reason": "left early"}, format="json"))
+    third.at(ok(third.client.get(third.url)))
+    third.settle([6, 12])  # the round's average: (10 + 4 + 6 + 12) / 4 = 8
+    north, east, south, west = second.by_seat
+    director.no_show_assigned(second, north, ["average", "average-plus"])
+    rows = rows_of(director, event)
+    assert (rows[south]["total"], rows[south]["played"]) == (8, 1)
+    # The opponents score their side's award: the average plus a fifth, 9.6 rounded to 10.
+    assert rows[east]["total"] == rows[west]["total"] == 10
+    assert (rows[north]["played"], rows[north]["byes"], rows[north]["total"]) == (0, 1, 5)
+    assert (rows["Zed"]["guest"], rows["Zed"]["rank"], rows["Zed"]["total"]) == (True, None, 12)
+    assert (rows[gone]["played"], rows[gone]["byes"], rows[gone]["total"]) == (0, 1, 5)
+    # Zed's partner scores the table's result, which Zed finished.
+    assert rows[third.by_seat[3]]["total"] == 12
+
+
 # Printouts ---------------------------------------------------------------------------------
 
 
