@@ -623,6 +623,8 @@ def test_a_guesser_on_the_clubs_wifi_is_forgiven_from_the_console_and_the_phones
     )
 
     sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    # (the console has read the night, and its version, once it lists the round's sheet)
+    expect(page.locator(".round-sheets a")).to_have_count(2)
     page.get_by_text("Phones here refused joining (too many wrong codes)?").click()
     read = version_of(event)
     with page.expect_request("**/join-limit/lift/") as lift:
