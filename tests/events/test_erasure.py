@@ -140,6 +140,30 @@ def test_a_read_held_from_before_the_erasure_is_sent_again_with_the_new_name(
         assert anyone.get(path, HTTP_IF_NONE_MATCH=again["ETag"]).status_code == 304
 
 
+@pytest.mark.parametrize("read", ["standings", "rounds"])
+def test_an_answer_made_before_the_erasure_is_not_kept_after_it(
+    night, director, director_user, backups, monkeypatch, read
+):
+    """A poll made its answer from the database before the erasure, which emptied the cache
+    before the poll could keep it: the poll is answered, but its answer is not kept."""
+    from scorekeeper.events.api import base
+
+    caches["default"].clear()  # (the poll makes its answer again)
+    player = night["player"]
+
+    class ErasedMeanwhile(base.JSONRenderer):
+        def render(self, *args: Any, **kwargs: Any) -> bytes:
+            made = super().render(*args, **kwargs)
+            services.player_erase(player=player, actor=Actor(user=director_user))
+            return made
+
+    monkeypatch.setattr(base, "JSONRenderer", ErasedMeanwhile)
+    answered = night["anyone"].get(f"/api/v1/events/{night['event']}/{read}/")
+    assert answered.status_code == 200 and found([answered.content.decode()])
+    assert Player.objects.get(pk=player.pk).name == f"Erased player {player.pk}"
+    assert found(rows_of_every_table()) == []
+
+
 def test_an_erasure_is_in_the_ledger_by_ids_only(night, director, backups):
     player = night["player"]
     ok(director.client.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json"))

@@ -36,11 +36,13 @@ def test_standings_take_the_same_queries_for_a_small_and_a_big_event(club_and_ac
     assert len(counts) == 1 and counts.pop() <= 6
     # The first read of a version: the event's stamp, the cache's miss, the event, the
     # standings' queries (the absent players' seats among them), and keeping the answer in the
-    # shared cache; every later read of that version: the stamp and the kept answer.
+    # shared cache, in a transaction that asks the stamp again first (and on PostgreSQL takes
+    # the lock an erasure holds alone: scorekeeper.kept); every later read of that version:
+    # the stamp and the kept answer.
     first = {
         queries(lambda e=e: anon.get(f"/api/v1/events/{e.pk}/standings/")) for e in (small, big)
     }
-    assert len(first) == 1 and first.pop() <= 14
+    assert len(first) == 1 and first.pop() <= 18
     later = {
         queries(lambda e=e: anon.get(f"/api/v1/events/{e.pk}/standings/")) for e in (small, big)
     }

@@ -63,8 +63,10 @@ class EventsView(APIView):
     event: Event
     table: Table
 
-    #: Set by a read of an event or a table: what its answer is tagged with (see `_etag`).
+    #: Set by a read of an event or a table: what its answer is tagged with (see `_etag`),
+    #: and the event's counter the tag follows, with its value then.
     etag: str | None = None
+    followed: tuple[str, int] = ("version", -1)
     #: The event's counter this read follows: `version` (everything), or `standings_version`
     #: for a read made only of the standings (scorekeeper.events.services.changes).
     follows: ClassVar[str] = "version"
@@ -126,7 +128,15 @@ class EventsView(APIView):
             timezone.activate(club_zone(self.event.club))
             return JSONRenderer().render(make(self.event))
 
-        body = kept(f"{type(self).__name__}:{self.etag}", self.kept_seconds, rendered)
+        follows, read = self.followed
+
+        def still() -> bool:
+            """The event's counter is where the tag says (an erasure moves it)."""
+            stamp = selectors.event_stamp(event_id=self.kwargs["event_id"])
+            return bool(getattr(stamp, follows) == read)
+
+        key = f"{type(self).__name__}:{self.etag}"
+        body = kept(key, self.kept_seconds, rendered, still=still)
         return HttpResponse(body, content_type="application/json")
 
     def _club(self) -> Club | None:
@@ -161,6 +171,7 @@ class EventsView(APIView):
         game = table.game if table is not None else None
         directs = access.directs(self.actor, event.club_id)
         follows = self.follows if directs else self.follows_for_players or self.follows
+        self.followed = (follows, getattr(event, follows))
         parts = [f"e{event.pk}{follows[0]}{getattr(event, follows)}"]
         if table is not None:
             parts.append(f"t{table.pk}g{game.version if game else 0}")

@@ -222,16 +222,17 @@ def _board(view: EventsView, request: Request) -> list[dict[str, object]]:
         return club_board(club=view.club, order=order, limit=limit)
     season = selectors.season_get(season_id=query["season"], club=view.club)
     ladder = (season.ladder, season.placement_points, season.min_nights, season.best_nights)
+    state = selectors.season_state(season=season)
     key = (
         "season-board:"
-        + hashlib.sha256(
-            repr((season.pk, ladder, selectors.season_state(season=season), order, limit)).encode()
-        ).hexdigest()
+        + hashlib.sha256(repr((season.pk, ladder, state, order, limit)).encode()).hexdigest()
     )
     return kept(
         key,
         SEASON_BOARD_KEPT_SECONDS,
         lambda: club_board(club=view.club, season=season, order=order, limit=limit),
+        # (an erasure moves the state: a board made before it is not kept after it)
+        still=lambda: selectors.season_state(season=season) == state,
     )
 
 

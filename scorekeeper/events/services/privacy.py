@@ -53,6 +53,7 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.services.changes import club_events_changed
+from scorekeeper.kept import erasure_excludes_keeping
 from scorekeeper.models import ChangeLogEntry, Game, Player, Seat
 
 PLACEHOLDER: Final = "Erased player {id}"
@@ -196,7 +197,9 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     )
     club_events_changed(club.pk)
     # The answers kept for pollers may hold the name: all of them go (they are made again on
-    # the next read). The database's cache does this in this very transaction.
+    # the next read). The database's cache does this in this very transaction; an answer
+    # made before it is kept before it or not at all (scorekeeper.kept).
+    erasure_excludes_keeping()
     caches["default"].clear()
     erasure_record(
         Erasure(player=player.pk, club=club.pk, added=player.created_at, erased=timezone.now())
