@@ -12,6 +12,7 @@ from event_helpers import Device, Director, is_problem, join, ok, play_round
 from rest_framework.test import APIClient
 
 from scorekeeper.events.models import Event
+from scorekeeper.models import Hand
 
 pytestmark = pytest.mark.django_db
 
@@ -493,6 +494,43 @@ def test_a_hand_retried_after_the_result_is_answered_as_it_was_first(director: D
     stranger = join(rnd["tables"][1]["join_code"])
     theirs = stranger.client.post(phone.url + "hands/", body, format="json", **key)
     assert is_problem(theirs, 403, "Authorization")
+
+
+@pytest.mark.parametrize("ended", ["night closed", "handed over"])
+def test_a_hand_retried_after_its_phones_token_ended_is_answered_as_it_was_first(
+    director: Director, ended: str
+):
+    """The answer was lost, then the director closed the night (or handed the table to
+    another phone) before the phone's retry: the retry still gets the hand's first answer,
+    whatever happened since. Nothing else the ended token sends gets through."""
+    event, rnd = hands_night(director, hands=2)
+    phone = join(rnd["tables"][0]["join_code"])
+    key = {"HTTP_IDEMPOTENCY_KEY": "sent-before-the-end"}
+    body = {"maker": 0, "trump": "H", "maker_tricks": 5}
+    first = phone.client.post(phone.url + "hands/", body, format="json", **key)
+    assert first.status_code == 201
+    if ended == "night closed":
+        closing = {"leave_open": True}
+        ok(director.client.post(f"/api/v1/events/{event}/close/", closing, format="json"))
+        code = "night-closed"
+    else:
+        ok(director.client.post(phone.url + "takeover/", format="json"))
+        code = "device-handed-over"
+    again = phone.client.post(phone.url + "hands/", body, format="json", **key)
+    assert again.status_code == 200, again.content
+    assert again.json() == first.json() and again["ETag"] == first["ETag"]
+    # A hand it never sent, another hand under the spent key, a key from another table's
+    # phone, or the retry sent to another table: its token's refusal stands.
+    new = {"HTTP_IDEMPOTENCY_KEY": "never-sent"}
+    assert is_problem(phone.client.post(phone.url + "hands/", body, format="json", **new), 401)
+    assert is_problem(phone.client.post(phone.url + "hands/", body, format="json"), 401)
+    other = {"maker": 1, "trump": "H", "maker_tricks": 3}
+    reused = phone.client.post(phone.url + "hands/", other, format="json", **key)
+    assert is_problem(reused, 422, "Idempotency-Key", "idempotency-key-reused")
+    elsewhere = f"/api/v1/tables/{rnd['tables'][1]['id']}/hands/"
+    assert is_problem(phone.client.post(elsewhere, body, format="json", **key), 401, code=code)
+    assert is_problem(phone.here(), 401, "Authorization", code)
+    assert list(Hand.objects.values_list("idempotency_key", flat=True)) == ["sent-before-the-end"]
 
 
 def test_a_result_sent_twice_is_entered_once(director: Director):

@@ -47,11 +47,15 @@ class TableTokenAuthentication(BaseAuthentication):
         device = device_for_token(token) or device_known_again(token)
         if device is None:
             raise exceptions.AuthenticationFailed(_("This device token is unknown."))
-        if device.event_table.event.closed_at is not None:
+        closed = device.event_table.event.closed_at is not None
+        if closed or device.revoked_at is not None:
+            # A hand this phone sent before is still answered as it was (`TableHandsView`).
+            request.ended_device = device  # type: ignore[attr-defined]
+        if closed:
             raise exceptions.AuthenticationFailed(str(ENDED["closed"]), code="night-closed")
         if device.revoked_at is not None:
-            ended = device.ended or "handed-over"
-            raise exceptions.AuthenticationFailed(str(ENDED[ended]), code=f"device-{ended}")
+            why = device.ended or "handed-over"
+            raise exceptions.AuthenticationFailed(str(ENDED[why]), code=f"device-{why}")
         return None, device
 
     def authenticate_header(self, request: Request) -> str:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import APIException, AuthenticationFailed
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
@@ -34,7 +35,7 @@ from scorekeeper.api.http import (
 )
 from scorekeeper.api.limits import CountsWrongCodes
 from scorekeeper.api.serializers import HandWrittenSerializer, parse_hand_entry
-from scorekeeper.errors import Conflict, NotFound
+from scorekeeper.errors import Conflict, DomainError, NotFound
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import IF_MATCH_LOG, EventsView
@@ -48,6 +49,7 @@ from scorekeeper.events.exports import records
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import Result, TableToken
+    from scorekeeper.services import HandResult
 
 
 class JoinView(CountsWrongCodes, EventsView):
@@ -197,6 +199,35 @@ class TableHandsView(EventsView):
             reason=reason_of(request),
         )
         return hand_written(written, recorded=True)
+
+    def handle_exception(self, exc: Exception) -> Response:
+        """A phone whose token ended since (the night closed, the table handed over) that
+        retries a hand it sent is answered as the hand's first write was, whatever happened
+        since; anything else it sends is refused as its token is."""
+        if isinstance(exc, AuthenticationFailed):
+            try:
+                written = self._sent_before()
+            except DomainError as answered:  # (its key used for another hand, or undone)
+                exc = answered
+            else:
+                if written is not None:
+                    return hand_written(written, recorded=True)
+        return super().handle_exception(exc)
+
+    def _sent_before(self) -> HandResult | None:
+        ended: TableToken | None = getattr(self.request, "ended_device", None)
+        if ended is None:
+            return None
+        try:
+            entry, _ = parse_hand_entry(
+                self.request.data, also=("reason",), queued_in=queued_format(self.request.headers)
+            )
+            key = idempotency_key(self.request)
+        except (DomainError, APIException):
+            return None  # (no hand this phone could have sent: its token's refusal stands)
+        return services.table_hand_replay_ended(
+            table_id=self.kwargs["table_id"], device=ended, entry=entry, idempotency_key=key
+        )
 
 
 class TableHandView(EventsView):

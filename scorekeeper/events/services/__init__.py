@@ -81,6 +81,7 @@ from scorekeeper.events.services.settings import event_update
 from scorekeeper.events.services.table_hands import (
     table_hand_amend,
     table_hand_record,
+    table_hand_replay_ended,
     table_hand_undo,
 )
 from scorekeeper.events.services.tables import (
@@ -163,6 +164,7 @@ __all__ = [
     "table_confirmers_end",
     "table_hand_amend",
     "table_hand_record",
+    "table_hand_replay_ended",
     "table_hand_undo",
     "table_join",
     "table_leave",

@@ -17,6 +17,7 @@ from scorekeeper import services as scorekeeper_services
 from scorekeeper.errors import Conflict, Malformed
 from scorekeeper.events.access import (
     Actor,
+    at_table,
     directs,
     require_device,
 )
@@ -24,6 +25,7 @@ from scorekeeper.events.models import (
     Event,
     Result,
     Table,
+    TableToken,
 )
 from scorekeeper.events.services.results import result_rederive
 from scorekeeper.events.services.tables import require_open, table_lock_found, table_write_ends
@@ -135,6 +137,23 @@ def table_hand_record(
         if idempotency_key is None:
             raise
     return _written(table_id, actor, reason, record, expected_version, replay)
+
+
+def table_hand_replay_ended(
+    *, table_id: int, device: TableToken, entry: HandEntry, idempotency_key: str | None
+) -> HandResult | None:
+    """A hand retried with its key by the scoring phone that sent it, after its token ended
+    (the night closed, the table handed over, the phone left): answered as its first write was,
+    whatever happened since. None when this phone could not have sent it (not this physical
+    table's scoring phone) or the key was not spent at this table: the token's refusal stands."""
+    if idempotency_key is None or device.role != TableToken.Role.SCORER:
+        return None
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or table.game_id is None or not at_table(device, table):
+        return None
+    return scorekeeper_services.hand_replay(
+        game_id=table.game_id, entry=entry, idempotency_key=idempotency_key
+    )
 
 
 def table_hand_amend(
