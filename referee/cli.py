@@ -14,7 +14,7 @@ from typing import Final, TextIO
 
 from .check import check
 from .errors import MalformedRecord
-from .jsontext import read_json
+from .jsontext import read_file, read_json
 from .messages import LANGUAGES
 
 EXIT_OK = 0
@@ -53,18 +53,19 @@ def main(
 def _read(path: str, stdin: TextIO) -> str:
     """The text, without the byte order mark some editors put before UTF-8 (JSON's RFC lets a
     reader ignore it)."""
-    if path == "-":
+    if path != "-":
+        return read_file(path)
+    try:
         return stdin.read().removeprefix(BYTE_ORDER_MARK)
-    with open(path, encoding="utf-8-sig") as handle:
-        return handle.read()
+    except UnicodeDecodeError:
+        raise MalformedRecord("file", "{path} is not UTF-8 text", path="stdin") from None
 
 
 def check_command(path: str, *, lang: str, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     try:
         text = _read(path, stdin)
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"file: cannot read {path}: {getattr(error, 'strerror', None) or error}", file=stderr)
-        return EXIT_MALFORMED
+    except MalformedRecord as error:
+        return _malformed(error, lang, stderr)
     numbered = list(enumerate(_json_lines(text), 1))
     held = sum(1 for _, line in numbered if not _blank(line))
     try:

@@ -40,7 +40,7 @@ from .egn_format import (
 from .egn_words import render
 from .egn_write import egn_card, egn_ruleset, game_to_egn, hand_to_egn
 from .errors import MalformedRecord, shown, shown_key
-from .jsontext import read_json
+from .jsontext import json_error, read_file, read_json
 from .rules import Ruleset
 from .scoring import game_winner
 from .verdict import Verdict
@@ -489,21 +489,14 @@ def run(path: str, *, as_json: bool, lang: str, stdout: TextIO, stderr: TextIO) 
     """``python -m referee egn FILE [--json] [--lang ko]``: 0 when every deal is clean, 1 when
     any has violations, 2 (one line on stderr) when the file cannot be read or replayed."""
     try:
-        with open(path, encoding="utf-8-sig") as file:  # (a byte order mark is no JSON)
-            text = file.read()
-    except OSError as error:
-        stderr.write(f"{path}: cannot read the file: {error.strerror or error}\n")
+        text = read_file(path)
+    except MalformedRecord as error:  # (its detail names the file)
+        stderr.write(f"{_one_line(error.detail_in(lang))}\n")
         return 2
-    except UnicodeDecodeError:
-        stderr.write(f"{path}: not UTF-8 text\n")
+    not_json = json_error(text)  # (only to say where text that is not JSON goes wrong)
+    if not_json is not None:
+        stderr.write(f"{path}: {_one_line(not_json.detail_in(lang))}\n")
         return 2
-    try:
-        json.loads(text)  # only to say where text that is not JSON goes wrong
-    except json.JSONDecodeError as error:
-        stderr.write(f"{path}: not JSON: {error.msg} (line {error.lineno}, column {error.colno})\n")
-        return 2
-    except (ValueError, RecursionError):
-        pass
     try:
         # As a record is read: NaN is no JSON, and 1e999 or 5,000 digits are named where they stand.
         result = replay(read_game(read_json(text, "egn")), lang=lang)

@@ -282,6 +282,13 @@ KOREAN: Final[dict[str, str]] = {
     ),
     "a number larger than any field takes": "어느 필드에도 너무 큰 숫자입니다",
     "no hand record in the input": "입력에 {t_deal} 기록이 없습니다",
+    # Reading a file.
+    "there is no file {path}": "{path} 파일이 없습니다",
+    "{path} may not be read": "{path} 파일을 읽을 권한이 없습니다",
+    "{path} is a folder, not a file": "{path}은(는) 파일이 아니라 폴더입니다",
+    "cannot read {path}: {why}": "{path} 파일을 읽을 수 없습니다 ({why})",
+    "{path} is not UTF-8 text": "{path}은(는) UTF-8 텍스트가 아닙니다",
+    "not JSON: {why} (line {line}, column {column})": ("JSON이 아닙니다 ({line}행 {column}열)"),
     "a blank line holds no hand record": "빈 줄에는 {t_deal} 기록이 없습니다",
 }
 

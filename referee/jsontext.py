@@ -3,6 +3,7 @@ where it is, never Python's own words."""
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 from typing import Final
@@ -18,6 +19,47 @@ class _LongNumber:
 
     def __init__(self, digits: int | None) -> None:
         self.digits = digits
+
+
+def read_file(path: str) -> str:
+    """A file's text (UTF-8, without the byte order mark some editors put first). Refused as
+    ``file``, naming the path: a file that cannot be read, or is not UTF-8 text."""
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            return handle.read()
+    except UnicodeDecodeError:
+        raise MalformedRecord("file", "{path} is not UTF-8 text", path=path) from None
+    except OSError as error:
+        raise _unreadable(path, error) from None
+
+
+def _unreadable(path: str, error: OSError) -> MalformedRecord:
+    """Why a file could not be read, in words the referee has Korean for (else the system's)."""
+    if error.errno == errno.ENOENT:
+        return MalformedRecord("file", "there is no file {path}", path=path)
+    if error.errno == errno.EACCES:
+        return MalformedRecord("file", "{path} may not be read", path=path)
+    if error.errno == errno.EISDIR:
+        return MalformedRecord("file", "{path} is a folder, not a file", path=path)
+    why = error.strerror or str(error)
+    return MalformedRecord("file", "cannot read {path}: {why}", path=path, why=why)
+
+
+def json_error(text: str) -> MalformedRecord | None:
+    """Where text that is not JSON goes wrong, by line and column (None: Python reads it)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        return MalformedRecord(
+            "file",
+            "not JSON: {why} (line {line}, column {column})",
+            why=error.msg,
+            line=error.lineno,
+            column=error.colno,
+        )
+    except (ValueError, RecursionError):
+        pass
+    return None
 
 
 #: Python reads whole numbers of at most this many digits (``sys.get_int_max_str_digits``).

@@ -179,6 +179,27 @@ def test_a_bad_egn_file_is_refused_in_korean_when_asked(
     assert run(["egn", str(path), "--lang", "en"], "") == (2, "", f"{path}: {field}: {english}\n")
 
 
+def test_a_file_that_cannot_be_read_is_refused_in_korean_when_asked(tmp_path: Path) -> None:
+    """Not there, a folder, not UTF-8, not JSON: one line each, the file named, in the language
+    asked for (never Python's own English words under --lang ko)."""
+    binary, broken = tmp_path / "binary.egn", tmp_path / "broken.egn"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    broken.write_text('{"deals": [', encoding="utf-8")
+    absent = tmp_path / "absent.egn"
+    expected = {
+        ("check", absent): f"file: {absent} 파일이 없습니다\n",
+        ("egn", absent): f"{absent} 파일이 없습니다\n",
+        ("check", tmp_path): f"file: {tmp_path}은 파일이 아니라 폴더입니다\n",
+        ("egn", binary): f"{binary}은 UTF-8 텍스트가 아닙니다\n",
+        ("check", binary): f"file: {binary}은 UTF-8 텍스트가 아닙니다\n",
+        ("egn", broken): f"{broken}: JSON이 아닙니다 (1행 12열)\n",
+    }
+    for (command, path), said in expected.items():
+        assert run([command, str(path), "--lang", "ko"], "") == (2, "", said)
+    code, _, english = run(["egn", str(broken)], "")
+    assert (code, english) == (2, f"{broken}: not JSON: Expecting value (line 1, column 12)\n")
+
+
 def _templates(path: Path) -> set[str]:
     """The details a module refuses input with: the second argument of MalformedRecord(...)."""
     found = set()

@@ -278,6 +278,7 @@ def every_korean_message() -> list[str]:
     facts |= {"presets": "standard", "digits": 5000, "tricks": 5, "told": "march"}
     facts |= {"outcome": "made", "lone_bid": "moon", "least": 3, "lone": "moon"}
     facts |= {"first": 3, "second": 4, "expected": '"EGN"', "one": "A", "other": "B", "kind": "A"}
+    facts |= {"path": "game.egn", "why": "Input/output error", "line": 1, "column": 6}
     refusals = [render_detail("ko", template, facts) for template in INPUT_KOREAN]
     return texts + refusals + [reason_words(reason, "ko") for reason in REASONS]
 
