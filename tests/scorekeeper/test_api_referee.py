@@ -122,6 +122,18 @@ def test_a_body_that_is_not_json_is_answered_in_korean(api):
     assert hangul(response.json()["title"]) and hangul(response.json()["detail"])
 
 
+def test_a_wrong_method_or_media_type_is_answered_in_korean_with_no_misplaced_particle(api):
+    """DRF's own Korean fixes a particle after the value ("text/plain"가, "GET"는): ours puts
+    the value before a noun that takes its particle."""
+    wrong_type = api.generic("POST", URL, "x", content_type="text/plain", **KOREAN)
+    assert is_problem(wrong_type, 415, "Content-Type")
+    assert wrong_type.json()["detail"] == '"text/plain" 미디어 형식은 받지 않습니다.'
+    wrong_method = api.get(URL, **KOREAN)
+    assert is_problem(wrong_method, 405, "method")
+    assert wrong_method.json()["detail"] == '"GET" 메서드는 허용되지 않습니다.'
+    assert api.get(URL).json()["detail"] == 'Method "GET" not allowed.'
+
+
 def test_a_number_too_long_to_read_is_named_where_it_stands_without_pythons_words(api):
     body = '{"dealer": ' + "7" * 5000 + "}"
     response = api.generic("POST", URL, body, content_type="application/json")
