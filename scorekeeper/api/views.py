@@ -321,6 +321,8 @@ class RefereeCheckView(APIView):
         responses={200: s.VerdictSerializer, **problems(400, 415)},
     )
     def post(self, request: Request) -> Response:
+        if request.stream is None:  # (no body at all, where `{}` lacks the dealer)
+            raise referee.MalformedRecord("body", "no hand record in the input")
         verdict = referee.check(request.data, lang=language_of(request))
         return Response(verdict.to_json(), headers={"Content-Language": language_of(request)})
 

@@ -122,6 +122,16 @@ def test_a_body_that_is_not_json_is_answered_in_korean(api):
     assert hangul(response.json()["title"]) and hangul(response.json()["detail"])
 
 
+def test_an_empty_body_is_told_it_holds_no_hand_record_as_the_command_line_says(api):
+    for lang, said in (("en", "no hand record in the input"), ("ko", "입력에 판 기록이 없습니다")):
+        empty = api.generic(
+            "POST", URL, "", content_type="application/json", HTTP_ACCEPT_LANGUAGE=lang
+        )
+        assert is_problem(empty, 400, "body", "malformed")
+        assert empty.json()["detail"] == said
+    assert is_problem(api.post(URL, {}, format="json"), 400, "dealer", "malformed")
+
+
 def test_a_wrong_method_or_media_type_is_answered_in_korean_with_no_misplaced_particle(api):
     """DRF's own Korean fixes a particle after the value ("text/plain"가, "GET"는): ours puts
     the value before a noun that takes its particle."""
