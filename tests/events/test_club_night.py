@@ -527,6 +527,9 @@ def test_a_hand_retried_after_its_phones_token_ended_is_answered_as_it_was_first
     other = {"maker": 1, "trump": "H", "maker_tricks": 3}
     reused = phone.client.post(phone.url + "hands/", other, format="json", **key)
     assert is_problem(reused, 422, "Idempotency-Key", "idempotency-key-reused")
+    for bad in ({"maker": "x"}, [1], {"thrown_in": False}):
+        sent = phone.client.post(phone.url + "hands/", bad, format="json", **key)
+        assert is_problem(sent, 401, "Authorization", code)
     elsewhere = f"/api/v1/tables/{rnd['tables'][1]['id']}/hands/"
     assert is_problem(phone.client.post(elsewhere, body, format="json", **key), 401, code=code)
     assert is_problem(phone.here(), 401, "Authorization", code)

@@ -223,7 +223,7 @@ class TableHandsView(EventsView):
                 self.request.data, also=("reason",), queued_in=queued_format(self.request.headers)
             )
             key = idempotency_key(self.request)
-        except (DomainError, APIException):
+        except (DomainError, APIException, ValueError):
             return None  # (no hand this phone could have sent: its token's refusal stands)
         return services.table_hand_replay_ended(
             table_id=self.kwargs["table_id"], device=ended, entry=entry, idempotency_key=key
