@@ -4,7 +4,8 @@ where the bids (if any) have not ended the auction, read as the bid that wins it
 After an auction that ended, the contract must agree with it (maker, tricks, lone bid, and the
 trump the bids named); a trump the maker has not yet declared is taken from the contract. Before
 that, the contract must be a bid still possible: the highest bid so far, by its bidder, or a
-higher one by a seat with a turn to come. A contract no rule allows gets the code a bid would
+higher one by a seat with a turn to come (the highest bidder's own only over another seat's
+bid in between). A contract no rule allows gets the code a bid would
 (``bid-not-allowed``) when no bids are reported, and ``contract-mismatch`` otherwise; either
 way it is applied as it stands.
 """
@@ -86,8 +87,19 @@ def _unreachable(hand: Hand, given: GivenContract) -> tuple[str, str] | None:
     if rank <= auction.high:
         return "contract_not_higher", "auction"
     if not _may_bid(hand, given.maker):
-        return "contract_after_pass", "auction"
+        return "contract_auction_passed", "auction"
+    if given.maker == auction.bidder and not _outbid_between(hand, rank):
+        return "contract_own_raise", "auction"
     return None
+
+
+def _outbid_between(hand: Hand, rank: int) -> bool:
+    """Whether the highest bidder can still come to bid ``rank`` (``until-passed``; another
+    seat is still in, or the auction would have ended): only over that seat's higher bid, so
+    at least two steps above its own."""
+    auction = hand.auction
+    assert auction is not None
+    return rank > auction.high + 1
 
 
 def _may_bid(hand: Hand, seat: int) -> bool:

@@ -227,6 +227,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "contract_auction_passed": (
         "The reported contract has {maker} winning the auction, but {maker} has no bid left in it."
     ),
+    "contract_own_raise": (
+        "The reported contract has {maker} outbidding its own highest bid, which it can do only"
+        " over a higher bid from another seat, so by at least two steps."
+    ),
     "exchange_not_given": (
         "An exchange was reported, but these rules give this hand none: only a lone maker "
         "calling for best, or a moon, exchanges cards."

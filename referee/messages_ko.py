@@ -264,6 +264,11 @@ TEMPLATES: Final[dict[str, str]] = {
         "적힌 계약에서는 {maker}이(가) {t_auction}에서 이겼지만, {maker}은(는) 더 "
         "{t_bid}할 차례가 없습니다."
     ),
+    "contract_own_raise": (
+        "적힌 계약에서는 {maker}이(가) 자기의 가장 높은 {t_bid}보다 높게 {t_bid}했지만, 자기 "
+        "{t_bid}은(는) 다른 자리가 더 높게 {t_bid}한 뒤에만 올릴 수 있어 두 단계 이상 높아야 "
+        "합니다."
+    ),
     "exchange_not_given": (
         "{t_exchange}이(가) 적혀 있지만 이 규칙에서는 이번 {t_deal}에 {t_exchange}이(가) "
         "없습니다. {t_call_for_best}을(를) 하는 단독 {t_maker}나 {t_moon}만 카드를 "

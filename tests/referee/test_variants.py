@@ -604,6 +604,8 @@ def test_an_auction_contract_says_its_bid_no_trump_and_lone_bid() -> None:
 
 # -- Bid Euchre: a contract given with the record --------------------------------------------
 
+UNTIL_PASSED = options("bid-euchre", bid_rounds="until-passed")
+
 CONTRACTS = [
     case(
         "a-contract-without-bids-is-played-as-it-stands",
@@ -650,12 +652,50 @@ CONTRACTS = [
         bid_record(dealer=3, bid="0:pass 1:bid:3", contract={"trump": "H", "maker": 0, "bid": 4}),
         [("contract-mismatch", None, None, None)],
     ),
+    case(
+        "a-contract-until-passed-the-highest-bidder-over-another-seats-bid-in-between",
+        bid_record(
+            UNTIL_PASSED, dealer=3, bid="0:bid:3", contract={"trump": "H", "maker": 0, "bid": 5}
+        ),
+        next=(0, "play", None),
+    ),
+    case(
+        "contract-mismatch-until-passed-the-highest-bidder-outbidding-itself-by-one",
+        bid_record(
+            UNTIL_PASSED, dealer=3, bid="0:bid:3", contract={"trump": "H", "maker": 0, "bid": 4}
+        ),
+        [("contract-mismatch", None, None, None)],
+    ),
+    case(
+        "contract-mismatch-until-passed-the-highest-bidder-a-moon-over-its-own-six",
+        bid_record(
+            UNTIL_PASSED,
+            dealer=3,
+            bid="0:bid:3 1:bid:6",
+            contract={"trump": "H", "maker": 1, "lone_bid": "moon"},
+        ),
+        [("contract-mismatch", None, None, None)],
+    ),
 ]
 
 
 @pytest.mark.parametrize(("data", "expect"), CONTRACTS)
 def test_an_auction_and_its_contract(data: dict[str, Any], expect: dict[str, Any]) -> None:
     rule_on(data, expect)
+
+
+def test_a_contract_from_a_seat_with_no_bid_left_is_told_in_the_auctions_words() -> None:
+    """Not "passed in the second round": an auction has no rounds of the turn-up kind."""
+    passed = bid_record(
+        dealer=3, bid="0:pass 1:bid:3", contract={"trump": "H", "maker": 0, "bid": 4}
+    )
+    english, korean = (
+        referee.check(passed, lang=lang).violations[0].message for lang in ("en", "ko")
+    )
+    assert english == (
+        "The reported contract has seat 0 winning the auction, but seat 0 has no bid left in it."
+    )
+    assert "라운드" not in korean and korean.endswith("더 비드할 차례가 없습니다.")
 
 
 # -- the presets and their options ------------------------------------------------------------
