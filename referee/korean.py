@@ -10,6 +10,7 @@ How a word is read:
 - a Hangul syllable by its final consonant, exactly ("잭" has one, "에이스" none, "하늘" ㄹ);
 - a digit as Korean reads the number's last digit: 0 (영, 십, 백, 천), 3 (삼) and 6 (육)
   end in a consonant, 1 (일), 7 (칠) and 8 (팔) in ㄹ, 2 (이), 4 (사), 5 (오), 9 (구) in a vowel;
+  a digit of another script reads as its number (a full-width "１" as 일);
 - a single Latin letter, or capitals up to three letters long (an initialism: "AJ"), by the
   last letter's Korean name: L (엘) ends in ㄹ, M (엠) and N (엔) in a consonant, the others
   (에이, 비, ..., 아르, ...) in a vowel;
@@ -27,6 +28,7 @@ after a vowel.
 from __future__ import annotations
 
 import re
+import unicodedata
 from enum import Enum
 from typing import Final, Literal
 
@@ -76,8 +78,8 @@ def ending(word: str) -> Ending:
         if final == 0:
             return Ending.VOWEL
         return Ending.RIEUL if final == _RIEUL_FINAL else Ending.CONSONANT
-    if last in _DIGITS:
-        return _DIGITS[last]
+    if last.isdecimal():
+        return _DIGITS[str(unicodedata.decimal(last))]
     found = _LAST_WORD.search(text)
     if found is None:
         return Ending.VOWEL

@@ -109,6 +109,8 @@ NAMES = [
     ("10", CONSONANT),  # 십
     ("100", CONSONANT),  # 백
     ("Table 12", VOWEL),  # 십이
+    ("\uff11", RIEUL),  # a full-width 1: 일
+    ("\u0663", CONSONANT),  # an Arabic-Indic 3: 삼
     ("N", CONSONANT),  # 엔
     ("M", CONSONANT),  # 엠
     ("L", RIEUL),  # 엘
@@ -474,3 +476,11 @@ def test_text_filled_elsewhere_takes_each_particle_in_its_words_form(filled: str
     """A message of the server's catalogue filled with `%` (a name, an address, a score), each
     particle after a word in the form that word takes, as `fill` does for the referee's own."""
     assert with_particles(filled) == said
+
+
+def test_a_seat_key_in_other_digits_takes_the_particle_of_its_number() -> None:
+    """A key refused for not being plain ASCII digits is echoed as written; its particle is
+    the one the number takes, as a Korean reads "１" (일)."""
+    with pytest.raises(referee.MalformedRecord) as refused:
+        referee.check({"dealer": 0, "hands": {"\uff11": ["9H"]}})
+    assert refused.value.detail_in("ko").startswith('"\uff11"은 이 테이블의 자리가 아닙니다')
