@@ -1,6 +1,11 @@
 """Business operations. Nothing else writes the scorekeeper's rows."""
 
-from scorekeeper.services.games import game_create, game_create_idempotent, game_token_renew
+from scorekeeper.services.games import (
+    game_create,
+    game_create_idempotent,
+    game_token_renew,
+    ruleset_checked,
+)
 from scorekeeper.services.hands import (
     HandResult,
     hand_amend,
@@ -30,4 +35,5 @@ __all__ = [
     "hand_record",
     "hand_replay",
     "hand_undo",
+    "ruleset_checked",
 ]

@@ -6,6 +6,7 @@ by name; an event's table seats the club's players it was given (`seated`).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import uuid
@@ -74,14 +75,9 @@ class _NewGame:
         return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _checked(
-    ruleset: object,
-    players: list[str],
-    dealer: int,
-    team_names: list[str] | None,
-    *,
-    seated: bool = False,
-) -> _NewGame:
+def ruleset_checked(ruleset: object) -> referee.Ruleset:
+    """A game's ruleset as the referee reads it, within what a game holds: a target of 1 to
+    `MAX_TARGET` points, and no hand scoring more. Refused as a 400 naming the option."""
     try:
         rules = referee.Ruleset.parse(ruleset)
     except referee.MalformedRecord as error:
@@ -92,6 +88,25 @@ def _checked(
             code="bad-target",
             field="ruleset.target",
         )
+    for point, value in dataclasses.asdict(rules.points).items():
+        if not isinstance(value, bool) and value > MAX_TARGET:
+            raise Malformed(
+                _("a hand scores at most %(max_target)s points") % {"max_target": MAX_TARGET},
+                code="bad-points",
+                field=f"ruleset.points.{point}",
+            )
+    return rules
+
+
+def _checked(
+    ruleset: object,
+    players: list[str],
+    dealer: int,
+    team_names: list[str] | None,
+    *,
+    seated: bool = False,
+) -> _NewGame:
+    rules = ruleset_checked(ruleset)
     # A club's player is shown with their label, if any: a longer name than one typed here.
     limit = names.PERSON + names.LABEL + 3 if seated else names.PERSON
     players_named = _clean_players(rules, players, limit)

@@ -235,6 +235,25 @@ def test_a_progressive_night_refuses_a_two_handed_ruleset_by_the_field(
     assert response.json()["detail"].startswith(said)
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "field"),
+    [
+        ({"preset": "standard", "target": 10**9}, "ruleset.target"),
+        ({"preset": "bid-euchre", "points": {"moon": 10**30}}, "ruleset.points.moon"),
+    ],
+)
+def test_an_event_refuses_a_ruleset_no_table_game_could_hold(
+    director: Director, ruleset: dict[str, Any], field: str
+):
+    """As a casual game does: found when the event is made, not when its first round is seated."""
+    response = director.client.post(
+        f"/api/v1/clubs/{director.club}/events/",
+        {"name": "Big night", "format": "round-robin", "ruleset": ruleset},
+        format="json",
+    )
+    assert is_problem(response, 400, field)
+
+
 def test_a_format_of_one_table_size_says_it_alone(director: Director):
     response = director.client.post(
         f"/api/v1/clubs/{director.club}/events/",

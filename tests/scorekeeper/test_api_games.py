@@ -108,6 +108,22 @@ def test_a_two_handed_game_has_a_team_per_seat(new_table):
             {"ruleset": {"preset": "standard", "trumps": 2}, "players": FOUR, "dealer": 0},
             "ruleset.trumps",
         ),
+        (
+            {
+                "ruleset": {"preset": "uka", "points": {"march": 10**30}},
+                "players": FOUR,
+                "dealer": 0,
+            },
+            "ruleset.points.march",
+        ),
+        (
+            {
+                "ruleset": {"preset": "standard", "points.make": 10_001},
+                "players": FOUR,
+                "dealer": 0,
+            },
+            "ruleset.points.make",
+        ),
         ({"ruleset": "standard", "players": ["Ann", "Ben"], "dealer": 0}, "players"),
         ({"ruleset": "standard", "players": ["Ann", "Ben", "Cat", 4], "dealer": 0}, "players[3]"),
         ({"ruleset": "standard", "players": ["Ann", "Ben", "Cat", " "], "dealer": 0}, "players[3]"),

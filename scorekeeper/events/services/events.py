@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 import referee
 from scorekeeper import names
-from scorekeeper.errors import Conflict, Malformed, NotFound, referee_refusal
+from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events.access import (
     Actor,
     require_director,
@@ -33,6 +33,7 @@ from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.roster import Matched, PlayerRef, roster_match
 from scorekeeper.models import Club
+from scorekeeper.services import ruleset_checked
 
 MAX_HANDS_PER_ROUND: Final = 20
 
@@ -72,10 +73,7 @@ def event_ruleset(value: object, kind: EventFormat) -> referee.Ruleset:
     """The ruleset, if the format's tables seat its players (a progressive night seats six
     at a table under a six-handed ruleset; the others seat four); else a 400 naming the
     ruleset's players."""
-    try:
-        rules = referee.Ruleset.parse(value)
-    except referee.MalformedRecord as error:
-        raise referee_refusal(error, code="bad-ruleset") from error
+    rules = ruleset_checked(value)
     if rules.players not in kind.table_sizes:
         *sizes, last = kind.table_sizes
         said = (
