@@ -136,3 +136,27 @@ def test_a_names_particle_in_a_korean_problem_is_the_one_the_name_takes(director
         again = director.client.post(path, {"name": name}, format="json", HTTP_ACCEPT_LANGUAGE="ko")
         detail = korean(again, again.status_code, again.json()["field"])
         assert detail.startswith(said) and "(는)" not in detail, detail
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"round_length": "hands", "hands_per_round": 4}, "이 라운드는 4판입니다"),
+        ({"round_length": "game"}, "아직 10점에 이른 팀이 없습니다"),
+    ],
+)
+def test_a_result_before_the_round_is_played_out_is_refused_in_korean(director, options, said):
+    """A party's table (or any event's) entering its result too soon is told in its language
+    how far the round has to go."""
+    from event_helpers import join
+
+    event = director.create_event(format="party", rounds_planned=2, **options)
+    director.add_players(event, "Ann", "Bo", "Cy", "Di")
+    phone = join(director.next_round(event)["tables"][0]["join_code"])
+    ko = phone.client.post(
+        phone.url + "result/",
+        {"entered_by": phone.player(phone.by_seat[0])},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ko",
+    )
+    assert said in korean(ko, 409, "hands")

@@ -80,14 +80,20 @@ def _outcome_from_game(table: Table, event: Event, time_called: bool) -> _Outcom
     if event.round_length == Event.RoundLength.HANDS:
         wanted = event.hands_per_round or 0
         finished = counted == wanted
-        unfinished = f"A round here is {wanted} hands; this table has entered {counted}."
+        unfinished = _(
+            "A round here is %(hands)s hands; this table has entered %(entered)s. Enter the "
+            "result when time is called, as it stands."
+        ) % {"hands": wanted, "entered": counted}
     else:
         finished = game.winner is not None
-        unfinished = f"The game is not over: no team has reached {ruleset.target}."
+        unfinished = _(
+            "The game is not over: no team has reached %(target)s. Enter the result when time "
+            "is called, as it stands."
+        ) % {"target": ruleset.target}
     if not finished:
         if not time_called:
             raise Conflict(
-                unfinished + " Enter the result when time is called, as it stands.",
+                unfinished,
                 code="round-unfinished",
                 field="hands",
             )
