@@ -312,6 +312,26 @@ def test_a_level_table_goes_to_the_side_that_scored_last_where_that_is_the_rule(
     assert director.next_round(event)["number"] == 2
 
 
+def test_a_level_table_whose_last_hand_scored_both_sides_alike_goes_to_its_makers(
+    director: Director,
+):
+    """Bid Euchre scores both sides each hand: a bid of three made with three tricks gives
+    three to each. Where both scored alike, the side that scored last is the hand's makers."""
+    two_hands = {"round_length": "hands", "hands_per_round": 2, "rounds_planned": 2}
+    event = director.create_event(
+        format="party", ruleset="bid-euchre", tie_rule="last-hand", **two_hands
+    )
+    director.add_players(event, "Ann", "Bo", "Cy", "Di")
+    phone = join(director.next_round(event)["tables"][0]["join_code"])
+    for maker in (0, 1):  # seat 0 then seat 1 bids three and takes three: 3-3, then 6-6
+        body = {"maker": maker, "bid": 3, "maker_tricks": 3}
+        assert ok(phone.post("hands/", body), 201)["award"]["points"] == {"0": 3, "1": 3}
+    by_seat = phone.by_seat
+    ok(phone.enter(by=by_seat[0]), 201)
+    result = ok(phone.confirm(by=by_seat[1]))
+    assert (result["points"], result["winner"]) == ([6, 6], 1)
+
+
 def test_a_cut_is_a_directors_for_a_level_party_table_only(director: Director):
     event = party_night(director, 8)
     rnd = director.next_round(event)

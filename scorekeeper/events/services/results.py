@@ -104,25 +104,34 @@ def _outcome_from_game(table: Table, event: Event, time_called: bool) -> _Outcom
         hands=counted,
         tallies=tally_hands(facts, ruleset.players),
         time_called=not finished,
-        last_scorer=_last_scorer(hands),
+        last_scorer=_last_scorer(ruleset, hands),
         game_winner=game.winner if whole_game else None,
     )
 
 
 def last_scorer_of(table: Table) -> int | None:
     """The side that scored the table's last scoring hand (None without hands entered)."""
-    if table.game_id is None:
+    if table.game_id is None or table.game is None:
         return None
-    return _last_scorer(list(Hand.objects.filter(game_id=table.game_id).order_by("number")))
+    hands = list(Hand.objects.filter(game_id=table.game_id).order_by("number"))
+    return _last_scorer(referee.Ruleset.parse(table.game.ruleset), hands)
 
 
-def _last_scorer(hands: Sequence[Hand]) -> int | None:
+def _last_scorer(ruleset: referee.Ruleset, hands: Sequence[Hand]) -> int | None:
     """The side that scored last: the side with the most points of the last hand that
-    scored any (None when no hand did)."""
+    scored any (None when no hand did); where both scored alike (Bid Euchre's bid of three
+    made with three tricks), the hand's makers."""
     for hand in reversed(hands):
         points = {int(side): int(n) for side, n in hand.award.get("points", {}).items() if n}
-        if points:
-            return max(points, key=lambda side: points[side])
+        if not points:
+            continue
+        most = max(points.values())
+        ahead = [side for side, n in points.items() if n == most]
+        if len(ahead) > 1 and hand.maker is not None:
+            makers = ruleset.team_of(hand.maker)
+            if makers in ahead:
+                return makers
+        return ahead[0]
     return None
 
 
