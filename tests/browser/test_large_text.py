@@ -131,6 +131,14 @@ def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Pa
     expect(page.locator("#toast")).to_be_visible()
     found["a hand saved"] = problems(page)
 
+    # The renege shortcut's sheet: its suits beside "alone" are 44 px targets too.
+    page.locator("button.quiet", has_text="…").tap()
+    sheet = page.locator("dialog.sheet[open]")
+    expect(sheet).to_be_visible()
+    found["renege sheet"] = problems(page)
+    page.keyboard.press("Escape")
+    expect(sheet).to_have_count(0)
+
     # Five marches to a two-digit score (1 + 5 x 2 = 11): each label stays clear of its score.
     for _ in range(5):
         page.locator("form.entry .choice input").first.tap()
