@@ -11,6 +11,7 @@ import re
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
+from screens import DIRECTOR, PASSWORD, sign_in
 from table import (
     api_get,
     layout_problems,
@@ -21,7 +22,8 @@ from table import (
     uncovered,
 )
 
-from scorekeeper.events.models import EventTable
+from scorekeeper.events import services
+from scorekeeper.events.models import EventTable, TableToken
 
 pytestmark = pytest.mark.browser
 
@@ -471,3 +473,25 @@ def test_a_new_games_points_to_win_fit_a_page_zoomed_to_200(live_server, phone, 
         assert box is not None and value is not None and box["y"] >= value["y"] + value["height"]
     width = stepper.locator("input").evaluate("(input) => input.scrollWidth <= input.clientWidth")
     assert width, "the points to win are cut short"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko-KR"])
+def test_the_consoles_table_cards_keep_their_words_whole_at_page_zoom_200(
+    live_server, phone, django_user_model, settings, locale: str
+) -> None:
+    """At 200% page zoom a small phone is 180 CSS px across: a table's card on the console,
+    inside its card, still holds each word of its buttons ("End confirming phones") whole."""
+    settings.PUBLIC_URL = live_server.url
+    user = django_user_model.objects.create_user(DIRECTOR, password=PASSWORD)
+    event, rnd, _ = seat_a_night(user, NAMES, round_minutes=20)
+    services.table_join(code=rnd.tables.get().event_table.join_code, role=TableToken.Role.CONFIRMER)
+    page = phone(locale=locale, viewport={"width": 180, "height": 370}, device_scale_factor=2)
+    page = page.new_page()
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    card = page.locator(".board-table")
+    expect(card.locator("button")).to_have_count(3)  # open, hand over, end confirming phones
+    page.evaluate(SETTLED)
+    broken = page.evaluate(BROKEN_WORDS)
+    # (A compound such as "turned-down" may break at its hyphen.)
+    assert [word for word in broken if re.fullmatch(r"\w+", word.split('"')[1])] == []
+    assert [problem for problem in layout_problems(page) if "board-table" in problem] == []
