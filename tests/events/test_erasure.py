@@ -60,17 +60,21 @@ def found(texts: list[str]) -> list[str]:
 
 @pytest.fixture
 def night(director: Director, director_user) -> dict[str, Any]:
-    """A published hand-by-hand night the player played under two names: they joined a phone
-    labelled with their name and one labelled with a word of it, entered a result the other
-    side disputed naming them (whole, and by a first name), and every answer the pollers read
-    is in the cache."""
+    """A published hand-by-hand night the player played under two names (renamed for a
+    reason naming them by a word of the name): they joined a phone labelled with their name
+    and one labelled with a word of it, entered a result the other side disputed naming them
+    (whole, and by a first name), and every answer the pollers read is in the cache."""
     event = director.create_event(
         round_length="hands", hands_per_round=2, rounds_planned=2, published=True
     )
     ids = director.add_players(event, OLD, *OTHERS)
     player = Player.objects.get(pk=ids[OLD])
     services.player_update(
-        player=player, actor=Actor(user=director_user), name=NAME, label=LABEL, reason="typo"
+        player=player,
+        actor=Actor(user=director_user),
+        name=NAME,
+        label=LABEL,
+        reason="Quackenbush asked for his full name",
     )
     seated = director.next_round(event)
     table = next(t for t in seated["tables"] if any(NAME in s["name"] for s in t["seats"]))

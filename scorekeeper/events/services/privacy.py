@@ -4,7 +4,8 @@ a while are deleted.
 Erasing keeps the record and every number: seats, entries, results and games name a player by
 id, so the name becomes a placeholder ("Erased player 17", unique in the club by the id), and
 every copy of the name, in the same transaction, is rewritten (each name they had, those of
-records merged into theirs too): the label; the roster log's records of them; the names of
+records merged into theirs too): the label; the roster log's records of them and their
+reasons (a word of a name there goes too); the names of
 the hand-by-hand games they sat in (or left before the first hand, for a substitute or a
 swap) and of the teams they played in; those games' change logs (a
 game's first entry names its seats, and is rewritten wherever a seat there is theirs by name
@@ -170,17 +171,19 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     old.discard("")
     player.name, player.label = shown, ""
     player.save(update_fields=["name", "label"])
+    # What was said of them names them by a part of a name too ("Zeb's phone", "Quack asked
+    # for his full name"): in the roster log's entries about their records, at their own
+    # tables and in their games each word of their names goes, where the events' logs keep to
+    # whole names elsewhere.
+    spoken = old | _words_of(old)
     # The roster log: every earlier record of them (rows are rewritten in place, the one
     # change an append-only log takes), and its reasons.
     for change in mentions:
         RosterChange.objects.filter(pk=change.pk).update(
             before=_scrubbed(change.before, ids, shown),
             after=_scrubbed(change.after, ids, shown),
-            reason=_renamed_in(change.reason, old, shown),
+            reason=_renamed_in(change.reason, spoken, shown),
         )
-    # What was said at their own tables and games names them by a part of a name too ("Zeb's
-    # phone"): there each word of their names goes, where the club's log keeps to whole names.
-    spoken = old | _words_of(old)
     teams = EventTeam.objects.filter(members__player=player).distinct()
     _tables_rewritten(player, ids, {team.pk for team in teams}, old, spoken, shown)
     _games_rewritten(player, old, spoken, shown)
