@@ -130,6 +130,17 @@ def test_an_erased_name_is_in_no_table_no_cache_entry_and_no_answer(night, direc
     assert found(rows_of_every_table()) == []  # nor in what those reads cached again
 
 
+def test_the_reason_given_for_an_erasure_loses_the_name_too(night, director):
+    player = night["player"]
+    why = {"reason": "Zebediah Quackenbush asked by email; Zeb wants no trace"}
+    ok(director.client.post(f"/api/v1/players/{player.pk}/erase/", why, format="json"))
+    assert found(rows_of_every_table()) == []
+    log = ok(director.client.get(f"/api/v1/clubs/{director.club}/players/log/"))
+    erasure = next(entry for entry in log if entry["action"] == "erase")
+    shown = f"Erased player {player.pk}"
+    assert erasure["reason"] == f"{shown} asked by email; {shown} wants no trace"
+
+
 def test_a_read_held_from_before_the_erasure_is_sent_again_with_the_new_name(
     night, director, backups
 ):

@@ -194,7 +194,7 @@ def _erase(player: Player, actor: str, reason: str) -> None:
         action=RosterChange.Action.ERASE,
         player=player.pk,
         actor=actor,
-        reason=reason,
+        reason=_renamed_in(reason, spoken, shown),  # "as Zeb Quack asked by email"
         before={"id": player.pk},
         after={"id": player.pk, "name": shown, "label": "", "kind": player.kind},
     )
