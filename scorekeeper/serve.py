@@ -163,7 +163,8 @@ def refusals_as_problems() -> None:
             error, request = self.request.error, self.request
             code = int(error.code)
             # In the client's language, as the app answers (waitress's own words otherwise).
-            with translation.override(language_of(request.headers.get("ACCEPT_LANGUAGE", ""))):
+            language = language_of(request.headers.get("ACCEPT_LANGUAGE", ""))
+            with translation.override(language):
                 what = problem(
                     code,
                     title=status_text(code),
@@ -178,7 +179,11 @@ def refusals_as_problems() -> None:
                 logger.warning("%s refused before the app: %s", code, error.body)
             body = json.dumps(what).encode()
             self.status = f"{code} {error.reason}"
-            self.response_headers.append(("Content-Type", "application/problem+json"))
+            self.response_headers += [
+                ("Content-Type", "application/problem+json"),
+                ("Content-Language", language),  # as every answer of the app says
+                ("X-Content-Type-Options", "nosniff"),
+            ]
             self.set_close_on_finish()
             self.content_length = len(body)
             self.write(body)

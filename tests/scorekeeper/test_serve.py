@@ -240,6 +240,8 @@ def test_a_huge_body_is_refused_in_the_clients_language(served: Served):
     with socket.create_connection(("127.0.0.1", served.port), timeout=30) as sock:
         refused = send_huge(sock, "/api/v1/games/", chunked=False, language="ko-KR,ko;q=0.9")
     assert refused.status == 413 and refused.sent == 0
+    assert refused.headers["content-language"] == "ko"
+    assert refused.headers["x-content-type-options"] == "nosniff"
     answer = json.loads(refused.body)
     assert answer["detail"] == "요청 본문이 서버가 받는 크기(256 KB)보다 큽니다."
     assert answer["title"] != "Content Too Large", answer
