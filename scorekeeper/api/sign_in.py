@@ -30,6 +30,7 @@ from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.cache import add_never_cache_headers
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
@@ -193,5 +194,6 @@ def _too_soon(request: HttpRequest, wait: int) -> HttpResponse:
         )
     else:
         response = render(request, "events/screens/locked_out.html", {"seconds": wait}, status=429)
+        add_never_cache_headers(response)  # the sign-in page's, as Django's own answer is
     response["Retry-After"] = str(wait)
     return response

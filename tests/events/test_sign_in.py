@@ -41,6 +41,7 @@ def test_wrong_passwords_make_that_client_wait_longer_each_time(dora, clock):
     slowed = try_password(RIGHT, "10.9.0.1")
     assert slowed.status_code == 429
     assert slowed["Retry-After"] == "1"
+    assert "no-store" in slowed["Cache-Control"]  # as the sign-in page it stands for
     assert "Too many tries" in slowed.content.decode()
     clock.now += 1
     assert try_password("wrong", "10.9.0.1").status_code == 200

@@ -25,6 +25,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse, reverse_lazy
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
@@ -120,13 +121,17 @@ class PasswordResetView(auth_views.PasswordResetView):
     form_class = PasswordResetForm
 
     def form_valid(self, form: Any) -> HttpResponse:
-        if not PasswordResets().counts(self.request):
-            return render(
+        limit = PasswordResets()
+        if not limit.counts(self.request):
+            refused = render(
                 self.request,
                 "events/screens/password_reset.html",
                 {"form": form, "limited": True},
                 status=429,
             )
+            refused["Retry-After"] = str(int(limit.wait() or 1))
+            add_never_cache_headers(refused)
+            return refused
         answer_at = time.monotonic() + RESET_ANSWER_SECONDS
         answer = super().form_valid(form)
         for thread in form.sending:
