@@ -549,3 +549,23 @@ def test_a_result_sent_twice_is_entered_once(director: Director):
     assert ok(entered(phone), 201)["status"] == "confirmed"
     log = ok(director.client.get(f"/api/v1/events/{event}/log/"))
     assert [c["action"] for c in log if c["table"]] == ["enter", "confirm"]
+
+
+def test_a_dispute_sent_twice_is_made_once(director: Director):
+    """The phone's answer was lost and it sends the dispute again: the result as it stands,
+    not a 409 saying the result is disputed (by that very dispute)."""
+    event, rnd = hands_night(director, hands=1)
+    phone = join(rnd["tables"][0]["join_code"])
+    phone.thrown_in()
+    ok(entered(phone), 201)
+    first = ok(phone.dispute(by=phone.by_seat[1], reason="we made it, not thrown in"))
+    again = ok(phone.dispute(by=phone.by_seat[1], reason="we made it, not thrown in"))
+    assert again == first and again["status"] == "disputed"
+    other = phone.dispute(by=phone.by_seat[1], reason="and another thing")
+    assert is_problem(other, 409, "result", "result-disputed")
+    stranger = join(rnd["tables"][1]["join_code"])
+    body = {"player": phone.player(phone.by_seat[1]), "reason": "we made it, not thrown in"}
+    theirs = stranger.client.post(phone.url + "result/dispute/", body, format="json")
+    assert is_problem(theirs, 403, "Authorization")
+    log = ok(director.client.get(f"/api/v1/events/{event}/log/"))
+    assert [c["action"] for c in log if c["table"]] == ["enter", "dispute"]

@@ -172,11 +172,22 @@ def _pin_matches(result: Result, event: Event, confirmed_by: int, pin: str | Non
 
 def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> Result:
     """A player at the table says the entered result is wrong, and why (shown on the
-    scorer's phone); the table fixes its hands and enters it again."""
+    scorer's phone); the table fixes its hands and enters it again. Sent again (its answer
+    lost), the same dispute changes nothing and is answered with the result as it stands, as
+    a confirmation sent again is."""
     if not reason.strip():
         raise Malformed(_("Say what is wrong."), code="reason-required", field="reason")
     with transaction.atomic():
         table = table_lock(table)
+        result = Result.objects.filter(table=table).first()
+        if (
+            result is not None
+            and result.status == Result.Status.DISPUTED
+            and (result.disputed_by_id, result.dispute_reason) == (player, reason.strip())
+        ):
+            require_open(table.round.event)
+            require_device(actor, table, scorer=False)
+            return result
         result = _entered(table, actor, "disputed")
         disputer = seat_of(table, player, "player")
         named = actor.device.player_id if actor.device is not None else None
