@@ -152,7 +152,7 @@ def refusals_as_problems() -> None:
     from waitress.channel import HTTPChannel
     from waitress.task import ErrorTask
 
-    from scorekeeper.api.door import body_refused, language_of, too_large
+    from scorekeeper.api.door import body_refused, language_of, too_large, unreadable
     from scorekeeper.api.problems import problem, status_text
 
     codes = {400: "bad-request", 413: "body-too-large", 431: "headers-too-large"}
@@ -165,12 +165,16 @@ def refusals_as_problems() -> None:
             # In the client's language, as the app answers (waitress's own words otherwise).
             language = language_of(request.headers.get("ACCEPT_LANGUAGE", ""))
             with translation.override(language):
+                if code == 413:
+                    detail, field = too_large(), "body"
+                else:
+                    detail, field = unreadable(code, str(error.body))
                 what = problem(
                     code,
                     title=status_text(code),
                     code=codes.get(code, "refused"),
-                    field="body" if code == 413 else None,
-                    detail=too_large() if code == 413 else str(error.body),
+                    field=field,
+                    detail=detail,
                 )
             if code == 413:
                 length = request.content_length or "more than the limit's"

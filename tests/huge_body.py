@@ -82,3 +82,9 @@ def send_huge(sock: socket.socket, path: str, *, chunked: bool, language: str = 
             break
         sent += len(piece)
     return Refusal(*_answer(sock, started), sent=sent)
+
+
+def answer_to(sock: socket.socket, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """The server's answer to `request`, sent whole."""
+    sock.sendall(request)
+    return _answer(sock, b"")

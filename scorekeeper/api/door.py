@@ -57,6 +57,16 @@ def too_large() -> str:
     }
 
 
+def unreadable(status: int, why: str) -> tuple[str, str]:
+    """What a client is told of a request the server could not read (`why`, waitress's own
+    words, in English only, goes to the log), in the active language, and the part at fault."""
+    if status == 431:
+        return _("The request's headers are larger than the server takes."), "headers"
+    if "chunk" in why.casefold():
+        return _("The request body's chunks could not be read."), "body"
+    return _("The request's first line or one of its headers could not be read."), "request"
+
+
 def language_of(accept_language: str) -> str:
     """The language a client asks for in its Accept-Language header, among the site's (for
     an answer made where no Django request exists: waitress's own refusals)."""

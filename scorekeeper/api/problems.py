@@ -201,6 +201,7 @@ STATUS_TITLES: dict[int, StrOrPromise] = {
     413: gettext_lazy("Content Too Large"),
     415: gettext_lazy("Unsupported Media Type"),
     422: gettext_lazy("Unprocessable Content"),
+    431: gettext_lazy("Request Header Fields Too Large"),
     429: gettext_lazy("Too Many Requests"),
     500: gettext_lazy("Internal Server Error"),
     503: gettext_lazy("Service Unavailable"),

@@ -27,7 +27,7 @@ from api_tables import REPO_ROOT
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 import harness
 
-from tests.huge_body import send_huge
+from tests.huge_body import answer_to, send_huge
 from tests.prepared import Prepared
 from tests.waiting import until
 
@@ -245,3 +245,28 @@ def test_a_huge_body_is_refused_in_the_clients_language(served: Served):
     answer = json.loads(refused.body)
     assert answer["detail"] == "요청 본문이 서버가 받는 크기(256 KB)보다 큽니다."
     assert answer["title"] != "Content Too Large", answer
+
+
+@pytest.mark.parametrize(
+    ("sent", "field"),
+    [(b"A header line with no colon", "request"), (b"Transfer-Encoding: chunked", "body")],
+    ids=["a-broken-header", "a-broken-chunk"],
+)
+def test_a_request_the_server_cannot_read_is_a_problem_in_the_clients_language(
+    served: Served, sent: bytes, field: str
+):
+    """Refused before the app sees it, in the client's words, the part at fault named, never
+    waitress's own English."""
+    request = (
+        b"POST /api/v1/games/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ko\r\n"
+        + sent
+        + b"\r\n\r\nnot a chunk size\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", served.port), timeout=30) as sock:
+        status, headers, body = answer_to(sock, request)
+    assert status == 400 and headers["content-type"] == "application/problem+json"
+    assert headers["content-language"] == "ko"
+    answer = json.loads(body)
+    assert answer["title"] == "잘못된 요청" and answer["field"] == field, answer
+    assert answer["errors"] == [{"field": field, "detail": answer["detail"]}]
+    assert all("\uac00" <= c <= "\ud7a3" for c in answer["detail"] if c.isalpha()), answer
