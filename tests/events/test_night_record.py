@@ -5,6 +5,8 @@ event deleted, each act in the change log, and a stale change refused with what 
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from typing import Any
 
@@ -153,6 +155,30 @@ def test_a_correction_of_a_confirmed_result_is_shown_as_the_directors(director: 
     board = ok(director.client.get(f"/api/v1/events/{event}/board/"))
     (table,) = board[0]["tables"]
     assert "corrected by the director, Dora Lee: 7–2 confirmed, now 5–3" in table["story"]
+
+
+def csv_rows(director: Director, event: int, name: str) -> list[dict[str, str]]:
+    text = director.client.get(f"/api/v1/events/{event}/{name}").content.decode("utf-8-sig")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_the_csv_files_say_a_correction_is_the_directors_with_what_was_confirmed(
+    director: Director,
+):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    phone.settle([7, 2])
+    body = {"points": [5, 3], "reason": "miscounted"}
+    ok(director.client.patch(f"{phone.url}result/", body, format="json"))
+    (result,) = csv_rows(director, event, "results.csv")
+    assert (result["how"], result["director"]) == ("corrected", "Dora Lee")
+    assert (result["confirmed_points_0"], result["points_0"]) == ("7", "5")
+    lines = {line["player"]: line for line in csv_rows(director, event, "tally.csv")}
+    north, east = lines[phone.by_seat[0]], lines[phone.by_seat[1]]
+    assert (north["points_for"], north["confirmed_points_for"]) == ("5", "7")
+    assert (east["points_for"], east["confirmed_points_for"]) == ("3", "2")
+    assert east["confirmed_points_against"] == "7"
+    assert (east["how"], east["director"]) == ("corrected", "Dora Lee")
 
 
 def test_a_correction_undone_gives_the_opponents_confirmation_back(director: Director):
