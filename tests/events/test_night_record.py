@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.admin.models import DELETION, LogEntry
 from event_helpers import (
     Device,
     Director,
@@ -400,6 +401,20 @@ def test_a_round_with_something_entered_is_not_undone_and_the_refusal_names_it(
     assert "table 2: 1 hand" in refused.json()["detail"]
 
 
+def test_a_round_with_a_result_and_no_hands_is_not_undone_and_the_refusal_says_a_result(
+    director: Director,
+):
+    event = night(director)
+    _seated, devices = seat(director, event)
+    devices[1].settle([10, 4])
+    refused = director.client.delete(f"/api/v1/events/{event}/rounds/1/")
+    assert is_problem(refused, 409, "number", "round-entered")
+    assert refused.json()["tables"] == [{"table": 2, "hands": 0, "result": "confirmed"}]
+    assert refused.json()["detail"].endswith("cannot be undone: table 2: a result")
+    korean = director.client.delete(f"/api/v1/events/{event}/rounds/1/", HTTP_ACCEPT_LANGUAGE="ko")
+    assert korean.json()["detail"].endswith("2번 테이블: 결과 1개")
+
+
 def test_only_the_latest_round_is_undone(director: Director):
     event = night(director)
     _seated, devices = seat(director, event)
@@ -541,8 +556,16 @@ def test_finishing_an_event_by_its_status_closes_the_night_as_close_does(directo
 def test_an_event_with_no_result_is_deleted_and_one_with_a_result_stays(director: Director):
     mistaken = night(director, *PLAYERS[:4])
     seat(director, mistaken)
-    assert director.client.delete(f"/api/v1/events/{mistaken}/").status_code == 204
+    body = {"reason": "made twice"}
+    gone = director.client.delete(f"/api/v1/events/{mistaken}/", body, format="json")
+    assert gone.status_code == 204
     assert director.client.get(f"/api/v1/events/{mistaken}/").status_code == 404
+    # Its change log went with it: the site's history keeps who deleted what, and why.
+    (deleted,) = LogEntry.objects.filter(action_flag=DELETION)
+    assert deleted.user.first_name == "Dora Lee" and deleted.change_message == "made twice"
+    assert (
+        deleted.object_repr.startswith("Club night (") and f"id {mistaken}" in deleted.object_repr
+    )
     kept = night(director, *PLAYERS[:4])
     _seated, (phone,) = seat(director, kept)
     phone.settle([10, 4])

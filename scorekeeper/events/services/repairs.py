@@ -82,25 +82,29 @@ def _entered(rnd: Round) -> list[dict[str, Any]]:
 def _nothing_entered(rnd: Round, code: str, refusal: str) -> None:
     entered = _entered(rnd)
     if entered:
-        what = "; ".join(
-            ngettext(
-                "table %(table)s: %(hands)s hand%(result)s",
-                "table %(table)s: %(hands)s hands%(result)s",
-                t["hands"],
-            )
-            % {
-                "table": t["table"],
-                "hands": t["hands"],
-                "result": _(", a result") if t["result"] else "",
-            }
-            for t in entered
-        )
+        what = "; ".join(_what_is_entered(t) for t in entered)
         raise Conflict(
             f"{refusal} {what}",
             code=code,
             field="number",
             tables=entered,
         )
+
+
+def _what_is_entered(table: dict[str, Any]) -> str:
+    """A table's entries as the refusal names them: its hands and its result (a totals table
+    has a result and no hands)."""
+    if not table["hands"]:
+        return _("table %(table)s: a result") % {"table": table["table"]}
+    return ngettext(
+        "table %(table)s: %(hands)s hand%(result)s",
+        "table %(table)s: %(hands)s hands%(result)s",
+        table["hands"],
+    ) % {
+        "table": table["table"],
+        "hands": table["hands"],
+        "result": _(", a result") if table["result"] else "",
+    }
 
 
 def _untouched(
