@@ -337,8 +337,11 @@ class EventEgnView(EventsView):
 class ChangeLogView(EventsView):
     @extend_schema(
         operation_id="event_log",
-        summary="The change log: every result entered, confirmed, disputed, corrected and "
-        "assigned, every substitute and team withdrawn; `?table=` and `?round=` narrow it",
+        summary="The change log, oldest first: every result entered, confirmed, disputed, "
+        "corrected, assigned or forfeited, every remedy, and every act on the night (arrivals, "
+        "leaves, rounds seated and undone, swaps, late arrivals seated, time called, close, "
+        "reopen, each setting changed with its old and new value, restores, the phones); "
+        "`?table=` and `?round=` narrow it",
         parameters=[CHANGE_LOG_TABLE, CHANGE_LOG_ROUND],
         responses={200: s.ChangeSerializer(many=True), **problems(400, 404)},
     )
