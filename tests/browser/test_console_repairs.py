@@ -120,6 +120,32 @@ def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_u
     expect(log).to_contain_text("Reason: seated before the last arrivals")
 
 
+def test_late_arrivals_are_seated_from_the_console_and_four_make_a_table(
+    live_server, page: Page, django_user_model
+):
+    event = a_night(django_user_model)
+    director = Actor(user=django_user_model.objects.get(username=DIRECTOR))
+    late = ["Ivy", "Jo", "Kim", "Lou"]
+    for name in late:
+        services.entrant_add(event=event, actor=director, name=name)
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    expect(board_table(page, 1)).to_contain_text("playing")
+    for name in late:
+        form = page.locator("form.late-form")
+        form.locator("select[name=player]").select_option(label=name)
+        form.get_by_role("button", name="Seat in round 1").click()
+        page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("came late")
+        ask_and(page, "Confirm", says=f"Seat {name} in round 1?")
+        expect(page.locator(".round-repairs")).to_contain_text(f"{name} is seated in round 1.")
+    # Four sitting out make a new table; nobody is left waiting for a place.
+    for name in late:
+        expect(board_table(page, 3)).to_contain_text(name)
+    expect(page.locator(".round-repairs")).to_contain_text("everyone has a place")
+    log = page.locator(".change-log")
+    expect(log).to_contain_text("seated a late arrival in the round")
+    expect(log).to_contain_text("Reason: came late")
+
+
 def open_table_one(page: Page) -> None:
     board_table(page, 1).get_by_role("button", name="Open table 1").click()
     expect(page.locator(".desk")).to_be_visible()
