@@ -163,7 +163,7 @@ def csv_rows(director: Director, event: int, name: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def test_the_csv_files_say_a_correction_is_the_directors_with_what_was_confirmed(
+def test_the_exports_and_pages_say_a_correction_is_the_directors_with_what_was_confirmed(
     director: Director,
 ):
     event = night(director, *PLAYERS[:4])
@@ -180,6 +180,10 @@ def test_the_csv_files_say_a_correction_is_the_directors_with_what_was_confirmed
     assert (east["points_for"], east["confirmed_points_for"]) == ("3", "2")
     assert east["confirmed_points_against"] == "7"
     assert (east["how"], east["director"]) == ("corrected", "Dora Lee")
+    # The room's pages say it in words: the results page and the projector.
+    said = "corrected by the director, Dora Lee: 7–2 confirmed, now 5–3"
+    for page in ("results/", "projector/"):
+        assert said in director.client.get(f"/events/{event}/{page}").content.decode(), page
 
 
 def test_a_correction_undone_gives_the_opponents_confirmation_back(director: Director):
