@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.admin.models import DELETION, LogEntry
 from playwright.sync_api import APIResponse, BrowserContext, Page, expect
 from screens import DIRECTOR, PASSWORD, console_ready, sign_in
 from table import refreshed, root_font_size, text_size
@@ -23,6 +24,7 @@ from scorekeeper.events import services
 from scorekeeper.events.access import Actor
 from scorekeeper.events.selectors import holdings
 from scorekeeper.events.selectors.board import version_of
+from scorekeeper.services import QuickEntry, hand_record
 from tests.events.event_helpers import event_founded
 
 pytestmark = pytest.mark.browser
@@ -144,6 +146,33 @@ def test_late_arrivals_are_seated_from_the_console_and_four_make_a_table(
     log = page.locator(".change-log")
     expect(log).to_contain_text("seated a late arrival in the round")
     expect(log).to_contain_text("Reason: came late")
+
+
+def test_a_mistaken_event_is_deleted_from_the_console_once_asked(
+    live_server, page: Page, django_user_model
+):
+    event = a_night(django_user_model)
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    expect(board_table(page, 1)).to_contain_text("playing")
+    page.get_by_role("button", name="Delete this event").click()
+    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("made twice")
+    ask_and(page, "Confirm", says="Delete this event?")
+    page.wait_for_url("**/events/director/")
+    assert not type(event).objects.filter(pk=event.pk).exists()
+    (deleted,) = LogEntry.objects.filter(action_flag=DELETION)
+    assert deleted.change_message == "made twice" and "Friday night" in deleted.object_repr
+
+
+def test_an_event_with_a_hand_entered_offers_no_delete(live_server, page: Page, django_user_model):
+    event = a_night(django_user_model)
+    table = event.rounds.get().tables.get(number=1)
+    hand_record(
+        game_id=table.game_id,
+        entry=QuickEntry(maker=0, trump="H", maker_tricks=3),
+    )
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    expect(board_table(page, 1)).to_contain_text("1 hand")
+    expect(page.get_by_role("button", name="Delete this event")).to_be_hidden()
 
 
 def open_table_one(page: Page) -> None:
