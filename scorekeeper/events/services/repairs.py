@@ -114,6 +114,11 @@ def _untouched(
     nothing is entered there; else a 409 ``code`` saying ``refusal`` and naming the tables."""
     require_director(actor, event.club)
     require_running(event)
+    # The round's tables before the event, in the order a table's write takes them (its
+    # table, its game, then its event's counters): a hand and a repair wait for each other
+    # rather than each holding what the other needs, and a hand that went first is counted.
+    tables = Table.objects.select_for_update(of=("self",))
+    list(tables.filter(round__event=event, round__number=number).order_by("pk").values("pk"))
     event = Event.objects.select_for_update().get(pk=event.pk)
     require_fresh(event, expected)
     rnd = _latest(event, number)
