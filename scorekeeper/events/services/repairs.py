@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.admin.models import DELETION, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -114,16 +114,20 @@ def _untouched(
     nothing is entered there; else a 409 ``code`` saying ``refusal`` and naming the tables."""
     require_director(actor, event.club)
     require_running(event)
-    # The round's tables before the event, in the order a table's write takes them (its
-    # table, its game, then its event's counters): a hand and a repair wait for each other
-    # rather than each holding what the other needs, and a hand that went first is counted.
-    tables = Table.objects.select_for_update(of=("self",))
-    list(tables.filter(round__event=event, round__number=number).order_by("pk").values("pk"))
+    _tables_first(Table.objects.filter(round__event=event, round__number=number))
     event = Event.objects.select_for_update().get(pk=event.pk)
     require_fresh(event, expected)
     rnd = _latest(event, number)
     _nothing_entered(rnd, code, refusal)
     return event, rnd
+
+
+def _tables_first(tables: QuerySet[Table]) -> None:
+    """Lock the tables a director's act may change before its event, in the order a table's
+    write takes them (its table, its game, then its event's counters): a hand and the act
+    wait for each other rather than each holding what the other needs (a deadlock on
+    PostgreSQL), and a hand that went first is found."""
+    list(tables.select_for_update(of=("self",)).order_by("pk").values("pk"))
 
 
 def _seating(rnd: Round) -> dict[str, Any]:
@@ -417,6 +421,7 @@ def event_delete(
     admin's history keep who deleted what, and why."""
     user = require_director(actor, event.club)
     with transaction.atomic():
+        _tables_first(Table.objects.filter(round__event=event))
         event = Event.objects.select_for_update().get(pk=event.pk)
         require_fresh(event, expected_version)
         results = Result.objects.filter(table__round__event=event).count()
