@@ -310,6 +310,8 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_DAYS", "3")) * 86400
 INVITE_DAYS = int(os.environ.get("INVITE_DAYS", "7"))
 LIMIT_PASSWORD_RESETS = int(os.environ.get("LIMIT_PASSWORD_RESETS", "5"))
+# An invitation's link tells a taken user name at most LIMIT_ACCOUNT_TRIES times an hour.
+LIMIT_ACCOUNT_TRIES = int(os.environ.get("LIMIT_ACCOUNT_TRIES", "5"))
 # `manage.py purge_casual_games` deletes casual games untouched for this many days.
 CASUAL_GAME_DAYS = int(os.environ.get("CASUAL_GAME_DAYS", "365"))
 

@@ -25,6 +25,7 @@ which one client holds whole.
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import threading
 import time
@@ -129,6 +130,23 @@ class PasswordResets(Limit):
 
     def rate(self) -> tuple[int, int] | None:
         return int(settings.LIMIT_PASSWORD_RESETS), 3600
+
+
+class AccountTries(Limit):
+    """Accounts refused on one invitation's link (a user name taken, a password too weak),
+    whoever tries: `LIMIT_ACCOUNT_TRIES` an hour. A sign-up must say that a name is taken;
+    this keeps a link a director made from becoming a way to find out which names are."""
+
+    scope = "account-tries"
+
+    def __init__(self, invitation: str) -> None:
+        self.invitation = hashlib.sha256(invitation.encode()).hexdigest()[:32]
+
+    def key(self, request: Any) -> str:
+        return f"{self.scope}:{self.invitation}"
+
+    def rate(self) -> tuple[int, int] | None:
+        return int(settings.LIMIT_ACCOUNT_TRIES), 3600
 
 
 class SchemaReads(BaseThrottle):

@@ -195,6 +195,33 @@ def test_a_one_time_link_lets_a_signed_in_user_direct_the_club(signed_in, dora, 
     assert client.post(link.decode()).status_code == 409
 
 
+def test_an_invitations_link_tells_taken_user_names_a_few_times_only(
+    signed_in, dora, settings, django_user_model
+):
+    """A sign-up says a user name is taken; a director could try names on a link of their
+    own to find out which are. The link refuses LIMIT_ACCOUNT_TRIES accounts an hour, from
+    any client, then answers 429 without saying why; a free name still makes the account."""
+    settings.LIMIT_ACCOUNT_TRIES = 2
+    club = dora.club_directorships.get().club
+    made = signed_in.post("/events/invites/", {"club": club.pk, "email": ""})
+    link = re.search(rb'value="https?://[^/"]+(/events/invite/[^"]+/)"', made.content).group(1)
+    django_user_model.objects.create_user("ben", password=PASSWORD)
+    account = {
+        "display_name": "Ben",
+        "password1": "bower-left-2027",
+        "password2": "bower-left-2027",
+    }
+    for address in ("10.8.0.1", "10.8.0.2"):
+        taken = Client(REMOTE_ADDR=address).post(link.decode(), {**account, "username": "ben"})
+        assert taken.status_code == 200 and b"already exists" in taken.content
+    refused = Client(REMOTE_ADDR="10.8.0.3").post(link.decode(), {**account, "username": "ben"})
+    assert refused.status_code == 429 and b"already exists" not in refused.content
+    assert 3590 <= int(refused["Retry-After"]) <= 3600 and "no-store" in refused["Cache-Control"]
+    free = Client().post(link.decode(), {**account, "username": "sam"})
+    assert free.status_code == 302
+    assert Director.objects.filter(club=club, user__username="sam").exists()
+
+
 def test_only_a_clubs_director_invites(django_user_model, dora):
     club = dora.club_directorships.get().club
     stranger = Client()

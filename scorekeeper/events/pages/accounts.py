@@ -31,7 +31,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from scorekeeper import names
-from scorekeeper.api.limits import PasswordResets
+from scorekeeper.api.limits import AccountTries, PasswordResets
 from scorekeeper.api.sign_in import SIGN_IN_BACKEND
 from scorekeeper.errors import DomainError
 from scorekeeper.events import selectors, services
@@ -215,6 +215,9 @@ def invite_page(request: HttpRequest, token: str) -> HttpResponse:
         user: Any = request.user
         if form is not None:
             if not form.is_valid():
+                tries = AccountTries(token)
+                if not tries.counts(request):
+                    return _too_many_tries(request, tries)
                 return render(
                     request,
                     "events/screens/invite.html",
@@ -239,6 +242,21 @@ def invite_page(request: HttpRequest, token: str) -> HttpResponse:
         "events/screens/invite.html",
         {"invite": invite, "form": form, "login": _login_back_to(request)},
     )
+
+
+def _too_many_tries(request: HttpRequest, tries: AccountTries) -> HttpResponse:
+    """The link's refused tries are used up for the hour: told without saying why this one
+    was refused."""
+    problem = DomainError(
+        str(
+            _("Too many accounts were refused on this link: try again later, or ask for a new one.")
+        ),
+        code="too-many-tries",
+    )
+    refused = render(request, "events/screens/invite.html", {"problem": problem}, status=429)
+    refused["Retry-After"] = str(int(tries.wait() or 1))
+    add_never_cache_headers(refused)
+    return refused
 
 
 @signed_in
