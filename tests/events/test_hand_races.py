@@ -37,7 +37,7 @@ def test_copies_of_one_hand_at_once_make_one_hand(director: Director):
     assert Event.objects.get(pk=event).version == before + 1
 
 
-ATTEMPTS = 6
+ATTEMPTS = 4
 
 
 def _hand_and_act_at_once(director: Director, act: str) -> tuple[int, int]:
