@@ -476,15 +476,26 @@ def test_the_scorer_sees_why_the_opponents_disputed(director: Director):
     assert (again["dispute_reason"], again["disputed_by"]) == ("", None)
 
 
+def hand_sent(director: Director, key: str, hands: int) -> tuple[int, dict, Device, Any]:
+    """A night of `hands` hands a round, table 1's phone, and its first hand sent with `key`
+    (a march by seat 0's side): the event, the round, the phone and the hand's answer."""
+    event, rnd = hands_night(director, hands=hands)
+    phone = join(rnd["tables"][0]["join_code"])
+    first = phone.client.post(
+        phone.url + "hands/", SENT_HAND, format="json", HTTP_IDEMPOTENCY_KEY=key
+    )
+    assert first.status_code == 201
+    return event, rnd, phone, first
+
+
+SENT_HAND = {"maker": 0, "trump": "H", "maker_tricks": 5}
+
+
 def test_a_hand_retried_after_the_result_is_answered_as_it_was_first(director: Director):
     """A phone whose answer was lost sends the hand again after its result went in (from
     another tab, say): the retry gets the first answer, and nothing is recorded twice."""
-    _, rnd = hands_night(director, hands=1)
-    phone = join(rnd["tables"][0]["join_code"])
-    key = {"HTTP_IDEMPOTENCY_KEY": "the-last-hand"}
-    body = {"maker": 0, "trump": "H", "maker_tricks": 5}
-    first = phone.client.post(phone.url + "hands/", body, format="json", **key)
-    assert first.status_code == 201
+    _, rnd, phone, first = hand_sent(director, "the-last-hand", hands=1)
+    key, body = {"HTTP_IDEMPOTENCY_KEY": "the-last-hand"}, SENT_HAND
     ok(entered(phone), 201)
     again = phone.client.post(phone.url + "hands/", body, format="json", **key)
     assert again.status_code == 200
@@ -503,12 +514,8 @@ def test_a_hand_retried_after_its_phones_token_ended_is_answered_as_it_was_first
     """The answer was lost, then the director closed the night (or handed the table to
     another phone) before the phone's retry: the retry still gets the hand's first answer,
     whatever happened since. Nothing else the ended token sends gets through."""
-    event, rnd = hands_night(director, hands=2)
-    phone = join(rnd["tables"][0]["join_code"])
-    key = {"HTTP_IDEMPOTENCY_KEY": "sent-before-the-end"}
-    body = {"maker": 0, "trump": "H", "maker_tricks": 5}
-    first = phone.client.post(phone.url + "hands/", body, format="json", **key)
-    assert first.status_code == 201
+    event, rnd, phone, first = hand_sent(director, "sent-before-the-end", hands=2)
+    key, body = {"HTTP_IDEMPOTENCY_KEY": "sent-before-the-end"}, SENT_HAND
     if ended == "night closed":
         closing = {"leave_open": True}
         ok(director.client.post(f"/api/v1/events/{event}/close/", closing, format="json"))
