@@ -7,6 +7,10 @@ same, so `SquashedMigration` moves the state through every operation without ren
 the app's (empty) tables as they stood and creates them as they end. Data migrations are
 skipped there: with no row, they have nothing to move. Anywhere else (a database an earlier
 build filled, or `sqlmigrate`) it is applied exactly as Django applies any migration.
+
+`built_whole` says how many of its operations, from the first, are built so; the rest (written
+after the tables were first built whole, some keeping a column for the build before them) are
+applied one by one after, as their own migrations would be.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from django.db.models import Model
 
 
 class SquashedMigration(migrations.Migration):
+    built_whole: int | None = None  # (None: every operation)
+
     def apply(
         self,
         project_state: ProjectState,
@@ -29,13 +35,19 @@ class SquashedMigration(migrations.Migration):
             return super().apply(project_state, schema_editor, collect_sql)
         # The state moves through every operation with nothing rendered in between.
         project_state.__dict__.pop("apps", None)
-        for operation in self.operations:
+        for operation in self.operations[: self.built_whole]:
             operation.state_forwards(self.app_label, project_state)
         for model in reversed(self._models(before)):
             schema_editor.delete_model(model)
         for model in self._models(project_state.apps):
             schema_editor.create_model(model)
-        return project_state
+        if self.built_whole is None:
+            return project_state
+        written_since = {"operations": self.operations[self.built_whole :], "atomic": self.atomic}
+        rest: migrations.Migration = type("Migration", (migrations.Migration,), written_since)(
+            self.name, self.app_label
+        )
+        return rest.apply(project_state, schema_editor)
 
     def _models(self, apps: StateApps) -> list[type[Model]]:
         if self.app_label not in apps.app_configs:

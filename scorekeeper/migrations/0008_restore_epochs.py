@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorekeeper", "0005_roster_constraints_squashed_0007_club_language_time_zone"),
+        ("scorekeeper", "0007_club_language_time_zone"),
     ]
 
     operations = [

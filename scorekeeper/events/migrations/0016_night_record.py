@@ -28,7 +28,7 @@ def numbers_from_tables(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
     dependencies = [
         ("events", "0015_confirm_with"),
-        ("scorekeeper", "0005_roster_constraints_squashed_0007_club_language_time_zone"),
+        ("scorekeeper", "0007_club_language_time_zone"),
     ]
 
     operations = [

@@ -1,0 +1,61 @@
+"""The events' migrations from 0003 in one, for a new database: their tables built whole as the
+run squashed before leaves them (0003 to 0012, kept in
+`_0003_roster_squashed_0012_directors_remedies`), then 0013 to 0023 applied one by one as
+written (some keep a column for the build before them). A database an earlier build migrated
+takes the rest of the chain instead."""
+
+from importlib import import_module
+
+from django.conf import settings
+from django.db import migrations
+
+from scorekeeper.squashing import SquashedMigration
+
+WHOLE = ("_0003_roster_squashed_0012_directors_remedies",)
+SINCE = (
+    "0013_format_options",
+    "0014_director_invitee",
+    "0015_confirm_with",
+    "0016_night_record",
+    "0017_event_ask_tricks",
+    "0018_change_log_restore",
+    "0019_result_kept_confirmation",
+    "0020_round_without_bracket_places",
+    "0021_token_ended_freed",
+    "0022_change_log_phones",
+    "0023_event_device_key",
+)
+
+
+def operations_of(names):
+    return [
+        operation
+        for name in names
+        for operation in import_module(f"scorekeeper.events.migrations.{name}").Migration.operations
+    ]
+
+
+class Migration(SquashedMigration):
+    replaces = [
+        ("events", "0003_roster"),
+        ("events", "0004_event_tables_and_the_night"),
+        ("events", "0005_event_tables_from_rounds"),
+        ("events", "0006_one_code_a_night"),
+        ("events", "0007_event_version"),
+        ("events", "0008_people"),
+        ("events", "0009_standings_version"),
+        ("events", "0010_season_ladders_and_ranking_options"),
+        ("events", "0011_event_knockout_options"),
+        ("events", "0012_directors_remedies"),
+    ] + [("events", name) for name in SINCE]
+
+    dependencies = [
+        ("events", "0002_roster_data"),
+        ("scorekeeper", "0004_roster"),
+        ("scorekeeper", "0005_roster_constraints"),
+        ("scorekeeper", "0007_club_language_time_zone"),
+        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+    ]
+
+    built_whole = len(operations_of(WHOLE))
+    operations = operations_of(WHOLE + SINCE)
