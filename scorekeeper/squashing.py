@@ -15,10 +15,24 @@ applied one by one after, as their own migrations would be.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from importlib import import_module
+
 from django.db import migrations
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.operations.base import Operation
 from django.db.migrations.state import ProjectState, StateApps
 from django.db.models import Model
+
+
+def migrations_of(package: str, names: Sequence[str]) -> list[type[migrations.Migration]]:
+    """The migrations `names` of the migrations package `package` (a squashed migration takes
+    its operations, in their order, from the runs it squashes)."""
+    return [import_module(f"{package}.{name}").Migration for name in names]
+
+
+def operations_of(package: str, names: Sequence[str]) -> list[Operation]:
+    return [op for migration in migrations_of(package, names) for op in migration.operations]
 
 
 class SquashedMigration(migrations.Migration):

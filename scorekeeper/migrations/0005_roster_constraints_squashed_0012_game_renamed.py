@@ -7,10 +7,11 @@ Two squashed migrations an app is as few as the chain allows: this one waits for
 roster data (their 0002, which waits for the scorekeeper's 0004), and the events' from 0003
 wait for it."""
 
-from importlib import import_module
-
 from django.db import migrations
 
+from scorekeeper.squashing import migrations_of, operations_of
+
+PACKAGE = "scorekeeper.migrations"
 KEPT = ("_0005_roster_constraints_squashed_0007_club_language_time_zone",)
 SINCE = (
     "0008_restore_epochs",
@@ -21,24 +22,15 @@ SINCE = (
 )
 
 
-def operations_of(names):
-    return [
-        operation
-        for name in names
-        for operation in import_module(f"scorekeeper.migrations.{name}").Migration.operations
-    ]
-
-
 class Migration(migrations.Migration):
     replaces = [
-        ("scorekeeper", "0005_roster_constraints"),
-        ("scorekeeper", "0006_game_standing_kept"),
-        ("scorekeeper", "0007_club_language_time_zone"),
-    ] + [("scorekeeper", name) for name in SINCE]
+        *(replaced for kept in migrations_of(PACKAGE, KEPT) for replaced in kept.replaces),
+        *(("scorekeeper", name) for name in SINCE),
+    ]
 
     dependencies = [
         ("events", "0002_roster_data"),
         ("scorekeeper", "0004_roster"),
     ]
 
-    operations = operations_of(KEPT + SINCE)
+    operations = operations_of(PACKAGE, KEPT + SINCE)

@@ -4,13 +4,12 @@ run squashed before leaves them (0003 to 0012, kept in
 written (some keep a column for the build before them). A database an earlier build migrated
 takes the rest of the chain instead."""
 
-from importlib import import_module
-
 from django.conf import settings
 from django.db import migrations
 
-from scorekeeper.squashing import SquashedMigration
+from scorekeeper.squashing import SquashedMigration, migrations_of, operations_of
 
+PACKAGE = "scorekeeper.events.migrations"
 WHOLE = ("_0003_roster_squashed_0012_directors_remedies",)
 SINCE = (
     "0013_format_options",
@@ -27,27 +26,11 @@ SINCE = (
 )
 
 
-def operations_of(names):
-    return [
-        operation
-        for name in names
-        for operation in import_module(f"scorekeeper.events.migrations.{name}").Migration.operations
-    ]
-
-
 class Migration(SquashedMigration):
     replaces = [
-        ("events", "0003_roster"),
-        ("events", "0004_event_tables_and_the_night"),
-        ("events", "0005_event_tables_from_rounds"),
-        ("events", "0006_one_code_a_night"),
-        ("events", "0007_event_version"),
-        ("events", "0008_people"),
-        ("events", "0009_standings_version"),
-        ("events", "0010_season_ladders_and_ranking_options"),
-        ("events", "0011_event_knockout_options"),
-        ("events", "0012_directors_remedies"),
-    ] + [("events", name) for name in SINCE]
+        *(replaced for kept in migrations_of(PACKAGE, WHOLE) for replaced in kept.replaces),
+        *(("events", name) for name in SINCE),
+    ]
 
     dependencies = [
         ("events", "0002_roster_data"),
@@ -57,5 +40,5 @@ class Migration(SquashedMigration):
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
-    built_whole = len(operations_of(WHOLE))
-    operations = operations_of(WHOLE + SINCE)
+    built_whole = len(operations_of(PACKAGE, WHOLE))
+    operations = operations_of(PACKAGE, WHOLE + SINCE)
