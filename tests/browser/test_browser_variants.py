@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from table import Table, api_get, eventually, layout_problems, points, text_size
+from test_large_text import problems
 
 pytestmark = pytest.mark.browser
 
@@ -167,6 +168,44 @@ def test_the_variants_hand_forms_fit_a_phone_with_large_text(
     table = Table(page, live_server.url)
     table.new_game(names, variant=variant)
     assert layout_problems(page) == []
+
+
+#: A Bid Euchre hand's words in English and Korean: the game, its players' group, who won the
+#: bid, what they bid, a bid of five.
+BID_WORDS = {
+    "en-US": ("Bid Euchre", "Players", "Who won the bid?", "What they bid", "5 tricks"),
+    "ko-KR": ("비드 유커", "플레이어", "비딩을 따낸 사람은?", "비딩한 트릭 수", "5트릭"),
+}
+
+
+@pytest.mark.parametrize("locale", BID_WORDS)
+@pytest.mark.parametrize("way", ["usual size", "text size 200", "page zoom 200"])
+def test_each_count_of_tricks_says_its_score_whole_on_a_target_a_finger_can_tap(
+    live_server, phone, locale: str, way: str
+) -> None:
+    """Once the bid is in, each count says what it scores ("Set! −5 to N/S, +6 to E/W"): in
+    Korean a side ("북/남") broke at its slash, and at 200% page zoom three counts a row were
+    38 px across."""
+    if way == "page zoom 200":  # half the CSS pixels across, each two on the screen
+        context = phone(
+            locale=locale, viewport={"width": 180, "height": 370}, device_scale_factor=2
+        )
+        page = context.new_page()
+    else:
+        page = phone(locale=locale).new_page()
+        if way == "text size 200":
+            text_size(page, 200)
+    game, players, maker, bid, five = BID_WORDS[locale]
+    page.goto(live_server.url + "/new/")
+    page.get_by_role("radio", name=game, exact=True).check()
+    seats = page.get_by_role("group", name=players).get_by_role("textbox")
+    for seat, name in enumerate(LONG_SIX[:4]):
+        seats.nth(seat).fill(name)
+    page.locator("form button[type=submit]").last.click()
+    page.get_by_role("group", name=maker).get_by_role("radio").first.check()
+    page.get_by_role("group", name=bid).get_by_role("radio", name=five).check()
+    expect(page.locator(".ending-points").first).to_contain_text("\u22125")
+    assert problems(page) == []
 
 
 def test_the_referee_rules_a_bid_euchre_no_trump_trick_in_korean(live_server, phone) -> None:

@@ -54,6 +54,10 @@ export function partnersFit(root) {
  * anywhere, before its colon too (a word joiner does not stop that). */
 export const colonHeld = (text) => text.split(/(\S:)/).map((part, i) => (i % 2 ? h("span", { class: "keep" }, part) : part));
 
+/** A side's label ("N/S", "북/남") is one word, and so is a word with its brackets
+ * ("마치(5트릭)"): no line breaks at its slash or bracket (Korean breaks there otherwise). */
+export const wordsKept = (text) => String(text).split(/(\S*[/(]\S*)/).map((part, i) => (i % 2 ? h("span", { class: "keep" }, part) : part));
+
 let toastTimer = 0;
 let toastSticky = false;
 let toastElement = null;
@@ -87,10 +91,7 @@ export function toast(message, { action, onAction, ms = 4000, into } = {}) {
   const home = place || document.body;
   if (el.parentNode !== home) home.append(el);
   el.classList.toggle("inline", !!place);
-  // A side's label ("N/S", "북/남") is one word, and so is a word with its brackets
-  // ("마치(5트릭)"): no line breaks at its slash or bracket.
-  const words = String(message).split(/(\S*[/(]\S*)/).map((part, i) => (i % 2 ? h("span", { class: "keep" }, part) : part));
-  replace(el, h("span", {}, words), action ? h("button", {
+  replace(el, h("span", {}, wordsKept(message)), action ? h("button", {
     type: "button",
     class: "link",
     // The second tap of a double tap on what was there before (an ending that saved a hand)

@@ -13,7 +13,7 @@ import {
   OUTCOMES, RED, SUITS, SYMBOL, auctionBids, awardPoints, awardText, handSize, isAuction, previewAward,
   namesOneARow, seatLetter, seatName, seatsARow, teamOf,
 } from "../rules.js";
-import { choices, faceToggle, h, replace, toggle } from "../ui.js";
+import { choices, faceToggle, h, replace, toggle, wordsKept } from "../ui.js";
 
 const LONE_BIDS = ["moon", "loner"];
 
@@ -240,7 +240,7 @@ export function handInputs({ game, values, onchange, prefix = "", askTricks = fa
           },
         }, h("span", { class: "ending-name" }, ending.face),
         // (Its line is kept before there is anything to say: the row's height never changes.)
-        h("small", { class: "ending-points" }, ending.award ? scores(ruleset, ending, byTricks) : "\u00a0"))), alone()));
+        h("small", { class: "ending-points" }, ending.award ? wordsKept(scores(ruleset, ending, byTricks)) : "\u00a0"))), alone()));
       return;
     }
     const chosen = byTricks ? values.maker_tricks : values.outcome;
