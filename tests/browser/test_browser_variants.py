@@ -208,6 +208,33 @@ def test_each_count_of_tricks_says_its_score_whole_on_a_target_a_finger_can_tap(
     assert problems(page) == []
 
 
+#: The seats of a new game whose name (the placeholder, "Northeast") does not fit its box.
+NAMES_CUT = """() => [...document.querySelectorAll(".seats input")].filter((input) => {
+  const hint = getComputedStyle(input, "::placeholder"), box = getComputedStyle(input);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = `${hint.fontWeight} ${hint.fontSize} ${hint.fontFamily}`;
+  const room = input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+  return pen.measureText(input.placeholder).width > room;
+}).map((input) => input.placeholder)"""
+
+
+@pytest.mark.parametrize("way", ["usual size", "text size 200", "page zoom 200"])
+def test_a_new_six_handed_game_shows_each_seat_s_name_whole(live_server, phone, way: str) -> None:
+    """Two across, "Northeast" was cut to "Northeas" in its box; six letters of who deals
+    first in a row were each under 44 px."""
+    if way == "page zoom 200":
+        page = phone(viewport={"width": 180, "height": 370}, device_scale_factor=2).new_page()
+    else:
+        page = phone().new_page()
+        if way == "text size 200":
+            text_size(page, 200)
+    page.goto(live_server.url + "/new/")
+    page.get_by_role("radio", name="Six-handed", exact=True).check()
+    expect(page.get_by_role("group", name="Players").get_by_role("textbox")).to_have_count(6)
+    assert page.evaluate(NAMES_CUT) == []
+    assert layout_problems(page) == []
+
+
 def test_the_referee_rules_a_bid_euchre_no_trump_trick_in_korean(live_server, phone) -> None:
     """Under no trump the jack of diamonds is no bower: East, holding the king of hearts,
     throws it on North's heart lead and reneges."""

@@ -127,6 +127,9 @@ export async function showNewGame(main) {
       choices({
         name: "dealer",
         legend: t("new.dealer"),
+        // At most four letters a row, the rows even: six seats go three and three (six in a
+        // row left each under 44 px).
+        columns: Math.ceil(letters.length / Math.ceil(letters.length / 4)),
         value: state.dealer,
         options: letters.map((letter, seat) => ({ value: seat, face: t(`seat.${letter}`), label: t(`seat.full.${letter}`) })),
         onchange: (seat) => { state.dealer = seat; },
