@@ -21,7 +21,7 @@ HOMES = {ROOT / "referee" / "rules.py", APP / "rules.js"}
 
 OLD_FORMS = {
     "a team worked out from the seat": re.compile(r"seat\s*%\s*2"),
-    "four players assumed": re.compile(r"players\s*[!=]==?\s*4\b"),
+    "four players assumed": re.compile(r"players\s*(?:[!=]==?|:)\s*4\b"),
     "seat letters written out": re.compile(r"""\[\s*["']N["'],\s*["']E["']"""),
     "a five-card hand assumed": re.compile(
         r"\[0, 1, 2, 3, 4, 5\]|length\s*>=\s*5\b|max_value=5\b|hand\w* has 5 cards"
@@ -37,6 +37,7 @@ def sources() -> list[Path]:
     python += [*(games / "api").glob("*.py"), *(games / "services").glob("*.py")]
     python += [games / "selectors.py", games / "models.py", *(games / "events").rglob("*.py")]
     scripts = [*APP.glob("*.js"), *(APP / "views").glob("*.js")]
+    scripts += [*(games / "events" / "static").rglob("*.js"), *games.rglob("templates/**/*.html")]
     return [path for path in python + scripts if path not in HOMES]
 
 
@@ -72,6 +73,7 @@ def test_the_sources_are_where_the_ruling_looks():
     names = {path.name for path in sources()}
     assert {"handform.js", "referee.js", "hands.py", "serializers.py", "play.py"} <= names
     assert {"rounds.py", "tally.py", "seating.py"} <= names
+    assert {"console_desk.js", "shell.html", "manage.html"} <= names
 
 
 @pytest.mark.parametrize(

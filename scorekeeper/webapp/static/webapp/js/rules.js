@@ -13,6 +13,11 @@ export const PRESETS = ["standard", "uka", "two-handed", "three-handed", "britis
  * referee's words). An auction's hand is said by its bid and tricks instead. */
 export const OUTCOMES = ["made", "march", "euchred"];
 
+/** The standard game (four seats, 24 cards) as a ruleset: what the referee's screen judges
+ * before the presets have come, and the table of a seating kept by an earlier build, whose
+ * seats named no letter (the events seated four then). */
+export const STANDARD = { preset: "standard", players: 4, deck: 24, points: {} };
+
 /** The table's shape of rulesets kept on a phone from before the server sent it with every
  * ruleset: they had two, three or four seats, five cards each. */
 const SHAPE_BEFORE = {

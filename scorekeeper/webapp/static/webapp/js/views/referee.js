@@ -10,7 +10,7 @@ import { enqueue, flush, pending } from "../outbox.js";
 import { presetRules } from "../db.js";
 import { has, lang, t, withParticles } from "../i18n.js";
 import {
-  PRESETS, RED, auctionBids, awardText, cardFace, cardName, deckCards, handSize, isAuction,
+  PRESETS, RED, STANDARD, auctionBids, awardText, cardFace, cardName, deckCards, handSize, isAuction,
   namesAcross, namesOneARow, partnerships, seatLetter, seatLetters, teamOf, teamSeats,
 } from "../rules.js";
 import { choices, colonHeld, draft, h, replace, toast, toggle } from "../ui.js";
@@ -95,7 +95,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
 
   const ruleset = () => game?.ruleset
     || presets.find((item) => item.name === state.preset)?.ruleset
-    || { preset: "standard", players: 4, deck: 24, points: {} };
+    || STANDARD;
   const name = (seat) => (game
     ? `${game.players[seat]} (${seatLetter(game.ruleset, seat)})`
     : t(`seat.full.${seatLetters(ruleset())[seat]}`));

@@ -6,14 +6,14 @@ import { api, Problem, Unreachable } from "../api.js";
 import { forgetDevice, loadGame, recall, remember, saveLinks, saveToken } from "../db.js";
 import { t } from "../i18n.js";
 import { forgetNight, keepRead, noteEpoch } from "../outbox.js";
-import { seatLetters } from "../rules.js";
+import { STANDARD, seatLetters } from "../rules.js";
 import { h } from "../ui.js";
 import { HERE } from "./join.js";
 
 /** A seat's letter as the server names it (N, E, S, W; six-handed N, NE, SE, S, SW, NW). A
- * seating kept on the phone by an earlier build, always of four, names none. */
+ * seating kept on the phone by an earlier build, always the standard table's, names none. */
 export function letterOf(seat) {
-  return t(`seat.${seat.letter || seatLetters({ players: 4 })[seat.seat]}`);
+  return t(`seat.${seat.letter || seatLetters(STANDARD)[seat.seat]}`);
 }
 
 /** The phone is off its table (it left, or the director took it off): the device goes, and
