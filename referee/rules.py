@@ -34,8 +34,8 @@ TURN_UP_HAND: Final = 5
 TURN_UP_TRICKS_TO_MAKE: Final = 3
 #: Each seat's letter, clockwise from seat 0: the compass for four (North and South against
 #: East and West), two (North and South) and three (North, East, West); for six, the compass
-#: of a hexagon, North, North-East, South-East, South, South-West, North-West (North, South-East
-#: and South-West against North-East, South and North-West).
+#: of a hexagon, North, Northeast, Southeast, South, Southwest, Northwest (North, Southeast
+#: and Southwest against Northeast, South and Northwest).
 SEAT_LETTERS: Final = {
     2: ("N", "S"),
     3: ("N", "E", "W"),

@@ -221,7 +221,7 @@ def test_a_six_handed_loner_plays_against_three_with_both_partners_out(
     trick = page.get_by_role("group", name="Cards in the trick, in order", exact=True)
     for card in ["jack of spades", "seven of spades", "eight of spades", "nine of spades"]:
         trick.get_by_role("button", name=card, exact=True).click()
-    # North against North-East, South and North-West; South-East and South-West sit out.
+    # North against Northeast, South and Northwest; Southeast and Southwest sit out.
     expect(page.locator(".trick-slots .slot-seat")).to_have_text(
         ["North", "Northeast", "South", "Northwest"]
     )
