@@ -141,6 +141,43 @@ def test_a_moon_is_amended_on_the_phone_to_a_moon_set_and_to_a_bid_of_tricks(
     assert [h["award"]["reason"] for h in hands] == ["moon-set", "bid-made"]
 
 
+def test_a_set_below_zero_is_undone_and_the_game_ends_on_the_made_bid_after_it(
+    page: Page, live_server
+) -> None:
+    """The last hand undone takes its set back (N/S from −5 to 0); a game won, undone, plays on
+    to a set that leaves the winners short, and ends on a made moon."""
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, variant="Bid Euchre")
+    pick_bid(table, "Ann (N)", "5 tricks", 2)
+    table.save()
+    expect(page.get_by_label(points("N/S", -5))).to_have_text("\u22125")
+    page.get_by_role("button", name="Undo hand 1").click()
+    page.get_by_role("button", name="Tap again to undo hand 1").click()
+    expect(page.get_by_label(points("N/S", 0))).to_have_text("0")
+    expect(page.get_by_label(points("E/W", 0))).to_have_text("0")
+    for score in (12, 24, 36):
+        shoot_the_moon(table, "Ben (E)")
+        expect(page.get_by_label(points("E/W", score))).to_have_text(str(score))
+    expect(page.get_by_role("heading", name="E/W win!")).to_be_visible()
+    page.get_by_role("button", name="Undo hand 3").click()
+    page.get_by_role("button", name="Tap again to undo hand 3").click()
+    expect(page.get_by_label(points("E/W", 24))).to_have_text("24")
+    expect(page.get_by_role("group", name="Who won the bid?")).to_be_visible()
+    pick_bid(table, "Ann (N)", "4 tricks", 1)  # N/S set: E/W at 29 play on
+    expect(table.ending_button()).to_contain_text("Set! −4 to N/S, +5 to E/W")
+    table.save()
+    expect(page.get_by_label(points("N/S", -4))).to_have_text("\u22124")
+    expect(page.get_by_role("group", name="Who won the bid?")).to_be_visible()
+    shoot_the_moon(table, "Ben (E)")
+    expect(page.get_by_role("heading", name="E/W win!")).to_be_visible()
+    expect(page.locator(".won-score")).to_have_text("N/S \u22124 – E/W 41")
+    expect(page.locator(".hand-list .badge")).to_have_count(0)
+    game = table.game()
+    assert (game["status"], game["winner"], game["score"]) == ("finished", 1, [-4, 41])
+    reasons = [hand["award"]["reason"] for hand in game["hands"]]
+    assert reasons == ["moon-made", "moon-made", "bid-set", "moon-made"]
+
+
 #: Names as a club's roster has them: six of them must fit a phone's row of seats.
 LONG_SIX = [
     "Henry Hughes",
