@@ -7,8 +7,10 @@ times what the database takes to answer it, and a crowded night's tail is made o
 time. A `Compiled` query is compiled on a connection's first use, with each value it looks up
 as one of its parameters; later it runs the same statement with other values, and its row becomes models exactly as the ORM's own query
 makes them (the same fields, the related models set, the database's values converted), by
-the compiler that wrote it. A `CompiledUpdate` does the same for an update by key (an event's
-version counters, which every table's write moves).
+the compiler that wrote it. `CompiledRows` does the same for the rows of a `values_list`
+(a game's hands, for its standing), and a `CompiledUpdate` for an update by key (an event's
+version counters, which every table's write moves). A model's own row is written the same way
+by `scorekeeper.compiled_writes`.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ class _Statement:
         each field gives it to the database; None for a value the statement cannot look up."""
         params = list(self.params)
         for (at, field), value in zip(self.keys, values, strict=True):
-            sent = _sent(field, value, connection)
+            sent = value_sent(field, value, connection)
             if sent is None:
                 return None
             params[at] = sent
@@ -81,7 +83,7 @@ class Compiled(Generic[_M]):
     """The first row (of at most one: `rows` filters on a unique key) that `rows(*values)`
     finds, each value compared with the model's field named in `fields`, in order. Asked as
     the ORM would be where a plan cannot be made, and for a value no plan can look up
-    (`_sent`)."""
+    (`value_sent`)."""
 
     def __init__(self, rows: Callable[..., QuerySet[_M]], *fields: str) -> None:
         self._rows = rows
@@ -121,10 +123,51 @@ class Compiled(Generic[_M]):
         return obj  # type: ignore[return-value]
 
 
+class CompiledRows:
+    """The rows that `rows(*values)` finds, as tuples (`rows` ends in a `values_list` of
+    fields, in the order it asks for), each value compared with the model's field named in
+    `fields`. Asked as the ORM would be where a plan cannot be made, and for a value no plan
+    can look up (`value_sent`)."""
+
+    def __init__(self, rows: Callable[..., QuerySet[Any, tuple[Any, ...]]], *fields: str) -> None:
+        self._rows = rows
+        self._fields = fields
+
+    def all(self, *values: Any) -> list[tuple[Any, ...]]:
+        connection = connections[DEFAULT_DB_ALIAS]
+        plans: dict[CompiledRows, _Statement | None] = vars(connection).setdefault(
+            "compiled_rows", {}
+        )
+        if self not in plans:
+            rows = self._rows(*values)
+            query = rows.query
+            # (the fields alone, in their order: what `values_list` reads as its rows as they are)
+            plain = not (query.extra_select or query.annotation_select) and tuple(
+                query.values_select
+            ) == tuple(rows._fields or ())  # type: ignore[attr-defined]
+            made = (
+                _planned(lambda *v: self._rows(*v).query, self._fields, values) if plain else None
+            )
+            plans[self] = None if made is None else _Statement(*made)
+        plan = plans[self]
+        params = plan.with_values(values, connection) if plan is not None else None
+        if plan is None or params is None:
+            return list(self._rows(*values))
+        with connection.cursor() as cursor:
+            cursor.execute(plan.sql, params)
+            found = cursor.fetchall()
+        compiler = plan.compiler
+        # (as `results_iter` reads a `values_list`: its columns, converted)
+        converters = compiler.get_converters([c[0] for c in compiler.select[: compiler.col_count]])
+        if converters:
+            found = compiler.apply_converters(found, converters)
+        return [tuple(row) for row in found]
+
+
 class CompiledUpdate:
     """`rows(value).update(**changes)`, the value compared with the field named `field`: how
     many rows it changed. Done as the ORM would where a plan cannot be made, and for a value no
-    plan can look up (`_sent`)."""
+    plan can look up (`value_sent`)."""
 
     def __init__(
         self, rows: Callable[[Any], QuerySet[Any]], field: str, changes: dict[str, Any]
@@ -176,14 +219,16 @@ def _planned(
             return None
         fields.append(field)
     connection = connections[DEFAULT_DB_ALIAS]
-    sent = [_sent(field, value, connection) for field, value in zip(fields, values, strict=True)]
+    sent = [
+        value_sent(field, value, connection) for field, value in zip(fields, values, strict=True)
+    ]
     # (the other of each field's own kind: a game's id written out has no other as a string)
     others = [
         None if now is None else _other(field.get_prep_value(value))
         for field, value, now in zip(fields, values, sent, strict=True)
     ]
     others_sent = [
-        None if other is None else _sent(field, other, connection)
+        None if other is None else value_sent(field, other, connection)
         for field, other in zip(fields, others, strict=True)
     ]
     if None in others_sent:  # (None, a kind with no other, out of range, or the last in range)
@@ -209,7 +254,7 @@ def _planned(
     return compiler, sql, list(params), keys
 
 
-def _sent(field: Field[Any, Any], value: Any, connection: BaseDatabaseWrapper) -> Any:
+def value_sent(field: Field[Any, Any], value: Any, connection: BaseDatabaseWrapper) -> Any:
     """What the ORM's filter on `field` sends the database for `value` (as `Exact` prepares
     it), or None where it sends no such parameter: for a None (IS NULL), a value of a kind
     `_other` has no other of, or an int out of the field's range (the ORM finds nothing

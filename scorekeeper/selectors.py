@@ -11,7 +11,7 @@ from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
 import referee
-from scorekeeper.compiled import Compiled
+from scorekeeper.compiled import Compiled, CompiledRows
 from scorekeeper.errors import NotFound
 from scorekeeper.models import ChangeLogEntry, Game, Hand
 from scorekeeper.tokens import token_matches as digest_matches
@@ -80,8 +80,15 @@ class HandRow(NamedTuple):
 
 def hand_rows(*, game: Game) -> list[HandRow]:
     """What the standing needs of each hand, in order, in one query."""
-    rows = game.hands.order_by("number").values_list(*HandRow._fields)
-    return [HandRow(*row) for row in rows]
+    return [HandRow(*row) for row in _HAND_ROWS.all(game.pk)]
+
+
+_HAND_ROWS = CompiledRows(
+    lambda game_id: (
+        Hand.objects.filter(game_id=game_id).order_by("number").values_list(*HandRow._fields)
+    ),
+    "game_id",
+)
 
 
 def standing_from(*, ruleset: referee.Ruleset, first_dealer: int, rows: list[HandRow]) -> Standing:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 import referee
 from scorekeeper.compiled import Compiled
+from scorekeeper.compiled_writes import row_delete, row_insert, row_update
 from scorekeeper.errors import (
     Conflict,
     DomainError,
@@ -107,6 +108,12 @@ def _check_version(game: Game, expected_version: int | None) -> None:
         raise _stale(game)
 
 
+_STANDING_FIELDS = (
+    *("score", "dealer", "winner", "status", "last_hand", "hands_dealt", "version"),
+    "updated_at",
+)
+
+
 def _stand(game: Game, standing: Standing, rows: int, dealt: int) -> None:
     """Keep where the game stands on its row and move it to its next version (saved)."""
     game.score = standing.score
@@ -116,12 +123,7 @@ def _stand(game: Game, standing: Standing, rows: int, dealt: int) -> None:
     game.last_hand = rows
     game.hands_dealt = dealt
     game.version += 1
-    game.save(
-        update_fields=[
-            *("score", "dealer", "winner", "status", "last_hand", "hands_dealt", "version"),
-            "updated_at",
-        ]
-    )
+    row_update(game, _STANDING_FIELDS)
 
 
 def _settle(game: Game, ruleset: referee.Ruleset) -> Standing:
@@ -347,9 +349,9 @@ def _record(
         request_digest=digest,
     )
     _apply(hand, ruling)
-    hand.save(force_insert=True)
+    row_insert(hand)
     standing = _advance(game, ruleset, hand)
-    ChangeLogEntry.objects.create(
+    logged = ChangeLogEntry(
         game=game,
         hand_number=hand.number,
         action=ChangeLogEntry.Action.RECORD,
@@ -360,6 +362,7 @@ def _record(
         request_digest=digest,
         answer=_answered(hand, game, standing) if idempotency_key is not None else None,
     )
+    row_insert(logged)
     return HandResult(hand=hand, game=game, standing=standing)
 
 
@@ -429,15 +432,17 @@ def hand_undo(
                 _("Only the last hand can be undone."), code="not-last-hand", field="number"
             )
         before = hand_snapshot(hand)
-        hand.delete()
+        row_delete(hand)
         standing = _settle(game, ruleset_of(game))
-        ChangeLogEntry.objects.create(
-            game=game,
-            hand_number=number,
-            action=ChangeLogEntry.Action.UNDO,
-            actor=actor,
-            reason=reason.strip(),
-            before=before,
-            version=game.version,
+        row_insert(
+            ChangeLogEntry(
+                game=game,
+                hand_number=number,
+                action=ChangeLogEntry.Action.UNDO,
+                actor=actor,
+                reason=reason.strip(),
+                before=before,
+                version=game.version,
+            )
         )
     return game, standing
