@@ -14,7 +14,7 @@ from typing import Final, TextIO
 
 from .check import check
 from .errors import MalformedRecord
-from .jsontext import read_file, read_json
+from .jsontext import read_json, read_lines_file, undecodable
 from .messages import LANGUAGES
 
 EXIT_OK = 0
@@ -52,13 +52,20 @@ def main(
 
 def _read(path: str, stdin: TextIO) -> str:
     """The text, without the byte order mark some editors put before UTF-8 (JSON's RFC lets a
-    reader ignore it)."""
+    reader ignore it), bytes that are not UTF-8 kept for ``undecodable`` to find."""
     if path != "-":
-        return read_file(path)
-    try:
+        return read_lines_file(path)
+    buffer = getattr(stdin, "buffer", None)
+    if buffer is None:  # (a text stream with no bytes under it)
         return stdin.read().removeprefix(BYTE_ORDER_MARK)
-    except UnicodeDecodeError:
-        raise MalformedRecord("file", "{path} is not UTF-8 text", path="stdin") from None
+    text: str = buffer.read().decode("utf-8", "surrogateescape")
+    return text.removeprefix(BYTE_ORDER_MARK)
+
+
+def _not_utf8(path: str) -> MalformedRecord:
+    return MalformedRecord(
+        "file", "{path} is not UTF-8 text", path="stdin" if path == "-" else path
+    )
 
 
 def check_command(path: str, *, lang: str, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -73,9 +80,13 @@ def check_command(path: str, *, lang: str, stdin: TextIO, stdout: TextIO, stderr
     except MalformedRecord as error:
         if held > 1 and error.template in _NOT_ONE_DOCUMENT:
             return _check_lines(numbered, lang=lang, stdout=stdout, stderr=stderr)
-        if not held:
+        if undecodable(text):
+            error = _not_utf8(path)
+        elif not held:
             error = MalformedRecord("record", "no hand record in the input")
         return _malformed(error, lang, stderr)
+    if undecodable(text):
+        return _malformed(_not_utf8(path), lang, stderr)
     try:
         verdict = check(whole, lang=lang)
     except MalformedRecord as error:
@@ -123,6 +134,8 @@ def _check_lines(
         try:
             if _blank(line):
                 raise MalformedRecord("record", "a blank line holds no hand record")
+            if undecodable(line):
+                raise MalformedRecord("record", "the line is not UTF-8 text")
             verdict = check(read_json(line), lang=lang)
         except MalformedRecord as error:
             detail = error.detail_in(lang)

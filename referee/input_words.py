@@ -290,6 +290,7 @@ KOREAN: Final[dict[str, str]] = {
     "{path} is not UTF-8 text": "{path}은(는) UTF-8 텍스트가 아닙니다",
     "not JSON: {why} (line {line}, column {column})": ("JSON이 아닙니다 ({line}행 {column}열)"),
     "a blank line holds no hand record": "빈 줄에는 {t_deal} 기록이 없습니다",
+    "the line is not UTF-8 text": "이 줄은 UTF-8 텍스트가 아닙니다",
 }
 
 

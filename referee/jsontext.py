@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import math
+import re
 from typing import Final
 
 from .errors import MalformedRecord, shown_key
@@ -31,6 +32,25 @@ def read_file(path: str) -> str:
         raise MalformedRecord("file", "{path} is not UTF-8 text", path=path) from None
     except OSError as error:
         raise _unreadable(path, error) from None
+
+
+def read_lines_file(path: str) -> str:
+    """A file's text as ``read_file`` reads it, but bytes that are not UTF-8 kept as Python's
+    lone surrogates (``surrogateescape``): JSON Lines refuses only the lines that hold them
+    (``undecodable``)."""
+    try:
+        with open(path, encoding="utf-8-sig", errors="surrogateescape") as handle:
+            return handle.read()
+    except OSError as error:
+        raise _unreadable(path, error) from None
+
+
+def undecodable(text: str) -> bool:
+    """Whether text read by ``read_lines_file`` holds bytes that are not UTF-8."""
+    return _SURROGATE.search(text) is not None
+
+
+_SURROGATE: Final = re.compile("[\udc80-\udcff]")
 
 
 def _unreadable(path: str, error: OSError) -> MalformedRecord:

@@ -216,6 +216,42 @@ def test_a_blank_line_among_json_lines_gets_its_own_error_line() -> None:
     }
 
 
+NOT_UTF8 = b'{"dealer": 0, "upcard": "Q\xffH"}'
+
+
+def bytes_in(data: bytes) -> io.TextIOWrapper:
+    """Standard input as a process has it: text over bytes."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+
+
+def test_a_line_that_is_not_utf8_among_json_lines_gets_its_own_error_line(
+    tmp_path: Path,
+) -> None:
+    data = b"\n".join([json.dumps(CLEAN).encode(), NOT_UTF8, json.dumps(RENEGE).encode(), b""])
+    path = tmp_path / "hands.jsonl"
+    path.write_bytes(data)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", str(path), "--lang", "ko"], stdout=out, stderr=err) == 2
+    assert err.getvalue() == "line 2: record: 이 줄은 UTF-8 텍스트가 아닙니다\n"
+    answers = [json.loads(line) for line in lines(out.getvalue())]
+    assert [answer.get("ok") for answer in answers] == [True, None, False]
+    assert answers[1] == {"error": {"field": "record", "detail": "이 줄은 UTF-8 텍스트가 아닙니다"}}
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", "-"], stdin=bytes_in(data), stdout=out, stderr=err) == 2
+    assert [json.loads(line).get("ok") for line in lines(out.getvalue())] == [True, None, False]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [NOT_UTF8, b'{"dealer": 0,\n "upcard": "Q\xffH"}', b'{"dealer": 0, \xff}'],
+    ids=["in-a-string", "a-record-of-two-lines", "outside-a-string"],
+)
+def test_one_record_that_is_not_utf8_is_refused_as_a_file(data: bytes) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", "-"], stdin=bytes_in(data), stdout=out, stderr=err) == 2
+    assert (out.getvalue(), err.getvalue()) == ("", "file: stdin is not UTF-8 text\n")
+
+
 @pytest.mark.parametrize(
     ("newline", "end", "answers"),
     [
