@@ -35,6 +35,7 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "final": "Final score {score}",
         "winner": "Winner: {team}",
         "no-winner": "No team has reached {target} yet",
+        "level": "No winner yet: level at the top with {points} points, play goes on",
         "C": "clubs",
         "D": "diamonds",
         "H": "hearts",
@@ -62,6 +63,7 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "final": "최종 점수 {score}",
         "winner": "승리: {team}",
         "no-winner": "아직 {target}점에 이른 팀이 없음",
+        "level": "아직 승리 팀 없음: {points}점 동점으로 게임이 이어짐",
         "C": "클럽",
         "D": "다이아몬드",
         "H": "하트",
@@ -118,7 +120,11 @@ def render(result: GameReplay, *, lang: str = "en") -> str:
         )
         lines.append("  " + score(deal.score))
     lines.append(words["final"].format(score=" - ".join(str(v) for v in result.final_score)))
-    if result.winner is None:
+    best = max(result.final_score)
+    if result.winner is None and best >= game.ruleset.target:
+        # (teams level at the top, at or above the target: reached, but nobody has won)
+        lines.append(words["level"].format(points=best))
+    elif result.winner is None:
         lines.append(words["no-winner"].format(target=game.ruleset.target))
     else:
         lines.append(words["winner"].format(team=team(result.winner)))

@@ -425,3 +425,22 @@ def test_an_egn_replay_never_names_a_winner_by_position() -> None:
     assert result.winner == 1
     data["deals"] = []
     assert egn.replay(egn.read_game(data)).winner is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "No winner yet: level at the top with 10 points, play goes on"),
+        ("ko", "아직 승리 팀 없음: 10점 동점으로 게임이 이어짐"),
+    ],
+)
+def test_an_egn_replay_level_at_the_target_says_play_goes_on(lang: str, said: str) -> None:
+    """Both teams have reached the target: the replay does not say that none has."""
+    data = load("Me-and-Bears.egn")
+    data["deals"] = []
+    data["metadata"]["initialScore"] = [10, 10]
+    text = egn.render(egn.replay(egn.read_game(data)), lang=lang)
+    assert text.splitlines()[-1] == said
+    data["metadata"]["initialScore"] = [9, 8]
+    text = egn.render(egn.replay(egn.read_game(data)), lang=lang)
+    assert text.splitlines()[-1] != said
