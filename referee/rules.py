@@ -156,9 +156,17 @@ class Ruleset:
 
     @property
     def can_throw_in(self) -> bool:
-        """Whether a hand nobody calls is thrown in: only where the stuck dealer may pass too.
-        (A poor-hand redeal is a request, not a hand passed out.)"""
-        return self.stuck_dealer == "redeal"
+        """Whether a hand nobody calls can be thrown in: where the stuck dealer may pass too,
+        and under stick the dealer where a bidder must hold the suit it names and the dealer
+        may hold none it may name (the turned-down suit uncallable; docs/rules.md). (A
+        poor-hand redeal is a request, not a hand passed out.)"""
+        if self.stuck_dealer == "redeal":
+            return True
+        return (
+            self.stuck_dealer == "must-call"
+            and self.must_hold_suit
+            and not self.turned_down_suit_callable
+        )
 
     def to_json(self) -> dict[str, Any]:
         """Every option, then what follows from them for a table: ``hand_size``, the seats of

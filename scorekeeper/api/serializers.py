@@ -105,8 +105,8 @@ def award_table_field() -> AwardRowSerializer:
 
 def can_throw_in_field() -> serializers.BooleanField:
     return serializers.BooleanField(
-        help_text="Whether a hand nobody calls is thrown in (only where the stuck dealer may "
-        "pass): elsewhere `thrown_in` is refused."
+        help_text="Whether a hand nobody calls can be thrown in (where the stuck dealer may "
+        "pass, or must call but may hold no suit to name): elsewhere `thrown_in` is refused."
     )
 
 

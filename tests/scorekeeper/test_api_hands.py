@@ -207,6 +207,25 @@ def test_it_refuses_a_thrown_in_hand_where_the_dealer_must_call(new_table, rules
     assert [hand["kind"] for hand in table.read()["hands"]] == ["played"]
 
 
+UKA_MUST_CALL = {"preset": "uka", "stuck_dealer": "must-call"}
+
+
+def test_a_stuck_dealer_with_no_suit_to_name_can_have_the_hand_thrown_in(new_table):
+    """Under must-call with Uka's must-hold rule the dealer may hold no suit they may name:
+    the deal is thrown in (docs/rules.md), by the quick entry as by the whole record."""
+    table = new_table(UKA_MUST_CALL)
+    assert table.body["can_throw_in"] is True
+    hand = table.hand({"thrown_in": True})
+    assert hand["kind"] == "thrown-in"
+    assert hand["game"]["dealer"] == 1
+    passes = [{"seat": seat, "action": "pass"} for seat in (2, 3, 0, 1, 2, 3, 0)]
+    record = {"dealer": 1, "upcard": "AH", "hands": {"1": ["7H", "8H", "9H", "TH", "QH"]}}
+    hand = table.hand({"record": {**record, "bids": passes}})
+    assert hand["kind"] == "thrown-in"
+    callable_turned_down = {**UKA_MUST_CALL, "turned_down_suit_callable": True}
+    assert new_table(callable_turned_down).body["can_throw_in"] is False
+
+
 def test_a_game_says_whether_its_hands_can_be_thrown_in(new_table, api):
     assert new_table().body["can_throw_in"] is False
     assert new_table(REDEAL).body["can_throw_in"] is True
