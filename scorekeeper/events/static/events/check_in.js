@@ -1,12 +1,37 @@
 // Check-in at the door: tap a player of the club's roster in as they arrive (tap again to
 // take them out), find them by the first letters of any of their names, add a new guest
 // inline. Checking in is entering the event; after round 1 it is a late arrival, seated from
-// the next round.
+// the next round. Each write names the event's version the door read (`If-Match`), as the
+// console's do: a round seated meanwhile on the console is shown, never seated twice.
 import { h as el } from "../webapp/js/ui.js";
+import { changedMeanwhile } from "./console_kit.js";
 import { $, $$, api, attempt, say } from "./screen.js";
 
 const event = document.body.dataset.event;
 const base = `/events/${event}/`;
+let version = Number(document.body.dataset.version);
+
+// A write made on the version the door read; then where the event stands, the door's own
+// write included, is what its next write is made on.
+async function write(method, url, body) {
+  const answer = await api(method, url, body, version);
+  version = (await api("GET", base)).version;
+  return answer;
+}
+
+// Run a tap or the seating; another director's change meanwhile (412) is shown, and the door
+// read again to be looked at before the director taps again.
+function guarded(action) {
+  return attempt(async () => {
+    try {
+      await action();
+    } catch (error) {
+      if (error.status !== 412) throw error;
+      await changedMeanwhile(error.body?.changes || []);
+      location.reload();
+    }
+  });
+}
 
 // The page's words, in its language: "{name} is checked in." with the names filled in.
 function t(key, values = {}) {
@@ -49,13 +74,13 @@ function tap(button) {
   const item = button.closest("li");
   const player = Number(item.dataset.player);
   const checkedIn = button.classList.contains("in");
-  attempt(async () => {
+  guarded(async () => {
     if (checkedIn) {
-      await api("DELETE", `/events/${event}/players/${player}/`);
+      await write("DELETE", `/events/${event}/players/${player}/`);
       mark(button, false);
       say(t("out", { name: item.dataset.name }));
     } else {
-      await api("POST", `/events/${event}/players/`, { player });
+      await write("POST", `/events/${event}/players/`, { player });
       mark(button, true);
       say(t("in", { name: item.dataset.name }));
       const search = $(".door-search");
@@ -81,10 +106,10 @@ function rosterItem(answer) {
 function addGuest(form) {
   const name = form.elements.name.value.trim();
   const label = form.elements.label.value.trim();
-  attempt(async () => {
+  guarded(async () => {
     const body = { name, new: true };
     if (label) body.label = label;
-    const answer = await api("POST", `/events/${event}/players/`, body);
+    const answer = await write("POST", `/events/${event}/players/`, body);
     rosterItem(answer);
     count();
     form.reset();
@@ -96,8 +121,8 @@ function addGuest(form) {
 }
 
 function seat() {
-  attempt(async () => {
-    const round = await api("POST", `/events/${event}/rounds/`);
+  guarded(async () => {
+    const round = await write("POST", `/events/${event}/rounds/`);
     document.body.dataset.rounds = String(round.number);
     const tables = round.tables.map((table) =>
       el("li", {}, el("strong", { text: t("table", { number: table.number }) }), ` ${table.seats.map((s) => s.name).join(", ")}`));

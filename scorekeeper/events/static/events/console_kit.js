@@ -114,7 +114,9 @@ export function staleReloads(load) {
   lookAgain = load;
 }
 
-function changedMeanwhile(changes) {
+/** Who changed what meanwhile (a 412's `changes`), in the page's dialog; resolved once the
+ * director has looked and closed it. */
+export function changedMeanwhile(changes) {
   const dialog = $("dialog.stale");
   const list = $(".stale-changes", dialog);
   list.replaceChildren(...changes.map(changeItem));
