@@ -124,6 +124,7 @@ KOREAN: Final[dict[str, str]] = {
     "must be an object with passed (seats and cards) and discard (cards)": (
         "passed(자리와 카드)와 discard(카드)가 있는 객체여야 합니다"
     ),
+    "must be a list of seats and cards": "자리와 카드의 목록이어야 합니다",
     # The ruleset.
     "unknown preset {value}; presets: {presets}": (
         "알 수 없는 프리셋 {value}입니다. 프리셋: {presets}"

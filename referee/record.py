@@ -452,14 +452,15 @@ def _contract_bid(value: dict[str, Any], hand_size: int) -> tuple[int, str | Non
 
 
 def _exchange(value: object, players: int) -> ReportedExchange:
-    if (
-        not isinstance(value, dict)
-        or not isinstance(value.get("passed"), list)
-        or not isinstance(value.get("discard"), list)
-    ):
+    if not isinstance(value, dict):
         raise MalformedRecord(
             "exchange", "must be an object with passed (seats and cards) and discard (cards)"
         )
+    # Name the part that is wrong, as a bid or a play is named inside its list.
+    if not isinstance(value.get("passed"), list):
+        raise MalformedRecord("exchange.passed", "must be a list of seats and cards")
+    if not isinstance(value.get("discard"), list):
+        raise MalformedRecord("exchange.discard", "must be a list of cards")
     passed = tuple(
         _play_slowly(entry, f"exchange.passed[{i}]", players)
         for i, entry in enumerate(value["passed"])

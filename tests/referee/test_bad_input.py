@@ -111,6 +111,29 @@ def test_a_point_given_twice_with_two_values_is_refused() -> None:
     assert referee.check({"dealer": 0, "ruleset": agreeing}).ok
 
 
+MOON = {"ruleset": "bid-euchre", "dealer": 0, "bids": [{"seat": 1, "action": "moon"}]}
+
+
+@pytest.mark.parametrize(
+    ("exchange", "field", "detail", "korean"),
+    [
+        ([], "exchange", "must be an object with passed", "passed(자리와 카드)와"),
+        ({"passed": "AH", "discard": []}, "exchange.passed", "must be a list of seats", "자리와"),
+        ({"passed": [{"seat": 3, "card": "AH"}]}, "exchange.discard", "must be a list of", "카드"),
+        ({"passed": ["AH"], "discard": ["9C"]}, "exchange.passed[0]", "must be an object", "seat"),
+    ],
+    ids=["not-an-object", "passed-not-a-list", "no-discard", "a-card-without-its-seat"],
+)
+def test_a_bad_exchange_names_the_part_that_is_wrong(
+    exchange: Any, field: str, detail: str, korean: str
+) -> None:
+    """variants.md 0.4: any shape of `exchange` but lists of passes and of cards is malformed."""
+    record = {**MOON, "exchange": exchange}
+    got_field, got_detail = refusal(record)
+    assert (got_field, got_detail[: len(detail)]) == (field, detail)
+    assert refusal(record, "ko")[1].startswith(korean)
+
+
 def test_a_hand_of_too_many_cards_says_how_many() -> None:
     field, detail = refusal({"dealer": 0, "hands": {"1": ["9H"] * 6}})
     assert (field, detail) == ("hands.1", "a hand has at most 5 cards, not 6")
