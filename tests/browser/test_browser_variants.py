@@ -351,9 +351,9 @@ def test_a_bid_euchre_game_scored_offline_ends_on_the_made_bid_not_on_the_defend
     assert (game["status"], game["winner"], game["score"]) == ("finished", 1, [6, 37])
 
 
-def test_the_phones_projected_winner_of_an_auction_is_the_referees(live_server, page: Page) -> None:
+def test_the_phones_projected_winner_is_the_referees(live_server, page: Page) -> None:
     """Offline, the phone shows who won as the referee will (`referee.game_winner`), under an
-    auction with and without `target_needs_contract`."""
+    auction with and without `target_needs_contract`, and in a turn-up game by the score alone."""
     import referee
     from referee.scoring import Award
 
@@ -377,6 +377,19 @@ def test_the_phones_projected_winner_of_an_auction_is_the_referees(live_server, 
                     "expected": referee.game_winner(rules, score, award=award, maker=maker),
                 }
             )
+    # Turn-up games are won by the score alone, whatever `target_needs_contract` says (the
+    # spec gives it no effect there): three-handed, level at the top, plays on.
+    three = referee.Ruleset.parse({"preset": "three-handed", "target_needs_contract": True})
+    for score, scored, maker in [([10, 10, 3], {1: 1}, 1), ([10, 9, 3], {0: 1}, 0)]:
+        award = Award("make", scored)
+        cases.append(
+            {
+                "ruleset": three.to_json(),
+                "score": score,
+                "last": {"maker": maker, "award": award.to_json()},
+                "expected": referee.game_winner(three, score, award=award, maker=maker),
+            }
+        )
     projected = page.evaluate(
         """async (cases) => {
             const { leader } = await import("/static/webapp/js/rules.js");

@@ -235,7 +235,8 @@ export function scoreText(points) {
 /** The projected winner (`referee.game_winner`, until the server answers): the one team alone
  * at the top at the target; in Bid Euchre (`target_needs_contract`) the team the last hand
  * (`last`) made or set for, then at the target; another auction's, the team at the target,
- * the makers when both are. */
+ * the makers when both are. A turn-up game is won by the score alone, whatever
+ * `target_needs_contract` says. */
 export function leader(ruleset, score, last = null) {
   if (isAuction(ruleset) && !ruleset.target_needs_contract) {
     if (!last || last.maker === null || last.maker === undefined) return null;
@@ -243,7 +244,7 @@ export function leader(ruleset, score, last = null) {
     if (reached.length > 1) return teamOf(ruleset, last.maker);
     return reached.length ? reached[0] : null;
   }
-  if (ruleset.target_needs_contract) {
+  if (isAuction(ruleset) && ruleset.target_needs_contract) {
     if (!last || last.maker === null || last.maker === undefined) return null;
     const makers = teamOf(ruleset, last.maker);
     const reason = last.award.reason || "";
