@@ -398,3 +398,38 @@ def test_the_phones_projected_winner_is_the_referees(live_server, page: Page) ->
         cases,
     )
     assert projected == [case["expected"] for case in cases]
+
+
+def test_a_bid_euchre_renege_ruled_on_the_referee_screen_is_recorded_whoever_won_the_bid(
+    page: Page, live_server
+) -> None:
+    """An auction's maker leads the first trick, whoever dealt (variants.md B.4): South won
+    the bid with North dealing, so South leads, not East; West throws a club holding the left
+    bower, and the ruling is the game's first hand."""
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, variant="Bid Euchre", dealer="N")
+    page.get_by_role("link", name="Referee").click()
+    page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Hearts").check()
+    page.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Cat (S)").check()
+    page.get_by_role("group", name="What they bid").get_by_role("radio", name="3").check()
+    leader = page.get_by_role("group", name="Who led?")
+    expect(leader.get_by_role("radio", name="Cat (S)")).to_be_checked()  # the maker leads
+    trick = page.get_by_role("group", name="Cards in the trick, in order", exact=True)
+    for card in ["ace of hearts", "nine of clubs", "nine of hearts", "ten of hearts"]:
+        trick.get_by_role("button", name=card, exact=True).click()
+    expect(page.locator(".trick-slots .slot-seat")).to_have_text(
+        ["Cat (S)", "Dan (W)", "Ann (N)", "Ben (E)"]
+    )
+    page.get_by_role("group", name="Whose hand?").get_by_role("radio", name="Dan (W)").check()
+    hand = page.get_by_role("group", name="Cards in Dan (W)'s hand")
+    for card in ["jack of diamonds", "nine of clubs", "king of spades"]:
+        hand.get_by_role("button", name=card, exact=True).click()
+    page.get_by_role("button", name="Ask the referee", exact=True).last.click()
+    ruling = page.get_by_role("region", name="Renege!")
+    expect(ruling).to_contain_text("left bower")
+    ruling.get_by_role("button", name="Record this ruling as hand 1").click()
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    eventually(page, lambda: table.game()["hands"], what="the hand reaches the server")
+    (kept,) = table.game()["hands"]
+    assert (kept["dealer"], kept["maker"], kept["bid"]) == (0, 2, 3)
+    assert kept["award"] == {"reason": "renege", "points": {"0": 4, "1": -4}}

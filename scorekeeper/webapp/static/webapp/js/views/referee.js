@@ -90,8 +90,9 @@ export async function showReferee(main, { game, ctx = null } = {}) {
   const draftKey = `ref:${game ? game.id : "free"}`;
   const state = draft(draftKey, blank);
   state.asking = false;
-  // Inside a game, the first trick of the next hand is led from the left of its dealer.
-  if (game && state.leader === null) state.leader = (game.dealer + 1) % game.ruleset.players;
+  // Inside a game, the first trick of the next hand is led from the left of its dealer (in an
+  // auction by the maker: picking who won the bid picks who led).
+  if (game && state.leader === null && !isAuction(game.ruleset)) state.leader = (game.dealer + 1) % game.ruleset.players;
 
   const ruleset = () => game?.ruleset
     || presets.find((item) => item.name === state.preset)?.ruleset
@@ -175,8 +176,9 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     const order = playOrder();
     const out = {
       ruleset: game ? game.ruleset : state.preset,
-      // The seat left of the dealer leads the first trick: the dealer follows from the lead.
-      dealer: (state.leader - 1 + players) % players,
+      // The seat left of the dealer leads a turn-up game's first trick: the dealer follows
+      // from the lead. An auction's maker leads it, whoever dealt: the game's dealer stands.
+      dealer: isAuction(ruleset()) && game ? game.dealer : (state.leader - 1 + players) % players,
       contract: {
         trump: state.noTrump ? null : state.trump,
         maker: state.maker,
@@ -216,6 +218,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     const verdict = state.verdict;
     const view = project(ctx.game, await pending(ctx.id));
     const { ruleset: _rules, ...hand } = record();
+    if (isAuction(ruleset())) hand.dealer = view.dealer; // (the maker led, whoever dealt)
     if (hand.dealer !== view.dealer) {
       const leader = (view.dealer + 1) % ruleset().players;
       toast(t("ref.record.dealer", { number: view.nextNumber, leader: name(leader) }), { ms: 8000 });
@@ -410,6 +413,10 @@ export async function showReferee(main, { game, ctx = null } = {}) {
             state.maker = Number(seat);
             noExchange();
             if (alone()) state.trick = []; // who sits out follows the maker
+            if (isAuction(rules) && state.leader !== state.maker) {
+              state.leader = state.maker; // an auction's maker leads the first trick
+              state.trick = [];
+            }
           }),
         }),
         !isAuction(rules) && rules.going_alone ? toggle({
