@@ -1,4 +1,5 @@
-"""Real concurrency for the tests that need PostgreSQL: threads released together."""
+"""Real concurrency: threads released together, on PostgreSQL (row locks) or on the laptop's
+SQLite (each writing transaction takes the write lock when it begins)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ POSTGRES_ONLY = [
         reason="row locks and real concurrency need PostgreSQL (set DATABASE_URL); .ci/run has it",
     ),
 ]
+
+#: Marks a module whose tests race real threads on either database: what they prove holds on
+#: the laptop stack's SQLite as on PostgreSQL.
+EITHER_DATABASE = [pytest.mark.django_db(transaction=True)]
 
 
 def all_at_once(count: int, work: Callable[[int], Any]) -> list[Any]:

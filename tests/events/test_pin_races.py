@@ -1,5 +1,5 @@
-"""Wrong PINs sent all at once meet the tries a table has exactly (PostgreSQL, real threads):
-each is counted under the count's lock before it is compared."""
+"""Wrong PINs sent all at once meet the tries a table has exactly (real threads, on PostgreSQL
+and on the laptop's SQLite): each is counted under the count's lock before it is compared."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from rest_framework.test import APIClient
 from test_confirm_with import hand_played, pin_of
 
 from scorekeeper.events.services.pins import PIN_TRIES
-from tests.concurrency import POSTGRES_ONLY, all_at_once
+from tests.concurrency import EITHER_DATABASE, all_at_once
 
-pytestmark = POSTGRES_ONLY
+pytestmark = EITHER_DATABASE
 
 
 def test_wrong_entry_pins_at_once_get_exactly_the_tries_compared(director: Director):
