@@ -3,11 +3,13 @@ from django.urls import include, path, re_path
 
 from scorekeeper.api.problems import api_not_found
 
+# The API first: a night's requests (a table's hands, the watchers' polls) are matched before
+# the app's screens and the admin are tried.
 urlpatterns = [
+    path("", include("scorekeeper.events.urls")),
+    path("", include("scorekeeper.api.urls")),
     path("", include("scorekeeper.webapp.urls")),
     path("admin/", admin.site.urls),
-    path("", include("scorekeeper.api.urls")),
-    path("", include("scorekeeper.events.urls")),
     # Keep last: anything else under /api/ answers a JSON 404, also with DEBUG on.
     re_path(r"^api(?:/.*)?$", api_not_found),
 ]
