@@ -173,8 +173,13 @@ def _tables(*, game: bool, locked: bool) -> QuerySet[Table]:
     return tables
 
 
+# (without the event's plan: what a format keeps for its next rounds, the night's seating
+# ahead in a progressive night, which no hand reads and which is parsed anew each time it is)
 _TABLE_TO_WRITE = Compiled(
-    lambda table_id: _tables(game=False, locked=True).filter(pk=table_id), "id"
+    lambda table_id: (
+        _tables(game=False, locked=True).defer("round__event__plan").filter(pk=table_id)
+    ),
+    "id",
 )
 
 

@@ -274,9 +274,12 @@ def device_for_token(token: str) -> TableToken | None:
     return _DEVICE.first(token_digest(token))
 
 
+# (without the event's plan, which no device's request reads: see `_TABLE_TO_WRITE`)
 _DEVICE = Compiled(
-    lambda digest: TableToken.objects.select_related("event_table__event__club", "table").filter(
-        token_hash=digest
+    lambda digest: (
+        TableToken.objects.select_related("event_table__event__club", "table")
+        .defer("event_table__event__plan")
+        .filter(token_hash=digest)
     ),
     "token_hash",
 )
