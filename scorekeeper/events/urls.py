@@ -5,7 +5,7 @@ a request is matched against its group's patterns only, not against every patter
 (a table's hand and the watchers' polls, the night's most frequent requests, are resolved in
 a few steps)."""
 
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from scorekeeper.events.api import brackets, clubs, events, privacy, remedies, repairs, tables
 from scorekeeper.events.pages import (
@@ -20,7 +20,7 @@ from scorekeeper.events.pages import (
 )
 
 # The API: /api/v1/clubs/<club_id>/...
-_CLUB = [
+_CLUB: list[URLPattern | URLResolver] = [
     path("", clubs.ClubDetailView.as_view(), name="club"),
     path("players/", clubs.RosterView.as_view(), name="club-players"),
     path("players/log/", clubs.RosterLogView.as_view(), name="club-players-log"),
@@ -33,7 +33,7 @@ _CLUB = [
 ]
 
 # /api/v1/players/<player_id>/...
-_PLAYER = [
+_PLAYER: list[URLPattern | URLResolver] = [
     path("", clubs.PlayerRecordView.as_view(), name="player"),
     path("merge/", clubs.PlayerMergeView.as_view(), name="player-merge"),
     path("split/", clubs.PlayerSplitView.as_view(), name="player-split"),
@@ -43,7 +43,7 @@ _PLAYER = [
 ]
 
 # /api/v1/events/<event_id>/...
-_EVENT = [
+_EVENT: list[URLPattern | URLResolver] = [
     path("", events.EventDetailView.as_view(), name="event"),
     path("players/", events.EntrantListView.as_view(), name="event-players"),
     path(
@@ -81,7 +81,7 @@ _EVENT = [
 ]
 
 # /api/v1/tables/<table_id>/...
-_TABLE = [
+_TABLE: list[URLPattern | URLResolver] = [
     path("", tables.TableDetailView.as_view(), name="table"),
     path("code/", tables.TableCodeView.as_view(), name="table-code"),
     path("takeover/", tables.TableTakeoverView.as_view(), name="table-takeover"),
@@ -112,7 +112,7 @@ _TABLE = [
 ]
 
 # /api/v1/...
-_API = [
+_API: list[URLPattern | URLResolver] = [
     path("clubs/", clubs.ClubListView.as_view(), name="clubs"),
     path("invites/", clubs.InviteListView.as_view(), name="invites"),
     path(
@@ -135,7 +135,7 @@ _API = [
 ]
 
 # Printable pages and the screens (Django templates and a little script): /events/<event_id>/...
-_NIGHT = [
+_NIGHT: list[URLPattern | URLResolver] = [
     path("", screens.event_page, name="events-event"),
     path("manage/", screens.manage, name="events-manage"),
     path("manage/safety/", screens.manage_safety, name="events-manage-safety"),
@@ -155,7 +155,7 @@ _NIGHT = [
 ]
 
 # /events/...
-_PAGES = [
+_PAGES: list[URLPattern | URLResolver] = [
     path("", screens.index, name="events-index"),
     path("login/", screens.LoginView.as_view(), name="events-login"),
     path("logout/", accounts.LogoutView.as_view(), name="events-logout"),
