@@ -164,7 +164,8 @@ def row_update(obj: Model, names: tuple[str, ...]) -> None:
         return
     nulls = tuple(value is None for value in values)
     plan, _ = _write_plan(
-        ("update", model, names, nulls), lambda c: _update_plan(model, obj, fields, key, c)
+        ("update", model, names, nulls),
+        lambda c: _update_plan(model, obj, fields, key, sum(nulls), c),
     )
     if plan is _BY_THE_ORM:
         obj.save(update_fields=names)
@@ -193,15 +194,16 @@ def _update_plan(
     obj: Model,
     fields: list[Field[Any, Any]],
     key: Any,
+    nulls: int,
     connection: BaseDatabaseWrapper,
 ) -> _Write | None:
+    """The update the ORM writes for these fields of the row, `nulls` of them null."""
     if not _plain(model, fields):
         return None
     rows = model._base_manager.filter(pk=obj.pk)
     query: UpdateQuery = rows.query.chain(UpdateQuery)  # type: ignore[assignment]
     query.add_update_fields([(f, None, getattr(obj, f.attname)) for f in fields])
     sql, params = query.get_compiler(using=connection.alias).as_sql()
-    nulls = sum(getattr(obj, f.attname) is None for f in fields)
     if len(params) != len(fields) - nulls + 1 or params[-1] != key:
         return None
     return _Write(sql, fields)
