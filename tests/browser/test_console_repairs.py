@@ -569,11 +569,13 @@ def test_at_200_percent_text_the_consoles_buttons_hold_their_words_in_the_middle
     assert page.evaluate(OFF_CENTRE) == []
 
 
-def test_the_console_in_korean_at_200_keeps_a_date_and_the_directors_name_whole(
-    live_server, phone, django_user_model, settings, tmp_path
+@pytest.mark.parametrize("percent", [100, 200])
+def test_the_console_in_korean_keeps_a_date_and_the_directors_name_whole(
+    live_server, phone, django_user_model, settings, tmp_path, percent
 ):
-    """The line "디렉터 Dora (demo director)가 입력함" never breaks inside a word,
-    nor the last backup's date at its hyphens ("2026-" over "12-05")."""
+    """The line "디렉터 Dora (demo director)가 입력함" never breaks inside a word (nor before
+    its particle, after the name's bracket), nor the last backup's date at its hyphens
+    ("2026-" over "12-05"); at the usual size and at 200%."""
     settings.BACKUP_DIR = tmp_path / "backups"
     event = a_night(django_user_model)
     user = django_user_model.objects.get(username=DIRECTOR)
@@ -586,7 +588,7 @@ def test_the_console_in_korean_at_200_keeps_a_date_and_the_directors_name_whole(
     services.result_enter(table=table, actor=director, entered_by=seat.player_id, time_called=True)
     backups.backup_create(label="round", holds=holdings())
     page = phone(locale="ko-KR").new_page()
-    root_font_size(page, 200)
+    root_font_size(page, percent)
     sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
     expect(board_table(page, 1)).to_contain_text("입력함")
     expect(page.locator(".night-safety time")).to_be_visible()

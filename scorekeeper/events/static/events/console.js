@@ -4,7 +4,9 @@
 // notes next to each control stay as they are until the director acts (the event's form follows
 // the event only while the director is not changing it). A change is made on what the director
 // saw as they began it, not on what a refresh read since.
-import { $, api, ask, attempt, changeItem, clock, el, formData, options, scoreLine, slot, staleReloads, t, tell, versions } from "./console_kit.js";
+import {
+  $, api, ask, attempt, changeItem, clock, el, formData, options, scoreLine, slot, staleReloads, t, tell, unbroken, versions,
+} from "./console_kit.js";
 import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
 import {
   nightEntrants, nightReloads, nightShown, roundRepairs, safetyRefreshed,
@@ -30,7 +32,7 @@ function resultLine(table) {
   else if (table.state === "entered") parts.push(t("entered"));
   if (table.points) parts.unshift(scoreLine(table.points));
   // How it came about, and who made it so, in the server's words (the results page's too).
-  if (table.story) parts.push(table.story);
+  if (table.story) parts.push(unbroken(table.story));
   else if (table.state === "confirmed") parts.push(t(table.confirmation || "confirmed"));
   if (table.points && table.points[0] === table.points[1] && table.winner !== null) {
     parts.push(t("level_won", { names: table.team_names[table.winner] }));

@@ -22,6 +22,13 @@ export function t(key, values = {}) {
   return korean ? withParticles(text) : text;
 }
 
+/** The server's words with a name in them kept whole where they break: a closing bracket
+ * never ends a line before what touches it ("Dora (demo director)가": Korean text may break
+ * after a bracket, which leaves the particle alone at the start of the next line). */
+export function unbroken(text) {
+  return text.replace(/\)(?=\S)/g, ")\u2060");
+}
+
 /** Two sides' scores, "40–−5": below zero with a minus sign, as the table app writes it. */
 export function scoreLine(points) {
   return points.map(scoreText).join("–");
