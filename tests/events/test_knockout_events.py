@@ -221,6 +221,11 @@ def test_the_knockout_options_are_checked_by_name(director: Director):
         f"/api/v1/events/{event}/", {"knockout": "single", "third_place": True}, format="json"
     )
     assert ok(changed)["third_place"] is True
+    # A double elimination has no match for third: the change of elimination is named.
+    refused = director.client.patch(
+        f"/api/v1/events/{event}/", {"knockout": "double"}, format="json"
+    )
+    assert is_problem(refused, 400, "knockout", "bad-third-place")
 
 
 def test_the_bracket_is_public_as_the_standings_are(director: Director, anon):

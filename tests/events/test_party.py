@@ -389,6 +389,51 @@ def test_a_partys_options_are_checked_by_name(director: Director, options, field
     assert is_problem(response, 400, field)
 
 
+@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"entry": "totals"}, "entry"),
+        ({"entry": "totals", "tie_rule": "last-hand"}, "entry"),  # the tie rule stands as it was
+    ],
+)
+def test_a_change_of_entry_a_last_hand_tie_rule_cannot_take_names_the_entry(
+    director: Director, change, field, language
+):
+    """The problem names the field the director changed, in the reader's language."""
+    event = director.create_event(
+        format="party",
+        rounds_planned=2,
+        round_length="hands",
+        hands_per_round=8,
+        tie_rule="last-hand",
+    )
+    refused = director.client.patch(
+        f"/api/v1/events/{event}/", change, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert is_problem(refused, 400, field, "bad-tie-rule")
+    assert refused["Content-Language"] == language
+    said = "scored last" if language == "en" else "마지막으로 점수를 낸 쪽"
+    assert said in refused.json()["detail"]
+    shown = ok(director.client.get(f"/api/v1/events/{event}/"))
+    assert (shown["entry"], shown["tie_rule"]) == ("hands", "last-hand")
+
+
+def test_a_change_of_both_names_the_tie_rule_and_a_tie_rule_a_totals_party_cannot_take_too(
+    director: Director,
+):
+    event = director.create_event(
+        format="party", rounds_planned=2, round_length="hands", hands_per_round=8
+    )
+    url = f"/api/v1/events/{event}/"
+    both = {"entry": "totals", "tie_rule": "last-hand"}
+    assert is_problem(director.client.patch(url, both, format="json"), 400, "tie_rule")
+    ok(director.client.patch(url, {"entry": "totals"}, format="json"))
+    rule = {"tie_rule": "last-hand"}
+    assert is_problem(director.client.patch(url, rule, format="json"), 400, "tie_rule")
+    ok(director.client.patch(url, {"entry": "hands", "tie_rule": "last-hand"}, format="json"))
+
+
 def test_a_closed_party_moves_nobody_on_the_projector(director: Director, anon):
     event = party_night(director, 8, rounds_planned=1)
     director.publish(event)

@@ -326,6 +326,11 @@ def test_a_progressive_nights_ranking_options_are_checked_naming_the_field(direc
         ok(director.client.patch(patch, {"rank_by": "per-round"}, format="json"))["rank_by"]
         == "per-round"
     )
+    # Totals entered take no loner bonus: the change of entry is named, not the bonus.
+    totals = {"entry": "totals", "round_length": "hands", "hands_per_round": 8}
+    refused = director.client.patch(patch, totals, format="json")
+    assert is_problem(refused, 400, "entry", "bad-loner-bonus")
+    ok(director.client.patch(patch, {**totals, "loner_bonus": 0}, format="json"))
 
 
 def test_a_loner_bonus_and_the_chosen_side_prizes_reach_the_standings(director):

@@ -16,7 +16,7 @@ usual result rules and ranking); a format is a subclass that says what differs.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
@@ -300,7 +300,12 @@ class EventFormat(Protocol):
     def time_called_win_checked(self, points: int | None) -> int | None: ...
     def options_new(self, given: Mapping[str, object], event: EventLike) -> dict[str, Any]: ...
     def options_changed(
-        self, given: Mapping[str, object], event: EventLike, *, played: int
+        self,
+        given: Mapping[str, object],
+        event: EventLike,
+        *,
+        played: int,
+        changed: Collection[str] = (),
     ) -> dict[str, Any]: ...
     def option_values(self, event: EventLike) -> dict[str, Any]: ...
     def rounds_planned(self, event: EventLike) -> int: ...
@@ -428,12 +433,20 @@ class FormatBase(EventFormat, Generic[Options]):
         return values
 
     def options_changed(
-        self, given: Mapping[str, object], event: EventLike, *, played: int
+        self,
+        given: Mapping[str, object],
+        event: EventLike,
+        *,
+        played: int,
+        changed: Collection[str] = (),
     ) -> dict[str, Any]:
         """The options after a director's change (those given), checked as a new event's
-        are; a locked option stays as it is once the first round is seated."""
+        are; a locked option stays as it is once the first round is seated. ``changed``: the
+        event's own fields the same change sets anew (by their API names), so that a problem
+        across an option and one of those names the field the director changed."""
         self._refuse_others(given, creating=False)
         values: dict[str, Any] = dataclasses.asdict(self.options(event))
+        anew = {*changed, *(name for name, value in given.items() if value != values[name])}
         for name, value in given.items():
             option = next(o for o in self.fields if o.name == name)
             value = option.checked(value)
@@ -448,11 +461,20 @@ class FormatBase(EventFormat, Generic[Options]):
                     field=name,
                 )
             values[name] = value
-        self.check(self.options_type(**values), event)
+        self.check(self.options_type(**values), event, changed=anew)
         return values
 
-    def check(self, options: Options, event: EventLike) -> None:
-        """The format's rules across its options and the event's (none here)."""
+    def check(self, options: Options, event: EventLike, *, changed: Collection[str] = ()) -> None:
+        """The format's rules across its options and the event's (none here). ``changed``:
+        the fields a director's change sets anew (none for a new event); a problem across
+        two fields names the one changed (`at_fault`)."""
+
+    @staticmethod
+    def at_fault(option: str, other: str, changed: Collection[str]) -> str:
+        """The field a problem across an option and another field names: the other where
+        the change set it anew and left the option as it was (a director who changes the
+        entry is told about the entry); else the option, as for a new event."""
+        return other if other in changed and option not in changed else option
 
     def option_values(self, event: EventLike) -> dict[str, Any]:
         """The options as the event's API fields show them, with the rounds planned."""

@@ -4,7 +4,7 @@ needs a winner, and its winner stays once the bracket has moved on."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -118,14 +118,16 @@ class Knockout(FormatBase[KnockoutOptions]):
         ),
     )
 
-    def check(self, options: KnockoutOptions, event: EventLike) -> None:
+    def check(
+        self, options: KnockoutOptions, event: EventLike, *, changed: Collection[str] = ()
+    ) -> None:
         """A match for third place only in a single elimination (a double finds third in
         its losers' bracket); a knockout's tables play games, which have a winner."""
         if options.third_place and options.knockout != knockout.SINGLE:
             raise Malformed(
                 _("a double elimination finds third place in its losers' bracket"),
                 code="bad-third-place",
-                field="third_place",
+                field=self.at_fault("third_place", "knockout", changed),
             )
         if event.round_length == HANDS:
             raise Malformed(

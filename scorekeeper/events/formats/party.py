@@ -10,7 +10,7 @@ event's sit-out credit."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -80,12 +80,14 @@ class Party(FormatBase[PartyOptions]):
         ),
     )
 
-    def check(self, options: PartyOptions, event: EventLike) -> None:
+    def check(
+        self, options: PartyOptions, event: EventLike, *, changed: Collection[str] = ()
+    ) -> None:
         if options.tie_rule == LAST_HAND and event.entry != HANDS:
             raise Malformed(
                 _("the side that scored last is known only where hands are entered one by one"),
                 code="bad-tie-rule",
-                field="tie_rule",
+                field=self.at_fault("tie_rule", "entry", changed),
             )
 
     def winner(

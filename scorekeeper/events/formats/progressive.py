@@ -4,6 +4,7 @@ ranked by points (with sit-out credit and a loner bonus), points per round, or g
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -136,12 +137,14 @@ class Progressive(FormatBase[ProgressiveOptions]):
         ),
     )
 
-    def check(self, options: ProgressiveOptions, event: EventLike) -> None:
+    def check(
+        self, options: ProgressiveOptions, event: EventLike, *, changed: Collection[str] = ()
+    ) -> None:
         if options.loner_bonus and event.entry != HANDS:
             raise Malformed(
                 _("a loner bonus needs a progressive event whose hands are entered one by one"),
                 code="bad-loner-bonus",
-                field="loner_bonus",
+                field=self.at_fault("loner_bonus", "entry", changed),
             )
 
     def planned_rounds(self, night: Night, event: EventLike) -> list[dict[str, Any]] | None:

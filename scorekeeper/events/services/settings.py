@@ -118,11 +118,13 @@ def _settings_changed(
         before = settings_of(event)
         played = event.rounds.count()
         options = _apply(event, dict(given))
+        # The event's own fields set anew: a problem across one and an option names it.
+        anew = {name for name, value in settings_of(event).items() if before.get(name) != value}
+        kind = format_of(event)
         if options:
-            kind = format_of(event)
-            event.options = kind.options_changed(options, event, played=played)
+            event.options = kind.options_changed(options, event, played=played, changed=anew)
         else:
-            format_of(event).options_changed({}, event, played=played)
+            kind.options_changed({}, event, played=played, changed=anew)
         after = settings_of(event)
         changed = [name for name in after if before.get(name) != after[name]]
         _allowed(event, changed, played)
