@@ -72,7 +72,8 @@ def has_page(event: EventLike, key: str) -> bool:
 
 def option_fields() -> dict[str, OptionField]:
     """Every format's options by name (each a top-level field of an event), the choices of
-    an option several formats take put together; `rounds_planned` is every event's."""
+    an option several formats take put together (a whole number's bounds are the same in
+    each: the API's schema gives one); `rounds_planned` is every event's."""
     return _option_fields(registered())
 
 
@@ -84,7 +85,8 @@ def _option_fields(formats: dict[str, EventFormat]) -> dict[str, OptionField]:
             if seen is None:
                 fields[option.name] = option
                 continue
-            if seen.kind != option.kind:
+            bounds = ("kind", "values", "minimum", "maximum") if option.kind == "int" else ("kind",)
+            if any(getattr(seen, each) != getattr(option, each) for each in bounds):
                 raise ValueError(f"the formats disagree on what {option.name} is")
             choices = dict(seen.choices)
             choices.update(

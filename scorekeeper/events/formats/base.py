@@ -45,7 +45,8 @@ OptionKind = Literal["int", "bool", "choice"]
 class OptionField:
     """One option of a format: a top-level field of the event in the API and a field of the
     console's new-event form. A value outside ``choices``, ``values`` or ``minimum`` to
-    ``maximum`` is a 400 with ``code``, naming the field and saying ``refusal``."""
+    ``maximum`` is a 400 with ``code``, naming the field and saying ``refusal``; the API's
+    schema gives the same bounds (`OptionIntegerField`)."""
 
     name: str
     kind: OptionKind
@@ -93,7 +94,8 @@ def rounds_field(suggested: int = 8) -> OptionField:
         "rounds_planned",
         "int",
         pgettext_lazy("how many a night plans", "Rounds"),
-        "Rounds the night plans (1 to 30).",
+        f"Rounds the night plans (1 to {MAX_ROUNDS}); a format whose schedule follows from its "
+        "teams (a round robin, a bracket) takes none.",
         minimum=1,
         maximum=MAX_ROUNDS,
         code="bad-rounds",

@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
 from scorekeeper.api.bodies import KnownFieldsOnly
@@ -59,6 +60,29 @@ class _EventSettingsOnly(KnownFieldsOnly):
         return super().unknown_field(name)
 
 
+class OptionIntegerField(StrictIntegerField):
+    """A whole-number option of a format, as a request takes it: the schema gives the
+    option's own bounds (its ``minimum`` to ``maximum``, or its ``values``), which its format
+    checks (a 400 with the option's code and words, naming it), not this field."""
+
+    def __init__(self, *, option: OptionField, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.option = option
+
+
+# drf-spectacular registers an extension in its untyped __init_subclass__.
+class OptionIntegerScheme(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
+    """The schema of a whole-number option: its bounds, from the option its format checks."""
+
+    target_class = OptionIntegerField
+
+    def map_serializer_field(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        option: OptionField = self.target.option
+        if option.values:
+            return {"type": "integer", "enum": list(option.values)}
+        return {"type": "integer", "minimum": option.minimum, "maximum": option.maximum}
+
+
 def _option_field(option: OptionField, *, output: bool) -> serializers.Field[Any, Any, Any, Any]:
     """An option of a format as a top-level field of an event: shown from its format's
     values (`Event.option_values`), or taken when given (its format checks the value)."""
@@ -74,7 +98,11 @@ def _option_field(option: OptionField, *, output: bool) -> serializers.Field[Any
     elif option.kind == "bool":
         field = serializers.BooleanField(**extra) if output else StrictBooleanField(**extra)
     else:
-        field = serializers.IntegerField(**extra) if output else StrictIntegerField(**extra)
+        field = (
+            serializers.IntegerField(**extra)
+            if output
+            else OptionIntegerField(option=option, **extra)
+        )
     return field
 
 
