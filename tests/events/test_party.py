@@ -389,6 +389,15 @@ def test_a_partys_options_are_checked_by_name(director: Director, options, field
     assert is_problem(response, 400, field)
 
 
+#: A party whose hands are entered one by one (its tie rule may be the last hand's).
+HAND_BY_HAND_PARTY = {
+    "format": "party",
+    "rounds_planned": 2,
+    "round_length": "hands",
+    "hands_per_round": 8,
+}
+
+
 @pytest.mark.parametrize("language", ["en", "ko"])
 @pytest.mark.parametrize(
     ("change", "field"),
@@ -401,13 +410,7 @@ def test_a_change_of_entry_a_last_hand_tie_rule_cannot_take_names_the_entry(
     director: Director, change, field, language
 ):
     """The problem names the field the director changed, in the reader's language."""
-    event = director.create_event(
-        format="party",
-        rounds_planned=2,
-        round_length="hands",
-        hands_per_round=8,
-        tie_rule="last-hand",
-    )
+    event = director.create_event(**HAND_BY_HAND_PARTY, tie_rule="last-hand")
     refused = director.client.patch(
         f"/api/v1/events/{event}/", change, format="json", HTTP_ACCEPT_LANGUAGE=language
     )
@@ -422,9 +425,7 @@ def test_a_change_of_entry_a_last_hand_tie_rule_cannot_take_names_the_entry(
 def test_a_change_of_both_names_the_tie_rule_and_a_tie_rule_a_totals_party_cannot_take_too(
     director: Director,
 ):
-    event = director.create_event(
-        format="party", rounds_planned=2, round_length="hands", hands_per_round=8
-    )
+    event = director.create_event(**HAND_BY_HAND_PARTY)
     url = f"/api/v1/events/{event}/"
     both = {"entry": "totals", "tie_rule": "last-hand"}
     assert is_problem(director.client.patch(url, both, format="json"), 400, "tie_rule")
