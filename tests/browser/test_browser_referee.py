@@ -229,3 +229,49 @@ def test_a_six_handed_loner_plays_against_three_with_both_partners_out(
     expect(page.get_by_role("region", name="Legal")).to_contain_text(
         "North wins the trick with the jack of spades."
     )
+
+
+def test_the_phones_first_leader_is_the_referees(page: Page, live_server) -> None:
+    """Who the screen ticks as leading the first trick is who the referee says leads it
+    (`referee/seating.py`), for every dealer, maker and lone call under each lead rule."""
+    import referee
+    from referee.seating import Tables
+
+    page.goto(live_server.url + "/referee/")
+    cases = []
+    for options in (
+        {"preset": "standard"},
+        {"preset": "standard", "loner_lead": "left-of-loner"},
+        {"preset": "standard", "canadian_loner": True},
+        {"preset": "six-handed"},
+        {"preset": "six-handed", "loner_lead": "left-of-loner"},
+        {"preset": "six-handed", "canadian_loner": True},
+        {"preset": "bid-euchre"},
+    ):
+        rules = referee.Ruleset.parse(options)
+        tables = Tables(rules)
+        for dealer in range(rules.players):
+            for maker in range(rules.players):
+                for alone in (False, True):
+                    for round_one in (False, True):
+                        seating = tables.seating(dealer, maker, alone, None, round_one)
+                        cases.append(
+                            {
+                                "ruleset": rules.to_json(),
+                                "asked": {
+                                    "dealer": dealer,
+                                    "maker": maker,
+                                    "alone": alone,
+                                    "orderedUp": round_one,
+                                },
+                                "expected": seating.first_leader,
+                            }
+                        )
+    ticked = page.evaluate(
+        """async (cases) => {
+            const { firstLeader } = await import("/static/webapp/js/rules.js");
+            return cases.map((c) => firstLeader(c.ruleset, c.asked));
+        }""",
+        cases,
+    )
+    assert ticked == [case["expected"] for case in cases]

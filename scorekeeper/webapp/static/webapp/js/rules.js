@@ -129,6 +129,23 @@ export function teamNames(game, team) {
   return teamSeats(game.ruleset, team).map((seat) => game.players[seat]).join(" & ");
 }
 
+/**
+ * Who leads a hand's first trick: an auction's maker, whoever dealt; against a loner, the next
+ * playing seat left of the loner where `loner_lead` is `left-of-loner`, or where a Canadian
+ * loner ordered it up in round one; otherwise the next playing seat left of the dealer. The
+ * referee's rule (`referee/seating.py`), here only to tick who led before the referee is asked
+ * (it rules on the lead); a test holds the two together.
+ */
+export function firstLeader(ruleset, { dealer, maker = null, alone = false, orderedUp = false }) {
+  if (isAuction(ruleset)) return maker;
+  const players = ruleset.players;
+  const lone = alone && maker !== null;
+  const out = lone && partnerships(ruleset) ? teamSeats(ruleset, teamOf(ruleset, maker)).filter((seat) => seat !== maker) : [];
+  const leftOf = (seat) => [...Array(players).keys()].map((i) => (seat + i + 1) % players).find((s) => !out.includes(s));
+  const fromLoner = lone && ((ruleset.canadian_loner && orderedUp) || ruleset.loner_lead === "left-of-loner");
+  return leftOf(fromLoner ? maker : dealer);
+}
+
 export function nextDealer(ruleset, dealer) {
   return (dealer + 1) % ruleset.players;
 }
