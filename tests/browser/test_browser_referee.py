@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from table import Table
+from table import Table, eventually, layout_problems
 
 pytestmark = pytest.mark.browser
+
+SIX = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+FOUR = SIX[:4]
 
 ENGLISH = {
     "trump": ("Trump", "Hearts"),
@@ -229,6 +233,126 @@ def test_a_six_handed_loner_plays_against_three_with_both_partners_out(
     expect(page.get_by_role("region", name="Legal")).to_contain_text(
         "North wins the trick with the jack of spades."
     )
+
+
+def hearts_alone(page: Page, maker: str) -> Any:
+    """On the referee screen: hearts are trump, called by `maker` alone; the "Who led?"
+    choices."""
+    page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Hearts").check()
+    page.get_by_role("group", name="Who called trump?").get_by_role(
+        "radio", name=maker, exact=True
+    ).check()
+    page.get_by_role("switch", name="Went alone").check()
+    return page.get_by_role("group", name="Who led?", exact=True)
+
+
+def rule_on_a_renege(page: Page, trick: list[str], whose: str) -> None:
+    """The cards of the first trick in play order; the hand of the seat that threw a club
+    holding the left bower (hearts trump); asked."""
+    held = ENGLISH["held"]
+    cards = page.get_by_role("group", name=ENGLISH["trick"], exact=True)
+    for card in trick:
+        cards.get_by_role("button", name=card, exact=True).click()
+    page.get_by_role("group", name="Whose hand?").get_by_role("radio", name=whose).check()
+    hand = page.get_by_role("group", name=f"Cards in {whose}'s hand")
+    for card in held:
+        hand.get_by_role("button", name=card, exact=True).click()
+    page.get_by_role("button", name="Ask the referee", exact=True).last.click()
+
+
+def record_the_renege(page: Page, table: Table) -> dict:
+    """The ruling recorded as the game's first hand: what reaches the server."""
+    ruling = page.get_by_role("region", name="Renege!")
+    expect(ruling.get_by_role("listitem")).to_have_count(1)  # the renege, and no wrong lead
+    expect(ruling).to_contain_text("left bower")
+    ruling.get_by_role("button", name="Record this ruling as hand 1").click()
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    eventually(page, lambda: table.game()["hands"], what="the hand reaches the server")
+    (kept,) = table.game()["hands"]
+    return kept
+
+
+def test_a_renege_against_a_loner_led_from_left_of_the_loner_is_recorded_as_the_hand(
+    page: Page, live_server
+) -> None:
+    """`loner_lead: left-of-loner`: North deals and East goes alone, so South leads (West sits
+    out); North throws a club holding the left bower. The hand keeps the game's dealer: East
+    going alone does not make East the dealer."""
+    table = Table(page, live_server.url)
+
+    def left_of_loner(page: Page) -> None:
+        page.get_by_text("More rules").click()
+        page.get_by_role("radio", name="The player left of the loner").check()
+
+    table.new_game(FOUR, dealer="N", options=left_of_loner)
+    assert table.game()["ruleset"]["loner_lead"] == "left-of-loner"
+    page.get_by_role("link", name="Referee").click()
+    led = page.get_by_role("group", name="Who led?", exact=True)
+    expect(led.get_by_role("radio", name="Ben (E)")).to_be_checked()  # left of the dealer
+    hearts_alone(page, "Ben (E)")
+    expect(led.get_by_role("radio", name="Cat (S)")).to_be_checked()  # left of the loner
+    rule_on_a_renege(
+        page,
+        ["ace of hearts", "nine of clubs", "nine of hearts"],
+        "Ann (N)",
+    )
+    expect(page.locator(".trick-slots .slot-seat")).to_have_text(["Cat (S)", "Ann (N)", "Ben (E)"])
+    kept = record_the_renege(page, table)
+    assert (kept["dealer"], kept["maker"], kept["alone"]) == (0, 1, True)
+    assert kept["award"] == {"reason": "renege", "points": {"1": 4}}
+
+
+def test_a_loner_whose_partner_sits_left_of_the_dealer_has_the_next_seat_lead(
+    page: Page, live_server
+) -> None:
+    """The standard rule (left of the dealer): North deals, West goes alone, East (left of the
+    dealer) sits out, so South leads; the ruling is the hand North dealt."""
+    table = Table(page, live_server.url)
+    table.new_game(FOUR, dealer="N")
+    page.get_by_role("link", name="Referee").click()
+    led = hearts_alone(page, "Dan (W)")
+    expect(led.get_by_role("radio", name="Cat (S)")).to_be_checked()
+    rule_on_a_renege(
+        page,
+        ["ace of hearts", "nine of hearts", "nine of clubs"],
+        "Ann (N)",
+    )
+    expect(page.locator(".trick-slots .slot-seat")).to_have_text(["Cat (S)", "Dan (W)", "Ann (N)"])
+    kept = record_the_renege(page, table)
+    assert (kept["dealer"], kept["maker"], kept["alone"]) == (0, 3, True)
+    assert kept["award"] == {"reason": "renege", "points": {"1": 4}}
+
+
+def test_a_six_handed_canadian_loner_who_ordered_up_has_the_seat_to_the_left_lead(
+    page: Page, live_server
+) -> None:
+    """`canadian_loner`, six-handed: North deals, Southeast orders up alone in round one, so
+    South leads (North and Southwest sit out); Northwest reneges, and the ruling is the hand."""
+    table = Table(page, live_server.url)
+    table.new_game(
+        SIX,
+        variant="Six-handed",
+        options=lambda p: p.get_by_role("switch", name="Canadian loner").check(),
+    )
+    assert table.game()["ruleset"]["canadian_loner"] is True
+    page.get_by_role("link", name="Referee").click()
+    led = hearts_alone(page, "Cat (SE)")
+    # Called in round two, the seat left of the dealer leads; ordered up, left of the loner.
+    expect(led.get_by_role("radio", name="Ben (NE)")).to_be_checked()
+    page.get_by_role("switch", name="Ordered up in round one").check()
+    expect(led.get_by_role("radio", name="Dan (S)")).to_be_checked()
+    assert layout_problems(page) == []
+    rule_on_a_renege(
+        page,
+        ["ace of hearts", "nine of clubs", "seven of hearts", "jack of hearts"],
+        "Fay (NW)",
+    )
+    expect(page.locator(".trick-slots .slot-seat")).to_have_text(
+        ["Dan (S)", "Fay (NW)", "Ben (NE)", "Cat (SE)"]
+    )
+    kept = record_the_renege(page, table)
+    assert (kept["dealer"], kept["maker"], kept["alone"]) == (0, 2, True)
+    assert kept["award"] == {"reason": "renege", "points": {"0": 4}}
 
 
 def test_the_phones_first_leader_is_the_referees(page: Page, live_server) -> None:

@@ -10,8 +10,8 @@ import { enqueue, flush, pending } from "../outbox.js";
 import { presetRules } from "../db.js";
 import { has, lang, t, withParticles } from "../i18n.js";
 import {
-  PRESETS, RED, STANDARD, auctionBids, awardText, cardFace, cardName, deckCards, handSize, isAuction,
-  namesAcross, namesOneARow, partnerships, seatLetter, seatLetters, teamOf, teamSeats,
+  PRESETS, RED, STANDARD, auctionBids, awardText, cardFace, cardName, deckCards, firstLeader, handSize,
+  isAuction, namesAcross, namesOneARow, partnerships, seatLetter, seatLetters, teamOf, teamSeats,
 } from "../rules.js";
 import { choices, colonHeld, draft, h, replace, toast, toggle } from "../ui.js";
 import { trumpChoice } from "./handform.js";
@@ -68,6 +68,8 @@ const blank = () => ({
   trump: null,
   maker: null,
   alone: false,
+  // A Canadian loner's call: ordered up in round one (the seat left of the loner leads).
+  orderedUp: false,
   bid: null,
   noTrump: null,
   // The exchange of a lone maker: the cards each partner passed (by seat), those laid away.
@@ -90,13 +92,27 @@ export async function showReferee(main, { game, ctx = null } = {}) {
   const draftKey = `ref:${game ? game.id : "free"}`;
   const state = draft(draftKey, blank);
   state.asking = false;
-  // Inside a game, the first trick of the next hand is led from the left of its dealer (in an
-  // auction by the maker: picking who won the bid picks who led).
-  if (game && state.leader === null && !isAuction(game.ruleset)) state.leader = (game.dealer + 1) % game.ruleset.players;
+  // Inside a game the next hand's dealer is known (the game's, after any hand still queued):
+  // the record keeps it, and who leads follows from the rules.
+  const dealer = game ? project(game, ctx?.entries || []).dealer : null;
 
   const ruleset = () => game?.ruleset
     || presets.find((item) => item.name === state.preset)?.ruleset
     || STANDARD;
+  /** Who leads the first trick under the rules: an auction's maker, whoever dealt; in a game
+   * the seat the rules name from its dealer and the contract (who may sit out and who went
+   * alone). The referee still rules on the seat ticked. */
+  const ruledLeader = (from = dealer) => firstLeader(ruleset(), {
+    dealer: from, maker: state.maker, alone: alone(), orderedUp: orderedUp(),
+  });
+  /** Picks who led as the rules say, where this screen knows the dealer or the maker leads. */
+  function leadAsRuled() {
+    if (dealer === null && !isAuction(ruleset())) return; // (no dealer: the lead says who dealt)
+    const leader = ruledLeader();
+    if (leader === state.leader) return;
+    state.leader = leader;
+    state.trick = [];
+  }
   const name = (seat) => (game
     ? `${game.players[seat]} (${seatLetter(game.ruleset, seat)})`
     : t(`seat.full.${seatLetters(ruleset())[seat]}`));
@@ -110,6 +126,9 @@ export async function showReferee(main, { game, ctx = null } = {}) {
   }));
   /** Whether the maker plays alone: "went alone", or an auction's lone bid (a moon). */
   const alone = () => (isAuction(ruleset()) ? typeof state.bid === "string" : state.alone);
+  /** Whether a Canadian loner's call is told as an order-up in round one (the rules have it). */
+  const canadian = () => !isAuction(ruleset()) && ruleset().canadian_loner && alone() && state.maker !== null;
+  const orderedUp = () => canadian() && state.orderedUp;
   /** The maker's partners: they sit a lone hand out (and may pass it cards). */
   const makersPartners = () => {
     const rules = ruleset();
@@ -134,6 +153,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     state.passed = {};
     state.laidAway = [];
   }
+  if (dealer !== null && state.leader === null) state.leader = ruledLeader();
 
   /** The referee's words with its seat numbers turned into the names on this screen. */
   function speak(text) {
@@ -171,14 +191,25 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     });
   }
 
+  /** A Canadian loner's round one as the referee reads it: every seat from the dealer's left
+   * passed until the loner ordered the upcard up (which seat leads depends on the round). */
+  function roundOneBids(dealt) {
+    const players = ruleset().players;
+    const bids = [];
+    for (let seat = (dealt + 1) % players; seat !== state.maker; seat = (seat + 1) % players) {
+      bids.push({ seat, action: "pass" });
+    }
+    return [...bids, { seat: state.maker, action: "order-up", alone: true }];
+  }
+
   function record() {
     const players = ruleset().players;
     const order = playOrder();
     const out = {
       ruleset: game ? game.ruleset : state.preset,
-      // The seat left of the dealer leads a turn-up game's first trick: the dealer follows
-      // from the lead. An auction's maker leads it, whoever dealt: the game's dealer stands.
-      dealer: isAuction(ruleset()) && game ? game.dealer : (state.leader - 1 + players) % players,
+      // A game's next hand has its dealer. Asked outside a game, the seat left of the dealer
+      // leads a turn-up game's first trick: the dealer follows from the lead.
+      dealer: dealer !== null ? dealer : (state.leader - 1 + players) % players,
       contract: {
         trump: state.noTrump ? null : state.trump,
         maker: state.maker,
@@ -192,6 +223,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     if (mostPassed() && (passed.length || state.laidAway.length)) {
       out.exchange = { passed, discard: state.laidAway };
     }
+    if (orderedUp()) out.bids = roundOneBids(out.dealer);
     if (state.handSeat !== null && state.hand.length) out.hands = { [state.handSeat]: state.hand };
     return out;
   }
@@ -218,10 +250,8 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     const verdict = state.verdict;
     const view = project(ctx.game, await pending(ctx.id));
     const { ruleset: _rules, ...hand } = record();
-    if (isAuction(ruleset())) hand.dealer = view.dealer; // (the maker led, whoever dealt)
-    if (hand.dealer !== view.dealer) {
-      const leader = (view.dealer + 1) % ruleset().players;
-      toast(t("ref.record.dealer", { number: view.nextNumber, leader: name(leader) }), { ms: 8000 });
+    if (hand.dealer !== view.dealer) { // (a hand was recorded or undone meanwhile)
+      toast(t("ref.record.dealer", { number: view.nextNumber, leader: name(ruledLeader(view.dealer)) }), { ms: 8000 });
       return;
     }
     await enqueue(ctx.id, { record: hand }, {
@@ -413,10 +443,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
             state.maker = Number(seat);
             noExchange();
             if (alone()) state.trick = []; // who sits out follows the maker
-            if (isAuction(rules) && state.leader !== state.maker) {
-              state.leader = state.maker; // an auction's maker leads the first trick
-              state.trick = [];
-            }
+            leadAsRuled(); // (an auction's maker leads; a loner may sit the dealer's left out)
           }),
         }),
         !isAuction(rules) && rules.going_alone ? toggle({
@@ -426,6 +453,15 @@ export async function showReferee(main, { game, ctx = null } = {}) {
             state.alone = lone;
             noExchange();
             state.trick = []; // the partners sit out, or come back in
+            leadAsRuled();
+          }),
+        }) : null,
+        canadian() ? toggle({
+          label: t("ref.ordered_up"),
+          checked: state.orderedUp,
+          onchange: (up) => change(() => {
+            state.orderedUp = up;
+            leadAsRuled(); // a Canadian loner who ordered up: the seat left of the loner leads
           }),
         }) : null,
         isAuction(rules) ? choices({
@@ -443,6 +479,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
             state.bid = bid;
             noExchange();
             if (lone !== alone()) state.trick = []; // a moon's partner sits out
+            leadAsRuled();
           }),
         }) : null,
         choices({

@@ -321,6 +321,7 @@ export const EN = {
   "ref.title": "Ask the referee",
   "ref.lead": "Set up the trick as it was played. The referee says whether it was legal, who wins it, and what it scores.",
   "ref.leader": "Who led?",
+  "ref.ordered_up": "Ordered up in round one",
   "ref.pick_leader": "Pick who led first.",
   "ref.trick": "Cards in the trick, in order",
   "ref.next_card": "tap a card",

@@ -317,6 +317,7 @@ export const KO = {
   "ref.title": "심판에게 묻기",
   "ref.lead": "트릭을 낸 순서대로 만드세요. 심판이 규칙에 맞는지, 누가 트릭을 가져가는지, 몇 점인지 알려 줍니다.",
   "ref.leader": "누가 리드했나요?",
+  "ref.ordered_up": `첫 ${T.round}에 ${T.order_up}`,
   "ref.pick_leader": "먼저 리드한 사람을 고르세요.",
   "ref.trick": `${T.trick}에 나온 카드 (순서대로)`,
   "ref.next_card": "카드를 누르세요",
