@@ -7,9 +7,11 @@ wraps inside itself rather than run off the screen."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from django.core.management import call_command
 from playwright.sync_api import BrowserContext, Page, expect
 from screens import DIRECTOR, PASSWORD, sign_in
 from table import (
@@ -21,9 +23,10 @@ from table import (
     text_size,
     uncovered,
 )
+from test_bracket_chart import played_double_elimination
 
 from scorekeeper.events import services
-from scorekeeper.events.models import EventTable, TableToken
+from scorekeeper.events.models import Event, EventTable, TableToken
 
 pytestmark = pytest.mark.browser
 
@@ -495,3 +498,35 @@ def test_the_consoles_table_cards_keep_their_words_whole_at_page_zoom_200(
     # (A compound such as "turned-down" may break at its hyphen.)
     assert [word for word in broken if re.fullmatch(r"\w+", word.split('"')[1])] == []
     assert [problem for problem in layout_problems(page) if "board-table" in problem] == []
+
+
+# A night's public pages (the bracket's of a knockout night), as paths under the night.
+NIGHTS_PAGES = [
+    "results/",
+    "projector/",
+    "rounds/1/sheet/",
+    "pairings/",
+    "crosstable/",
+    "tally-cards/",
+    "rounds/1/find/",
+]
+
+
+def test_a_nights_pages_in_korean_break_no_word(live_server, phone, django_user_model) -> None:
+    """The demo's finished night in Korean, at the usual size and at 200%: "유커",
+    "선수·라운드마다", "북(★)이" and the director "Dora (demo director)가" stay whole on the
+    results, the projector, the round sheet, the pairings, the crosstable, the tally cards,
+    finding a table, and a knockout night's bracket."""
+    call_command("load_demo", stdout=io.StringIO())
+    night = Event.objects.get(name="Demo progressive night").pk
+    knockout = played_double_elimination(django_user_model.objects.create_user("dora"))
+    paths = [f"/events/{night}/{page}" for page in NIGHTS_PAGES] + [f"/events/{knockout}/bracket/"]
+    page = phone(locale="ko-KR").new_page()
+    found = {}
+    for percent in (100, 200):
+        text_size(page, percent)
+        for path in paths:
+            page.goto(live_server.url + path)
+            page.evaluate(SETTLED)
+            found[f"{path} at {percent}%"] = page.evaluate(BROKEN_WORDS)
+    assert {where: words for where, words in found.items() if words} == {}
