@@ -8,9 +8,9 @@ queries and compiling it costs the process several times what the database takes
 `save(update_fields=...)` and `delete()` take and leave the object as those leave it (its key
 set or cleared, each field's `pre_save` run, so an `auto_now` time is the one written); the
 statement is the one the ORM's compiler writes for the first such row. Where the ORM would do
-more than that one statement (a parent model's row, a signal's receiver, another model's rows
-that refer to the deleted one, a field with its own placeholder, an expression as a value),
-the ORM writes the row.
+more than that one statement (a model's own `save` or `delete`, a parent model's row, a
+signal's receiver, another model's rows that refer to the deleted one, a field with its own
+placeholder, an expression as a value), the ORM writes the row.
 """
 
 from __future__ import annotations
@@ -64,12 +64,17 @@ def _write_plan(key: tuple[Any, ...], make: Callable[[BaseDatabaseWrapper], _Wri
     return plan, connection
 
 
-def _plain(model: type[Model], fields: list[Field[Any, Any]]) -> bool:
-    """Whether the model's row is written by its statement alone: no parent model's row, no
-    signal receiver, each field sent as one plain parameter (no placeholder of its own)."""
+def _plain(model: type[Model], fields: list[Field[Any, Any]], write: str) -> bool:
+    """Whether the model's row is written (`write`: insert, update or delete) by its statement
+    alone: no `save` or `delete` of the model's own (but an append-only log's, which only
+    refuses changes, for an insert), no parent model's row, no signal receiver, each field
+    sent as one plain parameter (no placeholder of its own)."""
+    method = "delete" if write == "delete" else "save"
+    own = getattr(model, method) is not getattr(Model, method)
     listened = (signals.pre_save, signals.post_save, signals.pre_delete, signals.post_delete)
     return not (
-        model._meta.parents
+        (own and not (write == "insert" and getattr(model, "inserted_as_saved", False)))
+        or model._meta.parents
         or any(signal.has_listeners(model) for signal in listened)
         or any(hasattr(field, "get_placeholder") for field in fields)
     )
@@ -132,7 +137,7 @@ def _insert_plan(model: type[Model], obj: Model, connection: BaseDatabaseWrapper
         meta.auto_field is None
         or meta.pk is not meta.auto_field
         or not connection.features.can_return_columns_from_insert
-        or not _plain(model, fields)
+        or not _plain(model, fields, "insert")
     ):
         return None
     query = InsertQuery(model)
@@ -198,7 +203,7 @@ def _update_plan(
     connection: BaseDatabaseWrapper,
 ) -> _Write | None:
     """The update the ORM writes for these fields of the row, `nulls` of them null."""
-    if not _plain(model, fields):
+    if not _plain(model, fields, "update"):
         return None
     rows = model._base_manager.filter(pk=obj.pk)
     query: UpdateQuery = rows.query.chain(UpdateQuery)  # type: ignore[assignment]
@@ -225,7 +230,12 @@ def row_delete(obj: Model) -> None:
 def _delete_plan(model: type[Model], obj: Model, connection: BaseDatabaseWrapper) -> _Write | None:
     meta = model._meta
     key = value_sent(meta.pk, obj.pk, connection)
-    if meta.related_objects or meta.local_many_to_many or key is None or not _plain(model, []):
+    if (
+        meta.related_objects
+        or meta.local_many_to_many
+        or key is None
+        or not _plain(model, [], "delete")
+    ):
         return None
     query = DeleteQuery(model)
     query.add_q(Q(pk=obj.pk))

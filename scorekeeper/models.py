@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from django.db import models
 
@@ -18,6 +18,10 @@ from scorekeeper.names import name_key
 
 class AppendOnly(models.Model):
     """A log: rows are added and never changed."""
+
+    #: Its `save` only refuses to change a row: a new row may be inserted as the ORM inserts
+    #: it (`scorekeeper.compiled_writes.row_insert`).
+    inserted_as_saved: ClassVar[bool] = True
 
     class Meta:
         abstract = True

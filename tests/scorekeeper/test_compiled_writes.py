@@ -1,10 +1,11 @@
 """A hand's row, its log entry and its game's row written by statements compiled once per
 connection (scorekeeper/compiled_writes.py) end as the ORM's `save` and `delete` leave them:
 the same columns in the database, the key set or cleared, `auto_now` times set on the object;
-asked again, the same statement runs with the new values and nothing else (one statement a row). Where the ORM would
-do more than one statement (a signal's receiver, rows that refer to the deleted one), it writes
-the row itself. A game's hands read for its standing (scorekeeper/compiled.py, `CompiledRows`)
-are the ORM's `values_list`, converted the same."""
+asked again, the same statement runs with the new values (one statement a row). Where the ORM
+would do more than that statement (a model's own `save`, an append-only log's but for a new
+row; a signal's receiver; rows that refer to the deleted one), the ORM writes the row. A
+game's hands read for its standing (scorekeeper/compiled.py, `CompiledRows`) are the ORM's
+`values_list`, converted the same."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.compiled_writes import row_delete, row_insert, row_update
-from scorekeeper.models import ChangeLogEntry, Game, Hand
+from scorekeeper.models import ChangeLogEntry, Club, Game, Hand
+from scorekeeper.names import name_key
 from scorekeeper.selectors import HandRow, hand_rows
 
 pytestmark = pytest.mark.django_db
@@ -164,6 +166,27 @@ def test_a_model_a_signal_listens_to_is_saved_by_the_orm(game: Game, listened: l
     entry = ChangeLogEntry(game=game, action="record", actor="N", version=1)
     row_insert(entry)
     assert listened == [entry] and entry.pk is not None
+
+
+def test_a_model_with_a_save_of_its_own_is_saved_by_it():
+    club = Club(name="Oak Hall")
+    row_insert(club)
+    assert club.pk is not None and stored(club)["name_key"] == name_key("Oak Hall") != ""
+    club.name = "Elm Street"
+    row_update(club, ("name",))
+    assert stored(club)["name_key"] == name_key("Elm Street")
+
+
+def test_an_append_only_logs_entry_is_inserted_and_never_changed(game: Game):
+    entry = ChangeLogEntry(game=game, action="record", actor="N", version=1)
+    with CaptureQueriesContext(connection) as captured:
+        row_insert(entry)
+    ran = statements(captured)
+    assert len(ran) == 1 and ran[0].startswith('INSERT INTO "scorekeeper_changelogentry"')
+    entry.actor = "E"
+    with pytest.raises(ValueError, match="append-only"):
+        row_update(entry, ("actor",))
+    assert stored(entry)["actor"] == "N"
 
 
 def test_a_games_hands_for_its_standing_are_the_orms_values(game: Game):
