@@ -5,11 +5,11 @@
 // the event only while the director is not changing it). A change is made on what the director
 // saw as they began it, not on what a refresh read since.
 import {
-  $, api, ask, attempt, changeItem, clock, el, formData, options, scoreLine, slot, staleReloads, t, tell, unbroken, versions,
+  $, api, ask, attempt, changeItem, clock, consoleReads, done, el, formData, options, scoreLine, slot, t, tell, unbroken, versions,
 } from "./console_kit.js";
-import { deskReloads, openDesk, refreshDesk } from "./console_desk.js";
+import { openDesk, refreshDesk } from "./console_desk.js";
 import {
-  nightEntrants, nightReloads, nightShown, roundRepairs, safetyRefreshed,
+  nightEntrants, nightShown, roundRepairs, safetyRefreshed,
   settingsChanged, settingsLookedAgain, settingsRefreshed, settingsSaved, settingsVersion,
 } from "./console_night.js";
 import { standingsTable } from "./standings_table.js";
@@ -49,8 +49,7 @@ function cutButtons(table) {
       if ((await ask(t("cut_ask", { names, number: table.number }))) === null) return;
       await attempt(`table-${table.id}`, async () => {
         await api("POST", `/api/v1/tables/${table.id}/result/cut/`, { winner: side }, table.version);
-        tell(`table-${table.id}`, t("cut_done", { number: table.number, names }));
-        await load();
+        await done(`table-${table.id}`, t("cut_done", { number: table.number, names }));
       });
     });
     box.append(button);
@@ -102,8 +101,7 @@ async function handOver(table) {
   if ((await ask(t("hand_over_ask", { number: table.number }))) === null) return;
   await attempt(`table-${table.id}`, async () => {
     const answer = await api("POST", `/api/v1/tables/${table.id}/takeover/`, undefined, table.version);
-    tell(`table-${table.id}`, t("handed_over", { number: table.number, code: answer.join_code }));
-    await load();
+    await done(`table-${table.id}`, t("handed_over", { number: table.number, code: answer.join_code }));
   });
 }
 
@@ -111,8 +109,7 @@ async function endConfirmers(table) {
   if ((await ask(t("end_confirmers_ask", { number: table.number }))) === null) return;
   await attempt(`table-${table.id}`, async () => {
     const answer = await api("POST", `/api/v1/tables/${table.id}/confirmers/end/`, undefined, table.version);
-    tell(`table-${table.id}`, t("confirmers_ended", { number: table.number, code: answer.join_code }));
-    await load();
+    await done(`table-${table.id}`, t("confirmers_ended", { number: table.number, code: answer.join_code }));
   });
 }
 
@@ -147,8 +144,7 @@ function entrantItem(entrant) {
       if (reason === null) return;
       await attempt(key, async () => {
         await api("POST", `${base}teams/${entrant.id}/withdraw/`, { reason }, versions.event);
-        tell(key, t("withdrawn", { name: entrant.name }));
-        await load();
+        await done(key, t("withdrawn", { name: entrant.name }));
       });
       return;
     }
@@ -156,8 +152,7 @@ function entrantItem(entrant) {
     if (reason === null) return;
     await attempt(key, async () => {
       await api("DELETE", `${base}players/${entrant.player}/`, { reason }, versions.event);
-      tell(key, t("left", { name: entrant.shown }));
-      await load();
+      await done(key, t("left", { name: entrant.shown }));
     });
   });
   item.append(" ", button, slot(key));
@@ -269,22 +264,19 @@ function on(selector, type, handler) {
 
 on(".publish", "click", () => attempt("publish", async () => {
   await api("PATCH", base, { published: !published }, versions.event);
-  tell("publish", t("saved"));
-  await load();
+  await done("publish", t("saved"));
 }));
 
 on(".next-round", "click", () => attempt("rounds", async () => {
   const round = await api("POST", base + "rounds/", undefined, versions.event);
-  tell("rounds", t("seated", { number: round.number }));
-  await load();
+  await done("rounds", t("seated", { number: round.number }));
 }));
 
 on(".call-time", "click", async () => {
   if (latest === null || (await ask(t("time_ask", { number: latest }))) === null) return;
   await attempt("rounds", async () => {
     await api("POST", `${base}rounds/${latest}/time/`, undefined, versions.event);
-    tell("rounds", t("time_done", { number: latest }));
-    await load();
+    await done("rounds", t("time_done", { number: latest }));
   });
 });
 
@@ -320,8 +312,7 @@ on(".add-team", "submit", (e) => {
     if (!second) return;
     await api("POST", base + "teams/", { name: f.name, players: [first, second] }, versions.event);
     form.reset();
-    tell("players", t("added", { names: f.name }));
-    await load();
+    await done("players", t("added", { names: f.name }));
   });
 });
 
@@ -340,8 +331,7 @@ on(".event-form", "submit", (e) => {
     }
     $(".event-date").textContent = changed.date;
     settingsSaved(form, changed.version, changed.ruleset);
-    tell("event-form", t("saved"));
-    await load();
+    await done("event-form", t("saved"));
   });
 });
 
@@ -377,8 +367,7 @@ on(".close-night", "click", async () => {
   if ((await ask(question)) === null) return;
   await attempt("close", async () => {
     const closed = await api("POST", `${base}close/`, { leave_open: open.length > 0 }, versions.event);
-    tell("close", t("closed", { time: clock(closed.closed_at) }));
-    await load();
+    await done("close", t("closed", { time: clock(closed.closed_at) }));
   });
 });
 
@@ -394,9 +383,7 @@ async function refresh() {
   tell("refresh", "");
 }
 
-deskReloads(load);
-nightReloads(load);
-staleReloads(load);
+consoleReads(refresh);
 // Every form and button has its handler now: the console, inert as drawn, takes taps.
 document.querySelector("main").inert = false;
 attempt("refresh", refresh);

@@ -4,17 +4,11 @@
 // page's own; a refresh redraws only the table's data (summary, seats, hands, log). A change is
 // made on the table (or its hands) as the director saw it when they began it, not as a refresh
 // read it since: whatever another director changed meanwhile is shown (412) before it is lost.
-import { $, $$, api, ask, attempt, changeItem, el, formData, options, scoreLine, seatWord, t, tell } from "./console_kit.js";
+import { $, $$, api, ask, attempt, changeItem, done, el, formData, options, scoreLine, seatWord, t, tell } from "./console_kit.js";
 
 const desk = $(".desk");
 const entry = document.body.dataset.entry; // "hands" or "totals"
 let open = null; // { table, round } as the board last had them
-let reload = async () => {};
-
-/** What the desk calls after a change: the whole console's refresh. */
-export function deskReloads(load) {
-  reload = load;
-}
 
 function reason() {
   return $(".desk-reason", desk).value.trim();
@@ -148,11 +142,6 @@ export async function refreshDesk(rounds) {
   }
 }
 
-async function changed(key, message) {
-  tell(key, message);
-  await reload();
-}
-
 // What a change is made on ----------------------------------------------------------------------
 // A form's version (`data-version`) is taken as the director begins it (the first thing typed or
 // chosen there; an amendment's as it is started) and kept until it is saved, refused as changed
@@ -238,7 +227,7 @@ async function undoHand(number) {
   if ((await ask(t("undo_ask", { number, table: table.number }))) === null) return;
   await attempt("desk-hands", async () => {
     await api("DELETE", `/api/v1/tables/${table.id}/hands/${number}/`, { reason: reason() }, version);
-    await changed("desk-hands", t("hand_undone", { number }));
+    await done("desk-hands", t("hand_undone", { number }));
   });
 }
 
@@ -265,7 +254,7 @@ $(".hand-form", desk).addEventListener("submit", (e) => {
       // The next hand is begun on this one (the desk is drawn again only after).
       if (open?.table.id === table.id) open.game = written.game.version;
       stopAmend();
-      await changed("desk-hands", t("hand_saved", { number: number || written.number }));
+      await done("desk-hands", t("hand_saved", { number: number || written.number }));
     } catch (error) {
       if (error.status === 412) {
         // Changed meanwhile: who changed which hand since, from the game's own log; once the
@@ -305,7 +294,7 @@ $(".substitute-form", desk).addEventListener("submit", (e) => {
   attempt("desk-seats", () => saving(form, async (version) => {
     const seat = await api("POST", `/api/v1/tables/${table.id}/seats/${f.seat}/substitute/`, { player: f.player.trim(), reason: reason() }, version);
     form.elements.player.value = "";
-    await changed("desk-seats", t("substitute_done", { name: seat.name, letter: seatWord(seat.letter) }));
+    await done("desk-seats", t("substitute_done", { name: seat.name, letter: seatWord(seat.letter) }));
   }));
 });
 
@@ -323,14 +312,14 @@ $(".absent-form", desk)?.addEventListener("submit", async (e) => {
   }
   await attempt("desk-seats", () => saving(form, async (version) => {
     await api("POST", `/api/v1/tables/${table.id}/seats/${seat}/absent/`, { reason: reason() }, version);
-    await changed("desk-seats", t("absent_done", { name }));
+    await done("desk-seats", t("absent_done", { name }));
   }));
 });
 
 // The result --------------------------------------------------------------------------------
 
 function resultSaved(key, result) {
-  return changed(key, t("result_saved", { number: open.table.number, points: scoreLine(result.points) }));
+  return done(key, t("result_saved", { number: open.table.number, points: scoreLine(result.points) }));
 }
 
 $(".totals-form", desk).addEventListener("submit", (e) => {

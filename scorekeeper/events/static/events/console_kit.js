@@ -104,7 +104,7 @@ export async function attempt(key, action) {
     }
     await changedMeanwhile(error.body?.changes || []);
     tell(key, t("stale_note"), true);
-    await lookAgain();
+    await readAgain();
   }
 }
 
@@ -114,11 +114,21 @@ export async function attempt(key, action) {
  * last, with the board they were drawn on. (A form's change is made on what its form was read
  * at, as the director began it: console_desk.js, console_night.js.) */
 export const versions = { event: undefined };
-let lookAgain = async () => {};
+let readAgain = async () => {};
 
-/** What the console calls to read everything again after a 412. */
-export function staleReloads(load) {
-  lookAgain = load;
+/** What the console calls to read everything again: after a change, and after a 412. */
+export function consoleReads(load) {
+  readAgain = load;
+}
+
+/** A change made: the console reads the night again, then says so at `key`. In this order,
+ * so that no note stands beside controls drawn from before the change: the next change made
+ * there would be asked against the version read before this one, and refused as made
+ * meanwhile (by this very change). A read that fails says so where the refresh does; the
+ * change stands, and is told all the same. */
+export async function done(key, message) {
+  await attempt("refresh", readAgain);
+  tell(key, message);
 }
 
 /** Who changed what meanwhile (a 412's `changes`), in the page's dialog; resolved once the

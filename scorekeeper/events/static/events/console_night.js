@@ -4,28 +4,17 @@
 // version the console read (a change made meanwhile is shown, then read again). The room's
 // phones let join again after a guesser on its network (no question: it changes no record).
 // And the box on the night's safety, read again while the console is open.
-import { $, api, ask, attempt, el, seatWord, slot, t, tell, versions } from "./console_kit.js";
+import { $, api, ask, attempt, done, el, seatWord, slot, t, versions } from "./console_kit.js";
 import { drawRuleOptions, isRuleOption, rulesetChanged } from "./console_rules.js";
 
 const event = document.body.dataset.event;
 const teams = document.body.dataset.teams === "1";
 const base = `/api/v1/events/${event}/`;
-let reload = async () => {};
 let entrants = [];
-
-/** What the night's repairs call after a change: the whole console's refresh. */
-export function nightReloads(load) {
-  reload = load;
-}
 
 /** The event's entrants as the console read them last (whose ids a sit-out's name means). */
 export function nightEntrants(list) {
   entrants = list;
-}
-
-async function done(key, message) {
-  tell(key, message);
-  await reload();
 }
 
 function untouched(rnd) {
