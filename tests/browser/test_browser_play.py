@@ -179,7 +179,7 @@ def test_every_house_rule_is_explained_with_the_names_players_know(page: Page, l
     page.get_by_role("switch", name="Defend alone").check()
     page.get_by_text("More rules").click()
     hints = dict(page.evaluate(OPTION_HINTS))
-    assert len(hints) == 11, hints
+    assert len(hints) == 12, hints  # calling for a partner's best card among them
     assert [option for option, hint in hints.items() if not hint] == []
     assert "must keep it" in hints["dealer_may_discard_upcard"]
     rules = page.locator("form.new-game")

@@ -50,6 +50,88 @@ def test_a_six_handed_game_is_scored_to_the_end(page: Page, live_server) -> None
     assert game["dealer"] == 5  # five hands dealt from N, each by the next seat
 
 
+def test_the_new_game_form_offers_each_variants_own_options(page: Page, live_server) -> None:
+    """Six-handed: the joker and calling for a partner's best card; Bid Euchre: the lowest
+    bid, no-trump, the lone bids, the cards passed for a moon, what a made bid scores, how a
+    game is won and a renege's penalty. Each as chosen is the game's ruleset (the referee
+    took it), and the hand form bids what the rules allow."""
+    table = Table(page, live_server.url)
+
+    def six_handed(page: Page) -> None:
+        expect(page.get_by_role("radio", name="32 cards and the joker")).to_be_hidden()
+        page.get_by_text("More rules").click()
+        page.get_by_role("radio", name="32 cards and the joker").check()
+        each = page.get_by_role("radio", name="One card from each partner")
+        each.check()
+        # With going alone off there is no loner to call for a card: the choice goes, and
+        # comes back as the preset has it.
+        alone = page.get_by_role("switch", name="Going alone (a loner)")
+        alone.uncheck()
+        expect(each).to_have_count(0)
+        alone.check()
+        expect(page.locator("[data-option=call_for_best] input:checked")).to_have_value("off")
+        each.check()
+
+    table.new_game(SIX, variant="Six-handed", options=six_handed)
+    ruleset = table.game()["ruleset"]
+    assert (ruleset["deck"], ruleset["call_for_best"]) == (33, "each")
+
+    def bid_euchre(page: Page) -> None:
+        # None of a turn-up game's options: the auction's own.
+        expect(page.locator("[data-option=stuck_dealer]")).to_have_count(0)
+        lowest = page.get_by_label("The lowest bid (tricks)")
+        expect(lowest).to_have_attribute("max", "6")
+        lowest.fill("4")
+        lowest.press("Tab")
+        page.get_by_role("radio", name="High and low no-trump").check()
+        page.get_by_role("radio", name="Shoot the moon, and a loner").check()
+        page.get_by_text("More rules").click()
+        page.get_by_role("radio", name="Two cards").check()
+        page.get_by_role("radio", name="The number they bid").check()
+        page.get_by_role("switch", name="Win only on a bid made or set").uncheck()
+        penalty = page.get_by_label("Renege: taken from the side that reneged")
+        penalty.fill("2")
+        penalty.press("Tab")
+
+    table.new_game(FOUR, variant="Bid Euchre", options=bid_euchre)
+    ruleset = table.game()["ruleset"]
+    assert {
+        key: ruleset[key]
+        for key in (
+            "min_bid",
+            "no_trump",
+            "lone_bids",
+            "moon_exchange",
+            "bid_scoring",
+            "target_needs_contract",
+        )
+    } == {
+        "min_bid": 4,
+        "no_trump": "high-low",
+        "lone_bids": "moon-loner",
+        "moon_exchange": 2,
+        "bid_scoring": "bid",
+        "target_needs_contract": False,
+    }
+    assert ruleset["points"]["renege_penalty"] == 2
+    bids = page.get_by_role("group", name="What they bid").get_by_role("radio")
+    expect(bids.first).to_have_accessible_name(re.compile("^4"))
+    expect(page.get_by_role("group", name="What they bid")).to_contain_text("Loner")
+
+
+@pytest.mark.parametrize(("locale", "variant"), [("en-US", "Six-handed"), ("ko-KR", "비드 유커")])
+def test_the_new_game_forms_every_option_fits_a_phone_with_large_text(
+    live_server, phone, locale: str, variant: str
+) -> None:
+    page = phone(locale=locale, viewport={"width": 360, "height": 740}).new_page()
+    text_size(page, 200)
+    page.goto(live_server.url + "/new/")
+    page.get_by_role("radio", name=variant, exact=True).check()
+    page.locator("details.more summary").click()
+    expect(page.locator("details.more [data-option]").first).to_be_visible()
+    assert layout_problems(page) == []
+
+
 def pick_bid(table: Table, maker: str, bid: str, tricks: int) -> None:
     """Who won the bid and what they bid (a number of tricks); `table.save()` then taps the
     tricks they took, each button saying what it scores."""

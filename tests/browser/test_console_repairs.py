@@ -522,6 +522,18 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     expect(form.get_by_label("When everyone passes twice")).to_have_value("takes-upcard")
     event.refresh_from_db()
     assert (event.preset, event.ruleset["stuck_dealer"]) == ("uka", "takes-upcard")
+    # Bid Euchre's own options: a number of tricks, and a choice of numbers, sent as numbers.
+    form.get_by_label("Rules (until the first round is seated)").select_option("bid-euchre")
+    form.get_by_role("button", name="Save").click()
+    expect(form.get_by_label("When everyone passes twice")).to_have_count(0)
+    form.get_by_label("The lowest bid (tricks)").fill("4")
+    form.get_by_label("Cards passed for a moon").select_option("2")
+    form.get_by_role("button", name="Save").click()
+    expect(page.locator(".change-log li", has_text="Cards passed for a moon")).to_contain_text(
+        "One card → Two cards"
+    )
+    event.refresh_from_db()
+    assert (event.ruleset["min_bid"], event.ruleset["moon_exchange"]) == (4, 2)
 
 
 def test_a_player_absent_is_recorded_from_the_tables_desk(

@@ -14,8 +14,16 @@ let current = null;
 function control(option, ruleset) {
   const name = PREFIX + option.key;
   const value = ruleset[option.key];
+  if (option.range) {
+    const [low, high] = option.range(ruleset);
+    const input = el("input", { type: "number", name, id: `event-${name}`, min: String(low), max: String(high), "data-kind": "int", required: true });
+    input.value = input.defaultValue = String(value);
+    return el("div", { class: "field" }, el("label", { for: `event-${name}`, text: t(`opt.${option.key}`) }), input);
+  }
   if (option.values) {
-    const select = el("select", { name, id: `event-${name}` });
+    // A choice of numbers (the cards passed for a moon) is sent as a number.
+    const numbers = option.values.every((choice) => typeof choice === "number");
+    const select = el("select", { name, id: `event-${name}`, ...(numbers ? { "data-kind": "int" } : {}) });
     for (const choice of option.values) {
       const item = el("option", { value: choice, text: t(`opt.${option.key}.${choice}`) });
       item.selected = item.defaultSelected = choice === value;

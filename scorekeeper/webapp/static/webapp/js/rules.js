@@ -278,8 +278,11 @@ export function leader(ruleset, score, last = null) {
 
 // The rules' options a club may change (a new game's and the console's); `when`: where it means
 // anything. A turn-up game's options; Bid Euchre's auction has none of them but its points.
+// An option is a switch, a choice of `values` (numbers are sent as numbers), or a whole number
+// from `range(r)` ([lowest, highest]).
 export const TURN_UP = (r) => !isAuction(r);
 export const ALONE = (r) => TURN_UP(r) && partnerships(r) && r.going_alone;
+const MOONS = (r) => isAuction(r) && r.lone_bids !== "none";
 export const MAIN_OPTIONS = [
   { key: "stuck_dealer", values: ["must-call", "redeal", "takes-upcard"], when: TURN_UP },
   { key: "going_alone", when: (r) => TURN_UP(r) && partnerships(r) },
@@ -287,20 +290,29 @@ export const MAIN_OPTIONS = [
   { key: "canadian_loner", when: ALONE },
   { key: "must_hold_suit", when: TURN_UP },
   { key: "turned_down_suit_callable", when: TURN_UP },
+  { key: "min_bid", range: (r) => [1, handSize(r)], when: isAuction },
+  { key: "no_trump", values: ["off", "high", "high-low"], when: isAuction },
+  { key: "lone_bids", values: ["none", "moon", "moon-loner"], when: isAuction },
 ];
 export const MORE_OPTIONS = [
   { key: "loner_lead", values: ["left-of-dealer", "left-of-loner"], when: ALONE },
   { key: "partner_must_go_alone", when: ALONE },
   { key: "defend_alone_vs_partnership", when: (r) => ALONE(r) && r.defend_alone },
+  { key: "call_for_best", values: ["off", "one", "each"], when: ALONE },
+  { key: "deck", values: [32, 33], when: (r) => TURN_UP(r) && r.players === 6 },
   { key: "poor_hand_redeal", values: ["off", "no-ace-no-face", "no-ace-no-face-no-trump"], when: TURN_UP },
   { key: "dealer_may_discard_upcard", when: TURN_UP },
   { key: "dealer_pickup_optional", when: (r) => TURN_UP(r) && r.players === 2 },
+  { key: "bid_rounds", values: ["once", "until-passed"], when: isAuction },
+  { key: "moon_exchange", values: [0, 1, 2], when: MOONS },
+  { key: "bid_scoring", values: ["tricks", "bid"], when: isAuction },
+  { key: "target_needs_contract", when: isAuction },
 ];
 export const POINTS = [
   { key: "make", when: TURN_UP },
   { key: "march", when: TURN_UP },
   { key: "euchre", when: TURN_UP },
-  { key: "moon", when: (r) => isAuction(r) && r.lone_bids !== "none" },
+  { key: "moon", when: MOONS },
   { key: "loner", when: (r) => isAuction(r) && r.lone_bids === "moon-loner" },
   { key: "lone_make", when: ALONE },
   { key: "lone_march", when: ALONE },
@@ -309,4 +321,5 @@ export const POINTS = [
   { key: "defend_alone_euchre", when: (r) => ALONE(r) && r.defend_alone },
   { key: "renege" },
   { key: "renege_alone", when: ALONE },
+  { key: "renege_penalty" },
 ];

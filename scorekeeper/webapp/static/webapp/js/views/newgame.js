@@ -32,6 +32,11 @@ export async function showNewGame(main) {
   function setOption(key, value) {
     if (value === base[state.preset][key]) delete state.options[key];
     else state.options[key] = value;
+    // An option the form no longer shows (calling for a partner's best card once going alone
+    // is off) is the preset's again: nothing hidden is sent.
+    for (const option of [...MAIN_OPTIONS, ...MORE_OPTIONS]) {
+      if (option.when && !option.when(rules())) delete state.options[option.key];
+    }
     render(key);
   }
 
@@ -43,6 +48,18 @@ export async function showNewGame(main) {
   function optionControl(option, ruleset) {
     const label = t(`opt.${option.key}`);
     const hint = t(`opt.${option.key}.hint`);
+    if (option.range) {
+      const [low, high] = option.range(ruleset);
+      const input = h("input", {
+        type: "number", name: option.key, min: low, max: high, inputMode: "numeric", value: ruleset[option.key],
+        onchange: () => setOption(option.key, Math.max(low, Math.min(high, Math.round(Number(input.value)) || low))),
+      });
+      input.dataset.key = option.key;
+      const control = h("label", { class: "field inline" },
+        h("span", {}, label, h("small", { class: "hint" }, hint)), input);
+      control.dataset.option = option.key;
+      return control;
+    }
     if (option.values) {
       const group = choices({
         name: option.key,
