@@ -17,7 +17,7 @@ class ResultChange(AppendOnly):
     closed and reopened, the event's settings changed (each field, old and new), the
     database restored from a backup, and the phones: a table's join code issued anew, its
     scoring phone handed over, its confirming phones ended, the wrong join codes of the
-    director's network forgiven. An entry
+    director's network forgiven; a team event's seeds ordered. An entry
     keeps the numbers of the round and the table it names, so it outlives an undone round."""
 
     class Action(models.TextChoices):
@@ -47,6 +47,7 @@ class ResultChange(AppendOnly):
         HAND_OVER = "hand-over", "handed the table to another phone"
         CONFIRMERS = "confirmers", "ended the table's confirming phones"
         JOIN_LIMIT = "join-limit", "let the phones on their network join again"
+        SEEDS = "seeds", "ordered the teams' seeds"
 
     event = models.ForeignKey("events.Event", related_name="changes", on_delete=models.CASCADE)
     table = models.ForeignKey(

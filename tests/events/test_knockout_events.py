@@ -4,6 +4,7 @@ bracket's JSON and chart."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -175,6 +176,36 @@ def test_seeds_are_the_directors_until_the_first_round_is_seated(director: Direc
     assert is_problem(options, 409, "best_of", "bracket-drawn")
 
 
+def test_the_seeds_are_logged_and_asked_against_the_order_the_director_read(
+    director: Director,
+):
+    event = create(director)
+    ids = enter_teams(director, event, 3)
+    url = f"/api/v1/events/{event}/seeds/"
+    version = ok(director.client.get(f"/api/v1/events/{event}/"))["version"]
+    order = [ids["T3"], ids["T1"], ids["T2"]]
+    body = {"teams": order, "reason": "T3 won the club cup"}
+    ok(director.client.put(url, body, format="json", HTTP_IF_MATCH=f'"{version}"'))
+    log = ok(director.client.get(f"/api/v1/events/{event}/log/"))
+    (entry,) = [change for change in log if change["action"] == "seeds"]
+    assert entry["before"] == {
+        "teams": [ids["T1"], ids["T2"], ids["T3"]],
+        "seeds": ["T1", "T2", "T3"],
+    }
+    assert entry["after"] == {"teams": order, "seeds": ["T3", "T1", "T2"]}
+    assert (entry["reason"], entry["round"], entry["table"]) == ("T3 won the club cup", None, None)
+    # A second director who read the order before it: shown what changed, nothing saved.
+    stale = director.client.put(
+        url, {"teams": list(reversed(order))}, format="json", HTTP_IF_MATCH=f'"{version}"'
+    )
+    assert is_problem(stale, 412, "If-Match", "changed-meanwhile")
+    assert [change["action"] for change in stale.json()["changes"]] == ["seeds"]
+    # The same order again changes nothing, and logs nothing.
+    ok(director.client.put(url, {"teams": order}, format="json", HTTP_IF_MATCH=f'"{entry["id"]}"'))
+    log = ok(director.client.get(f"/api/v1/events/{event}/log/"))
+    assert [change["action"] for change in log].count("seeds") == 1
+
+
 def test_the_chart_orders_seeds_for_a_director_and_then_shows_them_fixed(director: Director):
     event = create(director)
     ids = enter_teams(director, event, 3)
@@ -192,6 +223,17 @@ def test_the_chart_orders_seeds_for_a_director_and_then_shows_them_fixed(directo
     ]
     twice = {f"seed-{ids['T3']}": "1", f"seed-{ids['T1']}": "1", f"seed-{ids['T2']}": "3"}
     assert director.client.post(page, twice).status_code == 400
+    # The form says the version of the event it was drawn at: a change made since is shown.
+    drawn = re.search(r'name="version" value="(\d+)"', director.client.get(page).content.decode())
+    assert drawn is not None
+    director.client.put(
+        f"/api/v1/events/{event}/seeds/",
+        {"teams": [ids["T1"], ids["T2"], ids["T3"]]},
+        format="json",
+    )
+    stale = director.client.post(page, {**body, "version": drawn[1]})
+    assert stale.status_code == 412
+    assert "Changed since you read it" in stale.content.decode()
     director.next_round(event)
     assert 'name="seed-' not in director.client.get(page).content.decode()
     assert director.client.post(page, body).status_code == 409

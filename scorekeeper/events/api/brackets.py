@@ -11,13 +11,12 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scorekeeper.api.bodies import KnownFieldsOnly
 from scorekeeper.api.fields import StrictIntegerField
-from scorekeeper.api.http import problems, read_body
+from scorekeeper.api.http import expected_version, problems, read_body
 from scorekeeper.errors import Conflict
 from scorekeeper.events import selectors, services
 from scorekeeper.events import serializers as s
-from scorekeeper.events.api.base import EventsView
+from scorekeeper.events.api.base import IF_MATCH_LOG, EventsView
 from scorekeeper.events.api.shapes import team_json
 from scorekeeper.events.planning import knockout
 from scorekeeper.events.selectors import brackets
@@ -106,7 +105,7 @@ class BracketSerializer(serializers.Serializer[Any]):
     matches = BracketMatchSerializer(many=True)
 
 
-class SeedsSerializer(KnownFieldsOnly):
+class SeedsSerializer(s.ReasonSerializer):
     teams = serializers.ListField(
         child=StrictIntegerField(min_value=1),
         allow_empty=False,
@@ -135,12 +134,21 @@ class SeedsView(EventsView):
     @extend_schema(
         operation_id="event_seeds_set",
         summary="Order the teams, best seed first (before the first round is seated; then "
-        "409 seeds-locked)",
+        "409 seeds-locked; logged)",
         request=SeedsSerializer,
-        responses={200: s.EventTeamSerializer(many=True), **problems(400, 401, 403, 404, 409)},
+        parameters=[IF_MATCH_LOG],
+        responses={
+            200: s.EventTeamSerializer(many=True),
+            **problems(400, 401, 403, 404, 409, 412),
+        },
     )
     def put(self, request: Request, event_id: int) -> Response:
         data = read_body(SeedsSerializer, request.data)
-        services.team_seeds_set(event=self.event, actor=self.actor, teams=data["teams"])
+        services.team_seeds_set(
+            event=self.event,
+            actor=self.actor,
+            expected_version=expected_version(request),
+            **data,
+        )
         teams = selectors.teams_of(event=self.event).order_by("seed")
         return Response(s.EventTeamSerializer([team_json(t) for t in teams], many=True).data)

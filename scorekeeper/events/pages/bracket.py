@@ -17,7 +17,7 @@ from scorekeeper.events import access, services
 from scorekeeper.events.access import Actor
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.planning import knockout
-from scorekeeper.events.selectors import brackets
+from scorekeeper.events.selectors import board, brackets
 
 
 @dataclass
@@ -129,10 +129,18 @@ def _seeds_from(request: HttpRequest, teams: list[dict[str, Any]]) -> list[int]:
     return [team for _n, team in sorted(numbered)]
 
 
+def _read_at(request: HttpRequest) -> int | None:
+    """The version of the event the form was drawn at (None: not said, any will do)."""
+    raw = request.POST.get("version", "").strip()
+    return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
 @pages_not_found
 def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """The bracket chart; a director's POST orders the seeds before the first round."""
     actor = Actor(user=request.user)
+    # Read before the event: a change made between the two reads is refused, never unseen.
+    version = board.version_of(event_id)
     event = access.event_for(actor=actor, event_id=event_id)
     if not brackets.has_bracket(event):
         raise Http404("This event is not a bracket.")
@@ -146,7 +154,13 @@ def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
             raise Http404("This event is not a bracket.")
         try:
             order = _seeds_from(request, body["teams"])
-            services.team_seeds_set(event=event, actor=actor, teams=order)
+            services.team_seeds_set(
+                event=event,
+                actor=actor,
+                teams=order,
+                reason=request.POST.get("reason", "")[:500],
+                expected_version=_read_at(request),
+            )
             return redirect("event-bracket-page", event_id=event.pk)
         except DomainError as error:
             problem, status = error.detail, error.status
@@ -163,6 +177,7 @@ def bracket_page(request: HttpRequest, event_id: int) -> HttpResponse:
             "champion": champion,
             "places": places,
             "edit_seeds": directs and body["seeds_editable"],
+            "version": version,
             "problem": problem,
         },
         status=status,

@@ -185,6 +185,7 @@ WORDS: Final = {
     "hand_over_action": _("handed the table to another phone"),
     "confirmers_action": _("ended the table's confirming phones"),
     "join_limit_action": _("let the phones on their network join again"),
+    "seeds_action": _("ordered the teams' seeds"),
     "status_entered": _("waiting for confirmation"),
     "status_confirmed": _("confirmed"),
     "status_disputed": _("disputed"),

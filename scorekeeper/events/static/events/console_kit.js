@@ -185,7 +185,8 @@ export function options(select, items, placeholder) {
 
 const ACTIONS = Object.fromEntries(
   ["forfeit", "substitute", "withdraw", "cut", "absent", "key-in", "arrive", "leave", "seat", "unseat", "swap",
-    "seat-late", "time", "close", "reopen", "settings", "restore", "code", "hand-over", "confirmers", "join-limit"]
+    "seat-late", "time", "close", "reopen", "settings", "restore", "code", "hand-over", "confirmers", "join-limit",
+    "seeds"]
     .map((action) => [action, `${action.replace("-", "_")}_action`]),
 );
 // The player a result's entry, confirmation or dispute names, by id (the log keeps ids only).
@@ -202,6 +203,7 @@ function actorSaid(actor) {
 function shown(snapshot, names) {
   if (!snapshot) return "—";
   if (snapshot.points) return `${scoreLine(snapshot.points)} ${snapshot.status ? t(`status_${snapshot.status}`) : ""}`.trim();
+  if (snapshot.seeds) return snapshot.seeds.map((name, i) => `${i + 1}. ${name}`).join(", ");
   if (snapshot.name) return snapshot.name;
   if (snapshot.status) return t(`status_${snapshot.status}`); // the night closed or reopened
   if ("time_called_at" in snapshot) return clock(snapshot.time_called_at) || "—";
