@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0003_roster_squashed_0023_event_device_key"),
+        ("events", "0023_event_device_key"),
     ]
 
     operations = [
