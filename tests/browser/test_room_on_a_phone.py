@@ -183,6 +183,36 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
     assert (background == "rgb(13, 23, 18)") == (scheme == "dark"), background
 
 
+@pytest.mark.parametrize("language", ["en-US", "ko-KR"])
+def test_the_pages_a_player_opens_fit_a_phone_at_large_text(
+    live_server, phone, django_user_model, language
+):
+    """At 200% text the wall list is a card a player (the name on top, then the table, the
+    seat and the partner, each said): four columns of long names do not fit 360px."""
+    dora, event, _ = night(django_user_model)
+    swiss, _ = swiss_and_party(dora, event.club)
+    page = phone(locale=language).new_page()
+    text_size(page, 200)
+    pages = {
+        "standings": f"/events/{event.pk}/",
+        "results": f"/events/{event.pk}/results/",
+        "find-your-table": f"/events/{event.pk}/rounds/3/find/",
+        "swiss-pairings": f"/events/{swiss.pk}/pairings/",
+    }
+    wide = {}
+    for name, path in pages.items():
+        page.goto(live_server.url + path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 360:
+            wide[name] = width
+        shot(page, f"{name}-{language}-200")
+        if name == "find-your-table":
+            table = "Table" if language == "en-US" else "테이블"
+            said = page.locator(".find td[data-label]").first
+            expect(said).to_have_attribute("data-label", table)
+    assert wide == {}
+
+
 def test_the_projector_keeps_up_by_itself(live_server, phone, django_user_model, monkeypatch):
     monkeypatch.setattr(room, "PROJECTOR_REFRESH", 1)
     dora, event, _ = night(django_user_model)
