@@ -119,7 +119,7 @@ def test_in_korean_the_seats_are_the_table_apps_compass_words(night, anon):
     assert f'<td data-seat="북" class="dealer">{seats["N"]}</td>' in page
     assert "파트너는 마주 앉습니다: 북과 남 대 동과 서." in page
     find = text(anon.get(f"/events/{event}/rounds/1/find/", HTTP_ACCEPT_LANGUAGE="ko"))
-    assert '<td class="big dealer">북</td>' in find and ">N<" not in find
+    assert '<td class="big dealer" data-label="자리">북</td>' in find and ">N<" not in find
 
 
 def test_a_tally_card_for_each_player_with_a_running_total(director: Director, anon):

@@ -187,16 +187,16 @@ async function choosePlayer(name, box, { returning = false } = {}) {
       ),
       el("p", { class: "actions" }, el("button", { type: "submit", text: t("add") }), skip),
     );
-    function done(entry) {
+    function chosen(entry) {
       box.replaceChildren();
       box.hidden = true;
       resolve(entry);
     }
-    skip.addEventListener("click", () => done(null));
+    skip.addEventListener("click", () => chosen(null));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const who = new FormData(form).get("who");
-      done(who === "new" ? { name, new: true, label: label.value } : { player: Number(who) });
+      chosen(who === "new" ? { name, new: true, label: label.value } : { player: Number(who) });
     });
     box.replaceChildren(form);
     box.hidden = false;

@@ -4,7 +4,7 @@
 // page's own; a refresh redraws only the table's data (summary, seats, hands, log). A change is
 // made on the table (or its hands) as the director saw it when they began it, not as a refresh
 // read it since: whatever another director changed meanwhile is shown (412) before it is lost.
-import { $, $$, api, ask, attempt, changeItem, done, el, formData, options, scoreLine, seatWord, t, tell } from "./console_kit.js";
+import { $, $$, api, ask, attempt, changeItem, done, el, formData, options, scoreLine, seatWord, t } from "./console_kit.js";
 
 const desk = $(".desk");
 const entry = document.body.dataset.entry; // "hands" or "totals"

@@ -9,7 +9,7 @@ import { dismissToast, h, replace, toast } from "./ui.js";
 import { showGame } from "./views/game.js";
 import { showHome } from "./views/home.js";
 import { showNewGame } from "./views/newgame.js";
-import { showReferee } from "./views/referee.js";
+import { showReferee } from "./views/later.js";
 import { showTable } from "./views/table.js";
 import { keepAwake } from "./wakelock.js";
 

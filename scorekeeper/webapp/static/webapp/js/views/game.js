@@ -7,7 +7,7 @@ import { pending } from "../outbox.js";
 import { go, showTabs } from "../nav.js";
 import { h, replace } from "../ui.js";
 import { showLog } from "./log.js";
-import { showReferee } from "./referee.js";
+import { showReferee } from "./later.js";
 import { scoreWords, showScore } from "./score.js";
 import { showShare } from "./share.js";
 

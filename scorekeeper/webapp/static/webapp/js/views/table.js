@@ -14,7 +14,7 @@ import { namesOneARow, scoreText } from "../rules.js";
 import { choices, dismissToast, draft, h, partnersFit, partnersKept, replace, toast } from "../ui.js";
 import { HERE, showJoin } from "./join.js";
 import { showLog } from "./log.js";
-import { showReferee } from "./referee.js";
+import { showReferee } from "./later.js";
 import { keepEntryInView, showScore } from "./score.js";
 import { fetchHere, gameOf, letterOf, offTheTable, seatList, timeLine } from "./seated.js";
 
