@@ -38,8 +38,10 @@ def sign_in(page: Page, base: str, path: str) -> None:
 
 def console_ready(page: Page) -> None:
     """The page takes taps: a console is drawn inert until its script has bound its forms
-    (what is typed or tapped before then would be lost), other pages at once."""
-    expect(page.locator("main[inert]")).to_have_count(0)
+    (what is typed or tapped before then would be lost), and busy until it has read the night
+    the first time (a tap while its lists are drawn may land on what moved under it); other
+    pages at once."""
+    expect(page.locator("main[inert], main[aria-busy=true]")).to_have_count(0)
 
 
 def director_screen(page: Page, base: str) -> None:

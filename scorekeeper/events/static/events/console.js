@@ -384,8 +384,10 @@ async function refresh() {
 }
 
 consoleReads(refresh);
-// Every form and button has its handler now: the console, inert as drawn, takes taps.
-document.querySelector("main").inert = false;
-attempt("refresh", refresh);
+// Every form and button has its handler now: the console, inert as drawn, takes taps. It is
+// busy until the night is read the first time (the page grows as its lists are drawn).
+const main = document.querySelector("main");
+main.inert = false;
+attempt("refresh", refresh).finally(() => main.removeAttribute("aria-busy"));
 setInterval(() => attempt("refresh", refresh), REFRESH_MS);
 setInterval(() => attempt("refresh", safetyRefreshed), SAFETY_MS);
