@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
+from django.db import connection, connections
 from django.utils import translation
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -62,6 +64,28 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     """Once every worker has finished, the run's PostgreSQL template goes."""
     if not hasattr(session.config, "workerinput"):
         run_folder(session.config._tmp_path_factory).remove()  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """The test database, made (pytest-django's), with the connections its making opened
+    closed. Django keeps a connection per thread and per context (asgiref's Local), and the
+    database is made in a context of its own: the browser tests run in Playwright's, where that
+    connection is never seen again, so it stayed open until the end of the run (a test waiting
+    for the other sessions of the database to end waited on it). For the same reason the
+    tests' own connection is not the one the database's removal closes: on PostgreSQL, which
+    removes no database in use, the sessions left are ended first."""
+    with django_db_blocker.unblock():
+        connections.close_all()
+    yield
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+        connections.close_all()
 
 
 @pytest.fixture

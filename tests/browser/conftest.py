@@ -162,6 +162,13 @@ class Answer:
 
 
 @pytest.fixture(scope="session")
+def live_server(django_db_setup: None, live_server: Any) -> Any:
+    """pytest-django's live server, started once the test database is made: so it stops, and
+    its threads' database sessions end, before the database is removed at the end of the run."""
+    return live_server
+
+
+@pytest.fixture(scope="session")
 def live_requests(live_server: Any) -> Requests:
     return Requests(live_server.thread.httpd)
 
