@@ -135,17 +135,10 @@ def words_broken(page: Any, selector: str) -> list[str]:
     )
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("language", ["en-US", "ko-KR"])
-def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, language, scheme):
-    dora, event, league = night(django_user_model)
-    swiss, party = swiss_and_party(dora, event.club)
-    page = phone(locale=language, color_scheme=scheme).new_page()
-    refused: list[str] = []
-    page.on(
-        "console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None
-    )
-    pages = {
+def room_pages(event: Any, league: Any, swiss: Any, party: Any) -> dict[str, str]:
+    """The night's pages for the room, by name: a progressive night's, a league's crosstable,
+    a Swiss night's and a party's projector."""
+    return {
         "standings": f"/events/{event.pk}/",
         "results": f"/events/{event.pk}/results/",
         "projector": f"/events/{event.pk}/projector/",
@@ -158,8 +151,24 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
         "swiss-standings": f"/events/{swiss.pk}/",
         "party-projector": f"/events/{party.pk}/projector/",
     }
+
+
+#: The pages a player opens on their own phone (the others are the room's screen and paper).
+PLAYERS_PAGES = ("standings", "results", "find-your-table", "swiss-pairings")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", ["en-US", "ko-KR"])
+def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, language, scheme):
+    dora, event, league = night(django_user_model)
+    swiss, party = swiss_and_party(dora, event.club)
+    page = phone(locale=language, color_scheme=scheme).new_page()
+    refused: list[str] = []
+    page.on(
+        "console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None
+    )
     wide = {}
-    for name, path in pages.items():
+    for name, path in room_pages(event, league, swiss, party).items():
         page.goto(live_server.url + path)
         if name == "standings":
             expect(page.locator(".standings-table tbody tr")).to_have_count(len(NAMES))
@@ -187,21 +196,16 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
 def test_the_pages_a_player_opens_fit_a_phone_at_large_text(
     live_server, phone, django_user_model, language
 ):
-    """At 200% text the wall list is a card a player (the name on top, then the table, the
-    seat and the partner, each said): four columns of long names do not fit 360px."""
-    dora, event, _ = night(django_user_model)
-    swiss, _ = swiss_and_party(dora, event.club)
+    """At 200% text the wall list is a card for each player (the name on top, then the table,
+    the seat and the partner, each said): four columns of long names do not fit 360px."""
+    dora, event, league = night(django_user_model)
+    swiss, party = swiss_and_party(dora, event.club)
     page = phone(locale=language).new_page()
     text_size(page, 200)
-    pages = {
-        "standings": f"/events/{event.pk}/",
-        "results": f"/events/{event.pk}/results/",
-        "find-your-table": f"/events/{event.pk}/rounds/3/find/",
-        "swiss-pairings": f"/events/{swiss.pk}/pairings/",
-    }
+    pages = room_pages(event, league, swiss, party)
     wide = {}
-    for name, path in pages.items():
-        page.goto(live_server.url + path)
+    for name in PLAYERS_PAGES:
+        page.goto(live_server.url + pages[name])
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > 360:
             wide[name] = width
