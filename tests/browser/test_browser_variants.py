@@ -75,6 +75,9 @@ def test_the_new_game_form_offers_each_variants_own_options(page: Page, live_ser
     table.new_game(SIX, variant="Six-handed", options=six_handed)
     ruleset = table.game()["ruleset"]
     assert (ruleset["deck"], ruleset["call_for_best"]) == (33, "each")
+    # The referee's cards for it: sevens to aces and the joker.
+    deck = page.evaluate("async () => (await import('/static/webapp/js/rules.js')).deckCards(33)")
+    assert (len(deck), "7H" in deck, "JOKER" in deck) == (33, True, True)
 
     def bid_euchre(page: Page) -> None:
         # None of a turn-up game's options: the auction's own.

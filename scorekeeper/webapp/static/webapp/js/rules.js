@@ -215,7 +215,7 @@ export function awardText(ruleset, award) {
 
 /** The cards of a ruleset's deck, by suit then rank. */
 export function deckCards(deck) {
-  const ranks = deck === 32 ? ["7", "8", "9", "T", "J", "Q", "K", "A"] : ["9", "T", "J", "Q", "K", "A"];
+  const ranks = deck >= 32 ? ["7", "8", "9", "T", "J", "Q", "K", "A"] : ["9", "T", "J", "Q", "K", "A"];
   const cards = SUITS.flatMap((suit) => ranks.map((rank) => rank + suit));
   if (cards.length < deck) cards.push("JOKER"); // a joker deck: 25 cards, or 33 six-handed
   return cards;
