@@ -231,6 +231,10 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     assert "Round 1 pairings" in sheet and "Team 07" in sheet
     for asked in ("2", "0", "one"):
         assert anon.get(f"/events/{event}/pairings/?round={asked}").status_code == 404, asked
+    # A team's round off is a bye on every page of the night, as on the pairings.
+    for path in ("rounds/1/sheet/", "projector/", "results/"):
+        text = anon.get(f"/events/{event}/{path}").content.decode()
+        assert "Bye:" in text and "Sitting out:" not in text, path
     settle_round(director, first, [[10, 4], [6, 10], [8, 8]])
     standings = director.standings(event)
     rows = {r["name"]: r for r in standings["rows"]}
