@@ -197,7 +197,8 @@ def test_the_pages_a_player_opens_fit_a_phone_at_large_text(
     live_server, phone, django_user_model, language
 ):
     """At 200% text the wall list is a card for each player (the name on top, then the table,
-    the seat and the partner, each said): four columns of long names do not fit 360px."""
+    the seat and the partner, each said), and a round's results a card for each table: four
+    columns of long names do not fit 360px."""
     dora, event, league = night(django_user_model)
     swiss, party = swiss_and_party(dora, event.club)
     page = phone(locale=language).new_page()
@@ -214,6 +215,9 @@ def test_the_pages_a_player_opens_fit_a_phone_at_large_text(
             table = "Table" if language == "en-US" else "테이블"
             said = page.locator(".find td[data-label]").first
             expect(said).to_have_attribute("data-label", table)
+        if name == "results":
+            # Each round's tables are cards: no name broken inside a word.
+            assert words_broken(page, ".round-results td[data-label]") == []
     assert wide == {}
 
 
