@@ -246,7 +246,9 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     tally = anon.get(f"/api/v1/events/{event}/tally.csv").content.decode().splitlines()
     assert any(line.startswith("1,Left 7,,,,,8,8,bye,") for line in tally)
     cards = anon.get(f"/events/{event}/tally-cards/").content.decode()
-    assert cards.count('sat out</td><td class="num">8</td><td class="num">8</td>') == 2
+    # (a team's round off is a bye there too, as on every page of the night)
+    assert cards.count('bye</td><td class="num">8</td><td class="num">8</td>') == 2
+    assert "sat out" not in cards
     assert standings["tie_breaks"] == [
         "buchholz",
         "median-buchholz",
