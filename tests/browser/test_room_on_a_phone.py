@@ -261,7 +261,8 @@ def test_with_large_text_the_tables_scroll_in_their_box_not_the_page(
     live_server, phone, django_user_model
 ):
     """At 200% text a standings table is wider than a phone: it scrolls inside its own box,
-    and the page (the players' page, the projector, the tally cards) stays 360 px wide."""
+    and the page (the players' page, the projector, the tally cards) stays 360 px wide; the
+    night's long name in the heading breaks between words only."""
     _dora, event, _ = night(django_user_model)
     page = phone(locale="ko-KR", color_scheme="dark").new_page()
     text_size(page, 200)
@@ -270,4 +271,6 @@ def test_with_large_text_the_tables_scroll_in_their_box_not_the_page(
         page.goto(live_server.url + path)
         expect(page.locator("tbody tr").first).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+        # The heading no larger than the phone holds a word at: "progressive" stays whole.
+        assert words_broken(page, "h1") == [], path
         shot(page, "large-" + path.strip("/").replace("/", "-"), full_page=False)
