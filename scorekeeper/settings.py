@@ -74,7 +74,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's policy header, kept once built (scorekeeper.api.content_policy).
+    "scorekeeper.api.content_policy.SitePolicyMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     # A body larger than REQUEST_BODY_LIMIT is answered 413 before anything reads it.
     "scorekeeper.api.door.BodyLimitMiddleware",

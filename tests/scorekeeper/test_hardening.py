@@ -9,6 +9,7 @@ import uuid
 
 import pytest
 from api_tables import Table
+from csp.utils import build_policy
 from rest_framework.test import APIClient
 
 from tests.problems import is_problem
@@ -28,6 +29,20 @@ def test_every_answer_carries_a_strict_content_security_policy(client, path):
     assert directives["frame-ancestors"] == "'none'"
     assert directives["object-src"] == "'none'"
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+def test_the_kept_policy_is_the_one_django_csp_builds_and_follows_the_settings(client, settings):
+    """The site's header is built once and kept (scorekeeper.api.content_policy): it is
+    django-csp's own, a view's own policy is still its own, and new settings make a new one."""
+    for path in ("/", "/api/v1/rulesets/", "/events/"):
+        assert client.get(path)["Content-Security-Policy"] == build_policy(), path
+    assert "'unsafe-inline'" in client.get("/api/docs/")["Content-Security-Policy"]
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'none'"]}}
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": {"img-src": ["'self'"]}}
+    answer = client.get("/api/v1/rulesets/")
+    assert answer["Content-Security-Policy"] == "default-src 'none'"
+    assert answer["Content-Security-Policy-Report-Only"] == build_policy(report_only=True)
+    assert "img-src 'self'" in answer["Content-Security-Policy-Report-Only"]
 
 
 def test_the_app_may_hold_a_wake_lock_and_use_the_camera_and_nothing_more(client):
