@@ -44,6 +44,10 @@ _PLAYER: list[URLPattern | URLResolver] = [
 
 # /api/v1/events/<event_id>/...
 _EVENT: list[URLPattern | URLResolver] = [
+    # First: the watchers' polls, the night's most frequent requests (each pattern tried before
+    # the one that matches is a step, and a list entry, of every request's resolving).
+    path("standings/", events.StandingsView.as_view(), name="event-standings"),
+    path("rounds/", events.RoundListView.as_view(), name="event-rounds"),
     path("", events.EventDetailView.as_view(), name="event"),
     path("players/", events.EntrantListView.as_view(), name="event-players"),
     path(
@@ -54,7 +58,6 @@ _EVENT: list[URLPattern | URLResolver] = [
     path("teams/", events.TeamListView.as_view(), name="event-teams"),
     path("seeds/", brackets.SeedsView.as_view(), name="event-seeds"),
     path("bracket/", brackets.BracketView.as_view(), name="event-bracket"),
-    path("rounds/", events.RoundListView.as_view(), name="event-rounds"),
     path("rounds/<int:number>/", events.RoundDetailView.as_view(), name="event-round"),
     path("rounds/<int:number>/time/", events.RoundTimeView.as_view(), name="event-time"),
     path("rounds/<int:number>/swap/", repairs.RoundSwapView.as_view(), name="event-swap"),
@@ -66,7 +69,6 @@ _EVENT: list[URLPattern | URLResolver] = [
         repairs.JoinLimitLiftView.as_view(),
         name="event-join-limit-lift",
     ),
-    path("standings/", events.StandingsView.as_view(), name="event-standings"),
     path("standings.csv", events.StandingsCsvView.as_view(), name="event-standings-csv"),
     path("results.csv", events.ResultsCsvView.as_view(), name="event-results-csv"),
     path("tally.csv", events.TallyCsvView.as_view(), name="event-tally-csv"),
@@ -113,6 +115,11 @@ _TABLE: list[URLPattern | URLResolver] = [
 
 # /api/v1/...
 _API: list[URLPattern | URLResolver] = [
+    # (The night's polls and its tables' writes first.)
+    path("events/<int:event_id>/", include(_EVENT)),
+    path("tables/<int:table_id>/", include(_TABLE)),
+    path("clubs/<int:club_id>/", include(_CLUB)),
+    path("players/<int:player_id>/", include(_PLAYER)),
     path("clubs/", clubs.ClubListView.as_view(), name="clubs"),
     path("invites/", clubs.InviteListView.as_view(), name="invites"),
     path(
@@ -128,10 +135,6 @@ _API: list[URLPattern | URLResolver] = [
     path("events/", events.EventListView.as_view(), name="events"),
     path("tables/join/", tables.JoinView.as_view(), name="tables-join"),
     path("tables/device/", tables.DeviceView.as_view(), name="tables-device"),
-    path("clubs/<int:club_id>/", include(_CLUB)),
-    path("players/<int:player_id>/", include(_PLAYER)),
-    path("events/<int:event_id>/", include(_EVENT)),
-    path("tables/<int:table_id>/", include(_TABLE)),
 ]
 
 # Printable pages and the screens (Django templates and a little script): /events/<event_id>/...
