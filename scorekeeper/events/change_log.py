@@ -62,9 +62,19 @@ class ResultChange(AppendOnly):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The Idempotency-Key a table's phone sent with the write (an entry, a confirmation, a
+    # dispute): the same write sent again is found by it and changes nothing (null: none sent).
+    key = models.CharField(max_length=255, null=True, blank=True)
 
     class Meta:
         ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "key"],
+                condition=models.Q(key__isnull=False),
+                name="result_change_key_once_an_event",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.actor} {self.action} {self.table}"

@@ -100,11 +100,16 @@ def test_a_confirmation_that_arrives_before_its_result_waits_and_goes_again(
         lambda: [entry["kind"] for entry in opponents.evaluate(SENT)] == ["table-write"],
         what="the confirmation kept on the phone",
     )
+    # Kept with its key, and the result's version it answered.
+    (kept,) = opponents.evaluate(SENT)
+    assert kept["key"] and kept["version"] == 1
 
     # The restored server has no result yet when the confirmation comes back to it.
     answers: list[int] = []
+    headers: list[dict[str, str]] = []
 
     def not_yet(route: Route) -> None:
+        headers.append(route.request.headers)
         if answers:
             answers.append(route.fetch().status)
             route.fallback()
@@ -128,6 +133,64 @@ def test_a_confirmation_that_arrives_before_its_result_waits_and_goes_again(
     eventually(opponents, lambda: opponents.evaluate(OUTBOX) == [], what="sent again", timeout=15)
     assert answers[0] == 404 and len(answers) >= 2
     assert rnd.tables.get().result.status == "confirmed"
+    # Sent again as it was made: the server finds it by its key (this one kept it) and it is
+    # logged once.
+    assert {(h["idempotency-key"], h["if-match"]) for h in headers} == {(kept["key"], '"1"')}
+    changes = rnd.event.changes.filter(action="confirm")
+    assert [change.key for change in changes] == [kept["key"]]
+
+
+def test_a_confirmation_of_a_result_the_director_changed_meanwhile_shows_it_again(
+    live_server, phone, django_user_model, settings
+) -> None:
+    """The opponents' phone shows the entered result; the director sets it before they tap.
+    Their confirmation answers the result they were shown: refused, it is not taken as a
+    confirmation of the director's, and the phone shows the result as it is now."""
+    from scorekeeper.events import services
+    from scorekeeper.events.models import Result
+
+    settings.PUBLIC_URL = live_server.url
+    user = django_user_model.objects.create_user("dora")
+    _, rnd, director = seat_a_night(user, FOUR, hands_per_round=1)
+    code = rnd.tables.get().event_table.join_code
+    scorer = phone().new_page()
+    scorer.goto(f"{live_server.url}/t/{code}")
+    scorer.get_by_role("button", name="Keep this table's score").tap()
+    seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
+    Table(scorer, live_server.url).hand(f"{seats[0].player.name} (N)", "Made")
+    result = scorer.locator("section.result")
+    result.get_by_role("group", name="Who enters it?").get_by_role("radio").first.tap()
+    result.get_by_role("button", name="Enter the result", exact=True).tap()
+
+    opponents = phone().new_page()
+    opponents.goto(f"{live_server.url}/t/{code}")
+    opponents.get_by_role("button", name="Confirm the result for the opponents").tap()
+    confirm = opponents.get_by_role("button", name=re.compile(r"^I am .*: confirm$")).first
+    expect(confirm).to_be_visible(timeout=15_000)
+    # The phone's reads of its table answer "unchanged" until its confirmation is answered:
+    # it shows the result as entered, whatever its poll's timing.
+    answered: list[int] = []
+    opponents.route(
+        re.compile(r"/api/v1/tables/device/$"),
+        lambda route: route.fallback() if answered else route.fulfill(status=304),
+    )
+    opponents.on(
+        "response",
+        lambda r: answered.append(r.status) if r.url.endswith("/result/confirm/") else None,
+    )
+    table = rnd.tables.get()
+    services.result_correct(table=table, actor=director, reason="the director's check")
+    assert Result.objects.get(table=table).version == 2
+
+    confirm.tap()
+    expect(opponents.get_by_text("The result changed since this phone showed it")).to_be_visible()
+    assert answered == [412]
+    # The director's result stands as the director's: no confirmation of it by the table.
+    now = Result.objects.get(table=table)
+    assert (now.confirmation, now.version) == ("director", 2)
+    assert not rnd.event.changes.filter(action="confirm").exists()
+    # Shown again as it is now: confirmed, by the director; nothing left to confirm.
+    expect(opponents.get_by_role("button", name=re.compile(r"^I am .*: confirm$"))).to_have_count(0)
 
 
 def scoring_a_night(live_server, phone, django_user_model) -> tuple[Any, Any, Page, list[str]]:

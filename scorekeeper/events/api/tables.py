@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import APIException, AuthenticationFailed
 from rest_framework.request import Request
@@ -277,6 +277,17 @@ class TableHandView(EventsView):
         return game_now(game, standing)
 
 
+#: What a phone's answer to the result names: the result's version it showed.
+IF_MATCH_RESULT: Final = OpenApiParameter(
+    "If-Match",
+    {"type": "string", "pattern": r"\S"},
+    OpenApiParameter.HEADER,
+    description='The result\'s version the phone showed (its `version`, as `"2"`): a result '
+    "changed since (corrected by the director, entered again) gets 412 `result-changed`. "
+    "Leave it out to answer the result as it stands.",
+)
+
+
 def result_written(
     view: EventsView,
     request: Request,
@@ -285,14 +296,21 @@ def result_written(
     *,
     created: bool = False,
     directors: bool = False,
+    answers: bool = False,
 ) -> Response:
     """A write of the view's table's result (entered, corrected, confirmed, disputed, or a
     director's remedy): the body's fields go to the service with the table and who asks, and
     the result as it stands is answered. A director's write (``directors``) is asked against
-    the table's version they read (`If-Match`, its change log's newest entry)."""
+    the table's version they read (`If-Match`, its change log's newest entry); a table's write
+    is kept with its Idempotency-Key, and an answer to the result (``answers``: a
+    confirmation, a dispute) names the result's version the phone showed (`If-Match`)."""
     data = read_body(body, request.data)
     if directors:
         data["expected_version"] = expected_version(request)
+    else:
+        data["key"] = idempotency_key(request)
+    if answers:
+        data["seen"] = expected_version(request)
     result = write(table=view.table, actor=view.actor, **data)
     answer = status.HTTP_201_CREATED if created else status.HTTP_200_OK
     return Response(s.ResultSerializer(result).data, status=answer)
@@ -312,6 +330,7 @@ class TableResultView(EventsView):
         summary="Enter the table's result (its scoring phone), or, once time is called, the "
         "result as it stands; the opponents then confirm it",
         request=s.ResultEnterSerializer,
+        parameters=[IDEMPOTENCY_KEY],
         responses={201: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
     )
     def post(self, request: Request, table_id: int) -> Response:
@@ -340,10 +359,13 @@ class ResultConfirmView(EventsView):
         "(opponent-device), or with the confirming player's PIN (pin); a wrong PIN is 422 "
         "`wrong-pin`, and after five only the director confirms (409 `pin-tries-used`)",
         request=s.ResultConfirmSerializer,
-        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+        parameters=[IDEMPOTENCY_KEY, IF_MATCH_RESULT],
+        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 412, 422)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        return result_written(self, request, s.ResultConfirmSerializer, services.result_confirm)
+        return result_written(
+            self, request, s.ResultConfirmSerializer, services.result_confirm, answers=True
+        )
 
 
 class ResultDisputeView(EventsView):
@@ -351,10 +373,13 @@ class ResultDisputeView(EventsView):
         operation_id="tables_result_dispute",
         summary="A player at the table disputes the entered result; the table enters it again",
         request=s.ResultDisputeSerializer,
-        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+        parameters=[IDEMPOTENCY_KEY, IF_MATCH_RESULT],
+        responses={200: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 412, 422)},
     )
     def post(self, request: Request, table_id: int) -> Response:
-        return result_written(self, request, s.ResultDisputeSerializer, services.result_dispute)
+        return result_written(
+            self, request, s.ResultDisputeSerializer, services.result_dispute, answers=True
+        )
 
 
 class TableEgnView(EventsView):

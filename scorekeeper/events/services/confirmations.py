@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.errors import Conflict, Forbidden, Malformed, Unprocessable
+from scorekeeper.errors import Conflict, Forbidden, Malformed, StaleVersion, Unprocessable
 from scorekeeper.events.access import Actor, require_device
 from scorekeeper.events.models import (
     Event,
@@ -36,17 +36,27 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.selectors import result_of
 from scorekeeper.events.services.averages import absent_partners_rescored
+from scorekeeper.events.services.night_log import already_logged
 from scorekeeper.events.services.pins import PIN_TRIES, entry_misses, pin_matches, wrong_pin
 from scorekeeper.events.services.results import result_logged, result_snapshot, seat_of
 from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
 
 
-def _entered(table: Table, actor: Actor, doing: str) -> Result:
+def _entered(table: Table, actor: Actor, doing: str, seen: int | None) -> Result:
     """The result of the table (locked by the caller), which must be entered and wait for the
-    opponents; any device of the table may answer it."""
+    opponents; any device of the table may answer it. A phone that says which version of the
+    result it showed (`seen`, its If-Match) answers that one only: a result the director
+    corrected since, or entered again, is shown to the table again first."""
     require_open(table.round.event)
     require_device(actor, table, scorer=False)
     result = result_of(table=table)
+    if seen is not None and seen != result.version:
+        raise StaleVersion(
+            _("The result changed since this phone showed it: look at it again."),
+            code="result-changed",
+            field="If-Match",
+            version=result.version,
+        )
     if result.status != Result.Status.ENTERED:
         raise Conflict(
             _("The result is %(status)s; only an entered result can be %(doing)s.")
@@ -58,24 +68,34 @@ def _entered(table: Table, actor: Actor, doing: str) -> Result:
 
 
 def result_confirm(
-    *, table: Table, actor: Actor, confirmed_by: int, pin: str | None = None
+    *,
+    table: Table,
+    actor: Actor,
+    confirmed_by: int,
+    pin: str | None = None,
+    key: str | None = None,
+    seen: int | None = None,
 ) -> Result:
-    """A player of the other side confirms, as the event asks (`confirm_with`, above). Sent
-    again, it changes nothing (the event's versions stay). A wrong PIN is counted, and
-    refused once the count is recorded."""
+    """A player of the other side confirms, as the event asks (`confirm_with`, above), the
+    version of the result their phone showed (`seen`; None: as it stands). Sent again, as it
+    stands or with the Idempotency-Key (`key`) it was first sent with, it changes nothing
+    (the event's versions stay). A wrong PIN is counted, and refused once the count is
+    recorded."""
     with transaction.atomic():
         table = table_lock(table)
         device = actor.device
         result = Result.objects.filter(table=table).first()
-        if (
-            result is not None
-            and device is not None
-            and result.status == Result.Status.CONFIRMED
-            and result.confirmed_by_id == confirmed_by
-            and result.confirmed_device_id == device.pk
+        if result is not None and (
+            already_logged(table, ResultChange.Action.CONFIRM, key)
+            or (
+                device is not None
+                and result.status == Result.Status.CONFIRMED
+                and result.confirmed_by_id == confirmed_by
+                and result.confirmed_device_id == device.pk
+            )
         ):
             return result
-        result = _entered(table, actor, "confirmed")
+        result = _entered(table, actor, "confirmed", seen)
         assert device is not None
         confirmer = seat_of(table, confirmed_by, "confirmed_by")
         # Only an entry made at the table waits for the opponents: it names who entered it.
@@ -107,7 +127,7 @@ def result_confirm(
             result.save()
             ResultLine.objects.filter(result=result).update(confirmed=True)
             absent_partners_rescored(table)
-            result_logged(table, ResultChange.Action.CONFIRM, actor, before, result)
+            result_logged(table, ResultChange.Action.CONFIRM, actor, before, result, key=key)
             table_write_ends(table.round.event_id)
     if missed:
         raise wrong_pin(
@@ -170,25 +190,36 @@ def _pin_matches(result: Result, event: Event, confirmed_by: int, pin: str | Non
     return pin_matches(event, confirmed_by, pin, field="confirmed_by")
 
 
-def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> Result:
-    """A player at the table says the entered result is wrong, and why (shown on the
-    scorer's phone); the table fixes its hands and enters it again. Sent again (its answer
-    lost), the same dispute changes nothing and is answered with the result as it stands, as
+def result_dispute(
+    *,
+    table: Table,
+    actor: Actor,
+    player: int,
+    reason: str,
+    key: str | None = None,
+    seen: int | None = None,
+) -> Result:
+    """A player at the table says the entered result (the version their phone showed:
+    `seen`) is wrong, and why (shown on the scorer's phone); the table fixes its hands and
+    enters it again. Sent again (its answer lost), the same dispute, or one with the same
+    Idempotency-Key (`key`), changes nothing and is answered with the result as it stands, as
     a confirmation sent again is."""
     if not reason.strip():
         raise Malformed(_("Say what is wrong."), code="reason-required", field="reason")
     with transaction.atomic():
         table = table_lock(table)
         result = Result.objects.filter(table=table).first()
-        if (
-            result is not None
-            and result.status == Result.Status.DISPUTED
-            and (result.disputed_by_id, result.dispute_reason) == (player, reason.strip())
+        if result is not None and (
+            already_logged(table, ResultChange.Action.DISPUTE, key)
+            or (
+                result.status == Result.Status.DISPUTED
+                and (result.disputed_by_id, result.dispute_reason) == (player, reason.strip())
+            )
         ):
             require_open(table.round.event)
             require_device(actor, table, scorer=False)
             return result
-        result = _entered(table, actor, "disputed")
+        result = _entered(table, actor, "disputed", seen)
         disputer = seat_of(table, player, "player")
         named = actor.device.player_id if actor.device is not None else None
         if named is not None and seat_of(table, named, "Authorization").side != disputer.side:
@@ -205,6 +236,6 @@ def result_dispute(*, table: Table, actor: Actor, player: int, reason: str) -> R
         result.save()
         ResultLine.objects.filter(result=result).update(confirmed=False)
         absent_partners_rescored(table)
-        result_logged(table, ResultChange.Action.DISPUTE, actor, before, result, reason)
+        result_logged(table, ResultChange.Action.DISPUTE, actor, before, result, reason, key=key)
         table_write_ends(table.round.event_id)
     return result

@@ -5,7 +5,9 @@ the event's settings changed, the database restored from a backup), each with wh
 what it was before and after.
 
 An entry names its table (when it has one) and keeps the round's and the table's numbers,
-so it still reads right once an undone round's tables are gone.
+so it still reads right once an undone round's tables are gone. A table's write to its result
+keeps the Idempotency-Key its phone sent (`already_logged`): sent again, the write is found by
+it and changes nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any, Final
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.errors import ChangedMeanwhile
+from scorekeeper.errors import ChangedMeanwhile, Unprocessable
 from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event, ResultChange, Table
 from scorekeeper.events.selectors.board import scope_of
@@ -36,9 +38,10 @@ def logged(
     reason: str = "",
     before: Any = None,
     after: Any = None,
+    key: str | None = None,
 ) -> ResultChange:
     """Append an entry to the event's change log (a table's, or the event's as a whole,
-    maybe naming a round)."""
+    maybe naming a round), with the Idempotency-Key the write came with, if any."""
     if table is not None:
         round_number = table.round.number
     return ResultChange.objects.create(
@@ -51,7 +54,30 @@ def logged(
         reason=reason.strip(),
         before=before,
         after=after,
+        key=key,
     )
+
+
+def already_logged(table: Table, action: str, key: str | None) -> bool:
+    """Whether the table's write sent with this Idempotency-Key is in the log already (sent
+    again: its answer was lost, or the phone sends what it kept after a restore), so that it
+    changes nothing now, whatever happened since. A key spent on another write is refused."""
+    if key is None:
+        return False
+    found = (
+        ResultChange.objects.filter(event_id=table.round.event_id, key=key)
+        .values_list("action", "table_id")
+        .first()
+    )
+    if found is None:
+        return False
+    if found != (action, table.pk):
+        raise Unprocessable(
+            _("This Idempotency-Key was used for a different write."),
+            code="idempotency-key-reused",
+            field="Idempotency-Key",
+        )
+    return True
 
 
 def restore_logged(restore: Restore) -> None:

@@ -42,7 +42,7 @@ from scorekeeper.events.services.averages import absent_partners_rescored, round
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import director_sets
 from scorekeeper.events.services.events import require_running
-from scorekeeper.events.services.night_log import logged, require_fresh
+from scorekeeper.events.services.night_log import already_logged, logged, require_fresh
 from scorekeeper.events.services.pins import entry_pin_checked
 from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
 from scorekeeper.models import Hand
@@ -335,6 +335,7 @@ def result_logged(
     before: Result | dict[str, Any] | None,
     after: Result | None,
     reason: str = "",
+    key: str | None = None,
 ) -> None:
     logged(
         table.round.event_id,
@@ -344,6 +345,7 @@ def result_logged(
         reason=reason,
         before=before if isinstance(before, dict) or before is None else result_snapshot(before),
         after=result_snapshot(after),
+        key=key,
     )
     if after is not None and after.status == Result.Status.CONFIRMED:
         round_done_kept(table)
@@ -415,11 +417,13 @@ def result_enter(
     points: Sequence[int] | None = None,
     time_called: bool = False,
     pin: str | None = None,
+    key: str | None = None,
 ) -> Result:
     """The table enters its result (`time_called`: as it stands when the director called
     time). From the scoring phone it waits for the opponents' confirmation (under `pin`, the
     entering player's PIN proves who entered it); entered by a director it stands confirmed.
-    Sent again as it stands, it changes nothing (the event's versions stay)."""
+    Sent again as it stands, or with the Idempotency-Key (`key`) it was first sent with, it
+    changes nothing (the event's versions stay)."""
     event = table.round.event
     if event.confirm_with == Event.ConfirmWith.PIN and not directs(actor, event.club):
         # (who may enter, and for whom, before a wrong PIN is counted against the table)
@@ -434,10 +438,12 @@ def result_enter(
         device = None if by_director else require_device(actor, table, scorer=True)
         seat_of(table, entered_by, "entered_by")
         result = Result.objects.filter(table=table).first()
-        if (
-            result is not None
-            and device is not None
-            and _same_entry(result, entered_by, points, time_called, device.pk)
+        if result is not None and (
+            already_logged(table, ResultChange.Action.ENTER, key)
+            or (
+                device is not None
+                and _same_entry(result, entered_by, points, time_called, device.pk)
+            )
         ):
             return result
         if result is not None and result.status == Result.Status.CONFIRMED:
@@ -484,7 +490,7 @@ def result_enter(
         result.version = (result.version + 1) if result.pk else 1
         result.save()
         _write_lines(result, table, outcome)
-        result_logged(table, ResultChange.Action.ENTER, actor, before, result)
+        result_logged(table, ResultChange.Action.ENTER, actor, before, result, key=key)
         table_write_ends(event.pk)
     return result
 

@@ -106,6 +106,8 @@ export const api = {
   tableHere: (token) => call("GET", "/tables/device/", { token }).then((r) => r.data),
   leaveTable: (token) => call("DELETE", "/tables/device/", { token }),
   nameDevice: (token, player) => call("PATCH", "/tables/device/", { token, body: { player } }).then((r) => r.data),
-  tableWrite: (path, body, token, format) =>
-    call("POST", path, { body, token, format }).then((r) => r.data),
+  /** A table's write to its result, with its Idempotency-Key (`key`: sent again, it changes
+   * nothing) and, for an answer to the result, the result's version the phone showed. */
+  tableWrite: (path, body, token, { format, key, version } = {}) =>
+    call("POST", path, { body, token, format, key, version }).then((r) => r.data),
 };

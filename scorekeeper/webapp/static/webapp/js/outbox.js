@@ -204,10 +204,12 @@ export async function catchUp(gameId, version) {
   return back;
 }
 
-/** A confirmation or dispute the server took from this table (sent straight, not queued):
- * kept like a sent entry, so that a restore gets it back. */
-export async function keepWritten(gameId, path, body) {
-  await keepSent({ ...fresh(), kind: "table-write", gameId, path, body }, null);
+/** A confirmation or dispute the server took from this table (sent straight, not queued,
+ * with its `key` and the result's `version` it answered): kept like a sent entry, so that a
+ * restore gets it back; sent again, the server finds it by its key, and a result changed
+ * since is not answered by it. */
+export async function keepWritten(gameId, path, body, { key, version }) {
+  await keepSent({ ...fresh(), kind: "table-write", gameId, path, body, key, version }, null);
 }
 
 /** An amendment the server took (sent straight, with the version it was made on): kept like
@@ -294,11 +296,13 @@ async function send(entry) {
     return { replayed: false, data };
   }
   if (isResult(entry)) {
-    const data = await api.tableWrite(entry.path, entry.body, await tokenOf(entry.gameId), formatOf(entry));
+    const token = await tokenOf(entry.gameId);
+    const data = await api.tableWrite(entry.path, entry.body, token, { format: formatOf(entry), key: entry.key });
     return { replayed: false, data };
   }
   if (isTableWrite(entry)) {
-    const data = await api.tableWrite(entry.path, entry.body, (await deviceOf())?.token, formatOf(entry));
+    const { key, version } = entry;
+    const data = await api.tableWrite(entry.path, entry.body, (await deviceOf())?.token, { format: formatOf(entry), key, version });
     return { replayed: false, data };
   }
   if (isAmend(entry)) {

@@ -11,7 +11,7 @@ import { lang, t } from "../i18n.js";
 import { go, showTabs } from "../nav.js";
 import { discard, enqueueResult, events, flush, isResult, keepWritten, pending } from "../outbox.js";
 import { namesOneARow, scoreText } from "../rules.js";
-import { choices, dismissToast, draft, h, partnersFit, partnersKept, replace, toast } from "../ui.js";
+import { choices, dismissToast, draft, h, partnersFit, partnersKept, randomId, replace, toast } from "../ui.js";
 import { HERE, showJoin } from "./join.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./later.js";
@@ -140,14 +140,18 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     return [a, " ", h("span", { class: "keep" }, `${scoreText(points[0])} – ${scoreText(points[1])}`), " ", b];
   }
 
+  // A confirmation or dispute answers the result this phone shows (its version): one the
+  // director changed meanwhile is refused (412), and shown again as it is now.
   async function write(path, payload, done) {
+    const sent = { key: randomId(), version: table.result?.version };
     try {
-      await api.tableWrite(path, payload, device.token);
-      await keepWritten(key, path, payload);
+      await api.tableWrite(path, payload, device.token, sent);
+      await keepWritten(key, path, payload, sent);
       toast(done);
       await reload();
     } catch (error) {
       toast(error instanceof Unreachable ? t("offline.needed") : error.message, { ms: 8000 });
+      if (error instanceof Problem && error.status === 412) await reload();
     }
   }
 
