@@ -14,7 +14,7 @@ from typing import Final, TextIO
 
 from .check import check
 from .errors import MalformedRecord
-from .jsontext import read_json, read_lines_file, undecodable
+from .jsontext import json_error, read_json, read_lines_file, undecodable
 from .messages import LANGUAGES
 
 EXIT_OK = 0
@@ -78,12 +78,15 @@ def check_command(path: str, *, lang: str, stdin: TextIO, stdout: TextIO, stderr
     try:
         whole = read_json(text)
     except MalformedRecord as error:
-        if held > 1 and error.template in _NOT_ONE_DOCUMENT:
+        several = held > 1 and error.template in _NOT_ONE_DOCUMENT
+        if several and not _opens_a_record(numbered):
             return _check_lines(numbered, lang=lang, stdout=stdout, stderr=stderr)
         if undecodable(text):
             error = _not_utf8(path)
         elif not held:
             error = MalformedRecord("record", "no hand record in the input")
+        elif several:  # one record written over several lines: where it goes wrong
+            error = _where_not_json(text) or error
         return _malformed(error, lang, stderr)
     if undecodable(text):
         return _malformed(_not_utf8(path), lang, stderr)
@@ -108,6 +111,19 @@ def _json_lines(text: str) -> list[str]:
     line and opens no other."""
     lines = text.removesuffix("\n").split("\n")
     return [line.removesuffix("\r") for line in lines]
+
+
+def _opens_a_record(numbered: list[tuple[int, str]]) -> bool:
+    """Whether the text's first line holds only the opening ``{`` (or ``[``) of a record
+    written over several lines, as JSON is pretty-printed: no line of JSON Lines is that."""
+    first = next(line for _, line in numbered if not _blank(line))
+    return first.strip(_JSON_WHITESPACE) in ("{", "[")
+
+
+def _where_not_json(text: str) -> MalformedRecord | None:
+    """A record over several lines that is not JSON: said once, by line and column."""
+    found = json_error(text)
+    return None if found is None else found.at("record")
 
 
 #: What JSON counts as white space (str.strip would take U+2028 and the like as well).

@@ -71,6 +71,21 @@ def test_a_record_spread_over_several_lines_is_one_json_record() -> None:
     assert json.loads(out) == referee.check(CLEAN).to_json()
 
 
+def test_a_record_over_several_lines_with_a_typo_is_refused_once_saying_where() -> None:
+    """One record written over several lines, wrong at one place (a comma too many): no line
+    of it is JSON alone, so it is not JSON Lines: one refusal, naming the line and column."""
+    text = json.dumps(CLEAN, indent=2).removesuffix("\n}") + ",\n}"
+    code, out, err = run(["check", "-"], text)
+    assert (code, out) == (2, "")
+    last = len(lines(text))
+    assert lines(err) == [
+        f"record: not JSON: Expecting property name enclosed in double quotes "
+        f"(line {last}, column 1)"
+    ]
+    code, _, err = run(["check", "--lang", "ko", "-"], text)
+    assert (code, lines(err)) == (2, [f"record: JSON이 아닙니다 ({last}행 1열)"])
+
+
 def test_json_lines_give_one_verdict_line_each_and_exit_1_if_any_breaks_a_rule() -> None:
     code, out, err = run(["check", "-"], f"{json.dumps(CLEAN)}\n{json.dumps(RENEGE)}\n")
     assert (code, err) == (1, "")
