@@ -14,6 +14,7 @@ import pytest
 from django.db import connection
 from event_helpers import Director, join
 
+from scorekeeper.backups import STATUS_FILE
 from tests.waiting import until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -31,8 +32,8 @@ def database_url() -> str:
     return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
-def server(port: int) -> Any:
-    env = harness.server_env(database_url(), CONN_MAX_AGE="0")
+def server(port: int, backups: Path) -> Any:
+    env = harness.server_env(database_url(), CONN_MAX_AGE="0", BACKUP_DIR=str(backups))
     return harness.start_server(
         "scorekeeper.wsgi:application", env, port=port, server="waitress", workers=4
     )
@@ -47,7 +48,7 @@ def ask(port: int, method: str, path: str, body: Any = None, **headers: str) -> 
     return status, answer_headers, json.loads(answer) if answer else None
 
 
-def test_one_tables_writes_alternate_between_two_servers(director: Director):
+def test_one_tables_writes_alternate_between_two_servers(director: Director, tmp_path: Path):
     if connection.vendor != "postgresql":
         pytest.skip(
             "two app servers share a PostgreSQL database (set DATABASE_URL); .ci/run has it"
@@ -58,7 +59,7 @@ def test_one_tables_writes_alternate_between_two_servers(director: Director):
     table = director.next_round(event)["tables"][0]
     device = join(table["join_code"])
     ports = [harness.free_port(), harness.free_port()]
-    servers = [server(port) for port in ports]
+    servers = [server(port, tmp_path) for port in ports]
     try:
         auth = f"Bearer {device.token}"
         hands = f"/api/v1/tables/{device.id}/hands/"
@@ -105,13 +106,15 @@ def test_one_tables_writes_alternate_between_two_servers(director: Director):
         assert standings[0] == standings[1]
         points = {row["name"]: row["points_for"] for row in standings[0]["rows"]}
         assert points[by[0]] == awarded[0] and points[by[1]] == awarded[1]
+        # The confirmation that completed the round started a backup (pg_dump) on a server:
+        # stopped before it ends, its server would leave it reading the tables the test's
+        # teardown empties (a deadlock, or a session begun after the wait below). The backup
+        # says it is done last of all, in its folder's status.
+        until(lambda: (tmp_path / STATUS_FILE).exists(), within=30, what="the round's backup")
     finally:
         for process in servers:
             process.terminate()
             process.wait(timeout=30)
-        # The confirmation that completed the round started a backup (pg_dump) on a server:
-        # it may outlive its server by a moment, holding the tables the test's teardown
-        # empties. The teardown waits for every other session of the database to end.
         until(lambda: not others_connected(), within=30, what="the servers' sessions to end")
 
 
