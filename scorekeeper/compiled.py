@@ -10,14 +10,16 @@ makes them (the same fields, the related models set, the database's values conve
 the compiler that wrote it. `CompiledRows` does the same for the rows of a `values_list`
 (a game's hands, for its standing), and a `CompiledUpdate` for an update by key (an event's
 version counters, which every table's write moves). A model's own row is written the same way
-by `scorekeeper.compiled_writes`.
+by `scorekeeper.compiled_writes`. On PostgreSQL each of these statements is prepared on its
+connection, and planned there once (`statement_cursor`).
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from functools import cache
+from typing import Any, Final, Generic, TypeVar, cast
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -107,7 +109,7 @@ class Compiled(Generic[_M]):
         params = plan.with_values(values, connection) if plan is not None else None
         if plan is None or params is None:
             return next(iter(self._rows(*values).order_by()[:1]), None)
-        with connection.cursor() as cursor:
+        with statement_cursor(connection) as cursor:
             cursor.execute(plan.sql, params)
             found = cursor.fetchone()
         if found is None:
@@ -153,7 +155,7 @@ class CompiledRows:
         params = plan.with_values(values, connection) if plan is not None else None
         if plan is None or params is None:
             return list(self._rows(*values))
-        with connection.cursor() as cursor:
+        with statement_cursor(connection) as cursor:
             cursor.execute(plan.sql, params)
             found = cursor.fetchall()
         compiler = plan.compiler
@@ -191,7 +193,7 @@ class CompiledUpdate:
             return int(self._rows(value).update(**self._changes))
         with (
             transaction.mark_for_rollback_on_error(using=connection.alias),
-            connection.cursor() as cursor,
+            statement_cursor(connection) as cursor,
         ):
             cursor.execute(plan.sql, params)
             return int(cursor.rowcount)
@@ -280,3 +282,70 @@ def _other(value: Any) -> Any:
     if isinstance(value, uuid.UUID):
         return uuid.UUID(int=value.int ^ 1)
     return None
+
+
+def statement_cursor(connection: BaseDatabaseWrapper) -> Any:
+    """A cursor for a compiled statement. On PostgreSQL the statement is prepared on the
+    connection (its parameters sent apart from it, psycopg's server-side binding): the
+    database plans the night's lookups once a connection, not at every request (planning the
+    token's five-table lookup took twice what running it did). Prepared statements go with
+    the connection's session, and psycopg forgets them at a rollback; behind PgBouncer use
+    session pooling, or 1.21 and later with `max_prepared_statements`
+    (docs/deployment.md). Elsewhere, and for what Django logs or counts, the connection's
+    usual cursor: the statements are seen as every other."""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    with connection.wrap_database_errors:
+        raw = _prepared_cursor(connection.connection)
+    if connection.queries_logged:
+        return connection.make_debug_cursor(raw)
+    return connection.make_cursor(raw)
+
+
+#: psycopg prepares nothing on a connection whose threshold is None (Django's default), even
+#: when asked; with this one, only what is asked for (Django's own cursors bind parameters
+#: on the client, and never prepare).
+_ONLY_WHEN_ASKED: Final = 2**31 - 1
+
+
+def _prepared_cursor(raw: Any) -> Any:
+    if raw.prepare_threshold is None:
+        raw.prepare_threshold = _ONLY_WHEN_ASKED
+    return _prepared_cursor_class()(raw)
+
+
+@cache
+def _prepared_cursor_class() -> Any:
+    import psycopg  # (PostgreSQL only: psycopg 3, as requirements/base.in pins)
+
+    class Prepared(psycopg.Cursor[Any]):
+        """Server-side parameters, and the statement prepared on its first run."""
+
+        def execute(self, query: Any, params: Any = None, **options: Any) -> Any:
+            self._query = None
+            ran = super().execute(query, params, prepare=True)
+            if self._query is None:
+                # (A prepared statement's run leaves psycopg's record of the query unset:
+                # Django's query log, which reads it, shows the statement with its values
+                # as Django's own cursors send it, written only if it is read.)
+                self._query = cast(Any, _Written(self.connection, query, params))
+            return ran
+
+    return Prepared
+
+
+class _Written:
+    """A statement as the query log shows it: with its values in it."""
+
+    def __init__(self, connection: Any, sql: str, params: Any) -> None:
+        self._connection, self._sql, self._params = connection, sql, params
+
+    @property
+    def query(self) -> bytes:
+        import psycopg
+
+        written: str = psycopg.ClientCursor(self._connection).mogrify(self._sql, self._params)
+        return written.encode()
