@@ -290,9 +290,9 @@ def statement_cursor(connection: BaseDatabaseWrapper) -> Any:
     database plans the night's lookups once a connection, not at every request (planning the
     token's five-table lookup took twice what running it did). Prepared statements go with
     the connection's session, and psycopg forgets them at a rollback; behind PgBouncer use
-    session pooling, or 1.21 and later with `max_prepared_statements`
-    (docs/deployment.md). Elsewhere, and for what Django logs or counts, the connection's
-    usual cursor: the statements are seen as every other."""
+    session pooling, or 1.22 and later with `max_prepared_statements` (docs/deployment.md).
+    Django's query log and counts see the statements as every other (with their values).
+    Elsewhere, the connection's usual cursor."""
     if connection.vendor != "postgresql":
         return connection.cursor()
     connection.close_if_health_check_failed()

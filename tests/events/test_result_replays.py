@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from event_helpers import Device, Director, is_problem, join, ok
+from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
 
@@ -96,6 +97,27 @@ def test_a_tables_writes_sent_again_in_order_after_a_restore_are_each_logged_onc
     for path, body, key, seen in writes:
         assert ok(sent(phone, path, body, key, seen), 201 if not path else 200)["version"] == 4
     assert len(logged(director, event)) == 4
+
+
+def test_a_replay_is_answered_only_to_a_device_of_the_table(director: Director):
+    """Sent again with its key, a confirmation is still asked who sends it: without the
+    table's token nothing about the write (or its key) is said."""
+    _event, phone = seated(director)
+    scorer, opponent = (phone.player(name) for name in phone.by_seat[:2])
+    ok(sent(phone, "", {"entered_by": scorer, "points": [7, 2]}, "k-enter"), 201)
+    ok(sent(phone, "confirm/", {"confirmed_by": opponent}, "k-confirm", seen=1))
+    stranger = APIClient()
+    for key in ("k-confirm", "k-enter"):
+        answer = stranger.post(
+            phone.url + "result/confirm/",
+            {"confirmed_by": opponent},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=key,
+        )
+        assert answer.status_code in (401, 403), answer.content
+        assert "result" not in answer.json() and answer.json().get("code") != (
+            "idempotency-key-reused"
+        )
 
 
 def test_a_key_spent_on_another_write_is_refused(director: Director):

@@ -42,13 +42,12 @@ from scorekeeper.events.services.results import result_logged, result_snapshot, 
 from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
 
 
-def _entered(table: Table, actor: Actor, doing: str, seen: int | None) -> Result:
-    """The result of the table (locked by the caller), which must be entered and wait for the
-    opponents; any device of the table may answer it. A phone that says which version of the
-    result it showed (`seen`, its If-Match) answers that one only: a result the director
-    corrected since, or entered again, is shown to the table again first."""
-    require_open(table.round.event)
-    require_device(actor, table, scorer=False)
+def _entered(table: Table, doing: str, seen: int | None) -> Result:
+    """The result of the table (locked by the caller, who has checked that the night is
+    open and that the device is the table's: any of its devices may answer), which must be
+    entered and wait for the opponents. A phone that says which version of the result it
+    showed (`seen`, its If-Match) answers that one only: a result the director corrected
+    since, or entered again, is shown to the table again first."""
     result = result_of(table=table)
     if seen is not None and seen != result.version:
         raise StaleVersion(
@@ -83,6 +82,9 @@ def result_confirm(
     recorded."""
     with transaction.atomic():
         table = table_lock(table)
+        # (who may answer the table's result, before anything is said of it)
+        require_open(table.round.event)
+        require_device(actor, table, scorer=False)
         device = actor.device
         result = Result.objects.filter(table=table).first()
         if result is not None and (
@@ -95,7 +97,7 @@ def result_confirm(
             )
         ):
             return result
-        result = _entered(table, actor, "confirmed", seen)
+        result = _entered(table, "confirmed", seen)
         assert device is not None
         confirmer = seat_of(table, confirmed_by, "confirmed_by")
         # Only an entry made at the table waits for the opponents: it names who entered it.
@@ -208,6 +210,8 @@ def result_dispute(
         raise Malformed(_("Say what is wrong."), code="reason-required", field="reason")
     with transaction.atomic():
         table = table_lock(table)
+        require_open(table.round.event)
+        require_device(actor, table, scorer=False)
         result = Result.objects.filter(table=table).first()
         if result is not None and (
             already_logged(table, ResultChange.Action.DISPUTE, key)
@@ -216,10 +220,8 @@ def result_dispute(
                 and (result.disputed_by_id, result.dispute_reason) == (player, reason.strip())
             )
         ):
-            require_open(table.round.event)
-            require_device(actor, table, scorer=False)
             return result
-        result = _entered(table, actor, "disputed", seen)
+        result = _entered(table, "disputed", seen)
         disputer = seat_of(table, player, "player")
         named = actor.device.player_id if actor.device is not None else None
         if named is not None and seat_of(table, named, "Authorization").side != disputer.side:

@@ -140,10 +140,11 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     return [a, " ", h("span", { class: "keep" }, `${scoreText(points[0])} – ${scoreText(points[1])}`), " ", b];
   }
 
-  // A confirmation or dispute answers the result this phone shows (its version): one the
-  // director changed meanwhile is refused (412), and shown again as it is now.
-  async function write(path, payload, done) {
-    const sent = { key: randomId(), version: table.result?.version };
+  // A confirmation or dispute answers the result this phone shows (`shown`, the version
+  // drawn on screen): one the director changed meanwhile is refused (412), and shown again
+  // as it is now.
+  async function write(path, payload, done, shown) {
+    const sent = { key: randomId(), version: shown };
     try {
       await api.tableWrite(path, payload, device.token, sent);
       await keepWritten(key, path, payload, sent);
@@ -266,11 +267,11 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     return mine.side === enterer.side ? { why: t("result.own_side") } : { who: names(mine.side) };
   }
 
-  function confirmButtons(who) {
+  function confirmButtons(who, shown) {
     return h("div", { class: "row confirm" }, who.map((seat) => h("button", {
       type: "button",
       class: "primary",
-      onclick: () => write(`/tables/${table.id}/result/confirm/`, { confirmed_by: seat.player }, t("result.confirmed_toast")),
+      onclick: () => write(`/tables/${table.id}/result/confirm/`, { confirmed_by: seat.player }, t("result.confirmed_toast"), shown),
     }, nameThenBreak(t("result.confirm_as", { name: seat.name }), seat.name))));
   }
 
@@ -281,7 +282,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     return [text.slice(0, at + name.length), h("wbr"), text.slice(at + name.length)];
   }
 
-  function confirmByPin(who) {
+  function confirmByPin(who, shown) {
     const pin = h("input", {
       name: "pin", class: "pin-input", inputMode: "numeric", pattern: "[0-9]{4}", maxLength: 4, autocomplete: "off", id: "result-pin",
       value: picked.confirm_pin,
@@ -310,7 +311,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
           // A PIN is typed for one try: gone from the field (and the phone) once sent.
           pin.value = "";
           picked.confirm_pin = "";
-          write(`/tables/${table.id}/result/confirm/`, { confirmed_by: picked.confirm_by, pin: typed }, t("result.confirmed_toast"));
+          write(`/tables/${table.id}/result/confirm/`, { confirmed_by: picked.confirm_by, pin: typed }, t("result.confirmed_toast"), shown);
         },
       }, t("result.pin_confirm")));
   }
@@ -320,7 +321,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     const allowed = confirmersHere(enterer);
     let confirming = allowed.why ? h("p", { class: "hint" }, allowed.why) : null;
     if (allowed.name) confirming = whoIsThisPhone();
-    else if (allowed.who) confirming = table.confirm_with === "pin" ? confirmByPin(allowed.who) : confirmButtons(allowed.who);
+    else if (allowed.who) {
+      confirming = table.confirm_with === "pin" ? confirmByPin(allowed.who, res.version) : confirmButtons(allowed.who, res.version);
+    }
     const ours = names(table.seats.find((seat) => seat.player === named)?.side);
     return [
       confirming,
@@ -348,7 +351,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
               toast(t("result.dispute.missing"));
               return;
             }
-            write(`/tables/${table.id}/result/dispute/`, { player: picked.dispute_by, reason }, t("result.disputed_toast"));
+            write(`/tables/${table.id}/result/dispute/`, { player: picked.dispute_by, reason }, t("result.disputed_toast"), res.version);
           },
         }, t("result.dispute"))),
     ];
