@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Request, Route, expect
+from screens import shot
 from table import EPOCH_MOVES, OUTBOX, SENT, Table, api_get, eventually, seat_a_night
 
 pytestmark = pytest.mark.browser
@@ -184,6 +185,7 @@ def test_a_confirmation_of_a_result_the_director_changed_meanwhile_shows_it_agai
 
     confirm.tap()
     expect(opponents.get_by_text("The result changed since this phone showed it")).to_be_visible()
+    shot(opponents, "result-changed-meanwhile", full_page=False)
     assert answered == [412]
     # The director's result stands as the director's: no confirmation of it by the table.
     now = Result.objects.get(table=table)
