@@ -70,11 +70,9 @@ def test_an_amendment_is_sent_again_once_against_the_version_it_was_made_on(
     assert [entry["action"] for entry in log] == ["create-game", "record", "record", "amend"]
 
 
-def test_a_confirmation_that_arrives_before_its_result_waits_and_goes_again(
-    live_server, phone, django_user_model, settings
-) -> None:
-    settings.PUBLIC_URL = live_server.url
-    _, rnd, _ = seat_a_night(django_user_model.objects.create_user("dora"), FOUR, hands_per_round=1)
+def entered_and_shown_to_the_opponents(live_server, phone, rnd: Any) -> Page:
+    """The round's one hand played and its result entered on the table's scoring phone; the
+    opponents' own phone, joined, showing the result with their confirm buttons."""
     code = rnd.tables.get().event_table.join_code
     scorer = phone().new_page()
     scorer.goto(f"{live_server.url}/t/{code}")
@@ -84,13 +82,21 @@ def test_a_confirmation_that_arrives_before_its_result_waits_and_goes_again(
     result = scorer.locator("section.result")
     result.get_by_role("group", name="Who enters it?").get_by_role("radio").first.tap()
     result.get_by_role("button", name="Enter the result", exact=True).tap()
-
     opponents = phone().new_page()
     opponents.goto(f"{live_server.url}/t/{code}")
     opponents.get_by_role("button", name="Confirm the result for the opponents").tap()
-    opponents.get_by_role("button", name=re.compile(r"^I am .*: confirm$")).first.tap(
-        timeout=15_000
-    )
+    confirm = opponents.get_by_role("button", name=re.compile(r"^I am .*: confirm$")).first
+    expect(confirm).to_be_visible(timeout=15_000)
+    return opponents
+
+
+def test_a_confirmation_that_arrives_before_its_result_waits_and_goes_again(
+    live_server, phone, django_user_model, settings
+) -> None:
+    settings.PUBLIC_URL = live_server.url
+    _, rnd, _ = seat_a_night(django_user_model.objects.create_user("dora"), FOUR, hands_per_round=1)
+    opponents = entered_and_shown_to_the_opponents(live_server, phone, rnd)
+    opponents.get_by_role("button", name=re.compile(r"^I am .*: confirm$")).first.tap()
     eventually(
         opponents,
         lambda: rnd.tables.get().result.status == "confirmed",
@@ -153,21 +159,8 @@ def test_a_confirmation_of_a_result_the_director_changed_meanwhile_shows_it_agai
     settings.PUBLIC_URL = live_server.url
     user = django_user_model.objects.create_user("dora")
     _, rnd, director = seat_a_night(user, FOUR, hands_per_round=1)
-    code = rnd.tables.get().event_table.join_code
-    scorer = phone().new_page()
-    scorer.goto(f"{live_server.url}/t/{code}")
-    scorer.get_by_role("button", name="Keep this table's score").tap()
-    seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
-    Table(scorer, live_server.url).hand(f"{seats[0].player.name} (N)", "Made")
-    result = scorer.locator("section.result")
-    result.get_by_role("group", name="Who enters it?").get_by_role("radio").first.tap()
-    result.get_by_role("button", name="Enter the result", exact=True).tap()
-
-    opponents = phone().new_page()
-    opponents.goto(f"{live_server.url}/t/{code}")
-    opponents.get_by_role("button", name="Confirm the result for the opponents").tap()
+    opponents = entered_and_shown_to_the_opponents(live_server, phone, rnd)
     confirm = opponents.get_by_role("button", name=re.compile(r"^I am .*: confirm$")).first
-    expect(confirm).to_be_visible(timeout=15_000)
     # The phone's reads of its table answer "unchanged" until its confirmation is answered:
     # it shows the result as entered, whatever its poll's timing.
     answered: list[int] = []
