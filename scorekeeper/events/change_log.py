@@ -70,9 +70,9 @@ class ResultChange(AppendOnly):
         ordering = ["event", "id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "key"],
+                fields=["table", "key"],
                 condition=models.Q(key__isnull=False),
-                name="result_change_key_once_an_event",
+                name="result_change_key_once_a_table",
             )
         ]
 

@@ -19,8 +19,8 @@ class Migration(migrations.Migration):
             model_name="resultchange",
             constraint=models.UniqueConstraint(
                 condition=models.Q(("key__isnull", False)),
-                fields=("event", "key"),
-                name="result_change_key_once_an_event",
+                fields=("table", "key"),
+                name="result_change_key_once_a_table",
             ),
         ),
     ]

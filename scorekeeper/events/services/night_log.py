@@ -61,17 +61,15 @@ def logged(
 def already_logged(table: Table, action: str, key: str | None) -> bool:
     """Whether the table's write sent with this Idempotency-Key is in the log already (sent
     again: its answer was lost, or the phone sends what it kept after a restore), so that it
-    changes nothing now, whatever happened since. A key spent on another write is refused."""
+    changes nothing now, whatever happened since. A key is the table's own (as a hand's is its
+    game's); one spent at the table on another write is refused."""
     if key is None:
         return False
-    found = (
-        ResultChange.objects.filter(event_id=table.round.event_id, key=key)
-        .values_list("action", "table_id")
-        .first()
-    )
-    if found is None:
+    found = ResultChange.objects.filter(table=table, key=key).values_list("action", flat=True)
+    spent = found.first()
+    if spent is None:
         return False
-    if found != (action, table.pk):
+    if spent != action:
         raise Unprocessable(
             _("This Idempotency-Key was used for a different write."),
             code="idempotency-key-reused",
