@@ -286,9 +286,10 @@ def _other(value: Any) -> Any:
 
 def statement_cursor(connection: BaseDatabaseWrapper) -> Any:
     """A cursor for a compiled statement. On PostgreSQL the statement is prepared on the
-    connection (its parameters sent apart from it, psycopg's server-side binding): the
-    database plans the night's lookups once a connection, not at every request (planning the
-    token's five-table lookup took twice what running it did). Prepared statements go with
+    connection once it has run `PREPARED_AFTER` times (its parameters sent apart from it,
+    psycopg's server-side binding): the database plans the night's lookups once a connection,
+    not at every request (planning the token's five-table lookup took twice what running it
+    did). Prepared statements go with
     the connection's session, and psycopg forgets them at a rollback; behind PgBouncer use
     session pooling, or 1.22 and later with `max_prepared_statements` (docs/deployment.md).
     Django's query log and counts see the statements as every other (with their values).
@@ -305,15 +306,18 @@ def statement_cursor(connection: BaseDatabaseWrapper) -> Any:
     return connection.make_cursor(raw)
 
 
-#: psycopg prepares nothing on a connection whose threshold is None (Django's default), even
-#: when asked; with this one, only what is asked for (Django's own cursors bind parameters
-#: on the client, and never prepare).
-_ONLY_WHEN_ASKED: Final = 2**31 - 1
+#: How many times a statement runs on a connection before psycopg prepares it there (its
+#: default; Django's, None, prepares nothing). psycopg forgets what it prepared, and the
+#: counts, at every rollback: a statement is prepared once it runs this often between two
+#: refused writes, so a stretch of refusals (a round's tables past their last hand) does not
+#: pay for preparing statements again and again. (Django's own cursors bind parameters on
+#: the client, and never prepare.)
+PREPARED_AFTER: Final = 5
 
 
 def _prepared_cursor(raw: Any) -> Any:
     if raw.prepare_threshold is None:
-        raw.prepare_threshold = _ONLY_WHEN_ASKED
+        raw.prepare_threshold = PREPARED_AFTER
     return _prepared_cursor_class()(raw)
 
 
@@ -322,16 +326,14 @@ def _prepared_cursor_class() -> Any:
     import psycopg  # (PostgreSQL only: psycopg 3, as requirements/base.in pins)
 
     class Prepared(psycopg.Cursor[Any]):
-        """Server-side parameters, and the statement prepared on its first run."""
+        """Server-side parameters, and the statement prepared once it runs often."""
 
         def execute(self, query: Any, params: Any = None, **options: Any) -> Any:
-            self._query = None
-            ran = super().execute(query, params, prepare=True)
-            if self._query is None:
-                # (A prepared statement's run leaves psycopg's record of the query unset:
-                # Django's query log, which reads it, shows the statement with its values
-                # as Django's own cursors send it, written only if it is read.)
-                self._query = cast(Any, _Written(self.connection, query, params))
+            ran = super().execute(query, params)
+            # (Django's query log reads psycopg's record of the query, which holds `$1`, or
+            # nothing for a prepared statement's run: it shows the statement with its values
+            # as Django's own cursors send it, written only if it is read.)
+            self._query = cast(Any, _Written(self.connection, query, params))
             return ran
 
     return Prepared

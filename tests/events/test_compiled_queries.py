@@ -18,7 +18,7 @@ from django.utils import timezone
 from event_helpers import Director
 from test_table_hand_reads import HAND, a_table
 
-from scorekeeper.compiled import Compiled
+from scorekeeper.compiled import PREPARED_AFTER, Compiled
 from scorekeeper.errors import NotFound
 from scorekeeper.events import selectors
 from scorekeeper.events.models import Event, Result, Table, TableToken
@@ -103,7 +103,7 @@ def test_on_postgresql_a_compiled_statement_is_prepared_once_and_run_by_name(
 ):
     if connection.vendor != "postgresql":
         pytest.skip("prepared statements are PostgreSQL's (set DATABASE_URL); .ci/run has it")
-    phones = [a_table(director) for _ in range(3)]
+    phones = [a_table(director) for _ in range(PREPARED_AFTER + 1)]
 
     def prepared() -> list[str]:
         with connection.cursor() as cursor:
@@ -113,7 +113,7 @@ def test_on_postgresql_a_compiled_statement_is_prepared_once_and_run_by_name(
     with transaction.atomic():  # (psycopg forgets what it prepared at a rollback)
         for phone in phones:
             assert device_for_token(phone.token) is not None
-        # One statement for the three phones, with its parameter apart from it.
+        # One statement for every phone, prepared once it ran often, its parameter apart.
         (statement,) = prepared()
         assert "$1" in statement
 
