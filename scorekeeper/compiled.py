@@ -10,16 +10,14 @@ makes them (the same fields, the related models set, the database's values conve
 the compiler that wrote it. `CompiledRows` does the same for the rows of a `values_list`
 (a game's hands, for its standing), and a `CompiledUpdate` for an update by key (an event's
 version counters, which every table's write moves). A model's own row is written the same way
-by `scorekeeper.compiled_writes`. On PostgreSQL each of these statements is prepared on its
-connection, and planned there once (`statement_cursor`).
+by `scorekeeper.compiled_writes`.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from functools import cache
-from typing import Any, Final, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -109,7 +107,7 @@ class Compiled(Generic[_M]):
         params = plan.with_values(values, connection) if plan is not None else None
         if plan is None or params is None:
             return next(iter(self._rows(*values).order_by()[:1]), None)
-        with statement_cursor(connection) as cursor:
+        with connection.cursor() as cursor:
             cursor.execute(plan.sql, params)
             found = cursor.fetchone()
         if found is None:
@@ -155,7 +153,7 @@ class CompiledRows:
         params = plan.with_values(values, connection) if plan is not None else None
         if plan is None or params is None:
             return list(self._rows(*values))
-        with statement_cursor(connection) as cursor:
+        with connection.cursor() as cursor:
             cursor.execute(plan.sql, params)
             found = cursor.fetchall()
         compiler = plan.compiler
@@ -193,7 +191,7 @@ class CompiledUpdate:
             return int(self._rows(value).update(**self._changes))
         with (
             transaction.mark_for_rollback_on_error(using=connection.alias),
-            statement_cursor(connection) as cursor,
+            connection.cursor() as cursor,
         ):
             cursor.execute(plan.sql, params)
             return int(cursor.rowcount)
@@ -282,72 +280,3 @@ def _other(value: Any) -> Any:
     if isinstance(value, uuid.UUID):
         return uuid.UUID(int=value.int ^ 1)
     return None
-
-
-def statement_cursor(connection: BaseDatabaseWrapper) -> Any:
-    """A cursor for a compiled statement. On PostgreSQL the statement is prepared on the
-    connection once it has run `PREPARED_AFTER` times (its parameters sent apart from it,
-    psycopg's server-side binding): the database plans the night's lookups once a connection,
-    not at every request (planning the token's five-table lookup took twice what running it
-    did). Prepared statements go with
-    the connection's session, and psycopg forgets them at a rollback; behind PgBouncer use
-    session pooling, or 1.22 and later with `max_prepared_statements` (docs/deployment.md).
-    Django's query log and counts see the statements as every other (with their values).
-    Elsewhere, the connection's usual cursor."""
-    if connection.vendor != "postgresql":
-        return connection.cursor()
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    with connection.wrap_database_errors:
-        raw = _prepared_cursor(connection.connection)
-    if connection.queries_logged:
-        return connection.make_debug_cursor(raw)
-    return connection.make_cursor(raw)
-
-
-#: How many times a statement runs on a connection before psycopg prepares it there (its
-#: default; Django's, None, prepares nothing). psycopg forgets what it prepared, and the
-#: counts, at every rollback: a statement is prepared once it runs this often between two
-#: refused writes, so a stretch of refusals (a round's tables past their last hand) does not
-#: pay for preparing statements again and again. (Django's own cursors bind parameters on
-#: the client, and never prepare.)
-PREPARED_AFTER: Final = 5
-
-
-def _prepared_cursor(raw: Any) -> Any:
-    if raw.prepare_threshold is None:
-        raw.prepare_threshold = PREPARED_AFTER
-    return _prepared_cursor_class()(raw)
-
-
-@cache
-def _prepared_cursor_class() -> Any:
-    import psycopg  # (PostgreSQL only: psycopg 3, as requirements/base.in pins)
-
-    class Prepared(psycopg.Cursor[Any]):
-        """Server-side parameters, and the statement prepared once it runs often."""
-
-        def execute(self, query: Any, params: Any = None, **options: Any) -> Any:
-            ran = super().execute(query, params)
-            # (Django's query log reads psycopg's record of the query, which holds `$1`, or
-            # nothing for a prepared statement's run: it shows the statement with its values
-            # as Django's own cursors send it, written only if it is read.)
-            self._query = cast(Any, _Written(self.connection, query, params))
-            return ran
-
-    return Prepared
-
-
-class _Written:
-    """A statement as the query log shows it: with its values in it."""
-
-    def __init__(self, connection: Any, sql: str, params: Any) -> None:
-        self._connection, self._sql, self._params = connection, sql, params
-
-    @property
-    def query(self) -> bytes:
-        import psycopg
-
-        written: str = psycopg.ClientCursor(self._connection).mogrify(self._sql, self._params)
-        return written.encode()

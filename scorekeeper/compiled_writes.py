@@ -23,7 +23,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model, Q, signals
 from django.db.models.sql import DeleteQuery, InsertQuery, UpdateQuery
 
-from scorekeeper.compiled import statement_cursor, value_sent
+from scorekeeper.compiled import value_sent
 
 
 class _Write:
@@ -101,7 +101,7 @@ def _run(
     the row it returns, or how many rows it changed."""
     with (
         transaction.mark_for_rollback_on_error(using=connection.alias),
-        statement_cursor(connection) as cursor,
+        connection.cursor() as cursor,
     ):
         cursor.execute(sql, params)
         return cursor.fetchone() if returns else cursor.rowcount

@@ -18,7 +18,7 @@ from django.utils import timezone
 from event_helpers import Director
 from test_table_hand_reads import HAND, a_table
 
-from scorekeeper.compiled import PREPARED_AFTER, Compiled
+from scorekeeper.compiled import Compiled
 from scorekeeper.errors import NotFound
 from scorekeeper.events import selectors
 from scorekeeper.events.models import Event, Result, Table, TableToken
@@ -96,26 +96,6 @@ def test_asked_again_it_runs_the_statement_the_orm_writes_with_the_new_value(
             .filter(pk=second.id)
         )
     assert [q["sql"] for q in compiled.captured_queries] == [q["sql"] for q in orm.captured_queries]
-
-
-def test_on_postgresql_a_compiled_statement_is_prepared_once_and_run_by_name(
-    director: Director,
-):
-    if connection.vendor != "postgresql":
-        pytest.skip("prepared statements are PostgreSQL's (set DATABASE_URL); .ci/run has it")
-    phones = [a_table(director) for _ in range(PREPARED_AFTER + 1)]
-
-    def prepared() -> list[str]:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT statement FROM pg_prepared_statements")
-            return [row[0] for row in cursor.fetchall() if "events_tabletoken" in row[0]]
-
-    with transaction.atomic():  # (psycopg forgets what it prepared at a rollback)
-        for phone in phones:
-            assert device_for_token(phone.token) is not None
-        # One statement for every phone, prepared once it ran often, its parameter apart.
-        (statement,) = prepared()
-        assert "$1" in statement
 
 
 def test_a_phones_token_finds_its_device_as_the_orm_does_and_a_wrong_one_finds_none(

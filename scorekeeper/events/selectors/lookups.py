@@ -15,7 +15,7 @@ from django.db.models import Exists, Field, Model, OuterRef, QuerySet, Value
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.compiled import Compiled, statement_cursor
+from scorekeeper.compiled import Compiled
 from scorekeeper.errors import NotFound
 from scorekeeper.events.models import (
     Director,
@@ -84,14 +84,13 @@ class EventStamp:
 
 def event_stamp(*, event_id: int, director: AbstractBaseUser | None = None) -> EventStamp:
     """The event's stamp (`directed` as for `event_get`), or a NotFound as `event_get`. Every
-    watcher's poll asks it: one statement written once, not a query the ORM builds again
-    (and, on PostgreSQL, planned once a connection)."""
+    watcher's poll asks it: one statement written once, not a query the ORM builds again."""
     # (A superuser directs every club: only another user's directorship is asked.)
     user = None if director is None or getattr(director, "is_superuser", False) else director
     found = None
     if 0 < event_id < 2**63:
         params = [event_id] if user is None else [int(user.pk), event_id]
-        with statement_cursor(connection) as cursor:
+        with connection.cursor() as cursor:
             cursor.execute(_stamp_sql(connection.vendor, user is not None), params)
             found = cursor.fetchone()
     if found is None:
