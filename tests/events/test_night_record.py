@@ -467,6 +467,29 @@ def test_a_seat_and_a_bye_swapped_have_the_rounds_ahead_planned_again(
     assert Event.objects.get(pk=event).plan in (None, {})
 
 
+def test_a_player_who_has_gone_home_is_seated_neither_by_a_swap_nor_as_late(
+    director: Director,
+):
+    event = night(director, *PLAYERS[:5], rounds_planned=5)  # one table, one bye a round
+    seated, _devices = seat(director, event)
+    (sitting,) = seated["sit_outs"]
+    gone = Entrant.objects.get(event=event, player__name=sitting).player_id
+    playing = seated["tables"][0]["seats"][0]["player"]
+    body = {"reason": "went home"}
+    ok(director.client.delete(f"/api/v1/events/{event}/players/{gone}/", body, format="json"))
+    swapped = director.client.post(
+        f"/api/v1/events/{event}/rounds/1/swap/", {"players": [playing, gone]}, format="json"
+    )
+    assert is_problem(swapped, 409, "players[1]", "player-left")
+    assert sitting in swapped.json()["detail"]
+    late = director.client.post(
+        f"/api/v1/events/{event}/rounds/1/late/", {"player": gone}, format="json"
+    )
+    assert is_problem(late, 409, "player", "player-left")
+    table = ok(director.client.get(f"/api/v1/events/{event}/rounds/1/"))["tables"][0]
+    assert playing in [seat["player"] for seat in table["seats"]]
+
+
 def test_seats_stay_once_the_round_has_begun(director: Director):
     event = hands_night(director)
     seated, devices = seat(director, event)
@@ -723,6 +746,38 @@ def test_a_handover_and_a_delete_made_on_what_changed_since_are_refused(director
     )
     assert is_problem(gone, 412, "If-Match", "changed-meanwhile")
     assert [c["action"] for c in gone.json()["changes"]] == ["settings"]
+
+
+def test_a_version_no_read_gave_out_is_refused(director: Director):
+    """A made-up version, one past the event's newest entry, proves nobody saw what stands:
+    the write is refused as a stale one is, and the answer gives the version to read."""
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    phone.settle([7, 2])
+    (table,) = ok(director.client.get(f"/api/v1/events/{event}/board/"))[0]["tables"]
+    url = f"{phone.url}result/"
+    ahead = director.client.patch(
+        url, {"points": [6, 2], "reason": "a look"}, format="json", HTTP_IF_MATCH='"99999999"'
+    )
+    assert is_problem(ahead, 412, "If-Match", "changed-meanwhile")
+    assert ahead.json()["version"] == table["version"] and ahead.json()["changes"] == []
+    read = ok(director.client.get(f"/api/v1/events/{event}/"))["version"]
+    gone = director.client.delete(
+        f"/api/v1/events/{event}/",
+        {"reason": "x"},
+        format="json",
+        HTTP_IF_MATCH=f'"{read + 10**9}"',
+    )
+    assert is_problem(gone, 412, "If-Match", "changed-meanwhile")
+    # The table's own version, newer than the event's, is no stranger to the event's log.
+    ok(
+        director.client.patch(
+            url,
+            {"points": [6, 2], "reason": "a look"},
+            format="json",
+            HTTP_IF_MATCH=f'"{table["version"]}"',
+        )
+    )
 
 
 # Individual remedies -------------------------------------------------------------------------

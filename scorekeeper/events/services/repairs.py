@@ -241,6 +241,12 @@ def seats_swap(
         )
         first, second = (_place_of(rnd, p, f"players[{i}]") for i, p in enumerate(players))
         _swappable(event, first, second)
+        for i, (place, other) in enumerate(((first, second), (second, first))):
+            # The one sitting out takes the other's seat: not someone who has gone home.
+            if isinstance(place, SitOut) and isinstance(other, TableSeat):
+                entrant = Entrant.objects.filter(event=event, player_id=players[i]).first()
+                if entrant is not None and not entrant.active:
+                    raise _gone(entrant, f"players[{i}]")
         before = {"players": list(players), "places": [_where(first), _where(second)]}
         _exchange(first, second, players)
         after = {"players": list(players), "places": [_where(second), _where(first)]}
@@ -264,6 +270,15 @@ def seats_swap(
         )
         event_changed(event.pk)
     return rnd
+
+
+def _gone(entrant: Entrant, field: str) -> Conflict:
+    return Conflict(
+        _("%(player)s has left the event: if they are back, enter them again first.")
+        % {"player": entrant.player.shown},
+        code="player-left",
+        field=field,
+    )
 
 
 def _where(place: TableSeat | SitOut) -> dict[str, Any]:
@@ -366,7 +381,9 @@ def round_seat_late(
             _("Round %(number)s has begun: a late arrival plays from the next round.")
             % {"number": number},
         )
-        entrant = Entrant.objects.filter(event=event, player_id=player, active=True).first()
+        entrant = Entrant.objects.filter(event=event, player_id=player).first()
+        if entrant is not None and not entrant.active:
+            raise _gone(entrant, "player")
         if entrant is None:
             raise Malformed(
                 _("Enter the player in the event first."), code="not-entered", field="player"
