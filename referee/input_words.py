@@ -11,6 +11,7 @@ answered in both too, as is what EGN cannot write of a club's game; EGN's own na
 from __future__ import annotations
 
 import json
+import re
 from typing import Final
 
 from .korean import fill
@@ -37,11 +38,20 @@ def shown_key(key: object) -> str:
     return _cut(key if isinstance(key, str) else shown(key))
 
 
+#: One character of JSON's text: an escape (``\n``, ``\u00e9``) or a character as itself.
+_ONE_CHARACTER: Final = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|.", re.DOTALL)
+
+
 def _cut(text: str) -> str:
     """Cut short, and every character that is not printed as itself (a line or paragraph
     separator, a zero-width space, a control character) written as JSON escapes it: an answer
     stays one line and shows what was sent."""
-    cut = text if len(text) <= SHOWN_LENGTH else text[:SHOWN_LENGTH] + "…"
+    cut = text
+    if len(text) > SHOWN_LENGTH:
+        # Never half an escape (``\n``, ``\u00e9``) before the "…": it would not be JSON's.
+        ends = (m.end() for m in _ONE_CHARACTER.finditer(text, 0, SHOWN_LENGTH + 6))
+        kept = max((end for end in ends if end <= SHOWN_LENGTH), default=0)
+        cut = text[:kept] + "…"
     if cut.isprintable():
         return cut
     return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in cut)

@@ -63,6 +63,13 @@ def test_a_long_value_is_cut_to_forty_characters() -> None:
     assert field == "ruleset." + "x" * 40 + "…" and detail == "unknown option"
     _, detail = refusal({"dealer": 10**4000})
     assert len(detail) < 100
+    # Never half an escape: the cut ends before a "\n" or "\u00e9" it would split.
+    for before in range(36, 41):
+        _, detail = refusal({"dealer": 0, "upcard": "Q" * before + "\n" * 30})
+        shown = detail.removesuffix(" is not a card").removesuffix("…")
+        assert json.loads(shown + '"').count("Q") == min(before, 39), detail
+        _, detail = refusal({"dealer": 0, "upcard": "Q" * before + "\x01" * 30})
+        assert json.loads(detail.partition("…")[0] + '"').count("Q") == min(before, 39), detail
 
 
 @pytest.mark.parametrize(
