@@ -1,6 +1,6 @@
 """Swiss teams: the first round by seed, top half against bottom half; then teams of equal or
-nearest match points that have not met, a rematch only when no pairing of the whole round
-avoids one; a bye to the lowest-ranked team without one, a win with the round's average
+nearest match points that have not met, each score group paired within itself where it can,
+a rematch only when no pairing of the whole round avoids one; a bye to the lowest-ranked team without one, a win with the round's average
 points; ranked by match points, Buchholz, its median, then point difference."""
 
 from __future__ import annotations
@@ -72,6 +72,15 @@ def fewest_rematches(teams: list[int], met: set[frozenset[int]]) -> int:
     return len(teams) // 2 - sum(u > v for v, u in enumerate(maximum_matching(len(teams), edges)))
 
 
+def test_a_score_group_pairs_within_itself_where_it_can():
+    """1 v 2 is no rematch, but it would leave 4 and 8 (who have met) to leave their group for
+    the teams on 0: 1 meets 4 and 2 meets 8, and every team meets one of its own score."""
+    scores = {3: 4, 5: 4, 1: 2, 2: 2, 4: 2, 8: 2, 6: 0, 7: 0}
+    met = {frozenset(p) for p in [(2, 3), (3, 7), (2, 6), (4, 5), (8, 7), (1, 5), (1, 6), (8, 4)]}
+    pairing = swiss.next_round([3, 5, 1, 2, 4, 8, 6, 7], scores, met, [])
+    assert pairing.pairs == ((3, 5), (1, 4), (2, 8), (6, 7))
+
+
 def standings_now(teams: list[int], lines: list[Line], byes: list[Bye], rounds: int, event):
     rows = [StandingRow(t, f"T{t}", []) for t in teams]
     return SWISS.rank(event, rows=rows, lines=lines, byes=byes, complete=set(range(1, rounds + 1)))
@@ -113,17 +122,27 @@ def test_no_rematch_while_one_is_avoidable_and_the_tie_breaks_add_up(count, roun
             half = len(rest) // 2
             assert pairs == list(zip(rest[:half], rest[half:], strict=True))
         else:
+            # Score group by score group: where every group can pair within itself without
+            # a rematch, every team meets a team of its own score.
+            groups: defaultdict[int, list[int]] = defaultdict(list)
+            for team in rest:
+                groups[score[team]].append(team)
+            if all(
+                len(group) % 2 == 0 and fewest_rematches(group, met) == 0
+                for group in groups.values()
+            ):
+                assert all(score[a] == score[b] for a, b in pairs), (pairs, score)
             # From the top: each team meets the nearest-scored team below it it has not met,
             # unless the rest could then not be paired with as few rematches.
             budget = rematches
             for top, other in pairs:
                 assert rest[0] == top
                 below = rest[1:]
-                for nearer in below[: below.index(other)]:
+                for nearer in below:
                     if frozenset((top, nearer)) in met:
                         continue
                     left = [t for t in below if t != nearer]
-                    if abs(score[top] - score[nearer]) <= abs(score[top] - score[other]):
+                    if abs(score[top] - score[nearer]) < abs(score[top] - score[other]):
                         assert fewest_rematches(left, met) > budget, (top, other, nearer)
                 budget -= frozenset((top, other)) in met
                 rest = [t for t in below if t != other]

@@ -2,11 +2,13 @@
 
 The first round is paired by seed, the top half against the bottom half (1 v 9, 2 v 10, ...
 of sixteen). Every later round pairs from the top of the standings: each team, highest
-first, meets the nearest-scored team below it that it has not met, and when that leaves the
-rest with no pairing, the next nearest (backtracking, as a director does on paper). A rematch
-is made only when no pairing of the whole round avoids it, and then as few as can be. With an
-odd number of teams the lowest-ranked team that has not had a bye has it (at most one each),
-unless giving it to another avoids a rematch.
+first, meets the nearest-scored team below it that it has not met; among teams equally near,
+the one that leaves the fewest teams unable to meet a team of their own score (looking ahead,
+as a director does on paper: where every score group can pair within itself, every team
+meets one of its own score), then the highest-ranked. A rematch is made only when no pairing
+of the whole round avoids it, and then as few as can be. With an odd number of teams the
+lowest-ranked team that has not had a bye has it (at most one each), unless giving it to
+another avoids a rematch.
 
 Whether the rest of a round can still be paired without (more) rematches is a question of
 matchings: teams are the points of a graph, two joined when they have not met, and the rest
@@ -71,32 +73,32 @@ def next_round(
 
 
 def _from_the_top(teams: list[int], scores: Mapping[int, int], apart: _Apart) -> list[Pair]:
-    """Pair from the top: each team with the nearest-scored team below it that it has not
-    met, the next nearest whenever the rest could not then be paired with the fewest
-    rematches; a team it has met only where a rematch cannot be avoided."""
+    """Pair from the top: each team with the nearest-scored team below it, then the one
+    leaving the fewest teams that cannot meet their own score, then the highest-ranked; a
+    choice only where the rest can still be paired with the fewest rematches."""
     budget = apart.rematches(teams)
     pairs = []
     rest = list(teams)
     while rest:
         top, below = rest[0], rest[1:]
-        order = sorted(
-            range(len(below)),
-            key=lambda i: (
-                apart.met(top, below[i]),
-                abs(scores.get(top, 0) - scores.get(below[i], 0)),
-                i,
-            ),
-        )
-        for i in order:
-            cost = int(apart.met(top, below[i]))
+        best: tuple[int, int, int] | None = None
+        for i, other in enumerate(below):
+            cost = int(apart.met(top, other))
             left = below[:i] + below[i + 1 :]
-            if cost <= budget and apart.rematches(left) <= budget - cost:
-                pairs.append((top, below[i]))
-                budget -= cost
-                rest = left
-                break
-        else:  # pragma: no cover - the budget is always reachable
+            if cost > budget or apart.rematches(left) > budget - cost:
+                continue
+            gap = abs(scores.get(top, 0) - scores.get(other, 0))
+            if best is not None and gap > best[0]:
+                continue
+            floats = apart.floats(left, scores)
+            if best is None or (gap, floats) < best[:2]:
+                best = (gap, floats, i)
+        if best is None:  # pragma: no cover - the budget is always reachable
             raise AssertionError("no pairing within the rematches counted")
+        i = best[2]
+        pairs.append((top, below[i]))
+        budget -= int(apart.met(top, below[i]))
+        rest = below[:i] + below[i + 1 :]
     return pairs
 
 
@@ -123,6 +125,22 @@ class _Apart:
             if least == 0:
                 break
         return best
+
+    def floats(self, teams: Sequence[int], scores: Mapping[int, int]) -> int:
+        """How many of ``teams`` cannot meet a team of their own score that they have not met
+        (each score group less twice the most pairs it makes without a rematch): the fewest
+        that float to another group. None float exactly when every group pairs within itself
+        without a rematch."""
+        groups: dict[int, list[int]] = {}
+        for team in teams:
+            groups.setdefault(scores.get(team, 0), []).append(team)
+        return sum(len(group) - 2 * self.pairs_within(group) for group in groups.values())
+
+    def pairs_within(self, teams: Sequence[int]) -> int:
+        """The most pairs of ``teams`` that have not met."""
+        if len(teams) < 2:
+            return 0
+        return len(teams) // 2 - self.rematches(teams)
 
     def rematches(self, teams: Sequence[int]) -> int:
         """Half the teams, less the most pairs of them that have not met."""
