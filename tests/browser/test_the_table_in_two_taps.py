@@ -405,9 +405,11 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
             refreshed(
                 page, lambda ms, p=page: expect(p.locator(".time-called")).to_be_visible(timeout=ms)
             )
-            if state == "time called":  # (called now: in the states after, called before)
-                # Said at the top of the screen too, wherever the page has scrolled.
-                expect(page.locator("body > #toast")).to_have_text("Time!")
+            # Said in the table's own line, never in a message laid over the entry.
+            expect(page.locator(".time-called")).to_contain_text(
+                "시간" if locale == "ko-KR" else "Time!"
+            )
+            expect(page.locator("body > #toast")).to_be_hidden()
         was = None
         if "then offline" in state:
             page.locator("form.entry .choice input").first.tap()
@@ -437,6 +439,8 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
         # tap, are what nothing may cover.
         controls = "form.entry .ending" if "tricks" in state else ENTRY_CONTROLS
         covered[state] = uncovered(page, controls)
+        # A tap at an ending's centre finds the button itself, not its words.
+        assert page.evaluate(TAPPED_AT_ITS_CENTRE, "form.entry button.ending") == "itself", state
         context.set_offline(False)
         leave(page)
         context.close()

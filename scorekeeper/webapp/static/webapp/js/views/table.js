@@ -527,8 +527,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       // Time called pushes the hand entry down: its outcome row stays on screen; a result to
       // confirm comes into view on the opponents' phone.
       if (next.time_called_at) keepEntryInView();
-      // Time called just now: said at the top too, wherever the player has scrolled.
-      if (timeNow) toast(t("table.time"), { ms: 5000, into: null });
+      // Time called just now: the phone buzzes where it can. The words stand in the table's
+      // own line (a status, read out), never over the hand entry or the score.
+      if (timeNow) navigator.vibrate?.(200);
       if (entered && device.role !== "scorer") toResult();
     }
   }
