@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from urllib.parse import quote, urlencode
 
 import pytest
 from django.core import mail
@@ -394,25 +395,39 @@ def test_with_https_a_session_has_no_idle_end(signed_in, lan_clock, settings):
     assert signed_in.get("/events/director/").status_code == 200
 
 
-def test_a_director_without_a_display_name_is_asked_for_one_on_the_first_screen(
-    django_user_model,
-):
+def test_a_director_is_asked_for_a_display_name_at_their_first_sign_in(django_user_model):
+    """Until they choose one, pages and logs show their user name; the first sign-in asks,
+    on the way to where they were going."""
     from scorekeeper.events import services
-    from scorekeeper.events.access import Actor
+    from scorekeeper.events.access import Actor, display_name
 
     user = django_user_model.objects.create_user("dan", "dan@example.org", PASSWORD)
     services.club_create(actor=Actor(user=user), name="Hilltop Euchre Club")
+    assert display_name(user) == "dan"
     client = Client()
-    client.force_login(user)
-    first = client.get("/events/director/").content.decode()
-    assert "Your name at the club" in first and "dan" not in re.sub(r"<[^>]*>", " ", first)
-    answer = client.post(
-        "/events/account/",
-        {"display_name": "Dan Cho", "email": "dan@example.org", "next": "/events/director/"},
+    going = "/events/director/?x=1"
+    signed = client.post(
+        f"/events/login/?next={quote(going)}", {"username": "dan", "password": PASSWORD}
     )
-    assert answer.status_code == 302 and answer["Location"] == "/events/director/"
+    assert signed.status_code == 302
+    assert signed["Location"] == f"/events/account/?{urlencode({'next': going})}"
+    asked = client.get(signed["Location"]).content.decode()
+    assert "until you do, they show your user name" in asked
+    assert f'name="next" value="{going}"' in asked.replace("&amp;", "&")
+    # The director's home asks too, for one who signed in before this was asked.
+    assert "Your name at the club" in client.get("/events/director/").content.decode()
+    answer = client.post(
+        "/events/account/", {"display_name": "Dan Cho", "email": "dan@example.org", "next": going}
+    )
+    assert answer.status_code == 302 and answer["Location"] == going
     again = client.get("/events/director/").content.decode()
     assert "Your name at the club" not in again and "Dan Cho" in again
+    # Named, the next sign-in goes straight where it was going.
+    client.post("/events/logout/")
+    signed = client.post(
+        f"/events/login/?next={quote(going)}", {"username": "dan", "password": PASSWORD}
+    )
+    assert signed["Location"] == going
 
 
 def test_the_account_page_goes_back_only_to_this_site(signed_in):

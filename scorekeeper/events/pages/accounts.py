@@ -35,7 +35,7 @@ from scorekeeper.api.limits import AccountTries, PasswordResets
 from scorekeeper.api.sign_in import SIGN_IN_BACKEND
 from scorekeeper.errors import DomainError
 from scorekeeper.events import selectors, services
-from scorekeeper.events.access import Actor, display_name
+from scorekeeper.events.access import Actor, display_name, named
 from scorekeeper.events.pages.printouts import public_address
 
 signed_in = login_required(login_url=reverse_lazy("events-login"))
@@ -68,7 +68,8 @@ def account(request: HttpRequest) -> HttpResponse:
         try:
             services.account_update(actor=Actor(user=user), **form.cleaned_data)
             saved = True
-            # Asked on another screen (the director's first), the director goes back there.
+            # Asked at sign-in or on another screen (the director's first), the director goes
+            # on to where they were going.
             back = request.POST.get("next", "")
             if back and url_has_allowed_host_and_scheme(
                 back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
@@ -76,7 +77,12 @@ def account(request: HttpRequest) -> HttpResponse:
                 return redirect(back)
         except DomainError as error:
             form.add_error(error.field if error.field in form.fields else None, error.detail)
-    return render(request, "events/screens/account.html", {"form": form, "saved": saved})
+    going = request.POST.get("next") or request.GET.get("next", "")
+    return render(
+        request,
+        "events/screens/account.html",
+        {"form": form, "saved": saved, "next": going, "first": not named(user)},
+    )
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

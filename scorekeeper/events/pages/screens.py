@@ -4,18 +4,19 @@ events API for everything that changes (see static/events/events.js)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors, services
-from scorekeeper.events.access import Actor, display_name
+from scorekeeper.events.access import Actor, display_name, named
 from scorekeeper.events.formats import event_presets
 from scorekeeper.events.pages.console import console_context, settings_context
 from scorekeeper.events.pages.restore import backup_status, may_restore
@@ -34,6 +35,14 @@ def index(request: HttpRequest) -> HttpResponse:
 class LoginView(auth_views.LoginView):
     template_name = "events/screens/login.html"
     next_page = "events-director"
+
+    def get_success_url(self) -> str:
+        """Where the director was going; at their first sign-in (no name chosen yet), by the
+        account screen, which asks the name pages and logs show them by."""
+        going = super().get_success_url()
+        if named(self.request.user):
+            return going
+        return f"{reverse('events-account')}?{urlencode({'next': going})}"
 
 
 @login_required(login_url=reverse_lazy("events-login"))
@@ -55,7 +64,7 @@ def director_home(request: HttpRequest) -> HttpResponse:
             "shown_as": display_name(request.user),
             "invites": services.invites_waiting(actor=actor),
             # A director who has not chosen a name is asked for one here, on the first screen.
-            "named": bool(str(getattr(request.user, "first_name", "") or "").strip()),
+            "named": named(request.user),
             "presets": event_presets(),
             **selectors.event_form_choices(),
             "backup": backup_status(clubs[0] if clubs else None),
