@@ -17,7 +17,8 @@ from rest_framework.test import APIClient
 
 from referee import egn
 from scorekeeper.events import selectors
-from scorekeeper.events.models import Event
+from scorekeeper.events.models import Event, Table
+from scorekeeper.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -268,3 +269,30 @@ def test_the_demo_night_in_play_takes_a_phone_and_a_hand_at_once(capsys):
         (maker, *_) = phone.by_seat
         hand = ok(phone.post("hands/", {"maker": phone.seat_of(maker), "outcome": "made"}), 201)
         assert hand["award"]["reason"] == "make"
+
+
+def test_the_demo_night_played_on_or_closed_is_in_play_again_at_the_next_load(capsys):
+    """Whoever tried the night (a table's result in, or the night closed) leaves the next
+    `make run` a night in round 1 again, with fresh codes; hands merely scored stay."""
+    from scorekeeper.events import services
+    from scorekeeper.events.access import Actor
+    from scorekeeper.events.models import Director as ClubDirector
+
+    call_command("load_demo")
+    (event,) = Event.objects.filter(name="Demo night in play")
+    code = selectors.event_tables_of(event=event)[0].join_code
+    phone = join(code)
+    ok(phone.post("hands/", {"maker": phone.seat_of(phone.by_seat[0]), "outcome": "made"}), 201)
+    call_command("load_demo")
+    assert Event.objects.get(name="Demo night in play").pk == event.pk  # scored, still in play
+    user = ClubDirector.objects.get(club=event.club).user
+    games = [table.game_id for table in Table.objects.filter(round__event=event)]
+    assert all(games)
+    services.event_close(event=event, actor=Actor(user=user), backup=False, leave_open=True)
+    call_command("load_demo")
+    (again,) = Event.objects.filter(name="Demo night in play")
+    assert again.pk != event.pk and again.status == "running"
+    assert [r.number for r in again.rounds.all()] == [1]
+    assert not again.rounds.filter(tables__result__isnull=False).exists()
+    assert Event.objects.filter(name="Demo progressive night").count() == 1
+    assert not Game.objects.filter(pk__in=games).exists()  # the old night's games went too

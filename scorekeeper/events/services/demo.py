@@ -14,8 +14,8 @@ from django.utils.crypto import get_random_string
 
 from scorekeeper.events import selectors, services
 from scorekeeper.events.access import Actor
-from scorekeeper.events.models import Event
-from scorekeeper.models import Club
+from scorekeeper.events.models import Event, Table
+from scorekeeper.models import Club, Game
 
 DEMO_CLUB = "Demo club"
 DEMO_EVENT = "Demo progressive night"
@@ -32,7 +32,8 @@ DEMO_PASSWORD: Final = "euchre-night"
 
 def load_demo_event(*, stdout: TextIOBase) -> None:
     """A published, finished progressive event in the demo club, and a published one with
-    round 1 seated and in play; each left alone if it is there.
+    round 1 seated and in play: the first left alone if it is there, the second too while it
+    is still in round 1 with no result in (else made afresh, so each run has a night to try).
     Then how to sign in as a director: the demo director's password while DEBUG is on (as
     `make run` has it), otherwise how to make a director."""
     # Outside DEBUG the demo director gets a new password that nobody is told, so the known
@@ -54,6 +55,17 @@ def load_demo_event(*, stdout: TextIOBase) -> None:
             event = _load_night(club, director)
             stdout.write(f"{DEMO_EVENT}: finished, standings at /events/{event.pk}/\n")
         live = Event.objects.filter(club=club, name=DEMO_LIVE_EVENT).first()
+        if live is not None and not _still_in_round_one(live):
+            # Played on, or closed, since: the night to try is made afresh (its tables'
+            # games go with it).
+            games = list(
+                Table.objects.filter(round__event=live, game__isnull=False).values_list(
+                    "game_id", flat=True
+                )
+            )
+            live.delete()
+            Game.objects.filter(pk__in=games).delete()
+            live = None
         if live is None:
             live = _load_live_night(club, director)
         codes = ", ".join(
@@ -72,6 +84,14 @@ def load_demo_event(*, stdout: TextIOBase) -> None:
         stdout.write(
             'Make a director to sign in: manage.py make_director USERNAME --club "Club name"\n'
         )
+
+
+def _still_in_round_one(event: Event) -> bool:
+    """Whether the night to try is as a newcomer should find it: running, round 1 its only
+    round, and no table's result in yet."""
+    if event.status != Event.Status.RUNNING or event.rounds.exclude(number=1).exists():
+        return False
+    return not event.rounds.filter(tables__result__isnull=False).exists()
 
 
 def _published_night(
