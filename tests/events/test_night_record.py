@@ -881,6 +881,28 @@ def test_a_substitute_has_a_guest_row_and_the_player_they_replaced_a_sit_out_cre
     assert rows_of(director, event)[partner]["total"] == 6
 
 
+def test_a_substitutes_round_names_whom_they_played_for_and_that_players_who_played_for_them(
+    director: Director,
+):
+    event, (first, second) = two_tables(director, sit_out_credit="fixed", sit_out_points=5)
+    first.settle([10, 4])
+    north = second.by_seat[0]
+    url = f"{second.url}seats/{second.seat_of(north)}/substitute/"
+    ok(director.client.post(url, {"player": "Zed", "reason": "left early"}, format="json"))
+    second.at(ok(second.client.get(second.url)))
+    second.settle([6, 10])
+    lines = {line["player"]: line for line in csv_rows(director, event, "tally.csv")}
+    assert (lines["Zed"]["table"], lines["Zed"]["substitute_for"]) == ("2", north)
+    gone = lines[north]
+    assert (gone["table"], gone["outcome"], gone["substituted_by"]) == ("", "replaced", "Zed")
+    assert gone["points_for"] == "" and lines["Zed"]["substituted_by"] == ""
+    cards = director.client.get(f"/events/{event}/tally-cards/").content.decode()
+    assert f"<h2>{north}</h2>" in cards and "Zed played for them" in cards
+    assert f"substitute for {north}" in cards
+    results = director.client.get(f"/events/{event}/results/").content.decode()
+    assert f"Zed played for {north}" in results
+
+
 def test_a_partys_no_show_and_substitute_are_remedied_by_player_as_a_progressives_are(
     director: Director,
 ):

@@ -108,6 +108,8 @@ TALLY_COLUMNS: Final = (
     "hands",
     "euchres",
     "loners_made",
+    "substitute_for",
+    "substituted_by",
 )
 
 
@@ -246,7 +248,8 @@ def event_results_csv(event: Event) -> str:
 
 def tally_csv(lines: Sequence[TallyLine]) -> str:
     """One row a player a round: table, seat, partner, opponents, points for and against,
-    won / lost / tied (or bye), the result's status and the feats from the hands."""
+    won / lost / tied (or bye), the result's status and the feats from the hands; a
+    substitute's row names whom they played for, and that player's row who played for them."""
     return _csv(
         TALLY_COLUMNS,
         [
@@ -268,6 +271,8 @@ def tally_csv(lines: Sequence[TallyLine]) -> str:
                 line.hands,
                 line.euchres,
                 line.loners_made,
+                line.substitute_for,
+                line.substituted_by,
             )
             for line in lines
         ],

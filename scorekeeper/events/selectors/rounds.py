@@ -39,6 +39,8 @@ class SeatView:
     name: str
     letter: str = ""  # the seat by compass point (N, E, S, W; six-handed N, NE, SE, S, SW, NW)
     absent: bool = False  # absent for the round, nobody playing for them
+    substitute_for: str = ""  # a substitute's seat: the player they play for
+    substitute_for_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ def _table_views(
     seats: dict[int, list[SeatView]] = defaultdict(list)
     for seat in (
         TableSeat.objects.filter(table_id__in=[t.pk for t in rows])
-        .select_related("player")
+        .select_related("player", "substitute_for")
         .order_by("number")
     ):
         seats[seat.table_id].append(
@@ -156,6 +158,8 @@ def _table_views(
                 seat.player.shown,
                 seat_name(seat.number, event.table_size),
                 seat.absent,
+                seat.substitute_for.shown if seat.substitute_for else "",
+                seat.substitute_for_id,
             )
         )
     views = []
@@ -193,7 +197,9 @@ class TallyLine:
     opponents: tuple[str, ...] = ()
     points_for: int | None = None  # None: no result entered yet
     points_against: int | None = None
-    outcome: str = ""  # won, lost, tied, bye, absent (or "" while the table plays)
+    # won, lost, tied, bye, absent, replaced (a substitute played for them), or "" while the
+    # table plays
+    outcome: str = ""
     status: str = ""  # the result's status: entered, confirmed, disputed; "" while it plays
     how: str = ""  # how the result came about (`Result.provenance`), "" while it plays
     director: str = ""  # the director who set, changed or confirmed it
@@ -203,6 +209,8 @@ class TallyLine:
     hands: int = 0
     euchres: int = 0
     loners_made: int = 0
+    substitute_for: str = ""  # a substitute's line: the player they played for
+    substituted_by: str = ""  # a replaced player's line: who played for them
 
 
 def tally(*, event: Event) -> list[TallyLine]:
@@ -285,8 +293,21 @@ def tally(*, event: Event) -> list[TallyLine]:
                         hands=hands,
                         euchres=euchres,
                         loners_made=loners,
+                        substitute_for=seat.substitute_for,
                     )
                 )
+                if seat.substitute_for_id is not None:
+                    # The player a substitute played for: their round, at no table (what
+                    # it counts for them is the standings' sit-out credit, if any).
+                    lines.append(
+                        TallyLine(
+                            round=rnd.number,
+                            player_id=seat.substitute_for_id,
+                            name=seat.substitute_for,
+                            outcome="replaced" if result else "",
+                            substituted_by=seat.name,
+                        )
+                    )
         sitting: list[tuple[int, str]] = []
         for who, name in zip(rnd.sit_out_ids, rnd.sit_outs, strict=True):
             sitting += members[who] if event.is_teams else [(who, name)]
