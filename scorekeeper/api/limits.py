@@ -60,6 +60,18 @@ def client_of(request: Any) -> str:
     return str(ip.ipv4_mapped or ip) if ip.version == 6 else str(ip)
 
 
+def site_of(client: str) -> str:
+    """Where a room's typos are forgiven once (`LIMIT_JOIN_TYPOS`): an IPv4 address, or an
+    IPv6 client's site, its /48. One /64 is one network, but a site holds 65,536 of them,
+    which must not be as many rooms' allowances for one guesser to spend."""
+    if client.endswith("/64"):
+        try:
+            return str(ipaddress.ip_network(client).supernet(new_prefix=48))
+        except ValueError:
+            return client
+    return client
+
+
 #: A rate's period, by its first letter, as DRF reads it ("60/hour", "5/min").
 _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -190,7 +202,8 @@ class WrongCodes(BaseThrottle):
     its code is looked at, and the count taken back when the code was right
     (`CountsWrongCodes`).
 
-    Whether the client gave wrong codes of its own is a count of its own (`join-codes-wrong:`),
+    Whether the client gave wrong codes of its own is a count of its own (`join-codes-wrong:`,
+    by its site: an IPv6 client's /48, so that one site's many networks share one allowance),
     kept in the ceiling's period and added to only once a code proved wrong: the client's
     count of reservations also holds the right codes still in flight, and a club's phones
     joining together on its one address must not be bound to a full ceiling by each other."""
@@ -208,7 +221,7 @@ class WrongCodes(BaseThrottle):
             limits.append((f"join-codes:{client}", float(own[1]), own[0], True))
         if everyone is not None:
             limits.append(("join-codes-all:everyone", float(everyone[1]), everyone[0], False))
-            self.wrong_key = (f"join-codes-wrong:{client}", float(everyone[1]))
+            self.wrong_key = (f"join-codes-wrong:{site_of(client)}", float(everyone[1]))
         if not limits:
             return True
         keys = [(key, period) for key, period, _limit, _always in limits]
@@ -262,7 +275,7 @@ def wrong_codes_lifted(client: str) -> tuple[int, int]:
     now = time.time()
     keys = (
         (f"join-codes:{client}", _period("join-codes")),
-        (f"join-codes-wrong:{client}", _period("join-codes-all")),
+        (f"join-codes-wrong:{site_of(client)}", _period("join-codes-all")),
         (f"join-limit-lifts:{client}", _period("join-limit-lifts")),
     )
     with counted(*keys, now=now) as (own, wrong, lifted):

@@ -70,6 +70,21 @@ def test_the_ceiling_binds_only_clients_that_guessed_wrong_themselves(rates, set
     assert fresh.status_code == 201
 
 
+def test_a_sites_many_ipv6_networks_share_one_rooms_typos_under_the_ceiling(rates, seated_code):
+    """A guesser holding a /48 has 65,536 networks of its own: they are one site, whose typos
+    are forgiven once, not once a network."""
+    rates(**{"join-codes": "100/hour", "join-codes-all": "5/hour"})
+    for n in range(5):
+        assert join(APIClient(), "WRONG1", f"10.0.1.{n}").status_code == 404
+    answers = [
+        join(APIClient(), f"WRONG{n}", f"2001:db8:77:{n:x}::1").status_code for n in range(12)
+    ]
+    assert answers == [404] * 4 + [429] * 8  # past the site's three typos, the ceiling binds
+    # Another site's room still gets its typo and its right code through.
+    assert join(APIClient(), "WRONGX", "2001:db8:78::1").status_code == 404
+    assert join(APIClient(), seated_code, "2001:db8:78::1").status_code == 201
+
+
 def test_one_typo_in_a_room_does_not_lock_it_out_when_others_filled_the_ceiling(rates, seated_code):
     """The settings' own allowance: strangers' guessing fills the ceiling; a phone in the room
     mistypes its code once, then types it right."""
