@@ -132,7 +132,16 @@ def score_hand(driver: WebDriver, maker: str, tricks: int) -> None:
     """Who called and the suit, then how it ended: the tap that saves the hand."""
     choose(driver, "Who called trump?", maker)
     choose(driver, "Trump (optional)", "Hearts")
-    click(driver, "button.ending .ending-name", outcome_of(tricks))
+    ending = outcome_of(tricks)
+
+    def found() -> Any:  # the button, by the name it shows (its words take no taps)
+        for button in driver.find_elements(By.CSS_SELECTOR, "button.ending"):
+            named = button.find_element(By.CSS_SELECTOR, ".ending-name").text.strip()
+            if named == ending and button.is_displayed():
+                return button
+        return None
+
+    until(found, what=f"the ending {ending!r}").click()
 
 
 def hands_on_server(stack: Stack, game: str) -> int:
