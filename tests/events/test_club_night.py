@@ -60,6 +60,9 @@ def test_a_tables_code_works_all_night_and_is_dead_after_close(director: Directo
     assert is_problem(theirs.here(), 401, "Authorization", "night-closed")
     phone = director.phones[codes[1]]
     assert is_problem(phone.post("hands/", {"thrown_in": True}), 401, "Authorization")
+    # The director's own hand write names the night's status, not a code they never typed.
+    desk = director.client.post(f"{phone.url}hands/", {"thrown_in": True}, format="json")
+    assert is_problem(desk, 409, "status", "night-closed")
     # Reopened by the director, the codes on the cards work again; old tokens do not.
     ok(director.client.patch(f"/api/v1/events/{event}/", {"status": "running"}, format="json"))
     assert is_problem(phone.here(), 401, "Authorization", "device-closed")

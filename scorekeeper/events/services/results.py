@@ -433,7 +433,7 @@ def result_enter(
     with transaction.atomic():
         table = table_lock(table)
         event = table.round.event
-        require_open(event)
+        require_open(event, actor=actor)
         by_director = directs(actor, table.round.event.club)
         device = None if by_director else require_device(actor, table, scorer=True)
         seat_of(table, entered_by, "entered_by")

@@ -42,7 +42,7 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
             code="totals-only",
             field="entry",
         )
-    require_open(table.round.event)
+    require_open(table.round.event, actor=actor)
     result: Result | None = getattr(table, "result", None)  # (read with the table's lock)
     if directs(actor, table.round.event.club):
         if result is not None and result.status != Result.Status.DISPUTED and not reason.strip():

@@ -256,9 +256,11 @@ def table_leave(*, actor: Actor) -> TableToken:
     return device
 
 
-def require_open(event: Event, *, field: str = "code") -> None:
+def require_open(event: Event, *, field: str = "code", actor: Actor | None = None) -> None:
     """The night is not closed (refused naming `field`: for a phone, the code it joined
-    with), and the event is running."""
+    with; for a director, `actor` given, the event's `status`), and the event is running."""
+    if actor is not None and actor.device is None:
+        field = "status"
     if event.closed_at is not None:
         raise Conflict(
             _("The director has closed this night: nothing more can be entered."),
