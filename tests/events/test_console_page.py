@@ -41,6 +41,17 @@ def test_the_hand_form_asks_for_the_maker_in_the_rules_words(director, ruleset, 
     assert label and label[1] == maker
 
 
+@pytest.mark.parametrize(("ruleset", "size"), [("standard", 4), ("six-handed", 6)])
+def test_the_console_knows_how_many_a_table_seats(director, ruleset, size):
+    """A late arrival's question ("six sitting out make a new table") and a no-show's
+    ("the partners score") are said for the table the ruleset seats."""
+    event = director.create_event(ruleset=ruleset, rounds_planned=2)
+    page = director.client.get(f"/events/{event}/manage/").content.decode()
+    assert f'data-table-size="{size}"' in page
+    assert "{size} sitting out make a new table" in page
+    assert "the partners score the round" in page
+
+
 @pytest.mark.parametrize(
     ("language", "bid", "won"),
     [

@@ -121,8 +121,8 @@ class BoardSeatSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     substitute_for = serializers.CharField(allow_null=True)
     absent = serializers.BooleanField(
-        help_text="Absent this round with nobody in the seat: the partner scores the round's "
-        "average."
+        help_text="Absent this round with nobody in the seat: the partner (or the partners, "
+        "at a six-handed table) scores the round's average."
     )
 
 

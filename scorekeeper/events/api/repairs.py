@@ -69,7 +69,7 @@ class RoundLateView(EventsView):
     @extend_schema(
         operation_id="event_rounds_seat_late",
         summary="Seat a late arrival in a sit-out place of the latest round before its first "
-        "hand (four sitting out make a new table)",
+        "hand (as many sitting out as a table seats make a new table)",
         request=LateSerializer,
         parameters=[IF_MATCH_LOG],
         responses={200: s.RoundSerializer, **problems(400, 401, 403, 404, 409, 412)},

@@ -205,8 +205,12 @@ WORDS: Final = {
     "change_round": _("Round {round}: {actor} {action}"),
     "hand_changed": _("hand {number}: {action}"),
     "absent_seat": _("{name} (absent: the partner scores the round's average)"),
+    "absent_seat.partners": _("{name} (absent: the partners score the round's average)"),
     "absent_ask": _(
         "{name} is absent at table {number} this round, and nobody plays for them? Then set the table's result; the partner scores the round's average."
+    ),
+    "absent_ask.partners": _(
+        "{name} is absent at table {number} this round, and nobody plays for them? Then set the table's result; the partners score the round's average."
     ),
     "absent_done": _("{name} is recorded absent: now assign the table's result."),
     "stale_note": _("Someone changed this meanwhile: look at it as it is now, then save again."),
@@ -222,7 +226,7 @@ WORDS: Final = {
     "swapped": _("{first} and {second} swapped places."),
     "late": _("Seat in round {number}"),
     "late_ask": _(
-        "Seat {name} in round {number}? They take a sit-out place; four sitting out make a new table."
+        "Seat {name} in round {number}? They take a sit-out place; {size} sitting out make a new table."
     ),
     "seated_late": _("{name} is seated in round {number}."),
     "nobody_late": _("everyone has a place"),

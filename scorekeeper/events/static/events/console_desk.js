@@ -10,6 +10,11 @@ const desk = $(".desk");
 const entry = document.body.dataset.entry; // "hands" or "totals"
 let open = null; // { table, round } as the board last had them
 
+/** A message's key as it reads where a side has more than one partner (six-handed tables). */
+function partnersOrOne(key) {
+  return Number(document.body.dataset.tableSize) > 4 ? `${key}.partners` : key;
+}
+
 function reason() {
   return $(".desk-reason", desk).value.trim();
 }
@@ -23,7 +28,7 @@ function drawSeats(table) {
   list.replaceChildren(
     ...table.seats.map((s) => {
       let who = s.substitute_for ? t("substitute_for", { name: s.name, absent: s.substitute_for }) : s.name;
-      if (s.absent) who = t("absent_seat", { name: s.name });
+      if (s.absent) who = t(partnersOrOne("absent_seat"), { name: s.name });
       return el("li", { text: t("seat", { letter: seatWord(s.letter), name: who }) });
     }),
   );
@@ -306,7 +311,7 @@ $(".absent-form", desk)?.addEventListener("submit", async (e) => {
   const name = table.seats.find((s) => s.seat === seat)?.name;
   const choosing = form.dataset.version === undefined;
   begun(form); // the table as the director chose, not as it is once they have answered
-  if ((await ask(t("absent_ask", { name, number: table.number }))) === null) {
+  if ((await ask(t(partnersOrOne("absent_ask"), { name, number: table.number }))) === null) {
     if (choosing) settled(form);
     return;
   }

@@ -76,7 +76,8 @@ function lateForm(rnd, key, placed) {
     e.preventDefault();
     const player = Number(form.elements.player.value);
     const name = waiting.find((w) => w.player === player)?.shown;
-    const reason = await ask(t("late_ask", { name, number: rnd.number }), { reason: true });
+    const size = Number(document.body.dataset.tableSize);
+    const reason = await ask(t("late_ask", { name, number: rnd.number, size }), { reason: true });
     if (reason === null) return;
     await attempt(key, async () => {
       await api("POST", `${base}rounds/${rnd.number}/late/`, { player, reason }, versions.event);
