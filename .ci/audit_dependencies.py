@@ -1,5 +1,6 @@
-"""CI's dependency audit: the packages the server runs with (requirements/base.txt, pinned with
-their hashes) against the package index's advisories, with pip-audit.
+"""CI's dependency audit: every pinned package (requirements/test.txt, pinned with their hashes:
+the server's own, which requirements/base.txt pins alike, and the tests' and benchmarks') against
+the package index's advisories, with pip-audit.
 
 Exit 1 when a pinned package has a known vulnerability; exit 0 when none has, or when the
 advisories cannot be read (the index unreachable, or answering for none of the packages): that
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-REQUIREMENTS = Path(__file__).resolve().parents[1] / "requirements" / "base.txt"
+REQUIREMENTS = Path(__file__).resolve().parents[1] / "requirements" / "test.txt"
 #: Seconds for the whole audit, and for each request to the index.
 WHOLE, EACH = 120, 20
 

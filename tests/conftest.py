@@ -44,7 +44,17 @@ BROWSER = Path(__file__).parent / "browser"
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    return f"TEST_SEED={run_seed()} (Hypothesis and every random draw; set it to replay a run)"
+    return _SEED_LINE.format(seed=run_seed())
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The seed again at the end, where it is printed under -q too (the header is not)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    terminalreporter.write_line(_SEED_LINE.format(seed=run_seed()))
+
+
+_SEED_LINE = "TEST_SEED={seed} (Hypothesis and every random draw; set it to replay a run)"
 
 
 def run_folder(factory: pytest.TempPathFactory) -> Prepared:

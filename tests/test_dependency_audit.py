@@ -4,6 +4,7 @@ known vulnerability in a pinned package, and says so when it could not audit at 
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -46,7 +47,12 @@ def test_an_audit_that_could_not_happen_says_so_rather_than_pass_quietly():
     ]
 
 
-def test_the_audit_reads_the_servers_pinned_requirements():
+def test_the_audit_reads_every_pinned_requirement():
+    """The tests' and benchmarks' pins hold the server's: every package CI installs is asked."""
     requirements = Path(audit.REQUIREMENTS)
-    assert requirements == REPO / "requirements" / "base.txt"
+    assert requirements == REPO / "requirements" / "test.txt"
     assert "--hash=sha256:" in requirements.read_text()
+    pinned = re.compile(r"^([A-Za-z0-9_.-]+)==(\S+)", re.M)
+    server = dict(pinned.findall((REPO / "requirements" / "base.txt").read_text()))
+    every = dict(pinned.findall(requirements.read_text()))
+    assert server and server.items() <= every.items()
