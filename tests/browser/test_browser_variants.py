@@ -37,6 +37,11 @@ def test_a_six_handed_game_is_scored_to_the_end(page: Page, live_server) -> None
     assert [teams.nth(seat).get_attribute("class") for seat in range(6)] == [
         f"choice t{seat % 2}" for seat in range(6)
     ]
+    # ... shown before any is chosen: each face's edge in its team's colour, two colours.
+    edges = teams.evaluate_all(
+        "labels => labels.map(l => getComputedStyle(l.querySelector('.choice-face')).borderLeftColor)"
+    )[:6]
+    assert len(set(edges)) == 2 and edges == [edges[seat % 2] for seat in range(6)], edges
     for (maker, suit, tricks, alone), preview, (ours, theirs) in SIX_HANDED_GAME:
         table.pick_hand(maker, suit, tricks, alone=alone)
         expect(table.ending_button()).to_contain_text(preview)
@@ -353,6 +358,11 @@ def test_a_new_six_handed_game_shows_each_seat_s_name_whole(live_server, phone, 
     page.goto(live_server.url + "/new/")
     page.get_by_role("radio", name="Six-handed", exact=True).check()
     expect(page.get_by_role("group", name="Players").get_by_role("textbox")).to_have_count(6)
+    # Alternate seats' letters ringed in their team's colour.
+    rings = page.locator(".seat .seat-letter").evaluate_all(
+        "letters => letters.map(l => getComputedStyle(l).boxShadow)"
+    )
+    assert len(set(rings)) == 2 and rings == [rings[seat % 2] for seat in range(6)], rings
     assert page.evaluate(NAMES_CUT) == []
     assert layout_problems(page) == []
 

@@ -4,7 +4,7 @@ import { Problem } from "../api.js";
 import { presetRules } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
-import { MAIN_OPTIONS, MORE_OPTIONS, POINTS, PRESETS, partnerships, seatLetters, teamSeats } from "../rules.js";
+import { MAIN_OPTIONS, MORE_OPTIONS, POINTS, PRESETS, partnerships, seatLetters, teamOf, teamSeats } from "../rules.js";
 import { gameStart, NeedsConnection } from "../start.js";
 import { choices, draft, dropDraft, h, replace, toast, toggle } from "../ui.js";
 
@@ -126,7 +126,9 @@ export async function showNewGame(main) {
 
   function playersSection(ruleset) {
     const letters = seatLetters(ruleset);
-    const inputs = letters.map((letter, seat) => h("label", { class: "field seat" },
+    // Partners' seats share their team's colour (at six, alternate seats).
+    const team = (seat) => (partnerships(ruleset) ? ` t${teamOf(ruleset, seat)}` : "");
+    const inputs = letters.map((letter, seat) => h("label", { class: `field seat${team(seat)}` },
       h("span", { class: "seat-letter", "aria-hidden": "true" }, t(`seat.${letter}`)),
       h("span", { class: "visually-hidden" }, t(`seat.full.${letter}`)),
       h("input", {
