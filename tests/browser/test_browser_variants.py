@@ -402,6 +402,37 @@ def test_the_referee_rules_a_bid_euchre_no_trump_trick_in_korean(live_server, ph
     expect(ruling).to_contain_text("하트 킹을 가지고 있었습니다")
 
 
+def test_the_referee_rules_on_a_bid_euchre_auction_told_bid_by_bid(live_server, phone) -> None:
+    """The bidding asked alone: a bid no higher than the last is not allowed (it counts as a
+    pass), the highest bid is the contract's, and the referee says who names trump next."""
+    page = phone().new_page()
+    page.goto(live_server.url + "/referee/")
+    page.get_by_role("group", name="Which Euchre?").get_by_role("radio", name="Bid Euchre").check()
+    auction = page.get_by_role("group", name="The bidding (optional)")
+    auction.get_by_role("group", name="Who dealt?").get_by_role("radio", name="North").check()
+    for seat, bid in [("East", "Pass"), ("South", "3 tricks"), ("West", "3 tricks")]:
+        turn = auction.get_by_role("group", name=f"{seat} said:")
+        turn.get_by_role("button", name=bid, exact=True).click()
+    expect(auction.locator(".auction-said li")).to_have_text(
+        ["East: Pass", "South: 3 tricks", "West: 3 tricks"]
+    )
+    auction.get_by_role("button", name="Take back the last bid").click()
+    auction.get_by_role("group", name="West said:").get_by_role("button", name="Pass").click()
+    auction.get_by_role("group", name="North said:").get_by_role("button", name="3 tricks").click()
+    # The highest bid so far is the contract's (North's 3, not higher than South's: refused).
+    page.get_by_role("button", name="Ask the referee", exact=True).last.click()
+    ruling = page.get_by_role("region", name="Not legal")
+    expect(ruling).to_contain_text("North")
+    expect(ruling).to_contain_text("South won the bid and names trump next.")
+    page.get_by_role("button", name="Start again").click()
+    auction = page.get_by_role("group", name="The bidding (optional)")
+    auction.get_by_role("group", name="Who dealt?").get_by_role("radio", name="North").check()
+    auction.get_by_role("group", name="East said:").get_by_role("button", name="4 tricks").click()
+    page.get_by_role("button", name="Ask the referee", exact=True).last.click()
+    ruling = page.get_by_role("region", name="Legal")
+    expect(ruling).to_contain_text("South bids next and may bid: Pass, 5 tricks, 6 tricks, Moon.")
+
+
 def test_a_bid_euchre_renege_is_entered_without_a_suit(page: Page, live_server) -> None:
     table = Table(page, live_server.url)
     table.new_game(FOUR, variant="Bid Euchre")

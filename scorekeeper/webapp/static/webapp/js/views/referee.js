@@ -72,6 +72,10 @@ const blank = () => ({
   orderedUp: false,
   bid: null,
   noTrump: null,
+  // An auction as it was said (Bid Euchre): each seat's bid in turn, and who dealt (asked
+  // only outside a game, where the dealer is not known).
+  auction: [],
+  auctionDealer: null,
   // The exchange of a lone maker: the cards each partner passed (by seat), those laid away.
   passed: {},
   laidAway: [],
@@ -224,6 +228,15 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       out.exchange = { passed, discard: state.laidAway };
     }
     if (orderedUp()) out.bids = roundOneBids(out.dealer);
+    if (isAuction(ruleset()) && state.auction.length) {
+      out.dealer = auctionDealer();
+      out.bids = auctionRecord();
+      if (!contractTold()) { // the bidding asked alone: what was said, and who bids next
+        delete out.contract;
+        delete out.tricks;
+        delete out.exchange;
+      }
+    }
     if (state.handSeat !== null && state.hand.length) out.hands = { [state.handSeat]: state.hand };
     return out;
   }
@@ -318,6 +331,101 @@ export async function showReferee(main, { game, ctx = null } = {}) {
 
   /** The lone maker's exchange, where the rules give one: what each partner passed face
    * down, and what the maker laid away (as many as it was passed). */
+  /** The auction's dealer: the game's, else the one picked on this screen. */
+  const auctionDealer = () => (dealer !== null ? dealer : state.auctionDealer);
+
+  /** Who bids next in the auction told so far: clockwise from the dealer's left, past seats
+   * that have passed where the bidding goes round until passed; null once every seat has had
+   * its turn (bidding once) or one bidder is left. The referee rules on what was said. */
+  function auctionTurn() {
+    const rules = ruleset();
+    const from = auctionDealer();
+    if (from === null) return null;
+    const { players } = rules;
+    const said = state.auction;
+    if (rules.bid_rounds !== "until-passed") {
+      return said.length >= players ? null : (from + 1 + said.length) % players;
+    }
+    const passed = new Set(said.filter((b) => b.bid === "pass").map((b) => b.seat));
+    const bidders = said.filter((b) => b.bid !== "pass");
+    if (passed.size >= players - 1 && bidders.length) return null;
+    const last = said.length ? said[said.length - 1].seat : from;
+    for (let step = 1; step <= players; step += 1) {
+      const seat = (last + step) % players;
+      if (!passed.has(seat)) return seat;
+    }
+    return null;
+  }
+
+  const bidWord = (bid) => (bid === "pass" ? t("ref.auction.pass")
+    : typeof bid === "number" ? t("bid.tricks", { tricks: bid }) : t(`bid.${bid}`));
+
+  /** Bid Euchre's auction, bid by bid as the table said it (optional): asked alone, the
+   * referee rules on the bidding and says who bids next and what they may bid; the highest
+   * bid so far is the contract's maker and bid. */
+  function auctionSection() {
+    const rules = ruleset();
+    if (!isAuction(rules)) return null;
+    const turn = auctionTurn();
+    const say = (bid) => change(() => {
+      state.auction.push({ seat: turn, bid });
+      if (bid !== "pass") {
+        state.maker = turn;
+        state.bid = bid;
+        noExchange();
+        state.trick = [];
+        leadAsRuled();
+      }
+    });
+    return h("fieldset", { class: "panel auction" },
+      h("legend", {}, t("ref.auction")),
+      h("p", { class: "hint" }, t("ref.auction.hint")),
+      dealer === null ? choices({
+        name: "ref-auction-dealer",
+        legend: t("ref.auction.dealer"),
+        columns: seatColumns(rules),
+        words: seatsOneARow(),
+        value: state.auctionDealer,
+        options: seatOptions(),
+        onchange: (seat) => change(() => {
+          state.auctionDealer = Number(seat);
+          state.auction = [];
+        }),
+      }) : null,
+      state.auction.length ? h("ol", { class: "auction-said" }, state.auction.map((said) => h("li", {},
+        t("ref.auction.said", { name: name(said.seat), bid: bidWord(said.bid) })))) : null,
+      turn === null ? null : h("div", { class: "auction-turn", role: "group", "aria-labelledby": "auction-turn" },
+        h("p", { id: "auction-turn", class: "field-label" }, t("ref.auction.turn", { name: name(turn) })),
+        h("div", { class: "row" }, ["pass", ...auctionBids(rules)].map((bid) => h("button", {
+          type: "button",
+          class: "secondary",
+          "aria-label": typeof bid === "number" ? t("bid.tricks", { tricks: bid }) : null,
+          onclick: () => say(bid),
+        }, typeof bid === "number" ? String(bid) : bidWord(bid))))),
+      state.auction.length ? h("button", {
+        type: "button",
+        class: "quiet",
+        onclick: () => change(() => {
+          state.auction.pop();
+          // The contract follows the highest bid still told.
+          const highest = state.auction.findLast((said) => said.bid !== "pass");
+          state.maker = highest ? highest.seat : null;
+          state.bid = highest ? highest.bid : null;
+          noExchange();
+          state.trick = [];
+          leadAsRuled();
+        }),
+      }, t("ref.auction.undo")) : null);
+  }
+
+  /** The auction as the record's bids. */
+  const auctionRecord = () => state.auction.map(({ seat, bid }) => (bid === "pass" ? { seat, action: "pass" }
+    : typeof bid === "number" ? { seat, action: "bid", tricks: bid } : { seat, action: bid }));
+
+  /** Whether the contract and its first trick are told (else an auction is asked alone). */
+  const contractTold = () => (state.trump || state.noTrump) && state.maker !== null && state.leader !== null
+    && state.trick.length && (!isAuction(ruleset()) || state.bid !== null);
+
   function exchangeSection() {
     const most = mostPassed();
     if (!most) return null;
@@ -391,6 +499,10 @@ export async function showReferee(main, { game, ctx = null } = {}) {
           ? t("ref.next_legal", { name: name(next.seat), cards: next.legal.map(cardFace).join(" ") })
           : t("ref.next", { name: name(next.seat) }))
         : null,
+      next && next.phase === "bidding" && next.legal
+        ? h("p", {}, t("ref.next_bids", { name: name(next.seat), bids: next.legal.map(legalBidWord).join(", ") }))
+        : null,
+      next && next.phase === "declare" ? h("p", {}, t("ref.next_declare", { name: name(next.seat) })) : null,
       h("p", { class: "award-line" }, verdict.award
         ? t("ref.award", { award: awardText(rules, verdict.award) })
         : t("ref.no_award")),
@@ -400,13 +512,18 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         : null);
   }
 
+  /** A legal bid of the referee's `next` ("pass", "bid:5", "moon"), in this screen's words. */
+  function legalBidWord(bid) {
+    const [action, tricks] = bid.split(":");
+    return bidWord(action === "bid" ? Number(tricks) : action);
+  }
+
   function render() {
     const active = document.activeElement;
     const focused = active?.dataset?.focus;
     const radio = active?.type === "radio" ? active.name : null;
     const rules = ruleset();
-    const ready = (state.trump || state.noTrump) && state.maker !== null && state.leader !== null && state.trick.length
-      && (!isAuction(rules) || state.bid !== null);
+    const ready = contractTold() || (isAuction(rules) && state.auction.length > 0);
     replace(main, h("form", { class: "referee", onsubmit: ask },
       h("h1", { class: "screen-title" }, t("ref.title")),
       h("p", { class: "lead" }, t("ref.lead")),
@@ -418,10 +535,11 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         value: state.preset,
         options: presets.map((item) => ({ value: item.name, face: t(`preset.${item.name}`) })),
         onchange: (value) => change(() => {
-          Object.assign(state, { preset: value, maker: null, alone: false, bid: null, noTrump: null, leader: null, trick: [], handSeat: null, hand: [] });
+          Object.assign(state, { preset: value, maker: null, alone: false, bid: null, noTrump: null, leader: null, trick: [], handSeat: null, hand: [], auction: [], auctionDealer: null });
           noExchange();
         }),
       })),
+      auctionSection(),
       h("section", { class: "panel" },
         trumpChoice({
           name: "ref-trump",
