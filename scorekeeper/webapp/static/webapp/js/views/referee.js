@@ -15,6 +15,7 @@ import {
 } from "../rules.js";
 import { choices, colonHeld, draft, h, replace, toast, toggle } from "../ui.js";
 import { trumpChoice } from "./handform.js";
+import { auctionRecord, auctionTold, legalBidWord } from "./referee_auction.js";
 import { project } from "./projection.js";
 
 // Where the rules page explains each rule the referee names (an option is under its own name).
@@ -230,7 +231,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     if (orderedUp()) out.bids = roundOneBids(out.dealer);
     if (isAuction(ruleset()) && state.auction.length) {
       out.dealer = auctionDealer();
-      out.bids = auctionRecord();
+      out.bids = auctionRecord(state.auction);
       if (!contractTold()) { // the bidding asked alone: what was said, and who bids next
         delete out.contract;
         delete out.tricks;
@@ -334,53 +335,24 @@ export async function showReferee(main, { game, ctx = null } = {}) {
   /** The auction's dealer: the game's, else the one picked on this screen. */
   const auctionDealer = () => (dealer !== null ? dealer : state.auctionDealer);
 
-  /** Who bids next in the auction told so far: clockwise from the dealer's left, past seats
-   * that have passed where the bidding goes round until passed; null once every seat has had
-   * its turn (bidding once) or one bidder is left. The referee rules on what was said. */
-  function auctionTurn() {
-    const rules = ruleset();
-    const from = auctionDealer();
-    if (from === null) return null;
-    const { players } = rules;
-    const said = state.auction;
-    if (rules.bid_rounds !== "until-passed") {
-      return said.length >= players ? null : (from + 1 + said.length) % players;
-    }
-    const passed = new Set(said.filter((b) => b.bid === "pass").map((b) => b.seat));
-    const bidders = said.filter((b) => b.bid !== "pass");
-    if (passed.size >= players - 1 && bidders.length) return null;
-    const last = said.length ? said[said.length - 1].seat : from;
-    for (let step = 1; step <= players; step += 1) {
-      const seat = (last + step) % players;
-      if (!passed.has(seat)) return seat;
-    }
-    return null;
-  }
-
-  const bidWord = (bid) => (bid === "pass" ? t("ref.auction.pass")
-    : typeof bid === "number" ? t("bid.tricks", { tricks: bid }) : t(`bid.${bid}`));
-
-  /** Bid Euchre's auction, bid by bid as the table said it (optional): asked alone, the
-   * referee rules on the bidding and says who bids next and what they may bid; the highest
-   * bid so far is the contract's maker and bid. */
+  /** Bid Euchre's auction told bid by bid (`referee_auction.js`); the highest bid so far is
+   * the contract's maker and bid. */
   function auctionSection() {
     const rules = ruleset();
     if (!isAuction(rules)) return null;
-    const turn = auctionTurn();
-    const say = (bid) => change(() => {
-      state.auction.push({ seat: turn, bid });
-      if (bid !== "pass") {
-        state.maker = turn;
-        state.bid = bid;
-        noExchange();
-        state.trick = [];
-        leadAsRuled();
-      }
-    });
-    return h("fieldset", { class: "panel auction" },
-      h("legend", {}, t("ref.auction")),
-      h("p", { class: "hint" }, t("ref.auction.hint")),
-      dealer === null ? choices({
+    const picked = () => { // the contract follows the highest bid still told
+      const highest = state.auction.findLast((said) => said.bid !== "pass");
+      state.maker = highest ? highest.seat : null;
+      state.bid = highest ? highest.bid : null;
+      noExchange();
+      state.trick = [];
+      leadAsRuled();
+    };
+    return auctionTold({
+      rules,
+      said: state.auction,
+      from: auctionDealer(),
+      dealerChoice: dealer === null ? choices({
         name: "ref-auction-dealer",
         legend: t("ref.auction.dealer"),
         columns: seatColumns(rules),
@@ -392,35 +364,17 @@ export async function showReferee(main, { game, ctx = null } = {}) {
           state.auction = [];
         }),
       }) : null,
-      state.auction.length ? h("ol", { class: "auction-said" }, state.auction.map((said) => h("li", {},
-        t("ref.auction.said", { name: name(said.seat), bid: bidWord(said.bid) })))) : null,
-      turn === null ? null : h("div", { class: "auction-turn", role: "group", "aria-labelledby": "auction-turn" },
-        h("p", { id: "auction-turn", class: "field-label" }, t("ref.auction.turn", { name: name(turn) })),
-        h("div", { class: "row" }, ["pass", ...auctionBids(rules)].map((bid) => h("button", {
-          type: "button",
-          class: "secondary",
-          "aria-label": typeof bid === "number" ? t("bid.tricks", { tricks: bid }) : null,
-          onclick: () => say(bid),
-        }, typeof bid === "number" ? String(bid) : bidWord(bid))))),
-      state.auction.length ? h("button", {
-        type: "button",
-        class: "quiet",
-        onclick: () => change(() => {
-          state.auction.pop();
-          // The contract follows the highest bid still told.
-          const highest = state.auction.findLast((said) => said.bid !== "pass");
-          state.maker = highest ? highest.seat : null;
-          state.bid = highest ? highest.bid : null;
-          noExchange();
-          state.trick = [];
-          leadAsRuled();
-        }),
-      }, t("ref.auction.undo")) : null);
+      name,
+      say: (seat, bid) => change(() => {
+        state.auction.push({ seat, bid });
+        picked();
+      }),
+      takeBack: () => change(() => {
+        state.auction.pop();
+        picked();
+      }),
+    });
   }
-
-  /** The auction as the record's bids. */
-  const auctionRecord = () => state.auction.map(({ seat, bid }) => (bid === "pass" ? { seat, action: "pass" }
-    : typeof bid === "number" ? { seat, action: "bid", tricks: bid } : { seat, action: bid }));
 
   /** Whether the contract and its first trick are told (else an auction is asked alone). */
   const contractTold = () => (state.trump || state.noTrump) && state.maker !== null && state.leader !== null
@@ -510,12 +464,6 @@ export async function showReferee(main, { game, ctx = null } = {}) {
         ? h("button", { type: "button", class: "primary", onclick: recordRuling },
           t("ref.record", { number: ctx.game.hands.length + 1 }))
         : null);
-  }
-
-  /** A legal bid of the referee's `next` ("pass", "bid:5", "moon"), in this screen's words. */
-  function legalBidWord(bid) {
-    const [action, tricks] = bid.split(":");
-    return bidWord(action === "bid" ? Number(tricks) : action);
   }
 
   function render() {
