@@ -13,7 +13,7 @@ from .check import check, judge
 from .errors import IllegalAction, MalformedRecord
 from .jsontext import read_json
 from .record import RECORD_FIELDS, Record, canonical_record, parse_record, unknown_fields
-from .rules import PLAYER_COUNTS, PRESETS, Points, Ruleset
+from .rules import PLAYER_COUNTS, PRESETS, Points, Ruleset, options_schema
 from .scoring import (
     OUTCOMES,
     THROWN_IN,
@@ -74,6 +74,7 @@ __all__ = [
     "judge",
     "largest_award",
     "largest_hand",
+    "options_schema",
     "outcome_of",
     "parse_record",
     "penalty_table",

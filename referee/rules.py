@@ -435,3 +435,38 @@ PRESETS: Final[dict[str, Ruleset]] = {
 #: The table of two partnerships in alternate seats, by its number of players: the shape an
 #: event seats at a table of four or of six.
 PARTNERSHIP_SHAPES: Final[dict[int, Ruleset]] = {4: _STANDARD, 6: PRESETS["six-handed"]}
+
+
+def options_schema() -> dict[str, Any]:
+    """What a ruleset object may hold, as a JSON Schema (the API's documents): each option
+    with its type and choices, the point values (nested or as `points.NAME`), and the table's
+    shape, which is accepted only where it agrees with what players, deck and bidding make."""
+    kinds: dict[str, dict[str, Any]] = {
+        "bool": {"type": "boolean"},
+        "int": {"type": "integer", "minimum": 0},
+        "str": {"type": "string"},
+    }
+
+    def one(name: str, kind: object) -> dict[str, Any]:
+        schema = dict(kinds[str(kind)])
+        if name in _OPTION_CHOICES:
+            schema["enum"] = list(_OPTION_CHOICES[name])
+        if name == "target":
+            schema["minimum"] = 1
+        return schema
+
+    points = {name: one(name, kind) for name, kind in _POINTS_TYPES.items()}
+    properties: dict[str, Any] = {
+        "preset": {"type": "string", "enum": list(PRESETS), "default": "standard"},
+        **{
+            name: one(name, kind)
+            for name, kind in _RULESET_TYPES.items()
+            if name not in ("preset", "points")
+        },
+        "points": {"type": "object", "properties": points, "additionalProperties": False},
+        **{f"points.{name}": schema for name, schema in points.items()},
+        "hand_size": {"type": "integer", "description": "follows from the options"},
+        "teams": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+        "seats": {"type": "array", "items": {"type": "string"}},
+    }
+    return {"type": "object", "properties": properties, "additionalProperties": False}

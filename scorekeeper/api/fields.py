@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import referee
-from referee.record import LONE_BIDS
+from referee.record import BID_ACTIONS, LONE_BIDS
 from referee.rules import AUCTION_DECKS
 
 
@@ -44,18 +44,17 @@ class JSONObjectField(serializers.JSONField):
         return super().to_internal_value(data)
 
 
+#: A ruleset object as the referee reads it: every option with its type and choices (the
+#: referee's own list, `referee.options_schema`).
+RULESET_OPTIONS: Final = referee.options_schema()
+
+
 @extend_schema_field(
     {
-        "oneOf": [
-            {"type": "string", "enum": list(referee.PRESETS)},
-            {
-                "type": "object",
-                "properties": {"preset": {"type": "string", "enum": list(referee.PRESETS)}},
-                "required": ["preset"],
-                "additionalProperties": True,
-            },
-        ],
-        "description": "A preset name, or a preset with options overridden (see the spec).",
+        "oneOf": [{"type": "string", "enum": list(referee.PRESETS)}, RULESET_OPTIONS],
+        "description": "A preset name, or a preset (`standard` if none is named) with options "
+        "overridden: every option, its type and its choices are listed; options that cannot go "
+        "together are refused naming one (see the spec).",
         "example": "standard",
     }
 )
@@ -71,6 +70,45 @@ class RulesetField(serializers.Field[Any, Any, Any, Any]):
 
     def to_representation(self, value: Any) -> Any:
         return value
+
+
+@extend_schema_field(
+    {
+        **RULESET_OPTIONS,
+        "description": "Every option, as the referee has it, with what follows for the table: "
+        "`hand_size`, `teams` (the seats of each) and `seats` (each seat's letter).",
+    }
+)
+class RulesetOptionsField(serializers.JSONField):
+    """A whole ruleset as an answer gives it (`Ruleset.to_json`)."""
+
+
+#: One bid of a hand record's `bids`, as the referee reads it (the spec's actions; what a bid
+#: of another action carries besides is ignored, so only `seat`, `action` and `alone` are
+#: typed for every bid).
+BID_ACTION: Final = {
+    "type": "object",
+    "required": ["seat", "action"],
+    "properties": {
+        "seat": {"type": "integer", "minimum": 0},
+        "action": {"type": "string", "enum": list(BID_ACTIONS)},
+        "alone": {"type": "boolean", "description": "A lone hand, declared with the bid."},
+        "suit": {
+            "description": "`call`: the suit called; an auction's `bid`, `moon`, `loner` "
+            "or `declare`: the trump it names (C, D, H or S)."
+        },
+        "tricks": {"description": "`bid`: the tricks bid, a whole number."},
+        "no_trump": {
+            "description": "An auction's `bid`, `moon`, `loner` or `declare`: `high` "
+            "or `low`, named in place of a suit."
+        },
+    },
+}
+
+
+@extend_schema_field({"type": "array", "items": BID_ACTION})
+class BidsField(serializers.ListField):
+    """A hand record's bids, in order (documented; the referee reads them)."""
 
 
 #: A card as the referee reads one (`referee.cards`): rank then suit, letters in either case,

@@ -16,10 +16,12 @@ from scorekeeper.api.bodies import KnownFieldsOnly, refuse_unknown_fields
 from scorekeeper.api.entry_format import LONE_BID_NOT_ALONE
 from scorekeeper.api.fields import (
     BidField,
+    BidsField,
     CardField,
     ClientTokenField,
     JSONObjectField,
     RulesetField,
+    RulesetOptionsField,
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
@@ -112,10 +114,7 @@ def can_throw_in_field() -> serializers.BooleanField:
 
 class PresetSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
-    ruleset = serializers.JSONField(
-        help_text="Every option of the preset, as the referee has it, with what follows for the "
-        "table: `hand_size`, `teams` (the seats of each) and `seats` (each seat's letter)."
-    )
+    ruleset = RulesetOptionsField()
     hand_size = serializers.IntegerField(help_text="Cards dealt to each seat, and tricks a hand.")
     teams = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField()),
@@ -186,7 +185,11 @@ class GameCreateSerializer(KnownFieldsOnly):
 
 class AwardSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField()
-    points = serializers.DictField(child=serializers.IntegerField(), help_text="team -> points")
+    points = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="team -> points, only the teams that score; negative where a side loses "
+        "points (Bid Euchre's sets, a renege penalty).",
+    )
 
 
 class HandSerializer(serializers.Serializer[Any]):
@@ -256,7 +259,7 @@ class GameSummarySerializer(serializers.Serializer[Any]):
 
 class GameSerializer(GameSummarySerializer):
     id = serializers.UUIDField()
-    ruleset = serializers.JSONField(
+    ruleset = RulesetOptionsField(
         help_text="The game's rules: every option, as the referee has it, with what follows "
         "for the table (`hand_size`, `teams`, `seats`), as a preset's `ruleset` has them."
     )
@@ -486,7 +489,7 @@ class HandRecordSerializer(serializers.Serializer[Any]):
     ruleset = RulesetField(required=False)
     upcard = CardField(required=False)
     hands = serializers.DictField(child=serializers.ListField(child=CardField()), required=False)
-    bids = serializers.ListField(child=serializers.DictField(), required=False)
+    bids = BidsField(child=serializers.DictField(), required=False)
     discard = CardField(required=False)
     pickup = serializers.BooleanField(required=False)
     exchange = serializers.DictField(
@@ -494,7 +497,12 @@ class HandRecordSerializer(serializers.Serializer[Any]):
         help_text="A lone player's exchange: `passed` ({seat, card}, by its partners) and "
         "`discard` (the cards it laid away).",
     )
-    contract = serializers.DictField(required=False)
+    contract = serializers.DictField(
+        required=False,
+        help_text="`trump`, `maker`, `alone`, `defender_alone`; under an auction also the `bid` "
+        "(tricks) or `lone_bid` (`moon`, `loner`), and `no_trump` (`high`, `low`) in place of "
+        "`trump`. Where bids are given too, the two must agree.",
+    )
     tricks = serializers.ListField(
         child=serializers.ListField(child=serializers.DictField()), required=False
     )
