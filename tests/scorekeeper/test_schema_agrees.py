@@ -277,3 +277,50 @@ def test_a_body_the_server_refuses_extra_fields_of_says_so_in_the_schema():
         name for name, shape in bodies.items() if shape.get("additionalProperties") is not False
     }
     assert open_ and all("Hand" in name for name in open_), open_
+
+
+def ruleset_in_schema() -> dict[str, Any]:
+    """The ruleset object a new game's body may give, as the schema says it."""
+    body = schema()["components"]["schemas"]["GameCreateRequest"]
+    (_name, as_object) = body["properties"]["ruleset"]["oneOf"]
+    return as_object
+
+
+def test_the_schema_lists_every_ruleset_option_and_no_other():
+    options = ruleset_in_schema()
+    named = set(options["properties"])
+    points = {f"points.{name}" for name in referee.Points.__dataclass_fields__}
+    every = {"preset", "points", "hand_size", "teams", "seats"} | points
+    every |= {
+        name for name in referee.Ruleset.__dataclass_fields__ if name in referee.rules.OPTIONS
+    }
+    assert named == every and options["additionalProperties"] is False
+    assert options["properties"]["lone_bids"]["enum"] == ["none", "moon", "moon-loner"]
+    assert options["properties"]["points"]["properties"]["moon"]["type"] == "integer"
+
+
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 40),
+    st.text(max_size=6),
+    st.sampled_from(["moon-loner", "until-passed", "high-low", "auction", "bid", "each"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    preset=st.sampled_from(sorted(referee.PRESETS)),
+    option=st.sampled_from(sorted(referee.options_schema()["properties"])),
+    value=VALUES,
+)
+def test_a_ruleset_option_the_schema_rules_out_the_referee_refuses(preset, option, value):
+    """The schema's negative cases: an option's value outside its type or choices is refused,
+    naming the option (a value the schema takes may still be refused for the other options it
+    cannot go with: that is the positive side, which the schema cannot say)."""
+    given = {"preset": preset, option: value}
+    if option == "preset" or jsonschema.Draft202012Validator(ruleset_in_schema()).is_valid(given):
+        return
+    with pytest.raises(referee.MalformedRecord) as refused:
+        referee.Ruleset.parse(given)
+    assert refused.value.field.startswith(f"ruleset.{option.split('.')[0]}")
