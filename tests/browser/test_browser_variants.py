@@ -85,8 +85,11 @@ def test_the_new_game_form_offers_each_variants_own_options(page: Page, live_ser
     assert (len(deck), "7H" in deck, "JOKER" in deck) == (33, True, True)
 
     def bid_euchre(page: Page) -> None:
-        # None of a turn-up game's options: the auction's own.
-        expect(page.locator("[data-option=stuck_dealer]")).to_have_count(0)
+        # None of a turn-up game's options: the auction's own (all four passing: the dealer
+        # bids, or the hand is thrown in; never an upcard to take).
+        stuck = page.get_by_role("group", name="When all four pass")
+        expect(stuck.get_by_role("radio")).to_have_count(2)
+        stuck.get_by_role("radio", name="Throw the hand in; the next player deals").check()
         lowest = page.get_by_label("The lowest bid (tricks)")
         expect(lowest).to_have_attribute("max", "6")
         lowest.fill("4")
@@ -95,6 +98,7 @@ def test_the_new_game_form_offers_each_variants_own_options(page: Page, live_ser
         page.get_by_role("radio", name="Shoot the moon, and a loner").check()
         page.get_by_text("More rules").click()
         page.get_by_role("radio", name="Two cards").check()
+        page.get_by_role("radio", name="32 cards, sevens to aces: eight each").check()
         page.get_by_role("radio", name="The number they bid").check()
         page.get_by_role("switch", name="Win only on a bid made or set").uncheck()
         penalty = page.get_by_label("Renege: taken from the side that reneged")
@@ -122,6 +126,8 @@ def test_the_new_game_form_offers_each_variants_own_options(page: Page, live_ser
         "target_needs_contract": False,
     }
     assert ruleset["points"]["renege_penalty"] == 2
+    assert (ruleset["stuck_dealer"], ruleset["deck"], ruleset["hand_size"]) == ("redeal", 32, 8)
+    expect(page.get_by_role("button", name="Thrown in")).to_be_visible()  # four passes
     bids = page.get_by_role("group", name="What they bid").get_by_role("radio")
     expect(bids.first).to_have_accessible_name(re.compile("^4"))
     expect(page.get_by_role("group", name="What they bid")).to_contain_text("Loner")

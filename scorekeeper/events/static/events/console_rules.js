@@ -3,7 +3,7 @@
 // controls. A changed option is sent with the event's whole ruleset (its points and all), so
 // nothing else of it changes; a new preset is sent alone and starts from its own options.
 import { t, useLanguage } from "../webapp/js/i18n.js";
-import { MAIN_OPTIONS, MORE_OPTIONS } from "../webapp/js/rules.js";
+import { MAIN_OPTIONS, MORE_OPTIONS, optionWords } from "../webapp/js/rules.js";
 import { el } from "./console_kit.js";
 
 useLanguage(document.documentElement.lang);
@@ -14,26 +14,27 @@ let current = null;
 function control(option, ruleset) {
   const name = PREFIX + option.key;
   const value = ruleset[option.key];
+  const words = optionWords(option);
   if (option.range) {
     const [low, high] = option.range(ruleset);
     const input = el("input", { type: "number", name, id: `event-${name}`, min: String(low), max: String(high), "data-kind": "int", required: true });
     input.value = input.defaultValue = String(value);
-    return el("div", { class: "field" }, el("label", { for: `event-${name}`, text: t(`opt.${option.key}`) }), input);
+    return el("div", { class: "field" }, el("label", { for: `event-${name}`, text: t(`opt.${words}`) }), input);
   }
   if (option.values) {
     // A choice of numbers (the cards passed for a moon) is sent as a number.
     const numbers = option.values.every((choice) => typeof choice === "number");
     const select = el("select", { name, id: `event-${name}`, ...(numbers ? { "data-kind": "int" } : {}) });
     for (const choice of option.values) {
-      const item = el("option", { value: choice, text: t(`opt.${option.key}.${choice}`) });
+      const item = el("option", { value: choice, text: t(`opt.${words}.${choice}`) });
       item.selected = item.defaultSelected = choice === value;
       select.append(item);
     }
-    return el("div", { class: "field" }, el("label", { for: `event-${name}`, text: t(`opt.${option.key}`) }), select);
+    return el("div", { class: "field" }, el("label", { for: `event-${name}`, text: t(`opt.${words}`) }), select);
   }
   const box = el("input", { type: "checkbox", name, "data-kind": "bool" });
   box.checked = box.defaultChecked = Boolean(value);
-  return el("label", { class: "inline", title: t(`opt.${option.key}.hint`) }, box, ` ${t(`opt.${option.key}`)}`);
+  return el("label", { class: "inline", title: t(`opt.${words}.hint`) }, box, ` ${t(`opt.${words}`)}`);
 }
 
 /** The event's ruleset drawn as controls in the form's fieldset: the one given (as the API

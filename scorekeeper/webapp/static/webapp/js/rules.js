@@ -279,10 +279,13 @@ export function leader(ruleset, score, last = null) {
 // The rules' options a club may change (a new game's and the console's); `when`: where it means
 // anything. A turn-up game's options; Bid Euchre's auction has none of them but its points.
 // An option is a switch, a choice of `values` (numbers are sent as numbers), or a whole number
-// from `range(r)` ([lowest, highest]).
+// from `range(r)` ([lowest, highest]); `words`: the key of its words where one option reads
+// differently for an auction (`opt.<words>`, else `opt.<key>`).
 export const TURN_UP = (r) => !isAuction(r);
 export const ALONE = (r) => TURN_UP(r) && partnerships(r) && r.going_alone;
 const MOONS = (r) => isAuction(r) && r.lone_bids !== "none";
+/** The key of an option's words (`opt.<it>`, `opt.<it>.hint`, `opt.<it>.<value>`). */
+export const optionWords = (option) => option.words || option.key;
 export const MAIN_OPTIONS = [
   { key: "stuck_dealer", values: ["must-call", "redeal", "takes-upcard"], when: TURN_UP },
   { key: "going_alone", when: (r) => TURN_UP(r) && partnerships(r) },
@@ -293,6 +296,7 @@ export const MAIN_OPTIONS = [
   { key: "min_bid", range: (r) => [1, handSize(r)], when: isAuction },
   { key: "no_trump", values: ["off", "high", "high-low"], when: isAuction },
   { key: "lone_bids", values: ["none", "moon", "moon-loner"], when: isAuction },
+  { key: "stuck_dealer", words: "stuck_dealer_auction", values: ["must-call", "redeal"], when: isAuction },
 ];
 export const MORE_OPTIONS = [
   { key: "loner_lead", values: ["left-of-dealer", "left-of-loner"], when: ALONE },
@@ -304,6 +308,7 @@ export const MORE_OPTIONS = [
   { key: "dealer_may_discard_upcard", when: TURN_UP },
   { key: "dealer_pickup_optional", when: (r) => TURN_UP(r) && r.players === 2 },
   { key: "bid_rounds", values: ["once", "until-passed"], when: isAuction },
+  { key: "deck", words: "deck_auction", values: [24, 32], when: isAuction },
   { key: "moon_exchange", values: [0, 1, 2], when: MOONS },
   { key: "bid_scoring", values: ["tricks", "bid"], when: isAuction },
   { key: "target_needs_contract", when: isAuction },

@@ -4,7 +4,7 @@ import { Problem } from "../api.js";
 import { presetRules } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
-import { MAIN_OPTIONS, MORE_OPTIONS, POINTS, PRESETS, partnerships, seatLetters, teamOf, teamSeats } from "../rules.js";
+import { MAIN_OPTIONS, MORE_OPTIONS, POINTS, PRESETS, optionWords, partnerships, seatLetters, teamOf, teamSeats } from "../rules.js";
 import { gameStart, NeedsConnection } from "../start.js";
 import { choices, draft, dropDraft, h, replace, toast, toggle } from "../ui.js";
 
@@ -34,8 +34,11 @@ export async function showNewGame(main) {
     else state.options[key] = value;
     // An option the form no longer shows (calling for a partner's best card once going alone
     // is off) is the preset's again: nothing hidden is sent.
-    for (const option of [...MAIN_OPTIONS, ...MORE_OPTIONS]) {
-      if (option.when && !option.when(rules())) delete state.options[option.key];
+    // (An option shown under another form for an auction, the stuck dealer's, stays.)
+    const options = [...MAIN_OPTIONS, ...MORE_OPTIONS];
+    const shown = new Set(options.filter((o) => !o.when || o.when(rules())).map((o) => o.key));
+    for (const option of options) {
+      if (!shown.has(option.key)) delete state.options[option.key];
     }
     render(key);
   }
@@ -46,8 +49,9 @@ export async function showNewGame(main) {
   }
 
   function optionControl(option, ruleset) {
-    const label = t(`opt.${option.key}`);
-    const hint = t(`opt.${option.key}.hint`);
+    const words = optionWords(option);
+    const label = t(`opt.${words}`);
+    const hint = t(`opt.${words}.hint`);
     if (option.range) {
       const [low, high] = option.range(ruleset);
       const input = h("input", {
@@ -68,7 +72,7 @@ export async function showNewGame(main) {
         columns: 1,
         value: ruleset[option.key],
         options: option.values.map((value) => ({
-          value, label: t(`opt.${option.key}.${value}`), class: "wide",
+          value, label: t(`opt.${words}.${value}`), class: "wide",
         })),
         onchange: (value) => setOption(option.key, value),
       });
