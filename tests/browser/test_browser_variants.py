@@ -39,7 +39,7 @@ def test_a_six_handed_game_is_scored_to_the_end(page: Page, live_server) -> None
     ]
     # ... shown before any is chosen: each face's edge in its team's colour, two colours.
     edges = teams.evaluate_all(
-        "labels => labels.map(l => getComputedStyle(l.querySelector('.choice-face')).borderLeftColor)"
+        "labels => labels.map(l => getComputedStyle(l.querySelector('.choice-face')).boxShadow)"
     )[:6]
     assert len(set(edges)) == 2 and edges == [edges[seat % 2] for seat in range(6)], edges
     for (maker, suit, tricks, alone), preview, (ours, theirs) in SIX_HANDED_GAME:
