@@ -452,14 +452,20 @@ def test_two_players_at_two_tables_swap_seats_before_the_first_hand(director: Di
     assert swap["before"]["places"] == [{"table": 1, "seat": 0}, {"table": 2, "seat": 1}]
 
 
-def test_a_seat_and_a_bye_swapped_have_the_rounds_ahead_planned_again(
-    director: Director,
-):
-    event = night(director, *PLAYERS[:5], rounds_planned=5)  # one table, one bye a round
+def one_sitting_out(director: Director) -> tuple[int, str, int, int]:
+    """A night of five, round 1 seated (one table, one bye): the event, who sits out (name
+    and id) and a player at the table."""
+    event = night(director, *PLAYERS[:5], rounds_planned=5)
     seated, _devices = seat(director, event)
     (sitting,) = seated["sit_outs"]
     sitting_id = Entrant.objects.get(event=event, player__name=sitting).player_id
-    playing = seated["tables"][0]["seats"][0]["player"]
+    return event, sitting, sitting_id, seated["tables"][0]["seats"][0]["player"]
+
+
+def test_a_seat_and_a_bye_swapped_have_the_rounds_ahead_planned_again(
+    director: Director,
+):
+    event, _sitting, sitting_id, playing = one_sitting_out(director)
     body = {"players": [sitting_id, playing], "reason": "asked to"}
     ok(director.client.post(f"/api/v1/events/{event}/rounds/1/swap/", body, format="json"))
     # The plan goes: the next round is planned again from the rounds played (round 1 as it
@@ -470,11 +476,7 @@ def test_a_seat_and_a_bye_swapped_have_the_rounds_ahead_planned_again(
 def test_a_player_who_has_gone_home_is_seated_neither_by_a_swap_nor_as_late(
     director: Director,
 ):
-    event = night(director, *PLAYERS[:5], rounds_planned=5)  # one table, one bye a round
-    seated, _devices = seat(director, event)
-    (sitting,) = seated["sit_outs"]
-    gone = Entrant.objects.get(event=event, player__name=sitting).player_id
-    playing = seated["tables"][0]["seats"][0]["player"]
+    event, sitting, gone, playing = one_sitting_out(director)
     body = {"reason": "went home"}
     ok(director.client.delete(f"/api/v1/events/{event}/players/{gone}/", body, format="json"))
     swapped = director.client.post(
@@ -855,17 +857,24 @@ def test_a_no_show_gets_nothing_where_the_event_says_so(director: Director):
     assert (row["played"], row["byes"], row["total"]) == (0, 0, 0)
 
 
+def zed_for_north(director: Director) -> tuple[int, str, str]:
+    """Two tables (a sit-out's credit 5 points): table 1 settles 10-4; at table 2 Zed, from
+    the club, takes North's seat, and the table settles 6-10. The event, North and the
+    partner who stayed."""
+    event, (first, second) = two_tables(director, sit_out_credit="fixed", sit_out_points=5)
+    first.settle([10, 4])
+    north, partner = second.by_seat[0], second.by_seat[2]
+    url = f"{second.url}seats/{second.seat_of(north)}/substitute/"
+    ok(director.client.post(url, {"player": "Zed", "reason": "left early"}, format="json"))
+    second.at(ok(second.client.get(second.url)))  # the phone reads its seats again
+    second.settle([6, 10])
+    return event, north, partner
+
+
 def test_a_substitute_has_a_guest_row_and_the_player_they_replaced_a_sit_out_credit(
     director: Director,
 ):
-    event, (first, second) = two_tables(director, sit_out_credit="fixed", sit_out_points=5)
-    first.settle([10, 4])
-    north = second.by_seat[0]
-    url = f"{second.url}seats/{second.seat_of(north)}/substitute/"
-    ok(director.client.post(url, {"player": "Zed", "reason": "left early"}, format="json"))
-    partner = second.by_seat[2]
-    second.at(ok(second.client.get(second.url)))  # the phone reads its seats again
-    second.settle([6, 10])
+    event, north, partner = zed_for_north(director)
     standings = director.standings(event)["rows"]
     # The substitute's points go to a row of their own, listed last, marked, unranked.
     zed = standings[-1]
@@ -884,13 +893,7 @@ def test_a_substitute_has_a_guest_row_and_the_player_they_replaced_a_sit_out_cre
 def test_a_substitutes_round_names_whom_they_played_for_and_that_players_who_played_for_them(
     director: Director,
 ):
-    event, (first, second) = two_tables(director, sit_out_credit="fixed", sit_out_points=5)
-    first.settle([10, 4])
-    north = second.by_seat[0]
-    url = f"{second.url}seats/{second.seat_of(north)}/substitute/"
-    ok(director.client.post(url, {"player": "Zed", "reason": "left early"}, format="json"))
-    second.at(ok(second.client.get(second.url)))
-    second.settle([6, 10])
+    event, north, _partner = zed_for_north(director)
     lines = {line["player"]: line for line in csv_rows(director, event, "tally.csv")}
     assert (lines["Zed"]["table"], lines["Zed"]["substitute_for"]) == ("2", north)
     gone = lines[north]

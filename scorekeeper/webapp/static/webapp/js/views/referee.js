@@ -129,6 +129,17 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     sub: game ? seatLetter(game.ruleset, seat) : null,
     label: name(seat),
   }));
+  /** A choice of one seat (who called, who led, who dealt), its seats named as this screen
+   * names them; `pick(seat)` changes the question. */
+  const seatChoice = (name, legend, value, pick) => choices({
+    name,
+    legend,
+    columns: seatColumns(ruleset()),
+    words: seatsOneARow(),
+    value,
+    options: seatOptions(),
+    onchange: (seat) => change(() => pick(Number(seat))),
+  });
   /** Whether the maker plays alone: "went alone", or an auction's lone bid (a moon). */
   const alone = () => (isAuction(ruleset()) ? typeof state.bid === "string" : state.alone);
   /** Whether a Canadian loner's call is told as an order-up in round one (the rules have it). */
@@ -352,17 +363,9 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       rules,
       said: state.auction,
       from: auctionDealer(),
-      dealerChoice: dealer === null ? choices({
-        name: "ref-auction-dealer",
-        legend: t("ref.auction.dealer"),
-        columns: seatColumns(rules),
-        words: seatsOneARow(),
-        value: state.auctionDealer,
-        options: seatOptions(),
-        onchange: (seat) => change(() => {
-          state.auctionDealer = Number(seat);
-          state.auction = [];
-        }),
+      dealerChoice: dealer === null ? seatChoice("ref-auction-dealer", t("ref.auction.dealer"), state.auctionDealer, (seat) => {
+        state.auctionDealer = seat;
+        state.auction = [];
       }) : null,
       name,
       say: (seat, bid) => change(() => {
@@ -498,19 +501,11 @@ export async function showReferee(main, { game, ctx = null } = {}) {
           }),
         }),
         noTrumpChoice(rules),
-        choices({
-          name: "ref-maker",
-          legend: t(isAuction(rules) ? "hand.maker.bid" : "hand.maker"),
-          columns: seatColumns(rules),
-          words: seatsOneARow(),
-          value: state.maker,
-          options: seatOptions(),
-          onchange: (seat) => change(() => {
-            state.maker = Number(seat);
-            noExchange();
-            if (alone()) state.trick = []; // who sits out follows the maker
-            leadAsRuled(); // (an auction's maker leads; a loner may sit the dealer's left out)
-          }),
+        seatChoice("ref-maker", t(isAuction(rules) ? "hand.maker.bid" : "hand.maker"), state.maker, (seat) => {
+          state.maker = seat;
+          noExchange();
+          if (alone()) state.trick = []; // who sits out follows the maker
+          leadAsRuled(); // (an auction's maker leads; a loner may sit the dealer's left out)
         }),
         !isAuction(rules) && rules.going_alone ? toggle({
           label: t("hand.alone"),
@@ -548,17 +543,9 @@ export async function showReferee(main, { game, ctx = null } = {}) {
             leadAsRuled();
           }),
         }) : null,
-        choices({
-          name: "ref-leader",
-          legend: t("ref.leader"),
-          columns: seatColumns(rules),
-          words: seatsOneARow(),
-          value: state.leader,
-          options: seatOptions(),
-          onchange: (seat) => change(() => {
-            state.leader = Number(seat);
-            state.trick = [];
-          }),
+        seatChoice("ref-leader", t("ref.leader"), state.leader, (seat) => {
+          state.leader = seat;
+          state.trick = [];
         })),
       exchangeSection(),
       trickSection(),
