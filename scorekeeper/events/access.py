@@ -61,13 +61,16 @@ class Actor:
 def display_name(user: AbstractBaseUser | AnonymousUser) -> str:
     """How a director is shown on pages and in logs: the display name they chose (kept as
     the user's first name; asked at their first sign-in), else their user name."""
-    chosen = str(getattr(user, "first_name", "") or "").strip()
-    return chosen or str(user.get_username()) or f"no. {user.pk}"
+    return _chosen(user) or str(user.get_username()) or f"no. {user.pk}"
 
 
 def named(user: AbstractBaseUser | AnonymousUser) -> bool:
     """Whether the director has chosen the name pages show them by."""
-    return bool(str(getattr(user, "first_name", "") or "").strip())
+    return bool(_chosen(user))
+
+
+def _chosen(user: AbstractBaseUser | AnonymousUser) -> str:
+    return str(getattr(user, "first_name", "") or "").strip()
 
 
 def is_director(user: AbstractBaseUser | AnonymousUser | None, club: Club | int) -> bool:
