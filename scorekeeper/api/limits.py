@@ -202,15 +202,17 @@ class WrongCodes(BaseThrottle):
     its code is looked at, and the count taken back when the code was right
     (`CountsWrongCodes`).
 
-    Whether the client gave wrong codes of its own is a count of its own (`join-codes-wrong:`,
-    by its site: an IPv6 client's /48, so that one site's many networks share one allowance),
+    Whether the client gave wrong codes of its own is a count of its own (`join-codes-wrong:`),
     kept in the ceiling's period and added to only once a code proved wrong: the client's
     count of reservations also holds the right codes still in flight, and a club's phones
-    joining together on its one address must not be bound to a full ceiling by each other."""
+    joining together on its one address must not be bound to a full ceiling by each other.
+    A room's typos are forgiven once a site (`site_of`: an IPv6 client's /48, whose 65,536
+    networks are one holder's), counted too: past them, a client of that site that has itself
+    given a wrong code is bound; one that has given none never is."""
 
     retry: int | None = None
     held: list[Window]
-    wrong_key: tuple[str, float] | None = None
+    wrong_keys: tuple[tuple[str, float], ...] = ()
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         own, everyone = rate_of("join-codes"), rate_of("join-codes-all")
@@ -221,15 +223,18 @@ class WrongCodes(BaseThrottle):
             limits.append((f"join-codes:{client}", float(own[1]), own[0], True))
         if everyone is not None:
             limits.append(("join-codes-all:everyone", float(everyone[1]), everyone[0], False))
-            self.wrong_key = (f"join-codes-wrong:{site_of(client)}", float(everyone[1]))
+            self.wrong_keys = _wrong_keys(client, float(everyone[1]))
         if not limits:
             return True
         keys = [(key, period) for key, period, _limit, _always in limits]
         now = time.time()
-        with counted(*keys, *([self.wrong_key] if self.wrong_key else []), now=now) as windows:
+        with counted(*keys, *self.wrong_keys, now=now) as windows:
             counts, wrong = windows[: len(limits)], windows[len(limits) :]
-            # More wrong codes than a room's typos: a right code after the typos still joins.
-            guessed_before = any(window.count > settings.LIMIT_JOIN_TYPOS for window in wrong)
+            # Wrong codes of its own, more than a room's typos (its own, or its site's): a
+            # right code after a typo or two still joins.
+            typos = settings.LIMIT_JOIN_TYPOS
+            mine = wrong[0].count if wrong else 0
+            guessed_before = mine > typos or (mine > 0 and any(w.count > typos for w in wrong))
             for window, (_key, _period, limit, always) in zip(counts, limits, strict=True):
                 if (always or guessed_before) and window.count >= limit:
                     self.retry = window.wait(now)
@@ -246,13 +251,22 @@ class WrongCodes(BaseThrottle):
         self.held = []
 
     def wrong_code_given(self) -> None:
-        """The request was a wrong code: the ceiling binds its client from now on."""
-        if self.wrong_key is not None and getattr(self, "held", []):
-            with counted(self.wrong_key) as (window,):
-                window.add(time.time())
+        """The request was a wrong code: counted as its client's, and its site's."""
+        if self.wrong_keys and getattr(self, "held", []):
+            now = time.time()
+            with counted(*self.wrong_keys, now=now) as windows:
+                for window in windows:
+                    window.add(now)
 
     def wait(self) -> float | None:
         return self.retry
+
+
+def _wrong_keys(client: str, period: float) -> tuple[tuple[str, float], ...]:
+    """The counts of a client's wrong codes: its own, then its site's (where that is more)."""
+    site = site_of(client)
+    mine = (f"join-codes-wrong:{client}", period)
+    return (mine,) if site == client else (mine, (f"join-codes-wrong-site:{site}", period))
 
 
 #: A count's period where its limit is off (its window then ends within the hour).
@@ -275,7 +289,7 @@ def wrong_codes_lifted(client: str) -> tuple[int, int]:
     now = time.time()
     keys = (
         (f"join-codes:{client}", _period("join-codes")),
-        (f"join-codes-wrong:{site_of(client)}", _period("join-codes-all")),
+        (f"join-codes-wrong:{client}", _period("join-codes-all")),
         (f"join-limit-lifts:{client}", _period("join-limit-lifts")),
     )
     with counted(*keys, now=now) as (own, wrong, lifted):

@@ -72,14 +72,21 @@ def test_the_ceiling_binds_only_clients_that_guessed_wrong_themselves(rates, set
 
 def test_a_sites_many_ipv6_networks_share_one_rooms_typos_under_the_ceiling(rates, seated_code):
     """A guesser holding a /48 has 65,536 networks of its own: they are one site, whose typos
-    are forgiven once, not once a network."""
+    are forgiven once, not once a network. Past them, each of its networks that guessed is
+    bound by the full ceiling; one that never guessed still joins with its right code."""
     rates(**{"join-codes": "100/hour", "join-codes-all": "5/hour"})
     for n in range(5):
         assert join(APIClient(), "WRONG1", f"10.0.1.{n}").status_code == 404
     answers = [
-        join(APIClient(), f"WRONG{n}", f"2001:db8:77:{n:x}::1").status_code for n in range(12)
+        join(APIClient(), code, f"2001:db8:77:{n:x}::1").status_code
+        for n in range(6)
+        for code in ("WRONGA", "WRONGB")
     ]
-    assert answers == [404] * 4 + [429] * 8  # past the site's three typos, the ceiling binds
+    # Two networks' four wrong codes are the site's typos; from then on each network's first
+    # code is answered (it had guessed nothing), its second refused.
+    assert answers == [404] * 5 + [429, 404, 429, 404, 429, 404, 429], answers
+    fresh = join(APIClient(), seated_code, "2001:db8:77:ff::1", role="confirmer")
+    assert fresh.status_code == 201
     # Another site's room still gets its typo and its right code through.
     assert join(APIClient(), "WRONGX", "2001:db8:78::1").status_code == 404
     assert join(APIClient(), seated_code, "2001:db8:78::1").status_code == 201
