@@ -81,6 +81,14 @@ def test_a_score_group_pairs_within_itself_where_it_can():
     assert pairing.pairs == ((3, 5), (1, 4), (2, 8), (6, 7))
 
 
+def test_a_rematch_the_round_must_make_is_not_made_by_a_team_with_an_unmet_one_as_near():
+    """One rematch cannot be avoided (1 has met 2, 3 and 4): team 3 meets 4, as near as 1 and
+    not met, and the rematch is 1 v 2's."""
+    met = {frozenset(p) for p in [(1, 2), (1, 3), (1, 4)]}
+    pairing = swiss.next_round([3, 1, 4, 2], {3: 2, 1: 1, 4: 1, 2: 0}, met, [])
+    assert pairing.pairs == ((3, 4), (1, 2))
+
+
 def standings_now(teams: list[int], lines: list[Line], byes: list[Bye], rounds: int, event):
     rows = [StandingRow(t, f"T{t}", []) for t in teams]
     return SWISS.rank(event, rows=rows, lines=lines, byes=byes, complete=set(range(1, rounds + 1)))

@@ -73,29 +73,30 @@ def next_round(
 
 
 def _from_the_top(teams: list[int], scores: Mapping[int, int], apart: _Apart) -> list[Pair]:
-    """Pair from the top: each team with the nearest-scored team below it, then the one
-    leaving the fewest teams that cannot meet their own score, then the highest-ranked; a
-    choice only where the rest can still be paired with the fewest rematches."""
+    """Pair from the top: each team with a team below it that it has not met (one it has met
+    only where a rematch cannot be avoided), the nearest-scored, then the one leaving the
+    fewest teams that cannot meet their own score, then the highest-ranked; a choice only
+    where the rest can still be paired with the fewest rematches."""
     budget = apart.rematches(teams)
     pairs = []
     rest = list(teams)
     while rest:
         top, below = rest[0], rest[1:]
-        best: tuple[int, int, int] | None = None
+        best: tuple[int, int, int, int] | None = None
         for i, other in enumerate(below):
             cost = int(apart.met(top, other))
-            left = below[:i] + below[i + 1 :]
-            if cost > budget or apart.rematches(left) > budget - cost:
-                continue
             gap = abs(scores.get(top, 0) - scores.get(other, 0))
-            if best is not None and gap > best[0]:
+            if cost > budget or (best is not None and (cost, gap) > best[:2]):
+                continue  # (a team met, or farther, than one already found)
+            left = below[:i] + below[i + 1 :]
+            if apart.rematches(left) > budget - cost:
                 continue
             floats = apart.floats(left, scores)
-            if best is None or (gap, floats) < best[:2]:
-                best = (gap, floats, i)
+            if best is None or (cost, gap, floats) < best[:3]:
+                best = (cost, gap, floats, i)
         if best is None:  # pragma: no cover - the budget is always reachable
             raise AssertionError("no pairing within the rematches counted")
-        i = best[2]
+        i = best[3]
         pairs.append((top, below[i]))
         budget -= int(apart.met(top, below[i]))
         rest = below[:i] + below[i + 1 :]
