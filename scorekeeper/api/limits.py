@@ -289,15 +289,17 @@ def wrong_codes_lifted(client: str) -> tuple[int, int]:
     now = time.time()
     keys = (
         (f"join-codes:{client}", _period("join-codes")),
-        (f"join-codes-wrong:{client}", _period("join-codes-all")),
         (f"join-limit-lifts:{client}", _period("join-limit-lifts")),
+        *_wrong_keys(client, _period("join-codes-all")),
     )
-    with counted(*keys, now=now) as (own, wrong, lifted):
+    with counted(*keys, now=now) as (own, lifted, wrong, *site):
         if own.count == 0 and wrong.count == 0:
             return 0, 0
         if lifts is not None and lifted.count >= lifts[0]:
             return 0, lifted.wait(now)
         forgiven = own.count
+        for count in site:  # (the room's wrong codes go from its site's count too)
+            count.count = max(0, count.count - wrong.count)
         own.count = wrong.count = 0
         lifted.add(now)
     return forgiven, 0

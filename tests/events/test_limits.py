@@ -195,6 +195,25 @@ def test_a_director_in_the_room_lets_its_phones_join_again_after_a_guesser_there
     assert nothing.json() == {"wrong_codes": 0, "address": "10.0.7.1"}
 
 
+def test_a_lifted_ipv6_room_has_its_typos_again_though_its_site_guessed(rates, director: Director):
+    """The room's network is forgiven its wrong codes, and its site's count loses them too:
+    a typo after the lift, then the right code, joins past a full ceiling, as an IPv4 room's
+    does (another network of the site guessed as much)."""
+    rates(**{"join-codes": "3/hour", "join-codes-all": "4/hour", "join-limit-lifts": "2/hour"})
+    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=3)
+    director.add_players(event, *EIGHT)
+    code = str(director.next_round(event)["tables"][0]["join_code"])
+    room, neighbour = "2001:db8:5::1", "2001:db8:5:1::1"
+    for address in (room, neighbour):
+        for _ in range(3):
+            join(APIClient(), "WRONG1", address)
+    assert is_problem(join(APIClient(), code, room), 429)
+    lifted = director.client.post(f"/api/v1/events/{event}/join-limit/lift/", REMOTE_ADDR=room)
+    assert lifted.json() == {"wrong_codes": 3, "address": "2001:db8:5::/64"}
+    assert join(APIClient(), "WRONGX", room).status_code == 404  # a typo
+    assert join(APIClient(), code, room).status_code == 201
+
+
 def test_a_network_is_forgiven_twice_an_hour_and_only_while_the_night_runs(
     rates, director: Director
 ):
