@@ -52,7 +52,7 @@ class Actor:
     @property
     def name(self) -> str:
         """Who did it, as pages and exports show it: a director's display name (never a
-        seat, never a user name), else what `label` says."""
+        seat; their user name until they choose one), else what `label` says."""
         if self.device is None and self.signed_in and self.user is not None:
             return display_name(self.user)
         return self.label

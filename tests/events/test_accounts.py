@@ -420,6 +420,11 @@ def test_a_director_is_asked_for_a_display_name_at_their_first_sign_in(django_us
         "/events/account/", {"display_name": "Dan Cho", "email": "dan@example.org", "next": going}
     )
     assert answer.status_code == 302 and answer["Location"] == going
+    # Saved where no `next` goes on: the page says so, and asks no more.
+    eve = Client()
+    eve.force_login(django_user_model.objects.create_user("eve", password=PASSWORD))
+    saved = eve.post("/events/account/", {"display_name": "Eve Ng", "email": ""}).content
+    assert "Saved." in saved.decode() and "until you do" not in saved.decode()
     again = client.get("/events/director/").content.decode()
     assert "Your name at the club" not in again and "Dan Cho" in again
     # Named, the next sign-in goes straight where it was going.

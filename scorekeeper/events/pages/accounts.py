@@ -67,6 +67,8 @@ def account(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.account_update(actor=Actor(user=user), **form.cleaned_data)
+            if user.is_authenticated:  # (always, signed in: the page says it as saved)
+                user.refresh_from_db(fields=["first_name", "email"])
             saved = True
             # Asked at sign-in or on another screen (the director's first), the director goes
             # on to where they were going.
