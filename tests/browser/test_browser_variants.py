@@ -437,6 +437,15 @@ def test_the_referee_rules_on_a_bid_euchre_auction_told_bid_by_bid(live_server, 
     page.get_by_role("button", name="Ask the referee", exact=True).last.click()
     ruling = page.get_by_role("region", name="Legal")
     expect(ruling).to_contain_text("South bids next and may bid: Pass, 5 tricks, 6 tricks, Moon.")
+    # A moon, which nothing outbids, ends the auction; a lower bid after a higher one is no
+    # one's contract.
+    auction.get_by_role("group", name="South said:").get_by_role("button", name="Moon").click()
+    expect(auction.locator(".auction-turn")).to_have_count(0)
+    maker = page.get_by_role("group", name="Who won the bid?")
+    expect(maker.get_by_role("radio", name="South")).to_be_checked()
+    auction.get_by_role("button", name="Take back the last bid").click()
+    auction.get_by_role("group", name="South said:").get_by_role("button", name="3 tricks").click()
+    expect(maker.get_by_role("radio", name="East")).to_be_checked()  # East's 4 stands
 
 
 def test_a_bid_euchre_renege_is_entered_without_a_suit(page: Page, live_server) -> None:

@@ -14,7 +14,7 @@ import pytest
 from django.contrib.admin.models import DELETION, LogEntry
 from playwright.sync_api import APIResponse, BrowserContext, Page, Route, expect
 from screens import DIRECTOR, PASSWORD, console_ready, sign_in
-from table import refreshed, root_font_size, text_size
+from table import eventually, refreshed, root_font_size, text_size
 from test_console_night import ask_and, board_table
 from test_large_text import BROKEN_WORDS, SETTLED
 from test_room_on_a_phone import night, swiss_and_party
@@ -534,6 +534,18 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     )
     event.refresh_from_db()
     assert (event.ruleset["min_bid"], event.ruleset["moon_exchange"]) == (4, 2)
+    # The auction's own deck and stuck dealer: 32 cards deal eight each (the table's shape is
+    # the server's to work out, not sent back as it was).
+    form.get_by_label("The deck").select_option("32")
+    form.get_by_label("When all four pass").select_option("redeal")
+    form.get_by_role("button", name="Save").click()
+
+    def saved() -> bool:
+        event.refresh_from_db()
+        return (event.ruleset["deck"], event.ruleset["stuck_dealer"]) == (32, "redeal")
+
+    eventually(page, saved, what="the deck and the stuck dealer saved")
+    expect(form.get_by_label("The lowest bid (tricks)")).to_have_attribute("max", "8")
 
 
 def test_a_player_absent_is_recorded_from_the_tables_desk(

@@ -66,7 +66,9 @@ export function rulesetChanged(form, isChanged, valueOf) {
   const preset = form.elements.ruleset;
   if (!current || (preset && isChanged(preset)) || !inputs.some(isChanged)) return null;
   const options = Object.fromEntries(inputs.map((input) => [input.name.slice(PREFIX.length), valueOf(input)]));
-  return { ...current, ...options };
+  // The table's shape follows from the options (a new deck deals more): it is not sent.
+  const { hand_size: _cards, teams: _teams, seats: _seats, ...rules } = current;
+  return { ...rules, ...options };
 }
 
 /** Whether a form control is one of the rules' options (sent with the ruleset, not alone). */

@@ -29,11 +29,16 @@ const SHAPE_BEFORE = {
 /**
  * The table's shape: the seats' letters clockwise (`seats`), the seats of each team
  * (`teams`) and the cards in a hand (`hand_size`), as the referee sends them with the
- * ruleset. Nothing here works them out from the number of players.
+ * ruleset. Nothing here works them out from the number of players (but an auction's cards
+ * a hand, from a deck changed on a form, as the referee's `hand_size` does).
  */
 export function tableShape(ruleset) {
-  if (ruleset.seats && ruleset.teams && ruleset.hand_size) return ruleset;
-  return { ...SHAPE_BEFORE[ruleset.players], hand_size: 5 };
+  const shape = ruleset.seats && ruleset.teams && ruleset.hand_size
+    ? ruleset : { ...SHAPE_BEFORE[ruleset.players], hand_size: 5 };
+  // An auction deals every card: a deck changed on a form (a new game's, the console's) deals
+  // more to each before the server has said so.
+  if (ruleset.bidding !== "auction" || shape.hand_size * ruleset.players === ruleset.deck) return shape;
+  return { ...shape, hand_size: ruleset.deck / ruleset.players };
 }
 
 /** Compass letters for the seats, clockwise (play passes to the left). */

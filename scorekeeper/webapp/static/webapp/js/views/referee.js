@@ -15,7 +15,7 @@ import {
 } from "../rules.js";
 import { choices, colonHeld, draft, h, replace, toast, toggle } from "../ui.js";
 import { trumpChoice } from "./handform.js";
-import { auctionRecord, auctionTold, legalBidWord } from "./referee_auction.js";
+import { auctionRecord, auctionTold, highestBid, legalBidWord } from "./referee_auction.js";
 import { project } from "./projection.js";
 
 // Where the rules page explains each rule the referee names (an option is under its own name).
@@ -352,7 +352,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     const rules = ruleset();
     if (!isAuction(rules)) return null;
     const picked = () => { // the contract follows the highest bid still told
-      const highest = state.auction.findLast((said) => said.bid !== "pass");
+      const highest = highestBid(rules, state.auction);
       state.maker = highest ? highest.seat : null;
       state.bid = highest ? highest.bid : null;
       noExchange();
@@ -366,6 +366,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       dealerChoice: dealer === null ? seatChoice("ref-auction-dealer", t("ref.auction.dealer"), state.auctionDealer, (seat) => {
         state.auctionDealer = seat;
         state.auction = [];
+        picked();
       }) : null,
       name,
       say: (seat, bid) => change(() => {

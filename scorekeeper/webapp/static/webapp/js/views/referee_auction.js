@@ -11,6 +11,8 @@ import { h } from "../ui.js";
  * its turn (bidding once) or one bidder is left. The referee rules on what was said. */
 export function auctionTurn(rules, from, said) {
   if (from === null) return null;
+  const top = auctionBids(rules).at(-1); // nothing outbids it: the auction ends there
+  if (said.some((b) => b.bid === top)) return null;
   const { players } = rules;
   if (rules.bid_rounds !== "until-passed") {
     return said.length >= players ? null : (from + 1 + said.length) % players;
@@ -23,6 +25,13 @@ export function auctionTurn(rules, from, said) {
     if (!passed.has(seat)) return seat;
   }
   return null;
+}
+
+/** The highest bid told so far ({seat, bid}; null: none), a lone bid above every number and
+ * a loner above a moon; the first of two equal ones (a second is no higher). */
+export function highestBid(rules, said) {
+  const rank = (bid) => auctionBids(rules).indexOf(bid);
+  return said.reduce((best, b) => (b.bid !== "pass" && (!best || rank(b.bid) > rank(best.bid)) ? b : best), null);
 }
 
 /** A bid as this screen says it: "Pass", "3 tricks", "Moon". */
