@@ -155,6 +155,20 @@ def test_a_right_code_or_a_refused_join_gives_its_count_back(rates, seated_code)
     assert is_problem(join(phone, "WRONG2"), 429)
 
 
+def a_room_refused(rates, director: Director, room: str, elsewhere: str) -> tuple[int, str]:
+    """A night seated (its event, and table 1's code); three wrong codes from the room's
+    address and three from elsewhere fill the ceiling, and the room's right code is refused."""
+    rates(**{"join-codes": "3/hour", "join-codes-all": "4/hour", "join-limit-lifts": "2/hour"})
+    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=3)
+    director.add_players(event, *EIGHT)
+    code = str(director.next_round(event)["tables"][0]["join_code"])
+    for address in (room, elsewhere):
+        for _ in range(3):
+            join(APIClient(), "WRONG1", address)
+    assert is_problem(join(APIClient(), code, room), 429)
+    return event, code
+
+
 def test_a_director_in_the_room_lets_its_phones_join_again_after_a_guesser_there(
     rates, director: Director, django_user_model
 ):
@@ -162,15 +176,8 @@ def test_a_director_in_the_room_lets_its_phones_join_again_after_a_guesser_there
     full, marks the address as a guesser's): every phone there is refused. The director's
     console, on the same Wi-Fi, forgives that address's counts and only those: the phones join
     again, a guesser elsewhere stays refused, the ceiling keeps its count."""
-    rates(**{"join-codes": "3/hour", "join-codes-all": "4/hour", "join-limit-lifts": "2/hour"})
-    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=3)
-    director.add_players(event, *EIGHT)
-    code = str(director.next_round(event)["tables"][0]["join_code"])
     room, elsewhere = "10.0.5.1", "10.0.6.1"
-    for address in (room, elsewhere):
-        for _ in range(3):
-            join(APIClient(), "WRONG1", address)
-    assert is_problem(join(APIClient(), code, room), 429)
+    event, code = a_room_refused(rates, director, room, elsewhere)
     now = time.time()
     games = LimitCount.objects.create(key="games:10.0.5.1", count=5, since=now, last=now)
     ceiling = LimitCount.objects.get(key="join-codes-all:everyone").count
@@ -199,15 +206,8 @@ def test_a_lifted_ipv6_room_has_its_typos_again_though_its_site_guessed(rates, d
     """The room's network is forgiven its wrong codes, and its site's count loses them too:
     a typo after the lift, then the right code, joins past a full ceiling, as an IPv4 room's
     does (another network of the site guessed as much)."""
-    rates(**{"join-codes": "3/hour", "join-codes-all": "4/hour", "join-limit-lifts": "2/hour"})
-    event = director.create_event(round_length="hands", hands_per_round=1, rounds_planned=3)
-    director.add_players(event, *EIGHT)
-    code = str(director.next_round(event)["tables"][0]["join_code"])
-    room, neighbour = "2001:db8:5::1", "2001:db8:5:1::1"
-    for address in (room, neighbour):
-        for _ in range(3):
-            join(APIClient(), "WRONG1", address)
-    assert is_problem(join(APIClient(), code, room), 429)
+    room = "2001:db8:5::1"
+    event, code = a_room_refused(rates, director, room, "2001:db8:5:1::1")
     lifted = director.client.post(f"/api/v1/events/{event}/join-limit/lift/", REMOTE_ADDR=room)
     assert lifted.json() == {"wrong_codes": 3, "address": "2001:db8:5::/64"}
     assert join(APIClient(), "WRONGX", room).status_code == 404  # a typo
