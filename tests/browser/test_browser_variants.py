@@ -418,7 +418,7 @@ def test_the_referee_rules_on_a_bid_euchre_auction_told_bid_by_bid(live_server, 
     auction.get_by_role("group", name="Who dealt?").get_by_role("radio", name="North").check()
     for seat, bid in [("East", "Pass"), ("South", "3 tricks"), ("West", "3 tricks")]:
         turn = auction.get_by_role("group", name=f"{seat} said:")
-        turn.get_by_role("button", name=bid, exact=True).click()
+        turn.get_by_role("button", name=bid, exact=True).dblclick()  # a double tap: one bid
     expect(auction.locator(".auction-said li")).to_have_text(
         ["East: Pass", "South: 3 tricks", "West: 3 tricks"]
     )

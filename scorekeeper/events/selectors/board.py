@@ -223,5 +223,9 @@ def version_of(event: Event | int, table: Table | None = None) -> int:
     """Where the log of a table, or of the event (or the event of this id) as a whole, stands:
     its newest entry's id (0 for none). A director's change of it is asked against the version
     they read."""
-    newest = scope_of(event, table).aggregate(newest=Max("id"))["newest"]
-    return int(newest or 0)
+    return newest_of(scope_of(event, table))
+
+
+def newest_of(changes: QuerySet[ResultChange]) -> int:
+    """The newest of these log entries' ids (0 for none)."""
+    return int(changes.aggregate(newest=Max("id"))["newest"] or 0)

@@ -15,7 +15,8 @@ from django.utils.crypto import get_random_string
 from scorekeeper.events import selectors, services
 from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event, Table
-from scorekeeper.models import Club, Game
+from scorekeeper.events.services.repairs import deleted_with_games, games_of
+from scorekeeper.models import Club
 
 DEMO_CLUB = "Demo club"
 DEMO_EVENT = "Demo progressive night"
@@ -56,15 +57,8 @@ def load_demo_event(*, stdout: TextIOBase) -> None:
             stdout.write(f"{DEMO_EVENT}: finished, standings at /events/{event.pk}/\n")
         live = Event.objects.filter(club=club, name=DEMO_LIVE_EVENT).first()
         if live is not None and not _still_in_round_one(live):
-            # Played on, or closed, since: the night to try is made afresh (its tables'
-            # games go with it).
-            games = list(
-                Table.objects.filter(round__event=live, game__isnull=False).values_list(
-                    "game_id", flat=True
-                )
-            )
-            live.delete()
-            Game.objects.filter(pk__in=games).delete()
+            # Played on, or closed, since: the night to try is made afresh.
+            deleted_with_games(live, games_of(Table.objects.filter(round__event=live)))
             live = None
         if live is None:
             live = _load_live_night(club, director)

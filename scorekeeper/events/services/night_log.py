@@ -15,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from scorekeeper.errors import ChangedMeanwhile, Unprocessable
 from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event, ResultChange, Table
-from scorekeeper.events.selectors.board import scope_of, version_of
+from scorekeeper.events.selectors.board import newest_of, scope_of, version_of
 from scorekeeper.models import Player, Restore
 
 #: Where an entry's before and after name a player, by id (their name is looked up as the log
@@ -138,9 +137,10 @@ def require_fresh(event: Event, expected: int | None, table: Table | None = None
     since = list(scope_of(event, table).filter(id__gt=expected).order_by("id"))
     if since:
         newest = since[-1].pk
-    elif expected > _newest_of(event):
-        # A version no read of this event gave out (made up, or from another server): it
-        # cannot prove the director saw what stands, so nothing is changed on it.
+    elif expected > newest_of(ResultChange.objects.filter(event_id=event.pk)):
+        # Past the newest entry of the event's whole log (its tables' included): a version no
+        # read of this event gave out (made up, or from another server) cannot prove the
+        # director saw what stands, so nothing is changed on it.
         newest = version_of(event, table)
     else:
         return
@@ -151,10 +151,3 @@ def require_fresh(event: Event, expected: int | None, table: Table | None = None
         version=newest,
         changes=changes_json(since),
     )
-
-
-def _newest_of(event: Event) -> int:
-    """The newest entry of the event's whole log, its tables' included: no version a read of
-    the event or of one of its tables gave out is past it."""
-    newest = ResultChange.objects.filter(event_id=event.pk).aggregate(newest=Max("id"))["newest"]
-    return int(newest or 0)

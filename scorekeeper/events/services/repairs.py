@@ -176,8 +176,7 @@ def round_undo(
             ended=TableToken.Ended.UNDONE,
         )
         TableToken.objects.filter(table__in=tables).update(table=None)
-        rnd.delete()
-        Game.objects.filter(pk__in=games).delete()
+        deleted_with_games(rnd, games)
         if rnd.plan_before is not None:
             event.plan = rnd.plan_before
         elif number == 1:
@@ -459,16 +458,22 @@ def event_delete(
                 results=results,
                 hands=hands,
             )
-        games = list(
-            Table.objects.filter(round__event=event, game__isnull=False).values_list(
-                "game_id", flat=True
-            )
-        )
         summary = f"{event.name} ({event.date}), club {event.club_id}, id {event.pk}"
-        event.delete()
-        Game.objects.filter(pk__in=games).delete()
+        deleted_with_games(event, games_of(Table.objects.filter(round__event=event)))
         _admin_history(user, summary, reason)
     log.info("event deleted by %s: %s; reason: %s", actor.label, summary, reason.strip())
+
+
+def games_of(tables: QuerySet[Table]) -> list[Any]:
+    """The hand-by-hand games these tables play."""
+    return list(tables.filter(game__isnull=False).values_list("game_id", flat=True))
+
+
+def deleted_with_games(row: Event | Round, games: Sequence[Any]) -> None:
+    """An event or a round deleted, and its tables' games with it (a table holds its game
+    by a link the deletion does not follow)."""
+    row.delete()
+    Game.objects.filter(pk__in=games).delete()
 
 
 def _admin_history(user: Any, summary: str, reason: str) -> None:
