@@ -5,6 +5,10 @@ BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
 # Local commands run in dev mode; only `check --deploy` runs with production settings.
 DEV := DJANGO_DEBUG=1
+# Every command here writes the bytecode of what it imports, whatever PYTHONDONTWRITEBYTECODE
+# says: the first compiles Django and the project once, and no later command, server or test
+# worker compiles them again (compiling all of .venv as it is installed took 11 s more).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run serve test lint check-django pytest chromium messages requirements clean
 
@@ -15,10 +19,8 @@ $(BIN)/python:
 	  else echo "Python's venv is missing: sudo apt-get install python3-venv"; exit 1; fi; }
 	$(PYTHON) -m venv $(VENV)
 
-# uv installs the pinned, hashed requirements (pip would take minutes on a new machine), and
-# compiles them: where PYTHONDONTWRITEBYTECODE is set, every process would otherwise compile
-# Django afresh (about a second more for each command, server and test worker).
-UV := $(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes --compile-bytecode
+# uv installs the pinned, hashed requirements (pip would take minutes on a new machine).
+UV := $(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes
 $(BIN)/uv: requirements/uv.txt | $(BIN)/python
 	$(BIN)/python -m pip install -q --require-hashes -r requirements/uv.txt
 	touch $@
@@ -77,11 +79,9 @@ chromium:
 # on TEST_WORKERS processes (pytest-xdist), each taking the next test as it finishes one:
 # three on CI's two cores, since a browser or server test spends part of its time waiting
 # (pytest on the two-core machine, five runs on three: 418-495 s; four on two: 500-538 s).
-# The run writes its bytecode whatever PYTHONDONTWRITEBYTECODE says: the workers and the
-# servers they start then compile the project and rewrite the tests' asserts once, not each.
 TEST_WORKERS ?= 3
 pytest: $(VENV)/.installed chromium
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal tests/ || { rc=$$?; [ $$rc -ne 5 ] || echo "pytest collected no tests"; exit $$rc; }
 
 # Pin every package with its hashes (pip-tools) from what requirements/base.in and test.in ask
 # for; uv then installs nothing it cannot check.

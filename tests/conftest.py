@@ -28,12 +28,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that start processes go first, then the browser's (seconds each, where most
-    others take milliseconds): the test workers share the long ones out at the start instead
-    of one worker finishing one alone at the end while the others wait."""
+    """The tests that start processes or move a database along its migrations go first, then
+    the browser's (seconds each, where most others take milliseconds): the test workers share
+    the long ones out at the start instead of one worker finishing one alone at the end while
+    the others wait."""
 
     def turn(item: pytest.Item) -> int:
-        if item.get_closest_marker("slow") is not None:
+        migrates = "empty_first" in getattr(item, "fixturenames", ())
+        if migrates or item.get_closest_marker("slow") is not None:
             return 0
         return 1 if BROWSER in item.path.parents else 2
 
