@@ -140,7 +140,7 @@ def event_for(*, actor: Actor | None, event_id: int, to_run: bool = False) -> Ev
         return event
     allowed = directs(actor, event.club) if to_run else reads_event(actor, event)
     if not allowed:
-        raise NotFound(_("There is no event with this id."), code="no-such-event", field="id")
+        raise _no_event()
     return event
 
 
@@ -150,7 +150,7 @@ def event_stamp_for(*, actor: Actor, event_id: int) -> selectors.EventStamp:
     stamp = selectors.event_stamp(event_id=event_id, director=_director(actor))
     _learn(actor, stamp.club_id, stamp.directed)
     if not reads_event(actor, stamp):
-        raise NotFound(_("There is no event with this id."), code="no-such-event", field="id")
+        raise _no_event()
     return stamp
 
 
@@ -162,7 +162,7 @@ def table_for(*, actor: Actor | None, table_id: int) -> Table:
     )
     _learn(actor, table.round.event.club_id, getattr(table, "directed", None))
     if actor is not None and not reads_event(actor, table.round.event):
-        raise NotFound(_("There is no table with this id."), code="no-such-table", field="id")
+        raise _no_table()
     return table
 
 
@@ -183,6 +183,14 @@ def player_for(
     if not public and (player.club is None or not directs(actor, player.club)):
         raise _no_player(field)
     return player
+
+
+def _no_event() -> NotFound:
+    return NotFound(_("There is no event with this id."), code="no-such-event", field="id")
+
+
+def _no_table() -> NotFound:
+    return NotFound(_("There is no table with this id."), code="no-such-table", field="id")
 
 
 def _no_player(field: str) -> NotFound:
@@ -220,6 +228,21 @@ def require_director(actor: Actor, club: Club) -> AbstractBaseUser:
             field="club",
         )
     return user
+
+
+def require_seen(actor: Actor, event: Event, *, table: bool = False) -> None:
+    """To anyone who cannot read the event (an unpublished event of another club), it, or its
+    table (`table`), is not found: a write tells no more than a read of the same id."""
+    if not reads_event(actor, event):
+        if table:
+            raise _no_table()
+        raise _no_event()
+
+
+def require_event_director(actor: Actor, event: Event, *, table: bool = False) -> AbstractBaseUser:
+    """A director of the event's club; to anyone who cannot read the event, not found."""
+    require_seen(actor, event, table=table)
+    return require_director(actor, event.club)
 
 
 def at_table(device: TableToken, table: Table) -> bool:

@@ -18,6 +18,7 @@ KO = {"HTTP_ACCEPT_LANGUAGE": "ko-KR,ko;q=0.9"}
 
 def test_a_korean_accept_language_gets_korean_problem_details(director: Director, anon):
     event = director.create_event(rounds_planned=2)
+    director.publish(event)  # (an unpublished one is not found by a visitor)
     answer = anon.post(f"/api/v1/events/{event}/rounds/", format="json", **KO)
     assert answer.status_code == 401
     body = answer.json()
@@ -48,6 +49,12 @@ def test_the_clubs_language_speaks_to_a_visitor_who_asks_for_none_we_speak(
 ):
     event = director.create_event(rounds_planned=2)
     ok(director.client.patch(f"/api/v1/clubs/{director.club}/", {"language": "ko"}, format="json"))
+    # Unpublished, the event is not found in the visitor's language, as an id that never was:
+    # its club's language would tell it is there.
+    hidden = anon.post(f"/api/v1/events/{event}/rounds/", format="json")
+    assert hidden.json() == anon.post("/api/v1/events/999999/rounds/", format="json").json()
+    assert hidden.json()["title"] == "Not Found"
+    director.publish(event)
     answer = anon.post(f"/api/v1/events/{event}/rounds/", format="json")
     assert answer.json()["title"] == "인증 필요"
     french = anon.post(f"/api/v1/events/{event}/rounds/", format="json", HTTP_ACCEPT_LANGUAGE="fr")

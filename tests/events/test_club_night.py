@@ -130,7 +130,7 @@ def test_the_director_ends_confirming_phones_whoever_filled_the_places(
     scoring = join(code)
     strangers = [join(code, role="confirmer"), join(code, role="confirmer")]
     url = f"/api/v1/tables/{table['id']}/confirmers/end/"
-    assert is_problem(anon.post(url), 401)
+    assert is_problem(anon.post(url), 404, "id", "no-such-table")  # an unpublished night's
     ended = ok(director.client.post(url))
     assert ended["join_code"] == code
     for stranger in strangers:  # told why, and to join again

@@ -153,6 +153,8 @@ def test_seeds_are_the_directors_until_the_first_round_is_seated(director: Direc
     ids = enter_teams(director, event, 4)
     order = [ids["T4"], ids["T3"], ids["T2"], ids["T1"]]
     url = f"/api/v1/events/{event}/seeds/"
+    assert is_problem(anon.put(url, {"teams": order}, format="json"), 404, "id")  # unpublished
+    director.publish(event)
     assert is_problem(anon.put(url, {"teams": order}, format="json"), 401)
     assert is_problem(
         director.client.put(url, {"teams": order[:3]}, format="json"), 400, "teams", "bad-seeds"

@@ -229,7 +229,9 @@ def test_only_the_clubs_directors_see_the_board(director, django_user_model):
     assert is_problem(APIClient().get(f"/api/v1/events/{event}/board/"), 404)
     body = {"sides": [3, 3], "reason": "mine now"}
     url = f"/api/v1/tables/{tables[0]['id']}/result/assign/"
-    assert is_problem(stranger.post(url, body, format="json"), 403)
+    assert is_problem(stranger.post(url, body, format="json"), 404, "id", "no-such-table")
+    director.publish(event)  # (once the night is public, a stranger is told it is not theirs)
+    assert is_problem(stranger.post(url, body, format="json"), 403, "club", "not-director")
 
 
 def test_the_event_form_sets_the_date_and_the_season(director):

@@ -120,7 +120,8 @@ def test_without_a_token_a_table_cannot_be_written(anon, night):
         url + "hands/", {"thrown_in": True}, format="json", HTTP_AUTHORIZATION="Bearer nope"
     )
     assert is_problem(response, 401, "Authorization")
-    assert is_problem(anon.post(url + "code/", format="json"), 401)
+    # (A director's write to a table of an unpublished night is not found by a visitor.)
+    assert is_problem(anon.post(url + "code/", format="json"), 404, "id", "no-such-table")
     # A token naming no physical table there can be: unknown, like any other.
     for token in ("9" * 40 + ".a.b", "\u00b2.a.b", "-1.a.b", ".a.b"):
         response = anon.post(
@@ -156,7 +157,24 @@ def test_an_unpublished_event_is_its_directors_and_its_tables_only(
     client = APIClient()
     client.force_login(stranger)
     assert is_problem(client.get(f"/api/v1/events/{event}/"), 404)
-    assert is_problem(client.post(f"/api/v1/events/{event}/rounds/", format="json"), 403, "club")
+    # A write tells no more than a read: to whoever cannot read the event, its ids and its
+    # tables' answer as ids that never were (not "sign in", not "only Riverside's directors").
+    table = rnd["tables"][0]["id"]
+    missing = {"event": 10**9, "table": 10**9}
+    for who in (client, anon):
+        for kind, method, address in (
+            ("event", "post", "/api/v1/events/{event}/rounds/"),
+            ("event", "post", "/api/v1/events/{event}/close/"),
+            ("event", "post", "/api/v1/events/{event}/players/"),
+            ("event", "patch", "/api/v1/events/{event}/"),
+            ("event", "delete", "/api/v1/events/{event}/"),
+            ("table", "post", "/api/v1/tables/{table}/code/"),
+            ("table", "post", "/api/v1/tables/{table}/takeover/"),
+        ):
+            real = getattr(who, method)(address.format(event=event, table=table), format="json")
+            never = address.format(**missing)
+            assert is_problem(real, 404, "id", f"no-such-{kind}"), address
+            assert real.json() == getattr(who, method)(never, format="json").json(), address
 
 
 def test_a_phone_told_its_token_no_longer_works_is_told_in_its_language(director, night):

@@ -93,12 +93,15 @@ class EventsView(APIView):
             self.club = selectors.club_get(club_id=kwargs["club_id"])
             if reading and self.directors_read:
                 access.require_director(self.actor, self.club)
-        # A write looks up as nobody in particular: the service checks the actor.
+        # A write looks up as nobody in particular: the service checks the actor. Only what
+        # the actor could read is found (before the club's language is used).
         reader = self.actor if reading else None
         if "event_id" in kwargs:
             self.event = access.event_for(actor=reader, event_id=kwargs["event_id"])
+            access.require_seen(self.actor, self.event)
         if "table_id" in kwargs and (reading or not self.writes_read_table):
             self.table = access.table_for(actor=reader, table_id=kwargs["table_id"])
+            access.require_seen(self.actor, self.table.round.event, table=True)
         if club := self._club():
             # The club's language for a visitor who asked for none we speak; its clock for
             # the times in the answer (until the response is finished).

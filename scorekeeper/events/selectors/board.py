@@ -25,6 +25,7 @@ from scorekeeper.events.models import (
     TableToken,
 )
 from scorekeeper.events.planning.seating import seat_name
+from scorekeeper.events.selectors.lookups import is_row_id
 
 
 @dataclass(frozen=True)
@@ -213,7 +214,10 @@ def scope_of(event: Event | int, table: Table | None) -> QuerySet[ResultChange]:
     """The entries of a table (of its round), or of the event (or the event of this id) as a
     whole (those naming no table: its settings, its players, its rounds seated, undone or
     changed, time, closing)."""
-    changes = ResultChange.objects.filter(event_id=event if isinstance(event, int) else event.pk)
+    event_id = event if isinstance(event, int) else event.pk
+    if not is_row_id(event_id):  # (an id no event has: a page then finds no event)
+        return ResultChange.objects.none()
+    changes = ResultChange.objects.filter(event_id=event_id)
     if table is None:
         return changes.filter(table_number__isnull=True)
     return changes.filter(round_number=table.round.number, table_number=table.number)

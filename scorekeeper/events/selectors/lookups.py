@@ -34,12 +34,17 @@ from scorekeeper.selectors import the_row
 _M = TypeVar("_M", bound=Model)
 
 
+def is_row_id(pk: int) -> bool:
+    """Whether a row could have this id (a larger one no database column holds)."""
+    return 0 < pk < 2**63
+
+
 def _one(
     rows: QuerySet[_M], pk: int, detail: str, code: str, field: str = "id", key: str = "pk"
 ) -> _M:
     """The row with this id (or other `key`), or a NotFound naming the field; an id out of
     range finds none."""
-    found = the_row(rows.filter(**{key: pk})) if 0 < pk < 2**63 else None
+    found = the_row(rows.filter(**{key: pk})) if is_row_id(pk) else None
     if found is None:
         raise NotFound(detail, code=code, field=field)
     return found

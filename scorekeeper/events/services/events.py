@@ -18,6 +18,7 @@ from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events.access import (
     Actor,
     require_director,
+    require_event_director,
 )
 from scorekeeper.events.formats import format_named, format_of
 from scorekeeper.events.formats.base import EventFormat
@@ -309,7 +310,7 @@ def entrant_add(
     """A player of the club joins a progressive event (or rejoins after leaving); from the
     next round on they are seated. By name, they are the club's player of that name or a new
     guest (see `roster_match`), and the answer says which."""
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     require_running(event)
     if event.is_teams:
         raise Conflict(
@@ -357,7 +358,7 @@ def entrant_leave(
 ) -> Entrant:
     """A player leaves between rounds: not seated from the next round on; results stay. A
     closed night's entrants stay as they were (it ranks them): reopen it first."""
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     require_running(event)
     require_fresh(event, expected_version)
     entrant = (
@@ -398,7 +399,7 @@ def team_add(
 ) -> tuple[EventTeam, list[Matched]]:
     """A fixed partnership of two of the club's players (each by name, id or `PlayerRef`, as
     for `entrant_add`), seeded after the others; and which player each entry took."""
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     require_running(event)
     require_teams(event, _("A progressive event seats players, not teams."))
     if len(players) != 2:

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scorekeeper.errors import Malformed
-from scorekeeper.events.access import Actor, require_director
+from scorekeeper.events.access import Actor, require_event_director
 from scorekeeper.events.models import Event, EventTeam, ResultChange
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.events import locked_before_first_round, require_running
@@ -29,7 +29,7 @@ def team_seeds_set(
     draw is then made and the seeds stay as they are. Asked against the event as the director
     read it (`expected_version`), and logged with the order before and after (an order
     unchanged changes nothing)."""
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     require_running(event)
     with transaction.atomic():
         event = locked_before_first_round(

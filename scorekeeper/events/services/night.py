@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.backups import backup_soon
 from scorekeeper.errors import Conflict
 from scorekeeper.events import selectors
-from scorekeeper.events.access import Actor, require_director
+from scorekeeper.events.access import Actor, require_event_director
 from scorekeeper.events.models import Event, ResultChange, TableToken
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.night_log import logged, require_fresh
@@ -36,7 +36,7 @@ def event_close(
     anyway. Closing finishes the event, publishes it, ends every phone's token (the join
     codes stop working with it) and makes a backup (unless `backup` is off: the demo's
     night holds nothing a club entered). Closing a closed night changes nothing."""
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.closed_at is not None:
@@ -111,7 +111,7 @@ def event_reopen(
     """The director reopens a finished or closed night: it runs again, its join codes work
     again and its phones join again (their old tokens stay ended). Reopening a night that
     runs changes nothing."""
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.RUNNING and event.closed_at is None:

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 import referee
 from scorekeeper.errors import Conflict, Malformed, NotFound, Unprocessable
-from scorekeeper.events.access import Actor, require_director
+from scorekeeper.events.access import Actor, require_event_director
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Entrant,
@@ -155,7 +155,7 @@ def result_assign(
     with transaction.atomic():
         table = table_locked(table)
         event = table.round.event
-        require_director(actor, event.club)
+        require_event_director(actor, event)
         require_running(event)
         require_fresh(event, expected_version, table)
         needs_average = any(not isinstance(award, int) for award in sides)
@@ -205,7 +205,7 @@ def result_forfeit(
         raise Malformed(_("a side is 0 or 1"), code="bad-side", field="forfeited_by")
     with transaction.atomic():
         table = table_locked(table)
-        require_director(actor, table.round.event.club)
+        require_event_director(actor, table.round.event, table=True)
         require_running(table.round.event)
         require_fresh(table.round.event, expected_version, table)
         return _forfeit(table, actor, forfeited_by, reason)
@@ -223,7 +223,7 @@ def _seat_change(
             code="bad-seat",
             field="seat",
         )
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     require_running(event)
     require_fresh(event, expected_version, table)
     return table, event
@@ -324,7 +324,7 @@ def team_withdraw(
     opponents sit out with a bye's credit), and its table of the round in play without a
     confirmed result is forfeited. Its results so far stay."""
     reason = _reason(reason)
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     require_running(event)
     require_teams(event, _("A progressive event has no teams: a player leaves instead."))
     with transaction.atomic():
@@ -372,7 +372,7 @@ def result_cut(
     with transaction.atomic():
         table = table_locked(table)
         event = Event.objects.select_for_update().get(pk=table.round.event_id)
-        require_director(actor, event.club)
+        require_event_director(actor, event)
         require_running(event)
         require_fresh(event, expected_version, table)
         kind = format_of(event)

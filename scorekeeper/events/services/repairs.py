@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 
 from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events import selectors
-from scorekeeper.events.access import Actor, require_director
+from scorekeeper.events.access import Actor, require_event_director
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Entrant,
@@ -112,7 +112,7 @@ def _untouched(
 ) -> tuple[Event, Round]:
     """The event (locked, read as the director read it) and its latest round ``number``, while
     nothing is entered there; else a 409 ``code`` saying ``refusal`` and naming the tables."""
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     require_running(event)
     _tables_first(Table.objects.filter(round__event=event, round__number=number))
     event = Event.objects.select_for_update().get(pk=event.pk)
@@ -362,7 +362,7 @@ def round_seat_late(
     place in it before its first hand: they sit the round out, as a bye. When the round's
     byes then make a table of four, those four are seated at a new table. Individuals only.
     Logged with where they went; the new table, if any, is answered."""
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     require_running(event)
     if event.is_teams:
         raise Conflict(
@@ -435,7 +435,7 @@ def event_delete(
     many), since what a table entered is a night's record (undo a hand entered by mistake
     first). Its rounds, tables, games and change log go with it; the server's log and the
     admin's history keep who deleted what, and why."""
-    user = require_director(actor, event.club)
+    user = require_event_director(actor, event)
     with transaction.atomic():
         _tables_first(Table.objects.filter(round__event=event))
         event = Event.objects.select_for_update().get(pk=event.pk)

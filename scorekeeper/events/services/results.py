@@ -24,7 +24,7 @@ from scorekeeper.events.access import (
     Actor,
     directs,
     require_device,
-    require_director,
+    require_event_director,
 )
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
@@ -553,7 +553,7 @@ def result_correct(
         )
     with transaction.atomic():
         table = table_lock(table, with_event=True)  # (its version is checked)
-        require_director(actor, table.round.event.club)
+        require_event_director(actor, table.round.event, table=True)
         require_running(table.round.event)
         require_fresh(table.round.event, expected_version, table)
         if time_called is None:

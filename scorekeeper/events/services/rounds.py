@@ -18,7 +18,7 @@ from scorekeeper.errors import Conflict, NotFound
 from scorekeeper.events import selectors
 from scorekeeper.events.access import (
     Actor,
-    require_director,
+    require_event_director,
 )
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
@@ -91,7 +91,7 @@ def round_generate(*, event: Event, actor: Actor, expected_version: int | None =
     The round before must be complete (every table's result confirmed), so standings and a
     bracket's winners are known when the next seating is made.
     """
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     require_running(event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
@@ -155,7 +155,7 @@ def round_time_call(
     """The director calls time on a round: every table then enters its result as it stands
     (`time_called`). Logged with the round's `time_called_at` before and after; calling it
     again changes nothing."""
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     require_running(event)
     with transaction.atomic():
         rnd = Round.objects.select_for_update().filter(event=event, number=number).first()

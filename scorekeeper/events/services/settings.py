@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed
-from scorekeeper.events.access import Actor, require_director
+from scorekeeper.events.access import Actor, require_event_director
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import Event, ResultChange, Season
 from scorekeeper.events.services.changes import event_changed
@@ -90,7 +90,7 @@ def event_update(
     finished: close it, as ``event_close`` does without ``leave_open``). Each setting that
     changed is logged with its old and new value, in one entry; asked against the event's
     version the director read (``expected_version``: a 412 listing what changed meanwhile)."""
-    require_director(actor, event.club)
+    require_event_director(actor, event)
     status = given.pop("status", None)
     if status is not None and status not in (Event.Status.RUNNING, Event.Status.FINISHED):
         raise Malformed(_("running or finished"), code="bad-status", field="status")

@@ -18,7 +18,7 @@ from scorekeeper.events import selectors
 from scorekeeper.events.access import (
     Actor,
     require_any_device,
-    require_director,
+    require_event_director,
 )
 from scorekeeper.events.models import (
     Event,
@@ -74,7 +74,7 @@ def event_table_for(event: Event, number: int) -> EventTable:
 def table_code_issue(*, table: Table, actor: Actor) -> str:
     """A fresh join code for the physical table (the old one, and its table card, stop
     working: print the card again); the phones at it keep their tokens."""
-    require_director(actor, table.round.event.club)
+    require_event_director(actor, table.round.event, table=True)
     with transaction.atomic():
         event_table = EventTable.objects.select_for_update().get(pk=table.event_table_id)
         event_table.join_code = _free_code()
@@ -100,7 +100,7 @@ def table_confirmers_end(*, table: Table, actor: Actor, expected_version: int | 
 
 def _phones_ended(table: Table, actor: Actor, expected_version: int | None, role: str) -> str:
     """The director ends the table's phones of `role`: its join code, for the next ones."""
-    require_director(actor, table.round.event.club)
+    require_event_director(actor, table.round.event, table=True)
     scorer = role == TableToken.Role.SCORER
     ended = TableToken.Ended.HANDED_OVER if scorer else TableToken.Ended.FREED
     action = ResultChange.Action.HAND_OVER if scorer else ResultChange.Action.CONFIRMERS
