@@ -67,7 +67,9 @@ def _rule_refusal(hand: Hand, given: GivenContract) -> tuple[str, str] | None:
     if given.lone_bid is not None:
         if not lone_bid_allowed(hand, given.lone_bid):
             return "contract_lone_bid_off", "lone_bids"
-    elif given.bid is None or not rules.min_bid <= given.bid <= hand.hand_size:
+    elif given.bid is None or given.bid > hand.hand_size:
+        return "contract_bid_range", "auction"  # (as a bid above the hand size is)
+    elif given.bid < rules.min_bid:
         return "contract_bid_range", "min_bid"
     if not no_trump_allowed(hand, given.no_trump):
         return "contract_no_trump_off", "no_trump"

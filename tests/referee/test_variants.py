@@ -492,6 +492,11 @@ def test_the_rules_of_a_refused_bid_are_named() -> None:
         assert [(v.code, v.rule) for v in verdict.violations] == [("bid-not-allowed", rule)]
     lone = bid_record(options("bid-euchre", lone_bids="none"), dealer=3, bid="0:moon")
     assert referee.check(lone).violations[0].rule == "lone_bids"
+    # A contract reported without bids is refused under the rule its bid would be.
+    for tricks, rule in ((2, "min_bid"), (7, "auction")):
+        given = bid_record(dealer=3, contract={"trump": "S", "maker": 1, "bid": tricks})
+        verdict = referee.check(given)
+        assert [(v.code, v.rule) for v in verdict.violations] == [("bid-not-allowed", rule)]
 
 
 # -- Bid Euchre: play and scoring ------------------------------------------------------------
