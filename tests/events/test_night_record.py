@@ -201,6 +201,7 @@ def test_a_correction_undone_gives_the_opponents_confirmation_back(director: Dir
         body = {"points": [7, 2], "reason": "it was right"}
         result = ok(director.client.patch(url, body, format="json"))
         assert result["provenance"] == "played" and not result["corrected"]
+        assert result["director"] == ""  # (as the table confirmed it: no director's act)
         assert result["confirmed_points"] is None and result["status"] == "confirmed"
         assert result["confirmed_by"] == confirmed["confirmed_by"]
         assert result["confirmation"] == confirmed["confirmation"]

@@ -340,3 +340,27 @@ def test_a_log_filter_in_other_digits_is_refused_not_a_crash(director):
     event, _tables = totals_night(director, EIGHT)
     response = director.client.get(f"/api/v1/events/{event}/log/?table=\u00b2")
     assert is_problem(response, 400, "table")
+
+
+def test_a_directors_entry_is_the_directors_and_only_where_the_table_has_none(director):
+    """Keyed in by a director (a paper tally), a result names no player as its enterer; once
+    the table's phone has entered one, the director confirms it or corrects it with a reason,
+    never enters over it; a forfeit over a phone's entry names no player either."""
+    _event, tables = totals_night(director, EIGHT)
+    first, second = tables[0], tables[1]
+    player = first["seats"][0]["player"]
+    url = f"/api/v1/tables/{first['id']}/result/"
+    keyed = ok(
+        director.client.post(url, {"entered_by": player, "points": [5, 3]}, format="json"), 201
+    )
+    assert (keyed["entered_by"], keyed["provenance"]) == (None, "entered-by-director")
+    again = director.client.post(url, {"entered_by": player, "points": [1, 7]}, format="json")
+    assert is_problem(again, 409, "result", "result-stands")
+    phone = join(second["join_code"])
+    ok(phone.post("result/", {"entered_by": phone.player(phone.by_seat[0]), "points": [6, 2]}), 201)
+    over = f"/api/v1/tables/{second['id']}/result/"
+    body = {"entered_by": second["seats"][1]["player"], "points": [1, 7]}
+    assert is_problem(director.client.post(over, body, format="json"), 409, "result")
+    body = {"forfeited_by": 1, "reason": "left early"}
+    forfeit = ok(director.client.post(over + "forfeit/", body, format="json"))
+    assert (forfeit["entered_by"], forfeit["provenance"]) == (None, "forfeited")

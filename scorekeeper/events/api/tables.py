@@ -311,8 +311,11 @@ def result_written(
         data["key"] = idempotency_key(request)
     if answers:
         data["seen"] = expected_version(request)
+    # (An entry sent again changes nothing: answered 200 with the result as it stands.)
+    before = selectors.result_version(table=view.table) if created else None
     result = write(table=view.table, actor=view.actor, **data)
-    answer = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+    fresh = created and (before is None or result.version != before)
+    answer = status.HTTP_201_CREATED if fresh else status.HTTP_200_OK
     return Response(s.ResultSerializer(result).data, status=answer)
 
 
@@ -331,7 +334,13 @@ class TableResultView(EventsView):
         "result as it stands; the opponents then confirm it",
         request=s.ResultEnterSerializer,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: s.ResultSerializer, **problems(400, 401, 403, 404, 409, 422)},
+        responses={
+            201: s.ResultSerializer,
+            200: OpenApiResponse(
+                s.ResultSerializer, description="Sent again: the result as it stands."
+            ),
+            **problems(400, 401, 403, 404, 409, 422),
+        },
     )
     def post(self, request: Request, table_id: int) -> Response:
         return result_written(

@@ -233,6 +233,11 @@ def season_get(*, season_id: int, club: Club | None = None) -> Season:
     )
 
 
+def result_version(*, table: Table) -> int | None:
+    """The version of the table's result (None: no result yet)."""
+    return Result.objects.filter(table=table).values_list("version", flat=True).first()
+
+
 def result_of(*, table: Table) -> Result:
     result = Result.objects.filter(table=table).first()
     if result is None:

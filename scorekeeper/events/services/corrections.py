@@ -74,6 +74,7 @@ def director_sets(
             result.confirmed_points = None
             kept, result.kept_confirmation = result.kept_confirmation, None
             if kept is not None and _confirmation_given_back(result, kept):
+                result.director = ""  # (as the table confirmed it: no director's act stands)
                 return
     # The points now are the director's: nobody at the table has confirmed them (yet).
     nobody_confirmed(result)

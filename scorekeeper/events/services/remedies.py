@@ -115,6 +115,8 @@ def _stand(
     before = result_snapshot(result)
     now = timezone.now()
     result = result or unentered_result(table, now)
+    result.entered_by = None  # (the director's result: nobody at the table entered it)
+    result.entered_device = None
     result.status = Result.Status.CONFIRMED
     result.points = points
     result.winner = winner_of(table, outcome)

@@ -423,7 +423,8 @@ def result_enter(
     time). From the scoring phone it waits for the opponents' confirmation (under `pin`, the
     entering player's PIN proves who entered it); entered by a director it stands confirmed.
     Sent again as it stands, or with the Idempotency-Key (`key`) it was first sent with, it
-    changes nothing (the event's versions stay)."""
+    changes nothing (the event's versions stay). A director enters a result only where the
+    table has none (a result that stands is confirmed, or corrected with a reason)."""
     event = table.round.event
     if event.confirm_with == Event.ConfirmWith.PIN and not directs(actor, event.club):
         # (who may enter, and for whom, before a wrong PIN is counted against the table)
@@ -446,13 +447,19 @@ def result_enter(
             )
         ):
             return result
+        if result is not None and by_director:
+            raise Conflict(
+                _("The table has a result: confirm it, or correct it saying why."),
+                code="result-stands",
+                field="result",
+            )
         if result is not None and result.status == Result.Status.CONFIRMED:
             raise Conflict(
                 _("The result is confirmed; only the director can correct it."),
                 code="result-confirmed",
                 field="result",
             )
-        if result is not None and result.status == Result.Status.ENTERED and not by_director:
+        if result is not None and result.status == Result.Status.ENTERED:
             raise Conflict(
                 _(
                     "The result is entered and waits for the opponents; dispute it to enter it again."
@@ -471,7 +478,8 @@ def result_enter(
         result.winner = winner_of(table, outcome)
         result.hands = outcome.hands
         result.time_called = outcome.time_called
-        result.entered_by_id = entered_by
+        # (A director's entry is the director's, named in `director`: no player entered it.)
+        result.entered_by_id = None if by_director else entered_by
         result.entered_at = now
         result.entered_device = device
         result.confirmed_by = None
