@@ -579,3 +579,29 @@ def test_a_dispute_sent_twice_is_made_once(director: Director):
     assert is_problem(theirs, 403, "Authorization")
     log = ok(director.client.get(f"/api/v1/events/{event}/log/"))
     assert [c["action"] for c in log if c["table"]] == ["enter", "dispute"]
+
+
+def test_a_hand_amended_from_before_the_directors_assignment_is_changed_meanwhile(
+    director: Director,
+):
+    """Two directors at one table: one reads the game (its version), the other assigns the
+    table's result; the first one's amendment, made against what they read, is 412 and the
+    assignment stands. Read again, their amendment goes through (and re-derives the result
+    from the hands, as a hand corrected after an assignment does)."""
+    _, rnd = hands_night(director, hands=1)
+    table = rnd["tables"][0]
+    phone = join(table["join_code"])
+    phone.thrown_in()
+    url = f"/api/v1/tables/{table['id']}/"
+    game = f"/api/v1/games/{table['game']}/"
+    read = director.client.get(game)["ETag"]
+    body = {"sides": [4, 4], "reason": "dealt from a short deck"}
+    ok(director.client.post(url + "result/assign/", body, format="json"))
+    amend = {"maker": 1, "trump": "S", "maker_tricks": 3, "reason": "it was played"}
+    stale = director.client.patch(url + "hands/1/", amend, format="json", HTTP_IF_MATCH=read)
+    assert stale.status_code == 412, stale.content
+    result = ok(director.client.get(url + "result/"))
+    assert (result["points"], result["provenance"]) == ([4, 4], "assigned")
+    now = director.client.get(game)["ETag"]
+    ok(director.client.patch(url + "hands/1/", amend, format="json", HTTP_IF_MATCH=now))
+    assert ok(director.client.get(url + "result/"))["provenance"] == "corrected"

@@ -43,7 +43,7 @@ from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import nobody_confirmed
 from scorekeeper.events.services.events import require_running, require_teams
 from scorekeeper.events.services.night_log import logged, require_fresh
-from scorekeeper.events.services.repairs import game_follows_seats
+from scorekeeper.events.services.repairs import game_follows_seats, game_moved
 from scorekeeper.events.services.results import (
     _Outcome,
     _write_lines,
@@ -130,6 +130,7 @@ def _stand(
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)
+    game_moved(table)
     round_done_kept(table)
     return result, before
 

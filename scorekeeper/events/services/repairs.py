@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.admin.models import DELETION, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
-from django.db.models import Count, QuerySet
+from django.db.models import Count, F, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -347,6 +347,14 @@ def game_follows_seats(table: Table) -> None:
         ]
     game.version += 1
     game.save(update_fields=["team_names", "version", "updated_at"])
+
+
+def game_moved(table: Table) -> None:
+    """A director set the table's result over its hands (assigned, forfeited): the game's
+    version moves, so a hand written against the game as it was read before (a second
+    director's amendment) is refused as changed meanwhile (412) instead of undoing it."""
+    if table.game_id is not None:
+        Game.objects.filter(pk=table.game_id).update(version=F("version") + 1)
 
 
 def round_seat_late(
