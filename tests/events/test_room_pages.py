@@ -9,7 +9,15 @@ import re
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from event_helpers import Director, club_founded, ok, play_event, played_by_services, totals
+from event_helpers import (
+    Director,
+    club_founded,
+    join,
+    ok,
+    play_event,
+    played_by_services,
+    totals,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -145,6 +153,31 @@ def test_a_tally_card_for_each_player_with_a_running_total(director: Director, a
     assert "사용자" not in page
     korean = text(anon.get(f"/events/{event}/tally-cards/", **KOREAN))
     assert "합계" in korean and "상대" in korean
+
+
+def test_a_result_waiting_for_confirmation_is_marked_and_left_out_of_the_total(
+    director: Director, anon
+):
+    """Entered and not yet confirmed, a result shows its points on the card, marked, and the
+    running total (like the standings) counts only what is confirmed."""
+    event = director.create_event(entry="totals", rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    ok(phone.enter(by=phone.by_seat[0], points=[10, 2]), 201)
+    director.publish(event)
+    page = text(anon.get(f"/events/{event}/tally-cards/"))
+    name = phone.by_seat[0]
+    card = re.search(rf"<h2>{name}</h2>(.*?)</article>", page, re.S).group(1)
+    rows = re.findall(r"<tr><td class=\"num\">.*?</tr>", card, re.S)
+    cells = [re.findall(r'<td class="num">(-?\d*)</td>', row) for row in rows]
+    assert (cells[0][1], cells[0][-1]) == ("10", "0")  # 10 scored, the total unmoved
+    assert "waiting for confirmation: not in the total yet" in rows[0]
+    ok(phone.confirm(by=phone.by_seat[1]))
+    page = text(anon.get(f"/events/{event}/tally-cards/"))
+    card = re.search(rf"<h2>{name}</h2>(.*?)</article>", page, re.S).group(1)
+    assert "not in the total yet" not in card
+    assert re.findall(r'<td class="num">(-?\d*)</td>', card)[-1] == "10"
 
 
 def test_a_six_handed_tally_card_names_two_partners(director: Director, anon):

@@ -120,7 +120,11 @@ def tally_cards_of(event: Event) -> list[TallyCard]:
     running: dict[int, int] = defaultdict(int)
     for line in selectors.tally(event=event):
         card = cards.setdefault(line.player_id, TallyCard(line.player_id, line.name))
-        running[line.player_id] += line.points_for or 0
+        # Only what counts in the standings adds up: a result still waiting or disputed
+        # shows its points, marked, and its total stays where the confirmed ones put it.
+        waiting = line.table is not None and line.status != "confirmed"
+        if not waiting:
+            running[line.player_id] += line.points_for or 0
         played = (
             None
             if line.points_for is None or line.points_against is None
@@ -131,6 +135,7 @@ def tally_cards_of(event: Event) -> list[TallyCard]:
                 "line": line,
                 "opponents": " & ".join(line.opponents),
                 "status": RESULT_STATUS_NAMES.get(line.status, line.status),
+                "waiting": waiting and line.points_for is not None,
                 "total": running[line.player_id],
                 "story": result_story(
                     line.how,
