@@ -185,6 +185,11 @@ def test_the_game_screen_has_a_level_one_heading(page: Page, live_server) -> Non
     table = Table(page, live_server.url)
     table.new_game(FOUR)
     expect(page.get_by_role("heading", level=1)).to_have_text("Game: Ann & Cat v Ben & Dan")
+    # In Korean the sides are set against each other in Korean, on the screen and at home.
+    page.get_by_role("button", name="한국어").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("게임: Ann & Cat 대 Ben & Dan")
+    page.goto(live_server.url + "/")
+    expect(page.locator(".game-teams").first).to_have_text("Ann & Cat 대 Ben & Dan")
 
 
 def test_the_screen_stays_awake_while_a_game_is_open(

@@ -285,10 +285,13 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       number: view.nextNumber,
       preview: verdict.award,
     });
-    toast(t("ref.recorded", { number: view.nextNumber, award: awardText(ruleset(), verdict.award) }));
     flush();
     Object.assign(state, blank());
-    go(ctx.table ? "/table/" : `/g/${ctx.id}/`);
+    // Said on the screen the ruling's hand is scored on, once it is drawn (a new screen
+    // clears the last one's messages).
+    const words = t("ref.recorded", { number: view.nextNumber, award: awardText(ruleset(), verdict.award) });
+    await go(ctx.table ? "/table/" : `/g/${ctx.id}/`);
+    toast(words, { ms: 6000 });
   }
 
   function trickSection() {

@@ -44,7 +44,7 @@ export function scoreWords(game, score = game.score, between = " – ") {
 }
 
 export function allTeams(game) {
-  return [...Array(teamCount(game.ruleset)).keys()].map((team) => teamNames(game, team)).join(" v ");
+  return [...Array(teamCount(game.ruleset)).keys()].map((team) => teamNames(game, team)).join(t("teams.between"));
 }
 
 /** How far down the screen the sticky parts (the status line, the score) reach once stuck. */

@@ -473,6 +473,7 @@ export const EN = {
   "result.enter_as_it_stands": "Enter the result as it stands",
   "result.kept": "Result kept: it is sent now, or when the connection is back.",
   "result.queued": "The result is kept on this phone and sent when the connection is back.",
+  "teams.between": " v ",
   "result.waiting": "Entered by {name}. An opponent confirms it:",
   "result.confirm_as": "I am {name}: confirm",
   "result.second_device": "The opponents confirm on a phone of their own: they join with this table's code as the opponents.",

@@ -467,6 +467,7 @@ export const KO = {
   "result.enter_as_it_stands": "지금 점수대로 결과 입력",
   "result.kept": "결과를 보관했습니다. 지금, 또는 다시 연결되면 보냅니다.",
   "result.queued": "결과는 이 폰에 보관되어 있고 다시 연결되면 보냅니다.",
+  "teams.between": " 대 ",
   "result.waiting": "{name}이(가) 입력했습니다. 상대 편이 확인합니다:",
   "result.confirm_as": "저는 {name}입니다: 확인",
   "result.second_device": "상대 편은 자기 폰으로 확인합니다: 이 테이블 코드로 상대 편으로 참가하세요.",
