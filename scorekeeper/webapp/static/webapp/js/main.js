@@ -5,7 +5,7 @@ import { lang, pickLanguage, setLang, t } from "./i18n.js";
 import "./install.js";
 import { onNavigate } from "./nav.js";
 import { events, flush, isCreation, isHand, isResult, isUndo, pending } from "./outbox.js";
-import { dismissToast, h, replace, toast } from "./ui.js";
+import { dismissToast, h, oneTapPerDoubleTap, replace, toast } from "./ui.js";
 import { showGame } from "./views/game.js";
 import { showHome } from "./views/home.js";
 import { showNewGame } from "./views/newgame.js";
@@ -213,6 +213,7 @@ async function registerWorker() {
 async function start() {
   pickLanguage();
   applyTheme();
+  oneTapPerDoubleTap();
   darkQuery.addEventListener("change", renderChrome);
   trackNarrow();
   renderChrome();

@@ -94,10 +94,7 @@ export function toast(message, { action, onAction, ms = 4000, into } = {}) {
   replace(el, h("span", {}, wordsKept(message)), action ? h("button", {
     type: "button",
     class: "link",
-    // The second tap of a double tap on what was there before (an ending that saved a hand)
-    // is no tap on this.
-    onclick: (event) => {
-      if (event.detail > 1) return;
+    onclick: () => {
       el.hidden = true;
       toastSticky = false;
       onAction();
@@ -109,8 +106,25 @@ export function toast(message, { action, onAction, ms = 4000, into } = {}) {
   if (ms) toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
 
-// The last choice tapped (`choices`): its input, its group's name and its value.
-let lastTap = null;
+let pressed = null;
+
+/** A double tap is one tap. Its second tap lands where the first one's control was; when
+ * that control has gone (a new screen, a closed sheet, the next hand's fresh form), what
+ * stands there now (a tab, a choice, the toast's Undo) is not pressed. Two quick taps on
+ * two controls that both stay are two taps. */
+export function oneTapPerDoubleTap() {
+  document.addEventListener("click", (event) => {
+    if (event.detail < 1) return; // a label passing its click on, or a key press
+    // (A closed sheet leaves the page a moment after it stops showing.)
+    const gone = pressed && (!pressed.isConnected || !pressed.getClientRects().length);
+    if (event.detail > 1 && gone) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    pressed = event.target;
+  }, true);
+}
 
 /** A group of radio buttons that look like big buttons. An `optional` choice is taken back
  * by tapping it again (`onchange(null)`). `words`: the faces are long words (a variant's
@@ -131,17 +145,6 @@ export function choices({
           checked: chosen === String(option.value),
           "aria-label": option.label || null,
           onclick: (event) => {
-            // The second tap of a double tap on a choice that was drawn anew under it (a lone
-            // bid that saved a hand, a fresh form in its place) chooses nothing; two quick taps
-            // on two choices are two choices.
-            const tapped = { input: event.target, name, value: String(option.value) };
-            const again = lastTap && event.detail > 1 && lastTap.name === name
-              && lastTap.value === tapped.value && !lastTap.input.isConnected;
-            lastTap = tapped;
-            if (again && chosen !== tapped.value) {
-              event.preventDefault();
-              return;
-            }
             // A click on the chosen one changes nothing by itself (no change event follows).
             if (!optional || chosen !== String(option.value)) return;
             event.target.checked = false;

@@ -68,8 +68,7 @@ export function auctionTold({ rules, said, from, dealerChoice, name, say, takeBa
         type: "button",
         class: "secondary",
         "aria-label": typeof bid === "number" ? t("bid.tricks", { tricks: bid }) : null,
-        // (The second tap of a double tap lands on the next seat's button: no bid of its own.)
-        onclick: (event) => { if (event.detail <= 1) say(turn, bid); },
+        onclick: () => say(turn, bid),
       }, typeof bid === "number" ? String(bid) : bidWord(bid))))),
     said.length ? h("button", { type: "button", class: "quiet", onclick: takeBack }, t("ref.auction.undo")) : null);
 }

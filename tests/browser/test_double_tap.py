@@ -1,0 +1,76 @@
+"""A double tap is one tap, on a 360 x 740 touch phone. Its second tap lands where the first
+one's control was; when that control went with the first tap (a new screen, a closed sheet,
+a redrawn list), what now stands there is not pressed: not the Referee tab under a sheet's
+Save, not the next game's trump under "Play again", and not the "Tap again to undo" that the
+first tap on "Undo hand N" asked for."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from table import Table, eventually
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def on_the_score_tab(page: Page) -> None:
+    expect(page).to_have_url(re.compile(r"/g/[0-9a-f-]{36}/$"))
+    expect(page.get_by_role("link", name=re.compile("Score"))).to_have_attribute(
+        "aria-current", "page"
+    )
+
+
+def test_a_double_tap_starts_one_game_and_a_sheets_save_opens_no_tab(
+    page: Page, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.open("/new/")
+    seats = page.get_by_role("group", name="Players").get_by_role("textbox")
+    for seat, name in enumerate(FOUR):
+        seats.nth(seat).fill(name)
+    page.mouse.wheel(0, 5000)  # down to the button, as a thumb goes
+    page.get_by_role("button", name="Start the game").dblclick()
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    on_the_score_tab(page)
+
+    page.get_by_role("button", name="Renege…").click()
+    sheet = page.get_by_role("dialog", name="A renege")
+    sheet.get_by_role("group", name="Who called trump?").get_by_role("radio", name="Ann").check()
+    sheet.get_by_role("group", name="Who reneged?").get_by_role("radio", name="Ben").check()
+    sheet.get_by_role("button", name="Save").dblclick()
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    on_the_score_tab(page)
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="the renege recorded")
+
+
+def test_a_double_tap_on_undo_asks_again_and_on_play_again_chooses_nothing(
+    page: Page, live_server
+) -> None:
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    table.hand("Ben (E)", "Made")
+    undo = page.get_by_role("button", name="Undo hand 2")
+    expect(undo).to_be_visible()
+    undo.dblclick()
+    expect(page.get_by_role("button", name="Tap again to undo hand 2")).to_be_visible()
+    # The next hand is sent after any undo: three hands on the server say none was undone.
+    table.hand("Cat (S)", "Made")
+    expect(page.get_by_role("heading", name="Hand 4")).to_be_visible()
+    eventually(page, lambda: len(table.game()["hands"]) == 3, what="three hands recorded")
+    first = table.game_id
+
+    for number in (5, 6):
+        table.hand("Dan (W)", "March", alone=True)
+        expect(page.get_by_role("heading", name=f"Hand {number}")).to_be_visible()
+    table.hand("Dan (W)", "March", alone=True)
+    again = page.get_by_role("button", name="Play again")
+    expect(again).to_be_visible()
+    again.dblclick()
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    assert table.game_id != first
+    expect(page.locator("form.entry input:checked")).to_have_count(0)
