@@ -483,7 +483,8 @@ def test_the_consoles_table_cards_keep_their_words_whole_at_page_zoom_200(
     live_server, phone, django_user_model, settings, locale: str
 ) -> None:
     """At 200% page zoom a small phone is 180 CSS px across: a table's card on the console,
-    inside its card, still holds each word of its buttons ("End confirming phones") whole."""
+    inside its card, still holds each word of its buttons ("End confirming phones") whole, and
+    the round's printable table cards break no word."""
     settings.PUBLIC_URL = live_server.url
     user = django_user_model.objects.create_user(DIRECTOR, password=PASSWORD)
     event, rnd, _ = seat_a_night(user, NAMES, round_minutes=20)
@@ -498,6 +499,10 @@ def test_the_consoles_table_cards_keep_their_words_whole_at_page_zoom_200(
     # (A compound such as "turned-down" may break at its hyphen.)
     assert [word for word in broken if re.fullmatch(r"\w+", word.split('"')[1])] == []
     assert [problem for problem in layout_problems(page) if "board-table" in problem] == []
+    # The round's printable table cards too: "(북, 동, 남, 서)에" keeps its bracket and particle.
+    page.goto(f"{live_server.url}/events/{event.pk}/rounds/1/cards/")
+    page.evaluate(SETTLED)
+    assert page.evaluate(BROKEN_WORDS) == []
 
 
 # A night's public pages (the bracket's of a knockout night), as paths under the night.
