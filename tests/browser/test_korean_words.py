@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.test_terms import table_rows, used_in
 
@@ -45,3 +45,14 @@ def test_the_app_picks_the_particles_the_server_picks(page: Page, live_server) -
     assert [(word, pair, form) for (word, pair, _), form in zip(CASES, chosen, strict=True)] == [
         tuple(case) for case in CASES
     ]
+
+
+def test_the_header_names_the_game_in_the_language_chosen(page: Page, live_server) -> None:
+    page.goto(live_server.url + "/")
+    brand = page.locator("header .brand-word")
+    expect(brand).to_have_text("Euchre")
+    page.get_by_role("button", name="한국어").click()
+    expect(brand).to_have_text("유커")
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("[가-힣]"))
+    page.get_by_role("button", name="English").click()
+    expect(brand).to_have_text("Euchre")

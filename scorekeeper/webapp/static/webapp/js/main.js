@@ -79,6 +79,7 @@ function applyTheme() {
 function renderChrome() {
   document.documentElement.lang = lang();
   document.querySelector(".skip").textContent = t("skip");
+  document.querySelector(".brand-word").textContent = t("app.brand");
   const other = lang() === "ko" ? "en" : "ko";
   replace(document.getElementById("tools"),
     h("button", {

@@ -3,6 +3,7 @@
 
 export const EN = {
   "app.title": "Euchre Scorekeeper",
+  "app.brand": "Euchre",
   skip: "Skip to content",
   loading: "Loading…",
   cancel: "Cancel",

@@ -6,6 +6,7 @@ import { T } from "../terms.js";
 
 export const KO = {
   "app.title": "유커 점수 기록",
+  "app.brand": "유커",
   skip: "본문으로 건너뛰기",
   loading: "불러오는 중…",
   cancel: "취소",
