@@ -1,6 +1,7 @@
 """The room's pages on a 360x740 phone, in English and Korean, light and dark: the players'
 standings, the results page, the projector, "find your table" and the round's sheet (which
-breaks no name inside a word) never run off the screen
+breaks no name inside a word) never run off the screen, and the links a player taps on the
+pages they open (a name, a round, a page of the night) are a finger's size
 (nor do the tally cards, a round robin's crosstable, a Swiss night's pairings and standings
 with their Buchholz, and a party's projector with who moves where); and the projector keeps
 up by itself.
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from screens import shot
-from table import text_size
+from table import layout_problems, text_size
 
 from scorekeeper.events import services
 from scorekeeper.events.pages import room
@@ -168,8 +169,12 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
         "console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None
     )
     wide = {}
+    small = {}
     for name, path in room_pages(event, league, swiss, party).items():
         page.goto(live_server.url + path)
+        if name in PLAYERS_PAGES:
+            # A link a player taps (a name in the standings) is a finger's size.
+            small[name] = [p for p in layout_problems(page) if p.endswith(" px")]
         if name == "standings":
             expect(page.locator(".standings-table tbody tr")).to_have_count(len(NAMES))
         assert page.evaluate("document.documentElement.lang") == language[:2]
@@ -186,6 +191,7 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
             expect(page.locator(".crosstable tbody th").first).to_be_in_viewport()
             shot(page, f"{name}-scrolled-{language}-{scheme}", full_page=False)
     assert wide == {}
+    assert {name: found for name, found in small.items() if found} == {}
     assert refused == []
     # Dark mode is the table app's dark: a dark page, light words.
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
