@@ -164,6 +164,11 @@ def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Pa
     page.locator("#tabs a").nth(2).click()
     page.locator("main li, main p").first.wait_for()
     found["log"] = problems(page)
+
+    # Home: the game's card, its teams and score.
+    page.locator("header .brand").click()
+    expect(page.locator("main .game-link").first).to_be_visible()
+    found["home"] = problems(page)
     assert {screen: seen for screen, seen in found.items() if seen} == {}
 
 
