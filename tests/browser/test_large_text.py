@@ -429,7 +429,7 @@ def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     live_server, phone, django_user_model, way: str
 ) -> None:
     """In Korean words break only at spaces, and a name carries its particle: "저는
-    Bartholomew입니다: 확인" wraps after the name, inside its button."""
+    Bartholomew입니다: 확인" wraps after the name, inside its button; a name that fits stays whole with its particle."""
     user = django_user_model.objects.create_user("dora")
     _, rnd, _ = seat_a_night(user, ["Annabelle", "Bartholomew", "Cat", "Dan"], hands_per_round=1)
     code = rnd.tables.get().event_table.join_code
@@ -462,6 +462,23 @@ def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     )
     assert spilled == []
     assert problems(opponents) == []
+    # A name that fits keeps its particle on its line ("Dan입니다:", never "Dan" over "입니다:").
+    split = opponents.locator("section.result .confirm .name-word").evaluate_all(
+        """(words) => words.filter((word) => {
+          const range = document.createRange();
+          range.selectNodeContents(word);
+          const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+          const whole = document.createElement("span");
+          whole.textContent = word.textContent;
+          whole.style.font = getComputedStyle(word).font;
+          whole.style.whiteSpace = "nowrap";
+          document.body.append(whole);
+          const fits = whole.getBoundingClientRect().width <= word.parentElement.clientWidth;
+          whole.remove();
+          return fits && new Set(tops.map(Math.round)).size > 1;
+        }).map((word) => word.textContent)"""
+    )
+    assert split == []
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ko-KR"])

@@ -275,11 +275,19 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     }, nameThenBreak(t("result.confirm_as", { name: seat.name }), seat.name))));
   }
 
-  /** Korean breaks only at spaces, and a particle hangs on a name: room to wrap after it. */
+  /** Korean breaks only at spaces, and a particle hangs on a name ("Dan입니다:"): the two
+   * go to the next line together where the line has no room for them; only a name wider
+   * than the button breaks, after itself. */
   function nameThenBreak(text, name) {
     const at = text.indexOf(name);
     if (lang() !== "ko" || at < 0) return text;
-    return [text.slice(0, at + name.length), h("wbr"), text.slice(at + name.length)];
+    const space = text.indexOf(" ", at + name.length);
+    const end = space < 0 ? text.length : space;
+    // (One span for the button's words: a flex item of its own each would stand in a row.)
+    return h("span", {},
+      text.slice(0, at),
+      h("span", { class: "name-word" }, name, h("wbr"), text.slice(at + name.length, end)),
+      text.slice(end));
   }
 
   function confirmByPin(who, shown) {
