@@ -135,6 +135,9 @@ def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Pa
     page.locator("form.entry button.ending").first.tap()
     expect(page.locator("#toast")).to_be_visible()
     found["a hand saved"] = problems(page)
+    # Its Undo is on the screen, a tap away, whole.
+    expect(page.locator("#toast button")).to_be_in_viewport(ratio=1)
+    found["a hand saved, covered"] = uncovered(page, "#toast button")
 
     # The renege shortcut's sheet: its suits beside "alone" are 44 px targets too.
     page.locator("button.quiet", has_text="…").tap()

@@ -441,6 +441,11 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
         covered[state] = uncovered(page, controls)
         # A tap at an ending's centre finds the button itself, not its words.
         assert page.evaluate(TAPPED_AT_ITS_CENTRE, "form.entry button.ending") == "itself", state
+        # Saved: the message's Undo is on the screen where the hand was tapped, uncovered.
+        ending.first.tap()
+        undo = page.locator("#toast button")
+        expect(undo).to_be_in_viewport(ratio=1)
+        covered[state] += [f"after a save, {found}" for found in uncovered(page, "#toast button")]
         context.set_offline(False)
         leave(page)
         context.close()

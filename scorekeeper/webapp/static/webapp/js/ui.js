@@ -91,7 +91,7 @@ export function toast(message, { action, onAction, ms = 4000, into } = {}) {
   const home = place || document.body;
   if (el.parentNode !== home) home.append(el);
   el.classList.toggle("inline", !!place);
-  replace(el, h("span", {}, wordsKept(message)), action ? h("button", {
+  replace(el, h("span", { "data-action": action || null }, wordsKept(message)), action ? h("button", {
     type: "button",
     class: "link",
     onclick: () => {

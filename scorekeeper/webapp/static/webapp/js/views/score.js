@@ -72,14 +72,18 @@ function labelOf(ruleset, team) {
 export function keepEntryInView({ chosen = false } = {}) {
   const form = document.querySelector("form.entry");
   const endings = form?.querySelector(".ending-area");
-  if (!endings) return;
+  if (endings) scrollToShow(endings, chosen ? endings : form);
+}
+
+/** Scroll the least that brings `target` into view above the tab bar, as far as `kept`'s
+ * top stays clear of the score. */
+function scrollToShow(target, kept) {
   const tabs = document.getElementById("tabs");
   const low = tabs && !tabs.hidden && getComputedStyle(tabs).position === "fixed"
     ? tabs.getBoundingClientRect().top : window.innerHeight;
-  const below = endings.getBoundingClientRect().bottom + 8 - low;
+  const below = target.getBoundingClientRect().bottom + 8 - low;
   if (below <= 0) return;
-  const top = (chosen ? endings : form).getBoundingClientRect().top;
-  const room = top - stickyBottom();
+  const room = kept.getBoundingClientRect().top - stickyBottom();
   if (room > 0) window.scrollBy(0, Math.min(below, room));
 }
 
@@ -221,6 +225,11 @@ export function showScore(main, ctx) {
         action: t("hand.undo"),
         onAction: () => undo({ number, entryId: entry.id }),
       });
+      // Its Undo within reach where the entry is taller than the screen (the tricks asked at
+      // large text), as far as the next hand's first tap (who called: its choices) stays in
+      // view.
+      const undoButton = form.querySelector("#toast button");
+      if (undoButton) scrollToShow(undoButton, form.querySelector(".choice-grid") || form);
     }
     flush();
   }
