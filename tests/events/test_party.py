@@ -273,6 +273,30 @@ def test_a_party_night_moves_its_winners_up_and_asks_for_the_cut_at_a_level_tabl
     assert sum(r["byes"] for r in standings["rows"]) == 3
 
 
+def test_once_the_next_round_is_seated_from_them_a_tables_winners_stand(director: Director):
+    """A correction may change a table's score, not who won it, once the next round is
+    seated from its winners; undone, that round frees it."""
+    event = party_night(director, 8)
+    first = director.next_round(event)
+    settle_round(director, first, [[9, 1], [9, 1]])
+    second = director.next_round(event)
+    table = first["tables"][1]["id"]
+    flipped = director.client.patch(
+        f"/api/v1/tables/{table}/result/", {"points": [1, 9], "reason": "keyed wrong"}, format="json"
+    )
+    assert is_problem(flipped, 409, "points", "winners-moved-on")
+    score = director.client.patch(
+        f"/api/v1/tables/{table}/result/", {"points": [9, 3], "reason": "keyed wrong"}, format="json"
+    )
+    assert ok(score)["points"] == [9, 3] and ok(score)["winner"] == 0
+    undone = director.client.delete(f"/api/v1/events/{event}/rounds/{second['number']}/")
+    assert undone.status_code == 204, undone.content
+    freed = director.client.patch(
+        f"/api/v1/tables/{table}/result/", {"points": [1, 9], "reason": "keyed wrong"}, format="json"
+    )
+    assert ok(freed)["winner"] == 1
+
+
 def test_a_late_arrival_comes_in_at_the_lowest_table(director: Director):
     event = party_night(director, 12)
     first = director.next_round(event)

@@ -275,7 +275,11 @@ class EventFormat(Protocol):
 
     @property
     def winner_stands(self) -> bool:
-        """A game's winner stays once a later round is seated."""
+        """A game's winner stays once a later round is seated (from it)."""
+
+    @property
+    def moved_on_refusal(self) -> tuple[StrOrPromise, str]:
+        """The problem when a correction would change a winner who stands."""
 
     @property
     def cuts(self) -> bool:
@@ -359,6 +363,13 @@ class FormatBase(EventFormat, Generic[Options]):
     columns: ClassVar[tuple[Column, ...]] = ()
     winner_required: ClassVar[bool] = False
     winner_stands: ClassVar[bool] = False
+    moved_on_refusal: ClassVar[tuple[StrOrPromise, str]] = (
+        gettext_lazy(
+            "The next round is seated from this table's winners: they stay. Correct the score "
+            "only, or undo that round first."
+        ),
+        "winners-moved-on",
+    )
     cuts: ClassVar[bool] = False
     side_prizes_given: ClassVar[bool] = True
     movement: ClassVar[bool] = False

@@ -60,6 +60,13 @@ class Knockout(FormatBase[KnockoutOptions]):
     rounds_follow = True
     winner_required = True
     winner_stands = True
+    moved_on_refusal = (
+        gettext_lazy(
+            "A later round is seated: the bracket has moved on, so this game's winner stays. "
+            "Correct the score only."
+        ),
+        "bracket-moved-on",
+    )
     side_prizes_given = False
     pages = (Page("bracket", "event-bracket-page", gettext_lazy("Bracket")),)
     locked_refusal = (

@@ -56,6 +56,8 @@ class Party(FormatBase[PartyOptions]):
     options_type = PartyOptions
     time_called_refusal = NO_MATCH_POINTS
     cuts = True
+    # Each round is seated from the last one's winners: a correction changes their score only.
+    winner_stands = True
     movement = True
     fields = (
         rounds_field(),

@@ -378,22 +378,18 @@ def _check_winner(table: Table, outcome: _Outcome) -> None:
 
 
 def winner_stands(table: Table, result: Result | None, outcome: _Outcome) -> None:
-    """Where a game's winner plays on (a knockout), its winner stands once a later round is
-    seated: the bracket has moved on from it. Its score may still be corrected."""
+    """Where the next round is seated from the winners (a knockout's bracket, a party's
+    moving up), a table's winner stands once a later round is seated. Its score may still be
+    corrected."""
     event = table.round.event
-    if not format_of(event).winner_stands or result is None:
+    rules = format_of(event)
+    if not rules.winner_stands or result is None:
         return
     if result.winner == winner_of(table, outcome):
         return
     if Round.objects.filter(event=event, number__gt=table.round.number).exists():
-        raise Conflict(
-            _(
-                "A later round is seated: the bracket has moved on, so this game's winner stays. "
-                "Correct the score only."
-            ),
-            code="bracket-moved-on",
-            field="points",
-        )
+        message, code = rules.moved_on_refusal
+        raise Conflict(message, code=code, field="points")
 
 
 def _same_entry(
