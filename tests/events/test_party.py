@@ -282,17 +282,23 @@ def test_once_the_next_round_is_seated_from_them_a_tables_winners_stand(director
     second = director.next_round(event)
     table = first["tables"][1]["id"]
     flipped = director.client.patch(
-        f"/api/v1/tables/{table}/result/", {"points": [1, 9], "reason": "keyed wrong"}, format="json"
+        f"/api/v1/tables/{table}/result/",
+        {"points": [1, 9], "reason": "keyed wrong"},
+        format="json",
     )
     assert is_problem(flipped, 409, "points", "winners-moved-on")
     score = director.client.patch(
-        f"/api/v1/tables/{table}/result/", {"points": [9, 3], "reason": "keyed wrong"}, format="json"
+        f"/api/v1/tables/{table}/result/",
+        {"points": [9, 3], "reason": "keyed wrong"},
+        format="json",
     )
     assert ok(score)["points"] == [9, 3] and ok(score)["winner"] == 0
     undone = director.client.delete(f"/api/v1/events/{event}/rounds/{second['number']}/")
     assert undone.status_code == 204, undone.content
     freed = director.client.patch(
-        f"/api/v1/tables/{table}/result/", {"points": [1, 9], "reason": "keyed wrong"}, format="json"
+        f"/api/v1/tables/{table}/result/",
+        {"points": [1, 9], "reason": "keyed wrong"},
+        format="json",
     )
     assert ok(freed)["winner"] == 1
 

@@ -389,7 +389,7 @@ def winner_stands(table: Table, result: Result | None, outcome: _Outcome) -> Non
         return
     if Round.objects.filter(event=event, number__gt=table.round.number).exists():
         message, code = rules.moved_on_refusal
-        raise Conflict(message, code=code, field="points")
+        raise Conflict(str(message), code=code, field="points")
 
 
 def _same_entry(
