@@ -262,6 +262,11 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     for path in ("rounds/1/sheet/", "projector/", "results/"):
         text = anon.get(f"/events/{event}/{path}").content.decode()
         assert "Bye:" in text and "Sitting out:" not in text, path
+    found = anon.get(f"/events/{event}/rounds/1/find/").content.decode()
+    assert "has a bye this round" in found and "sits out" not in found
+    # The projector names the teams each table pairs, as the room knows them.
+    wall = anon.get(f"/events/{event}/projector/").content.decode()
+    assert all(f"Team {a:02} v Team {b:02}" in wall for a, b in ((1, 4), (2, 5), (3, 6)))
     settle_round(director, first, [[10, 4], [6, 10], [8, 8]])
     standings = director.standings(event)
     rows = {r["name"]: r for r in standings["rows"]}

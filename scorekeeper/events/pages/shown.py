@@ -27,6 +27,7 @@ class SeatedTable:
     dealer: str  # who deals the first hand (seat N)
     result: Any = None
     story: str = ""  # how its result came about (`result_story`)
+    team_names: Sequence[str] = ()  # each side's name (a team's, or its partners')
 
 
 def seated_tables(round_view: RoundView) -> list[SeatedTable]:
@@ -38,7 +39,9 @@ def seated_tables(round_view: RoundView) -> list[SeatedTable]:
         ]
         dealer = seats[0][1] if seats else ""
         story = table_story(table, round_view.time_called_by)
-        tables.append(SeatedTable(table.number, seats, dealer, table.result, story))
+        tables.append(
+            SeatedTable(table.number, seats, dealer, table.result, story, table.team_names)
+        )
     return tables
 
 
