@@ -31,6 +31,17 @@ def exchange_given(hand: Hand) -> bool:
     return rules.call_for_best != "off"
 
 
+def most_passed(hand: Hand) -> int:
+    """How many cards the lone player's exchange brings it at most: a moon's
+    ``moon_exchange``; calling for best, one (``one``) or one a partner (``each``)."""
+    rules = hand.rules
+    if rules.auction:
+        return rules.moon_exchange
+    if rules.call_for_best == "one" or hand.maker is None:
+        return 1
+    return len(rules.partners_of(hand.maker))
+
+
 def exchange_due(hand: Hand) -> bool:
     """Whether the lone player's exchange comes next: given, not yet made, trump named."""
     return hand.exchange is None and hand.trump_named and exchange_given(hand)

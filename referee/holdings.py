@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, Suit
 from .evidence import played_by_another, shown_by_play
+from .exchange import most_passed
 from .hand import PLAY
 from .scoring import renege_award
 
@@ -188,8 +189,25 @@ def check_card(
                 card=card,
                 other=owner,
             )
+            return
+        if owner == seat:
+            return
+    if unreported_exchange:
+        # (A partner's card, or one dealt to no one reported: the exchange may have brought
+        # it, as many as it brings.)
+        if beyond_exchange(hand, seat, card, played, took=took):
+            hand.flag(
+                order,
+                "card-not-held",
+                "beyond_exchange",
+                seat=seat,
+                trick=trick,
+                card=card,
+                hand=hand.dealt[seat],
+                count=most_passed(hand),
+            )
         return
-    if hand.known_full_hand(seat) is None or unreported_exchange:
+    if hand.known_full_hand(seat) is None:
         return
     if seat == dealer and card.suit in upcard_suits:
         # It may be the unreported upcard: which card of the suit that was, the record does
@@ -204,6 +222,23 @@ def check_card(
         card=card,
         hand=hand.dealt[seat],
     )
+
+
+def beyond_exchange(hand: Hand, seat: int, card: Card, played: int, *, took: bool | None) -> bool:
+    """Whether the lone player, its dealt cards all reported and its exchange not, plays one
+    card more from beyond them than its exchange (and, for the dealer who took an unreported
+    upcard, that upcard) can have brought it."""
+    dealt = hand.dealt.get(seat, ())
+    if len(dealt) != hand.hand_size:
+        return False
+    upcard = hand.upcard
+    room = most_passed(hand) + (1 if seat == hand.dealer and took and upcard is None else 0)
+    beyond = 1 + sum(
+        1
+        for _, earlier in hand.evidence.plays_by_seat().get(seat, ())
+        if earlier.bit & played and earlier not in dealt and earlier is not upcard
+    )
+    return beyond > room
 
 
 def check_follow(

@@ -260,6 +260,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "exchanged_twice": "{card_cap} is passed or laid away twice in the exchange.",
     "laid_away": "{seat_cap} played {card}, which {maker} laid away in the exchange.",
     "laid_away_own": "{seat_cap} played {card}, which it had laid away in the exchange.",
+    "beyond_exchange": (
+        "{seat_cap} played {card}, which is not among its cards ({hand}); its exchange (not "
+        "reported) brings it at most {count} more, and it has played that many already."
+    ),
 }
 
 REASONS: Final = {

@@ -301,6 +301,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "exchanged_twice": "{card}이(가) {t_exchange}에서 두 번 건네지거나 내려놓아졌습니다.",
     "laid_away": ("{seat}이(가) {maker}이(가) {t_exchange}에서 내려놓은 {card}을(를) 냈습니다."),
     "laid_away_own": "{seat}이(가) {t_exchange}에서 자기가 내려놓은 {card}을(를) 냈습니다.",
+    "beyond_exchange": (
+        "{seat}이(가) 자기 카드({hand})에 없는 {card}을(를) 냈습니다. 적히지 않은 "
+        "{t_exchange}(으)로 받을 수 있는 카드는 많아야 {count}장인데, 이미 그만큼 냈습니다."
+    ),
 }
 
 REASONS: Final = {

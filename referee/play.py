@@ -171,14 +171,17 @@ class Tricks:
         if hand.laid_away:
             held[maker] &= ~hand.laid_away
         if hand.exchange_unreported:
-            anyones = deck_bits & keep & ~sum(owned)
-            # Its exchange not reported, the lone player may hold any card its partners were
-            # dealt, and any of its own may have been laid away: its dealt cards prove nothing.
+            # Its exchange not reported, the lone player may hold cards its partners were
+            # dealt or that were dealt to no one reported, and any of its own may have been
+            # laid away: its dealt cards prove nothing. With its dealt cards all reported, a
+            # card beyond them is checked one by one (no more than the exchange brings).
             held[maker] = 0
             complete[maker] = False
-            for partner in rules.partners_of(maker):
-                playable[maker] |= owned[partner] & keep
-            playable[maker] |= anyones
+            if len(hand.dealt.get(maker, ())) != size:
+                anyones = deck_bits & keep & ~sum(owned)
+                for partner in rules.partners_of(maker):
+                    playable[maker] |= owned[partner] & keep
+                playable[maker] |= anyones
         # The tricks so far.
         self.results: list[TrickResult] = []
         self.leader = seating.first_leader

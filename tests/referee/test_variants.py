@@ -294,6 +294,18 @@ CALLING_FOR_BEST = [
         winners=[2],
     ),
     case(
+        "one: with no exchange reported, a second card beyond the dealt ones is not held",
+        called_for_best("one", None, "1:AS 2:KD 3:KS 5:TS", "2:QD 3:9H 5:9C 1:TD"),
+        [("card-not-held", 2, 2, "QD")],
+    ),
+    case(
+        "each: with no exchange reported, a card from each partner, and no third",
+        called_for_best(
+            "each", None, "1:AS 2:KD 3:KS 5:TS", "2:QD 3:9H 5:9C 1:TD", "2:KH 3:QH 5:QS 1:AC"
+        ),
+        [("card-not-held", 2, 3, "KH")],
+    ),
+    case(
         "an-exchange-without-call-for-best-is-bad",
         called_for_best("off", {"passed": passed("4:KD"), "discard": ["7C"]}),
         [("bad-exchange", 2, None, None)],
@@ -536,6 +548,16 @@ PLAY_AND_SCORING = [
         [("sitting-out", 3, 1, "QS")],
         winners=[1],
         next=(1, "play", None),
+    ),
+    case(
+        "a-moon-with-no-exchange-reported-brings-one-card-beyond-the-dealt-ones",
+        bid_record(
+            dealer=0,
+            hands={1: "JH JD KH QH AS 9C"},
+            bid="1:moon:H",
+            tricks=("1:AH 2:9H 0:TH", "1:TC 2:9D 0:9S", "1:KC 2:AD 0:KD"),
+        ),
+        [("card-not-held", 1, 2, "TC"), ("card-not-held", 1, 3, "KC")],
     ),
     case(
         "a-moon-exchange-of-two-where-one-is-passed",
