@@ -417,7 +417,7 @@ def penalty_table(ruleset: Ruleset) -> list[dict[str, Any]]:
         (alone, defended, None) for alone, defended in _contracts(ruleset)
     ]
     if ruleset.auction:
-        contracts += [(True, False, bid) for bid in ruleset.bids if isinstance(bid, str)][:1]
+        contracts += [(True, False, bid) for bid in ruleset.bids if isinstance(bid, str)]
     rows = []
     for alone, defender_alone, bid in contracts:
         for offender in ("makers", "defenders"):

@@ -65,6 +65,12 @@ def test_uka_lone_short_of_five_is_euchred_for_four() -> None:
 # Reneges entered by who reneged, and the largest award ---------------------------------------
 
 
+def test_the_penalty_table_has_a_row_for_each_lone_bid_an_auction_allows() -> None:
+    ruleset = referee.Ruleset.parse({"preset": "bid-euchre", "lone_bids": "moon-loner"})
+    bids = {row["bid"] for row in referee.penalty_table(ruleset)}
+    assert bids == {None, "moon", "loner"}
+
+
 @pytest.mark.parametrize("name", list(RULESETS))
 def test_every_penalty_row_is_what_the_referee_scores_for_a_renege(name: str) -> None:
     ruleset = RULESETS[name]
