@@ -201,6 +201,9 @@ KOREAN: Final[dict[str, str]] = {
         "{least}부터 {most}까지의 {t_trick} 수이거나 다음 중 하나여야 합니다: {lone}"
     ),
     "must be the seat that reneged": "{t_renege}을(를) 한 자리여야 합니다",
+    "the moon bidder's partner sat out and played no card": (
+        "{t_moon}을(를) 부른 쪽의 {t_partner}은(는) 빠져 있어서 카드를 내지 않았습니다"
+    ),
     "the loner's partner sat out and played no card": (
         "{t_loner}의 {t_partner}은(는) 빠져 있어서 카드를 내지 않았습니다"
     ),

@@ -329,6 +329,8 @@ def score_renege(
         raise MalformedRecord("renege", "must be a seat from 0 to {last}", last=ruleset.players - 1)
     # Six-handed, both of a lone player's partners sit out: the words say so.
     if alone and offender in ruleset.partners_of(maker):
+        if lone_bid == "moon":
+            raise MalformedRecord("renege", "the moon bidder's partner sat out and played no card")
         if len(ruleset.partners_of(maker)) > 1:
             raise MalformedRecord("renege", "the loner's two partners sat out and played no card")
         raise MalformedRecord("renege", "the loner's partner sat out and played no card")

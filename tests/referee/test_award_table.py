@@ -162,6 +162,14 @@ def test_a_loners_partners_are_named_as_many_as_the_table_seats(preset, offender
     assert caught.value.detail_in("ko").startswith(ko)
 
 
+def test_a_moons_partner_is_named_as_the_moon_bidders() -> None:
+    ruleset = referee.Ruleset.parse("bid-euchre")
+    with pytest.raises(referee.MalformedRecord) as caught:
+        referee.score_renege(ruleset, maker=0, offender=2, bid="moon")
+    assert caught.value.detail == "the moon bidder's partner sat out and played no card"
+    assert caught.value.detail_in("ko").startswith("슛 더 문을 부른 쪽의 파트너는 빠져 있어서")
+
+
 @pytest.mark.parametrize(
     ("rules", "largest"),
     [
