@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import sqlite3
 import zoneinfo
 from pathlib import Path
@@ -155,6 +156,10 @@ def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoc
     laptop = Client()  # at the laptop itself (127.0.0.1)
     listed = laptop.get("/events/restore/").content.decode()
     assert made.name in listed and "1 event, 1 hand" in listed and "round 1 in play" in listed
+    # Its last write by the laptop's clock, to the second (as "Sun 06 Dec 2026, 21:33:50").
+    assert re.search(
+        r'<time datetime="[^"]+">\w{3} \d\d \w{3} \d{4}, \d\d:\d\d:\d\d</time>', listed
+    )
     shown = restore_on_screen(laptop, made.name)
     assert shown.status_code == 200 and f"Restored {made.name}" in shown.content.decode()
     (restore,) = Restore.objects.all()
@@ -167,6 +172,8 @@ def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoc
     assert len(ok(phone.client.get(f"/api/v1/games/{phone.table['game']}/"))["hands"]) == 1
     console = director.client.get(f"/events/{event}/manage/").content.decode()
     assert "Table 1: 0 hands came back" in console and "the scoring phone" in console
+    # What the director did after the backup is theirs to do again: no phone holds it.
+    assert re.search(r"The backup was made at \d\d:\d\d\. What a director did after", console)
     assert ok(phone.here())["epoch"] == restore.epoch
     assert ok(phone.client.get(phone.url))["epoch"] == restore.epoch  # the table's own read
     phone.hand(phone.by_seat[1], 4)  # sent again

@@ -6,6 +6,7 @@ can. The director's screens show where the last backup went (`backup_status`).""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +92,27 @@ def restore_page(request: HttpRequest) -> HttpResponse:
 
 def _listed() -> list[backups.Found]:
     try:
-        return backups.backups_found()
+        found = backups.backups_found()
     except backups.BackupError:
         return []
+    return [_with_times_shown(one) for one in found]
+
+
+def _with_times_shown(found: backups.Found) -> backups.Found:
+    """Its note's time of the last write as the laptop's clock reads it (the page is opened on
+    the laptop itself), to the second: what a director compares with the wall clock."""
+    written = (found.holds or {}).get("last_write")
+    try:
+        at = datetime.datetime.fromisoformat(written) if isinstance(written, str) else None
+    except ValueError:
+        at = None
+    if at is None:
+        return found
+    shown = at.astimezone().strftime("%a %d %b %Y, %H:%M:%S")
+    return dataclasses.replace(found, holds={**(found.holds or {}), "last_write_shown": shown})
+
+
+def shown_time(moment: datetime.datetime, club: Club | None) -> str:
+    """A moment as the club's clock reads it (UTC without a club), to the minute."""
+    zone = club_zone(club) if club is not None else datetime.UTC
+    return moment.astimezone(zone).strftime("%H:%M")

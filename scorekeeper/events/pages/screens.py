@@ -3,6 +3,7 @@ events API for everything that changes (see static/events/events.js)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
@@ -14,12 +15,13 @@ from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from scorekeeper import backups
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events.access import Actor, display_name, named
 from scorekeeper.events.formats import event_presets
 from scorekeeper.events.pages.console import console_context, settings_context
-from scorekeeper.events.pages.restore import backup_status, may_restore
+from scorekeeper.events.pages.restore import backup_status, may_restore, shown_time
 from scorekeeper.events.selectors import board
 
 if TYPE_CHECKING:
@@ -114,7 +116,14 @@ def manage_safety(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _safety(event: Event) -> dict[str, Any]:
-    return {"backup": backup_status(event.club), "since": selectors.since_restore(event=event)}
+    since = selectors.since_restore(event=event)
+    made = backups.backup_made_at(Path(since.restore.backup)) if since is not None else None
+    return {
+        "backup": backup_status(event.club),
+        "since": since,
+        # (What a director did after it is not in it, and no phone sends it again.)
+        "since_made": shown_time(made, event.club) if made is not None else None,
+    }
 
 
 @pages_not_found
