@@ -340,6 +340,25 @@ def test_serve_offers_a_restore_on_an_empty_database_with_backups_there(director
     assert restore_offered() == []  # a database with a night in it is not offered one
 
 
+def test_the_directors_door_offers_a_restore_on_an_empty_database_at_the_laptop(
+    director, places
+):
+    """Nobody can sign in to an empty database: its door and its events page lead to the
+    restore, at the laptop itself only, and only while no event is there."""
+    for path in ("/events/login/", "/events/"):
+        assert "restore-offer" not in Client().get(path).content.decode(), path  # no backup
+    made_now()
+    made_now()
+    for path in ("/events/login/", "/events/"):
+        page = Client().get(path).content.decode()
+        assert "2 backups are here to bring a night back from" in page, path
+        assert 'href="/events/restore/"' in page, path
+        away = Client().get(path, REMOTE_ADDR="192.168.1.20").content.decode()
+        assert "restore-offer" not in away, path
+    a_night_in_play(director)
+    assert "restore-offer" not in Client().get("/events/login/").content.decode()
+
+
 def test_serve_lists_what_each_backup_holds_in_the_terminal(director, places):
     a_night_in_play(director)
     made_now()

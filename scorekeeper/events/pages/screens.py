@@ -21,7 +21,12 @@ from scorekeeper.events import access, selectors, services
 from scorekeeper.events.access import Actor, display_name, named
 from scorekeeper.events.formats import event_presets
 from scorekeeper.events.pages.console import console_context, settings_context
-from scorekeeper.events.pages.restore import backup_status, may_restore, shown_time
+from scorekeeper.events.pages.restore import (
+    backup_status,
+    may_restore,
+    restore_offer,
+    shown_time,
+)
 from scorekeeper.events.selectors import board
 
 if TYPE_CHECKING:
@@ -31,12 +36,17 @@ if TYPE_CHECKING:
 def index(request: HttpRequest) -> HttpResponse:
     """Published events, a way to a table, and the directors' door."""
     events = selectors.events_of()[:50]
-    return render(request, "events/screens/index.html", {"events": events})
+    context = {"events": events, "restore_offer": restore_offer(request)}
+    return render(request, "events/screens/index.html", context)
 
 
 class LoginView(auth_views.LoginView):
     template_name = "events/screens/login.html"
     next_page = "events-director"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        # (On an empty database nobody can sign in yet: the way back is a restore.)
+        return {**super().get_context_data(**kwargs), "restore_offer": restore_offer(self.request)}
 
     def get_success_url(self) -> str:
         """Where the director was going; at their first sign-in (no name chosen yet), by the
