@@ -340,9 +340,7 @@ def test_serve_offers_a_restore_on_an_empty_database_with_backups_there(director
     assert restore_offered() == []  # a database with a night in it is not offered one
 
 
-def test_the_directors_door_offers_a_restore_on_an_empty_database_at_the_laptop(
-    director, places
-):
+def test_the_directors_door_offers_a_restore_on_an_empty_database_at_the_laptop(director, places):
     """Nobody can sign in to an empty database: its door and its events page lead to the
     restore, at the laptop itself only, and only while no event is there."""
     for path in ("/events/login/", "/events/"):
