@@ -954,6 +954,8 @@ def test_every_printable_page_has_a_print_button_and_no_screen_has_one(director:
         assert body.index('<header class="bar">') < body.index(button), page
     for page in ("projector/", "rounds/1/find/"):
         assert button not in anon.get(f"/events/{event}/{page}").content.decode(), page
+    # "Find your table" is a player's screen, and the list a director pins by the door.
+    assert button in director.client.get(f"/events/{event}/rounds/1/find/").content.decode()
     # A screen is for the screen: no Print button above its bar.
     for page in (f"/events/{event}/", f"/events/{event}/manage/", "/events/", "/events/login/"):
         body = (anon if page == "/events/login/" else director.client).get(page)

@@ -92,6 +92,8 @@ def find_your_table(request: HttpRequest, event_id: int, number: int) -> HttpRes
             "lines": lines,
             "numbers": numbers,
             "pins": _pins(request, event),
+            # The club's directors print it to pin by the door; a player reads it on a phone.
+            "printed": access.directs(Actor(user=request.user), event.club),
         },
     )
 
