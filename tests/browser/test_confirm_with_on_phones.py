@@ -4,12 +4,21 @@ their own, which first says whose it is and then offers that player's side alone
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
-from table import api_get, one_hand_round_played, refreshed, seat_a_night
+from playwright.sync_api import BrowserContext, Page, Route, expect
+from table import (
+    OUTBOX,
+    SENT,
+    api_get,
+    eventually,
+    one_hand_round_played,
+    refreshed,
+    seat_a_night,
+)
 
 from scorekeeper.events import services
 from scorekeeper.events.models import Entrant, EventTable
@@ -99,6 +108,54 @@ def test_only_a_phone_of_the_opponents_own_confirms(live_server, phone, django_u
     expect(asked.get_by_role("radio", name=seats[0])).to_have_count(0)
     asked.get_by_role("button", name=f"I am {seats[3]}: confirm").click()
     expect(asked).to_contain_text(f"Confirmed by {seats[3]} on their own", timeout=10_000)
+
+
+def test_a_confirming_phone_named_after_the_backup_says_whose_it_is_again_after_a_restore(
+    live_server, phone, django_user_model
+):
+    """The restored server (played here by the phone's routes: a new epoch, the phone known
+    but not named, its confirmation not there) refuses a confirmation from an unnamed phone.
+    At its next read the phone names itself again, then sends its confirmation again."""
+    user = django_user_model.objects.create_user("dora")
+    _, table, seats, _ = one_table_entered(live_server, phone, user, "opponent-device")
+    theirs = joined(phone(), live_server.url, table["join_code"], opponents=True)
+    asked = theirs.locator("section.result")
+    asked.get_by_role("button", name=seats[3], exact=True).click()
+    asked.get_by_role("button", name=f"I am {seats[3]}: confirm").click()
+    expect(asked).to_contain_text(f"Confirmed by {seats[3]} on their own", timeout=10_000)
+    eventually(theirs, lambda: len(theirs.evaluate(SENT)) == 1, what="the confirmation kept")
+    player = next(s["player"] for s in table["seats"] if s["name"] == seats[3])
+    named: list[int] = []
+    sent: list[list[int]] = []
+
+    def device(route: Route) -> None:
+        if route.request.method == "PATCH":
+            named.append(json.loads(route.request.post_data or "{}")["player"])
+            route.fallback()
+            return
+        answer = route.fetch()
+        here = {**answer.json(), "epoch": "after the restore"}
+        route.fulfill(response=answer, json=here if named else {**here, "player": None})
+
+    def confirm(route: Route) -> None:
+        sent.append(list(named))
+        if named:
+            route.fallback()
+            return
+        refused = {"status": 403, "code": "device-unnamed", "field": "Authorization"}
+        route.fulfill(status=403, content_type="application/problem+json", json=refused)
+
+    theirs.route(re.compile(r"/api/v1/tables/device/$"), device)
+    theirs.route(re.compile(r"/result/confirm/$"), confirm)
+    theirs.reload()  # its next read finds the restore
+    eventually(
+        theirs,
+        lambda: sent and theirs.evaluate(OUTBOX) == [],
+        what="the confirmation sent again",
+        timeout=15,
+    )
+    assert named == [player]
+    assert sent[0] == [player]  # named again before its confirmation went
 
 
 def test_a_pin_typed_for_a_result_is_gone_once_it_is_entered_again(

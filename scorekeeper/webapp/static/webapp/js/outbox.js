@@ -338,8 +338,9 @@ async function sendOne(entry) {
       && error.body.version < entry.version;
     if (behind && ((await catchUp(entry.gameId, error.body.version)) || (await waitingBefore(entry)))) {
       // The server lost hands this phone sent: they go first, then this one as it was.
-    } else if (entry.resent && isTableWrite(entry) && error.code === "no-result") {
-      // A confirmation sent again before its result came back: it waits for the result.
+    } else if (entry.resent && isTableWrite(entry) && ["no-result", "device-unnamed"].includes(error.code)) {
+      // A confirmation sent again before its result came back, or before the phone says again
+      // who it is for (named after the backup): it waits for that.
       const retryAt = Date.now() + RETRY_MS;
       await set(entry.id, { ...entry, state: "later", retryAt }, store);
       setTimeout(flush, RETRY_MS);

@@ -26,7 +26,13 @@ export async function offTheTable() {
 /** This phone's table as the server has it now (kept for offline), or why it has none. */
 export async function fetchHere(device) {
   try {
-    const here = await api.tableHere(device.token);
+    const before = await recall(HERE);
+    let here = await api.tableHere(device.token);
+    // A confirming phone named after the backup a restore brought back is unnamed again: it
+    // says who it is for once more before its night goes again (a confirmation needs it).
+    if (here.player === null && before?.player != null && before.epoch !== here.epoch) {
+      here = { ...here, ...(await api.nameDevice(device.token, before.player).catch(() => ({}))) };
+    }
     await remember(HERE, here);
     await noteEpoch(here.epoch); // a restore since the last read: this phone sends its night again
     return { here };
