@@ -328,6 +328,23 @@ def test_a_correction_without_a_reason_brings_the_why_box_to_the_director(
     expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("5–3")
 
 
+def test_a_paper_tally_of_a_table_with_no_hand_is_keyed_in_on_a_hand_by_hand_night(
+    live_server, page: Page, django_user_model
+):
+    """Its phone died: the table played on paper, and the director keys its tally card in."""
+    event = a_night(django_user_model)
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    open_table_one(page)
+    expect(page.locator(".rederive-form")).to_be_hidden()
+    page.locator(".desk-reason").fill("paper tally, the phone died")
+    page.locator("#totals-0").fill("5")
+    page.locator("#totals-1").fill("3")
+    page.get_by_role("button", name="Correct the result").click()
+    expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("5–3")
+    result = event.rounds.get().tables.get(number=1).result
+    assert (result.points, result.status) == ([5, 3], "confirmed")
+
+
 def test_a_result_saved_meanwhile_by_another_director_is_not_overwritten_from_the_desk(
     live_server, page: Page, phone, django_user_model
 ):

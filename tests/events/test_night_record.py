@@ -638,6 +638,29 @@ def test_a_paper_tally_keyed_in_is_logged_so_and_a_change_of_it_as_a_correction(
     ]
 
 
+def test_on_a_hand_by_hand_night_a_director_keys_in_the_paper_tally_of_a_table_with_no_hand(
+    director: Director,
+):
+    """A table whose phone died played on paper: its tally is keyed in; a table that entered
+    hands takes its result from them, and a phone keys in no total."""
+    event = hands_night(director)
+    _seated, (paper, phone) = seat(director, event)
+    keyed = director.client.patch(
+        f"{paper.url}result/", {"points": [10, 4], "reason": "paper tally"}, format="json"
+    )
+    assert (ok(keyed)["points"], ok(keyed)["provenance"]) == ([10, 4], "entered-by-director")
+    assert [c["action"] for c in log_of(director, event) if c["table"]][-1:] == ["key-in"]
+    phone.hand(phone.by_seat[0], 3)
+    refused = director.client.patch(
+        f"{phone.url}result/", {"points": [10, 4], "reason": "paper tally"}, format="json"
+    )
+    assert is_problem(refused, 400, "points", "points-from-hands")
+    entered = phone.post(
+        "result/", {"entered_by": phone.player(phone.by_seat[0]), "points": [7, 2]}
+    )
+    assert is_problem(entered, 400, "points", "points-from-hands")
+
+
 def test_a_time_call_is_logged_with_who_called_it(director: Director):
     event = night(director, *PLAYERS[:4], round_minutes=20)
     seat(director, event)

@@ -215,16 +215,28 @@ def _outcome_from_totals(
 
 
 def _outcome(
-    table: Table, event: Event, points: Sequence[int] | None, time_called: bool = False
+    table: Table,
+    event: Event,
+    points: Sequence[int] | None,
+    time_called: bool = False,
+    *,
+    by_director: bool = False,
 ) -> _Outcome:
+    """The table's result: on a night that enters hands, the sum of the referee's awards; a
+    table that entered no hand (it played on paper: a phone died) has its tally card's points
+    keyed in by a director."""
     if event.entry == Event.Entry.HANDS:
-        if points is not None:
+        if points is None:
+            return _outcome_from_game(table, event, time_called)
+        if not by_director or Hand.objects.filter(game_id=table.game_id).exists():
             raise Malformed(
-                _("this event enters hands: the result is the sum of the referee's awards"),
+                _(
+                    "this event enters hands: the result is the sum of the referee's awards (a "
+                    "director keys in a paper tally only where the table entered no hand)"
+                ),
                 code="points-from-hands",
                 field="points",
             )
-        return _outcome_from_game(table, event, time_called)
     return _outcome_from_totals(table, event, points, time_called)
 
 
@@ -463,7 +475,7 @@ def result_enter(
                 code="result-entered",
                 field="result",
             )
-        outcome = _outcome(table, event, points, time_called)
+        outcome = _outcome(table, event, points, time_called, by_director=by_director)
         _check_winner(table, outcome)
         before = result_snapshot(result)
         now = timezone.now()
@@ -522,7 +534,7 @@ def _correct(
     follows a hand they corrected)."""
     event = table.round.event
     result = Result.objects.filter(table=table).first()
-    outcome = _outcome(table, event, points, time_called)
+    outcome = _outcome(table, event, points, time_called, by_director=True)
     _check_winner(table, outcome)
     winner_stands(table, result, outcome)
     before = result_snapshot(result)

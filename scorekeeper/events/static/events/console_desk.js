@@ -109,6 +109,10 @@ function drawSummary(table, round) {
 
 async function draw() {
   const { table, round } = open;
+  // Totals are keyed in on a totals night, and for a table that entered no hand (it played
+  // on paper: its tally card); a table's hands are read again on a hand-by-hand night.
+  $(".totals-form", desk).hidden = entry !== "totals" && table.hands > 0;
+  $(".rederive-form", desk).hidden = entry !== "hands" || table.hands === 0;
   drawSummary(table, round);
   drawSeats(table);
   await Promise.all([drawHands(table), drawLog(table, round)]);
@@ -128,8 +132,6 @@ export function openDesk(table, round) {
       settled(form);
     }
   }
-  $(".totals-form", desk).hidden = entry !== "totals";
-  $(".rederive-form", desk).hidden = entry !== "hands";
   attempt("desk", draw);
   desk.scrollIntoView({ block: "start" });
 }
