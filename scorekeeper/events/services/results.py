@@ -228,7 +228,8 @@ def _outcome(
     if event.entry == Event.Entry.HANDS:
         if points is None:
             return _outcome_from_game(table, event, time_called)
-        if not by_director or Hand.objects.filter(game_id=table.game_id).exists():
+        played = table.game_id is not None and Hand.objects.filter(game_id=table.game_id).exists()
+        if not by_director or played:
             raise Malformed(
                 _(
                     "this event enters hands: the result is the sum of the referee's awards (a "
