@@ -278,8 +278,7 @@ class EventFormat(Protocol):
         """A game's winner stays once a later round is seated (from it)."""
 
     @property
-    def moved_on_refusal(self) -> tuple[StrOrPromise, str]:
-        """The problem when a correction would change a winner who stands."""
+    def moved_on_refusal(self) -> tuple[StrOrPromise, str]: ...
 
     @property
     def cuts(self) -> bool:
@@ -363,13 +362,8 @@ class FormatBase(EventFormat, Generic[Options]):
     columns: ClassVar[tuple[Column, ...]] = ()
     winner_required: ClassVar[bool] = False
     winner_stands: ClassVar[bool] = False
-    moved_on_refusal: ClassVar[tuple[StrOrPromise, str]] = (
-        gettext_lazy(
-            "The next round is seated from this table's winners: they stay. Correct the score "
-            "only, or undo that round first."
-        ),
-        "winners-moved-on",
-    )
+    #: Where ``winner_stands``: the problem when a correction would change such a winner.
+    moved_on_refusal: ClassVar[tuple[StrOrPromise, str]]
     cuts: ClassVar[bool] = False
     side_prizes_given: ClassVar[bool] = True
     movement: ClassVar[bool] = False

@@ -58,6 +58,13 @@ class Party(FormatBase[PartyOptions]):
     cuts = True
     # Each round is seated from the last one's winners: a correction changes their score only.
     winner_stands = True
+    moved_on_refusal = (
+        gettext_lazy(
+            "The next round is seated from this table's winners: they stay. Correct the score "
+            "only, or undo that round first."
+        ),
+        "winners-moved-on",
+    )
     movement = True
     fields = (
         rounds_field(),
