@@ -280,6 +280,8 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     cards = anon.get(f"/events/{event}/tally-cards/").content.decode()
     # (a team's round off is a bye there too, as on every page of the night)
     assert cards.count('bye</td><td class="num">8</td><td class="num">8</td>') == 2
+    # Each card gives its player's rank: their team's.
+    assert cards.count(f"Rank {bye['rank']}, with Team 07") == 2
     assert "sat out" not in cards
     assert standings["tie_breaks"] == [
         "buchholz",

@@ -149,10 +149,17 @@ def tally_cards_of(event: Event) -> list[TallyCard]:
                 ),
             }
         )
-    if not event.is_teams:
-        for row in selectors.standings(event=event).rows:
-            if row.key in cards:
-                cards[row.key].standing = row
+    rows = selectors.standings(event=event).rows
+    # A player's line in the standings: their own, or their team's (a team event ranks teams).
+    members = (
+        {team.id: team.members for team in selectors.night_of(event=event).teams}
+        if event.is_teams
+        else {row.key: (row.key,) for row in rows}
+    )
+    for row in rows:
+        for player in members.get(row.key, ()):
+            if player in cards:
+                cards[player].standing = row
     return sorted(cards.values(), key=lambda card: (name_order(card.name), card.player_id))
 
 

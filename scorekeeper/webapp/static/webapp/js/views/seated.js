@@ -71,6 +71,7 @@ export function seatList(table) {
 export function timeLine(table) {
   if (table.time_called_at) {
     return h("p", { class: "panel time-called", role: "status" }, h("strong", {}, t("table.time")), " ",
+      table.time_called_by ? `${t("table.time.by", { name: table.time_called_by })} ` : "",
       t(table.winner_required ? "table.time.bracket" : "table.time.body"));
   }
   if (!table.minutes) return null;

@@ -428,7 +428,7 @@ export const EN = {
   "renege.title": "A renege",
   "renege.lead": "Who called trump, and who reneged: the referee scores the penalty.",
   "renege.who": "Who reneged?",
-  "renege.pick": "Tap who called, the suit and who reneged.",
+  "renege.pick": "Tap who called and who reneged (the suit is optional).",
   "renege.pick.bid": "Tap who won the bid and who reneged.",
   "renege.lead.bid": "Who won the bid, and who reneged: the referee scores the penalty.",
 
@@ -460,6 +460,7 @@ export const EN = {
   "table.enter_result": "Enter the result below.",
   "table.watch": "The scoring phone enters the hands; the result to confirm shows below.",
   "table.time": "Time!",
+  "table.time.by": "(called by {name})",
   "table.time.body": "Finish the hand being played, then enter the result as it stands.",
   "table.time.bracket": "Finish the hand being played, then enter the result as it stands. Level is no result in a bracket: then play one more hand.",
   "table.time.level": "Level when time was called: play one more hand, then enter the result.",
