@@ -7,7 +7,7 @@ undisputed card of the led suit that the seat plays later in the hand.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Suit
 from .evidence import played_by_another, shown_by_play
@@ -192,35 +192,31 @@ def check_card(
             return
         if owner == seat:
             return
+    more: dict[str, Any] = {}
     if unreported_exchange:
         # (A partner's card, or one dealt to no one reported: the exchange may have brought
         # it, as many as it brings.)
-        if beyond_exchange(hand, seat, card, played, took=took):
-            hand.flag(
-                order,
-                "card-not-held",
-                "beyond_exchange",
-                seat=seat,
-                trick=trick,
-                card=card,
-                hand=hand.dealt[seat],
-                count=most_passed(hand),
-            )
+        if not beyond_exchange(hand, seat, card, played, took=took):
+            return
+        key = "beyond_exchange"
+        more["count"] = most_passed(hand)
+    elif hand.known_full_hand(seat) is None:
         return
-    if hand.known_full_hand(seat) is None:
-        return
-    if seat == dealer and card.suit in upcard_suits:
+    elif seat == dealer and card.suit in upcard_suits:
         # It may be the unreported upcard: which card of the suit that was, the record does
         # not say.
         return
+    else:
+        key = "not_in_hand"
     hand.flag(
         order,
         "card-not-held",
-        "not_in_hand",
+        key,
         seat=seat,
         trick=trick,
         card=card,
         hand=hand.dealt[seat],
+        **more,
     )
 
 
