@@ -505,3 +505,16 @@ def test_a_party_and_a_swiss_night_count_in_the_season_and_export_in_both_langua
             }
         prizes = {prize["kind"]: prize["title"] for prize in standings["side_prizes"]}
         assert prizes["booby"] == booby
+
+
+def test_a_rematch_none_could_avoid_is_marked_on_the_pairings(director: Director, anon):
+    """Four teams meet each other in three rounds: the fourth round's pairings say which
+    tables are rematches, and the three before have none."""
+    event = swiss_night(director, 4, rounds=4)
+    director.publish(event)
+    for _ in range(3):
+        settle_round(director, director.next_round(event), [[10, 4], [6, 10]])
+        assert "A rematch" not in anon.get(f"/events/{event}/pairings/").content.decode()
+    fourth = director.next_round(event)
+    page = anon.get(f"/events/{event}/pairings/").content.decode()
+    assert page.count("A rematch (they met in round") == len(fourth["tables"]) == 2

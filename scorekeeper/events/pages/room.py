@@ -214,6 +214,7 @@ class Paired:
 
     table: int
     sides: list[tuple[str, StandingRow | None]]
+    met_in: int | None = None  # the round the two met in before (a rematch none could avoid)
 
 
 @pages_not_found
@@ -232,8 +233,14 @@ def pairings_page(request: HttpRequest, event_id: int) -> HttpResponse:
         raise Http404("This event has no round with this number.")
     rows = {row.name: row for row in selectors.standings(event=event, through=number - 1).rows}
     view = views[0] if views else None
+    earlier = selectors.rounds_of(event=event, numbers=list(range(1, number))) if view else []
+    met = {frozenset(t.team_names): rnd.number for rnd in earlier for t in rnd.tables}
     tables = [
-        Paired(table.number, [(name, rows.get(name)) for name in table.team_names])
+        Paired(
+            table.number,
+            [(name, rows.get(name)) for name in table.team_names],
+            met.get(frozenset(table.team_names)),
+        )
         for table in (view.tables if view else [])
     ]
     return render(
