@@ -7,9 +7,10 @@ first tap on "Undo hand N" asked for."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from table import Table, eventually
 
 pytestmark = pytest.mark.browser
@@ -70,7 +71,18 @@ def test_a_double_tap_on_undo_asks_again_and_on_play_again_chooses_nothing(
     table.hand("Dan (W)", "March", alone=True)
     again = page.get_by_role("button", name="Play again")
     expect(again).to_be_visible()
+    # On a slow network the button is still there for the second tap: one game all the same.
+    started: list[str] = []
+
+    def slowly(route: Route) -> None:
+        if route.request.method == "POST":
+            started.append(route.request.url)
+            time.sleep(0.4)
+        route.continue_()
+
+    page.route(re.compile(r"/api/v1/games/$"), slowly)
     again.dblclick()
     expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
     assert table.game_id != first
     expect(page.locator("form.entry input:checked")).to_have_count(0)
+    assert len(started) == 1

@@ -172,11 +172,11 @@ def test_the_room_pages_fit_a_phone(live_server, phone, django_user_model, langu
     small = {}
     for name, path in room_pages(event, league, swiss, party).items():
         page.goto(live_server.url + path)
+        if name == "standings":
+            expect(page.locator(".standings-table tbody tr")).to_have_count(len(NAMES))
         if name in PLAYERS_PAGES:
             # A link a player taps (a name in the standings) is a finger's size.
             small[name] = [p for p in layout_problems(page) if p.endswith(" px")]
-        if name == "standings":
-            expect(page.locator(".standings-table tbody tr")).to_have_count(len(NAMES))
         assert page.evaluate("document.documentElement.lang") == language[:2]
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > 360:

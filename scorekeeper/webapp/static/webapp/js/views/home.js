@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 import { installHint } from "../install.js";
 import { pending } from "../outbox.js";
 import { teamNames } from "../rules.js";
-import { h, replace } from "../ui.js";
+import { h, replace, wordsKept } from "../ui.js";
 import { HERE } from "./join.js";
 import { allTeams, scoreWords } from "./score.js";
 
@@ -24,7 +24,7 @@ function gameRow({ game, token }, queued = [], here) {
   return h("li", {},
     h("a", { class: "game-link", href: here ? "/table/" : `/g/${game.id}/`, "data-nav": true },
       h("span", { class: "game-teams" }, allTeams(game)),
-      h("span", { class: "game-score" }, scoreWords(game, game.score, " · ")),
+      h("span", { class: "game-score" }, wordsKept(scoreWords(game, game.score, " · "))),
       h("span", { class: "game-status" }, status,
         token ? h("span", { class: "badge" }, t("home.scoring")) : null,
         waiting.length ? h("span", { class: "badge warn" },

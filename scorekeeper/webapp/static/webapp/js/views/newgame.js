@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { go } from "../nav.js";
 import { MAIN_OPTIONS, MORE_OPTIONS, POINTS, PRESETS, optionWords, partnerships, seatLetters, teamOf, teamSeats } from "../rules.js";
 import { gameStart, NeedsConnection } from "../start.js";
-import { choices, draft, dropDraft, h, replace, toast, toggle } from "../ui.js";
+import { choices, draft, dropDraft, h, replace, toast, toggle, wordsKept } from "../ui.js";
 
 export async function showNewGame(main) {
   document.title = `${t("new.title")} · ${t("app.title")}`;
@@ -94,13 +94,13 @@ export async function showNewGame(main) {
     const value = ruleset.points[option.key];
     if (typeof value === "boolean") {
       return toggle({
-        label: t(`pts.${option.key}`),
+        label: wordsKept(t(`pts.${option.key}`)),
         checked: value,
         onchange: (checked) => setPoints(option.key, checked),
       });
     }
     return h("label", { class: "field inline" },
-      h("span", {}, t(`pts.${option.key}`)),
+      h("span", {}, wordsKept(t(`pts.${option.key}`))),
       h("input", {
         type: "number", min: 0, max: 20, inputMode: "numeric", value,
         onchange: (event) => setPoints(option.key, Number(event.target.value)),

@@ -189,7 +189,12 @@ export function showScore(main, ctx) {
   function replaceEntry(...children) {
     const message = toastShownIn(areas.entry) ? document.getElementById("toast") : null;
     replace(areas.entry, ...children);
-    if (message) (areas.entry.querySelector("[data-messages]") || areas.entry).append(message);
+    if (!message) return;
+    // In the new form's place for messages; else (the game won) above what is drawn, where
+    // the hand was just tapped: at large text the card it draws is a screen tall.
+    const place = areas.entry.querySelector("[data-messages]");
+    if (place) place.append(message);
+    else areas.entry.prepend(message);
   }
 
   async function record(body, { preview } = {}) {
@@ -429,8 +434,11 @@ export function showScore(main, ctx) {
     await undo({ number: last.number, entryId: last.entry?.id || null });
   }
 
-  async function rematch() {
+  async function rematch(event) {
     const game = ctx.game;
+    // One game however often it is tapped while it starts (a slow network, a double tap).
+    const button = event?.currentTarget;
+    if (button) button.disabled = true;
     try {
       const { id, offline } = await gameStart({
         rules: game.ruleset,
@@ -441,6 +449,7 @@ export function showScore(main, ctx) {
       await go(`/g/${id}/`);
       if (offline) toast(t("new.started_offline"));
     } catch (error) {
+      if (button) button.disabled = false;
       toast(error instanceof NeedsConnection || error instanceof Unreachable ? t("offline.needed") : error.message);
     }
   }
