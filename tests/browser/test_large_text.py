@@ -154,8 +154,15 @@ def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Pa
         expect(page.locator("#toast")).to_be_visible()
     expect(page.locator(".team.winner .score")).to_have_text("11")
     found["a two-digit score"] = problems(page) + page.evaluate(LABEL_OVER_SCORE)
-    # The hand that won the game can be undone from where it was tapped, above the win.
+    # The hand that won the game can be undone from where it was tapped, above the win; undone,
+    # the hand entry is back, nothing of it under the score.
     expect(page.locator("#toast button")).to_be_in_viewport(ratio=1)
+    page.mouse.wheel(0, 300)  # (a look at the win card first)
+    page.locator("#toast button").tap()
+    expect(page.locator("form.entry")).to_be_visible()
+    page.evaluate(SETTLED)
+    found["the winning hand undone"] = uncovered(page, "form.entry .choice-face")
+    expect(page.locator("form.entry legend").first).to_be_in_viewport(ratio=1)
 
     page.locator("#tabs a").nth(1).click()
     ask = page.locator("form.referee .sticky-actions button")
