@@ -37,7 +37,7 @@ def test_a_club_tables_game_shows_as_its_table_and_opens_it(
     page = table.page
     game_id = str(rnd.tables.get().game_id)
     result = page.locator("section.result")
-    result.get_by_role("group", name="Who enters it?").get_by_role("radio").first.tap()
+    result.get_by_role("group", name="Who enters it?").get_by_role("radio").first.check()
     result.get_by_role("button", name="Enter the result", exact=True).tap()
     eventually(page, lambda: page.evaluate(OUTBOX) == [], what="the result is sent")
 

@@ -80,7 +80,7 @@ def entered_and_shown_to_the_opponents(live_server, phone, rnd: Any) -> Page:
     seats = sorted(rnd.tables.get().seats.all(), key=lambda seat: seat.number)
     Table(scorer, live_server.url).hand(f"{seats[0].player.name} (N)", "Made")
     result = scorer.locator("section.result")
-    result.get_by_role("group", name="Who enters it?").get_by_role("radio").first.tap()
+    result.get_by_role("group", name="Who enters it?").get_by_role("radio").first.check()
     result.get_by_role("button", name="Enter the result", exact=True).tap()
     opponents = phone().new_page()
     opponents.goto(f"{live_server.url}/t/{code}")
