@@ -59,7 +59,11 @@ def joined(base: str, url: str) -> str:
 def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_model, settings):
     base = live_server.url
     settings.PUBLIC_URL = base
-    form = new_event_form(page, base, django_user_model, "Swiss teams", "fixed partners, Swiss")
+    form = new_event_form(page, base, django_user_model, "Swiss teams", "progressive (individual)")
+    form.get_by_label("Sitting out earns").select_option("average")
+    # A Swiss bye is a win: sitting out earns nothing, and is not asked.
+    form.get_by_label("Format").select_option(label="fixed partners, Swiss")
+    expect(form.get_by_label("Sitting out earns")).to_be_hidden()
     form.get_by_label("Scores entered").select_option("totals")
     # The Swiss options are there (its rounds, five suggested), and the knockout's are not.
     expect(form.get_by_label("Rounds")).to_have_value("5")

@@ -92,6 +92,9 @@ def test_every_setting_a_director_may_change_is_on_the_event_form(director, fmt)
     }
     # A time-called win's match points: only where they rank (a team event's).
     not_taken = set() if registered()[fmt].time_called_win_taken else {"time_called_win_points"}
+    # Sitting out's credit: only where it earns one (not a Swiss bye, a win).
+    if registered()[fmt].sit_out_refusal is not None:
+        not_taken |= {"sit_out_credit", "sit_out_points"}
     settings = set(EventUpdateSerializer().fields) - ELSEWHERE - other_formats - not_taken
     assert settings - named == set()
     assert not_taken & named == set()

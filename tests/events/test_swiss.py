@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from scorekeeper.events.formats.base import Night, PlayedRound, PlayedTable, Team
 from scorekeeper.events.formats.swiss import Swiss
 from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES
+from scorekeeper.events.models import Event
 from scorekeeper.events.planning import swiss
 from scorekeeper.events.planning.swiss import maximum_matching
 from scorekeeper.events.ranking.standings import Bye, Line, StandingRow
@@ -326,9 +327,19 @@ def test_a_swiss_byes_average_leaves_out_a_forfeit_as_other_tables_averages_do(
 
 
 def test_a_swiss_bye_earns_its_average_and_no_sit_out_credit_besides(director: Director):
+    """A sit-out credit is refused by name, on a new Swiss night and on one under way; one
+    an earlier build stored is read and never counted."""
+    body = {"name": "Swiss", "format": "swiss", "sit_out_credit": "average"}
+    created = director.client.post(f"/api/v1/clubs/{director.club}/events/", body, format="json")
+    assert is_problem(created, 400, "sit_out_credit")
+    assert "no sit-out credit" in created.json()["detail"]
     event = swiss_night(director, 3)
     body = {"sit_out_credit": "fixed", "sit_out_points": 5}
-    ok(director.client.patch(f"/api/v1/events/{event}/", body, format="json"))
+    changed = director.client.patch(f"/api/v1/events/{event}/", body, format="json")
+    assert is_problem(changed, 400, "sit_out_credit")
+    ok(director.client.patch(f"/api/v1/events/{event}/", {"sit_out_credit": "none"}, format="json"))
+    Event.objects.filter(pk=event).update(sit_out_credit="fixed", sit_out_points=5)
+    ok(director.client.patch(f"/api/v1/events/{event}/", {"name": "Still Swiss"}, format="json"))
     settle_round(director, director.next_round(event), [[10, 5]])
     bye = next(r for r in director.standings(event)["rows"] if r["name"] == "Team 03")
     assert (bye["points_for"], bye["credit"], bye["total"]) == (8, 0, 8)

@@ -298,8 +298,11 @@ class EventFormat(Protocol):
 
     @property
     def time_called_win_taken(self) -> bool:
-        """Its standings rank by match points, where a win when time was called may be worth
-        fewer (the event's `time_called_win_points`)."""
+        """A win when time was called may be worth fewer match points (`time_called_win_points`)."""
+
+    @property
+    def sit_out_refusal(self) -> StrOrPromise | None:
+        """Why a sit-out earns no credit here (a Swiss bye is a win); None: it may."""
 
     # Options
     def time_called_win_checked(self, points: int | None) -> int | None: ...
@@ -378,6 +381,7 @@ class FormatBase(EventFormat, Generic[Options]):
     #: Why the event's `time_called_win_points` means nothing here (its players rank by
     #: something other than match points); None: the format takes it.
     time_called_refusal: ClassVar[StrOrPromise | None] = None
+    sit_out_refusal: ClassVar[StrOrPromise | None] = None
 
     @property
     def time_called_win_taken(self) -> bool:
@@ -547,7 +551,7 @@ class FormatBase(EventFormat, Generic[Options]):
         win_at_time = event.time_called_win_points if self.time_called_win_taken else None
         return Scoring(
             teams=self.teams,
-            credit=str(event.sit_out_credit),
+            credit=standings.NO_CREDIT if self.sit_out_refusal else str(event.sit_out_credit),
             credit_points=int(event.sit_out_points),
             seed=int(event.seed),
             bracket=not self.side_prizes_given,

@@ -58,11 +58,13 @@ class Swiss(FormatBase[SwissOptions]):
     )
     fields = (rounds_field(suggested=5),)
     pages = (Page("pairings", "events-pairings", gettext_lazy("Pairings")),)
+    sit_out_refusal = gettext_lazy(
+        "A Swiss bye is a win with the round's average points: it earns no sit-out credit."
+    )
 
     def scoring(self, event: EventLike) -> Scoring:
-        """As a team event's, and a bye is a win with the round's average points: what a
-        bye is worth here, with no sit-out credit besides."""
-        return replace(super().scoring(event), bye_won=True, credit=standings.NO_CREDIT)
+        """As a team event's, and a bye is a win with the round's average points."""
+        return replace(super().scoring(event), bye_won=True)
 
     def seating(self, night: Night, event: EventLike) -> Seating:
         planned = self.options(event).rounds_planned

@@ -316,6 +316,9 @@ def settings_context(event: Event, *, version: int) -> dict[str, Any]:
         # Only where match points rank; a value stored before shows, to be cleared.
         "time_called_win": format_of(event).time_called_win_taken
         or event.time_called_win_points is not None,
+        # Where sitting out earns credit (a Swiss bye is a win); one stored before shows.
+        "sit_out_credited": format_of(event).sit_out_refusal is None
+        or event.sit_out_credit != Event.SitOutCredit.NONE,
     }
 
 

@@ -43,6 +43,8 @@ def event_form_choices() -> dict[str, Any]:
         "formats": [(kind.name, str(kind.title)) for kind in formats],
         "format_options": format_options(),
         "credits": named(Event.SitOutCredit.choices, CREDIT_NAMES),
+        # (A Swiss bye is a win: its sit-outs earn no credit, and it is not asked.)
+        "credited": " ".join(kind.name for kind in formats if kind.sit_out_refusal is None),
         "confirm_with": named(Event.ConfirmWith.choices, CONFIRM_WITH_NAMES),
         "side_prizes": named(zip(SIDE_PRIZES, SIDE_PRIZE_TITLES, strict=True), PRIZE_NAMES),
         "ladders": named(Season.Ladder.choices, LADDER_NAMES),

@@ -128,6 +128,7 @@ def event_create(
         raise Malformed(_("the season is another club's"), code="bad-season", field="season")
     check_night_options(round_minutes, time_called_win_points, confirm_with)
     kind.time_called_win_checked(time_called_win_points)
+    check_sit_out_credit(kind, sit_out_credit)
     event = Event(
         club=club,
         season=season,
@@ -214,6 +215,13 @@ def check_shape(event: Event) -> None:
             code="bad-sit-out-points",
             field="sit_out_points",
         )
+
+
+def check_sit_out_credit(kind: EventFormat, credit: str) -> None:
+    """A sit-out credit other than none, on a format whose sit-outs earn none (a Swiss bye
+    is a win), is a 400 naming the field. One stored before stays until changed."""
+    if kind.sit_out_refusal is not None and credit != Event.SitOutCredit.NONE:
+        raise Malformed(str(kind.sit_out_refusal), code="not-an-option", field="sit_out_credit")
 
 
 #: What decides whether an event's results can say who won its games (`check_contracts`).

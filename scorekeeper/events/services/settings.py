@@ -27,6 +27,7 @@ from scorekeeper.events.services.events import (
     check_contracts,
     check_night_options,
     check_shape,
+    check_sit_out_credit,
     event_ruleset,
     side_prizes_chosen,
 )
@@ -165,6 +166,8 @@ def _apply(event: Event, given: dict[str, Any]) -> dict[str, Any]:
         if points != event.time_called_win_points:  # one kept from before may come back as it is
             points = format_of(event).time_called_win_checked(points)
         event.time_called_win_points = points
+    if given.get("sit_out_credit", event.sit_out_credit) != event.sit_out_credit:
+        check_sit_out_credit(format_of(event), given["sit_out_credit"])
     if "side_prizes" in given:
         event.side_prizes = side_prizes_chosen(given.pop("side_prizes"))
     if "ruleset" in given:

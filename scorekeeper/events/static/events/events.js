@@ -111,7 +111,11 @@ function director() {
       const preset = form.elements.preset;
       for (const choice of preset.options) choice.hidden = choice.disabled = !takes(choice);
       if (preset.selectedOptions[0]?.disabled) preset.value = [...preset.options].find((o) => !o.disabled).value;
-      const any = form.querySelector(".format-option:not([hidden])");
+      // Sitting out, where it earns something (a Swiss bye is a win): else none is sent.
+      const sitOut = form.querySelector(".sit-out");
+      sitOut.hidden = !takes(sitOut);
+      if (sitOut.hidden) form.elements.sit_out_credit.value = "none";
+      const any = form.querySelector(".format-options .format-option:not([hidden])");
       form.querySelector(".format-options").hidden = !any;
     };
     form.elements.format.addEventListener("change", chosen);
