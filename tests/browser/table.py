@@ -279,7 +279,7 @@ LAYOUT_PROBLEMS = """() => {
   }
   for (const el of document.querySelectorAll("button, a, input, select, textarea, summary")) {
     if (!visible(el) && !(el.matches("input") && el.closest("label") && visible(el.closest("label")))) continue;
-    if (el.matches("a") && !el.matches(".button, .more-link, .tab, .brand, .game-link")
+    if (el.matches("a") && !el.matches(".button, .more-link, .tab, .brand, .game-link, .downloads a")
         && el.closest("p, li") && el.closest("p, li").innerText.trim() !== el.innerText.trim()) continue;
     const target = el.matches("input") && el.closest("label") ? el.closest("label") : el;
     const box = target.getBoundingClientRect();
