@@ -163,6 +163,45 @@ def test_late_arrivals_are_seated_from_the_console_and_four_make_a_table(
     expect(log).to_contain_text("Reason: came late")
 
 
+def test_a_refresh_that_answers_after_a_change_does_not_take_the_console_back(
+    live_server, page: Page, django_user_model
+):
+    """A refresh under way when the director publishes the night answers after the console
+    has read the night again: what it brings is older, and is not drawn. The buttons still
+    say the night is public, and the next change is made on the version read last, not
+    refused as made meanwhile by the director's own change."""
+    event = a_night(django_user_model)
+    page.clock.install()  # the console's refresh is brought forward
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    url = f"{live_server.url}/api/v1/events/{event.pk}/"
+    held: list[tuple[Route, APIResponse]] = []
+
+    def hold_the_first_read(route: Route) -> None:
+        # Its answer read now, before the change, and given to the console after it.
+        if not held and route.request.method == "GET":
+            held.append((route, route.fetch()))
+        else:
+            route.continue_()
+
+    page.route(url, hold_the_first_read)
+    page.clock.run_for(5_000)
+    eventually(page, lambda: bool(held), what="a refresh reading the night")
+    publish = page.locator("button.publish")
+    publish.click()
+    expect(publish).to_have_text("Hide from the public")
+    with page.expect_response(lambda answer: answer.url == url):
+        route, answer = held[0]
+        route.fulfill(response=answer)
+    page.evaluate(SETTLED)
+    # (Read at once: the next refresh, 5 s on, would draw the night as it is again.)
+    assert publish.inner_text() == "Hide from the public"
+    publish.click()
+    expect(publish).to_have_text("Publish")
+    expect(page.locator("dialog.stale")).to_be_hidden()
+    event.refresh_from_db()
+    assert event.published is False
+
+
 def test_a_mistaken_event_is_deleted_from_the_console_once_asked(
     live_server, page: Page, django_user_model
 ):

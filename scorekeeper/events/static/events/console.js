@@ -217,13 +217,22 @@ async function showLog() {
 
 // Loading: only the parts that show data ------------------------------------------------------
 
+// Reads overlap (a refresh under way when a change reads the night again): one that answers
+// after a later one was drawn brings an older night, and is not drawn. Else the buttons would
+// write against its older version, and the director's next change be refused as made meanwhile.
+let reads = 0;
+let drawn = 0;
+
 async function load() {
+  const read = ++reads;
   const [info, entrants, tables, standings] = await Promise.all([
     api("GET", base),
     api("GET", base + (teams ? "teams/" : "players/")),
     api("GET", base + "board/"),
     api("GET", base + "standings/"),
   ]);
+  if (read < drawn) return;
+  drawn = read;
   published = info.published;
   versions.event = info.version;
   nightEntrants(teams ? [] : entrants);
