@@ -298,7 +298,7 @@ class EventFormat(Protocol):
 
     @property
     def time_called_win_taken(self) -> bool:
-        """A win when time was called may be worth fewer match points (`time_called_win_points`)."""
+        """Match points rank here, and a time-called win may count fewer (`time_called_win_points`)."""
 
     @property
     def sit_out_refusal(self) -> StrOrPromise | None:

@@ -219,7 +219,8 @@ def check_shape(event: Event) -> None:
 
 def check_sit_out_credit(kind: EventFormat, credit: str) -> None:
     """A sit-out credit other than none, on a format whose sit-outs earn none (a Swiss bye
-    is a win), is a 400 naming the field. One stored before stays until changed."""
+    is a win), is a 400 naming the field. Asked of one given anew: one an earlier build stored
+    stays until changed (and counts nothing)."""
     if kind.sit_out_refusal is not None and credit != Event.SitOutCredit.NONE:
         raise Malformed(str(kind.sit_out_refusal), code="not-an-option", field="sit_out_credit")
 
