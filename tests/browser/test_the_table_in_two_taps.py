@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import APIResponse, Locator, Page, Route, expect
 from screens import DIRECTOR, PASSWORD, shot, sign_in
 from table import (
     EPOCH_MOVES,
@@ -622,6 +622,41 @@ def test_the_result_entered_takes_the_last_hands_undo_away_while_it_is_on_its_wa
     expect(result).to_contain_text("An opponent confirms it")
     expect(undo).to_have_count(0)
     assert Hand.objects.filter(game__event_table__round=rnd).count() == 2
+
+
+def test_a_poll_that_answers_after_the_result_was_entered_does_not_take_the_panel_back(
+    live_server, phone, django_user_model, settings
+) -> None:
+    """A poll under way as the result is entered answers after the phone has read its table
+    again: what it brings is older (no result yet), and is not drawn. The panel still says
+    the opponents confirm it, with no "Who enters it?" to enter it a second time."""
+    table, _, _, _, _ = round_of_two_played(live_server, phone, django_user_model, settings)
+    page = table.page
+    held: list[tuple[Route, APIResponse]] = []
+
+    def hold_the_first_poll(route: Route) -> None:
+        # Its answer read now, before the result, and given to the phone after it.
+        if not held:
+            held.append((route, route.fetch()))
+        else:
+            route.continue_()
+
+    polled = "**/api/v1/tables/device/"
+    page.route(polled, hold_the_first_poll)
+    page.clock.fast_forward(5_000)
+    eventually(page, lambda: bool(held), what="a poll of the table")
+    result = page.locator("section.result")
+    who = result.get_by_role("group", name="Who enters it?")
+    who.get_by_role("radio").first.check()
+    result.get_by_role("button", name="Enter the result", exact=True).tap()
+    expect(result).to_contain_text("An opponent confirms it")
+    route, answer = held[0]
+    with page.expect_response(lambda response: response.url.endswith("/tables/device/")):
+        route.fulfill(response=answer)
+    page.evaluate(SETTLED)
+    # (Read at once: the next poll, 5 s on, would draw the table as it is again.)
+    assert "An opponent confirms it" in result.inner_text()
+    assert who.count() == 0
 
 
 def test_a_result_entered_offline_takes_the_hands_undo_away_as_one_sent_does(

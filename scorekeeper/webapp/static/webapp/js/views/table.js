@@ -502,8 +502,16 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     await renderResult();
   }
 
+  // Reads overlap (a poll under way as a hand or the result is sent and read back): one that
+  // answers after a later one was drawn brings an older table, and is not drawn (it would
+  // offer the result's entry again, or confirm buttons already answered).
+  let reads = 0;
+  let drawn = 0;
   async function reload() {
+    const read = ++reads;
     const fresh = await fetchHere(device);
+    if (read < drawn) return;
+    drawn = read;
     if (fresh.gone) {
       await offTheTable();
       cleanup();
