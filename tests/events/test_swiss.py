@@ -90,6 +90,32 @@ def test_a_rematch_the_round_must_make_is_not_made_by_a_team_with_an_unmet_one_a
     assert pairing.pairs == ((3, 4), (1, 2))
 
 
+def test_teams_the_first_pass_leaves_unpaired_are_still_paired_with_no_rematch():
+    """In order, 1 takes 2 and leaves 3 and 4, who have met: the quick pass finds no pairing
+    there, and the whole matching finds one (1 v 3, 2 v 4), so 1 v 2 is never chosen."""
+    pairing = swiss.next_round(
+        [1, 2, 3, 4], dict.fromkeys([1, 2, 3, 4], 0), {frozenset({3, 4})}, []
+    )
+    assert pairing.pairs == ((1, 3), (2, 4))
+
+
+def test_a_hundred_teams_pair_in_a_pass_where_nobody_must_rematch():
+    """Seven rounds of a hundred teams: each round paired with no rematch (there is always
+    one such pairing this early), each pair of a round new."""
+    rng = random.Random(5)
+    teams = list(range(1, 101))
+    scores = dict.fromkeys(teams, 0)
+    met: set[frozenset[int]] = set()
+    pairing = swiss.first_round(teams)
+    for _ in range(7):
+        assert not {frozenset(pair) for pair in pairing.pairs} & met
+        for pair in pairing.pairs:
+            met.add(frozenset(pair))
+            scores[rng.choice(pair)] += 2
+        ranked = sorted(teams, key=lambda team: (-scores[team], team))
+        pairing = swiss.next_round(ranked, scores, met, [])
+
+
 def standings_now(teams: list[int], lines: list[Line], byes: list[Bye], rounds: int, event):
     rows = [StandingRow(t, f"T{t}", []) for t in teams]
     return SWISS.rank(event, rows=rows, lines=lines, byes=byes, complete=set(range(1, rounds + 1)))

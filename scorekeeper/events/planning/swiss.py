@@ -145,6 +145,8 @@ class _Apart:
 
     def rematches(self, teams: Sequence[int]) -> int:
         """Half the teams, less the most pairs of them that have not met."""
+        if self._pair_greedily(teams):
+            return 0
         edges = [
             (n, n + 1 + k)
             for n, a in enumerate(teams)
@@ -153,6 +155,21 @@ class _Apart:
         ]
         matched = maximum_matching(len(teams), edges)
         return len(teams) // 2 - sum(1 for v, u in enumerate(matched) if u > v)
+
+    def _pair_greedily(self, teams: Sequence[int]) -> bool:
+        """Whether each of ``teams``, in order, finds a later one free that it has not met:
+        then they pair with no rematch at all. Teams have met few of the others, so this is
+        almost always so, and found in one pass where the whole matching looks at every pair."""
+        free = [True] * len(teams)
+        for n, a in enumerate(teams):
+            if not free[n]:
+                continue
+            met = self._met.get(a, ())
+            k = next((k for k in range(n + 1, len(teams)) if free[k] and teams[k] not in met), -1)
+            if k == -1:
+                return n == len(teams) - 1  # (the odd one out of an odd count)
+            free[n] = free[k] = False
+        return True
 
 
 def maximum_matching(count: int, edges: Iterable[tuple[int, int]]) -> list[int]:
