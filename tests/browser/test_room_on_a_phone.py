@@ -224,6 +224,13 @@ def test_the_pages_a_player_opens_fit_a_phone_at_large_text(
         if name == "results":
             # Each round's tables are cards: no name broken inside a word.
             assert words_broken(page, ".round-results td[data-label]") == []
+            # So is each row of the standings, its total said on the card: nothing to scroll
+            # sideways for.
+            box = page.locator(".scroll:has(> table.standings)")
+            assert box.evaluate("box => box.scrollWidth <= box.clientWidth")
+            total = {"en-US": "Total", "ko-KR": "합계"}[language]
+            first = page.locator("table.standings tbody tr").first
+            expect(first.locator(f'td[data-label="{total}"]')).to_have_text("20")
     assert wide == {}
 
 
