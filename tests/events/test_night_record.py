@@ -186,6 +186,40 @@ def test_the_exports_and_pages_say_a_correction_is_the_directors_with_what_was_c
         assert said in director.client.get(f"/events/{event}/{page}").content.decode(), page
 
 
+@pytest.mark.parametrize(
+    ("remedy", "body", "how", "said"),
+    [
+        ("assign", {"sides": [3, 8]}, "assigned", "assigned by the director, Dora Lee"),
+        (
+            "forfeit",
+            {"forfeited_by": 0},
+            "forfeited",
+            "a forfeit recorded by the director, Dora Lee",
+        ),
+    ],
+)
+def test_an_assignment_or_a_forfeit_over_a_confirmed_result_says_what_was_confirmed(
+    director: Director, remedy: str, body: dict[str, object], how: str, said: str
+):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    phone.settle([7, 2])
+    url = f"{phone.url}result/{remedy}/"
+    result = ok(director.client.post(url, {**body, "reason": "misdeal found"}, format="json"))
+    assert result["provenance"] == how and result["confirmed_points"] == [7, 2]
+    now = "–".join(str(p) for p in result["points"])
+    seen = ok(phone.client.get(phone.url))["result"]
+    assert seen["provenance"] == how and seen["confirmed_points"] == [7, 2]
+    (table,) = ok(director.client.get(f"/api/v1/events/{event}/board/"))[0]["tables"]
+    assert f"{said}: 7–2 confirmed, now {now}" in table["story"]
+    (row,) = csv_rows(director, event, "results.csv")
+    assert (row["how"], row["confirmed_points_0"], row["confirmed_points_1"]) == (how, "7", "2")
+    assert (
+        f"{said}: 7–2 confirmed, now {now}"
+        in director.client.get(f"/events/{event}/results/").content.decode()
+    )
+
+
 def test_a_correction_undone_gives_the_opponents_confirmation_back(director: Director):
     event = night(director, *PLAYERS[:4])
     _seated, (phone,) = seat(director, event)

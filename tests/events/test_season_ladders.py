@@ -390,7 +390,7 @@ def test_ranked_per_round_a_late_arrival_is_not_behind_for_the_rounds_missed(dir
         assert row["per_round"] == round(row["total"] / row["played"], 2)
     page = director.client.get(f"/events/{event}/results/").content.decode()
     assert "Per round" in page and "Ranked by the total per round counted" in page
-    shown = re.findall(r"<td class=\"num\"><strong>([0-9.]+)</strong></td>", page)
+    shown = re.findall(r'<td class="num" data-label="Per round"><strong>([0-9.]+)</strong>', page)
     assert shown == [f"{row['per_round']:.2f}" for row in standings["rows"]]
 
 

@@ -26,14 +26,20 @@ def result_story(
 ) -> str:
     """How a result came about, in the reader's language, naming the director who made it so
     (never a seat): "corrected by the director, Dora Lee: 7–2 confirmed, now 5–3",
-    "assigned by the director, Dora Lee", ...; and "as it stood when time was called by Dora
+    "assigned by the director, Dora Lee" (": 7–2 confirmed, now 3–8" where the table had
+    confirmed one), ...; and "as it stood when time was called by Dora
     Lee". The name stands after a comma, never in brackets: a display name may hold its own
     ("Dora (demo director)"). Empty for a result played and confirmed at the table. ``again``: who of the
     opponents confirmed a correction again ("..., confirmed again by Cat at the table")."""
     who = director or _("a director")
     parts = []
-    if how == "corrected":
-        said = _("corrected by the director, %(director)s") % {"director": who}
+    if how == "corrected" or how in HOW_SAID:
+        if how == "corrected":
+            said = _("corrected by the director, %(director)s") % {"director": who}
+        else:
+            said = str(HOW_SAID[how]) % {"director": who}
+        # (What the opponents had confirmed, where the director changed it: a correction, an
+        # assignment or a forfeit over a confirmed result.)
         if confirmed and points:
             said += ": " + _("%(confirmed)s confirmed, now %(points)s") % {
                 "confirmed": "–".join(str(p) for p in confirmed),
@@ -42,8 +48,6 @@ def result_story(
         if again is not None:
             said += ", " + _("confirmed again by %(player)s at the table") % {"player": again}
         parts.append(said)
-    elif how in HOW_SAID:
-        parts.append(str(HOW_SAID[how]) % {"director": who})
     if called_by is not None:
         parts.append(
             _("as it stood when time was called by %(director)s")

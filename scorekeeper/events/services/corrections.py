@@ -55,9 +55,8 @@ def director_sets(
         and result.status == Result.Status.CONFIRMED
         and result.confirmed_device_id is not None
     )
-    if changed and table_confirmed and result.confirmed_points is None:
-        result.confirmed_points = list(result.points)
-        result.kept_confirmation = _confirmation_kept(result)
+    if changed:
+        confirmed_kept(result)
     result.points = outcome.points
     result.winner = winner
     result.hands = outcome.hands
@@ -103,6 +102,21 @@ def asked_again(table: Table) -> bool:
     if event.reconfirm != Event.Reconfirm.REQUIRED or event.closed_at is not None:
         return False
     return not Round.objects.filter(event=event, number__gt=table.round.number).exists()
+
+
+def confirmed_kept(result: Result) -> None:
+    """A director is about to change a result the table confirmed (a correction, an
+    assignment, a forfeit): what the opponents confirmed is kept, its points
+    (`confirmed_points`, which every page and export then says) and their confirmation, to
+    give back. Once: a later change keeps what the table confirmed, not the director's."""
+    table_confirmed = (
+        result.pk is not None
+        and result.status == Result.Status.CONFIRMED
+        and result.confirmed_device_id is not None
+    )
+    if table_confirmed and result.confirmed_points is None:
+        result.confirmed_points = list(result.points)
+        result.kept_confirmation = _confirmation_kept(result)
 
 
 def _confirmation_kept(result: Result) -> dict[str, object]:

@@ -40,7 +40,7 @@ from scorekeeper.events.models import (
 from scorekeeper.events.ranking.tally import no_tallies
 from scorekeeper.events.services.averages import round_average
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.corrections import nobody_confirmed
+from scorekeeper.events.services.corrections import confirmed_kept, nobody_confirmed
 from scorekeeper.events.services.events import require_running, require_teams
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.repairs import game_follows_seats, game_moved
@@ -114,6 +114,8 @@ def _stand(
     winner_stands(table, result, outcome)
     before = result_snapshot(result)
     now = timezone.now()
+    if result is not None and list(result.points) != points:
+        confirmed_kept(result)  # (the pages say what the opponents had confirmed)
     result = result or unentered_result(table, now)
     result.entered_by = None  # (the director's result: nobody at the table entered it)
     result.entered_device = None

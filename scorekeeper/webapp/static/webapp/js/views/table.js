@@ -131,6 +131,11 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         : t("result.corrected", { director });
       return res.confirmed_by ? `${said} ${by}` : said;
     }
+    // An assignment or a forfeit over a result the table had confirmed says that one too.
+    if (res.confirmed_points && (res.provenance === "assigned" || res.provenance === "forfeited")) {
+      const was = res.confirmed_points.join(" – ");
+      return t(`result.${res.provenance}_from`, { director, was, now: res.points.join(" – ") });
+    }
     if (res.provenance && res.provenance !== "played") return t(`result.${res.provenance}`, { director });
     return by;
   }

@@ -514,6 +514,8 @@ export const EN = {
   "result.corrected_from": "Corrected by the director, {director}: {was} was confirmed, now {now}.",
   "result.assigned": "Assigned by the director, {director}.",
   "result.forfeited": "A forfeit recorded by the director, {director}.",
+  "result.assigned_from": "Assigned by the director, {director}: {was} was confirmed, now {now}.",
+  "result.forfeited_from": "A forfeit recorded by the director, {director}: {was} was confirmed, now {now}.",
   "result.entered-by-director": "Entered by the director, {director}.",
   "result.confirmed-by-director": "Confirmed by the director, {director}.",
 };

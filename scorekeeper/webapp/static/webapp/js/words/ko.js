@@ -508,6 +508,8 @@ export const KO = {
   "result.corrected_from": "디렉터 {director}이(가) 정정했습니다: {was}(으)로 확인됐던 결과가 이제 {now}입니다.",
   "result.assigned": "디렉터 {director}이(가) 정한 결과입니다.",
   "result.forfeited": "몰수패: 디렉터 {director}이(가) 기록했습니다.",
+  "result.assigned_from": "디렉터 {director}이(가) 정한 결과입니다. {was}(으)로 확인됐던 결과가 이제 {now}입니다.",
+  "result.forfeited_from": "몰수패: 디렉터 {director}이(가) 기록했습니다. {was}(으)로 확인됐던 결과가 이제 {now}입니다.",
   "result.entered-by-director": "디렉터 {director}이(가) 입력했습니다.",
   "result.confirmed-by-director": "디렉터 {director}이(가) 확인했습니다.",
 };
