@@ -205,18 +205,24 @@ def test_wrong_pins_entering_and_confirming_share_a_tables_five_tries(director: 
 
 
 def test_pins_are_printed_for_the_clubs_directors_only(director: Director, director_user):
+    """Each player's PIN on their own tally card, printed by a director of the club; never on a
+    public page, nor on the wall list a director prints to pin by the door (whoever read it
+    there could type an opponent's PIN)."""
     event, _, phone = one_table(director, confirm_with="pin", published=True)
-    pin = pin_of(event, phone.player(phone.by_seat[0]))
+    pins = [pin_of(event, phone.player(seat)) for seat in phone.by_seat]
     desk = Client()
     desk.force_login(director_user)
+    cards = desk.get(f"/events/{event}/tally-cards/").content.decode()
+    assert all(pin in cards for pin in pins)
+    wall = desk.get(f"/events/{event}/rounds/1/find/").content.decode()
+    assert "PIN" not in wall and not any(f">{pin}<" in wall for pin in pins)
     for path in (f"/events/{event}/tally-cards/", f"/events/{event}/rounds/1/find/"):
-        assert pin in desk.get(path).content.decode(), path
         public = Client().get(path)
         assert public.status_code == 200 and "PIN" not in public.content.decode(), path
     for path in ("", "rounds/", "standings/", "players/"):
-        assert pin not in Client().get(f"/api/v1/events/{event}/{path}").content.decode()
+        assert pins[0] not in Client().get(f"/api/v1/events/{event}/{path}").content.decode()
     kept = ok(director.client.get(f"/api/v1/players/{phone.player(phone.by_seat[0])}/export.json"))
-    assert [e["pin"] for e in kept["entries"]] == [pin]
+    assert [e["pin"] for e in kept["entries"]] == [pins[0]]
 
 
 def test_the_director_chooses_how_results_are_confirmed(director: Director):

@@ -91,8 +91,8 @@ def find_your_table(request: HttpRequest, event_id: int, number: int) -> HttpRes
             "number": number,
             "lines": lines,
             "numbers": numbers,
-            "pins": _pins(request, event),
-            # The club's directors print it to pin by the door; a player reads it on a phone.
+            # The club's directors print it to pin by the door (never with the players' PINs,
+            # which each reads on their own tally card only); a player reads it on a phone.
             "printed": access.directs(Actor(user=request.user), event.club),
         },
     )
@@ -100,7 +100,8 @@ def find_your_table(request: HttpRequest, event_id: int, number: int) -> HttpRes
 
 def _pins(request: HttpRequest, event: Event) -> dict[int, str]:
     """The players' PINs, where the event confirms with them and a director of the club reads
-    the page (to print it): never on a public page."""
+    the page (to print each player's own card): never on a public page, nor on a list that
+    others read (the wall list)."""
     if not access.sees_pins(Actor(user=request.user), event):
         return {}
     return selectors.pins_of(event=event)
