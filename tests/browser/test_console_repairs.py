@@ -365,6 +365,13 @@ def test_a_correction_without_a_reason_brings_the_why_box_to_the_director(
     expect(why).not_to_have_attribute("aria-invalid", "true")
     page.get_by_role("button", name="Correct the result").click()
     expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("5–3")
+    # The reason is spent with its change: the next one asks its own, never logged with this
+    # one's.
+    expect(why).to_have_value("")
+    page.locator("#totals-0").fill("6")
+    page.get_by_role("button", name="Correct the result").click()
+    expect(why).to_have_attribute("aria-invalid", "true")
+    assert event.rounds.get().tables.get(number=1).result.points == [5, 3]
 
 
 def test_a_paper_tally_of_a_table_with_no_hand_is_keyed_in_on_a_hand_by_hand_night(
@@ -514,6 +521,8 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     page.get_by_role("button", name="Call time").click()
     ask_and(page, "Confirm", says="Call time on round 1?")
     page.get_by_label("As it stands: time was called").check()
+    expect(page.locator(".desk-reason")).to_have_value("")  # (spent with the amendment)
+    page.locator(".desk-reason").fill("time was called")
     page.get_by_role("button", name="Enter the result from its hands").click()
     board = board_table(page, 1).locator(".result-state")
     expect(board).to_contain_text("–".join(shown))

@@ -19,6 +19,13 @@ function reason() {
   return $(".desk-reason", desk).value.trim();
 }
 
+/** A change of the desk's made: the "why" it gave is spent, so the next change asks its own
+ * (not logged with this one's), then the console reads the night again and says so at `key`. */
+function spent(key, message) {
+  $(".desk-reason", desk).value = "";
+  return done(key, message);
+}
+
 function sideNames(table) {
   return [0, 1].map((side) => table.seats.filter((s) => s.side === side).map((s) => s.name).join(" & "));
 }
@@ -234,7 +241,7 @@ async function undoHand(number) {
   if ((await ask(t("undo_ask", { number, table: table.number }))) === null) return;
   await attempt("desk-hands", async () => {
     await api("DELETE", `/api/v1/tables/${table.id}/hands/${number}/`, { reason: reason() }, version);
-    await done("desk-hands", t("hand_undone", { number }));
+    await spent("desk-hands", t("hand_undone", { number }));
   });
 }
 
@@ -261,7 +268,7 @@ $(".hand-form", desk).addEventListener("submit", (e) => {
       // The next hand is begun on this one (the desk is drawn again only after).
       if (open?.table.id === table.id) open.game = written.game.version;
       stopAmend();
-      await done("desk-hands", t("hand_saved", { number: number || written.number }));
+      await spent("desk-hands", t("hand_saved", { number: number || written.number }));
     } catch (error) {
       if (error.status === 412) {
         // Changed meanwhile: who changed which hand since, from the game's own log; once the
@@ -301,7 +308,7 @@ $(".substitute-form", desk).addEventListener("submit", (e) => {
   attempt("desk-seats", () => saving(form, async (version) => {
     const seat = await api("POST", `/api/v1/tables/${table.id}/seats/${f.seat}/substitute/`, { player: f.player.trim(), reason: reason() }, version);
     form.elements.player.value = "";
-    await done("desk-seats", t("substitute_done", { name: seat.name, letter: seatWord(seat.letter) }));
+    await spent("desk-seats", t("substitute_done", { name: seat.name, letter: seatWord(seat.letter) }));
   }));
 });
 
@@ -319,14 +326,14 @@ $(".absent-form", desk)?.addEventListener("submit", async (e) => {
   }
   await attempt("desk-seats", () => saving(form, async (version) => {
     await api("POST", `/api/v1/tables/${table.id}/seats/${seat}/absent/`, { reason: reason() }, version);
-    await done("desk-seats", t("absent_done", { name }));
+    await spent("desk-seats", t("absent_done", { name }));
   }));
 });
 
 // The result --------------------------------------------------------------------------------
 
 function resultSaved(key, result) {
-  return done(key, t("result_saved", { number: open.table.number, points: scoreLine(result.points) }));
+  return spent(key, t("result_saved", { number: open.table.number, points: scoreLine(result.points) }));
 }
 
 $(".totals-form", desk).addEventListener("submit", (e) => {
