@@ -130,6 +130,39 @@ def test_an_erased_name_is_in_no_table_no_cache_entry_and_no_answer(night, direc
     assert found(rows_of_every_table()) == []  # nor in what those reads cached again
 
 
+def test_an_erased_name_typed_at_a_table_they_never_sat_at_goes_too(night, director, backups):
+    """At the other table of the night a phone is labelled with the name, a dispute and a
+    director's amendment name them whole: after the erasure none of it names them."""
+    event = night["event"]
+    (seated,) = ok(director.client.get(f"/api/v1/events/{event}/rounds/"))
+    other = next(t for t in seated["tables"] if all(NAME not in s["name"] for s in t["seats"]))
+    answer = APIClient().post(
+        "/api/v1/tables/join/",
+        {"code": other["join_code"], "label": f"{NAME}'s spare phone"},
+        format="json",
+    )
+    joined = ok(answer, 201)
+    phone = Device(joined["table"], joined["token"], "scorer")
+    north = phone.by_seat[0]
+    phone.hand(maker=north, tricks=3)
+    phone.hand(maker=north, tricks=4)
+    ok(phone.enter(by=north), 201)
+    them = phone.by_seat[1]
+    ok(phone.dispute(by=them, reason=f"{NAME} watched: a march was missed"))
+    body = {"maker": 0, "maker_tricks": 5, "reason": f"as {NAME} saw it"}
+    ok(director.client.patch(f"{phone.url}hands/2/", body, format="json"))
+    rows = rows_of_every_table()
+    for said in (f"{NAME}'s spare phone", f"{NAME} watched", f"as {NAME} saw it"):
+        assert any(said in row for row in rows), said  # there to be erased
+
+    ok(director.client.post(f"/api/v1/players/{night['player'].pk}/erase/", {}, format="json"))
+    assert found(rows_of_every_table()) == []
+    shown = f"Erased player {night['player'].pk}"
+    for path in (f"/api/v1/events/{event}/log/", f"/api/v1/games/{other['game']}/log/"):
+        said = APIClient().get(path).content.decode()
+        assert not found([said]) and shown in said, path
+
+
 def test_the_reason_given_for_an_erasure_loses_the_name_too(night, director):
     player = night["player"]
     why = {"reason": "Zebediah Quackenbush asked by email; Zeb wants no trace"}

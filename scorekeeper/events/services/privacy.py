@@ -44,7 +44,6 @@ from scorekeeper.erasure_ledger import Erasure, erasure_record, erasures
 from scorekeeper.errors import Conflict
 from scorekeeper.events.access import Actor, require_director
 from scorekeeper.events.models import (
-    Entrant,
     EventTeam,
     Result,
     ResultChange,
@@ -257,26 +256,19 @@ def _tables_rewritten(
     spoken: set[str],
     shown: str,
 ) -> None:
-    """The events' logs, results and phones of the tables the player sat at; and, in the
-    events they entered, the log's entries about the event as a whole (an arrival, a leaving,
-    a team of theirs arriving or withdrawn)."""
-    tables = TableSeat.objects.filter(Q(player=player) | Q(substitute_for=player)).values(
-        "table_id"
+    """The club's events' logs, results and phones. At the tables the player sat at, and in
+    what is said about them or a team of theirs, each word of their names goes; elsewhere (a
+    dispute at another table that names them, a phone labelled "Zeb Quack's spare"), their
+    names whole."""
+    mine = set(
+        TableSeat.objects.filter(Q(player=player) | Q(substitute_for=player)).values_list(
+            "table_id", flat=True
+        )
     )
-    entered = Entrant.objects.filter(player=player).values("event_id")
-    event_wide = Q(event__in=entered, table__isnull=True) & ~Q(
-        action=ResultChange.Action.SUBSTITUTE
-    )
-    for entry in ResultChange.objects.filter(
-        Q(table__in=tables)
-        | Q(action=ResultChange.Action.SUBSTITUTE, event__club=player.club)
-        | event_wide
-    ):
+    for entry in ResultChange.objects.filter(event__club=player.club):
         before = _teams_renamed(_scrubbed(entry.before, ids, shown), teams, spoken, shown)
         after = _teams_renamed(_scrubbed(entry.after, ids, shown), teams, spoken, shown)
-        # What was said at their tables, or about them or their team, names them by a word of
-        # a name too; what was said about the event as a whole, by a whole name only.
-        about = entry.table_id is not None or any(
+        about = entry.table_id in mine or any(
             names_them(value, record, teams)
             for value in (entry.before, entry.after)
             for record in ids
@@ -284,13 +276,17 @@ def _tables_rewritten(
         said = _renamed_in(entry.reason, spoken if about else old, shown)
         if (before, after, said) != (entry.before, entry.after, entry.reason):
             ResultChange.objects.filter(pk=entry.pk).update(before=before, after=after, reason=said)
-    for result in Result.objects.filter(table__in=tables).exclude(dispute_reason=""):
-        said = _renamed_in(result.dispute_reason, spoken, shown)
+    disputes = Result.objects.filter(table__round__event__club=player.club)
+    for result in disputes.exclude(dispute_reason=""):
+        words = spoken if result.table_id in mine else old
+        said = _renamed_in(result.dispute_reason, words, shown)
         if said != result.dispute_reason:
             Result.objects.filter(pk=result.pk).update(dispute_reason=said)
-    phones = TableToken.objects.filter(event_table__tables__in=tables).exclude(label="")
-    for phone in phones.distinct():
-        label = _renamed_in(phone.label, spoken, shown)[:60]
+    theirs = set(
+        TableToken.objects.filter(event_table__tables__in=mine).values_list("pk", flat=True)
+    )
+    for phone in TableToken.objects.filter(event_table__event__club=player.club).exclude(label=""):
+        label = _renamed_in(phone.label, spoken if phone.pk in theirs else old, shown)[:60]
         if label != phone.label:
             TableToken.objects.filter(pk=phone.pk).update(label=label)
 
@@ -299,7 +295,7 @@ def _games_rewritten(player: Player, old: set[str], spoken: set[str], shown: str
     """The games they sat in, their team names and their change logs (the first entry names
     every seat; reasons are free text): a game where they sit now, or sat until a substitute
     or a swap before its first hand took their seat (its first entry still names them); and in
-    the events they entered, any other game's first entry that names them whole. Each of those
+    the club's events, any other game's entries that name them whole. Each of those
     games' reads are tagged anew (`Game.renamed`), so a phone holding the old name is sent the
     new one; the versions a write names stay as they were."""
     sat = set(Seat.objects.filter(player=player).values_list("game_id", flat=True))
@@ -307,8 +303,8 @@ def _games_rewritten(player: Player, old: set[str], spoken: set[str], shown: str
     sat |= set(
         Table.objects.filter(seats__in=places, game__isnull=False).values_list("game_id", flat=True)
     )
-    entered = Table.objects.filter(round__event__entrants__player=player, game__isnull=False)
-    nearby = set(entered.values_list("game_id", flat=True)) - sat
+    club_games = Table.objects.filter(round__event__club=player.club, game__isnull=False)
+    nearby = set(club_games.values_list("game_id", flat=True)) - sat
     for game in Game.objects.filter(pk__in=sat):
         team_names = [_renamed_in(name, spoken, shown) for name in game.team_names]
         if team_names != game.team_names:
@@ -316,10 +312,11 @@ def _games_rewritten(player: Player, old: set[str], spoken: set[str], shown: str
     renamed = set(sat)
     for entry in ChangeLogEntry.objects.filter(game_id__in=sat | nearby):
         # At their own games, what was said names them by a word of a name too ("Zeb's
-        # phone"); another game's is not theirs to rewrite. A seat's name is theirs only when
-        # it is one of their names whole ("Zeb Quack" is not "Zeb", "Ann (Wed)" not "Ann").
+        # phone"); at another game of the club's, by a name whole. A seat's name is theirs
+        # only when it is one of their names whole ("Zeb Quack" is not "Zeb", "Ann (Wed)" not
+        # "Ann").
         after = entry.after
-        said = _renamed_in(entry.reason, spoken, shown) if entry.game_id in sat else entry.reason
+        said = _renamed_in(entry.reason, spoken if entry.game_id in sat else old, shown)
         if entry.action == ChangeLogEntry.Action.CREATE_GAME and isinstance(after, dict):
             players = [shown if str(p) in old else p for p in after.get("players") or []]
             after = {**after, "players": players}
