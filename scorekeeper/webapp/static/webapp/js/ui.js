@@ -107,22 +107,27 @@ export function toast(message, { action, onAction, ms = 4000, into } = {}) {
 }
 
 let pressed = null;
+let pressedBy = "";
 
 /** A double tap is one tap. Its second tap lands where the first one's control was; when
  * that control has gone (a new screen, a closed sheet, the next hand's fresh form), what
  * stands there now (a tab, a choice, the toast's Undo) is not pressed. Two quick taps on
- * two controls that both stay are two taps. */
+ * two controls that both stay are two taps, and so are a click and then a tap (the browser
+ * counts a tap's taps apart from a mouse's clicks: a click between two taps is no part of a
+ * double tap). */
 export function oneTapPerDoubleTap() {
   document.addEventListener("click", (event) => {
     if (event.detail < 1) return; // a label passing its click on, or a key press
     // (A closed sheet leaves the page a moment after it stops showing.)
     const gone = pressed && (!pressed.isConnected || !pressed.getClientRects().length);
-    if (event.detail > 1 && gone) {
+    const by = event.pointerType || "";
+    if (event.detail > 1 && gone && by === pressedBy) {
       event.preventDefault();
       event.stopImmediatePropagation();
       return;
     }
     pressed = event.target;
+    pressedBy = by;
   }, true);
 }
 
