@@ -109,8 +109,10 @@ class Device:
         ok(self.confirm(by=self.by_seat[1]))
 
 
-def join(code: str, role: str = "scorer") -> Device:
-    response = APIClient().post("/api/v1/tables/join/", {"code": code, "role": role}, format="json")
+def join(code: str, role: str = "scorer", label: str = "") -> Device:
+    """A phone joins the table of the code, as `role`, labelled `label` (if given)."""
+    body = {"code": code, "role": role, **({"label": label} if label else {})}
+    response = APIClient().post("/api/v1/tables/join/", body, format="json")
     body = ok(response, 201)
     return Device(body["table"], body["token"], body["role"])
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.core.cache import caches
 from django.db import connection
-from event_helpers import Device, Director, ok
+from event_helpers import Director, join, ok
 from rest_framework.test import APIClient
 
 from scorekeeper.backups import backup_create
@@ -78,13 +78,7 @@ def night(director: Director, director_user) -> dict[str, Any]:
     )
     seated = director.next_round(event)
     table = next(t for t in seated["tables"] if any(NAME in s["name"] for s in t["seats"]))
-    answer = APIClient().post(
-        "/api/v1/tables/join/",
-        {"code": table["join_code"], "label": f"{NAME}'s phone"},
-        format="json",
-    )
-    joined = ok(answer, 201)
-    phone = Device(joined["table"], joined["token"], "scorer")
+    phone = join(table["join_code"], label=f"{NAME}'s phone")
     me = next(name for name in phone.seats if NAME in name)
     phone.hand(maker=me, tricks=3)
     phone.hand(maker=me, tricks=5)
@@ -136,13 +130,7 @@ def test_an_erased_name_typed_at_a_table_they_never_sat_at_goes_too(night, direc
     event = night["event"]
     (seated,) = ok(director.client.get(f"/api/v1/events/{event}/rounds/"))
     other = next(t for t in seated["tables"] if all(NAME not in s["name"] for s in t["seats"]))
-    answer = APIClient().post(
-        "/api/v1/tables/join/",
-        {"code": other["join_code"], "label": f"{NAME}'s spare phone"},
-        format="json",
-    )
-    joined = ok(answer, 201)
-    phone = Device(joined["table"], joined["token"], "scorer")
+    phone = join(other["join_code"], label=f"{NAME}'s spare phone")
     north = phone.by_seat[0]
     phone.hand(maker=north, tricks=3)
     phone.hand(maker=north, tricks=4)
