@@ -13,6 +13,7 @@ import {
   settingsChanged, settingsLookedAgain, settingsRefreshed, settingsSaved, settingsVersion,
 } from "./console_night.js";
 import { standingsTable } from "./standings_table.js";
+import { newestOnly } from "../webapp/js/api.js";
 
 const REFRESH_MS = 5000;
 const SAFETY_MS = 20000; // backups come a minute apart; phones come back within seconds
@@ -217,22 +218,19 @@ async function showLog() {
 
 // Loading: only the parts that show data ------------------------------------------------------
 
-// Reads overlap (a refresh under way when a change reads the night again): one that answers
-// after a later one was drawn brings an older night, and is not drawn. Else the buttons would
-// write against its older version, and the director's next change be refused as made meanwhile.
-let reads = 0;
-let drawn = 0;
+// (A refresh under way as a change reads the night again may answer after it: what it brings
+// is older, and not drawn, or the director's next change would be refused as made meanwhile.)
+const readNight = newestOnly(() => Promise.all([
+  api("GET", base),
+  api("GET", base + (teams ? "teams/" : "players/")),
+  api("GET", base + "board/"),
+  api("GET", base + "standings/"),
+]));
 
 async function load() {
-  const read = ++reads;
-  const [info, entrants, tables, standings] = await Promise.all([
-    api("GET", base),
-    api("GET", base + (teams ? "teams/" : "players/")),
-    api("GET", base + "board/"),
-    api("GET", base + "standings/"),
-  ]);
-  if (read < drawn) return;
-  drawn = read;
+  const night = await readNight();
+  if (!night) return;
+  const [info, entrants, tables, standings] = night;
   published = info.published;
   versions.event = info.version;
   nightEntrants(teams ? [] : entrants);

@@ -76,6 +76,22 @@ export async function call(method, path, { body, token, key, version, lang, form
   return { status: response.status, data };
 }
 
+/** A read that is drawn, made into one whose answers never go back in time: reads overlap
+ * (a poll under way as a change reads again), and one that answers after a later one was
+ * drawn brings something older. It answers `undefined` then, to be drawn by nobody: else a
+ * screen would go back to before the change, and write against its older version. */
+export function newestOnly(read) {
+  let begun = 0;
+  let answered = 0;
+  return async (...args) => {
+    const mine = ++begun;
+    const got = await read(...args);
+    if (mine < answered) return undefined;
+    answered = mine;
+    return got;
+  };
+}
+
 /**
  * Where a scored game lives on the server. The screens and the outbox only ever use these
  * paths (and the token kept with them), never a path of their own, so anything scored the

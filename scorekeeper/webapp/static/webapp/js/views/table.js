@@ -5,7 +5,7 @@
 // called), confirmed by the opponents on this phone or their own, or disputed, with the
 // reason shown here.
 
-import { api, Problem, Unreachable } from "../api.js";
+import { api, newestOnly, Problem, Unreachable } from "../api.js";
 import { deviceOf, remember, saveToken } from "../db.js";
 import { lang, t } from "../i18n.js";
 import { go, showTabs } from "../nav.js";
@@ -507,16 +507,12 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     await renderResult();
   }
 
-  // Reads overlap (a poll under way as a hand or the result is sent and read back): one that
-  // answers after a later one was drawn brings an older table, and is not drawn (it would
-  // offer the result's entry again, or confirm buttons already answered).
-  let reads = 0;
-  let drawn = 0;
+  // (A poll under way as a hand or the result is sent and read back may answer after it: what
+  // it brings is older, and not drawn: the result's entry offered again, say.)
+  const readHere = newestOnly(fetchHere);
   async function reload() {
-    const read = ++reads;
-    const fresh = await fetchHere(device);
-    if (read < drawn) return;
-    drawn = read;
+    const fresh = await readHere(device);
+    if (!fresh) return;
     if (fresh.gone) {
       await offTheTable();
       cleanup();
