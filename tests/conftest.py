@@ -28,18 +28,40 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that start processes or move a database along its migrations go first, then
-    the browser's (seconds each, where most others take milliseconds): the test workers share
-    the long ones out at the start instead of one worker finishing one alone at the end while
-    the others wait."""
+    """The tests that start processes or move a database along its migrations (tens of
+    seconds each), then the browser's (seconds), then the rest (milliseconds), dealt out to
+    the test workers: pytest-xdist starts each worker on one run of the list and lets an idle
+    one take the end of another's, so each run begins with its share of the long tests and
+    ends on short ones. (Sorted alone, the long tests would all fall in the first worker's
+    run, and the others would wait for it at the end.) A file's browser and quick tests stay
+    together, where their module's fixtures are made once."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    runs: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for kind in (_LONG, _BROWSER, _QUICK):
+        share = [item for item in items if _kind(item) == kind]
+        if kind == _LONG:
+            groups = [[item] for item in share]
+        else:
+            by_file: dict[Path, list[pytest.Item]] = {}
+            for item in share:
+                by_file.setdefault(item.path, []).append(item)
+            groups = sorted(by_file.values(), key=len, reverse=True)
+        dealt = [0] * workers
+        for group in groups:
+            hand = dealt.index(min(dealt))
+            runs[hand] += group
+            dealt[hand] += len(group)
+    items[:] = [item for run in runs for item in run]
 
-    def turn(item: pytest.Item) -> int:
-        migrates = "empty_first" in getattr(item, "fixturenames", ())
-        if migrates or item.get_closest_marker("slow") is not None:
-            return 0
-        return 1 if BROWSER in item.path.parents else 2
 
-    items.sort(key=turn)
+_LONG, _BROWSER, _QUICK = range(3)
+
+
+def _kind(item: pytest.Item) -> int:
+    migrates = "empty_first" in getattr(item, "fixturenames", ())
+    if migrates or item.get_closest_marker("slow") is not None:
+        return _LONG
+    return _BROWSER if BROWSER in item.path.parents else _QUICK
 
 
 BROWSER = Path(__file__).parent / "browser"
