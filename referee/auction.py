@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from .actions import NAMINGS, Bid, bid_of
-from .bidding import defend_alone, late_bid, redeal_request
+from .bidding import defend_alone, redeal_request
 from .hand import BIDDING, Hand, Order
 from .rules import LONE_BIDS_TAKEN
 from .verdict import Next, Phase
@@ -52,7 +52,8 @@ def bid(hand: Hand, index: int, said: Bid) -> None:
         _declare(hand, order, said)
         return
     if hand.maker is not None:
-        late_bid(hand, order, seat, "bid_after_auction")
+        # Any seat, the moon's partner too: it sits out of the play only (variants.md B.7).
+        hand.flag(order, "out-of-turn", "bid_after_auction", seat=seat)
         return
     if action == "redeal":
         redeal_request(hand, order, seat)

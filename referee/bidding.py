@@ -33,7 +33,7 @@ def bid(hand: Hand, index: int, said: Bid) -> None:
         defend_alone(hand, order, seat)
         return
     if hand.maker is not None:
-        late_bid(hand, order, seat, "bid_after_trump")
+        late_bid(hand, order, seat)
         return
     if said.action == "redeal":
         redeal_request(hand, order, seat)
@@ -268,13 +268,13 @@ def _joker_call(hand: Hand, order: Order, said: Bid) -> None:
     make(hand, seat, said.suit, said.alone, pickup=True, round_one=True)
 
 
-def late_bid(hand: Hand, order: Order, seat: int, key: str) -> None:
-    """A bid once the makers are known: from a seat sitting out, ``sitting-out``; from any
-    other, ``out-of-turn`` (said as ``key``: after trump, after the auction)."""
+def late_bid(hand: Hand, order: Order, seat: int) -> None:
+    """A bid once trump is made: from a seat sitting out, ``sitting-out``; from any other,
+    ``out-of-turn``. (Bid Euchre's auction has its own: variants.md B.7.)"""
     if seat in hand.sitting_out():
         hand.flag_sitting_out(order, seat, "bid_sitting_out")
     else:
-        hand.flag(order, "out-of-turn", key, seat=seat)
+        hand.flag(order, "out-of-turn", "bid_after_trump", seat=seat)
 
 
 def defend_alone(hand: Hand, order: Order, seat: int) -> None:

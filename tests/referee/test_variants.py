@@ -362,6 +362,12 @@ THE_AUCTION = [
         next=(0, "exchange", None),
     ),
     case(
+        "the-moons-partner-bidding-after-it-is-out-of-turn: it sits out of the play only",
+        bid_record(dealer=3, bid="0:moon:H 2:pass"),
+        [("out-of-turn", 2, None, None)],
+        next=(0, "exchange", None),
+    ),
+    case(
         "a-loner-outbids-a-moon-under-moon-loner",
         bid_record(
             options("bid-euchre", lone_bids="moon-loner"), dealer=3, bid="0:moon:H 1:loner:S"
