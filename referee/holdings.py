@@ -183,7 +183,7 @@ def check_card(
             hand.flag(
                 order,
                 "card-not-held",
-                "dealt_elsewhere",
+                "passed_elsewhere" if card.bit & hand.passed_in else "dealt_elsewhere",
                 seat=seat,
                 trick=trick,
                 card=card,

@@ -180,6 +180,7 @@ TEMPLATES: Final[dict[str, str]] = {
         "not {seat}'s lead."
     ),
     "dealt_elsewhere": "{seat_cap} played {card}, which was dealt to {other}.",
+    "passed_elsewhere": "{seat_cap} played {card}, which was passed to {other}.",
     "not_in_hand": "{seat_cap} played {card}, which is not among its cards ({hand}).",
     # Six-handed and Bid Euchre (spec v1.1): the auction, naming trump, the exchange.
     "auction_bid_in_turn_up": (
@@ -248,8 +249,8 @@ TEMPLATES: Final[dict[str, str]] = {
         "A partner passed {seat} two cards; calling for best, each partner passes at most one."
     ),
     "exchange_discard_count": (
-        "{seat_cap} laid away {laid} cards for the {count} passed; it lays away as many as "
-        "it is passed."
+        "{seat_cap} was passed {count} and laid away {laid}; it lays away as many cards as it "
+        "is passed."
     ),
     "exchange_passed_laid_away": (
         "{seat_cap} laid away {card}, a card passed to it, but it chooses what to lay away "

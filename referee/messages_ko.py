@@ -201,6 +201,7 @@ TEMPLATES: Final[dict[str, str]] = {
         "{t_lone}을(를) 했든 {seat}의 {t_lead}이(가) 아니었습니다."
     ),
     "dealt_elsewhere": "{seat}이(가) {other}에게 돌려진 {card}을(를) 냈습니다.",
+    "passed_elsewhere": "{seat}이(가) {other}에게 건네진 {card}을(를) 냈습니다.",
     "not_in_hand": "{seat}이(가) 자기 카드({hand})에 없는 {card}을(를) 냈습니다.",
     # 6인 유커와 비드 유커: 비딩, 트럼프 선언, 카드 교환.
     "auction_bid_in_turn_up": (

@@ -731,6 +731,30 @@ def test_a_contract_from_a_seat_with_no_bid_left_is_told_in_the_auctions_words()
     assert "라운드" not in korean and korean.endswith("더 비드할 차례가 없습니다.")
 
 
+def test_a_card_passed_to_the_lone_maker_and_played_by_another_is_told_as_passed_not_dealt() -> (
+    None
+):
+    """The card was dealt to a partner and passed in the exchange: the seat that holds it now
+    is the maker, and it came there by the exchange."""
+    passed = record(
+        options("six-handed", call_for_best="one"),
+        dealer=0,
+        upcard="9C",
+        discard="TD",
+        exchange={"passed": [{"seat": 3, "card": "AH"}], "discard": ["9S"]},
+        tricks=("1:AS 2:AH",),
+    )
+    passed["bids"] = [{"seat": 1, "action": "order-up", "alone": True}]
+    (english, korean) = (
+        [(v.code, v.seat, v.message) for v in referee.check(passed, lang=lang).violations]
+        for lang in ("en", "ko")
+    )
+    assert english == [
+        ("card-not-held", 2, "Seat 2 played the ace of hearts, which was passed to seat 1.")
+    ]
+    assert "건네진" in korean[0][2]
+
+
 # -- the presets and their options ------------------------------------------------------------
 
 VARIANT_PRESETS = ("six-handed", "bid-euchre")
