@@ -125,6 +125,10 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A kept connection's health is asked of its socket, not by a `SELECT 1` round trip
+    # before each request's first query (scorekeeper/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A club night on the embedded default: readers never wait for writers (WAL), a write
     # transaction takes the write lock when it begins (IMMEDIATE), so two writers queue instead
