@@ -65,3 +65,11 @@ def test_a_connection_the_server_ended_is_replaced_before_the_request_uses_it(ke
         cursor.execute("SELECT pg_backend_pid()")
         assert cursor.fetchone()[0] != pid
     assert kept.connection is not ended
+
+
+@pytest.mark.django_db
+def test_a_connection_left_in_a_transaction_gets_the_round_trip(kept, round_trips):
+    kept.connection.execute("BEGIN")
+    assert kept.is_usable() and round_trips == ["SELECT 1"]
+    kept.connection.execute("ROLLBACK")
+    assert kept.is_usable() and round_trips == ["SELECT 1"]
