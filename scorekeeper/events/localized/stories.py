@@ -33,11 +33,8 @@ def result_story(
     opponents confirmed a correction again ("..., confirmed again by Cat at the table")."""
     who = director or _("a director")
     parts = []
-    if how == "corrected" or how in HOW_SAID:
-        if how == "corrected":
-            said = _("corrected by the director, %(director)s") % {"director": who}
-        else:
-            said = str(HOW_SAID[how]) % {"director": who}
+    if how in HOW_SAID:
+        said = str(HOW_SAID[how]) % {"director": who}
         # (What the opponents had confirmed, where the director changed it: a correction, an
         # assignment or a forfeit over a confirmed result.)
         if confirmed and points:
@@ -58,6 +55,7 @@ def result_story(
 
 #: How a result came about (`Result.provenance`) but a correction, in the reader's language.
 HOW_SAID: Final = {
+    "corrected": gettext_lazy("corrected by the director, %(director)s"),
     "assigned": gettext_lazy("assigned by the director, %(director)s"),
     "forfeited": gettext_lazy("a forfeit recorded by the director, %(director)s"),
     "entered-by-director": gettext_lazy("entered by the director, %(director)s"),

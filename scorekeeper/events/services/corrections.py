@@ -50,11 +50,7 @@ def director_sets(
         or result.winner != winner
         or result.time_called != outcome.time_called
     )
-    table_confirmed = (
-        result.pk is not None
-        and result.status == Result.Status.CONFIRMED
-        and result.confirmed_device_id is not None
-    )
+    table_confirmed = _table_confirmed(result)
     if changed:
         confirmed_kept(result)
     result.points = outcome.points
@@ -109,14 +105,18 @@ def confirmed_kept(result: Result) -> None:
     assignment, a forfeit): what the opponents confirmed is kept, its points
     (`confirmed_points`, which every page and export then says) and their confirmation, to
     give back. Once: a later change keeps what the table confirmed, not the director's."""
-    table_confirmed = (
+    if _table_confirmed(result) and result.confirmed_points is None:
+        result.confirmed_points = list(result.points)
+        result.kept_confirmation = _confirmation_kept(result)
+
+
+def _table_confirmed(result: Result) -> bool:
+    """The result stands as the table confirmed it (a phone of the opponents', or a PIN)."""
+    return (
         result.pk is not None
         and result.status == Result.Status.CONFIRMED
         and result.confirmed_device_id is not None
     )
-    if table_confirmed and result.confirmed_points is None:
-        result.confirmed_points = list(result.points)
-        result.kept_confirmation = _confirmation_kept(result)
 
 
 def _confirmation_kept(result: Result) -> dict[str, object]:
