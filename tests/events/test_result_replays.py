@@ -44,14 +44,21 @@ def test_a_confirmation_sent_again_after_the_director_corrected_confirms_nothing
     scorer, opponent = (phone.player(name) for name in phone.by_seat[:2])
     ok(sent(phone, "", {"entered_by": scorer, "points": [7, 2]}, "k-enter"), 201)
     confirmation = {"confirmed_by": opponent}
-    ok(sent(phone, "confirm/", confirmation, "k-confirm", seen=1))
+    confirmed = ok(sent(phone, "confirm/", confirmation, "k-confirm", seen=1))
     corrected = director.client.patch(
         phone.url + "result/", {"points": [5, 3], "reason": "miscounted"}, format="json"
     )
     assert ok(corrected)["status"] == "entered"  # (the event asks the table to confirm again)
-    # The confirmation the phone kept, sent again: found by its key, it changes nothing.
+    # The confirmation the phone kept, sent again: found by its key, it changes nothing, and
+    # is answered as it was the first time (what it confirmed, not what stands now).
     again = ok(sent(phone, "confirm/", confirmation, "k-confirm", seen=1))
-    assert (again["status"], again["points"], again["confirmed_by"]) == ("entered", [5, 3], None)
+    assert again == confirmed
+    assert (again["status"], again["points"], again["confirmed_by"]) == (
+        "confirmed",
+        [7, 2],
+        opponent,
+    )
+    assert ok(phone.client.get(phone.url + "result/"))["points"] == [5, 3]
     # A new confirmation of what the phone showed before the correction is refused.
     stale = sent(phone, "confirm/", confirmation, "k-confirm-2", seen=1)
     assert is_problem(stale, 412, "If-Match", "result-changed")
@@ -82,20 +89,26 @@ def test_a_tables_writes_sent_again_in_order_after_a_restore_are_each_logged_onc
         ("", {"entered_by": scorer, "points": [6, 3]}, "k3", None),
         ("confirm/", {"confirmed_by": opponent}, "k4", 3),
     ]
+    answers = {}
     for path, body, key, seen in writes[:2]:
-        ok(sent(phone, path, body, key, seen), 201 if not path else 200)
+        answers[key] = ok(sent(phone, path, body, key, seen), 201 if not path else 200)
     for path, body, key, seen in writes:
         answer = sent(phone, path, body, key, seen)
         assert answer.status_code in (200, 201), answer.json()
+        answers.setdefault(key, answer.json())
     assert logged(director, event) == [
         ("enter", [7, 2], "entered"),
         ("dispute", [7, 2], "disputed"),
         ("enter", [6, 3], "entered"),
         ("confirm", [6, 3], "confirmed"),
     ]
-    # Sent once more, all of it, nothing changes.
+    # Sent once more, all of it, nothing changes, and each is answered as it first was.
     for path, body, key, seen in writes:
-        assert ok(sent(phone, path, body, key, seen), 200)["version"] == 4
+        assert ok(sent(phone, path, body, key, seen), 200) == answers[key]
+    assert [answers[key]["version"] for key in ("k1", "k2", "k3", "k4")] == [1, 2, 3, 4]
+    assert answers["k2"]["dispute_reason"] == "we had 3"
+    assert answers["k2"]["disputed_by"] == opponent
+    assert answers["k4"]["confirmation"] == "same-device"
     assert len(logged(director, event)) == 4
 
 

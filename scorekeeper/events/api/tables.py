@@ -303,7 +303,9 @@ def result_written(
     the result as it stands is answered. A director's write (``directors``) is asked against
     the table's version they read (`If-Match`, its change log's newest entry); a table's write
     is kept with its Idempotency-Key, and an answer to the result (``answers``: a
-    confirmation, a dispute) names the result's version the phone showed (`If-Match`)."""
+    confirmation, a dispute) names the result's version the phone showed (`If-Match`).
+    Sent again with its key, a table's write changes nothing and is answered 200 with what it
+    was first answered, once the service has found the key the phone's own (or refused it)."""
     data = read_body(body, request.data)
     if directors:
         data["expected_version"] = expected_version(request)
@@ -311,9 +313,14 @@ def result_written(
         data["key"] = idempotency_key(request)
     if answers:
         data["seen"] = expected_version(request)
-    # (An entry sent again changes nothing: answered 200 with the result as it stands.)
+    answered = selectors.result_answered(table=view.table, key=data.get("key"))
+    # (An entry sent again without its key changes nothing: answered 200 as it stands.)
     before = selectors.result_version(table=view.table) if created else None
     result = write(table=view.table, actor=view.actor, **data)
+    if answered is not None:
+        # (The log keeps the answer's fields under the answer's names, and more.)
+        kept = {name: answered[name] for name, _field in s.ResultSerializer().fields.items()}
+        return Response(kept, status=status.HTTP_200_OK)
     fresh = created and (before is None or result.version != before)
     answer = status.HTTP_201_CREATED if fresh else status.HTTP_200_OK
     return Response(s.ResultSerializer(result).data, status=answer)
@@ -337,7 +344,9 @@ class TableResultView(EventsView):
         responses={
             201: s.ResultSerializer,
             200: OpenApiResponse(
-                s.ResultSerializer, description="Sent again: the result as it stands."
+                s.ResultSerializer,
+                description="Sent again: with its Idempotency-Key, what it was first answered; "
+                "without, the result as it stands.",
             ),
             **problems(400, 401, 403, 404, 409, 422),
         },

@@ -23,6 +23,7 @@ from scorekeeper.events.models import (
     Event,
     EventTable,
     Result,
+    ResultChange,
     Round,
     Season,
     Table,
@@ -236,6 +237,19 @@ def season_get(*, season_id: int, club: Club | None = None) -> Season:
 def result_version(*, table: Table) -> int | None:
     """The version of the table's result (None: no result yet)."""
     return Result.objects.filter(table=table).values_list("version", flat=True).first()
+
+
+def result_answered(*, table: Table, key: str | None) -> dict[str, Any] | None:
+    """What the table's write sent with this Idempotency-Key was first answered: the result
+    as the change log kept it then (None: no such write, or one logged before the log kept
+    whole answers). A retry is answered the same, whatever happened to the result since."""
+    if key is None:
+        return None
+    entry = the_row(ResultChange.objects.filter(table=table, key=key))
+    if entry is None or not isinstance(entry.after, dict) or "confirmation" not in entry.after:
+        return None
+    disputed = entry.action == ResultChange.Action.DISPUTE
+    return {**entry.after, "dispute_reason": entry.reason if disputed else ""}
 
 
 def result_of(*, table: Table) -> Result:

@@ -204,8 +204,8 @@ def result_dispute(
     """A player at the table says the entered result (the version their phone showed:
     `seen`) is wrong, and why (shown on the scorer's phone); the table fixes its hands and
     enters it again. Sent again (its answer lost), the same dispute, or one with the same
-    Idempotency-Key (`key`), changes nothing and is answered with the result as it stands, as
-    a confirmation sent again is."""
+    Idempotency-Key (`key`), changes nothing, as a confirmation sent again does (the API
+    answers a keyed one as it was first answered)."""
     if not reason.strip():
         raise Malformed(_("Say what is wrong."), code="reason-required", field="reason")
     with transaction.atomic():

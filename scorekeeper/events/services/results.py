@@ -273,6 +273,8 @@ def unentered_result(table: Table, now: datetime) -> Result:
 
 
 def result_snapshot(result: Result | None) -> dict[str, Any] | None:
+    """The result as the change log keeps it: everything its answer says but the dispute's
+    words (kept as the entry's reason, where an erasure rewrites them), by ids."""
     if result is None:
         return None
     return {
@@ -282,10 +284,12 @@ def result_snapshot(result: Result | None) -> dict[str, Any] | None:
         "hands": result.hands,
         "entered_by": result.entered_by_id,
         "confirmed_by": result.confirmed_by_id,
+        "confirmation": result.confirmation,
         "disputed_by": result.disputed_by_id,
         "time_called": result.time_called,
         "same_device": result.same_device,
         "provenance": result.provenance,
+        "corrected": result.corrected,
         "director": result.director,
         "confirmed_points": result.confirmed_points,
         "version": result.version,
