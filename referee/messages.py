@@ -175,7 +175,7 @@ def _renege_en(words: _English, params: _Params) -> str:
     trump: Suit | None = params["trump"]
     text = f"{v['seat_cap']} played {v['card']} on a {led_one} lead while holding {v['held']}"
     if params["shown_in"] is not None:
-        text += f" (it played it in trick {params['shown_in']})"
+        text += f" (they played it in trick {params['shown_in']})"
     held: Card = params["held"]
     card: Card = params["card"]
     if trump is None:  # (no trump: every card follows its printed suit)
@@ -243,7 +243,7 @@ def _renege_any_trump(lang: str) -> Callable[[_English, _Params], str]:
                 name += (
                     fill(_KO_PARTS["shown_in"], v | {"shown_in_nth": words.nth(shown_in)})
                     if lang == "ko"
-                    else f" (it played it in trick {shown_in})"
+                    else f" (they played it in trick {shown_in})"
                 )
             names.append(name)
         v["lead"] = words.card(params["lead"])

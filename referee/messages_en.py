@@ -12,11 +12,11 @@ TEMPLATES: Final[dict[str, str]] = {
     "dealt_twice": "{card_cap} is reported in the hands of both {other} and {seat}.",
     "bid_after_throw_in": "{seat_cap} bid after the hand was thrown in.",
     "bid_sitting_out": (
-        "{seat_cap} bid, but it sits out this hand because its partner, {partner}, is "
+        "{seat_cap} bid, but they sit out this hand because their partner, {partner}, is "
         "playing alone."
     ),
     "bid_sitting_out_for_defender": (
-        "{seat_cap} bid, but it sits out this hand because its partner, {partner}, defends alone."
+        "{seat_cap} bid, but they sit out this hand because their partner, {partner}, defends alone."
     ),
     "bid_after_trump": "{seat_cap} bid after trump had already been made.",
     "bid_turn": "{seat_cap} bid, but it was {turn}'s turn to bid.",
@@ -76,13 +76,13 @@ TEMPLATES: Final[dict[str, str]] = {
     "no_defend_alone": (
         "{seat_cap} declared to defend alone, but these rules do not allow defending alone."
     ),
-    "defend_by_maker": "{seat_cap} is on the making side, so it cannot defend alone.",
+    "defend_by_maker": "{seat_cap} is on the making side, so they cannot defend alone.",
     "defend_needs_loner": (
         "{seat_cap} declared to defend alone, but only a lone maker can be defended alone "
         "under these rules."
     ),
     "defend_twice": "{seat_cap} declared to defend alone, but {other} already defends alone.",
-    "defend_again": ("{seat_cap} declared to defend alone again; it already defends alone."),
+    "defend_again": ("{seat_cap} declared to defend alone again; they already defend alone."),
     "contract_joker_makers": (
         "The reported contract has {maker} making trump, but with the joker turned up the "
         "dealer, {dealer}, names trump and the dealer's team are the makers."
@@ -148,11 +148,11 @@ TEMPLATES: Final[dict[str, str]] = {
         "{seat_cap}, the dealer, discarded {card}, which is not in the dealer's hand."
     ),
     "play_sitting_out": (
-        "{seat_cap} played {card}, but it sits out this hand because its partner, "
+        "{seat_cap} played {card}, but they sit out this hand because their partner, "
         "{partner}, is playing alone."
     ),
     "play_sitting_out_for_defender": (
-        "{seat_cap} played {card}, but it sits out this hand because its partner, "
+        "{seat_cap} played {card}, but they sit out this hand because their partner, "
         "{partner}, defends alone."
     ),
     "play_twice": "{seat_cap} played twice to trick {trick}.",
@@ -181,7 +181,7 @@ TEMPLATES: Final[dict[str, str]] = {
     ),
     "dealt_elsewhere": "{seat_cap} played {card}, which was dealt to {other}.",
     "passed_elsewhere": "{seat_cap} played {card}, which was passed to {other}.",
-    "not_in_hand": "{seat_cap} played {card}, which is not among its cards ({hand}).",
+    "not_in_hand": "{seat_cap} played {card}, which is not among their cards ({hand}).",
     # Six-handed and Bid Euchre (spec v1.1): the auction, naming trump, the exchange.
     "auction_bid_in_turn_up": (
         "{seat_cap} bid as in an auction ({action}), but this game turns a card up: a "
@@ -210,7 +210,7 @@ TEMPLATES: Final[dict[str, str]] = {
     "declare_early": "{seat_cap} named trump before the auction had ended.",
     "declare_early_other": "{seat_cap} named trump before the auction had ended.",
     "declare_not_maker": "{seat_cap} named trump, but {maker} won the auction and names it.",
-    "declare_named": "{seat_cap} named trump again; its winning bid had already named it.",
+    "declare_named": "{seat_cap} named trump again; their winning bid had already named it.",
     "declare_no_trump_off": ("{seat_cap} named {no_trump}, which these rules do not allow."),
     "play_before_declare": "{seat_cap} played {card} before {maker} had named trump.",
     "play_before_own_declare": "{seat_cap} played {card} before naming trump.",
@@ -229,8 +229,8 @@ TEMPLATES: Final[dict[str, str]] = {
         "The reported contract has {maker} winning the auction, but {maker} has no bid left in it."
     ),
     "contract_own_raise": (
-        "The reported contract has {maker} outbidding its own highest bid, which it can do only"
-        " over a higher bid from another seat, so by at least two steps."
+        "The reported contract has {maker} outbidding their own highest bid, which they can do"
+        " only over a higher bid from another seat, so by at least two steps."
     ),
     "exchange_not_given": (
         "An exchange was reported, but these rules give this hand none: only a lone maker "
@@ -249,21 +249,21 @@ TEMPLATES: Final[dict[str, str]] = {
         "A partner passed {seat} two cards; calling for best, each partner passes at most one."
     ),
     "exchange_discard_count": (
-        "{seat_cap} was passed {count} and laid away {laid}; it lays away as many cards as it "
-        "is passed."
+        "{seat_cap} was passed {count} and laid away {laid}; they lay away as many cards as "
+        "they are passed."
     ),
     "exchange_passed_laid_away": (
-        "{seat_cap} laid away {card}, a card passed to it, but it chooses what to lay away "
-        "before it sees what is passed."
+        "{seat_cap} laid away {card}, a card passed to them, but they choose what to lay away "
+        "before they see what is passed."
     ),
-    "passed_not_held": "{seat_cap} passed {card}, which it does not hold.",
-    "laid_away_not_held": "{seat_cap} laid away {card}, which it does not hold.",
+    "passed_not_held": "{seat_cap} passed {card}, which they do not hold.",
+    "laid_away_not_held": "{seat_cap} laid away {card}, which they do not hold.",
     "exchanged_twice": "{card_cap} is passed or laid away twice in the exchange.",
     "laid_away": "{seat_cap} played {card}, which {maker} laid away in the exchange.",
-    "laid_away_own": "{seat_cap} played {card}, which it had laid away in the exchange.",
+    "laid_away_own": "{seat_cap} played {card}, which they had laid away in the exchange.",
     "beyond_exchange": (
-        "{seat_cap} played {card}, which is not among its cards ({hand}); its exchange (not "
-        "reported) brings it at most {count} more, and it has played that many already."
+        "{seat_cap} played {card}, which is not among their cards ({hand}); their exchange (not "
+        "reported) brings them at most {count} more, and they have played that many already."
     ),
 }
 

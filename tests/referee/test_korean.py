@@ -353,7 +353,7 @@ def test_a_repeated_defend_alone_is_told_as_a_repetition() -> None:
         bid="1:order-up-alone 2:defend-alone 2:defend-alone",
     )
     english = referee.check(again).violations[0].message
-    assert english == "Seat 2 declared to defend alone again; it already defends alone."
+    assert english == "Seat 2 declared to defend alone again; they already defend alone."
     korean = referee.check(again, lang="ko").violations[0].message
     assert korean == "2번 자리는 이미 단독 수비를 선언했는데 다시 선언했습니다."
 
@@ -369,10 +369,11 @@ def test_a_lone_defenders_partner_is_told_its_partner_defends_alone() -> None:
     )
     bid, play = (v.message for v in referee.check(defended).violations)
     assert (
-        bid == "Seat 0 bid, but it sits out this hand because its partner, seat 2, defends alone."
+        bid
+        == "Seat 0 bid, but they sit out this hand because their partner, seat 2, defends alone."
     )
     assert play == (
-        "Seat 0 played the queen of spades, but it sits out this hand because its partner, "
+        "Seat 0 played the queen of spades, but they sit out this hand because their partner, "
         "seat 2, defends alone."
     )
     bid, play = (v.message for v in referee.check(defended, lang="ko").violations)
@@ -407,7 +408,7 @@ BID_UNDECLARED = {
     [
         pytest.param(
             MOON_LAID_AWAY,
-            "Seat 1 played the 9 of diamonds, which it had laid away in the exchange.",
+            "Seat 1 played the 9 of diamonds, which they had laid away in the exchange.",
             "1번 자리가 카드 교환에서 자기가 내려놓은 다이아몬드 9를 냈습니다.",
             id="the moon bidder plays a card it laid away",
         ),

@@ -1973,7 +1973,7 @@ def test_a_renege_whatever_the_upcard_names_the_lead_and_the_proof() -> None:
     data = record(discard="9D", tricks=("1:9C 2:9H 3:TC 0:AC", "2:QC"), **ORDERED_UNSEEN)
     assert referee.check(data).violations[0].message == (
         "Seat 2 played the 9 of hearts on a trick led with the 9 of clubs, while holding the "
-        "queen of clubs (it played it in trick 2): whatever the unreported upcard was, that card "
+        "queen of clubs (they played it in trick 2): whatever the unreported upcard was, that card "
         "is of the led suit, so seat 2 had to follow suit."
     )
     assert (
