@@ -64,8 +64,17 @@ def test_a_double_tap_on_undo_asks_again_and_on_play_again_chooses_nothing(
     expect(page.get_by_role("heading", name="Hand 4")).to_be_visible()
     eventually(page, lambda: len(table.game()["hands"]) == 3, what="three hands recorded")
     first = table.game_id
+    # Armed for hand 2, the button asks hand 3 for two taps of its own; and armed for hand 3,
+    # a hand entered within the moment disarms it: one tap never undoes the new hand.
+    page.get_by_role("button", name="Undo hand 3").click()
+    expect(page.get_by_role("button", name="Tap again to undo hand 3")).to_be_visible()
+    table.hand("Ann (N)", "Made")
+    expect(page.get_by_role("heading", name="Hand 5")).to_be_visible()
+    page.get_by_role("button", name="Undo hand 4").click()
+    expect(page.get_by_role("button", name="Tap again to undo hand 4")).to_be_visible()
+    eventually(page, lambda: len(table.game()["hands"]) == 4, what="four hands recorded")
 
-    for number in (5, 6):
+    for number in (6, 7):
         table.hand("Dan (W)", "March", alone=True)
         expect(page.get_by_role("heading", name=f"Hand {number}")).to_be_visible()
     table.hand("Dan (W)", "March", alone=True)

@@ -109,7 +109,12 @@ export function showScore(main, ctx) {
   let view = project(ctx.game, ctx.entries);
   // The hand being entered survives a redraw (a language switch, another tab and back).
   const values = draft(`hand:${ctx.id}`, blankHand);
+  // The list's "Undo hand N" after one tap: its timer, and the hand it is armed for. A hand
+  // entered, undone or changed since (on this phone or another) disarms it.
   let undoArmed = 0;
+  let undoArmedFor = "";
+  const handKey = (hand) => `${hand.number}/${hand.entry?.id || ""}/${ctx.game.version}`;
+  const armedFor = (hand) => Boolean(undoArmed) && undoArmedFor === handKey(hand);
   const clash = clashDialog(ctx, scoreWords);
 
   // ---- the hand entry
@@ -376,7 +381,7 @@ export function showScore(main, ctx) {
         }))
         : h("p", { class: "hint" }, t("hands.none")),
       ctx.token && last && !closed() ? h("button", { type: "button", class: "quiet undo", onclick: undoLast },
-        undoArmed ? t("undo.confirm", { number: last.number }) : t("undo.button", { number: last.number })) : null);
+        armedFor(last) ? t("undo.confirm", { number: last.number }) : t("undo.button", { number: last.number })) : null);
   }
 
   function renderChart() {
@@ -421,7 +426,9 @@ export function showScore(main, ctx) {
   async function undoLast() {
     const last = view.hands[view.hands.length - 1];
     if (!last) return;
-    if (!undoArmed) {
+    if (!armedFor(last)) {
+      clearTimeout(undoArmed);
+      undoArmedFor = handKey(last);
       undoArmed = setTimeout(() => {
         undoArmed = 0;
         renderHands();
