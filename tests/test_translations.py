@@ -9,10 +9,13 @@ import re
 import shutil
 import subprocess
 import sys
+from html import escape
 from pathlib import Path
 
 import polib
 import pytest
+
+from referee.terms import TERMS
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "scorekeeper" / "locale" / "ko" / "LC_MESSAGES" / "django.po"
@@ -91,6 +94,18 @@ def test_a_page_answers_in_the_language_asked_for(client):
     assert client.get("/rules/", HTTP_ACCEPT_LANGUAGE="fr").headers["Content-Language"] == "en"
     client.cookies["django_language"] = "ko"
     assert client.get("/rules/").headers["Content-Language"] == "ko"
+
+
+@pytest.mark.django_db
+def test_the_rules_page_tells_a_korean_reader_it_is_english_and_gives_the_games_words(client):
+    korean = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "이 페이지는 영어로 되어 있습니다" in korean
+    preface = korean[korean.index('class="in-your-words"') : korean.index('<div lang="en">')]
+    for term in TERMS:  # the reviewed table, every term of it, English beside Korean
+        assert f'<td lang="en">{escape(term.english)}</td><td>{term.korean}</td>' in preface
+    assert "The referee&#x27;s rules" in korean  # (then the page itself, in English)
+    english = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "in-your-words" not in english and '<div lang="en">' not in english
 
 
 def test_the_events_screens_name_each_tie_break_as_the_api_does():

@@ -19,7 +19,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from markdown_it import MarkdownIt
+
+from referee.terms import TERMS
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates" / "webapp"
@@ -106,11 +109,14 @@ def _rules_html(modified: float) -> tuple[SafeString, str]:
 
 
 def rules(request: HttpRequest) -> HttpResponse:
+    """The rules page. It is written in English; a Korean reader is told so first, with the
+    game's words as the referee and the app say them in Korean (the reviewed table)."""
     body, title = _rules_html(RULES_DOC.stat().st_mtime)
+    terms = [(term.english, term.korean) for term in TERMS] if get_language() == "ko" else []
     response = render(
         request,
         "webapp/rules.html",
-        {"body": body, "title": title, "theme_color": THEME_COLOR},
+        {"body": body, "title": title, "theme_color": THEME_COLOR, "terms": terms},
     )
     response["Cache-Control"] = NO_CACHE
     return response
