@@ -255,7 +255,7 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     assert event_now["date"] == "2026-12-04" and event_now["season"] is not None
     assert event_now["closed_at"] is not None
 
-    # Closed, it can be opened again from the console: its codes and phones work again.
+    # Closed, it can be opened again from the console: its codes work again.
     page.get_by_role("button", name="Reopen the night").click()
     page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("a late table")
     ask_and(page, "Confirm", says="Reopen the night?")

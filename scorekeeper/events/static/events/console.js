@@ -236,7 +236,7 @@ async function load() {
   nightEntrants(teams ? [] : entrants);
   nightShown(info, tables);
   $(".publish").textContent = published ? t("hide") : t("publish");
-  // A finished or closed night can be opened again (its codes and phones work again).
+  // A finished or closed night can be opened again (its codes work again; phones join again).
   $(".closed-note").textContent = info.closed_at ? t("closed_note", { time: clock(info.closed_at) })
     : info.status === "finished" ? t("finished_note") : "";
   latest = tables.length ? tables[0].number : null;
