@@ -292,6 +292,9 @@ def test_two_directors_amending_the_same_hand(live_server, page: Page, django_us
     # Who changed which hand meanwhile, and how.
     expect(stale.locator(".stale-changes li").first).to_contain_text("hand 1:")
     expect(stale.locator(".stale-changes li").first).to_contain_text("director")
+    # The hand before and after, in the words the desk lists hands in (no record's JSON).
+    expect(stale.locator(".stale-changes li").first).to_contain_text("took 5")
+    expect(stale.locator(".stale-changes li").first).not_to_contain_text("{")
     stale.get_by_role("button", name="Look at it now").click()
     expect(stale).to_be_hidden()
     expect(other.locator("[data-note-slot=desk-hands]")).to_contain_text("Someone changed this")

@@ -283,13 +283,22 @@ $(".hand-form", desk).addEventListener("submit", (e) => {
 
 $(".cancel-amend", desk).addEventListener("click", stopAmend);
 
-/** The game's log since `version`, as the change log lists a table's changes. */
+/** The game's log since `version`, as the change log lists a table's changes: each hand it
+ * kept before and after said as the desk's list says a hand. */
 async function handsChangedSince(table, round, version) {
   try {
-    const log = await api("GET", `/api/v1/games/${table.game_id}/log/`);
+    const [log, game] = await Promise.all([
+      api("GET", `/api/v1/games/${table.game_id}/log/`),
+      api("GET", `/api/v1/games/${table.game_id}/`),
+    ]);
+    const said = (hand) => (hand?.kind
+      ? t("hand_line", { number: hand.number, what: handText(hand, game), points: handPoints(hand) })
+      : hand);
     return log.filter((entry) => entry.version > version).map((entry) => ({
       ...entry,
       action: t("hand_changed", { number: entry.hand_number ?? "?", action: entry.action }),
+      before: said(entry.before),
+      after: said(entry.after),
       round: round.number,
       table: table.number,
     }));

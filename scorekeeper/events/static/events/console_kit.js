@@ -202,6 +202,7 @@ function actorSaid(actor) {
 
 function shown(snapshot, names) {
   if (!snapshot) return "—";
+  if (typeof snapshot === "string") return snapshot; // (already in words: a hand, say)
   if (snapshot.points) return `${scoreLine(snapshot.points)} ${snapshot.status ? t(`status_${snapshot.status}`) : ""}`.trim();
   if (snapshot.seeds) return snapshot.seeds.map((name, i) => `${i + 1}. ${name}`).join(", ");
   if (snapshot.name) return snapshot.name;
