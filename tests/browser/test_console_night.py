@@ -13,9 +13,9 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from screens import club_on_screen, console_ready, director_club, director_screen
-from table import REFRESH_MS, api_get, layout_problems, refreshed
+from table import REFRESH_MS, api_get, eventually, layout_problems, refreshed
 from test_events_night import enter_result, hand, join, names
 
 pytestmark = pytest.mark.browser
@@ -106,8 +106,19 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
 
     # Players, publishing, the first round.
     page.get_by_label("Names, one a line").fill("\n".join(EIGHT))
+    # While the names go in one by one, the round waits: its button is off, the count shown.
+    held: list[Route] = []
+    added = re.compile(rf"/api/v1/events/{event}/players/$")
+    page.route(added, lambda route: held.append(route) if not held else route.continue_())
     page.get_by_role("button", name="Add players").click()
+    seat = page.get_by_role("button", name="Seat the next round")
+    expect(seat).to_be_disabled()
+    expect(page.locator("[data-note-slot=players]")).to_contain_text("Adding 1 of 8")
+    eventually(page, lambda: bool(held), what="the first name sent")
+    held[0].continue_()
     expect(page.locator(".entrants li")).to_have_count(8)
+    expect(seat).to_be_enabled()
+    page.unroute(added)
     page.get_by_role("button", name="Publish").click()
     expect(page.get_by_role("button", name="Hide from the public")).to_be_visible()
     page.get_by_role("button", name="Seat the next round").click()

@@ -71,6 +71,7 @@ WORDS: Final = {
     "withdraw_ask": _("Withdraw {name}? Its table in play is forfeited, and it is seated no more."),
     "withdrawn": _("{name} is withdrawn."),
     "added": _("Added {names}."),
+    "adding": _("Adding {number} of {count}: seat the round once all are in."),
     "nobody_added": _("Nobody added."),
     "new_to_club": _("{name} (new to the club)"),
     "on_roster": _("“{name}” is on the club's roster. Who is this?"),

@@ -293,9 +293,14 @@ on(".add-players", "submit", (e) => {
   const f = formData(form);
   const names = f.names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
   const returning = f.returning === "on";
+  // Seating waits until every name is in: a round seated meanwhile would leave the names
+  // still being added out of it, as late arrivals.
+  const waiting = [form.querySelector("button[type=submit], button:not([type])"), $(".next-round")].filter(Boolean);
+  for (const button of waiting) button.disabled = true;
   attempt("players", async () => {
     const added = [];
     for (const [i, name] of names.entries()) {
+      if (names.length > 1) tell("players", t("adding", { number: i + 1, count: names.length }));
       const entry = await choosePlayer(name, $(".who-is-it"), { returning });
       if (entry) {
         const answer = await api("POST", base + "players/", entry, versions.event);
@@ -306,6 +311,8 @@ on(".add-players", "submit", (e) => {
       await load();
     }
     tell("players", added.length ? t("added", { names: added.join(", ") }) : t("nobody_added"));
+  }).finally(() => {
+    for (const button of waiting) button.disabled = false;
   });
 });
 
