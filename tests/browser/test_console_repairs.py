@@ -733,6 +733,19 @@ def test_the_consoles_standings_keep_a_long_name_whole_on_a_phone(
     page.evaluate(SETTLED)
     assert page.evaluate(WORDS_BROKEN_IN_NAMES) == []
     assert page.evaluate("[innerWidth, document.documentElement.scrollWidth]") == [360, 360]
+    # The table scrolls in its own box as far as its last column; no rank is broken.
+    box = page.locator(".standings-table")
+    box.evaluate("(box) => { box.scrollLeft = box.scrollWidth; }")
+    last = box.locator("tbody tr").first.locator("td").last
+    inside = box.evaluate(
+        "(box, cell) => cell.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1",
+        last.element_handle(),
+    )
+    assert inside
+    ranks = page.locator(".standings-table tbody td:first-child")
+    assert set(
+        ranks.evaluate_all("(cells) => cells.map((c) => getComputedStyle(c).whiteSpace)")
+    ) == {"nowrap"}
 
 
 @pytest.mark.parametrize("percent", [100, 200])
