@@ -614,6 +614,13 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
 
     eventually(page, saved, what="the deck and the stuck dealer saved")
     expect(form.get_by_label("The lowest bid (tricks)")).to_have_attribute("max", "8")
+    # Once a round is seated its tables play by these: shown, no longer offered.
+    page.get_by_role("button", name="Seat the next round").click()
+    expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Round 1 is seated.")
+    for fixed in ("Rules (until the first round is seated)", "The deck", "A round is"):
+        expect(form.get_by_label(fixed)).to_be_disabled()
+    expect(form.get_by_label("Hands a round")).to_be_disabled()
+    expect(form.get_by_label("Round timer (minutes; empty: untimed)")).to_be_enabled()
 
 
 def test_a_player_absent_is_recorded_from_the_tables_desk(

@@ -260,6 +260,10 @@ async function load() {
   options(logForm.elements.table, numbers.map((n) => [n, t("table", { number: n })]), t("all_tables"));
   $(".standings").replaceChildren(standingsTable(standings));
   await Promise.all([refreshDesk(tables), showLog(), settingsRefreshed(info.version)]);
+  // How games are played and won is the night's once a round is seated (409 `rounds-seated`):
+  // on the event's form (as it was just read) shown, not offered.
+  const fixed = ["#event-preset", ".rule-options", "#event-round-length", "[name=hands_per_round]", "#event-entry"];
+  for (const part of fixed.map((selector) => $(selector)).filter(Boolean)) part.disabled = latest !== null;
 }
 
 // The controls: drawn once, never by a refresh --------------------------------------------------
