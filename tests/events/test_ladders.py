@@ -227,6 +227,32 @@ def test_ranked_per_round_played_a_late_arrival_is_judged_on_the_rounds_they_pla
     ]
 
 
+def test_ranked_per_round_those_with_no_round_counted_yet_are_listed_after_unranked():
+    """One table has played: its four are ranked (a side with 0 points is 0.00 a round);
+    the four yet to play have no figure to rank by, so they follow by name, with no rank."""
+    lines = table(1, 1, (1, 2), (3, 4), (0, 8))
+    ranked = rank(
+        Scoring(rank_by="per-round"),
+        rows=rows(8, 7, 1, 2, 3, 4, 6, 5),
+        lines=lines,
+        byes=[],
+        complete={1},
+    )
+    played = ranked.rows[:4]  # Cat and Dan 8.0 a round, Ann and Ben 0.0 (coin-flipped)
+    assert [r.rank for r in played] == [1, 2, 3, 4]
+    assert {r.key for r in played[:2]} == {3, 4} and {r.key for r in played[2:]} == {1, 2}
+    waiting = ranked.rows[4:]
+    assert [r.rank for r in waiting] == [None] * 4 and [r.tie_break for r in waiting] == [None] * 4
+    assert [r.name for r in waiting] == sorted(r.name for r in waiting)
+    # Ranked by the total, the same rows all rank (0 points is a total like any other).
+    assert all(
+        r.rank
+        for r in rank(
+            Scoring(), rows=rows(8, 7, 1, 2, 3, 4, 6, 5), lines=lines, byes=[], complete={1}
+        ).rows
+    )
+
+
 def test_per_round_counts_a_bye_only_where_the_event_credits_one():
     lines = [*table(1, 1, (1, 2), (3, 4), (10, 2)), *table(2, 2, (1, 3), (2, 4), (10, 2))]
     byes = [Bye(1, 5), Bye(2, 5)]

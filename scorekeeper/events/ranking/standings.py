@@ -332,10 +332,15 @@ def _buchholz(by_key: dict[int, StandingRow], faced: dict[int, list[int | None]]
         row.median_buchholz = sum(trimmed)
 
 
+def _rounds_counted(scoring: Scoring, row: StandingRow) -> int:
+    """The rounds a total per round is of: at a table, and the byes the event credits (a bye
+    that earns nothing does not count against a late arrival)."""
+    return row.played + (row.byes if scoring.credit != NO_CREDIT else 0)
+
+
 def _per_round(scoring: Scoring, row: StandingRow) -> Fraction:
-    """The total per round counted: rounds at a table, and the byes the event credits (a
-    bye that earns nothing does not count against a late arrival)."""
-    rounds = row.played + (row.byes if scoring.credit != NO_CREDIT else 0)
+    """The total per round counted (none counted yet: 0, and the row is not ranked)."""
+    rounds = _rounds_counted(scoring, row)
     return Fraction(row.total, rounds) if rounds else Fraction(0)
 
 
@@ -361,6 +366,12 @@ def _figure(scoring: Scoring, row: StandingRow) -> int:
 def _ranked(
     scoring: Scoring, rows: list[StandingRow], meetings: list[_Meeting]
 ) -> list[StandingRow]:
+    # Ranked per round, a row with no round counted yet has no figure to rank by (not 0.00
+    # beside those who scored nothing): listed after the ranked rows, by name, with no rank.
+    waiting: list[StandingRow] = []
+    if scoring.rank_by == PER_ROUND and not scoring.teams:
+        waiting = [row for row in rows if not _rounds_counted(scoring, row)]
+        rows = [row for row in rows if _rounds_counted(scoring, row)]
     rows.sort(key=lambda r: _primary(scoring, r), reverse=True)
     ranked: list[StandingRow] = []
     start = 0
@@ -375,7 +386,7 @@ def _ranked(
         start = end
     for place, row in enumerate(ranked, start=1):
         row.rank = place
-    return ranked
+    return ranked + unranked(waiting)
 
 
 def _coin(seed: int, key: int) -> str:
