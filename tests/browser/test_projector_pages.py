@@ -1,5 +1,6 @@
 """The projector at a 100-player night, on a 1080p screen: the standings page by themselves,
-each page fitting the screen in rows readable from across the room, the page number shown."""
+each page fitting the screen in rows readable from across the room, the page number shown;
+the seating beside them pages the same way."""
 
 from __future__ import annotations
 
@@ -41,10 +42,22 @@ def test_the_projector_pages_a_hundred_players(live_server, page: Page, django_u
     )
     assert min(box["height"] for box in heights) >= 28
     assert max(box["bottom"] for box in heights) <= 1080
-    # By itself, the next page: other players.
+    # Beside them the seating of its 25 tables pages too: whole tables, the note in view.
+    seating = page.locator(".seating .page-number")
+    expect(seating).to_contain_text("page 1 of ")
+    bottoms = page.locator(".seating .tables > li:not([hidden])").evaluate_all(
+        "items => items.map(i => i.getBoundingClientRect().bottom)"
+    )
+    assert 1 < len(bottoms) < 25 and max(bottoms) <= 1080
+    assert page.locator(".seating .note").evaluate("n => n.getBoundingClientRect().bottom") <= 1080
+    tables = page.locator(".seating .tables > li:not([hidden]) h3").all_inner_texts()
+    # By itself, the next page: other players, other tables.
     refreshed(page, lambda ms: expect(label).to_contain_text("page 2 of ", timeout=ms), every=8_000)
     second = shown_rows(page)
     assert second and not set(second) & set(first)
+    expect(seating).to_contain_text("page 2 of ")
+    later = page.locator(".seating .tables > li:not([hidden]) h3").all_inner_texts()
+    assert later and not set(later) & set(tables)
 
 
 def test_a_total_below_zero_is_written_with_a_minus_sign_on_the_night_page(

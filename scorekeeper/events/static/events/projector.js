@@ -2,7 +2,9 @@
 // the new <main> in place of the old: no flash, no inline script. A failed fetch keeps what
 // is shown and tries again next time. Standings longer than the screen page by themselves:
 // as many rows as fit below the table's head, each page for a few seconds
-// (<table data-page-seconds>), its number shown; a refresh keeps the page shown.
+// (<table data-page-seconds>), its number shown; a refresh keeps the page shown. Beside them
+// on a wide screen, the seating of a big room pages the same way, as many tables as fit
+// above who sits out and the seats' note.
 const seconds = Number(document.body.dataset.refresh) || 15;
 let page = 0;
 
@@ -14,20 +16,45 @@ function rowsThatFit(table, rows) {
   return Math.max(5, Math.floor(room / height));
 }
 
-function showPage() {
-  const table = document.querySelector(".board table.standings");
-  const label = document.querySelector(".board .page-number");
-  if (!table || !label) return;
-  const rows = [...table.tBodies[0].rows];
-  for (const row of rows) row.hidden = false;
-  if (!rows.length) return;
-  const size = rowsThatFit(table, rows);
-  const pages = Math.ceil(rows.length / size);
+/** How many of the seating's tables fit the screen, whole rows of the grid, with what is
+ * said under them still in view; null where the seating is not beside the standings (a
+ * phone: the page scrolls). */
+function tablesThatFit(list, items) {
+  const board = document.querySelector(".board");
+  if (!board || board.getBoundingClientRect().top !== list.parentElement.getBoundingClientRect().top) return null;
+  const below = [...list.parentElement.children].filter((part) => part.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_PRECEDING);
+  const under = below.reduce((sum, part) => sum + part.getBoundingClientRect().height, 0);
+  const room = window.innerHeight - list.getBoundingClientRect().top - under - 16;
+  const first = items[0].getBoundingClientRect();
+  const across = items.filter((item) => item.getBoundingClientRect().top === first.top).length;
+  const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
+  const tall = Math.max(...items.map((item) => item.getBoundingClientRect().height)) + gap;
+  return across * Math.max(1, Math.floor((room + gap) / tall));
+}
+
+/** Of `items`, only this page's shown (`size` a page), its number in `label`; one page: all,
+ * and no number. */
+function paged(items, size, label) {
+  const pages = size ? Math.ceil(items.length / size) : 1;
   label.hidden = pages < 2;
   if (pages < 2) return;
-  page %= pages;
-  rows.forEach((row, i) => { row.hidden = Math.floor(i / size) !== page; });
-  label.textContent = label.dataset.words.replace("{page}", page + 1).replace("{pages}", pages);
+  const shown = page % pages;
+  items.forEach((item, i) => { item.hidden = Math.floor(i / size) !== shown; });
+  label.textContent = label.dataset.words.replace("{page}", shown + 1).replace("{pages}", pages);
+}
+
+function showPage() {
+  const table = document.querySelector(".board table.standings");
+  const list = document.querySelector(".seating .tables");
+  const parts = [
+    [table ? [...table.tBodies[0].rows] : [], document.querySelector(".board .page-number"), (rows) => rowsThatFit(table, rows)],
+    [list ? [...list.children] : [], document.querySelector(".seating .page-number"), (items) => tablesThatFit(list, items)],
+  ];
+  for (const [items, label, fit] of parts) {
+    if (!label || !items.length) continue;
+    for (const item of items) item.hidden = false;
+    paged(items, fit(items), label);
+  }
 }
 
 function turnPage() {
