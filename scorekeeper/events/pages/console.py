@@ -130,7 +130,7 @@ WORDS: Final = {
     "open_hands": _("{count} hands"),
     "open_phones.one": _("1 phone"),
     "open_phones": _("{count} phones"),
-    "closed": _("The night is closed at {time}: the results are published."),
+    "closed": _("The night is closed: the results are published."),
     "closed_note": _("Closed at {time}."),
     "finished_note": _("The night is finished."),
     "reopened": _("The night is open again: its join codes work, and each table's phone joins again with its code."),
