@@ -109,12 +109,12 @@ export function showScore(main, ctx) {
   let view = project(ctx.game, ctx.entries);
   // The hand being entered survives a redraw (a language switch, another tab and back).
   const values = draft(`hand:${ctx.id}`, blankHand);
-  // The list's "Undo hand N" after one tap: its timer, and the hand it is armed for. A hand
-  // entered, undone or changed since (on this phone or another) disarms it.
+  // The list's "Undo hand N" after one tap: its timer, and the number of the hand it is armed
+  // for. A hand entered or undone since (on this phone or another) disarms it; the same hand
+  // reaching the server (sent from the outbox meanwhile) does not.
   let undoArmed = 0;
-  let undoArmedFor = "";
-  const handKey = (hand) => `${hand.number}/${hand.entry?.id || ""}/${ctx.game.version}`;
-  const armedFor = (hand) => Boolean(undoArmed) && undoArmedFor === handKey(hand);
+  let undoArmedFor = 0;
+  const armedFor = (hand) => Boolean(undoArmed) && undoArmedFor === hand.number;
   const clash = clashDialog(ctx, scoreWords);
 
   // ---- the hand entry
@@ -428,7 +428,7 @@ export function showScore(main, ctx) {
     if (!last) return;
     if (!armedFor(last)) {
       clearTimeout(undoArmed);
-      undoArmedFor = handKey(last);
+      undoArmedFor = last.number;
       undoArmed = setTimeout(() => {
         undoArmed = 0;
         renderHands();
