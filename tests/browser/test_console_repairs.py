@@ -614,7 +614,9 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
 
     eventually(page, saved, what="the deck and the stuck dealer saved")
     expect(form.get_by_label("The lowest bid (tricks)")).to_have_attribute("max", "8")
-    # Once a round is seated its tables play by these: shown, no longer offered.
+    # Once a round is seated its tables play by these: shown, no longer offered. (Seated once
+    # the console has read the night again after the change, as its log shows.)
+    expect(page.locator(".change-log li", has_text="The deck: 24 → 32")).to_be_visible()
     page.get_by_role("button", name="Seat the next round").click()
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Round 1 is seated.")
     for fixed in ("Rules (until the first round is seated)", "The deck", "A round is"):
