@@ -5,7 +5,7 @@
 // the event only while the director is not changing it). A change is made on what the director
 // saw as they began it, not on what a refresh read since.
 import {
-  $, api, ask, attempt, changeItem, clock, consoleReads, done, el, formData, options, scoreLine, slot, t, tell, unbroken, versions,
+  $, api, ask, attempt, changeItem, clock, consoleReads, done, el, formData, options, scoreLine, slot, t, tell, unbroken, versions, writesAnswered,
 } from "./console_kit.js";
 import { openDesk, refreshDesk } from "./console_desk.js";
 import {
@@ -228,11 +228,14 @@ const readNight = newestOnly(() => Promise.all([
 ]));
 
 async function load() {
+  const begun = writesAnswered();
   const night = await readNight();
   if (!night) return;
   const [info, entrants, tables, standings] = night;
   published = info.published;
-  versions.event = info.version;
+  // (A read begun before a write of this console was answered holds the version before it:
+  // the write's own answer, or the read after it, gives the one to write against.)
+  if (begun === writesAnswered()) versions.event = info.version;
   nightEntrants(teams ? [] : entrants);
   nightShown(info, tables);
   $(".publish").textContent = published ? t("hide") : t("publish");
@@ -348,6 +351,7 @@ on(".event-form", "submit", (e) => {
       throw error;
     }
     $(".event-date").textContent = changed.date;
+    versions.event = changed.version; // (the event as this change left it)
     settingsSaved(form, changed.version, changed.ruleset);
     await done("event-form", t("saved"));
   });

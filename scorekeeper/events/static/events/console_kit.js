@@ -5,10 +5,10 @@ import { has as isTableWord, t as tableWord, useLanguage } from "../webapp/js/i1
 import { withParticles } from "../webapp/js/korean.js";
 import { scoreText } from "../webapp/js/rules.js";
 import { h as el } from "../webapp/js/ui.js";
-import { $, $$, api } from "./screen.js";
+import { $, $$, api, writesAnswered } from "./screen.js";
 
 // The DOM look-ups and the director's API session are the events screens' own (screen.js).
-export { $, $$, api, el };
+export { $, $$, api, el, writesAnswered };
 
 const WORDS = JSON.parse(document.getElementById("console-words")?.textContent || "{}");
 const korean = document.documentElement.lang === "ko";

@@ -18,7 +18,16 @@ export async function api(method, url, body, version) {
   const headers = {};
   if (method !== "GET") headers["X-CSRFToken"] = cookie("csrftoken");
   const answer = await call(method, url.replace(/^\/api\/v1/, ""), { body, headers, version });
+  if (method !== "GET") written += 1;
   return answer.data;
+}
+
+let written = 0;
+
+/** How many writes of this screen have been answered: a read begun before the last of them
+ * may hold what stood before it. */
+export function writesAnswered() {
+  return written;
 }
 
 export function say(text, bad = false) {
