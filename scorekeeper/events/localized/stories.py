@@ -53,7 +53,7 @@ def result_story(
     return particles_chosen("; ".join(parts))
 
 
-#: How a result came about (`Result.provenance`) but a correction, in the reader's language.
+#: How a director's result came about (`Result.provenance`), in the reader's language.
 HOW_SAID: Final = {
     "corrected": gettext_lazy("corrected by the director, %(director)s"),
     "assigned": gettext_lazy("assigned by the director, %(director)s"),

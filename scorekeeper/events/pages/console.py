@@ -133,7 +133,9 @@ WORDS: Final = {
     "closed": _("The night is closed: the results are published."),
     "closed_note": _("Closed at {time}."),
     "finished_note": _("The night is finished."),
-    "reopened": _("The night is open again: its join codes work, and each table's phone joins again with its code."),
+    "reopened": _(
+        "The night is open again: its join codes work, and each table's phone joins again with its code."
+    ),
     "join_limit_lifted": _(
         "This network's phones can join again ({count} wrong codes forgiven). If the codes "
         "keep coming, find the phone that guesses."

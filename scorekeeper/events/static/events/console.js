@@ -228,14 +228,14 @@ const readNight = newestOnly(() => Promise.all([
 ]));
 
 async function load() {
+  // A read begun before a write of this console was answered may hold the night before it:
+  // drawn by nobody, as an older read is (the read after the write draws it).
   const begun = writesAnswered();
   const night = await readNight();
-  if (!night) return;
+  if (!night || begun !== writesAnswered()) return;
   const [info, entrants, tables, standings] = night;
   published = info.published;
-  // (A read begun before a write of this console was answered holds the version before it:
-  // the write's own answer, or the read after it, gives the one to write against.)
-  if (begun === writesAnswered()) versions.event = info.version;
+  versions.event = info.version;
   nightEntrants(teams ? [] : entrants);
   nightShown(info, tables);
   $(".publish").textContent = published ? t("hide") : t("publish");
@@ -302,7 +302,7 @@ on(".add-players", "submit", (e) => {
   const returning = f.returning === "on";
   // Seating waits until every name is in: a round seated meanwhile would leave the names
   // still being added out of it, as late arrivals.
-  const waiting = [form.querySelector("button[type=submit], button:not([type])"), $(".next-round")].filter(Boolean);
+  const waiting = [form.querySelector("button[type=submit]"), $(".next-round")].filter(Boolean);
   for (const button of waiting) button.disabled = true;
   attempt("players", async () => {
     const added = [];
