@@ -93,11 +93,14 @@ def _play(hand: Hand, record: Record) -> Outcome:
         _flag_first_play(hand, record, "play_after_throw_in")
         return Outcome([], None, True, THROWN_IN, None)
     if hand.maker is None:
-        if not hand.bids_reported and record.contract is None and any(tricks):
-            # (An exchange is not judged either: nothing says who made trump, or alone.)
+        # Neither bids nor a contract: trump is unreported, not unmade, and an exchange is not
+        # judged (nothing says who made trump, or alone).
+        unreported = not hand.bids_reported and record.contract is None
+        if unreported and any(tricks):
             return play_trump_unreported(hand, tricks)
         flag_discard_without_pickup(hand)
-        check_exchange(hand, record.exchange, played=any(tricks))
+        if not unreported:
+            check_exchange(hand, record.exchange, played=any(tricks))
         _flag_first_play(hand, record, "play_before_trump")
         return Outcome([], None, False, None, next_bid(hand))
     check_discard(hand)

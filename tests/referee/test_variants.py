@@ -319,6 +319,40 @@ def test_calling_for_best(data: dict[str, Any], expect: dict[str, Any]) -> None:
     rule_on(data, expect)
 
 
+# Neither bids nor a contract: nothing says who made trump or who is alone, so an exchange is
+# not judged, with play reported or not; bids that have made no trump yet rule one out.
+AN_EXCHANGE = {"passed": passed("3:KD"), "discard": ["AD"]}
+CALL_FOR_ONE = options("six-handed", call_for_best="one")
+EXCHANGE_UNJUDGED = [
+    case(
+        "bid-euchre: an exchange with neither bids nor a contract is not judged",
+        bid_record(dealer=0, exchange=AN_EXCHANGE),
+        next=(1, "bidding", ["pass", "bid:3", "bid:4", "bid:5", "bid:6", "moon"]),
+    ),
+    case(
+        "bid-euchre: nor with a trick reported",
+        bid_record(dealer=0, exchange=AN_EXCHANGE, tricks=("1:9H",)),
+    ),
+    case(
+        "six-handed: an exchange with neither bids nor a contract is not judged",
+        record(CALL_FOR_ONE, dealer=0, upcard="9S", exchange=AN_EXCHANGE),
+        next=(1, "bidding", ["order-up", "order-up-alone", "pass"]),
+    ),
+    case(
+        "bid-euchre: an exchange while the reported bids have made no trump is bad",
+        bid_record(dealer=0, bid="1:pass", exchange=AN_EXCHANGE),
+        [("bad-exchange", None, None, None)],
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expect"), EXCHANGE_UNJUDGED)
+def test_an_exchange_where_nothing_says_who_made_trump(
+    data: dict[str, Any], expect: dict[str, Any]
+) -> None:
+    rule_on(data, expect)
+
+
 def test_a_bad_exchange_names_its_rule() -> None:
     data = called_for_best("one", {"passed": passed("4:KD", "0:QD"), "discard": ["7C", "8S"]})
     violation = referee.check(data).violations[0]
