@@ -51,7 +51,7 @@ def settle_auction_contract(hand: Hand, given: GivenContract | None) -> None:
     hand.trump = given.trump
     hand.no_trump = given.no_trump
     if given.defender_alone is not None:
-        defend_alone(hand, _ORDER, given.defender_alone)
+        defend_alone(hand, _ORDER, given.defender_alone, by_contract=True)
 
 
 def _rank(hand: Hand, given: GivenContract) -> int:

@@ -277,13 +277,16 @@ def late_bid(hand: Hand, order: Order, seat: int) -> None:
         hand.flag(order, "out-of-turn", "bid_after_trump", seat=seat)
 
 
-def defend_alone(hand: Hand, order: Order, seat: int) -> None:
+def defend_alone(hand: Hand, order: Order, seat: int, *, by_contract: bool = False) -> None:
+    """A seat defends alone: by its bid, or as the contract names it (``by_contract``: the
+    ruling then says the contract named them, since they bid nothing)."""
     rules = hand.rules
     if hand.maker is None:
         hand.flag(order, "alone-not-allowed", "defend_before_trump", seat=seat)
         return
     if seat in hand.sitting_out():
-        hand.flag_sitting_out(order, seat, "bid_sitting_out")
+        key = "contract_defender_sitting_out" if by_contract else "bid_sitting_out"
+        hand.flag_sitting_out(order, seat, key)
         return
     if not rules.defend_alone:
         hand.flag(order, "alone-not-allowed", "no_defend_alone", seat=seat, rule="defend_alone")

@@ -80,7 +80,7 @@ def settle_contract(hand: Hand, given: GivenContract | None) -> None:
         round_one=pickup and making is not Making.STUCK_TAKE,
     )
     if given.defender_alone is not None:
-        defend_alone(hand, _ORDER, given.defender_alone)
+        defend_alone(hand, _ORDER, given.defender_alone, by_contract=True)
 
 
 def _compare(hand: Hand, given: GivenContract) -> None:
@@ -99,7 +99,7 @@ def _compare(hand: Hand, given: GivenContract) -> None:
         hand.flag(_ORDER, "contract-mismatch", "contract_mismatch", given=given, derived=derived)
     elif still_to_declare:
         assert given.defender_alone is not None
-        defend_alone(hand, _ORDER, given.defender_alone)
+        defend_alone(hand, _ORDER, given.defender_alone, by_contract=True)
 
 
 def _still_to_bid(hand: Hand) -> list[int]:

@@ -18,6 +18,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "bid_sitting_out_for_defender": (
         "{seat_cap} bid, but they sit out this hand because their partner, {partner}, defends alone."
     ),
+    "contract_defender_sitting_out": (
+        "The contract names {seat} to defend alone, but they sit out this hand because their "
+        "partner, {partner}, is playing alone."
+    ),
     "bid_after_trump": "{seat_cap} bid after trump had already been made.",
     "bid_turn": "{seat_cap} bid, but it was {turn}'s turn to bid.",
     "dealer_must_call": (

@@ -21,6 +21,10 @@ TEMPLATES: Final[dict[str, str]] = {
         "{seat}이(가) {t_bid}했지만, {t_partner}인 {partner}이(가) {t_defend_alone}을(를) "
         "하므로 이번 {t_deal}에서 빠져 있어야 합니다."
     ),
+    "contract_defender_sitting_out": (
+        "적힌 계약에서는 {seat}이(가) {t_defend_alone}을(를) 한다고 했지만, {t_partner}인 "
+        "{partner}이(가) {t_lone}을(를) 하므로 이번 {t_deal}에서 빠져 있어야 합니다."
+    ),
     "bid_after_trump": "{seat}이(가) {t_trump}이(가) 이미 정해진 뒤에 {t_bid}했습니다.",
     "bid_turn": "{seat}이(가) {t_bid}했지만 {turn}의 차례였습니다.",
     "dealer_must_call": (

@@ -230,6 +230,12 @@ LONE_DEFENDER = [
         contract=("H", 1, True, None),
     ),
     case(
+        "sitting-out-the-contract-names-the-lone-makers-partner-to-defend-alone",
+        record(DEFENDING, contract=LONE_HEARTS_BY_1 | {"defender_alone": 3}, **NINE_OF_HEARTS),
+        [("sitting-out", 3, None, None)],
+        contract=("H", 1, True, None),
+    ),
+    case(
         "contract-mismatch-a-lone-defender-other-than-the-one-declared",
         record(
             DEFENDING,
@@ -265,3 +271,16 @@ def test_a_mismatch_on_the_lone_defender_names_it() -> None:
         " hearts by seat 1 alone, seat 2 defending alone."
     )
     assert korean.endswith("(1번 자리의 하트 단독 플레이, 2번 자리의 단독 수비)과 다릅니다.")
+
+
+def test_a_lone_defender_the_contract_names_from_the_sitting_out_side_is_told_as_named() -> None:
+    # No seat bid: the ruling says the contract named them, as a bid's would say they bid.
+    named = record(DEFENDING, contract=LONE_HEARTS_BY_1 | {"defender_alone": 3}, **NINE_OF_HEARTS)
+    english, korean = (
+        referee.check(named, lang=lang).violations[0].message for lang in ("en", "ko")
+    )
+    assert english == (
+        "The contract names seat 3 to defend alone, but they sit out this hand because their"
+        " partner, seat 1, is playing alone."
+    )
+    assert korean.startswith("적힌 계약에서는 3번 자리가 단독 수비를 한다고 했지만")
