@@ -11,7 +11,7 @@ import time
 
 import pytest
 from playwright.sync_api import Page, Route, expect
-from table import Table, eventually
+from table import Table, eventually, seat_a_night
 
 pytestmark = pytest.mark.browser
 
@@ -95,3 +95,26 @@ def test_a_double_tap_on_undo_asks_again_and_on_play_again_chooses_nothing(
     assert table.game_id != first
     expect(page.locator("form.entry input:checked")).to_have_count(0)
     assert len(started) == 1
+
+
+def test_a_double_tap_on_joining_a_table_joins_it_once(
+    live_server, phone, django_user_model
+) -> None:
+    _, rnd, _ = seat_a_night(django_user_model.objects.create_user("dora"), FOUR)
+    code = rnd.tables.get().event_table.join_code
+    page = phone().new_page()
+    page.goto(f"{live_server.url}/t/{code}")
+    # On a slow network the first tap's join is still asked when the second lands: the second
+    # asks nothing (asked again, the table would answer that its score is kept elsewhere).
+    asked: list[str] = []
+
+    def slowly(route: Route) -> None:
+        asked.append(route.request.url)
+        time.sleep(0.4)
+        route.continue_()
+
+    page.route(re.compile(r"/api/v1/tables/join/$"), slowly)
+    page.get_by_role("button", name="Keep this table's score").dblclick()
+    expect(page.locator(".table-title")).to_have_text(re.compile(r"Table 1 · round 1"))
+    expect(page.get_by_role("alert")).to_have_count(0)
+    assert len(asked) == 1

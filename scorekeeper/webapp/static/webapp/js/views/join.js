@@ -68,7 +68,9 @@ export function showJoin(main, { code = "", message = "" } = {}) {
   const confirmer = h("button", { type: "submit", class: "big", value: "confirmer" }, t("join.confirmer"));
 
   // The phone keeps the table's score, or confirms for the opponents: a button each, neither
-  // chosen for the player. A table whose score is kept already offers the second.
+  // chosen for the player. A table whose score is kept already offers the second. One join is
+  // asked at a time: a double tap's second, asked again, would be told the score is kept.
+  let joining = false;
   async function join(event, role = event?.submitter?.value || "scorer") {
     event?.preventDefault();
     const wanted = codeIn(input.value);
@@ -76,6 +78,8 @@ export function showJoin(main, { code = "", message = "" } = {}) {
       input.focus();
       return;
     }
+    if (joining) return;
+    joining = true;
     stopCamera();
     try {
       const joined = await api.joinTable(wanted, role);
@@ -96,6 +100,8 @@ export function showJoin(main, { code = "", message = "" } = {}) {
       confirmer.hidden = taken;
       replace(note, h("div", { class: "panel error", role: "alert" }, h("p", {}, text),
         taken ? h("button", { type: "button", class: "primary", onclick: () => join(null, "confirmer") }, t("join.confirmer")) : null));
+    } finally {
+      joining = false;
     }
   }
 
