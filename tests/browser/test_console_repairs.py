@@ -529,6 +529,16 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     page.get_by_role("button", name="Enter the result from its hands").click()
     board = board_table(page, 1).locator(".result-state")
     expect(board).to_contain_text("–".join(shown))
+    # Amended once the result stands: the log says which hand the result followed, and how.
+    page.locator(".desk-hands li").first.get_by_role("button", name="Amend").click()
+    page.locator(".desk-reason").fill("they took five after all")
+    form.get_by_label("Tricks the makers took").select_option("5")
+    page.get_by_role("button", name="Save the hand").click()
+    expect(page.locator(".desk-hands li").first).to_contain_text("took 5")
+    hand.refresh_from_db()
+    made = "–".join(str(hand.award["points"].get(str(side), 0)) for side in (0, 1))
+    followed = page.locator(".change-log li", has_text="they took five after all")
+    expect(followed).to_contain_text(f"(hand 1 amended: {'–'.join(shown)} → {made})")
 
 
 def test_every_setting_is_on_the_event_form_and_each_change_is_logged(

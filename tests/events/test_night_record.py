@@ -403,6 +403,38 @@ def test_under_reconfirm_required_a_hand_amended_with_the_same_points_leaves_it_
     assert ok(phone.client.get(phone.url))["result"]["status"] == "confirmed"
 
 
+def test_a_result_that_follows_a_directors_hand_change_names_the_hand_in_the_log(
+    director: Director,
+):
+    event = director.create_event(round_length="hands", hands_per_round=3, rounds_planned=1)
+    director.add_players(event, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    north, east = phone.by_seat[0], phone.by_seat[1]
+    phone.hand(maker=north, tricks=3)
+    phone.hand(maker=east, tricks=0)
+    # Time is called after two hands of three: the table's hands may be fewer than the round's.
+    ok(director.client.post(f"/api/v1/events/{event}/rounds/1/time/", format="json"))
+    ok(phone.post("result/", {"entered_by": phone.player(north), "time_called": True}), 201)
+    ok(phone.confirm(by=east))
+    hands = f"/api/v1/tables/{phone.id}/hands/"
+    march = {"maker": phone.seat_of(north), "trump": "H", "maker_tricks": 5, "reason": "a march"}
+    ok(director.client.patch(f"{hands}1/", march, format="json"))
+    ok(director.client.delete(f"{hands}2/", {"reason": "miscounted"}, format="json"))
+    made = {"maker": phone.seat_of(east), "trump": "S", "maker_tricks": 3, "reason": "made"}
+    ok(director.client.post(hands, made, format="json"), 201)
+    corrections = [e for e in log_of(director, event) if e["action"] == "correct"]
+    # Which hand, what was done to it, and its points by side before and after.
+    assert [e["after"]["hand"] for e in corrections] == [
+        {"number": 1, "action": "amend", "before": {"0": 1}, "after": {"0": 2}},
+        {"number": 2, "action": "undo", "before": {"0": 2}, "after": None},
+        {"number": 2, "action": "record", "before": None, "after": {"1": 1}},
+    ]
+    assert [e["after"]["points"] for e in corrections] == [[4, 0], [2, 0], [2, 1]]
+    # A correction the director saves themselves follows no hand.
+    ok(director.client.patch(f"{phone.url}result/", {"reason": "checked"}, format="json"))
+    assert "hand" not in log_of(director, event)[-1]["after"]
+
+
 # Undo a seated round -----------------------------------------------------------------------
 
 

@@ -207,6 +207,10 @@ WORDS: Final = {
     "wrong_codes.one": _("1 wrong code forgiven"),
     "change_round": _("Round {round}: {actor} {action}"),
     "hand_changed": _("hand {number}: {action}"),
+    "hand_record": _("entered"),
+    "hand_amend": _("amended"),
+    "hand_undo": _("undone"),
+    "hand_followed": _("(hand {number} {action}: {before} → {after})"),
     "absent_seat": _("{name} (absent: the partner scores the round's average)"),
     "absent_seat.partners": _("{name} (absent: the partners score the round's average)"),
     "absent_ask": _(

@@ -353,7 +353,13 @@ def result_logged(
     after: Result | None,
     reason: str = "",
     key: str | None = None,
+    hand: dict[str, object] | None = None,
 ) -> None:
+    """A change of the table's result in the event's change log: the result before and after,
+    and, where it followed a director's change of a hand, that hand (`after.hand`)."""
+    snapshot = result_snapshot(after)
+    if snapshot is not None and hand is not None:
+        snapshot["hand"] = hand
     logged(
         table.round.event_id,
         action,
@@ -361,7 +367,7 @@ def result_logged(
         table=table,
         reason=reason,
         before=before if isinstance(before, dict) or before is None else result_snapshot(before),
-        after=result_snapshot(after),
+        after=snapshot,
         key=key,
     )
     if after is not None and after.status == Result.Status.CONFIRMED:
@@ -516,13 +522,21 @@ def result_enter(
     return result
 
 
-def result_rederive(table: Table, actor: Actor, reason: str) -> Result:
-    """After a director's hand correction: the result follows the corrected hands (as it
-    stands, if it was entered when time was called). The caller moves the event's versions,
-    the standings' too."""
+def result_rederive(
+    table: Table, actor: Actor, reason: str, *, hand: dict[str, object] | None = None
+) -> Result:
+    """After a director's hand correction (`hand`: which, as the change log names it): the
+    result follows the corrected hands (as it stands, if it was entered when time was called).
+    The caller moves the event's versions, the standings' too."""
     result = Result.objects.filter(table=table).first()
     return _correct(
-        table, actor, reason, None, time_called=bool(result and result.time_called), saved=False
+        table,
+        actor,
+        reason,
+        None,
+        time_called=bool(result and result.time_called),
+        saved=False,
+        hand=hand,
     )
 
 
@@ -534,9 +548,10 @@ def _correct(
     *,
     time_called: bool = False,
     saved: bool = True,
+    hand: dict[str, object] | None = None,
 ) -> Result:
     """The director sets the table's result (`saved`: by saving it themselves; else it
-    follows a hand they corrected)."""
+    follows a hand they corrected, `hand`)."""
     event = table.round.event
     result = Result.objects.filter(table=table).first()
     outcome = _outcome(table, event, points, time_called, by_director=True)
@@ -551,7 +566,7 @@ def _correct(
     _write_lines(result, table, outcome)
     # A result the table never entered is a paper tally keyed in, not a correction.
     action = ResultChange.Action.CORRECT if before else ResultChange.Action.KEY_IN
-    result_logged(table, action, actor, before, result, reason)
+    result_logged(table, action, actor, before, result, reason, hand=hand)
     return result
 
 

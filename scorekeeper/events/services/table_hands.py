@@ -29,7 +29,7 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.services.results import result_rederive
 from scorekeeper.events.services.tables import require_open, table_lock_found, table_write_ends
-from scorekeeper.models import Game
+from scorekeeper.models import ChangeLogEntry, Game
 from scorekeeper.selectors import Standing
 from scorekeeper.services import HandEntry, HandResult
 
@@ -93,9 +93,31 @@ def _written(
         )
         if not written.replayed:
             if rederive:
-                result_rederive(table, actor, reason)
+                result_rederive(table, actor, reason, hand=_hand_changed(table))
             table_write_ends(table.round.event_id, standings=rederive)
     return written
+
+
+def _hand_changed(table: Table) -> dict[str, object]:
+    """The director's change of a hand that the result now follows, as the event's change log
+    names it: the hand's number, what was done (`record`, `amend`, `undo`), and its points
+    before and after by side (null where there was no hand)."""
+    assert table.game_id is not None
+    entry = ChangeLogEntry.objects.filter(game_id=table.game_id).order_by("-version").first()
+    assert entry is not None  # (the game's log has just been written)
+    return {
+        "number": entry.hand_number,
+        "action": entry.action,
+        "before": _points(entry.before),
+        "after": _points(entry.after),
+    }
+
+
+def _points(hand: object) -> object:
+    """A hand's points by side, as its award gives them (null: no hand)."""
+    if not isinstance(hand, dict):
+        return None
+    return (hand.get("award") or {}).get("points", {})
 
 
 def _hands_per_round(event: Event) -> int | None:
@@ -203,6 +225,6 @@ def table_hand_undo(
             joined=True,
         )
         if rederive:
-            result_rederive(table, actor, reason)
+            result_rederive(table, actor, reason, hand=_hand_changed(table))
         table_write_ends(table.round.event_id, standings=rederive)
     return game, standing

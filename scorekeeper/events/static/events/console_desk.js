@@ -4,7 +4,7 @@
 // page's own; a refresh redraws only the table's data (summary, seats, hands, log). A change is
 // made on the table (or its hands) as the director saw it when they began it, not as a refresh
 // read it since: whatever another director changed meanwhile is shown (412) before it is lost.
-import { $, $$, api, ask, attempt, changeItem, done, el, formData, options, scoreLine, seatWord, t } from "./console_kit.js";
+import { $, $$, api, ask, attempt, changeItem, done, el, formData, handAction, options, scoreLine, seatWord, t } from "./console_kit.js";
 
 const desk = $(".desk");
 const entry = document.body.dataset.entry; // "hands" or "totals"
@@ -296,7 +296,7 @@ async function handsChangedSince(table, round, version) {
       : hand);
     return log.filter((entry) => entry.version > version).map((entry) => ({
       ...entry,
-      action: t("hand_changed", { number: entry.hand_number ?? "?", action: entry.action }),
+      action: t("hand_changed", { number: entry.hand_number ?? "?", action: handAction(entry.action) }),
       before: said(entry.before),
       after: said(entry.after),
       round: round.number,

@@ -200,6 +200,17 @@ function actorSaid(actor) {
   return director ? t("director_named", { name: director[1] }) : actor;
 }
 
+/** A hand's change as the log names it: "(hand 8 amended: 0–2 → 1–0)", its points by side. */
+function handFollowed(hand, sides) {
+  const points = (award) => (award ? scoreLine([...Array(sides).keys()].map((side) => award[side] || 0)) : "—");
+  return t("hand_followed", { number: hand.number, action: handAction(hand.action), before: points(hand.before), after: points(hand.after) });
+}
+
+/** What was done to a hand (the game's log: record, amend, undo), in the page's words. */
+export function handAction(action) {
+  return ["record", "amend", "undo"].includes(action) ? t(`hand_${action}`) : action;
+}
+
 function shown(snapshot, names) {
   if (!snapshot) return "—";
   if (typeof snapshot === "string") return snapshot; // (already in words: a hand, say)
@@ -288,6 +299,9 @@ export function changeItem(change) {
   const item = el("li", {}, el("strong", { text: `${clock(change.created_at)} ` }), head);
   if (change.action === "settings") item.append(el("span", { class: "note", text: ` ${settingsSaid(change.before, change.after)}` }));
   else if (change.before || change.after) item.append(el("span", { class: "note", text: ` ${t("before_after", { before: shown(change.before, names), after: shown(change.after, names) })}` }));
+  // A result that followed a director's change of a hand: which hand, its points by side.
+  const hand = change.after?.hand;
+  if (hand) item.append(el("span", { class: "note", text: ` ${handFollowed(hand, change.after.points.length)}` }));
   if (change.reason) item.append(el("div", { class: "note", text: t("because", { reason: change.reason }) }));
   return item;
 }
