@@ -116,7 +116,9 @@ class Knockout(FormatBase[KnockoutOptions]):
         OptionField(
             "grand_final_reset",
             "bool",
-            gettext_lazy("A second grand final if the winners' champion loses the first"),
+            gettext_lazy(
+                "A second grand final if the winners' champion loses the first (double elimination)"
+            ),
             "Double elimination: a second grand final if the winners' champion loses.",
             default=True,
             code="bad-grand-final-reset",

@@ -45,6 +45,9 @@ def event_form_choices() -> dict[str, Any]:
         "credits": named(Event.SitOutCredit.choices, CREDIT_NAMES),
         # (A Swiss bye is a win: its sit-outs earn no credit, and it is not asked.)
         "credited": " ".join(kind.name for kind in formats if kind.sit_out_refusal is None),
+        # (A knockout needs a winner at every table: its rounds are games, not hands.)
+        "by_hands": " ".join(kind.name for kind in formats if not kind.winner_required),
+        "all_formats": " ".join(kind.name for kind in formats),
         "confirm_with": named(Event.ConfirmWith.choices, CONFIRM_WITH_NAMES),
         "side_prizes": named(zip(SIDE_PRIZES, SIDE_PRIZE_TITLES, strict=True), PRIZE_NAMES),
         "ladders": named(Season.Ladder.choices, LADDER_NAMES),

@@ -107,10 +107,13 @@ function director() {
           select.value = (offered.find((o) => o.defaultSelected) || offered[0]).value;
         }
       }
-      // Rules whose tables this format cannot seat (six-handed: a progressive night only).
-      const preset = form.elements.preset;
-      for (const choice of preset.options) choice.hidden = choice.disabled = !takes(choice);
-      if (preset.selectedOptions[0]?.disabled) preset.value = [...preset.options].find((o) => !o.disabled).value;
+      // Rules whose tables this format cannot seat (six-handed: a progressive night only), and
+      // rounds of hands where every table needs a winner (a knockout plays games).
+      for (const select of [form.elements.preset, form.elements.round_length]) {
+        for (const choice of select.options) choice.hidden = choice.disabled = !takes(choice);
+        if (select.selectedOptions[0]?.disabled) select.value = [...select.options].find((o) => !o.disabled).value;
+      }
+      handsARound();
       // Sitting out, where it earns something (a Swiss bye is a win): else none is sent.
       const sitOut = form.querySelector(".sit-out");
       sitOut.hidden = !takes(sitOut);
@@ -118,7 +121,12 @@ function director() {
       const any = form.querySelector(".format-options .format-option:not([hidden])");
       form.querySelector(".format-options").hidden = !any;
     };
+    // The hands a round, asked only where a round is a number of hands.
+    const handsARound = () => {
+      form.querySelector(".hands-a-round").hidden = form.elements.round_length.value !== "hands";
+    };
     form.elements.format.addEventListener("change", chosen);
+    form.elements.round_length.addEventListener("change", handsARound);
     for (const input of form.querySelectorAll("input[data-suggested]")) {
       input.addEventListener("input", () => { input.dataset.typed = ""; });
     }
@@ -150,13 +158,13 @@ function director() {
 }
 
 // Each form of one club's card on the director's home (the card's data-club) is sent by
-// `send(club, fields, form)`; a problem is shown on the screen's message line.
+// `send(club, fields, form)`; a problem is shown in the form, by the field it names.
 function onClubForm(selector, send) {
   for (const form of $$(selector)) {
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const club = form.closest("[data-club]").dataset.club;
-      attempt(() => send(club, formData(form), form));
+      attempt(() => send(club, formData(form), form), form);
     });
   }
 }

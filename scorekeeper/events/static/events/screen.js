@@ -37,12 +37,36 @@ export function say(text, bad = false) {
   box.hidden = !text;
 }
 
-// Run an action from a button or form; a problem is shown, not thrown.
-export async function attempt(action) {
+// Run an action from a button or form; a problem is shown, not thrown: on the screen's message
+// line, or, for a `form`, in it, where the director is looking (a long form on a phone puts the
+// page's top screens away), by the field it names.
+export async function attempt(action, form = null) {
   try {
     say("");
+    if (form) formProblem(form, null);
     await action();
   } catch (error) {
-    say(error.message, true);
+    if (form) formProblem(form, error);
+    else say(error.message, true);
+  }
+}
+
+function formProblem(form, error) {
+  form.querySelector(".form-problem")?.remove();
+  for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+  if (!error) return;
+  const problem = document.createElement("p");
+  problem.className = "form-problem bad";
+  problem.setAttribute("role", "alert");
+  problem.textContent = error.message;
+  const field = error.field ? form.elements.namedItem(error.field) : null;
+  if (field instanceof HTMLElement && !field.closest("[hidden]")) {
+    field.setAttribute("aria-invalid", "true");
+    (field.closest(".field, label") || field).after(problem);
+    field.focus();
+  } else {
+    const button = form.querySelector("button[type=submit], button:not([type])");
+    form.insertBefore(problem, button && button.parentElement === form ? button : null);
+    problem.scrollIntoView({ block: "center" });
   }
 }
