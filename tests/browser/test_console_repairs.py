@@ -117,9 +117,47 @@ def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_u
     expect(log).to_contain_text("closed the night")
     expect(log).to_contain_text("undid the seated round")
     expect(log).to_contain_text("swapped two players' places")
+    # Where each sat, by table and seat, before and after.
+    expect(log.locator("li", has_text="swapped two players' places")).to_contain_text(
+        f"{north} (table 1 N), {east} (table 2 E) → {north} (table 2 E), {east} (table 1 N)"
+    )
     # Each with why, as the director said it.
     expect(log).to_contain_text("Reason: partners last week")
     expect(log).to_contain_text("Reason: seated before the last arrivals")
+
+
+def test_in_a_team_event_the_swap_offers_a_players_partner_only(
+    live_server, page: Page, django_user_model
+):
+    user = django_user_model.objects.create_user(DIRECTOR, password=PASSWORD)
+    director, event = event_founded(
+        user, club="Riverside Euchre Club", format="round-robin", name="Pairs", entry="totals"
+    )
+    teams = (("Aces", "Ann", "Ben"), ("Bowers", "Cat", "Dan"), ("Clubs", "Eve", "Fay"))
+    for name, first, second in teams:
+        services.team_add(event=event, actor=director, name=name, players=[first, second])
+    services.round_generate(event=event, actor=director)
+    table = event.rounds.get().tables.get(number=1)
+    seats = {s.player.shown: s for s in table.seats.select_related("player")}
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    swap = page.locator("form.swap-form")
+    # Nobody of another team and no bye is offered: the partner is the only choice.
+    first = next(iter(seats))
+    partner = next(n for n, s in seats.items() if n != first and s.side == seats[first].side)
+    swap.locator("select[name=first]").select_option(
+        label=seat_label(1, letter(seats[first].number), first)
+    )
+    expect(swap.locator("select[name=second] option")).to_have_text(
+        [seat_label(1, letter(seats[partner].number), partner)]
+    )
+    swap.get_by_role("button", name="Swap").click()
+    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("asked to")
+    ask_and(page, "Confirm", says=f"Swap {first} and {partner} in round 1?")
+    expect(page.locator(".round-repairs")).to_contain_text(f"{first} and {partner} swapped")
+
+
+def letter(seat: int) -> str:
+    return "NESW"[seat]
 
 
 def test_late_arrivals_are_seated_from_the_console_and_four_make_a_table(

@@ -516,7 +516,11 @@ def test_two_players_at_two_tables_swap_seats_before_the_first_hand(director: Di
     here = ok(devices[0].client.get(devices[0].url))
     assert second["player"] in [s["player"] for s in here["seats"]]
     (swap,) = [c for c in log_of(director, event) if c["action"] == "swap"]
-    assert swap["before"]["places"] == [{"table": 1, "seat": 0}, {"table": 2, "seat": 1}]
+    assert swap["before"]["places"] == [
+        {"table": 1, "seat": 0, "letter": "N"},
+        {"table": 2, "seat": 1, "letter": "E"},
+    ]
+    assert swap["after"]["places"] == swap["before"]["places"][::-1]
 
 
 def one_sitting_out(director: Director) -> tuple[int, str, int, int]:

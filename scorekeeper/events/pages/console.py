@@ -63,6 +63,8 @@ WORDS: Final = {
         "Table {number}'s confirming phones are ended: the opponents join again with the code {code}"
     ),
     "sit_outs": _("Sitting out: {names}"),
+    "placed_at": _("{name} (table {number} {seat})"),
+    "placed_out": _("{name} (sitting out)"),
     "leaves": _("Leaves"),
     "leaves_ask": _("{name} leaves the event: not seated from the next round on?"),
     "left": _("{name} left the event."),

@@ -17,6 +17,7 @@ from django.db.models import Count, F, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+import referee
 from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events import selectors
 from scorekeeper.events.access import Actor, require_event_director
@@ -246,9 +247,11 @@ def seats_swap(
                 entrant = Entrant.objects.filter(event=event, player_id=players[i]).first()
                 if entrant is not None and not entrant.active:
                     raise _gone(entrant, f"players[{i}]")
-        before = {"players": list(players), "places": [_where(first), _where(second)]}
+        letters = referee.Ruleset.parse(event.ruleset).seat_letters
+        places = [_where(first, letters), _where(second, letters)]
+        before = {"players": list(players), "places": places}
         _exchange(first, second, players)
-        after = {"players": list(players), "places": [_where(second), _where(first)]}
+        after = {"players": list(players), "places": places[::-1]}
         if any(isinstance(place, SitOut) for place in (first, second)):
             # A bye changed hands: the rounds ahead are planned again, so that their byes
             # stay fair (the plan names who sits out by id).
@@ -280,10 +283,12 @@ def _gone(entrant: Entrant, field: str) -> Conflict:
     )
 
 
-def _where(place: TableSeat | SitOut) -> dict[str, Any]:
+def _where(place: TableSeat | SitOut, letters: Sequence[str]) -> dict[str, Any]:
+    """A place as the log keeps it: a table's seat (its number and letter), or sitting out
+    (all null)."""
     if isinstance(place, TableSeat):
-        return {"table": place.table.number, "seat": place.number}
-    return {"table": None, "seat": None}
+        return {"table": place.table.number, "seat": place.number, "letter": letters[place.number]}
+    return {"table": None, "seat": None, "letter": None}
 
 
 def _swappable(event: Event, first: TableSeat | SitOut, second: TableSeat | SitOut) -> None:

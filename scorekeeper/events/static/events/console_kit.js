@@ -211,6 +211,15 @@ export function handAction(action) {
   return ["record", "amend", "undo"].includes(action) ? t(`hand_${action}`) : action;
 }
 
+/** A player's place in a swap: a table's seat (by its letter, where the log keeps it), or
+ * sitting out. */
+function placed(name, place) {
+  if (!place) return name;
+  if (place.table === null) return t("placed_out", { name });
+  return place.letter ? t("placed_at", { name, number: place.table, seat: seatWord(place.letter) })
+    : `${name} (${t("table", { number: place.table })})`;
+}
+
 function shown(snapshot, names) {
   if (!snapshot) return "—";
   if (typeof snapshot === "string") return snapshot; // (already in words: a hand, say)
@@ -225,7 +234,7 @@ function shown(snapshot, names) {
   if ("wrong_codes" in snapshot) return t("wrong_codes", { count: snapshot.wrong_codes });
   const at = (id, table) => `${names[id] || id}${table ? ` (${t("table", { number: table })})` : ""}`;
   if (snapshot.player in names) return at(snapshot.player, snapshot.table);
-  if (snapshot.players) return snapshot.players.map((id, i) => at(id, snapshot.places?.[i]?.table)).join(", ");
+  if (snapshot.players) return snapshot.players.map((id, i) => placed(names[id] || id, snapshot.places?.[i])).join(", ");
   return JSON.stringify(snapshot);
 }
 

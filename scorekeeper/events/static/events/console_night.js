@@ -41,13 +41,28 @@ export function roundRepairs(rnd) {
     });
   });
   const byName = new Map(entrants.map((e) => [e.shown, e.player]));
+  // In a team event only partners swap (a bye is a team's): a player's seat, then a partner's.
   const places = [
     ...rnd.tables.flatMap((table) => table.seats.map((s) => [s.player, `${t("table", { number: table.number })} ${seatWord(s.letter)}: ${s.name}`])),
-    ...rnd.sit_outs.filter((name) => byName.has(name)).map((name) => [byName.get(name), `${t("sit_outs", { names: name })}`]),
+    ...(teams ? [] : rnd.sit_outs.filter((name) => byName.has(name)).map((name) => [byName.get(name), `${t("sit_outs", { names: name })}`])),
   ];
   const names = new Map(places.map(([player, label]) => [player, label.split(": ").pop()]));
-  const swap = el("form", { class: "actions swap-form" },
-    choice("first", places), choice("second", places),
+  const partners = (player) => {
+    const table = rnd.tables.find((tb) => tb.seats.some((s) => s.player === player));
+    const side = table?.seats.find((s) => s.player === player).side;
+    return new Set(table ? table.seats.filter((s) => s.side === side && s.player !== player).map((s) => s.player) : []);
+  };
+  const first = choice("first", places);
+  const second = choice("second", places);
+  const offered = () => {
+    if (!teams) return;
+    const theirs = partners(Number(first.value));
+    second.replaceChildren(...places.filter(([player]) => theirs.has(player))
+      .map(([value, label]) => el("option", { value: String(value), text: label })));
+  };
+  first.addEventListener("change", offered);
+  offered();
+  const swap = el("form", { class: "actions swap-form" }, first, second,
     el("button", { type: "submit", class: "secondary small", text: t("swap") }));
   swap.addEventListener("submit", async (e) => {
     e.preventDefault();
