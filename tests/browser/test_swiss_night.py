@@ -106,6 +106,13 @@ def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_mo
         (bye,) = set(TEAMS) - {name for pair in paired for name in pair}
         byes[bye] += 1
         assert rnd["sit_outs"] == [bye]
+        # On the board too, a team's round off is a bye, as on every page of the night.
+        expect(page.locator(".board")).to_contain_text(f"Bye: {bye}")
+        if number == 1:  # and on the players' page of the night
+            players = page.context.new_page()
+            players.goto(f"{base}/events/{event}/")
+            expect(players.locator("main")).to_contain_text(f"Bye: {bye}")
+            players.close()
         # The round's pairings are on the printout before play, the bye with them.
         printout = page.context.new_page()
         printout.goto(base + page.get_by_role("link", name="Pairings").get_attribute("href"))

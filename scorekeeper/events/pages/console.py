@@ -63,6 +63,7 @@ WORDS: Final = {
         "Table {number}'s confirming phones are ended: the opponents join again with the code {code}"
     ),
     "sit_outs": _("Sitting out: {names}"),
+    "byes": _("Bye: {names}"),
     "placed_at": _("{name} (table {number} {seat})"),
     "placed_out": _("{name} (sitting out)"),
     "leaves": _("Leaves"),

@@ -122,7 +122,7 @@ function roundBlock(rnd) {
   if (rnd.time_called_at) head.push(t("time_called", { time: clock(rnd.time_called_at) }));
   const list = el("ul", { class: "board-tables" }, ...rnd.tables.map((table) => boardTable(table, rnd)));
   const body = [list];
-  if (rnd.sit_outs.length) body.push(el("p", { class: "note", text: t("sit_outs", { names: rnd.sit_outs.join(", ") }) }));
+  if (rnd.sit_outs.length) body.push(el("p", { class: "note", text: t(teams ? "byes" : "sit_outs", { names: rnd.sit_outs.join(", ") }) }));
   if (rnd.number === latest) {
     return el("div", { class: "round" }, el("h3", { text: head.join(" · ") }), ...body, roundRepairs(rnd));
   }

@@ -47,7 +47,9 @@ function roundBlock(round) {
     list.append(item);
   }
   block.append(list);
-  if (round.sit_outs.length) block.append(el("p", { text: t("Sitting out: {names}", { names: round.sit_outs.join(", ") }) }));
+  // A team event's teams without a table have a bye (a Swiss bye is a win), as its pages say.
+  const byes = document.body.dataset.teams ? "Bye: {names}" : "Sitting out: {names}";
+  if (round.sit_outs.length) block.append(el("p", { text: t(byes, { names: round.sit_outs.join(", ") }) }));
   return block;
 }
 

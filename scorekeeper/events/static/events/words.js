@@ -38,6 +38,7 @@ const KO = {
   disputed: "이의 제기됨",
   "(confirmed on the scorer's phone)": "(점수 기록 폰에서 확인됨)",
   "Sitting out: {names}": "쉬는 선수: {names}",
+  "Bye: {names}": "부전승: {names}",
   "choose your name": "이름을 고르세요",
   "Round {round}: table {table}, seat {seat}. Partner: {partner}. Against: {against}.":
     "{round}라운드: {table}번 테이블, {seat} 자리. 파트너: {partner}. 상대: {against}.",
