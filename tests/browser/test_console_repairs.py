@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.contrib.admin.models import DELETION, LogEntry
 from playwright.sync_api import APIResponse, BrowserContext, Page, Route, expect
-from screens import DIRECTOR, PASSWORD, console_ready, sign_in
+from screens import DIRECTOR, PASSWORD, console_ready, shot, sign_in
 from table import eventually, refreshed, root_font_size, text_size
 from test_console_night import ask_and, board_table
 from test_large_text import BROKEN_WORDS, SETTLED
@@ -774,7 +774,8 @@ WORDS_BROKEN_IN_NAMES = """() => [...document.querySelectorAll(".standings-table
 def test_the_consoles_standings_keep_a_long_name_whole_on_a_phone(
     live_server, phone, django_user_model
 ):
-    """At 360 px in Korean the console's standings show every column: a Swiss team's
+    """At 360 px in Korean the console's standings keep the columns that matter on a phone, as
+    the players' page does, the match points that rank a Swiss night in sight; a team's
     "Bartholomew" widens the table, which scrolls in its own box, rather than breaking as
     "Bartholom" over "ew"."""
     dora, event, _ = night(django_user_model)
@@ -790,8 +791,16 @@ def test_the_consoles_standings_keep_a_long_name_whole_on_a_phone(
     page.evaluate(SETTLED)
     assert page.evaluate(WORDS_BROKEN_IN_NAMES) == []
     assert page.evaluate("[innerWidth, document.documentElement.scrollWidth]") == [360, 360]
-    # The table scrolls in its own box as far as its last column; no rank is broken.
     box = page.locator(".standings-table")
+    points = box.locator("thead th", has_text="승점")
+    expect(points).to_be_visible()
+    seen = box.evaluate(
+        "(box, cell) => cell.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1",
+        points.element_handle(),
+    )
+    assert seen, "the match points are off the phone's screen"
+    shot(page, "console-standings-phone-ko", ".standings")
+    # The table scrolls in its own box as far as its last column; no rank is broken.
     box.evaluate("(box) => { box.scrollLeft = box.scrollWidth; }")
     last = box.locator("tbody tr").first.locator("td").last
     inside = box.evaluate(

@@ -24,7 +24,7 @@ function formData(form) {
 
 async function showStandings(event, root) {
   const data = await api("GET", `/api/v1/events/${event}/standings/`);
-  root.replaceChildren(standingsTable(data, { phone: true, playerPages: true }));
+  root.replaceChildren(standingsTable(data, { playerPages: true }));
 }
 
 function roundBlock(round) {

@@ -7,12 +7,12 @@ import { prizeTitle, prizeWinners, t } from "./words.js";
 
 /** The standings the API gives (`GET /api/v1/events/{id}/standings/`) as a table.
  *
- * `phone`: for a reader on a phone (the players' page): short headings, their full names in
- * <abbr title>, and the columns that matter on a phone (rank, name, played, won, byes, credit,
- * total, a format's figures it does not call wide); the others (class "wide", screens.css)
- * from 40em up. Without it (the console) every column, each heading written out.
+ * On a phone (below 40em, screens.css), the players' page and the director's console alike:
+ * short headings, their full names in <abbr title>, and the columns that matter there (rank,
+ * name, played, won, byes, credit, total or match points, a format's figures it does not call
+ * wide); from 40em up every column, each heading written out.
  * `playerPages`: in an individual event a player's name opens their page. */
-export function standingsTable(data, { phone = false, playerPages = false } = {}) {
+export function standingsTable(data, { playerPages = false } = {}) {
   const teams = data.teams;
   // Ranked per round played (late arrivals, early leavers): the figure that ranks is shown.
   const perRound = data.ranked_by === "points per round counted";
@@ -33,10 +33,12 @@ export function standingsTable(data, { phone = false, playerPages = false } = {}
     { text: t("Euchres"), wide: true },
     { text: t("Tie-break"), wide: true },
   ];
-  const wide = (column) => (phone && column.wide ? { class: "wide" } : {});
+  const wide = (column) => (column.wide ? { class: "wide" } : {});
   const heading = (column) => {
-    if (!phone || !column.short) return el("th", wide(column), column.text);
-    return el("th", wide(column), el("abbr", { title: column.meaning || column.text, text: column.short }));
+    if (!column.short) return el("th", wide(column), column.text);
+    return el("th", wide(column),
+      el("span", { class: "long", text: column.text }),
+      el("abbr", { class: "short", title: column.meaning || column.text, text: column.short }));
   };
   const table = el("table", { class: "standings-table" }, el("thead", {}, el("tr", {}, ...head.map(heading))));
   const body = el("tbody");
