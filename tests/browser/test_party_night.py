@@ -102,6 +102,10 @@ def test_a_party_from_the_console_with_three_phones(
         # Every table has its winners: the wall says who goes where.
         wall.goto(base + f"/events/{event}/projector/")
         expect(wall.locator(".moves")).to_contain_text(f"After round {number}: who moves where")
+        # Who moves where under who sat where, the standings beside both (not under them).
+        box = {p: wall.locator(p).bounding_box() for p in (".seating", ".moves", ".board")}
+        assert box[".board"]["y"] == box[".seating"]["y"] < box[".moves"]["y"], box
+        assert box[".board"]["x"] > box[".moves"]["x"] + box[".moves"]["width"] - 1, box
         if number == 1:
             shot(wall, "party-projector-moves")
             head = names(tables[1])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
+from screens import shot
 from table import refreshed
 
 from scorekeeper.events import services
@@ -49,8 +50,15 @@ def test_the_projector_pages_a_hundred_players(live_server, page: Page, django_u
         "items => items.map(i => i.getBoundingClientRect().bottom)"
     )
     assert 1 < len(bottoms) < 25 and max(bottoms) <= 1080
-    assert page.locator(".seating .note").evaluate("n => n.getBoundingClientRect().bottom") <= 1080
+    note = page.locator(".seating .note").evaluate("n => n.getBoundingClientRect().bottom")
+    assert note <= 1080
+    # As many as fit: the screen left under them holds no other row of tables.
+    cards = page.locator(".seating .tables > li:not([hidden])").evaluate_all(
+        "items => items.map(i => i.getBoundingClientRect().height)"
+    )
+    assert 1080 - note < min(cards), (note, cards)
     tables = page.locator(".seating .tables > li:not([hidden]) h3").all_inner_texts()
+    shot(page, "projector-hundred", full_page=False)
     # By itself, the next page: other players, other tables.
     refreshed(page, lambda ms: expect(label).to_contain_text("page 2 of ", timeout=ms), every=8_000)
     second = shown_rows(page)

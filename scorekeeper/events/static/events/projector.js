@@ -17,14 +17,18 @@ function rowsThatFit(table, rows) {
 }
 
 /** How many of the seating's tables fit the screen, whole rows of the grid, with what is
- * said under them still in view; null where the seating is not beside the standings (a
- * phone: the page scrolls). */
+ * said under them (who sits out, the seats' note, a party's moves) still in view; null where
+ * the seating is not beside the standings (a phone: the page scrolls). */
 function tablesThatFit(list, items) {
   const board = document.querySelector(".board");
-  if (!board || board.getBoundingClientRect().top !== list.parentElement.getBoundingClientRect().top) return null;
-  const below = [...list.parentElement.children].filter((part) => part.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_PRECEDING);
-  const under = below.reduce((sum, part) => sum + part.getBoundingClientRect().height, 0);
-  const room = window.innerHeight - list.getBoundingClientRect().top - under - 16;
+  const seating = list.parentElement;
+  if (!board || board.getBoundingClientRect().top !== seating.getBoundingClientRect().top) return null;
+  const after = (part) => part.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_PRECEDING;
+  const below = [...seating.children, ...seating.parentElement.children].filter(after);
+  const bottom = list.lastElementChild.getBoundingClientRect().bottom;
+  const under = below.length ? Math.max(...below.map((part) => part.getBoundingClientRect().bottom)) - bottom : 0;
+  const padding = parseFloat(getComputedStyle(document.body).paddingBottom) || 0;
+  const room = window.innerHeight - list.getBoundingClientRect().top - under - padding - 8;
   const first = items[0].getBoundingClientRect();
   const across = items.filter((item) => item.getBoundingClientRect().top === first.top).length;
   const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
