@@ -31,6 +31,14 @@ def test_a_knockout_is_made_of_games_and_a_refusal_stands_by_its_field(
     length = form.get_by_label("A round is")
     expect(length).to_have_value("hands")
     expect(form.get_by_label("Hands a round")).to_be_visible()
+    # Final scores only: no prize counted from hands is offered (there are none to count).
+    loners = form.get_by_label("Most loners made")
+    expect(loners).to_be_visible()
+    form.get_by_label("Scores entered").select_option("totals")
+    expect(loners).to_be_hidden()
+    expect(form.get_by_label("Most euchres")).to_be_hidden()
+    form.get_by_label("Scores entered").select_option("hands")
+    expect(loners).to_be_visible()
     # A knockout needs a winner at every table: its rounds are games, and no hands are asked.
     form.get_by_label("Format").select_option(label="fixed partners, knockout")
     expect(length).to_have_value("game")

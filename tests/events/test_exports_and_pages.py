@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 import zxingcpp
 from django.core.management import call_command
-from event_helpers import Device, Director, is_problem, join, ok, play_round
+from event_helpers import Device, Director, is_problem, join, ok, play_round, totals
 from rest_framework.test import APIClient
 
 from referee import egn
@@ -159,6 +159,18 @@ def test_the_printable_pages(director: Director, anon, played_round):
     cards = director.client.get(f"/events/{event}/cards/")
     assert cards.status_code == 200 and code.encode() in cards.content
     assert anon.get(f"/events/{event}/rounds/9/sheet/").status_code == 404
+
+
+def test_a_final_scores_nights_results_show_nothing_counted_from_hands(director: Director, anon):
+    event = director.create_totals_night(rounds_planned=1)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    play_round(director, event, totals([5, 3]))
+    director.publish(event)
+    page = anon.get(f"/events/{event}/results/").content.decode()
+    # No euchre or loner is known where the tables enter final scores, and no game to replay.
+    assert "Euchres" not in page and "Loners" not in page and "Most euchres" not in page
+    assert "games.emn" not in page and "Highest single game" in page
+    assert "results.csv" in page
 
 
 def read_card_qr(svg: str) -> str:

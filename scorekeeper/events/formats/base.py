@@ -229,7 +229,8 @@ class Column:
 @dataclass(frozen=True)
 class Shown:
     """How a format's standings read: what ranks (match points for teams, else the total,
-    per round, or wins), the loner bonus, its tie-breaks, and the columns only it has."""
+    per round, or wins), the loner bonus, its tie-breaks, the columns only it has, and whether
+    its tables enter hands (`hands`: else no euchre or loner is known, and none is shown)."""
 
     teams: bool
     ranked_by: str  # in words, as the API says it ("match points")
@@ -237,6 +238,7 @@ class Shown:
     loner_bonus: int
     tie_breaks: tuple[str, ...]
     columns: tuple[Column, ...] = ()
+    hands: bool = True
 
     @property
     def per_round(self) -> bool:
@@ -597,4 +599,5 @@ class FormatBase(EventFormat, Generic[Options]):
             loner_bonus=self.loner_bonus(event),
             tie_breaks=self.tie_breaks,
             columns=self.columns,
+            hands=event.entry == HANDS,
         )

@@ -50,6 +50,8 @@ RANKED_BY: Final = {
 }
 #: The side prizes there are, by kind; an event gives those of them it chooses.
 SIDE_PRIZES: Final = ("most-loners", "most-euchres", "highest-game", "booby")
+#: The prizes counted from hands: none where the tables enter final scores only.
+HAND_PRIZES: Final = SIDE_PRIZES[:2]
 SIDE_PRIZE_TITLES: Final = (
     "Most loners made",
     "Most euchres",

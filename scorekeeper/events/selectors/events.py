@@ -30,7 +30,7 @@ from scorekeeper.events.models import (
     Table,
     TableToken,
 )
-from scorekeeper.events.ranking.standings import SIDE_PRIZE_TITLES, SIDE_PRIZES
+from scorekeeper.events.ranking.standings import HAND_PRIZES, SIDE_PRIZE_TITLES, SIDE_PRIZES
 from scorekeeper.models import Club
 
 
@@ -50,6 +50,7 @@ def event_form_choices() -> dict[str, Any]:
         "all_formats": " ".join(kind.name for kind in formats),
         "confirm_with": named(Event.ConfirmWith.choices, CONFIRM_WITH_NAMES),
         "side_prizes": named(zip(SIDE_PRIZES, SIDE_PRIZE_TITLES, strict=True), PRIZE_NAMES),
+        "hand_prizes": HAND_PRIZES,
         "ladders": named(Season.Ladder.choices, LADDER_NAMES),
     }
 

@@ -127,8 +127,18 @@ function director() {
     const handsARound = () => {
       form.querySelector(".hands-a-round").hidden = form.elements.round_length.value !== "hands";
     };
+    // The prizes counted from hands (most loners, most euchres), offered only where the tables
+    // enter them: final scores only have none to count.
+    const handPrizes = () => {
+      for (const prize of form.querySelectorAll(".hand-prize")) {
+        prize.hidden = form.elements.entry.value !== "hands";
+        prize.querySelector("input").disabled = prize.hidden;
+      }
+    };
     form.elements.format.addEventListener("change", chosen);
     form.elements.round_length.addEventListener("change", handsARound);
+    form.elements.entry.addEventListener("change", handPrizes);
+    handPrizes();
     for (const input of form.querySelectorAll("input[data-suggested]")) {
       input.addEventListener("input", () => { input.dataset.typed = ""; });
     }
