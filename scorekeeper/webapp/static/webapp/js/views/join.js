@@ -68,8 +68,8 @@ export function showJoin(main, { code = "", message = "" } = {}) {
   const confirmer = h("button", { type: "submit", class: "big", value: "confirmer" }, t("join.confirmer"));
 
   // The phone keeps the table's score, or confirms for the opponents: a button each, neither
-  // chosen for the player. A table whose score is kept already offers the second. One join is
-  // asked at a time: a double tap's second, asked again, would be told the score is kept.
+  // chosen for the player. A table whose score is kept already offers the second. One join at
+  // a time (a double tap).
   let joining = false;
   async function join(event, role = event?.submitter?.value || "scorer") {
     event?.preventDefault();
