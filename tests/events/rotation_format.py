@@ -13,11 +13,10 @@ from scorekeeper.events.formats.base import (
     EventLike,
     FormatBase,
     Night,
-    OptionField,
     PlannedTable,
     Seating,
-    rounds_field,
 )
+from scorekeeper.events.formats.options import OptionField, rounds_field
 from scorekeeper.events.formats.progressive import enough_players
 
 

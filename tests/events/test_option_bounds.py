@@ -14,7 +14,7 @@ import pytest
 from event_helpers import Director, is_problem, ok
 
 from scorekeeper.events.formats import _option_fields, option_fields, registered
-from scorekeeper.events.formats.base import MAX_ROUNDS, rounds_field
+from scorekeeper.events.formats.options import MAX_ROUNDS, rounds_field
 
 
 @functools.cache

@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 
 from referee import PRESETS
 from scorekeeper.errors import Malformed
-from scorekeeper.events.formats.base import EventFormat, EventLike, OptionField
+from scorekeeper.events.formats.base import EventFormat, EventLike
+from scorekeeper.events.formats.options import OptionField
 from scorekeeper.rule_names import preset_choices
 
 

@@ -13,15 +13,14 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.errors import Conflict, Malformed
 from scorekeeper.events.formats.base import (
-    HANDS,
     EventLike,
     FormatBase,
     Night,
-    OptionField,
     Page,
     Seating,
     Shown,
 )
+from scorekeeper.events.formats.options import OptionField
 from scorekeeper.events.formats.round_robin import seeded, team_table
 from scorekeeper.events.planning import knockout
 from scorekeeper.events.ranking import standings
@@ -131,18 +130,12 @@ class Knockout(FormatBase[KnockoutOptions]):
         self, options: KnockoutOptions, event: EventLike, *, changed: Collection[str] = ()
     ) -> None:
         """A match for third place only in a single elimination (a double finds third in
-        its losers' bracket); a knockout's tables play games, which have a winner."""
+        its losers' bracket). (Its tables need a winner: they play games, FormatBase.)"""
         if options.third_place and options.knockout != knockout.SINGLE:
             raise Malformed(
                 _("a double elimination finds third place in its losers' bracket"),
                 code="bad-third-place",
                 field=self.at_fault("third_place", "knockout", changed),
-            )
-        if event.round_length == HANDS:
-            raise Malformed(
-                _("a bracket needs a winner at every table: play games, not a number of hands"),
-                code="bracket-needs-games",
-                field="round_length",
             )
 
     def rounds_planned(self, event: EventLike) -> int:

@@ -24,11 +24,10 @@ from scorekeeper.events.formats.base import (
     FormatBase,
     Move,
     Night,
-    OptionField,
     PlannedTable,
     Seating,
-    rounds_field,
 )
+from scorekeeper.events.formats.options import OptionField, rounds_field
 from scorekeeper.events.formats.progressive import (
     NO_MATCH_POINTS,
     enough_players,

@@ -14,15 +14,13 @@ from django.utils.translation import gettext_lazy
 from scorekeeper.errors import Conflict, Malformed
 from scorekeeper.events.formats.base import (
     HANDS,
-    MAX_ROUNDS,
     EventLike,
     FormatBase,
     Night,
-    OptionField,
     PlannedTable,
     Seating,
-    rounds_field,
 )
+from scorekeeper.events.formats.options import MAX_ROUNDS, OptionField, rounds_field
 from scorekeeper.events.planning import seating
 from scorekeeper.events.planning.progressive import progressive_plan
 from scorekeeper.events.ranking import standings

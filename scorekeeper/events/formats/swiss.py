@@ -21,8 +21,8 @@ from scorekeeper.events.formats.base import (
     Night,
     Page,
     Seating,
-    rounds_field,
 )
+from scorekeeper.events.formats.options import rounds_field
 from scorekeeper.events.formats.round_robin import team_table
 from scorekeeper.events.planning import swiss
 from scorekeeper.events.ranking import standings

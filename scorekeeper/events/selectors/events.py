@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Count, QuerySet
 
 from scorekeeper.events.formats import format_of, option_fields, registered
-from scorekeeper.events.formats.base import OptionField
+from scorekeeper.events.formats.options import OptionField
 from scorekeeper.events.localized.choice_names import (
     CONFIRM_WITH_NAMES,
     CREDIT_NAMES,

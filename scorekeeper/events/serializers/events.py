@@ -18,7 +18,7 @@ from scorekeeper.api.fields import (
 )
 from scorekeeper.errors import Malformed
 from scorekeeper.events.formats import option_fields, registered
-from scorekeeper.events.formats.base import OptionField
+from scorekeeper.events.formats.options import OptionField
 from scorekeeper.events.models import Event
 from scorekeeper.events.serializers.players import (
     IdField,

@@ -8,7 +8,7 @@ tables, the hands at a table, results, and closing the night.
 """
 
 from scorekeeper.events.access import Actor, is_director, require_director
-from scorekeeper.events.formats.base import MAX_ROUNDS
+from scorekeeper.events.formats.options import MAX_ROUNDS
 from scorekeeper.events.services.accounts import (
     InviteMade,
     account_update,
