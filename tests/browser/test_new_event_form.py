@@ -60,3 +60,6 @@ def test_a_knockout_is_made_of_games_and_a_refusal_stands_by_its_field(
         form.get_by_role("button", name="Create event").click()
     event = Event.objects.get(name="Cup")
     assert (event.format, event.round_length) == ("bracket", "game")
+    # Nor does its settings form offer rounds of hands.
+    expect(page.locator("#event-round-length option")).to_have_count(1)
+    expect(page.locator(".event-form [name=hands_per_round]")).to_have_count(0)

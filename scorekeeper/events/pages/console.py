@@ -329,6 +329,8 @@ def settings_context(event: Event, *, version: int) -> dict[str, Any]:
         # Where sitting out earns credit (a Swiss bye is a win); one stored before shows.
         "sit_out_credited": format_of(event).sit_out_refusal is None
         or event.sit_out_credit != Event.SitOutCredit.NONE,
+        # A round of hands, where a table may end level (a knockout's need a winner).
+        "by_hands": not format_of(event).winner_required,
     }
 
 
