@@ -145,6 +145,8 @@ def test_the_printable_pages(director: Director, anon, played_round):
     page = anon.get(f"/events/{event}/results/")
     assert page.status_code == 200 and b"Export night" in page.content
     assert b"Most euchres" in page.content and b"head to head" in page.content
+    assert b"Euchres" in page.content and b"Loners" in page.content
+    assert ok(anon.get(f"/api/v1/events/{event}/standings/"))["hands"] is True
     for export in ("standings.csv", "results.csv", "tally.csv", "games.emn"):
         assert f'href="/api/v1/events/{event}/{export}"'.encode() in page.content
     sheet = anon.get(f"/events/{event}/rounds/1/sheet/")
@@ -171,6 +173,9 @@ def test_a_final_scores_nights_results_show_nothing_counted_from_hands(director:
     assert "Euchres" not in page and "Loners" not in page and "Most euchres" not in page
     assert "games.emn" not in page and "Highest single game" in page
     assert "results.csv" in page
+    standings = ok(anon.get(f"/api/v1/events/{event}/standings/"))
+    assert standings["hands"] is False
+    assert [p["kind"] for p in standings["side_prizes"]] == ["highest-game", "booby"]
 
 
 def read_card_qr(svg: str) -> str:

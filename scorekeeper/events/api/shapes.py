@@ -116,6 +116,7 @@ def standings_json(table: selectors.Standings) -> dict[str, Any]:
     return {
         "event": table.event.pk,
         "teams": table.shown.teams,
+        "hands": table.shown.hands,
         "ranked_by": table.shown.ranked_by,
         "tie_breaks": list(table.shown.tie_breaks),
         "tie_break_names": {

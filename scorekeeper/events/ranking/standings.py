@@ -49,9 +49,9 @@ RANKED_BY: Final = {
     WINS: "games won, then points",
 }
 #: The side prizes there are, by kind; an event gives those of them it chooses.
-SIDE_PRIZES: Final = ("most-loners", "most-euchres", "highest-game", "booby")
 #: The prizes counted from hands: none where the tables enter final scores only.
-HAND_PRIZES: Final = SIDE_PRIZES[:2]
+HAND_PRIZES: Final = ("most-loners", "most-euchres")
+SIDE_PRIZES: Final = (*HAND_PRIZES, "highest-game", "booby")
 SIDE_PRIZE_TITLES: Final = (
     "Most loners made",
     "Most euchres",
@@ -452,17 +452,14 @@ def side_prizes_of(
     """
     if scoring.bracket:
         return []
-    prizes: list[SidePrize] = []
-    if scoring.hands:
-        prizes += [
-            SidePrize("most-loners", "Most loners made", _leaders(ranked, "loners_made")),
-            SidePrize("most-euchres", "Most euchres", _leaders(ranked, "euchres")),
-        ]
-    prizes += [
+    prizes = [
+        SidePrize("most-loners", "Most loners made", _leaders(ranked, "loners_made")),
+        SidePrize("most-euchres", "Most euchres", _leaders(ranked, "euchres")),
         SidePrize("highest-game", "Highest single game", _highest_game(scoring, lines, ranked)),
         SidePrize("booby", "Booby prize", _booby(scoring, ranked)),
     ]
-    return [prize for prize in prizes if prize.kind in scoring.side_prizes]
+    given = scoring.side_prizes if scoring.hands else scoring.side_prizes - set(HAND_PRIZES)
+    return [prize for prize in prizes if prize.kind in given]
 
 
 def shared_places(scoring: Scoring, ranked: Sequence[StandingRow]) -> list[tuple[int, int]]:

@@ -77,6 +77,10 @@ class StandingsColumnSerializer(serializers.Serializer[Any]):
 class StandingsSerializer(serializers.Serializer[Any]):
     event = serializers.IntegerField(source="event.id")
     teams = serializers.BooleanField(help_text="The rows are teams (fixed partners), not players.")
+    hands = serializers.BooleanField(
+        help_text="The tables enter hands: the rows' euchres and loners are counted from them "
+        "(a night of final scores has none)."
+    )
     ranked_by = serializers.CharField(
         help_text='What ranks, in words: "match points", "the bracket, then match points", '
         '"points with sit-out credit", "points per round counted" or "games won, then '

@@ -128,12 +128,10 @@ function director() {
       form.querySelector(".hands-a-round").hidden = form.elements.round_length.value !== "hands";
     };
     // The prizes counted from hands (most loners, most euchres), offered only where the tables
-    // enter them: final scores only have none to count.
+    // enter them: final scores only have none to count (kept as chosen, in case the entry is
+    // changed to hands before the night begins).
     const handPrizes = () => {
-      for (const prize of form.querySelectorAll(".hand-prize")) {
-        prize.hidden = form.elements.entry.value !== "hands";
-        prize.querySelector("input").disabled = prize.hidden;
-      }
+      for (const prize of form.querySelectorAll(".hand-prize")) prize.hidden = form.elements.entry.value !== "hands";
     };
     form.elements.format.addEventListener("change", chosen);
     form.elements.round_length.addEventListener("change", handsARound);

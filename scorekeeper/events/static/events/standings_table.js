@@ -30,7 +30,8 @@ export function standingsTable(data, { playerPages = false } = {}) {
     ...data.columns.map((column) => ({ text: column.heading, short: column.short, meaning: column.meaning, wide: column.wide })),
     { text: t("For"), wide: true },
     { text: t("Against"), wide: true },
-    { text: t("Euchres"), wide: true },
+    // Counted from hands: none where the tables enter final scores.
+    ...(data.hands ? [{ text: t("Euchres"), wide: true }] : []),
     { text: t("Tie-break"), wide: true },
   ];
   const wide = (column) => (column.wide ? { class: "wide" } : {});
@@ -59,7 +60,7 @@ export function standingsTable(data, { playerPages = false } = {}) {
       ...data.columns.map((column) => row[column.field]),
       scoreText(row.points_for),
       scoreText(row.points_against),
-      row.euchres,
+      ...(data.hands ? [row.euchres] : []),
       // The tie-break that placed the row, named by the API in the reader's language.
       row.tie_break ? data.tie_break_names[row.tie_break] || row.tie_break : "",
     ];
