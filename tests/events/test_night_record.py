@@ -520,7 +520,10 @@ def test_two_players_at_two_tables_swap_seats_before_the_first_hand(director: Di
         {"table": 1, "seat": 0, "letter": "N"},
         {"table": 2, "seat": 1, "letter": "E"},
     ]
-    assert swap["after"]["places"] == swap["before"]["places"][::-1]
+    assert swap["after"]["places"] == [
+        {"table": 2, "seat": 1, "letter": "E"},
+        {"table": 1, "seat": 0, "letter": "N"},
+    ]
 
 
 def one_sitting_out(director: Director) -> tuple[int, str, int, int]:

@@ -42,15 +42,17 @@ export function roundRepairs(rnd) {
   });
   const byName = new Map(entrants.map((e) => [e.shown, e.player]));
   // In a team event only partners swap (a bye is a team's): a player's seat, then a partner's.
+  // A seat a remedy holds (a substitute's, an absent player's) is the remedy's: not offered.
+  const free = (seat) => !seat.substitute_for && !seat.absent;
   const places = [
-    ...rnd.tables.flatMap((table) => table.seats.map((s) => [s.player, `${t("table", { number: table.number })} ${seatWord(s.letter)}: ${s.name}`])),
+    ...rnd.tables.flatMap((table) => table.seats.filter(free).map((s) => [s.player, `${t("table", { number: table.number })} ${seatWord(s.letter)}: ${s.name}`])),
     ...(teams ? [] : rnd.sit_outs.filter((name) => byName.has(name)).map((name) => [byName.get(name), `${t("sit_outs", { names: name })}`])),
   ];
   const names = new Map(places.map(([player, label]) => [player, label.split(": ").pop()]));
   const partners = (player) => {
     const table = rnd.tables.find((tb) => tb.seats.some((s) => s.player === player));
     const side = table?.seats.find((s) => s.player === player).side;
-    return new Set(table ? table.seats.filter((s) => s.side === side && s.player !== player).map((s) => s.player) : []);
+    return new Set(table ? table.seats.filter((s) => free(s) && s.side === side && s.player !== player).map((s) => s.player) : []);
   };
   const first = choice("first", places);
   const second = choice("second", places);
