@@ -529,15 +529,8 @@ def result_rederive(
     result follows the corrected hands (as it stands, if it was entered when time was called).
     The caller moves the event's versions, the standings' too."""
     result = Result.objects.filter(table=table).first()
-    return _correct(
-        table,
-        actor,
-        reason,
-        None,
-        time_called=bool(result and result.time_called),
-        saved=False,
-        hand=hand,
-    )
+    time_called = bool(result and result.time_called)
+    return _correct(table, actor, reason, None, time_called=time_called, saved=False, hand=hand)
 
 
 def _correct(
