@@ -256,6 +256,14 @@ def test_a_lone_defender_named_by_the_contract(
     rule_on(data, expect)
 
 
+def first_ruling(data: dict[str, Any]) -> tuple[str, str]:
+    """The first violation's message, in English and in Korean."""
+    english, korean = (
+        referee.check(data, lang=lang).violations[0].message for lang in ("en", "ko")
+    )
+    return english, korean
+
+
 def test_a_mismatch_on_the_lone_defender_names_it() -> None:
     declared = record(
         DEFENDING,
@@ -263,9 +271,7 @@ def test_a_mismatch_on_the_lone_defender_names_it() -> None:
         contract=LONE_HEARTS_BY_1 | {"defender_alone": None},
         **NINE_OF_HEARTS,
     )
-    english, korean = (
-        referee.check(declared, lang=lang).violations[0].message for lang in ("en", "ko")
-    )
+    english, korean = first_ruling(declared)
     assert english == (
         "The reported contract (hearts by seat 1 alone) does not match the bidding, which made"
         " hearts by seat 1 alone, seat 2 defending alone."
@@ -276,9 +282,7 @@ def test_a_mismatch_on_the_lone_defender_names_it() -> None:
 def test_a_lone_defender_the_contract_names_from_the_sitting_out_side_is_told_as_named() -> None:
     # No seat bid: the ruling says the contract named them, as a bid's would say they bid.
     named = record(DEFENDING, contract=LONE_HEARTS_BY_1 | {"defender_alone": 3}, **NINE_OF_HEARTS)
-    english, korean = (
-        referee.check(named, lang=lang).violations[0].message for lang in ("en", "ko")
-    )
+    english, korean = first_ruling(named)
     assert english == (
         "The contract names seat 3 to defend alone, but they sit out this hand because their"
         " partner, seat 1, is playing alone."
