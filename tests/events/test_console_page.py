@@ -95,6 +95,9 @@ def test_every_setting_a_director_may_change_is_on_the_event_form(director, fmt)
     # Sitting out's credit: only where it earns one (not a Swiss bye, a win).
     if registered()[fmt].sit_out_refusal is not None:
         not_taken |= {"sit_out_credit", "sit_out_points"}
+    # The hands a round: only where a round may be a number of hands (a knockout's are games).
+    if registered()[fmt].winner_required:
+        not_taken |= {"hands_per_round"}
     settings = set(EventUpdateSerializer().fields) - ELSEWHERE - other_formats - not_taken
     assert settings - named == set()
     assert not_taken & named == set()
