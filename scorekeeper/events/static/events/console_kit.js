@@ -217,7 +217,12 @@ function placed(name, place) {
   if (!place) return name;
   if (place.table === null) return t("placed_out", { name });
   return place.letter ? t("placed_at", { name, number: place.table, seat: seatWord(place.letter) })
-    : `${name} (${t("table", { number: place.table })})`;
+    : atTable(name, place.table);
+}
+
+/** A name, and the table it was at where the log says ("Ann (Table 2)"). */
+function atTable(name, table) {
+  return `${name}${table ? ` (${t("table", { number: table })})` : ""}`;
 }
 
 function shown(snapshot, names) {
@@ -232,8 +237,7 @@ function shown(snapshot, names) {
   if (snapshot.backup) return snapshot.backup;
   if ("phones_ended" in snapshot) return t("phones_ended", { count: snapshot.phones_ended });
   if ("wrong_codes" in snapshot) return t("wrong_codes", { count: snapshot.wrong_codes });
-  const at = (id, table) => `${names[id] || id}${table ? ` (${t("table", { number: table })})` : ""}`;
-  if (snapshot.player in names) return at(snapshot.player, snapshot.table);
+  if (snapshot.player in names) return atTable(names[snapshot.player], snapshot.table);
   if (snapshot.players) return snapshot.players.map((id, i) => placed(names[id] || id, snapshot.places?.[i])).join(", ");
   return JSON.stringify(snapshot);
 }
