@@ -475,6 +475,29 @@ class _Search:
             partners, opponents = partners + dp, opponents + do
         return partners, opponents
 
+    def _traded(self, seats: list[int], p: int, q: int) -> tuple[int, int]:
+        """What two players at different tables trading seats ``p`` and ``q`` would change
+        (partner cost, opponent cost), the counts left as they are: each leaves the pairs it
+        makes at its table for the same pairs with the other (twelve pairs at tables of
+        four, none of them twice)."""
+        size, n, step, side = self.size, self.n, _STEP, self.side
+        partners, opponents = self.partners, self.opponents
+        dp = do = 0
+        for seat, leaving, coming in ((p, seats[p], seats[q]), (q, seats[q], seats[p])):
+            place = seat % size
+            start, mine = seat - place, side[place]
+            for other in range(start, start + size):
+                if other == seat:
+                    continue
+                x = seats[other]
+                gone = leaving * n + x if leaving < x else x * n + leaving
+                new = coming * n + x if coming < x else x * n + coming
+                if side[other - start] == mine:
+                    dp += step[partners[new]] - step[partners[gone] - 1]
+                else:
+                    do += step[opponents[new]] - step[opponents[gone] - 1]
+        return dp, do
+
     def score(self) -> int:
         return PARTNER_WEIGHT * self.partner_cost + self.opponent_cost
 
@@ -527,23 +550,24 @@ class _Search:
             p = rng.randrange(len(seats))
             q = rng.randrange(len(seats) - 1)
             q += q >= p
-            if p // size == q // size and self.side[p % size] == self.side[q % size]:
+            if p // size != q // size:
+                dp, do = self._traded(seats, p, q)  # priced before anything moves
+            elif self.side[p % size] == self.side[q % size]:
                 continue  # partners trading seats changes nothing
-            dp, do = self._swap(seats, p, q)
+            else:
+                dp, do = self._swap(seats, p, q)
+                self._swap(seats, p, q)
             delta = weight * dp + do
             if delta <= 0 or rng.random() < math.exp(-delta / temperature):
                 if best is None and PARTNER_WEIGHT * dp + do > 0:
-                    seats[p], seats[q] = seats[q], seats[p]  # keep the best before leaving it
-                    best = [list(s) for s in self.rounds]
-                    seats[p], seats[q] = seats[q], seats[p]
+                    best = [list(s) for s in self.rounds]  # keep the best before leaving it
+                self._swap(seats, p, q)
                 self.partner_cost += dp
                 self.opponent_cost += do
                 if self.score() < best_score:
                     best_score, best = self.score(), None
                     if best_score <= floor:
                         return True
-            else:
-                self._swap(seats, p, q)
         if best is not None:
             self._restore(best)
         return best_score <= floor
