@@ -55,3 +55,33 @@ def test_a_bye_adds_its_credit_to_the_sitters_total(director: Director):
     assert (rows[sitter]["total"], rows[sitter]["points_for"], rows[sitter]["byes"]) == (5, 0, 1)
     assert rows[sitter]["rank"] == 1
     assert [rows[n]["total"] for n in names] == [2, 0, 2, 0]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("fmt", "options", "credited"),
+    [
+        ("progressive", {"sit_out_credit": "fixed", "sit_out_points": 5}, True),
+        ("progressive", {"sit_out_credit": "average"}, True),
+        ("progressive", {"sit_out_credit": "none"}, False),
+        ("swiss", {}, False),  # a Swiss bye is a win, never credit
+    ],
+)
+def test_the_credit_column_is_shown_only_where_a_bye_earns_credit(
+    director: Director, client, fmt, options, credited
+):
+    event = director.create_totals_night(format=fmt, rounds_planned=3, **options)
+    if fmt == "swiss":
+        for team, (a, b) in enumerate([("Ann", "Ben"), ("Cat", "Dan"), ("Eve", "Fay")]):
+            director.add_team(event, f"Team {team}", a, b)
+    else:
+        director.add_players(event, "Ann", "Ben", "Cat", "Dan", "Eve")
+    assert director.standings(event)["credited"] is credited
+    played = play_round(director, event, lambda device, table: device.settle([10, 6]))
+    assert played is not None and played.round["sit_outs"]  # someone sat out
+    director.publish(event)
+    for path in ("results/", "projector/"):
+        page = client.get(f"/events/{event}/{path}").content.decode()
+        assert (">Credit</th>" in page) is credited, path
+    cards = client.get(f"/events/{event}/tally-cards/").content.decode()
+    assert ("credit for byes" in cards) is (credited and fmt != "swiss")

@@ -117,6 +117,7 @@ def standings_json(table: selectors.Standings) -> dict[str, Any]:
         "event": table.event.pk,
         "teams": table.shown.teams,
         "hands": table.shown.hands,
+        "credited": table.shown.credited,
         "ranked_by": table.shown.ranked_by,
         "tie_breaks": list(table.shown.tie_breaks),
         "tie_break_names": {

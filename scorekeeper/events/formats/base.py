@@ -163,7 +163,8 @@ class Column:
 class Shown:
     """How a format's standings read: what ranks (match points for teams, else the total,
     per round, or wins), the loner bonus, its tie-breaks, the columns only it has, and whether
-    its tables enter hands (`hands`: else no euchre or loner is known, and none is shown)."""
+    its tables enter hands (`hands`: else no euchre or loner is known, and none is shown),
+    and whether a bye earns credit (`credited`: else no credit column is shown)."""
 
     teams: bool
     ranked_by: str  # in words, as the API says it ("match points")
@@ -172,6 +173,7 @@ class Shown:
     tie_breaks: tuple[str, ...]
     columns: tuple[Column, ...] = ()
     hands: bool = True
+    credited: bool = True
 
     @property
     def per_round(self) -> bool:
@@ -492,13 +494,17 @@ class FormatBase(EventFormat, Generic[Options]):
     def loner_bonus(self, event: EventLike) -> int:
         return int(getattr(self.options(event), "loner_bonus", 0))
 
+    def credit(self, event: EventLike) -> str:
+        """What a bye earns: the event's sit-out credit, none in a format that refuses it."""
+        return standings.NO_CREDIT if self.sit_out_refusal else str(event.sit_out_credit)
+
     def scoring(self, event: EventLike) -> Scoring:
         prizes = event.side_prizes
         # A value kept from before on a format that takes none is read, never counted.
         win_at_time = event.time_called_win_points if self.time_called_win_taken else None
         return Scoring(
             teams=self.teams,
-            credit=standings.NO_CREDIT if self.sit_out_refusal else str(event.sit_out_credit),
+            credit=self.credit(event),
             credit_points=int(event.sit_out_points),
             seed=int(event.seed),
             bracket=not self.side_prizes_given,
@@ -545,4 +551,5 @@ class FormatBase(EventFormat, Generic[Options]):
             tie_breaks=self.tie_breaks,
             columns=self.columns,
             hands=event.entry == HANDS,
+            credited=self.credit(event) != standings.NO_CREDIT,
         )

@@ -20,7 +20,7 @@ from django.utils import timezone
 from scorekeeper.api.problems import pages_not_found
 from scorekeeper.events import access, selectors
 from scorekeeper.events.access import Actor
-from scorekeeper.events.formats import has_page
+from scorekeeper.events.formats import format_of, has_page
 from scorekeeper.events.localized.choice_names import RESULT_STATUS_NAMES
 from scorekeeper.events.localized.club_language import club_language_use
 from scorekeeper.events.localized.club_time import club_zone
@@ -171,7 +171,10 @@ def tally_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     cards, pins = tally_cards_of(event), _pins(request, event)
     for card in cards:
         card.pin = pins.get(card.player_id, "")
-    return render(request, "events/tally_cards.html", {"event": event, "cards": cards})
+    # A player's total says what byes added only where a bye earns credit.
+    credited = format_of(event).shown(event).credited
+    context = {"event": event, "cards": cards, "credited": credited}
+    return render(request, "events/tally_cards.html", context)
 
 
 @dataclass(frozen=True)

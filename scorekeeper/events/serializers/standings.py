@@ -81,6 +81,9 @@ class StandingsSerializer(serializers.Serializer[Any]):
         help_text="The tables enter hands: the rows' euchres and loners are counted from them "
         "(a night of final scores has none)."
     )
+    credited = serializers.BooleanField(
+        help_text="A bye earns credit (the event's sit-out credit): else every row's `credit` is 0."
+    )
     ranked_by = serializers.CharField(
         help_text='What ranks, in words: "match points", "the bracket, then match points", '
         '"points with sit-out credit", "points per round counted" or "games won, then '

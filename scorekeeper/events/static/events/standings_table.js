@@ -9,7 +9,7 @@ import { prizeTitle, prizeWinners, t } from "./words.js";
  *
  * On a phone (below 40em, screens.css), the players' page and the director's console alike:
  * short headings, their full names in <abbr title>, and the columns that matter there (rank,
- * name, played, won, byes, credit, total or match points, a format's figures it does not call
+ * name, played, won, byes, credit where a bye earns it, total or match points, a format's figures it does not call
  * wide); from 40em up every column, each heading written out.
  * `playerPages`: in an individual event a player's name opens their page. */
 export function standingsTable(data, { playerPages = false } = {}) {
@@ -23,7 +23,8 @@ export function standingsTable(data, { playerPages = false } = {}) {
     { text: t("Played"), short: t("Pl") },
     { text: t("Won"), short: t("W") },
     { text: t("Byes") },
-    { text: t("Credit") },
+    // What byes earned: only where a bye earns credit.
+    ...(data.credited ? [{ text: t("Credit") }] : []),
     teams ? { text: t("Match points"), short: t("MP") } : { text: t("Total") },
     ...(perRound ? [{ text: t("Per round") }] : []),
     // The figures only the event's format shows (a Swiss event's Buchholz), named by the API.
@@ -54,7 +55,7 @@ export function standingsTable(data, { playerPages = false } = {}) {
       row.played,
       row.wins,
       row.byes,
-      row.credit,
+      ...(data.credited ? [row.credit] : []),
       teams ? row.match_points : scoreText(row.total),
       ...(perRound ? [row.per_round.toFixed(2)] : []),
       ...data.columns.map((column) => row[column.field]),
