@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import ast
+import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from event_helpers import ok, play_event, totals
 
-from scorekeeper.events.planning.progressive import progressive_plan
+from scorekeeper.events.planning.progressive import _Search, progressive_plan
 from scorekeeper.events.planning.seating import (
     Meetings,
     Round,
@@ -196,6 +197,28 @@ def test_the_plan_is_the_same_for_the_same_seed():
     assert progressive_plan(players, rounds=4, seed=3) == progressive_plan(
         players, rounds=4, seed=3
     )
+
+
+@pytest.mark.parametrize("size", [4, 6])
+def test_a_trade_between_tables_is_priced_as_making_it_would_count_it(size):
+    """The search prices a trade of seats before moving anyone (`_traded`); the price is the
+    change in the counts the trade makes, and pricing it changes nothing."""
+    rng = random.Random(size)
+    roster = list(range(3 * size))
+    history = progressive_plan(roster, rounds=3, seed=7, size=size)
+    search = _Search(roster, history, rng, size)
+    seated = roster[:]
+    rng.shuffle(seated)
+    search.add_round(seated, ())
+    seats = search.rounds[0]
+    for _ in range(200):
+        p, q = rng.sample(range(len(seats)), 2)
+        if p // size == q // size:
+            continue
+        counts = (list(search.partners), list(search.opponents))
+        priced = search._traded(seats, p, q)
+        assert (search.partners, search.opponents) == counts
+        assert search._swap(seats, p, q) == priced
 
 
 def test_partners_repeat_only_when_they_must():
