@@ -735,14 +735,18 @@ def test_a_phone_refused_as_a_second_scorer_is_offered_to_confirm_for_the_oppone
     second.get_by_role("button", name="Keep this table's score").tap()
     refused = second.get_by_role("alert")
     expect(refused).to_contain_text("kept on another phone already")
-    # One way to join for the opponents: beside the refusal, not again in the form below.
+    # One way to join for the opponents: beside the refusal, not again in the form below,
+    # where keeping the score (refused) is no longer offered either.
     confirm = second.get_by_role("button", name="Confirm the result for the opponents")
     expect(confirm).to_have_count(1)
-    # Another code typed: the refusal was for the last one, and the form's button is back.
+    keep = second.get_by_role("button", name="Keep this table's score")
+    expect(keep).to_have_count(0)
+    # Another code typed: the refusal was for the last one, and the form's buttons are back.
     typed = second.get_by_role("textbox", name="The table's code")
     typed.fill("ZZ" + code)
     expect(refused).to_have_count(0)
     expect(confirm).to_have_count(1)
+    expect(keep).to_have_count(1)
     typed.fill(code)
     second.get_by_role("button", name="Keep this table's score").tap()
     expect(refused).to_contain_text("kept on another phone already")

@@ -58,7 +58,7 @@ export function showJoin(main, { code = "", message = "" } = {}) {
     // Another code typed: the refusal was for the last one.
     oninput: () => {
       if (!confirmer.hidden) return;
-      confirmer.hidden = false;
+      confirmer.hidden = scorer.hidden = false;
       replace(note);
     },
   });
@@ -96,8 +96,8 @@ export function showJoin(main, { code = "", message = "" } = {}) {
         : limited ? `${t("join.limited")}${wait ? ` ${t("join.limited_wait", { minutes: wait })}` : ""}`
           : error instanceof Problem ? error.message : t("join.later");
       // Refused as the scorer, the way to join for the opponents is beside the refusal: one
-      // button for it, not a second one in the form below.
-      confirmer.hidden = taken;
+      // button for it, and neither it nor keeping the score (refused) again in the form below.
+      confirmer.hidden = scorer.hidden = taken;
       replace(note, h("div", { class: "panel error", role: "alert" }, h("p", {}, text),
         taken ? h("button", { type: "button", class: "primary", onclick: () => join(null, "confirmer") }, t("join.confirmer")) : null));
     } finally {
