@@ -225,11 +225,16 @@ def hand_json(hand: Any) -> dict[str, Any]:
     What the hand says is what the change log keeps of it; the verdict and times follow."""
     return {
         **hand_snapshot(hand),
-        "outcome": referee.award_outcome(str(hand.award.get("reason", ""))),
+        "outcome": hand_outcome(hand.award),
         "verdict": hand.verdict,
         "created_at": _timestamp(hand.created_at),
         "updated_at": _timestamp(hand.updated_at),
     }
+
+
+def hand_outcome(award: dict[str, Any]) -> str | None:
+    """How a hand ended, as its award's reason says (`referee.OUTCOMES`)."""
+    return referee.award_outcome(str(award.get("reason", "")))
 
 
 _DATETIME = serializers.DateTimeField()
@@ -290,13 +295,23 @@ class HandWrittenSerializer(HandSerializer):
     game = GameSummarySerializer()
 
 
+class LoggedHandField(serializers.JSONField):
+    """A hand as the change log kept it, with how it ended (`outcome`) as the game's hands say
+    it: the log keeps the award, which tells."""
+
+    def to_representation(self, value: Any) -> Any:
+        if isinstance(value, dict) and isinstance(value.get("award"), dict):
+            value = {**value, "outcome": hand_outcome(value["award"])}
+        return super().to_representation(value)
+
+
 class LogEntrySerializer(serializers.Serializer[Any]):
     hand_number = serializers.IntegerField(allow_null=True)
     action = serializers.CharField()
     actor = serializers.CharField()
     reason = serializers.CharField(allow_blank=True)
-    before = serializers.JSONField(allow_null=True)
-    after = serializers.JSONField(allow_null=True)
+    before = LoggedHandField(allow_null=True)
+    after = LoggedHandField(allow_null=True)
     version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
 

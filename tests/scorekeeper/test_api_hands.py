@@ -501,6 +501,19 @@ def test_the_log_tells_who_changed_what_and_why(table: Table):
     assert [entry["version"] for entry in log] == [1, 2, 3, 4]
 
 
+def test_the_log_says_how_each_hand_it_kept_ended_as_the_games_hands_do(table: Table):
+    """A hand entered by how it ended (no tricks) is said the same way in the log: a console
+    showing another director's change names the outcome from there."""
+    table.client.post(
+        table.url + "hands/", {"maker": 0, "outcome": "made"}, format="json", **table.auth
+    )
+    body = {"maker": 0, "outcome": "march", "reason": "they took all five"}
+    table.client.patch(table.url + "hands/1/", body, format="json", **table.auth)
+    amend = table.client.get(table.url + "log/").json()[-1]
+    assert (amend["before"]["outcome"], amend["after"]["outcome"]) == ("made", "march")
+    assert amend["after"]["outcome"] == table.read()["hands"][0]["outcome"]
+
+
 def test_hands_can_be_read_one_by_one(table: Table):
     table.quick(maker=0, tricks=3)
     assert table.client.get(table.url + "hands/1/").json()["award"]["reason"] == "make"

@@ -65,9 +65,12 @@ function handText(hand, game) {
     ? [said === null ? t("hand_won_bid", { maker }) : t("hand_bid", { maker, bid: said }), ...(trump ? [trump] : [])]
     : [trump ? t("hand_called_suit", { maker, trump }) : t("hand_called", { maker })];
   if (hand.alone) parts.push(t("hand_alone"));
-  parts.push(hand.maker_tricks !== null && hand.maker_tricks !== undefined
+  // How it ended: the tricks, else the outcome its award says (the game's hands and its
+  // log's alike); nothing where neither is known.
+  const ended = hand.maker_tricks !== null && hand.maker_tricks !== undefined
     ? t("hand_took", { tricks: hand.maker_tricks })
-    : t(`outcome_${hand.outcome}`));
+    : hand.outcome ? t(`outcome_${hand.outcome}`) : null;
+  if (ended) parts.push(ended);
   return parts.join(", ");
 }
 
