@@ -11,6 +11,8 @@ from event_helpers import ok
 
 from scorekeeper.events.formats import registered
 from scorekeeper.events.serializers import EventUpdateSerializer
+from scorekeeper.events.services.settings import AFTER_CLOSE
+from tests.problems import is_problem
 
 pytestmark = pytest.mark.django_db
 
@@ -101,6 +103,40 @@ def test_every_setting_a_director_may_change_is_on_the_event_form(director, fmt)
     settings = set(EventUpdateSerializer().fields) - ELSEWHERE - other_formats - not_taken
     assert settings - named == set()
     assert not_taken & named == set()
+
+
+def test_a_closed_nights_form_offers_only_what_a_closed_night_may_change(director):
+    """Shown, not offered: every setting the server refuses on a closed night (409
+    `event-closed`) is in the form's disabled part; what it takes is outside it."""
+    event = director.create_event(rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    director.next_round(event)
+    body = {"leave_open": True}  # (its table has no result)
+    ok(director.client.post(f"/api/v1/events/{event}/close/", body, format="json"))
+    form = director.client.get(f"/events/{event}/manage/settings/").content.decode()
+    held = re.search(
+        r'<fieldset class="while-open" disabled>(.*?)</fieldset>\s*<button', form, re.S
+    )
+    assert held is not None
+    inside = set(re.findall(r'name="([a-z_]+)"', held[1]))
+    outside = set(re.findall(r'name="([a-z_]+)"', form.replace(held[0], "")))
+    assert outside == AFTER_CLOSE - {"published"}
+    assert inside and not inside & AFTER_CLOSE
+    assert "reopen it to change the rest" in held[1]
+    # The server agrees field by field: one outside is taken, each inside refused.
+    ok(
+        director.client.patch(
+            f"/api/v1/events/{event}/", {"name": "Club night, closed"}, format="json"
+        )
+    )
+    refused = director.client.patch(
+        f"/api/v1/events/{event}/", {"round_minutes": 20}, format="json"
+    )
+    assert is_problem(refused, 409, "round_minutes", "event-closed")
+    assert "round_minutes" in inside
+    ok(director.client.post(f"/api/v1/events/{event}/reopen/", {}, format="json"))
+    form = director.client.get(f"/events/{event}/manage/settings/").content.decode()
+    assert '<fieldset class="while-open">' in form and "reopen it to change the rest" not in form
 
 
 def test_the_event_form_is_read_again_with_the_version_its_values_were_read_at(director):
