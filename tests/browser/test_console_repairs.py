@@ -465,6 +465,11 @@ def test_a_result_saved_meanwhile_by_another_director_is_not_overwritten_from_th
         ),
     )
     expect(page.locator("#totals-1")).to_have_value("3")
+    # The open table says the result as its tile on the board does: a director's, not the
+    # opponents' confirmation.
+    tile = page.locator(".board-table[data-table='1'] .result-state").inner_text()
+    assert "Ed" in tile, tile
+    expect(page.locator(".desk-summary")).to_contain_text(tile)
 
     # Her save was begun on the table before Ed's: refused, and she is shown his.
     page.get_by_role("button", name="Correct the result").click()

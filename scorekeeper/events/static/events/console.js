@@ -5,7 +5,7 @@
 // the event only while the director is not changing it). A change is made on what the director
 // saw as they began it, not on what a refresh read since.
 import {
-  $, api, ask, attempt, changeItem, clock, consoleReads, done, el, formData, options, scoreLine, slot, t, tell, unbroken, versions, writesAnswered,
+  $, api, ask, attempt, changeItem, clock, consoleReads, done, el, formData, options, resultLine, slot, t, tell, versions, writesAnswered,
 } from "./console_kit.js";
 import { openDesk, refreshDesk } from "./console_desk.js";
 import {
@@ -25,21 +25,6 @@ let published = false;
 let latest = null; // the newest round on the board
 
 // The board -----------------------------------------------------------------------------------
-
-function resultLine(table) {
-  const parts = [];
-  if (table.state === "playing") parts.push(t("playing"));
-  else if (table.state === "disputed") parts.push(t("disputed", { reason: table.dispute_reason }));
-  else if (table.state === "entered") parts.push(t("entered"));
-  if (table.points) parts.unshift(scoreLine(table.points));
-  // How it came about, and who made it so, in the server's words (the results page's too).
-  if (table.story) parts.push(unbroken(table.story));
-  else if (table.state === "confirmed") parts.push(t(table.confirmation || "confirmed"));
-  if (table.points && table.points[0] === table.points[1] && table.winner !== null) {
-    parts.push(t("level_won", { names: table.team_names[table.winner] }));
-  }
-  return parts.join(" · ");
-}
 
 // A level table the format decides by the director's draw: who won the cut, side by side.
 function cutButtons(table) {

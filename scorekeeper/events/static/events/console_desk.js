@@ -4,7 +4,7 @@
 // page's own; a refresh redraws only the table's data (summary, seats, hands, log). A change is
 // made on the table (or its hands) as the director saw it when they began it, not as a refresh
 // read it since: whatever another director changed meanwhile is shown (412) before it is lost.
-import { $, $$, api, ask, attempt, changeItem, done, el, formData, handAction, options, scoreLine, seatWord, t } from "./console_kit.js";
+import { $, $$, api, ask, attempt, changeItem, done, el, formData, handAction, options, resultLine, scoreLine, seatWord, t } from "./console_kit.js";
 
 const desk = $(".desk");
 const entry = document.body.dataset.entry; // "hands" or "totals"
@@ -111,10 +111,10 @@ async function drawLog(table, round) {
 
 function drawSummary(table, round) {
   $(".desk-title", desk).textContent = `${t("table", { number: table.number })} · ${t("round", { number: round.number })}`;
-  const state = table.state === "disputed" ? t("disputed", { reason: table.dispute_reason }) : t(table.state);
-  const points = table.points ? `${scoreLine(table.points)} · ` : "";
+  // The result said as its tile on the board says it (a director's correction or a forfeit
+  // is no opponents' confirmation).
   const sides = t("versus", { first: table.team_names[0], second: table.team_names[1] });
-  $(".desk-summary", desk).textContent = `${sides}: ${points}${state} · ${t("hands", { count: table.hands })}`;
+  $(".desk-summary", desk).textContent = `${sides}: ${resultLine(table)} · ${t("hands", { count: table.hands })}`;
 }
 
 async function draw() {

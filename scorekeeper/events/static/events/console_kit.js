@@ -34,6 +34,22 @@ export function scoreLine(points) {
   return points.map(scoreText).join("–");
 }
 
+/** A table's result as the board and the open table say it: its score, where it stands, and
+ * how it came about and who made it so, in the server's words (the results page's too). */
+export function resultLine(table) {
+  const parts = [];
+  if (table.state === "playing") parts.push(t("playing"));
+  else if (table.state === "disputed") parts.push(t("disputed", { reason: table.dispute_reason }));
+  else if (table.state === "entered") parts.push(t("entered"));
+  if (table.points) parts.unshift(scoreLine(table.points));
+  if (table.story) parts.push(unbroken(table.story));
+  else if (table.state === "confirmed") parts.push(t(table.confirmation || "confirmed"));
+  if (table.points && table.points[0] === table.points[1] && table.winner !== null) {
+    parts.push(t("level_won", { names: table.team_names[table.winner] }));
+  }
+  return parts.join(" · ");
+}
+
 /** A seat's compass letter as the API sends it (N, NE, ...) in the page's language. */
 export function seatWord(letter) {
   return WORDS[`seat.${letter}`] || letter;
