@@ -804,6 +804,13 @@ def test_the_consoles_standings_keep_a_long_name_whole_on_a_phone(
         points.element_handle(),
     )
     assert seen, "the match points are off the phone's screen"
+    # The figure that ranks comes right after the name: on the screen at 200% text too.
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert box.evaluate(
+        "(box, cell) => cell.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1",
+        points.element_handle(),
+    ), "the match points are off the phone's screen at 200% text"
+    page.evaluate("document.documentElement.style.fontSize = ''")
     shot(page, "console-standings-phone-ko", ".standings")
     # The table scrolls in its own box as far as its last column; no rank is broken.
     box.evaluate("(box) => { box.scrollLeft = box.scrollWidth; }")

@@ -7,10 +7,12 @@ import { prizeTitle, prizeWinners, t } from "./words.js";
 
 /** The standings the API gives (`GET /api/v1/events/{id}/standings/`) as a table.
  *
- * On a phone (below 40em, screens.css), the players' page and the director's console alike:
- * short headings, their full names in <abbr title>, and the columns that matter there (rank,
- * name, played, won, byes, credit where a bye earns it, total or match points, a format's figures it does not call
- * wide); from 40em up every column, each heading written out.
+ * The figure that ranks (the total, match points, or the total per round) comes right after
+ * the name, where a phone shows it at any text size before the table scrolls. On a phone
+ * (below 40em, screens.css), the players' page and the director's console alike: short
+ * headings, their full names in <abbr title>, and the columns that matter there (rank, name,
+ * the ranking figure, played, won, byes, credit where a bye earns it, a format's figures it
+ * does not call wide); from 40em up every column, each heading written out.
  * `playerPages`: in an individual event a player's name opens their page. */
 export function standingsTable(data, { playerPages = false } = {}) {
   const teams = data.teams;
@@ -20,13 +22,13 @@ export function standingsTable(data, { playerPages = false } = {}) {
   const head = [
     { text: "#" },
     { text: teams ? t("Team") : t("Player") },
+    ...(perRound ? [{ text: t("Per round") }] : []),
+    teams ? { text: t("Match points"), short: t("MP") } : { text: t("Total") },
     { text: t("Played"), short: t("Pl") },
     { text: t("Won"), short: t("W") },
     { text: t("Byes") },
     // What byes earned: only where a bye earns credit.
     ...(data.credited ? [{ text: t("Credit") }] : []),
-    teams ? { text: t("Match points"), short: t("MP") } : { text: t("Total") },
-    ...(perRound ? [{ text: t("Per round") }] : []),
     // The figures only the event's format shows (a Swiss event's Buchholz), named by the API.
     ...data.columns.map((column) => ({ text: column.heading, short: column.short, meaning: column.meaning, wide: column.wide })),
     { text: t("For"), wide: true },
@@ -52,12 +54,12 @@ export function standingsTable(data, { playerPages = false } = {}) {
     if (!row.active) name.append(" ", el("small", { text: t("(left)") }));
     if (row.guest) name.append(" ", el("small", { text: t("(guest, substituting)") }));
     const figures = [
+      ...(perRound ? [row.per_round.toFixed(2)] : []),
+      teams ? row.match_points : scoreText(row.total),
       row.played,
       row.wins,
       row.byes,
       ...(data.credited ? [row.credit] : []),
-      teams ? row.match_points : scoreText(row.total),
-      ...(perRound ? [row.per_round.toFixed(2)] : []),
       ...data.columns.map((column) => row[column.field]),
       scoreText(row.points_for),
       scoreText(row.points_against),
