@@ -10,6 +10,7 @@ import pytest
 from event_helpers import ok
 
 from scorekeeper.events.formats import registered
+from scorekeeper.events.formats.base import FormatBase
 from scorekeeper.events.serializers import EventUpdateSerializer
 from scorekeeper.events.services.settings import AFTER_CLOSE
 from tests.problems import is_problem
@@ -103,6 +104,18 @@ def test_every_setting_a_director_may_change_is_on_the_event_form(director, fmt)
     settings = set(EventUpdateSerializer().fields) - ELSEWHERE - other_formats - not_taken
     assert settings - named == set()
     assert not_taken & named == set()
+
+
+@pytest.mark.parametrize("fmt", sorted(registered()))
+def test_movement_cards_are_offered_where_the_format_plans_the_night_ahead(director, fmt):
+    """A format that plans its rounds before they are played (`planned_rounds`) says so
+    (`plans_ahead`), and only its console offers the movement cards, which print the plan."""
+    kind = registered()[fmt]
+    assert kind.plans_ahead == (type(kind).planned_rounds is not FormatBase.planned_rounds)
+    options = {} if kind.rounds_follow else {"rounds_planned": 2}
+    event = director.create_event(format=fmt, **options)
+    html = director.client.get(f"/events/{event}/manage/").content.decode()
+    assert (f"/events/{event}/movement/" in html) is kind.plans_ahead
 
 
 def test_a_closed_nights_form_offers_only_what_a_closed_night_may_change(director):

@@ -230,6 +230,11 @@ class EventFormat(Protocol):
         """Players move from table to table after each round (`moves`)."""
 
     @property
+    def plans_ahead(self) -> bool:
+        """Its rounds are planned before they are played (`planned_rounds`: the movement
+        cards print the night in advance); else each is seated from the results of the last."""
+
+    @property
     def table_sizes(self) -> tuple[int, ...]:
         """How many players its tables may seat (a ruleset for another number is refused)."""
 
@@ -307,6 +312,7 @@ class FormatBase(EventFormat, Generic[Options]):
     cuts: ClassVar[bool] = False
     side_prizes_given: ClassVar[bool] = True
     movement: ClassVar[bool] = False
+    plans_ahead: ClassVar[bool] = False
     table_sizes: ClassVar[tuple[int, ...]] = (SEATS,)
     #: Its schedule follows from its teams: `rounds_planned` is not the director's to set.
     rounds_follow: ClassVar[bool] = False
@@ -452,7 +458,7 @@ class FormatBase(EventFormat, Generic[Options]):
     def planned_rounds(self, night: Night, event: EventLike) -> list[dict[str, Any]] | None:
         """The rounds from ``night`` on as planned now, each ``{"tables": [[player, ...]],
         "byes": [...]}`` (for the movement cards, printed before the night); None where each
-        round is seated from the results of the last."""
+        round is seated from the results of the last (a format that `plans_ahead` says)."""
         return None
 
     def plan_after_options(self, event: EventLike, changed: set[str]) -> dict[str, Any]:

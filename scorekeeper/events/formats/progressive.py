@@ -110,6 +110,7 @@ class Progressive(FormatBase[ProgressiveOptions]):
     name = "progressive"
     title = gettext_lazy("progressive (individual)")
     options_type = ProgressiveOptions
+    plans_ahead = True
     time_called_refusal = NO_MATCH_POINTS
     # Six-handed: partners rotate within the teams of three (alternate seats).
     table_sizes = seating.TABLE_SIZES

@@ -44,6 +44,7 @@ class RoundRobin(FormatBase[RoundRobinOptions]):
     options_type = RoundRobinOptions
     teams = True
     rounds_follow = True
+    plans_ahead = True
     pages = (Page("crosstable", "events-crosstable", gettext_lazy("Crosstable")),)
 
     def rounds_planned(self, event: EventLike) -> int:

@@ -343,6 +343,9 @@ def console_context(event: Event, *, version: int) -> dict[str, Any]:
         # The hand form's: an auction's bids (none in a turn-up game), the makers' tricks.
         "bids": [(str(bid), str(LONE_BID_NAMES.get(str(bid), bid))) for bid in rules.bids],
         "tricks": range(rules.hand_size + 1),
+        # The movement cards print a night planned ahead; one seated from each round's results
+        # has nothing to print before it.
+        "plans_ahead": format_of(event).plans_ahead,
         "awards": [(key, str(label)) for key, label in AWARD_LABELS.items()],
         "words": {
             **{key: str(text) for key, text in WORDS.items()},
