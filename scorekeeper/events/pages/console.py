@@ -228,7 +228,7 @@ WORDS: Final = {
     "why_needed": _("Say why first, in the box “Why (kept in the change log)”."),
     "undo_round": _("Undo round {number}"),
     "undo_round_ask": _(
-        "Undo round {number}? Nothing is entered there yet; its tables go, and seating it again seats the same."
+        "Undo round {number}? Nothing is entered there yet; its tables go, and seating it again seats the same unless someone arrives or leaves first."
     ),
     "round_undone": _("Round {number} is undone."),
     "swap": _("Swap"),
