@@ -103,15 +103,20 @@ def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_u
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Round 1 is seated.")
     expect(board_table(page, 1)).to_contain_text("playing")
 
-    # Closed, then reopened: both in the change log.
+    # Closed, then reopened: both in the change log. Closed, the board offers no join code
+    # (none works) and no phone to hand over; reopened, it does again.
+    expect(board_table(page, 1)).to_contain_text("Join code")
     page.get_by_role("button", name="Close the night").click()
     ask_and(page, "Confirm")
     expect(page.get_by_role("button", name="Reopen the night")).to_be_visible()
+    expect(board_table(page, 1)).not_to_contain_text("Join code")
+    expect(board_table(page, 1).get_by_role("button", name="Hand over")).to_have_count(0)
     page.get_by_role("button", name="Reopen the night").click()
     page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("one more round")
     ask_and(page, "Confirm", says="Reopen the night?")
     expect(page.locator("[data-note-slot=close]")).to_contain_text("The night is open again")
     expect(page.get_by_role("button", name="Close the night")).to_be_visible()
+    expect(board_table(page, 1)).to_contain_text("Join code")
     log = page.locator(".change-log")
     expect(log).to_contain_text("reopened the night")
     expect(log).to_contain_text("closed the night")

@@ -23,6 +23,7 @@ const teams = document.body.dataset.teams === "1";
 const base = `/api/v1/events/${event}/`;
 let published = false;
 let latest = null; // the newest round on the board
+let closed = false; // the night is closed: its codes and phones work again only once reopened
 
 // The board -----------------------------------------------------------------------------------
 
@@ -63,7 +64,7 @@ function boardTable(table, rnd) {
   const open = el("button", { type: "button", class: "small", text: t("open", { number: table.number }) });
   open.addEventListener("click", () => openDesk(table, rnd));
   actions.append(open);
-  if (rnd.number === latest) {
+  if (rnd.number === latest && !closed) {
     const phones = t("phones", {
       scoring: table.scoring_phone ? t("scoring_phone") : t("no_scoring_phone"),
       confirming: table.confirming_phones,
@@ -228,6 +229,7 @@ async function load() {
   $(".closed-note").textContent = info.closed_at ? t("closed_note", { time: clock(info.closed_at) })
     : info.status === "finished" ? t("finished_note") : "";
   latest = tables.length ? tables[0].number : null;
+  closed = info.status === "finished";
   $(".call-time").hidden = latest === null;
   $(".entrants").replaceChildren(...entrants.map(entrantItem));
   $(".board").replaceChildren(...(tables.length ? tables.map(roundBlock) : [el("p", { class: "note", text: t("no_rounds") })]));
