@@ -29,12 +29,14 @@ export async function showGame(main, { id, tab }) {
   if (links.result) return go("/table/", { replace: true }); // a club table's game: at its table only
   renderTabs(id, tab);
   let game = await loadGame(id);
+  let justRead = false;
   if (!game) {
     replace(main, h("p", { class: "panel hint" }, t("loading")));
     try {
       game = await api.read(links.read);
       await saveGame(game);
       game = await loadGame(id);
+      justRead = true;
     } catch (error) {
       const text = error instanceof Unreachable ? t("game.offline")
         : error instanceof Problem && error.status === 404 ? t("game.missing") : error.message;
@@ -45,7 +47,7 @@ export async function showGame(main, { id, tab }) {
   }
   if (!main.isConnected) return () => {}; // another screen was opened meanwhile (main.js)
   document.title = `${scoreWords(game)} · ${t("app.title")}`;
-  const ctx = { id, game, links, token: await tokenOf(id), entries: await pending(id) };
+  const ctx = { id, game, links, token: await tokenOf(id), entries: await pending(id), justRead };
   if (tab === "referee") return showReferee(main, { game, ctx });
   if (tab === "log") return showLog(main, ctx);
   if (tab === "share") return showShare(main, ctx);

@@ -491,7 +491,10 @@ export function showScore(main, ctx) {
   const timer = setInterval(pull, POLL_MS);
   refresh();
   keepEntryInView();
-  pull();
+  // A game read from the server as its screen opened is not read again at once (one request,
+  // not two, a phone opening it); one kept on the phone is.
+  if (!ctx.justRead) pull();
+  ctx.justRead = false;
   return () => {
     events.removeEventListener("change", onChange);
     document.removeEventListener("visibilitychange", pull);

@@ -53,12 +53,14 @@ export async function gameOf(table, device) {
   const id = table.game;
   await saveLinks(id, table.links);
   if (device.role === "scorer") await saveToken(id, device.token);
+  let read = false;
   try {
     await keepRead(await api.read(table.links.read));
+    read = true;
   } catch {
     // Shown from the copy on this phone until the next refresh.
   }
-  return loadGame(id);
+  return { game: await loadGame(id), read };
 }
 
 export function seatList(table) {

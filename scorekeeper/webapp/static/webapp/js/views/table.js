@@ -494,7 +494,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       await renderResult();
       return;
     }
-    ctx.game = await gameOf(table, device);
+    const kept = await gameOf(table, device);
+    ctx.game = kept.game;
+    ctx.justRead = kept.read;
     ctx.entries = await pending(ctx.id);
     if (!ctx.game) {
       replace(body, h("p", { class: "panel" }, t("table.offline")));
