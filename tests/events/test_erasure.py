@@ -126,7 +126,8 @@ def test_an_erased_name_is_in_no_table_no_cache_entry_and_no_answer(night, direc
 
 def test_an_erased_name_typed_at_a_table_they_never_sat_at_goes_too(night, director, backups):
     """At the other table of the night a phone is labelled with the name, a dispute and a
-    director's amendment name them whole: after the erasure none of it names them."""
+    director's amendment name them whole (and the dispute a word of the name beside it):
+    after the erasure none of it names them."""
     event = night["event"]
     (seated,) = ok(director.client.get(f"/api/v1/events/{event}/rounds/"))
     other = next(t for t in seated["tables"] if all(NAME not in s["name"] for s in t["seats"]))
@@ -136,7 +137,7 @@ def test_an_erased_name_typed_at_a_table_they_never_sat_at_goes_too(night, direc
     phone.hand(maker=north, tricks=4)
     ok(phone.enter(by=north), 201)
     them = phone.by_seat[1]
-    ok(phone.dispute(by=them, reason=f"{NAME} watched: a march was missed"))
+    ok(phone.dispute(by=them, reason=f"{NAME} watched, Zebediah saw a march missed"))
     body = {"maker": 0, "maker_tricks": 5, "reason": f"as {NAME} saw it"}
     ok(director.client.patch(f"{phone.url}hands/2/", body, format="json"))
     rows = rows_of_every_table()

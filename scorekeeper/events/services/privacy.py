@@ -13,7 +13,7 @@ in the events they entered); a substitute's seat in the events' logs; where a na
 or a word of one appears, the free text kept about their tables (reasons given, a dispute's
 words, the labels the phones there joined with) and what the logs of the events they entered
 say of them or their team (an arrival, a leaving, a withdrawal); elsewhere in those logs,
-their whole names. The answers kept for pollers (standings, rounds, leaderboards) are dropped
+their whole names (and each word of them in a text that names them whole). The answers kept for pollers (standings, rounds, leaderboards) are dropped
 from the cache, on SQLite deleted rows are overwritten on the disk (`secure_delete`, settings)
 and the database is rewritten once the erasure commits, so no old page keeps the name.
 
@@ -114,6 +114,14 @@ def _renamed_in(text: str, old: Iterable[str], new: str) -> str:
     for name in sorted(set(old), key=len, reverse=True):
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", new, text)
     return text
+
+
+def _said_renamed(text: str, old: set[str], spoken: set[str], shown: str, *, about: bool) -> str:
+    """Free text with their names rewritten: each word of them too where it is about them (at
+    their tables and games, or a text that names them whole: "Zeb Quack and Zeb saw it"),
+    elsewhere only their whole names (another "Zeb" may be someone else)."""
+    names_them_whole = _renamed_in(text, old, shown) != text
+    return _renamed_in(text, spoken if about or names_them_whole else old, shown)
 
 
 def _words_of(names: Iterable[str]) -> set[str]:
@@ -273,20 +281,20 @@ def _tables_rewritten(
             for value in (entry.before, entry.after)
             for record in ids
         )
-        said = _renamed_in(entry.reason, spoken if about else old, shown)
+        said = _said_renamed(entry.reason, old, spoken, shown, about=about)
         if (before, after, said) != (entry.before, entry.after, entry.reason):
             ResultChange.objects.filter(pk=entry.pk).update(before=before, after=after, reason=said)
     disputes = Result.objects.filter(table__round__event__club=player.club)
     for result in disputes.exclude(dispute_reason=""):
-        words = spoken if result.table_id in mine else old
-        said = _renamed_in(result.dispute_reason, words, shown)
+        about = result.table_id in mine
+        said = _said_renamed(result.dispute_reason, old, spoken, shown, about=about)
         if said != result.dispute_reason:
             Result.objects.filter(pk=result.pk).update(dispute_reason=said)
     theirs = set(
         TableToken.objects.filter(event_table__tables__in=mine).values_list("pk", flat=True)
     )
     for phone in TableToken.objects.filter(event_table__event__club=player.club).exclude(label=""):
-        label = _renamed_in(phone.label, spoken if phone.pk in theirs else old, shown)[:60]
+        label = _said_renamed(phone.label, old, spoken, shown, about=phone.pk in theirs)[:60]
         if label != phone.label:
             TableToken.objects.filter(pk=phone.pk).update(label=label)
 
@@ -316,7 +324,7 @@ def _games_rewritten(player: Player, old: set[str], spoken: set[str], shown: str
         # only when it is one of their names whole ("Zeb Quack" is not "Zeb", "Ann (Wed)" not
         # "Ann").
         after = entry.after
-        said = _renamed_in(entry.reason, spoken if entry.game_id in sat else old, shown)
+        said = _said_renamed(entry.reason, old, spoken, shown, about=entry.game_id in sat)
         if entry.action == ChangeLogEntry.Action.CREATE_GAME and isinstance(after, dict):
             players = [shown if str(p) in old else p for p in after.get("players") or []]
             after = {**after, "players": players}
