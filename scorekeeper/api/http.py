@@ -8,6 +8,7 @@ The answer to a written hand, the problem responses in the schema and downloads 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from django.http import HttpResponse, HttpResponseBase
@@ -19,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.api import serializers as s
+from scorekeeper.api.bodies import NO_SUCH_FIELD, refuse_unknown_fields
 from scorekeeper.api.problems import PROBLEM_JSON
 from scorekeeper.errors import Malformed
 from scorekeeper.selectors import Standing
@@ -75,6 +77,16 @@ def read_body(serializer_class: type[serializers.Serializer[Any]], data: Any) ->
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+
+def read_no_body(request: Request) -> None:
+    """The body of a write that takes none: left out, or `{}`. A field sent is a 400 naming
+    it, as in every body (`api.bodies`), not a word dropped unread."""
+    data = request.data
+    if isinstance(data, Mapping):
+        refuse_unknown_fields(data, (), message=NO_SUCH_FIELD)
+    elif data:
+        raise serializers.ValidationError({"body": [_("This request takes no body.")]})
 
 
 def read_query(

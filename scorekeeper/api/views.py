@@ -33,6 +33,7 @@ from scorekeeper.api.http import (
     language_of,
     not_modified,
     problems,
+    read_no_body,
     unchanged,
     validated,
 )
@@ -303,9 +304,10 @@ class GameTokenView(APIView):
         description="How a table takes back a keep-score link it shared: send the current "
         "token, keep the new one (shown once); every other holder of the old one is locked out.",
         request=None,
-        responses={200: s.GameTokenSerializer, **problems(401, 403, 404)},
+        responses={200: s.GameTokenSerializer, **problems(400, 401, 403, 404)},
     )
     def post(self, request: Request, game_id: uuid.UUID) -> Response:
+        read_no_body(request)
         renewed = services.game_token_renew(game_id=game_id, token=game_token(request))
         return Response(
             s.GameTokenSerializer({"token": renewed}).data, headers={"Cache-Control": "no-store"}

@@ -21,6 +21,8 @@ from tests.waiting import until
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "deal-the-cards-42"
+#: A write to the API with no body says it is JSON (the test client's default is a form's).
+JSON = "application/json"
 
 
 @pytest.fixture
@@ -274,7 +276,8 @@ def test_a_user_named_by_a_director_directs_nothing_until_they_accept(
     assert "You are invited to direct Riverside Euchre Club." in home
     (invite,) = ed.get("/api/v1/invites/").json()
     assert invite["invited_by"] == "Dora Lee" and "dora" not in str(invite)
-    assert signed_in.post(f"/api/v1/invites/{invite['id']}/accept/").status_code == 404  # not hers
+    not_hers = signed_in.post(f"/api/v1/invites/{invite['id']}/accept/", content_type=JSON)
+    assert not_hers.status_code == 404
     answered = ed.post(f"/events/invites/{invite['id']}/answer/", {"answer": "accept"})
     assert answered.status_code == 302
     assert Director.objects.filter(user=ed_user, club=club).exists()
@@ -288,8 +291,8 @@ def test_a_declined_invitation_makes_no_director_and_is_gone(signed_in, dora, dj
     ed = Client()
     ed.force_login(ed_user)
     (invite,) = ed.get("/api/v1/invites/").json()
-    assert ed.post(f"/api/v1/invites/{invite['id']}/decline/").status_code == 204
-    assert ed.post(f"/api/v1/invites/{invite['id']}/accept/").status_code == 404
+    assert ed.post(f"/api/v1/invites/{invite['id']}/decline/", content_type=JSON).status_code == 204
+    assert ed.post(f"/api/v1/invites/{invite['id']}/accept/", content_type=JSON).status_code == 404
     assert not Director.objects.filter(user=ed_user).exists()
 
 

@@ -157,6 +157,35 @@ def test_a_misspelt_field_is_refused_by_name(night, who, method, path, body, fie
     assert field in answer.json()["detail"]
 
 
+# (who, method, path): writes that take no body at all.
+BODILESS = [
+    ("director", "post", "/api/v1/events/{event}/rounds/"),
+    ("director", "post", "/api/v1/events/{event}/rounds/1/time/"),
+    ("director", "post", "/api/v1/events/{event}/join-limit/lift/"),
+    ("director", "post", "/api/v1/tables/{table}/code/"),
+    ("director", "post", "/api/v1/tables/{table}/takeover/"),
+    ("director", "post", "/api/v1/tables/{table}/confirmers/end/"),
+    ("phone", "delete", "/api/v1/tables/device/"),
+]
+
+
+@pytest.mark.parametrize(
+    ("who", "method", "path"), BODILESS, ids=[f"{m} {p}" for _w, m, p in BODILESS]
+)
+def test_a_write_that_takes_no_body_refuses_a_field_and_does_nothing(night, who, method, path):
+    """A reason sent to calling time (it takes none) is not dropped unread: the call is
+    refused and nothing changes; sent without it, it is made."""
+    url = path.format(**night.ids)
+    client = night.client(who)
+    board = f"/api/v1/events/{night.ids['event']}/rounds/"
+    before = ok(night.director.client.get(board))
+    answer = getattr(client, method)(url, {"reason": "a word", "zzz": 1}, format="json")
+    assert is_problem(answer, 400, "reason", "not-a-field")
+    assert ok(night.director.client.get(board)) == before
+    # Without the field it is read as any call of it (starting round 2 waits for round 1).
+    assert getattr(client, method)(url, {}, format="json").status_code in (200, 204, 409)
+
+
 def test_a_misspelt_field_of_a_player_in_a_body_is_named_by_its_path(director):
     event = director.create_event(format="round-robin", rounds_planned=0)
     body = {"name": "Aces", "players": ["Ann", {"name": "Bo", "lable": "Tuesday"}]}

@@ -17,6 +17,7 @@ from scorekeeper.api.http import (
     download,
     problems,
     read_body,
+    read_no_body,
     read_query,
 )
 from scorekeeper.events import access, selectors, services
@@ -152,9 +153,10 @@ class InviteAcceptView(EventsView):
         operation_id="invites_accept",
         summary="Accept an invitation made for the signed-in user: they direct the club",
         request=None,
-        responses={200: s.DirectorSerializer, **problems(401, 404)},
+        responses={200: s.DirectorSerializer, **problems(400, 401, 404)},
     )
     def post(self, request: Request, invite_id: int) -> Response:
+        read_no_body(request)
         director = services.invite_answer(invite_id=invite_id, actor=self.actor, accept=True)
         return Response(s.DirectorSerializer(director).data)
 
@@ -164,9 +166,10 @@ class InviteDeclineView(EventsView):
         operation_id="invites_decline",
         summary="Decline an invitation made for the signed-in user",
         request=None,
-        responses={204: None, **problems(401, 404)},
+        responses={204: None, **problems(400, 401, 404)},
     )
     def post(self, request: Request, invite_id: int) -> Response:
+        read_no_body(request)
         services.invite_answer(invite_id=invite_id, actor=self.actor, accept=False)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -18,6 +18,7 @@ from scorekeeper.api.http import (
     expected_version,
     problems,
     read_body,
+    read_no_body,
 )
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
@@ -214,9 +215,10 @@ class RoundListView(EventsView):
         summary="Seat the next round (the one before must be complete)",
         request=None,
         parameters=[IF_MATCH_LOG],
-        responses={201: s.RoundSerializer, **problems(401, 403, 404, 409, 412)},
+        responses={201: s.RoundSerializer, **problems(400, 401, 403, 404, 409, 412)},
     )
     def post(self, request: Request, event_id: int) -> Response:
+        read_no_body(request)
         event = self.event
         rnd = services.round_generate(
             event=event, actor=self.actor, expected_version=expected_version(request)
@@ -361,9 +363,10 @@ class RoundTimeView(EventsView):
         summary="Call time on a round: each table then enters its result as it stands",
         request=None,
         parameters=[IF_MATCH_LOG],
-        responses={200: s.RoundSerializer, **problems(401, 403, 404, 409, 412)},
+        responses={200: s.RoundSerializer, **problems(400, 401, 403, 404, 409, 412)},
     )
     def post(self, request: Request, event_id: int, number: int) -> Response:
+        read_no_body(request)
         event = self.event
         rnd = services.round_time_call(
             event=event, number=number, actor=self.actor, expected_version=expected_version(request)

@@ -14,7 +14,7 @@ from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scorekeeper.api.http import expected_version, problems, read_body
+from scorekeeper.api.http import expected_version, problems, read_body, read_no_body
 from scorekeeper.api.limits import client_of, wrong_codes_lifted
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
@@ -109,9 +109,10 @@ class JoinLimitLiftView(EventsView):
         "logged)",
         request=None,
         parameters=[IF_MATCH_LOG],
-        responses={200: LiftedSerializer, **problems(401, 403, 404, 409, 412, 429)},
+        responses={200: LiftedSerializer, **problems(400, 401, 403, 404, 409, 412, 429)},
     )
     def post(self, request: Request, event_id: int) -> Response:
+        read_no_body(request)
         event = self.event
         access.require_director(self.actor, event.club)
         require_open(event, field="status")

@@ -32,6 +32,7 @@ from scorekeeper.api.http import (
     idempotency_key,
     problems,
     read_body,
+    read_no_body,
 )
 from scorekeeper.api.limits import CountsWrongCodes
 from scorekeeper.api.serializers import HandWrittenSerializer, parse_hand_entry
@@ -106,9 +107,10 @@ class DeviceView(EventsView):
         summary="Leave the table: this phone's token stops working; this phone or another "
         "joins again with the table's code",
         request=None,
-        responses={204: None, **problems(401)},
+        responses={204: None, **problems(400, 401)},
     )
     def delete(self, request: Request) -> Response:
+        read_no_body(request)
         services.table_leave(actor=self.actor)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -133,9 +135,10 @@ class TableCodeView(EventsView):
         summary="Issue a new join code for the physical table (the old one and its table card "
         "stop working; the phones keep their tokens)",
         request=None,
-        responses={200: s.CodeSerializer, **problems(401, 403, 404)},
+        responses={200: s.CodeSerializer, **problems(400, 401, 403, 404)},
     )
     def post(self, request: Request, table_id: int) -> Response:
+        read_no_body(request)
         return Response(
             {"join_code": services.table_code_issue(table=self.table, actor=self.actor)}
         )
@@ -147,9 +150,10 @@ class TableTakeoverView(EventsView):
         summary="Hand the table to another phone: the scoring phone's token stops working; "
         "the next phone joins with the table's code (answered)",
         request=None,
-        responses={200: s.CodeSerializer, **problems(401, 403, 404)},
+        responses={200: s.CodeSerializer, **problems(400, 401, 403, 404)},
     )
     def post(self, request: Request, table_id: int) -> Response:
+        read_no_body(request)
         code = services.table_takeover(
             table=self.table, actor=self.actor, expected_version=expected_version(request)
         )
@@ -162,9 +166,10 @@ class TableConfirmersEndView(EventsView):
         summary="End the table's confirming phones: their tokens stop working; the opponents "
         "join again with the table's code (answered)",
         request=None,
-        responses={200: s.CodeSerializer, **problems(401, 403, 404, 412)},
+        responses={200: s.CodeSerializer, **problems(400, 401, 403, 404, 412)},
     )
     def post(self, request: Request, table_id: int) -> Response:
+        read_no_body(request)
         code = services.table_confirmers_end(
             table=self.table, actor=self.actor, expected_version=expected_version(request)
         )
