@@ -184,6 +184,16 @@ def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Pa
     assert {screen: seen for screen, seen in found.items() if seen} == {}
 
 
+def test_names_a_font_draws_wider_than_reckoned_go_one_a_row_whole(
+    live_server, large_page: Page
+) -> None:
+    """Five or six letters are reckoned to fit half a row at 200%, and "South" in Debian's
+    bold font does not: once drawn, a name broken inside a word puts the names one a row."""
+    page = large_page
+    game_started(page, live_server.url, ["North", "James", "South", "Hannah"])
+    assert problems(page) == []
+
+
 # Each button saying how a hand ended: its name, the lines it takes, and whether it spills.
 ENDING_LINES = """(all) => all.map((button) => {
   const name = button.querySelector(".ending-name");

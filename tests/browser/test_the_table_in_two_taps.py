@@ -523,6 +523,12 @@ def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_th
     result = scorer.locator("section.result")
     who = result.get_by_role("group", name="Who enters it?")
     expect(who).to_be_in_viewport()
+    # Its button too, whole and clear of the tab bar, the last hand's message still shown above.
+    expect(scorer.locator("#toast")).to_be_visible()
+    expect(result.get_by_role("button", name="Enter the result", exact=True)).to_be_in_viewport(
+        ratio=1
+    )
+    assert scorer.evaluate(TAPPED_AT_ITS_CENTRE, "section.result .row button") == "itself"
     # No 0-to-999 chart: a round of hands is counted by its hands, its chart by its points.
     expect(scorer.locator(".chart .target")).to_have_count(0)
     assert len(scorer.locator(".chart text.axis").all()) <= 10
@@ -540,6 +546,13 @@ def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_th
     refreshed(opponents, lambda ms: expect(confirm.first).to_be_in_viewport(timeout=ms))
     assert opponents.evaluate("() => window.scrollY") == 0 or confirm.first.is_visible()
     expect(opponents.get_by_text(NEXT_DEALER)).to_have_count(0)
+    # Opened afresh, the phone shows both buttons at the top of its first screen, uncovered.
+    opponents.reload()
+    expect(confirm).to_have_count(2)
+    assert opponents.evaluate("() => window.scrollY") == 0
+    for button in confirm.all():
+        expect(button).to_be_in_viewport(ratio=1)
+    assert opponents.evaluate(TAPPED_AT_ITS_CENTRE, "section.result .confirm button") == "itself"
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ko-KR"])

@@ -138,7 +138,7 @@ export function choices({
   name, legend, options, value, onchange, columns, hint, optional = false, words = false,
 }) {
   let chosen = value === null || value === undefined ? null : String(value);
-  return h("fieldset", { class: `choices cols-${columns || options.length}${words ? " words" : ""}` },
+  const set = h("fieldset", { class: `choices cols-${columns || options.length}${words ? " words" : ""}` },
     h("legend", {}, legend),
     hint ? h("p", { class: "hint" }, hint) : null,
     h("div", { class: "choice-grid" },
@@ -163,6 +163,29 @@ export function choices({
         }),
         h("span", { class: "choice-face" }, option.face ?? option.label,
           option.sub ? h("small", {}, option.sub) : null)))));
+  // Once drawn: a name the face breaks inside a word ("Sout/h", a font wider than reckoned
+  // with) puts the names one a row where text is large (app.css, `.narrow .choices.words`).
+  if (!words) {
+    requestAnimationFrame(() => {
+      if (set.isConnected && [...set.querySelectorAll(".choice-face")].some(breaksAWord)) set.classList.add("words");
+    });
+  }
+  return set;
+}
+
+/** Whether a word of the element's own text runs onto a second line. */
+function breaksAWord(el) {
+  const range = document.createRange();
+  for (const node of el.childNodes) {
+    if (node.nodeType !== Node.TEXT_NODE) continue;
+    for (const word of node.data.matchAll(/\S+/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) return true;
+    }
+  }
+  return false;
 }
 
 /** A switch that looks like a choice's face, to stand in a row of them ("Went alone" beside

@@ -306,9 +306,12 @@ export function showScore(main, ctx) {
     // line that came and went above the hand entry would move it under the player's thumb.)
   }
 
+  /** The hand entry stopped: why, and what to do. Said in a line (its heading alone, no
+   * panel) where the table's result panel right below says the rest: that panel and its
+   * buttons then stand on the first screen. */
   function stopped(title, body) {
     form = null;
-    replaceEntry(h("section", { class: "panel stopped", "aria-labelledby": "stopped-title" },
+    replaceEntry(h("section", { class: body ? "panel stopped" : "stopped bare", "aria-labelledby": "stopped-title" },
       h("h2", { id: "stopped-title", tabindex: "-1" }, colonHeld(title)),
       body ? h("p", { class: "hint" }, body) : null));
   }
@@ -323,7 +326,8 @@ export function showScore(main, ctx) {
         if (toastShownIn(areas.entry)) dismissToast();
         return stopped(why, null);
       }
-      if (roundOver()) return stopped(t("table.last_hand", { limit }), t("table.enter_result"));
+      // (Where the result's panel stands right below, it says the rest.)
+      if (roundOver()) return stopped(t("table.last_hand", { limit }), ctx.table.after ? null : t("table.enter_result"));
       if (view.winner !== null) {
         return stopped(t("won.title", { team: teamLabel(game.ruleset, view.winner) }), t("table.enter_result"));
       }
@@ -342,6 +346,11 @@ export function showScore(main, ctx) {
       return;
     }
     if (!ctx.token) {
+      // At a table whose hands are over, the result to confirm, below, is all there is to do.
+      if (ctx.table && (roundOver() || closed())) {
+        replace(areas.entry);
+        return;
+      }
       replace(areas.entry, h("section", { class: "panel watching" },
         h("h2", {}, t("watch.title")),
         h("p", {}, ctx.table ? t("table.watch") : t("watch.body"))));

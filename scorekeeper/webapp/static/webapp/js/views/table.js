@@ -78,8 +78,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       closed ? h("p", { class: "panel warn-text closed", role: "alert" }, t("table.closed")) : null,
       offline ? h("p", { class: "hint" }, t("table.kept")) : null,
       // The scoring phone shows the seats by name in the hand entry itself (N, E, S, W), so
-      // its seating folds away and one hand still fits one screen; other phones show it open.
-      h("details", { class: "panel seating-panel", open: !scoring },
+      // its seating folds away and one hand still fits one screen; other phones show it open,
+      // until a result waits for them: its confirm buttons name the players.
+      h("details", { class: "panel seating-panel", open: !scoring && table.result?.status !== "entered" },
         h("summary", {}, h("span", { class: "table-title" }, t("table.heading", { number, round: table.round })),
           " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${letterOf(dealer)})` }))),
         h("p", { class: "hint" }, table.event_name),
