@@ -184,7 +184,7 @@ def test_a_three_table_progressive_night_on_phones(
         p3, lambda ms: expect(p3.locator(".time-called")).to_contain_text("Time!", timeout=ms)
     )
     # Who called it, as the room knows the director.
-    expect(p3.locator(".time-called")).to_contain_text(f"(called by {director.name})")
+    expect(p3.locator(".time-called")).to_contain_text(f"Called by {director.name}.")
     enter_result(p3, three[0], as_it_stands=True)
     expect(p3.locator("section.result")).to_contain_text("As it stood when time was called")
     # The scorer's phone leaves the table, and joins again by the card without the director.

@@ -515,6 +515,13 @@ def round_of_two_played(live_server, phone, django_user_model, settings) -> tupl
     return table, names, code, rnd, director
 
 
+TABS_ACROSS = """() => {
+  const tabs = [...document.querySelectorAll("#tabs .tab")];
+  const right = tabs.at(-1).getBoundingClientRect().right;
+  return [tabs.length, Math.abs(right - document.documentElement.clientWidth) < 1];
+}"""
+
+
 def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_the_first_screen(
     live_server, phone, django_user_model, settings
 ) -> None:
@@ -534,6 +541,8 @@ def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_th
     assert len(scorer.locator(".chart text.axis").all()) <= 10
     # Nobody deals next: the round's hands are over.
     expect(scorer.get_by_text(NEXT_DEALER)).to_have_count(0)
+    # The table's three tabs share the bar to its right edge.
+    assert scorer.evaluate(TABS_ACROSS) == [3, True]
 
     opponents = phone().new_page()
     opponents.clock.install()  # its polls are brought forward

@@ -460,7 +460,7 @@ export const EN = {
   "table.enter_result": "Enter the result below.",
   "table.watch": "The scoring phone enters the hands; the result to confirm shows below.",
   "table.time": "Time!",
-  "table.time.by": "(called by {name})",
+  "table.time.by": "Called by {name}.",
   "table.time.body": "Finish the hand being played, then enter the result as it stands.",
   "table.time.bracket": "Finish the hand being played, then enter the result as it stands. Level is no result in a bracket: then play one more hand.",
   "table.time.level": "Level when time was called: play one more hand, then enter the result.",

@@ -454,7 +454,7 @@ export const KO = {
   "table.enter_result": "아래에 결과를 입력하세요.",
   "table.watch": "점수 기록 폰이 판을 입력합니다. 확인할 결과는 아래에 나옵니다.",
   "table.time": "시간 종료!",
-  "table.time.by": "({name}이(가) 알림)",
+  "table.time.by": "{name}이(가) 알렸습니다.",
   "table.time.body": "진행 중인 판을 마치고 지금 점수대로 결과를 입력하세요.",
   "table.time.bracket": "진행 중인 판을 마치고 지금 점수대로 결과를 입력하세요. 토너먼트에서 동점은 결과가 아닙니다: 그때는 한 판 더 하세요.",
   "table.time.level": "시간 종료 때 동점입니다: 한 판 더 하고 결과를 입력하세요.",
