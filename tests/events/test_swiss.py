@@ -82,6 +82,19 @@ def test_a_score_group_pairs_within_itself_where_it_can():
     assert pairing.pairs == ((3, 5), (1, 4), (2, 8), (6, 7))
 
 
+def test_of_a_group_that_floats_one_whatever_is_chosen_the_one_left_with_nobody_goes():
+    """Team 3 (7 points) has met every team above the four on 3 points. Of those, 6 and 2
+    are as near, and either leaves three on 3 points (one of whom floats); but taking 6 leaves
+    2, who has met 7 and 9, with nobody of its own score, and it floats down to meet 10 (on 1)
+    while 4 (on 4) floats as far. Taking 2, 6 v 9 stays within the group, and 1 meets 4."""
+    scores = {3: 7, 5: 6, 1: 5, 8: 5, 4: 4, 6: 3, 7: 3, 9: 3, 2: 3, 10: 1}
+    played = {3: (1, 4, 5, 8), 5: (1, 6, 10), 1: (6, 7), 8: (7, 9, 10), 4: (6, 7, 9)}
+    played |= {6: (2,), 7: (2,), 9: (2, 10), 2: (10,)}
+    met = {frozenset((team, other)) for team, others in played.items() for other in others}
+    pairing = swiss.next_round([3, 5, 1, 8, 4, 6, 7, 9, 2, 10], scores, met, [])
+    assert pairing.pairs == ((3, 2), (5, 8), (1, 4), (6, 9), (7, 10))
+
+
 def test_a_rematch_the_round_must_make_is_not_made_by_a_team_with_an_unmet_one_as_near():
     """One rematch cannot be avoided (1 has met 2, 3 and 4): team 3 meets 4, as near as 1 and
     not met, and the rematch is 1 v 2's."""

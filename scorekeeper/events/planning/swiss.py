@@ -3,9 +3,11 @@
 The first round is paired by seed, the top half against the bottom half (1 v 9, 2 v 10, ...
 of sixteen). Every later round pairs from the top of the standings: each team, highest
 first, meets the nearest-scored team below it that it has not met; among teams equally near,
-the one that leaves the fewest teams unable to meet a team of their own score (looking ahead,
-as a director does on paper: where every score group can pair within itself, every team
-meets one of its own score), then the highest-ranked. A rematch is made only when no pairing
+the one that leaves the fewest teams to float out of their score group (looking ahead, as a
+director does on paper: where every score group can pair within itself, every team meets one
+of its own score), then the one that leaves the fewest teams with nobody of their own score
+they have not met (a group of three floats one team whatever is chosen, but which), then the
+highest-ranked. A rematch is made only when no pairing
 of the whole round avoids it, and then as few as can be. With an odd number of teams the
 lowest-ranked team that has not had a bye has it (at most one each), unless giving it to
 another avoids a rematch.
@@ -82,7 +84,7 @@ def _from_the_top(teams: list[int], scores: Mapping[int, int], apart: _Apart) ->
     rest = list(teams)
     while rest:
         top, below = rest[0], rest[1:]
-        best: tuple[int, int, int, int] | None = None
+        best: tuple[int, int, int, int, int] | None = None
         for i, other in enumerate(below):
             cost = int(apart.met(top, other))
             gap = abs(scores.get(top, 0) - scores.get(other, 0))
@@ -92,11 +94,14 @@ def _from_the_top(teams: list[int], scores: Mapping[int, int], apart: _Apart) ->
             if apart.rematches(left) > budget - cost:
                 continue
             floats = apart.floats(left, scores)
-            if best is None or (cost, gap, floats) < best[:3]:
-                best = (cost, gap, floats, i)
+            if best is not None and (cost, gap, floats) > best[:3]:
+                continue
+            stranded = apart.stranded(left, scores)
+            if best is None or (cost, gap, floats, stranded) < best[:4]:
+                best = (cost, gap, floats, stranded, i)
         if best is None:  # pragma: no cover - the budget is always reachable
             raise AssertionError("no pairing within the rematches counted")
-        i = best[3]
+        i = best[4]
         pairs.append((top, below[i]))
         budget -= int(apart.met(top, below[i]))
         rest = below[:i] + below[i + 1 :]
@@ -136,6 +141,19 @@ class _Apart:
         for team in teams:
             groups.setdefault(scores.get(team, 0), []).append(team)
         return sum(len(group) - 2 * self.pairs_within(group) for group in groups.values())
+
+    def stranded(self, teams: Sequence[int], scores: Mapping[int, int]) -> int:
+        """How many of ``teams`` have met every other team of their own score (or have none):
+        nobody of their own score is left for them."""
+        groups: dict[int, list[int]] = {}
+        for team in teams:
+            groups.setdefault(scores.get(team, 0), []).append(team)
+        return sum(
+            1
+            for group in groups.values()
+            for team in group
+            if all(other == team or self.met(team, other) for other in group)
+        )
 
     def pairs_within(self, teams: Sequence[int]) -> int:
         """The most pairs of ``teams`` that have not met."""
