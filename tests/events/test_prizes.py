@@ -39,8 +39,10 @@ class Night:
         second: dict[int, int],
         *,
         euchres: dict[int, int] | None = None,
+        euchred: dict[int, int] | None = None,
         loners: dict[int, int] | None = None,
     ) -> None:
+        """`euchres`: each player's as a defender; `euchred`: as a maker."""
         self.results += 1
         ours, theirs = max(first.values()), max(second.values())
         for side, players, points, against in ((0, first, ours, theirs), (1, second, theirs, ours)):
@@ -58,6 +60,7 @@ class Night:
                         won=points > against,
                         tied=points == against,
                         euchres=(euchres or {}).get(player, 0),
+                        euchred=(euchred or {}).get(player, 0),
                         loners_made=(loners or {}).get(player, 0),
                     )
                 )
@@ -169,14 +172,17 @@ def test_a_totals_only_night_has_no_prizes_that_need_hands():
 
 def test_a_team_events_prizes_go_to_teams():
     night = Night(teams={10: (1, 3), 20: (2, 4), 30: (5, 6)})
-    night.table(1, {1: 10, 3: 10}, {2: 7, 4: 7}, loners={1: 1, 3: 1, 2: 1}, euchres={4: 1})
-    night.table(2, {5: 10, 6: 10}, {1: 8, 3: 8}, euchres={1: 1, 3: 1})
+    # Bowers' 4 euchres a maker of the Aces alone; the Aces euchre the Callers twice together.
+    night.table(
+        1, {1: 10, 3: 10}, {2: 7, 4: 7}, loners={1: 1, 3: 1, 2: 1}, euchres={4: 1}, euchred={1: 1}
+    )
+    night.table(2, {5: 10, 6: 10}, {1: 8, 3: 8}, euchres={1: 2, 3: 2}, euchred={5: 1, 6: 1})
     night.table(3, {2: 10, 4: 10}, {5: 9, 6: 9}, loners={5: 1})
     teams = {10: "Aces", 20: "Bowers", 30: "Callers"}
     ranked = night.rank(Scoring(teams=True), teams, complete={1, 2, 3})
     assert prizes(ranked) == {
         "most-loners": [("Aces", 2)],  # both Aces' loners, counted for the team
-        "most-euchres": [("Aces", 2)],
+        "most-euchres": [("Aces", 2)],  # two hands, not each partner's two
         "highest-game": [("Aces", 10), ("Callers", 10), ("Bowers", 10)],  # rounds 1, 2, 3
         "booby": [],  # each won once: everyone level on match points
     }

@@ -172,3 +172,22 @@ def test_teams_join_only_before_the_first_round(director: Director):
         f"/api/v1/events/{event}/teams/", {"name": "Late", "players": ["Q", "R"]}, format="json"
     )
     assert is_problem(response, 409, "players", "event-started")
+
+
+def test_a_team_counts_each_hand_it_euchred_the_makers_in_once(director: Director):
+    """Both partners defend a euchre together: the team made one, not two (a player's own
+    count, in a night of partners who change, is each of theirs)."""
+    event = director.create_event(format="round-robin", round_length="hands", hands_per_round=3)
+    enter_teams(director, event, ["Aces", "Bowers"])
+    phone = join(director.next_round(event)["tables"][0]["join_code"])
+    north, east = phone.by_seat[:2]
+    phone.hand(north, 2)  # euchred: one euchre to east's team
+    phone.hand(east, 1)  # euchred: one to north's
+    phone.hand(north, 1)  # and another to east's
+    phone.settle()
+    euchres = {row["players"][0]: row["euchres"] for row in director.standings(event)["rows"]}
+    team_of = {name: team for team, players in PLAYERS.items() for name in players}
+    assert {team_of[name]: count for name, count in euchres.items()} == {
+        team_of[north]: 1,
+        team_of[east]: 2,
+    }

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -107,6 +107,7 @@ class Line(NamedTuple):
     match: str = ""  # a knockout's match the game belongs to ("W2-1")
     # The director's assignment or forfeit the result is (None: played at the table).
     assigned: object = None
+    euchred: int = 0  # hands this player made trump in and was euchred (a team's euchres)
 
 
 @dataclass
@@ -222,20 +223,28 @@ def rank(
     def key_of(line: Line) -> int | None:
         return line.team_id if scoring.teams else line.player_id
 
-    # A team's two players share a result: count it once per team, add up their feats.
+    # A team's two players share a result: count it once per team, add up their feats. Both
+    # defenders euchre the makers together: a team's euchres are the hands its opponents
+    # were euchred in as makers, one each (a player's, each of theirs as a defender).
     counted: set[tuple[int, int]] = set()
     sides: dict[tuple[int, int], int] = {}  # (result, key) -> its side
     opponents: dict[tuple[int, int], list[int]] = defaultdict(list)  # (result, side) -> keys
+    euchred: Counter[tuple[int, int]] = Counter()  # (result, side) -> hands euchred as makers
+    for line in lines:
+        euchred[(line.result_id, line.side)] += line.euchred
     for line in lines:
         key = key_of(line)
         row = by_key.get(key) if key is not None else None
         if row is None or key is None:
             continue
-        row.euchres += line.euchres
+        if not scoring.teams:
+            row.euchres += line.euchres
         row.loners_made += line.loners_made
         if (line.result_id, key) in counted:
             continue
         counted.add((line.result_id, key))
+        if scoring.teams:
+            row.euchres += euchred[(line.result_id, 1 - line.side)]
         sides[(line.result_id, key)] = line.side
         opponents[(line.result_id, line.side)].append(key)
         present[key].add(line.round_number)
