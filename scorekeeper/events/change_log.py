@@ -17,7 +17,8 @@ class ResultChange(AppendOnly):
     closed and reopened, the event's settings changed (each field, old and new), the
     database restored from a backup, and the phones: a table's join code issued anew, its
     scoring phone handed over, its confirming phones ended, the wrong join codes of the
-    director's network forgiven; a team event's seeds ordered. An entry
+    director's network forgiven; a team event's seeds ordered; a table's hand the director
+    entered, changed or undid (before its result: after, the correction names it). An entry
     keeps the numbers of the round and the table it names, so it outlives an undone round."""
 
     class Action(models.TextChoices):
@@ -48,6 +49,7 @@ class ResultChange(AppendOnly):
         CONFIRMERS = "confirmers", "ended the table's confirming phones"
         JOIN_LIMIT = "join-limit", "let the phones on their network join again"
         SEEDS = "seeds", "ordered the teams' seeds"
+        HAND = "hand", "entered, changed or undid a table's hand"
 
     event = models.ForeignKey("events.Event", related_name="changes", on_delete=models.CASCADE)
     table = models.ForeignKey(

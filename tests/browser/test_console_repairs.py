@@ -99,9 +99,13 @@ def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_u
     ask_and(page, "Confirm", says="Undo round 1?")
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Round 1 is undone.")
     expect(page.locator(".board")).to_contain_text("No round is seated yet.")
-    page.get_by_role("button", name="Seat the next round").click()
+    # A double click seats one round, and tells no stale change (the second click finds the
+    # first on its way).
+    page.get_by_role("button", name="Seat the next round").dblclick()
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Round 1 is seated.")
     expect(board_table(page, 1)).to_contain_text("playing")
+    expect(page.locator("dialog.stale")).to_be_hidden()
+    assert list(event.rounds.values_list("number", flat=True)) == [1]
 
     # Closed, then reopened: both in the change log. Closed, the board offers no join code
     # (none works) and no phone to hand over; reopened, it does again.
@@ -326,6 +330,11 @@ def test_two_directors_amending_the_same_hand(live_server, page: Page, django_us
     page.locator(".hand-form select[name=ending]").select_option("5")
     page.get_by_role("button", name="Save the hand").click()
     expect(page.locator("[data-note-slot=desk-hands]")).to_contain_text("Hand 1")
+    # The night's log names the director's hands as it names every act of theirs, with why.
+    amended = page.locator(".change-log li", has_text="(hand 1 amended:")
+    expect(amended).to_contain_text("changed the table's hands")
+    expect(amended).to_contain_text("Reason: the tricks were miscounted")
+    expect(page.locator(".change-log li", has_text="(hand 1 entered:")).to_have_count(1)
 
     other.locator(".hand-form select[name=ending]").select_option("1")
     other.get_by_role("button", name="Save the hand").click()

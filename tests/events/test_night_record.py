@@ -435,6 +435,57 @@ def test_a_result_that_follows_a_directors_hand_change_names_the_hand_in_the_log
     assert "hand" not in log_of(director, event)[-1]["after"]
 
 
+def test_a_directors_hands_before_any_result_are_in_the_log_with_why(director: Director):
+    """Every act of the director on the night is in its log: a hand they correct, enter or
+    undo at a table before its result too (the phone's own hands are in the game's log)."""
+    event = director.create_event(round_length="hands", hands_per_round=3, rounds_planned=1)
+    director.add_players(event, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    north, east = phone.by_seat[0], phone.by_seat[1]
+    phone.hand(maker=north, tricks=3)
+    hands = f"/api/v1/tables/{phone.id}/hands/"
+    march = {"maker": phone.seat_of(north), "trump": "H", "maker_tricks": 5, "reason": "a march"}
+    ok(director.client.patch(f"{hands}1/", march, format="json"))
+    ok(
+        director.client.post(
+            hands, {"maker": phone.seat_of(east), "maker_tricks": 3}, format="json"
+        ),
+        201,
+    )
+    ok(director.client.delete(f"{hands}2/", {"reason": "not played"}, format="json"))
+    logged = [e for e in log_of(director, event) if e["table"] is not None]
+    assert [(e["action"], e["table"], e["reason"], e["after"]) for e in logged] == [
+        (
+            "hand",
+            1,
+            "a march",
+            {
+                "hand": {"number": 1, "action": "amend", "before": {"0": 1}, "after": {"0": 2}},
+                "sides": 2,
+            },
+        ),
+        (
+            "hand",
+            1,
+            "",
+            {
+                "hand": {"number": 2, "action": "record", "before": None, "after": {"1": 1}},
+                "sides": 2,
+            },
+        ),
+        (
+            "hand",
+            1,
+            "not played",
+            {
+                "hand": {"number": 2, "action": "undo", "before": {"1": 1}, "after": None},
+                "sides": 2,
+            },
+        ),
+    ]
+    assert all(e["actor"].startswith("director ") for e in logged)
+
+
 # Undo a seated round -----------------------------------------------------------------------
 
 

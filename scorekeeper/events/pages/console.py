@@ -192,6 +192,7 @@ WORDS: Final = {
     "confirmers_action": _("ended the table's confirming phones"),
     "join_limit_action": _("let the phones on their network join again"),
     "seeds_action": _("ordered the teams' seeds"),
+    "hand_action": _("changed the table's hands"),
     "status_entered": _("waiting for confirmation"),
     "status_confirmed": _("confirmed"),
     "status_disputed": _("disputed"),

@@ -24,9 +24,11 @@ from scorekeeper.events.access import (
 from scorekeeper.events.models import (
     Event,
     Result,
+    ResultChange,
     Table,
     TableToken,
 )
+from scorekeeper.events.services.night_log import logged
 from scorekeeper.events.services.results import result_rederive
 from scorekeeper.events.services.tables import require_open, table_lock_found, table_write_ends
 from scorekeeper.models import ChangeLogEntry, Game
@@ -92,10 +94,28 @@ def _written(
             hands_per_round=_hands_per_round(table.round.event),
         )
         if not written.replayed:
-            if rederive:
-                result_rederive(table, actor, reason, hand=_hand_changed(table))
+            _followed(table, actor, reason, rederive)
             table_write_ends(table.round.event_id, standings=rederive)
     return written
+
+
+def _followed(table: Table, actor: Actor, reason: str, rederive: bool) -> None:
+    """After a hand written: a director's correction of an entered result re-derives it (one
+    entry of the event's change log names both); a director's hand before any result is in
+    that log by itself, as every act of theirs on the night is (a phone's is in the game's)."""
+    if rederive:
+        result_rederive(table, actor, reason, hand=_hand_changed(table))
+    elif directs(actor, table.round.event.club):
+        assert table.game is not None
+        hand = {"hand": _hand_changed(table), "sides": len(table.game.team_names)}
+        logged(
+            table.round.event_id,
+            ResultChange.Action.HAND,
+            actor,
+            table=table,
+            reason=reason,
+            after=hand,
+        )
 
 
 def _hand_changed(table: Table) -> dict[str, object]:
@@ -224,7 +244,6 @@ def table_hand_undo(
             actor=actor.label,
             joined=True,
         )
-        if rederive:
-            result_rederive(table, actor, reason, hand=_hand_changed(table))
+        _followed(table, actor, reason, rederive)
         table_write_ends(table.round.event_id, standings=rederive)
     return game, standing

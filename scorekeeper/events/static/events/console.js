@@ -380,10 +380,10 @@ on(".close-night", "click", async () => {
   });
 });
 
-on(".log-filter", "change", () => attempt("log", showLog));
+on(".log-filter", "change", () => attempt("log", showLog, { read: true }));
 on(".log-filter", "submit", (e) => {
   e.preventDefault();
-  attempt("log", showLog);
+  attempt("log", showLog, { read: true });
 });
 
 // A refresh that fails says so by the board, and says no more once one works again.
@@ -397,6 +397,6 @@ consoleReads(refresh);
 // busy until the night is read the first time (the page grows as its lists are drawn).
 const main = document.querySelector("main");
 main.inert = false;
-attempt("refresh", refresh).finally(() => main.removeAttribute("aria-busy"));
-setInterval(() => attempt("refresh", refresh), REFRESH_MS);
-setInterval(() => attempt("refresh", safetyRefreshed), SAFETY_MS);
+attempt("refresh", refresh, { read: true }).finally(() => main.removeAttribute("aria-busy"));
+setInterval(() => attempt("refresh", refresh, { read: true }), REFRESH_MS);
+setInterval(() => attempt("refresh", safetyRefreshed, { read: true }), SAFETY_MS);

@@ -142,7 +142,7 @@ export function openDesk(table, round) {
       settled(form);
     }
   }
-  attempt("desk", draw);
+  attempt("desk", draw, { read: true });
   desk.scrollIntoView({ block: "start" });
 }
 
@@ -154,7 +154,7 @@ export async function refreshDesk(rounds) {
     const table = round.tables.find((x) => x.id === open.table.id);
     if (table) {
       open = { table, round, game: open.game };
-      await attempt("desk", draw);
+      await attempt("desk", draw, { read: true });
     }
   }
 }

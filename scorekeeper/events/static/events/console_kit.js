@@ -95,10 +95,35 @@ export function slot(key) {
   return box;
 }
 
+/** The changes on their way, by key: a second click while the first is (a double click on
+ * "Seat the next round") does nothing, rather than be refused as made on what the first
+ * changed, which would show the director's own change as another's. The button pressed for
+ * it is off meanwhile, until the console has read the night as the change left it. */
+const underway = new Set();
+let pressed = null;
+document.addEventListener("click", (event) => {
+  pressed = event.target instanceof Element ? event.target.closest("button") : null;
+}, true);
+
 /** Run an action; a problem is told at `key`, not thrown. A change refused because someone
  * changed the same thing meanwhile (412) shows what they changed, then the console reads
- * everything again: the director looks, and saves again if it still needs saving. */
-export async function attempt(key, action) {
+ * everything again: the director looks, and saves again if it still needs saving. A `read`
+ * (the night read again, the log as filtered now) is never let go for one on its way. */
+export async function attempt(key, action, { read = false } = {}) {
+  if (read) return told(key, action);
+  if (underway.has(key)) return;
+  const button = pressed && !pressed.disabled ? pressed : null;
+  underway.add(key);
+  if (button) button.disabled = true;
+  try {
+    await told(key, action);
+  } finally {
+    underway.delete(key);
+    if (button) button.disabled = false;
+  }
+}
+
+async function told(key, action) {
   try {
     await action();
   } catch (error) {
@@ -143,7 +168,7 @@ export function consoleReads(load) {
  * meanwhile (by this very change). A read that fails says so where the refresh does; the
  * change stands, and is told all the same. */
 export async function done(key, message) {
-  await attempt("refresh", readAgain);
+  await attempt("refresh", readAgain, { read: true });
   tell(key, message);
 }
 
@@ -202,7 +227,7 @@ export function options(select, items, placeholder) {
 const ACTIONS = Object.fromEntries(
   ["forfeit", "substitute", "withdraw", "cut", "absent", "key-in", "arrive", "leave", "seat", "unseat", "swap",
     "seat-late", "time", "close", "reopen", "settings", "restore", "code", "hand-over", "confirmers", "join-limit",
-    "seeds"]
+    "seeds", "hand"]
     .map((action) => [action, `${action.replace("-", "_")}_action`]),
 );
 // The player a result's entry, confirmation or dispute names, by id (the log keeps ids only).
@@ -327,10 +352,10 @@ export function changeItem(change) {
   }
   const item = el("li", {}, el("strong", { text: `${clock(change.created_at)} ` }), head);
   if (change.action === "settings") item.append(el("span", { class: "note", text: ` ${settingsSaid(change.before, change.after)}` }));
-  else if (change.before || change.after) item.append(el("span", { class: "note", text: ` ${t("before_after", { before: shown(change.before, names), after: shown(change.after, names) })}` }));
-  // A result that followed a director's change of a hand: which hand, its points by side.
+  else if (change.action !== "hand" && (change.before || change.after)) item.append(el("span", { class: "note", text: ` ${t("before_after", { before: shown(change.before, names), after: shown(change.after, names) })}` }));
+  // A director's hand, or a result that followed one: which hand, its points by side.
   const hand = change.after?.hand;
-  if (hand) item.append(el("span", { class: "note", text: ` ${handFollowed(hand, change.after.points.length)}` }));
+  if (hand) item.append(el("span", { class: "note", text: ` ${handFollowed(hand, change.after.points?.length ?? change.after.sides)}` }));
   if (change.reason) item.append(el("div", { class: "note", text: t("because", { reason: change.reason }) }));
   return item;
 }
