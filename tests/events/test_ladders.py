@@ -244,6 +244,9 @@ def test_ranked_per_round_those_with_no_round_counted_yet_are_listed_after_unran
     waiting = ranked.rows[4:]
     assert [r.rank for r in waiting] == [None] * 4 and [r.tie_break for r in waiting] == [None] * 4
     assert [r.name for r in waiting] == sorted(r.name for r in waiting)
+    # (nor a figure: none is 0.00, which is one that played and scored nothing)
+    assert [r.per_round for r in waiting] == [None] * 4
+    assert [r.per_round for r in played] == [8.0, 8.0, 0.0, 0.0]
     # Ranked by the total, the same rows all rank (0 points is a total like any other).
     assert all(
         r.rank

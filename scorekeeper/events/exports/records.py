@@ -155,7 +155,7 @@ def standings_csv(table: Standings) -> str:
                 row.credit,
                 row.bonus,
                 row.total,
-                row.per_round,
+                "" if row.per_round is None else row.per_round,
                 row.euchres,
                 row.loners_made,
                 row.best_game,

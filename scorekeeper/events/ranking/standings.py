@@ -139,8 +139,9 @@ class StandingRow:
     win_at_time_points: int = 2  # what such a win is worth (the event's option)
     bonus: int = 0  # the loner bonus: the event's points for each loner made
     guest: bool = False  # a substitute not entered: their points, listed after, unranked
-    # The total per round counted (rounds played, and byes the event credits), to 2 places.
-    per_round: float = 0.0
+    # The total per round counted (rounds played, and byes the event credits), to 2 places
+    # (None: no round counted yet, so no figure to rank by).
+    per_round: float | None = None
     buchholz: int = 0  # the opponents' match points (a bye: the row's own)
     median_buchholz: int = 0  # the same less the best and the worst of them
     byes_won: int = 0  # of the wins, the byes (a Swiss event's)
@@ -277,7 +278,8 @@ def rank(
     for row in by_key.values():
         row.credit = sit_out_credit(scoring, row)
         row.bonus = scoring.loner_bonus * row.loners_made
-        row.per_round = round(float(_per_round(scoring, row)), 2)
+        if _rounds_counted(scoring, row):
+            row.per_round = round(float(_per_round(scoring, row)), 2)
         row.whole_night = bool(counted_rounds) and counted_rounds <= present[row.key]
         if scoring.time_called_win is not None:
             row.win_at_time_points = scoring.time_called_win

@@ -34,7 +34,9 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     credit = serializers.IntegerField(help_text="Sit-out credit.")
     bonus = serializers.IntegerField(help_text="Loner bonus.")
     total = serializers.IntegerField()
-    per_round = serializers.FloatField(help_text="The total per round counted.")
+    per_round = serializers.FloatField(
+        allow_null=True, help_text="The total per round counted (null: no round counted yet)."
+    )
     match_points = serializers.IntegerField()
     euchres = serializers.IntegerField()
     loners_made = serializers.IntegerField()

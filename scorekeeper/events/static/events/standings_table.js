@@ -54,7 +54,7 @@ export function standingsTable(data, { playerPages = false } = {}) {
     if (!row.active) name.append(" ", el("small", { text: t("(left)") }));
     if (row.guest) name.append(" ", el("small", { text: t("(guest, substituting)") }));
     const figures = [
-      ...(perRound ? [row.per_round.toFixed(2)] : []),
+      ...(perRound ? [row.per_round === null ? "" : row.per_round.toFixed(2)] : []),
       teams ? row.match_points : scoreText(row.total),
       row.played,
       row.wins,
