@@ -479,6 +479,9 @@ def test_a_result_saved_meanwhile_by_another_director_is_not_overwritten_from_th
         ),
     )
     expect(page.locator("#totals-1")).to_have_value("3")
+    # A night of final scores has no hands to count, on the desk or the board.
+    expect(page.locator(".desk-summary")).not_to_contain_text("hand")
+    expect(board_table(page, 1)).not_to_contain_text("hands entered")
     # The open table says the result as its tile on the board does: a director's, not the
     # opponents' confirmation.
     tile = page.locator(".board-table[data-table='1'] .result-state").inner_text()

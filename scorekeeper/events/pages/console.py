@@ -129,6 +129,7 @@ WORDS: Final = {
     ),
     "level_table": _("round {round}, table {number}"),
     "open_table": _("table {number} ({state}, {hands}, {phones})"),
+    "open_table_totals": _("table {number} ({state}, {phones})"),
     "open_hands.one": _("1 hand"),
     "open_hands": _("{count} hands"),
     "open_phones.one": _("1 phone"),

@@ -5,7 +5,7 @@
 // the event only while the director is not changing it). A change is made on what the director
 // saw as they began it, not on what a refresh read since.
 import {
-  $, api, ask, attempt, changeItem, clock, consoleReads, done, el, formData, options, resultLine, slot, t, tell, versions, writesAnswered,
+  $, api, ask, attempt, byHands, changeItem, clock, consoleReads, done, el, formData, options, resultLine, slot, t, tell, versions, writesAnswered,
 } from "./console_kit.js";
 import { openDesk, refreshDesk } from "./console_desk.js";
 import {
@@ -57,7 +57,10 @@ function boardTable(table, rnd) {
     el("p", { text: t("versus", { first: table.team_names[0], second: table.team_names[1] }) }),
     el("p", { class: "note", text: seatNames(table) }),
     el("p", { class: "result-state", text: resultLine(table) }),
-    el("p", { class: "note", text: `${t("hands", { count: table.hands })} · ${table.last_activity ? t("last_activity", { time: clock(table.last_activity) }) : t("no_activity")}` }),
+    el("p", { class: "note", text: [
+      byHands ? t("hands", { count: table.hands }) : null,
+      table.last_activity ? t("last_activity", { time: clock(table.last_activity) }) : t("no_activity"),
+    ].filter(Boolean).join(" · ") }),
   );
   if (table.cut_needed) item.append(cutButtons(table));
   const actions = el("p", { class: "actions" });
@@ -371,7 +374,7 @@ on(".close-night", "click", async () => {
     tell("close", t("close_cut_needed", { tables: level.join("; ") }), true);
     return;
   }
-  const open = night.open_tables.map((o) => t("open_table", { number: o.number, state: t(o.state === "no result" ? "playing" : o.state), hands: t("open_hands", { count: o.hands }), phones: t("open_phones", { count: o.phones }) }));
+  const open = night.open_tables.map((o) => t(byHands ? "open_table" : "open_table_totals", { number: o.number, state: t(o.state === "no result" ? "playing" : o.state), hands: t("open_hands", { count: o.hands }), phones: t("open_phones", { count: o.phones }) }));
   const question = open.length ? t("close_ask_open", { tables: open.join("; ") }) : t("close_ask");
   if ((await ask(question)) === null) return;
   await attempt("close", async () => {

@@ -4,10 +4,9 @@
 // page's own; a refresh redraws only the table's data (summary, seats, hands, log). A change is
 // made on the table (or its hands) as the director saw it when they began it, not as a refresh
 // read it since: whatever another director changed meanwhile is shown (412) before it is lost.
-import { $, $$, api, ask, attempt, changeItem, done, el, formData, handAction, options, resultLine, scoreLine, seatWord, t } from "./console_kit.js";
+import { $, $$, api, ask, attempt, byHands, changeItem, done, el, formData, handAction, options, resultLine, scoreLine, seatWord, t } from "./console_kit.js";
 
 const desk = $(".desk");
-const entry = document.body.dataset.entry; // "hands" or "totals"
 let open = null; // { table, round } as the board last had them
 
 /** A message's key as it reads where a side has more than one partner (six-handed tables). */
@@ -114,15 +113,15 @@ function drawSummary(table, round) {
   // The result said as its tile on the board says it (a director's correction or a forfeit
   // is no opponents' confirmation).
   const sides = t("versus", { first: table.team_names[0], second: table.team_names[1] });
-  $(".desk-summary", desk).textContent = `${sides}: ${resultLine(table)} · ${t("hands", { count: table.hands })}`;
+  $(".desk-summary", desk).textContent = `${sides}: ${resultLine(table)}${byHands ? ` · ${t("hands", { count: table.hands })}` : ""}`;
 }
 
 async function draw() {
   const { table, round } = open;
   // Totals are keyed in on a totals night, and for a table that entered no hand (it played
   // on paper: its tally card); a table's hands are read again on a hand-by-hand night.
-  $(".totals-form", desk).hidden = entry !== "totals" && table.hands > 0;
-  $(".rederive-form", desk).hidden = entry !== "hands" || table.hands === 0;
+  $(".totals-form", desk).hidden = byHands && table.hands > 0;
+  $(".rederive-form", desk).hidden = !byHands || table.hands === 0;
   drawSummary(table, round);
   drawSeats(table);
   await Promise.all([drawHands(table), drawLog(table, round)]);

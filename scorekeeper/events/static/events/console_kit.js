@@ -12,6 +12,8 @@ export { $, $$, api, el, writesAnswered };
 
 const WORDS = JSON.parse(document.getElementById("console-words")?.textContent || "{}");
 const korean = document.documentElement.lang === "ko";
+/** Whether the night's tables enter hands (not final scores only: then there are none to count). */
+export const byHands = document.body.dataset.entry !== "totals";
 
 /** The page's phrase for `key`, its {names} filled in (in Korean, a name's particle in the
  * form the name takes: "Ann이(가)" is "Ann이"); a `count` of 1 takes the phrase's ".one" form
@@ -95,11 +97,10 @@ export function slot(key) {
   return box;
 }
 
-/** The changes on their way, by key: a second click while the first is (a double click on
- * "Seat the next round") does nothing, rather than be refused as made on what the first
- * changed, which would show the director's own change as another's. The button pressed for
- * it is off meanwhile, until the console has read the night as the change left it. */
-const underway = new Set();
+/** The button pressed last. A change's button is off while the change is on its way, until
+ * the console has read the night as it left it: a double click on "Seat the next round" seats
+ * one round, and its second click is not refused as made on what the first changed (which
+ * would show the director's own change as another's). */
 let pressed = null;
 document.addEventListener("click", (event) => {
   pressed = event.target instanceof Element ? event.target.closest("button") : null;
@@ -108,17 +109,14 @@ document.addEventListener("click", (event) => {
 /** Run an action; a problem is told at `key`, not thrown. A change refused because someone
  * changed the same thing meanwhile (412) shows what they changed, then the console reads
  * everything again: the director looks, and saves again if it still needs saving. A `read`
- * (the night read again, the log as filtered now) is never let go for one on its way. */
+ * (the night read again, the log as filtered now) holds no button. */
 export async function attempt(key, action, { read = false } = {}) {
-  if (read) return told(key, action);
-  if (underway.has(key)) return;
-  const button = pressed && !pressed.disabled ? pressed : null;
-  underway.add(key);
+  const button = !read && pressed && !pressed.disabled ? pressed : null;
+  if (!read) pressed = null;
   if (button) button.disabled = true;
   try {
     await told(key, action);
   } finally {
-    underway.delete(key);
     if (button) button.disabled = false;
   }
 }
