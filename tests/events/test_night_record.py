@@ -123,6 +123,9 @@ def test_the_results_page_and_the_projector_show_the_bracket_order(director: Dir
         text = anon.get(f"/events/{event}/{page}").content.decode()
         shown = re.findall(r'<td class="num">\d*</td><td>(T\d+)[ <]', text)
         assert shown == order, page
+    # The results page says how the bracket ranks them, and names no tie-break it never uses.
+    said = anon.get(f"/events/{event}/results/").content.decode()
+    assert "Ranked by the bracket" in said and "Ties are broken by" not in said
 
 
 # Before any result --------------------------------------------------------------------------

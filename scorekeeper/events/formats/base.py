@@ -179,6 +179,11 @@ class Shown:
     def per_round(self) -> bool:
         return self.rank_by == standings.PER_ROUND
 
+    @property
+    def by_bracket(self) -> bool:
+        """A knockout's: its places are the bracket's, and a place shared breaks no tie."""
+        return self.ranked_by == standings.BRACKET
+
 
 class EventFormat(Protocol):
     """An event format. ``name`` is its value in the API (`progressive`, `round-robin`,
