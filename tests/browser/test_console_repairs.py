@@ -165,6 +165,31 @@ def test_in_a_team_event_the_swap_offers_a_players_partner_only(
     expect(page.locator(".round-repairs")).to_contain_text(f"{first} and {partner} swapped")
 
 
+def test_a_team_of_two_players_on_the_roster_is_added_at_once(
+    live_server, page: Page, django_user_model
+):
+    """Ann and Ben played last week: a team of the two, spelt as the roster has them, is
+    added in one action, with no "Who is this?" for either."""
+    night = a_night(django_user_model, seated=False)
+    director = Actor(user=django_user_model.objects.get(username=DIRECTOR))
+    pairs = services.event_create(
+        club=night.club, actor=director, format="round-robin", name="Pairs", entry="totals"
+    )
+    ann, ben = EIGHT[:2]
+    sign_in(page, live_server.url, f"/events/{pairs.pk}/manage/")
+    form = page.locator("form.add-team")
+    form.get_by_label("Team name").fill("Aces")
+    form.get_by_label("Partner").first.fill(ann)
+    form.get_by_label("Partner").last.fill(ben)
+    form.get_by_role("button", name="Add team").click()
+    expect(page.locator(".entrants li")).to_have_count(1)
+    expect(page.locator(".who-is-it")).to_be_hidden()
+    (team,) = pairs.teams.all()
+    assert {m.player_id for m in team.members.all()} == {
+        e.player_id for e in night.entrants.filter(player__name__in=[ann, ben])
+    }
+
+
 def letter(seat: int) -> str:
     return "NESW"[seat]
 

@@ -317,9 +317,10 @@ on(".add-team", "submit", (e) => {
   e.preventDefault();
   const form = e.target;
   const f = formData(form);
+  const returning = f.returning === "on";
   attempt("players", async () => {
-    const first = await choosePlayer(f.first.trim(), $(".who-is-it"));
-    const second = first && (await choosePlayer(f.second.trim(), $(".who-is-it")));
+    const first = await choosePlayer(f.first.trim(), $(".who-is-it"), { returning });
+    const second = first && (await choosePlayer(f.second.trim(), $(".who-is-it"), { returning }));
     if (!second) return;
     await api("POST", base + "teams/", { name: f.name, players: [first, second] }, versions.event);
     form.reset();
