@@ -1,21 +1,21 @@
-"""A player's privacy: a director erases a player's name, and casual games nobody touched for
-a while are deleted.
+"""A player's privacy: a director erases a player's name, and casual games nobody touched for a
+while are deleted.
 
 Erasing keeps the record and every number: seats, entries, results and games name a player by
 id, so the name becomes a placeholder ("Erased player 17", unique in the club by the id), and
 every copy of the name, in the same transaction, is rewritten (each name they had, those of
-records merged into theirs too): the label; the roster log's records of them and their
-reasons (a word of a name there goes too); the names of
-the hand-by-hand games they sat in (or left before the first hand, for a substitute or a
-swap) and of the teams they played in; those games' change logs (a
-game's first entry names its seats, and is rewritten wherever a seat there is theirs by name
-in the events they entered); a substitute's seat in the events' logs; where a name of theirs
-or a word of one appears, the free text kept about their tables (reasons given, a dispute's
-words, the labels the phones there joined with) and what the logs of the events they entered
-say of them or their team (an arrival, a leaving, a withdrawal); elsewhere in those logs,
-their whole names (and each word of them in a text that names them whole). The answers kept for pollers (standings, rounds, leaderboards) are dropped
-from the cache, on SQLite deleted rows are overwritten on the disk (`secure_delete`, settings)
-and the database is rewritten once the erasure commits, so no old page keeps the name.
+records merged into theirs too): the label; the roster log's records of them and their reasons
+(a word of a name there goes too); the names of the hand-by-hand games they sat in (or left
+before the first hand, for a substitute or a swap) and of the teams they played in; those
+games' change logs (a game's first entry names its seats, and is rewritten wherever a seat
+there is theirs by name in the events they entered); a substitute's seat in the events' logs;
+where a name of theirs or a word of one appears, the free text kept about their tables (reasons
+given, a dispute's words, the labels the phones there joined with) and what the logs of the
+events they entered say of them or their team (an arrival, a leaving, a withdrawal); elsewhere
+in those logs, their whole names (and each word of them in a text that names them whole). The
+answers kept for pollers (standings, rounds, leaderboards) are dropped from the cache, on
+SQLite deleted rows are overwritten on the disk (`secure_delete`, settings) and the database is
+rewritten once the erasure commits, so no old page keeps the name.
 
 Every erasure is written, by ids only, to the erasure ledger beside the backups before it
 commits (`scorekeeper.erasure_ledger`): a backup made before it still holds the name, and a

@@ -112,7 +112,7 @@ document.addEventListener("click", (event) => {
  * (the night read again, the log as filtered now) holds no button. */
 export async function attempt(key, action, { read = false } = {}) {
   const button = !read && pressed && !pressed.disabled ? pressed : null;
-  if (!read) pressed = null;
+  pressed = null;
   if (button) button.disabled = true;
   try {
     await told(key, action);
