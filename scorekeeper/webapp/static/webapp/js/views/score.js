@@ -327,10 +327,9 @@ export function showScore(main, ctx) {
         return stopped(why, null);
       }
       // (Where the result's panel stands right below, it says the rest.)
-      if (roundOver()) return stopped(t("table.last_hand", { limit }), ctx.table.after ? null : t("table.enter_result"));
-      if (view.winner !== null) {
-        return stopped(t("won.title", { team: teamLabel(game.ruleset, view.winner) }), t("table.enter_result"));
-      }
+      const enter = ctx.table.after ? null : t("table.enter_result");
+      if (roundOver()) return stopped(t("table.last_hand", { limit }), enter);
+      if (view.winner !== null) return stopped(t("won.title", { team: teamLabel(game.ruleset, view.winner) }), enter);
     }
     if (view.winner !== null) {
       form = null;
