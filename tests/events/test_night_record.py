@@ -274,6 +274,10 @@ def test_a_director_who_only_confirms_does_not_correct(director: Director):
     assert result["provenance"] == "confirmed-by-director" and not result["corrected"]
     assert result["entered_by"] == phone.player(phone.by_seat[0])
     assert result["director"] == "Dora Lee"
+    # The change log says so too: the director confirmed the result; nothing was corrected.
+    acts = [(c["action"], c["actor"]) for c in log_of(director, event) if c["table"]]
+    assert acts[-1] == ("confirm", "director Dora Lee")
+    assert "correct" not in [action for action, _actor in acts]
 
 
 def test_a_forfeit_names_the_director_and_no_seat(director: Director):

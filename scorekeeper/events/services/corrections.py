@@ -36,7 +36,7 @@ def director_sets(
     now: datetime,
     *,
     saved: bool = True,
-) -> None:
+) -> bool:
     """The director sets the table's result to ``outcome`` (docs/tournaments.md, "Who did
     what"). Nothing changed: a result waiting for the opponents is confirmed by the director,
     one the table confirmed stays as it is. Changed: the result is corrected by the
@@ -44,7 +44,8 @@ def director_sets(
     confirmation no longer names anyone (nobody at the table confirmed the new points);
     where the event asks the opponents to confirm a correction again (`reconfirm`), it waits
     for them while their phones can still answer (its round the latest, the night open),
-    unless the director `saved` it again unchanged."""
+    unless the director `saved` it again unchanged. Whether the score changed (the change
+    log's correction) or stood (the director's confirmation)."""
     changed = result.pk is None or (
         list(result.points) != list(outcome.points)
         or result.winner != winner
@@ -59,7 +60,7 @@ def director_sets(
     result.time_called = outcome.time_called
     result.assigned = None
     if not changed and table_confirmed:
-        return
+        return changed
     result.director = actor.name
     if changed and result.pk is not None:
         # Back at what the table confirmed: nothing is corrected any more.
@@ -70,7 +71,7 @@ def director_sets(
             kept, result.kept_confirmation = result.kept_confirmation, None
             if kept is not None and _confirmation_given_back(result, kept):
                 result.director = ""  # (as the table confirmed it: no director's act stands)
-                return
+                return changed
     # The points now are the director's: nobody at the table has confirmed them (yet).
     nobody_confirmed(result)
     # (The director saving the corrected result again, unchanged, confirms it: a round whose
@@ -86,9 +87,10 @@ def director_sets(
     ):
         result.status = Result.Status.ENTERED
         result.confirmed_at = None
-        return
+        return changed
     result.status = Result.Status.CONFIRMED
     result.confirmed_at = now
+    return changed
 
 
 def asked_again(table: Table) -> bool:

@@ -553,12 +553,18 @@ def _correct(
     before = result_snapshot(result)
     now = timezone.now()
     result = result or unentered_result(table, now)
-    director_sets(result, table, actor, outcome, winner_of(table, outcome), now, saved=saved)
+    winner = winner_of(table, outcome)
+    changed = director_sets(result, table, actor, outcome, winner, now, saved=saved)
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)
-    # A result the table never entered is a paper tally keyed in, not a correction.
-    action = ResultChange.Action.CORRECT if before else ResultChange.Action.KEY_IN
+    # A result the table never entered is a paper tally keyed in; one the director saved as it
+    # stood, their confirmation; else (or a hand of it changed) a correction.
+    action = ResultChange.Action.CORRECT
+    if before is None:
+        action = ResultChange.Action.KEY_IN
+    elif saved and not changed:
+        action = ResultChange.Action.CONFIRM
     result_logged(table, action, actor, before, result, reason, hand=hand)
     return result
 
