@@ -56,6 +56,17 @@ def test_average_plus_and_minus_are_six_and_four_fifths_of_bridges_half(director
     assert by_name[seated[1]]["total"] == 12 and by_name[seated[0]]["total"] == 8
 
 
+def test_average_plus_and_minus_are_shares_of_the_mean_before_it_is_rounded(director):
+    _event, tables = totals_night(director)
+    join(tables[0]["join_code"]).settle([2, 1])
+    join(tables[1]["join_code"]).settle([3, 0])
+    # The mean is 6/4 = 1.5: average 2, minus 1.2 so 1, plus 1.8 so 2 (not 80% and 120% of 2,
+    # which would give the side at fault as much as the other).
+    result = ok(assign(director, tables[2], ["average-minus", "average-plus"], "late side"))
+    assert result["points"] == [1, 2] and result["winner"] == 1
+    assert ok(assign(director, tables[2], ["average", "average"], "both late"))["points"] == [2, 2]
+
+
 def test_an_assigned_result_does_not_count_in_the_next_average(director):
     _event, tables = totals_night(director)
     join(tables[0]["join_code"]).settle([9, 1])

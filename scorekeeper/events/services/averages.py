@@ -4,12 +4,25 @@ lines (`ranking.standings.round_averages`)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from math import floor
+
 from scorekeeper.events.models import ResultLine, Table
 
 
+def half_up(value: Fraction) -> int:
+    return floor(value + Fraction(1, 2))
+
+
 def round_average(table: Table) -> int | None:
+    """The round's mean (`round_mean`) in whole points, rounded half up."""
+    mean = round_mean(table)
+    return None if mean is None else half_up(mean)
+
+
+def round_mean(table: Table) -> Fraction | None:
     """The mean points a side scored at the round's other tables with a played, confirmed
-    result (assigned ones do not count), rounded half up; the whole night's when none of the round
+    result (assigned ones do not count), exactly; the whole night's when none of the round
     has one; None when no table has played a result yet. A table short of a player counts
     for none: its present partner's points are such an average themselves."""
     played = (
@@ -26,8 +39,7 @@ def round_average(table: Table) -> int | None:
             for result, side, points in lines.values_list("result_id", "side", "points_for")
         }
         if sides:
-            total, count = sum(sides.values()), len(sides)
-            return (2 * total + count) // (2 * count)
+            return Fraction(sum(sides.values()), len(sides))
     return None
 
 

@@ -15,6 +15,7 @@ forfeiting side nothing. Every remedy says why, and the change log keeps it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, Final
 
 from django.db import transaction
@@ -38,7 +39,7 @@ from scorekeeper.events.models import (
     TableSeat,
 )
 from scorekeeper.events.ranking.tally import no_tallies
-from scorekeeper.events.services.averages import round_average
+from scorekeeper.events.services.averages import half_up, round_average, round_mean
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import confirmed_kept, nobody_confirmed
 from scorekeeper.events.services.events import require_running, require_teams
@@ -79,7 +80,9 @@ def _log(
     logged(event_id, action, actor, table=table, reason=reason, before=before, after=after)
 
 
-def _side_points(award: object, average: int | None, field: str) -> int:
+def _side_points(award: object, mean: Fraction | None, field: str) -> int:
+    """A side's points: as given, or its share of the round's mean (unrounded: a mean of 1.5
+    gives average-minus 1 and average-plus 2), rounded half up."""
     if isinstance(award, int) and not isinstance(award, bool):
         if not 0 <= award <= 999:
             raise Malformed(_("points are whole numbers from 0"), code="bad-points", field=field)
@@ -90,9 +93,9 @@ def _side_points(award: object, average: int | None, field: str) -> int:
             code="bad-award",
             field=field,
         )
-    assert average is not None
+    assert mean is not None
     times, over = AWARDS[award]
-    return (2 * average * times + over) // (2 * over)
+    return half_up(mean * times / over)
 
 
 def _check_winner(event: Event, points: Sequence[int], field: str) -> None:
@@ -164,16 +167,16 @@ def result_assign(
         require_running(event)
         require_fresh(event, expected_version, table)
         needs_average = any(not isinstance(award, int) for award in sides)
-        average = round_average(table) if needs_average else None
-        if needs_average and average is None:
+        mean = round_mean(table) if needs_average else None
+        if needs_average and mean is None:
             raise Conflict(
                 _("No table has played a result yet: there is no average to assign. Give points."),
                 code="no-average",
                 field="sides",
             )
-        points = [_side_points(award, average, f"sides[{i}]") for i, award in enumerate(sides)]
+        points = [_side_points(award, mean, f"sides[{i}]") for i, award in enumerate(sides)]
         _check_winner(event, points, "sides")
-        assigned = {"sides": list(sides), "average": average}
+        assigned = {"sides": list(sides), "average": None if mean is None else half_up(mean)}
         result, before = _stand(table, actor, points, assigned, reason)
         _log(event.pk, table, ResultChange.Action.ASSIGN, actor, reason, before, _snapshot(result))
     return result
