@@ -85,6 +85,10 @@ def test_a_double_elimination_with_byes_is_played_to_the_end(count: int, pick: P
     assert lost[champion] <= 1
     reset = bracket.match("GF2")
     assert (reset.status == "won") == (lost[champion] == 1)
+    # The winners' champion sits in seats 0 and 2 in the grand final, and in its reset.
+    final = bracket.match("GF")
+    if reset.status == "won":
+        assert reset.sides == (final.sides[0], final.sides[1]) == (final.loser, final.winner)
     # Each match played puts one loss on someone: 2n - 2 of them, one more with a reset.
     assert played(bracket) == 2 * count - 2 + (reset.status == "won")
     assert sorted(bracket.places.values())[:3] == [1, 2, 3]

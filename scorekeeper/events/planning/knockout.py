@@ -118,7 +118,9 @@ def plan(count: int, options: Options) -> list[Planned]:
         pair = (Source("winner", final), losers_champion)
         sources.append(("GF", GRAND_FINAL, 1, 1, pair))
         if options.reset:
-            pair = (Source("winner", "GF"), Source("loser", "GF"))
+            # Played only when the winners' champion lost the grand final: it keeps seats 0
+            # and 2 in the reset, as in the grand final.
+            pair = (Source("loser", "GF"), Source("winner", "GF"))
             sources.append(("GF2", RESET, 1, 1, pair))
     stages: dict[str, int] = {}
     planned = []
