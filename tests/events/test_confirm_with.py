@@ -165,6 +165,30 @@ def test_five_wrong_entry_pins_leave_the_entry_to_the_director(director: Directo
     assert ok(by_director, 201)["status"] == "confirmed"
 
 
+def test_a_pin_sent_as_a_number_is_refused_naming_it_and_costs_no_try(director: Director):
+    event, _, phone = hand_played(director, confirm_with="pin")
+    entering = phone.player(phone.by_seat[0])
+    right = pin_of(event, entering)
+    for number in (int(right), 1234, 282):  # a number is never read as the PIN "0282"
+        sent = phone.post("result/", {"entered_by": entering, "pin": number})
+        assert is_problem(sent, 400, "pin")
+    wrong = f"{(int(right) + 1) % 10_000:04d}"
+    missed = phone.post("result/", {"entered_by": entering, "pin": wrong})
+    assert is_problem(missed, 422, "pin", "wrong-pin") and missed.json()["tries_left"] == 4
+    assert "4 more tries" in missed.json()["detail"]
+    ok(phone.post("result/", {"entered_by": entering, "pin": right}), 201)
+
+
+def test_the_last_try_but_one_is_said_in_the_singular(director: Director):
+    event, _, phone = hand_played(director, confirm_with="pin")
+    entering = phone.player(phone.by_seat[0])
+    right = pin_of(event, entering)
+    wrongs = [f"{(int(right) + n) % 10_000:04d}" for n in range(1, 5)]
+    *_, last = [phone.post("result/", {"entered_by": entering, "pin": w}) for w in wrongs]
+    assert last.json()["tries_left"] == 1
+    assert "1 more try," in last.json()["detail"]
+
+
 def test_five_wrong_pins_leave_the_result_to_the_director(director: Director):
     event, _, phone = one_table(director, confirm_with="pin")
     them = phone.player(phone.by_seat[1])

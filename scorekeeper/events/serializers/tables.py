@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from scorekeeper.api.bodies import KnownFieldsOnly
@@ -19,6 +20,21 @@ LETTER_HELP = (
     "The seat by compass point, as the table app names it: N, E, S, W (N and S against E and "
     "W); at a six-handed table N, NE, SE, S, SW, NW (alternate seats partner)."
 )
+
+
+class PinField(serializers.RegexField):
+    """A player's PIN: four digits, as text. A JSON number is refused, never read as text (282
+    is not "0282"), and counts as no try."""
+
+    default_error_messages = {"invalid": gettext_lazy("a PIN is four digits, sent as text")}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(r"^[0-9]{4}$", required=False, allow_null=True, default=None, **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
 
 
 class SeatSerializer(serializers.Serializer[Any]):
@@ -280,11 +296,7 @@ class ResultEnterSerializer(KnownFieldsOnly):
         default=False,
         help_text="The result as it stands when the director called time (the round unfinished).",
     )
-    pin = serializers.RegexField(
-        r"^[0-9]{4}$",
-        required=False,
-        allow_null=True,
-        default=None,
+    pin = PinField(
         help_text="The entering player's PIN (four digits), where the event confirms with PINs: "
         "the entry, and the opponent's confirmation, each proven by its side.",
     )
@@ -296,11 +308,7 @@ class DeviceNameSerializer(KnownFieldsOnly):
 
 class ResultConfirmSerializer(KnownFieldsOnly):
     confirmed_by = IdField(help_text="A player of the other side from whoever entered it.")
-    pin = serializers.RegexField(
-        r"^[0-9]{4}$",
-        required=False,
-        allow_null=True,
-        default=None,
+    pin = PinField(
         help_text="The confirming player's PIN (four digits), where the event confirms with one.",
     )
 

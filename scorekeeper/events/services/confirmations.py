@@ -22,6 +22,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.errors import Conflict, Forbidden, Malformed, StaleVersion, Unprocessable
 from scorekeeper.events.access import Actor, require_device
@@ -132,9 +133,14 @@ def result_confirm(
             result_logged(table, ResultChange.Action.CONFIRM, actor, before, result, key=key)
             table_write_ends(table.round.event_id)
     if missed:
+        left = PIN_TRIES - result.pin_misses - entry_misses(table)
         raise wrong_pin(
-            PIN_TRIES - result.pin_misses - entry_misses(table),
-            _("This is not their PIN. %(left)s more tries, then the director confirms."),
+            left,
+            ngettext(
+                "This is not their PIN. %(left)s more try, then the director confirms.",
+                "This is not their PIN. %(left)s more tries, then the director confirms.",
+                left,
+            ),
             _("This is not their PIN, and that was the last try: the director confirms."),
         )
     return result

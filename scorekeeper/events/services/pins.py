@@ -9,6 +9,7 @@ import time
 from typing import Final
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.counters import counted, take_back
 from scorekeeper.errors import Conflict, Malformed, Unprocessable
@@ -86,7 +87,11 @@ def entry_pin_checked(table: Table, player: int, pin: str | None) -> None:
         return
     raise wrong_pin(
         left,
-        _("This is not their PIN. %(left)s more tries, then the director enters it."),
+        ngettext(
+            "This is not their PIN. %(left)s more try, then the director enters it.",
+            "This is not their PIN. %(left)s more tries, then the director enters it.",
+            left,
+        ),
         _("This is not their PIN, and that was the last try: the director enters it."),
     )
 
