@@ -144,8 +144,11 @@ def game_winner(
             team: int | None = makers
         elif award.reason in _DEFENDERS_WIN:
             team = 1 - makers
-        else:
+        else:  # a renege: the side that did not renege (scoring 0, it is the other team)
             team = next((t for t, p in award.points.items() if p > 0), None)
+            offender = next((t for t, p in award.points.items() if p < 0), None)
+            if team is None and offender is not None:
+                team = 1 - offender
         return team if team is not None and score[team] >= target else None
     reached = [team for team, points in enumerate(score) if points >= target]
     if len(reached) > 1:

@@ -243,6 +243,14 @@ ALL_HEARTS_DEALER = {0: "7H 8H 9H TH QH"}
 POOR_BRITISH = options("british", poor_hand_redeal="no-ace-no-face")
 POOR = "9H TH 9C TC 9S"
 
+ALL_SUITS_LED = (
+    "1:AC 2:KC 3:QC 0:JC",
+    "1:AD 2:KD 3:QD 0:JD",
+    "1:AH 2:KH 3:QH 0:JH",
+    "1:AS 2:KS 3:QS 0:JS",
+    "1:TS 2:9S 3:TH 0:9H",
+)
+
 DEAL_AND_BIDDING = [
     case(
         "card-not-in-deck-an-upcard-the-deck-lacks-is-flagged-once",
@@ -261,6 +269,37 @@ DEAL_AND_BIDDING = [
         record(dealer=0, upcard="JOKER", bid="1:pass"),
         [("card-not-in-deck", None, None, "JOKER")],
         next=(2, "bidding", ["pass", "order-up", "order-up-alone"]),
+    ),
+    case(
+        "card-not-in-deck-a-joker-ordered-up-where-the-deck-has-none-makes-an-untold-trump",
+        record(dealer=0, upcard="JOKER", bid="1:order-up", discard="9C", tricks=ALL_SUITS_LED),
+        [("card-not-in-deck", None, None, "JOKER")],
+        # As with the upcard unreported: the makers take three tricks whatever trump is, but
+        # who won each hangs on it, and so does the award.
+        contract=(None, 1, False, None),
+        maker_tricks=3,
+        winners=[None] * 5,
+        complete=False,
+        award=None,
+    ),
+    case(
+        "card-not-in-deck-a-joker-ordered-up-with-the-contracts-trump-is-judged-in-full",
+        record(
+            dealer=0,
+            upcard="JOKER",
+            bid="1:order-up",
+            discard="9C",
+            tricks=ALL_SUITS_LED,
+            contract={"trump": "C", "maker": 1},
+        ),
+        [
+            ("card-not-in-deck", None, None, "JOKER"),
+            ("wrong-lead", 1, 2, "AD"),
+            ("wrong-lead", 1, 5, "TS"),
+        ],
+        contract=("C", 1, False, None),
+        complete=True,
+        award=("make", {1: 1}),
     ),
     case(
         "must-call-stuck-dealer-with-no-suit-to-name-throws-the-deal-in",

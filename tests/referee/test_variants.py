@@ -1105,6 +1105,13 @@ def test_a_bid_euchre_game_is_won_only_on_a_contract(score, reason, maker, winne
     assert referee.game_winner(BID, score, award=award, maker=maker) == winner
 
 
+def test_the_other_side_of_a_renege_that_scores_it_nothing_may_still_win() -> None:
+    free_renege = Ruleset.parse({"preset": "bid-euchre", "points": {"renege": 0}})
+    award = referee.score_renege(free_renege, maker=1, offender=2, bid=4)
+    assert award.points == {0: -4}
+    assert referee.game_winner(free_renege, [27, 31], award=award, maker=1) == 1
+
+
 def test_without_the_contract_rule_the_first_to_the_target_wins_and_the_makers_on_a_tie() -> None:
     free = Ruleset.parse({"preset": "bid-euchre", "target_needs_contract": False})
     made = referee.Award("bid-made", {0: 2, 1: 4})
