@@ -22,7 +22,8 @@ SHOWN_LENGTH: Final = 40
 
 
 def shown(value: object) -> str:
-    """A value as JSON writes it (``null``, ``true``, ``"QX"``), cut to 40 characters."""
+    """A value as JSON writes it (``null``, ``true``, ``"QX"``), cut to 40 characters (and a
+    string's closing quote)."""
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
@@ -51,7 +52,8 @@ def _cut(text: str) -> str:
         # Never half an escape (``\n``, ``\u00e9``) before the "…": it would not be JSON's.
         ends = (m.end() for m in _ONE_CHARACTER.finditer(text, 0, SHOWN_LENGTH + 6))
         kept = max((end for end in ends if end <= SHOWN_LENGTH), default=0)
-        cut = text[:kept] + "…"
+        # A string cut short keeps its closing quote: `"QQQ…" is not a card`.
+        cut = text[:kept] + ('…"' if text.startswith('"') else "…")
     if cut.isprintable():
         return cut
     return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in cut)

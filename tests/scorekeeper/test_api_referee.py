@@ -158,7 +158,7 @@ def test_a_value_is_shown_as_json_writes_it_and_cut_short(api):
     assert response.json()["detail"].startswith("true is not a card")
     response = api.post(URL, {"dealer": 0, "upcard": "X" * 5000}, format="json")
     assert is_problem(response, 400, "upcard")
-    assert response.json()["detail"].startswith('"' + "X" * 39 + "…")
+    assert response.json()["detail"].startswith('"' + "X" * 39 + '…"')
     assert len(response.json()["detail"]) < 120
 
 
