@@ -266,16 +266,20 @@ def test_the_console_lists_the_backups_that_still_hold_an_erased_name(
     from scorekeeper.backups import SUFFIX
 
     backups.mkdir(parents=True, exist_ok=True)
-    older = backups / f"euchre-20200101-000000-000000-round{SUFFIX[connection.vendor]}"
-    older.write_bytes(b"")
     player = night["player"]
+    Player.objects.filter(pk=player.pk).update(created_at="2020-01-01T00:00Z")
+    # Made before the player was added: it never held the name.
+    oldest = backups / f"euchre-20190101-000000-000000{SUFFIX[connection.vendor]}"
+    oldest.write_bytes(b"")
+    older = backups / f"euchre-20200101-000000-000001-round{SUFFIX[connection.vendor]}"
+    older.write_bytes(b"")
     ok(director.client.post(f"/api/v1/players/{player.pk}/erase/", {}, format="json"))
     newer = backups / f"euchre-29990101-000000-000000{SUFFIX[connection.vendor]}"
     newer.write_bytes(b"")
     browser = Client()
     browser.force_login(director_user)
     page = browser.get(f"/events/players/{player.pk}/").content.decode()
-    assert older.name in page and newer.name not in page
+    assert older.name in page and newer.name not in page and oldest.name not in page
     home = browser.get("/events/director/").content.decode()
     assert "1 backup still holds erased names" in home and older.name in home
     assert older.name not in Client().get(f"/events/players/{player.pk}/").content.decode()

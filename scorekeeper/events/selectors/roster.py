@@ -58,24 +58,29 @@ class HeldBackup:
 
 
 def backups_holding_erased(*, club: Club, player: Player | None = None) -> list[HeldBackup]:
-    """The backups made before an erasure of the club's players (of `player` alone, when
-    given), oldest first: each still holds those names until it is removed (BACKUP_KEEP), and a
-    restore of it erases them again (`manage.py restore`)."""
+    """The backups made while a name of the club's players since erased was there (of
+    `player` alone, when given): after the player was added and before the erasure, oldest
+    first. Each still holds those names until it is removed (BACKUP_KEEP), and a restore of it
+    erases them again (`manage.py restore`)."""
     erasures = RosterChange.objects.filter(club=club, action=RosterChange.Action.ERASE)
     if player is not None:
         erasures = erasures.filter(player=player.pk)
-    moments = [erased for erased in erasures.values_list("created_at", flat=True)]
-    if not moments:
+    moments = dict(erasures.values_list("player", "created_at"))
+    added = dict(Player.objects.filter(pk__in=moments).values_list("pk", "created_at"))
+    spans = [(added.get(pk), erased) for pk, erased in moments.items()]
+    if not spans:
         return []
     try:
-        kept = backups_before(max(moments))
+        kept = backups_before(max(erased for _added, erased in spans))
     except BackupError:
         return []
     held = []
     for path in kept:
         made = backup_made_at(path)
         assert made is not None
-        held.append(HeldBackup(path.name, made, sum(made < erased for erased in moments)))
+        names = sum((since is None or since < made) and made < erased for since, erased in spans)
+        if names:
+            held.append(HeldBackup(path.name, made, names))
     return held
 
 
