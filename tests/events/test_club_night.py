@@ -105,6 +105,21 @@ def test_a_code_never_opens_another_events_table(director: Director):
     assert len(set(codes)) == len(codes)
 
 
+def test_a_hand_for_a_totals_table_is_refused_to_whoever_may_not_write_one_first(
+    director: Director,
+):
+    """Who writes is checked before what the table allows: a confirming phone may write no
+    hand anywhere (403); the scoring phone is told the event enters totals only (409)."""
+    event = director.create_totals_night(rounds_planned=1)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    confirmer = join(table["join_code"], role="confirmer")
+    refused = confirmer.post("hands/", {"thrown_in": True})
+    assert is_problem(refused, 403, "Authorization", "not-scorer")
+    scorer = join(table["join_code"])
+    assert is_problem(scorer.post("hands/", {"thrown_in": True}), 409, "entry", "totals-only")
+
+
 def test_a_table_takes_two_confirming_phones_a_round(director: Director):
     _, rnd = hands_night(director)
     code = rnd["tables"][0]["join_code"]

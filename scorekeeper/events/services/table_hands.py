@@ -37,7 +37,11 @@ from scorekeeper.services import HandEntry, HandResult
 
 
 def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
-    """Checks a hand write; True when a director writes after a result exists (re-derive)."""
+    """Checks a hand write (who writes first, then what the table allows); True when a
+    director writes after a result exists (re-derive)."""
+    director = directs(actor, table.round.event.club)
+    if not director:
+        require_device(actor, table, scorer=True)
     if table.game_id is None:
         raise Conflict(
             _("This event enters final scores only; there are no hands to enter."),
@@ -46,7 +50,7 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
         )
     require_open(table.round.event, actor=actor)
     result: Result | None = getattr(table, "result", None)  # (read with the table's lock)
-    if directs(actor, table.round.event.club):
+    if director:
         if result is not None and result.status != Result.Status.DISPUTED and not reason.strip():
             raise Malformed(
                 _("Say why a result already entered is corrected."),
@@ -54,7 +58,6 @@ def _hand_write_allowed(table: Table, actor: Actor, reason: str) -> bool:
                 field="reason",
             )
         return result is not None and result.status != Result.Status.DISPUTED
-    require_device(actor, table, scorer=True)
     if result is not None and result.status != Result.Status.DISPUTED:
         raise Conflict(
             _("The result is entered: dispute it to change hands, or ask the director."),
