@@ -108,26 +108,33 @@ export function toast(message, { action, onAction, ms = 4000, into } = {}) {
 
 let pressed = null;
 let pressedBy = "";
+let pressedAt = 0;
+
+/** A double tap's two taps come within this many milliseconds; a tap later than that on
+ * what has just appeared is the player's own (a browser may still count it the second tap). */
+const DOUBLE_TAP_MS = 250;
 
 /** A double tap is one tap. Its second tap lands where the first one's control was; when
  * that control has gone (a new screen, a closed sheet, the next hand's fresh form), what
  * stands there now (a tab, a choice, the toast's Undo) is not pressed. Two quick taps on
  * two controls that both stay are two taps, and so are a click and then a tap (the browser
  * counts a tap's taps apart from a mouse's clicks: a click between two taps is no part of a
- * double tap). */
+ * double tap; so is the toast's Undo tapped a moment after the save, a player's own). */
 export function oneTapPerDoubleTap() {
   document.addEventListener("click", (event) => {
     if (event.detail < 1) return; // a label passing its click on, or a key press
     // (A closed sheet leaves the page a moment after it stops showing.)
     const gone = pressed && (!pressed.isConnected || !pressed.getClientRects().length);
     const by = event.pointerType || "";
-    if (event.detail > 1 && gone && by === pressedBy) {
+    const soon = event.timeStamp - pressedAt < DOUBLE_TAP_MS;
+    if (event.detail > 1 && gone && by === pressedBy && soon) {
       event.preventDefault();
       event.stopImmediatePropagation();
       return;
     }
     pressed = event.target;
     pressedBy = by;
+    pressedAt = event.timeStamp;
   }, true);
 }
 
