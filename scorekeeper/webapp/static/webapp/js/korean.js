@@ -82,10 +82,13 @@ export function particle(word, pair) {
   return word + particleForm(word, pair);
 }
 
-/** Korean text with every "X을(를)" resolved by how X ends. */
+/** Korean text with every "X을(를)" resolved by how X ends. After a closing bracket, a word
+ * joiner keeps the particle on the bracket's line ("Dora (demo director)가": Korean text may
+ * break between a bracket and a syllable). */
 export function withParticles(text) {
   return text.replace(PARTICLE, (match, before, pair, offset, whole) => {
     if (!before) return match;
-    return before + particleForm(whole.slice(0, offset + before.length), pair);
+    const joiner = before === ")" ? "\u2060" : "";
+    return before + joiner + particleForm(whole.slice(0, offset + before.length), pair);
   });
 }
