@@ -446,6 +446,37 @@ def test_a_korean_heading_never_begins_a_line_with_its_colon(
     assert page.evaluate(COLONS_FIRST) == []
 
 
+def test_a_confirming_phone_opened_after_time_is_called_shows_its_buttons_at_200(
+    live_server, phone, django_user_model
+) -> None:
+    """Time called and the seating fill the first screen at 200% text in Korean: the phone
+    opened to confirm brings the confirm buttons into view at once, without a poll."""
+    user = django_user_model.objects.create_user("dora")
+    event, rnd, director = seat_a_night(user, ["Annabelle", "Ben", "Cat", "Dan"], hands_per_round=2)
+    code = rnd.tables.get().event_table.join_code
+    services.round_time_call(event=event, number=1, actor=director)
+    scorer = phone().new_page()
+    scorer.goto(f"{live_server.url}/t/{code}")
+    scorer.get_by_role("button", name="Keep this table's score").tap()
+    scorer.locator("form.entry .choice input").first.tap()
+    scorer.locator("form.entry button.ending").first.tap()
+    result = scorer.locator("section.result")
+    result.locator("input[type=radio]").first.check()
+    result.get_by_role("button", name="Enter the result as it stands", exact=True).tap()
+    expect(
+        result.get_by_role("button", name=re.compile("^I am .*: confirm$")).first
+    ).to_be_visible()
+    opponents = phone(locale="ko-KR").new_page()
+    opponents.clock.install()  # no poll comes to scroll for it
+    root_font_size(opponents, 200)
+    opponents.goto(f"{live_server.url}/t/{code}")
+    opponents.locator("button").filter(has_text="상대").first.tap()
+    buttons = opponents.locator("section.result .confirm button")
+    expect(buttons).to_have_count(2)
+    expect(buttons.last).to_be_in_viewport(ratio=1)
+    assert uncovered(opponents, "section.result .confirm button") == []
+
+
 @pytest.mark.parametrize("way", ["text size", "root font size"])
 def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     live_server, phone, django_user_model, way: str

@@ -568,6 +568,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (navigator.onLine && document.visibilityState !== "hidden") reload();
   }, POLL_MS);
   await render();
+  // A result waiting for the opponents is what their phone opens for: in view at once (at
+  // large text the seating and a time called fill the first screen).
+  if (tab === "score" && table?.result?.status === "entered" && device.role !== "scorer") toResult();
   return () => {
     clearInterval(timer);
     events.removeEventListener("change", onChange);
