@@ -614,6 +614,11 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     page.get_by_role("button", name="Enter the result from its hands").click()
     board = board_table(page, 1).locator(".result-state")
     expect(board).to_contain_text("–".join(shown))
+    # The night's own page lists the table's result with the minus sign too.
+    night = page.context.new_page()
+    night.goto(f"{live_server.url}/events/{event.pk}/")
+    expect(night.locator("li[data-table='1'] .status")).to_contain_text("–".join(shown))
+    night.close()
     # Amended once the result stands: the log says which hand the result followed, and how.
     page.locator(".desk-hands li").first.get_by_role("button", name="Amend").click()
     page.locator(".desk-reason").fill("they took five after all")

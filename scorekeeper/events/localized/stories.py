@@ -12,6 +12,7 @@ from typing import Any, Final
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.events.templatetags.scores import score
 from scorekeeper.particles import particles_chosen
 
 
@@ -39,8 +40,8 @@ def result_story(
         # assignment or a forfeit over a confirmed result.)
         if confirmed and points:
             said += ": " + _("%(confirmed)s confirmed, now %(points)s") % {
-                "confirmed": "–".join(str(p) for p in confirmed),
-                "points": "–".join(str(p) for p in points),
+                "confirmed": "–".join(map(score, confirmed)),
+                "points": "–".join(map(score, points)),
             }
         if again is not None:
             said += ", " + _("confirmed again by %(player)s at the table") % {"player": again}

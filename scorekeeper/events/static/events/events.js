@@ -1,6 +1,7 @@
 // The events screens: each page names its screen on <body data-screen>; this script fills it
 // from the events API and sends what the director or the table does. No build step: an ES
 // module that borrows the web app's API wrapper and DOM helpers.
+import { scoreText } from "../webapp/js/rules.js";
 import { h as el } from "../webapp/js/ui.js";
 import { $, $$, api, attempt, say } from "./screen.js";
 import { standingsTable } from "./standings_table.js";
@@ -33,7 +34,7 @@ function roundBlock(round) {
   const list = el("ul", { class: "list tables" });
   for (const table of round.tables) {
     const status = table.result
-      ? `${table.result.points[0]}-${table.result.points[1]} ${t(table.result.status)}`
+      ? `${table.result.points.map(scoreText).join("–")} ${t(table.result.status)}`
       : t("playing");
     const item = el("li", { "data-table": String(table.number) });
     item.append(

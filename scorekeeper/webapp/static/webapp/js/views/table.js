@@ -123,19 +123,20 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   // How a result came about: at the table, or by the director (named, never a seat); a
   // correction says what the opponents had confirmed and what it became.
   function howLine(res) {
+    const scores = (points) => points.map(scoreText).join(" – ");
     const director = res.director || t("result.a_director");
     const by = t(`result.confirmed.${res.confirmation || "director"}`, { name: nameOf(res.confirmed_by) });
     if (res.provenance === "corrected") {
-      const was = res.confirmed_points ? res.confirmed_points.join(" – ") : null;
+      const was = res.confirmed_points ? scores(res.confirmed_points) : null;
       const said = was
-        ? t("result.corrected_from", { director, was, now: res.points.join(" – ") })
+        ? t("result.corrected_from", { director, was, now: scores(res.points) })
         : t("result.corrected", { director });
       return res.confirmed_by ? `${said} ${by}` : said;
     }
     // An assignment or a forfeit over a result the table had confirmed says that one too.
     if (res.confirmed_points && (res.provenance === "assigned" || res.provenance === "forfeited")) {
-      const was = res.confirmed_points.join(" – ");
-      return t(`result.${res.provenance}_from`, { director, was, now: res.points.join(" – ") });
+      const was = scores(res.confirmed_points);
+      return t(`result.${res.provenance}_from`, { director, was, now: scores(res.points) });
     }
     if (res.provenance && res.provenance !== "played") return t(`result.${res.provenance}`, { director });
     return by;
