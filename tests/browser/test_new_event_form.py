@@ -63,3 +63,29 @@ def test_a_knockout_is_made_of_games_and_a_refusal_stands_by_its_field(
     # Nor does its settings form offer rounds of hands.
     expect(page.locator("#event-round-length option")).to_have_count(1)
     expect(page.locator(".event-form [name=hands_per_round]")).to_have_count(0)
+
+
+def test_the_tricks_are_offered_as_a_choice_only_where_the_rules_turn_a_card_up(
+    live_server, phone, django_user_model
+) -> None:
+    """An auction's hands are scored by their tricks, always asked: Bid Euchre offers no box
+    for it (its words are of five tricks, 3 or 4 kept apart), on the new event nor after."""
+    page = phone().new_page()
+    form = new_event_form(
+        page, live_server.url, django_user_model, "Bids", "progressive (individual)"
+    )
+    ask = form.get_by_label(re.compile("Ask the tricks the makers took"))
+    expect(ask).to_be_visible()
+    ask.check()
+    rules = form.get_by_label("Rules")
+    rules.select_option("bid-euchre")
+    expect(ask).to_be_hidden()
+    rules.select_option("standard")
+    expect(ask).to_be_visible()
+    expect(ask).not_to_be_checked()  # (put back as a Bid Euchre night sends it: off)
+    rules.select_option("bid-euchre")
+    with page.expect_navigation(url=re.compile(r"/events/\d+/manage/$")):
+        form.get_by_role("button", name="Create event").click()
+    event = Event.objects.get(name="Bids")
+    assert (event.ruleset["preset"], event.ask_tricks) == ("bid-euchre", False)
+    expect(page.locator(".event-form [name=ask_tricks]")).to_have_count(0)

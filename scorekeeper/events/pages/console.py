@@ -317,6 +317,8 @@ def settings_context(event: Event, *, version: int) -> dict[str, Any]:
         "seasons": selectors.seasons_of(club=event.club),
         "confirm_with": choices["confirm_with"],
         "presets": preset_choices(format_of(event).table_sizes),
+        # (An auction's hands are scored by their tricks, always asked: no choice to offer.)
+        "auction": referee.Ruleset.parse(event.ruleset).auction,
         "credits": choices["credits"],
         "side_prizes": choices["side_prizes"],
         "prizes_given": set(

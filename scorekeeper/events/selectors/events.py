@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Count, QuerySet
 
+from referee import PRESETS
 from scorekeeper.events.formats import format_of, option_fields, registered
 from scorekeeper.events.formats.options import OptionField
 from scorekeeper.events.localized.choice_names import (
@@ -48,6 +49,8 @@ def event_form_choices() -> dict[str, Any]:
         # (A knockout needs a winner at every table: its rounds are games, not hands.)
         "by_hands": " ".join(kind.name for kind in formats if not kind.winner_required),
         "all_formats": " ".join(kind.name for kind in formats),
+        # (An auction's hands are scored by their tricks, always asked: no choice to offer.)
+        "auctions": [key for key, rules in PRESETS.items() if rules.auction],
         "confirm_with": named(Event.ConfirmWith.choices, CONFIRM_WITH_NAMES),
         "side_prizes": named(zip(SIDE_PRIZES, SIDE_PRIZE_TITLES, strict=True), PRIZE_NAMES),
         "hand_prizes": HAND_PRIZES,

@@ -134,7 +134,16 @@ function director() {
     const handPrizes = () => {
       for (const prize of form.querySelectorAll(".hand-prize")) prize.hidden = form.elements.entry.value !== "hands";
     };
+    // Whether to ask the makers' tricks, asked of turn-up rules only: an auction's hands are
+    // scored by their tricks, always asked.
+    const askTricks = () => {
+      const box = form.querySelector(".ask-tricks");
+      box.hidden = form.elements.preset.selectedOptions[0]?.hasAttribute("data-auction") ?? false;
+      if (box.hidden) form.elements.ask_tricks.checked = false;
+    };
     form.elements.format.addEventListener("change", chosen);
+    form.elements.format.addEventListener("change", askTricks);
+    form.elements.preset.addEventListener("change", askTricks);
     form.elements.round_length.addEventListener("change", handsARound);
     form.elements.entry.addEventListener("change", handPrizes);
     handPrizes();
@@ -142,6 +151,7 @@ function director() {
       input.addEventListener("input", () => { input.dataset.typed = ""; });
     }
     chosen();
+    askTricks();
   }
   onClubForm(".new-event", async (club, f, form) => {
     const body = {
