@@ -80,8 +80,9 @@ def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_u
     # Two players of different tables swap places.
     north, east = first[1][0], first[2][1]
     swap = page.locator("form.swap-form")
-    swap.locator("select[name=first]").select_option(label=seat_label(1, "N", north))
-    swap.locator("select[name=second]").select_option(label=seat_label(2, "E", east))
+    # Each list says what it is for (a screen reader names it).
+    swap.get_by_label("Whose place").select_option(label=seat_label(1, "N", north))
+    swap.get_by_label("Swapped with").select_option(label=seat_label(2, "E", east))
     swap.get_by_role("button", name="Swap").click()
     page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill(
         "partners last week"
@@ -212,19 +213,21 @@ def test_late_arrivals_are_seated_from_the_console_and_four_make_a_table(
     page.route("**/board/", lambda route: held.append(route))
     for name in late:
         form = page.locator("form.late-form")
-        form.locator("select[name=player]").select_option(label=name)
+        form.get_by_label("The late arrival").select_option(label=name)
         form.get_by_role("button", name="Seat in round 1").click()
         page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("came late")
         if name == late[0]:
             with page.expect_request("**/board/"):
                 ask_and(page, "Confirm", says=f"Seat {name} in round 1?")
-            expect(page.locator(".round-repairs")).not_to_contain_text("is seated")
+            expect(page.locator(".round-repairs")).not_to_contain_text(f"{name} takes")
             for route in held:
                 route.continue_()
             page.unroute("**/board/")
         else:
             ask_and(page, "Confirm", says=f"Seat {name} in round 1?")
-        expect(page.locator(".round-repairs")).to_contain_text(f"{name} is seated in round 1.")
+        # A sit-out place, until four wait: then the four make a table.
+        said = "is seated in" if name == late[-1] else "takes a sit-out place in"
+        expect(page.locator(".round-repairs")).to_contain_text(f"{name} {said} round 1.")
         expect(page.locator("dialog.stale")).to_be_hidden()
     # Four sitting out make a new table; nobody is left waiting for a place.
     for name in late:
@@ -579,6 +582,8 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     open_table_one(page)
     form = page.locator(".hand-form")
     expect(form.get_by_label("Alone")).to_have_count(0)  # a lone hand is a bid here
+    # No suit named is a hand played at no trump (the API's quick entry leaves trump out).
+    expect(form.get_by_label("Trump").locator("option[value='']")).to_have_text("— no trump")
     form.get_by_label("Their winning bid").select_option("4")
     form.get_by_label("Tricks the makers took").select_option("6")
     page.get_by_role("button", name="Save the hand").click()

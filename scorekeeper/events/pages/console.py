@@ -241,6 +241,10 @@ WORDS: Final = {
         "Seat {name} in round {number}? They take a sit-out place; {size} sitting out make a new table."
     ),
     "seated_late": _("{name} is seated in round {number}."),
+    "late_sits_out": _("{name} takes a sit-out place in round {number}."),
+    "swap_first": _("Whose place"),
+    "swap_second": _("Swapped with"),
+    "late_who": _("The late arrival"),
     "nobody_late": _("everyone has a place"),
     "reopen_ask": _(
         "Reopen the night? It runs again, its join codes work again and the phones join again."

@@ -115,9 +115,14 @@ class StatsSerializer(serializers.Serializer[Any]):
     points = serializers.IntegerField()
     points_against = serializers.IntegerField()
     hands = serializers.IntegerField()
-    made = serializers.IntegerField(help_text="As maker: made 3 or 4 tricks.")
-    marched = serializers.IntegerField(help_text="As maker: took all five.")
-    euchred = serializers.IntegerField(help_text="As maker: euchred.")
+    made = serializers.IntegerField(
+        help_text="As maker: made, short of a march (a turn-up game's 3 or 4 of 5 tricks); under "
+        "an auction, a bid, moon or loner made."
+    )
+    marched = serializers.IntegerField(
+        help_text="As maker: took every trick of a turn-up game (none under an auction)."
+    )
+    euchred = serializers.IntegerField(help_text="As maker: euchred (under an auction, set).")
     euchres = serializers.IntegerField(help_text="As a defender: euchred the makers.")
     loners_tried = serializers.IntegerField()
     loners_made = serializers.IntegerField()

@@ -21,8 +21,8 @@ function untouched(rnd) {
   return rnd.tables.every((table) => table.hands === 0 && table.state === "playing");
 }
 
-function choice(name, items) {
-  const select = el("select", { name, required: true });
+function choice(name, items, label) {
+  const select = el("select", { name, required: true, "aria-label": label });
   for (const [value, label] of items) select.append(el("option", { value: String(value), text: label }));
   return select;
 }
@@ -54,8 +54,8 @@ export function roundRepairs(rnd) {
     const side = table?.seats.find((s) => s.player === player).side;
     return new Set(table ? table.seats.filter((s) => free(s) && s.side === side && s.player !== player).map((s) => s.player) : []);
   };
-  const first = choice("first", places);
-  const second = choice("second", places);
+  const first = choice("first", places, t("swap_first"));
+  const second = choice("second", places, t("swap_second"));
   const offered = () => {
     if (!teams) return;
     const theirs = partners(Number(first.value));
@@ -87,7 +87,7 @@ function lateForm(rnd, key, placed) {
   const waiting = entrants.filter((e) => e.active && !placed.has(e.player));
   const form = el("form", { class: "actions late-form" });
   if (!waiting.length) return el("p", { class: "note", text: t("nobody_late") });
-  form.append(choice("player", waiting.map((e) => [e.player, e.shown])),
+  form.append(choice("player", waiting.map((e) => [e.player, e.shown]), t("late_who")),
     el("button", { type: "submit", class: "secondary small", text: t("late", { number: rnd.number }) }));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -97,8 +97,10 @@ function lateForm(rnd, key, placed) {
     const reason = await ask(t("late_ask", { name, number: rnd.number, size }), { reason: true });
     if (reason === null) return;
     await attempt(key, async () => {
-      await api("POST", `${base}rounds/${rnd.number}/late/`, { player, reason }, versions.event);
-      await done(key, t("seated_late", { name, number: rnd.number }));
+      const after = await api("POST", `${base}rounds/${rnd.number}/late/`, { player, reason }, versions.event);
+      // A sit-out place, until as many wait as a table seats: then they make a new table.
+      const seated = after.tables.some((table) => table.seats.some((seat) => seat.player === player));
+      await done(key, t(seated ? "seated_late" : "late_sits_out", { name, number: rnd.number }));
     });
   });
   return form;
