@@ -280,6 +280,20 @@ def test_a_director_who_only_confirms_does_not_correct(director: Director):
     assert "correct" not in [action for action, _actor in acts]
 
 
+def test_a_directors_save_of_a_result_the_table_confirmed_leaves_it_and_logs_nothing(
+    director: Director,
+):
+    event = night(director, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    ok(phone.enter(by=phone.by_seat[0], points=[7, 2]), 201)
+    confirmer = ok(phone.confirm(by=phone.by_seat[1]))["confirmed_by"]
+    logged = len(log_of(director, event))
+    body = {"points": [7, 2], "reason": "looked at it"}
+    result = ok(director.client.patch(f"{phone.url}result/", body, format="json"))
+    assert (result["provenance"], result["confirmed_by"]) == ("played", confirmer)
+    assert len(log_of(director, event)) == logged
+
+
 def test_a_forfeit_names_the_director_and_no_seat(director: Director):
     event = night(director, *PLAYERS[:4])
     _seated, (phone,) = seat(director, event)

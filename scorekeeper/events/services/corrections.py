@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from scorekeeper.events.access import Actor
 from scorekeeper.events.models import Event, Result, Round, Table, TableToken
@@ -27,6 +27,14 @@ class Outcome(Protocol):
     def time_called(self) -> bool: ...
 
 
+#: What `director_sets` did: nothing (the table's confirmation stands), confirmed the result
+#: as it stood, or changed it.
+Done = Literal["unchanged", "confirmed", "corrected"]
+UNCHANGED: Final[Done] = "unchanged"
+CONFIRMED: Final[Done] = "confirmed"
+CORRECTED: Final[Done] = "corrected"
+
+
 def director_sets(
     result: Result,
     table: Table,
@@ -36,16 +44,16 @@ def director_sets(
     now: datetime,
     *,
     saved: bool = True,
-) -> bool:
+) -> Done:
     """The director sets the table's result to ``outcome`` (docs/tournaments.md, "Who did
-    what"). Nothing changed: a result waiting for the opponents is confirmed by the director,
-    one the table confirmed stays as it is. Changed: the result is corrected by the
-    director, keeping what the table had confirmed (`confirmed_points`) while its
-    confirmation no longer names anyone (nobody at the table confirmed the new points);
-    where the event asks the opponents to confirm a correction again (`reconfirm`), it waits
-    for them while their phones can still answer (its round the latest, the night open),
-    unless the director `saved` it again unchanged. Whether the score changed (the change
-    log's correction) or stood (the director's confirmation)."""
+    what"). Nothing changed: a result waiting for the opponents is confirmed by the director
+    (CONFIRMED), one the table confirmed stays as it is (UNCHANGED). Changed (CORRECTED): the
+    result is corrected by the director, keeping what the table had confirmed
+    (`confirmed_points`) while its confirmation no longer names anyone (nobody at the table
+    confirmed the new points); where the event asks the opponents to confirm a correction
+    again (`reconfirm`), it waits for them while their phones can still answer (its round the
+    latest, the night open), unless the director `saved` it again unchanged. What was done:
+    the change log's entry follows it."""
     changed = result.pk is None or (
         list(result.points) != list(outcome.points)
         or result.winner != winner
@@ -60,7 +68,8 @@ def director_sets(
     result.time_called = outcome.time_called
     result.assigned = None
     if not changed and table_confirmed:
-        return changed
+        return UNCHANGED
+    done = CORRECTED if changed else CONFIRMED
     result.director = actor.name
     if changed and result.pk is not None:
         # Back at what the table confirmed: nothing is corrected any more.
@@ -71,7 +80,7 @@ def director_sets(
             kept, result.kept_confirmation = result.kept_confirmation, None
             if kept is not None and _confirmation_given_back(result, kept):
                 result.director = ""  # (as the table confirmed it: no director's act stands)
-                return changed
+                return done
     # The points now are the director's: nobody at the table has confirmed them (yet).
     nobody_confirmed(result)
     # (The director saving the corrected result again, unchanged, confirms it: a round whose
@@ -87,10 +96,10 @@ def director_sets(
     ):
         result.status = Result.Status.ENTERED
         result.confirmed_at = None
-        return changed
+        return done
     result.status = Result.Status.CONFIRMED
     result.confirmed_at = now
-    return changed
+    return done
 
 
 def asked_again(table: Table) -> bool:
