@@ -31,7 +31,8 @@ def shown(value: object) -> str:
             text = str(value)
         except ValueError:  # a number with more digits than Python writes out
             text = "…"
-    return _cut(text)
+    # A string cut short keeps its closing quote: `"QQQ…" is not a card`.
+    return _cut(text, '"' if isinstance(value, str) else "")
 
 
 def shown_key(key: object) -> str:
@@ -43,17 +44,16 @@ def shown_key(key: object) -> str:
 _ONE_CHARACTER: Final = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|.", re.DOTALL)
 
 
-def _cut(text: str) -> str:
-    """Cut short, and every character that is not printed as itself (a line or paragraph
-    separator, a zero-width space, a control character) written as JSON escapes it: an answer
-    stays one line and shows what was sent."""
+def _cut(text: str, closing: str = "") -> str:
+    """Cut short (ending with `closing` after the "…"), and every character that is not
+    printed as itself (a line or paragraph separator, a zero-width space, a control character)
+    written as JSON escapes it: an answer stays one line and shows what was sent."""
     cut = text
     if len(text) > SHOWN_LENGTH:
         # Never half an escape (``\n``, ``\u00e9``) before the "…": it would not be JSON's.
         ends = (m.end() for m in _ONE_CHARACTER.finditer(text, 0, SHOWN_LENGTH + 6))
         kept = max((end for end in ends if end <= SHOWN_LENGTH), default=0)
-        # A string cut short keeps its closing quote: `"QQQ…" is not a card`.
-        cut = text[:kept] + ('…"' if text.startswith('"') else "…")
+        cut = text[:kept] + "…" + closing
     if cut.isprintable():
         return cut
     return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in cut)

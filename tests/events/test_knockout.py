@@ -106,7 +106,9 @@ def test_in_a_double_elimination_of_six_the_top_seeds_have_byes_in_both_brackets
 def test_the_winners_champion_who_takes_the_grand_final_needs_no_reset():
     bracket, _games, _rounds = play_out(6, Options(kind=DOUBLE), best_seed)
     assert bracket.champion == 1
-    assert bracket.match("GF2").status == "not-needed"
+    reset = bracket.match("GF2")
+    assert reset.status == "not-needed"
+    assert (reset.winner, reset.loser) == (bracket.match("GF").winner, bracket.match("GF").loser)
     assert played(bracket) == 2 * 6 - 2
     assert bracket.places[2] == 2
 

@@ -67,6 +67,19 @@ def test_average_plus_and_minus_are_shares_of_the_mean_before_it_is_rounded(dire
     assert ok(assign(director, tables[2], ["average", "average"], "both late"))["points"] == [2, 2]
 
 
+def test_below_zero_average_plus_still_scores_more_than_average_minus(director):
+    """Under an auction totals may be below zero: plus moves the mean up a fifth of its
+    size, minus down, whichever side of zero it lies."""
+    event = director.create_totals_night(rounds_planned=3, ruleset="bid-euchre")
+    director.add_players(event, *TWELVE)
+    tables = director.next_round(event)["tables"]
+    join(tables[0]["join_code"]).settle([-6, -4])
+    join(tables[1]["join_code"]).settle([-5, -5])
+    # The mean is -20/4 = -5: plus -4, minus -6.
+    result = ok(assign(director, tables[2], ["average-minus", "average-plus"], "late side"))
+    assert result["points"] == [-6, -4] and result["winner"] == 1
+
+
 def test_an_assigned_result_does_not_count_in_the_next_average(director):
     _event, tables = totals_night(director)
     join(tables[0]["join_code"]).settle([9, 1])

@@ -307,7 +307,8 @@ def _settle(
     if WAITING in (a, b):
         return games
     if state.planned.part == RESET and states["GF"].winner == states["GF"].sides[0]:
-        state.status, state.winner, state.loser = "not-needed", a, b
+        final = states["GF"]  # (the reset is not needed: the final's result stands)
+        state.status, state.winner, state.loser = "not-needed", final.winner, final.loser
         return games
     if a is None or b is None:
         state.status, state.winner, state.loser = "bye", (a if b is None else b), None

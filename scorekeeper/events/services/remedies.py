@@ -81,8 +81,10 @@ def _log(
 
 
 def _side_points(award: object, mean: Fraction | None, field: str) -> int:
-    """A side's points: as given, or its share of the round's mean (unrounded: a mean of 1.5
-    gives average-minus 1 and average-plus 2), rounded half up."""
+    """A side's points: as given, or the round's mean moved up a fifth of its size for
+    average-plus and down for average-minus (120% and 80% of a mean above zero; below zero,
+    under an auction, plus still scores more), worked out unrounded (a mean of 1.5 gives
+    average-minus 1 and average-plus 2) and rounded half up."""
     if isinstance(award, int) and not isinstance(award, bool):
         if not 0 <= award <= 999:
             raise Malformed(_("points are whole numbers from 0"), code="bad-points", field=field)
@@ -95,7 +97,7 @@ def _side_points(award: object, mean: Fraction | None, field: str) -> int:
         )
     assert mean is not None
     times, over = AWARDS[award]
-    return half_up(mean * times / over)
+    return half_up(mean + abs(mean) * (times - over) / over)
 
 
 def _check_winner(event: Event, points: Sequence[int], field: str) -> None:
