@@ -16,9 +16,9 @@ from django.db import connection
 from event_helpers import Director, join, ok
 from rest_framework.test import APIClient
 
-from scorekeeper.backups import backup_create
+from scorekeeper.backups import SUFFIX, backup_create
 from scorekeeper.erasure_ledger import erasures
-from scorekeeper.events import services
+from scorekeeper.events import selectors, services
 from scorekeeper.events.access import Actor
 from scorekeeper.events.selectors import holdings
 from scorekeeper.events.services.privacy import erasures_reapply
@@ -263,8 +263,6 @@ def test_the_console_lists_the_backups_that_still_hold_an_erased_name(
 ):
     from django.test import Client
 
-    from scorekeeper.backups import SUFFIX
-
     backups.mkdir(parents=True, exist_ok=True)
     player = night["player"]
     Player.objects.filter(pk=player.pk).update(created_at="2020-01-01T00:00Z")
@@ -404,3 +402,10 @@ def test_the_name_of_a_record_merged_into_theirs_goes_too(director: Director, ba
     ok(director.client.post(f"/api/v1/players/{zeb}/erase/", {}, format="json"))
     assert found(rows_of_every_table()) == []
     assert f"Erased player {zeb}" in repr(first_entries(table["game"]))
+    # A backup older than his own record may hold the name of one merged into it: listed.
+    Player.objects.filter(pk=zeb).update(created_at="2099-01-01T00:00Z")
+    backups.mkdir(parents=True, exist_ok=True)
+    older = backups / f"euchre-20200101-000000-000000{SUFFIX[connection.vendor]}"
+    older.write_bytes(b"")
+    held = selectors.backups_holding_erased(club=Player.objects.get(pk=zeb).club)
+    assert [backup.name for backup in held] == [older.name]

@@ -60,13 +60,18 @@ class HeldBackup:
 def backups_holding_erased(*, club: Club, player: Player | None = None) -> list[HeldBackup]:
     """The backups made while a name of the club's players since erased was there (of
     `player` alone, when given): after the player was added and before the erasure, oldest
-    first. Each still holds those names until it is removed (BACKUP_KEEP), and a restore of it
-    erases them again (`manage.py restore`)."""
-    erasures = RosterChange.objects.filter(club=club, action=RosterChange.Action.ERASE)
+    first (any before the erasure, where records were merged into theirs: the one absorbed
+    may be older, and its name was theirs too). Each still holds those names until it is
+    removed (BACKUP_KEEP), and a restore of it erases them again (`manage.py restore`)."""
+    changes = RosterChange.objects.filter(club=club)
+    erasures = changes.filter(action=RosterChange.Action.ERASE)
     if player is not None:
         erasures = erasures.filter(player=player.pk)
     moments = dict(erasures.values_list("player", "created_at"))
     added = dict(Player.objects.filter(pk__in=moments).values_list("pk", "created_at"))
+    merged = changes.filter(action=RosterChange.Action.MERGE, player__in=moments)
+    for pk in merged.values_list("player", flat=True):
+        added.pop(pk, None)
     spans = [(added.get(pk), erased) for pk, erased in moments.items()]
     if not spans:
         return []
