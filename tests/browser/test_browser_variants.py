@@ -518,6 +518,18 @@ def test_the_phones_projected_winner_is_the_referees(live_server, page: Page) ->
                     "expected": referee.game_winner(rules, score, award=award, maker=maker),
                 }
             )
+    # A renege that scores the side that did not renege nothing: still theirs to win on.
+    free = referee.Ruleset.parse({"preset": "bid-euchre", "points": {"renege": 0}})
+    award = Award("renege", {0: -4})
+    cases.append(
+        {
+            "ruleset": free.to_json(),
+            "score": [27, 31],
+            "last": {"maker": 1, "award": award.to_json()},
+            "expected": referee.game_winner(free, [27, 31], award=award, maker=1),
+        }
+    )
+    assert cases[-1]["expected"] == 1
     # Turn-up games are won by the score alone, whatever `target_needs_contract` says (the
     # spec gives it no effect there): three-handed, level at the top, plays on.
     three = referee.Ruleset.parse({"preset": "three-handed", "target_needs_contract": True})

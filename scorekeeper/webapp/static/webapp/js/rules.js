@@ -271,9 +271,12 @@ export function leader(ruleset, score, last = null) {
     const makers = teamOf(ruleset, last.maker);
     const reason = last.award.reason || "";
     const points = last.award.points || {};
+    // A renege: the side that did not renege (scoring 0, it is the other team).
+    const scored = Object.keys(points).find((key) => points[key] > 0);
+    const offender = Object.keys(points).find((key) => points[key] < 0);
     const team = reason.endsWith("-made") ? makers
       : reason.endsWith("-set") ? 1 - makers
-        : Number(Object.keys(points).find((key) => points[key] > 0) ?? -1);
+        : scored !== undefined ? Number(scored) : offender !== undefined ? 1 - Number(offender) : -1;
     return team >= 0 && score[team] >= ruleset.target ? team : null;
   }
   const best = Math.max(...score);
