@@ -56,16 +56,3 @@ def test_the_header_names_the_game_in_the_language_chosen(page: Page, live_serve
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("[가-힣]"))
     page.get_by_role("button", name="English").click()
     expect(brand).to_have_text("Euchre")
-
-
-def test_a_particle_after_a_names_bracket_stays_on_the_brackets_line(
-    page: Page, live_server
-) -> None:
-    """Korean text may break between a closing bracket and a syllable: "Dora (demo director)"
-    and its particle are joined, so the line never begins with "가"."""
-    page.goto(live_server.url + "/rules/")
-    said = page.evaluate(
-        """async () => (await import("/static/webapp/js/korean.js"))
-            .withParticles("Dora (demo director)이(가) 알렸습니다. 베니이(가) 이겼습니다.")"""
-    )
-    assert said == "Dora (demo director)\u2060가 알렸습니다. 베니가 이겼습니다."

@@ -451,7 +451,7 @@ def test_a_confirming_phone_opened_after_time_is_called_shows_its_buttons_at_200
 ) -> None:
     """Time called and the seating fill the first screen at 200% text in Korean: the phone
     opened to confirm brings the confirm buttons into view at once, without a poll."""
-    user = django_user_model.objects.create_user("dora")
+    user = django_user_model.objects.create_user("dora", first_name="Dora (demo director)")
     event, rnd, director = seat_a_night(user, ["Annabelle", "Ben", "Cat", "Dan"], hands_per_round=2)
     code = rnd.tables.get().event_table.join_code
     services.round_time_call(event=event, number=1, actor=director)
@@ -475,6 +475,9 @@ def test_a_confirming_phone_opened_after_time_is_called_shows_its_buttons_at_200
     expect(buttons).to_have_count(2)
     expect(buttons.last).to_be_in_viewport(ratio=1)
     assert uncovered(opponents, "section.result .confirm button") == []
+    # Who called time, whole with the particle after the bracket of their name (Korean text
+    # may break between a bracket and a syllable).
+    expect(opponents.locator(".time-called")).to_contain_text("Dora (demo director)\u2060가")
 
 
 @pytest.mark.parametrize("way", ["text size", "root font size"])

@@ -299,7 +299,7 @@ def test_offline_the_toasts_undo_tapped_a_moment_after_the_save_undoes_it(
     live_server, phone
 ) -> None:
     """Offline the form a save came from goes at once and the toast's Undo stands where its
-    button was: a tap on Undo 400 ms after the save is the player's own, though the browser
+    button was: a tap on Undo 500 ms after the save is the player's own, though the browser
     counts it the second tap of a double tap (a double tap's comes sooner, and undoes
     nothing: tests/browser/test_double_tap.py)."""
     context = phone()
@@ -313,7 +313,7 @@ def test_offline_the_toasts_undo_tapped_a_moment_after_the_save_undoes_it(
     table.pick_hand("Ben (E)", None, 3)
     table.ending_button("Euchred").tap()
     expect(page.get_by_label(points("N/S", 3))).to_be_visible()
-    page.wait_for_timeout(400)  # the player reads the toast: the time is what is tested
+    page.wait_for_timeout(500)  # the player reads the toast: the time is what is tested
     # The tap as a browser may count it (Chromium's window for a double tap varies with its
     # build): the second of two, in the place where Euchred was.
     page.get_by_role("alert").get_by_role("button", name="Undo").evaluate(

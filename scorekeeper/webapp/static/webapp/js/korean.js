@@ -82,13 +82,10 @@ export function particle(word, pair) {
   return word + particleForm(word, pair);
 }
 
-/** Korean text with every "X을(를)" resolved by how X ends. After a closing bracket, a word
- * joiner keeps the particle on the bracket's line ("Dora (demo director)가": Korean text may
- * break between a bracket and a syllable). */
+/** Korean text with every "X을(를)" resolved by how X ends. */
 export function withParticles(text) {
   return text.replace(PARTICLE, (match, before, pair, offset, whole) => {
     if (!before) return match;
-    const joiner = before === ")" ? "\u2060" : "";
-    return before + joiner + particleForm(whole.slice(0, offset + before.length), pair);
+    return before + particleForm(whole.slice(0, offset + before.length), pair);
   });
 }

@@ -110,9 +110,10 @@ let pressed = null;
 let pressedBy = "";
 let pressedAt = 0;
 
-/** A double tap's two taps come within this many milliseconds; a tap later than that on
- * what has just appeared is the player's own (a browser may still count it the second tap). */
-const DOUBLE_TAP_MS = 250;
+/** A double tap's two taps come within this many milliseconds (a phone counts taps up to
+ * 300 ms apart as one double tap); a tap later than that on what has just appeared is the
+ * player's own (a browser may still count it the second tap). */
+const DOUBLE_TAP_MS = 350;
 
 /** A double tap is one tap. Its second tap lands where the first one's control was; when
  * that control has gone (a new screen, a closed sheet, the next hand's fresh form), what
@@ -130,6 +131,7 @@ export function oneTapPerDoubleTap() {
     if (event.detail > 1 && gone && by === pressedBy && soon) {
       event.preventDefault();
       event.stopImmediatePropagation();
+      pressedAt = event.timeStamp; // (a third tap is measured from this one)
       return;
     }
     pressed = event.target;

@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { forgetNight, keepRead, noteEpoch } from "../outbox.js";
 import { STANDARD, seatLetters } from "../rules.js";
 import { h } from "../ui.js";
+import { unbroken } from "./describe.js";
 import { HERE } from "./join.js";
 
 /** A seat's letter as the server names it (N, E, S, W; six-handed N, NE, SE, S, SW, NW). A
@@ -73,7 +74,8 @@ export function seatList(table) {
 export function timeLine(table) {
   if (table.time_called_at) {
     return h("p", { class: "panel time-called", role: "status" }, h("strong", {}, t("table.time")), " ",
-      table.time_called_by ? `${t("table.time.by", { name: table.time_called_by })} ` : "",
+      // (The director's name whole with its particle: "Dora (demo director)가".)
+      table.time_called_by ? `${unbroken(t("table.time.by", { name: table.time_called_by }))} ` : "",
       t(table.winner_required ? "table.time.bracket" : "table.time.body"));
   }
   if (!table.minutes) return null;
