@@ -82,7 +82,7 @@ def test_the_tricks_are_offered_as_a_choice_only_where_the_rules_turn_a_card_up(
     expect(ask).to_be_hidden()
     rules.select_option("standard")
     expect(ask).to_be_visible()
-    expect(ask).not_to_be_checked()  # (put back as a Bid Euchre night sends it: off)
+    expect(ask).to_be_checked()  # (the director's tick kept; a Bid Euchre night sends it off)
     rules.select_option("bid-euchre")
     with page.expect_navigation(url=re.compile(r"/events/\d+/manage/$")):
         form.get_by_role("button", name="Create event").click()

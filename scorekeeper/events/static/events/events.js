@@ -135,11 +135,10 @@ function director() {
       for (const prize of form.querySelectorAll(".hand-prize")) prize.hidden = form.elements.entry.value !== "hands";
     };
     // Whether to ask the makers' tricks, asked of turn-up rules only: an auction's hands are
-    // scored by their tricks, always asked.
+    // scored by their tricks, always asked (the box, hidden, is sent as off).
     const askTricks = () => {
       const box = form.querySelector(".ask-tricks");
       box.hidden = form.elements.preset.selectedOptions[0]?.hasAttribute("data-auction") ?? false;
-      if (box.hidden) form.elements.ask_tricks.checked = false;
     };
     form.elements.format.addEventListener("change", chosen);
     form.elements.format.addEventListener("change", askTricks);
@@ -163,7 +162,7 @@ function director() {
       sit_out_credit: f.sit_out_credit,
       sit_out_points: Number(f.sit_out_points || 0),
       confirm_with: f.confirm_with,
-      ask_tricks: f.ask_tricks === "on",
+      ask_tricks: f.ask_tricks === "on" && !form.querySelector(".ask-tricks").hidden,
     };
     if (f.date) body.date = f.date;
     if (f.season) body.season = Number(f.season);
