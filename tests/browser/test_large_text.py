@@ -450,7 +450,8 @@ def test_a_confirming_phone_opened_after_time_is_called_shows_its_buttons_at_200
     live_server, phone, django_user_model
 ) -> None:
     """Time called and the seating fill the first screen at 200% text in Korean: the phone
-    opened to confirm brings the confirm buttons into view at once, without a poll."""
+    opened to confirm brings the confirm buttons into view at once (a poll scrolls only when
+    the result has changed)."""
     user = django_user_model.objects.create_user("dora", first_name="Dora (demo director)")
     event, rnd, director = seat_a_night(user, ["Annabelle", "Ben", "Cat", "Dan"], hands_per_round=2)
     code = rnd.tables.get().event_table.join_code
@@ -467,7 +468,7 @@ def test_a_confirming_phone_opened_after_time_is_called_shows_its_buttons_at_200
         result.get_by_role("button", name=re.compile("^I am .*: confirm$")).first
     ).to_be_visible()
     opponents = phone(locale="ko-KR").new_page()
-    opponents.clock.install()  # no poll comes to scroll for it
+    opponents.clock.install()
     root_font_size(opponents, 200)
     opponents.goto(f"{live_server.url}/t/{code}")
     opponents.locator("button").filter(has_text="상대").first.tap()

@@ -20,6 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import floor
 from typing import Final, NamedTuple
 
 #: The tie-breaks, in the order they are tried (docs/tournaments.md); the coin flip is last.
@@ -197,7 +198,7 @@ def sit_out_credit(scoring: Scoring, row: StandingRow) -> int:
         return row.byes * scoring.credit_points
     if scoring.credit == AVERAGE_CREDIT and row.played:
         # The player's own average per round played, rounded half up, for each bye.
-        return row.byes * ((2 * row.points_for + row.played) // (2 * row.played))
+        return row.byes * half_up(Fraction(row.points_for, row.played))
     return 0
 
 
@@ -326,8 +327,13 @@ def round_averages(lines: Sequence[Line]) -> dict[int, int]:
     for number in {line.round_number for line in lines}:
         points = list(sides[number].values()) or night
         if points:
-            averages[number] = (2 * sum(points) + len(points)) // (2 * len(points))
+            averages[number] = half_up(Fraction(sum(points), len(points)))
     return averages
+
+
+def half_up(value: Fraction) -> int:
+    """A number of points in whole points, a half rounded up (-2.5 to -2)."""
+    return floor(value + Fraction(1, 2))
 
 
 def _buchholz(by_key: dict[int, StandingRow], faced: dict[int, list[int | None]]) -> None:

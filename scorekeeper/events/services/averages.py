@@ -5,13 +5,9 @@ lines (`ranking.standings.round_averages`)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from math import floor
 
 from scorekeeper.events.models import ResultLine, Table
-
-
-def half_up(value: Fraction) -> int:
-    return floor(value + Fraction(1, 2))
+from scorekeeper.events.ranking.standings import half_up
 
 
 def round_average(table: Table) -> int | None:

@@ -38,8 +38,9 @@ from scorekeeper.events.models import (
     Table,
     TableSeat,
 )
+from scorekeeper.events.ranking.standings import half_up
 from scorekeeper.events.ranking.tally import no_tallies
-from scorekeeper.events.services.averages import half_up, round_average, round_mean
+from scorekeeper.events.services.averages import round_average, round_mean
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import confirmed_kept, nobody_confirmed
 from scorekeeper.events.services.events import require_running, require_teams

@@ -21,8 +21,8 @@ function untouched(rnd) {
   return rnd.tables.every((table) => table.hands === 0 && table.state === "playing");
 }
 
-function choice(name, items, label) {
-  const select = el("select", { name, required: true, "aria-label": label });
+function choice(name, items, said) {
+  const select = el("select", { name, required: true, "aria-label": said });
   for (const [value, label] of items) select.append(el("option", { value: String(value), text: label }));
   return select;
 }

@@ -61,6 +61,8 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   const result = h("section", { class: "panel result", "aria-labelledby": "result-title" });
   // (The confirm buttons whole, where it has them.)
   const toResult = () => (result.querySelector(".confirm") || result).scrollIntoView({ block: "nearest" });
+  // A result waiting for the opponents, on a phone of theirs: what it is there for now.
+  const waitsForThisPhone = () => table?.result?.status === "entered" && device.role !== "scorer";
   const foot = h("div", { class: "table-foot" });
   let cleanup = () => {};
   let view = null;
@@ -542,7 +544,6 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (changed) {
       resultSent = false; // (the server's word on the result from now on)
       ctx?.table.refresh?.();
-      const entered = table.result?.status === "entered";
       renderHead();
       await renderResult();
       // Time called pushes the hand entry down: its outcome row stays on screen; a result to
@@ -551,7 +552,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       // Time called just now: the phone buzzes where it can. The words stand in the table's
       // own line (a status, read out), never over the hand entry or the score.
       if (timeNow) navigator.vibrate?.(200);
-      if (entered && device.role !== "scorer") toResult();
+      if (waitsForThisPhone()) toResult();
     }
   }
 
@@ -569,9 +570,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (navigator.onLine && document.visibilityState !== "hidden") reload();
   }, POLL_MS);
   await render();
-  // A result waiting for the opponents is what their phone opens for: in view at once (at
-  // large text the seating and a time called fill the first screen).
-  if (tab === "score" && table?.result?.status === "entered" && device.role !== "scorer") toResult();
+  // In view at once as the phone opens (at large text the seating and a time called fill
+  // the first screen).
+  if (tab === "score" && waitsForThisPhone()) toResult();
   return () => {
     clearInterval(timer);
     events.removeEventListener("change", onChange);
