@@ -446,6 +446,21 @@ def test_a_korean_heading_never_begins_a_line_with_its_colon(
     assert page.evaluate(COLONS_FIRST) == []
 
 
+def entered_on_the_scorers_phone(scorer: Page, base: str, code: str, how: str = "") -> None:
+    """The table's scoring phone joins, scores a hand and enters the result (`how`: "as it
+    stands", after time is called), which then waits for the opponents."""
+    scorer.goto(f"{base}/t/{code}")
+    scorer.get_by_role("button", name="Keep this table's score").tap()
+    scorer.locator("form.entry .choice input").first.tap()
+    scorer.locator("form.entry button.ending").first.tap()
+    result = scorer.locator("section.result")
+    result.locator("input[type=radio]").first.check()
+    enter = f"Enter the result {how}".strip()
+    result.get_by_role("button", name=enter, exact=True).tap()
+    waiting = result.get_by_role("button", name=re.compile("^I am .*: confirm$"))
+    expect(waiting.first).to_be_visible()
+
+
 def test_a_confirming_phone_opened_after_time_is_called_shows_its_buttons_at_200(
     live_server, phone, django_user_model
 ) -> None:
@@ -456,17 +471,7 @@ def test_a_confirming_phone_opened_after_time_is_called_shows_its_buttons_at_200
     event, rnd, director = seat_a_night(user, ["Annabelle", "Ben", "Cat", "Dan"], hands_per_round=2)
     code = rnd.tables.get().event_table.join_code
     services.round_time_call(event=event, number=1, actor=director)
-    scorer = phone().new_page()
-    scorer.goto(f"{live_server.url}/t/{code}")
-    scorer.get_by_role("button", name="Keep this table's score").tap()
-    scorer.locator("form.entry .choice input").first.tap()
-    scorer.locator("form.entry button.ending").first.tap()
-    result = scorer.locator("section.result")
-    result.locator("input[type=radio]").first.check()
-    result.get_by_role("button", name="Enter the result as it stands", exact=True).tap()
-    expect(
-        result.get_by_role("button", name=re.compile("^I am .*: confirm$")).first
-    ).to_be_visible()
+    entered_on_the_scorers_phone(phone().new_page(), live_server.url, code, "as it stands")
     opponents = phone(locale="ko-KR").new_page()
     opponents.clock.install()
     root_font_size(opponents, 200)
@@ -490,17 +495,7 @@ def test_the_opponents_confirm_buttons_hold_a_long_name_in_korean_at_200(
     user = django_user_model.objects.create_user("dora")
     _, rnd, _ = seat_a_night(user, ["Annabelle", "Bartholomew", "Cat", "Dan"], hands_per_round=1)
     code = rnd.tables.get().event_table.join_code
-    scorer = phone().new_page()
-    scorer.goto(f"{live_server.url}/t/{code}")
-    scorer.get_by_role("button", name="Keep this table's score").tap()
-    scorer.locator("form.entry .choice input").first.tap()
-    scorer.locator("form.entry button.ending").first.tap()
-    result = scorer.locator("section.result")
-    result.locator("input[type=radio]").first.check()
-    result.get_by_role("button", name="Enter the result", exact=True).tap()
-    expect(
-        result.get_by_role("button", name=re.compile("^I am .*: confirm$")).first
-    ).to_be_visible()
+    entered_on_the_scorers_phone(phone().new_page(), live_server.url, code)
     opponents = phone(locale="ko-KR").new_page()
     if way == "text size":
         text_size(opponents, 200)
