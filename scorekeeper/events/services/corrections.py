@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any, Final, Literal, Protocol
 
 from scorekeeper.events.access import Actor
-from scorekeeper.events.models import Event, Result, Round, Table, TableToken
+from scorekeeper.events.models import Event, Result, ResultChange, Round, Table, TableToken
 from scorekeeper.models import Player
 
 
@@ -100,6 +100,18 @@ def director_sets(
     result.status = Result.Status.CONFIRMED
     result.confirmed_at = now
     return done
+
+
+def logged_as(done: Done, *, keyed_in: bool, saved: bool) -> str | None:
+    """The change log's entry for what `director_sets` did: a result the table never entered
+    is a paper tally keyed in; one that follows a hand the director changed (not `saved` by
+    them), or whose score they changed, a correction; one they saved as it stood, their
+    confirmation; the table's own confirmation left standing, none."""
+    if keyed_in:
+        return ResultChange.Action.KEY_IN
+    if not saved or done == CORRECTED:
+        return ResultChange.Action.CORRECT
+    return ResultChange.Action.CONFIRM if done == CONFIRMED else None
 
 
 def asked_again(table: Table) -> bool:

@@ -40,7 +40,7 @@ from scorekeeper.events.ranking.tally import HandFacts, SeatTally, no_tallies, t
 from scorekeeper.events.selectors import holdings
 from scorekeeper.events.services.averages import absent_partners_rescored, round_average
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.corrections import CONFIRMED, CORRECTED, director_sets
+from scorekeeper.events.services.corrections import director_sets, logged_as
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import already_logged, logged, require_fresh
 from scorekeeper.events.services.pins import entry_pin_checked
@@ -557,18 +557,9 @@ def _correct(
     result.version += 1
     result.save()
     _write_lines(result, table, outcome)
-    # A result the table never entered is a paper tally keyed in; one that follows a hand the
-    # director changed, or whose score they changed, a correction; one they saved as it stood,
-    # their confirmation; the table's confirmation standing as it was, nothing to log.
-    if before is None:
-        action = ResultChange.Action.KEY_IN
-    elif not saved or done == CORRECTED:
-        action = ResultChange.Action.CORRECT
-    elif done == CONFIRMED:
-        action = ResultChange.Action.CONFIRM
-    else:
-        return result
-    result_logged(table, action, actor, before, result, reason, hand=hand)
+    action = logged_as(done, keyed_in=before is None, saved=saved)
+    if action is not None:
+        result_logged(table, action, actor, before, result, reason, hand=hand)
     return result
 
 
