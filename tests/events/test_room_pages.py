@@ -75,6 +75,24 @@ def test_a_round_past_the_rounds_planned_is_shown_by_its_number_alone(director: 
     assert "Round 2" in page and "Round 2 of 1" not in page
 
 
+def test_a_night_closed_with_a_result_unconfirmed_says_both_on_the_projector(
+    director: Director, anon
+):
+    event = director.create_event(entry="totals", rounds_planned=3, published=True)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (table,) = director.next_round(event)["tables"]
+    phone = join(table["join_code"])
+    ok(phone.enter(by=phone.by_seat[0], points=[10, 6]), 201)
+    waiting = '<small class="status">waiting for confirmation</small>'  # (at its table)
+    page = text(anon.get(f"/events/{event}/projector/"))
+    assert waiting in page and "the night is closed" not in page
+    body = {"leave_open": True}
+    ok(director.client.post(f"/api/v1/events/{event}/close/", body, format="json"))
+    page = text(anon.get(f"/events/{event}/projector/"))
+    assert waiting in page and "the night is closed" in page
+    assert "이 밤은 마감됐습니다" in text(anon.get(f"/events/{event}/projector/", **KOREAN))
+
+
 def test_the_projector_speaks_korean(night, anon):
     event, _ = night
     page = text(anon.get(f"/events/{event}/projector/", **KOREAN))
