@@ -137,20 +137,14 @@ class _Apart:
         (each score group less twice the most pairs it makes without a rematch): the fewest
         that float to another group. None float exactly when every group pairs within itself
         without a rematch."""
-        groups: dict[int, list[int]] = {}
-        for team in teams:
-            groups.setdefault(scores.get(team, 0), []).append(team)
-        return sum(len(group) - 2 * self.pairs_within(group) for group in groups.values())
+        return sum(len(group) - 2 * self.pairs_within(group) for group in _by_score(teams, scores))
 
     def stranded(self, teams: Sequence[int], scores: Mapping[int, int]) -> int:
         """How many of ``teams`` have met every other team of their own score (or have none):
         nobody of their own score is left for them."""
-        groups: dict[int, list[int]] = {}
-        for team in teams:
-            groups.setdefault(scores.get(team, 0), []).append(team)
         return sum(
             1
-            for group in groups.values()
+            for group in _by_score(teams, scores)
             for team in group
             if all(other == team or self.met(team, other) for other in group)
         )
@@ -272,3 +266,11 @@ def _augmenting_path(root: int, near: list[list[int]], mate: list[int]) -> tuple
                 used[mate[to]] = True
                 queue.append(mate[to])
     return -1, parent
+
+
+def _by_score(teams: Sequence[int], scores: Mapping[int, int]) -> list[list[int]]:
+    """``teams`` in their score groups (each in the order given)."""
+    groups: dict[int, list[int]] = {}
+    for team in teams:
+        groups.setdefault(scores.get(team, 0), []).append(team)
+    return list(groups.values())
