@@ -84,6 +84,7 @@ def test_closing_lists_the_tables_still_open_first(director: Director):
     response = director.client.post(f"/api/v1/events/{event}/close/", {}, format="json")
     assert is_problem(response, 409, "leave_open", "tables-open")
     assert [t["number"] for t in response.json()["tables"]] == [1, 2]
+    assert response.json()["detail"].startswith("Tables 1, 2 have no confirmed result yet")
     two.thrown_in()  # nothing was closed
     body = {"leave_open": True}
     ok(director.client.post(f"/api/v1/events/{event}/close/", body, format="json"))

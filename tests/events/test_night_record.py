@@ -720,6 +720,7 @@ def test_finishing_an_event_by_its_status_closes_the_night_as_close_does(directo
     url = f"/api/v1/events/{event}/"
     refused = director.client.patch(url, {"status": "finished"}, format="json")
     assert is_problem(refused, 409, "leave_open", "tables-open")
+    assert refused.json()["detail"].startswith("Table 1 has no confirmed result yet")
     assert ok(director.client.get(url))["closed_at"] is None
     phone.settle([10, 4])
     closed = ok(director.client.patch(url, {"status": "finished"}, format="json"))

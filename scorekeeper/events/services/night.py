@@ -9,6 +9,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.backups import backup_soon
 from scorekeeper.errors import Conflict
@@ -47,7 +48,11 @@ def event_close(
         if still_open and not leave_open:
             numbers = ", ".join(str(t.number) for t in still_open)
             raise Conflict(
-                _("Tables %(numbers)s have no confirmed result yet: close anyway with leave_open.")
+                ngettext(
+                    "Table %(numbers)s has no confirmed result yet: close anyway with leave_open.",
+                    "Tables %(numbers)s have no confirmed result yet: close anyway with leave_open.",
+                    len(still_open),
+                )
                 % {"numbers": numbers},
                 code="tables-open",
                 field="leave_open",
