@@ -87,9 +87,11 @@ def device_token_new(issued: Issued, key: str) -> str:
 
 def issued_for(token: str) -> Issued | None:
     """What a token this server signed was issued for (None: not one it signed)."""
-    event_table = token.split(".", 1)[0]
-    named = event_table.isascii() and event_table.isdigit() and len(event_table) < 19
-    keys = EventTable.objects.filter(pk=int(event_table) if named else 0)
+    parts = token.split(".")
+    event_table = parts[0]
+    if len(parts) != 9 or not (event_table.isascii() and event_table.isdigit()):
+        return None  # (eight fields and the signature, the first a table's number)
+    keys = EventTable.objects.filter(pk=int(event_table) if len(event_table) < 19 else 0)
     for key in [*keys.values_list("event__device_key", flat=True), None]:
         try:
             fields = _signer(key).unsign(token).split(".")
@@ -125,7 +127,7 @@ def device_known_again(token: str) -> TableToken | None:
     joined since the restore keeps the table). A confirming phone goes back to the round's
     table it joined at, if the restored night has it."""
     issued = issued_for(token)
-    restore = night_epoch()
+    restore = None if issued is None else night_epoch()
     if issued is None or restore is None or issued.epoch == restore.epoch:
         return None
     made = backup_made_at(Path(restore.backup))
