@@ -165,6 +165,10 @@ def test_plain_http_is_sent_to_https(site: Site):
     conn = http.client.HTTPConnection("127.0.0.1", site.http_port, timeout=5)
     status, headers, _ = harness.call(conn, "GET", "/events/")
     assert status == 301 and headers["location"].startswith("https://")
+    # (but a load balancer's health check over plain HTTP is answered by the app)
+    conn = http.client.HTTPConnection("127.0.0.1", site.http_port, timeout=5)
+    status, headers, _ = harness.call(conn, "GET", "/api/v1/health/")
+    assert status == 200 and headers["content-type"].startswith("application/json")
 
 
 def test_nginx_serves_the_static_files_for_good_with_the_apps_headers(site: Site):
@@ -210,6 +214,14 @@ def test_a_huge_body_is_refused_as_a_problem_before_a_megabyte_of_it_is_sent(
     assert refused.sent < 1024 * 1024 if chunked else refused.sent == 0
     spooled = sum(path.stat().st_size for path in (site.folder / "client_body").rglob("*"))
     assert spooled == 0
+    # A URL with a file's extension gets the same problem document, never a page or a script.
+    raw = socket.create_connection(("127.0.0.1", site.https_port), timeout=30)
+    with context.wrap_socket(raw) as sock:
+        refused = send_huge(sock, "/events/x.html" if chunked else "/static/x.js", chunked=chunked)
+    assert refused.status == 413
+    assert refused.headers["content-type"] == "application/problem+json"
+    assert refused.headers["x-content-type-options"] == "nosniff"
+    assert "default-src 'none'" in refused.headers["content-security-policy"]
 
 
 def test_the_app_away_is_a_problem_with_retry_after(site: Site, tmp_path: Path, prepared: Prepared):
@@ -227,7 +239,12 @@ def test_the_app_away_is_a_problem_with_retry_after(site: Site, tmp_path: Path, 
         assert status == 503
         assert headers["content-type"] == "application/problem+json"
         assert int(headers["retry-after"]) > 0
+        assert headers["x-content-type-options"] == "nosniff"
         assert json.loads(body)["title"] == "Service Unavailable"
+        # (a 502 or 504 may follow a change the app made: never "nothing was changed")
+        assert "may or may not have been made" in json.loads(body)["detail"]
+        status, headers, _ = away.ask("GET", "/events/x.html")
+        assert (status, headers["content-type"]) == (503, "application/problem+json")
     finally:
         nginx.send_signal(signal.SIGTERM)
         nginx.wait(timeout=30)
