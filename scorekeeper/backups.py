@@ -118,6 +118,7 @@ def backup_create(*, label: str = "", holds: dict[str, Any] | None = None) -> Pa
     target = folder() / name
     partial = target.with_name(f".{name}.partial")
     try:
+        _private(partial)
         if vendor == "sqlite":
             connection.ensure_connection()
             destination = sqlite3.connect(partial)
@@ -145,6 +146,13 @@ def backup_create(*, label: str = "", holds: dict[str, Any] | None = None) -> Pa
     }
     _write_atomically(folder() / STATUS_FILE, json.dumps(status, indent=1))
     return target
+
+
+def _private(path: Path) -> None:
+    """An empty file only its owner can read, for a backup to be written into: a backup holds
+    the sessions, password hashes and PINs (pg_dump, sqlite and copyfile keep the mode of a
+    file that is there)."""
+    os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
 
 
 def note_of(path: Path) -> Path:
@@ -179,6 +187,8 @@ def _mirror(made: Path) -> tuple[Path | None, str | None]:
             raise FileNotFoundError(f"{mirror} is not a folder (is the disk plugged in?)")
         for source in (made, note_of(made)):
             partial = mirror / f".{source.name}.partial"
+            partial.unlink(missing_ok=True)
+            _private(partial)
             shutil.copyfile(source, partial)
             os.replace(partial, mirror / source.name)
         for ledger in LEDGERS:

@@ -186,7 +186,11 @@ def refusals_as_problems() -> None:
             self.response_headers += [
                 ("Content-Type", "application/problem+json"),
                 ("Content-Language", language),  # as every answer of the app says
+                # the headers of every answer of the app, for one that runs nothing
                 ("X-Content-Type-Options", "nosniff"),
+                ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"),
+                ("X-Frame-Options", "DENY"),
+                ("Referrer-Policy", "same-origin"),
             ]
             self.set_close_on_finish()
             self.content_length = len(body)

@@ -9,6 +9,7 @@ import datetime
 import json
 import re
 import sqlite3
+import stat
 import zoneinfo
 from pathlib import Path
 from typing import Any
@@ -74,6 +75,8 @@ def test_a_backup_goes_to_both_places_with_a_note_of_what_it_holds(director, pla
     event, _ = a_night_in_play(director)
     made = made_now(label="round")
     assert (stick / made.name).read_bytes() == made.read_bytes()
+    # (it holds sessions, password hashes and PINs: only the server's own user reads it)
+    assert {stat.S_IMODE(path.stat().st_mode) for path in (made, stick / made.name)} == {0o600}
     holds = json.loads(backups.note_of(stick / made.name).read_text())
     assert holds["events"] == 1 and holds["hands"] == 1
     assert holds["rounds"] == [{"id": event, "event": "Club night", "round": 1, "complete": False}]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -65,6 +66,7 @@ def the_night_comes_back(manage: Manage) -> None:
     assert int(games) > 0
     made = Path(ok(manage("backup", "--label", "Round 2 running")))
     assert made.is_file() and made.name.endswith(f"-round-2-running{made.suffix}")
+    assert stat.S_IMODE(made.stat().st_mode) == 0o600  # (sessions, password hashes, PINs)
     ok(manage("shell", "-v0", "-c", DELETE_GAMES))
     assert ok(manage("shell", "-v0", "-c", COUNT_GAMES)) == "0"
     assert ok(manage("restore", "--latest", "--yes")) == f"restored {made}"

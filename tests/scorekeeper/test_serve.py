@@ -242,6 +242,8 @@ def test_a_huge_body_is_refused_in_the_clients_language(served: Served):
     assert refused.status == 413 and refused.sent == 0
     assert refused.headers["content-language"] == "ko"
     assert refused.headers["x-content-type-options"] == "nosniff"
+    assert refused.headers["x-frame-options"] == "DENY"
+    assert "default-src 'none'" in refused.headers["content-security-policy"]
     answer = json.loads(refused.body)
     assert answer["detail"] == "요청 본문이 서버가 받는 크기(256 KB)보다 큽니다."
     assert answer["title"] != "Content Too Large", answer
