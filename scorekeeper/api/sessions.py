@@ -1,5 +1,6 @@
-"""A director's session: the pages a signed-in director sees are never kept by a browser's or
-a proxy's cache (`Cache-Control: no-store`), and on a plain-HTTP LAN (`HTTPS=0`, where anyone on
+"""A director's session: the pages a signed-in director sees, and the API's answers to them
+that say nothing of caching, are never kept by a browser's or a proxy's cache
+(`Cache-Control: no-store`), and on a plain-HTTP LAN (`HTTPS=0`, where anyone on
 the club's Wi-Fi may see the session cookie go by) a session ends after
 `SESSION_IDLE_SECONDS` without a director's action: a page opened or anything sent. A poll (a
 read of the API, as the console's board makes every few seconds, or a page read by a script in
@@ -52,6 +53,8 @@ class DirectorSessionMiddleware:
                 request.session[LAST_ACTION] = now
         signed_in = request.user.is_authenticated
         response = self.get_response(request)
-        if signed_in and not request.path.startswith("/api/"):
+        # (an API answer that says how it may be kept, a polled read's `private, no-cache`
+        # with its ETag, keeps that)
+        if signed_in and (not request.path.startswith("/api/") or "Cache-Control" not in response):
             add_never_cache_headers(response)
         return response

@@ -330,8 +330,9 @@ def test_naming_a_user_takes_as_long_whether_or_not_the_name_is_a_users(
 # A director's session --------------------------------------------------------------------------
 
 
-def test_a_signed_in_directors_pages_are_never_cached(signed_in, dora):
-    for path in ("/events/director/", "/events/account/"):
+def test_a_signed_in_directors_pages_and_api_reads_are_never_cached(signed_in, dora):
+    club = dora.club_directorships.get().club
+    for path in ("/events/director/", "/events/account/", f"/api/v1/clubs/{club.pk}/players/"):
         assert "no-store" in signed_in.get(path)["Cache-Control"], path
     assert "no-store" not in Client().get("/events/").get("Cache-Control", "")
 
