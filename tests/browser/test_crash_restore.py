@@ -4,13 +4,13 @@ database, and the phones put back what the backup missed.
 Two tables' phones (the real table app in Chromium, joined by their table cards' URLs) score
 against a real server process. A backup is made after two hands a table; two more hands a
 table reach the server (each phone got its 2xx) before the server is killed, and table 1's
-phone scores a fifth hand with nobody answering. The backup is restored on a new database and
-the server starts on it: the server has two hands a table, the phones four and five. Table
-1's queued hand finds the game behind and sends the two hands the server lost first (even
-when a poll has put them back in its outbox while that hand was on its way); table 2's phone,
-with nothing queued, finds the game behind when it reads it. Afterwards every hand
-is there once, in the order played, the score adds up, and a second round of sending and
-reading changes nothing.
+phone scores a fifth hand with nobody answering. The server starts on a new database, where
+table 2's phone is told to wait for the restore (never sent off its table), and the backup is
+restored there: the server has two hands a table, the phones four and five. Table 1's queued
+hand finds the game behind and sends the two hands the server lost first (even when a poll has
+put them back in its outbox while that hand was on its way); table 2's phone, with nothing
+queued, finds the game behind when it reads it. Afterwards every hand is there once, in the
+order played, the score adds up, and a second round of sending and reading changes nothing.
 """
 
 from __future__ import annotations
@@ -93,6 +93,19 @@ def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, ph
     score(one, tables[0]["seats"], 5)
     expect(one.locator("#status")).to_contain_text("1 hand not sent yet")
 
+    # The server starts again on a new database (as `make serve` does on a laptop whose
+    # database went with it) before the director restores: table 2's phone, asking meanwhile,
+    # is told to wait, and stays at its table with everything it holds.
+    one.context.set_offline(True)  # (table 1's phone is away until the restore)
+    restored = stack.migrated("restored")
+    stack.start(restored)
+    with two.expect_response(
+        lambda r: "/api/v1/tables/device/" in r.url and r.status == 503, timeout=20_000
+    ):
+        pass  # the phone's poll (every 5 s)
+    expect(two.get_by_role("heading", name="Hand 5 of 8")).to_be_visible()
+    expect(two.get_by_role("heading", name="Join a table")).to_have_count(0)
+
     # Table 1's first send after the restore (its fifth hand, answered "the game is behind")
     # comes back only after the phone's poll has read the game and put the two lost hands
     # back in its outbox meanwhile: the phone still sends them first, then the fifth. Until
@@ -111,12 +124,11 @@ def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, ph
                 route.abort()
 
     one.context.route("**/api/v1/**", hold_the_first_send)
-    restored = stack.database("restored")
-    stack.manage(restored, "restore", "--latest", "--yes")
-    stack.start(restored)
+    stack.manage(restored, "restore", "--latest", "--yes")  # (the server running)
     for table in tables:
         assert len(hands_of(stack, table["game"])) == 2  # what the backup had
 
+    one.context.set_offline(False)
     one.evaluate("() => window.dispatchEvent(new Event('online'))")
     eventually(one, lambda: bool(held), what="the fifth hand is sent")
     assert held[0][1].status == 412

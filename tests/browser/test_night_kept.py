@@ -247,3 +247,105 @@ def test_when_the_night_closes_a_phone_keeps_its_last_days_writes_a_day(
         lambda: [(e["kind"], e["night"]) for e in page.evaluate(SENT)] == [("hand", "closed")],
         what="the day's hand kept for a restore, the older one gone",
     )
+
+
+#: How often a table's screen asks the server where its phone sits (table.js).
+POLL_MS = 5000
+#: Every request the page starts, noted as it starts (Playwright's own event comes later).
+NOTE_ASKED = """(() => {
+  window.asked = [];
+  const fetched = window.fetch;
+  window.fetch = (input, init) => {
+    window.asked.push(String(input.url || input));
+    return fetched(input, init);
+  };
+})()"""
+#: After whatever the phone's store had to answer first: a poll due by now has asked.
+STORE_ANSWERED = """async () => {
+  const db = await import("/static/webapp/js/db.js");
+  for (let i = 0; i < 3; i += 1) await db.recall("nothing");
+  return window.asked.filter((url) => url.includes("/api/v1/tables/"));
+}"""
+
+
+def test_a_phone_handed_off_its_table_stops_asking_for_it(
+    live_server, phone, django_user_model
+) -> None:
+    """The director hands the table to another phone while this one shows it: its next poll
+    finds it off the table, and it asks no more (a phone still asking would be counted as seen
+    after a restore, at a table it is no longer at)."""
+    from scorekeeper.events import services
+
+    _, rnd, director = seat_a_night(django_user_model.objects.create_user("dora"), FOUR)
+    context = phone()
+    context.clock.install()
+    page = context.new_page()
+    page.add_init_script(NOTE_ASKED)
+    page.goto(f"{live_server.url}/t/{rnd.tables.get().event_table.join_code}")
+    page.get_by_role("button", name="Keep this table's score").tap()
+    expect(page.locator(".table-title")).to_have_text("Table 1 · round 1")
+    services.table_takeover(table=rnd.tables.get(), actor=director)
+    page.clock.run_for(POLL_MS)
+    expect(page.get_by_role("heading", name="Join a table")).to_be_visible()
+    expect(page.get_by_text("The director handed this table to another phone.")).to_be_visible()
+    page.evaluate("() => { window.asked = []; }")
+    for _ in range(3):
+        page.clock.run_for(POLL_MS)
+        assert page.evaluate(STORE_ANSWERED) == []
+
+
+#: This phone's copy of the game two versions newer than the server's, and nothing kept to send
+#: again: as after a restore to an older backup, once the phone forgot what it had sent.
+AHEAD = """async (id) => {
+  const { clear, createStore, get, set } = await import("/static/vendor/idb-keyval/index.js");
+  const games = createStore("euchre-games", "games");
+  const kept = await get(id, games);
+  await set(id, { ...kept, game: { ...kept.game, version: kept.game.version + 2 } }, games);
+  await clear(createStore("euchre-sent", "hands"));
+}"""
+
+
+def test_a_phone_ahead_of_a_server_it_cannot_bring_up_goes_on_from_the_servers_game(
+    page: Page, live_server
+) -> None:
+    """Its next hand is refused as made on a game the server never had: with nothing to send
+    again, the server's game stands and the hand goes after its last one, never a clash the
+    table cannot get out of. A read finds it so too, with nothing waiting."""
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="the first hand recorded")
+    page.evaluate(AHEAD, table.game_id)
+    # Read on the copy kept (the server's reads go unanswered until the hand is sent).
+    sent: list[str] = []
+
+    def reads_after_the_send(route: Route) -> None:
+        if route.request.method == "POST":
+            sent.append(route.request.headers.get("if-match", ""))
+        if route.request.method == "GET" and not sent:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/api/v1/games/**", reads_after_the_send)
+    page.reload()
+    expect(page.get_by_role("heading", name=re.compile("^Hand 2"))).to_be_visible()
+    table.hand("Ben (E)", "Made")
+    eventually(page, lambda: len(table.game()["hands"]) == 2, what="the second hand recorded")
+    assert [hand["maker"] for hand in table.game()["hands"]] == [0, 1]
+    assert len(sent) == 2  # refused on the version the server never had, then after its last
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="nothing left to send")
+    expect(page.get_by_text(re.compile(r"(Another phone|Two phones) entered"))).to_have_count(0)
+    page.unroute("**/api/v1/games/**")
+    # Ahead again with nothing waiting: the phone's read takes the server's game.
+    page.evaluate(AHEAD, table.game_id)
+    page.reload()
+    expect(page.get_by_role("heading", name=re.compile("^Hand 3"))).to_be_visible()
+    kept = "async (id) => (await (await import('/static/webapp/js/db.js')).loadGame(id)).version"
+    eventually(
+        page,
+        lambda: page.evaluate(kept, table.game_id) == table.game()["version"],
+        what="the server's game kept",
+    )
+    table.hand("Cat (S)", "Made")
+    eventually(page, lambda: len(table.game()["hands"]) == 3, what="the third hand recorded")

@@ -26,6 +26,7 @@ from scorekeeper.events.services.device_tokens import made_at
 from scorekeeper.management.commands.prepare_to_serve import described, restore_offered
 from scorekeeper.models import Restore
 from scorekeeper.tokens import token_digest
+from tests.problems import is_problem
 from tests.waiting import until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -427,7 +428,28 @@ def test_a_phone_that_joined_after_the_backup_is_known_again_and_sends_its_hands
         stranger = APIClient()
         stranger.credentials(HTTP_AUTHORIZATION=f"Bearer {forged}")
         refused = stranger.get("/api/v1/tables/device/")
-        assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
+        assert refused.status_code == 401
+        assert "does not know this phone's table" in refused.json()["detail"]
+
+
+def test_a_phone_waits_while_an_empty_database_waits_for_its_backup(director, places):
+    """The laptop died and the server starts on an empty database, its backups beside it. A
+    table's phone that asks before the director restores one is told to wait (503, with
+    Retry-After), never that its table is unknown: that would send it off the table, and it
+    would forget the night it holds for the restore."""
+    _, phone = a_night_in_play(director)
+    made = made_now()
+    Event.objects.all().delete()  # (as a new laptop's database: no event)
+    waiting = phone.here()
+    assert is_problem(waiting, 503, code="awaiting-restore") and int(waiting["Retry-After"]) > 0
+    assert restore_on_screen(Client(), made.name).status_code == 200
+    assert ok(phone.here())["table"]["id"] == phone.id
+    # With no backup to restore, a token the database does not know is unknown.
+    Event.objects.all().delete()
+    for place in places:
+        for path in backups.backups(place):
+            path.unlink()
+    assert is_problem(phone.here(), 401, "Authorization")
 
 
 def test_a_phone_that_joined_after_the_backup_is_known_again_on_a_replacement_laptop(

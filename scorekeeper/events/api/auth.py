@@ -14,7 +14,12 @@ from rest_framework.request import Request
 
 from scorekeeper.api.http import bearer_scheme, bearer_token
 from scorekeeper.events.access import Actor
-from scorekeeper.events.services import device_for_token, device_known_again
+from scorekeeper.events.services import (
+    awaiting_restore,
+    device_for_token,
+    device_known_again,
+    shaped_as_issued,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.events.models import TableToken
@@ -37,6 +42,19 @@ ENDED = {
 }
 
 
+class AwaitingRestore(exceptions.APIException):
+    """A phone's token met a database that holds no event while backups wait to be restored
+    (`services.awaiting_restore`): the phone waits and asks again, keeping its night."""
+
+    status_code = 503
+    default_code = "awaiting-restore"
+    default_detail = gettext_lazy(
+        "The server is waiting for the director to restore a backup: this phone keeps what it"
+        " holds and sends it again then."
+    )
+    wait = 10
+
+
 class TableTokenAuthentication(BaseAuthentication):
     """A device token got from a table's join code; it opens that table of that round only."""
 
@@ -46,7 +64,11 @@ class TableTokenAuthentication(BaseAuthentication):
             return None
         device = device_for_token(token) or device_known_again(token)
         if device is None:
-            raise exceptions.AuthenticationFailed(_("This device token is unknown."))
+            if shaped_as_issued(token) and awaiting_restore():
+                raise AwaitingRestore()
+            raise exceptions.AuthenticationFailed(
+                _("This server does not know this phone's table: join again with the table's code.")
+            )
         closed = device.event_table.event.closed_at is not None
         if closed or device.revoked_at is not None:
             # A hand this phone sent before is still answered as it was (`TableHandsView`).

@@ -28,7 +28,7 @@ from scorekeeper.events.services.clubs import (
     season_create,
 )
 from scorekeeper.events.services.confirmations import result_confirm, result_dispute
-from scorekeeper.events.services.device_tokens import device_known_again
+from scorekeeper.events.services.device_tokens import device_known_again, shaped_as_issued
 from scorekeeper.events.services.events import (
     MAX_HANDS_PER_ROUND,
     entrant_add,
@@ -57,6 +57,7 @@ from scorekeeper.events.services.repairs import (
     seats_swap,
 )
 from scorekeeper.events.services.restores import (
+    awaiting_restore,
     device_seen,
     epoch_of,
     events_restored,
@@ -109,6 +110,7 @@ __all__ = [
     "Matched",
     "PlayerRef",
     "account_update",
+    "awaiting_restore",
     "casual_games_purge",
     "changes_json",
     "club_create",
@@ -160,6 +162,7 @@ __all__ = [
     "season_update",
     "seat_substitute",
     "seats_swap",
+    "shaped_as_issued",
     "table_code_issue",
     "table_confirmers_end",
     "table_hand_amend",

@@ -85,12 +85,18 @@ def device_token_new(issued: Issued, key: str) -> str:
     return _signer(key).sign(".".join(fields))
 
 
+def shaped_as_issued(token: str) -> bool:
+    """The token has the shape of one this server gives out (eight fields and the signature,
+    the first a table's number), whether or not it could check the signature."""
+    parts = token.split(".")
+    return len(parts) == 9 and parts[0].isascii() and parts[0].isdigit()
+
+
 def issued_for(token: str) -> Issued | None:
     """What a token this server signed was issued for (None: not one it signed)."""
-    parts = token.split(".")
-    event_table = parts[0]
-    if len(parts) != 9 or not (event_table.isascii() and event_table.isdigit()):
-        return None  # (eight fields and the signature, the first a table's number)
+    if not shaped_as_issued(token):
+        return None
+    event_table = token.split(".", 1)[0]
     keys = EventTable.objects.filter(pk=int(event_table) if len(event_table) < 19 else 0)
     for key in [*keys.values_list("event__device_key", flat=True), None]:
         try:

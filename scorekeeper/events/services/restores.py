@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db.models import F
 
+from scorekeeper import backups
 from scorekeeper.events.models import Event, TableToken
 from scorekeeper.events.services.night_log import restore_logged
 from scorekeeper.events.services.privacy import erasures_reapply
@@ -21,6 +22,22 @@ _noted: set[tuple[str, int]] = set()
 def night_epoch() -> Restore | None:
     """The last restore of this database (its epoch is the night's), or None: never restored."""
     return Restore.objects.order_by("-id").first()
+
+
+def awaiting_restore() -> bool:
+    """The database holds no event while backups wait beside it: the laptop died, and the
+    server started on an empty (or set-aside) database the director is about to restore a
+    backup into (restore on screen). A table phone's token is not unknown then, only not back
+    yet: the phone is told to wait, never to leave its table and forget its night."""
+    if Event.objects.exists():
+        return False
+    for place in backups.places():
+        try:
+            if backups.backups(place):
+                return True
+        except OSError:
+            continue  # (a mirror unplugged)
+    return False
 
 
 def epoch_of(restore: Restore | None) -> str:

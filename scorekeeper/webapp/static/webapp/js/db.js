@@ -9,11 +9,11 @@ const games = createStore("euchre-games", "games");
 const cache = createStore("euchre-cache", "answers");
 
 /** Keep the latest copy of a game (its token is kept apart); an older answer that arrives
- * late never replaces a newer one. */
-export async function saveGame(game) {
+ * late never replaces a newer one, unless the server's older copy is to stand (`replace`). */
+export async function saveGame(game, { replace = false } = {}) {
   const { token, ...copy } = game;
   await update(game.id, (old) => {
-    const newer = old?.game && old.game.version > copy.version;
+    const newer = !replace && old?.game && old.game.version > copy.version;
     return { ...(old || {}), game: newer ? old.game : copy, savedAt: Date.now() };
   }, games);
   if (token) await saveToken(game.id, token);

@@ -247,12 +247,17 @@ export async function noteEpoch(epoch) {
 }
 
 /** Keep a game as the server has it; if the server is behind this phone, send it what it
- * lost (see catchUp). The server answered: whatever waits for it goes now, not at the next
- * retry. */
+ * lost (see catchUp). When nothing kept here can bring the server up to this phone's copy
+ * (a restore to an older backup after the phone forgot what it sent), and nothing waits to be
+ * sent, the server's copy stands: kept, this phone's would make every next hand clash. The
+ * server answered: whatever waits for it goes now, not at the next retry. */
 export async function keepRead(game) {
   const mine = await loadGame(game.id);
   await saveGame(game);
-  if (mine && mine.version > game.version) await catchUp(game.id, game.version);
+  if (mine && mine.version > game.version) {
+    const back = await catchUp(game.id, game.version);
+    if (!back && !(await pending(game.id)).length) await saveGame(game, { replace: true });
+  }
   if ((await pending(game.id)).some((entry) => entry.state === "waiting")) flush();
 }
 
@@ -338,6 +343,8 @@ async function sendOne(entry) {
       && error.body.version < entry.version;
     if (behind && ((await catchUp(entry.gameId, error.body.version)) || (await waitingBefore(entry)))) {
       // The server lost hands this phone sent: they go first, then this one as it was.
+    } else if (behind && (await serverStands(entry.gameId))) {
+      // The server lost hands this phone can no longer give back: this one goes after its last.
     } else if (entry.resent && isTableWrite(entry) && ["no-result", "device-unnamed"].includes(error.code)) {
       // A confirmation sent again before its result came back, or before the phone says again
       // who it is for (named after the backup): it waits for that.
@@ -419,6 +426,11 @@ export function flush() {
 /** A clash settled as "a new hand": every held hand goes after theirs, from `version` and
  * hand `number` on. */
 export async function rebase(gameId, { version, number }) {
+  await heldAfter(gameId, { version, number });
+  return flush();
+}
+
+async function heldAfter(gameId, { version, number }) {
   let next = 0;
   for (const entry of await pending(gameId)) {
     if (entry.state === "rejected" || !isHand(entry)) continue;
@@ -428,7 +440,18 @@ export async function rebase(gameId, { version, number }) {
     next += 1;
   }
   changed(gameId);
-  return flush();
+}
+
+/** The server is behind this phone's copy of the game, and nothing kept here brings it up
+ * again (a restore to an older backup, after the phone forgot what it had sent): the server's
+ * copy stands, and the hands held here go after its last hand. Whether it could be read. */
+async function serverStands(gameId) {
+  const game = await api.read((await linksOf(gameId)).read).catch(() => null);
+  if (!game) return false;
+  await saveGame(game, { replace: true });
+  const last = Math.max(0, ...game.hands.map((hand) => hand.number));
+  await heldAfter(gameId, { version: game.version, number: last + 1 });
+  return true;
 }
 
 /** Undo a hand. A hand still waiting here is dropped at once; one being sent now, or already

@@ -521,7 +521,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (!fresh) return;
     if (fresh.gone) {
       await offTheTable();
-      cleanup();
+      stop(); // (its polls end: a phone off its table is not seen at it)
       showJoin(main, { message: fresh.gone });
       return;
     }
@@ -573,10 +573,13 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   // In view at once as the phone opens (at large text the seating and a time called fill
   // the first screen).
   if (tab === "score" && waitsForThisPhone()) toResult();
-  return () => {
+  return stop;
+
+  function stop() {
     clearInterval(timer);
     events.removeEventListener("change", onChange);
     events.removeEventListener("sent", onSent);
     cleanup();
-  };
+    cleanup = () => {};
+  }
 }
