@@ -48,10 +48,15 @@ def shipped_files() -> list[str]:
 
 
 #: Modules a screen imports when it opens (`import()`), not preloaded with the shell: the
-#: share screen's QR code maker, and the referee's screen (views/later.js) with its auction's
-#: words, which only it imports. The service worker keeps them too, for offline use.
+#: share screen (views/later.js) and its QR code maker, and the referee's screen with its
+#: auction's words, which only it imports. The service worker keeps them too, for offline use.
 ON_DEMAND = frozenset(
-    {"webapp/js/qr.js", "webapp/js/views/referee.js", "webapp/js/views/referee_auction.js"}
+    {
+        "webapp/js/qr.js",
+        "webapp/js/views/referee.js",
+        "webapp/js/views/referee_auction.js",
+        "webapp/js/views/share.js",
+    }
 )
 
 

@@ -1,5 +1,6 @@
 """Accessibility: axe-core (vendored) finds nothing serious or critical on the main screens,
-in the light and the dark theme."""
+in the light and the dark theme; a control reached with the keyboard is never under a sticky
+bar."""
 
 from __future__ import annotations
 
@@ -191,3 +192,38 @@ def test_table_mode_has_no_serious_accessibility_violations(
     page.locator("section.result fieldset").wait_for()
     found["result"] = serious_violations(page)
     assert found == {"join": [], "table": [], "result": []}
+
+
+#: The focused control, when something else is drawn over its middle (a visually hidden
+#: radio button stands for its label).
+FOCUS_COVERED = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body || el.closest(".sticky-actions, #tabs, #status")) return null;
+  const target = el.getBoundingClientRect().width < 2 && el.labels?.length ? el.labels[0] : el;
+  const box = target.getBoundingClientRect();
+  const y = box.top + box.height / 2;
+  const over = document.elementFromPoint(box.left + box.width / 2, y);
+  if (over && (over === target || target.contains(over) || over.contains(target))) return null;
+  const what = (el.name || el.textContent || el.getAttribute("aria-label") || "").trim();
+  return `${el.tagName.toLowerCase()} "${what.slice(0, 20)}" at ${Math.round(y)} under ${over?.className}`;
+}"""
+
+
+@pytest.mark.parametrize("zoom", [1, 2], ids=["usual size", "page zoom 200%"])
+def test_every_control_reached_with_tab_is_clear_of_the_sticky_action_bar(
+    live_server, phone, zoom: int
+) -> None:
+    """A new game's form and the referee's, each with its action button stuck to the bottom
+    of the screen: tabbing through them, each control scrolls into view above it."""
+    viewport = {"width": 360 // zoom, "height": 740 // zoom}
+    context = phone(viewport=viewport, device_scale_factor=zoom, has_touch=False, is_mobile=False)
+    page = context.new_page()
+    covered = []
+    for path in ("/new/", "/referee/"):
+        page.goto(live_server.url + path)
+        page.locator(".sticky-actions").wait_for()
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if found := page.evaluate(FOCUS_COVERED):
+                covered.append(f"{path}: {found}")
+    assert covered == []

@@ -7,9 +7,8 @@ import { pending } from "../outbox.js";
 import { go, showTabs } from "../nav.js";
 import { h, replace } from "../ui.js";
 import { showLog } from "./log.js";
-import { showReferee } from "./later.js";
+import { showReferee, showShare } from "./later.js";
 import { scoreWords, showScore } from "./score.js";
-import { showShare } from "./share.js";
 
 const TABS = [
   { tab: "score", path: "" },

@@ -6,3 +6,9 @@ export async function showReferee(...args) {
   const { showReferee: show } = await import("./referee.js");
   return show(...args);
 }
+
+/** A game's share screen (views/share.js), loaded as it opens. */
+export async function showShare(...args) {
+  const { showShare: show } = await import("./share.js");
+  return show(...args);
+}
