@@ -28,7 +28,6 @@ import gc
 import json
 import logging
 import os
-import secrets
 import signal
 import socket
 import subprocess
@@ -40,9 +39,9 @@ from pathlib import Path
 from types import FrameType
 from urllib.parse import urlsplit
 
+from scorekeeper.instance import secret_key_made
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-#: What the laptop keeps between starts (its secret key), outside the code's own files.
-INSTANCE = Path(os.environ.get("INSTANCE_DIR") or BASE_DIR / "instance")
 #: A server that dies sooner than this after starting is failing to start: wait longer.
 SHORT_LIFE_SECONDS = 10.0
 #: The supervisor's process id, told to the processes it starts (see `when_orphaned`).
@@ -84,22 +83,11 @@ def local_addresses() -> list[str]:
     return sorted(a for a in found if not a.startswith("127."))
 
 
-def secret_key() -> str:
-    """The laptop's own secret key, made on the first start and kept for the next ones."""
-    path = INSTANCE / "secret_key"
-    if not path.exists():
-        INSTANCE.mkdir(exist_ok=True)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "w") as handle:
-            handle.write(secrets.token_urlsafe(50))
-    return path.read_text().strip()
-
-
 def environment(args: argparse.Namespace, addresses: list[str]) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("DJANGO_DEBUG", None)
     if not env.get("SECRET_KEY"):
-        env["SECRET_KEY"] = secret_key()
+        env["SECRET_KEY"] = secret_key_made()
     if args.behind_proxy:
         env.setdefault("HTTPS", "1")
         env.setdefault("SECURE_PROXY_SSL_HEADER", "1")

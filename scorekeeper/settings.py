@@ -14,6 +14,8 @@ import dj_database_url
 import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
+from scorekeeper.instance import secret_key_kept
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Django's generic classes take type arguments at run time too (`ModelAdmin[Game]`).
 django_stubs_ext.monkeypatch()
@@ -37,10 +39,15 @@ DEBUG = env_bool("DJANGO_DEBUG", False)
 # Under pytest nobody should have to invent a secret; the test run never serves anyone.
 TESTING = "pytest" in sys.modules
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+# Unset, the laptop's own key, once `serve` has made it (scorekeeper.instance): a command typed
+# at the laptop (`manage.py restore`) runs as its server does.
+SECRET_KEY = os.environ.get("SECRET_KEY", "") or ("" if DEBUG or TESTING else secret_key_kept())
 if not (DEBUG or TESTING):
     if not SECRET_KEY:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DJANGO_DEBUG is off.")
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DJANGO_DEBUG is off (on a laptop, `make serve` makes"
+            " its own once)."
+        )
     if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
         raise ImproperlyConfigured(
             "SECRET_KEY must be at least 50 random characters: "

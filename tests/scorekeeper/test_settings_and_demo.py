@@ -29,10 +29,26 @@ def load_settings(
     return run_python("-c", code, env={**clean, **env})
 
 
-def test_production_refuses_to_start_without_a_secret_key():
-    result = load_settings()
+def test_production_refuses_to_start_without_a_secret_key(tmp_path):
+    result = load_settings(INSTANCE_DIR=str(tmp_path))
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+    # A command typed at the terminal says so in one line.
+    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DJANGO_DEBUG"}}
+    typed = run_python("manage.py", "check", env={**clean, "INSTANCE_DIR": str(tmp_path)})
+    assert typed.returncode == 2 and "Traceback" not in typed.stderr
+    assert typed.stderr.strip().splitlines() == [
+        "manage.py: SECRET_KEY must be set when DJANGO_DEBUG is off (on a laptop, `make serve`"
+        " makes its own once)."
+    ]
+
+
+def test_a_command_at_the_laptop_signs_with_the_key_serve_made(tmp_path):
+    """`manage.py restore` typed at the laptop, with nothing set, runs as its server does."""
+    key = "laptop-" + "".join(reversed(SECRET))
+    (tmp_path / "secret_key").write_text(key + "\n")
+    result = load_settings("s.SECRET_KEY == " + repr(key), INSTANCE_DIR=str(tmp_path))
+    assert result.stdout.split() == ["True"], result.stderr
 
 
 def test_debug_is_on_only_when_asked():
