@@ -24,6 +24,7 @@ from scorekeeper.events import services
 from scorekeeper.events.access import Actor
 from scorekeeper.events.selectors import holdings
 from scorekeeper.events.selectors.board import version_of
+from scorekeeper.models import Restore
 from scorekeeper.services import QuickEntry, hand_record
 from tests.events.event_helpers import event_founded
 
@@ -965,6 +966,10 @@ def test_the_log_names_the_confirming_player_and_every_phone_act_in_the_consoles
     services.result_correct(table=table, actor=director, reason="miscounted", points=[4, 3])
     services.table_code_issue(table=table, actor=director)
     services.event_update(event=event, actor=director, round_minutes=25, ask_tricks=True)
+    # Restored at the laptop itself (its page, nobody signed in): logged by the server as
+    # "laptop", said in the console's words.
+    Restore.objects.create(epoch="e" * 16, backup="euchre-20261207-round.sqlite3")
+    services.events_restored()
     page = phone(locale="ko-KR").new_page()
     sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
     board = board_table(page, 1)
@@ -991,7 +996,10 @@ def test_the_log_names_the_confirming_player_and_every_phone_act_in_the_consoles
     settings = log.locator("li", has_text="라운드 타이머 (분; 비우면 시간 제한 없음): — → 25")
     expect(settings).to_contain_text(": 끔 → 켬")
     expect(settings).not_to_contain_text("round_minutes")
-    assert re.search(r"confirmed|entered|device|director|tables", log.inner_text()) is None
+    expect(log.locator("li", has_text="백업에서 데이터베이스를 복원함")).to_contain_text(
+        "노트북에서"
+    )
+    assert re.search(r"confirmed|entered|device|director|tables|laptop", log.inner_text()) is None
     # Closed and reopened: the night's status in Korean too.
     page.get_by_role("button", name="밤 마감").click()
     ask_and(page, "확인")

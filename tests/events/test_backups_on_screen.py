@@ -110,6 +110,10 @@ def test_the_console_tells_the_last_backups_time_by_the_clubs_clock(director, pl
     seoul = at.astimezone(zoneinfo.ZoneInfo("Asia/Seoul")).strftime("%Y-%m-%d %H:%M:%S")
     page = director.client.get(f"/events/{event}/manage/").content.decode()
     assert f'<time datetime="{at.isoformat()}">{seoul}</time>' in page
+    folder, stick = places
+    assert f"in {folder} and in the mirror, {stick}." in page
+    korean = director.client.get(f"/events/{event}/manage/", HTTP_ACCEPT_LANGUAGE="ko")
+    assert f"미러 {stick}에도 있습니다." in korean.content.decode()
 
 
 def test_without_a_mirror_the_directors_screens_warn(director, settings, tmp_path):
@@ -170,9 +174,7 @@ def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoc
     assert restore.backup == made.name and len(restore.epoch) == 16
     log = ok(director.client.get(f"/api/v1/events/{event}/log/"))
     restored = [change for change in log if change["action"] == "restore"]
-    assert [(c["actor"], c["after"]) for c in restored] == [
-        (restore.restored_by, {"backup": made.name})
-    ]
+    assert [(c["actor"], c["after"]) for c in restored] == [("laptop", {"backup": made.name})]
     assert len(ok(phone.client.get(f"/api/v1/games/{phone.table['game']}/"))["hands"]) == 1
     console = director.client.get(f"/events/{event}/manage/").content.decode()
     assert "Table 1: 0 hands came back" in console and "the scoring phone" in console
@@ -226,7 +228,8 @@ def test_a_director_signed_in_since_the_backup_restores_it_and_stays_signed_in(
     # The change log, which the public reads, names the director as pages do, not by the
     # user name that signs them in.
     (restore,) = Restore.objects.all()
-    assert restore.restored_by == "Dora Lee" != director_user.get_username()
+    assert restore.restored_by == "director Dora Lee"
+    assert director_user.get_username() not in restore.restored_by
 
 
 @pytest.mark.parametrize(
@@ -488,7 +491,7 @@ def test_a_token_the_backup_would_have_held_is_not_known_again(director, places)
     made = made_now()
     assert restore_on_screen(Client(), made.name).status_code == 200
     refused = phone.here()
-    assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
+    assert refused.status_code == 401 and "does not know" in refused.json()["detail"]
     assert not TableToken.objects.exists()
 
 
@@ -509,7 +512,7 @@ def test_a_lost_token_never_opens_another_nights_table_that_took_its_number(dire
     # (numbered as the lost night's were, on SQLite)
     _, table = a_night_seated(director, "Eve", "Fay", "Gus", "Hal")
     refused = lost.here()
-    assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
+    assert refused.status_code == 401 and "does not know" in refused.json()["detail"]
     assert join(table["join_code"]).id == table["id"]
 
 
@@ -565,7 +568,7 @@ def test_a_phone_ended_after_the_backup_is_not_known_again_after_restoring_it(
     assert phone.token not in text and not any(name in text for name in ("Ann", "Ben", "Cat"))
     assert restore_on_screen(Client(), made.name).status_code == 200
     refused = phone.here()
-    assert refused.status_code == 401 and "unknown" in refused.json()["detail"]
+    assert refused.status_code == 401 and "does not know" in refused.json()["detail"]
     assert not TableToken.objects.exists()
     assert ok(join(table["join_code"], role=role).here())["role"] == role  # it joins again
 
@@ -628,6 +631,8 @@ def test_a_restore_in_korean_says_the_backups_name_with_its_particle(director, p
     shown = restore_on_screen(Client(), made.name, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert f"{made.name}{particle(made.name, '을(를)')} 복원했습니다." in shown
     assert "을(를)" not in shown
+    # Its last write's time as a Korean reads a date ("2026년 12월 7일 (월요일) 05:27:39").
+    assert re.search(r"\d{4}년 \d{1,2}월 \d{1,2}일 \(\w+\) \d\d:\d\d:\d\d", shown), shown
 
 
 def test_backups_ending_at_once_each_write_the_status_whole(places):

@@ -205,6 +205,8 @@ WORDS: Final = {
     "scorer_device": _("table {number}'s scoring phone"),
     "confirmer_device": _("table {number}'s confirming phone"),
     "director_named": _("director {name}"),
+    "actor_laptop": _("at the laptop"),
+    "actor_restore": _("the restore"),
     "player_on": _("{name} (on {device})"),
     "phones_ended": _("{count} phones ended"),
     "phones_ended.one": _("1 phone ended"),

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_protect
 
@@ -76,8 +77,10 @@ def restore_page(request: HttpRequest) -> HttpResponse:
             context["error"] = _("Tick the box to say that everything written since is replaced.")
         else:
             user = getattr(request, "user", None)
-            # Named as the change log names a director: never by the user name that signs in.
-            by = display_name(user) if user is not None and user.is_authenticated else "laptop"
+            # Named as the change log names a director (never by the user name that signs in),
+            # or as the laptop itself (`restore_logged`).
+            signed_in = user is not None and user.is_authenticated
+            by = f"director {display_name(user)}" if signed_in else ""
             try:
                 epoch = backups.backup_restore(path=picked.path, by=by)
                 erased = services.events_restored()
@@ -117,7 +120,8 @@ def _with_times_shown(found: backups.Found) -> backups.Found:
         at = None
     if at is None:
         return found
-    shown = at.astimezone().strftime("%a %d %b %Y, %H:%M:%S")
+    # Translators: the time of a backup's last write, in Django's date format (to the second).
+    shown = formats.date_format(at.astimezone(), _("D d M Y, H:i:s"))
     return dataclasses.replace(found, holds={**(found.holds or {}), "last_write_shown": shown})
 
 
