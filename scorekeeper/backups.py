@@ -188,9 +188,12 @@ def _mirror(made: Path) -> tuple[Path | None, str | None]:
         for source in (made, note_of(made)):
             partial = mirror / f".{source.name}.partial"
             partial.unlink(missing_ok=True)
-            _private(partial)
-            shutil.copyfile(source, partial)
-            os.replace(partial, mirror / source.name)
+            try:
+                _private(partial)
+                shutil.copyfile(source, partial)
+                os.replace(partial, mirror / source.name)
+            finally:
+                partial.unlink(missing_ok=True)  # (a stick filled up: nothing half-copied left)
         for ledger in LEDGERS:
             _ledger_mirrored(made.with_name(ledger), mirror / ledger)
     except OSError as error:

@@ -48,8 +48,8 @@ def shipped_files() -> list[str]:
 
 
 #: Modules a screen imports when it opens (`import()`), not preloaded with the shell: the
-#: share screen (views/later.js) and its QR code maker, and the referee's screen with its
-#: auction's words, which only it imports. The service worker keeps them too, for offline use.
+#: share screen (views/share.js, through views/later.js) and its QR code maker, and the
+#: referee's screen with its auction's words, which only it imports. The service worker keeps them too, for offline use.
 ON_DEMAND = frozenset(
     {
         "webapp/js/qr.js",

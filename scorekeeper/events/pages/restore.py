@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_protect
 
 from scorekeeper import backups
-from scorekeeper.events import selectors, services
+from scorekeeper.events import services
 from scorekeeper.events.access import display_name
 from scorekeeper.events.localized.club_time import club_zone
 
@@ -45,9 +45,7 @@ def restore_offer(request: HttpRequest) -> int:
     """How many backups the directors' door and the events page offer to restore: on a
     database that holds no event (a new or replacement laptop, a database set aside), to the
     server's operator only; 0 offers none."""
-    if not may_restore(request) or selectors.events_of(published_only=False).exists():
-        return 0
-    return len(_listed())
+    return len(_listed()) if may_restore(request) and services.awaiting_restore() else 0
 
 
 def backup_status(club: Club | None = None) -> dict[str, Any]:

@@ -80,8 +80,9 @@ def already_logged(table: Table, action: str, key: str | None) -> bool:
 
 def restore_logged(restore: Restore) -> None:
     """The database was put back from a backup: an entry in the log of every night still open
-    in it (draft or running), naming the backup and who restored it: a director, or whoever
-    sat at the laptop itself (the page's restore unsigned in, or `manage.py restore`)."""
+    in it (draft or running), naming the backup and who restored it: a director, whoever sat
+    at the laptop itself (its restore page, nobody signed in), or `manage.py restore`
+    ("terminal")."""
     still_open = Event.objects.exclude(status=Event.Status.FINISHED)
     for event_id in still_open.values_list("pk", flat=True):
         ResultChange.objects.create(

@@ -45,11 +45,9 @@ def sources_fingerprint() -> str:
 
 def restore_offered() -> list[backups.Found]:
     """The backups there are to restore when the database holds no event (else none)."""
-    from scorekeeper.events.models import Event
+    from scorekeeper.events.services import awaiting_restore
 
-    if Event.objects.exists():
-        return []
-    return backups.backups_found()
+    return backups.backups_found() if awaiting_restore() else []
 
 
 #: How many of the newest backups the terminal lists (the page lists them all).

@@ -52,7 +52,7 @@ class Command(BaseCommand):
             database = Path(connection.settings_dict["NAME"])
             if connection.vendor == "sqlite" and (aside := damaged_set_aside(database)):
                 self.stdout.write(f"the database was damaged: it is kept as {aside}")
-            backup_restore(path=path, by="manage.py restore")
+            backup_restore(path=path, by="terminal")
             again = events_restored()
         except BackupError as error:
             raise CommandError(str(error), returncode=2) from error

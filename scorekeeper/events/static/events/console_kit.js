@@ -232,9 +232,10 @@ const ACTIONS = Object.fromEntries(
 const BY = { enter: "entered_by", confirm: "confirmed_by", dispute: "disputed_by" };
 
 /** Who did it, in the page's words: the server logs "table 1 scorer device", "director Dora",
- * "laptop" (a restore at the laptop itself) and "restore" (an erasure made again after one). */
+ * "laptop" and "terminal" (a restore on the laptop's own screen, or `manage.py restore`) and
+ * "restore" (an erasure made again after one). */
 function actorSaid(actor) {
-  if (actor === "laptop" || actor === "restore") return t(`actor_${actor}`);
+  if (["laptop", "terminal", "restore"].includes(actor)) return t(`actor_${actor}`);
   const device = /^table (\d+) (scorer|confirmer) device$/.exec(actor);
   if (device) return t(`${device[2]}_device`, { number: device[1] });
   const director = /^director (.+)$/.exec(actor);

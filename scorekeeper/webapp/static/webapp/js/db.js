@@ -24,6 +24,11 @@ export async function loadGame(id) {
   return (await get(id, games))?.game || null;
 }
 
+/** When this phone last kept a copy of the game (0: never). */
+export async function savedAtOf(id) {
+  return (await get(id, games))?.savedAt || 0;
+}
+
 export async function saveToken(id, token) {
   await update(id, (old) => ({ ...(old || {}), token }), games);
 }

@@ -21,7 +21,9 @@
 
 import { createStore, del, entries, get, set, update } from "../../vendor/idb-keyval/index.js";
 import { api, Problem, Unreachable } from "./api.js";
-import { deviceOf, linksOf, loadGame, mergeUndone, mergeWritten, recall, remember, saveGame, tokenOf } from "./db.js";
+import {
+  deviceOf, linksOf, loadGame, mergeUndone, mergeWritten, recall, remember, saveGame, savedAtOf, tokenOf,
+} from "./db.js";
 import { randomId } from "./ui.js";
 
 const store = createStore("euchre-outbox", "entries");
@@ -246,17 +248,23 @@ export async function noteEpoch(epoch) {
   return back;
 }
 
-/** Keep a game as the server has it; if the server is behind this phone, send it what it
- * lost (see catchUp). When nothing kept here can bring the server up to this phone's copy
- * (a restore to an older backup after the phone forgot what it sent), and nothing waits to be
- * sent, the server's copy stands: kept, this phone's would make every next hand clash. The
- * server answered: whatever waits for it goes now, not at the next retry. */
-export async function keepRead(game) {
+/** Read a game at `url` and keep it as the server has it; if the server is behind this phone,
+ * send it what it lost (see catchUp). When nothing kept here can bring the server up to this
+ * phone's copy (a restore to an older backup after the phone forgot what it sent), and nothing
+ * waits to be sent, the server's copy stands: kept, this phone's would make every next hand
+ * clash. (Not a read asked before this phone last kept the game: an answer overtaken by an
+ * undo, say, is older than the copy, and no sign of a server behind.) The server answered:
+ * whatever waits for it goes now, not at the next retry. */
+export async function readKept(url) {
+  const askedAt = Date.now();
+  const game = await api.read(url);
   const mine = await loadGame(game.id);
+  const kept = await savedAtOf(game.id);
   await saveGame(game);
   if (mine && mine.version > game.version) {
     const back = await catchUp(game.id, game.version);
-    if (!back && !(await pending(game.id)).length) await saveGame(game, { replace: true });
+    const overtaken = askedAt <= kept;
+    if (!back && !overtaken && !(await pending(game.id)).length) await saveGame(game, { replace: true });
   }
   if ((await pending(game.id)).some((entry) => entry.state === "waiting")) flush();
 }
@@ -277,15 +285,17 @@ async function sentHand(gameId, key) {
 
 async function sendUndo(entry) {
   const sent = entry.handKey ? await sentHand(entry.gameId, entry.handKey) : null;
+  // (the hand as it was recorded: a hand sent after a server's last may have a new number)
   const version = sent?.recorded ?? entry.version;
+  const number = sent?.number ?? entry.number;
   try {
-    const data = await api.undoHand(entry.path, entry.number, { token: await tokenOf(entry.gameId), version });
-    await mergeUndone(entry.gameId, entry.number, data);
+    const data = await api.undoHand(entry.path, number, { token: await tokenOf(entry.gameId), version });
+    await mergeUndone(entry.gameId, number, data);
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
     // An undo whose answer was lost finds its own work done when sent again: the hand is gone.
     const game = await api.read((await linksOf(entry.gameId)).read).catch(() => null);
-    if (!game || game.hands.some((hand) => hand.number === entry.number)) throw error;
+    if (!game || game.hands.some((hand) => hand.number === number)) throw error;
     await saveGame(game);
   }
   // The undo is kept among the sent entries after its hand: a restore sends both again, in

@@ -12,7 +12,7 @@ import { loadGame, saveGame } from "../db.js";
 import { t } from "../i18n.js";
 import { go } from "../nav.js";
 import {
-  discard, enqueue, events, flush, isHand, isResult, isUndo, keepRead, pending, undoHand,
+  discard, enqueue, events, flush, isHand, isResult, isUndo, pending, readKept, undoHand,
 } from "../outbox.js";
 import {
   atGamePoint, awardText, nextDealer, previewAward, scoreText, seatName, teamCount, teamLabel, teamNames,
@@ -479,7 +479,7 @@ export function showScore(main, ctx) {
   async function pull() {
     if (!navigator.onLine || document.visibilityState === "hidden" || ctx.game.local) return;
     try {
-      await keepRead(await api.read(ctx.links.read));
+      await readKept(ctx.links.read);
       const fresh = await loadGame(ctx.id);
       if (fresh && fresh.version !== ctx.game.version) {
         ctx.game = fresh;

@@ -5,7 +5,7 @@
 import { api, Problem, Unreachable } from "../api.js";
 import { forgetDevice, loadGame, recall, remember, saveLinks, saveToken } from "../db.js";
 import { t } from "../i18n.js";
-import { forgetNight, keepRead, noteEpoch } from "../outbox.js";
+import { forgetNight, noteEpoch, readKept } from "../outbox.js";
 import { STANDARD, seatLetters } from "../rules.js";
 import { h } from "../ui.js";
 import { unbroken } from "./describe.js";
@@ -56,7 +56,7 @@ export async function gameOf(table, device) {
   if (device.role === "scorer") await saveToken(id, device.token);
   let read = false;
   try {
-    await keepRead(await api.read(table.links.read));
+    await readKept(table.links.read);
     read = true;
   } catch {
     // Shown from the copy on this phone until the next refresh.

@@ -522,7 +522,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (fresh.gone) {
       await offTheTable();
       stop(); // (its polls end: a phone off its table is not seen at it)
-      showJoin(main, { message: fresh.gone });
+      cleanup = showJoin(main, { message: fresh.gone }); // (ended as the router leaves: `stop`)
       return;
     }
     if (!fresh.here || fresh.offline) return;
