@@ -997,7 +997,7 @@ def test_the_log_names_the_confirming_player_and_every_phone_act_in_the_consoles
     expect(settings).to_contain_text(": 끔 → 켬")
     expect(settings).not_to_contain_text("round_minutes")
     expect(log.locator("li", has_text="백업에서 데이터베이스를 복원함")).to_contain_text(
-        "노트북에서"
+        "노트북 앞의 누군가"
     )
     assert re.search(r"confirmed|entered|device|director|tables|laptop", log.inner_text()) is None
     # Closed and reopened: the night's status in Korean too.
