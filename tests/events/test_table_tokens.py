@@ -187,7 +187,10 @@ def test_a_phone_told_its_token_no_longer_works_is_told_in_its_language(director
     assert is_problem(refused, 401, "Authorization", "device-handed-over")
     assert refused.json()["detail"] == "디렉터가 이 테이블을 다른 휴대폰에 넘겼습니다."
     stranger = APIClient(HTTP_ACCEPT_LANGUAGE="ko")
-    for token, words in (("A1b2" * 11, "서버가 이 휴대폰의 테이블을 알지 못합니다."), ("a b", "보내세요")):
+    for token, words in (
+        ("A1b2" * 11, "서버가 이 휴대폰의 테이블을 알지 못합니다."),
+        ("a b", "보내세요"),
+    ):
         response = stranger.get(
             f"/api/v1/tables/{table['id']}/", HTTP_AUTHORIZATION=f"Bearer {token}"
         )

@@ -1072,6 +1072,17 @@ RENEGES = [
         next=(1, "play", None),
     ),
     case(
+        "renege-by-the-uka-dealer-with-no-discard-proven-by-the-upcard-it-must-keep",
+        record("uka", dealer=0, upcard="9C", bid="1:order-up", tricks=("1:AC 2:KD 3:QD 0:TS",)),
+        [("renege", 0, 1, "TS")],
+        award=("renege", {1: 2}),
+    ),
+    case(
+        "no-renege-by-the-dealer-with-no-discard-from-an-upcard-it-may-have-discarded",
+        record(dealer=0, upcard="9C", bid="1:order-up", tricks=("1:AC 2:KD 3:QD 0:TS",)),
+        next=(1, "play", None),
+    ),
+    case(
         "no-renege-without-proof",
         record(tricks=("1:KH 2:9D 3:QH 0:TH",), **CLUBS_BY_1),
         winners=[1],
