@@ -124,6 +124,13 @@ def test_a_team_says_which_player_each_entry_took(director: Director):
     bad = {"name": "Callers", "players": [{"name": "Cat", "player": 3}, "Dan"]}
     response = director.client.post(f"/api/v1/events/{league}/teams/", bad, format="json")
     assert is_problem(response, 400, "players[0].player", "bad-player")
+    # A player named by their id alone is named where the id stands.
+    unknown = {"name": "Callers", "players": ["Dan", 999999]}
+    response = director.client.post(f"/api/v1/events/{league}/teams/", unknown, format="json")
+    assert is_problem(response, 404, "players[1]", "no-such-player")
+    unknown = {"name": "Callers", "players": ["Dan", {"player": 999999}]}
+    response = director.client.post(f"/api/v1/events/{league}/teams/", unknown, format="json")
+    assert is_problem(response, 404, "players[1].player", "no-such-player")
 
 
 def test_the_roster_finds_the_players_of_a_name(director: Director):

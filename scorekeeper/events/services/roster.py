@@ -60,23 +60,28 @@ HELD_BY_EVENT: Final[tuple[tuple[type[Model], str, str], ...]] = (
 @dataclass(frozen=True)
 class PlayerRef:
     """Who is meant: a player of the club by id, or by name (and label), or someone `new`.
-    `field` is where the reference sits in the request ("players[1]"; "" for the body)."""
+    `field` is where the reference sits in the request ("players[1]"; "" for the body);
+    `whole`: it is the id or the name itself there, not an object holding them."""
 
     player_id: int | None = None
     name: str | None = None
     label: str | None = None
     new: bool = False
     field: str = ""
+    whole: bool = False
 
     @classmethod
     def of(cls, value: str | int | PlayerRef, field: str) -> PlayerRef:
         if isinstance(value, PlayerRef):
             return value
         if isinstance(value, int):
-            return cls(player_id=value, field=field)
-        return cls(name=value, field=field)
+            return cls(player_id=value, field=field, whole=True)
+        return cls(name=value, field=field, whole=True)
 
     def at(self, part: str) -> str:
+        """Where `part` of the reference ("player", "name") sits in the request."""
+        if self.whole and self.field:
+            return self.field
         return f"{self.field}.{part}" if self.field else part
 
 
