@@ -67,6 +67,41 @@ def _vendor() -> str:
     return connection.vendor
 
 
+class WriteWatch:
+    """Whether anything was committed to the SQLite database since the last look: the timer
+    keeps one, a connection of its own that only reads `PRAGMA data_version` (which moves
+    when another connection commits, and not when the log is merged into the file, as a file's
+    size and time would). A new database file (set aside, restored over) is a new watch."""
+
+    def __init__(self) -> None:
+        self._db: sqlite3.Connection | None = None
+        self._file: tuple[str, int] | None = None
+        self._opened = 0
+
+    def mark(self) -> tuple[int, int] | None:
+        """The same mark twice: nothing was committed in between. None where it cannot be
+        told (PostgreSQL, a file that cannot be read)."""
+        if connection.vendor != "sqlite":
+            return None
+        name = str(connection.settings_dict["NAME"])
+        try:
+            file = (name, os.stat(name).st_ino)
+            if self._db is None or self._file != file:
+                self.close()
+                self._db = sqlite3.connect(f"file:{name}?mode=ro", uri=True)
+                self._file, self._opened = file, self._opened + 1
+            version = self._db.execute("PRAGMA data_version").fetchone()[0]
+        except (OSError, sqlite3.Error):
+            self.close()
+            return None
+        return self._opened, int(version)
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+        self._db, self._file = None, None
+
+
 def folder() -> Path:
     path = Path(settings.BACKUP_DIR)
     path.mkdir(parents=True, exist_ok=True)

@@ -44,6 +44,15 @@ services.round_generate(event=event, actor=dora)
 """
 
 
+#: A director's change to the night: something a backup holds.
+SOMETHING_WRITTEN = """
+from scorekeeper.events.models import Event
+Event.objects.update(name="Tuesday night")
+"""
+#: What the timer says when nothing was written since its last backup.
+UNCHANGED = "nothing written since the last backup"
+
+
 @dataclass
 class Laptop:
     env: dict[str, str]
@@ -119,8 +128,10 @@ def test_while_a_round_is_in_play_the_timer_backs_up_on_its_interval(laptop: Lap
     process = subprocess.Popen(serve.backup_command(EVERY), cwd=REPO_ROOT, env=laptop.env)
     try:
         first = wait_for(1, laptop, within=60)
-        # Not before the interval has passed, then again after another, from the same process.
+        # Not before the interval has passed, then again after another (something written
+        # meanwhile), from the same process.
         assert time.monotonic() - started >= EVERY
+        laptop.manage("shell", "-c", SOMETHING_WRITTEN)
         again = wait_for(2, laptop, within=60)
         assert process.poll() is None
     finally:
@@ -157,3 +168,14 @@ def test_a_timer_given_no_interval_says_so_in_one_line(laptop: Laptop, every: st
     assert done.stderr.strip().splitlines() == [
         "CommandError: --every takes a number of seconds (0: one backup now)"
     ]
+
+
+def test_the_timer_makes_no_copy_of_what_it_has_already_backed_up(laptop: Laptop, timer: Timer):
+    """A night's backups are all kept until it closes: interval after interval of the same copy
+    would bury the one that differs."""
+    laptop.manage("shell", "-c", A_ROUND_IN_PLAY)
+    first = wait_for(1, laptop, within=60)
+    until(lambda: timer.said.count(UNCHANGED) >= 2, within=60, what="two intervals unchanged")
+    assert laptop.made() == first
+    laptop.manage("shell", "-c", SOMETHING_WRITTEN)
+    wait_for(2, laptop, within=60)

@@ -14,9 +14,12 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError, close_old_connections
 
-from scorekeeper.backups import BackupError, backup_create, backups
+from scorekeeper.backups import BackupError, WriteWatch, backup_create, backups
 from scorekeeper.events.selectors import a_round_is_in_play, holdings
 from scorekeeper.serve import when_orphaned
+
+#: The database's mark at the timer's last backup (`WriteWatch.mark`).
+Mark = tuple[int, int] | None
 
 
 def stopper(stopped: threading.Event) -> Callable[[int, FrameType | None], None]:
@@ -84,29 +87,48 @@ class Command(BaseCommand):
         when_orphaned(stopped.set)
         if hasattr(os, "nice"):
             os.nice(10)  # the tables' requests come first
-        while not stopped.wait(every):
-            close_old_connections()
-            self._once(options, failing=False)
+        watch, last = WriteWatch(), None
+        try:
+            while not stopped.wait(every):
+                close_old_connections()
+                last = self.tick(options, watch, last)
+        finally:
+            watch.close()
 
-    def _once(self, options: dict[str, Any], *, failing: bool) -> None:
+    def tick(self, options: dict[str, Any], watch: WriteWatch, last: Mark) -> Mark:
+        """The timer's backup, unless nothing was written since its last (`last`: the
+        watch's mark then): a night's backups are all kept until it closes, and interval after
+        interval of the same copy would only bury the one that differs. The mark now."""
+        mark = watch.mark()
+        if mark is not None and mark == last:
+            if options["verbosity"] >= 2:
+                self.stdout.write("nothing written since the last backup")
+                self.stdout.flush()
+            return mark
+        return mark if self._once(options, failing=False) else last
+
+    def _once(self, options: dict[str, Any], *, failing: bool) -> bool:
+        """A backup now (when a round is in play, with --if-round-running): whether one was
+        made."""
         try:
             if options["if_round_running"] and not a_round_is_in_play():
                 if options["verbosity"] >= 2:
                     self.stdout.write("no round in play")
                     self.stdout.flush()
-                return
+                return False
             path = backup_create(label=options["label"], holds=holdings())
         except BackupError as error:
             if failing:
                 raise CommandError(str(error), returncode=2) from error
             print(f"backup: {error}", file=sys.stderr, flush=True)
-            return
+            return False
         except DatabaseError as error:
             if failing:
                 raise
             # The database is down or busy: the next interval tries again.
             said = (str(error).strip().splitlines() or ["no message"])[0]
             print(f"backup: the database did not answer: {said}", file=sys.stderr, flush=True)
-            return
+            return False
         self.stdout.write(str(path))
         self.stdout.flush()
+        return True
