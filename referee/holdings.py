@@ -40,18 +40,6 @@ def shows(tricks: Tricks, seat: int, card: Card) -> bool:
     return not card.bit & tricks.beyond_hand
 
 
-def upcard_kept(hand: Hand, upcard: Card) -> bool:
-    """The dealer who took the upcard holds it when play starts, discard reported or not:
-    the rules never let the dealer discard it (Uka), and nothing in the record disputes it
-    (laid away, dealt to another seat, played by another)."""
-    return (
-        not hand.rules.dealer_may_discard_upcard
-        and not upcard.bit & hand.laid_away
-        and hand.owner_of(upcard) in (None, hand.dealer)
-        and not played_by_another(hand, hand.dealer, upcard)
-    )
-
-
 def holding(tricks: Tricks, seat: int) -> list[Card] | None:
     """The cards the seat is proven to hold when play starts, in the record's order (None:
     not even partly known)."""
@@ -61,12 +49,11 @@ def holding(tricks: Tricks, seat: int) -> list[Card] | None:
     if seat != hand.dealer or not tricks.took:
         return hand.dealt.get(seat)
     # The dealer's cards after taking the upcard: dealt cards and upcard, less the
-    # discard. With no discard reported any of them could have been it, but an upcard the
-    # dealer must keep (`upcard_kept`).
-    upcard = tricks.upcard
+    # discard. None with no discard reported: any of them could have been it.
     if tricks.discard is None:
-        return [upcard] if upcard is not None and upcard_kept(hand, upcard) else None
+        return None
     kept = [c for c in hand.dealt.get(hand.dealer, ()) if c is not tricks.discard]
+    upcard = tricks.upcard
     if upcard is not None and upcard is not tricks.discard and not upcard.bit & hand.laid_away:
         kept.append(upcard)
     return kept

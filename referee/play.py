@@ -20,14 +20,7 @@ from .cards import DECK_BITS, Card, Suit, TrumpOrder
 from .discard import discard_due, legal_discards
 from .exchange import exchange_due
 from .hand import PLAY, Hand
-from .holdings import (
-    check_card,
-    check_follow,
-    flag_out_of_turn,
-    known_hand,
-    not_counted,
-    upcard_kept,
-)
+from .holdings import check_card, check_follow, flag_out_of_turn, known_hand, not_counted
 from .record import PlayEntry
 from .scoring import Award
 from .verdict import Phase, TrickResult
@@ -131,8 +124,7 @@ class Tricks:
         dealer = hand.dealer
         if took:
             if discard is None:
-                # (any card may have been the discard, but one the dealer must keep)
-                held[dealer] = upcard.bit if upcard is not None and upcard_kept(hand, upcard) else 0
+                held[dealer] = 0
             else:
                 held[dealer] &= ~discard.bit
                 if upcard is not None and upcard is not discard:
