@@ -377,6 +377,12 @@ def backups_found() -> list[Found]:
     return found
 
 
+def mirror_plugged_back() -> bool:
+    """The last backup could not be copied to the mirror, and the mirror is there now."""
+    last = last_backup()
+    return bool(last and last.get("mirror_failed")) and mirror_folder() is not None
+
+
 def last_backup() -> dict[str, Any] | None:
     """Where and when the last backup went (see STATUS_FILE), or None before the first."""
     try:

@@ -16,7 +16,8 @@ What it sets, unless the environment already does (docs/deployment.md):
 - HTTPS=0 (the plain-HTTP LAN mode) on a laptop, HTTPS=1 behind a proxy;
 - ALLOWED_HOSTS: this computer's names and addresses (and PUBLIC_URL's host).
 While a round is in play it backs the database up every BACKUP_INTERVAL seconds (60; 0 for
-never) into BACKUP_DIR and BACKUP_MIRROR (`manage.py backup`). Started on a database that is
+never) into BACKUP_DIR and BACKUP_MIRROR (`manage.py backup`), when something was written
+since the last. Started on a database that is
 empty or damaged while backups are there, it lists the newest and says where to pick one to
 restore (/events/restore/).
 """
@@ -272,7 +273,7 @@ def listen(args: argparse.Namespace) -> socket.socket:
 def supervise(args: argparse.Namespace, env: dict[str, str]) -> int:
     """Run `--processes` server processes on one listening socket, and start each again
     whenever it dies, until told to stop; meanwhile back the database up every
-    BACKUP_INTERVAL seconds while a round is in play."""
+    BACKUP_INTERVAL seconds while a round is in play and something was written since."""
     listener = listen(args)
     env = {**env, SUPERVISOR_PID: str(os.getpid())}
     children: list[subprocess.Popen[bytes]] = []

@@ -160,7 +160,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_LIMIT
 # `manage.py backup` writes here and, when BACKUP_MIRROR names a second place (another disk,
 # a USB stick), there too; every backup of an open night is kept, and the last of each closed
 # one, and of the others the newest BACKUP_KEEP (scorekeeper.backups). `serve` makes one every
-# BACKUP_INTERVAL seconds while a round is in play (0: never).
+# BACKUP_INTERVAL seconds while a round is in play and something was written since (0: never).
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "backups")
 BACKUP_MIRROR = Path(os.environ["BACKUP_MIRROR"]) if os.environ.get("BACKUP_MIRROR") else None
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "48"))

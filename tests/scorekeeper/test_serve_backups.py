@@ -179,3 +179,27 @@ def test_the_timer_makes_no_copy_of_what_it_has_already_backed_up(laptop: Laptop
     assert laptop.made() == first
     laptop.manage("shell", "-c", SOMETHING_WRITTEN)
     wait_for(2, laptop, within=60)
+
+
+def test_a_quiet_timer_backs_up_again_for_a_mirror_plugged_back_in(laptop: Laptop, tmp_path):
+    """The stick was out at the last backup: once it is back, the mirror gets a copy though
+    nothing was written since."""
+    stick = tmp_path / "stick"
+    laptop.env["BACKUP_MIRROR"] = str(stick)
+    laptop.manage("shell", "-c", A_ROUND_IN_PLAY)
+    command = [*serve.backup_command(EVERY), "--verbosity", "2"]
+    process = subprocess.Popen(
+        command, cwd=REPO_ROOT, env=laptop.env, stdout=subprocess.PIPE, text=True
+    )
+    timer = Timer(process)
+    threading.Thread(target=timer.read, daemon=True).start()
+    try:
+        first = wait_for(1, laptop, within=60)
+        until(lambda: timer.said.count(UNCHANGED) >= 1, within=60, what="an interval unchanged")
+        assert laptop.made() == first
+        stick.mkdir()
+        wait_for(2, laptop, within=60)
+        until(lambda: list(stick.glob("euchre-*-round.sqlite3")), within=30, what="a mirrored copy")
+    finally:
+        process.kill()
+        process.wait(timeout=30)

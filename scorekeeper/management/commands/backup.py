@@ -14,7 +14,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError, close_old_connections
 
-from scorekeeper.backups import BackupError, WriteWatch, backup_create, backups
+from scorekeeper.backups import (
+    BackupError,
+    WriteWatch,
+    backup_create,
+    backups,
+    mirror_plugged_back,
+)
 from scorekeeper.events.selectors import a_round_is_in_play, holdings
 from scorekeeper.serve import when_orphaned
 
@@ -98,9 +104,10 @@ class Command(BaseCommand):
     def tick(self, options: dict[str, Any], watch: WriteWatch, last: Mark) -> Mark:
         """The timer's backup, unless nothing was written since its last (`last`: the
         watch's mark then): a night's backups are all kept until it closes, and interval after
-        interval of the same copy would only bury the one that differs. The mark now."""
+        interval of the same copy would only bury the one that differs. (But the mirror the
+        last one could not reach, plugged back in, gets one.) The mark now."""
         mark = watch.mark()
-        if mark is not None and mark == last:
+        if mark is not None and mark == last and not mirror_plugged_back():
             if options["verbosity"] >= 2:
                 self.stdout.write("nothing written since the last backup")
                 self.stdout.flush()
