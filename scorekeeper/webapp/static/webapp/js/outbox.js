@@ -353,7 +353,7 @@ async function sendOne(entry) {
       && error.body.version < entry.version;
     if (behind && ((await catchUp(entry.gameId, error.body.version)) || (await waitingBefore(entry)))) {
       // The server lost hands this phone sent: they go first, then this one as it was.
-    } else if (behind && (await serverStands(entry.gameId))) {
+    } else if (behind && (await serverStands(entry.gameId, error.body.version))) {
       // The server lost hands this phone can no longer give back: this one goes after its last.
     } else if (entry.resent && isTableWrite(entry) && ["no-result", "device-unnamed"].includes(error.code)) {
       // A confirmation sent again before its result came back, or before the phone says again
@@ -452,12 +452,13 @@ async function heldAfter(gameId, { version, number }) {
   changed(gameId);
 }
 
-/** The server is behind this phone's copy of the game, and nothing kept here brings it up
- * again (a restore to an older backup, after the phone forgot what it had sent): the server's
- * copy stands, and the hands held here go after its last hand. Whether it could be read. */
-async function serverStands(gameId) {
+/** The server is behind this phone's copy of the game (at `seen`, its refusal said), and
+ * nothing kept here brings it up again (a restore to an older backup, after the phone forgot
+ * what it had sent): the server's copy stands, and the hands held here go after its last
+ * hand. Not when another phone wrote since (the clash is shown), nor unread: whether it stood. */
+async function serverStands(gameId, seen) {
   const game = await api.read((await linksOf(gameId)).read).catch(() => null);
-  if (!game) return false;
+  if (!game || game.version !== seen) return false;
   await saveGame(game, { replace: true });
   const last = Math.max(0, ...game.hands.map((hand) => hand.number));
   await heldAfter(gameId, { version: game.version, number: last + 1 });
