@@ -177,14 +177,17 @@ def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoc
     assert [(c["actor"], c["after"]) for c in restored] == [("laptop", {"backup": made.name})]
     assert len(ok(phone.client.get(f"/api/v1/games/{phone.table['game']}/"))["hands"]) == 1
     console = director.client.get(f"/events/{event}/manage/").content.decode()
-    assert "Table 1: 0 hands came back" in console and "the scoring phone" in console
+    assert (
+        "Table 1: 0 hands recorded since (sent again or new)" in console
+        and "the scoring phone" in console
+    )
     # What the director did after the backup is theirs to do again: no phone holds it.
     assert re.search(r"The backup was made at \d\d:\d\d\. What a director did after", console)
     assert ok(phone.here())["epoch"] == restore.epoch
     assert ok(phone.client.get(phone.url))["epoch"] == restore.epoch  # the table's own read
     phone.hand(phone.by_seat[1], 4)  # sent again
     console = director.client.get(f"/events/{event}/manage/").content.decode()
-    assert "Table 1: 1 hand came back; every phone seen" in console
+    assert "Table 1: 1 hand recorded since (sent again or new); every phone seen" in console
     # What the phone kept besides hands comes back too, and the console names each kind.
     hand = f"/api/v1/tables/{phone.id}/hands/2/"
     amended = {"maker": 1, "trump": "S", "maker_tricks": 5, "reason": "misread"}
@@ -197,7 +200,8 @@ def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoc
     ok(phone.dispute(by=phone.by_seat[1], reason="we had 4"))
     console = director.client.get(f"/events/{event}/manage/").content.decode()
     assert (
-        "Table 1: 2 hands came back, 1 undo, 1 amendment, its result entered, its result"
+        "Table 1: 2 hands recorded since (sent again or new), 1 undo, 1 amendment, its result"
+        " entered, its result"
         " disputed; every phone seen"
     ) in console
 
