@@ -453,7 +453,8 @@ def backup_restore(*, path: Path, by: str = "") -> str:
     if path.suffix != SUFFIX[vendor]:
         raise BackupError(f"{path.name} is not a {vendor} backup ({SUFFIX[vendor]})")
     if vendor == "sqlite":
-        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        # (immutable: a backup never changes, and nothing is made beside it, -wal or -shm)
+        source = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
         try:
             if source.execute("PRAGMA quick_check").fetchone() != ("ok",):
                 raise BackupError(f"{path.name} is damaged")

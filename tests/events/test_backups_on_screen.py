@@ -170,6 +170,10 @@ def test_the_operator_picks_a_backup_on_screen_and_the_phones_learn_the_new_epoc
     )
     shown = restore_on_screen(laptop, made.name)
     assert shown.status_code == 200 and f"Restored {made.name}" in shown.content.decode()
+    assert sorted(path.name for path in made.parent.iterdir() if made.name in path.name) == [
+        made.name,
+        f"{made.name}.json",
+    ]  # (nothing left beside it by reading it: no -wal, no -shm)
     (restore,) = Restore.objects.all()
     assert restore.backup == made.name and len(restore.epoch) == 16
     log = ok(director.client.get(f"/api/v1/events/{event}/log/"))
