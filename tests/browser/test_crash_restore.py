@@ -105,6 +105,9 @@ def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, ph
         pass  # the phone's poll (every 5 s)
     expect(two.get_by_role("heading", name="Hand 5 of 8")).to_be_visible()
     expect(two.get_by_role("heading", name="Join a table")).to_have_count(0)
+    two.reload()  # opened again meanwhile: it says why it waits
+    expect(two.get_by_text("The server is waiting for the director to restore")).to_be_visible()
+    expect(two.get_by_role("heading", name="Hand 5 of 8")).to_be_visible()
 
     # Table 1's first send after the restore (its fifth hand, answered "the game is behind")
     # comes back only after the phone's poll has read the game and put the two lost hands

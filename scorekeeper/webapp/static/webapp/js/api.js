@@ -16,10 +16,11 @@ export class Problem extends Error {
 /** No answer, or one worth retrying later (5xx, 429: its `status`, and the seconds to wait
  * where the server said): nothing was decided. */
 export class Unreachable extends Error {
-  constructor(message, { status = null, retryAfter = null } = {}) {
+  constructor(message, { status = null, retryAfter = null, code = null } = {}) {
     super(message);
     this.status = status;
     this.retryAfter = retryAfter;
+    this.code = code; // (the problem's, where the server said one: "awaiting-restore")
   }
 }
 
@@ -57,8 +58,9 @@ export async function call(method, path, { body, token, key, version, lang, form
   if (response.status === 304 && kept) return { status: 200, data: kept.data, unchanged: true };
   if (response.status >= 500 || response.status === 429) {
     const wait = Number.parseInt(response.headers.get("Retry-After") || "", 10);
+    const said = await response.json().catch(() => null);
     throw new Unreachable(`HTTP ${response.status}`, {
-      status: response.status, retryAfter: Number.isNaN(wait) ? null : wait,
+      status: response.status, retryAfter: Number.isNaN(wait) ? null : wait, code: said?.code || null,
     });
   }
   let data = null;

@@ -46,7 +46,8 @@ export async function fetchHere(device) {
       return { gone: error.message };
     }
     if (!(error instanceof Unreachable)) throw error;
-    return { here: await recall(HERE), offline: true };
+    // (the server up, on an empty database waiting for its backup: the phone keeps its night)
+    return { here: await recall(HERE), offline: true, awaiting: error.code === "awaiting-restore" };
   }
 }
 

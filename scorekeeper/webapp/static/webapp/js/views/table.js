@@ -41,7 +41,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     return () => {};
   }
   replace(main, h("p", { class: "panel hint" }, t("loading")));
-  let { here, closed, gone, offline } = await fetchHere(device);
+  let { here, closed, gone, offline, awaiting } = await fetchHere(device);
   if (!main.isConnected) return () => {}; // another screen was opened meanwhile (main.js)
   if (gone) {
     await offTheTable();
@@ -78,7 +78,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     const dealer = table.seats.find((seat) => seat.seat === 0);
     replace(head,
       closed ? h("p", { class: "panel warn-text closed", role: "alert" }, t("table.closed")) : null,
-      offline ? h("p", { class: "hint" }, t("table.kept")) : null,
+      offline ? h("p", { class: "hint" }, t(awaiting ? "table.awaiting_restore" : "table.kept")) : null,
       // The scoring phone shows the seats by name in the hand entry itself (N, E, S, W), so
       // its seating folds away and one hand still fits one screen; other phones show it open,
       // until a result waits for them: its confirm buttons name the players.

@@ -452,6 +452,7 @@ export const EN = {
   "table.no_game": "No game at this table this round. The next round's seating shows here by itself.",
   "table.offline": "This table is not on this phone yet, and there is no connection to fetch it.",
   "table.kept": "Offline: the table as this phone last saw it.",
+  "table.awaiting_restore": "The server is waiting for the director to restore a backup: this phone keeps everything it holds and sends it then.",
   "table.closed": "The director has closed the night: this phone can no longer send anything. What it holds stays listed here.",
   "table.closed_short": "The night is closed",
   "table.result_entered": "The result is entered: no more hands this round",
