@@ -77,8 +77,9 @@ def restore_page(request: HttpRequest) -> HttpResponse:
             user = getattr(request, "user", None)
             # Named as the change log names a director (never by the user name that signs in),
             # or as the laptop itself (`restore_logged`).
-            signed_in = user is not None and user.is_authenticated
-            by = f"director {display_name(user)}" if signed_in else ""
+            by = ""
+            if user is not None and user.is_authenticated:
+                by = f"director {display_name(user)}"
             try:
                 epoch = backups.backup_restore(path=picked.path, by=by)
                 erased = services.events_restored()
