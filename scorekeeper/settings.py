@@ -87,7 +87,8 @@ MIDDLEWARE = [
     # A body larger than REQUEST_BODY_LIMIT is answered 413 before anything reads it.
     "scorekeeper.api.door.BodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's sessions, a browser's kept while the database waits for a backup to restore.
+    "scorekeeper.events.pages.restore.SessionKeptForRestoreMiddleware",
     # Pages and server messages speak the visitor's language: the app's choice (a cookie),
     # else Accept-Language (English or Korean).
     "django.middleware.locale.LocaleMiddleware",

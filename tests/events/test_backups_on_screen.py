@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.test import Client
 from event_helpers import Device, Director, join, ok
 from rest_framework.test import APIClient
@@ -232,12 +233,40 @@ def test_a_director_signed_in_since_the_backup_restores_it_and_stays_signed_in(
     signed_in.force_login(director_user)
     shown = restore_on_screen(signed_in, made.name)
     assert shown.status_code == 200 and f"Restored {made.name}" in shown.content.decode()
-    assert signed_in.get("/events/").status_code == 200  # the director's home, not sign-in
+    assert signed_in.session.get("_auth_user_id") == str(director_user.pk)
     # The change log, which the public reads, names the director as pages do, not by the
     # user name that signs them in.
     (restore,) = Restore.objects.all()
     assert restore.restored_by == "director Dora Lee"
     assert director_user.get_username() not in restore.restored_by
+
+
+def test_a_director_signed_in_before_the_laptop_died_is_signed_in_after_the_restore(
+    director, director_user, places, settings
+):
+    """The server starts on an empty database: the director's browser still holds its cookie,
+    whose session is in the backup. The pages it opens before the restore keep the cookie
+    (no session in the database is not a signed-out browser yet), and the restore brings the
+    director back signed in, under a new key."""
+    a_night_in_play(director)
+    laptop = Client()
+    laptop.force_login(director_user)
+    before = laptop.cookies[settings.SESSION_COOKIE_NAME].value
+    made = made_now()
+    Event.objects.all().delete()  # (as the replacement database: no event, no session)
+    Session.objects.all().delete()
+    assert laptop.get("/events/restore/").status_code == 200
+    assert laptop.cookies[settings.SESSION_COOKIE_NAME].value == before
+    shown = restore_on_screen(laptop, made.name)
+    assert shown.status_code == 200 and f"Restored {made.name}" in shown.content.decode()
+    after = laptop.cookies[settings.SESSION_COOKIE_NAME].value
+    assert after and after != before
+    assert laptop.session.get("_auth_user_id") == str(director_user.pk)
+    # A cookie whose session neither database holds is dropped once nothing waits a restore.
+    stranger = Client()
+    stranger.cookies[settings.SESSION_COOKIE_NAME] = "no-such-session"
+    stranger.get("/events/restore/")
+    assert stranger.cookies[settings.SESSION_COOKIE_NAME].value == ""
 
 
 @pytest.mark.parametrize(

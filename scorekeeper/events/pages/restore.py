@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.contrib.sessions.backends.base import SessionBase
+from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -89,6 +92,7 @@ def restore_page(request: HttpRequest) -> HttpResponse:
                 # The restored database holds the sessions of the backup's time, not this
                 # one: it goes on under a new key (signed in still if the backup knows the
                 # account, signed out on the next page otherwise).
+                request.session = _session_after_restore(request)
                 request.session.cycle_key()
                 context |= {
                     "restored": picked,
@@ -99,6 +103,33 @@ def restore_page(request: HttpRequest) -> HttpResponse:
         status = 400 if context["error"] else 200
         return render(request, "events/screens/restore.html", context, status=status)
     return render(request, "events/screens/restore.html", context)
+
+
+def _session_after_restore(request: HttpRequest) -> SessionBase:
+    """The browser's session once the backup is back: the one it began the request with, or,
+    when that was read from the empty database the laptop started on, the backup's session
+    under the browser's cookie (a director signed in before the laptop died)."""
+    if not request.session.is_empty():
+        return request.session
+    engine = import_module(settings.SESSION_ENGINE)
+    store: SessionBase = engine.SessionStore(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+    return store
+
+
+class SessionKeptForRestoreMiddleware(SessionMiddleware):
+    """Django's sessions, except that while the database waits for its backup (the laptop
+    died: `services.awaiting_restore`) a browser's cookie naming no session is kept, not
+    deleted: the backup may hold that session, and the director restoring it at the laptop
+    stays signed in."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if (
+            settings.SESSION_COOKIE_NAME in request.COOKIES
+            and request.session.is_empty()
+            and services.awaiting_restore()
+        ):
+            return response
+        return super().process_response(request, response)
 
 
 def _listed() -> list[backups.Found]:
