@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import Counter, defaultdict
 from types import SimpleNamespace
 
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from scorekeeper.events.formats.base import Night, PlayedRound, PlayedTable, Team
 from scorekeeper.events.formats.swiss import Swiss
 from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES
-from scorekeeper.events.models import Event
+from scorekeeper.events.models import Event, Round
 from scorekeeper.events.planning import swiss
 from scorekeeper.events.planning.swiss import maximum_matching
 from scorekeeper.events.ranking.standings import Bye, Line, StandingRow
@@ -568,3 +569,30 @@ def test_a_rematch_none_could_avoid_is_marked_on_the_pairings(director: Director
     fourth = director.next_round(event)
     page = anon.get(f"/events/{event}/pairings/").content.decode()
     assert page.count("A rematch (they met in round") == len(fourth["tables"]) == 2
+
+
+def test_the_pairings_keep_the_standings_the_round_was_paired_on(director: Director, anon):
+    """A result of round 1 corrected once round 2 is paired changes the standings, not the
+    printed pairings: each team keeps the place and match points it was paired on (a round
+    seated before rounds kept them shows the standings after the round before, as it did)."""
+    event = swiss_night(director, 4)
+    director.publish(event)
+    first = director.next_round(event)
+    settle_round(director, first, [[10, 4], [10, 6]])
+    director.next_round(event)
+
+    def placed() -> dict[str, tuple[int, int]]:
+        page = anon.get(f"/events/{event}/pairings/").content.decode()
+        found = re.findall(r"<strong>(Team \d\d)</strong> <small>\(#(\d+), (\d+) MP\)", page)
+        return {name: (int(place), int(points)) for name, place, points in found}
+
+    paired = placed()
+    assert len(paired) == 4 and paired["Team 01"][1] == 2 and paired["Team 03"][1] == 0
+    table = first["tables"][0]
+    assert table["team_names"] == ["Team 01", "Team 03"]
+    corrected = {"points": [3, 10], "reason": "keyed the wrong way round"}
+    ok(director.client.patch(f"/api/v1/tables/{table['id']}/result/", corrected, format="json"))
+    assert placed() == paired
+    Round.objects.filter(event_id=event).update(paired_on=None)
+    now = placed()
+    assert now["Team 01"][1] == 0 and now["Team 03"][1] == 2

@@ -217,8 +217,31 @@ class Paired:
     round (None for a team that has none)."""
 
     table: int
-    sides: list[tuple[str, StandingRow | None]]
+    sides: list[tuple[str, Standing | StandingRow | None]]
     met_in: int | None = None  # the round the two met in before (a rematch none could avoid)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A team's place and match points as its round was paired."""
+
+    rank: int | None
+    match_points: int
+
+
+def _standing_when_paired(event: Event, number: int) -> dict[str, Standing | StandingRow]:
+    """Each team's place and match points as round ``number`` was paired: as the round kept
+    them (a result corrected since changes the standings, not the pairings printed), else, for
+    a round seated before rounds kept them, the standings after the round before."""
+    kept = selectors.paired_on(event=event, number=number) or {}
+    rows: dict[str, Standing | StandingRow] = {
+        name: Standing(rank, points or 0) for name, (rank, points) in kept.items()
+    }
+    if not kept:
+        rows.update(
+            (row.name, row) for row in selectors.standings(event=event, through=number - 1).rows
+        )
+    return rows
 
 
 @pages_not_found
@@ -235,8 +258,8 @@ def pairings_page(request: HttpRequest, event_id: int) -> HttpResponse:
     views = selectors.rounds_of(event=event, numbers=[number]) if number else []
     if asked and not views:
         raise Http404("This event has no round with this number.")
-    rows = {row.name: row for row in selectors.standings(event=event, through=number - 1).rows}
     view = views[0] if views else None
+    rows = _standing_when_paired(event, number) if view else {}
     earlier = selectors.rounds_of(event=event, numbers=list(range(1, number))) if view else []
     met = {frozenset(t.team_names): rnd.number for rnd in earlier for t in rnd.tables}
     tables = [

@@ -201,6 +201,15 @@ def rounds_seated(*, event: Event) -> int:
     return Round.objects.filter(event=event).count()
 
 
+def paired_on(*, event: Event, number: int) -> dict[str, list[int | None]] | None:
+    """Round ``number``'s teams as they stood when it was paired (`Round.paired_on`): each
+    name's place and match points; None for a round not paired from the standings."""
+    kept: dict[str, list[int | None]] | None = (
+        Round.objects.filter(event=event, number=number).values_list("paired_on", flat=True).first()
+    )
+    return kept
+
+
 def pins_of(*, event: Event) -> dict[int, str]:
     """Each entrant's PIN for the event, by player id (for the director's printouts)."""
     return dict(Entrant.objects.filter(event=event).values_list("player_id", "pin"))

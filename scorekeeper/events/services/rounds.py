@@ -20,7 +20,7 @@ from scorekeeper.events.access import (
     Actor,
     require_event_director,
 )
-from scorekeeper.events.formats import format_of
+from scorekeeper.events.formats import format_of, has_page
 from scorekeeper.events.models import (
     Event,
     EventTeam,
@@ -124,7 +124,11 @@ def round_generate(*, event: Event, actor: Actor, expected_version: int | None =
         kind = format_of(event)
         planned = kind.seating(selectors.night_of(event=event, number=number), event)
         rnd = Round.objects.create(
-            event=event, number=number, minutes=event.round_minutes, plan_before=event.plan
+            event=event,
+            number=number,
+            minutes=event.round_minutes,
+            plan_before=event.plan,
+            paired_on=_standing_when_paired(event, number),
         )
         teams = {t.pk: t for t in EventTeam.objects.filter(event=event)} if kind.teams else {}
         for t, table in enumerate(planned.tables, start=1):
@@ -178,3 +182,12 @@ def round_time_call(
             )
             event_changed(event.pk)
     return rnd
+
+
+def _standing_when_paired(event: Event, number: int) -> dict[str, list[int | None]] | None:
+    """What a round paired from the standings is printed with (its pairings page): each
+    team's place and match points after the round before, kept as they stand now."""
+    if not has_page(event, "pairings"):
+        return None
+    rows = selectors.standings(event=event, through=number - 1).rows
+    return {row.name: [row.rank, row.match_points] for row in rows}

@@ -1,6 +1,6 @@
 """The events' migrations from 0003 in one, for a new database: their tables built whole as the
 run squashed before leaves them (0003 to 0012, kept in
-`_0003_roster_squashed_0012_directors_remedies`), then 0013 to 0026 applied one by one as
+`_0003_roster_squashed_0012_directors_remedies`), then 0013 to 0027 applied one by one as
 written (some keep a column for the build before them). A database an earlier build migrated
 takes the rest of the chain instead."""
 
@@ -26,6 +26,7 @@ SINCE = (
     "0024_change_log_seeds",
     "0025_change_log_key",
     "0026_change_log_hands",
+    "0027_round_paired_on",
 )
 
 
