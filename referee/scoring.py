@@ -286,11 +286,14 @@ def score_outcome(
     alone: bool = False,
     defender_alone: int | None = None,
     maker_tricks: int | None = None,
+    bid: int | str | None = None,
 ) -> Award:
     """Quick entry by how the hand ended (``made``, ``march``, ``euchred``), as a table says
-    it without counting tricks; with ``maker_tricks`` too, the two must agree."""
+    it without counting tricks; with ``maker_tricks`` too, the two must agree. A turn-up
+    game has no bid to give (only an auction has bids, and its hand is told by its tricks)."""
     if ruleset.auction:
         raise MalformedRecord("outcome", "an auction's hand is entered by its bid and tricks")
+    _check_bid(ruleset, bid)
     if outcome not in OUTCOMES:
         raise MalformedRecord("outcome", "must be made, march or euchred")
     if maker_tricks is None:

@@ -140,7 +140,11 @@ def _rule_called(entry: QuickEntry | RenegeEntry, ruleset: referee.Ruleset) -> R
             award = referee.score_renege(ruleset, offender=entry.renege, bid=entry.bid, **contract)
         elif entry.outcome is not None:
             award = referee.score_outcome(
-                ruleset, outcome=entry.outcome, maker_tricks=entry.maker_tricks, **contract
+                ruleset,
+                outcome=entry.outcome,
+                maker_tricks=entry.maker_tricks,
+                bid=entry.bid,
+                **contract,
             )
         elif entry.maker_tricks is not None:
             award = referee.score(

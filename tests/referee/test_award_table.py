@@ -256,6 +256,16 @@ def test_an_outcome_the_tricks_deny_is_malformed(outcome, tricks, field) -> None
     assert caught.value.field == field
 
 
+@pytest.mark.parametrize("bid", [3, "moon", "loner"])
+@pytest.mark.parametrize("rules", ["standard", "six-handed"])
+def test_a_turn_up_games_outcome_with_a_bid_is_malformed(rules, bid) -> None:
+    """Only an auction has bids: a moon told with a turn-up game's outcome would be kept as
+    the hand's bid and scored as the partnership's march."""
+    with pytest.raises(referee.MalformedRecord) as caught:
+        referee.score_outcome(referee.PRESETS[rules], maker=2, outcome="march", bid=bid)
+    assert caught.value.field == "bid"
+
+
 def test_an_outcome_agreeing_with_the_tricks_scores_them() -> None:
     award = referee.score_outcome(
         referee.PRESETS["standard"], maker=1, outcome="made", maker_tricks=4

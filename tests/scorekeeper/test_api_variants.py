@@ -200,6 +200,10 @@ def test_a_turn_up_game_takes_no_bid_and_no_trump_is_needed(table: Table):
     assert is_problem(
         table.post_hand({"maker": 0, "trump": "H", "bid": 3, "maker_tricks": 3}), 400, "bid"
     )
+    # Told by its outcome, too: a moon would be kept as the hand's bid and scored as the
+    # partnership's march.
+    for bid in ("moon", 3):
+        assert is_problem(table.post_hand({"maker": 2, "bid": bid, "outcome": "march"}), 400, "bid")
     assert table.post_hand({"maker": 0, "maker_tricks": 3}).json()["trump"] is None
 
 
