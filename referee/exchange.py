@@ -84,6 +84,8 @@ def _breach(hand: Hand, reported: ReportedExchange) -> tuple[str, Card | None] |
     """The first of the exchange's breaches of who may pass what (its message key and the
     passed card laid away, if that is the breach), or None."""
     if not exchange_given(hand):
+        if hand.lone_bid == "moon" and hand.rules.auction:  # (moon_exchange is 0)
+            return "exchange_no_moon_pass", None
         return "exchange_not_given", None
     rules = hand.rules
     assert hand.maker is not None

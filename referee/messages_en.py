@@ -240,6 +240,10 @@ TEMPLATES: Final[dict[str, str]] = {
         "An exchange was reported, but these rules give this hand none: only a lone maker "
         "calling for best, or a moon, exchanges cards."
     ),
+    "exchange_no_moon_pass": (
+        "An exchange was reported, but under these rules a moon passes no cards"
+        " (moon_exchange is 0)."
+    ),
     "exchange_not_partner": (
         "A card was passed by a seat that is not a partner of the lone player, {seat}."
     ),

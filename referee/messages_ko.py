@@ -274,6 +274,10 @@ TEMPLATES: Final[dict[str, str]] = {
         "{t_bid}은(는) 다른 자리가 더 높게 {t_bid}한 뒤에만 올릴 수 있어 두 단계 이상 높아야 "
         "합니다."
     ),
+    "exchange_no_moon_pass": (
+        "{t_exchange}이(가) 적혀 있지만 이 규칙에서는 {t_moon}에서 카드를 넘기지 않습니다"
+        " (moon_exchange가 0)."
+    ),
     "exchange_not_given": (
         "{t_exchange}이(가) 적혀 있지만 이 규칙에서는 이번 {t_deal}에 {t_exchange}이(가) "
         "없습니다. {t_call_for_best}을(를) 하는 단독 {t_maker}나 {t_moon}만 카드를 "

@@ -30,6 +30,17 @@ from scorekeeper.api.fields import (
 from scorekeeper.services import HandEntry, QuickEntry, RecordEntry, RenegeEntry, ThrownInEntry
 from scorekeeper.services.hands import hand_snapshot
 
+#: A lone bid told `alone: false`: what the bid is, said in the table's words.
+LONE_BID_PLAYED_ALONE: Final = {
+    "moon": gettext_lazy(
+        "A moon is played alone (the partner sits out): alone true, or leave it out."
+    ),
+    "loner": gettext_lazy(
+        "A loner bid is played alone (the partner sits out): alone true, or leave it out."
+    ),
+}
+
+
 SUITS = ["C", "D", "H", "S"]
 #: The most seats a ruleset has, and so the last seat any request can name: the game's own
 #: ruleset then says which seats it has (the referee answers for a seat it does not have).
@@ -480,13 +491,7 @@ def parse_hand_entry(
         raise serializers.ValidationError({"thrown_in": [_("Must be true.")]})
     lone_bid = values.get("bid") in LONE_BIDS
     if lone_bid and data.get("alone") is False and queued_in != LONE_BID_NOT_ALONE:
-        raise serializers.ValidationError(
-            {
-                "alone": [
-                    _("A %(bid)s is played alone: true, or leave it out.") % {"bid": values["bid"]}
-                ]
-            }
-        )
+        raise serializers.ValidationError({"alone": [LONE_BID_PLAYED_ALONE[values["bid"]]]})
     # The serializer gives every field of the entry (the optional ones their defaults).
     entry = shape.entry(
         **{part.name: values[part.name] for part in dataclasses.fields(shape.entry)}

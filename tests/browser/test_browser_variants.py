@@ -100,7 +100,13 @@ def test_the_new_game_form_offers_each_variants_own_options(page: Page, live_ser
         page.get_by_role("radio", name="Two cards").check()
         page.get_by_role("radio", name="32 cards, sevens to aces: eight each").check()
         page.get_by_role("radio", name="The number they bid").check()
+        # How a game is won, said by the points to win as the switch has it.
+        target = page.locator(".stepper .hint")
+        expect(target).to_have_text(
+            "The first side to reach it in a hand where it made its bid or set the makers wins"
+        )
         page.get_by_role("switch", name="Win only on a bid made or set").uncheck()
+        expect(target).to_have_text("The first side to reach it wins")
         penalty = page.get_by_label("Renege: taken from the side that reneged")
         penalty.fill("2")
         penalty.press("Tab")
@@ -203,6 +209,8 @@ def test_the_charts_scale_below_zero_is_written_with_a_minus_sign(page: Page, li
         table.save()
         expect(page.get_by_label(points("N/S", score))).to_have_text(f"\u2212{-score}")
     expect(page.locator(".chart text.axis").first).to_have_text("\u221210")
+    # Its target line says how a Bid Euchre game is won: not by reaching it alone.
+    expect(page.locator(".chart").get_by_text("31 wins on a bid made or set")).to_be_visible()
 
 
 def test_a_moon_is_amended_on_the_phone_to_a_moon_set_and_to_a_bid_of_tricks(

@@ -1119,3 +1119,19 @@ def test_without_the_contract_rule_the_first_to_the_target_wins_and_the_makers_o
     assert referee.game_winner(free, [31, 32], award=made, maker=1) == 1
     assert referee.game_winner(free, [31, 32], award=made, maker=0) == 0
     assert referee.game_winner(free, [30, 12], award=made, maker=1) is None
+
+
+def test_a_moon_under_rules_that_pass_no_cards_says_so_of_its_exchange() -> None:
+    """variants.md B.7: with `moon_exchange` 0 a moon's exchange is bad, and the words say
+    why (a moon passes nothing here), not that only a moon exchanges cards."""
+    rules = options("bid-euchre", moon_exchange=0)
+    data = bid_record(rules, dealer=3, hands=DEALT, bid="0:pass 1:moon:S")
+    data["exchange"] = {"passed": [], "discard": []}
+    english = referee.check(data).violations
+    korean = referee.check(data, lang="ko").violations
+    assert [v.code for v in english] == ["bad-exchange"] == [v.code for v in korean]
+    assert english[0].message == (
+        "An exchange was reported, but under these rules a moon passes no cards"
+        " (moon_exchange is 0)."
+    )
+    assert "슛 더 문에서 카드를 넘기지 않습니다" in korean[0].message

@@ -321,6 +321,9 @@ def test_a_moon_said_not_alone_is_refused_naming_alone(bid_euchre: Table, body: 
     `{"outcome": "made", "maker_tricks": 5}` is, naming the field that restates the other."""
     assert is_problem(bid_euchre.post_hand(body), 400, "alone")
     assert bid_euchre.read()["hands"] == []
+    # Said in the table's words: 슛 더 문, not the API's "moon".
+    korean = bid_euchre.post_hand(body, HTTP_ACCEPT_LANGUAGE="ko").json()["detail"]
+    assert "슛 더 문에서는 파트너가 빠집니다" in korean and "moon" not in korean
 
 
 def test_a_moon_said_alone_or_not_said_is_played_alone(bid_euchre: Table):

@@ -63,7 +63,7 @@ export function scoreChart(ruleset, hands, { target = ruleset.target } = {}) {
     s("line", { x1: pad.left, x2: width - pad.right, y1: y(target), y2: y(target), class: "target" }),
     // (Said at the start of the line: where the game ends, a team's last point is on it.)
     s("text", { x: pad.left + 4, y: y(target) - 4, class: "axis", "text-anchor": "start" },
-      t("chart.target", { target })),
+      t(ruleset.target_needs_contract ? "chart.target.contract" : "chart.target", { target })),
   ],
   s("text", { x: (width + pad.left) / 2, y: height - 6, class: "axis", "text-anchor": "middle" },
     t("chart.hands")),

@@ -116,7 +116,7 @@ export async function showNewGame(main) {
     const step = (delta) => () => setOption("target", Math.max(1, Math.min(100, rules().target + delta)));
     return h("div", { class: "field stepper" },
       h("span", { class: "field-label", id: "target-label" }, t("opt.target")),
-      h("small", { class: "hint" }, t("opt.target.hint")),
+      h("small", { class: "hint" }, t(ruleset.target_needs_contract ? "opt.target.hint.contract" : "opt.target.hint")),
       h("div", { class: "stepper-row" },
         h("button", { type: "button", class: "round", onclick: step(-1), "aria-label": t("opt.target.less") }, "−"),
         input,

@@ -81,6 +81,7 @@ export const EN = {
 
   "opt.target": "Points to win",
   "opt.target.hint": "The first side to reach it wins",
+  "opt.target.hint.contract": "The first side to reach it in a hand where it made its bid or set the makers wins",
   "opt.target.less": "One point less",
   "opt.target.more": "One point more",
   "opt.stuck_dealer": "When everyone passes twice",
@@ -332,6 +333,7 @@ export const EN = {
   "chart.title": "Score by hand",
   "chart.label": "Score after {hands} hands: {score}",
   "chart.target": "{target} wins",
+  "chart.target.contract": "{target} wins on a bid made or set",
   "chart.hands": "hands",
   "count.label": "{score} counted with a five and a six",
 

@@ -80,6 +80,7 @@ export const KO = {
 
   "opt.target": "이기는 점수",
   "opt.target.hint": "먼저 이 점수에 닿는 편이 이김",
+  "opt.target.hint.contract": `${T.bid}을(를) 해내거나 ${T.maker}을(를) 막은 판에서 먼저 이 점수에 닿는 편이 이김`,
   "opt.target.less": "1점 줄이기",
   "opt.target.more": "1점 늘리기",
   "opt.stuck_dealer": "모두 두 번 패스하면",
@@ -328,6 +329,7 @@ export const KO = {
   "chart.title": "판별 점수",
   "chart.label": "{hands}판 뒤 점수: {score}",
   "chart.target": "{target}점 승리",
+  "chart.target.contract": `{target}점 승리 (${T.bid_made}·${T.bid_set})`,
   "chart.hands": "판",
   "count.label": "5와 6 카드로 센 {score}점",
 
