@@ -174,7 +174,8 @@ def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Pa
     assert ask.evaluate("(el) => getComputedStyle(el).opacity") == "1"
 
     page.locator("#tabs a").nth(2).click()
-    page.locator("main li, main p").first.wait_for()
+    # (Its entries, each hand as it was and became, not the "Loading" before them.)
+    page.locator("main .snap").first.wait_for()
     found["log"] = problems(page)
 
     # Home: the game's card, its teams and score.
@@ -182,6 +183,22 @@ def test_large_text_breaks_no_word_and_cuts_no_label(live_server, large_page: Pa
     expect(page.locator("main .game-link").first).to_be_visible()
     found["home"] = problems(page)
     assert {screen: seen for screen, seen in found.items() if seen} == {}
+
+
+def test_the_log_keeps_a_side_named_by_its_seats_whole_at_page_zoom_200(live_server, phone):
+    """Names too long for a side's label name it by its seats (동/서): in the log's line of
+    each hand, as on the score, the label breaks nowhere inside itself."""
+    page = phone(locale="ko-KR", viewport={"width": 180, "height": 370}, device_scale_factor=2)
+    page = page.new_page()
+    game_started(page, live_server.url, ["Annabelle", "Bartholomew", "Cat", "Dan"])
+    for seat in (0, 1):
+        page.locator("form.entry .choice input").nth(seat).tap()
+        page.locator("form.entry button.ending").first.tap()
+        expect(page.locator("#toast")).to_be_visible()
+    page.locator("#tabs a").nth(2).click()
+    expect(page.locator("main .snap")).to_have_count(2)
+    page.evaluate(SETTLED)
+    assert page.evaluate(BROKEN_WORDS) == []
 
 
 def test_names_a_font_draws_wider_than_reckoned_go_one_a_row_whole(
@@ -484,6 +501,28 @@ def test_a_confirming_phone_opened_after_time_is_called_shows_its_buttons_at_200
     # Who called time, whole with the particle after the bracket of their name (Korean text
     # may break between a bracket and a syllable).
     expect(opponents.locator(".time-called")).to_contain_text("Dora (demo director)\u2060가")
+
+
+@pytest.mark.parametrize("way", ["root font size", "page zoom"])
+def test_a_result_as_it_stood_at_time_says_so_within_the_screen_at_200(
+    live_server, phone, django_user_model, way
+) -> None:
+    """ "As it stood when time was called" is a line of its own on the result: at large text
+    it wraps, where it used to run the page wider than the screen."""
+    user = django_user_model.objects.create_user("dora", first_name="Dora")
+    event, rnd, director = seat_a_night(user, NAMES, hands_per_round=2)
+    code = rnd.tables.get().event_table.join_code
+    services.round_time_call(event=event, number=1, actor=director)
+    if way == "page zoom":
+        scorer = phone(viewport={"width": 180, "height": 370}, device_scale_factor=2).new_page()
+    else:
+        scorer = phone().new_page()
+        root_font_size(scorer, 200)
+    entered_on_the_scorers_phone(scorer, live_server.url, code, "as it stands")
+    expect(scorer.locator("section.result .badge.warn")).to_have_text(
+        "As it stood when time was called"
+    )
+    assert problems(scorer) == []
 
 
 @pytest.mark.parametrize("way", ["text size", "root font size"])

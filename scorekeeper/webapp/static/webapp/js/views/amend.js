@@ -6,7 +6,7 @@ import { keepAmended } from "../outbox.js";
 import { t } from "../i18n.js";
 import { awardText, isAuction, previewAward } from "../rules.js";
 import { h, replace, sheetRow, showSheet, toast, toggle } from "../ui.js";
-import { handAward, handSummary } from "./describe.js";
+import { handAward, handSummary, unbroken } from "./describe.js";
 import { blankHand, handInputs, isComplete, quickEntry } from "./handform.js";
 
 export function openAmend(ctx, hand, afterWrite) {
@@ -67,7 +67,7 @@ export function openAmend(ctx, hand, afterWrite) {
         version = fresh ? fresh.version : version;
         replace(message, h("div", { class: "conflict panel", role: "alert" },
           h("p", {}, t("amend.conflict")),
-          now ? h("p", {}, h("strong", {}, `#${now.number}: `), handSummary(fresh, now), " → ", handAward(fresh, now)) : h("p", {}, t("amend.gone")),
+          now ? h("p", {}, h("strong", {}, `#${now.number}: `), unbroken(handSummary(fresh, now)), " → ", unbroken(handAward(fresh, now))) : h("p", {}, t("amend.gone")),
           h("p", { class: "hint" }, t("amend.again"))));
         save.textContent = t("amend.anyway");
         save.disabled = !now;
@@ -82,7 +82,7 @@ export function openAmend(ctx, hand, afterWrite) {
   const dialog = h("dialog", { class: "sheet", "aria-labelledby": "amend-title" },
     h("form", { method: "dialog", onsubmit: submit },
       h("h2", { id: "amend-title" }, t("amend.title", { number: hand.number })),
-      h("p", { class: "hint" }, t("amend.now"), " ", handSummary(game, hand), " → ", handAward(game, hand)),
+      h("p", { class: "hint" }, t("amend.now"), " ", unbroken(handSummary(game, hand)), " → ", unbroken(handAward(game, hand))),
       // Only where the rules let a hand be thrown in (or to undo a mistaken one).
       game.can_throw_in || thrownIn
         ? toggle({

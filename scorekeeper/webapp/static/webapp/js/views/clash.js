@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { discard, rebase } from "../outbox.js";
 import { awardText, previewAward } from "../rules.js";
 import { h, replace } from "../ui.js";
-import { handSummary, kindOf } from "./describe.js";
+import { handSummary, kindOf, unbroken } from "./describe.js";
 
 /** The clash dialog of a game's screen: `render(view)` shows it while the view has held hands
  * (and closes it once none are left), `close()` when the screen goes. */
@@ -15,7 +15,7 @@ export function clashDialog(ctx, scoreWords) {
 
   function sideList(items) {
     return h("ul", { class: "plain" }, items.map(({ number, hand, award }) => h("li", {},
-      h("strong", {}, `#${number} `), handSummary(ctx.game, hand),
+      h("strong", {}, `#${number} `), unbroken(handSummary(ctx.game, hand)),
       h("br"), h("span", { class: `hand-award ${award?.reason || ""}` }, awardText(ctx.game.ruleset, award || {})))));
   }
 

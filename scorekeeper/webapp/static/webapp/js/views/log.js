@@ -3,11 +3,11 @@
 import { api, Unreachable } from "../api.js";
 import { t, locale } from "../i18n.js";
 import { h, replace } from "../ui.js";
-import { handAward, handSummary } from "./describe.js";
+import { handAward, handSummary, unbroken } from "./describe.js";
 
 function snapshot(game, hand) {
   if (!hand) return null;
-  return h("span", { class: "snap" }, handSummary(game, hand), " → ", handAward(game, hand));
+  return h("span", { class: "snap" }, unbroken(handSummary(game, hand)), " → ", unbroken(handAward(game, hand)));
 }
 
 export async function showLog(main, { game, links }) {
