@@ -108,6 +108,16 @@ def test_a_formats_options_are_its_own_and_checked_by_it(director: Director):
     )
     event = ok(create(director, rounds_planned=3), 201)
     url = f"/api/v1/events/{event['id']}/"
+    # Named as the console names the format, not by its code, in either language.
+    swiss = {"name": "Swiss", "format": "swiss", "rounds_planned": 3, "tie_rule": "cut"}
+    made = f"/api/v1/clubs/{director.club}/events/"
+    for language, said in [
+        ("en", "An event of this format (fixed partners, Swiss) has no option tie_rule"),
+        ("ko", "이 방식(고정 파트너, 스위스 방식)의 이벤트에는 tie_rule 옵션이 없습니다"),
+    ]:
+        refused = director.client.post(made, swiss, format="json", HTTP_ACCEPT_LANGUAGE=language)
+        assert is_problem(refused, 400, "tie_rule", "not-an-option")
+        assert said in refused.json()["detail"]
     assert ok(director.client.patch(url, {"step": 3}, format="json"))["step"] == 3
     assert is_problem(
         director.client.patch(url, {"rank_by": "wins"}, format="json"), 400, "rank_by"

@@ -372,8 +372,8 @@ class FormatBase(EventFormat, Generic[Options]):
                     field=name,
                 )
             raise Malformed(
-                _("%(format)s events have no option %(option)s")
-                % {"format": self.name, "option": name},
+                _("An event of this format (%(format)s) has no option %(option)s")
+                % {"format": self.title, "option": name},
                 code="not-an-option",
                 field=name,
             )
