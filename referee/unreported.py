@@ -9,6 +9,7 @@ partner of a lone player, where the rules allow one, so play may pass it by.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from .cards import SUITS, Card
@@ -23,7 +24,6 @@ from .verdict import Next, Phase, TrickResult
 def play_trump_unreported(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -> Outcome:
     rules = hand.rules
     players = hand.players
-    dealer = hand.dealer
     took: bool | None = None
     if hand.discard is not None and not flag_discard_in_auction(hand):
         # A discard says that the dealer took the upcard (there is one to take).
@@ -44,15 +44,9 @@ def play_trump_unreported(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -
     def clockwise_all(seat: int) -> list[int]:
         return [(seat + i) % players for i in range(players)]
 
-    def left_of(seat: int) -> int:
-        return next((s for s in clockwise((seat + 1) % players)), seat)
-
-    first_leaders = {left_of(dealer)}
-    if rules.auction:  # (the maker leads, whoever won the auction)
-        first_leaders = set(certain)
-    elif rules.canadian_loner or rules.loner_lead == "left-of-loner":
-        for out in set(range(players)) - set(certain):
-            first_leaders.update(left_of(maker) for maker in rules.partners_of(out))
+    # Who sits out, each way the rules allow and the record leaves open; narrowed as play
+    # shows who was passed by. A play no way allows is flagged, and narrows nothing.
+    ways = _ways_to_sit_out(hand, playing)
     upcard_suits = SUITS if hand.upcard is None and took is not False else ()
     played = 0
     cards_by_seat = dict.fromkeys(range(players), 0)
@@ -73,12 +67,23 @@ def play_trump_unreported(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -
             done = [s for s, _ in plays]
             if not plays:
                 seats = clockwise(seat)
-                if number == 1 and seat not in first_leaders:
-                    _wrong_first_lead(hand, order, seat, card, sorted(first_leaders))
+                if number == 1:
+                    fits = [out for out in ways if seat in _first_leaders(hand, out)]
+                    if fits:
+                        ways = fits
+                    else:
+                        leaders = set().union(*(_first_leaders(hand, out) for out in ways))
+                        _wrong_first_lead(hand, order, seat, card, sorted(leaders))
             else:
                 expected = next(s for s in seats if s not in done)
-                if seat != expected:
+                passed = _between(plays[0][0], seat, players) - set(done)
+                fits = [out for out in ways if passed <= out]
+                if seat != expected or not fits:
+                    if seat == expected:  # (the seats passed by cannot all be sitting out)
+                        expected = min(passed, key=lambda s: (s - plays[0][0]) % players)
                     flag_out_of_turn(hand, order, seat, card, number, expected)
+                else:
+                    ways = fits
             check_card(
                 hand,
                 order,
@@ -95,6 +100,8 @@ def play_trump_unreported(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -
             plays.append((seat, card))
         if t < last and plays:
             done = [s for s, _ in plays]
+            fits = [out for out in ways if out >= set(range(players)) - set(done)]
+            ways = fits or ways
             missing_seats = [s for s in seats if s not in done]
             if not missing_seats:
                 # Every seat certain to play has played; the others may all sit out only as
@@ -123,22 +130,71 @@ def play_trump_unreported(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -
     return Outcome(results, None, False, None, next_up)
 
 
+def _lone_sides(hand: Hand) -> int:
+    """On how many sides a player may be alone, the others of the side sitting out: one for a
+    lone maker, and one more where a lone defender may answer it."""
+    rules = hand.rules
+    lone_maker = rules.going_alone or (rules.auction and rules.lone_bids != "none")
+    lone_defender = rules.defend_alone and (rules.going_alone or rules.defend_alone_vs_partnership)
+    return int(lone_maker) + int(lone_defender)
+
+
 def _seat_that_must_play(hand: Hand, absent: Sequence[int]) -> int | None:
     """Of these seats, none of which plays in the record (clockwise from the trick's leader),
     one that cannot be sitting out, or None when they may all be: on each side none sits
     out, or all but the one playing alone; a lone player on one side only, or on both when a
     lone defender may answer a lone maker."""
-    rules = hand.rules
-    lone_maker = rules.going_alone or (rules.auction and rules.lone_bids != "none")
-    lone_defender = rules.defend_alone and (rules.going_alone or rules.defend_alone_vs_partnership)
     lone_sides = 0
-    for team in rules.teams:
+    for team in hand.rules.teams:
         out = [seat for seat in absent if seat in team]
         if out:
             if len(out) != len(team) - 1:
                 return out[0]
             lone_sides += 1
-    return absent[0] if lone_sides > int(lone_maker) + int(lone_defender) else None
+    return absent[0] if lone_sides > _lone_sides(hand) else None
+
+
+def _ways_to_sit_out(hand: Hand, playing: set[int]) -> list[frozenset[int]]:
+    """Each set of seats that may be sitting out (none playing a card in the record): on each
+    side none, or all but the one playing alone, on no more sides than may have a lone
+    player. Nobody sitting out comes first."""
+    choices = []
+    for team in hand.rules.teams:
+        outs = [frozenset(team) - {alone} for alone in team if len(team) > 1]
+        choices.append([frozenset(), *(out for out in outs if not out & playing)])
+    return [
+        frozenset().union(*way)
+        for way in itertools.product(*choices)
+        if sum(1 for out in way if out) <= _lone_sides(hand)
+    ]
+
+
+def _next_playing(seat: int, out: frozenset[int], players: int) -> int:
+    """The seat after ``seat``, clockwise, that is not sitting out."""
+    return next(s for s in ((seat + i) % players for i in range(1, players + 1)) if s not in out)
+
+
+def _between(before: int, after: int, players: int) -> set[int]:
+    """The seats strictly between two, clockwise (from a trick's leader to a seat playing to
+    it: those of them that have not played are passed by)."""
+    return {(before + i) % players for i in range(1, (after - before) % players)}
+
+
+def _first_leaders(hand: Hand, out: frozenset[int]) -> set[int]:
+    """Who may lead the first trick with these seats sitting out: the first seat playing left
+    of the dealer; where the rules have it, left of a lone player; under an auction, the
+    maker, who may be anyone playing."""
+    rules = hand.rules
+    players = hand.players
+    if rules.auction:
+        return set(range(players)) - out
+    leaders = {_next_playing(hand.dealer, out, players)}
+    if rules.canadian_loner or rules.loner_lead == "left-of-loner":
+        for team in rules.teams:
+            if out & set(team):
+                (alone,) = set(team) - out
+                leaders.add(_next_playing(alone, out, players))
+    return leaders
 
 
 def _wrong_first_lead(

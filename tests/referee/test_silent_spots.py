@@ -228,6 +228,27 @@ TRUMP_UNREPORTED = [
         record("two-handed", tricks=("1:AS", "1:KS"), **QUEEN_OF_HEARTS),
         [("out-of-turn", 0, 1, None)],
     ),
+    # Seats passed by sit out only as a lone player's partners, on one side without a lone
+    # defender: seat 3 leads the first trick only with seats 1 and 2 both out, and seat 0
+    # plays right after seat 1 only with seats 2 and 3 both out, a lone player on each side.
+    case(
+        "trump-unreported-a-first-lead-only-a-lone-player-on-each-side-could-give",
+        record(tricks=("3:AS",), **QUEEN_OF_HEARTS),
+        [("wrong-lead", 3, 1, "AS")],
+    ),
+    case(
+        "trump-unreported-a-play-only-a-lone-player-on-each-side-could-give",
+        record(tricks=("1:AS 0:KS",), **QUEEN_OF_HEARTS),
+        [("out-of-turn", 0, 1, "KS")],
+    ),
+    case(
+        "trump-unreported-with-a-lone-defender-both-sides-may-be-alone",
+        record(options("standard", defend_alone=True), tricks=("1:AS 0:KS",), **QUEEN_OF_HEARTS),
+    ),
+    case(
+        "trump-unreported-a-first-lead-past-a-lone-players-partner",
+        record(tricks=("2:AS",), **QUEEN_OF_HEARTS),
+    ),
 ]
 
 
