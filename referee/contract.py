@@ -92,14 +92,38 @@ def _compare(hand: Hand, given: GivenContract) -> None:
     differs = given.trump is not hand.trump or given.maker != hand.maker
     if given.alone is not None and given.alone != hand.alone:
         differs = True
+    # A declaration the bids made and the rules refused is the contract's too, ruled on once.
+    refused = given.defender_alone is not None and _declaration_refused(hand, given.defender_alone)
     still_to_declare = hand.defender_alone is None and given.defender_alone is not None
+    still_to_declare = still_to_declare and not refused
     if given.defender_alone_given and given.defender_alone != hand.defender_alone:
-        differs = differs or not still_to_declare
+        differs = differs or not (still_to_declare or refused)
     if differs:
         hand.flag(_ORDER, "contract-mismatch", "contract_mismatch", given=given, derived=derived)
     elif still_to_declare:
         assert given.defender_alone is not None
         defend_alone(hand, _ORDER, given.defender_alone, by_contract=True)
+
+
+#: The refusals of a declaration to defend alone (`bidding.defend_alone`).
+_DEFENDING: Final = frozenset(
+    {
+        "defend_before_trump",
+        "no_defend_alone",
+        "defend_by_maker",
+        "defend_needs_loner",
+        "defend_again",
+        "defend_twice",
+    }
+)
+
+
+def _declaration_refused(hand: Hand, seat: int) -> bool:
+    """Whether the bids have the seat declare to defend alone, refused as not allowed."""
+    return any(
+        breach.code == "alone-not-allowed" and breach.seat == seat and breach.key in _DEFENDING
+        for breach in hand.pending
+    )
 
 
 def _still_to_bid(hand: Hand) -> list[int]:

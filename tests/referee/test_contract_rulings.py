@@ -246,6 +246,16 @@ LONE_DEFENDER = [
         [MISMATCH],
         contract=("H", 1, True, 2),
     ),
+    case(
+        "alone-not-allowed-once-a-refused-declaration-the-contract-repeats",
+        record(
+            bid="1:order-up-alone 2:defend-alone",
+            contract=LONE_HEARTS_BY_1 | {"defender_alone": 2},
+            **NINE_OF_HEARTS,
+        ),
+        [("alone-not-allowed", 2, None, None)],
+        contract=("H", 1, True, None),
+    ),
 ]
 
 
