@@ -148,6 +148,7 @@ KOREAN: Final[dict[str, str]] = {
     "must be a whole number": "정수여야 합니다",
     "must be a whole number, 0 or more": "0 이상의 정수여야 합니다",
     "must not be negative": "음수일 수 없습니다",
+    "must be at most {most}": "{most} 이하여야 합니다",
     "must be a string": "문자열이어야 합니다",
     "must be an object of point values": "점수 값을 적은 객체여야 합니다",
     "must be at least 1": "1 이상이어야 합니다",

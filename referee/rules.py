@@ -247,6 +247,11 @@ def _preset_list() -> str:
     return ", ".join(PRESETS)
 
 
+#: The largest whole number a ruleset's option takes (a target, a point value): more than any
+#: game has, and a number every client holds exactly.
+MOST_OPTION: Final = 999_999
+
+
 def _check_value(field: str, expected: object, value: object) -> object:
     if expected == "bool":
         if not isinstance(value, bool):
@@ -256,6 +261,8 @@ def _check_value(field: str, expected: object, value: object) -> object:
             raise MalformedRecord(field, "must be a whole number")
         if value < 0:
             raise MalformedRecord(field, "must not be negative")
+        if value > MOST_OPTION:
+            raise MalformedRecord(field, "must be at most {most}", most=MOST_OPTION)
     elif expected == "str" and not isinstance(value, str):
         raise MalformedRecord(field, "must be a string")
     return value
@@ -443,7 +450,7 @@ def options_schema() -> dict[str, Any]:
     shape, which is accepted only where it agrees with what players, deck and bidding make."""
     kinds: dict[str, dict[str, Any]] = {
         "bool": {"type": "boolean"},
-        "int": {"type": "integer", "minimum": 0},
+        "int": {"type": "integer", "minimum": 0, "maximum": MOST_OPTION},
         "str": {"type": "string"},
     }
 

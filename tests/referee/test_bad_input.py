@@ -105,6 +105,15 @@ def test_a_negative_claim_is_refused_where_no_hand_takes_points_away() -> None:
     referee.check({**claim, "ruleset": "bid-euchre"})  # (a set takes points away there)
 
 
+@pytest.mark.parametrize("option", ["target", "points.make", "points.renege_penalty"])
+def test_a_rulesets_number_larger_than_any_game_is_refused(option: str) -> None:
+    """A number no client could hold exactly (10**29) is refused, not scored."""
+    record = {"dealer": 0, "ruleset": {"preset": "standard", option: 10**29}}
+    assert refusal(record) == (f"ruleset.{option}", "must be at most 999999")
+    assert refusal(record, "ko") == (f"ruleset.{option}", "999999 이하여야 합니다")
+    referee.check({"dealer": 0, "ruleset": {"preset": "standard", option: 999_999}})
+
+
 def test_a_point_given_twice_with_two_values_is_refused() -> None:
     twice = {"preset": "standard", "points.march": 3, "points": {"march": 4}}
     assert refusal({"dealer": 0, "ruleset": twice}) == (
