@@ -120,6 +120,10 @@ def play_trump_unreported(hand: Hand, reported: Sequence[Sequence[PlayEntry]]) -
                 )
         results.append(TrickResult(plays[0][0] if plays else None, None, plays))
     next_up = None
+    if not reported:  # (a discard and no play: the first lead, if only one seat may make it)
+        leaders = set().union(*(_first_leaders(hand, out) for out in ways))
+        if len(leaders) == 1:
+            next_up = Next(leaders.pop(), Phase.PLAY, None)
     current = results[-1].plays if results else []
     if current and len(current) < len(certain):
         done = [s for s, _ in current]

@@ -1425,10 +1425,17 @@ RECORD_FAULTS = [
         [("discard-not-allowed", 0, None, "9D")],
         award=("thrown-in", {}),
     ),
+    # Trump unreported, not unmade: the discard says the dealer took the upcard, so play comes
+    # next, not bidding; its first lead is named only where no seat may be sitting out.
     case(
         "discard-without-bids-not-judged",
         record(dealer=0, upcard="QH", discard="9C"),
-        next=(1, "bidding", ["pass", "order-up", "order-up-alone"]),
+        next=None,
+    ),
+    case(
+        "discard-without-bids-play-comes-next",
+        record(options("standard", going_alone=False), dealer=0, upcard="QH", discard="9C"),
+        next=(1, "play", None),
     ),
     case(
         "discard-after-an-order-up-is-fine",
