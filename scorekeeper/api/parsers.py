@@ -113,7 +113,7 @@ class BoundedJSONParser(JSONParser):
         try:
             text = body.decode(encoding)
         except (UnicodeDecodeError, LookupError):
-            detail = _("The body is not %(encoding)s text.") % {"encoding": encoding}
+            detail = _("The body is not %(encoding)s text.") % {"encoding": encoding.upper()}
             raise UnreadableBody(detail) from None
         try:
             data = referee.read_json(text, "body")

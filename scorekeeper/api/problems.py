@@ -220,7 +220,13 @@ def status_text(code: int) -> str:
 
 
 def problem_response(body: dict[str, Any]) -> JsonResponse:
-    return JsonResponse(body, status=body["status"], content_type=PROBLEM_JSON)
+    """A problem answered outside DRF, written as DRF writes its own: compact UTF-8."""
+    return JsonResponse(
+        body,
+        status=body["status"],
+        content_type=PROBLEM_JSON,
+        json_dumps_params={"separators": (",", ":"), "ensure_ascii": False},
+    )
 
 
 def site_problem(

@@ -102,6 +102,19 @@ def test_an_oversized_body_is_a_problem_naming_the_body(table: Table):
     assert table.read()["hands"] == []
 
 
+def test_a_body_over_the_doors_limit_is_written_as_every_other_problem(client, settings):
+    """Refused before the API reads it, the problem is still compact UTF-8 JSON, as DRF's:
+    Korean words written as themselves, not escaped."""
+    huge = b"x" * (settings.REQUEST_BODY_LIMIT + 1)
+    response = client.post(
+        "/api/v1/games/", huge, content_type="application/json", HTTP_ACCEPT_LANGUAGE="ko"
+    )
+    assert is_problem(response, 413, "body")
+    text = response.content.decode()
+    assert ", " not in text.split('"detail"')[0] and '":"' in text
+    assert "\\u" not in text and response.json()["title"] in text
+
+
 def test_a_field_written_twice_is_refused_by_name_not_read_as_the_last(table: Table):
     body = '{"maker": 0, "outcome": "made", "maker": 1}'
     response = table.client.post(
