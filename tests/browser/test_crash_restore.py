@@ -105,8 +105,11 @@ def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, ph
         pass  # the phone's poll (every 5 s)
     expect(two.get_by_role("heading", name="Hand 5 of 8")).to_be_visible()
     expect(two.get_by_role("heading", name="Join a table")).to_have_count(0)
-    two.reload()  # opened again meanwhile: it says why it waits
-    expect(two.get_by_text("The server is waiting for the director to restore")).to_be_visible()
+    # It says why it waits, at its poll, on the screen the players have open ...
+    waits = two.get_by_text("The server is waiting for the director to restore")
+    expect(waits).to_be_visible()
+    two.reload()  # ... and opened again meanwhile
+    expect(waits).to_be_visible()
     expect(two.get_by_role("heading", name="Hand 5 of 8")).to_be_visible()
 
     # Table 1's first send after the restore (its fifth hand, answered "the game is behind")
@@ -149,6 +152,7 @@ def test_a_restored_server_gets_back_every_hand_the_phones_hold(stack: Stack, ph
     expect(one.locator("#status")).not_to_contain_text("not sent yet")
     expect(one.get_by_role("heading", name="Hand 6 of 8")).to_be_visible()
     expect(two.get_by_role("heading", name="Hand 5 of 8")).to_be_visible()
+    expect(waits).to_have_count(0)
 
     # Nothing is sent twice: the phones read and send again, and the games stay as they are.
     for page in pages:

@@ -25,7 +25,7 @@ from scorekeeper.events.models import Event, TableToken
 from scorekeeper.events.selectors import holdings
 from scorekeeper.events.services.device_tokens import made_at
 from scorekeeper.management.commands.prepare_to_serve import described, restore_offered
-from scorekeeper.models import Restore
+from scorekeeper.models import Game, Restore
 from scorekeeper.tokens import token_digest
 from tests.problems import is_problem
 from tests.waiting import until
@@ -479,11 +479,17 @@ def test_a_phone_waits_while_an_empty_database_waits_for_its_backup(director, pl
     would forget the night it holds for the restore."""
     _, phone = a_night_in_play(director)
     made = made_now()
-    Event.objects.all().delete()  # (as a new laptop's database: no event)
+    Event.objects.all().delete()  # (as a new laptop's database: no event, no game)
+    Game.objects.all().delete()
     waiting = phone.here()
     assert is_problem(waiting, 503, code="awaiting-restore") and int(waiting["Retry-After"]) > 0
+    # Its game, read or written to, is not unknown either: only not back yet.
+    game = f"/api/v1/games/{phone.table['game']}/"
+    for asked in (phone.client.get(game), sent_by_key(phone, "after-the-crash", 2)):
+        assert is_problem(asked, 503, code="awaiting-restore") and int(asked["Retry-After"]) > 0
     assert restore_on_screen(Client(), made.name).status_code == 200
     assert ok(phone.here())["table"]["id"] == phone.id
+    assert ok(phone.client.get(game))["id"] == phone.table["game"]
     # With no backup to restore, a token the database does not know is unknown.
     Event.objects.all().delete()
     for place in places:

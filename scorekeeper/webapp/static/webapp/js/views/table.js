@@ -41,7 +41,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     return () => {};
   }
   replace(main, h("p", { class: "panel hint" }, t("loading")));
-  let { here, closed, gone, offline, awaiting } = await fetchHere(device);
+  let { here, closed, gone, offline = false, awaiting = false } = await fetchHere(device);
   if (!main.isConnected) return () => {}; // another screen was opened meanwhile (main.js)
   if (gone) {
     await offTheTable();
@@ -524,6 +524,13 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       stop(); // (its polls end: a phone off its table is not seen at it)
       cleanup = showJoin(main, { message: fresh.gone }); // (ended as the router leaves: `stop`)
       return;
+    }
+    // The server waiting for its backup (the laptop died) is said as soon as a poll hears it,
+    // and no longer once the server answers again.
+    if (!!(fresh.offline && fresh.awaiting) !== awaiting && (fresh.offline || fresh.here)) {
+      awaiting = !!fresh.awaiting;
+      offline = !!fresh.offline;
+      renderHead();
     }
     if (!fresh.here || fresh.offline) return;
     const next = fresh.here.table;
