@@ -176,6 +176,8 @@ def test_a_three_table_progressive_night_on_phones(
 
     # Table 3 is slow: time is called after one hand, and it enters the result as it stands.
     three, p3 = names(first[3]), phones[3]
+    # The round's clock shows on the scoring phone, its seating folded away.
+    expect(p3.locator(".clock")).to_be_visible()
     expect(p3.locator(".clock")).to_contain_text("A round of 20 minutes")
     hand(p3, f"{three[1]} (E)", 3)
     eventually(p3, lambda: len(api_get(base, f"/api/v1/games/{first[3]['game']}/")["hands"]) == 1)

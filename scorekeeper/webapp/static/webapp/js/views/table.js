@@ -86,9 +86,10 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         h("summary", {}, h("span", { class: "table-title" }, t("table.heading", { number, round: table.round })),
           " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${letterOf(dealer)})` }))),
         h("p", { class: "hint" }, table.event_name),
-        seatList(table),
-        table.time_called_at ? null : timeLine(table)),
-      table.time_called_at ? timeLine(table) : null);
+        seatList(table)),
+      // The round's clock, or time called, under the heading on every phone (the scoring
+      // phone's seating is folded away); none once the night is closed.
+      closed ? null : timeLine(table));
   }
 
   // ---- the result
