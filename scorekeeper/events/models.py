@@ -313,9 +313,7 @@ class Round(models.Model):
     # The event's plan as it was before this round was seated: undoing the round puts it back,
     # so the round seated again is the same.
     plan_before = models.JSONField(null=True, blank=True)
-    # A round paired from the standings (Swiss): each team's place and match points as they
-    # stood when it was paired, by name ({"Aces": [1, 6]}); the printed pairings show these,
-    # not what a result corrected since would make of them. Null: not paired from standings.
+    # A Swiss round's teams as paired, for its printed pairings: {name: [place, match points]}.
     paired_on = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
