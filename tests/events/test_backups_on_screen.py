@@ -269,6 +269,34 @@ def test_a_director_signed_in_before_the_laptop_died_is_signed_in_after_the_rest
     assert stranger.cookies[settings.SESSION_COOKIE_NAME].value == ""
 
 
+def test_signing_out_while_no_event_is_held_ends_the_browsers_session(
+    director, director_user, places, settings
+):
+    """Backups beside a database with no event (a club that plays casual games, an event
+    deleted) is also what waiting for a restore looks like: a director who signs out then
+    still loses the cookie, so no backup restored later signs that browser in again."""
+    a_night_in_play(director)
+    made_now()
+    Event.objects.all().delete()
+    laptop = Client()
+    laptop.force_login(director_user)
+    assert laptop.post("/events/logout/").status_code == 302
+    assert laptop.cookies[settings.SESSION_COOKIE_NAME].value == ""
+
+
+def test_a_casual_games_phone_learns_its_game_is_gone_while_no_event_is_held(places):
+    """Only a table phone's token is told to wait while the database holds no event: a
+    casual game's phone asking for a game the server does not have is told it is not
+    there."""
+    made_now()
+    body = {"ruleset": "standard", "players": ["Ann", "Ben", "Cat", "Dan"], "dealer": 0}
+    game = ok(APIClient().post("/api/v1/games/", body, format="json"), 201)
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Bearer {game['token']}")
+    gone = phone.get("/api/v1/games/00000000-0000-4000-8000-000000000000/")
+    assert is_problem(gone, 404)
+
+
 @pytest.mark.parametrize(
     ("form", "says"),
     [

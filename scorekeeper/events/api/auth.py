@@ -60,17 +60,25 @@ class AwaitingRestore(exceptions.APIException):
 
 
 class AwaitingRestoreMiddleware:
-    """While the database waits for its backup (`services.awaiting_restore`), what the API
-    does not find is not gone, only not back yet: a phone reading its game or sending a hand
-    to it is told to wait (503 `awaiting-restore`, with Retry-After) as its table's own read
-    is, never that it is unknown (404)."""
+    """While the database waits for its backup (`services.awaiting_restore`), what a table's
+    phone asks the API for and it does not find (its game, say) is not gone, only not back
+    yet: the phone is told to wait (503 `awaiting-restore`, with Retry-After), as its table's
+    own read is, never that it is unknown (404). Only a table phone's token, shaped as this
+    server issues them, is answered so: a casual game's phone still learns its game is gone."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if response.status_code == 404 and request.path.startswith("/api/") and awaiting_restore():
+        scheme, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")[::2]
+        if (
+            response.status_code == 404
+            and request.path_info.startswith("/api/")
+            and scheme.lower() == "bearer"
+            and shaped_as_issued(token.strip())
+            and awaiting_restore()
+        ):
             waiting = site_problem(
                 503, code=AwaitingRestore.default_code, detail=str(AwaitingRestore.default_detail)
             )

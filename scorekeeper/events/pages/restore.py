@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import formats
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_protect
 
@@ -123,11 +124,15 @@ class SessionKeptForRestoreMiddleware(SessionMiddleware):
     stays signed in."""
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        session = request.session
         if (
             settings.SESSION_COOKIE_NAME in request.COOKIES
-            and request.session.is_empty()
+            and session.is_empty()
+            and not session.modified  # (a sign-out flushes it: its cookie goes, as ever)
             and services.awaiting_restore()
         ):
+            if session.accessed:
+                patch_vary_headers(response, ("Cookie",))
             return response
         return super().process_response(request, response)
 
