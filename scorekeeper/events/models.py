@@ -313,7 +313,7 @@ class Round(models.Model):
     # The event's plan as it was before this round was seated: undoing the round puts it back,
     # so the round seated again is the same.
     plan_before = models.JSONField(null=True, blank=True)
-    # A Swiss round's teams as paired, for its printed pairings: {name: [place, match points]}.
+    # A Swiss round's teams as paired, for its pairings: {team id: [place, match points]}.
     paired_on = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from scorekeeper.events.formats.base import Night, PlayedRound, PlayedTable, Team
 from scorekeeper.events.formats.swiss import Swiss
 from scorekeeper.events.localized.choice_names import TIE_BREAK_NAMES
-from scorekeeper.events.models import Event, Round
+from scorekeeper.events.models import Event, EventTeam, Round
 from scorekeeper.events.planning import swiss
 from scorekeeper.events.planning.swiss import maximum_matching
 from scorekeeper.events.ranking.standings import Bye, Line, StandingRow
@@ -593,6 +593,14 @@ def test_the_pairings_keep_the_standings_the_round_was_paired_on(director: Direc
     corrected = {"points": [3, 10], "reason": "keyed the wrong way round"}
     ok(director.client.patch(f"/api/v1/tables/{table['id']}/result/", corrected, format="json"))
     assert placed() == paired
+    # Kept by the team, not its name: a team renamed (as an erased player's is) keeps its
+    # place, and the round holds no name.
+    (kept,) = Round.objects.filter(event_id=event, number=2).values_list("paired_on", flat=True)
+    teams = dict(EventTeam.objects.filter(event_id=event).values_list("name", "pk"))
+    assert set(kept) == {str(teams[name]) for name in paired}
+    EventTeam.objects.filter(pk=teams["Team 01"]).update(name="Team 09")
+    assert placed() == {("Team 09" if n == "Team 01" else n): p for n, p in paired.items()}
+    EventTeam.objects.filter(pk=teams["Team 01"]).update(name="Team 01")
     Round.objects.filter(event_id=event).update(paired_on=None)
     now = placed()
     assert now["Team 01"][1] == 0 and now["Team 03"][1] == 2

@@ -229,19 +229,14 @@ class Standing:
     match_points: int
 
 
-def _standing_when_paired(event: Event, number: int) -> dict[str, Standing | StandingRow]:
+def _placed_as_paired(event: Event, number: int) -> dict[str, Standing | StandingRow]:
     """Each team's place and match points as round ``number`` was paired: as the round kept
-    them (a result corrected since changes the standings, not the pairings printed), else, for
-    a round seated before rounds kept them, the standings after the round before."""
-    kept = selectors.paired_on(event=event, number=number) or {}
-    rows: dict[str, Standing | StandingRow] = {
-        name: Standing(rank, points or 0) for name, (rank, points) in kept.items()
-    }
-    if not kept:
-        rows.update(
-            (row.name, row) for row in selectors.standings(event=event, through=number - 1).rows
-        )
-    return rows
+    them (a result corrected since changes the standings, not the pairings printed), else the
+    standings after the round before (a round seated before rounds kept them)."""
+    kept = selectors.paired_on(event=event, number=number)
+    if kept is not None:
+        return {name: Standing(rank, points) for name, (rank, points) in kept.items()}
+    return {row.name: row for row in selectors.standings(event=event, through=number - 1).rows}
 
 
 @pages_not_found
@@ -259,7 +254,7 @@ def pairings_page(request: HttpRequest, event_id: int) -> HttpResponse:
     if asked and not views:
         raise Http404("This event has no round with this number.")
     view = views[0] if views else None
-    rows = _standing_when_paired(event, number) if view else {}
+    rows = _placed_as_paired(event, number) if view else {}
     earlier = selectors.rounds_of(event=event, numbers=list(range(1, number))) if view else []
     met = {frozenset(t.team_names): rnd.number for rnd in earlier for t in rnd.tables}
     tables = [

@@ -201,13 +201,16 @@ def rounds_seated(*, event: Event) -> int:
     return Round.objects.filter(event=event).count()
 
 
-def paired_on(*, event: Event, number: int) -> dict[str, list[int | None]] | None:
+def paired_on(*, event: Event, number: int) -> dict[str, tuple[int, int]] | None:
     """Round ``number``'s teams as they stood when it was paired (`Round.paired_on`): each
-    name's place and match points; None for a round not paired from the standings."""
-    kept: dict[str, list[int | None]] | None = (
-        Round.objects.filter(event=event, number=number).values_list("paired_on", flat=True).first()
-    )
-    return kept
+    ranked team's place and match points, by its current name; None for a round that kept
+    none (not paired from the standings, seated before any rank, or before rounds kept it)."""
+    kept = Round.objects.filter(event=event, number=number).values_list("paired_on", flat=True)
+    by_id = kept.first()
+    if not by_id:
+        return None
+    names = EventTeam.objects.filter(event=event).values_list("pk", "name")
+    return {name: (by_id[str(pk)][0], by_id[str(pk)][1]) for pk, name in names if str(pk) in by_id}
 
 
 def pins_of(*, event: Event) -> dict[int, str]:

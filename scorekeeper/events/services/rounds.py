@@ -184,10 +184,11 @@ def round_time_call(
     return rnd
 
 
-def _standing_when_paired(event: Event, number: int) -> dict[str, list[int | None]] | None:
+def _standing_when_paired(event: Event, number: int) -> dict[str, list[int]] | None:
     """What a round paired from the standings is printed with (its pairings page): each
-    team's place and match points after the round before, kept as they stand now."""
+    ranked team's place and match points after the round before, by the team's id (a name
+    changes, an erased player's with it), kept as they stand now; None before any rank."""
     if not has_page(event, "pairings"):
         return None
     rows = selectors.standings(event=event, through=number - 1).rows
-    return {row.name: [row.rank, row.match_points] for row in rows}
+    return {str(row.key): [row.rank, row.match_points] for row in rows if row.rank} or None
