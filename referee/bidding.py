@@ -277,6 +277,20 @@ def late_bid(hand: Hand, order: Order, seat: int) -> None:
         hand.flag(order, "out-of-turn", "bid_after_trump", seat=seat)
 
 
+#: The words of each refusal of a declaration to defend alone (below): a contract repeating
+#: a refused declaration is not ruled on again (`contract`).
+DEFEND_REFUSALS: Final = frozenset(
+    {
+        "defend_before_trump",
+        "no_defend_alone",
+        "defend_by_maker",
+        "defend_needs_loner",
+        "defend_again",
+        "defend_twice",
+    }
+)
+
+
 def defend_alone(hand: Hand, order: Order, seat: int, *, by_contract: bool = False) -> None:
     """A seat defends alone: by its bid, or as the contract names it (``by_contract``: the
     ruling then says the contract named them, since they bid nothing)."""

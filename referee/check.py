@@ -96,8 +96,10 @@ def _play(hand: Hand, record: Record) -> Outcome:
         # Neither bids nor a contract: trump is unreported, not unmade, and an exchange is not
         # judged (nothing says who made trump, or alone).
         unreported = not hand.bids_reported and record.contract is None
-        # (a discard says that trump was made with the upcard: play comes next, not bidding)
-        if unreported and (any(tricks) or record.discard is not None):
+        # (a discard says that trump was made with the upcard: play comes next, not bidding;
+        # not under an auction, which has no upcard and refuses the discard)
+        took = record.discard is not None and not hand.rules.auction
+        if unreported and (any(tricks) or took):
             return play_trump_unreported(hand, tricks)
         flag_discard_without_pickup(hand)
         if not unreported:

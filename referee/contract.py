@@ -17,7 +17,14 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Final
 
-from .bidding import check_alone, check_holds, check_partner_alone, defend_alone, make
+from .bidding import (
+    DEFEND_REFUSALS,
+    check_alone,
+    check_holds,
+    check_partner_alone,
+    defend_alone,
+    make,
+)
 from .cards import Suit
 from .hand import BIDDING, Hand
 from .record import GivenContract
@@ -105,23 +112,10 @@ def _compare(hand: Hand, given: GivenContract) -> None:
         defend_alone(hand, _ORDER, given.defender_alone, by_contract=True)
 
 
-#: The refusals of a declaration to defend alone (`bidding.defend_alone`).
-_DEFENDING: Final = frozenset(
-    {
-        "defend_before_trump",
-        "no_defend_alone",
-        "defend_by_maker",
-        "defend_needs_loner",
-        "defend_again",
-        "defend_twice",
-    }
-)
-
-
 def _declaration_refused(hand: Hand, seat: int) -> bool:
     """Whether the bids have the seat declare to defend alone, refused as not allowed."""
     return any(
-        breach.code == "alone-not-allowed" and breach.seat == seat and breach.key in _DEFENDING
+        breach.code == "alone-not-allowed" and breach.seat == seat and breach.key in DEFEND_REFUSALS
         for breach in hand.pending
     )
 

@@ -1438,6 +1438,12 @@ RECORD_FAULTS = [
         next=(1, "play", None),
     ),
     case(
+        "discard-without-bids-under-an-auction-is-refused-and-bidding-comes-next",
+        record("bid-euchre", dealer=0, discard="9C"),
+        [("discard-not-allowed", 0, None, "9C")],
+        next=(1, "bidding", ["pass", "bid:3", "bid:4", "bid:5", "bid:6", "moon"]),
+    ),
+    case(
         "discard-after-an-order-up-is-fine",
         record(dealer=0, upcard="QH", bid="1:pass 2:order-up", discard="9C"),
         next=(1, "play", None),

@@ -360,3 +360,11 @@ def test_a_moon_queued_by_an_older_app_is_read_as_its_bid_says(bid_euchre: Table
     assert response.status_code == 201, response.content
     assert response.json()["alone"] is True
     assert is_problem(bid_euchre.post_hand(body, HTTP_ENTRY_FORMAT="2"), 400, "alone")
+
+
+def test_every_lone_bid_has_its_words_when_told_not_alone():
+    """A lone bid the referee adds gets its own words here, not a server error."""
+    from referee.record import LONE_BIDS
+    from scorekeeper.api.serializers import LONE_BID_PLAYED_ALONE
+
+    assert set(LONE_BID_PLAYED_ALONE) == set(LONE_BIDS)
