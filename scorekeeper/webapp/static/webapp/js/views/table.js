@@ -526,12 +526,16 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       cleanup = showJoin(main, { message: fresh.gone }); // (ended as the router leaves: `stop`)
       return;
     }
-    // The server waiting for its backup (the laptop died) is said as soon as a poll hears it,
-    // and no longer once the server answers again.
-    if (!!(fresh.offline && fresh.awaiting) !== awaiting && (fresh.offline || fresh.here)) {
-      awaiting = !!fresh.awaiting;
-      offline = !!fresh.offline;
-      renderHead();
+    // The server waiting for its backup (the laptop died) is said as soon as a poll hears it;
+    // that, or a table shown from what the phone kept, no longer once the server answers.
+    if (fresh.offline || fresh.here) {
+      const isOffline = !!fresh.offline;
+      const isAwaiting = isOffline && !!fresh.awaiting;
+      if (isOffline !== offline || isAwaiting !== awaiting) {
+        offline = isOffline;
+        awaiting = isAwaiting;
+        renderHead();
+      }
     }
     if (!fresh.here || fresh.offline) return;
     const next = fresh.here.table;
@@ -549,6 +553,8 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       || next.time_called_at !== table.time_called_at;
     const timeNow = !table.time_called_at && next.time_called_at;
     Object.assign(table, next);
+    // The round's minutes left, read again at each poll.
+    head.querySelector(".clock")?.replaceWith(timeLine(table) || "");
     if (changed) {
       resultSent = false; // (the server's word on the result from now on)
       ctx?.table.refresh?.();
