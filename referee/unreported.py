@@ -194,10 +194,11 @@ def _first_leaders(hand: Hand, out: frozenset[int]) -> set[int]:
         return set(range(players)) - out
     leaders = {_next_playing(hand.dealer, out, players)}
     if rules.canadian_loner or rules.loner_lead == "left-of-loner":
-        for team in rules.teams:
-            if out & set(team):
-                (alone,) = set(team) - out
-                leaders.add(_next_playing(alone, out, players))
+        lone = [next(iter(set(team) - out)) for team in rules.teams if out & set(team)]
+        after_lone = {_next_playing(alone, out, players) for alone in lone}
+        if lone and rules.loner_lead == "left-of-loner" and not rules.defend_alone:
+            return after_lone  # (the one playing alone made trump: left of them leads)
+        leaders |= after_lone
     return leaders
 
 

@@ -245,6 +245,21 @@ TRUMP_UNREPORTED = [
         "trump-unreported-with-a-lone-defender-both-sides-may-be-alone",
         record(options("standard", defend_alone=True), tricks=("1:AS 0:KS",), **QUEEN_OF_HEARTS),
     ),
+    # Seat 3 passed by says seat 1 plays alone: under left-of-loner seat 2 leads then, so seat
+    # 1's lead says seat 3 plays; under left-of-dealer seat 1 leads a lone hand of its own.
+    case(
+        "trump-unreported-left-of-loner-no-lone-hand-fits-the-lead-and-the-seats-passed-by",
+        record(
+            options("standard", loner_lead="left-of-loner"),
+            tricks=("1:AS 2:KS 0:QS",),
+            **QUEEN_OF_HEARTS,
+        ),
+        [("out-of-turn", 0, 1, "QS")],
+    ),
+    case(
+        "trump-unreported-left-of-dealer-seat-1-leads-its-own-lone-hand",
+        record(tricks=("1:AS 2:KS 0:QS",), **QUEEN_OF_HEARTS),
+    ),
     case(
         "trump-unreported-a-first-lead-past-a-lone-players-partner",
         record(tricks=("2:AS",), **QUEEN_OF_HEARTS),
