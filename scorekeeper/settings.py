@@ -102,9 +102,6 @@ MIDDLEWARE = [
     "scorekeeper.api.sessions.DirectorSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # What the API does not find while the database waits for its backup is not back yet:
-    # 503 awaiting-restore, as a phone's own table is (scorekeeper.events.api.auth).
-    "scorekeeper.events.api.auth.AwaitingRestoreMiddleware",
     # A database outage in a view answers 503 with Retry-After (scorekeeper.outage).
     "scorekeeper.outage.DatabaseOutageMiddleware",
     # A sign-in that came too soon after wrong passwords is answered 429 (scorekeeper.api.sign_in).

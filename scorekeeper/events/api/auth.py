@@ -1,13 +1,10 @@
 """Who is asking: a table's device (`Authorization: Bearer <device token>`) or a signed-in
-director (Django's session, with its CSRF check on writes); and, while the database waits for
-its backup, what a phone asks is not unknown, only not back yet."""
+director (Django's session, with its CSRF check on writes)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
@@ -16,7 +13,6 @@ from rest_framework.authentication import BaseAuthentication, SessionAuthenticat
 from rest_framework.request import Request
 
 from scorekeeper.api.http import bearer_scheme, bearer_token
-from scorekeeper.api.problems import site_problem
 from scorekeeper.events.access import Actor
 from scorekeeper.events.services import (
     awaiting_restore,
@@ -57,34 +53,6 @@ class AwaitingRestore(exceptions.APIException):
         " holds and sends it again then."
     )
     wait = 10
-
-
-class AwaitingRestoreMiddleware:
-    """While the database waits for its backup (`services.awaiting_restore`), what a table's
-    phone asks the API for and it does not find (its game, say) is not gone, only not back
-    yet: the phone is told to wait (503 `awaiting-restore`, with Retry-After), as its table's
-    own read is, never that it is unknown (404). Only a table phone's token, shaped as this
-    server issues them, is answered so: a casual game's phone still learns its game is gone."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        scheme, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")[::2]
-        if (
-            response.status_code == 404
-            and request.path_info.startswith("/api/")
-            and scheme.lower() == "bearer"
-            and shaped_as_issued(token.strip())
-            and awaiting_restore()
-        ):
-            waiting = site_problem(
-                503, code=AwaitingRestore.default_code, detail=str(AwaitingRestore.default_detail)
-            )
-            waiting["Retry-After"] = str(AwaitingRestore.wait)
-            return waiting
-        return response
 
 
 class TableTokenAuthentication(BaseAuthentication):
