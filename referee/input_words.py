@@ -200,6 +200,9 @@ KOREAN: Final[dict[str, str]] = {
     "must be a number of tricks from {least} to {most}": (
         "{least}부터 {most}까지의 {t_trick} 수여야 합니다"
     ),
+    "must be a number of tricks from {least} to {most}, or {lone}": (
+        "{least}부터 {most}까지의 {t_trick} 수이거나 {lone} 값이어야 합니다"
+    ),
     "must be a number of tricks from {least} to {most}, or one of {lone}": (
         "{least}부터 {most}까지의 {t_trick} 수이거나 다음 중 하나여야 합니다: {lone}"
     ),

@@ -239,6 +239,14 @@ def _check_bid(ruleset: Ruleset, bid: object) -> tuple[int | None, str | None]:
             least=ruleset.min_bid,
             most=size,
         )
+    if len(lone) == 1:
+        raise MalformedRecord(
+            "bid",
+            "must be a number of tricks from {least} to {most}, or {lone}",
+            least=ruleset.min_bid,
+            most=size,
+            lone=lone[0],
+        )
     raise MalformedRecord(
         "bid",
         "must be a number of tricks from {least} to {most}, or one of {lone}",

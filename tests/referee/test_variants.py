@@ -1069,6 +1069,21 @@ def test_a_quick_entry_that_cannot_happen(ruleset: Ruleset, arguments, field: st
     assert refused.value.field == field
 
 
+@pytest.mark.parametrize(
+    ("lone_bids", "said"),
+    [
+        ("moon", "must be a number of tricks from 3 to 6, or moon"),
+        ("moon-loner", "must be a number of tricks from 3 to 6, or one of moon, loner"),
+        ("none", "must be a number of tricks from 3 to 6"),
+    ],
+)
+def test_a_refused_bid_names_the_lone_bids_the_rules_take(lone_bids: str, said: str) -> None:
+    rules = Ruleset.parse({"preset": "bid-euchre", "lone_bids": lone_bids})
+    with pytest.raises(MalformedRecord) as refused:
+        referee.score(rules, maker=1, maker_tricks=3, bid=2)
+    assert str(refused.value.detail) == said
+
+
 def test_a_six_handed_renege_entry_refuses_either_partner_of_a_loner() -> None:
     six = Ruleset.parse("six-handed")
     for partner in (3, 5):
