@@ -586,13 +586,21 @@ def test_the_pairings_keep_the_standings_the_round_was_paired_on(director: Direc
         found = re.findall(r"<strong>(Team \d\d)</strong> <small>\(#(\d+), (\d+) MP\)", page)
         return {name: (int(place), int(points)) for name, place, points in found}
 
+    def told() -> bool:
+        page = anon.get(f"/events/{event}/pairings/").content.decode()
+        return "corrected after this round was paired" in page
+
     paired = placed()
     assert len(paired) == 4 and paired["Team 01"][1] == 2 and paired["Team 03"][1] == 0
     table = first["tables"][0]
     assert table["team_names"] == ["Team 01", "Team 03"]
+    # A correction that leaves every place and match point as it was is not worth a word.
+    same = {"points": [10, 5], "reason": "one point more for the losers"}
+    ok(director.client.patch(f"/api/v1/tables/{table['id']}/result/", same, format="json"))
+    assert placed() == paired and not told()
     corrected = {"points": [3, 10], "reason": "keyed the wrong way round"}
     ok(director.client.patch(f"/api/v1/tables/{table['id']}/result/", corrected, format="json"))
-    assert placed() == paired
+    assert placed() == paired and told()
     # Kept by the team, not its name: a team renamed (as an erased player's is) keeps its
     # place, and the round holds no name.
     (kept,) = Round.objects.filter(event_id=event, number=2).values_list("paired_on", flat=True)

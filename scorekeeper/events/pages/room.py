@@ -229,14 +229,20 @@ class Standing:
     match_points: int
 
 
-def _placed_as_paired(event: Event, number: int) -> dict[str, Standing | StandingRow]:
+def _placed_as_paired(event: Event, number: int) -> tuple[dict[str, Standing | StandingRow], bool]:
     """Each team's place and match points as round ``number`` was paired: as the round kept
     them (a result corrected since changes the standings, not the pairings printed), else the
-    standings after the round before (a round seated before rounds kept them)."""
+    standings after the round before (a round seated before rounds kept them); and whether a
+    correction since has moved those standings from what the round was paired on."""
     kept = selectors.paired_on(event=event, number=number)
-    if kept is not None:
-        return {name: Standing(rank, points) for name, (rank, points) in kept.items()}
-    return {row.name: row for row in selectors.standings(event=event, through=number - 1).rows}
+    rows = selectors.standings(event=event, through=number - 1).rows
+    if kept is None:
+        return {row.name: row for row in rows}, False
+    now = {row.name: (row.rank, row.match_points) for row in rows if row.rank}
+    placed: dict[str, Standing | StandingRow] = {
+        name: Standing(rank, points) for name, (rank, points) in kept.items()
+    }
+    return placed, now != kept
 
 
 @pages_not_found
@@ -254,7 +260,7 @@ def pairings_page(request: HttpRequest, event_id: int) -> HttpResponse:
     if asked and not views:
         raise Http404("This event has no round with this number.")
     view = views[0] if views else None
-    rows = _placed_as_paired(event, number) if view else {}
+    rows, moved = _placed_as_paired(event, number) if view else ({}, False)
     earlier = selectors.rounds_of(event=event, numbers=list(range(1, number))) if view else []
     met = {frozenset(t.team_names): rnd.number for rnd in earlier for t in rnd.tables}
     tables = [
@@ -273,6 +279,7 @@ def pairings_page(request: HttpRequest, event_id: int) -> HttpResponse:
             "round": view,
             "tables": tables,
             "byes": [(name, rows.get(name)) for name in (view.sit_outs if view else [])],
+            "moved": moved,
             "numbers": range(1, seated + 1),
         },
     )
