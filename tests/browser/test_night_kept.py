@@ -349,3 +349,40 @@ def test_a_phone_ahead_of_a_server_it_cannot_bring_up_goes_on_from_the_servers_g
     )
     table.hand("Cat (S)", "Made")
     eventually(page, lambda: len(table.game()["hands"]) == 3, what="the third hand recorded")
+
+
+def test_an_undo_a_restored_server_lost_goes_again_while_it_has_the_hand(
+    page: Page, live_server
+) -> None:
+    """A casual game's server, restored from a backup made between a hand and its undo, has
+    the hand back as its last: the phone, finding the server behind, sends the undo again
+    (against the version the hand was recorded at, so it takes back that hand and no other),
+    and the hand stays undone on both."""
+    from django.core import serializers
+
+    from scorekeeper.models import Game, Hand
+
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    table.hand("Ben (E)", "March")
+    eventually(page, lambda: len(table.game()["hands"]) == 2, what="two hands recorded")
+    backup = serializers.serialize(
+        "json", [Game.objects.get(pk=table.game_id), *Hand.objects.filter(game=table.game_id)]
+    )
+    page.get_by_role("button", name="Undo hand 2").click()
+    page.get_by_role("button", name="Tap again to undo hand 2").click()
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="hand 2 undone")
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="nothing left to send")
+    for row in serializers.deserialize("json", backup):  # the restore
+        row.save()
+    assert [hand["number"] for hand in table.game()["hands"]] == [1, 2]
+    page.reload()
+    eventually(
+        page,
+        lambda: [hand["number"] for hand in table.game()["hands"]] == [1],
+        what="the undo sent again",
+    )
+    expect(page.get_by_role("heading", name=re.compile("^Hand 2"))).to_be_visible()
+    expect(page.get_by_label("E/W: 0 points")).to_be_visible()
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="nothing left to send")

@@ -190,14 +190,17 @@ function undoneBy(undos, hand) {
 
 /** The server has this game at `version`, behind what this phone sent: the sent hands it
  * lost go back in the outbox, in order, with their own keys and versions (not one this phone
- * undid since: only the night's epoch sends an undo again, after its hand). How many did. */
+ * undid since), and so does an undo it lost while it still has the undone hand as its last
+ * (a server restored from a backup made between the two). How many did. */
 export async function catchUp(gameId, version) {
   const queued = new Set((await pending(gameId)).map((entry) => entry.key));
   const kept = (await entries(sentStore)).filter(([, old]) => old.gameId === gameId);
   const undos = kept.map(([, old]) => old).filter(isUndo);
   let back = 0;
   for (const [id, old] of kept) {
-    if (!isHand(old) || old.version < version || queued.has(old.key) || undoneBy(undos, old)) continue;
+    if (queued.has(old.key)) continue;
+    const lostHand = isHand(old) && old.version >= version && !undoneBy(undos, old);
+    if (!lostHand && !(isUndo(old) && (await undoneAt(old)) === version)) continue;
     await set(id, { ...old, state: "waiting", resent: true }, store);
     await del(id, sentStore);
     back += 1;
@@ -283,10 +286,17 @@ async function sentHand(gameId, key) {
   return null;
 }
 
+/** The game's version an undo takes its hand back at: the hand's as it was recorded, when
+ * this phone sent it (a hand sent after a server's last may have a new number), else the one
+ * the undo was made against. */
+async function undoneAt(entry) {
+  const sent = entry.handKey ? await sentHand(entry.gameId, entry.handKey) : null;
+  return sent?.recorded ?? entry.version;
+}
+
 async function sendUndo(entry) {
   const sent = entry.handKey ? await sentHand(entry.gameId, entry.handKey) : null;
-  // (the hand as it was recorded: a hand sent after a server's last may have a new number)
-  const version = sent?.recorded ?? entry.version;
+  const version = await undoneAt(entry);
   const number = sent?.number ?? entry.number;
   try {
     const data = await api.undoHand(entry.path, number, { token: await tokenOf(entry.gameId), version });
