@@ -343,11 +343,14 @@ def test_a_games_winner_stands_once_the_bracket_has_moved_on(director: Director)
         url, {"points": [6, 10], "reason": "Wrong way round"}, format="json"
     )
     assert is_problem(flipped, 409, "points", "bracket-moved-on")
-    # Nor may an assigned result or a forfeit turn the winner round.
+    # Nor may an assigned result or a forfeit turn the winner round (each refusal names the
+    # field it was given).
     forfeit = {"forfeited_by": 0, "reason": "Left early"}
-    assert is_problem(director.client.post(url + "forfeit/", forfeit, format="json"), 409, "points")
+    refused = director.client.post(url + "forfeit/", forfeit, format="json")
+    assert is_problem(refused, 409, "forfeited_by", "bracket-moved-on")
     assigned = {"sides": [3, 10], "reason": "Misread"}
-    assert is_problem(director.client.post(url + "assign/", assigned, format="json"), 409)
+    refused = director.client.post(url + "assign/", assigned, format="json")
+    assert is_problem(refused, 409, "sides", "bracket-moved-on")
     score = director.client.patch(url, {"points": [10, 8], "reason": "It was 10-8"}, format="json")
     assert ok(score)["points"] == [10, 8]
     w1 = next(m for m in bracket(director, event)["matches"] if m["key"] == "W1-1")

@@ -287,6 +287,13 @@ def test_once_the_next_round_is_seated_from_them_a_tables_winners_stand(director
         format="json",
     )
     assert is_problem(flipped, 409, "points", "winners-moved-on")
+    results = f"/api/v1/tables/{table}/result/"
+    assigned = {"sides": ["average-minus", "average-plus"], "reason": "x"}
+    refused = director.client.post(results + "assign/", assigned, format="json")
+    assert is_problem(refused, 409, "sides", "winners-moved-on")
+    forfeit = {"forfeited_by": 0, "reason": "x"}
+    refused = director.client.post(results + "forfeit/", forfeit, format="json")
+    assert is_problem(refused, 409, "forfeited_by", "winners-moved-on")
     score = director.client.patch(
         f"/api/v1/tables/{table}/result/",
         {"points": [9, 3], "reason": "keyed wrong"},

@@ -111,13 +111,19 @@ def _check_winner(event: Event, points: Sequence[int], field: str) -> None:
 
 
 def _stand(
-    table: Table, actor: Actor, points: list[int], assigned: dict[str, Any], reason: str
+    table: Table,
+    actor: Actor,
+    points: list[int],
+    assigned: dict[str, Any],
+    reason: str,
+    field: str,
 ) -> tuple[Result, dict[str, Any] | None]:
     """The table's result becomes the assigned one, confirmed; its lines follow (a bracket
-    game's winner stays once a later round is seated, as for a correction)."""
+    game's winner stays once a later round is seated, as for a correction: a refusal names
+    `field`, what the request gave)."""
     result = Result.objects.filter(table=table).first()
     outcome = _Outcome(points=points, hands=0, tallies=no_tallies(table.round.event.table_size))
-    winner_stands(table, result, outcome)
+    winner_stands(table, result, outcome, field)
     before = result_snapshot(result)
     now = timezone.now()
     if result is not None and list(result.points) != points:
@@ -180,7 +186,7 @@ def result_assign(
         points = [_side_points(award, mean, f"sides[{i}]") for i, award in enumerate(sides)]
         _check_winner(event, points, "sides")
         assigned = {"sides": list(sides), "average": None if mean is None else half_up(mean)}
-        result, before = _stand(table, actor, points, assigned, reason)
+        result, before = _stand(table, actor, points, assigned, reason, "sides")
         _log(event.pk, table, ResultChange.Action.ASSIGN, actor, reason, before, _snapshot(result))
     return result
 
@@ -197,7 +203,8 @@ def _forfeit(table: Table, actor: Actor, forfeited_by: int, reason: str) -> Resu
     event = table.round.event
     points = [0, 0]
     points[1 - forfeited_by] = _forfeit_points(table, event)
-    result, before = _stand(table, actor, points, {"forfeit": forfeited_by}, reason)
+    forfeit = {"forfeit": forfeited_by}
+    result, before = _stand(table, actor, points, forfeit, reason, "forfeited_by")
     _log(event.pk, table, ResultChange.Action.FORFEIT, actor, reason, before, _snapshot(result))
     return result
 

@@ -400,10 +400,12 @@ def _check_winner(table: Table, outcome: _Outcome) -> None:
     raise Unprocessable(_("A bracket game needs a winner."), code="no-game-winner", field="points")
 
 
-def winner_stands(table: Table, result: Result | None, outcome: _Outcome) -> None:
+def winner_stands(
+    table: Table, result: Result | None, outcome: _Outcome, field: str = "points"
+) -> None:
     """Where the next round is seated from the winners (a knockout's bracket, a party's
     moving up), a table's winner stands once a later round is seated. Its score may still be
-    corrected."""
+    corrected. A refusal names `field`, the request's field that would change the winner."""
     event = table.round.event
     rules = format_of(event)
     if not rules.winner_stands or result is None:
@@ -412,7 +414,7 @@ def winner_stands(table: Table, result: Result | None, outcome: _Outcome) -> Non
         return
     if Round.objects.filter(event=event, number__gt=table.round.number).exists():
         message, code = rules.moved_on_refusal
-        raise Conflict(str(message), code=code, field="points")
+        raise Conflict(str(message), code=code, field=field)
 
 
 def _same_entry(
