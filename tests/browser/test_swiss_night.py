@@ -178,3 +178,16 @@ def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_mo
         shot(reader, f"swiss-standings-{locale}")
         problems = layout_problems(reader)
         assert problems == [], "\n".join(problems)
+
+    # A round-1 result corrected once later rounds are paired: the director hears that they
+    # stand as paired, and where to look.
+    first = page.locator(".board > .round:last-child")
+    first.locator("summary").click()  # (an earlier round is folded)
+    first.locator(".board-table[data-table='1']").get_by_role("button", name="Open table 1").click()
+    page.locator(".desk-reason").fill("keyed the wrong way round")
+    page.locator("#totals-0").fill("4")
+    page.locator("#totals-1").fill("10")
+    page.get_by_role("button", name="Correct the result").click()
+    told = page.locator("[data-note-slot=desk-result]")
+    expect(told).to_contain_text("Table 1's result is now 4–10.")
+    expect(told).to_contain_text("Round 3 was already paired")

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 import referee
 from scorekeeper.events import selectors
-from scorekeeper.events.formats import format_of
+from scorekeeper.events.formats import format_of, has_page
 from scorekeeper.events.localized.choice_names import SEAT_WORDS
 from scorekeeper.events.models import Event
 from scorekeeper.rule_names import preset_choices
@@ -115,6 +115,10 @@ WORDS: Final = {
     "hand_saved": _("Hand {number} is saved."),
     "hand_undone": _("Hand {number} is undone."),
     "result_saved": _("Table {number}'s result is now {points}."),
+    "paired_before": _(
+        "Round {number} was already paired: if this moved the standings, its pairings page "
+        "says so, and while nothing is entered there the round can be undone and paired again."
+    ),
     "forfeit_ask": _("{side} forfeit table {number}? The other side wins."),
     "close_ask_open": _(
         "These tables have no confirmed result: {tables}. Close the night anyway? Their phones "
@@ -357,6 +361,8 @@ def console_context(event: Event, *, version: int) -> dict[str, Any]:
         # The movement cards print a night planned ahead; one seated from each round's results
         # has nothing to print before it.
         "plans_ahead": format_of(event).plans_ahead,
+        # A round paired from the standings: a result corrected before it is told so.
+        "paired": has_page(event, "pairings"),
         "awards": [(key, str(label)) for key, label in AWARD_LABELS.items()],
         "words": {
             **{key: str(text) for key, text in WORDS.items()},

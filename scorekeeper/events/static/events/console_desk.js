@@ -8,6 +8,7 @@ import { $, $$, api, ask, attempt, byHands, changeItem, done, el, formData, hand
 
 const desk = $(".desk");
 let open = null; // { table, round } as the board last had them
+let newest = 0; // the board's newest round
 
 /** A message's key as it reads where a side has more than one partner (six-handed tables). */
 function partnersOrOne(key) {
@@ -148,6 +149,7 @@ export function openDesk(table, round) {
 /** The board was read again: the open table's data follows it (drawn once this returns, so
  * that what is begun after a change of the director's own is made on it). */
 export async function refreshDesk(rounds) {
+  newest = Math.max(0, ...rounds.map((round) => round.number));
   if (!open) return;
   for (const round of rounds) {
     const table = round.tables.find((x) => x.id === open.table.id);
@@ -343,8 +345,12 @@ $(".absent-form", desk)?.addEventListener("submit", async (e) => {
 
 // The result --------------------------------------------------------------------------------
 
+/** A result changed in an earlier round than one already paired from the standings (a Swiss
+ * event's): the director hears that the later round stands as paired. */
 function resultSaved(key, result) {
-  return spent(key, t("result_saved", { number: open.table.number, points: scoreLine(result.points) }));
+  const saved = t("result_saved", { number: open.table.number, points: scoreLine(result.points) });
+  const paired = document.body.dataset.paired === "1" && newest > open.round.number;
+  return spent(key, paired ? `${saved} ${t("paired_before", { number: newest })}` : saved);
 }
 
 $(".totals-form", desk).addEventListener("submit", (e) => {
