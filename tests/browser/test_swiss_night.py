@@ -184,6 +184,10 @@ def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_mo
     first = page.locator(".board > .round:last-child")
     first.locator("summary").click()  # (an earlier round is folded)
     first.locator(".board-table[data-table='1']").get_by_role("button", name="Open table 1").click()
+    # Its sides by their teams' names, as the board names them.
+    names = api_get(base, f"/api/v1/events/{event}/rounds/1/")["tables"][0]["team_names"]
+    for side, name in enumerate(names):
+        expect(page.locator(f".totals-form label[for=totals-{side}]")).to_contain_text(name)
     page.locator(".desk-reason").fill("keyed the wrong way round")
     page.locator("#totals-0").fill("4")
     page.locator("#totals-1").fill("10")

@@ -26,7 +26,10 @@ function spent(key, message) {
   return done(key, message);
 }
 
+/** Each side's name on the desk's forms: its team's in a team event, as the board says it;
+ * else its players'. */
 function sideNames(table) {
+  if (document.body.dataset.teams === "1" && table.team_names?.length === 2) return table.team_names;
   return [0, 1].map((side) => table.seats.filter((s) => s.side === side).map((s) => s.name).join(" & "));
 }
 
