@@ -195,3 +195,7 @@ def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_mo
     told = page.locator("[data-note-slot=desk-result]")
     expect(told).to_contain_text("Table 1's result is now 4–10.")
     expect(told).to_contain_text("Round 3 was already paired")
+    shot(page, "swiss-corrected-after-pairing", "#desk")
+    page.goto(base + page.get_by_role("link", name="Pairings").get_attribute("href"))
+    expect(page.locator("body")).to_contain_text("corrected after this round was paired")
+    shot(page, "swiss-pairings-after-a-correction")
