@@ -523,6 +523,42 @@ def test_the_toasts_undo_is_on_the_screen_after_a_save_with_time_called_offline_
     expect(page.get_by_role("heading", name=re.compile("2번 판"))).to_be_visible()
 
 
+@pytest.mark.parametrize("variant", ["Six-handed", "Bid Euchre"])
+def test_at_200_the_messages_undo_is_on_the_screen_where_who_called_and_it_cannot_both_be(
+    live_server, phone, variant: str
+) -> None:
+    """Six seats to choose from, or the bids, make the entry at 200% taller than a screen
+    between who called and how it ended: after a save the message's Undo is on the screen,
+    clear of the score, where a tap at its centre finds it (it was below the screen's
+    bottom), and the next hand's heading scrolls back into view above who called."""
+    page = phone().new_page()
+    root_font_size(page, 200)
+    table = Table(page, live_server.url)
+    # Names each a row wide at 200%, as the seats' own are.
+    if variant == "Six-handed":
+        names = ["North", "Northeast", "Southeast", "South", "Southwest", "Northwest"]
+        table.new_game(names, variant=variant)
+        table.pick_hand("South (S)", None, 5, alone=True)
+    else:
+        table.new_game(["North", "East", "South", "West"], variant=variant)
+        page.get_by_role("group", name="Who won the bid?").get_by_role(
+            "radio", name="East (E)"
+        ).check()
+        page.get_by_role("group", name="What they bid").get_by_role(
+            "radio", name="4 tricks"
+        ).check()
+        table.ending = "5"
+    table.ending_button().tap()
+    expect(page.locator("#toast")).to_contain_text("Hand 1")
+    # Once the hand is sent and the screen drawn again from the server's answer, too.
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="hand 1 sent")
+    page.evaluate(SETTLED)
+    shot(page, f"undo-at-200-{variant.lower().replace(' ', '-')}", full_page=False)
+    assert page.evaluate(TAPPED_AT_ITS_CENTRE, "#toast button") == "itself"
+    page.get_by_role("heading", name="Hand 2").scroll_into_view_if_needed()
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_in_viewport()
+
+
 #: Who deals the next hand, as the hand entry's heading or the scoreboard says it.
 NEXT_DEALER = re.compile(r"^(Dealt by|Deals next)")
 

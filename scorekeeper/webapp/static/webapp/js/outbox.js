@@ -189,9 +189,8 @@ function undoneBy(undos, hand) {
 }
 
 /** The server has this game at `version`, behind what this phone sent: the sent hands it
- * lost go back in the outbox, in order, with their own keys and versions (not one this phone
- * undid since), and so does an undo it lost while it still has the undone hand as its last
- * (a server restored from a backup made between the two). How many did. */
+ * lost go back in the outbox, in order (not one undone since), and an undo it lost while its
+ * hand is the server's last. How many did. */
 export async function catchUp(gameId, version) {
   const queued = new Set((await pending(gameId)).map((entry) => entry.key));
   const kept = (await entries(sentStore)).filter(([, old]) => old.gameId === gameId);
@@ -209,10 +208,9 @@ export async function catchUp(gameId, version) {
   return back;
 }
 
-/** A confirmation or dispute the server took from this table (sent straight, not queued,
- * with its `key` and the result's `version` it answered): kept like a sent entry, so that a
- * restore gets it back; sent again, the server finds it by its key, and a result changed
- * since is not answered by it. */
+/** A confirmation or dispute the server took from this table (sent straight, with its `key`
+ * and the result's `version`): kept like a sent entry for a restore; sent again, the server
+ * finds it by its key, and a result changed since is not answered by it. */
 export async function keepWritten(gameId, path, body, { key, version }) {
   await keepSent({ ...fresh(), kind: "table-write", gameId, path, body, key, version }, null);
 }
@@ -252,12 +250,9 @@ export async function noteEpoch(epoch) {
 }
 
 /** Read a game at `url` and keep it as the server has it; if the server is behind this phone,
- * send it what it lost (see catchUp). When nothing kept here can bring the server up to this
- * phone's copy (a restore to an older backup after the phone forgot what it sent), and nothing
- * waits to be sent, the server's copy stands: kept, this phone's would make every next hand
- * clash. (Not a read asked before this phone last kept the game: an answer overtaken by an
- * undo, say, is older than the copy, and no sign of a server behind.) The server answered:
- * whatever waits for it goes now, not at the next retry. */
+ * send it what it lost (catchUp). When nothing kept here can bring it up and nothing waits,
+ * the server's copy stands (else every next hand would clash), unless the read was asked
+ * before this phone last kept the game (an answer overtaken by an undo). What waits goes now. */
 export async function readKept(url) {
   const askedAt = Date.now();
   const game = await api.read(url);
@@ -286,9 +281,7 @@ async function sentHand(gameId, key) {
   return null;
 }
 
-/** The game's version an undo takes its hand back at: the hand's as it was recorded, when
- * this phone sent it (a hand sent after a server's last may have a new number), else the one
- * the undo was made against. */
+/** The version an undo is sent against: its hand's as recorded, else the undo's own. */
 async function undoneAt(entry) {
   const sent = entry.handKey ? await sentHand(entry.gameId, entry.handKey) : null;
   return sent?.recorded ?? entry.version;
@@ -462,10 +455,9 @@ async function heldAfter(gameId, { version, number }) {
   changed(gameId);
 }
 
-/** The server is behind this phone's copy of the game (at `seen`, its refusal said), and
- * nothing kept here brings it up again (a restore to an older backup, after the phone forgot
- * what it had sent): the server's copy stands, and the hands held here go after its last
- * hand. Not when another phone wrote since (the clash is shown), nor unread: whether it stood. */
+/** The server is behind this phone's copy (at `seen`, its refusal said) and nothing kept here
+ * brings it up: its copy stands, the hands held here go after its last. Not when another
+ * phone wrote since (the clash is shown), nor unread: whether it stood. */
 async function serverStands(gameId, seen) {
   const game = await api.read((await linksOf(gameId)).read).catch(() => null);
   if (!game || game.version !== seen) return false;

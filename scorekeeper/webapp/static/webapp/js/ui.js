@@ -173,14 +173,22 @@ export function choices({
         h("span", { class: "choice-face" }, option.face ?? option.label,
           option.sub ? h("small", {}, option.sub) : null)))));
   // Once drawn: a name the face breaks inside a word ("Sout/h", a font wider than reckoned
-  // with) puts the names one a row where text is large (app.css, `.narrow .choices.words`).
-  if (!words) {
+  // with) puts the names one a row where text is large (app.css, `.narrow .choices.words`),
+  // and the same faces drawn again (the next hand's) start so.
+  const faces = `${innerWidth} ${getComputedStyle(document.documentElement).fontSize} ${set.textContent}`;
+  if (!words && wordyFaces.has(faces)) set.classList.add("words");
+  else if (!words) {
     requestAnimationFrame(() => {
-      if (set.isConnected && [...set.querySelectorAll(".choice-face")].some(breaksAWord)) set.classList.add("words");
+      if (!set.isConnected || ![...set.querySelectorAll(".choice-face")].some(breaksAWord)) return;
+      set.classList.add("words");
+      wordyFaces.add(faces);
     });
   }
   return set;
 }
+
+// (by the screen's width and text size)
+const wordyFaces = new Set();
 
 /** Whether a word of the element's own text runs onto a second line. */
 function breaksAWord(el) {

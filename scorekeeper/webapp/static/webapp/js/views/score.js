@@ -64,11 +64,10 @@ function labelOf(ruleset, team) {
   return h("span", { class: "team-label wraps" }, parts.flatMap((part, i) => (i ? ["/", h("wbr"), part] : [part])));
 }
 
-/** Scroll the least that brings the hand's outcome row into view above the tab bar, without
- * taking the top of the hand entry under the score: with large text, the time called or the
- * offline line above it, the whole entry is still on one screen. Once who called is chosen
- * (`chosen`), the entry's top may go under the score, up to the outcome row itself: the next
- * tap is there (the makers' tricks, asked, at large text and offline, are below a screen). */
+/** Scroll the least that brings the hand's outcome row into view above the tab bar, keeping
+ * the entry's top clear of the score (large text, time called, offline: still one screen).
+ * Once who called is chosen (`chosen`), the top may go under the score, up to the outcome
+ * row, where the next tap is (the makers' tricks at large text are below a screen). */
 export function keepEntryInView({ chosen = false } = {}) {
   const form = document.querySelector("form.entry");
   const endings = form?.querySelector(".ending-area");
@@ -173,12 +172,12 @@ export function showScore(main, ctx) {
     others.length ? h("div", { class: "row others" }, others) : null);
   }
 
-  function updateHeading() {
+  function updateHeading(shown = view) {
     const game = ctx.game;
     entryTitle.textContent = limit
-      ? t("hand.title_of", { number: view.counted + 1, limit })
-      : t("hand.title", { number: view.nextNumber });
-    dealerLine.textContent = t("hand.dealt_by", { dealer: seatName(game, view.dealer) });
+      ? t("hand.title_of", { number: shown.counted + 1, limit })
+      : t("hand.title", { number: shown.nextNumber });
+    dealerLine.textContent = t("hand.dealt_by", { dealer: seatName(game, shown.dealer) });
   }
 
   /** Say in the outcome row's place what just happened, with its action: the row comes back
@@ -226,20 +225,27 @@ export function showScore(main, ctx) {
     buildForm();
     old?.replaceWith(form);
     renderEntry();
+    // (The next hand's heading now, not once the outbox's redraw has moved what is placed below.)
+    const queued = ctx.entries.some((other) => other.id === entry.id) ? ctx.entries : [...ctx.entries, entry];
+    const ahead = project(ctx.game, queued);
+    if (form && ahead.winner === null && !(limit && ahead.counted >= limit)) updateHeading(ahead);
     entryTitle.focus({ preventScroll: true });
-    // (Its top back from under the score, where the last hand's tap had scrolled it.)
-    window.scrollTo(0, Math.min(place, place + form.getBoundingClientRect().top - stickyBottom()));
     // (The next hand begun already, the message would give way to it at once: it is not shown.)
-    if (values.maker === null) {
+    const told = values.maker === null;
+    if (told) {
       say(t("hand.saved", { number, award }), {
         action: t("hand.undo"),
         onAction: () => undo({ number, entryId: entry.id }),
       });
-      // Its Undo within reach where the entry is taller than the screen (the tricks asked at
-      // large text), as far as the next hand's first tap (who called: its choices) stays in
-      // view.
-      const undoButton = form.querySelector("#toast button");
-      if (undoButton) scrollToShow(undoButton, form.querySelector(".choice-grid") || form);
+    }
+    // (Its top back from under the score, where the last hand's tap had scrolled it.)
+    window.scrollTo(0, Math.min(place, place + form.getBoundingClientRect().top - stickyBottom()));
+    // Its Undo within reach where the entry is taller than the screen, with who called in view
+    // if both can be (else the Undo: six seats, or the bids, at large text).
+    const undoButton = told && form.querySelector("#toast button");
+    if (undoButton) {
+      scrollToShow(undoButton, form.querySelector(".choice-grid") || form);
+      scrollToShow(undoButton, form.querySelector("#toast"));
     }
     flush();
   }
