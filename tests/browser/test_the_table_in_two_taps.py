@@ -32,6 +32,7 @@ from table import (
     text_size,
     uncovered,
 )
+from test_browser_variants import pick_bid
 from test_large_text import BROKEN_WORDS, SETTLED, game_started
 
 from scorekeeper.events import selectors, services
@@ -541,13 +542,7 @@ def test_at_200_the_messages_undo_is_on_the_screen_where_who_called_and_it_canno
         table.pick_hand("South (S)", None, 5, alone=True)
     else:
         table.new_game(["North", "East", "South", "West"], variant=variant)
-        page.get_by_role("group", name="Who won the bid?").get_by_role(
-            "radio", name="East (E)"
-        ).check()
-        page.get_by_role("group", name="What they bid").get_by_role(
-            "radio", name="4 tricks"
-        ).check()
-        table.ending = "5"
+        pick_bid(table, "East (E)", "4 tricks", 5)
     table.ending_button().tap()
     expect(page.locator("#toast")).to_contain_text("Hand 1")
     # Once the hand is sent and the screen drawn again from the server's answer, too.

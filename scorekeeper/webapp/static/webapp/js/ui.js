@@ -187,7 +187,7 @@ export function choices({
   return set;
 }
 
-// (by the screen's width and text size)
+// Faces gone one a row, by the screen's width and text size.
 const wordyFaces = new Set();
 
 /** Whether a word of the element's own text runs onto a second line. */
