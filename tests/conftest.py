@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
-from django.db import connection, connections
+from django.db import connection, connections, transaction
+from django.test import TransactionTestCase
 from django.utils import translation
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -173,6 +174,32 @@ def _committing_tests_leave_nothing_behind(
         backups_settled()
         with request.getfixturevalue("django_db_blocker").unblock():
             cache.clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _a_committing_test_is_emptied_by_delete() -> Iterator[None]:
+    """After a test that commits, its rows are deleted, table by table in one transaction
+    (every foreign key is deferred to its commit), instead of Django's flush: that truncates
+    every table on PostgreSQL, about 45 ms where deleting a test's few rows takes 4, and then
+    writes the content types and permissions again, which migrating made and no test changes,
+    so they are kept (20 ms more a test on either database)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TransactionTestCase, "_fixture_teardown", _delete_every_row)
+        yield
+
+
+def _delete_every_row(case: TransactionTestCase) -> None:
+    for alias in case._databases_names(include_mirrors=False):  # type: ignore[attr-defined]
+        connection = connections[alias]
+        tables = connection.introspection.django_table_names(
+            only_existing=True, include_views=False
+        )
+        with transaction.atomic(using=alias), connection.cursor() as cursor:
+            for table in sorted(set(tables) - MADE_BY_MIGRATING):
+                cursor.execute(f"DELETE FROM {connection.ops.quote_name(table)}")
+
+
+MADE_BY_MIGRATING = {"django_content_type", "auth_permission"}
 
 
 @pytest.fixture
