@@ -233,3 +233,15 @@ def test_the_demo_games_are_on_the_home_screen(page: Page, live_server) -> None:
     expect(page.get_by_role("heading", name="N/S win!")).to_be_visible()
     expect(page.get_by_role("heading", name="Watching")).to_have_count(0)
     expect(page.locator(".hand-list li")).to_have_count(7)
+
+
+def test_a_two_handed_game_is_won_by_one_player_said_as_one(page: Page, live_server) -> None:
+    """Two-handed, each seat plays for itself: the winner's heading says "S wins!", not "win!"
+    as a team's does, and names the player."""
+    table = Table(page, live_server.url)
+    table.new_game(["Ann", "Ben"], variant="Two-handed")
+    for _ in range(5):  # five marches of two points: ten
+        table.hand("Ben (S)", "March")
+    expect(page.get_by_role("heading", name="S wins!", exact=True)).to_be_visible()
+    expect(page.locator(".won-names")).to_have_text("Ben")
+    assert (table.game()["winner"], table.game()["score"]) == (1, [0, 10])

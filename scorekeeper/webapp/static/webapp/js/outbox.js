@@ -14,10 +14,6 @@
 //
 // What the server took is kept a while (the sent store) and sent again, in order, after a
 // restore moved the night's epoch: docs/webapp.md, "After a restore".
-//
-// Every entry carries the format it was queued in (FORMAT, sent as `Entry-Format`); a server
-// that cannot take an entry's format refuses it with a problem the phone shows, so an entry
-// queued by an older build of the app is never dropped without a word.
 
 import { createStore, del, entries, get, set, update } from "../../vendor/idb-keyval/index.js";
 import { api, Problem, Unreachable } from "./api.js";
@@ -28,7 +24,7 @@ import { randomId } from "./ui.js";
 
 const store = createStore("euchre-outbox", "entries");
 const sentStore = createStore("euchre-sent", "hands");
-/** What an entry queued now looks like (docs/api.md, "Queued entries"). */
+/** What an entry queued now looks like, sent as `Entry-Format` (docs/api.md, "Queued entries"). */
 export const FORMAT = 2;
 /** How long a sent hand of a casual game is kept for a server that comes back without it. */
 const KEEP_SENT_MS = 2 * 24 * 3600 * 1000;

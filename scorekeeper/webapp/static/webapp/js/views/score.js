@@ -15,7 +15,7 @@ import {
   discard, enqueue, events, flush, isHand, isResult, isUndo, pending, readKept, undoHand,
 } from "../outbox.js";
 import {
-  atGamePoint, awardText, nextDealer, previewAward, scoreText, seatName, teamCount, teamLabel, teamNames,
+  atGamePoint, awardText, nextDealer, previewAward, scoreText, seatName, teamCount, teamLabel, teamNames, teamSeats,
 } from "../rules.js";
 import { gameStart, NeedsConnection } from "../start.js";
 import { colonHeld, dismissToast, draft, h, partnersFit, partnersKept, replace, s, toast, toastShownIn } from "../ui.js";
@@ -62,6 +62,11 @@ function labelOf(ruleset, team) {
   const parts = label.split("/");
   if (parts.length < 3) return h("span", { class: "team-label" }, label);
   return h("span", { class: "team-label wraps" }, parts.flatMap((part, i) => (i ? ["/", h("wbr"), part] : [part])));
+}
+
+/** "N/S win!", "S wins!" (a seat playing for itself). */
+function wonTitle(game, team) {
+  return t("won.title", { team: teamLabel(game.ruleset, team), count: teamSeats(game.ruleset, team).length });
 }
 
 /** Scroll the least that brings the hand's outcome row into view above the tab bar, keeping
@@ -335,13 +340,13 @@ export function showScore(main, ctx) {
       // (Where the result's panel stands right below, it says the rest.)
       const enter = ctx.table.after ? null : t("table.enter_result");
       if (roundOver()) return stopped(t("table.last_hand", { limit }), enter);
-      if (view.winner !== null) return stopped(t("won.title", { team: teamLabel(game.ruleset, view.winner) }), enter);
+      if (view.winner !== null) return stopped(wonTitle(game, view.winner), enter);
     }
     if (view.winner !== null) {
       form = null;
       replaceEntry(h("section", { class: "panel won", "aria-labelledby": "won-title" },
         trophy(),
-        h("h2", { id: "won-title" }, t("won.title", { team: teamLabel(game.ruleset, view.winner) })),
+        h("h2", { id: "won-title" }, wonTitle(game, view.winner)),
         h("p", { class: "won-names" }, teamNames(game, view.winner)),
         h("p", { class: "won-score" }, scoreWords(game, view.score)),
         view.queued.length ? h("p", { class: "hint" }, t("won.pending")) : null,

@@ -325,6 +325,7 @@ export const EN = {
   "rejected.toast": "Not recorded: {reason}",
 
   "won.title": "{team} win!",
+  "won.title.one": "{team} wins!",
   "won.pending": "Once the last hands are sent.",
   "won.rematch": "Play again",
   "watch.title": "Watching",
