@@ -13,10 +13,11 @@ all, the code a full bidding record would get.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Final
 
+from .actions import Bid
 from .bidding import (
     DEFEND_REFUSALS,
     check_alone,
@@ -57,12 +58,16 @@ class Making(Enum):
     STUCK_TAKE = "stuck-take"  # the stuck dealer under takes-upcard takes the upcard
 
 
-def settle_contract(hand: Hand, given: GivenContract | None) -> None:
+def settle_contract(
+    hand: Hand, given: GivenContract | None, bids: Sequence[Bid] | None = None
+) -> None:
     if given is None or settled_by_bids(hand, given, _compare):
         return
     trump = given.trump
     assert trump is not None  # (a turn-up contract names its trump)
     making, refusal = _making(hand, given.maker, trump)
+    if refusal in _SKIPPED and not _passed_in(bids or (), hand.dealer, given.maker, hand.round):
+        refusal = _SKIPPED[refusal]  # (its turn went by: it did not pass)
     if refusal is not None:
         _refuse(hand, given, refusal)
     maker, alone = given.maker, given.alone
@@ -165,6 +170,24 @@ def _making(hand: Hand, maker: int, trump: Suit) -> tuple[Making | None, str | N
     if trump is turned and not callable_turned:
         return None, "contract_turned_down"
     return Making.CALL, None
+
+
+#: A maker whose turn went by in the round without a pass (a later seat bid out of turn).
+_SKIPPED: Final = {
+    "contract_after_pass": "contract_after_skip",
+    "contract_passed_upcard": "contract_skipped_upcard",
+}
+
+
+def _passed_in(bids: Sequence[Bid], dealer: int, seat: int, round_: int) -> bool:
+    """Whether the seat passed in the round (1 or 2): a round ends when the dealer bids."""
+    counted = 1
+    for said in bids:
+        if counted == round_ and said.seat == seat and said.action == "pass":
+            return True
+        if said.seat == dealer and said.action != "redeal":
+            counted += 1
+    return False
 
 
 #: With no bids reported, a contract that no bidding allows gets the code the bid would.

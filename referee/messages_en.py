@@ -104,6 +104,15 @@ TEMPLATES: Final[dict[str, str]] = {
         "The reported contract has {maker} making trump, but {maker} had already passed in "
         "the second round."
     ),
+    "contract_skipped_upcard": (
+        "The reported contract has {maker} make {suit} trump, the upcard's suit, but "
+        "{maker}'s turn in the first round went by when a seat after it bid out of turn, and "
+        "once the upcard is turned down its suit cannot be named."
+    ),
+    "contract_after_skip": (
+        "The reported contract has {maker} making trump, but {maker}'s turn in the second "
+        "round went by when a seat after it bid out of turn."
+    ),
     "contract_turned_down": (
         "The reported contract makes {suit} trump, but by the bidding the upcard was turned "
         "down, and its suit cannot be named in the second round."

@@ -120,6 +120,15 @@ TEMPLATES: Final[dict[str, str]] = {
         "적힌 계약에서는 {maker}이(가) {t_trump}을(를) 정했지만, {maker}은(는) 두 번째 "
         "{t_round}에서 이미 {t_pass}했습니다."
     ),
+    "contract_skipped_upcard": (
+        "적힌 계약에서는 {maker}이(가) {t_upcard}의 {t_suit}인 {suit}을(를) {t_trump}(으)로 "
+        "정했지만, 첫 번째 {t_round}에서 뒤의 자리가 차례 없이 {t_bid}해 {maker}의 차례는 "
+        "지나갔고 {t_upcard}이(가) 엎어진 뒤에는 그 {t_suit}을(를) 부를 수 없습니다."
+    ),
+    "contract_after_skip": (
+        "적힌 계약에서는 {maker}이(가) {t_trump}을(를) 정했지만, 두 번째 {t_round}에서 뒤의 "
+        "자리가 차례 없이 {t_bid}해 {maker}의 차례는 이미 지나갔습니다."
+    ),
     "contract_turned_down": (
         "적힌 계약에서는 {suit}이(가) {t_trump}이지만, {t_bid} 내용으로는 {t_upcard}이(가) "
         "엎어졌고 그 {t_suit}은(는) 두 번째 {t_round}에서 부를 수 없습니다."

@@ -298,3 +298,35 @@ def test_a_lone_defender_the_contract_names_from_the_sitting_out_side_is_told_as
         " partner, seat 1, is playing alone."
     )
     assert korean.startswith("적힌 계약에서는 3번 자리가 단독 수비를 한다고 했지만")
+
+
+def test_a_maker_whose_turn_a_bid_out_of_turn_skipped_is_not_said_to_have_passed() -> None:
+    """A seat skipped by a later seat's bid out of turn lost its turn; it did not pass. The
+    ruling says which (docs/rules.md, "A bid out of turn"), in either round, in either
+    language."""
+    skipped = record(bid="2:pass", contract=HEARTS_BY_1, **NINE_OF_HEARTS)
+    verdict = referee.check(skipped)
+    assert [v.code for v in verdict.violations] == ["out-of-turn", "contract-mismatch"]
+    english, korean = (
+        referee.check(skipped, lang=lang).violations[1].message for lang in ("en", "ko")
+    )
+    assert english == (
+        "The reported contract has seat 1 make hearts trump, the upcard's suit, but seat 1's"
+        " turn in the first round went by when a seat after it bid out of turn, and once the"
+        " upcard is turned down its suit cannot be named."
+    )
+    assert "차례 없이" in korean and "패스했" not in korean
+    passed = record(bid="1:pass", contract=HEARTS_BY_1, **NINE_OF_HEARTS)
+    assert "seat 1 passed in the first round" in first_ruling(passed)[0]
+    # Round 2: seat 1 passed in round 1, and seat 2's bid skips it in round 2.
+    round_two = record(
+        bid="1:pass 2:pass 3:pass 0:pass 2:pass", contract=SPADES_BY_1, **NINE_OF_HEARTS
+    )
+    assert referee.check(round_two).violations[1].message == (
+        "The reported contract has seat 1 making trump, but seat 1's turn in the second round"
+        " went by when a seat after it bid out of turn."
+    )
+    passed_twice = record(
+        bid="1:pass 2:pass 3:pass 0:pass 1:pass", contract=SPADES_BY_1, **NINE_OF_HEARTS
+    )
+    assert first_ruling(passed_twice)[0].endswith("seat 1 had already passed in the second round.")
