@@ -323,3 +323,10 @@ def render_detail(lang: str, template: str, facts: dict[str, object]) -> str:
     if not facts:
         return template  # (as written: it may hold braces, as in 'a name or {"name": ...}')
     return fill(template, values)
+
+
+def with_given(lang: str, detail: str, given: object) -> str:
+    """A detail that does not show the value at fault, with the value said after it."""
+    if lang.startswith("ko"):
+        return fill("{detail} (받은 값: {value})", {"detail": detail, "value": shown(given)})
+    return f"{detail}, not {shown(given)}"

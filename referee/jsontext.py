@@ -7,6 +7,7 @@ import errno
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Final
 
 from .errors import MalformedRecord, shown_key
@@ -137,6 +138,21 @@ def _once(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return value
 
 
+class _Twice(dict[str, object]):
+    """An object with a key written twice (``key``), read again to say where it stands."""
+
+    key = ""
+
+
+def _marked(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    try:
+        return _once(pairs)
+    except _KeyTwice as twice:
+        value = _Twice(pairs)
+        value.key = twice.key
+        return value
+
+
 def read_json(text: str, field: str = "record") -> object:
     """The JSON value of ``text``. Refused as ``field``: text that is not JSON (``NaN`` is
     not), or nested too deeply; a number too long to read, or too large (``1e999``), is
@@ -146,9 +162,16 @@ def read_json(text: str, field: str = "record") -> object:
         return json.loads(
             text, parse_float=_real_number, parse_constant=_no_constant, object_pairs_hook=_once
         )
-    except _KeyTwice as twice:
+    except _KeyTwice:
         _read_all(text, field)  # (what else is wrong with the text is said first)
-        raise MalformedRecord(shown_key(twice.key), "a key given twice in one object") from None
+        value = json.loads(
+            text, parse_float=_real_number, parse_constant=_no_constant, object_pairs_hook=_marked
+        )
+        path, twice = _found(value, field, lambda item: isinstance(item, _Twice))
+        assert isinstance(twice, _Twice)
+        key = shown_key(twice.key)
+        where = key if twice is value else f"{path}.{key}"
+        raise MalformedRecord(where, "a key given twice in one object") from None
     except (RecursionError, ValueError):
         return _read_all(text, field)
 
@@ -171,7 +194,8 @@ def _read_all(text: str, field: str) -> object:
         )
     except ValueError:  # (more than one JSON value: JSON Lines, say)
         raise MalformedRecord(field, "not valid JSON") from None
-    path, digits = _long_number(value, field)
+    path, found = _found(value, field, lambda item: isinstance(item, _LongNumber))
+    digits = found.digits if isinstance(found, _LongNumber) else 0
     if digits is None:
         raise MalformedRecord(path, "a number larger than any field takes")
     raise MalformedRecord(
@@ -179,18 +203,20 @@ def _read_all(text: str, field: str) -> object:
     )
 
 
-def _long_number(value: object, field: str) -> tuple[str, int | None]:
-    """Where the number too long to read stands: a path from the top of ``value``, which is
-    ``field`` (a key at the top is named alone: ``dealer``, not ``record.dealer``)."""
+def _found(value: object, field: str, sought: Callable[[object], bool]) -> tuple[str, object]:
+    """The first item of ``value`` (in the text's order) that is ``sought``, and where it
+    stands: a path from the top of ``value``, which is ``field`` (a key at the top is named
+    alone: ``dealer``, not ``record.dealer``)."""
     stack: list[tuple[object, str]] = [(value, "")]
     while stack:
         item, path = stack.pop()
-        if isinstance(item, _LongNumber):
-            return path or field, item.digits
+        if sought(item):
+            return path or field, item
         if isinstance(item, dict):
             stack.extend(
-                (v, f"{path}.{shown_key(k)}" if path else shown_key(k)) for k, v in item.items()
+                (v, f"{path}.{shown_key(k)}" if path else shown_key(k))
+                for k, v in reversed(item.items())
             )
         elif isinstance(item, list):
-            stack.extend((v, f"{path or field}[{i}]") for i, v in enumerate(item))
-    return field, 0
+            stack.extend((v, f"{path or field}[{i}]") for i, v in reversed(list(enumerate(item))))
+    return field, None

@@ -249,7 +249,7 @@ def parse_record(data: object) -> Record:
         if ruleset.auction:
             raise MalformedRecord("pickup", "this ruleset turns no card up")
         if not isinstance(pickup, bool):
-            raise MalformedRecord("pickup", "must be true or false")
+            raise MalformedRecord("pickup", "must be true or false", given=pickup)
     exchange = get("exchange")
     if exchange is not None:
         exchange = _exchange(exchange, players)
@@ -268,7 +268,9 @@ def parse_record(data: object) -> Record:
 
 def _seat(value: object, name: str, players: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedRecord(name, "must be a seat number from 0 to {last}", last=players - 1)
+        raise MalformedRecord(
+            name, "must be a seat number from 0 to {last}", last=players - 1, given=value
+        )
     if not 0 <= value < players:
         raise MalformedRecord(
             name,
@@ -296,7 +298,9 @@ _SEAT_KEYS: Final = {str(seat): seat for seat in range(6)}
 
 def _hands(value: object, players: int, size: int) -> dict[int, list[Card]]:
     if not isinstance(value, dict):
-        raise MalformedRecord("hands", "must be an object from seat to a list of cards")
+        raise MalformedRecord(
+            "hands", "must be an object from seat to a list of cards", given=value
+        )
     hands: dict[int, list[Card]] = {}
     spelled = SPELLINGS.get
     for key, cards in value.items():
@@ -326,7 +330,7 @@ def _hand_problem(key: object, cards: object, players: int, size: int) -> None:
             last=players - 1,
         )
     if not isinstance(cards, list):
-        raise MalformedRecord(name, "must be a list of cards")
+        raise MalformedRecord(name, "must be a list of cards", given=cards)
     raise MalformedRecord(
         name, "a hand has at most {size} cards, not {count}", size=size, count=len(cards)
     )
@@ -334,7 +338,7 @@ def _hand_problem(key: object, cards: object, players: int, size: int) -> None:
 
 def _bids(value: object, players: int) -> list[Bid]:
     if not isinstance(value, list):
-        raise MalformedRecord("bids", "must be a list of bids")
+        raise MalformedRecord("bids", "must be a list of bids", given=value)
     bids = []
     for i, bid in enumerate(value):
         # The fast path takes plain bids; anything else is read (and explained) slowly.
@@ -352,14 +356,17 @@ def _bids(value: object, players: int) -> list[Bid]:
             continue
         name = f"bids[{i}]"
         if not isinstance(bid, dict):
-            raise MalformedRecord(name, "must be an object with seat and action")
+            raise MalformedRecord(name, "must be an object with seat and action", given=bid)
         if "seat" not in bid:
             raise MalformedRecord(f"{name}.seat", "is required")
         seat = _seat(bid["seat"], f"{name}.seat", players)
         action = bid.get("action")
         if action not in BID_ACTIONS:
             raise MalformedRecord(
-                f"{name}.action", "must be one of {choices}", choices=", ".join(BID_ACTIONS)
+                f"{name}.action",
+                "must be one of {choices}",
+                choices=", ".join(BID_ACTIONS),
+                given=action,
             )
         suit = None
         tricks = no_trump = None
@@ -374,10 +381,12 @@ def _bids(value: object, players: int) -> list[Bid]:
                 if tricks is None:
                     raise MalformedRecord(f"{name}.tricks", "a bid needs its number of tricks")
                 if isinstance(tricks, bool) or not isinstance(tricks, int) or tricks < 0:
-                    raise MalformedRecord(f"{name}.tricks", "must be a whole number, 0 or more")
+                    raise MalformedRecord(
+                        f"{name}.tricks", "must be a whole number, 0 or more", given=tricks
+                    )
         alone = bid.get("alone", False)
         if not isinstance(alone, bool):
-            raise MalformedRecord(f"{name}.alone", "must be true or false")
+            raise MalformedRecord(f"{name}.alone", "must be true or false", given=alone)
         bids.append(bid_of(seat, str(action), suit, alone, tricks, no_trump))
     return bids
 
@@ -391,11 +400,13 @@ def _naming(
     if value.get(suit_key) is not None:
         suit = Suit.parse(value[suit_key])
         if suit is None:
-            raise MalformedRecord(f"{name}.{suit_key}", "must be a suit: C, D, H or S")
+            raise MalformedRecord(
+                f"{name}.{suit_key}", "must be a suit: C, D, H or S", given=value[suit_key]
+            )
     if value.get("no_trump") is not None:
         no_trump = value["no_trump"]
         if no_trump not in NO_TRUMP_KINDS:
-            raise MalformedRecord(f"{name}.no_trump", "must be high or low")
+            raise MalformedRecord(f"{name}.no_trump", "must be high or low", given=no_trump)
         if suit is not None:
             raise MalformedRecord(f"{name}.no_trump", "names a suit or a no-trump, not both")
     if needed and suit is None and no_trump is None:
@@ -406,14 +417,16 @@ def _naming(
 def _contract(value: object, ruleset: Ruleset) -> GivenContract:
     players = ruleset.players
     if not isinstance(value, dict):
-        raise MalformedRecord("contract", "must be an object with trump and maker")
+        raise MalformedRecord("contract", "must be an object with trump and maker", given=value)
     no_trump = bid = lone_bid = None
     if ruleset.auction:
         trump, no_trump = _naming(value, "contract", needed=True, suit_key="trump")
     else:
         trump = Suit.parse(value.get("trump"))
         if trump is None:
-            raise MalformedRecord("contract.trump", "must be a suit: C, D, H or S")
+            raise MalformedRecord(
+                "contract.trump", "must be a suit: C, D, H or S", given=value.get("trump")
+            )
     if "maker" not in value:
         raise MalformedRecord("contract.maker", "is required")
     maker = _seat(value["maker"], "contract.maker", players)
@@ -421,7 +434,7 @@ def _contract(value: object, ruleset: Ruleset) -> GivenContract:
         bid, lone_bid = _contract_bid(value, ruleset.hand_size)
     alone = value.get("alone")
     if alone is not None and not isinstance(alone, bool):
-        raise MalformedRecord("contract.alone", "must be true or false")
+        raise MalformedRecord("contract.alone", "must be true or false", given=alone)
     given = "defender_alone" in value
     defender = value.get("defender_alone")
     if defender is not None:
@@ -433,14 +446,14 @@ def _contract_bid(value: dict[str, Any], hand_size: int) -> tuple[int, str | Non
     """An auction's contract: its number of tricks, and its lone bid (a moon or loner)."""
     lone_bid = value.get("lone_bid")
     if lone_bid is not None and lone_bid not in LONE_BIDS:
-        raise MalformedRecord("contract.lone_bid", "must be moon, loner or null")
+        raise MalformedRecord("contract.lone_bid", "must be moon, loner or null", given=lone_bid)
     bid = value.get("bid")
     if bid is None:
         if lone_bid is None:
             raise MalformedRecord("contract.bid", "is required (or a lone_bid)")
         return hand_size, lone_bid
     if isinstance(bid, bool) or not isinstance(bid, int) or bid < 0:
-        raise MalformedRecord("contract.bid", "must be a whole number, 0 or more")
+        raise MalformedRecord("contract.bid", "must be a whole number, 0 or more", given=bid)
     if lone_bid is not None and bid != hand_size:
         raise MalformedRecord(
             "contract.bid",
@@ -473,13 +486,13 @@ def _exchange(value: object, players: int) -> ReportedExchange:
 
 def _tricks(value: object, players: int) -> list[list[Play]]:
     if not isinstance(value, list):
-        raise MalformedRecord("tricks", "must be a list of tricks")
+        raise MalformedRecord("tricks", "must be a list of tricks", given=value)
     entries = _PLAY_ENTRIES[:players]
     tricks = []
     last = len(value) - 1
     for t, trick in enumerate(value):
         if not isinstance(trick, list):
-            raise MalformedRecord(f"tricks[{t}]", "must be a list of plays")
+            raise MalformedRecord(f"tricks[{t}]", "must be a list of plays", given=trick)
         if not trick and t < last:
             raise MalformedRecord(f"tricks[{t}]", "only the last trick may be empty")
         plays: list[Play] = []
@@ -509,7 +522,7 @@ _PLAY_ENTRIES: Final = tuple(
 
 def _play_slowly(play: object, name: str, players: int) -> Play:
     if not isinstance(play, dict):
-        raise MalformedRecord(name, "must be an object with seat and card")
+        raise MalformedRecord(name, "must be an object with seat and card", given=play)
     if "seat" not in play:
         raise MalformedRecord(f"{name}.seat", "is required")
     if "card" not in play:
@@ -535,7 +548,7 @@ def _claim(value: object, ruleset: Ruleset) -> dict[int, int]:
                 last=ruleset.team_count - 1,
             )
         if isinstance(pts, bool) or not isinstance(pts, int):
-            raise MalformedRecord(name, "must be a whole number of points")
+            raise MalformedRecord(name, "must be a whole number of points", given=pts)
         if pts < 0 and not ruleset.negative_scores:
             raise MalformedRecord(name, "must not be negative")  # (no hand here takes points)
         points[team] = pts

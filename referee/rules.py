@@ -191,7 +191,9 @@ class Ruleset:
                 )
             return preset
         if not isinstance(value, dict):
-            raise MalformedRecord(field, "must be a preset name or an object with a preset")
+            raise MalformedRecord(
+                field, "must be a preset name or an object with a preset", given=value
+            )
         try:
             # Types are part of the key: true and 1 are equal in Python but not here.
             key: object = (*value.items(), *map(type, value.values()))
@@ -255,16 +257,16 @@ MOST_OPTION: Final = 999_999
 def _check_value(field: str, expected: object, value: object) -> object:
     if expected == "bool":
         if not isinstance(value, bool):
-            raise MalformedRecord(field, "must be true or false")
+            raise MalformedRecord(field, "must be true or false", given=value)
     elif expected == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedRecord(field, "must be a whole number")
+            raise MalformedRecord(field, "must be a whole number", given=value)
         if value < 0:
             raise MalformedRecord(field, "must not be negative")
         if value > MOST_OPTION:
-            raise MalformedRecord(field, "must be at most {most}", most=MOST_OPTION)
+            raise MalformedRecord(field, "must be at most {most}", most=MOST_OPTION, given=value)
     elif expected == "str" and not isinstance(value, str):
-        raise MalformedRecord(field, "must be a string")
+        raise MalformedRecord(field, "must be a string", given=value)
     return value
 
 
@@ -287,7 +289,7 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
         path = f"{field}.{shown_key(option)}"
         if option == "points":
             if not isinstance(option_value, dict):
-                raise MalformedRecord(path, "must be an object of point values")
+                raise MalformedRecord(path, "must be an object of point values", given=option_value)
             for point, point_value in option_value.items():
                 _take_point(f"{path}.{shown_key(point)}", point, point_value, point_changes)
         elif option.startswith("points."):
@@ -299,9 +301,11 @@ def _parse_object(value: dict[str, Any], field: str) -> Ruleset:
             choices = _OPTION_CHOICES.get(option)
             if choices is not None and option_value not in choices:
                 allowed = ", ".join(str(c) for c in choices)
-                raise MalformedRecord(path, "must be one of {choices}", choices=allowed)
+                raise MalformedRecord(
+                    path, "must be one of {choices}", choices=allowed, given=option_value
+                )
             if option == "target" and option_value < 1:
-                raise MalformedRecord(path, "must be at least 1")
+                raise MalformedRecord(path, "must be at least 1", given=option_value)
             changes[option] = option_value
         else:
             raise MalformedRecord(path, "unknown option")

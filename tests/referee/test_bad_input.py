@@ -109,9 +109,71 @@ def test_a_negative_claim_is_refused_where_no_hand_takes_points_away() -> None:
 def test_a_rulesets_number_larger_than_any_game_is_refused(option: str) -> None:
     """A number no client could hold exactly (10**29) is refused, not scored."""
     record = {"dealer": 0, "ruleset": {"preset": "standard", option: 10**29}}
-    assert refusal(record) == (f"ruleset.{option}", "must be at most 999999")
-    assert refusal(record, "ko") == (f"ruleset.{option}", "999999 이하여야 합니다")
+    assert refusal(record) == (f"ruleset.{option}", f"must be at most 999999, not {10**29}")
+    assert refusal(record, "ko") == (
+        f"ruleset.{option}",
+        f"999999 이하여야 합니다 (받은 값: {10**29})",
+    )
     referee.check({"dealer": 0, "ruleset": {"preset": "standard", option: 999_999}})
+
+
+@pytest.mark.parametrize(
+    ("record", "field", "english", "korean"),
+    [
+        (
+            {"dealer": None},
+            "dealer",
+            "must be a seat number from 0 to 3, not null",
+            "(받은 값: null)",
+        ),
+        (
+            {"dealer": True},
+            "dealer",
+            "must be a seat number from 0 to 3, not true",
+            "(받은 값: true)",
+        ),
+        (
+            {"dealer": 0, "bids": [{"seat": 1, "action": "pass", "alone": 1}]},
+            "bids[0].alone",
+            "must be true or false, not 1",
+            "true 또는 false여야 합니다 (받은 값: 1)",
+        ),
+        (
+            {"dealer": 0, "ruleset": {"preset": "standard", "target": "10"}},
+            "ruleset.target",
+            'must be a whole number, not "10"',
+            '정수여야 합니다 (받은 값: "10")',
+        ),
+        (
+            {"dealer": 0, "ruleset": {"stuck_dealer": "Q" * 50}},
+            "ruleset.stuck_dealer",
+            'must be one of must-call, redeal, takes-upcard, not "' + "Q" * 39 + '…"',
+            '(받은 값: "QQQ',
+        ),
+        (
+            {"dealer": 0, "contract": {"trump": None, "maker": 1}},
+            "contract.trump",
+            "must be a suit: C, D, H or S, not null",
+            "무늬여야 합니다: C, D, H, S (받은 값: null)",
+        ),
+        ({"dealer": 0, "pickup": "no"}, "pickup", 'must be true or false, not "no"', '"no")'),
+        (
+            {"dealer": 0, "tricks": {"1": []}},
+            "tricks",
+            'must be a list of tricks, not {"1": []}',
+            "{",
+        ),
+    ],
+    ids=["null", "true", "alone", "target", "long", "trump", "pickup", "tricks"],
+)
+def test_a_refusal_says_the_value_it_refuses_as_json_writes_it(
+    record: dict[str, Any], field: str, english: str, korean: str
+) -> None:
+    """docs/rules.md: a refusal shows the value at fault as JSON writes it, cut to 40
+    characters: said after the detail where the detail does not already hold it."""
+    assert refusal(record) == (field, english)
+    korean_field, korean_detail = refusal(record, "ko")
+    assert korean_field == field and korean in korean_detail, korean_detail
 
 
 def test_a_point_given_twice_with_two_values_is_refused() -> None:
@@ -302,6 +364,25 @@ def test_a_claim_too_long_to_show_is_cut_in_the_ruling() -> None:
     (mismatch,) = [v for v in verdict.violations if v.code == "claim-mismatch"]
     assert "9" * 40 + "…" in mismatch.message
     assert len(mismatch.message) < 200
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        (
+            '{"dealer": 0, "tricks": [[{"seat": 1, "card": "9C", "card": "TC"}]]}',
+            "tricks[0][0].card",
+        ),
+        ('{"dealer": 0, "ruleset": {"target": 5, "target": 6}}', "ruleset.target"),
+        ('[{"dealer": 0}, {"dealer": 1, "dealer": 2}]', "record[1].dealer"),
+    ],
+    ids=["in-a-play", "in-the-ruleset", "in-a-list"],
+)
+def test_a_key_written_twice_inside_the_record_is_named_where_it_stands(
+    text: str, field: str
+) -> None:
+    code, out, err = run(["check", "-"], text)
+    assert (code, out, err) == (2, "", f"{field}: a key given twice in one object\n")
 
 
 def test_nan_is_not_json() -> None:

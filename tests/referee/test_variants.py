@@ -1014,7 +1014,7 @@ def test_a_negative_bid_is_refused_as_below_zero(record_: dict[str, Any], field:
         referee.check({"ruleset": "bid-euchre", "dealer": 0, **record_})
     assert (refused.value.field, str(refused.value)) == (
         field,
-        f"{field}: must be a whole number, 0 or more",
+        f"{field}: must be a whole number, 0 or more, not -1",
     )
 
 
