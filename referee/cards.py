@@ -11,6 +11,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
+#: The variation selectors a phone's keyboard may put after a suit symbol ("♦️": text or emoji
+#: style): the same suit.
+_EMOJI_STYLE: Final = "\ufe0e\ufe0f"
+
 
 class Suit(StrEnum):
     CLUBS = "C"
@@ -35,7 +39,7 @@ class Suit(StrEnum):
         """The suit a table wrote (``"H"``, ``"h"``, ``"♥"``, ``"hearts"``), or None."""
         if not isinstance(text, str):
             return None
-        return _SUIT_SPELLINGS.get(text.strip().lower())
+        return _SUIT_SPELLINGS.get(text.strip().lower().rstrip(_EMOJI_STYLE))
 
 
 _SUIT_NAMES: Final = {
@@ -116,7 +120,7 @@ class Card:
 
 
 def _parse_slow(text: str) -> Card | None:
-    cleaned = text.strip().upper()
+    cleaned = text.strip().upper().rstrip(_EMOJI_STYLE)
     if cleaned in ("B", "BENNY", "JOKER", "🃏"):
         return JOKER
     if len(cleaned) < 2:

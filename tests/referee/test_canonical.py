@@ -107,3 +107,14 @@ def test_unknown_fields_are_found_where_the_spec_has_objects() -> None:
 def test_check_ignores_unknown_fields() -> None:
     plain = {key: value for key, value in LENIENT.items() if key != "comment"}
     assert referee.check(LENIENT).to_json() == referee.check(plain).to_json()
+
+
+def test_a_suit_symbol_in_a_phones_emoji_style_is_the_same_suit() -> None:
+    """A phone's keyboard may put a variation selector after ♦ (text or emoji style): the card
+    and the suit are the same as without it (docs/rules.md, "Cards")."""
+    assert referee.Card.parse("J♦\ufe0f") is referee.Card.parse("JD")
+    assert referee.Card.parse("10♥\ufe0e") is referee.Card.parse("TH")
+    assert referee.Suit.parse("♠\ufe0f") is referee.Suit.SPADES
+    assert referee.Card.parse("J\ufe0f") is None  # (a selector is no suit)
+    record = {"dealer": 0, "upcard": "9♣\ufe0f", "contract": {"trump": "♣️", "maker": 1}}
+    assert canonical_record(record)["upcard"] == "9C"
