@@ -614,6 +614,10 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     # Time called, the table's result from its hands: on the board with the minus sign too.
     page.get_by_role("button", name="Call time").click()
     ask_and(page, "Confirm", says="Call time on round 1?")
+    # The log says when, with nothing before it to show ("called time (8:05 PM)").
+    called = page.locator(".change-log li", has_text="called time")
+    expect(called).to_contain_text(re.compile(r"called time \(\d{1,2}:\d\d"))
+    expect(called).not_to_contain_text("—")
     page.get_by_label("As it stands: time was called").check()
     expect(page.locator(".desk-reason")).to_have_value("")  # (spent with the amendment)
     page.locator(".desk-reason").fill("time was called")
@@ -991,7 +995,8 @@ def test_the_log_names_the_confirming_player_and_every_phone_act_in_the_consoles
     expect(confirmed).to_contain_text(f"{who}(1번 테이블의 기록용 휴대폰) - 결과 확인")
     expect(confirmed).to_contain_text("5–3 확인 대기 → 5–3 확인됨")
     expect(log.locator("li", has_text="결과 정정")).to_contain_text("5–3 확인됨 → 4–3 확인됨")
-    expect(log).to_contain_text("라운드 자리를 배정함 — → 테이블 2개")
+    expect(log).to_contain_text("라운드 자리를 배정함 (테이블 2개)")  # (nothing before it)
+    expect(log).not_to_contain_text("— → 테이블")
     # A setting by the form's label, its values as the form says them.
     settings = log.locator("li", has_text="라운드 타이머 (분; 비우면 시간 제한 없음): — → 25")
     expect(settings).to_contain_text(": 끔 → 켬")

@@ -161,6 +161,7 @@ WORDS: Final = {
     "change_event": _("{actor} {action}"),
     "because": _("Reason: {reason}"),
     "before_after": _("{before} → {after}"),
+    "after_only": _("({after})"),
     "setting_changed": _("{setting}: {before} → {after}"),
     "setting_on": _("on"),
     "setting_off": _("off"),

@@ -353,7 +353,12 @@ export function changeItem(change) {
   }
   const item = el("li", {}, el("strong", { text: `${clock(change.created_at)} ` }), head);
   if (change.action === "settings") item.append(el("span", { class: "note", text: ` ${settingsSaid(change.before, change.after)}` }));
-  else if (change.action !== "hand" && (change.before || change.after)) item.append(el("span", { class: "note", text: ` ${t("before_after", { before: shown(change.before, names), after: shown(change.after, names) })}` }));
+  else if (change.action !== "hand" && (change.before || change.after)) {
+    // (Nothing before, as for time called or a round seated: only what it made.)
+    const [before, after] = [shown(change.before, names), shown(change.after, names)];
+    const said = before === "—" ? t("after_only", { after }) : t("before_after", { before, after });
+    item.append(el("span", { class: "note", text: ` ${said}` }));
+  }
   // A director's hand, or a result that followed one: which hand, its points by side.
   const hand = change.after?.hand;
   if (hand) item.append(el("span", { class: "note", text: ` ${handFollowed(hand, change.after.points?.length ?? change.after.sides)}` }));
