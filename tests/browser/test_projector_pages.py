@@ -28,7 +28,9 @@ def shown_rows(page: Page) -> list[str]:
 
 def test_the_projector_pages_a_hundred_players(live_server, page: Page, django_user_model):
     actor, club = club_founded(django_user_model.objects.create_user("dora"))
-    event = played_by_services(actor, club, players=100, rounds=1, name="Big night")
+    # Names as long as a club's longest, which wrap on a narrow card.
+    names = [f"Player Number {i:03} Longname" for i in range(100)]
+    event = played_by_services(actor, club, players=names, rounds=1, name="Big night")
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.clock.install()  # the wall's page turns are brought forward
     page.goto(f"{live_server.url}/events/{event.pk}/projector/")
@@ -49,14 +51,22 @@ def test_the_projector_pages_a_hundred_players(live_server, page: Page, django_u
     bottoms = page.locator(".seating .tables > li:not([hidden])").evaluate_all(
         "items => items.map(i => i.getBoundingClientRect().bottom)"
     )
-    assert 1 < len(bottoms) < 25 and max(bottoms) <= 1080
+    # (Cards wide enough for a name a line where narrow ones would show fewer: four, not two.)
+    assert 4 <= len(bottoms) < 25 and max(bottoms) <= 1080
     note = page.locator(".seating .note").evaluate("n => n.getBoundingClientRect().bottom")
     assert note <= 1080
     # As many as fit: the screen left under them holds no other row of tables.
     cards = page.locator(".seating .tables > li:not([hidden])").evaluate_all(
         "items => items.map(i => i.getBoundingClientRect().height)"
     )
-    assert 1080 - note < min(cards), (note, cards)
+    # (Below the page's bottom margin, after the gap between rows.)
+    margin, gap = page.evaluate(
+        "[parseFloat(getComputedStyle(document.body).paddingBottom),"
+        " parseFloat(getComputedStyle(document.querySelector('.seating .tables')).rowGap)]"
+    )
+    assert 1080 - margin - note < gap + min(cards), (note, margin, gap, cards)
+    # Nothing runs off the screen: the wall never scrolls.
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
     tables = page.locator(".seating .tables > li:not([hidden]) h3").all_inner_texts()
     shot(page, "projector-hundred", full_page=False)
     # By itself, the next page: other players, other tables.

@@ -12,7 +12,8 @@ function rowsThatFit(table, rows) {
   const top = rows[0].getBoundingClientRect().top;
   const height = rows[0].getBoundingClientRect().height || 1;
   const below = table.parentElement.querySelector(".note");
-  const room = window.innerHeight - top - (below ? below.getBoundingClientRect().height : 0) - 8;
+  const padding = parseFloat(getComputedStyle(document.body).paddingBottom) || 0;
+  const room = window.innerHeight - top - (below ? below.getBoundingClientRect().height : 0) - padding - 8;
   return Math.max(5, Math.floor(room / height));
 }
 
@@ -23,6 +24,21 @@ function tablesThatFit(list, items) {
   const board = document.querySelector(".board");
   const seating = list.parentElement;
   if (!board || board.getBoundingClientRect().top !== seating.getBoundingClientRect().top) return null;
+  // Narrow cards, more across, or wide ones, whose long names take a line each: whichever
+  // shows more tables a page.
+  let best = null;
+  for (const width of CARD_WIDTHS) {
+    list.style.setProperty("--card", width);
+    const fit = tablesInRoom(list, seating, items);
+    if (!best || fit > best.fit) best = { width, fit };
+  }
+  list.style.setProperty("--card", best.width);
+  return best.fit;
+}
+
+const CARD_WIDTHS = ["13em", "18em"];
+
+function tablesInRoom(list, seating, items) {
   const after = (part) => part.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_PRECEDING;
   const below = [...seating.children, ...seating.parentElement.children].filter(after);
   const bottom = list.lastElementChild.getBoundingClientRect().bottom;
