@@ -315,6 +315,10 @@ def test_a_swiss_night_pairs_by_seed_then_by_match_points_and_gives_one_bye_each
     bye = rows["Team 07"]
     assert (bye["wins"], bye["match_points"], bye["points_for"]) == (1, 2, 8)
     assert (bye["played"], bye["losses"], bye["points_against"], bye["byes"]) == (0, 0, 8, 1)
+    # Its points are in the total, so its round is among those the total is per: 8 a round.
+    assert (bye["total"], bye["per_round"]) == (8, 8.0)
+    standings_csv = anon.get(f"/api/v1/events/{event}/standings.csv").content.decode()
+    assert ",8,8.00," in next(line for line in standings_csv.splitlines() if "Team 07" in line)
     # The tally says the same of the bye: its points, on each player's row and card.
     tally = anon.get(f"/api/v1/events/{event}/tally.csv").content.decode().splitlines()
     assert any(line.startswith("1,Left 7,,,,,8,8,bye,") for line in tally)

@@ -155,7 +155,7 @@ def standings_csv(table: Standings) -> str:
                 row.credit,
                 row.bonus,
                 row.total,
-                "" if row.per_round is None else row.per_round,
+                "" if row.per_round is None else f"{row.per_round:.2f}",
                 row.euchres,
                 row.loners_made,
                 row.best_game,

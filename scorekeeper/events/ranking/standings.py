@@ -352,9 +352,10 @@ def _buchholz(by_key: dict[int, StandingRow], faced: dict[int, list[int | None]]
 
 
 def _rounds_counted(scoring: Scoring, row: StandingRow) -> int:
-    """The rounds a total per round is of: at a table, and the byes the event credits (a bye
-    that earns nothing does not count against a late arrival)."""
-    return row.played + (row.byes if scoring.credit != NO_CREDIT else 0)
+    """The rounds a total per round is of: at a table, and the byes that put points in the
+    total, credited or won (a Swiss bye's average points); a bye that earns nothing does not
+    count against a late arrival."""
+    return row.played + (row.byes if scoring.credit != NO_CREDIT else row.byes_won)
 
 
 def _per_round(scoring: Scoring, row: StandingRow) -> Fraction:
