@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import ConsoleMessage, Page
+from screens import shot
 from test_browser_a11y import serious_violations
 
 from scorekeeper.events import services
@@ -55,6 +56,10 @@ def test_the_chart_scrolls_in_its_own_box_at_360_px(
     )
     light = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     assert refused == []
+    # Nine teams: the seven top seeds' first-round byes are drawn, where each seed starts.
+    assert page.get_by_text("Through on a bye").count() == 7
+    box.evaluate("b => { b.scrollLeft = 0; }")
+    shot(page, "bracket-byes", full_page=True)
 
     dark = phone(color_scheme="dark").new_page()
     dark.goto(f"{live_server.url}/events/{event}/bracket/")

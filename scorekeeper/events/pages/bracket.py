@@ -85,8 +85,11 @@ def _chart(body: dict[str, Any], single: bool) -> list[Part]:
     titles = _part_titles()
     parts: dict[str, dict[int, Column]] = {}
     for match in body["matches"]:
-        if match["status"] in ("not-needed", "bye"):
-            continue  # the chart shows the games played and to play
+        first_bye = match["part"] == knockout.WINNERS and match["round"] == 1
+        if match["status"] == "not-needed" or (match["status"] == "bye" and not first_bye):
+            # The chart shows the games played and to play, and where each seed starts: a
+            # top seed's first-round bye (later byes only pass a team on).
+            continue
         match["rows"] = _rows(match, body["best_of"])
         part = match["part"]
         if part in (knockout.WINNERS, knockout.LOSERS):
