@@ -79,6 +79,12 @@ def test_three_hands_entered_offline_are_recorded_once_on_reconnect(
     expect(page.get_by_role("heading", name="Hand 4")).to_be_visible()
     expect(page.locator(".hand-list .badge", has_text="Not sent")).to_have_count(3)
     assert api_get(live_server.url, f"/api/v1/games/{game_id}/")["hands"] == []
+    # The home screen lists the game as the phone has it, the waiting hands counted.
+    page.get_by_role("link", name="Euchre").first.click()
+    row = page.locator(".games li", has_text="3 hands not sent yet")
+    expect(row.locator(".game-score")).to_have_text("N/S 1 · E/W 4")
+    expect(row.locator(".game-status")).to_contain_text("In progress · 3 hands")
+    page.go_back()
 
     context.set_offline(False)
     expect(page.locator(".hand-list .badge")).to_have_count(0)

@@ -321,6 +321,12 @@ def test_a_loner_whose_partner_sits_left_of_the_dealer_has_the_next_seat_lead(
     kept = record_the_renege(page, table)
     assert (kept["dealer"], kept["maker"], kept["alone"]) == (0, 3, True)
     assert kept["award"] == {"reason": "renege", "points": {"1": 4}}
+    # Its message has the Undo every save has: the ruling's hand goes from the server.
+    message = page.get_by_role("alert")
+    expect(message).to_contain_text("Hand 1")
+    message.get_by_role("button", name="Undo").click()
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    eventually(page, lambda: not table.game()["hands"], what="the ruling's hand undone")
 
 
 def test_a_six_handed_canadian_loner_who_ordered_up_has_the_seat_to_the_left_lead(

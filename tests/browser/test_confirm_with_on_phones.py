@@ -110,6 +110,25 @@ def test_only_a_phone_of_the_opponents_own_confirms(live_server, phone, django_u
     expect(asked).to_contain_text(f"Confirmed by {seats[3]} on their own", timeout=10_000)
 
 
+def test_an_opponents_phone_that_disputes_is_told_what_it_did_not_the_scorers_job(
+    live_server, phone, django_user_model
+):
+    user = django_user_model.objects.create_user("dora")
+    _, table, seats, _ = one_table_entered(live_server, phone, user, "opponent-device")
+    theirs = joined(phone(), live_server.url, table["join_code"], opponents=True)
+    asked = theirs.locator("section.result")
+    asked.get_by_role("button", name=seats[3], exact=True).click()
+    asked.locator("details.dispute summary").click()
+    asked.get_by_role("group", name="Who says so?").get_by_role("radio", name=seats[3]).check()
+    asked.get_by_label("What is wrong?").fill("Hand 1 was a march")
+    asked.get_by_role("button", name="Dispute the result").click()
+    said = f"{seats[3]} disputed the result: “Hand 1 was a march”."
+    expect(asked).to_contain_text(said, timeout=10_000)
+    # Fixing the hands and entering it again is the scoring phone's to do, not this one's.
+    expect(asked).not_to_contain_text("Fix the hands")
+    expect(asked).to_contain_text("The scoring phone enters the result")
+
+
 def test_a_confirming_phone_named_after_the_backup_says_whose_it_is_again_after_a_restore(
     live_server, phone, django_user_model
 ):

@@ -1,19 +1,10 @@
 // The outbox: every write made at the table is kept here (IndexedDB) with its own
-// Idempotency-Key until the server has it, so nothing entered at the table is lost to a bad
-// connection. Four kinds of entry: a game started on the phone ("create", sent first), a
-// hand, the undo of the last hand, and an event table's result (sent after the table's hands;
-// the server takes the same result twice as one). A hand, undo or result entry carries the
-// path it goes to (a hand and an undo, the game version they were made against); the token
-// comes from the phone's store, under the entry's game. Sent in order, one at a time; a hand
-// based on a stale view of the game (412) is held back as a clash for the player to settle,
-// never pushed over the other phone's work.
-//
-// An undo always works: a hand still waiting here is dropped at once; one being sent, or
-// already sent, is undone on the server after it (an undo entry naming the hand's key, made
-// against the version the hand's answer gave), with the server's usual version checks.
-//
-// What the server took is kept a while (the sent store) and sent again, in order, after a
-// restore moved the night's epoch: docs/webapp.md, "After a restore".
+// Idempotency-Key until the server has it, and sent in order, one at a time: a game started
+// on the phone ("create", first), a hand, an undo, an event table's result. A hand made on a
+// stale view (412) is held as a clash for the player to settle. An undo always works: a
+// waiting hand is dropped at once, a sent one undone on the server after it. What the server
+// took is kept a while and sent again after a restore. docs/webapp.md, "Offline, and many
+// phones" and "After a restore".
 
 import { createStore, del, entries, get, set, update } from "../../vendor/idb-keyval/index.js";
 import { api, Problem, Unreachable } from "./api.js";

@@ -10,6 +10,7 @@ import { pending } from "../outbox.js";
 import { teamNames } from "../rules.js";
 import { h, replace, wordsKept } from "../ui.js";
 import { HERE } from "./join.js";
+import { project } from "./projection.js";
 import { allTeams, scoreWords } from "./score.js";
 
 const SAID = { hand: "outbox.waiting", undo: "outbox.undos", result: "outbox.results" };
@@ -17,14 +18,16 @@ const SAID = { hand: "outbox.waiting", undo: "outbox.undos", result: "outbox.res
 function gameRow({ game, token }, queued = [], here) {
   const waiting = queued.filter((entry) => entry.gameId === game.id);
   const said = new Set(waiting.map((entry) => SAID[entry.kind]));
+  // As this phone has it: the hands waiting to be sent counted.
+  const view = project(game, waiting);
   const status = here ? t("table.heading", { number: here.event_table.number, round: here.table.round })
-    : game.status === "finished"
-      ? t("home.won", { team: teamNames(game, game.winner) })
-      : t("home.playing", { hands: game.hands.length });
+    : view.winner !== null
+      ? t("home.won", { team: teamNames(game, view.winner) })
+      : t("home.playing", { hands: view.hands.length });
   return h("li", {},
     h("a", { class: "game-link", href: here ? "/table/" : `/g/${game.id}/`, "data-nav": true },
       h("span", { class: "game-teams" }, allTeams(game)),
-      h("span", { class: "game-score" }, wordsKept(scoreWords(game, game.score, " · "))),
+      h("span", { class: "game-score" }, wordsKept(scoreWords(game, view.score, " · "))),
       h("span", { class: "game-status" }, status,
         token ? h("span", { class: "badge" }, t("home.scoring")) : null,
         waiting.length ? h("span", { class: "badge warn" },

@@ -6,7 +6,7 @@
 
 import { api, Unreachable } from "../api.js";
 import { go } from "../nav.js";
-import { enqueue, flush, pending } from "../outbox.js";
+import { enqueue, flush, pending, undoHand } from "../outbox.js";
 import { presetRules } from "../db.js";
 import { has, lang, t, withParticles } from "../i18n.js";
 import {
@@ -279,7 +279,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       toast(t("ref.record.dealer", { number: view.nextNumber, leader: name(ruledLeader(view.dealer)) }), { ms: 8000 });
       return;
     }
-    await enqueue(ctx.id, { record: hand }, {
+    const entry = await enqueue(ctx.id, { record: hand }, {
       path: ctx.links.hands,
       version: ctx.game.version + view.moves,
       number: view.nextNumber,
@@ -289,9 +289,18 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     Object.assign(state, blank());
     // Said on the screen the ruling's hand is scored on, once it is drawn (a new screen
     // clears the last one's messages).
-    const words = t("ref.recorded", { number: view.nextNumber, award: awardText(ruleset(), verdict.award) });
+    const number = view.nextNumber;
+    const words = t("ref.recorded", { number, award: awardText(ruleset(), verdict.award) });
     await go(ctx.table ? "/table/" : `/g/${ctx.id}/`);
-    toast(words, { ms: 6000 });
+    toast(words, {
+      ms: 0,
+      action: t("hand.undo"),
+      onAction: async () => {
+        const now = project(ctx.game, await pending(ctx.id));
+        await undoHand(ctx.id, { entryId: entry.id, path: ctx.links.hands, number, version: ctx.game.version + now.moves });
+        toast(t("undo.done_hand", { number }));
+      },
+    });
   }
 
   function trickSection() {

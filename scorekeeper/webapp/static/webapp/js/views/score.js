@@ -64,9 +64,10 @@ function labelOf(ruleset, team) {
   return h("span", { class: "team-label wraps" }, parts.flatMap((part, i) => (i ? ["/", h("wbr"), part] : [part])));
 }
 
-/** "N/S win!", "S wins!" (a seat playing for itself). */
+/** "N/S win!", or a player's own, "Ann wins!" (a seat playing for itself). */
 function wonTitle(game, team) {
-  return t("won.title", { team: teamLabel(game.ruleset, team), count: teamSeats(game.ruleset, team).length });
+  const seats = teamSeats(game.ruleset, team);
+  return t("won.title", { team: seats[1] === undefined ? game.players[seats[0]] : teamLabel(game.ruleset, team), count: seats.length });
 }
 
 /** Scroll the least that brings the hand's outcome row into view above the tab bar, keeping
@@ -347,7 +348,7 @@ export function showScore(main, ctx) {
       replaceEntry(h("section", { class: "panel won", "aria-labelledby": "won-title" },
         trophy(),
         h("h2", { id: "won-title" }, wonTitle(game, view.winner)),
-        h("p", { class: "won-names" }, teamNames(game, view.winner)),
+        teamSeats(game.ruleset, view.winner)[1] === undefined ? null : h("p", { class: "won-names" }, teamNames(game, view.winner)),
         h("p", { class: "won-score" }, scoreWords(game, view.score)),
         view.queued.length ? h("p", { class: "hint" }, t("won.pending")) : null,
         h("div", { class: "row" },

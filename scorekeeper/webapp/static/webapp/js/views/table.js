@@ -404,7 +404,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         res.time_called ? h("p", { class: "badge warn" }, t("result.time_called")) : null,
         ...confirmArea(res));
     } else if (device.role !== "scorer") {
-      if (res?.status === "disputed") parts.push(h("p", {}, t("result.disputed", { name: nameOf(res.disputed_by), reason: res.dispute_reason })));
+      if (res?.status === "disputed") parts.push(h("p", {}, t("result.disputed_told", { name: nameOf(res.disputed_by), reason: res.dispute_reason })));
       parts.push(h("p", { class: "hint" }, t("result.not_yet")));
     } else {
       if (res?.status === "disputed") {

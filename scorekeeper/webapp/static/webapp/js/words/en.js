@@ -497,6 +497,7 @@ export const EN = {
   "result.dispute": "Dispute the result",
   "result.disputed_toast": "Disputed: the scoring phone fixes the hands and enters it again.",
   "result.disputed": "{name} disputed the result: “{reason}”. Fix the hands, then enter it again.",
+  "result.disputed_told": "{name} disputed the result: “{reason}”.",
   "result.not_yet": "The scoring phone enters the result; it shows here to confirm.",
   "result.after_round": "When the round's last hand is in (or time is called), the result is entered here.",
 

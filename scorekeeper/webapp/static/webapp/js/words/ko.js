@@ -490,6 +490,7 @@ export const KO = {
   "result.dispute": "결과 이의 제기",
   "result.disputed_toast": "이의를 제기했습니다. 점수 기록 폰이 판을 고치고 다시 입력합니다.",
   "result.disputed": "{name}이(가) 결과에 이의를 제기했습니다: “{reason}”. 판을 고친 뒤 다시 입력하세요.",
+  "result.disputed_told": "{name}이(가) 결과에 이의를 제기했습니다: “{reason}”.",
   "result.not_yet": "점수 기록 폰이 결과를 입력하면 여기서 확인할 수 있습니다.",
   "result.after_round": "라운드의 마지막 판이 끝나면(또는 시간 종료 때) 여기서 결과를 입력합니다.",
 
