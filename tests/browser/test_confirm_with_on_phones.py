@@ -28,13 +28,16 @@ pytestmark = pytest.mark.browser
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
 
 
-def one_table_entered(live_server: Any, phone: Any, user: Any, confirm_with: str) -> Any:
-    """A one-hand round at one table: its phone plays the hand and Ann enters the result."""
+def one_table_entered(
+    live_server: Any, phone: Any, user: Any, confirm_with: str, *, clock: bool = False
+) -> Any:
+    """A one-hand round at one table: its phone plays the hand and Ann enters the result
+    (`clock`: the phone's polls brought forward by the test, `refreshed`)."""
     event, _, _ = seat_a_night(user, FOUR, hands_per_round=1, confirm_with=confirm_with)
     table = api_get(live_server.url, f"/api/v1/events/{event.pk}/rounds/1/")["tables"][0]
     code = EventTable.objects.get(event=event, number=table["number"]).join_code
     table["join_code"] = code
-    page = joined(phone(), live_server.url, code)
+    page = joined(phone(), live_server.url, code, clock=clock)
     seats, result = one_hand_round_played(page, table)
     enter = result.get_by_role("button", name="Enter the result", exact=True)
     if confirm_with == "pin":  # whoever enters proves it with their PIN, as the opponent will
@@ -67,8 +70,12 @@ def opponent_types(page: Page, name: str, pin: str) -> Any:
     return result
 
 
-def joined(context: BrowserContext, base: str, code: str, *, opponents: bool = False) -> Page:
+def joined(
+    context: BrowserContext, base: str, code: str, *, opponents: bool = False, clock: bool = False
+) -> Page:
     page = context.new_page()
+    if clock:
+        page.clock.install()
     page.goto(f"{base}/t/{code}")
     expect(page.get_by_role("heading", name="Join a table")).to_be_visible()
     role = "Confirm the result for the opponents" if opponents else "Keep this table's score"
@@ -110,11 +117,24 @@ def test_only_a_phone_of_the_opponents_own_confirms(live_server, phone, django_u
     expect(asked).to_contain_text(f"Confirmed by {seats[3]} on their own", timeout=10_000)
 
 
+ENTER_IN_VIEW = """() => {
+  const enter = [...document.querySelectorAll("section.result button")]
+    .find((button) => button.textContent.trim() === "Enter the result");
+  const box = enter.getBoundingClientRect();
+  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return !!top && enter.contains(top);
+}"""
+
+
 def test_an_opponents_phone_that_disputes_is_told_what_it_did_not_the_scorers_job(
     live_server, phone, django_user_model
 ):
+    """...and the scoring phone, reading the dispute, shows the reason and its Enter button,
+    on the screen as it stands (not under the tab bar)."""
     user = django_user_model.objects.create_user("dora")
-    _, table, seats, _ = one_table_entered(live_server, phone, user, "opponent-device")
+    _, table, seats, page = one_table_entered(
+        live_server, phone, user, "opponent-device", clock=True
+    )
     theirs = joined(phone(), live_server.url, table["join_code"], opponents=True)
     asked = theirs.locator("section.result")
     asked.get_by_role("button", name=seats[3], exact=True).click()
@@ -127,6 +147,9 @@ def test_an_opponents_phone_that_disputes_is_told_what_it_did_not_the_scorers_jo
     # Fixing the hands and entering it again is the scoring phone's to do, not this one's.
     expect(asked).not_to_contain_text("Fix the hands")
     expect(asked).to_contain_text("The scoring phone enters the result")
+    reason = page.locator(".dispute-reason")
+    refreshed(page, lambda ms: expect(reason).to_contain_text("Fix the hands", timeout=ms))
+    assert page.evaluate(ENTER_IN_VIEW)
 
 
 def test_a_confirming_phone_named_after_the_backup_says_whose_it_is_again_after_a_restore(

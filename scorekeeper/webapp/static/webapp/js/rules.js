@@ -134,13 +134,8 @@ export function teamNames(game, team) {
   return teamSeats(game.ruleset, team).map((seat) => game.players[seat]).join(" & ");
 }
 
-/**
- * Who leads a hand's first trick: an auction's maker, whoever dealt; against a loner, the next
- * playing seat left of the loner where `loner_lead` is `left-of-loner`, or where a Canadian
- * loner ordered it up in round one; otherwise the next playing seat left of the dealer. The
- * referee's rule (`referee/seating.py`), here only to tick who led before the referee is asked
- * (it rules on the lead); a test holds the two together.
- */
+/** Who leads a hand's first trick, as the referee rules it (`referee/seating.py`; a test holds
+ * the two together): here only to tick who led before the referee is asked. */
 export function firstLeader(ruleset, { dealer, maker = null, alone = false, orderedUp = false }) {
   if (isAuction(ruleset)) return maker;
   const players = ruleset.players;
@@ -155,11 +150,8 @@ export function nextDealer(ruleset, dealer) {
   return (dealer + 1) % ruleset.players;
 }
 
-/**
- * The points a quick entry would score: looked up in the game's award table, which the
- * referee computed for this ruleset (no scoring rule lives here). Only a preview: the saved
- * hand carries the referee's own award.
- */
+/** The points a quick entry would score: a preview looked up in the game's award table (the
+ * referee's; no scoring rule lives here). The saved hand carries the referee's award. */
 export function previewAward(game, entry) {
   if (entry.thrown_in || entry.record) return { reason: "thrown-in", points: {} };
   const ruleset = game.ruleset;

@@ -552,6 +552,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     const changed = JSON.stringify(next.result) !== JSON.stringify(table.result)
       || next.time_called_at !== table.time_called_at;
     const timeNow = !table.time_called_at && next.time_called_at;
+    const disputedNow = table.result?.status !== "disputed" && next.result?.status === "disputed";
     Object.assign(table, next);
     // The round's minutes left, read again at each poll.
     head.querySelector(".clock")?.replaceWith(timeLine(table) || "");
@@ -567,6 +568,8 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       // own line (a status, read out), never over the hand entry or the score.
       if (timeNow) navigator.vibrate?.(200);
       if (waitsForThisPhone()) toResult();
+      // Disputed: the scoring phone enters it again, its button in view below the reason.
+      else if (disputedNow && enterArea.isConnected) enterArea.scrollIntoView({ block: "nearest" });
     }
   }
 
