@@ -55,6 +55,12 @@ def bid(hand: Hand, index: int, said: Bid) -> None:
         _call(hand, order, said)
 
 
+def passed(hand: Hand, seat: int, round_: int) -> bool:
+    """Whether the seat passed in the round (its turn skipped by a bid out of turn: no).
+    ``Hand.passes`` has a bit a seat and round: ``1 << (8 * round + seat)``."""
+    return bool(hand.passes >> (8 * round_ + seat) & 1)
+
+
 def pass_in_turn(hand: Hand, seat: int) -> bool:
     """The usual bid, a pass in turn that is not the stuck dealer's, applied: the turn moves
     on, and the dealer's pass ends the round. False, and nothing changed, for any other pass
@@ -67,6 +73,7 @@ def pass_in_turn(hand: Hand, seat: int) -> bool:
         or (hand.round >= 2 and seat == hand.dealer)
     ):
         return False
+    hand.passes |= 1 << (8 * hand.round + seat)
     if seat == hand.dealer:
         hand.round += 1
     hand.turn = (seat + 1) % hand.players
@@ -79,6 +86,7 @@ def unpass(hand: Hand, seat: int) -> None:
     it left a stuck dealer bare: the hand was not thrown in before it)."""
     if seat == hand.dealer:
         hand.round -= 1
+    hand.passes &= ~(1 << (8 * hand.round + seat))
     hand.turn = seat
     hand.thrown_in = False
 
@@ -138,6 +146,7 @@ def _pass(hand: Hand, order: Order, seat: int) -> None:
         key = "dealer_must_take" if stuck == "takes-upcard" else "dealer_must_call"
         hand.flag(order, "dealer-must-call", key, seat=seat, upcard=hand.upcard)
         return
+    hand.passes |= 1 << (8 * hand.round + seat)
     if seat == hand.dealer:
         hand.round += 1
     hand.turn = (seat + 1) % hand.players

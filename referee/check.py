@@ -75,10 +75,7 @@ def judge(record: Record, *, lang: str = "en") -> Verdict:
         for index, said in enumerate(record.bids):
             take(hand, index, said)
     if contract is not None:
-        if hand.auction is None:
-            settle_contract(hand, contract, record.bids)
-        else:
-            settle_auction_contract(hand, contract)
+        (settle_contract if hand.auction is None else settle_auction_contract)(hand, contract)
     outcome = _play(hand, record)
     award = outcome.award
     if award is not None and record.claim is not None:

@@ -13,11 +13,10 @@ all, the code a full bidding record would get.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from enum import Enum
 from typing import Final
 
-from .actions import Bid
 from .bidding import (
     DEFEND_REFUSALS,
     check_alone,
@@ -25,6 +24,7 @@ from .bidding import (
     check_partner_alone,
     defend_alone,
     make,
+    passed,
 )
 from .cards import Suit
 from .hand import BIDDING, Hand
@@ -58,15 +58,13 @@ class Making(Enum):
     STUCK_TAKE = "stuck-take"  # the stuck dealer under takes-upcard takes the upcard
 
 
-def settle_contract(
-    hand: Hand, given: GivenContract | None, bids: Sequence[Bid] | None = None
-) -> None:
+def settle_contract(hand: Hand, given: GivenContract | None) -> None:
     if given is None or settled_by_bids(hand, given, _compare):
         return
     trump = given.trump
     assert trump is not None  # (a turn-up contract names its trump)
     making, refusal = _making(hand, given.maker, trump)
-    if refusal in _SKIPPED and not _passed_in(bids or (), hand.dealer, given.maker, hand.round):
+    if refusal in _SKIPPED and not passed(hand, given.maker, hand.round):
         refusal = _SKIPPED[refusal]  # (its turn went by: it did not pass)
     if refusal is not None:
         _refuse(hand, given, refusal)
@@ -177,17 +175,6 @@ _SKIPPED: Final = {
     "contract_after_pass": "contract_after_skip",
     "contract_passed_upcard": "contract_skipped_upcard",
 }
-
-
-def _passed_in(bids: Sequence[Bid], dealer: int, seat: int, round_: int) -> bool:
-    """Whether the seat passed in the round (1 or 2): a round ends when the dealer bids."""
-    counted = 1
-    for said in bids:
-        if counted == round_ and said.seat == seat and said.action == "pass":
-            return True
-        if said.seat == dealer and said.action != "redeal":
-            counted += 1
-    return False
 
 
 #: With no bids reported, a contract that no bidding allows gets the code the bid would.

@@ -89,19 +89,19 @@ def read_game(data: object) -> EgnGame:
         )
     metadata = data.get("metadata", {})
     if not isinstance(metadata, dict):
-        raise MalformedRecord("metadata", "must be an object")
+        raise MalformedRecord("metadata", "must be an object", given=metadata)
     ruleset_json = read_ruleset(metadata.get("ruleset", {}))
     ruleset = Ruleset.parse(ruleset_json, "metadata.ruleset")
     title = metadata.get("title", "")
     if not isinstance(title, str):
-        raise MalformedRecord("metadata.title", "must be a string")
+        raise MalformedRecord("metadata.title", "must be a string", given=title)
     players = _players(metadata.get("players"))
     initial_score = _initial_score(metadata.get("initialScore", [0, 0]), ruleset)
     if "deals" not in data:
         raise MalformedRecord("deals", "is required")
     raw_deals = data["deals"]
     if not isinstance(raw_deals, list):
-        raise MalformedRecord("deals", "must be a list of deals")
+        raise MalformedRecord("deals", "must be a list of deals", given=raw_deals)
     deals = tuple(_read_deal(deal, f"deals[{i}]", ruleset_json) for i, deal in enumerate(raw_deals))
     return EgnGame(title, players, initial_score, ruleset, deals)
 
@@ -112,11 +112,11 @@ def read_match(data: object) -> list[EgnGame]:
         raise MalformedRecord("fileType", "must be {expected}", expected=shown(MATCH_FILE_TYPE))
     games = data.get("games")
     if not isinstance(games, list):
-        raise MalformedRecord("games", "must be a list of games")
+        raise MalformedRecord("games", "must be a list of games", given=games)
     result = []
     for i, game in enumerate(games):
         if not isinstance(game, dict):
-            raise MalformedRecord(f"games[{i}]", "must be an object with gameData")
+            raise MalformedRecord(f"games[{i}]", "must be an object with gameData", given=game)
         try:
             result.append(read_game(game.get("gameData")))
         except MalformedRecord as error:
@@ -127,7 +127,7 @@ def read_match(data: object) -> list[EgnGame]:
 def read_ruleset(value: object) -> dict[str, Any]:
     """EGN's rule flags as a referee ruleset object (see corpus README, "Reading EGN rulesets")."""
     if not isinstance(value, dict):
-        raise MalformedRecord("metadata.ruleset", "must be an object of EGN rules")
+        raise MalformedRecord("metadata.ruleset", "must be an object of EGN rules", given=value)
     ruleset: dict[str, Any] = {"preset": "standard"}
     points: dict[str, int] = {}
     for rule, setting in value.items():
@@ -140,11 +140,13 @@ def read_ruleset(value: object) -> dict[str, Any]:
             ruleset["defend_alone"] = _flag(setting, field)
         elif rule == "loner_lead":
             if not isinstance(setting, str) or setting not in LONER_LEADS:
-                raise MalformedRecord(field, "must be LEFT_OF_DEALER or LEFT_OF_LONER")
+                raise MalformedRecord(
+                    field, "must be LEFT_OF_DEALER or LEFT_OF_LONER", given=setting
+                )
             ruleset["loner_lead"] = LONER_LEADS[setting]
         elif rule == "min_rank":
             if _number(setting, field) not in (7, 9):
-                raise MalformedRecord(field, "must be 9 (24 cards) or 7 (32 cards)")
+                raise MalformedRecord(field, "must be 9 (24 cards) or 7 (32 cards)", given=setting)
             if setting == 7:
                 ruleset["deck"] = 32
         elif rule == "joker":
@@ -182,15 +184,15 @@ def read_ruleset(value: object) -> dict[str, Any]:
 
 def _flag(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise MalformedRecord(field, "must be true or false")
+        raise MalformedRecord(field, "must be true or false", given=value)
     return value
 
 
 def _number(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedRecord(field, "must be a whole number")
+        raise MalformedRecord(field, "must be a whole number", given=value)
     if value < 0:
-        raise MalformedRecord(field, "must be a whole number, 0 or more")
+        raise MalformedRecord(field, "must be a whole number, 0 or more", given=value)
     return value
 
 
@@ -213,7 +215,9 @@ def _players(value: object) -> tuple[str, ...]:
     for i, player in enumerate(value):
         name = player.get("name") if isinstance(player, dict) else player
         if not isinstance(name, str):
-            raise MalformedRecord(f"metadata.players[{i}]", 'must be a name or {"name": ...}')
+            raise MalformedRecord(
+                f"metadata.players[{i}]", 'must be a name or {"name": ...}', given=player
+            )
         names.append(name)
     return tuple(names)
 
@@ -266,10 +270,10 @@ def _read_deal(deal: object, path: str, ruleset_json: dict[str, Any]) -> EgnDeal
             path, "packed (binary) deals are not supported: unpack the file first"
         )
     if not isinstance(deal, dict):
-        raise MalformedRecord(path, "must be a deal object")
+        raise MalformedRecord(path, "must be a deal object", given=deal)
     number = deal.get("dealNumber", 0)
     if isinstance(number, bool) or not isinstance(number, int):
-        raise MalformedRecord(f"{path}.dealNumber", "must be a whole number")
+        raise MalformedRecord(f"{path}.dealNumber", "must be a whole number", given=number)
     state = deal.get("initialState")
     if not isinstance(state, dict):
         raise MalformedRecord(f"{path}.initialState", "is required: an object with the dealer")
@@ -300,12 +304,12 @@ def _phases(
     value: object, path: str
 ) -> tuple[tuple[str, dict[str, Any]] | None, tuple[str, dict[str, Any]] | None]:
     if not isinstance(value, list):
-        raise MalformedRecord(f"{path}.phases", "must be a list of phases")
+        raise MalformedRecord(f"{path}.phases", "must be a list of phases", given=value)
     found: dict[str, tuple[str, dict[str, Any]]] = {}
     for i, phase in enumerate(value):
         phase_path = f"{path}.phases[{i}]"
         if not isinstance(phase, dict):
-            raise MalformedRecord(phase_path, "must be a phase object")
+            raise MalformedRecord(phase_path, "must be a phase object", given=phase)
         kind = phase.get("type")
         if kind not in (BIDDING, TRICK_PLAY):
             raise MalformedRecord(
@@ -328,7 +332,7 @@ def _read_bidding(
         raise MalformedRecord(f"{path}.calls", "is required: a list of calls")
     alone = phase.get("isAlone", False)
     if not isinstance(alone, bool):
-        raise MalformedRecord(f"{path}.isAlone", "must be true or false")
+        raise MalformedRecord(f"{path}.isAlone", "must be true or false", given=alone)
     bids: list[dict[str, Any]] = []
     trump: Suit | None = None
     making: dict[str, Any] | None = None
@@ -381,7 +385,7 @@ def _read_hands(value: object, path: str, trump: Suit | None) -> dict[str, list[
     hands: dict[str, list[str]] = {}
     for seat, cards in enumerate(value):
         if not isinstance(cards, list):
-            raise MalformedRecord(f"{path}[{seat}]", "must be a list of cards")
+            raise MalformedRecord(f"{path}[{seat}]", "must be a list of cards", given=cards)
         known = [
             read_card(card, f"{path}[{seat}][{i}]", trump).code
             for i, card in enumerate(cards)
@@ -430,7 +434,7 @@ def _read_tricks(phase: dict[str, Any], path: str, record: dict[str, Any]) -> No
     for t, trick in enumerate(tricks):
         trick_path = f"{path}.tricks[{t}]"
         if not isinstance(trick, list) or not trick:
-            raise MalformedRecord(trick_path, "must be a list of the cards played")
+            raise MalformedRecord(trick_path, "must be a list of the cards played", given=trick)
         order = play_order(leader, out)
         record["tricks"].append(
             [

@@ -90,6 +90,7 @@ _BIDDING_FIELDS: Final = (
     "breached",
     "round",
     "turn",
+    "passes",
     "joker_call_due",
     "trump",
     "maker",
@@ -141,6 +142,7 @@ class Hand:
         "no_trump",
         "owned",
         "passed_in",
+        "passes",
         "pending",
         "picked_up",
         "pickup_reported",
@@ -193,6 +195,9 @@ class Hand:
         # The bidding. A joker turned up (where the deck has one) has the dealer name trump.
         self.round = 1
         self.turn = (dealer + 1) % self.players
+        # The seats that passed, as bits by round (``passed``): a seat whose turn a bid out of
+        # turn skipped has not passed.
+        self.passes = 0
         self.joker_call_due = upcard is JOKER and JOKER in self.deck
         self.trump: Suit | None = None
         self.maker: int | None = None

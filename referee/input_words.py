@@ -329,4 +329,4 @@ def with_given(lang: str, detail: str, given: object) -> str:
     """A detail that does not show the value at fault, with the value said after it."""
     if lang.startswith("ko"):
         return fill("{detail} (받은 값: {value})", {"detail": detail, "value": shown(given)})
-    return f"{detail}, not {shown(given)}"
+    return f"{detail} (got {shown(given)})"

@@ -223,7 +223,7 @@ def unknown_fields(data: object) -> list[str]:
 
 def parse_record(data: object) -> Record:
     if not isinstance(data, dict):
-        raise MalformedRecord("record", "must be a JSON object")
+        raise MalformedRecord("record", "must be a JSON object", given=data)
     ruleset = Ruleset.parse(data.get("ruleset", "standard"))
     players = ruleset.players
     if "dealer" not in data:
@@ -467,13 +467,19 @@ def _contract_bid(value: dict[str, Any], hand_size: int) -> tuple[int, str | Non
 def _exchange(value: object, players: int) -> ReportedExchange:
     if not isinstance(value, dict):
         raise MalformedRecord(
-            "exchange", "must be an object with passed (seats and cards) and discard (cards)"
+            "exchange",
+            "must be an object with passed (seats and cards) and discard (cards)",
+            given=value,
         )
     # Name the part that is wrong, as a bid or a play is named inside its list.
     if not isinstance(value.get("passed"), list):
-        raise MalformedRecord("exchange.passed", "must be a list of seats and cards")
+        raise MalformedRecord(
+            "exchange.passed", "must be a list of seats and cards", given=value.get("passed")
+        )
     if not isinstance(value.get("discard"), list):
-        raise MalformedRecord("exchange.discard", "must be a list of cards")
+        raise MalformedRecord(
+            "exchange.discard", "must be a list of cards", given=value.get("discard")
+        )
     passed = tuple(
         _play_slowly(entry, f"exchange.passed[{i}]", players)
         for i, entry in enumerate(value["passed"])
@@ -534,7 +540,7 @@ def _play_slowly(play: object, name: str, players: int) -> Play:
 
 def _claim(value: object, ruleset: Ruleset) -> dict[int, int]:
     if not isinstance(value, dict) or not isinstance(value.get("points"), dict):
-        raise MalformedRecord("claim.points", "must be an object from team to points")
+        raise MalformedRecord("claim.points", "must be an object from team to points", given=value)
     points: dict[int, int] = {}
     raw: dict[Any, Any] = value["points"]
     for key, pts in raw.items():
@@ -550,6 +556,7 @@ def _claim(value: object, ruleset: Ruleset) -> dict[int, int]:
         if isinstance(pts, bool) or not isinstance(pts, int):
             raise MalformedRecord(name, "must be a whole number of points", given=pts)
         if pts < 0 and not ruleset.negative_scores:
-            raise MalformedRecord(name, "must not be negative")  # (no hand here takes points)
+            # (no hand here takes points away)
+            raise MalformedRecord(name, "must not be negative", given=pts)
         points[team] = pts
     return points

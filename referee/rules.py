@@ -262,7 +262,7 @@ def _check_value(field: str, expected: object, value: object) -> object:
         if isinstance(value, bool) or not isinstance(value, int):
             raise MalformedRecord(field, "must be a whole number", given=value)
         if value < 0:
-            raise MalformedRecord(field, "must not be negative")
+            raise MalformedRecord(field, "must not be negative", given=value)
         if value > MOST_OPTION:
             raise MalformedRecord(field, "must be at most {most}", most=MOST_OPTION, given=value)
     elif expected == "str" and not isinstance(value, str):

@@ -197,24 +197,31 @@ def _check_contract(
 ) -> None:
     """The contract of a quick entry is one these rules allow (else MalformedRecord)."""
     if isinstance(maker, bool) or not isinstance(maker, int):
-        raise MalformedRecord("maker", "must be a whole number")
+        raise MalformedRecord("maker", "must be a whole number", given=maker)
     if not 0 <= maker < ruleset.players:
-        raise MalformedRecord("maker", "must be a seat from 0 to {last}", last=ruleset.players - 1)
+        raise MalformedRecord(
+            "maker", "must be a seat from 0 to {last}", last=ruleset.players - 1, given=maker
+        )
     if not isinstance(alone, bool):
-        raise MalformedRecord("alone", "must be true or false")
+        raise MalformedRecord("alone", "must be true or false", given=alone)
     if alone and not ruleset.going_alone:
         raise MalformedRecord("alone", "this ruleset has no going alone")
     if defender_alone is not None:
         if isinstance(defender_alone, bool) or not isinstance(defender_alone, int):
-            raise MalformedRecord("defender_alone", "must be a seat or null")
+            raise MalformedRecord("defender_alone", "must be a seat or null", given=defender_alone)
         if not ruleset.defend_alone:
             raise MalformedRecord("defender_alone", "this ruleset has no defending alone")
         if not 0 <= defender_alone < ruleset.players:
             raise MalformedRecord(
-                "defender_alone", "must be a seat from 0 to {last}", last=ruleset.players - 1
+                "defender_alone",
+                "must be a seat from 0 to {last}",
+                last=ruleset.players - 1,
+                given=defender_alone,
             )
         if ruleset.team_of(defender_alone) == ruleset.team_of(maker):
-            raise MalformedRecord("defender_alone", "must be a seat of the defending team")
+            raise MalformedRecord(
+                "defender_alone", "must be a seat of the defending team", given=defender_alone
+            )
         if not alone and not ruleset.defend_alone_vs_partnership:
             raise MalformedRecord("defender_alone", "a lone defender needs a lone maker here")
 
@@ -238,6 +245,7 @@ def _check_bid(ruleset: Ruleset, bid: object) -> tuple[int | None, str | None]:
             "must be a number of tricks from {least} to {most}",
             least=ruleset.min_bid,
             most=size,
+            given=bid,
         )
     if len(lone) == 1:
         raise MalformedRecord(
@@ -246,6 +254,7 @@ def _check_bid(ruleset: Ruleset, bid: object) -> tuple[int | None, str | None]:
             least=ruleset.min_bid,
             most=size,
             lone=lone[0],
+            given=bid,
         )
     raise MalformedRecord(
         "bid",
@@ -253,6 +262,7 @@ def _check_bid(ruleset: Ruleset, bid: object) -> tuple[int | None, str | None]:
         least=ruleset.min_bid,
         most=size,
         lone=", ".join(lone),
+        given=bid,
     )
 
 
@@ -268,13 +278,15 @@ def score(
     """Quick entry: what a hand scores from who made trump and how many tricks they took, and
     under an auction what they bid (a number, ``moon`` or ``loner``)."""
     if isinstance(maker_tricks, bool) or not isinstance(maker_tricks, int):
-        raise MalformedRecord("maker_tricks", "must be a whole number")
+        raise MalformedRecord("maker_tricks", "must be a whole number", given=maker_tricks)
     _check_contract(ruleset, maker=maker, alone=alone, defender_alone=defender_alone)
     tricks, lone_bid = _check_bid(ruleset, bid)
     if ruleset.auction and bid is None:
         raise MalformedRecord("bid", "is required: what the makers bid")
     if not 0 <= maker_tricks <= ruleset.hand_size:
-        raise MalformedRecord("maker_tricks", "must be from 0 to {most}", most=ruleset.hand_size)
+        raise MalformedRecord(
+            "maker_tricks", "must be from 0 to {most}", most=ruleset.hand_size, given=maker_tricks
+        )
     return award_for(
         ruleset,
         maker=maker,
@@ -303,7 +315,7 @@ def score_outcome(
         raise MalformedRecord("outcome", "an auction's hand is entered by its bid and tricks")
     _check_bid(ruleset, bid)
     if outcome not in OUTCOMES:
-        raise MalformedRecord("outcome", "must be made, march or euchred")
+        raise MalformedRecord("outcome", "must be made, march or euchred", given=outcome)
     if maker_tricks is None:
         maker_tricks = _fewest_tricks(ruleset, outcome)
     award = score(
@@ -338,9 +350,11 @@ def score_renege(
     _, lone_bid = _check_bid(ruleset, bid)
     alone = alone or lone_bid is not None
     if isinstance(offender, bool) or not isinstance(offender, int):
-        raise MalformedRecord("renege", "must be the seat that reneged")
+        raise MalformedRecord("renege", "must be the seat that reneged", given=offender)
     if not 0 <= offender < ruleset.players:
-        raise MalformedRecord("renege", "must be a seat from 0 to {last}", last=ruleset.players - 1)
+        raise MalformedRecord(
+            "renege", "must be a seat from 0 to {last}", last=ruleset.players - 1, given=offender
+        )
     # Six-handed, both of a lone player's partners sit out: the words say so.
     if alone and offender in ruleset.partners_of(maker):
         if lone_bid == "moon":

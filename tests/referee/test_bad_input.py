@@ -100,8 +100,8 @@ def test_a_seat_or_team_key_must_be_plain_ascii_digits(key: str) -> None:
 
 def test_a_negative_claim_is_refused_where_no_hand_takes_points_away() -> None:
     claim = {"dealer": 0, "claim": {"points": {"1": -2}}}
-    assert refusal(claim) == ("claim.points.1", "must not be negative")
-    assert refusal(claim, "ko") == ("claim.points.1", "음수일 수 없습니다")
+    assert refusal(claim) == ("claim.points.1", "must not be negative (got -2)")
+    assert refusal(claim, "ko") == ("claim.points.1", "음수일 수 없습니다 (받은 값: -2)")
     referee.check({**claim, "ruleset": "bid-euchre"})  # (a set takes points away there)
 
 
@@ -109,7 +109,7 @@ def test_a_negative_claim_is_refused_where_no_hand_takes_points_away() -> None:
 def test_a_rulesets_number_larger_than_any_game_is_refused(option: str) -> None:
     """A number no client could hold exactly (10**29) is refused, not scored."""
     record = {"dealer": 0, "ruleset": {"preset": "standard", option: 10**29}}
-    assert refusal(record) == (f"ruleset.{option}", f"must be at most 999999, not {10**29}")
+    assert refusal(record) == (f"ruleset.{option}", f"must be at most 999999 (got {10**29})")
     assert refusal(record, "ko") == (
         f"ruleset.{option}",
         f"999999 이하여야 합니다 (받은 값: {10**29})",
@@ -123,57 +123,69 @@ def test_a_rulesets_number_larger_than_any_game_is_refused(option: str) -> None:
         (
             {"dealer": None},
             "dealer",
-            "must be a seat number from 0 to 3, not null",
-            "(받은 값: null)",
+            "must be a seat number from 0 to 3 (got null)",
+            "0부터 3까지의 자리 번호여야 합니다 (받은 값: null)",
         ),
         (
             {"dealer": True},
             "dealer",
-            "must be a seat number from 0 to 3, not true",
-            "(받은 값: true)",
+            "must be a seat number from 0 to 3 (got true)",
+            "0부터 3까지의 자리 번호여야 합니다 (받은 값: true)",
         ),
         (
             {"dealer": 0, "bids": [{"seat": 1, "action": "pass", "alone": 1}]},
             "bids[0].alone",
-            "must be true or false, not 1",
+            "must be true or false (got 1)",
             "true 또는 false여야 합니다 (받은 값: 1)",
         ),
         (
             {"dealer": 0, "ruleset": {"preset": "standard", "target": "10"}},
             "ruleset.target",
-            'must be a whole number, not "10"',
+            'must be a whole number (got "10")',
             '정수여야 합니다 (받은 값: "10")',
         ),
         (
             {"dealer": 0, "ruleset": {"stuck_dealer": "Q" * 50}},
             "ruleset.stuck_dealer",
-            'must be one of must-call, redeal, takes-upcard, not "' + "Q" * 39 + '…"',
-            '(받은 값: "QQQ',
+            'must be one of must-call, redeal, takes-upcard (got "' + "Q" * 39 + '…")',
+            '다음 중 하나여야 합니다: must-call, redeal, takes-upcard (받은 값: "'
+            + "Q" * 39
+            + '…")',
         ),
         (
             {"dealer": 0, "contract": {"trump": None, "maker": 1}},
             "contract.trump",
-            "must be a suit: C, D, H or S, not null",
+            "must be a suit: C, D, H or S (got null)",
             "무늬여야 합니다: C, D, H, S (받은 값: null)",
         ),
-        ({"dealer": 0, "pickup": "no"}, "pickup", 'must be true or false, not "no"', '"no")'),
+        (
+            {"dealer": 0, "pickup": "no"},
+            "pickup",
+            'must be true or false (got "no")',
+            'true 또는 false여야 합니다 (받은 값: "no")',
+        ),
         (
             {"dealer": 0, "tricks": {"1": []}},
             "tricks",
-            'must be a list of tricks, not {"1": []}',
-            "{",
+            'must be a list of tricks (got {"1": []})',
+            '트릭 목록이어야 합니다 (받은 값: {"1": []})',
+        ),
+        (
+            {"dealer": 0, "claim": {"points": {"1": -2}}},
+            "claim.points.1",
+            "must not be negative (got -2)",
+            "음수일 수 없습니다 (받은 값: -2)",
         ),
     ],
-    ids=["null", "true", "alone", "target", "long", "trump", "pickup", "tricks"],
+    ids=["null", "true", "alone", "target", "long", "trump", "pickup", "tricks", "claim"],
 )
 def test_a_refusal_says_the_value_it_refuses_as_json_writes_it(
     record: dict[str, Any], field: str, english: str, korean: str
 ) -> None:
     """docs/rules.md: a refusal shows the value at fault as JSON writes it, cut to 40
-    characters: said after the detail where the detail does not already hold it."""
+    characters: after the detail, in brackets, where the detail does not already hold it."""
     assert refusal(record) == (field, english)
-    korean_field, korean_detail = refusal(record, "ko")
-    assert korean_field == field and korean in korean_detail, korean_detail
+    assert refusal(record, "ko") == (field, korean)
 
 
 def test_a_point_given_twice_with_two_values_is_refused() -> None:
@@ -239,8 +251,8 @@ BAD_EGN = [
     (
         {"metadata": {"ruleset": {"loner_lead": "LEFT"}}, "deals": []},
         "metadata.ruleset.loner_lead",
-        "must be LEFT_OF_DEALER or LEFT_OF_LONER",
-        "LEFT_OF_DEALER 또는 LEFT_OF_LONER여야 합니다",
+        'must be LEFT_OF_DEALER or LEFT_OF_LONER (got "LEFT")',
+        'LEFT_OF_DEALER 또는 LEFT_OF_LONER여야 합니다 (받은 값: "LEFT")',
     ),
     (
         {"deals": [{"initialState": {"dealer": 0, "upCard": "Zz"}}]},
@@ -257,8 +269,8 @@ BAD_EGN = [
     (
         {"metadata": {"players": ["Ann", None, "Cy", "Di"]}, "deals": []},
         "metadata.players[1]",
-        'must be a name or {"name": ...}',
-        '이름이거나 {"name": ...}이어야 합니다',
+        'must be a name or {"name": ...} (got null)',
+        '이름이거나 {"name": ...}이어야 합니다 (받은 값: null)',
     ),
 ]
 

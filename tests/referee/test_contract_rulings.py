@@ -326,6 +326,10 @@ def test_a_maker_whose_turn_a_bid_out_of_turn_skipped_is_not_said_to_have_passed
         "The reported contract has seat 1 making trump, but seat 1's turn in the second round"
         " went by when a seat after it bid out of turn."
     )
+    # A declaration the referee refuses (to defend alone before trump) moves no turn: seat 1
+    # then passed in turn, and is told so.
+    refused_first = record(bid="0:defend-alone 1:pass", contract=HEARTS_BY_1, **NINE_OF_HEARTS)
+    assert "seat 1 passed in the first round" in referee.check(refused_first).violations[1].message
     passed_twice = record(
         bid="1:pass 2:pass 3:pass 0:pass 1:pass", contract=SPADES_BY_1, **NINE_OF_HEARTS
     )

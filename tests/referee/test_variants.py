@@ -1014,7 +1014,7 @@ def test_a_negative_bid_is_refused_as_below_zero(record_: dict[str, Any], field:
         referee.check({"ruleset": "bid-euchre", "dealer": 0, **record_})
     assert (refused.value.field, str(refused.value)) == (
         field,
-        f"{field}: must be a whole number, 0 or more, not -1",
+        f"{field}: must be a whole number, 0 or more (got -1)",
     )
 
 
@@ -1072,9 +1072,9 @@ def test_a_quick_entry_that_cannot_happen(ruleset: Ruleset, arguments, field: st
 @pytest.mark.parametrize(
     ("lone_bids", "said"),
     [
-        ("moon", "must be a number of tricks from 3 to 6, or moon"),
-        ("moon-loner", "must be a number of tricks from 3 to 6, or one of moon, loner"),
-        ("none", "must be a number of tricks from 3 to 6"),
+        ("moon", "must be a number of tricks from 3 to 6, or moon (got 2)"),
+        ("moon-loner", "must be a number of tricks from 3 to 6, or one of moon, loner (got 2)"),
+        ("none", "must be a number of tricks from 3 to 6 (got 2)"),
     ],
 )
 def test_a_refused_bid_names_the_lone_bids_the_rules_take(lone_bids: str, said: str) -> None:
