@@ -140,7 +140,7 @@ class StandingRow:
     win_at_time_points: int = 2  # what such a win is worth (the event's option)
     bonus: int = 0  # the loner bonus: the event's points for each loner made
     guest: bool = False  # a substitute not entered: their points, listed after, unranked
-    # The total per round counted (rounds played, and byes the event credits), to 2 places
+    # The total per round counted (rounds played, and byes credited or won), to 2 places
     # (None: no round counted yet, so no figure to rank by).
     per_round: float | None = None
     buchholz: int = 0  # the opponents' match points (a bye: the row's own)

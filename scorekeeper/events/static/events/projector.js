@@ -23,7 +23,10 @@ function rowsThatFit(table, rows) {
 function tablesThatFit(list, items) {
   const board = document.querySelector(".board");
   const seating = list.parentElement;
-  if (!board || board.getBoundingClientRect().top !== seating.getBoundingClientRect().top) return null;
+  if (!board || board.getBoundingClientRect().top !== seating.getBoundingClientRect().top) {
+    list.style.removeProperty("--card");
+    return null;
+  }
   // Narrow cards, more across, or wide ones, whose long names take a line each: whichever
   // shows more tables a page.
   let best = null;

@@ -16,10 +16,11 @@ import { allTeams, scoreWords } from "./score.js";
 const SAID = { hand: "outbox.waiting", undo: "outbox.undos", result: "outbox.results" };
 
 function gameRow({ game, token }, queued = [], here) {
-  const waiting = queued.filter((entry) => entry.gameId === game.id);
+  const mine = queued.filter((entry) => entry.gameId === game.id);
+  const waiting = mine.filter((entry) => entry.state === "waiting" && entry.kind !== "create");
   const said = new Set(waiting.map((entry) => SAID[entry.kind]));
-  // As this phone has it: the hands waiting to be sent counted.
-  const view = project(game, waiting);
+  // As this phone has it, as the game's screen shows it.
+  const view = project(game, mine);
   const status = here ? t("table.heading", { number: here.event_table.number, round: here.table.round })
     : view.winner !== null
       ? t("home.won", { team: teamNames(game, view.winner) })
@@ -37,7 +38,6 @@ function gameRow({ game, token }, queued = [], here) {
 export async function showHome(main) {
   document.title = t("app.title");
   const [all, queued, device, here] = await Promise.all([listGames(), pending(), deviceOf(), recall(HERE)]);
-  const waiting = queued.filter((entry) => entry.state === "waiting" && entry.kind !== "create");
   // A club table's game (its links have a result) is listed, as the table, while seated there.
   const seated = device && here?.table?.game;
   const games = all.filter(({ game, links }) => !links?.result || game.id === seated);
@@ -63,7 +63,7 @@ export async function showHome(main) {
     h("section", { class: "panel" },
       h("h2", {}, t("home.games")),
       games.length
-        ? h("ul", { class: "games" }, games.map((item) => gameRow(item, waiting, item.game.id === seated && here)))
+        ? h("ul", { class: "games" }, games.map((item) => gameRow(item, queued, item.game.id === seated && here)))
         : h("p", { class: "hint" }, t("home.none"))),
     demo,
     h("p", { class: "row" },

@@ -292,8 +292,10 @@ export async function showReferee(main, { game, ctx = null } = {}) {
     const number = view.nextNumber;
     const words = t("ref.recorded", { number, award: awardText(ruleset(), verdict.award) });
     await go(ctx.table ? "/table/" : `/g/${ctx.id}/`);
+    // (Where the score screen puts its own: in the entry's place, whose redraw ends its Undo.)
     toast(words, {
       ms: 0,
+      into: document.querySelector("[data-messages]") || document.querySelector(".entry-area"),
       action: t("hand.undo"),
       onAction: async () => {
         const now = project(ctx.game, await pending(ctx.id));
