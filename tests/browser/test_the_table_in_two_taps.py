@@ -444,6 +444,10 @@ def test_nothing_covers_the_hand_entry_in_any_state_of_the_table(
                 "시간" if locale == "ko-KR" else "Time!"
             )
             expect(page.locator("body > #toast")).to_be_hidden()
+            # ... and beside the hand, which is kept in view where that line is above it.
+            badge = page.locator("form.entry .entry-head .badge.warn")
+            expect(badge).to_have_text("시간 종료!" if locale == "ko-KR" else "Time!")
+            expect(badge).to_be_in_viewport()
         was = None
         if "then offline" in state:
             page.locator("form.entry .choice input").first.tap()

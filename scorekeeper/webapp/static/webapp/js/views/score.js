@@ -125,6 +125,9 @@ export function showScore(main, ctx) {
   // ---- the hand entry
   const entryTitle = h("h2", { id: "entry-title", tabindex: "-1" });
   const dealerLine = h("span", { class: "deal" });
+  // Time called at a club table: said beside the hand, which stays in view (at large text the
+  // table's notice is above the screen).
+  const timeSlot = h("span");
   let form = null;
   let saving = false;
   const limit = ctx.table?.limit || null;
@@ -163,7 +166,7 @@ export function showScore(main, ctx) {
       "aria-labelledby": "entry-title",
       onsubmit: (event) => event.preventDefault(),
     },
-    h("div", { class: "entry-head" }, entryTitle, dealerLine),
+    h("div", { class: "entry-head" }, entryTitle, dealerLine, timeSlot),
     handInputs({
       game,
       values,
@@ -184,6 +187,7 @@ export function showScore(main, ctx) {
       ? t("hand.title_of", { number: shown.counted + 1, limit })
       : t("hand.title", { number: shown.nextNumber });
     dealerLine.textContent = t("hand.dealt_by", { dealer: seatName(game, shown.dealer) });
+    replace(timeSlot, ctx.table?.timeCalled() ? h("span", { class: "badge warn" }, t("table.time")) : null);
   }
 
   /** Say in the outcome row's place what just happened, with its action: the row comes back

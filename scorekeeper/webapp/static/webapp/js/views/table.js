@@ -1,9 +1,5 @@
-// Table mode: this phone at a club night's table. Joined once a night with the table's code
-// (`join.js`), it stays with the table from round to round: each round's seating, then the
-// same score screen as a casual game (preview, undo, amend, log, outbox) at the table's own
-// paths with the phone's device token, then the result: entered (as it stands once time is
-// called), confirmed by the opponents on this phone or their own, or disputed, with the
-// reason shown here.
+// Table mode: this phone at a club night's table, round after round: the seating, the score
+// screen at the table's paths, then the result (docs/webapp.md, "Table mode").
 
 import { api, newestOnly, Problem, Unreachable } from "../api.js";
 import { deviceOf, remember, saveToken } from "../db.js";
@@ -462,6 +458,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         // The result, right below the hand entry: on the first screen after the last hand.
         after: tab === "score" ? result : null,
         closed: entryClosed,
+        timeCalled: () => !!table.time_called_at,
         onview: (next) => {
           const over = roundOver();
           view = next;
