@@ -833,12 +833,17 @@ def test_a_phone_refused_as_a_second_scorer_is_offered_to_confirm_for_the_oppone
     expect(confirm).to_have_count(1)
     keep = second.get_by_role("button", name="Keep this table's score")
     expect(keep).to_have_count(0)
+    # ... nor the words that led to them; and it is news, not an error.
+    join_as = second.get_by_text("Join with this phone to")
+    expect(join_as).to_be_hidden()
+    expect(second.locator(".panel.error")).to_have_count(0)
     # Another code typed: the refusal was for the last one, and the form's buttons are back.
     typed = second.get_by_role("textbox", name="The table's code")
     typed.fill("ZZ" + code)
     expect(refused).to_have_count(0)
     expect(confirm).to_have_count(1)
     expect(keep).to_have_count(1)
+    expect(join_as).to_be_visible()
     typed.fill(code)
     second.get_by_role("button", name="Keep this table's score").tap()
     expect(refused).to_contain_text("kept on another phone already")

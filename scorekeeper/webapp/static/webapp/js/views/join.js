@@ -58,7 +58,7 @@ export function showJoin(main, { code = "", message = "" } = {}) {
     // Another code typed: the refusal was for the last one.
     oninput: () => {
       if (!confirmer.hidden) return;
-      confirmer.hidden = scorer.hidden = false;
+      confirmer.hidden = scorer.hidden = legend.hidden = false;
       replace(note);
     },
   });
@@ -66,6 +66,7 @@ export function showJoin(main, { code = "", message = "" } = {}) {
   const video = h("video", { class: "scanner", hidden: true, playsInline: true, muted: true });
   const scorer = h("button", { type: "submit", class: "primary big", value: "scorer" }, t("join.scorer"));
   const confirmer = h("button", { type: "submit", class: "big", value: "confirmer" }, t("join.confirmer"));
+  const legend = h("p", { class: "legend" }, t("join.as"));
 
   // The phone keeps the table's score, or confirms for the opponents: a button each, neither
   // chosen for the player. A table whose score is kept already offers the second. One join at
@@ -97,8 +98,9 @@ export function showJoin(main, { code = "", message = "" } = {}) {
           : error instanceof Problem ? error.message : t("join.later");
       // Refused as the scorer, the way to join for the opponents is beside the refusal: one
       // button for it, and neither it nor keeping the score (refused) again in the form below.
-      confirmer.hidden = scorer.hidden = taken;
-      replace(note, h("div", { class: "panel error", role: "alert" }, h("p", {}, text),
+      // (A table kept already is no error: said as news, its way in beside it.)
+      confirmer.hidden = scorer.hidden = legend.hidden = taken;
+      replace(note, h("div", { class: taken ? "panel warn-text" : "panel error", role: "alert" }, h("p", {}, text),
         taken ? h("button", { type: "button", class: "primary", onclick: () => join(null, "confirmer") }, t("join.confirmer")) : null));
     } finally {
       joining = false;
@@ -113,7 +115,7 @@ export function showJoin(main, { code = "", message = "" } = {}) {
     note,
     h("form", { class: "panel join-form", onsubmit: join },
       h("label", { class: "field" }, h("span", {}, t("join.code")), input),
-      h("p", { class: "legend" }, t("join.as")),
+      legend,
       scorer,
       confirmer),
     canScan()
