@@ -140,6 +140,12 @@ def test_an_opponents_phone_that_disputes_is_told_what_it_did_not_the_scorers_jo
     asked.get_by_role("button", name=seats[3], exact=True).click()
     asked.locator("details.dispute summary").click()
     asked.get_by_role("group", name="Who says so?").get_by_role("radio", name=seats[3]).check()
+    # Drawn again (another tab and back, as a poll's news redraws it): still open as left.
+    theirs.get_by_role("link", name="Referee").click()
+    expect(theirs.get_by_role("heading", name="Ask the referee")).to_be_visible()
+    theirs.get_by_role("link", name="Table").click()
+    expect(asked.locator("details.dispute")).to_have_attribute("open", "")
+    expect(asked.get_by_role("radio", name=seats[3])).to_be_checked()
     asked.get_by_label("What is wrong?").fill("Hand 1 was a march")
     asked.get_by_role("button", name="Dispute the result").click()
     said = f"{seats[3]} disputed the result: “Hand 1 was a march”."

@@ -93,14 +93,14 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   // back, a language switch): a new round's table starts afresh.
   const picked = draft(`result:${table?.id}`, () => ({
     entered_by: null, points: ["", ""], entry_pin: "", dispute_by: null, confirm_by: null, confirm_pin: "",
-    reason: "", answering: null,
+    reason: "", answering: null, disputing: false,
   }));
-  /** Who confirms or disputes, and a PIN typed, answer one entered result: once it is
-   * entered again (after a dispute, say) they start afresh. */
+  /** Who confirms or disputes (the form left open: a redraw keeps it so), and a PIN typed,
+   * answer one entered result: once it is entered again (after a dispute) they start afresh. */
   function answering(res) {
     const which = res ? `${res.version}:${res.status}` : null;
     if (picked.answering === which) return;
-    Object.assign(picked, { answering: which, confirm_by: null, confirm_pin: "", dispute_by: null, reason: "" });
+    Object.assign(picked, { answering: which, confirm_by: null, confirm_pin: "", dispute_by: null, reason: "", disputing: false });
   }
   // Under PINs whoever enters the result types theirs, as the confirming opponent does.
   const entryPinNeeded = () => table.confirm_with === "pin";
@@ -341,7 +341,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     const ours = names(table.seats.find((seat) => seat.player === named)?.side);
     return [
       confirming,
-      h("details", { class: "dispute" },
+      h("details", { class: "dispute", open: picked.disputing, ontoggle: (event) => { picked.disputing = event.target.open; } },
         h("summary", {}, t("result.wrong")),
         choices({
           name: "dispute-by",
