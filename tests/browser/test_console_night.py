@@ -170,6 +170,8 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     page.get_by_role("button", name="Call time").click()
     ask_and(page, "Confirm", says="Call time on round 1?")
     expect(page.locator("[data-note-slot=rounds]")).to_contain_text("Time is called on round 1.")
+    # Called: calling it again would change nothing, and it is not offered.
+    expect(page.get_by_role("button", name="Call time")).to_be_hidden()
     refreshed(
         p2, lambda ms: expect(p2.locator(".time-called")).to_contain_text("Time!", timeout=ms)
     )

@@ -233,7 +233,8 @@ async function load() {
     : info.status === "finished" ? t("finished_note") : "";
   latest = tables.length ? tables[0].number : null;
   closed = info.status === "finished";
-  $(".call-time").hidden = latest === null;
+  // (Called already: calling it again changes nothing, so it is not offered.)
+  $(".call-time").hidden = latest === null || !!tables[0].time_called_at;
   $(".entrants").replaceChildren(...entrants.map(entrantItem));
   $(".board").replaceChildren(...(tables.length ? tables.map(roundBlock) : [el("p", { class: "note", text: t("no_rounds") })]));
   $(".round-sheets").replaceChildren(
