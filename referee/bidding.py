@@ -73,12 +73,19 @@ def pass_in_turn(hand: Hand, seat: int) -> bool:
         or (hand.round >= 2 and seat == hand.dealer)
     ):
         return False
+    _passed_on(hand, seat)
+    return True
+
+
+def _passed_on(hand: Hand, seat: int) -> None:
+    """A pass that moves the bidding on (in turn, or counted as the seat's bid out of turn):
+    kept as the seat's in this round, the turn to the next seat, and the dealer's ends the
+    round. ``unpass`` takes it back."""
     hand.passes |= 1 << (8 * hand.round + seat)
     if seat == hand.dealer:
         hand.round += 1
     hand.turn = (seat + 1) % hand.players
     _stuck_bare(hand)
-    return True
 
 
 def unpass(hand: Hand, seat: int) -> None:
@@ -146,11 +153,7 @@ def _pass(hand: Hand, order: Order, seat: int) -> None:
         key = "dealer_must_take" if stuck == "takes-upcard" else "dealer_must_call"
         hand.flag(order, "dealer-must-call", key, seat=seat, upcard=hand.upcard)
         return
-    hand.passes |= 1 << (8 * hand.round + seat)
-    if seat == hand.dealer:
-        hand.round += 1
-    hand.turn = (seat + 1) % hand.players
-    _stuck_bare(hand)
+    _passed_on(hand, seat)
 
 
 def callable_suits(hand: Hand) -> list[Suit]:
