@@ -174,9 +174,13 @@ class Table:
     def hand(
         self, maker: str, ending: str, *, suit: str | None = None, alone: bool = False
     ) -> None:
-        """A whole hand as a player taps it: who called, then how it ended."""
+        """A whole hand as a player taps it: who called, then how it ended; and, as a player
+        does, the next hand is begun once the form is fresh (a tap while the hand is being
+        kept is a double tap, which saves the hand once)."""
         self.pick_hand(maker, suit, 3, alone=alone)
         self.ending_button(ending).click()
+        called = self.page.get_by_role("group", name="Who called trump?").get_by_role("radio")
+        expect(called.and_(self.page.locator(":checked"))).to_have_count(0)
 
     def ready_offline(self) -> None:
         """Visited once online: the phone keeps the presets and their award tables, and the
