@@ -409,3 +409,28 @@ def test_the_name_of_a_record_merged_into_theirs_goes_too(director: Director, ba
     older.write_bytes(b"")
     held = selectors.backups_holding_erased(club=Player.objects.get(pk=zeb).club)
     assert [backup.name for backup in held] == [older.name]
+
+
+def test_an_event_or_season_named_after_them_is_renamed_and_so_is_its_old_name_in_the_log(
+    director: Director, backups
+):
+    """A night named "Farewell to Zeb Quack" (renamed since: its log keeps the old name) in a
+    season named after him: his whole name goes from both names and the log; a first name
+    alone stays (another "Zebediah" may be meant)."""
+    season = director.create_season(f"{OLD} cup", "2026-01-01", "2026-12-31")
+    night = director.create_event(
+        name=f"Farewell to {OLD}", season=season, rounds_planned=2, published=True
+    )
+    zeb = director.add_players(night, OLD, *OTHERS[:3])[OLD]
+    director.next_round(night)
+    body = {"name": "Farewell for Zebediah", "reason": f"{OLD} asked"}
+    ok(director.client.patch(f"/api/v1/events/{night}/", body, format="json"))
+    assert any(f"Farewell to {OLD}" in row for row in rows_of_every_table())
+
+    ok(director.client.post(f"/api/v1/players/{zeb}/erase/", {}, format="json"))
+    rows = rows_of_every_table()
+    assert not [row for row in rows if OLD in row or NAME in row]
+    log = repr(ok(APIClient().get(f"/api/v1/events/{night}/log/")))
+    assert f"Farewell to Erased player {zeb}" in log and "Farewell for Zebediah" in log
+    seasons = ok(director.client.get(f"/api/v1/clubs/{director.club}/seasons/"))
+    assert [s["name"] for s in seasons] == [f"Erased player {zeb} cup"]

@@ -12,7 +12,8 @@ there is theirs by name in the events they entered); a substitute's seat in the 
 where a name of theirs or a word of one appears, the free text kept about their tables (reasons
 given, a dispute's words, the labels the phones there joined with) and what the logs of the
 events they entered say of them or their team (an arrival, a leaving, a withdrawal); elsewhere
-in those logs, their whole names (and each word of them in a text that names them whole). The
+in those logs, and in the names of the club, its seasons and its events, their whole names
+(and each word of them in a text that names them whole). The
 answers kept for pollers (standings, rounds, leaderboards) are dropped from the cache, on
 SQLite deleted rows are overwritten on the disk (`secure_delete`, settings) and the database is
 rewritten once the erasure commits, so no old page keeps the name.
@@ -44,17 +45,19 @@ from scorekeeper.erasure_ledger import Erasure, erasure_record, erasures
 from scorekeeper.errors import Conflict
 from scorekeeper.events.access import Actor, require_director
 from scorekeeper.events.models import (
+    Event,
     EventTeam,
     Result,
     ResultChange,
     RosterChange,
+    Season,
     Table,
     TableSeat,
     TableToken,
 )
 from scorekeeper.events.services.changes import club_events_changed
 from scorekeeper.kept import erasure_excludes_keeping
-from scorekeeper.models import ChangeLogEntry, Game, Player, Seat
+from scorekeeper.models import ChangeLogEntry, Club, Game, Player, Seat
 
 PLACEHOLDER: Final = "Erased player {id}"
 #: Who erases a name again after a restore, as the roster log says.
@@ -194,6 +197,7 @@ def _erase(player: Player, actor: str, reason: str) -> None:
     teams = EventTeam.objects.filter(members__player=player).distinct()
     _tables_rewritten(player, ids, {team.pk for team in teams}, old, spoken, shown)
     _games_rewritten(player, old, spoken, shown)
+    _club_names_rewritten(club, old, spoken, shown)
     for team in teams:
         EventTeam.objects.filter(pk=team.pk).update(name=_renamed_in(team.name, spoken, shown))
     RosterChange.objects.create(
@@ -256,6 +260,44 @@ def _teams_renamed(value: Any, teams: set[int], old: set[str], shown: str) -> An
     return value
 
 
+def _said_in(value: Any, old: set[str], spoken: set[str], shown: str) -> Any:
+    """A log's before/after with their names rewritten in its free text (an event's old name,
+    "Zeb Quack's farewell", in a change of its settings) as elsewhere in the club's events;
+    what names a record or a team (another's, by its `name`) is left to `_scrubbed` and
+    `_teams_renamed`."""
+    if isinstance(value, list):
+        return [_said_in(item, old, spoken, shown) for item in value]
+    if isinstance(value, dict):
+        a_record = any(key in value for key in ("id", "player", "team"))
+        return {
+            key: item
+            if a_record and key in ("name", "label", "shown")
+            else _said_in(item, old, spoken, shown)
+            for key, item in value.items()
+        }
+    if isinstance(value, str):
+        return _said_renamed(value, old, spoken, shown, about=False)
+    return value
+
+
+def _club_names_rewritten(club: Club, old: set[str], spoken: set[str], shown: str) -> None:
+    """What the club named after them, or where their name is whole ("Zeb Quack's farewell"):
+    the club itself, its seasons and its events."""
+    for model, rows in (
+        (Club, Club.objects.filter(pk=club.pk)),
+        (Season, club.seasons.all()),
+        (Event, club.events.all()),
+    ):
+        for pk, name in rows.values_list("pk", "name"):
+            renamed = _said_renamed(name, old, spoken, shown, about=False)[:100]
+            if renamed == name:
+                continue
+            changes: dict[str, Any] = {"name": renamed}
+            if model is Club:
+                changes["name_key"] = names.name_key(renamed)
+            model.objects.filter(pk=pk).update(**changes)
+
+
 def _tables_rewritten(
     player: Player,
     ids: Collection[int],
@@ -274,8 +316,15 @@ def _tables_rewritten(
         )
     )
     for entry in ResultChange.objects.filter(event__club=player.club):
-        before = _teams_renamed(_scrubbed(entry.before, ids, shown), teams, spoken, shown)
-        after = _teams_renamed(_scrubbed(entry.after, ids, shown), teams, spoken, shown)
+        before, after = (
+            _said_in(
+                _teams_renamed(_scrubbed(value, ids, shown), teams, spoken, shown),
+                old,
+                spoken,
+                shown,
+            )
+            for value in (entry.before, entry.after)
+        )
         about = entry.table_id in mine or any(
             names_them(value, record, teams)
             for value in (entry.before, entry.after)
