@@ -105,6 +105,20 @@ def test_an_unknown_award_is_refused_naming_the_side(director):
     assert is_problem(response, 400, "sides[0]")
 
 
+@pytest.mark.parametrize("remedy", ["assign", "forfeit", "cut"])
+def test_a_remedy_asks_who_asks_before_what_it_takes(director, remedy):
+    """At a published night a stranger, or a table's own phone, sending a body of any shape
+    is told it is not a director, never which fields a remedy takes."""
+    event = director.create_totals_night(rounds_planned=3, published=True)
+    director.add_players(event, *EIGHT)
+    tables = director.next_round(event)["tables"]
+    path = f"/api/v1/tables/{tables[0]['id']}/result/{remedy}/"
+    junk = {"sides": "?", "winner": [], "side": {}, "nonsense": 1}
+    assert is_problem(APIClient().post(path, junk, format="json"), 401, code="sign-in-required")
+    phone = join(tables[0]["join_code"])
+    assert is_problem(phone.client.post(path, junk, format="json"), 401, code="sign-in-required")
+
+
 def test_an_assignment_says_why(director):
     _event, tables = totals_night(director)
     assert is_problem(assign(director, tables[0], [3, 3], reason="  "), 400, "reason")

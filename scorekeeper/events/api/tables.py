@@ -310,7 +310,10 @@ def result_written(
     is kept with its Idempotency-Key, and an answer to the result (``answers``: a
     confirmation, a dispute) names the result's version the phone showed (`If-Match`).
     Sent again with its key, a table's write changes nothing and is answered 200 with what it
-    was first answered, once the service has found the key the phone's own (or refused it)."""
+    was first answered, once the service has found the key the phone's own (or refused it).
+    A director's write asks who is asking first: a stranger learns nothing of what it takes."""
+    if directors:
+        access.require_event_director(view.actor, view.table.round.event, table=True)
     data = read_body(body, request.data)
     if directors:
         data["expected_version"] = expected_version(request)
