@@ -108,7 +108,7 @@ def test_an_unknown_award_is_refused_naming_the_side(director):
 @pytest.mark.parametrize("remedy", ["assign", "forfeit", "cut"])
 def test_a_remedy_asks_who_asks_before_what_it_takes(director, remedy):
     """At a published night a stranger, or a table's own phone, sending a body of any shape
-    is told it is not a director, never which fields a remedy takes."""
+    is asked to sign in as a director, never told which fields a remedy takes."""
     event = director.create_totals_night(rounds_planned=3, published=True)
     director.add_players(event, *EIGHT)
     tables = director.next_round(event)["tables"]
