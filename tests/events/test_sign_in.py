@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.api import sign_in
+from tests.problems import is_problem
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +121,13 @@ def test_the_admin_sign_in_is_slowed_too(dora, clock):
         "/admin/login/", {"username": "dora", "password": RIGHT}, REMOTE_ADDR="10.9.6.1"
     )
     assert slowed.status_code == 429
+
+
+def test_a_directors_write_without_its_csrf_token_is_refused_naming_the_header(dora):
+    """A signed-in browser's API write must carry the CSRF token (a page of another site
+    could otherwise write as the director): refused, naming where the token goes."""
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(dora)
+    body = {"name": "Riverside Euchre Club"}
+    refused = browser.post("/api/v1/clubs/", body, content_type="application/json")
+    assert is_problem(refused, 403, "X-CSRFToken", "csrf")
