@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication
@@ -116,3 +117,9 @@ class TableTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyp
         return bearer_scheme(
             "A table's device token, got by POSTing its join code to /api/v1/tables/join/."
         )
+
+
+class DirectorSessionScheme(SessionScheme):  # type: ignore[no-untyped-call]
+    """A director's session, as drf-spectacular says any session: its cookie."""
+
+    target_class = "scorekeeper.events.api.auth.DirectorSession"
