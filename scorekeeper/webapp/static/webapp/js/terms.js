@@ -254,5 +254,9 @@ export const RETIRED = Object.freeze([
   [
     "핸드 (a deal; 파머스 핸드, the rule's English name, stays)",
     "판"
+  ],
+  [
+    "매치 포인트",
+    "승점"
   ]
 ]);
