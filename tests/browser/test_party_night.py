@@ -98,6 +98,9 @@ def test_a_party_from_the_console_with_three_phones(
         cut.get_by_role("button", name=f"{north_south} won the cut").click()
         ask_and(page, "Confirm", says=f"{north_south} won the cut at table {level}?")
         expect(board_table(page, level)).to_contain_text(f"level, won by {north_south}")
+        if number == 1:  # the log says who won the cut (a cut entered again reads apart)
+            logged = page.locator(".change-log li", has_text="decided a level table by a cut")
+            expect(logged).to_contain_text(f"confirmed · level, won by {north_south}")
         expect(heading).to_have_text(f"Round {number} · complete")
         # Every table has its winners: the wall says who goes where.
         wall.goto(base + f"/events/{event}/projector/")

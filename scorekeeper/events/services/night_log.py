@@ -25,7 +25,14 @@ from scorekeeper.models import Player, Restore
 
 #: Where an entry's before and after name a player, by id (their name is looked up as the log
 #: is read: erasing a name rewrites none of the log for it).
-PLAYER_KEYS: Final = ("entered_by", "confirmed_by", "disputed_by", "player", "players")
+PLAYER_KEYS: Final = (
+    "entered_by",
+    "confirmed_by",
+    "disputed_by",
+    "player",
+    "players",
+    "won_by",
+)
 
 
 def logged(

@@ -441,7 +441,15 @@ def result_cut(
             actor,
             reason.strip(),
             before,
-            _snapshot(result),
+            # Who won it, by id (the log's names are looked up as it is read): two cuts of the
+            # same level table read apart.
+            {**_snapshot(result), "won_by": _side_of(table, winner)},
         )
         event_changed(event.pk)
     return result
+
+
+def _side_of(table: Table, side: int) -> list[int]:
+    """The players seated on a side of the table, seat by seat."""
+    seats = TableSeat.objects.filter(table=table, side=side).order_by("number")
+    return list(seats.values_list("player_id", flat=True))

@@ -270,7 +270,12 @@ function atTable(name, table) {
 function shown(snapshot, names) {
   if (!snapshot) return "—";
   if (typeof snapshot === "string") return snapshot; // (already in words: a hand, say)
-  if (snapshot.points) return `${scoreLine(snapshot.points)} ${snapshot.status ? t(`status_${snapshot.status}`) : ""}`.trim();
+  if (snapshot.points) {
+    const line = `${scoreLine(snapshot.points)} ${snapshot.status ? t(`status_${snapshot.status}`) : ""}`.trim();
+    // (A cut: who won it, so that a cut entered again reads apart from the first.)
+    if (!snapshot.won_by) return line;
+    return `${line} · ${t("level_won", { names: snapshot.won_by.map((id) => names[id] || id).join(" & ") })}`;
+  }
   if (snapshot.seeds) return snapshot.seeds.map((name, i) => `${i + 1}. ${name}`).join(", ");
   if (snapshot.name) return snapshot.name;
   if (snapshot.status) return t(`status_${snapshot.status}`); // the night closed or reopened
