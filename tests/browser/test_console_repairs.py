@@ -137,6 +137,43 @@ def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_u
     expect(log).to_contain_text("Reason: seated before the last arrivals")
 
 
+def test_a_swap_asked_before_another_directors_is_refused_though_the_console_refreshed(
+    live_server, page: Page, phone, django_user_model
+):
+    """Dora's swap is begun (its question open) when Ed swaps in the same round, and her
+    console's refresh draws his seating under the question: hers was asked of the seating
+    she saw, so it is refused and she is shown his, never applied to seats she never saw."""
+    event = a_night(django_user_model)
+    base = live_server.url
+    page.clock.install()  # the console's refreshes are brought forward (table.py: refreshed)
+    sign_in(page, base, f"/events/{event.pk}/manage/")
+    seats = {
+        t.number: [s.player for s in t.seats.order_by("number")]
+        for t in event.rounds.get().tables.all()
+    }
+    swap = page.locator("form.swap-form")
+    swap.get_by_label("Whose place").select_option(label=seat_label(1, "N", seats[1][0].shown))
+    swap.get_by_label("Swapped with").select_option(label=seat_label(1, "E", seats[1][1].shown))
+    swap.get_by_role("button", name="Swap").click()
+    expect(page.locator("dialog.ask")).to_be_visible()
+
+    ed = SecondDirector(phone(), base, event, django_user_model)
+    path = f"/api/v1/events/{event.pk}/"
+    players = [seats[1][0].pk, seats[2][1].pk]
+    body = {"players": players, "reason": "Ed's"}
+    changed = ed.write("POST", f"{path}rounds/1/swap/", body, ed.read(path)["version"])
+    assert changed.status == 200, changed.text()
+    log = page.locator(".change-log")
+    refreshed(page, lambda ms: expect(log).to_contain_text("Reason: Ed's", timeout=ms))
+
+    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("Dora's")
+    page.locator("dialog.ask").get_by_role("button", name="Confirm").click()
+    looked_at(page, "director Ed", "swapped two players' places")
+    table_1 = event.rounds.get().tables.get(number=1)
+    assert [s.player for s in table_1.seats.order_by("number")][:2] == [seats[2][1], seats[1][1]]
+    expect(log).not_to_contain_text("Reason: Dora's")
+
+
 def test_in_a_team_event_the_swap_offers_a_players_partner_only(
     live_server, page: Page, django_user_model
 ):

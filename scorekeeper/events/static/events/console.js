@@ -129,11 +129,12 @@ function entrantItem(entrant) {
   if (!entrant.active) return el("li", {}, item.textContent, slot(key));
   const button = el("button", { type: "button", class: "secondary small", text: teams ? t("withdraw") : t("leaves") });
   button.addEventListener("click", async () => {
+    const seen = versions.event; // (as the list showed it: a refresh under the question moves it)
     if (teams) {
       const reason = await ask(t("withdraw_ask", { name: entrant.name }), { reason: true });
       if (reason === null) return;
       await attempt(key, async () => {
-        await api("POST", `${base}teams/${entrant.id}/withdraw/`, { reason }, versions.event);
+        await api("POST", `${base}teams/${entrant.id}/withdraw/`, { reason }, seen);
         await done(key, t("withdrawn", { name: entrant.name }));
       });
       return;
@@ -141,7 +142,7 @@ function entrantItem(entrant) {
     const reason = await ask(t("leaves_ask", { name: entrant.shown }), { reason: true });
     if (reason === null) return;
     await attempt(key, async () => {
-      await api("DELETE", `${base}players/${entrant.player}/`, { reason }, versions.event);
+      await api("DELETE", `${base}players/${entrant.player}/`, { reason }, seen);
       await done(key, t("left", { name: entrant.shown }));
     });
   });
@@ -278,9 +279,10 @@ on(".next-round", "click", () => attempt("rounds", async () => {
 }));
 
 on(".call-time", "click", async () => {
+  const seen = versions.event;
   if (latest === null || (await ask(t("time_ask", { number: latest }))) === null) return;
   await attempt("rounds", async () => {
-    await api("POST", `${base}rounds/${latest}/time/`, undefined, versions.event);
+    await api("POST", `${base}rounds/${latest}/time/`, undefined, seen);
     await done("rounds", t("time_done", { number: latest }));
   });
 });
@@ -364,6 +366,7 @@ on(".season-form", "submit", (e) => {
 });
 
 on(".close-night", "click", async () => {
+  const seen = versions.event; // (the night as the director asked to close it)
   let night;
   try {
     night = await api("GET", `${base}close/`);
@@ -380,7 +383,7 @@ on(".close-night", "click", async () => {
   const question = open.length ? t("close_ask_open", { tables: open.join("; ") }) : t("close_ask");
   if ((await ask(question)) === null) return;
   await attempt("close", async () => {
-    await api("POST", `${base}close/`, { leave_open: open.length > 0 }, versions.event);
+    await api("POST", `${base}close/`, { leave_open: open.length > 0 }, seen);
     await done("close", t("closed")); // (its time stands in the closed note)
   });
 });

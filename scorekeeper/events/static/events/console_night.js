@@ -33,10 +33,13 @@ export function roundRepairs(rnd) {
   const key = `round-${rnd.number}`;
   const undo = el("button", { type: "button", class: "secondary small undo-round", text: t("undo_round", { number: rnd.number }) });
   undo.addEventListener("click", async () => {
+    // The event as the board showed it when the button was tapped: the console's refresh
+    // under the question moves `versions.event`, never the version of a change begun.
+    const seen = versions.event;
     const reason = await ask(t("undo_round_ask", { number: rnd.number }), { reason: true });
     if (reason === null) return;
     await attempt(key, async () => {
-      await api("DELETE", `${base}rounds/${rnd.number}/`, { reason }, versions.event);
+      await api("DELETE", `${base}rounds/${rnd.number}/`, { reason }, seen);
       await done("rounds", t("round_undone", { number: rnd.number }));
     });
   });
@@ -68,12 +71,13 @@ export function roundRepairs(rnd) {
     el("button", { type: "submit", class: "secondary small", text: t("swap") }));
   swap.addEventListener("submit", async (e) => {
     e.preventDefault();
+    const seen = versions.event;
     const players = [Number(swap.elements.first.value), Number(swap.elements.second.value)];
     const [first, second] = players.map((p) => names.get(p));
     const reason = await ask(t("swap_ask", { first, second, number: rnd.number }), { reason: true });
     if (reason === null) return;
     await attempt(key, async () => {
-      await api("POST", `${base}rounds/${rnd.number}/swap/`, { players, reason }, versions.event);
+      await api("POST", `${base}rounds/${rnd.number}/swap/`, { players, reason }, seen);
       await done(key, t("swapped", { first, second }));
     });
   });
@@ -94,10 +98,11 @@ function lateForm(rnd, key, placed) {
     const player = Number(form.elements.player.value);
     const name = waiting.find((w) => w.player === player)?.shown;
     const size = Number(document.body.dataset.tableSize);
+    const seen = versions.event;
     const reason = await ask(t("late_ask", { name, number: rnd.number, size }), { reason: true });
     if (reason === null) return;
     await attempt(key, async () => {
-      const after = await api("POST", `${base}rounds/${rnd.number}/late/`, { player, reason }, versions.event);
+      const after = await api("POST", `${base}rounds/${rnd.number}/late/`, { player, reason }, seen);
       // A sit-out place, until as many wait as a table seats: then they make a new table.
       const seated = after.tables.some((table) => table.seats.some((seat) => seat.player === player));
       await done(key, t(seated ? "seated_late" : "late_sits_out", { name, number: rnd.number }));
@@ -120,10 +125,11 @@ export function nightShown(info, rounds) {
 }
 
 $(".reopen-night").addEventListener("click", async () => {
+  const seen = versions.event;
   const reason = await ask(t("reopen_ask"), { reason: true });
   if (reason === null) return;
   await attempt("close", async () => {
-    await api("POST", `${base}reopen/`, { reason }, versions.event);
+    await api("POST", `${base}reopen/`, { reason }, seen);
     await done("close", t("reopened"));
   });
 });
@@ -141,10 +147,11 @@ $(".lift-join-limit").addEventListener("click", async () => {
 });
 
 $(".delete-event").addEventListener("click", async () => {
+  const seen = versions.event;
   const reason = await ask(t("delete_ask"), { reason: true });
   if (reason === null) return;
   await attempt("close", async () => {
-    await api("DELETE", base, { reason }, versions.event);
+    await api("DELETE", base, { reason }, seen);
     window.location.assign("/events/director/");
   });
 });
