@@ -21,7 +21,7 @@ from event_helpers import Device, Director, join, ok
 from rest_framework.test import APIClient
 
 from scorekeeper import backups
-from scorekeeper.events.models import Event, TableToken
+from scorekeeper.events.models import Event, ResultChange, TableToken
 from scorekeeper.events.selectors import holdings
 from scorekeeper.events.services.device_tokens import made_at
 from scorekeeper.management.commands.prepare_to_serve import described, restore_offered
@@ -87,6 +87,21 @@ def test_a_backup_goes_to_both_places_with_a_note_of_what_it_holds(director, pla
     assert last is not None
     assert (last["file"], last["folder"], last["mirror"]) == (made.name, str(folder), str(stick))
     assert last["mirror_failed"] is None
+
+
+def test_a_backups_last_write_is_its_last_result_entered_or_confirmed(director):
+    """Two backups a confirmation apart read apart: the last write is the result's too (a
+    table entering or confirming it writes no hand)."""
+    event = director.create_totals_night(rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    phone = join(director.next_round(event)["tables"][0]["join_code"])
+    ok(phone.enter(by=phone.by_seat[0], points=[8, 3]), 201)
+    entered = holdings()["last_write"]
+    ok(phone.confirm(by=phone.by_seat[1]))
+    confirmed = holdings()["last_write"]
+    last = ResultChange.objects.latest("id")
+    assert (last.action, confirmed) == ("confirm", last.created_at.isoformat())
+    assert confirmed > entered
 
 
 def test_an_unplugged_mirror_leaves_the_backup_on_the_laptop_and_the_console_says_so(

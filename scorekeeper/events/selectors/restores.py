@@ -26,10 +26,13 @@ def holdings() -> dict[str, Any]:
         .exclude(result__status=Result.Status.CONFIRMED)
         .values_list("round_id", flat=True)
     )
-    last = ChangeLogEntry.objects.aggregate(at=Max("created_at"))["at"]
-    last_event = Event.objects.aggregate(at=Max("updated_at"))["at"]
-    if last is None or (last_event is not None and last_event > last):
-        last = last_event
+    # A hand's, a result's (entered, confirmed, disputed, corrected) or a director's act's.
+    writes = (
+        ChangeLogEntry.objects.aggregate(at=Max("created_at"))["at"],
+        ResultChange.objects.aggregate(at=Max("created_at"))["at"],
+        Event.objects.aggregate(at=Max("updated_at"))["at"],
+    )
+    last = max((at for at in writes if at is not None), default=None)
     return {
         "events": Event.objects.count(),
         "rounds": [
