@@ -900,6 +900,34 @@ def test_a_stale_correction_is_refused_with_what_changed_meanwhile(director: Dir
     ok(director.client.patch(url, {"points": [5, 3], "reason": "looked"}, format="json"))
 
 
+def test_a_stale_hand_amendment_is_refused_with_the_hands_changed_meanwhile(director: Director):
+    """Two directors amend the same hand on the game's version they read: the second is told
+    what the first changed (the game's log since), as their other writes are; a phone's stale
+    hand stays `stale-version`, which its outbox reads the game again for."""
+    event = director.create_event(round_length="hands", hands_per_round=3, rounds_planned=1)
+    director.add_players(event, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    north = phone.seat_of(phone.by_seat[0])
+    phone.hand(maker=phone.by_seat[0], tricks=3)
+    read = ok(director.client.get(f"/api/v1/games/{phone.table['game']}/"))["version"]
+    hand = f"/api/v1/tables/{phone.id}/hands/1/"
+    march = {"maker": north, "maker_tricks": 5, "reason": "a march"}
+    ok(director.client.patch(hand, march, format="json", HTTP_IF_MATCH=f'"{read}"'))
+    euchred = {"maker": north, "maker_tricks": 2, "reason": "a euchre"}
+    stale = director.client.patch(hand, euchred, format="json", HTTP_IF_MATCH=f'"{read}"')
+    assert is_problem(stale, 412, "If-Match", "changed-meanwhile")
+    (change,) = stale.json()["changes"]
+    assert (change["action"], change["hand_number"], change["reason"]) == ("amend", 1, "a march")
+    assert stale.json()["version"] == read + 1
+    late = phone.client.post(
+        f"/api/v1/tables/{phone.id}/hands/",
+        {"maker": north, "maker_tricks": 3},
+        format="json",
+        HTTP_IF_MATCH=f'"{read}"',
+    )
+    assert is_problem(late, 412, "If-Match", "stale-version")
+
+
 def test_a_handover_and_a_delete_made_on_what_changed_since_are_refused(director: Director):
     event = night(director, *PLAYERS[:4])
     _seated, (phone,) = seat(director, event)

@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 
+from scorekeeper import selectors as game_selectors
 from scorekeeper.api.bodies import NO_SUCH_FIELD, refuse_unknown_fields
 from scorekeeper.api.entry_format import queued_format
 from scorekeeper.api.http import (
@@ -35,8 +36,8 @@ from scorekeeper.api.http import (
     read_no_body,
 )
 from scorekeeper.api.limits import CountsWrongCodes
-from scorekeeper.api.serializers import HandWrittenSerializer, parse_hand_entry
-from scorekeeper.errors import Conflict, DomainError, NotFound
+from scorekeeper.api.serializers import HandWrittenSerializer, LogEntrySerializer, parse_hand_entry
+from scorekeeper.errors import ChangedMeanwhile, Conflict, DomainError, NotFound, StaleVersion
 from scorekeeper.events import access, selectors, services
 from scorekeeper.events import serializers as s
 from scorekeeper.events.api.base import IF_MATCH_LOG, EventsView
@@ -176,9 +177,31 @@ class TableConfirmersEndView(EventsView):
         return Response({"join_code": code})
 
 
-class TableHandsView(EventsView):
+# A director's write of a table's hands asked against a game version since passed is 412
+# `changed-meanwhile` with the game's log entries made since (`changes`), as their other writes
+# of the night are; a phone's stays 412 `stale-version`, which its outbox reads the game again
+# for. (A comment, not a docstring: the schema would show a docstring as the views' description.)
+class HandsChangedMeanwhile(EventsView):
     writes_read_table = True
 
+    def handle_exception(self, exc: Exception) -> Response:
+        actor = getattr(self, "actor", None)
+        if isinstance(exc, StaleVersion) and actor is not None and actor.device is None:
+            seen = expected_version(self.request) or 0
+            table = access.table_for(actor=actor, table_id=self.kwargs["table_id"])
+            assert table.game is not None  # (its game's version was asked)
+            since = [e for e in game_selectors.game_log(game=table.game) if e.version > seen]
+            exc = ChangedMeanwhile(
+                _("Changed since you read it: look at what changed, then save again."),
+                code="changed-meanwhile",
+                field="If-Match",
+                version=exc.extra.get("version"),
+                changes=LogEntrySerializer(since, many=True).data,
+            )
+        return super().handle_exception(exc)
+
+
+class TableHandsView(HandsChangedMeanwhile):
     @extend_schema(
         operation_id="tables_hands_create",
         summary="Record the table's next hand (its device; a director, with a reason once a "
@@ -235,9 +258,7 @@ class TableHandsView(EventsView):
         )
 
 
-class TableHandView(EventsView):
-    writes_read_table = True
-
+class TableHandView(HandsChangedMeanwhile):
     @extend_schema(
         operation_id="tables_hands_amend",
         summary="Amend one of the table's hands, saying why",
