@@ -118,3 +118,26 @@ def test_a_double_tap_on_joining_a_table_joins_it_once(
     expect(page.locator(".table-title")).to_have_text(re.compile(r"Table 1 · round 1"))
     expect(page.get_by_role("alert")).to_have_count(0)
     assert len(asked) == 1
+
+
+def test_a_burst_of_taps_saves_one_hand_though_the_browser_counts_its_taps_anew(
+    page: Page, live_server
+) -> None:
+    """Four quick taps on "Thrown in": the browser counts them 1, 2, 3 and then 1 again; the
+    fourth is the same burst (the button it began on has gone), not a new tap."""
+    table = Table(page, live_server.url)
+    table.new_game(["Ann", "Ben"], variant="Two-handed")
+    box = page.get_by_role("button", name="Thrown in (no one called)").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for count in (1, 2, 3, 1):
+        page.mouse.down(click_count=count)
+        page.mouse.up(click_count=count)
+        page.wait_for_timeout(90)  # (a thumb's pace: every tap within the last's moment)
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    # The next hand, tapped once the burst's moment is over (a tap within it is the burst's),
+    # goes after anything the burst began: once it is on the server, so is that.
+    page.wait_for_timeout(400)
+    table.hand("Ben (S)", "March")
+    eventually(page, lambda: len(table.game()["hands"]) >= 2, what="the march recorded")
+    assert [hand["kind"] for hand in table.game()["hands"]] == ["thrown-in", "played"]

@@ -1,10 +1,5 @@
-// The outbox: every write made at the table is kept here (IndexedDB) with its own
-// Idempotency-Key until the server has it, and sent in order, one at a time: a game started
-// on the phone ("create", first), a hand, an undo, an event table's result. A hand made on a
-// stale view (412) is held as a clash for the player to settle. An undo always works: a
-// waiting hand is dropped at once, a sent one undone on the server after it. What the server
-// took is kept a while and sent again after a restore. docs/webapp.md, "Offline, and many
-// phones" and "After a restore".
+// The outbox: every write made at the table, kept (IndexedDB) until the server has it and sent
+// in order; docs/webapp.md, "Offline, and many phones" and "After a restore".
 
 import { createStore, del, entries, get, set, update } from "../../vendor/idb-keyval/index.js";
 import { api, Problem, Unreachable } from "./api.js";

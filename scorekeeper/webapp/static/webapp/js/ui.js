@@ -109,6 +109,8 @@ export function toast(message, { action, onAction, ms = 4000, into } = {}) {
 let pressed = null;
 let pressedBy = "";
 let pressedAt = 0;
+let pressedXY = [0, 0];
+let held = false; // (a burst's: counted 1, 2, 3, 1, …)
 
 /** A double tap's two taps come within this many milliseconds (a phone counts taps up to
  * 300 ms apart as one double tap); a tap later than that on what has just appeared is the
@@ -128,13 +130,16 @@ export function oneTapPerDoubleTap() {
     const gone = pressed && (!pressed.isConnected || !pressed.getClientRects().length);
     const by = event.pointerType || "";
     const soon = event.timeStamp - pressedAt < DOUBLE_TAP_MS;
-    if (event.detail > 1 && gone && by === pressedBy && soon) {
+    const near = Math.hypot(event.clientX - pressedXY[0], event.clientY - pressedXY[1]) < 24;
+    held = (event.detail > 1 || (held && near)) && gone && by === pressedBy && soon;
+    if (held) {
       event.preventDefault();
       event.stopImmediatePropagation();
       pressedAt = event.timeStamp; // (a third tap is measured from this one)
       return;
     }
     pressed = event.target;
+    pressedXY = [event.clientX, event.clientY];
     pressedBy = by;
     pressedAt = event.timeStamp;
   }, true);
