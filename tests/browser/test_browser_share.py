@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import zxingcpp
 from playwright.sync_api import Page, expect
-from table import Table, refreshed
+from table import Table, eventually, refreshed
 
 pytestmark = pytest.mark.browser
 
@@ -109,3 +109,32 @@ def test_a_shared_keep_score_link_can_be_taken_back(page: Page, live_server, pho
     expect(rejected).to_contain_text("Not recorded")
     expect(rejected).to_contain_text("This token does not open this game.")
     assert table.game()["score"] == [1, 0]
+
+
+def test_an_undo_after_another_phones_hand_is_refused_in_the_players_words(
+    page: Page, live_server, phone
+) -> None:
+    """Ann's phone saves hand 1; the phone keeping score with her link saves hand 2 before
+    she taps the message's Undo: hand 1 stays, and her phone says why in words, not the
+    server's version numbers."""
+    table = Table(page, live_server.url)
+    table.new_game(["Ann", "Ben", "Cat", "Dan"])
+    page.get_by_role("link", name="Share").click()
+    keep = page.get_by_role("region", name="Keep score on another phone")
+    keep_link = keep.get_by_role("textbox").input_value()
+    page.get_by_role("link", name="Score").click()
+    table.hand("Ann (N)", "Made")
+    undo = page.locator("#toast").get_by_role("button", name="Undo")
+    expect(undo).to_be_visible()
+
+    other = Table(phone().new_page(), live_server.url)
+    other.page.goto(keep_link)
+    expect(other.page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    other.hand("Ben (E)", "Made")
+    eventually(page, lambda: len(table.game()["hands"]) == 2, what="the other phone's hand")
+
+    undo.click()
+    expect(
+        page.get_by_text("Hand 1 was not undone. Another phone has entered a hand since.")
+    ).to_be_visible()
+    assert len(table.game()["hands"]) == 2

@@ -226,7 +226,9 @@ async function start() {
   renderStatus();
   events.addEventListener("change", renderStatus);
   events.addEventListener("rejected", ({ detail: { entry, problem } }) => {
-    toast(t(isUndo(entry) ? "rejected.undone" : "rejected.toast", { number: entry.number, reason: problem.detail }), { ms: 8000 });
+    // (An undo on a game another phone has moved on from: said in the player's words.)
+    const reason = isUndo(entry) && problem.status === 412 ? t("undo.moved_on") : problem.detail;
+    toast(t(isUndo(entry) ? "rejected.undone" : "rejected.toast", { number: entry.number, reason }), { ms: 8000 });
   });
   window.addEventListener("online", () => {
     renderStatus();

@@ -1,10 +1,5 @@
-// The score tab: a compact score that stays in view, the hand entry (two taps: who called,
-// how it ended, saved at once with an Undo in its place), the hands so far, the count and
-// the chart. Everything it writes goes to the paths in `ctx.links` with the token in
-// `ctx.token`. At a club night's table (`ctx.table`) the same screen counts the round's hands
-// ("Hand 3 of 8"), takes none past the last, asks the makers' tricks where the event does
-// (`ctx.table.askTricks`), and stops taking hands once the result is entered
-// (`ctx.table.closed`, asked with what waits on the phone).
+// The score tab (docs/webapp.md, "Scoring a hand", "Undo"); at a club night's table
+// (`ctx.table`) the same screen counts the round's hands and stops once the result is entered.
 
 import { api, Problem, Unreachable } from "../api.js";
 import { fiveAndSix, scoreChart } from "../chart.js";

@@ -291,6 +291,7 @@ export const EN = {
   "undo.button": "Undo hand {number}",
   "undo.confirm": "Tap again to undo hand {number}",
   "undo.done_hand": "Hand {number} undone.",
+  "undo.moved_on": "Another phone has entered a hand since.",
 
   "amend.open": "Change hand {number}:",
   "amend.title": "Change hand {number}",

@@ -288,6 +288,7 @@ export const KO = {
   "undo.button": `{number}번 판 되돌리기`,
   "undo.confirm": `한 번 더 누르면 {number}번 판을 되돌립니다`,
   "undo.done_hand": `{number}번 판을 되돌렸습니다.`,
+  "undo.moved_on": "그 사이 다른 폰이 판을 입력했습니다.",
 
   "amend.open": `{number}번 판 고치기:`,
   "amend.title": `{number}번 판 고치기`,
