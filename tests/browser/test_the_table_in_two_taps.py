@@ -636,8 +636,9 @@ def test_after_the_rounds_last_hand_the_result_and_the_confirm_buttons_are_on_th
 def test_at_200_who_enters_the_result_brings_its_button_onto_the_screen(
     live_server, phone, django_user_model, settings, locale: str
 ) -> None:
-    """At 200% text the result panel is taller than the screen: once who enters it is tapped,
-    "Enter the result", the next tap, is whole on the screen and nothing covers it."""
+    """At 200% text the result panel is taller than the screen: after the round's last hand
+    its message's Undo stays on the screen, and once who enters it is tapped, "Enter the
+    result", the next tap, is whole on the screen and nothing covers it."""
     settings.PUBLIC_URL = live_server.url
     _, rnd, code, _ = a_night(django_user_model, hands_per_round=2)
     page = phone(locale=locale).new_page()
@@ -649,6 +650,11 @@ def test_at_200_who_enters_the_result_brings_its_button_onto_the_screen(
         page.locator("form.entry .choice input").nth(hand).check()
         page.locator("form.entry button.ending").first.tap()
     result = page.locator("section.result")
+    # The last hand's message stays where the hand was tapped, its Undo on the screen (the
+    # result, taller than the screen, had scrolled it up under the score).
+    expect(page.locator("#toast button")).to_be_attached()
+    page.evaluate(SETTLED)
+    assert page.evaluate(TAPPED_AT_ITS_CENTRE, "#toast button") == "itself"
     # Checked, not tapped: a tap this soon where the last hand's button stood would be the
     # second tap of a double tap, which the app lets go (ui.js: oneTapPerDoubleTap).
     result.locator("input[name=entered-by]").first.check()

@@ -1,7 +1,5 @@
-// What the app shows about seats, teams, suits and cards. The rules themselves live in the
-// referee on the server: the preview before a hand is saved is looked up in the award table
-// the referee made for the game's ruleset (sent with the game), and is replaced by the
-// referee's award as soon as the hand is recorded.
+// What the app shows about seats, teams, suits and cards; the rules are the referee's (a
+// preview is looked up in the award table it made for the game's ruleset).
 
 import { t } from "./i18n.js";
 

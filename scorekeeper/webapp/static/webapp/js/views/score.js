@@ -75,6 +75,13 @@ export function keepEntryInView({ chosen = false } = {}) {
   if (endings) scrollToShow(endings, chosen ? endings : form);
 }
 
+/** The hand's message back from under the score (at large text, the round's result below it
+ * scrolled into view): its Undo stays where the hand was tapped. */
+export function messageInView() {
+  const top = document.querySelector(".entry-area #toast:not([hidden])")?.getBoundingClientRect().top;
+  if (top < stickyBottom()) window.scrollBy(0, top - stickyBottom());
+}
+
 /** Scroll the least that brings `target` into view above the tab bar, as far as `kept`'s
  * top stays clear of the score. */
 function scrollToShow(target, kept) {

@@ -11,7 +11,7 @@ import { choices, dismissToast, draft, h, partnersFit, partnersKept, randomId, r
 import { HERE, showJoin } from "./join.js";
 import { showLog } from "./log.js";
 import { showReferee } from "./later.js";
-import { keepEntryInView, showScore } from "./score.js";
+import { keepEntryInView, messageInView, showScore } from "./score.js";
 import { fetchHere, gameOf, letterOf, offTheTable, seatList, timeLine } from "./seated.js";
 
 const POLL_MS = 5000;
@@ -56,7 +56,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   const body = h("div", { class: "table-body" });
   const result = h("section", { class: "panel result", "aria-labelledby": "result-title" });
   // (The confirm buttons whole, where it has them.)
-  const toResult = () => (result.querySelector(".confirm") || result).scrollIntoView({ block: "nearest" });
+  const toResult = () => { (result.querySelector(".confirm") || result).scrollIntoView({ block: "nearest" }); messageInView(); };
   // A result waiting for the opponents, on a phone of theirs: what it is there for now.
   const waitsForThisPhone = () => table?.result?.status === "entered" && device.role !== "scorer";
   const foot = h("div", { class: "table-foot" });
