@@ -349,7 +349,8 @@ class ChangeSerializer(serializers.Serializer[Any]):
     players = serializers.DictField(
         child=serializers.CharField(),
         help_text="The name of each player its before and after name by id (`entered_by`, "
-        "`confirmed_by`, `disputed_by`, `player`, `players`, a cut's `won_by`), by id, as the roster has it "
-        "now: the log keeps ids only, so erasing a player's name rewrites none of it.",
+        "`confirmed_by`, `disputed_by`, `player`, `players`, a cut's `won_by`), by id, as the "
+        "roster has it now: the log keeps ids only, so erasing a player's name rewrites none "
+        "of it.",
     )
     created_at = serializers.DateTimeField()

@@ -13,10 +13,10 @@ where a name of theirs or a word of one appears, the free text kept about their 
 given, a dispute's words, the labels the phones there joined with) and what the logs of the
 events they entered say of them or their team (an arrival, a leaving, a withdrawal); elsewhere
 in those logs, and in the names of the club, its seasons and its events, their whole names
-(and each word of them in a text that names them whole). The
-answers kept for pollers (standings, rounds, leaderboards) are dropped from the cache, on
-SQLite deleted rows are overwritten on the disk (`secure_delete`, settings) and the database is
-rewritten once the erasure commits, so no old page keeps the name.
+(and each word of them in a text that names them whole). The answers kept for pollers
+(standings, rounds, leaderboards) are dropped from the cache, on SQLite deleted rows are
+overwritten on the disk (`secure_delete`, settings) and the database is rewritten once the
+erasure commits, so no old page keeps the name.
 
 Every erasure is written, by ids only, to the erasure ledger beside the backups before it
 commits (`scorekeeper.erasure_ledger`): a backup made before it still holds the name, and a
