@@ -338,6 +338,7 @@ RETIRED: Final = (
     ("메이크", "성공"),
     ("1번째 (a number before 번째)", "첫 번째, 두 번째, …"),
     ("핸드 (a deal; 파머스 핸드, the rule's English name, stays)", "판"),
+    ("매치 포인트", "승점"),
 )
 
 #: Each term by its placeholder in a Korean template: ``t_`` and its name.

@@ -353,7 +353,7 @@ def test_a_time_called_wins_match_points_are_refused_where_players_rank_by_point
         events, {**body, "time_called_win_points": 0}, format="json", HTTP_ACCEPT_LANGUAGE="ko"
     )
     assert is_problem(korean, 400, "time_called_win_points")
-    assert "매치 포인트" in korean.json()["detail"]
+    assert "승점" in korean.json()["detail"]
     event = ok(
         director.client.post(events, {**body, "time_called_win_points": None}, format="json"), 201
     )
