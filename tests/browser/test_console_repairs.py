@@ -424,6 +424,24 @@ def test_two_directors_amending_the_same_hand(live_server, page: Page, django_us
     expect(other.locator("[data-note-slot=desk-hands]")).to_contain_text("Hand 1")
     expect(other.locator(".desk-hands li").first).to_contain_text("took 1")
 
+    # An undo asked of the hands as listed, when the other console amended meanwhile: the
+    # same words for what changed (not the game log's entry as it comes).
+    page.reload()
+    console_ready(page)
+    open_table_one(page)
+    other.locator(".desk-hands li").first.get_by_role("button", name="Undo").click()
+    page.locator(".desk-hands li").first.get_by_role("button", name="Amend").click()
+    page.locator(".desk-reason").fill("made after all")
+    page.locator(".hand-form select[name=ending]").select_option("3")
+    page.get_by_role("button", name="Save the hand").click()
+    expect(page.locator(".desk-hands li").first).to_contain_text("took 3")
+    ask_and(other, "Confirm")
+    expect(stale).to_be_visible()
+    expect(stale.locator(".stale-changes li").first).to_contain_text("hand 1:")
+    expect(stale.locator(".stale-changes li").first).to_contain_text("took 3")
+    expect(stale).not_to_contain_text("undefined")
+    expect(stale.locator(".stale-changes li").first).not_to_contain_text("{")
+
 
 class SecondDirector:
     """Ed, a second director of the night's club (Dora invited him), signed in on a phone of

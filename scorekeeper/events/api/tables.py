@@ -187,18 +187,24 @@ class HandsChangedMeanwhile(EventsView):
     def handle_exception(self, exc: Exception) -> Response:
         actor = getattr(self, "actor", None)
         if isinstance(exc, StaleVersion) and actor is not None and actor.device is None:
-            seen = expected_version(self.request) or 0
-            table = access.table_for(actor=actor, table_id=self.kwargs["table_id"])
-            assert table.game is not None  # (its game's version was asked)
-            since = [e for e in game_selectors.game_log(game=table.game) if e.version > seen]
-            exc = ChangedMeanwhile(
-                _("Changed since you read it: look at what changed, then save again."),
-                code="changed-meanwhile",
-                field="If-Match",
-                version=exc.extra.get("version"),
-                changes=LogEntrySerializer(since, many=True).data,
-            )
+            exc = self._changed_meanwhile(exc, actor)
         return super().handle_exception(exc)
+
+    def _changed_meanwhile(self, stale: StaleVersion, actor: access.Actor) -> DomainError:
+        seen = expected_version(self.request) or 0
+        try:  # (the table's round undone since the write was refused: the refusal stands)
+            table = access.table_for(actor=actor, table_id=self.kwargs["table_id"])
+        except DomainError:
+            return stale
+        assert table.game is not None  # (its game's version was asked)
+        since = [e for e in game_selectors.game_log(game=table.game) if e.version > seen]
+        return ChangedMeanwhile(
+            _("Changed since you read it: look at what changed, then save again."),
+            code="changed-meanwhile",
+            field="If-Match",
+            version=stale.extra.get("version"),
+            changes=LogEntrySerializer(since, many=True).data,
+        )
 
 
 class TableHandsView(HandsChangedMeanwhile):

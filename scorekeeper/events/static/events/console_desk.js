@@ -243,11 +243,17 @@ function startAmend(hand) {
 }
 
 async function undoHand(number) {
-  const { table } = open;
+  const { table, round } = open;
   const version = open.game; // the hands as listed when the director chose to undo
   if ((await ask(t("undo_ask", { number, table: table.number }))) === null) return;
   await attempt("desk-hands", async () => {
-    await api("DELETE", `/api/v1/tables/${table.id}/hands/${number}/`, { reason: reason() }, version);
+    try {
+      await api("DELETE", `/api/v1/tables/${table.id}/hands/${number}/`, { reason: reason() }, version);
+    } catch (error) {
+      // Changed meanwhile: who changed which hand since, as the hand form says it.
+      if (error.status === 412) error.body.changes = await handsChangedSince(table, round, version);
+      throw error;
+    }
     await spent("desk-hands", t("hand_undone", { number }));
   });
 }
