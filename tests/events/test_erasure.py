@@ -434,3 +434,35 @@ def test_an_event_or_season_named_after_them_is_renamed_and_so_is_its_old_name_i
     assert f"Farewell to Erased player {zeb}" in log and "Farewell for Zebediah" in log
     seasons = ok(director.client.get(f"/api/v1/clubs/{director.club}/seasons/"))
     assert [s["name"] for s in seasons] == [f"Erased player {zeb} cup"]
+
+
+def test_seeds_seasons_and_a_deleted_night_lose_the_name_and_no_two_seasons_clash(
+    director: Director, backups
+):
+    """Zeb Quack, and "Zebediah Quackenbush" merged into him: a season after each name, a
+    bracket whose seeds name his team, and a night named after him and deleted (the site's
+    history keeps deleted events). Erased: none of it names him, the two seasons stay two,
+    and a seed of another team keeps its name."""
+    for name in (OLD, NAME):
+        director.create_season(f"{name} cup", "2026-01-01", "2026-12-31")
+    bracket = director.create_event(format="bracket", entry="totals", name="Knockout")
+    zebs = director.add_team(bracket, "Zeb & Ann", OLD, "Ann")
+    others = director.add_team(bracket, "Zebediah Fans", "Ben", "Cat")
+    body = {"teams": [others, zebs]}
+    ok(director.client.put(f"/api/v1/events/{bracket}/seeds/", body, format="json"))
+    twin = director.create_event(name=f"Farewell to {NAME}", rounds_planned=1)
+    merged = director.add_players(twin, NAME)[NAME]
+    zeb = int(Player.objects.get(name=OLD).pk)
+    body = {"absorb": merged, "reason": "one man"}
+    ok(director.client.post(f"/api/v1/players/{zeb}/merge/", body, format="json"))
+    gone = {"reason": f"{NAME} moved away"}
+    deleted = director.client.delete(f"/api/v1/events/{twin}/", gone, format="json")
+    assert deleted.status_code == 204, deleted.content
+    assert any(NAME in row for row in rows_of_every_table())
+
+    ok(director.client.post(f"/api/v1/players/{zeb}/erase/", {}, format="json"))
+    assert found([row.replace("Zebediah Fans", "") for row in rows_of_every_table()]) == []
+    seasons = ok(director.client.get(f"/api/v1/clubs/{director.club}/seasons/"))
+    assert len({season["name"] for season in seasons}) == 2
+    log = repr(ok(director.client.get(f"/api/v1/events/{bracket}/log/")))
+    assert "Zebediah Fans" in log and f"Erased player {zeb} & Ann" in log

@@ -34,6 +34,8 @@ from collections.abc import Collection, Iterable
 from typing import Any, Final
 
 from django.conf import settings
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.core.cache import caches
 from django.db import OperationalError, connection, transaction
 from django.db.models import Exists, F, OuterRef, Q
@@ -260,29 +262,31 @@ def _teams_renamed(value: Any, teams: set[int], old: set[str], shown: str) -> An
     return value
 
 
-def _said_in(value: Any, old: set[str], spoken: set[str], shown: str) -> Any:
-    """A log's before/after with their names rewritten in its free text (an event's old name,
-    "Zeb Quack's farewell", in a change of its settings) as elsewhere in the club's events;
-    what names a record or a team (another's, by its `name`) is left to `_scrubbed` and
-    `_teams_renamed`."""
-    if isinstance(value, list):
-        return [_said_in(item, old, spoken, shown) for item in value]
-    if isinstance(value, dict):
-        a_record = any(key in value for key in ("id", "player", "team"))
-        return {
-            key: item
-            if a_record and key in ("name", "label", "shown")
-            else _said_in(item, old, spoken, shown)
-            for key, item in value.items()
-        }
-    if isinstance(value, str):
-        return _said_renamed(value, old, spoken, shown, about=False)
+def _logged_names(
+    action: str, value: Any, teams: set[int], old: set[str], spoken: set[str], shown: str
+) -> Any:
+    """A log's before/after with their names gone from the names it keeps as text: an event's
+    name in a change of its settings ("Farewell to Zeb Quack"), where it names them whole, and
+    a team of theirs in an order of seeds (kept by name beside the teams' ids)."""
+    if not isinstance(value, dict):
+        return value
+    if action == ResultChange.Action.SETTINGS and isinstance(value.get("name"), str):
+        value = {**value, "name": _said_renamed(value["name"], old, spoken, shown, about=False)}
+    ids, seeds = value.get("teams"), value.get("seeds")
+    if isinstance(ids, list) and isinstance(seeds, list) and len(ids) == len(seeds):
+        seeds = [
+            _renamed_in(name, spoken, shown) if team in teams and isinstance(name, str) else name
+            for team, name in zip(ids, seeds, strict=True)
+        ]
+        value = {**value, "seeds": seeds}
     return value
 
 
 def _club_names_rewritten(club: Club, old: set[str], spoken: set[str], shown: str) -> None:
     """What the club named after them, or where their name is whole ("Zeb Quack's farewell"):
-    the club itself, its seasons and its events."""
+    the club itself, its seasons and its events, and the site's history of its events deleted.
+    A name that would then be another's of the same kind (two seasons named after two of their
+    names) keeps itself apart by its id."""
     for model, rows in (
         (Club, Club.objects.filter(pk=club.pk)),
         (Season, club.seasons.all()),
@@ -292,10 +296,31 @@ def _club_names_rewritten(club: Club, old: set[str], spoken: set[str], shown: st
             renamed = _said_renamed(name, old, spoken, shown, about=False)[:100]
             if renamed == name:
                 continue
+            taken = (
+                club.seasons.filter(name=renamed).exclude(pk=pk).exists()
+                if model is Season
+                else model is Club
+                and Club.objects.filter(name_key=names.name_key(renamed)).exclude(pk=pk).exists()
+            )
+            if taken:
+                renamed = f"{renamed[:90]} ({pk})"
             changes: dict[str, Any] = {"name": renamed}
             if model is Club:
                 changes["name_key"] = names.name_key(renamed)
             model.objects.filter(pk=pk).update(**changes)
+    deleted = LogEntry.objects.filter(
+        content_type=ContentType.objects.get_for_model(Event),
+        object_repr__contains=f", club {club.pk}, id ",
+    )
+    for entry in deleted:
+        said = [
+            _said_renamed(text, old, spoken, shown, about=False)
+            for text in (entry.object_repr, entry.change_message)
+        ]
+        if said != [entry.object_repr, entry.change_message]:
+            LogEntry.objects.filter(pk=entry.pk).update(
+                object_repr=said[0][:200], change_message=said[1]
+            )
 
 
 def _tables_rewritten(
@@ -317,8 +342,10 @@ def _tables_rewritten(
     )
     for entry in ResultChange.objects.filter(event__club=player.club):
         before, after = (
-            _said_in(
+            _logged_names(
+                entry.action,
                 _teams_renamed(_scrubbed(value, ids, shown), teams, spoken, shown),
+                teams,
                 old,
                 spoken,
                 shown,
