@@ -227,7 +227,7 @@ async function start() {
   events.addEventListener("change", renderStatus);
   events.addEventListener("rejected", ({ detail: { entry, problem } }) => {
     // (An undo on a game another phone has moved on from: said in the player's words.)
-    const reason = isUndo(entry) && problem.status === 412 ? t("undo.moved_on") : problem.detail;
+    const reason = isUndo(entry) && problem.version > entry.version ? t("undo.moved_on") : problem.detail;
     toast(t(isUndo(entry) ? "rejected.undone" : "rejected.toast", { number: entry.number, reason }), { ms: 8000 });
   });
   window.addEventListener("online", () => {

@@ -333,7 +333,7 @@ async function sendOne(entry) {
     events.dispatchEvent(new CustomEvent("sent", { detail: { entry, hand: data, replayed } }));
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
-    const problem = { status: error.status, code: error.code, detail: error.message };
+    const problem = { status: error.status, code: error.code, detail: error.message, version: error.body.version };
     const behind = error.status === 412 && isHand(entry) && Number.isInteger(error.body.version)
       && error.body.version < entry.version;
     if (behind && ((await catchUp(entry.gameId, error.body.version)) || (await waitingBefore(entry)))) {
