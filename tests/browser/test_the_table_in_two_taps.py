@@ -966,3 +966,34 @@ def test_the_tables_screens_and_the_console_in_each_look(
     expect(page.locator("code.code", has_text=code)).to_be_visible()  # the board drawn
     looked_at("console", full_page=True, words_only=True)
     assert {screen: seen for screen, seen in found.items() if seen} == {}
+
+
+def test_a_hand_entered_offline_in_a_round_undone_since_is_said_not_recorded(
+    live_server, phone, django_user_model, settings
+) -> None:
+    """The phone enters hand 1 offline; meanwhile the director undoes the round (the server
+    had no hand of it) and seats it again. Back online, the phone shows the round as it is
+    now and says the hand was not recorded, until the player says OK: it is not lost without
+    a word."""
+    settings.PUBLIC_URL = live_server.url
+    event, _, code, director = a_night(django_user_model)
+    context = phone()
+    page = context.new_page()
+    keeping_score(page, live_server.url, code)
+    context.set_offline(True)
+    page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+    page.locator("form.entry .choice input").first.check()
+    page.locator("form.entry button.ending").first.tap()
+    expect(page.locator("#toast")).to_contain_text("Hand 1")
+    services.round_undo(event=event, number=1, actor=director, reason="seated too soon")
+    services.round_generate(event=event, actor=director)
+    context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    # (Over the screen, which moves on to the round as it is now.)
+    said = page.locator(".toast:not(#toast)")
+    refreshed(page, lambda ms: expect(said).to_be_visible(timeout=ms))
+    expect(said).to_contain_text("Not recorded: The director undid this table's round")
+    expect(page.get_by_role("heading", name="Hand 1 of 8")).to_be_visible()
+    assert not Hand.objects.filter(game__event_table__round__event=event).exists()
+    said.get_by_role("button", name="OK").tap()
+    expect(said).to_be_hidden()

@@ -928,6 +928,23 @@ def test_a_stale_hand_amendment_is_refused_with_the_hands_changed_meanwhile(dire
     assert is_problem(late, 412, "If-Match", "stale-version")
 
 
+def test_a_phones_hand_for_a_round_undone_since_is_refused_saying_so(director: Director):
+    """Entered offline before the director undid the round: 409 `round-undone`, to enter the
+    hand again at the table as it is now (not the 404 of a table id that never was)."""
+    event = director.create_event(round_length="hands", hands_per_round=3, rounds_planned=1)
+    director.add_players(event, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    hands = f"/api/v1/tables/{phone.id}/hands/"
+    body = {"maker": 0, "maker_tricks": 3}
+    never = phone.client.post(f"/api/v1/tables/{phone.id + 99}/hands/", body, format="json")
+    assert is_problem(never, 404, code="no-such-table")
+    gone = director.client.delete(f"/api/v1/events/{event}/rounds/1/", {}, format="json")
+    assert gone.status_code == 204, gone.content
+    director.next_round(event)
+    late = phone.client.post(hands, body, format="json")
+    assert is_problem(late, 409, "table", "round-undone")
+
+
 def test_a_handover_and_a_delete_made_on_what_changed_since_are_refused(director: Director):
     event = night(director, *PLAYERS[:4])
     _seated, (phone,) = seat(director, event)

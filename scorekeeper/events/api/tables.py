@@ -177,17 +177,34 @@ class TableConfirmersEndView(EventsView):
         return Response({"join_code": code})
 
 
-# A director's write of a table's hands asked against a game version since passed is 412
-# `changed-meanwhile` with the game's log entries made since (`changes`), as their other writes
-# of the night are; a phone's stays 412 `stale-version`, which its outbox reads the game again
-# for. (A comment, not a docstring: the schema would show a docstring as the views' description.)
-class HandsChangedMeanwhile(EventsView):
+# A write of a table's hands refused in words its writer can act on. A director's asked against
+# a game version since passed is 412 `changed-meanwhile` with the game's log entries made since
+# (`changes`), as their other writes of the night are; a phone's stays 412 `stale-version`,
+# which its outbox reads the game again for. A phone's hand for a round the director has undone
+# since (entered offline, say) is 409 `round-undone`: not recorded, to enter again. (A comment,
+# not a docstring: the schema would show a docstring as the views' description.)
+class TableHandWrites(EventsView):
     writes_read_table = True
 
     def handle_exception(self, exc: Exception) -> Response:
         actor = getattr(self, "actor", None)
         if isinstance(exc, StaleVersion) and actor is not None and actor.device is None:
             exc = self._changed_meanwhile(exc, actor)
+        device = actor.device if actor is not None else None
+        gone = isinstance(exc, NotFound) and exc.code == "no-such-table"
+        if (
+            gone
+            and device is not None
+            and selectors.round_undone(event_id=device.event_table.event_id)
+        ):
+            exc = Conflict(
+                _(
+                    "The director undid this table's round after this hand was entered: enter "
+                    "it again at the table as it is now."
+                ),
+                code="round-undone",
+                field="table",
+            )
         return super().handle_exception(exc)
 
     def _changed_meanwhile(self, stale: StaleVersion, actor: access.Actor) -> DomainError:
@@ -207,7 +224,7 @@ class HandsChangedMeanwhile(EventsView):
         )
 
 
-class TableHandsView(HandsChangedMeanwhile):
+class TableHandsView(TableHandWrites):
     @extend_schema(
         operation_id="tables_hands_create",
         summary="Record the table's next hand (its device; a director, with a reason once a "
@@ -264,7 +281,7 @@ class TableHandsView(HandsChangedMeanwhile):
         )
 
 
-class TableHandView(HandsChangedMeanwhile):
+class TableHandView(TableHandWrites):
     @extend_schema(
         operation_id="tables_hands_amend",
         summary="Amend one of the table's hands, saying why",

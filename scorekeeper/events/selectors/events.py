@@ -26,6 +26,7 @@ from scorekeeper.events.models import (
     EventTable,
     EventTeam,
     Result,
+    ResultChange,
     Round,
     Season,
     Table,
@@ -194,6 +195,13 @@ def a_round_is_in_play() -> bool:
         .exclude(result__status=Result.Status.CONFIRMED)
         .exists()
     )
+
+
+def round_undone(*, event_id: int) -> bool:
+    """A director has undone a seated round of the event (its tables are gone)."""
+    return ResultChange.objects.filter(
+        event_id=event_id, action=ResultChange.Action.UNSEAT
+    ).exists()
 
 
 def rounds_seated(*, event: Event) -> int:

@@ -228,7 +228,13 @@ async function start() {
   events.addEventListener("rejected", ({ detail: { entry, problem } }) => {
     // (An undo on a game another phone has moved on from: said in the player's words.)
     const reason = isUndo(entry) && problem.version > entry.version ? t("undo.moved_on") : problem.detail;
-    toast(t(isUndo(entry) ? "rejected.undone" : "rejected.toast", { number: entry.number, reason }), { ms: 8000 });
+    const words = t(isUndo(entry) ? "rejected.undone" : "rejected.toast", { number: entry.number, reason });
+    if (problem.code !== "round-undone") return toast(words, { ms: 8000 });
+    // A hand of a round undone since: the table's screen moves on to the round as it is now,
+    // and this stays over it until the player has read it.
+    const told = h("div", { class: "toast", role: "alert" }, h("span", {}, words),
+      h("button", { type: "button", class: "link", onclick: () => told.remove() }, t("rejected.ok")));
+    document.body.append(told);
   });
   window.addEventListener("online", () => {
     renderStatus();

@@ -1,12 +1,5 @@
-// The taps that describe a hand: who called, how it ended (made, march, euchred; or the
-// makers' tricks where the event asks them), and where it applies the suit, "alone" and a
-// lone defender. In Bid Euchre, an auction: who won the bid, what they bid, the tricks they
-// took (each count with what it scores; a moon or loner stands alone by its bid). Entering
-// a new hand, the ending's tap saves it (two taps for a common turn-up hand: the toast's
-// Undo takes it back); amending one, the ending is chosen and the sheet saved. In an auction
-// the hand saves at whichever of the bid and the tricks is tapped second once the maker is
-// chosen, and a moon or loner tapped with no tricks yet saves as made (two taps: who, "Moon";
-// a set moon is who, its tricks, "Moon").
+// The taps that describe a hand: who called and how it ended, or in Bid Euchre the bid and
+// the tricks (docs/webapp.md, "Scoring a hand").
 
 import { t } from "../i18n.js";
 import {

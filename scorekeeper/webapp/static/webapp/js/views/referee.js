@@ -1,8 +1,5 @@
-// Ask the referee: trump, who called it, who led, the cards in the trick and (if known) a
-// player's hand. The server's referee rules on it (POST /api/v1/referee/check) and explains,
-// in the player's language. Inside a game this phone scores, a ruling that ends the hand (a
-// renege) can be recorded as the game's next hand, with the referee's award, through the
-// outbox like any hand.
+// Ask the referee (docs/webapp.md, "Ask the referee"): a ruling that ends the hand can be
+// recorded as the game's next hand.
 
 import { api, Unreachable } from "../api.js";
 import { go } from "../nav.js";
