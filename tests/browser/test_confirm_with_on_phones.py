@@ -237,7 +237,8 @@ def test_a_confirming_phone_says_its_round_is_over_and_joins_again_for_the_next(
 ) -> None:
     """A confirming phone is joined for one round: once it has confirmed, it says so and how the
     opponents confirm the next round (join again with the code), where the scoring phone says
-    the next round's seating comes by itself, as it does."""
+    the next round's seating comes by itself, as it does; the table card's link, opened again,
+    joins it to the next round."""
     user = django_user_model.objects.create_user("dora")
     event, _, director = seat_a_night(user, FOUR, hands_per_round=1, rounds_planned=2)
     table = api_get(live_server.url, f"/api/v1/events/{event.pk}/rounds/1/")["tables"][0]
@@ -275,10 +276,11 @@ def test_a_confirming_phone_says_its_round_is_over_and_joins_again_for_the_next(
             "Table 1 · round 2", timeout=ms
         ),
     )
-    # The confirming phone stays with its round, and says so; it leaves to join again.
+    # The confirming phone stays with its round, and says so; it leaves to join again, or
+    # opens the table card's link (its code) again, which joins it there anew.
     expect(theirs.locator(".table-title")).to_have_text("Table 1 · round 1")
-    asked.get_by_role("button", name="Leave this table").click()
+    expect(asked.get_by_role("button", name="Leave this table")).to_be_visible()
+    theirs.goto(f"{live_server.url}/t/{code}")
     expect(theirs.get_by_role("heading", name="Join a table")).to_be_visible()
-    theirs.locator("input.code-input").fill(code)
     theirs.get_by_role("button", name="Confirm the result for the opponents").click()
     expect(theirs.locator(".table-title")).to_have_text("Table 1 · round 2")

@@ -32,13 +32,19 @@ function renderTabs(current, hasGame) {
 export async function showTable(main, { tab = "score", code = "" } = {}) {
   const device = await deviceOf();
   if (!device) return showJoin(main, { code });
+  replace(main, h("p", { class: "panel hint" }, t("loading")));
+  let { here, closed, gone, offline = false, awaiting = false } = await fetchHere(device);
+  if (!main.isConnected) return () => {}; // another screen was opened meanwhile (main.js)
+  // A confirming phone opened at a table's code once its round is over: it joins again there.
+  if (code && device.role !== "scorer" && here?.table?.result?.status === "confirmed") {
+    await api.leaveTable(device.token).catch(() => {});
+    await offTheTable();
+    return showJoin(main, { code });
+  }
   if (code) {
     go("/table/", { replace: true });
     return () => {};
   }
-  replace(main, h("p", { class: "panel hint" }, t("loading")));
-  let { here, closed, gone, offline = false, awaiting = false } = await fetchHere(device);
-  if (!main.isConnected) return () => {}; // another screen was opened meanwhile (main.js)
   if (gone) {
     await offTheTable();
     return showJoin(main, { message: gone });
@@ -75,9 +81,8 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     replace(head,
       closed ? h("p", { class: "panel warn-text closed", role: "alert" }, t("table.closed")) : null,
       offline ? h("p", { class: "hint" }, t(awaiting ? "table.awaiting_restore" : "table.kept")) : null,
-      // The scoring phone shows the seats by name in the hand entry itself (N, E, S, W), so
-      // its seating folds away and one hand still fits one screen; other phones show it open,
-      // until a result waits for them: its confirm buttons name the players.
+      // The scoring phone's seating folds away (its hand entry names the seats); others show it
+      // open until a result waits for them (its confirm buttons name the players).
       h("details", { class: "panel seating-panel", open: !scoring && table.result?.status !== "entered" },
         h("summary", {}, h("span", { class: "table-title" }, t("table.heading", { number, round: table.round })),
           " ", h("span", { class: "hint" }, t("table.deals_first", { dealer: `${dealer.name} (${letterOf(dealer)})` }))),
@@ -89,8 +94,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
   }
 
   // ---- the result
-  // What was chosen and typed for this round's result survives a redraw (another tab and
-  // back, a language switch): a new round's table starts afresh.
+  // What was chosen and typed for this round's result survives a redraw (a new round's not).
   const picked = draft(`result:${table?.id}`, () => ({
     entered_by: null, points: ["", ""], entry_pin: "", dispute_by: null, confirm_by: null, confirm_pin: "",
     reason: "", answering: null, disputing: false,
@@ -511,8 +515,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     await renderResult();
   }
 
-  // (A poll under way as a hand or the result is sent and read back may answer after it: what
-  // it brings is older, and not drawn: the result's entry offered again, say.)
+  // (A poll answering after a write read back brings what is older: it is not drawn.)
   const readHere = newestOnly(fetchHere);
   async function reload() {
     const fresh = await readHere(device);
@@ -523,8 +526,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       cleanup = showJoin(main, { message: fresh.gone }); // (ended as the router leaves: `stop`)
       return;
     }
-    // The server waiting for its backup (the laptop died) is said as soon as a poll hears it;
-    // that, or a table shown from what the phone kept, no longer once the server answers.
+    // The server waiting for its backup, or a table kept on the phone: said while so.
     if (fresh.offline || fresh.here) {
       const isOffline = !!fresh.offline;
       const isAwaiting = isOffline && !!fresh.awaiting;
@@ -561,8 +563,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       // Time called pushes the hand entry down: its outcome row stays on screen; a result to
       // confirm comes into view on the opponents' phone.
       if (next.time_called_at) keepEntryInView();
-      // Time called just now: the phone buzzes where it can. The words stand in the table's
-      // own line (a status, read out), never over the hand entry or the score.
+      // Time called just now: the phone buzzes where it can (the words are the table's line).
       if (timeNow) navigator.vibrate?.(200);
       if (waitsForThisPhone()) toResult();
       // Disputed: the scoring phone enters it again, its button in view below the reason.
@@ -584,8 +585,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     if (navigator.onLine && document.visibilityState !== "hidden") reload();
   }, POLL_MS);
   await render();
-  // In view at once as the phone opens (at large text the seating and a time called fill
-  // the first screen).
+  // In view at once as the phone opens (at large text the seating may fill the screen).
   if (tab === "score" && waitsForThisPhone()) toResult();
   return stop;
 
