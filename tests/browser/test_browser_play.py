@@ -8,7 +8,7 @@ import re
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
-from table import Table, api_get, points
+from table import Table, api_get, eventually, points
 
 pytestmark = pytest.mark.browser
 
@@ -244,4 +244,6 @@ def test_a_two_handed_game_is_won_by_one_player_said_as_one(page: Page, live_ser
         table.hand("Ben (S)", "March")
     expect(page.get_by_role("heading", name="Ben wins!", exact=True)).to_be_visible()
     expect(page.locator(".won-names")).to_have_count(0)
+    # (The heading comes as the hand is kept on the phone; the server has it a moment later.)
+    eventually(page, lambda: table.game()["winner"] is not None, what="the game won on the server")
     assert (table.game()["winner"], table.game()["score"]) == (1, [0, 10])
