@@ -85,6 +85,8 @@ def test_three_hands_entered_offline_are_recorded_once_on_reconnect(
     expect(row.locator(".game-score")).to_have_text("N/S 1 · E/W 4")
     expect(row.locator(".game-status")).to_contain_text("In progress · 3 hands")
     page.go_back()
+    # (The list drawn again first: before it is, no badge is there to count.)
+    expect(page.locator(".hand-list .badge", has_text="Not sent")).to_have_count(3)
 
     context.set_offline(False)
     expect(page.locator(".hand-list .badge")).to_have_count(0)
