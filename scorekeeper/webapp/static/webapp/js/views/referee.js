@@ -3,7 +3,7 @@
 
 import { api, Unreachable } from "../api.js";
 import { go } from "../nav.js";
-import { enqueue, flush, pending, undoHand } from "../outbox.js";
+import { enqueue, flush, pending } from "../outbox.js";
 import { presetRules } from "../db.js";
 import { has, lang, t, withParticles } from "../i18n.js";
 import {
@@ -14,6 +14,7 @@ import { choices, colonHeld, draft, h, replace, toast, toggle } from "../ui.js";
 import { trumpChoice } from "./handform.js";
 import { auctionRecord, auctionTold, highestBid, legalBidWord } from "./referee_auction.js";
 import { project } from "./projection.js";
+import { undoGameHand } from "./score.js";
 
 // Where the rules page explains each rule the referee names (an option is under its own name).
 const RULE_SECTIONS = {
@@ -295,8 +296,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       into: document.querySelector("[data-messages]") || document.querySelector(".entry-area"),
       action: t("hand.undo"),
       onAction: async () => {
-        const now = project(ctx.game, await pending(ctx.id));
-        await undoHand(ctx.id, { entryId: entry.id, path: ctx.links.hands, number, version: ctx.game.version + now.moves });
+        await undoGameHand(ctx, { number, entryId: entry.id });
         toast(t("undo.done_hand", { number }));
       },
     });

@@ -94,6 +94,13 @@ function scrollToShow(target, kept) {
   if (room > 0) window.scrollBy(0, Math.min(below, room));
 }
 
+/** Undo a hand of the game (the last): waiting here, on its way, or on the server, it goes at
+ * once, made against the game as this phone has it. */
+export async function undoGameHand(ctx, { number, entryId = null }) {
+  const { moves } = project(ctx.game, await pending(ctx.id));
+  await undoHand(ctx.id, { entryId, path: ctx.links.hands, number, version: ctx.game.version + moves });
+}
+
 export function showScore(main, ctx) {
   const areas = {
     title: h("h1", { class: "visually-hidden" }),
@@ -262,12 +269,9 @@ export function showScore(main, ctx) {
     flush();
   }
 
-  /** Undo a hand (the last): waiting here, on its way, or on the server, it goes at once. */
-  async function undo({ number, entryId = null }) {
-    await undoHand(ctx.id, {
-      entryId, path: ctx.links.hands, number, version: ctx.game.version + view.moves,
-    });
-    say(t("undo.done_hand", { number }));
+  async function undo(hand) {
+    await undoGameHand(ctx, hand);
+    say(t("undo.done_hand", { number: hand.number }));
   }
 
   // ---- the parts of the screen
