@@ -232,7 +232,7 @@ async function start() {
     if (problem.code !== "round-undone") return toast(words, { ms: 8000 });
     // A hand of a round undone since: the table's screen moves on to the round as it is now,
     // and this stays over it until the player has read it.
-    const told = h("div", { class: "toast", role: "alert" }, h("span", {}, words),
+    const told = h("div", { class: "toast standing", role: "alert" }, h("span", {}, words),
       h("button", { type: "button", class: "link", onclick: () => told.remove() }, t("rejected.ok")));
     document.body.append(told);
   });
