@@ -109,7 +109,8 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
     connection is never seen again, so it stayed open until the end of the run (a test waiting
     for the other sessions of the database to end waited on it). For the same reason the
     tests' own connection is not the one the database's removal closes: on PostgreSQL, which
-    removes no database in use, the sessions left are ended first."""
+    removes no database in use, the sessions left are ended first: the tests' own (an
+    autovacuum worker on the database is the server's, which the removal ends itself)."""
     with django_db_blocker.unblock():
         connections.close_all()
     yield
@@ -119,6 +120,7 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
                 cursor.execute(
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                     " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    " AND usename = current_user AND backend_type = 'client backend'"
                 )
         connections.close_all()
 
