@@ -104,7 +104,7 @@ class _Korean(_English):
 
     def points(self, points: dict[int, int]) -> str:
         if not points:
-            return "점수 없음"
+            return "0점"
         return ", ".join(f"{t}팀 {shown(p)}점" for t, p in sorted(points.items()))
 
     NO_TRUMPS: ClassVar[dict[str, str]] = {

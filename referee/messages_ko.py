@@ -179,7 +179,7 @@ TEMPLATES: Final[dict[str, str]] = {
         "{t_dealer}이(가) 가져간 {t_upcard}을(를) 버릴 수 없습니다."
     ),
     "discard_dealt_elsewhere": (
-        "{t_dealer}인 {seat}이(가) {other}에게 돌려진 {card}을(를) 버렸습니다."
+        "{t_dealer}인 {seat}이(가) {other}에게 나눠 준 {card}을(를) 버렸습니다."
     ),
     "discard_not_in_hand": (
         "{t_dealer}인 {seat}이(가) 자기 {t_cards_held}에 없는 {card}을(를) 버렸습니다."
@@ -213,7 +213,7 @@ TEMPLATES: Final[dict[str, str]] = {
         "{seat}이(가) 첫 번째 {t_trick}을(를) {t_lead}했지만, 누가 {t_trump}을(를) 정하고 "
         "{t_lone}을(를) 했든 {seat}의 {t_lead}이(가) 아니었습니다."
     ),
-    "dealt_elsewhere": "{seat}이(가) {other}에게 돌려진 {card}을(를) 냈습니다.",
+    "dealt_elsewhere": "{seat}이(가) {other}에게 나눠 준 {card}을(를) 냈습니다.",
     "passed_elsewhere": "{seat}이(가) {other}에게 건네진 {card}을(를) 냈습니다.",
     "not_in_hand": "{seat}이(가) 자기 카드({hand})에 없는 {card}을(를) 냈습니다.",
     # 6인 유커와 비드 유커: 비딩, 트럼프 선언, 카드 교환.

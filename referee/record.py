@@ -422,7 +422,9 @@ def _contract(value: object, ruleset: Ruleset) -> GivenContract:
     if ruleset.auction:
         trump, no_trump = _naming(value, "contract", needed=True, suit_key="trump")
     else:
-        trump = Suit.parse(value.get("trump"))
+        if "trump" not in value:
+            raise MalformedRecord("contract.trump", "is required")
+        trump = Suit.parse(value["trump"])
         if trump is None:
             raise MalformedRecord(
                 "contract.trump", "must be a suit: C, D, H or S", given=value.get("trump")
@@ -433,7 +435,7 @@ def _contract(value: object, ruleset: Ruleset) -> GivenContract:
     if ruleset.auction:
         bid, lone_bid = _contract_bid(value, ruleset.hand_size)
     alone = value.get("alone")
-    if alone is not None and not isinstance(alone, bool):
+    if "alone" in value and not isinstance(alone, bool):
         raise MalformedRecord("contract.alone", "must be true or false", given=alone)
     given = "defender_alone" in value
     defender = value.get("defender_alone")

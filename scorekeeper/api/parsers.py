@@ -38,11 +38,7 @@ class UnstorableText(ParseError):
 
     def __init__(self, field: str) -> None:
         super().__init__(
-            _(
-                "%(field)s: text with a NUL character or a lone surrogate (\\u0000, \\ud800) "
-                "cannot be stored."
-            )
-            % {"field": field}
+            _("Text with a NUL character or a lone surrogate (\\u0000, \\ud800) cannot be stored.")
         )
         self.field = field
 

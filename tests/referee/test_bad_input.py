@@ -105,6 +105,27 @@ def test_a_negative_claim_is_refused_where_no_hand_takes_points_away() -> None:
     referee.check({**claim, "ruleset": "bid-euchre"})  # (a set takes points away there)
 
 
+def test_a_contract_without_its_trump_is_said_to_need_one_not_to_hold_null() -> None:
+    record = {"dealer": 0, "contract": {"maker": 1}}
+    assert refusal(record) == ("contract.trump", "is required")
+    assert refusal(record, "ko") == ("contract.trump", "꼭 있어야 합니다")
+
+
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [
+        ({"dealer": 0, "contract": {"trump": "H", "maker": 1, "alone": None}}, "contract.alone"),
+        (
+            {"dealer": 0, "bids": [{"seat": 1, "action": "order-up", "alone": None}]},
+            "bids[0].alone",
+        ),
+    ],
+    ids=["contract", "bid"],
+)
+def test_alone_is_true_or_false_in_a_contract_as_in_a_bid(record: Any, field: str) -> None:
+    assert refusal(record) == (field, "must be true or false (got null)")
+
+
 @pytest.mark.parametrize("option", ["target", "points.make", "points.renege_penalty"])
 def test_a_rulesets_number_larger_than_any_game_is_refused(option: str) -> None:
     """A number no client could hold exactly (10**29) is refused, not scored."""

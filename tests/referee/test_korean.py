@@ -321,8 +321,18 @@ def test_every_term_of_the_referee_is_in_its_korean_messages() -> None:
         ("dealer_must_call", {"seat": 0}, "스틱 더 딜러 규칙에서는 딜러가 트럼프를 정해야"),
         ("play_twice", {"seat": 2, "trick": 1}, "2번 자리가 첫 번째 트릭에 두 번 냈습니다."),
         ("trick_closed_early", {"seat": 2, "trick": 4}, "네 번째 트릭이 2번 자리가 내기 전에"),
+        ("claim", {"claimed": {}, "award": Award("renege", {1: 2})}, "적힌 점수는 0점이지만"),
+        ("dealt_elsewhere", {"seat": 1, "other": 2, "card": card_of("9H")}, "2번 자리에게 나눠 준"),
     ],
-    ids=["going-alone", "defending-alone", "stick-the-dealer", "first-trick", "fourth-trick"],
+    ids=[
+        "going-alone",
+        "defending-alone",
+        "stick-the-dealer",
+        "first-trick",
+        "fourth-trick",
+        "no-points-claimed",
+        "dealt-to",
+    ],
 )
 def test_a_korean_message_speaks_as_korean_players_do(
     key: str, params: dict[str, Any], said: str

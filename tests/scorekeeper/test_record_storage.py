@@ -153,7 +153,10 @@ def post_text(api, path: str, text: str, **headers: str) -> Any:
 
 def test_a_nul_in_a_players_name_is_refused_by_its_field(api):
     body = '{"ruleset": "standard", "players": ["Ann", "B\\u0000en", "Cat", "Dan"], "dealer": 0}'
-    assert is_problem(post_text(api, "/api/v1/games/", body), 400, "players[1]", "unstorable-text")
+    response = post_text(api, "/api/v1/games/", body)
+    assert is_problem(response, 400, "players[1]", "unstorable-text")
+    # (The field is the problem's "field"; its detail says what is wrong, as every detail does.)
+    assert response.json()["detail"].startswith("Text with a NUL character")
 
 
 def test_a_lone_surrogate_in_a_team_name_is_refused_by_its_field(api):
