@@ -616,3 +616,17 @@ def test_the_pairings_keep_the_standings_the_round_was_paired_on(director: Direc
     Round.objects.filter(event_id=event).update(paired_on=None)
     now = placed()
     assert now["Team 01"][1] == 0 and now["Team 03"][1] == 2
+
+
+def test_a_team_that_joins_after_a_round_is_paired_is_no_correction_on_its_pairings(
+    director: Director, anon
+):
+    """The standings after round 1 count a team that came late, below the others: the
+    pairings of round 2, paired before it came, have had no result corrected."""
+    event = swiss_night(director, 4)
+    director.publish(event)
+    settle_round(director, director.next_round(event), [[10, 4], [10, 6]])
+    director.next_round(event)
+    director.add_team(event, "Late Pair", "Late Left", "Late Right")
+    page = anon.get(f"/events/{event}/pairings/?round=2").content.decode()
+    assert "Late Pair" not in page and "corrected after this round was paired" not in page

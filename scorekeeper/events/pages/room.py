@@ -242,7 +242,20 @@ def _placed_as_paired(event: Event, number: int) -> tuple[dict[str, Standing | S
     placed: dict[str, Standing | StandingRow] = {
         name: Standing(rank, points) for name, (rank, points) in kept.items()
     }
-    return placed, now != kept
+    return placed, _moved(kept, now)
+
+
+def _moved(kept: dict[str, tuple[int, int]], now: dict[str, tuple[int, int]]) -> bool:
+    """Whether a team the round was paired on now stands otherwise: other match points, or
+    another place among those teams. A team that joined (or left) the night since is no
+    correction: it moves nobody's place among the others, though it may number them apart."""
+    both = [name for name in kept if name in now]
+
+    def order(places: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+        ranks = sorted({places[name][0] for name in both})
+        return {name: (ranks.index(places[name][0]), places[name][1]) for name in both}
+
+    return order(kept) != order(now)
 
 
 @pages_not_found
