@@ -121,6 +121,16 @@ def test_the_booby_prize_is_for_those_who_played_the_whole_night():
     assert prizes(ranked)["booby"] == [("Cat", 11)]
 
 
+def test_a_player_whose_only_round_so_far_was_a_bye_can_be_last_of_the_night():
+    """After round 1, Eve has sat out the one complete round: she was there for all of it, so
+    last on her no points (no credit) she takes the booby prize, not those who played."""
+    night = Night()
+    night.table(1, {1: 8, 2: 8}, {3: 5, 4: 5})  # Eve sits round 1 out
+    ranked = night.rank(Scoring(), NAMES, byes=[Bye(1, 5)], complete={1})
+    assert {r.name: r.total for r in ranked.rows}["Eve"] == 0
+    assert prizes(ranked)["booby"] == [("Eve", 0)]
+
+
 def test_a_late_arrival_is_not_last_of_the_night():
     night = Night()
     night.table(1, {1: 8, 2: 8}, {3: 5, 4: 5})

@@ -528,7 +528,7 @@ def _highest_game(
 def _booby(scoring: Scoring, ranked: Sequence[StandingRow]) -> list[PrizeWinner]:
     """Everyone level in last place among those who played the whole night; nobody when
     there are not two such places (everyone level, or fewer than two who stayed)."""
-    stayed = [row for row in ranked if row.whole_night and row.played]
+    stayed = [row for row in ranked if row.whole_night]
     if len(stayed) < 2:
         return []
     lowest = min(_primary(scoring, row) for row in stayed)
