@@ -99,10 +99,15 @@ class Prepared:
                 f'DROP DATABASE IF EXISTS "{made}" WITH (FORCE)',
                 f'CREATE DATABASE "{made}" TEMPLATE "{self.template}"',
             )
+            with (self.folder / "postgres.made").open("a") as made_list:
+                made_list.write(made + "\n")  # (dropped with the template at the run's end)
         return with_name(server, made)
 
     def remove(self) -> None:
         """Drop what this run made on the PostgreSQL server."""
         server = postgres_url()
         if server is not None and (self.folder / "postgres.done").exists():
+            made = self.folder / "postgres.made"
+            for name in made.read_text().split() if made.exists() else []:
+                on_postgres(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             on_postgres(server, f'DROP DATABASE IF EXISTS "{self.template}" WITH (FORCE)')
