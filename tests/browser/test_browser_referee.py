@@ -123,7 +123,7 @@ def test_the_referee_explains_in_korean_when_the_browser_asks_for_it(live_server
 
 
 # Every card name, and the particles it takes: by the last syllable's final consonant (잭,
-# 퀸, 킹, 10 십, 7 칠, 8 팔 have one; 에이스, 9 구 and 베니 do not).
+# 퀸, 킹, 10 십, 7 칠, 8 팔 have one; 에이스, 9 구 and 조커 do not).
 CARD_PARTICLES = [
     ("9C", "클럽 9를", "클럽 9가", "클럽 9는", "클럽 9와", "클럽 9로"),
     (
@@ -147,7 +147,7 @@ CARD_PARTICLES = [
     ),
     ("7H", "하트 7을", "하트 7이", "하트 7은", "하트 7과", "하트 7로"),
     ("8S", "스페이드 8을", "스페이드 8이", "스페이드 8은", "스페이드 8과", "스페이드 8로"),
-    ("JOKER", "베니(조커)를", "베니(조커)가", "베니(조커)는", "베니(조커)와", "베니(조커)로"),
+    ("JOKER", "조커를", "조커가", "조커는", "조커와", "조커로"),
 ]
 
 
@@ -405,3 +405,37 @@ def test_the_phones_first_leader_is_the_referees(page: Page, live_server) -> Non
         cases,
     )
     assert ticked == [case["expected"] for case in cases]
+
+
+def test_a_won_game_is_ruled_on_and_offers_no_hand_to_record(page: Page, live_server) -> None:
+    """A game won takes no more hands: its referee still rules, and offers no ruling to
+    record (the server would refuse it)."""
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    for _ in range(3):  # three lone marches: 12 points
+        table.hand("Ann (N)", "March", alone=True)
+    eventually(page, lambda: table.game()["winner"] is not None, what="the game is won")
+    page.get_by_role("link", name="Referee").click()
+    # West deals hand 4 and North leads; East, alone, throws a club holding the left bower.
+    hearts_alone(page, "Ben (E)")
+    rule_on_a_renege(page, ["ace of hearts", "nine of clubs", "nine of hearts"], "Ben (E)")
+    ruling = page.get_by_role("region", name="Renege!")
+    expect(ruling).to_contain_text("left bower")
+    expect(ruling.get_by_role("button", name=re.compile("^Record this ruling"))).to_have_count(0)
+
+
+def test_a_card_is_named_as_a_word_the_sentence_gives_its_article(live_server, phone) -> None:
+    """ "with the {card}": no card's name brings an article of its own ("the the joker")."""
+    page = phone().new_page()
+    page.goto(live_server.url + "/referee/")
+    expect(page.get_by_role("heading", name="Ask the referee")).to_be_visible()
+    named = page.evaluate(
+        """async () => {
+            const { cardName, deckCards } = await import("/static/webapp/js/rules.js");
+            const { t } = await import("/static/webapp/js/i18n.js");
+            return [deckCards(33).map(cardName),
+                    t("ref.winner", { name: "East", card: cardName("JOKER") })];
+        }"""
+    )
+    assert not [name for name in named[0] if name.lower().startswith("the ")]
+    assert named[1] == "East wins the trick with the joker."

@@ -445,6 +445,8 @@ def test_the_referee_rules_on_a_bid_euchre_auction_told_bid_by_bid(live_server, 
     page.get_by_role("button", name="Ask the referee", exact=True).last.click()
     ruling = page.get_by_role("region", name="Legal")
     expect(ruling).to_contain_text("South bids next and may bid: Pass, 5 tricks, 6 tricks, Moon.")
+    expect(ruling).to_contain_text("Nothing against the rules so far.")  # (no card played)
+    expect(ruling).not_to_contain_text("that play")
     # A moon, which nothing outbids, ends the auction; a lower bid after a higher one is no
     # one's contract.
     auction.get_by_role("group", name="South said:").get_by_role("button", name="Moon").click()

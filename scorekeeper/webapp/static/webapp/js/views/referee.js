@@ -97,7 +97,8 @@ export async function showReferee(main, { game, ctx = null } = {}) {
   state.asking = false;
   // Inside a game the next hand's dealer is known (the game's, after any hand still queued):
   // the record keeps it, and who leads follows from the rules.
-  const dealer = game ? project(game, ctx?.entries || []).dealer : null;
+  const { dealer = null, winner: won = null } = game ? project(game, ctx?.entries || []) : {};
+  const over = won !== null; // (a game won takes no more hands: no ruling to record)
 
   const ruleset = () => game?.ruleset
     || presets.find((item) => item.name === state.preset)?.ruleset
@@ -461,7 +462,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
             h("p", { class: "hint" }, h("a", { class: "more-link", href: `/rules/#${RULE_SECTIONS[v.rule] || v.rule}` },
               t("ref.rule", { rule: ruleName(v.rule) })))))),
         ]
-        : h("p", {}, t("ref.no_breach")),
+        : h("p", {}, t(verdict.tricks.length ? "ref.no_breach" : "ref.no_breach_yet")),
       winner ? h("p", {}, t("ref.winner", { name: name(winner.seat), card: cardName(winner.card) })) : null,
       !winner && next && next.phase === "play"
         ? h("p", {}, next.legal
@@ -475,7 +476,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       h("p", { class: "award-line" }, verdict.award
         ? t("ref.award", { award: awardText(rules, verdict.award) })
         : t("ref.no_award")),
-      ctx?.token && verdict.award && verdict.award.reason !== "thrown-in"
+      ctx?.token && verdict.award && verdict.award.reason !== "thrown-in" && !over
         ? h("button", { type: "button", class: "primary", onclick: recordRuling },
           t("ref.record", { number: ctx.game.hands.length + 1 }))
         : null);

@@ -203,7 +203,7 @@ export const EN = {
   "rank.K": "king",
   "rank.A": "ace",
   "card.name": "{rank} of {suit}",
-  "card.joker": "the Benny (joker)",
+  "card.joker": "joker",
 
   "tabs.label": "Game",
   "tabs.score": "Score",
@@ -391,6 +391,7 @@ export const EN = {
   "ref.illegal": "Not legal",
   "ref.renege": "Renege!",
   "ref.no_breach": "Nothing wrong with that play.",
+  "ref.no_breach_yet": "Nothing against the rules so far.",
     "ref.rule": "Rule: {rule}",
   "ref.again": "Start again",
   "ref.rules": "The rules in full",

@@ -202,7 +202,7 @@ export const KO = {
   "rank.K": "킹",
   "rank.A": "에이스",
   "card.name": "{suit} {rank}",
-  "card.joker": "베니(조커)",
+  "card.joker": T.joker,
 
   "tabs.label": "게임",
   "tabs.score": "점수",
@@ -386,6 +386,7 @@ export const KO = {
   "ref.illegal": "규칙 위반",
   "ref.renege": `${T.renege}!`,
   "ref.no_breach": "문제없는 플레이입니다.",
+  "ref.no_breach_yet": "지금까지 규칙에 어긋난 것이 없습니다.",
     "ref.rule": "규칙: {rule}",
   "ref.again": "처음부터 다시",
   "ref.rules": "규칙 전체 보기",
