@@ -123,9 +123,7 @@ export function showScore(main, ctx) {
   let view = project(ctx.game, ctx.entries);
   // The hand being entered survives a redraw (a language switch, another tab and back).
   const values = draft(`hand:${ctx.id}`, blankHand);
-  // The list's "Undo hand N" after one tap: its timer, and the number of the hand it is armed
-  // for. A hand entered or undone since (on this phone or another) disarms it; the same hand
-  // reaching the server (sent from the outbox meanwhile) does not.
+  // The list's "Undo hand N" after one tap: its timer, and the hand it is armed for.
   let undoArmed = 0;
   let undoArmedFor = 0;
   const armedFor = (hand) => Boolean(undoArmed) && undoArmedFor === hand.number;
@@ -259,14 +257,21 @@ export function showScore(main, ctx) {
     }
     // (Its top back from under the score, where the last hand's tap had scrolled it.)
     window.scrollTo(0, Math.min(place, place + form.getBoundingClientRect().top - stickyBottom()));
-    // Its Undo within reach where the entry is taller than the screen, with who called in view
-    // if both can be (else the Undo: six seats, or the bids, at large text).
+    // Its Undo within reach, with who called in view if both can be (docs/webapp.md).
     const undoButton = told && form.querySelector("#toast button");
     if (undoButton) {
       scrollToShow(undoButton, form.querySelector(".choice-grid") || form);
       scrollToShow(undoButton, form.querySelector("#toast"));
+      undoKeptUntil = performance.now() + 2000;
     }
     flush();
+  }
+
+  // (docs/webapp.md: the save's Undo kept in reach as the score is drawn again.)
+  let undoKeptUntil = 0;
+  function keepUndoInReach() {
+    const undoButton = performance.now() < undoKeptUntil && form?.querySelector("#toast:not([hidden]) button");
+    if (undoButton) scrollToShow(undoButton, form.querySelector("#toast"));
   }
 
   async function undo(hand) {
@@ -314,8 +319,7 @@ export function showScore(main, ctx) {
             : null);
       })));
     partnersFit(areas.board);
-    // Who deals is in the hand entry's heading when this phone keeps score; after a round's
-    // last hand, or the game's, nobody deals next.
+    // Who deals is in the hand entry's heading when this phone keeps score.
     const dealing = view.winner === null && !roundOver();
     replace(areas.meta,
       dealing && !ctx.token
@@ -417,9 +421,7 @@ export function showScore(main, ctx) {
   function renderChart() {
     const ruleset = ctx.game.ruleset;
     const teams = [...Array(teamCount(ruleset)).keys()];
-    // A round of a fixed number of hands has no target to count to: its chart is scaled to
-    // the points scored, and the five-and-six count (a game to ten's, its eleven pips) is left
-    // out, as it is from a game to more than eleven (Bid Euchre's 31).
+    // A round of a fixed number of hands has no target: no five-and-six count (docs/webapp.md).
     const counted = !limit && ruleset.target <= 11;
     replace(areas.chart,
       h("h2", { id: "chart-title" }, t("chart.title")),
@@ -439,6 +441,7 @@ export function showScore(main, ctx) {
     renderHands();
     renderChart();
     clash.render(view);
+    keepUndoInReach();
   }
 
   // ---- writes that need the server
