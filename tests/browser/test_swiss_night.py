@@ -139,6 +139,8 @@ def test_a_swiss_night_from_the_console(live_server, page, phone, django_user_mo
         expect(page.locator("#board div.round > h3").first).to_have_text(
             f"Round {number} · complete"
         )
+        # Every result in, nobody is playing: no time to call.
+        expect(page.get_by_role("button", name="Call time")).to_be_hidden()
     assert max(byes.values()) == 1, byes  # a bye at most once each
 
     # Three rounds planned, three played: the console offers no fourth.

@@ -817,6 +817,15 @@ def test_a_time_call_is_logged_with_who_called_it(director: Director):
     assert time["after"]["time_called_at"] == called["time_called_at"].replace("Z", "+00:00")
 
 
+def test_time_is_not_called_on_a_round_whose_every_result_is_in(director: Director):
+    """Nobody is playing: "Time!" on the phones of tables that are done would be a false alarm."""
+    event = night(director, *PLAYERS[:8])
+    settle_round(director, director.next_round(event), [[7, 3], [6, 4]])
+    refused = director.client.post(f"/api/v1/events/{event}/rounds/1/time/", format="json")
+    assert is_problem(refused, 409, code="round-complete")
+    assert not [c for c in log_of(director, event) if c["action"] == "time"]
+
+
 def test_late_arrivals_and_leaves_are_logged_once_the_night_has_begun(director: Director):
     event = night(director, *PLAYERS[:4])
     seat(director, event)

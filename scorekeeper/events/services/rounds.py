@@ -158,7 +158,8 @@ def round_time_call(
 ) -> Round:
     """The director calls time on a round: every table then enters its result as it stands
     (`time_called`). Logged with the round's `time_called_at` before and after; calling it
-    again changes nothing."""
+    again changes nothing. A round whose every table has its result confirmed has no play to
+    stop: 409 `round-complete`."""
     require_event_director(actor, event)
     require_running(event)
     with transaction.atomic():
@@ -169,6 +170,15 @@ def round_time_call(
             )
         if rnd.time_called_at is None:
             require_fresh(event, expected_version)
+            if not rnd.tables.exclude(result__status=Result.Status.CONFIRMED).exists():
+                raise Conflict(
+                    _(
+                        "Every table of round %(number)s has its result confirmed: there is no "
+                        "play to call time on."
+                    )
+                    % {"number": number},
+                    code="round-complete",
+                )
             rnd.time_called_at = timezone.now()
             rnd.time_called_by = actor.name
             rnd.save(update_fields=["time_called_at", "time_called_by"])

@@ -234,8 +234,8 @@ async function load() {
     : info.status === "finished" ? t("finished_note") : "";
   latest = tables.length ? tables[0].number : null;
   closed = info.status === "finished";
-  // (Called already: calling it again changes nothing, so it is not offered.)
-  $(".call-time").hidden = latest === null || !!tables[0].time_called_at;
+  // (Called already, calling it again changes nothing; every result in, nobody is playing.)
+  $(".call-time").hidden = latest === null || !!tables[0].time_called_at || tables[0].complete;
   $(".entrants").replaceChildren(...entrants.map(entrantItem));
   $(".board").replaceChildren(...(tables.length ? tables.map(roundBlock) : [el("p", { class: "note", text: t("no_rounds") })]));
   $(".round-sheets").replaceChildren(
