@@ -386,3 +386,24 @@ def test_an_undo_a_restored_server_lost_goes_again_while_it_has_the_hand(
     expect(page.get_by_role("heading", name=re.compile("^Hand 2"))).to_be_visible()
     expect(page.get_by_label("E/W: 0 points")).to_be_visible()
     eventually(page, lambda: page.evaluate(OUTBOX) == [], what="nothing left to send")
+
+
+def test_a_closed_nights_scoring_phone_promises_no_next_round(
+    live_server, phone, django_user_model, settings
+) -> None:
+    """The table's result stands confirmed and the director closes the night: the phone says
+    it can send nothing more, and no longer that the next round's seating shows by itself."""
+    from scorekeeper.events import services
+
+    settings.PUBLIC_URL = live_server.url
+    event, director, page, _ = scoring_a_night(live_server, phone, django_user_model)
+    (table,) = event.rounds.get().tables.all()
+    services.result_assign(table=table, actor=director, sides=[7, 3], reason="played on paper")
+    expect(page.locator("section.result")).to_contain_text(
+        "The next round's seating shows here by itself.", timeout=20_000
+    )
+    services.event_close(event=event, actor=director)
+    page.reload()
+    expect(page.locator(".closed")).to_contain_text("closed the night")
+    expect(page.locator("section.result")).to_contain_text("7")
+    expect(page.get_by_text("The next round's seating shows here by itself.")).to_have_count(0)

@@ -395,7 +395,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
         h("p", { class: res.provenance === "played" ? null : "how" }, howLine(res)),
         res.time_called ? h("p", { class: "badge warn" }, t("result.time_called")) : null,
         // (A confirming phone is joined for this round only.)
-        ...(device.role === "scorer" ? [h("p", { class: "hint" }, t("result.next_round"))]
+        ...(device.role === "scorer" ? [closed ? null : h("p", { class: "hint" }, t("result.next_round"))]
           : [h("p", {}, t("result.round_over")), h("button", { type: "button", onclick: leave }, t("table.leave"))]));
     } else if (res && res.status === "entered") {
       parts.push(h("p", { class: "result-score" }, scoreLine(res.points)),
