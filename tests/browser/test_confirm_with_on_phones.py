@@ -105,6 +105,9 @@ def test_only_a_phone_of_the_opponents_own_confirms(live_server, phone, django_u
     theirs = joined(phone(), live_server.url, table["join_code"], opponents=True)
     asked = theirs.locator("section.result")
     expect(asked).to_contain_text("Whose phone is this?")
+    # The side that entered the result is not offered: its players cannot confirm it.
+    offered = asked.locator(".name-phone button")
+    expect(offered).to_have_text([seats[1], seats[3]])
     asked.get_by_role("button", name=seats[3], exact=True).click()
     expect(asked.get_by_role("button", name=f"I am {seats[0]}: confirm")).to_have_count(0)
     # Saying it is wrong, too, is for that player's side only.

@@ -257,10 +257,10 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     }
   }
 
-  function whoIsThisPhone() {
+  function whoIsThisPhone(side) {
     return h("div", { class: "name-phone" },
       h("p", {}, t("result.phone_for")),
-      h("div", { class: "row" }, names().map((seat) => h("button", {
+      h("div", { class: "row" }, names(side).map((seat) => h("button", {
         type: "button",
         onclick: () => nameThisPhone(seat.player),
       }, seat.name))));
@@ -338,7 +338,7 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
     const enterer = table.seats.find((seat) => seat.player === res.entered_by);
     const allowed = confirmersHere(enterer);
     let confirming = allowed.why ? h("p", { class: "hint" }, allowed.why) : null;
-    if (allowed.name) confirming = whoIsThisPhone();
+    if (allowed.name) confirming = whoIsThisPhone(1 - enterer.side); // (the other side's players)
     else if (allowed.who) {
       confirming = table.confirm_with === "pin" ? confirmByPin(allowed.who, res.version) : confirmButtons(allowed.who, res.version);
     }

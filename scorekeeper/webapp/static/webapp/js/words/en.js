@@ -509,7 +509,7 @@ export const EN = {
 
   // A result's confirmation and how it came about (the events' pages say the same).
   "result.phone_for": "Whose phone is this? It confirms for that player's side.",
-  "result.own_side": "This phone is for the side that entered the result: an opponent confirms it.",
+  "result.own_side": "This phone is for the side that entered the result: an opponent confirms it. Named for the wrong player? Leave this table and join again.",
   "result.pin_who": "Who confirms?",
   "result.pin.missing": "Choose who confirms, and type their 4-digit PIN.",
   "result.pin": "Their PIN (on their tally card)",

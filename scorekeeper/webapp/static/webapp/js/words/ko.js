@@ -502,7 +502,7 @@ export const KO = {
 
   // A result's confirmation and how it came about (the events' pages say the same).
   "result.phone_for": "누구의 폰인가요? 그 선수 편을 위해 확인합니다.",
-  "result.own_side": "이 폰은 결과를 입력한 편의 것입니다: 상대편이 확인합니다.",
+  "result.own_side": "이 폰은 결과를 입력한 편의 것입니다: 상대편이 확인합니다. 이름을 잘못 골랐다면 이 테이블에서 나간 뒤 다시 참여하세요.",
   "result.pin_who": "누가 확인하나요?",
   "result.pin.missing": "누가 확인하는지 고르고, 그 사람의 네 자리 PIN을 입력하세요.",
   "result.pin": "그 선수의 PIN (점수 카드에 있음)",
