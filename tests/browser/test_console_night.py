@@ -189,6 +189,8 @@ def test_a_night_from_the_console_alone(live_server, page, phone, django_user_mo
     desk = page.locator(".desk")
     expect(desk.get_by_role("heading", name="Table 1 · Round 1")).to_be_visible()
     expect(desk.locator(".desk-hands li")).to_have_count(2)
+    # Its result came from its hands, and follows them: nothing to take from them again.
+    expect(desk.get_by_role("button", name="Enter the result from its hands")).to_be_hidden()
     # At 360 px everything fits, and every control is big enough for a thumb.
     problems = layout_problems(page)
     assert problems == [], "\n".join(problems)

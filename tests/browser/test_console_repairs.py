@@ -492,7 +492,7 @@ def test_a_correction_without_a_reason_brings_the_why_box_to_the_director(
     open_table_one(page)
     page.locator("#totals-0").fill("5")
     page.locator("#totals-1").fill("3")
-    page.get_by_role("button", name="Correct the result").click()
+    page.get_by_role("button", name="Key in the result").click()
     why = page.locator(".desk-reason")
     expect(why).to_be_focused()
     expect(why).to_have_attribute("aria-invalid", "true")
@@ -502,8 +502,10 @@ def test_a_correction_without_a_reason_brings_the_why_box_to_the_director(
     assert not hasattr(event.rounds.get().tables.get(number=1), "result")
     why.fill("from the tally card")
     expect(why).not_to_have_attribute("aria-invalid", "true")
-    page.get_by_role("button", name="Correct the result").click()
+    page.get_by_role("button", name="Key in the result").click()
     expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("5–3")
+    # Keyed in, it is a result to correct now.
+    expect(page.get_by_role("button", name="Key in the result")).to_have_count(0)
     # The reason is spent with its change: the next one asks its own, never logged with this
     # one's.
     expect(why).to_have_value("")
@@ -524,7 +526,7 @@ def test_a_paper_tally_of_a_table_with_no_hand_is_keyed_in_on_a_hand_by_hand_nig
     page.locator(".desk-reason").fill("paper tally, the phone died")
     page.locator("#totals-0").fill("5")
     page.locator("#totals-1").fill("3")
-    page.get_by_role("button", name="Correct the result").click()
+    page.get_by_role("button", name="Key in the result").click()
     expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("5–3")
     result = event.rounds.get().tables.get(number=1).result
     assert (result.points, result.status) == ([5, 3], "confirmed")

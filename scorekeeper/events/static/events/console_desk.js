@@ -120,12 +120,17 @@ function drawSummary(table, round) {
   $(".desk-summary", desk).textContent = `${sides}: ${resultLine(table)}${byHands ? ` · ${t("hands", { count: table.hands })}` : ""}`;
 }
 
+const FROM_ITS_HANDS = new Set(["played", "confirmed-by-director"]);
+
 async function draw() {
   const { table, round } = open;
   // Totals are keyed in on a totals night, and for a table that entered no hand (it played
   // on paper: its tally card); a table's hands are read again on a hand-by-hand night.
   $(".totals-form", desk).hidden = byHands && table.hands > 0;
-  $(".rederive-form", desk).hidden = !byHands || table.hands === 0;
+  const keyed = $(".totals-form button[type=submit]", desk);
+  keyed.textContent = keyed.dataset[table.provenance ? "correct" : "enter"];
+  // (A result the table entered from its hands follows them already: nothing to take again.)
+  $(".rederive-form", desk).hidden = !byHands || table.hands === 0 || FROM_ITS_HANDS.has(table.provenance);
   drawSummary(table, round);
   drawSeats(table);
   await Promise.all([drawHands(table), drawLog(table, round)]);
