@@ -439,3 +439,25 @@ def test_a_card_is_named_as_a_word_the_sentence_gives_its_article(live_server, p
     )
     assert not [name for name in named[0] if name.lower().startswith("the ")]
     assert named[1] == "East wins the trick with the joker."
+
+
+def test_a_club_rounds_hands_all_in_leave_no_ruling_to_record(
+    live_server, phone, django_user_model, settings
+) -> None:
+    """A round of two hands, both entered: the table's referee still rules, and offers no
+    third hand to record (the server would refuse it, the round's hands all in)."""
+    from test_the_table_in_two_taps import round_of_two_played
+
+    table, names, *_ = round_of_two_played(live_server, phone, django_user_model, settings)
+    page = table.page
+    page.get_by_role("link", name="Referee").click()
+    # South deals hand 3, so West leads; North throws a club holding the left bower.
+    page.get_by_role("group", name="Trump", exact=True).get_by_role("radio", name="Hearts").check()
+    page.get_by_role("group", name="Who called trump?").get_by_role(
+        "radio", name=names[1], exact=True
+    ).check()
+    cards = ["ace of hearts", "nine of clubs", "nine of hearts", "ten of hearts"]
+    rule_on_a_renege(page, cards, names[0])
+    ruling = page.get_by_role("region", name="Renege!")
+    expect(ruling).to_contain_text("left bower")
+    expect(ruling.get_by_role("button", name=re.compile("^Record this ruling"))).to_have_count(0)

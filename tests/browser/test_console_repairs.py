@@ -342,6 +342,30 @@ def test_an_event_with_a_hand_entered_offers_no_delete(live_server, page: Page, 
     expect(page.get_by_role("button", name="Delete this event")).to_be_hidden()
 
 
+def test_a_result_waiting_for_the_opponents_is_confirmed_from_its_hands_at_the_desk(
+    live_server, page: Page, django_user_model
+):
+    """The phone entered its result from its hands and the opponents have gone: the desk takes
+    it from the hands, confirmed; then it follows them, with nothing more to take."""
+    event = a_night(django_user_model)
+    table = event.rounds.get().tables.get(number=1)
+    for _ in range(2):  # the round's two hands, made
+        hand_record(game_id=table.game_id, entry=QuickEntry(maker=0, trump="H", maker_tricks=3))
+    scorer, _token = services.table_join(code=table.event_table.join_code)
+    seat = table.seats.order_by("number").first()
+    services.result_enter(table=table, actor=Actor(device=scorer), entered_by=seat.player_id)
+    sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
+    open_table_one(page)
+    take = page.get_by_role("button", name="Enter the result from its hands")
+    expect(take).to_be_visible()
+    page.locator(".desk-reason").fill("the opponents went home")
+    take.click()
+    expect(page.locator("[data-note-slot=desk-result]")).to_contain_text("2–0")
+    table.refresh_from_db()
+    assert table.result.status == "confirmed"
+    expect(take).to_be_hidden()
+
+
 def open_table_one(page: Page) -> None:
     board_table(page, 1).get_by_role("button", name="Open table 1").click()
     expect(page.locator(".desk")).to_be_visible()

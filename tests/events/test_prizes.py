@@ -129,6 +129,11 @@ def test_a_player_whose_only_round_so_far_was_a_bye_can_be_last_of_the_night():
     ranked = night.rank(Scoring(), NAMES, byes=[Bye(1, 5)], complete={1})
     assert {r.name: r.total for r in ranked.rows}["Eve"] == 0
     assert prizes(ranked)["booby"] == [("Eve", 0)]
+    # Ranked per round, her bye earned nothing to rank her by: she is unranked, last on no
+    # figure, and the last of those ranked takes it.
+    per_round = night.rank(Scoring(rank_by="per-round"), NAMES, byes=[Bye(1, 5)], complete={1})
+    assert {r.name: r.rank for r in per_round.rows}["Eve"] is None
+    assert prizes(per_round)["booby"] == [("Cat", 5), ("Dan", 5)]
 
 
 def test_a_late_arrival_is_not_last_of_the_night():

@@ -526,9 +526,10 @@ def _highest_game(
 
 
 def _booby(scoring: Scoring, ranked: Sequence[StandingRow]) -> list[PrizeWinner]:
-    """Everyone level in last place among those who played the whole night; nobody when
-    there are not two such places (everyone level, or fewer than two who stayed)."""
-    stayed = [row for row in ranked if row.whole_night]
+    """Everyone level in last place among those who played the whole night and are ranked
+    (ranked per round, a bye that earned nothing leaves its row unranked: last on no figure);
+    nobody when there are not two such places (everyone level, or fewer than two who stayed)."""
+    stayed = [row for row in ranked if row.whole_night and row.rank is not None]
     if len(stayed) < 2:
         return []
     lowest = min(_primary(scoring, row) for row in stayed)

@@ -129,8 +129,10 @@ async function draw() {
   $(".totals-form", desk).hidden = byHands && table.hands > 0;
   const keyed = $(".totals-form button[type=submit]", desk);
   keyed.textContent = keyed.dataset[table.provenance ? "correct" : "enter"];
-  // (A result the table entered from its hands follows them already: nothing to take again.)
-  $(".rederive-form", desk).hidden = !byHands || table.hands === 0 || FROM_ITS_HANDS.has(table.provenance);
+  // (A result the table entered from its hands and had confirmed follows them already: nothing
+  // to take again. One still waiting for the opponents is confirmed by taking it.)
+  const followsItsHands = table.state === "confirmed" && FROM_ITS_HANDS.has(table.provenance);
+  $(".rederive-form", desk).hidden = !byHands || table.hands === 0 || followsItsHands;
   drawSummary(table, round);
   drawSeats(table);
   await Promise.all([drawHands(table), drawLog(table, round)]);

@@ -97,8 +97,11 @@ export async function showReferee(main, { game, ctx = null } = {}) {
   state.asking = false;
   // Inside a game the next hand's dealer is known (the game's, after any hand still queued):
   // the record keeps it, and who leads follows from the rules.
-  const { dealer = null, winner: won = null } = game ? project(game, ctx?.entries || []) : {};
-  const over = won !== null; // (a game won takes no more hands: no ruling to record)
+  const { dealer = null, winner: won = null, counted = 0 } = game ? project(game, ctx?.entries || []) : {};
+  // (A game won, or a club round's hands all in or its result entered, takes no more hands:
+  // no ruling to record.)
+  const over = won !== null || (!!ctx?.table?.limit && counted >= ctx.table.limit)
+    || !!ctx?.table?.closed(ctx.entries || []);
 
   const ruleset = () => game?.ruleset
     || presets.find((item) => item.name === state.preset)?.ruleset
