@@ -65,7 +65,10 @@ def test_a_tables_code_works_all_night_and_is_dead_after_close(director: Directo
     assert is_problem(desk, 409, "status", "night-closed")
     # Reopened by the director, the codes on the cards work again; old tokens do not.
     ok(director.client.patch(f"/api/v1/events/{event}/", {"status": "running"}, format="json"))
-    assert is_problem(phone.here(), 401, "Authorization", "device-closed")
+    ended = phone.here()
+    assert is_problem(ended, 401, "Authorization", "device-closed")
+    # (Told to join again, not that it can send nothing more: the night is open.)
+    assert "join again with the table's code" in ended.json()["detail"]
     join(codes[1])
 
 

@@ -228,6 +228,29 @@ def test_wrong_pins_entering_and_confirming_share_a_tables_five_tries(director: 
     assert is_problem(used, 409, "pin", "pin-tries-used")
 
 
+def test_a_tables_five_tries_are_the_nights_and_none_is_spent_on_a_confirmed_result(
+    director: Director,
+):
+    """Three wrong PINs in round 1 leave the table two for the night, not five more in round
+    2; and once its result is confirmed a PIN typed to enter it is refused before it is
+    compared: a free guess the refusal would have told right."""
+    event, _, phone = hand_played(director, confirm_with="pin")
+    them, mine = phone.player(phone.by_seat[1]), phone.player(phone.by_seat[0])
+    guess = f"{(int(pin_of(event, them)) + 1) % 10_000:04d}"
+    entering = [phone.post("result/", {"entered_by": them, "pin": guess}) for _ in range(3)]
+    assert [t.json()["tries_left"] for t in entering] == [4, 3, 2]
+    ok(phone.post("result/", {"entered_by": mine, "pin": pin_of(event, mine)}), 201)
+    url = phone.url + "result/confirm/"
+    ok(phone.client.post(url, {"confirmed_by": them, "pin": pin_of(event, them)}, format="json"))
+    for pin in (guess, pin_of(event, them)):  # wrong or right, the same answer
+        again = phone.post("result/", {"entered_by": them, "pin": pin})
+        assert is_problem(again, 409, "result", "result-confirmed")
+    (table,) = director.next_round(event)["tables"]
+    phone.at(table).hand(maker=phone.by_seat[0], tricks=3)
+    missed = phone.post("result/", {"entered_by": them, "pin": guess})
+    assert is_problem(missed, 422, "pin", "wrong-pin") and missed.json()["tries_left"] == 1
+
+
 def test_pins_are_printed_for_the_clubs_directors_only(director: Director, director_user):
     """Each player's PIN on their own tally card, printed by a director of the club; never on a
     public page, nor on the wall list a director prints to pin by the door (whoever read it

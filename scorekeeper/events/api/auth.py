@@ -41,6 +41,11 @@ ENDED = {
         "The director ended this table's confirming phones: join again with the table's code."
     ),
 }
+#: A phone the closing of the night ended, the night open again since: its token stays ended.
+CLOSED_THEN_REOPENED = gettext_lazy(
+    "The director closed the night after this phone joined, and opened it again: join again "
+    "with the table's code."
+)
 
 
 class AwaitingRestore(exceptions.APIException):
@@ -78,7 +83,8 @@ class TableTokenAuthentication(BaseAuthentication):
             raise exceptions.AuthenticationFailed(str(ENDED["closed"]), code="night-closed")
         if device.revoked_at is not None:
             why = device.ended or "handed-over"
-            raise exceptions.AuthenticationFailed(str(ENDED[why]), code=f"device-{why}")
+            said = CLOSED_THEN_REOPENED if why == "closed" else ENDED[why]
+            raise exceptions.AuthenticationFailed(str(said), code=f"device-{why}")
         return None, device
 
     def authenticate_header(self, request: Request) -> str:

@@ -38,7 +38,13 @@ from scorekeeper.events.models import (
 from scorekeeper.events.selectors import result_of
 from scorekeeper.events.services.averages import absent_partners_rescored
 from scorekeeper.events.services.night_log import already_logged
-from scorekeeper.events.services.pins import PIN_TRIES, entry_misses, pin_matches, wrong_pin
+from scorekeeper.events.services.pins import (
+    PIN_TRIES,
+    confirm_misses,
+    entry_misses,
+    pin_matches,
+    wrong_pin,
+)
 from scorekeeper.events.services.results import result_logged, result_snapshot, seat_of
 from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
 
@@ -133,7 +139,7 @@ def result_confirm(
             result_logged(table, ResultChange.Action.CONFIRM, actor, before, result, key=key)
             table_write_ends(table.round.event_id)
     if missed:
-        left = PIN_TRIES - result.pin_misses - entry_misses(table)
+        left = PIN_TRIES - confirm_misses(table) - entry_misses(table)
         raise wrong_pin(
             left,
             ngettext(
@@ -189,7 +195,7 @@ def _phone_may_confirm(
 def _pin_matches(result: Result, event: Event, confirmed_by: int, pin: str | None) -> bool:
     """The PIN typed is the confirming player's for this event; refused outright when none
     was typed, when the player has none (a substitute), or when the tries are used up."""
-    if result.pin_misses + entry_misses(result.table) >= PIN_TRIES:
+    if confirm_misses(result.table) + entry_misses(result.table) >= PIN_TRIES:
         raise Conflict(
             _("Too many wrong PINs for this result: the director confirms it."),
             code="pin-tries-used",

@@ -23,18 +23,21 @@ ENTRY_PIN_PERIOD: Final = 12 * 3600.0
 
 
 def entry_key(table: Table) -> tuple[str, float]:
-    return f"entry-pins:{table.pk}", ENTRY_PIN_PERIOD
+    """The count of a table's wrong entry PINs: the physical table's, all night (a new round
+    at the table is no new five tries)."""
+    return f"entry-pins:{table.event_table_id}", ENTRY_PIN_PERIOD
 
 
 def entry_misses(table: Table) -> int:
-    """The wrong PINs typed entering the table's result this night."""
+    """The wrong PINs typed entering the table's results this night."""
     with counted(entry_key(table)) as (misses,):
         return misses.count
 
 
 def confirm_misses(table: Table) -> int:
-    """The wrong PINs typed confirming the table's result."""
-    return sum(Result.objects.filter(table=table).values_list("pin_misses", flat=True))
+    """The wrong PINs typed confirming the table's results this night, every round's."""
+    rounds = Result.objects.filter(table__event_table_id=table.event_table_id)
+    return sum(rounds.values_list("pin_misses", flat=True))
 
 
 def pin_matches(event: Event, player: int, pin: str | None, *, field: str) -> bool:
@@ -60,8 +63,8 @@ def pin_matches(event: Event, player: int, pin: str | None, *, field: str) -> bo
 def entry_pin_checked(table: Table, player: int, pin: str | None) -> None:
     """Under `pin`, the scoring phone's entry proves who entered it: the entering player's
     PIN, as the opponent's proves the confirmation (else one side could enter in the other's
-    name and confirm with its own PIN). A wrong PIN is counted for the table's round: after
-    `PIN_TRIES`, the director enters the result. The try is counted, under the count's lock,
+    name and confirm with its own PIN). A wrong PIN is counted for the table, all night: after
+    `PIN_TRIES`, the director enters its results. The try is counted, under the count's lock,
     before the PIN is compared, and given back when it was right: tries sent at once are
     each counted, never compared against a count that has not yet had the others."""
     key, period = entry_key(table)

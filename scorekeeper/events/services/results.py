@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import referee
 from scorekeeper.backups import backup_soon
@@ -80,9 +81,12 @@ def _outcome_from_game(table: Table, event: Event, time_called: bool) -> _Outcom
     if event.round_length == Event.RoundLength.HANDS:
         wanted = event.hands_per_round or 0
         finished = counted == wanted
-        unfinished = _(
+        unfinished = ngettext(
+            "A round here is %(hands)s hand; this table has entered %(entered)s. Enter the "
+            "result when time is called, as it stands.",
             "A round here is %(hands)s hands; this table has entered %(entered)s. Enter the "
-            "result when time is called, as it stands."
+            "result when time is called, as it stands.",
+            wanted,
         ) % {"hands": wanted, "entered": counted}
     else:
         finished = game.winner is not None
@@ -430,6 +434,14 @@ def _same_entry(
     )
 
 
+def _confirmed_already() -> Conflict:
+    return Conflict(
+        _("The result is confirmed; only the director can correct it."),
+        code="result-confirmed",
+        field="result",
+    )
+
+
 def result_enter(
     *,
     table: Table,
@@ -448,9 +460,14 @@ def result_enter(
     table has none (a result that stands is confirmed, or corrected with a reason)."""
     event = table.round.event
     if event.confirm_with == Event.ConfirmWith.PIN and not directs(actor, event.club):
-        # (who may enter, and for whom, before a wrong PIN is counted against the table)
+        # (who may enter, and for whom, before a wrong PIN is counted against the table; and
+        # whether there is anything to enter: a PIN tried on a confirmed result would be a
+        # guess that costs the table nothing, told right by the refusal that follows it)
         require_device(actor, table, scorer=True)
         seat_of(table, entered_by, "entered_by")
+        confirmed = Result.objects.filter(table=table, status=Result.Status.CONFIRMED)
+        if confirmed.exists() and not already_logged(table, ResultChange.Action.ENTER, key):
+            raise _confirmed_already()
         entry_pin_checked(table, entered_by, pin)  # (a wrong one is counted, kept, refused)
     with transaction.atomic():
         table = table_lock(table)
@@ -475,11 +492,7 @@ def result_enter(
                 field="result",
             )
         if result is not None and result.status == Result.Status.CONFIRMED:
-            raise Conflict(
-                _("The result is confirmed; only the director can correct it."),
-                code="result-confirmed",
-                field="result",
-            )
+            raise _confirmed_already()
         if result is not None and result.status == Result.Status.ENTERED:
             raise Conflict(
                 _(

@@ -178,6 +178,7 @@ def round_time_call(
                     )
                     % {"number": number},
                     code="round-complete",
+                    field="number",
                 )
             rnd.time_called_at = timezone.now()
             rnd.time_called_by = actor.name
