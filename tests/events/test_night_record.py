@@ -598,6 +598,33 @@ def test_two_players_at_two_tables_swap_seats_before_the_first_hand(director: Di
     ]
 
 
+def test_a_swap_moves_the_versions_of_the_tables_whose_seats_it_changed(director: Director):
+    """Director A read table 1 with Ann at North; director B swaps Ann with a player of table
+    2. A's "Ann is absent", asked against the table as A read it, would mark B's newcomer
+    absent: it is 412 naming the swap. Table 3, untouched, keeps its version."""
+    event = night(director, *PLAYERS, "Ivy", "Jay", "Kit", "Lou")
+    seated, _devices = seat(director, event)
+
+    def versions() -> dict[int, int]:
+        (rnd,) = ok(director.client.get(f"/api/v1/events/{event}/board/"))
+        return {table["number"]: table["version"] for table in rnd["tables"]}
+
+    read = versions()
+    first, second = seated["tables"][0]["seats"][0], seated["tables"][1]["seats"][1]
+    body = {"players": [first["player"], second["player"]], "reason": "asked to"}
+    ok(director.client.post(f"/api/v1/events/{event}/rounds/1/swap/", body, format="json"))
+    now = versions()
+    assert now[1] > read[1] and now[2] > read[2] and now[3] == read[3]
+    absent = director.client.post(
+        f"/api/v1/tables/{seated['tables'][0]['id']}/seats/0/absent/",
+        {"reason": "Ann is not here"},
+        format="json",
+        HTTP_IF_MATCH=f'"{read[1]}"',
+    )
+    assert is_problem(absent, 412, code="changed-meanwhile")
+    assert [change["action"] for change in absent.json()["changes"]] == ["swap"]
+
+
 def one_sitting_out(director: Director) -> tuple[int, str, int, int]:
     """A night of five, round 1 seated (one table, one bye): the event, who sits out (name
     and id) and a player at the table."""

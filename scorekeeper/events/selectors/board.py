@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.localized.stories import story_of
@@ -124,6 +124,8 @@ def table_board(*, event: Event) -> list[BoardRound]:
         .annotate(at=Max("created_at"), newest=Max("id"))
         .values_list("round_number", "table_number", "at", "newest")
     }
+    for place, swaps in _swaps_at(event.pk).items():  # (a swap changed this table's seats)
+        changed[place] = max([changed.get(place, (None, 0)), *swaps], key=lambda seen: seen[1])
     numbers = {rnd.pk: rnd.number for rnd in rounds}
     time_called_by = {rnd.pk: rnd.time_called_by for rnd in rounds}
     phones: dict[tuple[int, int | None], list[str]] = defaultdict(list)
@@ -220,7 +222,26 @@ def scope_of(event: Event | int, table: Table | None) -> QuerySet[ResultChange]:
     changes = ResultChange.objects.filter(event_id=event_id)
     if table is None:
         return changes.filter(table_number__isnull=True)
-    return changes.filter(round_number=table.round.number, table_number=table.number)
+    number = table.round.number
+    swaps = [change for _, change in _swaps_at(event_id, number).get((number, table.number), [])]
+    return changes.filter(Q(round_number=number, table_number=table.number) | Q(id__in=swaps))
+
+
+def _swaps_at(event_id: int, number: int | None = None) -> dict[tuple[Any, Any], list[Any]]:
+    """The swaps of players (entries of the event as a whole) by each table whose seats they
+    changed, (round, table): [(when, id), ...]; a round's only, given its number. A director's
+    change of such a table begun before the swap is asked against a version it has moved."""
+    swaps = ResultChange.objects.filter(event_id=event_id, action=ResultChange.Action.SWAP)
+    if number is not None:
+        swaps = swaps.filter(round_number=number)
+    found: dict[tuple[Any, Any], list[Any]] = defaultdict(list)
+    for change, round_number, at, before in swaps.values_list(
+        "id", "round_number", "created_at", "before"
+    ):
+        for place in (before or {}).get("places", []):
+            if place.get("table") is not None:
+                found[(round_number, place["table"])].append((at, change))
+    return found
 
 
 def version_of(event: Event | int, table: Table | None = None) -> int:
