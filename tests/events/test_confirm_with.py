@@ -209,15 +209,23 @@ def test_five_wrong_pins_leave_the_result_to_the_director(director: Director):
     assert ok(corrected)["status"] == "confirmed"
 
 
-def test_wrong_pins_entering_and_confirming_share_a_tables_five_tries(director: Director):
-    """Each wrong PIN is a guess at a player's: a side entering in the other's name and then
-    confirming in it gets five guesses at the table in all, not five each way."""
+def three_wrong_then_entered(director: Director) -> tuple[int, Device, int, str]:
+    """Under `pin`, three wrong PINs typed entering the result in the opponents' name, then
+    the result entered rightly in the scorer's own: the event, the phone, the opponent whose
+    PIN was guessed and the guess."""
     event, _, phone = hand_played(director, confirm_with="pin")
     them, mine = phone.player(phone.by_seat[1]), phone.player(phone.by_seat[0])
     guess = f"{(int(pin_of(event, them)) + 1) % 10_000:04d}"
     entering = [phone.post("result/", {"entered_by": them, "pin": guess}) for _ in range(3)]
     assert [t.json()["tries_left"] for t in entering] == [4, 3, 2]
     ok(phone.post("result/", {"entered_by": mine, "pin": pin_of(event, mine)}), 201)
+    return event, phone, them, guess
+
+
+def test_wrong_pins_entering_and_confirming_share_a_tables_five_tries(director: Director):
+    """Each wrong PIN is a guess at a player's: a side entering in the other's name and then
+    confirming in it gets five guesses at the table in all, not five each way."""
+    event, phone, them, guess = three_wrong_then_entered(director)
     url = phone.url + "result/confirm/"
     confirming = [
         phone.client.post(url, {"confirmed_by": them, "pin": guess}, format="json")
@@ -234,12 +242,7 @@ def test_a_tables_five_tries_are_the_nights_and_none_is_spent_on_a_confirmed_res
     """Three wrong PINs in round 1 leave the table two for the night, not five more in round
     2; and once its result is confirmed a PIN typed to enter it is refused before it is
     compared: a free guess the refusal would have told right."""
-    event, _, phone = hand_played(director, confirm_with="pin")
-    them, mine = phone.player(phone.by_seat[1]), phone.player(phone.by_seat[0])
-    guess = f"{(int(pin_of(event, them)) + 1) % 10_000:04d}"
-    entering = [phone.post("result/", {"entered_by": them, "pin": guess}) for _ in range(3)]
-    assert [t.json()["tries_left"] for t in entering] == [4, 3, 2]
-    ok(phone.post("result/", {"entered_by": mine, "pin": pin_of(event, mine)}), 201)
+    event, phone, them, guess = three_wrong_then_entered(director)
     url = phone.url + "result/confirm/"
     ok(phone.client.post(url, {"confirmed_by": them, "pin": pin_of(event, them)}, format="json"))
     for pin in (guess, pin_of(event, them)):  # wrong or right, the same answer
