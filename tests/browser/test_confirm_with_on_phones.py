@@ -141,6 +141,8 @@ def test_an_opponents_phone_that_disputes_is_told_what_it_did_not_the_scorers_jo
     theirs = joined(phone(), live_server.url, table["join_code"], opponents=True)
     asked = theirs.locator("section.result")
     asked.get_by_role("button", name=seats[3], exact=True).click()
+    # (Named: the result is drawn again for that side, its dispute with it.)
+    expect(asked.get_by_role("button", name=f"I am {seats[3]}: confirm")).to_be_visible()
     asked.locator("details.dispute summary").click()
     asked.get_by_role("group", name="Who says so?").get_by_role("radio", name=seats[3]).check()
     # Drawn again (another tab and back, as a poll's news redraws it): still open as left.

@@ -119,10 +119,12 @@ def test_one_tables_writes_alternate_between_two_servers(director: Director, tmp
 
 
 def others_connected() -> int:
+    """The servers' sessions (and their backups') still on the database: clients', not the
+    server's own workers (an autovacuum worker on it is no session of theirs)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
         )
         (count,) = cursor.fetchone()
     return int(count)

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from scorekeeper.counters import counted, take_back
 from scorekeeper.errors import Conflict, Malformed, Unprocessable
 from scorekeeper.events.models import Entrant, Event, Result, Table
+from scorekeeper.events.services.tables import result_confirmed
 
 #: Wrong PINs a table takes in a night, entering its result or confirming it, before only the
 #: director does either: each is a guess at a player's PIN, and guessing gets five chances
@@ -60,13 +61,19 @@ def pin_matches(event: Event, player: int, pin: str | None, *, field: str) -> bo
     return hmac.compare_digest(expected, pin)
 
 
-def entry_pin_checked(table: Table, player: int, pin: str | None) -> None:
+def entry_pin_checked(table: Table, player: int, pin: str | None, *, replayed: bool) -> None:
     """Under `pin`, the scoring phone's entry proves who entered it: the entering player's
     PIN, as the opponent's proves the confirmation (else one side could enter in the other's
     name and confirm with its own PIN). A wrong PIN is counted for the table, all night: after
     `PIN_TRIES`, the director enters its results. The try is counted, under the count's lock,
     before the PIN is compared, and given back when it was right: tries sent at once are
-    each counted, never compared against a count that has not yet had the others."""
+    each counted, never compared against a count that has not yet had the others.
+
+    A confirmed result is refused first (unless this is the entry's own write `replayed`): a
+    PIN tried on it would be a guess costing the table nothing, told right by the refusal."""
+    confirmed = Result.objects.filter(table=table, status=Result.Status.CONFIRMED)
+    if not replayed and confirmed.exists():
+        raise result_confirmed()
     key, period = entry_key(table)
     with counted((key, period)) as (misses,):
         # Read under the count's lock, which a confirmation's check holds too until its miss

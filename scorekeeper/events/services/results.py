@@ -1,10 +1,7 @@
-"""Results: entered by the table, confirmed by the opponents, corrected by the director.
-
-Points come from the referee: a hand-by-hand table's result is the sum of its game's awards;
-a totals-only table's result is what the table wrote down, and only a score the rules could
-have made is taken. When the director calls time, a table enters its result as it stands.
-The opponents' answer, a confirmation or a dispute, is `confirmations`.
-"""
+"""Results: entered by the table, confirmed by the opponents (`confirmations`), corrected by
+the director. A hand-by-hand table's result is the sum of its game's awards (the referee's);
+a totals-only table's is what it wrote down, if the rules could have made it. Time called, a
+table enters its result as it stands."""
 
 from __future__ import annotations
 
@@ -45,7 +42,12 @@ from scorekeeper.events.services.corrections import director_sets, logged_as
 from scorekeeper.events.services.events import require_running
 from scorekeeper.events.services.night_log import already_logged, logged, require_fresh
 from scorekeeper.events.services.pins import entry_pin_checked
-from scorekeeper.events.services.tables import require_open, table_lock, table_write_ends
+from scorekeeper.events.services.tables import (
+    require_open,
+    result_confirmed,
+    table_lock,
+    table_write_ends,
+)
 from scorekeeper.models import Hand
 from scorekeeper.selectors import score_of
 
@@ -434,14 +436,6 @@ def _same_entry(
     )
 
 
-def _confirmed_already() -> Conflict:
-    return Conflict(
-        _("The result is confirmed; only the director can correct it."),
-        code="result-confirmed",
-        field="result",
-    )
-
-
 def result_enter(
     *,
     table: Table,
@@ -460,15 +454,11 @@ def result_enter(
     table has none (a result that stands is confirmed, or corrected with a reason)."""
     event = table.round.event
     if event.confirm_with == Event.ConfirmWith.PIN and not directs(actor, event.club):
-        # (who may enter, and for whom, before a wrong PIN is counted against the table; and
-        # whether there is anything to enter: a PIN tried on a confirmed result would be a
-        # guess that costs the table nothing, told right by the refusal that follows it)
+        # (who may enter, and for whom, before a wrong PIN is counted against the table)
         require_device(actor, table, scorer=True)
         seat_of(table, entered_by, "entered_by")
-        confirmed = Result.objects.filter(table=table, status=Result.Status.CONFIRMED)
-        if confirmed.exists() and not already_logged(table, ResultChange.Action.ENTER, key):
-            raise _confirmed_already()
-        entry_pin_checked(table, entered_by, pin)  # (a wrong one is counted, kept, refused)
+        replayed = already_logged(table, ResultChange.Action.ENTER, key)
+        entry_pin_checked(table, entered_by, pin, replayed=replayed)  # (a wrong one counts)
     with transaction.atomic():
         table = table_lock(table)
         event = table.round.event
@@ -492,7 +482,7 @@ def result_enter(
                 field="result",
             )
         if result is not None and result.status == Result.Status.CONFIRMED:
-            raise _confirmed_already()
+            raise result_confirmed()
         if result is not None and result.status == Result.Status.ENTERED:
             raise Conflict(
                 _(

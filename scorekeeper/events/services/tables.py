@@ -256,6 +256,15 @@ def table_leave(*, actor: Actor) -> TableToken:
     return device
 
 
+def result_confirmed() -> Conflict:
+    """A table's confirmed result, which only the director changes: nothing to enter."""
+    return Conflict(
+        _("The result is confirmed; only the director can correct it."),
+        code="result-confirmed",
+        field="result",
+    )
+
+
 def require_open(event: Event, *, field: str = "code", actor: Actor | None = None) -> None:
     """The night is not closed (refused naming `field`: for a phone, the code it joined
     with; for a director, `actor` given, the event's `status`), and the event is running."""
