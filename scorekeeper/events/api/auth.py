@@ -31,8 +31,10 @@ LONGEST_TOKEN = 200
 ENDED = {
     "left": gettext_lazy("This phone left the table: join again with the table's code."),
     "handed-over": gettext_lazy("The director handed this table to another phone."),
+    # (Ended by the night's close, the night open again since: its token stays ended.)
     "closed": gettext_lazy(
-        "The director has closed the night: this phone can no longer send anything."
+        "The director closed the night after this phone joined, and opened it again: join again "
+        "with the table's code."
     ),
     "undone": gettext_lazy(
         "The director undid the round this phone confirmed for: join again with the table's code."
@@ -41,10 +43,8 @@ ENDED = {
         "The director ended this table's confirming phones: join again with the table's code."
     ),
 }
-#: A phone the closing of the night ended, the night open again since: its token stays ended.
-CLOSED_THEN_REOPENED = gettext_lazy(
-    "The director closed the night after this phone joined, and opened it again: join again "
-    "with the table's code."
+NIGHT_CLOSED = gettext_lazy(
+    "The director has closed the night: this phone can no longer send anything."
 )
 
 
@@ -80,11 +80,10 @@ class TableTokenAuthentication(BaseAuthentication):
             # A hand this phone sent before is still answered as it was (`TableHandsView`).
             request.ended_device = device  # type: ignore[attr-defined]
         if closed:
-            raise exceptions.AuthenticationFailed(str(ENDED["closed"]), code="night-closed")
+            raise exceptions.AuthenticationFailed(str(NIGHT_CLOSED), code="night-closed")
         if device.revoked_at is not None:
             why = device.ended or "handed-over"
-            said = CLOSED_THEN_REOPENED if why == "closed" else ENDED[why]
-            raise exceptions.AuthenticationFailed(str(said), code=f"device-{why}")
+            raise exceptions.AuthenticationFailed(str(ENDED[why]), code=f"device-{why}")
         return None, device
 
     def authenticate_header(self, request: Request) -> str:
