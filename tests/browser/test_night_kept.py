@@ -298,6 +298,8 @@ def test_a_phone_handed_off_its_table_stops_asking_for_it(
 
 #: This phone's copy of the game two versions newer than the server's, and nothing kept to send
 #: again: as after a restore to an older backup, once the phone forgot what it had sent.
+#: Call it once the phone keeps the server's game (``KEPT_VERSION``), not merely once the
+#: server has the hand, or it moves ahead a copy from before the hand.
 AHEAD = """async (id) => {
   const { clear, createStore, get, set } = await import("/static/vendor/idb-keyval/index.js");
   const games = createStore("euchre-games", "games");
@@ -305,6 +307,9 @@ AHEAD = """async (id) => {
   await set(id, { ...kept, game: { ...kept.game, version: kept.game.version + 2 } }, games);
   await clear(createStore("euchre-sent", "hands"));
 }"""
+KEPT_VERSION = (
+    "async (id) => (await (await import('/static/webapp/js/db.js')).loadGame(id)).version"
+)
 
 
 def test_a_phone_ahead_of_a_server_it_cannot_bring_up_goes_on_from_the_servers_game(
@@ -317,6 +322,11 @@ def test_a_phone_ahead_of_a_server_it_cannot_bring_up_goes_on_from_the_servers_g
     table.new_game(FOUR)
     table.hand("Ann (N)", "Made")
     eventually(page, lambda: len(table.game()["hands"]) == 1, what="the first hand recorded")
+    eventually(
+        page,
+        lambda: page.evaluate(KEPT_VERSION, table.game_id) == table.game()["version"],
+        what="the recorded hand kept on the phone",
+    )
     page.evaluate(AHEAD, table.game_id)
     # Read on the copy kept (the server's reads go unanswered until the hand is sent).
     sent: list[str] = []
@@ -343,10 +353,9 @@ def test_a_phone_ahead_of_a_server_it_cannot_bring_up_goes_on_from_the_servers_g
     page.evaluate(AHEAD, table.game_id)
     page.reload()
     expect(page.get_by_role("heading", name=re.compile("^Hand 3"))).to_be_visible()
-    kept = "async (id) => (await (await import('/static/webapp/js/db.js')).loadGame(id)).version"
     eventually(
         page,
-        lambda: page.evaluate(kept, table.game_id) == table.game()["version"],
+        lambda: page.evaluate(KEPT_VERSION, table.game_id) == table.game()["version"],
         what="the server's game kept",
     )
     table.hand("Cat (S)", "Made")
