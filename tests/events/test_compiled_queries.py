@@ -69,7 +69,7 @@ def test_a_table_read_for_its_write_is_the_orms_table_with_the_same_related_rows
             assert len(captured.captured_queries) == 1
             orm = the_row(
                 Table.objects.select_related("round__event__club", "event_table", "result")
-                .select_for_update(of=("self",))
+                .select_for_update(of=("self",), no_key=True)
                 .defer("round__event__plan")
                 .filter(pk=phone.id)
             )
@@ -91,7 +91,7 @@ def test_asked_again_it_runs_the_statement_the_orm_writes_with_the_new_value(
     with CaptureQueriesContext(connection) as orm:
         the_row(
             Table.objects.select_related("round__event__club", "event_table", "result")
-            .select_for_update(of=("self",))
+            .select_for_update(of=("self",), no_key=True)
             .defer("round__event__plan")
             .filter(pk=second.id)
         )
@@ -301,7 +301,7 @@ def test_a_table_read_for_its_write_comes_with_its_result_as_the_orm_reads_it(
             compiled = selectors.table_get(table_id=phone.id, game=False, locked=True)
             orm = the_row(
                 Table.objects.select_related("round__event__club", "event_table", "result")
-                .select_for_update(of=("self",))
+                .select_for_update(of=("self",), no_key=True)
                 .filter(pk=phone.id)
             )
             assert orm is not None and values(compiled) == values(orm)

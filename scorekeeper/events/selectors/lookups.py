@@ -175,7 +175,7 @@ def _tables(*, game: bool, locked: bool) -> QuerySet[Table]:
     if game:
         tables = tables.select_related("game")
     if locked:
-        tables = tables.select_for_update(of=("self",)).select_related("result")
+        tables = tables.select_for_update(of=("self",), no_key=True).select_related("result")
     return tables
 
 

@@ -76,7 +76,7 @@ def table_code_issue(*, table: Table, actor: Actor) -> str:
     working: print the card again); the phones at it keep their tokens."""
     require_event_director(actor, table.round.event, table=True)
     with transaction.atomic():
-        event_table = EventTable.objects.select_for_update().get(pk=table.event_table_id)
+        event_table = EventTable.objects.select_for_update(no_key=True).get(pk=table.event_table_id)
         event_table.join_code = _free_code()
         event_table.code_issued_at = timezone.now()
         event_table.save(update_fields=["join_code", "code_issued_at"])
@@ -148,7 +148,7 @@ def table_join(
     require_open(event_table.event)
     try:
         with transaction.atomic():
-            EventTable.objects.select_for_update().filter(pk=event_table.pk).first()
+            EventTable.objects.select_for_update(no_key=True).filter(pk=event_table.pk).first()
             table = selectors.table_now(event_table=event_table)
             active = TableToken.objects.filter(
                 event_table=event_table, role=role, revoked_at__isnull=True
@@ -308,10 +308,13 @@ def table_lock(table: Table, *, with_event: bool = False) -> Table:
     """The table, locked for a write, its event not moved yet: the caller moves it once its
     write is done (`table_write_ends`). Only the table's row is locked (`with_event`: its
     event's too): a hand from every table of the night queues on the event's row only for
-    the end of its write, not for the whole of it."""
+    the end of its write, not for the whole of it. The lock is PostgreSQL's FOR NO KEY
+    UPDATE, as every lock of a table or a physical table: a row that refers to the table (a
+    phone's token, checked at its commit) never waits for it, so a phone joining as a
+    director acts on the table cannot hold the event's row while it waits for the table's."""
     locking = ("self", "round__event") if with_event else ("self",)
     return (
-        Table.objects.select_for_update(of=locking)
+        Table.objects.select_for_update(of=locking, no_key=True)
         .select_related("round__event__club", "event_table", "result")
         .get(pk=table.pk)
     )

@@ -1,0 +1,60 @@
+"""A phone joining its table as a director acts on the same table, or as the table's own phone
+posts a hand (PostgreSQL, real threads): neither waits on a lock the other holds while it
+waits for one of the other's, so both are answered as if one had come after the other, never
+with a deadlock's 503."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from event_helpers import Device, Director, join
+from rest_framework.test import APIClient
+from test_club_night import hands_night
+
+from tests.concurrency import POSTGRES_ONLY, all_at_once
+
+pytestmark = POSTGRES_ONLY
+
+ATTEMPTS = 6
+
+#: A director's acts on table 1, each as its path under the table and its body.
+ACTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "an assigned result": ("result/assign/", {"sides": [3, 3], "reason": "played on paper"}),
+    "a player absent": ("seats/0/absent/", {"reason": "went home"}),
+    "a new join code": ("code/", {}),
+}
+
+
+@pytest.mark.parametrize("act", ACTS)
+def test_a_phone_joins_as_a_director_acts_on_its_table(director: Director, act: str):
+    path, body = ACTS[act]
+    for _ in range(ATTEMPTS):
+        _event, rnd = hands_night(director)
+        table = rnd["tables"][0]
+
+        def send(index: int, table: dict[str, Any] = table) -> int:
+            if index == 0:
+                joining = {"code": table["join_code"], "role": "scorer"}
+                return APIClient().post("/api/v1/tables/join/", joining, format="json").status_code
+            url = f"/api/v1/tables/{table['id']}/{path}"
+            return director.client.post(url, body, format="json").status_code
+
+        joined, acted = all_at_once(2, send)
+        assert joined in (201, 404) and acted == 200, (joined, acted)
+
+
+def test_the_opponents_phone_joins_as_the_table_posts_a_hand(director: Director):
+    for _ in range(ATTEMPTS):
+        _event, rnd = hands_night(director)
+        table = rnd["tables"][0]
+        scorer = join(table["join_code"])
+
+        def send(index: int, table: dict[str, Any] = table, scorer: Device = scorer) -> int:
+            if index == 0:
+                joining = {"code": table["join_code"], "role": "confirmer"}
+                return APIClient().post("/api/v1/tables/join/", joining, format="json").status_code
+            hand = {"maker": 1, "trump": "D", "maker_tricks": 5}
+            return scorer.client.post(f"{scorer.url}hands/", hand, format="json").status_code
+
+        assert all_at_once(2, send) == [201, 201]
