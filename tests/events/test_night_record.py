@@ -456,6 +456,32 @@ def test_a_result_that_follows_a_directors_hand_change_names_the_hand_in_the_log
     assert "hand" not in log_of(director, event)[-1]["after"]
 
 
+def test_a_hand_the_tables_whole_round_result_needs_is_amended_not_undone(director: Director):
+    """A director's undo of a hand that a confirmed result of the whole round stands on is
+    refused in the director's words (the phone's "enter the result when time is called" is
+    not theirs to follow), and the result and the hand stay; amending the hand is the way."""
+    event = director.create_event(round_length="hands", hands_per_round=2, rounds_planned=1)
+    director.add_players(event, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    north, east = phone.by_seat[0], phone.by_seat[1]
+    phone.hand(maker=north, tricks=3)
+    phone.hand(maker=east, tricks=3)
+    ok(phone.post("result/", {"entered_by": phone.player(north)}), 201)
+    ok(phone.confirm(by=east))
+    hands = f"/api/v1/tables/{phone.id}/hands/"
+    refused = director.client.delete(f"{hands}2/", {"reason": "miscounted"}, format="json")
+    assert is_problem(refused, 409, "number", "round-unfinished")
+    assert refused.json()["detail"] == (
+        "Table 1's result needs all 2 hands of the round: amend hand 2 instead of undoing it."
+    )
+    game = f"/api/v1/games/{phone.table['game']}/"
+    assert len(ok(director.client.get(game))["hands"]) == 2
+    assert ok(phone.client.get(f"{phone.url}result/"))["status"] == "confirmed"
+    euchred = {"maker": phone.seat_of(east), "trump": "S", "maker_tricks": 1, "reason": "euchred"}
+    ok(director.client.patch(f"{hands}2/", euchred, format="json"))
+    assert ok(phone.client.get(f"{phone.url}result/"))["points"] == [3, 0]
+
+
 def test_a_directors_hands_before_any_result_are_in_the_log_with_why(director: Director):
     """Every act of the director on the night is in its log: a hand they correct, enter or
     undo at a table before its result too (the phone's own hands are in the game's log)."""

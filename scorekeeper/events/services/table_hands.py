@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper import services as scorekeeper_services
 from scorekeeper.errors import Conflict, Malformed
@@ -247,6 +248,32 @@ def table_hand_undo(
             actor=actor.label,
             joined=True,
         )
-        _followed(table, actor, reason, rederive)
+        try:
+            _followed(table, actor, reason, rederive)
+        except Conflict as refused:
+            if refused.code != "round-unfinished":
+                raise
+            raise _needed_by_the_result(table, number) from None
         table_write_ends(table.round.event_id, standings=rederive)
     return game, standing
+
+
+def _needed_by_the_result(table: Table, number: int) -> Conflict:
+    """A director's undo of a hand that the table's result of its whole round stands on: the
+    result cannot follow it (the round would be unfinished), so the hand is amended instead."""
+    event = table.round.event
+    words = {"table": table.event_table.number, "hands": event.hands_per_round, "number": number}
+    if event.round_length == Event.RoundLength.HANDS:
+        detail = ngettext(
+            "Table %(table)s's result needs the round's %(hands)s hand: amend hand %(number)s "
+            "instead of undoing it.",
+            "Table %(table)s's result needs all %(hands)s hands of the round: amend hand "
+            "%(number)s instead of undoing it.",
+            event.hands_per_round or 0,
+        )
+    else:
+        detail = _(
+            "Table %(table)s's result needs its game played to the end: amend hand %(number)s "
+            "instead of undoing it."
+        )
+    return Conflict(detail % words, code="round-unfinished", field="number")
