@@ -541,6 +541,7 @@ def test_a_party_and_a_swiss_night_count_in_the_season_and_export_in_both_langua
             assert anon.get(f"/api/v1/events/{event}/{export}").status_code == 200, export
     korean = anon.get(f"/events/{swiss}/pairings/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert "1라운드 대진표" in korean and "승점" in korean
+    assert "<td>대</td>" in korean and "<td>v</td>" not in korean
     results = anon.get(f"/events/{party}/results/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert "프로그레시브 파티" in results
     # The standings' own words come in the reader's language: the format's columns and the

@@ -5,6 +5,8 @@ and says which field."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections import Counter
 from typing import Any
@@ -342,6 +344,13 @@ def test_a_bid_euchre_nights_standings_and_tally_cards_write_a_set_with_a_minus_
     for page in ("results", "tally-cards", "projector"):
         shown = director.client.get(f"/events/{event}/{page}/").content.decode()
         assert "\u22125" in shown and ">-5<" not in shown and "total -5" not in shown, page
+    # A spreadsheet reads a set as a number too: no quote before it, as before a formula.
+    export = director.client.get(f"/api/v1/events/{event}/standings.csv").content
+    rows = csv.DictReader(io.StringIO(export.decode("utf-8-sig")))
+    assert sorted((row["total"], row["per_round"]) for row in rows) == [
+        *[("-5", "-5.00")] * 2,
+        *[("4", "4.00")] * 2,
+    ]
 
 
 EGN_SAYS = "EGN은 네 명이 업카드로 하는 게임만 적습니다"

@@ -19,6 +19,7 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Final
 
 from django.utils.translation import get_language
@@ -155,7 +156,7 @@ def standings_csv(table: Standings) -> str:
                 row.credit,
                 row.bonus,
                 row.total,
-                "" if row.per_round is None else f"{row.per_round:.2f}",
+                "" if row.per_round is None else Decimal(f"{row.per_round:.2f}"),
                 row.euchres,
                 row.loners_made,
                 row.best_game,
