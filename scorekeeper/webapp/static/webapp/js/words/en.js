@@ -273,7 +273,7 @@ export const EN = {
   "hand.save": "Save hand",
   "hand.thrown_in": "Thrown in (no one called)",
   "hand.redeal": "Redeal a poor hand",
-  "hand.saved": "Hand\u00a0{number}: {award}",
+  "hand.saved": "Hand {number}: {award}",
   "hand.undo": "Undo",
   "hand.called": "{maker} called {suit}",
   "hand.called.no_suit": "{maker} called",

@@ -271,7 +271,7 @@ export const KO = {
   "hand.save": "판 저장",
   "hand.thrown_in": `${T.thrown_in} (아무도 안 정함)`,
   "hand.redeal": `${T.poor_hand_redeal}`,
-  "hand.saved": `{number}번\u00a0${T.deal}: {award}`,
+  "hand.saved": `{number}번 ${T.deal}: {award}`,
   "hand.undo": "되돌리기",
   "hand.called": "{maker} · {suit} 트럼프",
   "hand.called.no_suit": `{maker}이(가) ${T.trump}을(를) 정함`,
