@@ -95,6 +95,26 @@ def test_closing_lists_the_tables_still_open_first(director: Director):
     assert is_problem(APIClient().get(f"/api/v1/events/{event}/close/"), 401)
 
 
+def test_closing_counts_the_phones_of_each_open_table_this_round(director: Director):
+    """A table's phones as the board counts them: its scoring phone and the confirming phones
+    joined this round; one that confirmed an earlier round holds no work of this one."""
+    event = director.create_totals_night(rounds_planned=2)
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan")
+    (first,) = director.next_round(event)["tables"]
+    scorer = join(first["join_code"])
+    join(first["join_code"], "confirmer")
+    scorer.settle([7, 3])
+    director.next_round(event)
+
+    def phones() -> list[int]:
+        night = ok(director.client.get(f"/api/v1/events/{event}/close/"))
+        return [table["phones"] for table in night["open_tables"]]
+
+    assert phones() == [1]
+    join(first["join_code"], "confirmer")
+    assert phones() == [2]
+
+
 def test_a_code_never_opens_another_events_table(director: Director):
     first_event, first = hands_night(director)
     second_event, second = hands_night(director)

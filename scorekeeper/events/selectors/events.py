@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from referee import PRESETS
 from scorekeeper.events.formats import format_of, option_fields, registered
@@ -141,9 +141,14 @@ def tables_open(*, event: Event) -> list[OpenTable]:
         .annotate(hands_entered=Count("game__hands", distinct=True))
         .order_by("number")
     )
+    # (as the board counts them: the physical table's scoring phone, and the confirming
+    # phones joined this round; one that confirmed an earlier round has nothing of this one)
+    this_round = Q(role=TableToken.Role.SCORER) | Q(table_id__in=[t.pk for t in tables])
     phones = dict(
         TableToken.objects.filter(
-            event_table_id__in=[t.event_table_id for t in tables], revoked_at__isnull=True
+            this_round,
+            event_table_id__in=[t.event_table_id for t in tables],
+            revoked_at__isnull=True,
         )
         .values("event_table_id")
         .annotate(n=Count("id"))
