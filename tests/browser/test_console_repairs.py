@@ -127,6 +127,9 @@ def test_swap_undo_and_reopen_from_the_console(live_server, page: Page, django_u
     expect(log).to_contain_text("reopened the night")
     expect(log).to_contain_text("closed the night")
     expect(log).to_contain_text("undid the seated round")
+    # Who sat where in the round undone (as swapped), each table's players by seat.
+    undone = log.locator("li", has_text="undid the seated round")
+    expect(undone).to_contain_text(re.compile(rf"Table 1: {east}, .*; Table 2: .*{north}"))
     expect(log).to_contain_text("swapped two players' places")
     # Where each sat, by table and seat, before and after.
     expect(log.locator("li", has_text="swapped two players' places")).to_contain_text(

@@ -555,7 +555,11 @@ def test_a_seated_round_with_nothing_entered_is_undone_and_seated_again_the_same
     assert [t["seats"] for t in again["tables"]] == [t["seats"] for t in second["tables"]]
     (undone,) = [c for c in log_of(director, event) if c["action"] == "unseat"]
     assert undone["round"] == 2 and undone["actor"] == "director Dora Lee"
-    assert len(undone["before"]["tables"]) == 2
+    # Who sat where, by table and seat, with each player's name as the roster has it now.
+    seated = [[seat["player"] for seat in table["seats"]] for table in second["tables"]]
+    assert undone["before"]["tables"] == seated
+    names = {seat["player"]: seat["name"] for t in second["tables"] for seat in t["seats"]}
+    assert undone["players"] == {str(player): name for player, name in names.items()}
 
 
 def test_a_round_with_something_entered_is_not_undone_and_the_refusal_names_it(

@@ -114,8 +114,12 @@ def _players_in(change: ResultChange) -> list[int]:
     for snapshot in (change.before, change.after):
         if not isinstance(snapshot, dict):
             continue
-        for key in PLAYER_KEYS:
-            value = snapshot.get(key)
+        values = [snapshot.get(key) for key in PLAYER_KEYS]
+        # (a round's seating undone: each table's players, by seat)
+        seated = snapshot.get("tables")
+        if isinstance(seated, list):
+            values += seated
+        for value in values:
             for pk in value if isinstance(value, list) else [value]:
                 if isinstance(pk, int) and not isinstance(pk, bool):
                     found.append(pk)

@@ -280,7 +280,11 @@ function shown(snapshot, names) {
   if (snapshot.name) return snapshot.name;
   if (snapshot.status) return t(`status_${snapshot.status}`); // the night closed or reopened
   if ("time_called_at" in snapshot) return clock(snapshot.time_called_at) || "—";
-  if ("tables" in snapshot) return t("tables_seated", { count: snapshot.tables.length ?? snapshot.tables });
+  // (A round's seating undone: who sat at each table, by seat; a round seated: how many tables.)
+  if (Array.isArray(snapshot.tables)) {
+    return snapshot.tables.map((seats, i) => `${t("table", { number: i + 1 })}: ${seats.map((id) => names[id] || id).join(", ")}`).join("; ");
+  }
+  if ("tables" in snapshot) return t("tables_seated", { count: snapshot.tables });
   if (snapshot.backup) return snapshot.backup;
   if ("phones_ended" in snapshot) return t("phones_ended", { count: snapshot.phones_ended });
   if ("wrong_codes" in snapshot) return t("wrong_codes", { count: snapshot.wrong_codes });
