@@ -325,7 +325,7 @@ def test_a_mistaken_event_is_deleted_from_the_console_once_asked(
     sign_in(page, live_server.url, f"/events/{event.pk}/manage/")
     expect(board_table(page, 1)).to_contain_text("playing")
     page.get_by_role("button", name="Delete this event").click()
-    page.locator("dialog.ask").get_by_label("Why (kept in the change log)").fill("made twice")
+    page.locator("dialog.ask").get_by_label("Why (kept in the server's note)").fill("made twice")
     ask_and(page, "Confirm", says="Delete this event?")
     page.wait_for_url("**/events/director/")
     assert not type(event).objects.filter(pk=event.pk).exists()

@@ -260,6 +260,8 @@ WORDS: Final = {
     "delete_ask": _(
         "Delete this event? Nothing of it is kept but the server's note of who deleted it."
     ),
+    # (The event's change log goes with it: the reason is kept in that note.)
+    "delete_why": _("Why (kept in the server's note)"),
     "level": _("Level: who won the cut?"),
     "cut_for": _("{names} won the cut"),
     "cut_ask": _("{names} won the cut at table {number}?"),

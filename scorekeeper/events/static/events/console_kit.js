@@ -187,10 +187,14 @@ export function changedMeanwhile(changes) {
 // Asking first ------------------------------------------------------------------------------
 
 /** Ask before acting: the page's dialog, answered Confirm or Cancel. With `reason`, the
- * director also says why (given back; "" when not asked; null when cancelled). */
-export function ask(text, { reason = false } = {}) {
+ * director also says why (given back; "" when not asked; null when cancelled), in a box
+ * labelled where it is kept (`kept`: other than the change log). */
+export function ask(text, { reason = false, kept = "" } = {}) {
   const dialog = $("dialog.ask");
   const why = $(".ask-reason", dialog);
+  const label = $(".ask-why", why);
+  label.dataset.usual ??= label.textContent;
+  label.textContent = kept || label.dataset.usual;
   $(".ask-text", dialog).textContent = text;
   why.hidden = !reason;
   const input = $("input", why);

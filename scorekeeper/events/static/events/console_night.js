@@ -148,7 +148,7 @@ $(".lift-join-limit").addEventListener("click", async () => {
 
 $(".delete-event").addEventListener("click", async () => {
   const seen = versions.event;
-  const reason = await ask(t("delete_ask"), { reason: true });
+  const reason = await ask(t("delete_ask"), { reason: true, kept: t("delete_why") });
   if (reason === null) return;
   await attempt("close", async () => {
     await api("DELETE", base, { reason }, seen);
