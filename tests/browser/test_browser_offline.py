@@ -197,8 +197,11 @@ def test_a_clash_settled_as_the_same_hand_keeps_theirs_only(
 ) -> None:
     mine = two_phones_enter_hand_one(page, context, phone, live_server.url)
     clash = clash_dialog(page)
+    expect(page.get_by_role("button", name="Undo", exact=True)).to_be_visible()
     clash.get_by_role("button", name="Same hand: keep theirs").click()
     expect(clash).to_have_count(0)
+    # The message of the hand dropped goes with its Undo (which would take back theirs).
+    expect(page.get_by_role("button", name="Undo", exact=True)).to_have_count(0)
     expect(page.locator(".hand-list .badge")).to_have_count(0)
     expect(page.get_by_label("E/W: 1 point")).to_be_visible()
     expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()

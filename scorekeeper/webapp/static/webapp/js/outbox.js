@@ -27,6 +27,8 @@ let sequence = 0;
 let running = null;
 let again = false;
 let inFlight = null;
+// Entries dropped (never recorded): an Undo of one takes nothing back.
+const dropped = new Set();
 
 function changed(gameId) {
   events.dispatchEvent(new CustomEvent("change", { detail: { gameId } }));
@@ -50,8 +52,7 @@ const isTableWrite = (entry) => entry.kind === "table-write";
 
 let persistAsked = false;
 
-/** Ask the browser once to keep this site's storage (the queued hands) when space runs low
- * or the site goes unused for days, as Safari otherwise may; refused, the app works as before. */
+/** Ask once to keep this site's storage (docs/webapp.md, "Offline, and many phones"). */
 function keepStorage() {
   if (persistAsked || !navigator.storage?.persist) return;
   persistAsked = true;
@@ -454,7 +455,7 @@ async function serverStands(gameId, seen) {
  * `version` it is in), is undone on the server through the outbox, after whatever is queued
  * before it. Works offline: the undo waits like a hand. */
 export async function undoHand(gameId, { entryId = null, path, number, version }) {
-  if (entryId && (await discard(entryId))) return;
+  if (entryId && (dropped.has(entryId) || (await discard(entryId)))) return;
   const entry = entryId ? await get(entryId, store) : null;
   const sent = entry ? null : entryId && (await get(entryId, sentStore));
   const hand = entry || sent;
@@ -475,6 +476,7 @@ export async function discard(entryId) {
   // (Picked for sending meanwhile: the sender finds it gone only if it goes before that.)
   if (!entry || inFlight === entryId) return false;
   await del(entryId, store);
+  dropped.add(entryId);
   if (entry.state === "waiting" && isHand(entry)) await shiftLater(entry, -1);
   changed(entry.gameId);
   return true;

@@ -5,7 +5,7 @@
 import { t } from "../i18n.js";
 import { discard, rebase } from "../outbox.js";
 import { awardText, previewAward } from "../rules.js";
-import { h, replace } from "../ui.js";
+import { dismissToast, h, replace } from "../ui.js";
 import { handSummary, kindOf, unbroken } from "./describe.js";
 
 /** The clash dialog of a game's screen: `render(view)` shows it while the view has held hands
@@ -39,6 +39,7 @@ export function clashDialog(ctx, scoreWords) {
     const count = one ? 1 : 2;
     const keepTheirs = async () => {
       for (const entry of view.conflicts) await discard(entry.id);
+      dismissToast(); // (the dropped hand's Undo would take back theirs)
     };
     const addMine = () => rebase(ctx.id, { version: game.version, number: lastNumber + 1 });
     if (!clash) {
