@@ -235,6 +235,23 @@ def test_a_six_handed_loner_plays_against_three_with_both_partners_out(
     )
 
 
+def test_a_lead_told_from_the_loners_partner_is_ruled_as_told(page: Page, live_server) -> None:
+    """The seat ticked as having led is the trick's first, even one the rules sit out: the
+    referee rules on the hand as the table tells it, never on a trick the screen moved."""
+    page.goto(live_server.url + "/referee/")
+    led = hearts_alone(page, "East")
+    led.get_by_role("radio", name="West", exact=True).check()
+    expect(page.locator(".trick-slots .slot-seat")).to_have_text(["West", "North", "East", "South"])
+    trick = page.get_by_role("group", name="Cards in the trick, in order", exact=True)
+    for card in ["ace of spades", "nine of spades", "ten of spades"]:
+        trick.get_by_role("button", name=card, exact=True).click()
+    page.get_by_role("button", name="Ask the referee", exact=True).last.click()
+    expect(page.locator(".ruling")).to_contain_text(
+        "West played the ace of spades, but they sit out this hand because their partner, "
+        "East, is playing alone."
+    )
+
+
 def hearts_alone(page: Page, maker: str) -> Any:
     """On the referee screen: hearts are trump, called by `maker` alone; the "Who led?"
     choices."""

@@ -156,6 +156,8 @@ export async function showReferee(main, { game, ctx = null } = {}) {
   const playOrder = () => {
     const players = ruleset().players;
     const out = new Set(alone() ? makersPartners() : []);
+    // (The seat ticked as having led leads, even one sitting out: the referee rules on it.)
+    out.delete(state.leader);
     return [...Array(players).keys()].map((i) => (state.leader + i) % players).filter((seat) => !out.has(seat));
   };
   /** How many cards a partner may pass the lone maker: calling for the best gives one (the
