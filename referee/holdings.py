@@ -238,11 +238,19 @@ def beyond_exchange(hand: Hand, seat: int, card: Card, played: int, *, took: boo
 
 
 def check_follow(
-    tricks: Tricks, seat: int, card: Card, led: Suit, trick: int, position: int, played: int
+    tricks: Tricks,
+    seat: int,
+    card: Card,
+    led: Suit,
+    trick: int,
+    position: int,
+    played: int,
+    led_card: Card,
 ) -> None:
     """Rule a renege when the seat is proven to hold a card of the led suit now: a
     proven card not yet played, or (for a seat whose hand is not fully reported) an
-    undisputed card of that suit it plays later."""
+    undisputed card of that suit it plays later. `led_card`: the trick's first card (a
+    left bower or the joker led is told as the trump it is)."""
     hand = tricks.hand
     trump_order = tricks.order
     suit_of = trump_order.suit_of
@@ -281,6 +289,9 @@ def check_follow(
         played_left=card is trump_order.left_bower,
         played_joker=card.is_joker,
         held_joker=held.is_joker,
+        led_card=led_card,
+        led_left=led_card is trump_order.left_bower,
+        led_joker=led_card.is_joker,
     )
     if tricks.renege is None:
         tricks.renege_at = position

@@ -173,7 +173,12 @@ def _renege_en(words: _English, params: _Params) -> str:
     v = _words(words, params)
     led_one = words.SUIT_ONE[params["led"].value]
     trump: Suit | None = params["trump"]
-    text = f"{v['seat_cap']} played {v['card']} on a {led_one} lead while holding {v['held']}"
+    text = f"{v['seat_cap']} played {v['card']} on a {led_one} lead"
+    if trump is not None and params.get("led_left"):
+        text += f" ({v['led_card']}, the left bower with {words.suit(trump)} trump)"
+    elif params.get("led_joker"):
+        text += " (the joker, the highest trump)"
+    text += f" while holding {v['held']}"
     if params["shown_in"] is not None:
         text += f" (they played it in trick {params['shown_in']})"
     held: Card = params["held"]
@@ -212,6 +217,10 @@ def _renege_ko(words: _English, params: _Params) -> str:
     text = fill(_KO_PARTS["played"], v)
     if params["shown_in"] is not None:
         text += fill(_KO_PARTS["shown_in"], v)
+    if trump is not None and params.get("led_left"):
+        text += fill(_KO_PARTS["led_left"], v)
+    elif params.get("led_joker"):
+        text += fill(_KO_PARTS["led_joker"], v)
     held: Card = params["held"]
     if (
         params["left_bower"]

@@ -361,6 +361,8 @@ RENEGE: Final = {
         "가지고 있었습니다"
     ),
     "shown_in": "({shown_in_nth} {t_trick}에서 냈습니다)",
+    "led_left": ". {t_lead}된 {led_card}은(는) {trump}이(가) {t_trump}일 때 {t_left_bower}라서 {led}입니다",
+    "led_joker": ". {t_lead}된 {t_joker}은(는) 가장 높은 {t_trump}라서 {led}입니다",
     "held_left": (
         ". {trump}이(가) {t_trump}이면 {held}은(는) {t_left_bower}라서 {trump}에 속하므로 그 "
         "카드를 내야 했습니다."

@@ -299,7 +299,9 @@ class Tricks:
                     elif not bit & following and (
                         held[seat] & following & ~played or not complete[seat]
                     ):
-                        check_follow(self, seat, card, led, number, position - 1, played)
+                        check_follow(
+                            self, seat, card, led, number, position - 1, played, plays[0][1]
+                        )
                     strength = power[card]
                     if strength > best:
                         best, winner = strength, seat
@@ -403,7 +405,7 @@ class Tricks:
         if led is None:
             led = self.suit_of[card]
         elif self.suit_of[card] is not led:
-            check_follow(self, seat, card, led, number, position, played)
+            check_follow(self, seat, card, led, number, position, played, plays[0][1])
         plays.append((seat, card))
         return seats_in_order, led, played | card.bit
 

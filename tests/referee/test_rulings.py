@@ -1158,6 +1158,45 @@ def test_left_bower_renege_is_explained_in_korean() -> None:
     assert "다이아몬드 잭" in message and "클럽 9" in message
 
 
+BOWER_LED = record(hands={2: "9H AD KC 9S TS"}, tricks=("1:JD 2:AD",), **HEARTS_BY_1)
+JOKER_LED = record(
+    "british",
+    dealer=0,
+    upcard="QH",
+    bid="1:order-up",
+    hands={2: "9H AD KC 9S TS"},
+    tricks=("1:JOKER 2:AD",),
+)
+
+
+@pytest.mark.parametrize(
+    ("data", "lang", "said"),
+    [
+        (
+            BOWER_LED,
+            "en",
+            "on a heart lead (the jack of diamonds, the left bower with hearts trump)",
+        ),
+        (
+            BOWER_LED,
+            "ko",
+            "리드된 다이아몬드 잭은 하트가 트럼프일 때 레프트 바우어라서 하트입니다.",
+        ),
+        (JOKER_LED, "en", "on a heart lead (the joker, the highest trump) while holding"),
+        (JOKER_LED, "ko", "리드된 조커는 가장 높은 트럼프라서 하트입니다."),
+    ],
+    ids=["bower-en", "bower-ko", "joker-en", "joker-ko"],
+)
+def test_a_renege_on_a_bower_or_the_joker_led_says_it_was_a_trump_lead(
+    data: dict[str, Any], lang: str, said: str
+) -> None:
+    """The offender thought the diamond jack led diamonds (or the joker led nothing): the
+    ruling says the card led is a heart, as it says of a bower played or held."""
+    (renege,) = referee.check(data, lang=lang).violations
+    assert renege.code == "renege" and renege.seat == 2
+    assert said in renege.message
+
+
 def test_a_renege_proven_by_a_later_play_names_that_trick() -> None:
     data = record(tricks=("1:KH 2:9D 3:QH 0:TH", "1:AS 2:9H"), **CLUBS_BY_1)
     message = referee.check(data).violations[0].message
