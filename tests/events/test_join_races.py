@@ -18,30 +18,38 @@ pytestmark = POSTGRES_ONLY
 
 ATTEMPTS = 6
 
-#: A director's acts on table 1, each as its path under the table and its body.
-ACTS: dict[str, tuple[str, dict[str, Any]]] = {
-    "an assigned result": ("result/assign/", {"sides": [3, 3], "reason": "played on paper"}),
-    "a player absent": ("seats/0/absent/", {"reason": "went home"}),
-    "a new join code": ("code/", {}),
+#: A director's acts on table 1 or its night: how each is sent, where, with what, and the
+#: answer it gets.
+ACTS: dict[str, tuple[str, str, dict[str, Any], int]] = {
+    "an assigned result": (
+        "post",
+        "/api/v1/tables/{table}/result/assign/",
+        {"sides": [3, 3], "reason": "played on paper"},
+        200,
+    ),
+    "a player absent": ("post", "/api/v1/tables/{table}/seats/0/absent/", {"reason": "x"}, 200),
+    "a new join code": ("post", "/api/v1/tables/{table}/code/", {}, 200),
+    "the round undone": ("delete", "/api/v1/events/{event}/rounds/1/", {"reason": "x"}, 204),
+    "the event deleted": ("delete", "/api/v1/events/{event}/", {"reason": "made twice"}, 204),
 }
 
 
 @pytest.mark.parametrize("act", ACTS)
 def test_a_phone_joins_as_a_director_acts_on_its_table(director: Director, act: str):
-    path, body = ACTS[act]
+    method, path, body, answer = ACTS[act]
     for _ in range(ATTEMPTS):
-        _event, rnd = hands_night(director)
+        event, rnd = hands_night(director)
         table = rnd["tables"][0]
+        url = path.format(table=table["id"], event=event)
 
-        def send(index: int, table: dict[str, Any] = table) -> int:
+        def send(index: int, table: dict[str, Any] = table, url: str = url) -> int:
             if index == 0:
                 joining = {"code": table["join_code"], "role": "scorer"}
                 return APIClient().post("/api/v1/tables/join/", joining, format="json").status_code
-            url = f"/api/v1/tables/{table['id']}/{path}"
-            return director.client.post(url, body, format="json").status_code
+            return getattr(director.client, method)(url, body, format="json").status_code
 
         joined, acted = all_at_once(2, send)
-        assert joined in (201, 404) and acted == 200, (joined, acted)
+        assert joined in (201, 404) and acted == answer, (joined, acted)
 
 
 def test_the_opponents_phone_joins_as_the_table_posts_a_hand(director: Director):

@@ -480,6 +480,15 @@ def test_a_hand_the_tables_whole_round_result_needs_is_amended_not_undone(direct
     euchred = {"maker": phone.seat_of(east), "trump": "S", "maker_tricks": 1, "reason": "euchred"}
     ok(director.client.patch(f"{hands}2/", euchred, format="json"))
     assert ok(phone.client.get(f"{phone.url}result/"))["points"] == [3, 0]
+    # A result the director assigned is not added up from the hands: it is set again instead.
+    assign = {"sides": [3, 3], "reason": "played on paper"}
+    ok(director.client.post(f"{phone.url}result/assign/", assign, format="json"))
+    refused = director.client.delete(f"{hands}2/", {"reason": "miscounted"}, format="json")
+    assert is_problem(refused, 409, "number", "round-unfinished")
+    assert refused.json()["detail"] == (
+        "Table 1's result was set by the director (assigned or forfeited), not added up from "
+        "its hands: set it again to change it."
+    )
 
 
 def test_a_directors_hands_before_any_result_are_in_the_log_with_why(director: Director):

@@ -146,7 +146,9 @@ def device_known_again(token: str) -> TableToken | None:
         return None  # (the director, or the phone itself, ended it after the backup)
     try:
         with transaction.atomic():
-            EventTable.objects.select_for_update(no_key=True).filter(pk=event_table.pk).first()
+            EventTable.objects.select_for_update(no_key=True, of=("self",)).filter(
+                pk=event_table.pk
+            ).first()
             table = Table.objects.filter(pk=issued.table or 0, event_table=event_table).first()
             if issued.role == TableToken.Role.SCORER:
                 scoring = TableToken.objects.filter(

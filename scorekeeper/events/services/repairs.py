@@ -25,6 +25,7 @@ from scorekeeper.events.formats import format_of
 from scorekeeper.events.models import (
     Entrant,
     Event,
+    EventTable,
     Result,
     ResultChange,
     Round,
@@ -450,6 +451,13 @@ def event_delete(
     admin's history keep who deleted what, and why."""
     user = require_event_director(actor, event)
     with transaction.atomic():
+        # (its physical tables first, as a phone joining takes one before its table)
+        list(
+            EventTable.objects.filter(event=event)
+            .select_for_update(of=("self",))
+            .order_by("pk")
+            .values("pk")
+        )
         _tables_first(Table.objects.filter(round__event=event))
         event = Event.objects.select_for_update().get(pk=event.pk)
         require_fresh(event, expected_version)

@@ -260,10 +260,17 @@ def table_hand_undo(
 
 def _needed_by_the_result(table: Table, number: int) -> Conflict:
     """A director's undo of a hand that the table's result of its whole round stands on: the
-    result cannot follow it (the round would be unfinished), so the hand is amended instead."""
+    result cannot follow it (the round would be unfinished), so the hand is amended instead;
+    a result the director assigned or forfeited stands on no hand, and is set again."""
     event = table.round.event
     words = {"table": table.event_table.number, "hands": event.hands_per_round, "number": number}
-    if event.round_length == Event.RoundLength.HANDS:
+    result: Result | None = getattr(table, "result", None)
+    if result is not None and result.assigned:
+        detail = _(
+            "Table %(table)s's result was set by the director (assigned or forfeited), not "
+            "added up from its hands: set it again to change it."
+        )
+    elif event.round_length == Event.RoundLength.HANDS:
         detail = ngettext(
             "Table %(table)s's result needs the round's %(hands)s hand: amend hand %(number)s "
             "instead of undoing it.",

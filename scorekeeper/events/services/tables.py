@@ -76,7 +76,9 @@ def table_code_issue(*, table: Table, actor: Actor) -> str:
     working: print the card again); the phones at it keep their tokens."""
     require_event_director(actor, table.round.event, table=True)
     with transaction.atomic():
-        event_table = EventTable.objects.select_for_update(no_key=True).get(pk=table.event_table_id)
+        event_table = EventTable.objects.select_for_update(no_key=True, of=("self",)).get(
+            pk=table.event_table_id
+        )
         event_table.join_code = _free_code()
         event_table.code_issued_at = timezone.now()
         event_table.save(update_fields=["join_code", "code_issued_at"])
@@ -124,6 +126,24 @@ def join_limit_lifted(*, event: Event, actor: Actor, wrong_codes: int) -> None:
         event_changed(event.pk, standings=False)
 
 
+def _event_table_locked(event_table: EventTable) -> bool:
+    """Lock the physical table (its row only), as the night's deletion takes it first: whether
+    it is still there."""
+    locking = EventTable.objects.select_for_update(no_key=True, of=("self",))
+    return bool(locking.filter(pk=event_table.pk).order_by().values("pk"))
+
+
+def _table_locked_now(event_table: EventTable) -> Table | None:
+    """This round's table at the physical table, locked as a table's write locks it, before
+    the phone's token refers to it: an undo of its round, a swap or a remedy there goes
+    wholly before the join or after it. Read again if its round went meanwhile."""
+    while True:
+        table = selectors.table_now(event_table=event_table)
+        locking = Table.objects.select_for_update(no_key=True, of=("self",)).order_by()
+        if table is None or locking.filter(pk=table.pk).values("pk"):
+            return table
+
+
 def table_join(
     *, code: str, role: str = TableToken.Role.SCORER, label: str = "", player: int | None = None
 ) -> tuple[TableToken, str]:
@@ -148,8 +168,9 @@ def table_join(
     require_open(event_table.event)
     try:
         with transaction.atomic():
-            EventTable.objects.select_for_update(no_key=True).filter(pk=event_table.pk).first()
-            table = selectors.table_now(event_table=event_table)
+            if not _event_table_locked(event_table):
+                raise NotFound(_("No table has this join code."), code="no-such-code", field="code")
+            table = _table_locked_now(event_table)
             active = TableToken.objects.filter(
                 event_table=event_table, role=role, revoked_at__isnull=True
             )
@@ -309,9 +330,9 @@ def table_lock(table: Table, *, with_event: bool = False) -> Table:
     write is done (`table_write_ends`). Only the table's row is locked (`with_event`: its
     event's too): a hand from every table of the night queues on the event's row only for
     the end of its write, not for the whole of it. The lock is PostgreSQL's FOR NO KEY
-    UPDATE, as every lock of a table or a physical table: a row that refers to the table (a
-    phone's token, checked at its commit) never waits for it, so a phone joining as a
-    director acts on the table cannot hold the event's row while it waits for the table's."""
+    UPDATE, as a table's writes and a phone's join take it: a row that refers to the table (a
+    result's, checked at its commit) never waits for it. (An act that deletes tables, or
+    moves their seats, locks them FOR UPDATE first: `repairs._tables_first`.)"""
     locking = ("self", "round__event") if with_event else ("self",)
     return (
         Table.objects.select_for_update(of=locking, no_key=True)
