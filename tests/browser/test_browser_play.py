@@ -7,8 +7,8 @@ import re
 
 import pytest
 from django.core.management import call_command
-from playwright.sync_api import Page, expect
-from table import Table, api_get, eventually, points
+from playwright.sync_api import Page, Route, expect
+from table import OUTBOX, Table, api_get, eventually, points
 
 pytestmark = pytest.mark.browser
 
@@ -247,3 +247,33 @@ def test_a_two_handed_game_is_won_by_one_player_said_as_one(page: Page, live_ser
     # (The heading comes as the hand is kept on the phone; the server has it a moment later.)
     eventually(page, lambda: table.game()["winner"] is not None, what="the game won on the server")
     assert (table.game()["winner"], table.game()["score"]) == (1, [0, 10])
+
+
+def test_the_undo_of_a_hand_the_server_refused_takes_back_no_other(page: Page, live_server) -> None:
+    """A hand the server refuses is dropped once the player has read why ("OK"): no Undo is
+    left offered for it (it would take back the hand before), and that hand stays."""
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="the first hand recorded")
+    problem = {"title": "Unprocessable Content", "status": 422, "detail": "Refused.", "code": "x"}
+
+    refused_once: list[str] = []
+
+    def refuse_once(route: Route) -> None:
+        if route.request.method != "POST" or refused_once:
+            route.continue_()
+            return
+        refused_once.append(route.request.url)
+        route.fulfill(status=422, content_type="application/problem+json", json=problem)
+
+    page.route("**/api/v1/games/*/hands/", refuse_once)
+    table.pick_hand("Ben (E)", None, 3)
+    table.ending_button("Made").click()
+    refused = page.get_by_role("alert").filter(has_text="Not recorded")
+    refused.get_by_role("button", name="OK").click()
+    expect(refused).to_have_count(0)
+    expect(page.get_by_role("button", name="Undo", exact=True)).to_have_count(0)
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    eventually(page, lambda: page.evaluate(OUTBOX) == [], what="nothing left to send")
+    assert [hand["maker"] for hand in table.game()["hands"]] == [0]

@@ -453,9 +453,10 @@ async function serverStands(gameId, seen) {
 /** Undo a hand. A hand still waiting here is dropped at once; one being sent now, or already
  * sent by this phone (`entryId`, its outbox entry), or recorded before (`number` and the game
  * `version` it is in), is undone on the server through the outbox, after whatever is queued
- * before it. Works offline: the undo waits like a hand. */
+ * before it. Works offline: the undo waits like a hand. False: it was dropped before. */
 export async function undoHand(gameId, { entryId = null, path, number, version }) {
-  if (entryId && (dropped.has(entryId) || (await discard(entryId)))) return;
+  if (entryId && dropped.has(entryId)) return false;
+  if (entryId && (await discard(entryId))) return true;
   const entry = entryId ? await get(entryId, store) : null;
   const sent = entry ? null : entryId && (await get(entryId, sentStore));
   const hand = entry || sent;
@@ -466,6 +467,7 @@ export async function undoHand(gameId, { entryId = null, path, number, version }
     handKey: hand?.key || null,
   });
   flush();
+  return true;
 }
 
 /** Drop an entry: a rejected one the player has read, a held one, or an unsent last hand.

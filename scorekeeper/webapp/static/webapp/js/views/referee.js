@@ -302,8 +302,7 @@ export async function showReferee(main, { game, ctx = null } = {}) {
       into: document.querySelector("[data-messages]") || document.querySelector(".entry-area"),
       action: t("hand.undo"),
       onAction: async () => {
-        await undoGameHand(ctx, { number, entryId: entry.id });
-        toast(t("undo.done_hand", { number }));
+        if (await undoGameHand(ctx, { number, entryId: entry.id })) toast(t("undo.done_hand", { number }));
       },
     });
   }

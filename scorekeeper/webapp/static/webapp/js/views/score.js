@@ -98,7 +98,7 @@ function scrollToShow(target, kept) {
  * once, made against the game as this phone has it. */
 export async function undoGameHand(ctx, { number, entryId = null }) {
   const { moves } = project(ctx.game, await pending(ctx.id));
-  await undoHand(ctx.id, { entryId, path: ctx.links.hands, number, version: ctx.game.version + moves });
+  return undoHand(ctx.id, { entryId, path: ctx.links.hands, number, version: ctx.game.version + moves });
 }
 
 export function showScore(main, ctx) {
@@ -275,8 +275,8 @@ export function showScore(main, ctx) {
   }
 
   async function undo(hand) {
-    await undoGameHand(ctx, hand);
-    say(t("undo.done_hand", { number: hand.number }));
+    if (await undoGameHand(ctx, hand)) say(t("undo.done_hand", { number: hand.number }));
+    else dismissToast(); // (a hand dropped: nothing to take back)
   }
 
   // ---- the parts of the screen
