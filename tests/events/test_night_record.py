@@ -1389,9 +1389,10 @@ def test_a_directors_name_is_told_after_a_comma_never_in_brackets_of_its_own() -
         assert result_story("played", "", called_by=name) == (
             "as it stood when time was called by Dora (demo director)"
         )
-        # Below zero (Bid Euchre) with a minus sign: "13–−6", never "13–-6".
+        # Below zero (Bid Euchre) with a minus sign, the dash set apart: "13 – −6", never
+        # "13–-6" nor "13––6".
         assert result_story("corrected", "Dora", points=[10, 4], confirmed=[13, -6]) == (
-            "corrected by the director, Dora: 13–\u22126 confirmed, now 10–4"
+            "corrected by the director, Dora: 13\u202f–\u202f\u22126 confirmed, now 10–4"
         )
     with translation.override("ko"):
         # The particle in the form the name takes: "Dora" ends in a vowel (가), "Ann" in a

@@ -229,7 +229,7 @@ def test_the_crosstable_reads_each_teams_games_totals_and_rank(league, anon):
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
         games, figures = cells[:3], cells[3:]
         assert games[i] == ""  # a team does not play itself
-        scores[name] = [re.findall(r"(\d+)&ndash;(\d+)", g) for g in games]
+        scores[name] = [re.findall(r"(\d+)\u2013(\d+)", g) for g in games]
         mine = next(r for r in standings if r["name"] == name)
         assert figures == [
             str(mine["wins"]),

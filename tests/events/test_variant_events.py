@@ -59,10 +59,11 @@ def test_a_round_robin_of_bid_euchre_teams_is_played_hand_by_hand(director: Dire
     winners = [row for row in rows if row["match_points"] > 0]
     for row in winners:
         assert row["loners_made"] == 3 * row["wins"] and row["euchres"] >= row["wins"]
-    # A score below zero is written with a minus sign: "40–−5", not "40–-5".
+    # A score below zero is written with a minus sign, the dash set apart: "40 – −5", not
+    # "40–-5" nor "40––5".
     for page in ("results", "crosstable"):
         shown = director.client.get(f"/events/{event}/{page}/").content.decode()
-        assert "40&ndash;\u22125" in shown and "&ndash;-" not in shown, page
+        assert "40\u202f\u2013\u202f\u22125" in shown and "\u2013-" not in shown, page
 
 
 def won_on_a_made_bid_behind(device: Device) -> None:
@@ -344,6 +345,11 @@ def test_a_bid_euchre_nights_standings_and_tally_cards_write_a_set_with_a_minus_
     for page in ("results", "tally-cards", "projector"):
         shown = director.client.get(f"/events/{event}/{page}/").content.decode()
         assert "\u22125" in shown and ">-5<" not in shown and "total -5" not in shown, page
+        # (The table's score with its dash set apart: "4 – −5", never "4––5".)
+        assert "\u2013\u22125" not in shown, page
+    for page in ("results", "projector"):
+        shown = director.client.get(f"/events/{event}/{page}/").content.decode()
+        assert "4\u202f\u2013\u202f\u22125" in shown, page
     # A spreadsheet reads a set as a number too: no quote before it, as before a formula.
     export = director.client.get(f"/api/v1/events/{event}/standings.csv").content
     rows = csv.DictReader(io.StringIO(export.decode("utf-8-sig")))

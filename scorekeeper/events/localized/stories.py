@@ -12,7 +12,7 @@ from typing import Any, Final
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.events.templatetags.scores import score
+from scorekeeper.events.templatetags.scores import score_line
 from scorekeeper.particles import particles_chosen
 
 
@@ -40,8 +40,8 @@ def result_story(
         # assignment or a forfeit over a confirmed result.)
         if confirmed and points:
             said += ": " + _("%(confirmed)s confirmed, now %(points)s") % {
-                "confirmed": "–".join(map(score, confirmed)),
-                "points": "–".join(map(score, points)),
+                "confirmed": score_line(confirmed),
+                "points": score_line(points),
             }
         if again is not None:
             said += ", " + _("confirmed again by %(player)s at the table") % {"player": again}

@@ -33,7 +33,8 @@ export function unbroken(text) {
 
 /** Two sides' scores, "40–−5": below zero with a minus sign, as the table app writes it. */
 export function scoreLine(points) {
-  return points.map(scoreText).join("–");
+  // (Dashes set apart where a score is below zero: "5 – −2", as the pages write it.)
+  return points.map(scoreText).join(points.some((p) => p < 0) ? "\u202f–\u202f" : "–");
 }
 
 /** A table's result as the board and the open table say it: its score, where it stands, and
