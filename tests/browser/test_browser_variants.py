@@ -458,22 +458,35 @@ def test_the_referee_rules_on_a_bid_euchre_auction_told_bid_by_bid(live_server, 
     expect(maker.get_by_role("radio", name="East")).to_be_checked()  # East's 4 stands
 
 
-def test_a_bid_euchre_renege_is_entered_without_a_suit(page: Page, live_server) -> None:
+def test_a_bid_euchre_renege_is_entered_with_its_bid_and_without_a_suit(
+    page: Page, live_server
+) -> None:
+    """The record keeps the bid (a quick entry's maker, bid and offender, spec/variants.md C):
+    the sheet asks it, and a moon's partner, who sat out, is not offered as the offender."""
     table = Table(page, live_server.url)
     table.new_game(FOUR, variant="Bid Euchre")
     page.get_by_role("button", name="Renege…").click()
     sheet = page.get_by_role("dialog", name="A renege")
     expect(sheet.get_by_role("group", name="Trump", exact=True)).to_have_count(0)
-    expect(sheet).to_contain_text("Who won the bid, and who reneged")  # an auction's words
-    expect(sheet).to_contain_text("Tap who won the bid and who reneged.")
+    expect(sheet).to_contain_text("Who won the bid, what they bid, and who reneged")
+    expect(sheet).to_contain_text("Tap who won the bid, the bid and who reneged.")
     sheet.get_by_role("group", name="Who won the bid?").get_by_role("radio", name="Ann (N)").check()
-    sheet.get_by_role("group", name="Who reneged?").get_by_role("radio", name="Ben (E)").check()
+    bids = sheet.get_by_role("group", name="What they bid", exact=True)
+    bids.get_by_role("radio", name="Moon").check()
+    offenders = sheet.get_by_role("group", name="Who reneged?")
+    expect(offenders.get_by_role("radio", name="Cat (S)")).to_have_count(0)
+    offenders.get_by_role("radio", name="Ben (E)").check()
+    expect(sheet.get_by_role("button", name="Save hand")).to_be_enabled()
+    bids.get_by_role("radio", name="4 tricks").check()
+    expect(offenders.get_by_role("radio", name="Cat (S)")).to_have_count(1)
     expect(sheet.locator(".preview-award")).to_have_text("Renege! +4 to N/S, −4 to E/W")
     sheet.get_by_role("button", name="Save hand").click()
     expect(page.get_by_label(points("E/W", -4))).to_have_text("\u22124")  # on the phone at once
-    expect(page.locator(".hand-list")).to_contain_text("Ann (N) won the bid · Ben (E) reneged")
+    expect(page.locator(".hand-list")).to_contain_text("Ann (N) bid 4 · Ben (E) reneged")
     eventually(page, lambda: table.game()["hands"], what="the hand reaches the server")
-    assert table.game()["hands"][0]["award"] == {"reason": "renege", "points": {"0": 4, "1": -4}}
+    (hand,) = table.game()["hands"]
+    assert hand["award"] == {"reason": "renege", "points": {"0": 4, "1": -4}}
+    assert hand["bid"] == 4
 
 
 @pytest.mark.service_worker

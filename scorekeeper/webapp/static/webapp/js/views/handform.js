@@ -19,7 +19,7 @@ export function blankHand() {
 /** What the makers bid, for an auction's hand: the numbers of tricks, then the lone bids.
  * `onchange` hears the bid and whether it was tapped (a choice made with the arrow keys only
  * moves through the bids: it saves nothing). */
-function bidChoice({ ruleset, values, prefix, onchange }) {
+export function bidChoice({ ruleset, values, prefix, onchange }) {
   let arrowed = false;
   const field = choices({
     name: `${prefix}bid`,

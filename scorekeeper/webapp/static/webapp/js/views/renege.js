@@ -5,35 +5,35 @@
 import { t } from "../i18n.js";
 import { awardText, isAuction, namesOneARow, previewAward, seatLetter, seatName, seatsARow, teamOf } from "../rules.js";
 import { choices, h, replace, sheetRow, showSheet } from "../ui.js";
-import { trumpRow } from "./handform.js";
+import { bidChoice, trumpRow } from "./handform.js";
 
 export function openRenege(ctx, { values, onsave }) {
   const game = ctx.game;
   const ruleset = game.ruleset;
   const seats = [...Array(ruleset.players).keys()];
-  // Bid Euchre asks no trump: a renege costs the same whatever it was. The bid the hand form
-  // holds comes along (a moon's partner sat out and cannot have reneged).
+  // Bid Euchre asks the bid (kept in the record), not trump: a renege costs the same.
   const auction = isAuction(ruleset);
-  const bid = auction ? values.bid ?? null : null;
   const entry = {
     maker: values.maker,
     trump: auction ? null : values.trump,
-    alone: !!values.alone || bid === "moon" || bid === "loner",
+    bid: auction ? values.bid ?? null : null,
+    alone: !!values.alone,
     renege: null,
   };
+  const lone = () => entry.alone || entry.bid === "moon" || entry.bid === "loner";
   const preview = h("div", { class: "preview", "aria-live": "polite" });
   const offenders = h("div");
   const save = h("button", { type: "submit", class: "primary", disabled: true }, t("hand.save"));
 
   const body = () => (auction
-    ? { maker: entry.maker, ...(bid === null ? {} : { bid }), defender_alone: null, renege: entry.renege }
+    ? { maker: entry.maker, bid: entry.bid, defender_alone: null, renege: entry.renege }
     : {
       maker: entry.maker, ...(entry.trump ? { trump: entry.trump } : {}), alone: entry.alone, defender_alone: null, renege: entry.renege,
     });
   // The suit is optional: a renege's penalty does not depend on it.
-  const ready = () => entry.maker !== null && entry.renege !== null;
+  const ready = () => entry.maker !== null && entry.renege !== null && !(auction && entry.bid === null);
   // A loner's partner sat out: they played no card, so they cannot have reneged.
-  const played = (seat) => !(entry.alone && seat !== entry.maker && teamOf(ruleset, seat) === teamOf(ruleset, entry.maker));
+  const played = (seat) => !(lone() && seat !== entry.maker && teamOf(ruleset, seat) === teamOf(ruleset, entry.maker));
 
   function update() {
     if (entry.renege !== null && !played(entry.renege)) entry.renege = null;
@@ -83,7 +83,8 @@ export function openRenege(ctx, { values, onsave }) {
         update();
       },
     }),
-    auction ? null : trumpRow({ ruleset, values: entry, prefix: "renege-", onchange: update }),
+    auction ? bidChoice({ ruleset, values: entry, prefix: "renege-", onchange: update })
+      : trumpRow({ ruleset, values: entry, prefix: "renege-", onchange: update }),
     offenders,
     preview,
     sheetRow(save, t("cancel"))));

@@ -434,8 +434,8 @@ export const EN = {
   "renege.lead": "Who called trump, and who reneged: the referee scores the penalty.",
   "renege.who": "Who reneged?",
   "renege.pick": "Tap who called and who reneged (the suit is optional).",
-  "renege.pick.bid": "Tap who won the bid and who reneged.",
-  "renege.lead.bid": "Who won the bid, and who reneged: the referee scores the penalty.",
+  "renege.pick.bid": "Tap who won the bid, the bid and who reneged.",
+  "renege.lead.bid": "Who won the bid, what they bid, and who reneged: the referee scores the penalty.",
 
   "join.title": "Join a table",
   "join.lead": "At a club night: type the code on your table's card, or scan its QR code. One phone keeps the score all night; it follows the table from round to round.",
