@@ -79,6 +79,7 @@ def table_code_issue(*, table: Table, actor: Actor) -> str:
         event_table = EventTable.objects.select_for_update(no_key=True, of=("self",)).get(
             pk=table.event_table_id
         )
+        table = table_lock_found(table.pk)  # (as a phone joining takes them; gone: 404)
         event_table.join_code = _free_code()
         event_table.code_issued_at = timezone.now()
         event_table.save(update_fields=["join_code", "code_issued_at"])
@@ -107,6 +108,7 @@ def _phones_ended(table: Table, actor: Actor, expected_version: int | None, role
     ended = TableToken.Ended.HANDED_OVER if scorer else TableToken.Ended.FREED
     action = ResultChange.Action.HAND_OVER if scorer else ResultChange.Action.CONFIRMERS
     with transaction.atomic():
+        table = table_lock_found(table.pk)  # (before its event, as a table's writes; gone: 404)
         require_fresh(table.round.event, expected_version, table)
         phones = tokens_revoke(
             tokens=TableToken.objects.filter(event_table_id=table.event_table_id, role=role),

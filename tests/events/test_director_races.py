@@ -1,0 +1,57 @@
+"""A director's acts on a table's phones (a new join code, the table handed over, its
+confirming phones ended) as another director undoes the round or swaps two of its players
+(PostgreSQL, real threads): each waits for the other, in the order a table's writes take
+their rows, so both are answered as if one had come after the other: never a deadlock's 503,
+nor a 500 for a change-log entry of a table deleted meanwhile (the act then finds no table)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from event_helpers import Director
+from test_club_night import hands_night
+
+from tests.concurrency import POSTGRES_ONLY, all_at_once
+
+pytestmark = POSTGRES_ONLY
+
+ATTEMPTS = 5
+
+#: The acts on table 1's phones, by their path under the table.
+PHONE_ACTS = {
+    "a new join code": "code/",
+    "a hand-over": "takeover/",
+    "confirmers ended": "confirmers/end/",
+}
+
+
+def _swap(rnd: dict[str, Any]) -> dict[str, Any]:
+    first, other = rnd["tables"][0]["seats"][0], rnd["tables"][1]["seats"][1]
+    return {"players": [first["player"], other["player"]], "reason": "asked to"}
+
+
+@pytest.mark.parametrize("act", PHONE_ACTS)
+@pytest.mark.parametrize("repair", ["the round undone", "a swap"])
+def test_an_act_on_a_tables_phones_and_a_repair_of_its_round_at_once(
+    director: Director, act: str, repair: str
+):
+    for _ in range(ATTEMPTS):
+        event, rnd = hands_night(director)
+        table = rnd["tables"][0]["id"]
+
+        def send(
+            index: int, event: int = event, rnd: dict[str, Any] = rnd, table: int = table
+        ) -> int:
+            if index == 0:
+                url = f"/api/v1/tables/{table}/{PHONE_ACTS[act]}"
+                return director.client.post(url, {}, format="json").status_code
+            if repair == "a swap":
+                url = f"/api/v1/events/{event}/rounds/1/swap/"
+                return director.client.post(url, _swap(rnd), format="json").status_code
+            url = f"/api/v1/events/{event}/rounds/1/"
+            return director.client.delete(url, {"reason": "x"}, format="json").status_code
+
+        acted, repaired = all_at_once(2, send)
+        done = 200 if repair == "a swap" else 204
+        assert acted in (200, 404) and repaired == done, (acted, repaired)
