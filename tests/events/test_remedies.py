@@ -184,6 +184,23 @@ def test_a_substitute_plays_one_round_in_the_seat(director):
     assert absent["name"] in names and "Zed" not in names
 
 
+def test_a_substitute_for_the_player_who_entered_the_result_leaves_it_to_confirm(director):
+    """The result becomes the substitute's, as the seat's lines do: the opponents still
+    confirm it (it named the player who left as its enterer, whom no seat holds now)."""
+    _event, tables = totals_night(director, EIGHT)
+    table = tables[0]
+    device = join(table["join_code"])
+    entering = device.by_seat[0]
+    ok(device.enter(by=entering, points=[6, 2]), 201)
+    body = {"player": "Zed", "reason": f"{entering} was called away"}
+    url = f"/api/v1/tables/{table['id']}/seats/0/substitute/"
+    ok(director.client.post(url, body, format="json"))
+    here = Device(ok(device.client.get(device.url)), device.token, device.role)
+    result = ok(here.confirm(by=here.by_seat[1]))
+    assert result["status"] == "confirmed"
+    assert result["entered_by"] == here.player("Zed")
+
+
 def test_a_substitute_already_seated_this_round_is_refused(director):
     _event, tables = totals_night(director, EIGHT)
     other = tables[1]["seats"][0]["name"]

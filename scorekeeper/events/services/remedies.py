@@ -283,6 +283,9 @@ def seat_substitute(
         place.save(update_fields=["player", "substitute_for", "absent"])
         game_follows_seats(table)
         ResultLine.objects.filter(result__table=table, player_id=absent).update(player=found)
+        # (as is the result's own word of who entered, confirmed or disputed it for the seat)
+        for named in ("entered_by", "confirmed_by", "disputed_by"):
+            Result.objects.filter(table=table, **{named: absent}).update(**{named: found})
         after = {"seat": seat, "player": found.pk, "name": found.shown}
         _log(event.pk, table, ResultChange.Action.SUBSTITUTE, actor, reason, before, after)
     return place
