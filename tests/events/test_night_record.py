@@ -780,6 +780,16 @@ def test_a_closed_nights_results_and_players_change_only_once_it_is_reopened(
     assert again.status_code == 200 or again.json()["code"] == "result-entered"
 
 
+def test_a_night_closed_with_its_only_round_undone_reopens_as_a_draft(director: Director):
+    event = night(director, *PLAYERS[:4])
+    seat(director, event)
+    assert director.client.delete(f"/api/v1/events/{event}/rounds/1/").status_code == 204
+    ok(director.client.post(f"/api/v1/events/{event}/close/", {}, format="json"))
+    body = ok(director.client.post(f"/api/v1/events/{event}/reopen/", {}, format="json"))
+    assert body["status"] == "draft" and body["closed_at"] is None
+    assert len(director.next_round(event)["tables"]) == 1  # and its round is seated again
+
+
 def test_finishing_an_event_by_its_status_closes_the_night_as_close_does(director: Director):
     event = night(director, *PLAYERS[:4])
     _seated, (phone,) = seat(director, event)

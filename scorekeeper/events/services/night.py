@@ -114,18 +114,18 @@ def event_reopen(
     *, event: Event, actor: Actor, reason: str = "", expected_version: int | None = None
 ) -> Event:
     """The director reopens a finished or closed night: it runs again, its join codes work
-    again and its phones join again (their old tokens stay ended). Reopening a night that
-    runs changes nothing."""
+    again and its phones join again (their old tokens stay ended); a night closed with no
+    round seated (its only one undone) is a draft again. Reopening a night that runs changes
+    nothing."""
     require_event_director(actor, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.RUNNING and event.closed_at is None:
             return event
         require_fresh(event, expected_version)
-        if not event.rounds.exists():
-            raise Conflict(_("Seat the first round to start."), code="no-rounds", field="status")
         before = {"status": event.status, "closed_at": _when(event.closed_at)}
-        event.status = Event.Status.RUNNING
+        seated = event.rounds.exists()
+        event.status = Event.Status.RUNNING if seated else Event.Status.DRAFT
         event.closed_at = None
         event.save(update_fields=["status", "closed_at", "updated_at"])
         logged(
