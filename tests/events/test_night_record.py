@@ -424,15 +424,22 @@ def test_under_reconfirm_required_a_hand_amended_with_the_same_points_leaves_it_
     assert ok(phone.client.get(phone.url))["result"]["status"] == "confirmed"
 
 
+def two_hands_played(director: Director, hands: int, east_took: int) -> tuple[int, Device]:
+    """A night of rounds of `hands` hands at one table: North's made hand, then East's,
+    taking `east_took` tricks."""
+    event = director.create_event(round_length="hands", hands_per_round=hands, rounds_planned=1)
+    director.add_players(event, *PLAYERS[:4])
+    _seated, (phone,) = seat(director, event)
+    phone.hand(maker=phone.by_seat[0], tricks=3)
+    phone.hand(maker=phone.by_seat[1], tricks=east_took)
+    return event, phone
+
+
 def test_a_result_that_follows_a_directors_hand_change_names_the_hand_in_the_log(
     director: Director,
 ):
-    event = director.create_event(round_length="hands", hands_per_round=3, rounds_planned=1)
-    director.add_players(event, *PLAYERS[:4])
-    _seated, (phone,) = seat(director, event)
+    event, phone = two_hands_played(director, hands=3, east_took=0)
     north, east = phone.by_seat[0], phone.by_seat[1]
-    phone.hand(maker=north, tricks=3)
-    phone.hand(maker=east, tricks=0)
     # Time is called after two hands of three: the table's hands may be fewer than the round's.
     ok(director.client.post(f"/api/v1/events/{event}/rounds/1/time/", format="json"))
     ok(phone.post("result/", {"entered_by": phone.player(north), "time_called": True}), 201)
@@ -460,12 +467,8 @@ def test_a_hand_the_tables_whole_round_result_needs_is_amended_not_undone(direct
     """A director's undo of a hand that a confirmed result of the whole round stands on is
     refused in the director's words (the phone's "enter the result when time is called" is
     not theirs to follow), and the result and the hand stay; amending the hand is the way."""
-    event = director.create_event(round_length="hands", hands_per_round=2, rounds_planned=1)
-    director.add_players(event, *PLAYERS[:4])
-    _seated, (phone,) = seat(director, event)
+    _event, phone = two_hands_played(director, hands=2, east_took=3)
     north, east = phone.by_seat[0], phone.by_seat[1]
-    phone.hand(maker=north, tricks=3)
-    phone.hand(maker=east, tricks=3)
     ok(phone.post("result/", {"entered_by": phone.player(north)}), 201)
     ok(phone.confirm(by=east))
     hands = f"/api/v1/tables/{phone.id}/hands/"
