@@ -691,8 +691,9 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     # Said as the table app says it: the makers bid, nobody called trump.
     expect(line).to_contain_text(re.compile(r"Hand 1: [A-Z][a-z]+ bid 4, took 2 "))
     expect(line).not_to_contain_text("called")
+    # (its dash set apart from a minus sign: "−4 – 4")
     shown = [f"\u2212{-n}" if n < 0 else str(n) for n in scored]
-    expect(line).to_contain_text("–".join(shown))
+    expect(line).to_contain_text(" – ".join(shown))
     # A side's total may be negative under an auction.
     assert page.locator("#totals-0").get_attribute("min") == "-999"
     # Time called, the table's result from its hands: on the board with the minus sign too.
@@ -707,11 +708,11 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     page.locator(".desk-reason").fill("time was called")
     page.get_by_role("button", name="Enter the result from its hands").click()
     board = board_table(page, 1).locator(".result-state")
-    expect(board).to_contain_text("–".join(shown))
+    expect(board).to_contain_text(" – ".join(shown))
     # The night's own page lists the table's result with the minus sign too.
     night = page.context.new_page()
     night.goto(f"{live_server.url}/events/{event.pk}/")
-    expect(night.locator("li[data-table='1'] .status")).to_contain_text("–".join(shown))
+    expect(night.locator("li[data-table='1'] .status")).to_contain_text(" – ".join(shown))
     night.close()
     # Amended once the result stands: the log says which hand the result followed, and how.
     page.locator(".desk-hands li").first.get_by_role("button", name="Amend").click()
@@ -722,7 +723,7 @@ def test_a_bid_euchre_hand_is_keyed_in_and_amended_by_its_bid_and_tricks(
     hand.refresh_from_db()
     made = "–".join(str(hand.award["points"].get(str(side), 0)) for side in (0, 1))
     followed = page.locator(".change-log li", has_text="they took five after all")
-    expect(followed).to_contain_text(f"(hand 1 amended: {'–'.join(shown)} → {made})")
+    expect(followed).to_contain_text(f"(hand 1 amended: {' – '.join(shown)} → {made})")
 
 
 def test_every_setting_is_on_the_event_form_and_each_change_is_logged(

@@ -3,12 +3,12 @@
 // that cannot be taken back. No inline handlers anywhere: the site's CSP allows none.
 import { has as isTableWord, t as tableWord, useLanguage } from "../webapp/js/i18n.js";
 import { withParticles } from "../webapp/js/korean.js";
-import { scoreText } from "../webapp/js/rules.js";
 import { h as el } from "../webapp/js/ui.js";
-import { $, $$, api, writesAnswered } from "./screen.js";
+import { $, $$, api, scoreLine, writesAnswered } from "./screen.js";
 
-// The DOM look-ups and the director's API session are the events screens' own (screen.js).
-export { $, $$, api, el, writesAnswered };
+// The DOM look-ups, the director's API session and the line of scores are the events screens'
+// own (screen.js).
+export { $, $$, api, el, scoreLine, writesAnswered };
 
 const WORDS = JSON.parse(document.getElementById("console-words")?.textContent || "{}");
 const korean = document.documentElement.lang === "ko";
@@ -31,11 +31,6 @@ export function unbroken(text) {
   return text.replace(/\)(?=\S)/g, ")\u2060");
 }
 
-/** Two sides' scores, "40–−5": below zero with a minus sign, as the table app writes it. */
-export function scoreLine(points) {
-  // (Dashes set apart where a score is below zero: "5 – −2", as the pages write it.)
-  return points.map(scoreText).join(points.some((p) => p < 0) ? "\u202f–\u202f" : "–");
-}
 
 /** A table's result as the board and the open table say it: its score, where it stands, and
  * how it came about and who made it so, in the server's words (the results page's too). */

@@ -1,9 +1,8 @@
 // The events screens: each page names its screen on <body data-screen>; this script fills it
 // from the events API and sends what the director or the table does. No build step: an ES
 // module that borrows the web app's API wrapper and DOM helpers.
-import { scoreText } from "../webapp/js/rules.js";
 import { h as el } from "../webapp/js/ui.js";
-import { $, $$, api, attempt, say } from "./screen.js";
+import { $, $$, api, attempt, say, scoreLine } from "./screen.js";
 import { standingsTable } from "./standings_table.js";
 import { seatWord, t } from "./words.js";
 
@@ -34,7 +33,7 @@ function roundBlock(round) {
   const list = el("ul", { class: "list tables" });
   for (const table of round.tables) {
     const status = table.result
-      ? `${table.result.points.map(scoreText).join("–")} ${t(table.result.status)}`
+      ? `${scoreLine(table.result.points)} ${t(table.result.status)}`
       : t("playing");
     const item = el("li", { "data-table": String(table.number) });
     item.append(

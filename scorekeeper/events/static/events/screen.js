@@ -1,6 +1,7 @@
 // What the events screens' scripts share: DOM look-ups, the director's session calling the
 // events API through the web app's wrapper, and the screen's message line.
 import { call } from "../webapp/js/api.js";
+import { scoreText } from "../webapp/js/rules.js";
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 export const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -69,4 +70,10 @@ function formProblem(form, error) {
     form.insertBefore(problem, button && button.parentElement === form ? button : null);
     problem.scrollIntoView({ block: "center" });
   }
+}
+
+/** The sides' scores, a minus sign below zero as the table app writes it, and the dashes
+ * set apart then ("40 – −5", as the pages write it), the console's and the night page's. */
+export function scoreLine(points) {
+  return points.map(scoreText).join(points.some((p) => p < 0) ? "\u202f–\u202f" : "–");
 }
