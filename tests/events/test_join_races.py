@@ -12,6 +12,7 @@ from event_helpers import Device, Director, join
 from rest_framework.test import APIClient
 from test_club_night import hands_night
 
+from scorekeeper.events.models import TableToken
 from tests.concurrency import POSTGRES_ONLY, all_at_once
 
 pytestmark = POSTGRES_ONLY
@@ -66,3 +67,24 @@ def test_the_opponents_phone_joins_as_the_table_posts_a_hand(director: Director)
             return scorer.client.post(f"{scorer.url}hands/", hand, format="json").status_code
 
         assert all_at_once(2, send) == [201, 201]
+
+
+def test_a_phone_joining_as_the_night_closes_keeps_no_working_token(director: Director):
+    """The join waits for the close at the event's row and is then refused as a closed night's
+    (409), or went first and its token was ended with the others': no phone holds a working
+    token of a closed night."""
+    for _ in range(ATTEMPTS):
+        event, rnd = hands_night(director)
+        table = rnd["tables"][0]
+
+        def send(index: int, table: dict[str, Any] = table, event: int = event) -> int:
+            if index == 0:
+                joining = {"code": table["join_code"], "role": "scorer"}
+                return APIClient().post("/api/v1/tables/join/", joining, format="json").status_code
+            url = f"/api/v1/events/{event}/close/"
+            return director.client.post(url, {"leave_open": True}, format="json").status_code
+
+        joined, closed = all_at_once(2, send)
+        assert joined in (201, 409) and closed == 200, (joined, closed)
+        working = TableToken.objects.filter(event_table__event=event, revoked_at__isnull=True)
+        assert not working.exists(), (joined, list(working.values("id", "created_at")))

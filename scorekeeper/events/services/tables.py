@@ -217,7 +217,8 @@ def table_join(
                 label=label[:60],
                 player_id=player,
             )
-            event_changed(event_table.event_id, standings=False)
+            # (a night closed while the phone joined is found here, and the join refused)
+            table_write_ends(event_table.event_id, standings=False)
     except IntegrityError:
         raise Conflict(TAKEN, code="table-taken", field="code") from None
     return device, token
