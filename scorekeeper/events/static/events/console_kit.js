@@ -31,7 +31,6 @@ export function unbroken(text) {
   return text.replace(/\)(?=\S)/g, ")\u2060");
 }
 
-
 /** A table's result as the board and the open table say it: its score, where it stands, and
  * how it came about and who made it so, in the server's words (the results page's too). */
 export function resultLine(table) {

@@ -8,7 +8,7 @@ import {
 } from "../rules.js";
 import { choices, faceToggle, h, replace, toggle, wordsKept } from "../ui.js";
 
-const LONE_BIDS = ["moon", "loner"];
+export const LONE_BIDS = ["moon", "loner"];
 
 export function blankHand() {
   return {

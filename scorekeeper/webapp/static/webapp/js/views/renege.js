@@ -5,7 +5,7 @@
 import { t } from "../i18n.js";
 import { awardText, isAuction, namesOneARow, previewAward, seatLetter, seatName, seatsARow, teamOf } from "../rules.js";
 import { choices, h, replace, sheetRow, showSheet } from "../ui.js";
-import { bidChoice, trumpRow } from "./handform.js";
+import { bidChoice, LONE_BIDS, trumpRow } from "./handform.js";
 
 export function openRenege(ctx, { values, onsave }) {
   const game = ctx.game;
@@ -20,7 +20,7 @@ export function openRenege(ctx, { values, onsave }) {
     alone: !!values.alone,
     renege: null,
   };
-  const lone = () => entry.alone || entry.bid === "moon" || entry.bid === "loner";
+  const lone = () => entry.alone || LONE_BIDS.includes(entry.bid);
   const preview = h("div", { class: "preview", "aria-live": "polite" });
   const offenders = h("div");
   const save = h("button", { type: "submit", class: "primary", disabled: true }, t("hand.save"));
