@@ -90,8 +90,8 @@ MIDDLEWARE = [
     # Django's sessions, a browser's kept while the database waits for a backup to restore.
     "scorekeeper.events.pages.restore.SessionKeptForRestoreMiddleware",
     # Pages and server messages speak the visitor's language: the app's choice (a cookie),
-    # else Accept-Language (English or Korean).
-    "django.middleware.locale.LocaleMiddleware",
+    # else Accept-Language (English or Korean; a language it gives quality 0 is not asked for).
+    "scorekeeper.languages.AcceptedLocaleMiddleware",
     # An entry a phone queued in a format this server cannot take is refused, saying so.
     "scorekeeper.api.entry_format.EntryFormatMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -15,9 +15,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import trans_real
 
 from scorekeeper.api.problems import site_problem
+from scorekeeper.languages import acceptable
 
 logger = logging.getLogger("scorekeeper.door")
 
@@ -70,7 +70,7 @@ def unreadable(status: int, why: str) -> tuple[str, str]:
 def language_of(accept_language: str) -> str:
     """The language a client asks for in its Accept-Language header, among the site's (for
     an answer made where no Django request exists: waitress's own refusals)."""
-    for code, _quality in trans_real.parse_accept_lang_header(accept_language):
+    for code in acceptable(accept_language):
         if code == "*":
             break
         try:

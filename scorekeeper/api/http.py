@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from django.http import HttpResponse, HttpResponseBase
 from django.utils.translation import gettext as _
-from django.utils.translation.trans_real import parse_accept_lang_header
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, PolymorphicProxySerializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -23,6 +22,7 @@ from scorekeeper.api import serializers as s
 from scorekeeper.api.bodies import NO_SUCH_FIELD, refuse_unknown_fields
 from scorekeeper.api.problems import PROBLEM_JSON
 from scorekeeper.errors import Malformed
+from scorekeeper.languages import first_spoken
 from scorekeeper.selectors import Standing
 from scorekeeper.services import HandResult
 
@@ -179,11 +179,7 @@ def not_modified(etag: str) -> Response:
 
 def language_of(request: Request) -> str:
     """The language asked for (`Accept-Language`): `ko` or `en`."""
-    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
-        base = code.split("-")[0].lower()
-        if base in ("en", "ko"):
-            return base
-    return "en"
+    return first_spoken(request.headers.get("Accept-Language", ""), ("en", "ko")) or "en"
 
 
 def bearer_token(

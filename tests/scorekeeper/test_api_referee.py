@@ -80,6 +80,31 @@ def test_it_answers_in_korean_when_asked(api):
 
 
 @pytest.mark.parametrize(
+    ("accept", "korean"),
+    [
+        ("ko;q=0", False),
+        ("ko;q=0.0, en;q=0.1", False),
+        ("ko-KR;q=0, *;q=0.5", False),
+        ("en;q=0.5, ko", True),
+        ("fr, ko;q=0.2", True),
+    ],
+)
+def test_a_language_given_quality_0_is_not_spoken(api, accept, korean):
+    """`q=0` says the language is not acceptable (RFC 9110): the verdict, a refusal's problem
+    and a wrong method's problem each speak the best language the client accepts."""
+    record = march_record(dealer=0)
+    record["tricks"][0][0], record["tricks"][0][1] = record["tricks"][0][1], record["tricks"][0][0]
+    answer = api.post(URL, record, format="json", HTTP_ACCEPT_LANGUAGE=accept)
+    assert answer["Content-Language"] == ("ko" if korean else "en")
+    assert hangul(answer.json()["violations"][0]["message"]) == korean
+    refused = api.post(URL, {"dealer": 9}, format="json", HTTP_ACCEPT_LANGUAGE=accept)
+    assert hangul(refused.json()["title"]) == hangul(refused.json()["detail"]) == korean
+    wrong = api.get(URL, HTTP_ACCEPT_LANGUAGE=accept)  # (its words are the active language's)
+    assert is_problem(wrong, 405)
+    assert hangul(wrong.json()["detail"]) == korean
+
+
+@pytest.mark.parametrize(
     ("record", "field"),
     [
         ({}, "dealer"),

@@ -13,8 +13,8 @@ from typing import Final
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
-from django.utils.translation.trans_real import parse_accept_lang_header
 
+from scorekeeper.languages import first_spoken
 from scorekeeper.models import Club
 
 SPOKEN: Final = frozenset(code for code, _name in settings.LANGUAGES)
@@ -25,11 +25,7 @@ def asked_for(request: HttpRequest) -> str | None:
     chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
     if chosen.split("-")[0].lower() in SPOKEN:
         return chosen.split("-")[0].lower()
-    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
-        base = code.split("-")[0].lower()
-        if base in SPOKEN:
-            return base
-    return None
+    return first_spoken(request.headers.get("Accept-Language", ""), SPOKEN)
 
 
 def club_language_use(request: HttpRequest, club: Club | str) -> str:
