@@ -793,6 +793,19 @@ def test_a_night_closed_with_its_only_round_undone_reopens_as_a_draft(director: 
     assert len(director.next_round(event)["tables"]) == 1  # and its round is seated again
 
 
+def test_a_draft_never_seated_is_not_reopened_and_logs_nothing(director: Director):
+    event = night(director, *PLAYERS[:4])
+    url = f"/api/v1/events/{event}/"
+    for send in (
+        lambda: director.client.post(f"{url}reopen/", {}, format="json"),
+        lambda: director.client.patch(url, {"status": "running"}, format="json"),
+    ):
+        answer = send()
+        assert answer.status_code == 409 and answer.json()["code"] == "no-rounds", answer.content
+    assert ok(director.client.get(url))["status"] == "draft"
+    assert [c["action"] for c in ok(director.client.get(f"{url}log/"))] == []
+
+
 def test_finishing_an_event_by_its_status_closes_the_night_as_close_does(director: Director):
     event = night(director, *PLAYERS[:4])
     _seated, (phone,) = seat(director, event)

@@ -123,8 +123,11 @@ def event_reopen(
         if event.status == Event.Status.RUNNING and event.closed_at is None:
             return event
         require_fresh(event, expected_version)
-        before = {"status": event.status, "closed_at": _when(event.closed_at)}
         seated = event.rounds.exists()
+        if not seated and event.status == Event.Status.DRAFT and event.closed_at is None:
+            # (a draft never closed has nothing to reopen: its first round starts it)
+            raise Conflict(_("Seat the first round to start."), code="no-rounds", field="status")
+        before = {"status": event.status, "closed_at": _when(event.closed_at)}
         event.status = Event.Status.RUNNING if seated else Event.Status.DRAFT
         event.closed_at = None
         event.save(update_fields=["status", "closed_at", "updated_at"])
