@@ -140,7 +140,7 @@ def event_for(*, actor: Actor | None, event_id: int, to_run: bool = False) -> Ev
         return event
     allowed = directs(actor, event.club) if to_run else reads_event(actor, event)
     if not allowed:
-        raise _no_event()
+        raise no_event()
     return event
 
 
@@ -150,7 +150,7 @@ def event_stamp_for(*, actor: Actor, event_id: int) -> selectors.EventStamp:
     stamp = selectors.event_stamp(event_id=event_id, director=_director(actor))
     _learn(actor, stamp.club_id, stamp.directed)
     if not reads_event(actor, stamp):
-        raise _no_event()
+        raise no_event()
     return stamp
 
 
@@ -185,7 +185,7 @@ def player_for(
     return player
 
 
-def _no_event() -> NotFound:
+def no_event() -> NotFound:
     return NotFound(_("There is no event with this id."), code="no-such-event", field="id")
 
 
@@ -236,7 +236,7 @@ def require_seen(actor: Actor, event: Event, *, table: bool = False) -> None:
     if not reads_event(actor, event):
         if table:
             raise _no_table()
-        raise _no_event()
+        raise no_event()
 
 
 def require_event_director(actor: Actor, event: Event, *, table: bool = False) -> AbstractBaseUser:

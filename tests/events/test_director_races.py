@@ -55,3 +55,23 @@ def test_an_act_on_a_tables_phones_and_a_repair_of_its_round_at_once(
         acted, repaired = all_at_once(2, send)
         done = 200 if repair == "a swap" else 204
         assert acted in (200, 404) and repaired == done, (acted, repaired)
+
+
+def test_a_round_seated_as_the_night_is_deleted(director: Director):
+    """A night whose only round was undone keeps its physical tables: seating the round again
+    refers to them while the deletion locks them. One goes first: the round is seated (201)
+    and the deletion, then refused or done, or the night is deleted and the seating finds no
+    event (404); never a deadlock's 503."""
+    for _ in range(ATTEMPTS):
+        event, _rnd = hands_night(director)
+        url = f"/api/v1/events/{event}/"
+        undone = director.client.delete(f"{url}rounds/1/", {"reason": "x"}, format="json")
+        assert undone.status_code == 204, undone.content
+
+        def send(index: int, url: str = url) -> int:
+            if index == 0:
+                return director.client.post(f"{url}rounds/", {}, format="json").status_code
+            return director.client.delete(url, {"reason": "x"}, format="json").status_code
+
+        seated, deleted = all_at_once(2, send)
+        assert (seated, deleted) in ((201, 204), (201, 409), (404, 204)), (seated, deleted)

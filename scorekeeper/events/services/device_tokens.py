@@ -125,6 +125,14 @@ def made_at(moment: datetime) -> int:
     return round(moment.timestamp() * 1_000_000)
 
 
+def physical_tables_locked(tables: QuerySet[EventTable]) -> list[int]:
+    """Lock physical tables as a phone's join locks its own before its token refers to it
+    (their rows only, FOR NO KEY UPDATE, in order: a round seated meanwhile, whose tables
+    refer to them, never waits on them): the ids of those still there."""
+    locking = tables.select_for_update(no_key=True, of=("self",)).order_by("pk")
+    return list(locking.values_list("pk", flat=True))
+
+
 def device_known_again(token: str) -> TableToken | None:
     """The phone holding a token a restore lost, known again (None: the token is not one).
 
@@ -146,9 +154,7 @@ def device_known_again(token: str) -> TableToken | None:
         return None  # (the director, or the phone itself, ended it after the backup)
     try:
         with transaction.atomic():
-            EventTable.objects.select_for_update(no_key=True, of=("self",)).filter(
-                pk=event_table.pk
-            ).first()
+            physical_tables_locked(EventTable.objects.filter(pk=event_table.pk))
             table = Table.objects.filter(pk=issued.table or 0, event_table=event_table).first()
             if issued.role == TableToken.Role.SCORER:
                 scoring = TableToken.objects.filter(

@@ -17,6 +17,7 @@ from scorekeeper import names
 from scorekeeper.errors import Conflict, Malformed, NotFound
 from scorekeeper.events.access import (
     Actor,
+    no_event,
     require_director,
     require_event_director,
 )
@@ -45,6 +46,15 @@ MAX_HANDS_PER_ROUND: Final = 20
 MAX_ROUND_MINUTES: Final = 240
 
 
+def event_locked(event_id: int) -> Event:
+    """The event, its row locked until the transaction ends: 404 when it was deleted while
+    the act waited for that row (the deletion went first)."""
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        raise no_event()
+    return event
+
+
 def require_running(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
         raise Conflict(
@@ -64,7 +74,7 @@ def require_teams(event: Event, refusal: str) -> None:
 def locked_before_first_round(event: Event, refusal: str, *, code: str, field: str) -> Event:
     """The event, locked until the transaction ends, while its first round is not seated yet
     (what a first round draws from stays put until then); `refusal` once it is."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = event_locked(event.pk)
     if event.rounds.exists():
         raise Conflict(refusal, code=code, field=field)
     return event
@@ -329,7 +339,7 @@ def entrant_add(
     field = "name" if player_id is None else "player"
     with transaction.atomic():
         # One entry at a time, so that two at once cannot both take the last place.
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        event = event_locked(event.pk)
         require_fresh(event, expected_version)
         found = roster_match(club=event.club, ref=ref)
         entrant = Entrant.objects.filter(event=event, player=found.player).first()
@@ -417,7 +427,7 @@ def team_add(
     with transaction.atomic():
         # One team at a time: the seed is the count of those before it.
         if format_of(event).teams_join_late:
-            event = Event.objects.select_for_update().get(pk=event.pk)
+            event = event_locked(event.pk)
         else:
             event = locked_before_first_round(
                 event,

@@ -17,6 +17,7 @@ from scorekeeper.events import selectors
 from scorekeeper.events.access import Actor, require_event_director
 from scorekeeper.events.models import Event, ResultChange, TableToken
 from scorekeeper.events.services.changes import event_changed
+from scorekeeper.events.services.events import event_locked
 from scorekeeper.events.services.night_log import logged, require_fresh
 
 
@@ -39,7 +40,7 @@ def event_close(
     night holds nothing a club entered). Closing a closed night changes nothing."""
     require_event_director(actor, event)
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        event = event_locked(event.pk)
         if event.closed_at is not None:
             return event
         require_fresh(event, expected_version)
@@ -119,7 +120,7 @@ def event_reopen(
     nothing."""
     require_event_director(actor, event)
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        event = event_locked(event.pk)
         if event.status == Event.Status.RUNNING and event.closed_at is None:
             return event
         require_fresh(event, expected_version)

@@ -43,7 +43,7 @@ from scorekeeper.events.ranking.tally import no_tallies
 from scorekeeper.events.services.averages import round_average, round_mean
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.corrections import confirmed_kept, nobody_confirmed
-from scorekeeper.events.services.events import require_running, require_teams
+from scorekeeper.events.services.events import event_locked, require_running, require_teams
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.repairs import game_follows_seats, game_moved
 from scorekeeper.events.services.results import (
@@ -392,7 +392,7 @@ def result_cut(
         raise Malformed(_("a side is 0 or 1"), code="bad-side", field="winner")
     with transaction.atomic():
         table = table_locked(table)
-        event = Event.objects.select_for_update().get(pk=table.round.event_id)
+        event = event_locked(table.round.event_id)
         require_event_director(actor, event)
         require_running(event)
         require_fresh(event, expected_version, table)

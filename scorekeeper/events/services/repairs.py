@@ -36,8 +36,8 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.planning import seating
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.device_tokens import tokens_revoke
-from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.device_tokens import physical_tables_locked, tokens_revoke
+from scorekeeper.events.services.events import event_locked, require_running
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.rounds import seat_table
 from scorekeeper.models import Game, Hand, Seat
@@ -117,7 +117,7 @@ def _untouched(
     require_event_director(actor, event)
     require_running(event)
     _tables_first(Table.objects.filter(round__event=event, round__number=number))
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = event_locked(event.pk)
     require_fresh(event, expected)
     rnd = _latest(event, number)
     _nothing_entered(rnd, code, refusal)
@@ -452,14 +452,9 @@ def event_delete(
     user = require_event_director(actor, event)
     with transaction.atomic():
         # (its physical tables first, as a phone joining takes one before its table)
-        list(
-            EventTable.objects.filter(event=event)
-            .select_for_update(of=("self",))
-            .order_by("pk")
-            .values("pk")
-        )
+        physical_tables_locked(EventTable.objects.filter(event=event))
         _tables_first(Table.objects.filter(round__event=event))
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        event = event_locked(event.pk)
         require_fresh(event, expected_version)
         results = Result.objects.filter(table__round__event=event).count()
         hands = (

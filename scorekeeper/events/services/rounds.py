@@ -33,7 +33,7 @@ from scorekeeper.events.models import (
 )
 from scorekeeper.events.planning.seating import side_of
 from scorekeeper.events.services.changes import event_changed
-from scorekeeper.events.services.events import require_running
+from scorekeeper.events.services.events import event_locked, require_running
 from scorekeeper.events.services.night_log import logged, require_fresh
 from scorekeeper.events.services.tables import event_table_for
 from scorekeeper.models import Player
@@ -94,7 +94,7 @@ def round_generate(*, event: Event, actor: Actor, expected_version: int | None =
     require_event_director(actor, event)
     require_running(event)
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        event = event_locked(event.pk)
         require_fresh(event, expected_version)
         last = event.rounds.order_by("-number").first()
         if last is not None:

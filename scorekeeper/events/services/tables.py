@@ -32,6 +32,7 @@ from scorekeeper.events.services.device_tokens import (
     Issued,
     device_token_new,
     made_at,
+    physical_tables_locked,
     tokens_revoke,
 )
 from scorekeeper.events.services.events import require_running
@@ -128,13 +129,6 @@ def join_limit_lifted(*, event: Event, actor: Actor, wrong_codes: int) -> None:
         event_changed(event.pk, standings=False)
 
 
-def _event_table_locked(event_table: EventTable) -> bool:
-    """Lock the physical table (its row only), as the night's deletion takes it first: whether
-    it is still there."""
-    locking = EventTable.objects.select_for_update(no_key=True, of=("self",))
-    return bool(locking.filter(pk=event_table.pk).order_by().values("pk"))
-
-
 def _table_locked_now(event_table: EventTable) -> Table | None:
     """This round's table at the physical table, locked as a table's write locks it, before
     the phone's token refers to it: an undo of its round, a swap or a remedy there goes
@@ -170,7 +164,7 @@ def table_join(
     require_open(event_table.event)
     try:
         with transaction.atomic():
-            if not _event_table_locked(event_table):
+            if not physical_tables_locked(EventTable.objects.filter(pk=event_table.pk)):
                 raise NotFound(_("No table has this join code."), code="no-such-code", field="code")
             table = _table_locked_now(event_table)
             active = TableToken.objects.filter(
