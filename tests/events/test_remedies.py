@@ -201,6 +201,52 @@ def test_a_substitute_for_the_player_who_entered_the_result_leaves_it_to_confirm
     assert result["entered_by"] == here.player("Zed")
 
 
+def substitute(director: Director, table: dict[str, Any], seat: int) -> int:
+    """Zed takes the seat's place; his player id."""
+    body = {"player": "Zed", "reason": "called away"}
+    url = f"/api/v1/tables/{table['id']}/seats/{seat}/substitute/"
+    return int(ok(director.client.post(url, body, format="json"))["player"])
+
+
+def test_a_substitute_confirms_on_the_phone_named_for_the_player_replaced(director):
+    """The opponents' own phone, named for the player who left: it confirms for the
+    substitute in that seat (it stayed named for a player no seat held: 422 not-at-table)."""
+    event = director.create_totals_night(rounds_planned=3, confirm_with="opponent-device")
+    director.add_players(event, *EIGHT)
+    table = director.next_round(event)["tables"][0]
+    device = join(table["join_code"])
+    theirs = APIClient().post(
+        "/api/v1/tables/join/",
+        {
+            "code": table["join_code"],
+            "role": "confirmer",
+            "player": device.player(device.by_seat[1]),
+        },
+        format="json",
+    )
+    phone = Device(ok(theirs, 201)["table"], ok(theirs, 201)["token"], "confirmer")
+    ok(device.enter(by=device.by_seat[0], points=[6, 2]), 201)
+    zed = substitute(director, table, 1)
+    here = Device(ok(phone.client.get(phone.url)), phone.token, phone.role)
+    assert ok(here.here())["player"] == zed
+    result = ok(here.confirm(by=here.by_seat[1]))
+    assert (result["status"], result["confirmed_by"]) == ("confirmed", zed)
+
+
+def test_a_confirmation_kept_through_a_correction_follows_the_seat_to_its_substitute(director):
+    _event, tables = totals_night(director, EIGHT)
+    table = tables[0]
+    device = join(table["join_code"])
+    ok(device.enter(by=device.by_seat[0], points=[7, 2]), 201)
+    ok(device.confirm(by=device.by_seat[1]))
+    url = f"{device.url}result/"
+    ok(director.client.patch(url, {"points": [5, 3], "reason": "miscounted"}, format="json"))
+    zed = substitute(director, table, 1)
+    body = {"points": [7, 2], "reason": "it was right"}
+    result = ok(director.client.patch(url, body, format="json"))
+    assert (result["provenance"], result["confirmed_by"]) == ("played", zed)
+
+
 def test_a_substitute_already_seated_this_round_is_refused(director):
     _event, tables = totals_night(director, EIGHT)
     other = tables[1]["seats"][0]["name"]

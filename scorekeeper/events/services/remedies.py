@@ -37,6 +37,7 @@ from scorekeeper.events.models import (
     SitOut,
     Table,
     TableSeat,
+    TableToken,
 )
 from scorekeeper.events.ranking.standings import half_up
 from scorekeeper.events.ranking.tally import no_tallies
@@ -56,7 +57,11 @@ from scorekeeper.events.services.results import (
     winner_of,
     winner_stands,
 )
-from scorekeeper.events.services.roster import PlayerRef, roster_match
+from scorekeeper.events.services.roster import (
+    PlayerRef,
+    kept_confirmations_renumbered,
+    roster_match,
+)
 from scorekeeper.events.services.tables import table_locked
 
 #: What a side may be assigned, and its share of the round's average (bridge's 50/60/40%).
@@ -283,9 +288,13 @@ def seat_substitute(
         place.save(update_fields=["player", "substitute_for", "absent"])
         game_follows_seats(table)
         ResultLine.objects.filter(result__table=table, player_id=absent).update(player=found)
-        # (as is the result's own word of who entered, confirmed or disputed it for the seat)
+        # (as is the result's own word of who entered, confirmed or disputed it for the seat,
+        # the confirmation it keeps through a correction, and the phone that confirms for it)
+        results = Result.objects.filter(table=table)
         for named in ("entered_by", "confirmed_by", "disputed_by"):
-            Result.objects.filter(table=table, **{named: absent}).update(**{named: found})
+            results.filter(**{named: absent}).update(**{named: found})
+        kept_confirmations_renumbered(results, absent, found.pk)
+        TableToken.objects.filter(table=table, player_id=absent).update(player=found)
         after = {"seat": seat, "player": found.pk, "name": found.shown}
         _log(event.pk, table, ResultChange.Action.SUBSTITUTE, actor, reason, before, after)
     return place

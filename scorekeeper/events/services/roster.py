@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from django.db import IntegrityError, transaction
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
 from scorekeeper import names
@@ -281,11 +281,11 @@ def _plans_renumbered(events: Iterable[Event], old: int, new: int) -> None:
             event.save(update_fields=["plan"])
 
 
-def _kept_confirmations_renumbered(events: Iterable[Event], old: int, new: int) -> None:
+def kept_confirmations_renumbered(results: QuerySet[Result], old: int, new: int) -> None:
     """A confirmation kept through a director's correction (`Result.kept_confirmation`)
-    names its player by id: in the moved events it names the moved player's new record."""
-    kept = Result.objects.filter(table__round__event__in=events, kept_confirmation__by=old)
-    for result in kept:
+    names its player by id: among `results` it names player `new` where it named `old` (a
+    record merged into another, a substitute in the absent player's seat)."""
+    for result in results.filter(kept_confirmation__by=old):
         result.kept_confirmation = {**(result.kept_confirmation or {}), "by": new}
         result.save(update_fields=["kept_confirmation"])
 
@@ -331,7 +331,8 @@ def player_merge(*, player: Player, actor: Actor, absorb: Player, reason: str = 
         for model, field, _path in HELD_BY_EVENT:
             model._default_manager.filter(**{field: absorb}).update(**{field: player})
         _plans_renumbered(events, absorb.pk, player.pk)
-        _kept_confirmations_renumbered(events, absorb.pk, player.pk)
+        results = Result.objects.filter(table__round__event__in=events)
+        kept_confirmations_renumbered(results, absorb.pk, player.pk)
         if Player.Kind.MEMBER in (player.kind, absorb.kind):
             player.kind = Player.Kind.MEMBER
         absorbed = absorb.pk
@@ -388,7 +389,8 @@ def player_split(
             rows = model._default_manager.filter(**{field: player, f"{path}__in": chosen})
             rows.update(**{field: split_off})
         _plans_renumbered(moving, player.pk, split_off.pk)
-        _kept_confirmations_renumbered(moving, player.pk, split_off.pk)
+        in_moving = Result.objects.filter(table__round__event__in=moving)
+        kept_confirmations_renumbered(in_moving, player.pk, split_off.pk)
         after = {
             "player": {**_record(player), "events": _events_of(player)},
             "split_off": {**_record(split_off), "events": chosen},
