@@ -369,6 +369,35 @@ def test_a_level_table_whose_last_hand_scored_both_sides_alike_goes_to_its_maker
     assert (result["points"], result["winner"]) == ([6, 6], 1)
 
 
+def test_a_bid_euchre_game_won_at_a_level_score_takes_no_cut(director: Director):
+    """A Bid Euchre game ends on a made bid or a set, not on the points: a moon that brings
+    its makers level with the other side at 33 wins the game, and no cut overturns it."""
+    event = director.create_event(
+        format="party", ruleset="bid-euchre", round_length="game", tie_rule="cut", rounds_planned=2
+    )
+    director.add_players(event, "Ann", "Bo", "Cy", "Di")
+    table = director.next_round(event)["tables"][0]
+    phone = join(table["join_code"])
+    made = {"maker": 1, "bid": 3, "maker_tricks": 3}  # three to each side
+    for body in (
+        *[made] * 5,  # 15-15
+        *[{"maker": 1, "bid": 6, "maker_tricks": 0}] * 2,  # set twice: 27-3
+        made,  # 30-6
+        {"maker": 1, "bid": "moon", "maker_tricks": 6},  # 30-18
+        made,  # 33-21: the defenders past 32 play on
+        {"maker": 3, "bid": "moon", "maker_tricks": 6},  # 33-33: the makers' moon wins
+    ):
+        ok(phone.post("hands/", body), 201)
+    ok(phone.enter(by=phone.by_seat[0]), 201)
+    result = ok(phone.confirm(by=phone.by_seat[1]))
+    assert (result["points"], result["winner"]) == ([33, 33], 1)
+    refused = director.client.post(
+        f"/api/v1/tables/{table['id']}/result/cut/", {"winner": 0}, format="json"
+    )
+    assert is_problem(refused, 409, "winner", "tie-decided")
+    assert ok(director.client.get(f"/api/v1/tables/{table['id']}/result/"))["winner"] == 1
+
+
 def test_a_cut_is_a_directors_for_a_level_party_table_only(director: Director):
     event = party_night(director, 8)
     rnd = director.next_round(event)

@@ -300,6 +300,18 @@ def seat_substitute(
     return place
 
 
+def _game_won(event: Event, table: Table, result: Result) -> bool:
+    """The round was a game, played to its end with a winner even at a level score (Bid
+    Euchre's: a made bid or a set ends it, not the points)."""
+    game = table.game if table.game_id is not None else None
+    return (
+        event.round_length == Event.RoundLength.GAME
+        and not result.time_called
+        and game is not None
+        and game.winner is not None
+    )
+
+
 def seat_absent(
     *,
     table: Table,
@@ -425,6 +437,12 @@ def result_cut(
             raise Conflict(
                 _("The next round is seated from this cut: undo that round to draw again."),
                 code="cut-moved-on",
+                field="winner",
+            )
+        if _game_won(event, table, result):
+            raise Conflict(
+                _("This table's game was won: a cut decides only a level table with no winner."),
+                code="tie-decided",
                 field="winner",
             )
         last = last_scorer_of(table)
