@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from rest_framework.test import APIClient
 
@@ -191,6 +191,18 @@ Play = Callable[[Device, dict[str, Any]], None]
 class Played:
     round: dict[str, Any]
     devices: list[Device]  # table by table
+
+
+#: A Bid Euchre game (4 players) won by side 1 at a level score, 33-33, hand by hand: the
+#: game ends on a made bid or a set, not on the points.
+LEVEL_BID_EUCHRE_GAME: Final = (
+    *[{"maker": 1, "bid": 3, "maker_tricks": 3}] * 5,  # three to each side: 15-15
+    *[{"maker": 1, "bid": 6, "maker_tricks": 0}] * 2,  # set twice: 27-3
+    {"maker": 1, "bid": 3, "maker_tricks": 3},  # 30-6
+    {"maker": 1, "bid": "moon", "maker_tricks": 6},  # 30-18
+    {"maker": 1, "bid": 3, "maker_tricks": 3},  # 33-21: the defenders past 32 play on
+    {"maker": 3, "bid": "moon", "maker_tricks": 6},  # 33-33: the makers' moon wins it
+)
 
 
 def play_round(director: Director, event: int, play: Play) -> Played | None:

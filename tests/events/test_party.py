@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from event_helpers import Director, is_problem, join, ok, settle_round
+from event_helpers import LEVEL_BID_EUCHRE_GAME, Director, is_problem, join, ok, settle_round
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -378,15 +378,7 @@ def test_a_bid_euchre_game_won_at_a_level_score_takes_no_cut(director: Director)
     director.add_players(event, "Ann", "Bo", "Cy", "Di")
     table = director.next_round(event)["tables"][0]
     phone = join(table["join_code"])
-    made = {"maker": 1, "bid": 3, "maker_tricks": 3}  # three to each side
-    for body in (
-        *[made] * 5,  # 15-15
-        *[{"maker": 1, "bid": 6, "maker_tricks": 0}] * 2,  # set twice: 27-3
-        made,  # 30-6
-        {"maker": 1, "bid": "moon", "maker_tricks": 6},  # 30-18
-        made,  # 33-21: the defenders past 32 play on
-        {"maker": 3, "bid": "moon", "maker_tricks": 6},  # 33-33: the makers' moon wins
-    ):
+    for body in LEVEL_BID_EUCHRE_GAME:
         ok(phone.post("hands/", body), 201)
     ok(phone.enter(by=phone.by_seat[0]), 201)
     result = ok(phone.confirm(by=phone.by_seat[1]))

@@ -10,6 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from event_helpers import (
+    LEVEL_BID_EUCHRE_GAME,
     Director,
     club_founded,
     join,
@@ -245,6 +246,24 @@ def test_the_crosstable_reads_each_teams_games_totals_and_rank(league, anon):
                 assert scores[rows[a][0]][b] == [tuple(reversed(scores[rows[b][0]][a][0]))]
     korean = text(anon.get(f"/events/{league}/crosstable/", **KOREAN))
     assert "대진표" in korean and "팀" in korean
+
+
+def test_the_crosstable_bolds_the_game_its_winner_won_not_the_side_ahead(director: Director, anon):
+    """A Bid Euchre game ends on a made bid or a set: won at 33-33 here, it is in bold in
+    its winner's row only."""
+    event = director.create_event(format="round-robin", ruleset="bid-euchre", name="Bidders")
+    director.add_team(event, "Aces", "Ann", "Abe")
+    director.add_team(event, "Bowers", "Ben", "Bea")
+    table = director.next_round(event)["tables"][0]
+    phone = join(table["join_code"])
+    for body in LEVEL_BID_EUCHRE_GAME:
+        ok(phone.post("hands/", body), 201)
+    phone.settle()
+    director.publish(event)
+    page = text(anon.get(f"/events/{event}/crosstable/"))
+    rows = dict(re.findall(r'<tr><th scope="row">\d+\. (\w+)</th>(.*?)</tr>', page, re.S))
+    won = [name for name, row in rows.items() if 'class="won"' in row]
+    assert won == [table["team_names"][1]] and "33\u201333" in rows[won[0]], page
 
 
 def queries(call) -> int:

@@ -389,3 +389,33 @@ def test_a_variants_game_is_not_written_in_egn_and_the_table_is_told_why_in_kore
     match = director.client.get(f"/api/v1/events/{event}/games.emn", HTTP_ACCEPT_LANGUAGE="ko")
     (skipped,) = json.loads(match.content)["metadata"]["skipped"]
     assert skipped["why"] == f"EGN으로는 이 규칙을 쓸 수 없습니다. {EGN_SAYS}"
+
+
+def test_a_bye_credited_below_zero_is_written_with_a_minus_sign(director: Director):
+    """A player whose rounds average below zero earns a credit below zero for a bye: written
+    "−5" as a total is, on every page that shows it (never "-5")."""
+    event = director.create_event(
+        format="progressive",
+        ruleset="bid-euchre",
+        rounds_planned=5,
+        round_length="hands",
+        hands_per_round=1,
+        sit_out_credit="average",
+        name="Bid night",
+    )
+    director.add_players(event, "Ann", "Ben", "Cat", "Dan", "Eve")
+
+    def set_by_seat_1(device: Device, table: dict[str, Any]) -> None:
+        body = {"maker": device.seat_of(device.by_seat[1]), "bid": 6, "maker_tricks": 3}
+        ok(device.post("hands/", body), 201)
+        device.settle()
+
+    play_event(director, event, set_by_seat_1, rounds=5)  # each sits out once
+    rows = ok(director.client.get(f"/api/v1/events/{event}/standings/"))["rows"]
+    below = [row for row in rows if row["credit"] < 0]
+    assert below, rows  # (set more often than not, each sat out once)
+    shown = f"\u2212{-below[0]['credit']}"
+    for page in ("results", "projector", "tally-cards"):
+        text = director.client.get(f"/events/{event}/{page}/").content.decode()
+        assert shown in text and f"-{-below[0]['credit']}<" not in text, page
+        assert f"with -{-below[0]['credit']} credit" not in text, page

@@ -347,12 +347,15 @@ def find_your_table(*, event: Event, number: int) -> list[TallyLine]:
 
 @dataclass(frozen=True)
 class CrossCell:
-    """One team's game against another: its points, theirs, the round, and the status."""
+    """One team's game against another: its points, theirs, the round, the status, and
+    whether this team won it (as the result says: a Bid Euchre game is won by a made bid or
+    a set, not always by the side ahead)."""
 
     points_for: int
     points_against: int
     round: int
     status: str
+    won: bool = False
 
 
 @dataclass(frozen=True)
@@ -373,6 +376,7 @@ def crosstable(*, event: Event) -> Crosstable:
             if result is None or first is None or second is None:
                 continue
             a, b = result.points
-            cells[first, second].append(CrossCell(a, b, rnd.number, result.status))
-            cells[second, first].append(CrossCell(b, a, rnd.number, result.status))
+            won = result.winner
+            cells[first, second].append(CrossCell(a, b, rnd.number, result.status, won == 0))
+            cells[second, first].append(CrossCell(b, a, rnd.number, result.status, won == 1))
     return Crosstable([team.name for team in teams], dict(cells))

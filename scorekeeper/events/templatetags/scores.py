@@ -6,6 +6,7 @@ where a score is below zero ("5 – −2"), so that a minus sign never reads as 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
 
 from django import template
 
@@ -13,10 +14,14 @@ register = template.Library()
 
 
 @register.filter
-def score(points: int | None) -> str:
+def score(points: int | Decimal | None, places: int | None = None) -> str:
+    """`places`: that many decimal places (`{{ row.per_round|score:2 }}`)."""
     if points is None:
         return ""
-    return f"\u2212{-points}" if points < 0 else str(points)
+    if places is not None:  # (rounded half up, as floatformat does)
+        points = Decimal(points).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    shown = str(points).lstrip("-")  # (a -0.00 rounded from below zero is 0.00)
+    return f"\u2212{shown}" if points < 0 else shown
 
 
 def score_line(points: Sequence[int]) -> str:
