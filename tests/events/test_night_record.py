@@ -1142,6 +1142,9 @@ def test_a_no_shows_partner_scores_the_rounds_average_and_the_no_show_a_sit_out_
     assert f"{north} absent: nobody played for them" in results
     (absent,) = [c for c in log_of(director, event) if c["action"] == "absent"]
     assert absent["table"] == 2 and absent["after"]["absent"] is True
+    # The wall's seating of the round says so as the console's board does.
+    wall = director.client.get(f"/events/{event}/projector/").content.decode()
+    assert f"<dd>{north} (absent)</dd>" in wall
 
 
 def test_a_no_shows_partner_follows_the_rounds_average_as_the_round_is_played(
@@ -1220,6 +1223,8 @@ def test_a_substitutes_round_names_whom_they_played_for_and_that_players_who_pla
     assert f"substitute for {north}" in cards
     results = director.client.get(f"/events/{event}/results/").content.decode()
     assert f"Zed played for {north}" in results
+    wall = director.client.get(f"/events/{event}/projector/").content.decode()
+    assert f"<dd>Zed, substitute for {north}</dd>" in wall
 
 
 def test_a_partys_no_show_and_substitute_are_remedied_by_player_as_a_progressives_are(

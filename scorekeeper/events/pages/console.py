@@ -95,6 +95,7 @@ WORDS: Final = {
     "seat": _("{letter}: {name}"),
     "versus": _("{first} v {second}"),
     "substitute_for": _("{name}, substitute for {absent}"),
+    "absent_short": _("{name} (absent)"),
     "substitute_done": _("{name} plays this round in seat {letter}."),
     "hand_line": _("Hand {number}: {what} ({points})"),
     "hand_called": _("{maker} called"),

@@ -9,13 +9,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scorekeeper.events import selectors
 from scorekeeper.events.formats import format_of
 from scorekeeper.events.formats.base import Move
 from scorekeeper.events.localized.stories import story_of
 from scorekeeper.events.models import Event
 from scorekeeper.events.planning.seating import seat_name
-from scorekeeper.events.selectors import RoundView, TableView
+from scorekeeper.events.selectors import RoundView, SeatView, TableView
 
 
 @dataclass(frozen=True)
@@ -30,14 +32,25 @@ class SeatedTable:
     team_names: Sequence[str] = ()  # each side's name (a team's, or its partners')
 
 
+def seat_shown(seat: SeatView) -> str:
+    """Who is in the seat this round, as the console's board says it: an absent player
+    marked so, a substitute with the player they play for."""
+    if seat.absent:
+        return _("{name} (absent)").format(name=seat.name)
+    if seat.substitute_for:
+        return _("{name}, substitute for {absent}").format(
+            name=seat.name, absent=seat.substitute_for
+        )
+    return seat.name
+
+
 def seated_tables(round_view: RoundView) -> list[SeatedTable]:
     tables = []
     for table in round_view.tables:
         size = len(table.seats)
-        seats = [
-            (seat_name(s.seat, size), s.name) for s in sorted(table.seats, key=lambda s: s.seat)
-        ]
-        dealer = seats[0][1] if seats else ""
+        in_order = sorted(table.seats, key=lambda s: s.seat)
+        seats = [(seat_name(s.seat, size), seat_shown(s)) for s in in_order]
+        dealer = in_order[0].name if in_order else ""
         story = table_story(table, round_view.time_called_by)
         tables.append(
             SeatedTable(table.number, seats, dealer, table.result, story, table.team_names)

@@ -46,7 +46,8 @@ function cutButtons(table) {
 
 function seatNames(table) {
   return table.seats
-    .map((s) => (s.substitute_for ? t("substitute_for", { name: s.name, absent: s.substitute_for }) : s.name))
+    .map((s) => (s.absent ? t("absent_short", { name: s.name })
+      : s.substitute_for ? t("substitute_for", { name: s.name, absent: s.substitute_for }) : s.name))
     .join(", ");
 }
 

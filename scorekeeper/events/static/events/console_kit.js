@@ -276,7 +276,7 @@ function shown(snapshot, names) {
     return `${line} · ${t("level_won", { names: snapshot.won_by.map((id) => names[id] || id).join(" & ") })}`;
   }
   if (snapshot.seeds) return snapshot.seeds.map((name, i) => `${i + 1}. ${name}`).join(", ");
-  if (snapshot.name) return snapshot.name;
+  if (snapshot.name) return snapshot.absent ? t("absent_short", { name: snapshot.name }) : snapshot.name;
   if (snapshot.status) return t(`status_${snapshot.status}`); // the night closed or reopened
   if ("time_called_at" in snapshot) return clock(snapshot.time_called_at) || "—";
   // (A round's seating undone: who sat at each table, by seat; a round seated: how many tables.)
