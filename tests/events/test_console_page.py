@@ -106,6 +106,19 @@ def test_every_setting_a_director_may_change_is_on_the_event_form(director, fmt)
     assert not_taken & named == set()
 
 
+@pytest.mark.parametrize("entry", ["hands", "totals"])
+def test_what_is_counted_from_hands_is_offered_only_where_the_tables_enter_them(director, entry):
+    """Most loners, most euchres and a loner bonus count hands: a night of final scores has
+    none to count, and its form shows none of them (kept, should the entry change back)."""
+    event = director.create_event(rounds_planned=2, entry=entry)
+    form = director.client.get(f"/events/{event}/manage/settings/").content.decode()
+    shown = entry == "hands"
+    for name in ('value="most-loners"', 'value="most-euchres"', 'name="loner_bonus"'):
+        label = re.search(rf"<label[^>]*>(?:(?!</label>).)*{name}", form, re.S)
+        assert label is not None, name
+        assert ("hand-prize" in label[0]) and (" hidden>" not in label[0]) == shown, label[0]
+
+
 @pytest.mark.parametrize("fmt", sorted(registered()))
 def test_movement_cards_are_offered_where_the_format_plans_the_night_ahead(director, fmt):
     """A format that plans its rounds before they are played (`planned_rounds`) says so

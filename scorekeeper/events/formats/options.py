@@ -41,6 +41,7 @@ class OptionField:
     refusal: StrOrPromise = ""
     locked: bool = False  # stays as it is once the first round is seated
     suggested: int | None = None  # what the form starts with, when there is no default
+    by_hand: bool = False  # counted from hands: offered only where the tables enter them
 
     def checked(self, value: object) -> int | bool | str:
         """The value, if this option takes it; else the problem, naming the field."""

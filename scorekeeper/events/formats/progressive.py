@@ -133,6 +133,7 @@ class Progressive(FormatBase[ProgressiveOptions]):
             maximum=MAX_LONER_BONUS,
             code="bad-loner-bonus",
             refusal=gettext_lazy("a loner bonus is 0 to 10 points"),
+            by_hand=True,
         ),
     )
 

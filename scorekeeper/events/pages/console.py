@@ -300,6 +300,7 @@ class SettingField:
     choices: list[tuple[str, str]]
     minimum: int
     maximum: int
+    by_hand: bool = False  # counted from hands: offered only while the tables enter them
 
 
 def settings_fields(event: Event) -> list[SettingField]:
@@ -315,6 +316,7 @@ def settings_fields(event: Event) -> list[SettingField]:
             [(value, str(label)) for value, label in field.choices],
             min(field.values) if field.values else field.minimum,
             max(field.values) if field.values else field.maximum,
+            field.by_hand,
         )
         for field in kind.fields
     ]
@@ -336,6 +338,7 @@ def settings_context(event: Event, *, version: int) -> dict[str, Any]:
         "auction": referee.Ruleset.parse(event.ruleset).auction,
         "credits": choices["credits"],
         "side_prizes": choices["side_prizes"],
+        "hand_prizes": choices["hand_prizes"],
         "prizes_given": set(
             event.side_prizes or [value for value, _label in choices["side_prizes"]]
         ),

@@ -231,6 +231,7 @@ function settingsShown(form, fresh) {
   form.replaceChildren(...fresh.childNodes);
   form.dataset.version = fresh.dataset.version;
   drawRuleOptions(form);
+  handPrizesShown(form);
 }
 
 /** The event was read again, at `version`: a form the director is not changing follows it. */
@@ -265,8 +266,18 @@ export async function settingsLookedAgain(form) {
   }
 }
 
+/** The prizes and the bonus counted from hands (most loners, most euchres, a loner bonus) are
+ * offered only while the tables enter hands: final scores have none to count. */
+function handPrizesShown(form) {
+  const byHand = form.elements.entry?.value === "hands";
+  for (const prize of form.querySelectorAll(".hand-prize")) prize.hidden = !byHand;
+}
+
 const settingsForm = $(".event-form");
-if (settingsForm) drawRuleOptions(settingsForm);
+if (settingsForm) {
+  drawRuleOptions(settingsForm);
+  settingsForm.addEventListener("change", (e) => { if (e.target.name === "entry") handPrizesShown(settingsForm); });
+}
 
 /** The box on the night's safety (the last backup and where it went; after a restore, what came
  * back to each table and which phones are unseen) as the server has it now: a backup made or a
