@@ -384,6 +384,9 @@ def test_a_closed_nights_desk_shows_its_table_with_nothing_to_change_until_it_is
     page.get_by_role("button", name="Close the night").click()
     ask_and(page, "Confirm")
     expect(page.get_by_role("button", name="Reopen the night")).to_be_visible()
+    # Nor does the console offer a round to seat, a player to add or one leaving.
+    for button in ("Seat the next round", "Add players", "Leaves"):
+        expect(page.get_by_role("button", name=button)).to_have_count(0)
     open_table_one(page)
     desk = page.locator(".desk")
     closed = desk.locator(".desk-closed")
@@ -402,6 +405,8 @@ def test_a_closed_nights_desk_shows_its_table_with_nothing_to_change_until_it_is
     for button in ("Seat the substitute", "Assign the result", "Record the forfeit"):
         expect(desk.get_by_role("button", name=button)).to_be_visible()
     expect(desk.locator(".desk-reason")).to_be_visible()
+    expect(page.get_by_role("button", name="Seat the next round")).to_be_visible()
+    expect(page.get_by_role("button", name="Leaves")).to_have_count(8)
 
 
 def test_two_directors_amending_the_same_hand(live_server, page: Page, django_user_model):

@@ -127,7 +127,8 @@ function entrantItem(entrant) {
   const item = el("li", {}, label + (entrant.active ? "" : ` ${t("gone")}`));
   const key = teams ? `team-${entrant.id}` : `player-${entrant.player}`;
   // The note of their leaving stays here after it (until dismissed).
-  if (!entrant.active) return el("li", {}, item.textContent, slot(key));
+  // (A closed night's players stand as they are until it is reopened: nobody leaves it.)
+  if (!entrant.active || closed) return el("li", {}, item.textContent, slot(key));
   const button = el("button", { type: "button", class: "secondary small", text: teams ? t("withdraw") : t("leaves") });
   button.addEventListener("click", async () => {
     const seen = versions.event; // (as the list showed it: a refresh under the question moves it)
@@ -235,6 +236,8 @@ async function load() {
     : info.status === "finished" ? t("finished_note") : "";
   latest = tables.length ? tables[0].number : null;
   closed = info.status === "finished";
+  // A closed night seats no round and enters no player until it is reopened (409 otherwise).
+  for (const control of document.querySelectorAll(".next-round, .add-players, .add-team")) control.hidden = closed;
   // (Called already, calling it again changes nothing; every result in, nobody is playing.)
   $(".call-time").hidden = latest === null || !!tables[0].time_called_at || tables[0].complete;
   $(".entrants").replaceChildren(...entrants.map(entrantItem));
