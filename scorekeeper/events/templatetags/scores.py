@@ -1,7 +1,7 @@
 """`{{ points|score }}`: a score as it is shown, below zero with a minus sign ("−5", as the
-table app writes it), so that a line of two scores reads "40–−5", never "40–-5". A line of
-scores (`{{ result.points|scores }}`, or `{{ mine|against:theirs }}`) sets its dashes apart
-where a score is below zero ("5 – −2"), so that a minus sign never reads as a second dash."""
+table app writes it), never a hyphen ("-5"). A line of scores (`{{ result.points|scores }}`,
+or `{{ mine|against:theirs }}`) sets its dashes apart where a score is below zero
+("40 – −5", never "40–-5"), so that a minus sign never reads as a second dash."""
 
 from __future__ import annotations
 
