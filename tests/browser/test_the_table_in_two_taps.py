@@ -193,6 +193,31 @@ def test_a_renege_through_its_shortcut_is_four_taps(page: Page, live_server) -> 
     assert table.game()["hands"][0]["award"] == {"reason": "renege", "points": {"0": 2}}
 
 
+def test_a_renege_against_a_lone_defender_scores_the_lone_penalty_and_offers_who_played(
+    page: Page, live_server
+) -> None:
+    """Ann went alone and Ben defended alone (so Cat and Dan sat out): the renege sheet keeps
+    Ben alone, offers only Ann and Ben, and a renege by Ben scores a renege where anyone
+    played alone (4) to Ann's side."""
+    table = Table(page, live_server.url)
+
+    def defend_alone(page: Page) -> None:
+        page.get_by_role("switch", name="Defend alone").check()
+
+    table.new_game(FOUR, options=defend_alone)
+    table.pick_hand("Ann (N)", None, 3, alone=True, defender="Ben (E)")
+    page.get_by_role("button", name="Renege…").click()
+    sheet = page.get_by_role("dialog", name="Renege")
+    who = sheet.get_by_role("group", name="Who reneged?")
+    expect(who.get_by_role("radio")).to_have_count(2)
+    expect(who.get_by_role("radio", name="Dan (W)")).to_have_count(0)
+    who.get_by_role("radio", name="Ben (E)").check()
+    sheet.get_by_role("button", name="Save hand").click()
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="the renege recorded")
+    hand = table.game()["hands"][0]
+    assert (hand["defender_alone"], hand["award"]) == (1, {"reason": "renege", "points": {"0": 4}})
+
+
 #: A slow phone: the outbox (IndexedDB) busy with a long write of its own, so that a hand saved
 #: meanwhile waits to be kept until `window.outboxFree` is set. Resolves once the store is held.
 HOLD_THE_OUTBOX = """() => new Promise((resolve, reject) => {

@@ -65,7 +65,7 @@ export function quickEntry(values) {
   return entry;
 }
 
-function canDefendAlone(ruleset, values) {
+export function canDefendAlone(ruleset, values) {
   return ruleset.defend_alone && values.maker !== null
     && (values.alone || ruleset.defend_alone_vs_partnership);
 }
@@ -146,12 +146,10 @@ function scores(ruleset, ending, byTricks) {
 }
 
 /**
- * The inputs, as a list of elements. `values` is changed in place; `onchange` runs after
- * every change. With `onEnding`, each ending is a button that hands the completed values to
- * it (a new hand, saved at once); without, a choice (amending a hand). `askTricks`: the
- * makers' tricks, 0 to the hand's size, instead of made, march, euchred (an auction always
- * asks them, after the bid). `prefix` keeps radio names apart
- * when two forms are on screen.
+ * The inputs. `values` is changed in place; `onchange` runs after each change. With
+ * `onEnding`, each ending is a button that saves the hand; without, a choice (amending).
+ * `askTricks`: the makers' tricks instead of made, march, euchred (always in an auction).
+ * `prefix` keeps radio names apart when two forms are on screen.
  */
 export function handInputs({ game, values, onchange, prefix = "", askTricks = false, onEnding = null }) {
   const ruleset = game.ruleset;

@@ -1,11 +1,9 @@
-// "Renege by ...": a hand that ended in a renege, entered by who called trump and who
-// reneged. The referee scores the penalty (renege, or renege_alone when anyone played alone);
-// the preview comes from the game's penalty table.
+// "Renege…": a hand that ended in a renege (docs/webapp.md, "A ruling becomes a score").
 
 import { t } from "../i18n.js";
 import { awardText, isAuction, namesOneARow, previewAward, seatLetter, seatName, seatsARow, teamOf } from "../rules.js";
 import { choices, h, replace, sheetRow, showSheet } from "../ui.js";
-import { bidChoice, LONE_BIDS, trumpRow } from "./handform.js";
+import { bidChoice, canDefendAlone, LONE_BIDS, trumpRow } from "./handform.js";
 
 export function openRenege(ctx, { values, onsave }) {
   const game = ctx.game;
@@ -18,9 +16,11 @@ export function openRenege(ctx, { values, onsave }) {
     trump: auction ? null : values.trump,
     bid: auction ? values.bid ?? null : null,
     alone: !!values.alone,
+    defender_alone: auction ? null : values.defender_alone ?? null,
     renege: null,
   };
   const lone = () => entry.alone || LONE_BIDS.includes(entry.bid);
+  const partnerOf = (seat, loner) => loner !== null && seat !== loner && teamOf(ruleset, seat) === teamOf(ruleset, loner);
   const preview = h("div", { class: "preview", "aria-live": "polite" });
   const offenders = h("div");
   const save = h("button", { type: "submit", class: "primary", disabled: true }, t("hand.save"));
@@ -28,14 +28,17 @@ export function openRenege(ctx, { values, onsave }) {
   const body = () => (auction
     ? { maker: entry.maker, bid: entry.bid, defender_alone: null, renege: entry.renege }
     : {
-      maker: entry.maker, ...(entry.trump ? { trump: entry.trump } : {}), alone: entry.alone, defender_alone: null, renege: entry.renege,
+      maker: entry.maker, ...(entry.trump ? { trump: entry.trump } : {}), alone: entry.alone,
+      defender_alone: entry.defender_alone, renege: entry.renege,
     });
   // The suit is optional: a renege's penalty does not depend on it.
   const ready = () => entry.maker !== null && entry.renege !== null && !(auction && entry.bid === null);
-  // A loner's partner sat out: they played no card, so they cannot have reneged.
-  const played = (seat) => !(lone() && seat !== entry.maker && teamOf(ruleset, seat) === teamOf(ruleset, entry.maker));
+  // A loner's partner (a lone defender's too) sat out: they played no card.
+  const played = (seat) => !(lone() && partnerOf(seat, entry.maker)) && !partnerOf(seat, entry.defender_alone);
 
   function update() {
+    if (entry.defender_alone !== null && (!canDefendAlone(ruleset, entry)
+      || teamOf(ruleset, entry.defender_alone) === teamOf(ruleset, entry.maker))) entry.defender_alone = null;
     if (entry.renege !== null && !played(entry.renege)) entry.renege = null;
     replace(offenders, choices({
       name: "renege-by",
