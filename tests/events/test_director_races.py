@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from event_helpers import Director
+from event_helpers import Device, Director, join
 from test_club_night import hands_night
 
 from tests.concurrency import POSTGRES_ONLY, all_at_once
@@ -75,3 +75,24 @@ def test_a_round_seated_as_the_night_is_deleted(director: Director):
 
         seated, deleted = all_at_once(2, send)
         assert (seated, deleted) in ((201, 204), (201, 409), (404, 204)), (seated, deleted)
+
+
+def test_a_player_erased_as_their_tables_result_is_entered(director: Director):
+    """The erasure renames the player (a lock that lets a row referring to them through) and
+    then moves the club's events; the result, written first at its event, checks its lines'
+    players at its commit: neither holds what the other needs."""
+    for _ in range(ATTEMPTS):
+        _event, rnd = hands_night(director)
+        table = rnd["tables"][0]
+        phone = join(table["join_code"])
+        for maker in (0, 1, 2):
+            phone.hand(phone.by_seat[maker], 3)
+        erased = phone.player(phone.by_seat[1])
+
+        def send(index: int, phone: Device = phone, erased: int = erased) -> int:
+            if index == 0:
+                return phone.enter(by=phone.by_seat[0]).status_code
+            url = f"/api/v1/players/{erased}/erase/"
+            return director.client.post(url, {"reason": "asked to"}, format="json").status_code
+
+        assert all_at_once(2, send) == [201, 200]

@@ -53,6 +53,30 @@ def test_a_phone_joins_as_a_director_acts_on_its_table(director: Director, act: 
         assert joined in (201, 404) and acted == answer, (joined, acted)
 
 
+@pytest.mark.parametrize(
+    ("role", "act"), [("confirmer", "confirmers/end/"), ("scorer", "takeover/")]
+)
+def test_a_phone_joins_as_the_director_ends_the_tables_phones(
+    director: Director, role: str, act: str
+):
+    """Ending a table's phones locks their tokens' rows only, not the physical table and the
+    event their default order joins: a phone joining meanwhile takes those first."""
+    for _ in range(ATTEMPTS):
+        _event, rnd = hands_night(director)
+        table = rnd["tables"][0]
+        join(table["join_code"], role=role)  # the phone the act ends
+
+        def send(index: int, table: dict[str, Any] = table) -> int:
+            if index == 0:
+                joining = {"code": table["join_code"], "role": role}
+                return APIClient().post("/api/v1/tables/join/", joining, format="json").status_code
+            url = f"/api/v1/tables/{table['id']}/{act}"
+            return director.client.post(url, {}, format="json").status_code
+
+        joined, acted = all_at_once(2, send)
+        assert joined in (201, 409) and acted == 200, (joined, acted)
+
+
 def test_the_opponents_phone_joins_as_the_table_posts_a_hand(director: Director):
     for _ in range(ATTEMPTS):
         _event, rnd = hands_night(director)

@@ -192,9 +192,12 @@ def tokens_revoke(*, tokens: QuerySet[TableToken], event: Event, ended: str) -> 
     `ended`, and write each to the revocation ledger before the caller's transaction commits:
     how many were ended."""
     now = timezone.now()
+    # (Their rows only, in order: a token's default ordering joins its physical table and its
+    # event, whose rows a plain lock would take too, against the order a join takes them.)
     working = list(
         tokens.filter(revoked_at__isnull=True)
-        .select_for_update()
+        .select_for_update(of=("self",))
+        .order_by("pk")
         .values_list("pk", "token_hash", "event_table_id")
     )
     count = TableToken.objects.filter(

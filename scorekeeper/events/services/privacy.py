@@ -142,7 +142,10 @@ def player_erase(*, player: Player, actor: Actor, reason: str = "") -> Player:
         raise Conflict(_("A casual game's player is not on a roster."), code="casual-player")
     require_director(actor, club)
     with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player.pk)
+        # (FOR NO KEY UPDATE: a result written meanwhile checks its rows' player at its commit
+        # with a key share, which this lock lets through, and so it never waits on the erasure
+        # while the erasure waits for its event's row.)
+        player = Player.objects.select_for_update(no_key=True).get(pk=player.pk)
         if is_erased(player):
             raise Conflict(
                 _("This player's name is erased already."), code="player-erased", field="player"
@@ -158,7 +161,7 @@ def erasures_reapply() -> int:
     for erasure in erasures():
         with transaction.atomic():
             player = (
-                Player.objects.select_for_update()
+                Player.objects.select_for_update(no_key=True)
                 .filter(pk=erasure.player, club_id=erasure.club, created_at=erasure.added)
                 .first()
             )
