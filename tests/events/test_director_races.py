@@ -96,3 +96,39 @@ def test_a_player_erased_as_their_tables_result_is_entered(director: Director):
             return director.client.post(url, {"reason": "asked to"}, format="json").status_code
 
         assert all_at_once(2, send) == [201, 200]
+
+
+#: What a phone or a director reads or changes at table 1 as its round is undone: never a
+#: 500 for a table or round read and then deleted before the rest of it was.
+AT_THE_TABLE: dict[str, tuple[str, str, dict[str, Any] | None]] = {
+    "the table read": ("get", "/api/v1/tables/{table}/", None),
+    "the round read": ("get", "/api/v1/events/{event}/rounds/1/", None),
+    "the phone's poll": ("get", "/api/v1/tables/device/", None),
+    "a substitute": (
+        "post",
+        "/api/v1/tables/{table}/seats/1/substitute/",
+        {"player": "Zed", "reason": "x"},
+    ),
+}
+
+
+@pytest.mark.parametrize("act", AT_THE_TABLE)
+def test_a_table_read_or_changed_as_its_round_is_undone(director: Director, act: str):
+    method, path, body = AT_THE_TABLE[act]
+    for _ in range(ATTEMPTS):
+        event, rnd = hands_night(director)
+        table = rnd["tables"][0]
+        phone = join(table["join_code"])
+        url = path.format(table=table["id"], event=event)
+        client = phone.client if act == "the phone's poll" else director.client
+
+        def send(index: int, event: int = event, url: str = url, client: Any = client) -> int:
+            if index == 0:
+                if body is None:
+                    return client.get(url).status_code
+                return getattr(client, method)(url, body, format="json").status_code
+            undo = f"/api/v1/events/{event}/rounds/1/"
+            return director.client.delete(undo, {"reason": "x"}, format="json").status_code
+
+        acted, undone = all_at_once(2, send)
+        assert acted in (200, 404) and undone == 204, (acted, undone)

@@ -24,7 +24,10 @@ from event_helpers import (
 )
 from test_knockout_events import best_seed, bracket, create, enter_teams, play_bracket
 
-from scorekeeper.events.models import Entrant, Event, ResultChange
+from scorekeeper.errors import NotFound
+from scorekeeper.events import selectors
+from scorekeeper.events.models import Entrant, Event, ResultChange, Table
+from scorekeeper.events.services.tables import table_lock
 
 pytestmark = pytest.mark.django_db
 
@@ -791,6 +794,22 @@ def test_a_night_closed_with_its_only_round_undone_reopens_as_a_draft(director: 
     body = ok(director.client.post(f"/api/v1/events/{event}/reopen/", {}, format="json"))
     assert body["status"] == "draft" and body["closed_at"] is None
     assert len(director.next_round(event)["tables"]) == 1  # and its round is seated again
+
+
+def test_a_table_read_before_its_round_was_undone_is_not_there_after_it(director: Director):
+    """What a request read of a table before a round's undo deleted it (the race of a phone's
+    poll or a director's act with the undo) is a 404 for the rest of it, not a 500."""
+    event = night(director, *PLAYERS[:4])
+    seat(director, event)
+    table = Table.objects.select_related("round__event").get(round__event_id=event)
+    assert director.client.delete(f"/api/v1/events/{event}/rounds/1/").status_code == 204
+    for read in (
+        lambda: selectors.table_view(table=table),
+        lambda: table_lock(table),
+    ):
+        with pytest.raises(NotFound) as gone:
+            read()
+        assert gone.value.code == "no-such-table"
 
 
 def test_a_draft_never_seated_is_not_reopened_and_logs_nothing(director: Director):

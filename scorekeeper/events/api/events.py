@@ -242,7 +242,10 @@ class RoundDetailView(EventsView):
         event = self.event
         rnd = selectors.round_get(event=event, number=number)
         codes = access.sees_join_codes(self.actor, event)
-        (view,) = selectors.rounds_of(event=event, numbers=[rnd.number])
+        views = selectors.rounds_of(event=event, numbers=[rnd.number])
+        if not views:  # (undone since it was read)
+            raise selectors.no_round()
+        (view,) = views
         return Response(s.RoundSerializer(round_json(view, show_codes=codes)).data)
 
     @extend_schema(

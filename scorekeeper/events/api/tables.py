@@ -480,5 +480,9 @@ def _here(device: TableToken) -> Response:
     table = selectors.device_table(device=device)
     restore = services.night_epoch()
     services.device_seen(device=device, restore=restore)
-    here = device_json(device, table) | {"epoch": services.epoch_of(restore)}
+    try:
+        seated = device_json(device, table)
+    except NotFound:  # (its round undone since the table was read: no table this round)
+        seated = device_json(device, None)
+    here = seated | {"epoch": services.epoch_of(restore)}
     return Response(s.DeviceHereSerializer(here).data)

@@ -142,11 +142,21 @@ def _stamp_sql(vendor: str, asks_director: bool) -> str:
 
 
 def round_get(*, event: Event, number: int) -> Round:
-    detail = _("This event has no round with this number.")
-    return _one(event.rounds.all(), number, detail, "no-such-round", "number", key="number")
+    found = event.rounds.filter(number=number).first() if is_row_id(number) else None
+    if found is None:
+        raise no_round()
+    return found
 
 
-_NO_TABLE = (gettext_lazy("There is no table with this id."), "no-such-table")
+def no_table() -> NotFound:
+    """The answer about a table that is not there (or was deleted with its round meanwhile)."""
+    return NotFound(_("There is no table with this id."), code="no-such-table", field="id")
+
+
+def no_round() -> NotFound:
+    return NotFound(
+        _("This event has no round with this number."), code="no-such-round", field="number"
+    )
 
 
 def table_get(
@@ -162,12 +172,15 @@ def table_get(
     if locked and not game and director is None:  # (a table's hand: the night's usual write)
         found = _TABLE_TO_WRITE.first(table_id) if 0 < table_id < 2**63 else None
         if found is None:
-            raise NotFound(str(_NO_TABLE[0]), code=_NO_TABLE[1], field="id")
+            raise no_table()
         return found
     tables = _tables(game=game, locked=locked)
     if director is not None:
         tables = tables.annotate(directed=_directed_by(director, "round__event__club_id"))
-    return _one(tables, table_id, str(_NO_TABLE[0]), _NO_TABLE[1])
+    found = the_row(tables.filter(pk=table_id)) if is_row_id(table_id) else None
+    if found is None:
+        raise no_table()
+    return found
 
 
 def _tables(*, game: bool, locked: bool) -> QuerySet[Table]:

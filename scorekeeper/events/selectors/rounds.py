@@ -28,6 +28,7 @@ from scorekeeper.events.models import (
 from scorekeeper.events.planning.seating import seat_name
 from scorekeeper.events.ranking.standings import Line, name_order, round_averages
 from scorekeeper.events.selectors.events import entrants_of
+from scorekeeper.events.selectors.lookups import no_table
 from scorekeeper.events.selectors.ranking import LINE_VALUES, complete_rounds
 
 
@@ -120,7 +121,10 @@ def table_view(*, table: Table) -> TableView:
     last_round = (
         Round.objects.filter(event=event).order_by("-number").values_list("pk", flat=True).first()
     )
-    ((_, view),) = _table_views(event, Table.objects.filter(pk=table.pk), last_round)
+    views = _table_views(event, Table.objects.filter(pk=table.pk), last_round)
+    if not views:  # (its round was undone since the table was read)
+        raise no_table()
+    ((_, view),) = views
     return view
 
 

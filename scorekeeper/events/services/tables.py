@@ -331,11 +331,15 @@ def table_lock(table: Table, *, with_event: bool = False) -> Table:
     result's, checked at its commit) never waits for it. (An act that deletes tables, or
     moves their seats, locks them FOR UPDATE first: `repairs._tables_first`.)"""
     locking = ("self", "round__event") if with_event else ("self",)
-    return (
+    found = (
         Table.objects.select_for_update(of=locking, no_key=True)
         .select_related("round__event__club", "event_table", "result")
-        .get(pk=table.pk)
+        .filter(pk=table.pk)
+        .first()
     )
+    if found is None:  # (its round was undone while the act waited for the table's row)
+        raise selectors.no_table()
+    return found
 
 
 def table_lock_found(table_id: int) -> Table:
