@@ -249,9 +249,38 @@ def test_a_two_handed_game_is_won_by_one_player_said_as_one(page: Page, live_ser
     assert (table.game()["winner"], table.game()["score"]) == (1, [0, 10])
 
 
+#: An entry dropped (as a refused hand is once read), then its Undo asked for: what `undoHand`
+#: answers, and what the outbox holds after it.
+UNDO_OF_A_DROPPED_ENTRY = """async ([gameId, entryId]) => {
+  const outbox = await import("/static/webapp/js/outbox.js");
+  const gone = await outbox.discard(entryId);
+  const undone = await outbox.undoHand(gameId, { entryId, path: "x", number: 2, version: 2 });
+  return [gone, undone];
+}"""
+
+
+def test_the_undo_of_a_hand_already_dropped_takes_back_nothing(page: Page, live_server) -> None:
+    """A hand waiting offline is dropped (a refused one, read): an Undo tapped for it then
+    finds nothing to take back, and queues no undo (which would take back the hand before)."""
+    table = Table(page, live_server.url)
+    table.new_game(FOUR)
+    table.hand("Ann (N)", "Made")
+    eventually(page, lambda: len(table.game()["hands"]) == 1, what="the first hand recorded")
+    page.context.set_offline(True)
+    table.hand("Ben (E)", "Made")
+    eventually(page, lambda: len(page.evaluate(OUTBOX)) == 1, what="the hand kept offline")
+    (entry,) = page.evaluate(OUTBOX)
+    done = page.evaluate(UNDO_OF_A_DROPPED_ENTRY, [entry["gameId"], entry["id"]])
+    assert done == [True, False]
+    assert page.evaluate(OUTBOX) == []
+    page.context.set_offline(False)
+    assert [hand["maker"] for hand in table.game()["hands"]] == [0]
+
+
 def test_the_undo_of_a_hand_the_server_refused_takes_back_no_other(page: Page, live_server) -> None:
-    """A hand the server refuses is dropped once the player has read why ("OK"): no Undo is
-    left offered for it (it would take back the hand before), and that hand stays."""
+    """A hand the server refuses is dropped: its Undo, tapped then, takes nothing back, and
+    once the player has read why ("OK") none is left offered for it (it would take back the
+    hand before); that hand stays."""
     table = Table(page, live_server.url)
     table.new_game(FOUR)
     table.hand("Ann (N)", "Made")
@@ -270,7 +299,8 @@ def test_the_undo_of_a_hand_the_server_refused_takes_back_no_other(page: Page, l
     page.route("**/api/v1/games/*/hands/", refuse_once)
     table.pick_hand("Ben (E)", None, 3)
     table.ending_button("Made").click()
-    refused = page.get_by_role("alert").filter(has_text="Not recorded")
+    refused = page.get_by_role("alert").filter(has=page.get_by_role("button", name="OK"))
+    expect(refused).to_contain_text("Not recorded")
     refused.get_by_role("button", name="OK").click()
     expect(refused).to_have_count(0)
     expect(page.get_by_role("button", name="Undo", exact=True)).to_have_count(0)
