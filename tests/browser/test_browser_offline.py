@@ -168,6 +168,9 @@ def clash_dialog(page: Page):
     left, right = theirs.bounding_box(), mine.bounding_box()
     assert abs(left["y"] - right["y"]) < 1 and left["x"] + left["width"] <= right["x"]
     expect(page.locator(".hand-list .badge", has_text="Held")).to_have_count(1)
+    # Behind it, the game as the server has it: this phone's held hand is listed, not counted.
+    expect(page.get_by_label("N/S: 0 points")).to_have_count(1)
+    expect(page.get_by_label("E/W: 1 point")).to_have_count(1)
     return clash
 
 

@@ -1,7 +1,5 @@
-// The game as this phone shows it: the server's game, then what waits in the outbox on top of
-// it. A queued hand counts with its preview's points (the referee's award replaces them once
-// it is recorded); a queued undo takes its hand off at once, whether that hand is still on its
-// way or already on the server. So the score moves the moment a hand is saved or undone.
+// The game as this phone shows it: the server's, with what waits in the outbox on top (a
+// hand by its preview's points, an undo taking its hand off), so the score moves at once.
 
 import { isHand, isUndo } from "../outbox.js";
 import { leader, nextDealer, previewAward } from "../rules.js";
@@ -13,9 +11,18 @@ export function project(game, entries) {
   let dealer = game.dealer;
   const shown = [...game.hands];
   const queued = [];
+  const held = [];
   let moves = 0;
   for (const entry of entries) {
     if (entry.state === "rejected" || !(isHand(entry) || isUndo(entry))) continue;
+    // Held by a clash (a 412): listed, counted once the player has chosen.
+    if (entry.state === "conflict") {
+      if (isHand(entry)) {
+        const award = entry.preview || previewAward(game, entry.body);
+        held.push({ ...entry.body, number: entry.number, dealer, kind: kindOf(entry.body), award, entry });
+      }
+      continue;
+    }
     moves += 1;
     if (isUndo(entry)) {
       const last = shown[shown.length - 1];
@@ -45,6 +52,7 @@ export function project(game, entries) {
     // Bid Euchre ends on how the last hand went, not on the score alone.
     winner: changed ? leader(ruleset, score, shown[shown.length - 1] ?? null) : game.winner,
     hands: shown,
+    held,
     queued,
     // Writes waiting to be made, each moving the game's version by one when it is.
     moves,

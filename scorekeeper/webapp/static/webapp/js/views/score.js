@@ -388,7 +388,7 @@ export function showScore(main, ctx) {
 
   function renderHands() {
     const game = ctx.game;
-    const hands = [...view.hands].reverse();
+    const hands = [...view.hands, ...view.held].reverse();
     const last = view.hands[view.hands.length - 1];
     // A hand is changed against the game as the server has it: not while writes wait here.
     const canEdit = ctx.token && !view.moves && !closed();
