@@ -394,9 +394,9 @@ export async function showTable(main, { tab = "score", code = "" } = {}) {
       parts.push(h("p", { class: "result-score" }, scoreLine(res.points)),
         h("p", { class: res.provenance === "played" ? null : "how" }, howLine(res)),
         res.time_called ? h("p", { class: "badge warn" }, t("result.time_called")) : null,
-        // (A confirming phone is joined for this round only.)
-        ...(device.role === "scorer" ? [closed ? null : h("p", { class: "hint" }, t("result.next_round"))]
-          : [h("p", {}, t("result.round_over")), h("button", { type: "button", onclick: leave }, t("table.leave"))]));
+        // (A confirming phone is joined for this round only: it leaves by the foot's button.)
+        device.role === "scorer" ? (closed ? null : h("p", { class: "hint" }, t("result.next_round")))
+          : h("p", {}, t("result.round_over")));
     } else if (res && res.status === "entered") {
       parts.push(h("p", { class: "result-score" }, scoreLine(res.points)),
         res.confirmed_points ? h("p", { class: "how" }, howLine(res)) : null,
