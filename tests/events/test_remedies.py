@@ -247,6 +247,33 @@ def test_a_confirmation_kept_through_a_correction_follows_the_seat_to_its_substi
     assert (result["provenance"], result["confirmed_by"]) == ("played", zed)
 
 
+def test_a_confirming_phone_named_for_a_player_swapped_away_is_ended_to_join_again(director):
+    """Before the first hand the director swaps East to the other table: the phone named for
+    East at this table could confirm nothing here (422 not-at-table) and is ended, told why;
+    one named for a player who stays keeps working."""
+    event = director.create_totals_night(rounds_planned=3, confirm_with="opponent-device")
+    director.add_players(event, *EIGHT)
+    rnd = director.next_round(event)
+    here, there = rnd["tables"]
+    device = join(here["join_code"])
+    phones = {}
+    for seat in (1, 3):
+        body = {
+            "code": here["join_code"],
+            "role": "confirmer",
+            "player": device.player(device.by_seat[seat]),
+        }
+        joined = ok(APIClient().post("/api/v1/tables/join/", body, format="json"), 201)
+        phones[seat] = Device(joined["table"], joined["token"], "confirmer")
+    swap = {
+        "players": [device.player(device.by_seat[1]), there["seats"][0]["player"]],
+        "reason": "asked to",
+    }
+    ok(director.client.post(f"/api/v1/events/{event}/rounds/1/swap/", swap, format="json"))
+    assert is_problem(phones[1].here(), 401, code="device-freed")
+    assert ok(phones[3].here())["player"] == device.player(device.by_seat[3])
+
+
 def test_a_substitute_already_seated_this_round_is_refused(director):
     _event, tables = totals_night(director, EIGHT)
     other = tables[1]["seats"][0]["name"]

@@ -252,6 +252,7 @@ def seats_swap(
         places = [_where(first, letters), _where(second, letters)]
         before = {"players": list(players), "places": places}
         _exchange(first, second, players)
+        _confirmers_moved_away(first, second, players, event)
         after = {"players": list(players), "places": places[::-1]}
         if any(isinstance(place, SitOut) for place in (first, second)):
             # A bye changed hands: the rounds ahead are planned again, so that their byes
@@ -336,6 +337,26 @@ def _exchange(
             SitOut.objects.filter(pk=place.pk).update(player_id=who)
     for table_id in {p.table_id for p, _who in seats}:
         game_follows_seats(Table.objects.get(pk=table_id))
+
+
+def _confirmers_moved_away(
+    first: TableSeat | SitOut, second: TableSeat | SitOut, players: Sequence[int], event: Event
+) -> None:
+    """A confirming phone named for a player the swap took to another table (or a bye) no
+    longer confirms at its own: it is ended, and joins again where its player sits now."""
+    left = [
+        (place.table_id, player)
+        for place, other, player in ((first, second, players[0]), (second, first, players[1]))
+        if isinstance(place, TableSeat) and getattr(other, "table_id", None) != place.table_id
+    ]
+    for table_id, player in left:
+        tokens_revoke(
+            tokens=TableToken.objects.filter(
+                table_id=table_id, role=TableToken.Role.CONFIRMER, player_id=player
+            ),
+            event=event,
+            ended=TableToken.Ended.FREED,
+        )
 
 
 def game_follows_seats(table: Table) -> None:
