@@ -235,6 +235,36 @@ def test_how_a_hand_ended_is_told_on_one_line_inside_its_button(
     assert [(lines, spills) for _, lines, spills in told] == [(1, False)] * 3, told
 
 
+# The lines the saved hand's message takes for its number ("Hand 1:", "1번 판:"), beside its Undo.
+HAND_NUMBER_LINES = """() => {
+  const words = document.querySelector("#toast span");
+  const walker = document.createTreeWalker(words, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  let text = "", start = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (start === null) { range.setStart(node, 0); start = node; }
+    const colon = node.data.indexOf(":");
+    if (colon >= 0) { range.setEnd(node, colon + 1); text += node.data.slice(0, colon + 1); break; }
+    text += node.data;
+  }
+  const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  return [text, lines.size];
+}"""
+
+
+def test_the_saved_hands_message_keeps_its_number_on_one_line_beside_its_undo(
+    live_server, large_page: Page
+) -> None:
+    page = large_page
+    game_started(page, live_server.url, NAMES)
+    page.locator("form.entry .choice input").first.tap()
+    page.locator("form.entry button.ending").first.tap()
+    expect(page.locator("#toast .link")).to_be_visible()
+    page.evaluate(SETTLED)
+    text, lines = page.evaluate(HAND_NUMBER_LINES)
+    assert text.strip() in ("Hand 1:", "1번 판:") and lines == 1, (text, lines)
+
+
 def test_the_hands_list_keeps_a_two_digit_number_and_a_long_name_on_the_screen(
     live_server, large_page: Page
 ) -> None:
