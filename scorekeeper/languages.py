@@ -25,11 +25,16 @@ def first_spoken(header: str, spoken: frozenset[str] | tuple[str, ...]) -> str |
     return None
 
 
+def accepted_only(request: HttpRequest) -> None:
+    """The request's `Accept-Language` as what it accepts (for Django's own reading of it)."""
+    header = request.META.get("HTTP_ACCEPT_LANGUAGE")
+    if header:
+        request.META["HTTP_ACCEPT_LANGUAGE"] = ",".join(acceptable(header))
+
+
 class AcceptedLocaleMiddleware(LocaleMiddleware):
     """Django's LocaleMiddleware, reading only what the header accepts."""
 
     def process_request(self, request: HttpRequest) -> None:
-        header = request.META.get("HTTP_ACCEPT_LANGUAGE")
-        if header:
-            request.META["HTTP_ACCEPT_LANGUAGE"] = ",".join(acceptable(header))
+        accepted_only(request)
         super().process_request(request)

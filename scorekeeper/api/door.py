@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scorekeeper.api.problems import site_problem
-from scorekeeper.languages import acceptable
+from scorekeeper.languages import acceptable, accepted_only
 
 logger = logging.getLogger("scorekeeper.door")
 
@@ -41,6 +41,7 @@ class BodyLimitMiddleware:
         logger.warning(body_refused(request.method or "", request.path, length))
         # In the client's language, as every answer is (the locale middleware, which would
         # choose it, comes after this door).
+        accepted_only(request)
         language = translation.get_language_from_request(request)
         with translation.override(language):
             response = refused(request.path)
