@@ -162,7 +162,7 @@ def table_for(*, actor: Actor | None, table_id: int) -> Table:
     )
     _learn(actor, table.round.event.club_id, getattr(table, "directed", None))
     if actor is not None and not reads_event(actor, table.round.event):
-        raise _no_table()
+        raise selectors.no_table()
     return table
 
 
@@ -187,10 +187,6 @@ def player_for(
 
 def no_event() -> NotFound:
     return NotFound(_("There is no event with this id."), code="no-such-event", field="id")
-
-
-def _no_table() -> NotFound:
-    return NotFound(_("There is no table with this id."), code="no-such-table", field="id")
 
 
 def _no_player(field: str) -> NotFound:
@@ -235,7 +231,7 @@ def require_seen(actor: Actor, event: Event, *, table: bool = False) -> None:
     table (`table`), is not found: a write tells no more than a read of the same id."""
     if not reads_event(actor, event):
         if table:
-            raise _no_table()
+            raise selectors.no_table()
         raise no_event()
 
 

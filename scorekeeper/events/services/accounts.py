@@ -117,7 +117,7 @@ def invite_answer(*, invite_id: int, actor: Actor, accept: bool) -> Director | N
     with transaction.atomic():
         invite = (
             _waiting()
-            .select_for_update()
+            .select_for_update(of=("self",))
             .filter(pk=invite_id, invitee_id=user.pk)
             .select_related("club")
             .first()

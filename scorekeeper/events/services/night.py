@@ -40,6 +40,10 @@ def event_close(
     night holds nothing a club entered). Closing a closed night changes nothing."""
     require_event_director(actor, event)
     with transaction.atomic():
+        # (its phones' tokens first, their rows only: a table's phones are ended before its
+        # event moves (a hand-over, confirmers ended, a phone leaving), in that order)
+        working = TableToken.objects.filter(event_table__event_id=event.pk, revoked_at=None)
+        list(working.select_for_update(of=("self",)).order_by("pk").values_list("pk"))
         event = event_locked(event.pk)
         if event.closed_at is not None:
             return event

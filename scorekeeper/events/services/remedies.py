@@ -371,7 +371,12 @@ def team_withdraw(
     require_teams(event, _("A progressive event has no teams: a player leaves instead."))
     with transaction.atomic():
         require_fresh(event, expected_version)
-        team = EventTeam.objects.select_for_update().filter(event=event, pk=team_id).first()
+        team = (
+            EventTeam.objects.select_for_update(of=("self",))
+            .filter(event=event, pk=team_id)
+            .order_by()
+            .first()
+        )
         if team is None:
             raise NotFound(
                 _("This event has no team with this id."), code="no-such-team", field="team"

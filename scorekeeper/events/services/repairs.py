@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import referee
-from scorekeeper.errors import Conflict, Malformed, NotFound
+from scorekeeper.errors import Conflict, Malformed
 from scorekeeper.events import selectors
 from scorekeeper.events.access import Actor, require_event_director
 from scorekeeper.events.formats import format_of
@@ -48,11 +48,14 @@ log = logging.getLogger("scorekeeper.events")
 def _latest(event: Event, number: int) -> Round:
     """Round ``number`` of the event, locked, which must be its latest (a later round was
     seated from it)."""
-    rnd = Round.objects.select_for_update().filter(event=event, number=number).first()
+    rnd = (
+        Round.objects.select_for_update(of=("self",))
+        .filter(event=event, number=number)
+        .order_by()
+        .first()
+    )
     if rnd is None:
-        raise NotFound(
-            _("This event has no round with this number."), code="no-such-round", field="number"
-        )
+        raise selectors.no_round()
     if Round.objects.filter(event=event, number__gt=number).exists():
         raise Conflict(
             _("A later round is seated: only the latest round can be changed."),
@@ -200,7 +203,7 @@ def round_undo(
 
 def _place_of(rnd: Round, player: int, field: str) -> TableSeat | SitOut:
     seat = (
-        TableSeat.objects.select_for_update()
+        TableSeat.objects.select_for_update(of=("self",))
         .select_related("table")
         .filter(table__round=rnd, player_id=player)
         .first()

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorekeeper import services as scorekeeper_services
-from scorekeeper.errors import Conflict, NotFound
+from scorekeeper.errors import Conflict
 from scorekeeper.events import selectors
 from scorekeeper.events.access import (
     Actor,
@@ -163,11 +163,17 @@ def round_time_call(
     require_event_director(actor, event)
     require_running(event)
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().filter(event=event, number=number).first()
+        # (the event, then the round's row only, as a repair of the round takes them: a
+        # round's default order joins its event, which a plain lock would take second)
+        event = event_locked(event.pk)
+        rnd = (
+            Round.objects.select_for_update(of=("self",))
+            .filter(event=event, number=number)
+            .order_by()
+            .first()
+        )
         if rnd is None:
-            raise NotFound(
-                _("This event has no round with this number."), code="no-such-round", field="number"
-            )
+            raise selectors.no_round()
         if rnd.time_called_at is None:
             require_fresh(event, expected_version)
             if not rnd.tables.exclude(result__status=Result.Status.CONFIRMED).exists():

@@ -265,6 +265,15 @@ def table_leave(*, actor: Actor) -> TableToken:
             field="Authorization",
         )
     with transaction.atomic():
+        # (its table first, as a director's act there (a substitute, a swap) takes it before
+        # the phones' tokens it ends or renames: the two wait for each other, not deadlock)
+        if device.role == TableToken.Role.CONFIRMER:
+            table_id = device.table_id
+        else:
+            now = selectors.table_now(event_table=device.event_table)
+            table_id = now.pk if now is not None else None
+        locking = Table.objects.select_for_update(no_key=True, of=("self",)).order_by()
+        list(locking.filter(pk=table_id or 0).values_list("pk"))
         tokens_revoke(
             tokens=TableToken.objects.filter(pk=device.pk),
             event=device.event_table.event,
