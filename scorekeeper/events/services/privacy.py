@@ -215,6 +215,10 @@ def _erase(player: Player, actor: str, reason: str) -> None:
         after={"id": player.pk, "name": shown, "label": "", "kind": player.kind},
     )
     club_events_changed(club.pk)
+    # A write that held one of those events meanwhile (a round seated, say) and copied the
+    # name before this erasure's first pass saw its rows has committed now: once more.
+    _tables_rewritten(player, ids, {team.pk for team in teams}, old, spoken, shown)
+    _games_rewritten(player, old, spoken, shown)
     # The answers kept for pollers may hold the name: all of them go (they are made again on
     # the next read). The database's cache does this in this very transaction; an answer
     # made before it is kept before it or not at all (scorekeeper.kept).
