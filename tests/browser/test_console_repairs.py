@@ -747,13 +747,18 @@ def test_every_setting_is_on_the_event_form_and_each_change_is_logged(
     expect(form.get_by_label("A win when time is called earns (team events)")).to_have_count(0)
     form.get_by_label("Hands a round").fill("6")
     # What is counted from hands is offered only while the tables enter hands.
-    counted = [form.get_by_label("Most loners made"), form.get_by_label("Loner bonus", exact=False)]
+    bonus = form.get_by_label("Loner bonus", exact=False)
+    counted = [form.get_by_label("Most loners made"), bonus]
+    bonus.fill("2")
     form.get_by_label("Scores entered").select_option("totals")
     for box in counted:
         expect(box).to_be_hidden()
+    expect(bonus).to_have_value("0")  # (none where hands are not entered: saved, it is taken)
     form.get_by_label("Scores entered").select_option("hands")
     for box in counted:
         expect(box).to_be_visible()
+    expect(bonus).to_have_value("2")
+    bonus.fill("0")
     form.get_by_role("button", name="Save").click()
     expect(page.locator("[data-note-slot=event-form]")).to_contain_text("Saved")
     change = page.locator(".change-log li", has_text="changed the event's settings")

@@ -271,6 +271,11 @@ export async function settingsLookedAgain(form) {
 function handPrizesShown(form) {
   const byHand = form.elements.entry?.value === "hands";
   for (const prize of form.querySelectorAll(".hand-prize")) prize.hidden = !byHand;
+  // (A loner bonus hidden is none, as the server has it; shown again, it is as it was.)
+  for (const bonus of form.querySelectorAll(".hand-prize input[type=number]")) {
+    if (!byHand && bonus.value !== "0") [bonus.dataset.kept, bonus.value] = [bonus.value, "0"];
+    if (byHand && bonus.dataset.kept) [bonus.value, bonus.dataset.kept] = [bonus.dataset.kept, ""];
+  }
 }
 
 const settingsForm = $(".event-form");
