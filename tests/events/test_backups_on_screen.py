@@ -23,7 +23,7 @@ from rest_framework.test import APIClient
 from scorekeeper import backups
 from scorekeeper.events.models import Event, ResultChange, TableToken
 from scorekeeper.events.selectors import holdings
-from scorekeeper.events.services.device_tokens import made_at
+from scorekeeper.events.services.device_tokens import device_known_again, made_at
 from scorekeeper.management.commands.prepare_to_serve import described, restore_offered
 from scorekeeper.models import Game, Restore
 from scorekeeper.tokens import token_digest
@@ -489,6 +489,10 @@ def test_a_phone_that_joined_after_the_backup_is_known_again_and_sends_its_hands
     # before the restore, it is known again, at its table, as its scorer.
     here = ok(phone.here())
     assert here["epoch"] == restore.epoch and here["table"]["id"] == phone.id
+    # Its other request, sent at the same moment, waited and finds it known: the same token,
+    # not "another phone took the table since the restore" (a 401 that sent it off the table).
+    again = device_known_again(phone.token)
+    assert again is not None and again.role == "scorer" and again.revoked_at is None
     assert [send(f"k-{n}", n).status_code for n in (1, 2)] == [201, 201]  # sent again
     assert [send(f"k-{n}", n).status_code for n in (1, 2)] == [200, 200]  # replays
     game = ok(phone.client.get(f"/api/v1/games/{phone.table['game']}/"))

@@ -41,7 +41,7 @@ from scorekeeper.events import selectors
 from scorekeeper.events.models import Event, EventTable, Table, TableToken
 from scorekeeper.events.services.changes import event_changed
 from scorekeeper.events.services.restores import night_epoch
-from scorekeeper.models import Player
+from scorekeeper.models import Player, Restore
 from scorekeeper.revocation_ledger import Revocation, revocations_record, revoked
 from scorekeeper.selectors import the_row
 from scorekeeper.tokens import token_digest
@@ -150,41 +150,54 @@ def device_known_again(token: str) -> TableToken | None:
     event_table = EventTable.objects.select_related("event").filter(pk=issued.event_table).first()
     if event_table is None or made_at(event_table.event.created_at) != issued.event_made:
         return None  # (its event is gone, and another has its number now, or none)
-    if revoked(token_digest(token)):
+    digest = token_digest(token)
+    if revoked(digest):
         return None  # (the director, or the phone itself, ended it after the backup)
     try:
         with transaction.atomic():
             physical_tables_locked(EventTable.objects.filter(pk=event_table.pk))
-            table = Table.objects.filter(pk=issued.table or 0, event_table=event_table).first()
-            if issued.role == TableToken.Role.SCORER:
-                scoring = TableToken.objects.filter(
-                    event_table=event_table, role=issued.role, revoked_at__isnull=True
-                )
-                if scoring.filter(created_at__gte=restore.restored_at).exists():
-                    return None  # another phone took the table since the restore: it keeps it
-                scoring.update(revoked_at=timezone.now(), ended=TableToken.Ended.HANDED_OVER)
-                table = selectors.table_now(event_table=event_table) or table
-            elif table is None:
+            # (This phone's other request, waited for here, may have made it known already.)
+            known = TableToken.objects.filter(token_hash=digest).exists()
+            if not known and not _token_made_again(issued, event_table, restore, digest):
                 return None
-            player = issued.player
-            if player is not None and not Player.objects.filter(pk=player).exists():
-                player = None
-            TableToken.objects.create(
-                event_table=event_table,
-                table=table,
-                role=issued.role,
-                token_hash=token_digest(token),
-                label="known again after a restore",
-                player_id=player,
-            )
-            event_changed(event_table.event_id, standings=False)
     except IntegrityError:
         pass  # (the same phone's other request made it known again first)
     return the_row(
         TableToken.objects.select_related("event_table__event__club", "table").filter(
-            token_hash=token_digest(token)
+            token_hash=digest
         )
     )
+
+
+def _token_made_again(
+    issued: Issued, event_table: EventTable, restore: Restore, digest: str
+) -> bool:
+    """The restored night's token for the phone, made again (its physical table locked):
+    False where it is not to be (another phone took the table since, its table is gone)."""
+    table = Table.objects.filter(pk=issued.table or 0, event_table=event_table).first()
+    if issued.role == TableToken.Role.SCORER:
+        scoring = TableToken.objects.filter(
+            event_table=event_table, role=issued.role, revoked_at__isnull=True
+        )
+        if scoring.filter(created_at__gte=restore.restored_at).exists():
+            return False  # another phone took the table since the restore: it keeps it
+        scoring.update(revoked_at=timezone.now(), ended=TableToken.Ended.HANDED_OVER)
+        table = selectors.table_now(event_table=event_table) or table
+    elif table is None:
+        return False
+    player = issued.player
+    if player is not None and not Player.objects.filter(pk=player).exists():
+        player = None
+    TableToken.objects.create(
+        event_table=event_table,
+        table=table,
+        role=issued.role,
+        token_hash=digest,
+        label="known again after a restore",
+        player_id=player,
+    )
+    event_changed(event_table.event_id, standings=False)
+    return True
 
 
 def tokens_revoke(*, tokens: QuerySet[TableToken], event: Event, ended: str) -> int:
