@@ -32,6 +32,15 @@ def _swap(rnd: dict[str, Any]) -> dict[str, Any]:
     return {"players": [first["player"], other["player"]], "reason": "asked to"}
 
 
+def _repaired(director: Director, event: int, rnd: dict[str, Any], repair: str) -> int:
+    """Round 1 repaired by the director (two of its players swapped, or the round undone)."""
+    if repair == "a swap":
+        url = f"/api/v1/events/{event}/rounds/1/swap/"
+        return director.client.post(url, _swap(rnd), format="json").status_code
+    url = f"/api/v1/events/{event}/rounds/1/"
+    return director.client.delete(url, {"reason": "x"}, format="json").status_code
+
+
 @pytest.mark.parametrize("act", PHONE_ACTS)
 @pytest.mark.parametrize("repair", ["the round undone", "a swap"])
 def test_an_act_on_a_tables_phones_and_a_repair_of_its_round_at_once(
@@ -47,11 +56,7 @@ def test_an_act_on_a_tables_phones_and_a_repair_of_its_round_at_once(
             if index == 0:
                 url = f"/api/v1/tables/{table}/{PHONE_ACTS[act]}"
                 return director.client.post(url, {}, format="json").status_code
-            if repair == "a swap":
-                url = f"/api/v1/events/{event}/rounds/1/swap/"
-                return director.client.post(url, _swap(rnd), format="json").status_code
-            url = f"/api/v1/events/{event}/rounds/1/"
-            return director.client.delete(url, {"reason": "x"}, format="json").status_code
+            return _repaired(director, event, rnd, repair)
 
         acted, repaired = all_at_once(2, send)
         done = 200 if repair == "a swap" else 204
@@ -174,11 +179,7 @@ def test_time_called_as_the_round_is_repaired(director: Director, repair: str):
             if index == 0:
                 url = f"/api/v1/events/{event}/rounds/1/time/"
                 return director.client.post(url, {}, format="json").status_code
-            if repair == "a swap":
-                url = f"/api/v1/events/{event}/rounds/1/swap/"
-                return director.client.post(url, _swap(rnd), format="json").status_code
-            url = f"/api/v1/events/{event}/rounds/1/"
-            return director.client.delete(url, {"reason": "x"}, format="json").status_code
+            return _repaired(director, event, rnd, repair)
 
         called, repaired = all_at_once(2, send)
         assert called in (200, 404) and repaired in (200, 204, 409), (called, repaired)
